@@ -1,0 +1,35 @@
+# syntax=docker/dockerfile:1
+# Multi-stage build: dependencies, build, and a slim runtime with production dependencies only.
+
+FROM node:20-bookworm-slim AS deps
+WORKDIR /app
+COPY package.json package-lock.json ./
+RUN npm ci --no-audit --no-fund
+
+FROM deps AS build
+WORKDIR /app
+COPY . .
+RUN npm run build
+
+FROM node:20-bookworm-slim AS prod-deps
+WORKDIR /app
+COPY package.json package-lock.json ./
+RUN npm ci --omit=dev --no-audit --no-fund
+
+FROM node:20-bookworm-slim AS runtime
+ENV NODE_ENV=production PORT=3000 DATA_DIR=/data
+WORKDIR /app
+RUN mkdir -p /data && chown node:node /data
+COPY --from=prod-deps --chown=node:node /app/node_modules ./node_modules
+COPY --from=build --chown=node:node /app/build ./build
+COPY --from=build --chown=node:node /app/public ./public
+COPY --chown=node:node package.json ./
+COPY --chown=node:node db/migrations ./db/migrations
+COPY --chown=node:node scripts/server.js ./scripts/server.js
+USER node
+EXPOSE 3000
+VOLUME ["/data"]
+HEALTHCHECK --interval=30s --timeout=3s --start-period=20s --retries=3 \
+  CMD node -e "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/healthz').then(r=>process.exit(r.ok?0:1)).catch(()=>process.exit(1))"
+# Migrations are applied at start (app/utils/lifecycle.server.ts) before the server listens.
+CMD ["node", "scripts/server.js"]

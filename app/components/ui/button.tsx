@@ -1,0 +1,43 @@
+import { Link, type LinkProps } from "@remix-run/react";
+import type { ButtonHTMLAttributes } from "react";
+
+type Variant = "primary" | "secondary" | "danger" | "ghost";
+
+const base =
+  "inline-flex items-center justify-center gap-2 rounded-md px-4 py-2 text-sm font-medium " +
+  "focus:outline-none focus-visible:ring-2 focus-visible:ring-offset-2 focus-visible:ring-brand-600 " +
+  "disabled:cursor-not-allowed disabled:opacity-60 transition-colors";
+
+const variants: Record<Variant, string> = {
+  primary: "bg-brand-700 text-white hover:bg-brand-800",
+  secondary: "border border-gray-300 bg-white text-gray-800 hover:bg-gray-50",
+  danger: "bg-red-700 text-white hover:bg-red-800",
+  ghost: "text-gray-700 hover:bg-gray-100",
+};
+
+export function buttonClass(variant: Variant = "primary", extra = "") {
+  return `${base} ${variants[variant]} ${extra}`.trim();
+}
+
+export function Button({
+  variant = "primary",
+  className = "",
+  type = "button",
+  ...props
+}: ButtonHTMLAttributes<HTMLButtonElement> & { variant?: Variant }) {
+  return (
+    <button
+      type={type}
+      className={buttonClass(variant, className)}
+      {...props}
+    />
+  );
+}
+
+export function LinkButton({
+  variant = "primary",
+  className = "",
+  ...props
+}: LinkProps & { variant?: Variant }) {
+  return <Link className={buttonClass(variant, className)} {...props} />;
+}

@@ -1,0 +1,151 @@
+import type {
+  InputHTMLAttributes,
+  ReactNode,
+  TextareaHTMLAttributes,
+} from "react";
+
+export function ErrorList({
+  id,
+  errors,
+}: {
+  id?: string;
+  errors?: string[] | null;
+}) {
+  if (!errors?.length) return null;
+  return (
+    <ul id={id} className="mt-1 space-y-0.5 text-sm text-red-700">
+      {errors.map((e) => (
+        <li key={e}>{e}</li>
+      ))}
+    </ul>
+  );
+}
+
+const inputClass =
+  "block w-full rounded-md border border-gray-300 px-3 py-2 text-sm shadow-sm " +
+  "focus:border-brand-600 focus:outline-none focus:ring-1 focus:ring-brand-600 " +
+  "aria-[invalid=true]:border-red-600";
+
+export function Field({
+  label,
+  errors,
+  hint,
+  inputProps,
+  prefix,
+  suffix,
+}: {
+  label: ReactNode;
+  errors?: string[] | null;
+  hint?: ReactNode;
+  inputProps: InputHTMLAttributes<HTMLInputElement> & { id: string };
+  prefix?: ReactNode;
+  suffix?: ReactNode;
+}) {
+  const errorId = errors?.length ? `${inputProps.id}-error` : undefined;
+  const hintId = hint ? `${inputProps.id}-hint` : undefined;
+  return (
+    <div>
+      <label
+        htmlFor={inputProps.id}
+        className="mb-1 block text-sm font-medium text-gray-800"
+      >
+        {label}
+      </label>
+      <div className="relative flex items-center">
+        {prefix ? (
+          <span className="pointer-events-none absolute left-3 text-sm text-gray-600">
+            {prefix}
+          </span>
+        ) : null}
+        <input
+          {...inputProps}
+          className={`${inputClass} ${prefix ? "pl-7" : ""} ${suffix ? "pr-14" : ""}`}
+          aria-invalid={errorId ? true : undefined}
+          aria-describedby={
+            [errorId, hintId].filter(Boolean).join(" ") || undefined
+          }
+        />
+        {suffix ? (
+          <span className="pointer-events-none absolute right-3 text-sm text-gray-600">
+            {suffix}
+          </span>
+        ) : null}
+      </div>
+      {hint ? (
+        <p id={hintId} className="mt-1 text-xs text-gray-600">
+          {hint}
+        </p>
+      ) : null}
+      <ErrorList id={errorId} errors={errors} />
+    </div>
+  );
+}
+
+export function TextareaField({
+  label,
+  errors,
+  hint,
+  textareaProps,
+}: {
+  label: ReactNode;
+  errors?: string[] | null;
+  hint?: ReactNode;
+  textareaProps: TextareaHTMLAttributes<HTMLTextAreaElement> & { id: string };
+}) {
+  const errorId = errors?.length ? `${textareaProps.id}-error` : undefined;
+  const hintId = hint ? `${textareaProps.id}-hint` : undefined;
+  return (
+    <div>
+      <label
+        htmlFor={textareaProps.id}
+        className="mb-1 block text-sm font-medium text-gray-800"
+      >
+        {label}
+      </label>
+      <textarea
+        rows={3}
+        {...textareaProps}
+        className={inputClass}
+        aria-invalid={errorId ? true : undefined}
+        aria-describedby={
+          [errorId, hintId].filter(Boolean).join(" ") || undefined
+        }
+      />
+      {hint ? (
+        <p id={hintId} className="mt-1 text-xs text-gray-600">
+          {hint}
+        </p>
+      ) : null}
+      <ErrorList id={errorId} errors={errors} />
+    </div>
+  );
+}
+
+export function CheckboxField({
+  label,
+  errors,
+  inputProps,
+}: {
+  label: ReactNode;
+  errors?: string[] | null;
+  inputProps: InputHTMLAttributes<HTMLInputElement> & { id: string };
+}) {
+  const errorId = errors?.length ? `${inputProps.id}-error` : undefined;
+  return (
+    <div>
+      <div className="flex items-center gap-2">
+        <input
+          type="checkbox"
+          {...inputProps}
+          className="h-4 w-4 rounded border-gray-400 text-brand-700 focus:ring-brand-600"
+          aria-invalid={errorId ? true : undefined}
+          aria-describedby={errorId}
+        />
+        <label htmlFor={inputProps.id} className="text-sm text-gray-800">
+          {label}
+        </label>
+      </div>
+      <ErrorList id={errorId} errors={errors} />
+    </div>
+  );
+}

@@ -1,0 +1,43 @@
+import { addDays } from "date-fns";
+import type { User } from "../../db/schema";
+import { db } from "~/utils/db.server";
+import { PAY_PERIOD_DAYS } from "~/utils/dates";
+import { forbidden, unauthorized } from "~/utils/errors";
+import type { AddEmployeeInput } from "~/validation/auth";
+import { publish } from "~/services/events.server";
+import { getCompanySettings } from "./settings.server";
+import { insertUser } from "./user.server";
+
+export const EMPLOYER_ID_NOT_FOUND = "Employer ID not found";
+
+/**
+ * An employer adds an employee (DESIGN §4): the employer id is the acting user, never the
+ * body. The new employee starts with the company's max advance as available balance and a pay
+ * cycle ending today + 15 days. The employer's own session is untouched.
+ */
+export async function addEmployee(
+  actor: User | null,
+  input: AddEmployeeInput,
+): Promise<User> {
+  if (!actor) throw unauthorized(EMPLOYER_ID_NOT_FOUND);
+  if (actor.role !== "EMPLOYER")
+    throw forbidden("Only employers can add employees.");
+  const user = await db().transaction(async (tx) => {
+    const settings = await getCompanySettings(actor.id, tx);
+    return insertUser(
+      tx,
+      {
+        ...input,
+        role: "EMPLOYEE",
+        employerId: actor.id,
+        department: input.department,
+      },
+      {
+        availableBalance: settings.maxAdvance,
+        payCycleEndDate: addDays(new Date(), PAY_PERIOD_DAYS),
+      },
+    );
+  });
+  await publish("employee.added", [actor.id, user.id]);
+  return user;
+}

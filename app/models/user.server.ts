@@ -1,0 +1,158 @@
+import { eq, sql } from "drizzle-orm";
+import {
+  companySettings,
+  employees,
+  users,
+  type Role,
+  type User,
+} from "../../db/schema";
+import { db, type Executor } from "~/utils/db.server";
+import { conflict } from "~/utils/errors";
+import { hashPassword } from "~/utils/password.server";
+import type { RegisterInput } from "~/validation/auth";
+
+/** The user as every endpoint and page sees it: never the password hash. */
+export type PublicUser = {
+  id: number;
+  username: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  role: Role;
+  companyName: string | null;
+  department: string | null;
+  maxAdvanceLimit: string | null;
+  employerId: number | null;
+  createdAt: string;
+};
+
+export function toPublicUser(user: User): PublicUser {
+  return {
+    id: user.id,
+    username: user.username,
+    firstName: user.firstName,
+    lastName: user.lastName,
+    email: user.email,
+    role: user.role,
+    companyName: user.companyName,
+    department: user.department,
+    maxAdvanceLimit: user.maxAdvanceLimit,
+    employerId: user.employerId,
+    createdAt: user.createdAt.toISOString(),
+  };
+}
+
+export async function getUserById(id: number): Promise<User | null> {
+  const [user] = await db().select().from(users).where(eq(users.id, id));
+  return user ?? null;
+}
+
+export async function getUserByUsername(
+  username: string,
+): Promise<User | null> {
+  const [user] = await db()
+    .select()
+    .from(users)
+    .where(sql`lower(${users.username}) = lower(${username})`);
+  return user ?? null;
+}
+
+export const USERNAME_TAKEN = "Username is already taken";
+
+function isUniqueViolation(error: unknown): boolean {
+  let current: unknown = error;
+  for (let depth = 0; current && depth < 4; depth++) {
+    if ((current as { code?: unknown }).code === "23505") return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+type NewUser = {
+  username: string;
+  password: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  role: Role;
+  companyName?: string | null;
+  department?: string | null;
+  employerId?: number | null;
+};
+
+/**
+ * Inserts a user with its side rows in the caller's transaction: an employer gets its
+ * company_settings (DESIGN §4 defaults), an employee its employees row.
+ */
+export async function insertUser(
+  tx: Executor,
+  input: NewUser,
+  employee?: { availableBalance: string; payCycleEndDate: Date | null },
+): Promise<User> {
+  const passwordHash = await hashPassword(input.password);
+  const [taken] = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(sql`lower(${users.username}) = lower(${input.username})`);
+  if (taken) throw conflict(USERNAME_TAKEN);
+  let user: User;
+  try {
+    [user] = await tx
+      .insert(users)
+      .values({
+        username: input.username,
+        password: passwordHash,
+        firstName: input.firstName,
+        lastName: input.lastName,
+        email: input.email,
+        role: input.role,
+        companyName:
+          input.role === "EMPLOYER" ? (input.companyName ?? null) : null,
+        department: input.department ?? null,
+        employerId: input.employerId ?? null,
+        maxAdvanceLimit: input.role === "EMPLOYER" ? "500.00" : null,
+      })
+      .returning();
+  } catch (error) {
+    // Two registrations racing for one username: the unique index decides.
+    if (isUniqueViolation(error)) throw conflict(USERNAME_TAKEN);
+    throw error;
+  }
+  if (user.role === "EMPLOYER") {
+    await tx.insert(companySettings).values({
+      employerId: user.id,
+      companyName: user.companyName ?? "",
+      contactEmail: user.email,
+    });
+  } else {
+    await tx.insert(employees).values({
+      userId: user.id,
+      employerId: input.employerId ?? null,
+      availableBalance: employee?.availableBalance ?? "0.00",
+      payCycleEndDate: employee?.payCycleEndDate ?? null,
+    });
+  }
+  return user;
+}
+
+/**
+ * Self-registration from /auth or POST /api/register. A self-registered employee has no
+ * employer yet (DESIGN §4): balance 0 and no pay cycle until an employer adds them.
+ */
+export async function registerUser(input: RegisterInput): Promise<User> {
+  try {
+    const user = await db().transaction((tx) =>
+      insertUser(tx, {
+        ...input,
+        companyName: input.role === "EMPLOYER" ? input.companyName : null,
+        department: input.role === "EMPLOYEE" ? input.department : null,
+      }),
+    );
+    return user;
+  } catch (error) {
+    if (isUniqueViolation(error)) throw conflict(USERNAME_TAKEN);
+    throw error;
+  }
+}
+
+export { isUniqueViolation };

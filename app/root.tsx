@@ -1,0 +1,82 @@
+import type {
+  LinksFunction,
+  LoaderFunctionArgs,
+  MetaFunction,
+} from "@remix-run/node";
+import { json } from "@remix-run/node";
+import {
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useLoaderData,
+  useNavigation,
+  useRouteLoaderData,
+} from "@remix-run/react";
+import type { ReactNode } from "react";
+import { GeneralErrorBoundary } from "./components/error-boundary";
+import { Toast } from "./components/ui/toast";
+import stylesheet from "./tailwind.css";
+import { readToast } from "./utils/toast.server";
+import { useNonce } from "./utils/nonce";
+
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: stylesheet },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { toast, headers } = await readToast(request);
+  return json({ toast }, { headers });
+}
+
+export const meta: MetaFunction = () => [{ title: "Grocery Advance" }];
+
+function PendingBar() {
+  // Stands in for the spec's "spinner while the user loads": shown during any navigation.
+  const navigation = useNavigation();
+  if (navigation.state === "idle") return null;
+  return (
+    <div
+      role="progressbar"
+      aria-label="Loading"
+      className="fixed inset-x-0 top-0 z-50 h-1 animate-pulse bg-brand-600"
+    />
+  );
+}
+
+export function Layout({ children }: { children: ReactNode }) {
+  const nonce = useNonce();
+  const data = useRouteLoaderData<typeof loader>("root");
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="min-h-screen">
+        <PendingBar />
+        <Toast toast={data?.toast} />
+        {children}
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  useLoaderData<typeof loader>();
+  return <Outlet />;
+}
+
+export function ErrorBoundary() {
+  return (
+    <main className="p-6">
+      <GeneralErrorBoundary />
+    </main>
+  );
+}

@@ -1,0 +1,34 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { Outlet, useLoaderData } from "@remix-run/react";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { Sidebar } from "~/components/layout/sidebar";
+import { toPublicUser } from "~/models/user.server";
+import { requireUser } from "~/utils/auth.server";
+
+// The signed-in layout. Every child route still checks the user and role in its own loader
+// and action: this loader only supplies the sidebar.
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireUser(request);
+  return json({ user: toPublicUser(user) });
+}
+
+export default function AppLayout() {
+  const { user } = useLoaderData<typeof loader>();
+  return (
+    <div className="relative flex min-h-screen flex-col md:flex-row">
+      <Sidebar role={user.role} name={`${user.firstName} ${user.lastName}`} />
+      <main className="flex-1 p-4 md:p-8">
+        <Outlet />
+      </main>
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  return (
+    <main className="p-6">
+      <GeneralErrorBoundary />
+    </main>
+  );
+}

@@ -1,0 +1,516 @@
+import {
+  getFormProps,
+  getInputProps,
+  useForm,
+  type SubmissionResult,
+} from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import type {
+  ActionFunctionArgs,
+  LoaderFunctionArgs,
+  MetaFunction,
+} from "@remix-run/node";
+import { json, redirect } from "@remix-run/node";
+import {
+  Form,
+  Link,
+  useActionData,
+  useLoaderData,
+  useNavigation,
+} from "@remix-run/react";
+import { Button, LinkButton } from "~/components/ui/button";
+import { CheckboxField, ErrorList, Field } from "~/components/ui/field";
+import { Toast } from "~/components/ui/toast";
+import { registerUser } from "~/models/user.server";
+import { authenticator, getUser, safeRedirect } from "~/utils/auth.server";
+import { isAppError } from "~/utils/errors";
+import { createUserSessionHeader } from "~/utils/session.server";
+import {
+  errorToast,
+  redirectWithSuccess,
+  type Toast as ToastData,
+} from "~/utils/toast.server";
+import {
+  employeeRegisterSchema,
+  employerRegisterSchema,
+  loginSchema,
+} from "~/validation/auth";
+
+type Tab = "login" | "register";
+type As = "employee" | "employer";
+
+function readView(url: URL): { tab: Tab; as: As } {
+  return {
+    tab: url.searchParams.get("tab") === "register" ? "register" : "login",
+    as: url.searchParams.get("as") === "employer" ? "employer" : "employee",
+  };
+}
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await getUser(request);
+  if (user) throw redirect("/");
+  const url = new URL(request.url);
+  const redirectTo = safeRedirect(url.searchParams.get("redirectTo"), "");
+  return json({ ...readView(url), redirectTo });
+}
+
+type ActionData = {
+  intent: "login" | "register-employee" | "register-employer";
+  result: SubmissionResult<string[]>;
+  toast?: ToastData;
+};
+
+export async function action({ request }: ActionFunctionArgs) {
+  const formData = await request.clone().formData();
+  const intent = formData.get("intent");
+  const redirectTo = safeRedirect(formData.get("redirectTo"), "/");
+
+  if (intent === "login") {
+    const submission = parseWithZod(formData, { schema: loginSchema });
+    if (submission.status !== "success") {
+      return json<ActionData>(
+        { intent, result: submission.reply({ hideFields: ["password"] }) },
+        { status: 400 },
+      );
+    }
+    try {
+      const user = await authenticator.authenticate("form", request);
+      const cookie = await createUserSessionHeader(
+        request,
+        { userId: user.id, role: user.role },
+        submission.value.remember,
+      );
+      return redirectWithSuccess(
+        redirectTo,
+        "Login successful",
+        `Welcome back, ${user.firstName}!`,
+        {
+          headers: { "Set-Cookie": cookie },
+        },
+      );
+    } catch (error) {
+      const cause = (error as { cause?: unknown }).cause ?? error;
+      if (!isAppError(cause)) throw error;
+      return json<ActionData>(
+        {
+          intent,
+          result: submission.reply({
+            formErrors: [cause.message],
+            hideFields: ["password"],
+          }),
+          toast: errorToast(
+            "Login failed",
+            cause.message || "Invalid username or password.",
+          ),
+        },
+        { status: cause.status },
+      );
+    }
+  }
+
+  if (intent === "register-employee" || intent === "register-employer") {
+    const schema =
+      intent === "register-employee"
+        ? employeeRegisterSchema
+        : employerRegisterSchema;
+    const submission = parseWithZod(formData, { schema });
+    if (submission.status !== "success") {
+      return json<ActionData>(
+        { intent, result: submission.reply({ hideFields: ["password"] }) },
+        { status: 400 },
+      );
+    }
+    try {
+      const user = await registerUser(submission.value);
+      const cookie = await createUserSessionHeader(
+        request,
+        { userId: user.id, role: user.role },
+        false,
+      );
+      return redirectWithSuccess(
+        "/",
+        "Registration successful",
+        `Welcome to Grocery Advance, ${user.firstName}!`,
+        { headers: { "Set-Cookie": cookie } },
+      );
+    } catch (error) {
+      if (!isAppError(error)) throw error;
+      return json<ActionData>(
+        {
+          intent,
+          result: submission.reply({
+            formErrors: [error.message],
+            fieldErrors:
+              error.status === 409 ? { username: [error.message] } : undefined,
+            hideFields: ["password"],
+          }),
+          toast: errorToast("Registration failed", error.message),
+        },
+        { status: error.status },
+      );
+    }
+  }
+
+  return json({ message: "Unknown form" }, { status: 400 });
+}
+
+export default function AuthPage() {
+  const { tab, as, redirectTo } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>() as ActionData | undefined;
+  // A failed registration keeps its tab even if the URL said otherwise.
+  const activeTab: Tab =
+    actionData?.intent === "login"
+      ? "login"
+      : actionData?.intent?.startsWith("register")
+        ? "register"
+        : tab;
+  const activeAs: As =
+    actionData?.intent === "register-employer"
+      ? "employer"
+      : actionData?.intent === "register-employee"
+        ? "employee"
+        : as;
+  const query = (params: Record<string, string>) => {
+    const search = new URLSearchParams(params);
+    if (redirectTo) search.set("redirectTo", redirectTo);
+    return `?${search}`;
+  };
+
+  return (
+    <div className="grid min-h-screen lg:grid-cols-2">
+      <Toast toast={actionData?.toast} />
+      <main className="flex items-center justify-center p-6">
+        <div className="w-full max-w-md">
+          <h1 className="mb-6 text-2xl font-bold text-gray-900">
+            Grocery Advance
+          </h1>
+          <nav
+            aria-label="Sign in or register"
+            className="mb-6 flex rounded-lg bg-gray-100 p-1"
+          >
+            <TabLink
+              to={query({ tab: "login" })}
+              active={activeTab === "login"}
+            >
+              Login
+            </TabLink>
+            <TabLink
+              to={query({ tab: "register", as: activeAs })}
+              active={activeTab === "register"}
+            >
+              Register
+            </TabLink>
+          </nav>
+          {activeTab === "login" ? (
+            <LoginForm redirectTo={redirectTo} actionData={actionData} />
+          ) : activeAs === "employer" ? (
+            <>
+              <EmployerForm actionData={actionData} />
+              <SwitchLink to={query({ tab: "register", as: "employee" })}>
+                Register as an employee instead
+              </SwitchLink>
+            </>
+          ) : (
+            <>
+              <EmployeeForm actionData={actionData} />
+              <SwitchLink to={query({ tab: "register", as: "employer" })}>
+                Register as an employer instead
+              </SwitchLink>
+            </>
+          )}
+        </div>
+      </main>
+      <aside className="flex flex-col justify-center bg-brand-800 p-10 text-white">
+        <h2 className="text-3xl font-bold">Grocery money when you need it</h2>
+        <p className="mt-3 text-brand-50">
+          Small advances on your paycheck, spent only on groceries, repaid
+          automatically.
+        </p>
+        <ul className="mt-8 space-y-5">
+          <li>
+            <p className="font-semibold">Instant access to funds</p>
+            <p className="text-sm text-brand-50">
+              Get approval within hours, not days.
+            </p>
+          </li>
+          <li>
+            <p className="font-semibold">Automatic payroll deductions</p>
+            <p className="text-sm text-brand-50">
+              Repay over 1 to 3 paychecks with no effort and no interest.
+            </p>
+          </li>
+          <li>
+            <p className="font-semibold">Easy management for employers</p>
+            <p className="text-sm text-brand-50">
+              Review and approve requests from a simple dashboard.
+            </p>
+          </li>
+        </ul>
+        <LinkButton
+          to="/how-it-works"
+          variant="secondary"
+          className="mt-10 self-start"
+        >
+          Learn How It Works
+        </LinkButton>
+      </aside>
+    </div>
+  );
+}
+
+function TabLink({
+  to,
+  active,
+  children,
+}: {
+  to: string;
+  active: boolean;
+  children: string;
+}) {
+  return (
+    <Link
+      to={to}
+      replace
+      aria-current={active ? "page" : undefined}
+      className={`flex-1 rounded-md px-3 py-2 text-center text-sm font-medium ${
+        active
+          ? "bg-white text-gray-900 shadow"
+          : "text-gray-700 hover:text-gray-900"
+      }`}
+    >
+      {children}
+    </Link>
+  );
+}
+
+function SwitchLink({ to, children }: { to: string; children: string }) {
+  return (
+    <p className="mt-4 text-center text-sm">
+      <Link to={to} replace className="font-medium text-brand-700 underline">
+        {children}
+      </Link>
+    </p>
+  );
+}
+
+function usePending(intent: string) {
+  const navigation = useNavigation();
+  return (
+    navigation.state !== "idle" && navigation.formData?.get("intent") === intent
+  );
+}
+
+function LoginForm({
+  redirectTo,
+  actionData,
+}: {
+  redirectTo: string;
+  actionData: ActionData | undefined;
+}) {
+  const [form, fields] = useForm({
+    id: "login",
+    lastResult: actionData?.intent === "login" ? actionData.result : undefined,
+    constraint: getZodConstraint(loginSchema),
+    onValidate: ({ formData }) =>
+      parseWithZod(formData, { schema: loginSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  const pending = usePending("login");
+  return (
+    <Form method="post" className="space-y-4" {...getFormProps(form)}>
+      <h2 className="text-lg font-semibold">Sign in to your account</h2>
+      <input type="hidden" name="intent" value="login" />
+      <input type="hidden" name="redirectTo" value={redirectTo} />
+      <Field
+        label="Username"
+        errors={fields.username.errors}
+        inputProps={{
+          ...getInputProps(fields.username, { type: "text" }),
+          autoComplete: "username",
+        }}
+      />
+      <Field
+        label="Password"
+        errors={fields.password.errors}
+        inputProps={{
+          ...getInputProps(fields.password, { type: "password" }),
+          autoComplete: "current-password",
+        }}
+      />
+      <div className="flex items-center justify-between">
+        <CheckboxField
+          label="Remember me"
+          inputProps={{
+            ...getInputProps(fields.remember, { type: "checkbox" }),
+          }}
+        />
+        <Link
+          to="/forgot-password"
+          className="text-sm font-medium text-brand-700 underline"
+        >
+          Forgot password?
+        </Link>
+      </div>
+      <ErrorList id={form.errorId} errors={form.errors} />
+      <Button type="submit" className="w-full" disabled={pending}>
+        {pending ? "Signing In..." : "Sign In"}
+      </Button>
+    </Form>
+  );
+}
+
+function EmployeeForm({ actionData }: { actionData: ActionData | undefined }) {
+  const [form, fields] = useForm({
+    id: "register-employee",
+    lastResult:
+      actionData?.intent === "register-employee"
+        ? actionData.result
+        : undefined,
+    constraint: getZodConstraint(employeeRegisterSchema),
+    onValidate: ({ formData }) =>
+      parseWithZod(formData, { schema: employeeRegisterSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  const pending = usePending("register-employee");
+  return (
+    <Form method="post" className="space-y-4" {...getFormProps(form)}>
+      <h2 className="text-lg font-semibold">Create an employee account</h2>
+      <input type="hidden" name="intent" value="register-employee" />
+      <input type="hidden" name="role" value="EMPLOYEE" />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field
+          label="First name"
+          errors={fields.firstName.errors}
+          inputProps={{
+            ...getInputProps(fields.firstName, { type: "text" }),
+            autoComplete: "given-name",
+          }}
+        />
+        <Field
+          label="Last name"
+          errors={fields.lastName.errors}
+          inputProps={{
+            ...getInputProps(fields.lastName, { type: "text" }),
+            autoComplete: "family-name",
+          }}
+        />
+      </div>
+      <Field
+        label="Email"
+        errors={fields.email.errors}
+        inputProps={{
+          ...getInputProps(fields.email, { type: "email" }),
+          autoComplete: "email",
+        }}
+      />
+      <Field
+        label="Department (optional)"
+        errors={fields.department.errors}
+        inputProps={{ ...getInputProps(fields.department, { type: "text" }) }}
+      />
+      <Field
+        label="Username"
+        errors={fields.username.errors}
+        inputProps={{
+          ...getInputProps(fields.username, { type: "text" }),
+          autoComplete: "username",
+        }}
+      />
+      <Field
+        label="Password"
+        errors={fields.password.errors}
+        inputProps={{
+          ...getInputProps(fields.password, { type: "password" }),
+          autoComplete: "new-password",
+        }}
+      />
+      <ErrorList id={form.errorId} errors={form.errors} />
+      <Button type="submit" className="w-full" disabled={pending}>
+        {pending ? "Registering..." : "Register as Employee"}
+      </Button>
+    </Form>
+  );
+}
+
+function EmployerForm({ actionData }: { actionData: ActionData | undefined }) {
+  const [form, fields] = useForm({
+    id: "register-employer",
+    lastResult:
+      actionData?.intent === "register-employer"
+        ? actionData.result
+        : undefined,
+    constraint: getZodConstraint(employerRegisterSchema),
+    onValidate: ({ formData }) =>
+      parseWithZod(formData, { schema: employerRegisterSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  const pending = usePending("register-employer");
+  return (
+    <Form method="post" className="space-y-4" {...getFormProps(form)}>
+      <h2 className="text-lg font-semibold">Create an employer account</h2>
+      <input type="hidden" name="intent" value="register-employer" />
+      <input type="hidden" name="role" value="EMPLOYER" />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field
+          label="First name"
+          errors={fields.firstName.errors}
+          inputProps={{
+            ...getInputProps(fields.firstName, { type: "text" }),
+            autoComplete: "given-name",
+          }}
+        />
+        <Field
+          label="Last name"
+          errors={fields.lastName.errors}
+          inputProps={{
+            ...getInputProps(fields.lastName, { type: "text" }),
+            autoComplete: "family-name",
+          }}
+        />
+      </div>
+      <Field
+        label="Email"
+        errors={fields.email.errors}
+        inputProps={{
+          ...getInputProps(fields.email, { type: "email" }),
+          autoComplete: "email",
+        }}
+      />
+      <Field
+        label="Company name"
+        errors={fields.companyName.errors}
+        inputProps={{
+          ...getInputProps(fields.companyName, { type: "text" }),
+          autoComplete: "organization",
+        }}
+      />
+      <Field
+        label="Username"
+        errors={fields.username.errors}
+        inputProps={{
+          ...getInputProps(fields.username, { type: "text" }),
+          autoComplete: "username",
+        }}
+      />
+      <Field
+        label="Password"
+        errors={fields.password.errors}
+        inputProps={{
+          ...getInputProps(fields.password, { type: "password" }),
+          autoComplete: "new-password",
+        }}
+      />
+      <ErrorList id={form.errorId} errors={form.errors} />
+      <Button type="submit" className="w-full" disabled={pending}>
+        {pending ? "Registering..." : "Register as Employer"}
+      </Button>
+    </Form>
+  );
+}
+
+export const meta: MetaFunction = () => [
+  { title: "Sign in · Grocery Advance" },
+];

@@ -1,0 +1,105 @@
+import { EventEmitter } from "node:events";
+import { connection } from "~/utils/db.server";
+
+/**
+ * Real-time events (DESIGN §4 Real time). Every change to a request, deduction or card is
+ * published to the user ids concerned (the employee's user and the employer). With PostgreSQL,
+ * NOTIFY carries the event to every app instance, and each instance's single LISTEN delivers it
+ * to its own subscribers; with PGlite (one process) an in-process emitter does.
+ */
+export type AppEventType =
+  | "request.created"
+  | "request.approved"
+  | "request.declined"
+  | "request.paid"
+  | "card.issued"
+  | "deduction.paid"
+  | "employee.added"
+  | "employee.updated"
+  | "settings.updated";
+
+export type AppEvent = {
+  type: AppEventType;
+  /** User ids that receive the event. */
+  to: number[];
+  requestId?: number;
+  at: string;
+};
+
+const CHANNEL = "ga_events";
+const local = new EventEmitter();
+local.setMaxListeners(0);
+
+let listening: Promise<void> | null = null;
+
+function ensureListening(): Promise<void> {
+  const conn = connection();
+  if (conn.kind !== "postgres") return Promise.resolve();
+  listening ??= conn.client
+    .listen(CHANNEL, (payload) => {
+      try {
+        deliver(JSON.parse(payload) as AppEvent);
+      } catch {
+        // a malformed payload is dropped; events only trigger a refresh
+      }
+    })
+    .then(() => undefined)
+    .catch((error: unknown) => {
+      listening = null;
+      throw error;
+    });
+  return listening;
+}
+
+function deliver(event: AppEvent) {
+  for (const userId of new Set(event.to)) local.emit(`user:${userId}`, event);
+}
+
+/** Publishes after the change is committed; never throws into the business action. */
+export async function publish(
+  type: AppEventType,
+  to: Array<number | null | undefined>,
+  extra: { requestId?: number } = {},
+): Promise<void> {
+  const event: AppEvent = {
+    type,
+    to: to.filter((id): id is number => typeof id === "number"),
+    ...extra,
+    at: new Date().toISOString(),
+  };
+  if (event.to.length === 0) return;
+  try {
+    const conn = connection();
+    if (conn.kind === "postgres") {
+      await conn.client`select pg_notify(${CHANNEL}, ${JSON.stringify(event)})`;
+    } else {
+      deliver(event);
+    }
+  } catch (error) {
+    console.error(
+      JSON.stringify({
+        level: "warn",
+        msg: "event publish failed",
+        type,
+        error: String(error),
+      }),
+    );
+  }
+}
+
+/** Subscribes one user's listener; returns the unsubscribe function. */
+export async function subscribe(
+  userId: number,
+  listener: (event: AppEvent) => void,
+): Promise<() => void> {
+  await ensureListening();
+  const name = `user:${userId}`;
+  local.on(name, listener);
+  return () => local.off(name, listener);
+}
+
+/** Forget the LISTEN (tests and shutdown close the connection underneath it). */
+export function resetEvents() {
+  listening = null;
+  local.removeAllListeners();
+}

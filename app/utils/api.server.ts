@@ -1,0 +1,134 @@
+import { json } from "@remix-run/node";
+import type { z } from "zod";
+import type { Role, User } from "../../db/schema";
+import { getUser } from "./auth.server";
+import {
+  badRequest,
+  forbidden,
+  isAppError,
+  isDatabaseUnavailable,
+  unauthorized,
+  type FieldErrors,
+} from "./errors";
+
+// JSON API conventions (DESIGN §6): errors are {"message": ...} (+ "errors" for validation)
+// with 400/401/403/404/409/429/503; never a stack trace, never a 500 for bad input.
+
+export type ApiError = { message: string; errors?: FieldErrors };
+
+export function apiError(
+  status: number,
+  message: string,
+  errors?: FieldErrors,
+) {
+  return json<ApiError>(errors ? { message, errors } : { message }, {
+    status,
+    headers: { "Cache-Control": "no-store" },
+  });
+}
+
+/** Turns whatever a handler threw into a JSON response. */
+export function errorResponse(error: unknown): Response {
+  if (error instanceof Response) return error;
+  if (isAppError(error))
+    return apiError(error.status, error.message, error.fieldErrors);
+  if (isDatabaseUnavailable(error)) {
+    return apiError(
+      503,
+      "The service is temporarily unavailable. Please try again shortly.",
+    );
+  }
+  console.error(
+    JSON.stringify({
+      level: "error",
+      msg: "unhandled API error",
+      error: error instanceof Error ? error.message : String(error),
+    }),
+  );
+  return apiError(500, "Something went wrong. Please try again.");
+}
+
+/** Wraps a loader or action body so every failure becomes a JSON error. */
+export async function handleApi(
+  run: () => Promise<Response>,
+): Promise<Response> {
+  try {
+    return await run();
+  } catch (error) {
+    return errorResponse(error);
+  }
+}
+
+export function methodNotAllowed(allowed: string) {
+  return json<ApiError>(
+    { message: "Method not allowed" },
+    { status: 405, headers: { Allow: allowed } },
+  );
+}
+
+export async function requireApiUser(request: Request): Promise<User> {
+  const user = await getUser(request);
+  if (!user) throw unauthorized();
+  return user;
+}
+
+export async function requireApiRole(
+  request: Request,
+  role: Role,
+): Promise<User> {
+  const user = await requireApiUser(request);
+  if (user.role !== role)
+    throw forbidden("You don't have permission to access this resource.");
+  return user;
+}
+
+const MAX_BODY_BYTES = 64 * 1024;
+
+/** The JSON body as an object ({} when empty). Anything else is a 400 with a message. */
+export async function readJson(
+  request: Request,
+): Promise<Record<string, unknown>> {
+  const text = await request.text();
+  if (text.length > MAX_BODY_BYTES)
+    throw badRequest("Request body is too large");
+  if (text.trim() === "") return {};
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    throw badRequest("Request body must be valid JSON");
+  }
+  if (typeof value !== "object" || value === null || Array.isArray(value)) {
+    throw badRequest("Request body must be a JSON object");
+  }
+  return value as Record<string, unknown>;
+}
+
+/** Field errors of a failed zod parse, keyed by the first path segment. */
+export function fieldErrors(error: z.ZodError): FieldErrors {
+  const errors: FieldErrors = {};
+  for (const issue of error.issues) {
+    const key = issue.path.length ? String(issue.path[0]) : "_";
+    (errors[key] ??= []).push(issue.message);
+  }
+  return errors;
+}
+
+/** Parses a body with a shared zod schema; a failure is a 400 naming every field. */
+export function parseBody<S extends z.ZodType>(
+  schema: S,
+  body: unknown,
+): z.infer<S> {
+  const result = schema.safeParse(body);
+  if (!result.success) {
+    const errors = fieldErrors(result.error);
+    const first = result.error.issues[0]?.message ?? "Invalid request";
+    throw badRequest(first, errors);
+  }
+  return result.data;
+}
+
+/** JSON success with no caching of personal data. */
+export function ok<T>(data: T, status = 200) {
+  return json(data, { status, headers: { "Cache-Control": "no-store" } });
+}

@@ -1,0 +1,106 @@
+import fs from "node:fs";
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
+import { migrate as migratePostgres } from "drizzle-orm/postgres-js/migrator";
+import postgres from "postgres";
+import * as schema from "../../db/schema";
+import { env } from "./env.server";
+
+export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+export type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
+/** Either the database or an open transaction: what a query helper needs. */
+export type Executor = Database | Tx;
+
+export type Connection =
+  | { kind: "pglite"; db: Database; client: PGlite }
+  | { kind: "postgres"; db: Database; client: postgres.Sql; url: string };
+
+export const MIGRATIONS_FOLDER = path.resolve(process.cwd(), "db/migrations");
+
+declare global {
+  // One connection per process, kept across dev-server rebuilds.
+  var __gaConnection: Connection | undefined;
+}
+
+export function connectPostgres(url: string, max = 10): Connection {
+  const client = postgres(url, {
+    max,
+    onnotice: () => {},
+    // Keep bad-connection failures fast so pages can answer 503 quickly (DESIGN §5).
+    connect_timeout: 2,
+    idle_timeout: 30,
+  });
+  return {
+    kind: "postgres",
+    client,
+    url,
+    db: drizzlePostgres(client, { schema }) as unknown as Database,
+  };
+}
+
+export function connectPglite(client: PGlite): Connection {
+  return {
+    kind: "pglite",
+    client,
+    db: drizzlePglite(client, { schema }) as unknown as Database,
+  };
+}
+
+export function openPglite(dataDir: string): PGlite {
+  fs.mkdirSync(path.dirname(path.resolve(dataDir)), { recursive: true });
+  return new PGlite(dataDir);
+}
+
+/** The process-wide connection, created from the environment on first use. */
+export function connection(): Connection {
+  if (!global.__gaConnection) {
+    const { DATABASE_URL, DATA_DIR } = env();
+    global.__gaConnection = DATABASE_URL
+      ? connectPostgres(DATABASE_URL)
+      : connectPglite(openPglite(path.join(DATA_DIR, "pglite")));
+  }
+  return global.__gaConnection;
+}
+
+/** Tests install their own database (a fresh PGlite or a PostgreSQL database per file). */
+export function setConnection(conn: Connection | undefined) {
+  global.__gaConnection = conn;
+}
+
+export function db(): Database {
+  return connection().db;
+}
+
+export async function migrate(conn: Connection = connection()) {
+  if (conn.kind === "pglite") {
+    await migratePglite(conn.db as never, {
+      migrationsFolder: MIGRATIONS_FOLDER,
+    });
+  } else {
+    await migratePostgres(conn.db as never, {
+      migrationsFolder: MIGRATIONS_FOLDER,
+    });
+  }
+}
+
+export async function closeConnection() {
+  const conn = global.__gaConnection;
+  global.__gaConnection = undefined;
+  if (!conn) return;
+  if (conn.kind === "pglite") await conn.client.close();
+  else await conn.client.end({ timeout: 5 });
+}
+
+/** Rows of a raw SQL query, whichever driver is underneath. */
+export async function queryRows<T>(
+  executor: Executor,
+  query: Parameters<Database["execute"]>[0],
+): Promise<T[]> {
+  const result = (await executor.execute(query)) as unknown;
+  if (Array.isArray(result)) return result as T[];
+  return (result as { rows: T[] }).rows;
+}

@@ -1,0 +1,62 @@
+// Typed errors thrown by the domain (app/models) and turned into responses by the routes:
+// pages show the message (inline and as a toast), /api answers {"message": ...} with the status.
+
+export type FieldErrors = Record<string, string[]>;
+
+export class AppError extends Error {
+  readonly status: number;
+  readonly fieldErrors?: FieldErrors;
+
+  constructor(status: number, message: string, fieldErrors?: FieldErrors) {
+    super(message);
+    this.name = "AppError";
+    this.status = status;
+    this.fieldErrors = fieldErrors;
+  }
+}
+
+export const badRequest = (message: string, fieldErrors?: FieldErrors) =>
+  new AppError(400, message, fieldErrors);
+export const unauthorized = (message = "Authentication required") =>
+  new AppError(401, message);
+export const forbidden = (message = "You don't have permission to do this.") =>
+  new AppError(403, message);
+export const notFound = (message = "Not found") => new AppError(404, message);
+export const conflict = (message: string) => new AppError(409, message);
+export const tooManyRequests = (message: string) => new AppError(429, message);
+export const unavailable = (
+  message = "The service is temporarily unavailable. Please try again shortly.",
+) => new AppError(503, message);
+
+export function isAppError(error: unknown): error is AppError {
+  return error instanceof AppError;
+}
+
+const CONNECTION_CODES = new Set([
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "ETIMEDOUT",
+  "EPIPE",
+  "ENOTFOUND",
+  "CONNECT_TIMEOUT",
+  "CONNECTION_CLOSED",
+  "CONNECTION_ENDED",
+  "CONNECTION_DESTROYED",
+  "57P01", // admin_shutdown
+  "57P02", // crash_shutdown
+  "57P03", // cannot_connect_now
+  "08000",
+  "08003",
+  "08006",
+]);
+
+/** True when the database could not be reached (as opposed to a bad query). */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  let current: unknown = error;
+  for (let depth = 0; current && depth < 5; depth++) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === "string" && CONNECTION_CODES.has(code)) return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}

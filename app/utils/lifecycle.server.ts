@@ -1,0 +1,56 @@
+import { sql } from "drizzle-orm";
+import { DEMO_LOGINS, DEMO_PASSWORD, isEmpty, seedDemo } from "../../db/seed";
+import { resetEvents } from "~/services/events.server";
+import { closeConnection, connection, db, migrate } from "./db.server";
+import { env } from "./env.server";
+import { sessionSecret } from "./session.server";
+
+let started: Promise<void> | undefined;
+
+/**
+ * Called by the server adapter before it listens: checks the environment, applies the
+ * migrations, and on an empty database (with SEED_DEMO not "false") writes the demo company.
+ */
+export function startup(): Promise<void> {
+  started ??= (async () => {
+    env();
+    sessionSecret();
+    const conn = connection();
+    await migrate(conn);
+    if (env().SEED_DEMO === "true" && (await isEmpty(conn.db))) {
+      await seedDemo(conn.db);
+      console.log(
+        [
+          "Demo data created. Sign in at /auth with (password for all: " +
+            DEMO_PASSWORD +
+            "):",
+          ...DEMO_LOGINS.map(
+            (l) => `  ${l.username.padEnd(10)} ${l.role.padEnd(9)} ${l.name}`,
+          ),
+        ].join("\n"),
+      );
+    }
+  })();
+  return started;
+}
+
+/** /readyz: does the database answer? */
+export async function readiness(): Promise<boolean> {
+  try {
+    await Promise.race([
+      db().execute(sql`select 1`),
+      new Promise((_, reject) =>
+        setTimeout(() => reject(new Error("timeout")), 2000),
+      ),
+    ]);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export async function shutdown(): Promise<void> {
+  resetEvents();
+  await closeConnection();
+  started = undefined;
+}

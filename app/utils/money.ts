@@ -1,0 +1,70 @@
+// Money is integer cents in code, numeric(10,2) strings in the database and JSON ("300.00"),
+// and "$1,234.56" on screens. Never floats for arithmetic.
+
+const DECIMAL = /^(-)?(\d+)(?:\.(\d{1,2}))?$/;
+
+/** "300.5" → 30050. Throws on anything that is not a decimal with at most 2 places. */
+export function toCents(value: string | number): number {
+  const text = typeof value === "number" ? numberToText(value) : value.trim();
+  const match = DECIMAL.exec(text);
+  if (!match) throw new Error(`Not a money amount: ${JSON.stringify(value)}`);
+  const [, sign, whole, frac = ""] = match;
+  const cents = Number(whole) * 100 + Number(frac.padEnd(2, "0"));
+  if (!Number.isSafeInteger(cents)) throw new Error("Amount out of range");
+  return sign ? -cents : cents;
+}
+
+/** Like toCents but null for anything that is not a valid amount. */
+export function parseCents(value: unknown): number | null {
+  if (typeof value !== "string" && typeof value !== "number") return null;
+  try {
+    return toCents(value);
+  } catch {
+    return null;
+  }
+}
+
+function numberToText(value: number): string {
+  if (!Number.isFinite(value)) return String(value);
+  // Numbers typed as 300.1 arrive as binary floats; their shortest decimal text is exact enough
+  // to tell whether they had more than 2 decimals.
+  return String(value);
+}
+
+/** 30050 → "300.50" (the database and JSON form). */
+export function fromCents(cents: number): string {
+  const sign = cents < 0 ? "-" : "";
+  const abs = Math.abs(cents);
+  const whole = Math.floor(abs / 100);
+  const frac = String(abs % 100).padStart(2, "0");
+  return `${sign}${whole}.${frac}`;
+}
+
+const usd = new Intl.NumberFormat("en-US", {
+  style: "currency",
+  currency: "USD",
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 2,
+});
+
+/** 123456 → "$1,234.56". */
+export function formatCents(cents: number): string {
+  return usd.format(cents / 100);
+}
+
+/** "1234.56" → "$1,234.56". */
+export function formatMoney(value: string | number | null | undefined): string {
+  if (value === null || value === undefined || value === "")
+    return formatCents(0);
+  return formatCents(toCents(value));
+}
+
+/** Split an amount over n parts in cents; the remainder cents go to the earliest parts. */
+export function splitCents(total: number, parts: number): number[] {
+  const base = Math.floor(total / parts);
+  const remainder = total - base * parts;
+  return Array.from(
+    { length: parts },
+    (_, i) => base + (i < remainder ? 1 : 0),
+  );
+}

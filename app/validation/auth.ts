@@ -1,0 +1,54 @@
+import { z } from "zod";
+import {
+  emailField,
+  optionalText,
+  passwordField,
+  requiredText,
+} from "./common";
+
+export const loginSchema = z.object({
+  username: requiredText("Username is required", 50),
+  password: z
+    .string({ error: "Password is required" })
+    .min(1, "Password is required")
+    .max(200, "Password is required"),
+  remember: z
+    .union([z.boolean(), z.literal("on"), z.literal("true")])
+    .optional()
+    .transform((value) => value === true || value === "on" || value === "true"),
+});
+export type LoginInput = z.infer<typeof loginSchema>;
+
+const registerBase = {
+  username: requiredText("Username is required", 50),
+  password: passwordField,
+  firstName: requiredText("First name is required"),
+  lastName: requiredText("Last name is required"),
+  email: emailField,
+};
+
+export const employeeRegisterSchema = z.object({
+  ...registerBase,
+  role: z.literal("EMPLOYEE").default("EMPLOYEE"),
+  department: optionalText(),
+});
+
+export const employerRegisterSchema = z.object({
+  ...registerBase,
+  role: z.literal("EMPLOYER").default("EMPLOYER"),
+  companyName: requiredText("Company name is required"),
+});
+
+/** POST /api/register: the role decides which of the two forms applies. */
+export const registerSchema = z.discriminatedUnion("role", [
+  employeeRegisterSchema.extend({ role: z.literal("EMPLOYEE") }),
+  employerRegisterSchema.extend({ role: z.literal("EMPLOYER") }),
+]);
+export type RegisterInput = z.infer<typeof registerSchema>;
+
+/** The employer's Add New Employee form (SPEC §5): role fixed to employee. */
+export const addEmployeeSchema = z.object({
+  ...registerBase,
+  department: optionalText(),
+});
+export type AddEmployeeInput = z.infer<typeof addEmployeeSchema>;

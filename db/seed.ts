@@ -1,0 +1,232 @@
+import { addDays, subDays } from "date-fns";
+import { count } from "drizzle-orm";
+import {
+  advanceRequests,
+  companySettings,
+  employees,
+  payrollDeductions,
+  users,
+  virtualCards,
+} from "./schema";
+import type { Database } from "../app/utils/db.server";
+import { hashPassword } from "../app/utils/password.server";
+import { fromCents, splitCents, toCents } from "../app/utils/money";
+
+export const DEMO_PASSWORD = "password123";
+
+export const DEMO_LOGINS = [
+  {
+    username: "employer",
+    role: "EMPLOYER",
+    name: "Dana Whitfield (Fresh Foods Co.)",
+  },
+  { username: "alice", role: "EMPLOYEE", name: "Alice Johnson (Sales)" },
+  { username: "bob", role: "EMPLOYEE", name: "Bob Martinez (Engineering)" },
+  { username: "carol", role: "EMPLOYEE", name: "Carol Nguyen (Operations)" },
+  { username: "dave", role: "EMPLOYEE", name: "Dave Okafor (Marketing)" },
+  { username: "erin", role: "EMPLOYEE", name: "Erin Patel (Engineering)" },
+] as const;
+
+export async function isEmpty(db: Database): Promise<boolean> {
+  const [row] = await db.select({ n: count() }).from(users);
+  return Number(row.n) === 0;
+}
+
+type DemoRequest = {
+  amount: string;
+  status: "PENDING" | "APPROVED" | "DECLINED";
+  periods: number;
+  daysAgo: number;
+  reason?: string;
+  card?: boolean;
+  rejectionReason?: string;
+};
+
+const PEOPLE: Array<{
+  username: string;
+  firstName: string;
+  lastName: string;
+  department: string;
+  requests: DemoRequest[];
+}> = [
+  {
+    username: "alice",
+    firstName: "Alice",
+    lastName: "Johnson",
+    department: "Sales",
+    requests: [
+      {
+        amount: "300.00",
+        status: "APPROVED",
+        periods: 2,
+        daysAgo: 10,
+        reason: "Weekly groceries",
+        card: true,
+      },
+      {
+        amount: "250.00",
+        status: "PENDING",
+        periods: 1,
+        daysAgo: 1,
+        reason: "Family dinner supplies",
+      },
+    ],
+  },
+  {
+    username: "bob",
+    firstName: "Bob",
+    lastName: "Martinez",
+    department: "Engineering",
+    requests: [
+      { amount: "400.00", status: "APPROVED", periods: 3, daysAgo: 5 },
+      {
+        amount: "350.00",
+        status: "DECLINED",
+        periods: 2,
+        daysAgo: 20,
+        rejectionReason: "Please wait until your current advance is repaid.",
+      },
+    ],
+  },
+  {
+    username: "carol",
+    firstName: "Carol",
+    lastName: "Nguyen",
+    department: "Operations",
+    requests: [
+      {
+        amount: "450.00",
+        status: "PENDING",
+        periods: 3,
+        daysAgo: 2,
+        reason: "Stocking up for the month",
+      },
+    ],
+  },
+  {
+    username: "dave",
+    firstName: "Dave",
+    lastName: "Okafor",
+    department: "Marketing",
+    requests: [],
+  },
+  {
+    username: "erin",
+    firstName: "Erin",
+    lastName: "Patel",
+    department: "Engineering",
+    requests: [{ amount: "500.00", status: "PENDING", periods: 2, daysAgo: 0 }],
+  },
+];
+
+/**
+ * The demo company: one employer, five employees in four departments, requests in every
+ * status with their deductions, and one issued card. Written directly (not through the
+ * domain functions) so it can backdate; it keeps the same invariants the domain keeps.
+ */
+export async function seedDemo(db: Database, now = new Date()): Promise<void> {
+  const hash = await hashPassword(DEMO_PASSWORD);
+  await db.transaction(async (tx) => {
+    const [employer] = await tx
+      .insert(users)
+      .values({
+        username: "employer",
+        password: hash,
+        firstName: "Dana",
+        lastName: "Whitfield",
+        email: "dana@freshfoods.example",
+        role: "EMPLOYER",
+        companyName: "Fresh Foods Co.",
+        maxAdvanceLimit: "500.00",
+      })
+      .returning();
+    await tx.insert(companySettings).values({
+      employerId: employer.id,
+      companyName: "Fresh Foods Co.",
+      contactEmail: "dana@freshfoods.example",
+      contactPhone: "(555) 010-2030",
+    });
+    const maxCents = toCents("500.00");
+    for (const person of PEOPLE) {
+      const [user] = await tx
+        .insert(users)
+        .values({
+          username: person.username,
+          password: hash,
+          firstName: person.firstName,
+          lastName: person.lastName,
+          email: `${person.username}@freshfoods.example`,
+          role: "EMPLOYEE",
+          department: person.department,
+          employerId: employer.id,
+          createdAt: subDays(now, 60),
+        })
+        .returning();
+      const payCycleEnd = addDays(now, 9);
+      const approvedCents = person.requests
+        .filter((r) => r.status === "APPROVED")
+        .reduce((sum, r) => sum + toCents(r.amount), 0);
+      const [employee] = await tx
+        .insert(employees)
+        .values({
+          userId: user.id,
+          employerId: employer.id,
+          availableBalance: fromCents(maxCents - approvedCents),
+          payCycleEndDate: payCycleEnd,
+        })
+        .returning();
+      for (const r of person.requests) {
+        const requestDate = subDays(now, r.daysAgo);
+        const decided = addDays(requestDate, 0);
+        const [request] = await tx
+          .insert(advanceRequests)
+          .values({
+            employeeId: employee.id,
+            amount: r.amount,
+            reason: r.reason ?? null,
+            status: r.status,
+            repaymentPeriods: r.periods,
+            requestDate,
+            approvalDate: r.status === "APPROVED" ? decided : null,
+            approvedById: r.status === "APPROVED" ? employer.id : null,
+            rejectionDate: r.status === "DECLINED" ? decided : null,
+            rejectionReason:
+              r.status === "DECLINED"
+                ? (r.rejectionReason ?? "Declined by employer")
+                : null,
+            paidAt: r.card ? decided : null,
+            paymentIntentId: r.card
+              ? `pi_sandbox_demo_${person.username}`
+              : null,
+          })
+          .returning();
+        if (r.status === "APPROVED") {
+          const parts = splitCents(toCents(r.amount), r.periods);
+          await tx.insert(payrollDeductions).values(
+            parts.map((cents, i) => ({
+              requestId: request.id,
+              amount: fromCents(cents),
+              deductionDate: addDays(payCycleEnd, 15 * i),
+            })),
+          );
+        }
+        if (r.card) {
+          await tx.insert(virtualCards).values({
+            requestId: request.id,
+            providerCardId: `ic_sandbox_demo_${person.username}`,
+            cardNumber: "•••• •••• •••• 4242",
+            expiryMonth: 12,
+            expiryYear: now.getFullYear() + 3,
+            amount: r.amount,
+            spendingLimits: JSON.stringify({
+              restrictions: "Grocery stores only",
+              allowedCategories: ["grocery_stores_supermarkets"],
+              limitCents: toCents(r.amount),
+            }),
+            createdAt: decided,
+          });
+        }
+      }
+    }
+  });
+}

@@ -1,0 +1,158 @@
+import {
+  createEmployee,
+  createEmployer,
+  TEST_PASSWORD,
+  uniqueName,
+} from "../support/factories";
+import { expect, expectAccessible, test } from "./support/fixtures";
+
+test.describe("sign-in and registration", () => {
+  test("the sign-in page shows the landing panel and is accessible", async ({
+    page,
+  }) => {
+    await page.goto("/auth");
+    await expect(page.getByRole("link", { name: "Login" })).toBeVisible();
+    await expect(page.getByText("Instant access to funds")).toBeVisible();
+    await expect(page.getByText("Automatic payroll deductions")).toBeVisible();
+    await expect(page.getByText("Easy management for employers")).toBeVisible();
+    await expect(page.getByRole("button", { name: "Sign In" })).toBeVisible();
+    await expect(
+      page.getByRole("link", { name: "Forgot password?" }),
+    ).toBeVisible();
+    await expectAccessible(page);
+    await page.getByRole("link", { name: "Learn How It Works" }).click();
+    await expect(page).toHaveURL(/\/how-it-works$/);
+  });
+
+  test("an employee signs in and out", async ({ page }) => {
+    const employer = await createEmployer();
+    const employee = await createEmployee(employer, { firstName: "Wanda" });
+    await page.goto("/auth");
+    await page.getByLabel("Username").fill(employee.username);
+    await page.getByLabel("Password").fill(TEST_PASSWORD);
+    await page.getByRole("button", { name: "Sign In" }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByText("Login successful")).toBeVisible();
+    await expect(page.getByText("Welcome back, Wanda!")).toBeVisible();
+    await expect(
+      page.getByRole("link", { name: "Request Advance" }),
+    ).toBeAttached();
+    await page.goto("/auth");
+    await expect(page).toHaveURL(/\/$/);
+    await page.getByRole("button", { name: "Logout" }).click({ force: true });
+    await expect(page).toHaveURL(/\/auth$/);
+    await expect(page.getByText("Logged out", { exact: true })).toBeVisible();
+    await expect(
+      page.getByText("You have been successfully logged out."),
+    ).toBeVisible();
+    await page.goto("/history");
+    await expect(page).toHaveURL(/\/auth\?redirectTo=%2Fhistory$/);
+  });
+
+  test("a wrong password shows 'Login failed' and keeps the user on /auth", async ({
+    page,
+  }) => {
+    const employer = await createEmployer();
+    await page.goto("/auth");
+    await page.getByLabel("Username").fill(employer.username);
+    await page.getByLabel("Password").fill("wrong-password");
+    await page.getByRole("button", { name: "Sign In" }).click();
+    await expect(page.getByText("Login failed")).toBeVisible();
+    await expect(
+      page.getByText("Invalid username or password.").first(),
+    ).toBeVisible();
+    await expect(page).toHaveURL(/\/auth/);
+  });
+
+  test("registers an employee and an employer", async ({ page, context }) => {
+    await page.goto("/auth");
+    await page.getByRole("link", { name: "Register" }).click();
+    await expect(
+      page.getByRole("button", { name: "Register as Employee" }),
+    ).toBeVisible();
+    await expect(page.getByLabel("Email")).toHaveAttribute("type", "email");
+    await page.getByLabel("First name").fill("Rae");
+    await page.getByLabel("Last name").fill("Reg");
+    await page.getByLabel("Email").fill("rae@example.com");
+    await page.getByLabel("Department (optional)").fill("Deli");
+    await page.getByLabel("Username").fill(uniqueName("rae"));
+    await page.getByLabel("Password").fill("hunter22");
+    await page.getByRole("button", { name: "Register as Employee" }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByText("Registration successful")).toBeVisible();
+    await expect(
+      page.getByText("Welcome to Grocery Advance, Rae!"),
+    ).toBeVisible();
+
+    await context.clearCookies();
+    await page.goto("/auth?tab=register");
+    await page
+      .getByRole("link", { name: "Register as an employer instead" })
+      .click();
+    await page.getByLabel("First name").fill("Emma");
+    await page.getByLabel("Last name").fill("Boss");
+    await page.getByLabel("Email").fill("emma@example.com");
+    await page.getByLabel("Company name").fill("Emma's Market");
+    await page.getByLabel("Username").fill(uniqueName("emma"));
+    await page.getByLabel("Password").fill("hunter22");
+    await page.getByRole("button", { name: "Register as Employer" }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(
+      page.getByRole("link", { name: "Approve Requests" }),
+    ).toBeAttached();
+  });
+
+  test("a taken username is refused with 'Registration failed'", async ({
+    page,
+  }) => {
+    const employer = await createEmployer();
+    await page.goto("/auth?tab=register&as=employer");
+    await page.getByLabel("First name").fill("Emma");
+    await page.getByLabel("Last name").fill("Boss");
+    await page.getByLabel("Email").fill("emma@example.com");
+    await page.getByLabel("Company name").fill("Emma's Market");
+    await page.getByLabel("Username").fill(employer.username);
+    await page.getByLabel("Password").fill("hunter22");
+    await page.getByRole("button", { name: "Register as Employer" }).click();
+    await expect(page.getByText("Registration failed")).toBeVisible();
+    await expect(
+      page.getByText("Username is already taken").first(),
+    ).toBeVisible();
+  });
+
+  test("validation messages appear exactly as the spec", async ({
+    page,
+  }, testInfo) => {
+    await page.goto("/auth");
+    await page.getByRole("button", { name: "Sign In" }).click();
+    if (testInfo.project.name === "no-js") {
+      // Without JavaScript the browser's required-field check stops the post; the server's
+      // messages for the same cases are covered by tests/integration/auth.test.ts.
+      await expect(page.locator("#login-username:invalid")).toBeVisible();
+      await expect(page).toHaveURL(/\/auth$/);
+      return;
+    }
+    await expect(page.getByText("Username is required")).toBeVisible();
+    await expect(page.getByText("Password is required")).toBeVisible();
+    await page.goto("/auth?tab=register&as=employer");
+    await page.getByLabel("Password").fill("123");
+    await page.getByLabel("Email").fill("not-an-email");
+    await page.getByRole("button", { name: "Register as Employer" }).click();
+    await expect(
+      page.getByText("Password must be at least 6 characters"),
+    ).toBeVisible();
+    await expect(page.getByText("Invalid email address")).toBeVisible();
+    await expect(page.getByText("First name is required")).toBeVisible();
+    await expect(page.getByText("Last name is required")).toBeVisible();
+    await expect(page.getByText("Company name is required")).toBeVisible();
+  });
+
+  test("Forgot password? explains how to get back in", async ({ page }) => {
+    await page.goto("/auth");
+    await page.getByRole("link", { name: "Forgot password?" }).click();
+    await expect(
+      page.getByRole("heading", { name: "Forgot your password?" }),
+    ).toBeVisible();
+    await expect(page.getByText("Ask your employer to reset it")).toBeVisible();
+  });
+});

@@ -1,0 +1,151 @@
+import { createEmployee, createEmployer } from "../support/factories";
+import { expect, test } from "./support/fixtures";
+
+const EMPLOYEE_ROUTES = [
+  "/request",
+  "/history",
+  "/profile",
+  "/checkout",
+  "/payment-success",
+];
+const EMPLOYER_ROUTES = [
+  "/approvals",
+  "/employees",
+  "/employees/add",
+  "/reports",
+  "/settings",
+];
+
+test.describe("route guards", () => {
+  for (const path of [
+    "/",
+    ...EMPLOYEE_ROUTES,
+    ...EMPLOYER_ROUTES,
+    "/no-such-page",
+  ]) {
+    test(`anonymous visitors to ${path} go to /auth`, async ({ page }) => {
+      await page.goto(path);
+      const expected =
+        path === "/" ? "/auth" : `/auth?redirectTo=${encodeURIComponent(path)}`;
+      expect(new URL(page.url()).pathname + new URL(page.url()).search).toBe(
+        expected,
+      );
+    });
+  }
+
+  test("an employee sees Access Denied (403) on every employer route", async ({
+    page,
+    loginAs,
+  }) => {
+    const employer = await createEmployer();
+    await loginAs(await createEmployee(employer));
+    for (const path of EMPLOYER_ROUTES) {
+      const response = await page.goto(path);
+      expect(response?.status(), path).toBe(403);
+      await expect(
+        page.getByRole("heading", { name: "Access Denied" }),
+      ).toBeVisible();
+      await expect(
+        page.getByText("You don't have permission to access this page."),
+      ).toBeVisible();
+      // Still inside the layout: the employee's own sidebar.
+      await expect(
+        page.getByRole("link", { name: "Request Advance" }),
+      ).toBeAttached();
+    }
+  });
+
+  test("an employer sees Access Denied (403) on every employee route", async ({
+    page,
+    loginAs,
+  }) => {
+    await loginAs(await createEmployer());
+    for (const path of EMPLOYEE_ROUTES) {
+      const response = await page.goto(path);
+      expect(response?.status(), path).toBe(403);
+      await expect(
+        page.getByRole("heading", { name: "Access Denied" }),
+      ).toBeVisible();
+      await expect(
+        page.getByRole("link", { name: "Approve Requests" }),
+      ).toBeAttached();
+    }
+  });
+
+  test("each role reaches its own routes", async ({ page, loginAs }) => {
+    const employer = await createEmployer();
+    await loginAs(employer);
+    for (const path of ["/", ...EMPLOYER_ROUTES]) {
+      const response = await page.goto(path);
+      expect(response?.status(), path).toBe(200);
+    }
+    await page.context().clearCookies();
+    await loginAs(await createEmployee(employer));
+    for (const path of [
+      "/",
+      "/request",
+      "/history",
+      "/profile",
+      "/payment-success",
+    ]) {
+      const response = await page.goto(path);
+      expect(response?.status(), path).toBe(200);
+    }
+  });
+
+  test("an unknown path shows the not-found page inside the layout", async ({
+    page,
+    loginAs,
+  }) => {
+    await loginAs(await createEmployer());
+    const response = await page.goto("/definitely/not/here");
+    expect(response?.status()).toBe(404);
+    await expect(
+      page.getByRole("heading", { name: "404 Page Not Found" }),
+    ).toBeVisible();
+    await expect(
+      page.getByText("Did you forget to add the page to the router?"),
+    ).toBeVisible();
+    await expect(
+      page.getByRole("link", { name: "Approve Requests" }),
+    ).toBeAttached();
+  });
+});
+
+test.describe("layout", () => {
+  test("the sidebar collapses under 768px and toggles open", async ({
+    page,
+    loginAs,
+  }) => {
+    await page.setViewportSize({ width: 375, height: 740 });
+    const employer = await createEmployer();
+    await loginAs(await createEmployee(employer));
+    await page.goto("/");
+    const nav = page.getByRole("navigation", { name: "Main" });
+    await expect(nav).toBeHidden();
+    await page.getByText("Menu", { exact: true }).click();
+    await expect(nav).toBeVisible();
+    await expect(nav.getByRole("link", { name: "History" })).toBeVisible();
+    await nav.getByRole("link", { name: "History" }).click();
+    await expect(page).toHaveURL(/\/history$/);
+  });
+
+  test("the employer sidebar lists its five sections and Logout", async ({
+    page,
+    loginAs,
+  }) => {
+    await loginAs(await createEmployer());
+    await page.goto("/");
+    const nav = page.getByRole("navigation", { name: "Main" });
+    for (const name of [
+      "Dashboard",
+      "Approve Requests",
+      "Employees",
+      "Reports",
+      "Settings",
+    ]) {
+      await expect(nav.getByRole("link", { name, exact: true })).toBeVisible();
+    }
+    await expect(nav.getByRole("button", { name: "Logout" })).toBeVisible();
+  });
+});

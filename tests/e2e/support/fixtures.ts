@@ -1,0 +1,102 @@
+import AxeBuilder from "@axe-core/playwright";
+import { test as base, expect, type Page } from "@playwright/test";
+import type { User } from "../../../db/schema";
+import { connectPostgres, setConnection } from "../../../app/utils/db.server";
+import { createUserSessionHeader } from "../../../app/utils/session.server";
+
+let connected = false;
+function ensureDatabase() {
+  if (connected) return;
+  const url = process.env.E2E_APP_DATABASE_URL;
+  if (!url)
+    throw new Error(
+      "E2E_APP_DATABASE_URL is not set (global setup did not run)",
+    );
+  process.env.SEED_DEMO = "false";
+  setConnection(connectPostgres(url, 4));
+  connected = true;
+}
+
+type Fixtures = {
+  /** Console errors this test expects (substring match); any other one fails the test. */
+  allowConsoleErrors: string[];
+  /** Connects the models to the server's database, so tests create data through them. */
+  models: void;
+  loginAs: (user: User) => Promise<void>;
+};
+
+export const test = base.extend<Fixtures>({
+  allowConsoleErrors: [[], { option: true }],
+  models: [
+    async ({}, use) => {
+      ensureDatabase();
+      await use();
+    },
+    { auto: true },
+  ],
+  page: async ({ page, allowConsoleErrors }, use) => {
+    const errors: string[] = [];
+    page.on("console", (msg) => {
+      if (msg.type() !== "error") return;
+      const text = msg.text();
+      // A page that answers 4xx on purpose (403, 404, a refused login) logs its own status;
+      // the tests assert those statuses. Any other failed resource still fails the test.
+      if (
+        text.startsWith(
+          "Failed to load resource: the server responded with a status of 4",
+        ) &&
+        msg.location().url.split("?")[0] === page.url().split("?")[0]
+      )
+        return;
+      if (allowConsoleErrors.some((allowed) => text.includes(allowed))) return;
+      errors.push(text);
+    });
+    page.on("pageerror", (error) => errors.push(error.message));
+    await use(page);
+    expect(errors, "unexpected console errors").toEqual([]);
+  },
+  loginAs: async ({ context, baseURL }, use) => {
+    // Signing in through the UI is tested in auth.spec.ts; other tests set the same signed
+    // session cookie the login action would set.
+    await use(async (user: User) => {
+      const header = await createUserSessionHeader(
+        new Request(baseURL!),
+        { userId: user.id, role: user.role },
+        false,
+      );
+      const [pair] = header.split(";");
+      const [name, ...value] = pair.split("=");
+      await context.addCookies([
+        {
+          name,
+          value: value.join("="),
+          url: baseURL!,
+          httpOnly: true,
+          sameSite: "Lax",
+        },
+      ]);
+    });
+  },
+});
+
+export { expect };
+
+/**
+ * No serious or critical axe violation on the current page. axe runs as a script in the page,
+ * so the scan happens in the JavaScript project; the no-JS project renders the same markup.
+ */
+export async function expectAccessible(page: Page) {
+  if (test.info().project.use.javaScriptEnabled === false) return;
+  const results = await new AxeBuilder({ page }).analyze();
+  const bad = results.violations.filter(
+    (v) => v.impact === "serious" || v.impact === "critical",
+  );
+  expect(
+    bad.map(
+      (v) =>
+        `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`,
+    ),
+  ).toEqual([]);
+}
+
+export const isNoJs = (projectName: string) => projectName === "no-js";

@@ -1,0 +1,110 @@
+import crypto from "node:crypto";
+import type { ActionFunctionArgs, AppLoadContext } from "@remix-run/node";
+import type { User } from "#db/schema";
+import { addEmployee } from "~/models/employee.server";
+import { registerUser } from "~/models/user.server";
+import { createUserSessionHeader } from "~/utils/session.server";
+
+export const TEST_PASSWORD = "secret123";
+
+export function uniqueName(prefix: string): string {
+  return `${prefix}_${crypto.randomBytes(4).toString("hex")}`;
+}
+
+export async function createEmployer(
+  overrides: Partial<{
+    username: string;
+    companyName: string;
+    firstName: string;
+  }> = {},
+): Promise<User> {
+  return registerUser({
+    role: "EMPLOYER",
+    username: overrides.username ?? uniqueName("boss"),
+    password: TEST_PASSWORD,
+    firstName: overrides.firstName ?? "Erica",
+    lastName: "Employer",
+    email: "erica@example.com",
+    companyName: overrides.companyName ?? "Acme Groceries Inc.",
+  });
+}
+
+export async function createEmployee(
+  employer: User,
+  overrides: Partial<{
+    username: string;
+    firstName: string;
+    lastName: string;
+    email: string;
+    department: string;
+  }> = {},
+): Promise<User> {
+  return addEmployee(employer, {
+    username: overrides.username ?? uniqueName("emp"),
+    password: TEST_PASSWORD,
+    firstName: overrides.firstName ?? "Eddie",
+    lastName: overrides.lastName ?? "Employee",
+    email: overrides.email ?? "eddie@example.com",
+    department: overrides.department ?? "Produce",
+  });
+}
+
+/** A self-registered employee: no employer yet. */
+export async function createUnlinkedEmployee(): Promise<User> {
+  return registerUser({
+    role: "EMPLOYEE",
+    username: uniqueName("solo"),
+    password: TEST_PASSWORD,
+    firstName: "Sol",
+    lastName: "Solo",
+    email: "sol@example.com",
+    department: undefined,
+  });
+}
+
+export const BASE_URL = "http://localhost";
+
+/** A Request as the given user's browser would send it (signed session cookie). */
+export async function requestAs(
+  user: User | null,
+  path: string,
+  init: RequestInit & { json?: unknown; form?: Record<string, string> } = {},
+): Promise<Request> {
+  const headers = new Headers(init.headers);
+  if (user) {
+    const cookie = await createUserSessionHeader(
+      new Request(BASE_URL),
+      { userId: user.id, role: user.role },
+      false,
+    );
+    headers.set("Cookie", cookie.split(";")[0]);
+  }
+  let body = init.body;
+  if (init.json !== undefined) {
+    headers.set("Content-Type", "application/json");
+    body = JSON.stringify(init.json);
+  } else if (init.form) {
+    headers.set("Content-Type", "application/x-www-form-urlencoded");
+    body = new URLSearchParams(init.form).toString();
+  }
+  const method = init.method ?? (body !== undefined ? "POST" : "GET");
+  return new Request(`${BASE_URL}${path}`, { ...init, method, headers, body });
+}
+
+/** Calls a route module's loader or action as Remix would. */
+export async function call(
+  fn: (args: ActionFunctionArgs) => unknown,
+  request: Request,
+  params: Record<string, string> = {},
+): Promise<Response> {
+  try {
+    const result = await fn({ request, params, context: {} as AppLoadContext });
+    if (result instanceof Response) return result;
+    return new Response(JSON.stringify(result), {
+      headers: { "Content-Type": "application/json" },
+    });
+  } catch (thrown) {
+    if (thrown instanceof Response) return thrown;
+    throw thrown;
+  }
+}

@@ -1,16 +1,16 @@
 import { addDays, subDays } from "date-fns";
-import { count } from "drizzle-orm";
+import { count, eq } from "drizzle-orm";
 import {
   advanceRequests,
   companySettings,
   employees,
-  payrollDeductions,
   users,
   virtualCards,
 } from "./schema";
 import type { Database } from "../app/utils/db.server";
 import { hashPassword } from "../app/utils/password.server";
-import { fromCents, splitCents, toCents } from "../app/utils/money";
+import { fromCents, toCents } from "../app/utils/money";
+import { applyApproval } from "../app/models/approval-core.server";
 
 export const DEMO_PASSWORD = "password123";
 
@@ -163,54 +163,51 @@ export async function seedDemo(db: Database, now = new Date()): Promise<void> {
         })
         .returning();
       const payCycleEnd = addDays(now, 9);
-      const approvedCents = person.requests
-        .filter((r) => r.status === "APPROVED")
-        .reduce((sum, r) => sum + toCents(r.amount), 0);
       const [employee] = await tx
         .insert(employees)
         .values({
           userId: user.id,
           employerId: employer.id,
-          availableBalance: fromCents(maxCents - approvedCents),
+          availableBalance: fromCents(maxCents),
           payCycleEndDate: payCycleEnd,
         })
         .returning();
       for (const r of person.requests) {
         const requestDate = subDays(now, r.daysAgo);
         const decided = addDays(requestDate, 0);
-        const [request] = await tx
+        const [pending] = await tx
           .insert(advanceRequests)
           .values({
             employeeId: employee.id,
             amount: r.amount,
             reason: r.reason ?? null,
-            status: r.status,
             repaymentPeriods: r.periods,
             requestDate,
-            approvalDate: r.status === "APPROVED" ? decided : null,
-            approvedById: r.status === "APPROVED" ? employer.id : null,
-            rejectionDate: r.status === "DECLINED" ? decided : null,
-            rejectionReason:
-              r.status === "DECLINED"
-                ? (r.rejectionReason ?? "Declined by employer")
-                : null,
-            paidAt: r.card ? decided : null,
-            paymentIntentId: r.card
-              ? `pi_sandbox_demo_${person.username}`
-              : null,
           })
           .returning();
+        let request = pending;
         if (r.status === "APPROVED") {
-          const parts = splitCents(toCents(r.amount), r.periods);
-          await tx.insert(payrollDeductions).values(
-            parts.map((cents, i) => ({
-              requestId: request.id,
-              amount: fromCents(cents),
-              deductionDate: addDays(payCycleEnd, 15 * i),
-            })),
-          );
+          // The same approval the product performs: balance, schedule and all.
+          request = await applyApproval(tx, pending.id, employer.id, decided);
+        }
+        if (r.status === "DECLINED") {
+          await tx
+            .update(advanceRequests)
+            .set({
+              status: "DECLINED",
+              rejectionDate: decided,
+              rejectionReason: r.rejectionReason ?? "Declined by employer",
+            })
+            .where(eq(advanceRequests.id, pending.id));
         }
         if (r.card) {
+          await tx
+            .update(advanceRequests)
+            .set({
+              paidAt: decided,
+              paymentIntentId: `pi_sandbox_demo_${person.username}`,
+            })
+            .where(eq(advanceRequests.id, request.id));
           await tx.insert(virtualCards).values({
             requestId: request.id,
             providerCardId: `ic_sandbox_demo_${person.username}`,

@@ -1,29 +1,35 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
+import { EmployeeDashboard } from "~/components/dashboard/employee-dashboard";
+import { EmployerDashboard } from "~/components/dashboard/employer-dashboard";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { loadEmployeeDashboard } from "~/models/employee-dashboard.server";
+import { loadEmployerDashboard } from "~/models/employer-dashboard.server";
 import { requireUser } from "~/utils/auth.server";
 
-// The dashboard by role. The employee and employer dashboards are filled in by their issues.
+// "/" is open to any signed-in user and shows the dashboard of their role. Approve and
+// Decline on the employer dashboard post to /approvals, so this route has no action.
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
+  if (user.role === "EMPLOYEE") {
+    return json({
+      role: "EMPLOYEE" as const,
+      employee: await loadEmployeeDashboard(user),
+    });
+  }
   return json({
-    role: user.role,
-    firstName: user.firstName,
-    companyName: user.companyName,
+    role: "EMPLOYER" as const,
+    employer: await loadEmployerDashboard(user),
   });
 }
 
 export default function Dashboard() {
   const data = useLoaderData<typeof loader>();
-  const name =
-    data.role === "EMPLOYER"
-      ? data.companyName || data.firstName
-      : data.firstName;
-  return (
-    <div>
-      <h1 className="text-2xl font-bold text-gray-900">Welcome back, {name}</h1>
-    </div>
+  return data.role === "EMPLOYEE" ? (
+    <EmployeeDashboard data={data.employee} />
+  ) : (
+    <EmployerDashboard data={data.employer} />
   );
 }
 

@@ -1,0 +1,73 @@
+import { eq } from "drizzle-orm";
+import {
+  advanceRequests,
+  employees,
+  type AdvanceRequest,
+  type User,
+} from "#db/schema";
+import { applyApproval } from "~/models/approval-core.server";
+import { db } from "~/utils/db.server";
+
+/** The employees row of an employee user. */
+export async function employeeOf(user: User) {
+  const [row] = await db()
+    .select()
+    .from(employees)
+    .where(eq(employees.userId, user.id));
+  if (!row) throw new Error(`user ${user.id} has no employees row`);
+  return row;
+}
+
+/**
+ * Writes a request directly (for crafted data: backdated, any status). An APPROVED one goes
+ * through the same approval core as the product, so balance and deductions stay consistent.
+ */
+export async function insertAdvance(
+  user: User,
+  options: {
+    amount?: string;
+    status?: "PENDING" | "APPROVED" | "DECLINED";
+    periods?: number;
+    reason?: string | null;
+    requestDate?: Date;
+    approvalDate?: Date;
+    approverId?: number | null;
+    rejectionReason?: string;
+  } = {},
+): Promise<AdvanceRequest> {
+  const employee = await employeeOf(user);
+  const requestDate = options.requestDate ?? new Date();
+  return db().transaction(async (tx) => {
+    const [request] = await tx
+      .insert(advanceRequests)
+      .values({
+        employeeId: employee.id,
+        amount: options.amount ?? "300.00",
+        reason: options.reason ?? null,
+        repaymentPeriods: options.periods ?? 1,
+        requestDate,
+      })
+      .returning();
+    if (options.status === "APPROVED") {
+      return applyApproval(
+        tx,
+        request.id,
+        options.approverId ?? null,
+        options.approvalDate ?? requestDate,
+      );
+    }
+    if (options.status === "DECLINED") {
+      const [declined] = await tx
+        .update(advanceRequests)
+        .set({
+          status: "DECLINED",
+          rejectionDate: options.approvalDate ?? requestDate,
+          rejectionReason: options.rejectionReason ?? "Declined by employer",
+        })
+        .where(eq(advanceRequests.id, request.id))
+        .returning();
+      return declined;
+    }
+    return request;
+  });
+}

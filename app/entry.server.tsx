@@ -6,7 +6,12 @@ import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { NonceProvider } from "./utils/nonce";
 
-export { startup, shutdown, readiness } from "./utils/lifecycle.server";
+export {
+  startup,
+  shutdown,
+  beforeShutdown,
+  readiness,
+} from "./utils/lifecycle.server";
 
 const ABORT_DELAY = 5_000;
 

@@ -2,6 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Outlet, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { LiveUpdates } from "~/components/layout/live-updates";
 import { Sidebar } from "~/components/layout/sidebar";
 import { toPublicUser } from "~/models/user.server";
 import { requireUser } from "~/utils/auth.server";
@@ -17,6 +18,7 @@ export default function AppLayout() {
   const { user } = useLoaderData<typeof loader>();
   return (
     <div className="relative flex min-h-screen flex-col md:flex-row">
+      <LiveUpdates />
       <Sidebar role={user.role} name={`${user.firstName} ${user.lastName}`} />
       <main className="flex-1 p-4 md:p-8">
         <Outlet />

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { DEMO_LOGINS, DEMO_PASSWORD, isEmpty, seedDemo } from "../../db/seed";
+import { closeAllEventStreams } from "~/services/event-stream.server";
 import { resetEvents } from "~/services/events.server";
 import { closeConnection, connection, db, migrate } from "./db.server";
 import { env } from "./env.server";
@@ -49,7 +50,13 @@ export async function readiness(): Promise<boolean> {
   }
 }
 
+/** First step of a graceful shutdown: end the long-lived event streams. */
+export async function beforeShutdown(): Promise<void> {
+  closeAllEventStreams();
+}
+
 export async function shutdown(): Promise<void> {
+  closeAllEventStreams();
   resetEvents();
   await closeConnection();
   started = undefined;

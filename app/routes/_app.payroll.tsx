@@ -1,0 +1,164 @@
+import {
+  getFormProps,
+  getInputProps,
+  useForm,
+  type SubmissionResult,
+} from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import type {
+  ActionFunctionArgs,
+  LoaderFunctionArgs,
+  MetaFunction,
+} from "@remix-run/node";
+import { json } from "@remix-run/node";
+import {
+  Form,
+  useActionData,
+  useLoaderData,
+  useNavigation,
+} from "@remix-run/react";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { Button, LinkButton } from "~/components/ui/button";
+import { Card } from "~/components/ui/card";
+import { CheckboxField } from "~/components/ui/field";
+import { EmptyRow, Table, Td } from "~/components/ui/table";
+import { Toast } from "~/components/ui/toast";
+import {
+  deductionsDueBy,
+  runPayrollForEmployer,
+} from "~/models/payroll.server";
+import { requireEmployer } from "~/utils/auth.server";
+import { isAppError } from "~/utils/errors";
+import { formatDate, nextPayroll } from "~/utils/dates";
+import { formatCents, formatMoney, toCents } from "~/utils/money";
+import {
+  errorToast,
+  redirectWithSuccess,
+  type Toast as ToastData,
+} from "~/utils/toast.server";
+import { runPayrollSchema } from "~/validation/payroll";
+
+// /payroll: what today's payroll run collects, the 'Run payroll' action (with a confirmation
+// checkbox, so it works without JavaScript), and the next payroll's export.
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireEmployer(request);
+  const today = new Date();
+  const due = await deductionsDueBy(user.id, today);
+  const totalCents = due.reduce((sum, d) => sum + toCents(d.amount), 0);
+  return json({
+    today: today.toISOString(),
+    nextPayroll: nextPayroll(today).toISOString(),
+    due,
+    total: formatCents(totalCents),
+  });
+}
+
+type ActionData = { result: SubmissionResult<string[]>; toast?: ToastData };
+
+export async function action({ request }: ActionFunctionArgs) {
+  const user = await requireEmployer(request);
+  const submission = parseWithZod(await request.formData(), {
+    schema: runPayrollSchema,
+  });
+  if (submission.status !== "success") {
+    return json<ActionData>({ result: submission.reply() }, { status: 400 });
+  }
+  try {
+    const summary = await runPayrollForEmployer(user);
+    return redirectWithSuccess(
+      "/payroll",
+      "Payroll run complete",
+      summary.deductionsPaid === 0
+        ? "There were no deductions due."
+        : `${summary.deductionsPaid} deductions collected, ${formatMoney(summary.totalPaid)} in total.`,
+    );
+  } catch (error) {
+    if (!isAppError(error)) throw error;
+    return json<ActionData>(
+      {
+        result: submission.reply({ formErrors: [error.message] }),
+        toast: errorToast("Payroll failed", error.message),
+      },
+      { status: error.status },
+    );
+  }
+}
+
+export default function PayrollPage() {
+  const data = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>() as ActionData | undefined;
+  const navigation = useNavigation();
+  const pending =
+    navigation.state !== "idle" && navigation.formMethod === "POST";
+  const [form, fields] = useForm({
+    id: "run-payroll",
+    lastResult: actionData?.result,
+    constraint: getZodConstraint(runPayrollSchema),
+    onValidate: ({ formData }) =>
+      parseWithZod(formData, { schema: runPayrollSchema }),
+  });
+  return (
+    <div className="space-y-6">
+      <Toast toast={actionData?.toast} />
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-2xl font-bold text-gray-900">Payroll</h1>
+        <LinkButton to="/payroll/export" reloadDocument variant="secondary">
+          Export next payroll (CSV)
+        </LinkButton>
+      </div>
+      <p className="text-gray-700">
+        Next payroll: <strong>{formatDate(data.nextPayroll)}</strong>. Running
+        payroll today collects every deduction dated on or before{" "}
+        {formatDate(data.today)} and gives the amounts back to each
+        employee&apos;s available balance.
+      </p>
+      <Card title={`Due now (${data.due.length})`}>
+        <Table
+          head={[
+            "Employee",
+            "Department",
+            "Deduction Date",
+            "Amount",
+            "Request",
+          ]}
+          caption="Deductions due now"
+        >
+          {data.due.length === 0 ? (
+            <EmptyRow colSpan={5}>No deductions are due.</EmptyRow>
+          ) : (
+            data.due.map((d) => (
+              <tr key={d.deductionId}>
+                <Td>
+                  {d.firstName} {d.lastName}
+                </Td>
+                <Td>{d.department || "N/A"}</Td>
+                <Td>{formatDate(d.deductionDate)}</Td>
+                <Td>{formatMoney(d.amount)}</Td>
+                <Td>#{d.requestId}</Td>
+              </tr>
+            ))
+          )}
+        </Table>
+        <p className="mt-3 text-sm text-gray-700">Total due: {data.total}</p>
+      </Card>
+      <Form method="post" className="space-y-3" {...getFormProps(form)}>
+        <CheckboxField
+          label="I confirm that these deductions were collected in this payroll."
+          errors={fields.confirm.errors}
+          inputProps={{
+            ...getInputProps(fields.confirm, { type: "checkbox" }),
+          }}
+        />
+        <Button type="submit" disabled={pending}>
+          {pending ? "Running payroll..." : "Run payroll"}
+        </Button>
+      </Form>
+    </div>
+  );
+}
+
+export const meta: MetaFunction = () => [
+  { title: "Payroll · Grocery Advance" },
+];
+
+export const ErrorBoundary = GeneralErrorBoundary;

@@ -1,0 +1,276 @@
+import { addDays } from "date-fns";
+import { eq, sql } from "drizzle-orm";
+import { employees, payrollDeductions, advanceRequests } from "#db/schema";
+import {
+  exportNextPayrollCsv,
+  parseRunDate,
+  runPayroll,
+  runPayrollForEmployer,
+} from "~/models/payroll.server";
+import { loader as exportLoader } from "~/routes/payroll.export";
+import { action as payrollAction } from "~/routes/_app.payroll";
+import { db, queryRows } from "~/utils/db.server";
+import { toCents } from "~/utils/money";
+import { useTestDatabase } from "#tests/support/db";
+import { employeeOf, insertAdvance } from "#tests/support/data";
+import {
+  call,
+  createEmployee,
+  createEmployer,
+  requestAs,
+} from "#tests/support/factories";
+
+useTestDatabase();
+
+async function deductionsOf(requestId: number) {
+  return db()
+    .select()
+    .from(payrollDeductions)
+    .where(eq(payrollDeductions.requestId, requestId))
+    .orderBy(payrollDeductions.deductionDate);
+}
+
+describe("runPayroll", () => {
+  it("pays due deductions, restores balances and moves pay cycles, once", async () => {
+    const employer = await createEmployer();
+    const user = await createEmployee(employer);
+    const before = await employeeOf(user);
+    // 300 over 3 from the pay cycle end (today + 15): 100 each, on day 15, 30 and 45.
+    const request = await insertAdvance(user, {
+      amount: "300.00",
+      status: "APPROVED",
+      periods: 3,
+    });
+    expect((await employeeOf(user)).availableBalance).toBe("200.00");
+    const [first, second] = await deductionsOf(request.id);
+
+    // A run before the first deduction date collects nothing.
+    const early = await runPayroll(addDays(first.deductionDate, -1));
+    expect(early.deductionsPaid).toBe(0);
+
+    const runDate = first.deductionDate;
+    const summary = await runPayroll(runDate);
+    expect(summary).toMatchObject({
+      deductionsPaid: 1,
+      totalPaid: "100.00",
+      employeesCredited: 1,
+    });
+    const after = await deductionsOf(request.id);
+    expect(after[0]).toMatchObject({ isPaid: true });
+    expect(after[0].paymentReference).toMatch(/^PAY-\d{8}-\d+$/);
+    expect(after[0].paymentDate).toBeInstanceOf(Date);
+    expect(after[1].isPaid).toBe(false);
+    const emp = await employeeOf(user);
+    expect(emp.availableBalance).toBe("300.00");
+    // The pay cycle that ended on the run date moves on by 15 days.
+    expect(emp.payCycleEndDate!.getTime()).toBe(
+      before.payCycleEndDate!.getTime() + 15 * 86_400_000,
+    );
+
+    const again = await runPayroll(runDate);
+    expect(again.deductionsPaid).toBe(0);
+    expect((await employeeOf(user)).availableBalance).toBe("300.00");
+    expect((await employeeOf(user)).payCycleEndDate!.getTime()).toBe(
+      emp.payCycleEndDate!.getTime(),
+    );
+
+    const rest = await runPayroll(addDays(second.deductionDate, 15));
+    expect(rest.deductionsPaid).toBe(2);
+    expect((await employeeOf(user)).availableBalance).toBe("500.00");
+  });
+
+  it("never raises a balance above the company's max advance", async () => {
+    const employer = await createEmployer();
+    const user = await createEmployee(employer);
+    const request = await insertAdvance(user, {
+      amount: "200.00",
+      status: "APPROVED",
+    });
+    // Someone topped the balance up meanwhile (e.g. settings changed): the run caps it.
+    await db()
+      .update(employees)
+      .set({ availableBalance: "450.00" })
+      .where(eq(employees.userId, user.id));
+    const [d] = await deductionsOf(request.id);
+    await runPayroll(d.deductionDate);
+    expect((await employeeOf(user)).availableBalance).toBe("500.00");
+  });
+
+  it("pays each deduction once when two runs race", async () => {
+    const employer = await createEmployer();
+    const users = await Promise.all([
+      createEmployee(employer),
+      createEmployee(employer),
+    ]);
+    for (const u of users)
+      await insertAdvance(u, {
+        amount: "250.00",
+        status: "APPROVED",
+        periods: 2,
+      });
+    const runDate = addDays(new Date(), 60);
+    const results = await Promise.all([
+      runPayroll(runDate),
+      runPayroll(runDate),
+      runPayroll(runDate),
+    ]);
+    expect(results.reduce((n, r) => n + r.deductionsPaid, 0)).toBe(4);
+    expect(results.reduce((n, r) => n + toCents(r.totalPaid), 0)).toBe(50000);
+    for (const u of users)
+      expect((await employeeOf(u)).availableBalance).toBe("500.00");
+  });
+
+  it("limits the employer's run to their own company", async () => {
+    const a = await createEmployer();
+    const b = await createEmployer();
+    const ua = await createEmployee(a);
+    const ub = await createEmployee(b);
+    const ra = await insertAdvance(ua, {
+      amount: "200.00",
+      status: "APPROVED",
+    });
+    const rb = await insertAdvance(ub, {
+      amount: "200.00",
+      status: "APPROVED",
+    });
+    const [da] = await deductionsOf(ra.id);
+    const summary = await runPayrollForEmployer(a, da.deductionDate);
+    expect(summary.deductionsPaid).toBe(1);
+    expect((await deductionsOf(rb.id))[0].isPaid).toBe(false);
+  });
+
+  it("parses run dates strictly", () => {
+    expect(parseRunDate("2026-11-22").getDate()).toBe(22);
+    expect(() => parseRunDate("2026-02-30")).toThrow(
+      "Use a date like 2026-11-22.",
+    );
+    expect(() => parseRunDate("tomorrow")).toThrow();
+  });
+});
+
+function parseCsv(text: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let cell = "";
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (quoted) {
+      if (c === '"' && text[i + 1] === '"') {
+        cell += '"';
+        i++;
+      } else if (c === '"') quoted = false;
+      else cell += c;
+    } else if (c === '"') quoted = true;
+    else if (c === ",") {
+      row.push(cell);
+      cell = "";
+    } else if (c === "\r" && text[i + 1] === "\n") {
+      row.push(cell);
+      rows.push(row);
+      row = [];
+      cell = "";
+      i++;
+    } else cell += c;
+  }
+  return rows;
+}
+
+describe("payroll export", () => {
+  it("exports the next payroll's deductions as quoted CSV matching the database", async () => {
+    const employer = await createEmployer();
+    const tricky = await createEmployee(employer, {
+      firstName: 'Jo "JJ"',
+      lastName: "O'Neil, Jr.",
+      department: "=SUM(A1)",
+    });
+    const plain = await createEmployee(employer);
+    const other = await createEmployee(await createEmployer());
+    await insertAdvance(tricky, {
+      amount: "500.00",
+      status: "APPROVED",
+      periods: 3,
+    });
+    await insertAdvance(plain, { amount: "210.00", status: "APPROVED" });
+    await insertAdvance(other, { amount: "400.00", status: "APPROVED" });
+    await insertAdvance(plain, { amount: "220.00", status: "PENDING" });
+
+    const res = await call(
+      exportLoader,
+      await requestAs(employer, "/payroll/export"),
+    );
+    expect(res.status).toBe(200);
+    expect(res.headers.get("Content-Type")).toBe("text/csv; charset=utf-8");
+    expect(res.headers.get("Content-Disposition")).toMatch(
+      /^attachment; filename="payroll-deductions-\d{4}-\d{2}-\d{2}\.csv"$/,
+    );
+    const [header, ...rows] = parseCsv(await res.text());
+    expect(header).toEqual([
+      "Employee",
+      "Email",
+      "Department",
+      "Deduction Date",
+      "Amount",
+      "Request ID",
+    ]);
+    // The next payroll (today + 15) collects the first deduction of each approved advance.
+    expect(rows).toHaveLength(2);
+    const names = rows.map((r) => r[0]).sort();
+    expect(names).toEqual([`Eddie Employee`, `Jo "JJ" O'Neil, Jr.`].sort());
+    expect(rows.find((r) => r[0].startsWith("Jo"))![2]).toBe("'=SUM(A1)");
+    const total = rows.reduce((sum, r) => sum + toCents(r[4]), 0);
+    const [expected] = await queryRows<{ total: string }>(
+      db(),
+      sql`select coalesce(sum(d.amount), 0)::text as total from payroll_deductions d
+          join advance_requests r on r.id = d.request_id
+          join employees e on e.id = r.employee_id
+          where e.employer_id = ${employer.id} and d.is_paid = false
+            and d.deduction_date < ${addDays(new Date(), 16).toISOString()}::timestamptz`,
+    );
+    expect(total).toBe(toCents(expected.total));
+    expect(total).toBe(16667 + 21000);
+    const ids = await db()
+      .select({ id: advanceRequests.id })
+      .from(advanceRequests);
+    for (const r of rows) expect(ids.map((x) => String(x.id))).toContain(r[5]);
+  });
+
+  it("is for employers only", async () => {
+    const employer = await createEmployer();
+    const employee = await createEmployee(employer);
+    const res = await call(
+      exportLoader,
+      await requestAs(employee, "/payroll/export"),
+    );
+    expect(res.status).toBe(403);
+    const anon = await call(
+      exportLoader,
+      await requestAs(null, "/payroll/export"),
+    );
+    expect(anon.status).toBe(302);
+    await expect(exportNextPayrollCsv(employee)).rejects.toThrow();
+  });
+});
+
+describe("Run payroll action", () => {
+  it("needs the confirmation and runs for the employer's company", async () => {
+    const employer = await createEmployer();
+    const unconfirmed = await call(
+      payrollAction,
+      await requestAs(employer, "/payroll", { form: {} }),
+    );
+    expect(unconfirmed.status).toBe(400);
+    const ok = await call(
+      payrollAction,
+      await requestAs(employer, "/payroll", { form: { confirm: "on" } }),
+    );
+    expect(ok.status).toBe(302);
+    expect(ok.headers.get("Location")).toBe("/payroll");
+    const employee = await createEmployee(employer);
+    const denied = await call(
+      payrollAction,
+      await requestAs(employee, "/payroll", { form: { confirm: "on" } }),
+    );
+    expect(denied.status).toBe(403);
+  });
+});

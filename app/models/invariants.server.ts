@@ -1,0 +1,83 @@
+import { sql } from "drizzle-orm";
+import { queryRows, type Executor } from "~/utils/db.server";
+
+export type Violation = { rule: string; detail: string };
+
+type Check = {
+  rule: string;
+  query: ReturnType<typeof sql>;
+  describe: (row: Record<string, unknown>) => string;
+};
+
+// The invariants that keep the money right (issue: security and reliability). Each query
+// returns the offending rows; an empty result everywhere means the database is consistent.
+const CHECKS: Check[] = [
+  {
+    rule: "approved request deductions sum to its amount",
+    query: sql`select r.id, r.amount::text as amount, coalesce(sum(d.amount), 0)::text as deducted
+               from advance_requests r left join payroll_deductions d on d.request_id = r.id
+               where r.status = 'APPROVED'
+               group by r.id having coalesce(sum(d.amount), 0) <> r.amount`,
+    describe: (r) =>
+      `request ${r.id}: amount ${r.amount}, deductions ${r.deducted}`,
+  },
+  {
+    rule: "every deduction belongs to an approved request",
+    query: sql`select d.id, d.request_id, r.status from payroll_deductions d
+               join advance_requests r on r.id = d.request_id where r.status <> 'APPROVED'`,
+    describe: (r) => `deduction ${r.id} of ${r.status} request ${r.request_id}`,
+  },
+  {
+    rule: "no balance below zero or above the max advance",
+    query: sql`select e.id, e.available_balance::text as balance, s.max_advance::text as max
+               from employees e left join company_settings s on s.employer_id = e.employer_id
+               where e.available_balance < 0
+                  or (s.max_advance is not null and e.available_balance > s.max_advance)`,
+    describe: (r) =>
+      `employee ${r.id}: balance ${r.balance}, max ${r.max ?? "n/a"}`,
+  },
+  {
+    rule: "at most one card per request",
+    query: sql`select request_id, count(*)::int as cards from virtual_cards
+               group by request_id having count(*) > 1`,
+    describe: (r) => `request ${r.request_id} has ${r.cards} cards`,
+  },
+  {
+    rule: "cards only for approved, paid requests",
+    query: sql`select c.id, c.request_id, r.status, r.paid_at from virtual_cards c
+               join advance_requests r on r.id = c.request_id
+               where r.status <> 'APPROVED' or r.paid_at is null`,
+    describe: (r) =>
+      `card ${r.id} for request ${r.request_id} (${r.status}, paid ${r.paid_at ?? "never"})`,
+  },
+  {
+    rule: "no full card number stored",
+    query: sql`select id from virtual_cards
+               where regexp_replace(card_number, '[^0-9]', '', 'g') ~ '[0-9]{13,19}'
+                  or card_number ~ '[0-9]{5,}'`,
+    describe: (r) => `card ${r.id} holds more than the last four digits`,
+  },
+  {
+    rule: "no CVC stored",
+    query: sql`select table_name, column_name from information_schema.columns
+               where table_schema = 'public' and (column_name ilike '%cvc%' or column_name ilike '%cvv%')`,
+    describe: (r) => `column ${r.table_name}.${r.column_name} could hold a CVC`,
+  },
+];
+
+export async function checkInvariants(
+  executor: Executor,
+): Promise<Violation[]> {
+  const violations: Violation[] = [];
+  for (const check of CHECKS) {
+    const rows = await queryRows<Record<string, unknown>>(
+      executor,
+      check.query,
+    );
+    for (const row of rows)
+      violations.push({ rule: check.rule, detail: check.describe(row) });
+  }
+  return violations;
+}
+
+export const INVARIANT_RULES = CHECKS.map((c) => c.rule);

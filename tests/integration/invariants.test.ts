@@ -1,0 +1,67 @@
+import { eq } from "drizzle-orm";
+import { employees, payrollDeductions, virtualCards } from "#db/schema";
+import { checkInvariants } from "~/models/invariants.server";
+import { db } from "~/utils/db.server";
+import { useTestDatabase } from "#tests/support/db";
+import { insertAdvance } from "#tests/support/data";
+import { createEmployee, createEmployer } from "#tests/support/factories";
+
+useTestDatabase();
+
+describe("checkInvariants", () => {
+  it("passes on consistent data and names each broken rule", async () => {
+    const employer = await createEmployer();
+    const user = await createEmployee(employer);
+    const approved = await insertAdvance(user, {
+      amount: "300.00",
+      status: "APPROVED",
+      periods: 2,
+    });
+    const declined = await insertAdvance(user, {
+      amount: "200.00",
+      status: "DECLINED",
+    });
+    expect(await checkInvariants(db())).toEqual([]);
+
+    // Break each rule once.
+    const [first] = await db()
+      .select()
+      .from(payrollDeductions)
+      .where(eq(payrollDeductions.requestId, approved.id));
+    await db()
+      .update(payrollDeductions)
+      .set({ amount: "1.00" })
+      .where(eq(payrollDeductions.id, first.id));
+    await db()
+      .insert(payrollDeductions)
+      .values({
+        requestId: declined.id,
+        amount: "10.00",
+        deductionDate: new Date(),
+      });
+    await db()
+      .update(employees)
+      .set({ availableBalance: "900.00" })
+      .where(eq(employees.userId, user.id));
+    await db().insert(virtualCards).values({
+      requestId: approved.id,
+      providerCardId: "ic_test_1",
+      cardNumber: "4242424242424242",
+      expiryMonth: 1,
+      expiryYear: 2030,
+      amount: "300.00",
+      spendingLimits: "{}",
+    });
+
+    const rules = new Set((await checkInvariants(db())).map((v) => v.rule));
+    expect(rules).toEqual(
+      new Set([
+        "approved request deductions sum to its amount",
+        "every deduction belongs to an approved request",
+        "no balance below zero or above the max advance",
+        "cards only for approved, paid requests",
+        "no full card number stored",
+      ]),
+    );
+  });
+});

@@ -12,6 +12,7 @@ export {
   beforeShutdown,
   readiness,
 } from "./utils/lifecycle.server";
+export { requestContext } from "./utils/request-context.server";
 
 const ABORT_DELAY = 5_000;
 

@@ -54,6 +54,7 @@ if (process.env.TRUST_PROXY) app.set("trust proxy", process.env.TRUST_PROXY);
 // Request log: one JSON line per request, no cookies, bodies or card data.
 app.use((req, res, next) => {
   const start = process.hrtime.bigint();
+  const facts = { userId: null };
   res.on("finish", () => {
     if (req.path.startsWith("/build/")) return;
     const ms = Number(process.hrtime.bigint() - start) / 1e6;
@@ -66,11 +67,12 @@ app.use((req, res, next) => {
         path: req.path,
         status: res.statusCode,
         durationMs: Math.round(ms * 10) / 10,
-        userId: res.getHeader("x-user-id") ?? null,
+        userId: facts.userId,
       }) + "\n",
     );
   });
-  next();
+  // The Remix side records the signed-in user here (app/utils/request-context.server.ts).
+  lifecycle.requestContext.run(facts, next);
 });
 
 app.use(
@@ -174,10 +176,13 @@ async function stop(signal) {
   // Stop accepting, let in-flight requests finish; long-lived event streams are ended by
   // lifecycle.shutdown() (closing every subscription), and idle keep-alive sockets are closed.
   const closed = new Promise((resolve) => server.close(resolve));
-  server.closeIdleConnections?.();
   await lifecycle.beforeShutdown?.();
+  // Keep-alive sockets become idle as their last response ends: close them as they do.
+  const sweeper = setInterval(() => server.closeIdleConnections?.(), 100);
+  server.closeIdleConnections?.();
   const timer = setTimeout(() => server.closeAllConnections?.(), 10_000);
   await closed;
+  clearInterval(sweeper);
   clearTimeout(timer);
   await lifecycle.shutdown();
   process.exit(0);

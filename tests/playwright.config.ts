@@ -36,5 +36,7 @@ export default defineConfig({
   projects: [
     { name: "js", use: { ...chromium } },
     { name: "no-js", use: { ...chromium, javaScriptEnabled: false } },
+    // Operations: the server as a process (shutdown, logs, faults, several instances).
+    { name: "ops", testDir: "./ops", use: { ...chromium } },
   ],
 });

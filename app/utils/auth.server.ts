@@ -5,6 +5,7 @@ import type { Role, User } from "../../db/schema";
 import { verifyLogin } from "~/models/login.server";
 import { getUserById } from "~/models/user.server";
 import { badRequest } from "./errors";
+import { noteUser } from "./request-context.server";
 import { getSession } from "./session.server";
 import { loginSchema } from "~/validation/auth";
 
@@ -32,7 +33,9 @@ export async function getUser(request: Request): Promise<User | null> {
   const session = await getSession(request);
   const userId = session.get("userId");
   if (typeof userId !== "number") return null;
-  return getUserById(userId);
+  const user = await getUserById(userId);
+  if (user) noteUser(user.id);
+  return user;
 }
 
 export function safeRedirect(

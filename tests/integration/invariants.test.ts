@@ -32,13 +32,11 @@ describe("checkInvariants", () => {
       .update(payrollDeductions)
       .set({ amount: "1.00" })
       .where(eq(payrollDeductions.id, first.id));
-    await db()
-      .insert(payrollDeductions)
-      .values({
-        requestId: declined.id,
-        amount: "10.00",
-        deductionDate: new Date(),
-      });
+    await db().insert(payrollDeductions).values({
+      requestId: declined.id,
+      amount: "10.00",
+      deductionDate: new Date(),
+    });
     await db()
       .update(employees)
       .set({ availableBalance: "900.00" })

@@ -1,0 +1,98 @@
+import http from "node:http";
+import { expect, test } from "@playwright/test";
+import { login, startServer } from "./support/server";
+
+test.describe.configure({ mode: "serial" });
+
+test("SIGTERM lets an in-flight request finish, ends event streams, then exits 0", async () => {
+  const server = await startServer(3191);
+  const cookie = await login(server.url, "alice");
+
+  // An event stream that must be closed by the shutdown.
+  const controller = new AbortController();
+  const events = await fetch(`${server.url}/api/events`, {
+    headers: { Cookie: cookie },
+    signal: controller.signal,
+  });
+  expect(events.status).toBe(200);
+  const streamEnded = (async () => {
+    const reader = events.body!.getReader();
+    for (;;) if ((await reader.read()).done) return true;
+  })();
+
+  // A request whose body is still arriving when SIGTERM comes.
+  const body = JSON.stringify({ username: "alice", password: "password123" });
+  const response = new Promise<{ status: number; text: string }>(
+    (resolve, reject) => {
+      const req = http.request(
+        `${server.url}/api/login`,
+        {
+          method: "POST",
+          headers: {
+            "Content-Type": "application/json",
+            "Content-Length": Buffer.byteLength(body),
+          },
+        },
+        (res) => {
+          let text = "";
+          res.on("data", (d) => (text += d));
+          res.on("end", () => resolve({ status: res.statusCode!, text }));
+        },
+      );
+      req.on("error", reject);
+      req.write(body.slice(0, 10));
+      setTimeout(() => {
+        server.child.kill("SIGTERM");
+        setTimeout(() => req.end(body.slice(10)), 500);
+      }, 300);
+    },
+  );
+
+  const { status, text } = await response;
+  expect(status).toBe(200);
+  expect(JSON.parse(text)).toMatchObject({ username: "alice" });
+  expect(await streamEnded).toBe(true);
+  expect(await server.exited).toBe(0);
+  expect(server.output()).toContain("SIGTERM: shutting down");
+  // New connections are refused once it has stopped.
+  await expect(fetch(`${server.url}/healthz`)).rejects.toThrow();
+});
+
+test("logs one JSON line per request without cookies or secrets", async () => {
+  const server = await startServer(3192);
+  const cookie = await login(server.url, "alice");
+  await fetch(`${server.url}/api/user`, { headers: { Cookie: cookie } });
+  await fetch(`${server.url}/api/login`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ username: "alice", password: "not-the-password" }),
+  });
+  await server.stop();
+  const lines = server
+    .output()
+    .split("\n")
+    .filter((l) => l.startsWith("{"))
+    .map((l) => JSON.parse(l) as Record<string, unknown>);
+  const requests = lines.filter((l) => l.msg === "request");
+  expect(requests.map((r) => `${r.method} ${r.path} ${r.status}`)).toEqual(
+    expect.arrayContaining([
+      "POST /api/login 200",
+      "GET /api/user 200",
+      "POST /api/login 401",
+    ]),
+  );
+  const me = requests.find((r) => r.path === "/api/user")!;
+  expect(me.userId).toEqual(expect.any(Number));
+  for (const r of requests) {
+    expect(r).toEqual(
+      expect.objectContaining({
+        time: expect.any(String),
+        durationMs: expect.any(Number),
+      }),
+    );
+  }
+  const all = server.output();
+  expect(all).not.toContain(cookie.split("=")[1]);
+  expect(all).not.toContain("not-the-password");
+  expect(all).not.toContain("ops-session-secret");
+});

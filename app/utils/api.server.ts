@@ -8,6 +8,7 @@ import {
   isAppError,
   isDatabaseUnavailable,
   unauthorized,
+  unavailable,
   type FieldErrors,
 } from "./errors";
 
@@ -67,7 +68,14 @@ export function methodNotAllowed(allowed: string) {
 }
 
 export async function requireApiUser(request: Request): Promise<User> {
-  const user = await getUser(request);
+  let user: User | null;
+  try {
+    user = await getUser(request);
+  } catch (error) {
+    // getUser answers pages with a 503 page; the API wants its JSON form.
+    if (error instanceof Response && error.status === 503) throw unavailable();
+    throw error;
+  }
   if (!user) throw unauthorized();
   return user;
 }

@@ -4,7 +4,7 @@ import { FormStrategy } from "remix-auth-form";
 import type { Role, User } from "../../db/schema";
 import { verifyLogin } from "~/models/login.server";
 import { getUserById } from "~/models/user.server";
-import { badRequest } from "./errors";
+import { badRequest, isDatabaseUnavailable } from "./errors";
 import { noteUser } from "./request-context.server";
 import { getSession } from "./session.server";
 import { loginSchema } from "~/validation/auth";
@@ -33,7 +33,19 @@ export async function getUser(request: Request): Promise<User | null> {
   const session = await getSession(request);
   const userId = session.get("userId");
   if (typeof userId !== "number") return null;
-  const user = await getUserById(userId);
+  let user: User | null;
+  try {
+    user = await getUserById(userId);
+  } catch (error) {
+    // The database is down: a friendly 503 page (GeneralErrorBoundary), not a 500.
+    if (isDatabaseUnavailable(error)) {
+      throw json(
+        { message: "The service is temporarily unavailable." },
+        { status: 503 },
+      );
+    }
+    throw error;
+  }
   if (user) noteUser(user.id);
   return user;
 }

@@ -1,0 +1,80 @@
+import { execFileSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+
+// A private PostgreSQL cluster for fault tests: stopping the machine's shared server would
+// break every other test. Built from the installed server binaries (Debian's postgresql),
+// run as the `postgres` user because initdb refuses root.
+
+function binDir(): string {
+  const base = "/usr/lib/postgresql";
+  const versions = fs.existsSync(base) ? fs.readdirSync(base).sort() : [];
+  if (!versions.length)
+    throw new Error(
+      "PostgreSQL server binaries not found under /usr/lib/postgresql",
+    );
+  return path.join(base, versions[versions.length - 1], "bin");
+}
+
+function asPostgres(bin: string, args: string[]) {
+  const cmd = path.join(binDir(), bin);
+  if (process.getuid?.() === 0) {
+    return execFileSync("runuser", ["-u", "postgres", "--", cmd, ...args], {
+      stdio: "pipe",
+    });
+  }
+  return execFileSync(cmd, args, { stdio: "pipe" });
+}
+
+export type PrivateCluster = {
+  url: string;
+  start: () => void;
+  stop: () => void;
+  destroy: () => void;
+};
+
+export function createCluster(port: number): PrivateCluster {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "ga-pg-"));
+  fs.chmodSync(dir, 0o777);
+  const data = path.join(dir, "data");
+  const log = path.join(dir, "log");
+  if (process.getuid?.() === 0)
+    execFileSync("chown", ["-R", "postgres:postgres", dir]);
+  asPostgres("initdb", [
+    "-D",
+    data,
+    "-A",
+    "trust",
+    "-U",
+    "postgres",
+    "--no-sync",
+  ]);
+  const start = () => {
+    asPostgres("pg_ctl", [
+      "-D",
+      data,
+      "-l",
+      log,
+      "-w",
+      "-o",
+      `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=on`,
+      "start",
+    ]);
+  };
+  const stop = () =>
+    asPostgres("pg_ctl", ["-D", data, "-m", "fast", "-w", "stop"]);
+  return {
+    url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    start,
+    stop,
+    destroy: () => {
+      try {
+        stop();
+      } catch {
+        // already stopped
+      }
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}

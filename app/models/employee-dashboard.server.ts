@@ -1,5 +1,5 @@
 import { addYears, startOfYear, subDays } from "date-fns";
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, gte, lt, sql } from "drizzle-orm";
 import { advanceRequests, employees, type User } from "../../db/schema";
 import { db } from "~/utils/db.server";
 import { formatDate, formatDateShort, PAY_PERIOD_DAYS } from "~/utils/dates";
@@ -24,11 +24,12 @@ export async function yearToDate(
   user: User,
   now: Date = new Date(),
 ): Promise<{ total: string; approvedCount: number }> {
+  // Bound through the column (not a bare parameter) so both drivers encode the timestamps.
   const from = startOfYear(now);
   const to = addYears(from, 1);
   const [row] = await db()
     .select({
-      total: sql<string>`coalesce(sum(${advanceRequests.amount}) filter (where ${advanceRequests.requestDate} >= ${from} and ${advanceRequests.requestDate} < ${to}), 0)::numeric(10,2)::text`,
+      total: sql<string>`coalesce(sum(${advanceRequests.amount}) filter (where ${and(gte(advanceRequests.requestDate, from), lt(advanceRequests.requestDate, to))}), 0)::numeric(10,2)::text`,
       approvedCount: sql<number>`count(*)::int`,
     })
     .from(advanceRequests)

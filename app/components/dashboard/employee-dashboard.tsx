@@ -52,7 +52,8 @@ export function EmployeeDashboard({ data }: { data: Data }) {
 
       <VirtualCards data={data} />
 
-      <div className="grid gap-6 xl:grid-cols-2">
+      {/* Stacked rather than side by side, so the tables fit without scrolling. */}
+      <div className="grid gap-6">
         <Card
           title="Recent Activity"
           actions={

@@ -1,9 +1,155 @@
-import type { User } from "../../db/schema";
+import { addYears, startOfYear, subDays } from "date-fns";
+import { and, eq, gte, lt, sql } from "drizzle-orm";
+import { advanceRequests, employees, type User } from "../../db/schema";
+import { db } from "~/utils/db.server";
+import { formatDate, formatDateShort, PAY_PERIOD_DAYS } from "~/utils/dates";
+import { formatMoney } from "~/utils/money";
+import {
+  getEmployeeRecord,
+  listAwaitingPayment,
+  listOwnCards,
+  listOwnRequests,
+  listUpcomingDeductions,
+  type OwnCard,
+} from "./advance.server";
 
-// The employee dashboard's figures (SPEC §2 Employee dashboard), computed in SQL.
-// Owned by the employee-experience issue.
-export async function loadEmployeeDashboard(user: User) {
-  return { firstName: user.firstName };
+export const RECENT_ACTIVITY_COUNT = 4;
+export const DEFAULT_RESTRICTIONS = "Grocery stores only";
+
+/**
+ * Year to date (SPEC §2): the sum of approved advances requested in the current calendar year
+ * (server time) and the count of all approved advances, in one aggregate query.
+ */
+export async function yearToDate(
+  user: User,
+  now: Date = new Date(),
+): Promise<{ total: string; approvedCount: number }> {
+  // Bound through the column (not a bare parameter) so both drivers encode the timestamps.
+  const from = startOfYear(now);
+  const to = addYears(from, 1);
+  const [row] = await db()
+    .select({
+      total: sql<string>`coalesce(sum(${advanceRequests.amount}) filter (where ${and(gte(advanceRequests.requestDate, from), lt(advanceRequests.requestDate, to))}), 0)::numeric(10,2)::text`,
+      approvedCount: sql<number>`count(*)::int`,
+    })
+    .from(advanceRequests)
+    .innerJoin(employees, eq(employees.id, advanceRequests.employeeId))
+    .where(
+      and(
+        eq(employees.userId, user.id),
+        eq(advanceRequests.status, "APPROVED"),
+      ),
+    );
+  return {
+    total: row?.total ?? "0.00",
+    approvedCount: Number(row?.approvedCount ?? 0),
+  };
+}
+
+/** The restrictions text of a card's spending-limits JSON, or the default. */
+export function cardRestrictions(spendingLimits: string | null): string {
+  if (!spendingLimits) return DEFAULT_RESTRICTIONS;
+  try {
+    const parsed = JSON.parse(spendingLimits) as { restrictions?: unknown };
+    return typeof parsed?.restrictions === "string" && parsed.restrictions
+      ? parsed.restrictions
+      : DEFAULT_RESTRICTIONS;
+  } catch {
+    return DEFAULT_RESTRICTIONS;
+  }
+}
+
+function presentCard(card: OwnCard) {
+  return {
+    id: card.id,
+    cardNumber: card.cardNumber,
+    status: card.status,
+    expiry: `${String(card.expiryMonth).padStart(2, "0")}/${card.expiryYear}`,
+    amount: formatMoney(card.amount),
+    restrictions: cardRestrictions(card.spendingLimits),
+    issued: formatDate(card.createdAt),
+  };
+}
+
+/** The card list, or null when it could not be read (SPEC: 'No virtual cards found'). */
+async function loadCards(user: User) {
+  try {
+    return (await listOwnCards(user)).map(presentCard);
+  } catch (error) {
+    console.error(
+      JSON.stringify({
+        level: "error",
+        msg: "virtual cards could not be loaded",
+        error: error instanceof Error ? error.message : String(error),
+      }),
+    );
+    return null;
+  }
+}
+
+/**
+ * Everything the employee dashboard shows (SPEC §2 Employee dashboard). Raw figures (money as
+ * "300.00" strings) for logic and tests, plus display strings formatted here on the server so
+ * the page renders the same text with or without JavaScript (no hydration differences between
+ * the server's and the browser's time zones).
+ */
+export async function loadEmployeeDashboard(user: User, now = new Date()) {
+  const [employee, ytd, recent, upcoming, cards, awaitingPayment] =
+    await Promise.all([
+      getEmployeeRecord(user),
+      yearToDate(user, now),
+      listOwnRequests(user, RECENT_ACTIVITY_COUNT),
+      listUpcomingDeductions(user),
+      loadCards(user),
+      listAwaitingPayment(user),
+    ]);
+  const next = upcoming[0] ?? null;
+  return {
+    firstName: user.firstName,
+    linked: Boolean(employee?.employerId),
+    availableBalance: employee?.availableBalance ?? "0.00",
+    availableBalanceText: formatMoney(employee?.availableBalance ?? "0.00"),
+    payCycleEndsText: employee?.payCycleEndDate
+      ? formatDate(employee.payCycleEndDate)
+      : "Not set",
+    nextDeduction: next
+      ? {
+          amount: next.amount,
+          amountText: formatMoney(next.amount),
+          dateText: formatDate(next.deductionDate),
+        }
+      : null,
+    yearToDate: {
+      total: ytd.total,
+      totalText: formatMoney(ytd.total),
+      approvedCount: ytd.approvedCount,
+    },
+    cards,
+    awaitingPayment: awaitingPayment.map((r) => ({
+      id: r.id,
+      amount: r.amount,
+      amountText: formatMoney(r.amount),
+      checkoutUrl: `/checkout?${new URLSearchParams({
+        amount: r.amount,
+        requestId: String(r.id),
+      })}`,
+    })),
+    recent: recent.map((r) => ({
+      id: r.id,
+      dateText: formatDate(r.requestDate),
+      amountText: formatMoney(r.amount),
+      status: r.status,
+    })),
+    upcoming: upcoming.map((d) => ({
+      id: d.id,
+      amount: d.amount,
+      remaining: d.remaining,
+      dateText: formatDate(d.deductionDate),
+      payPeriodText: `${formatDateShort(subDays(d.deductionDate, PAY_PERIOD_DAYS))} – ${formatDateShort(d.deductionDate)}`,
+      amountText: formatMoney(d.amount),
+      remainingText: formatMoney(d.remaining),
+    })),
+  };
 }
 export type EmployeeDashboardData = Awaited<
   ReturnType<typeof loadEmployeeDashboard>

@@ -1,15 +1,272 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import {
+  getFormProps,
+  getInputProps,
+  useForm,
+  type SubmissionResult,
+} from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import type {
+  ActionFunctionArgs,
+  LoaderFunctionArgs,
+  MetaFunction,
+} from "@remix-run/node";
 import { json } from "@remix-run/node";
+import {
+  Form,
+  useActionData,
+  useLoaderData,
+  useLocation,
+  useNavigation,
+} from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { Button } from "~/components/ui/button";
+import { Card } from "~/components/ui/card";
+import { ErrorList, Field } from "~/components/ui/field";
+import { Toast } from "~/components/ui/toast";
+import { getEmployeeRecord } from "~/models/advance.server";
+import { updateProfile } from "~/models/profile.server";
 import { requireEmployee } from "~/utils/auth.server";
+import { formatDate } from "~/utils/dates";
+import { isAppError } from "~/utils/errors";
+import { formatMoney } from "~/utils/money";
+import {
+  errorToast,
+  redirectWithSuccess,
+  type Toast as ToastData,
+} from "~/utils/toast.server";
+import { profileSchema } from "~/validation/profile";
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireEmployee(request);
-  return json({});
+  const user = await requireEmployee(request);
+  const employee = await getEmployeeRecord(user);
+  return json({
+    profile: {
+      firstName: user.firstName,
+      lastName: user.lastName,
+      username: user.username,
+      email: user.email,
+      department: user.department ?? "",
+      availableBalance: formatMoney(employee?.availableBalance ?? "0.00"),
+      memberSince: formatDate(user.createdAt),
+    },
+  });
 }
 
-export default function Page() {
-  return <h1 className="text-2xl font-bold text-gray-900">My Profile</h1>;
+type ActionData = { result: SubmissionResult<string[]>; toast?: ToastData };
+
+const PASSWORD_FIELDS = ["currentPassword", "newPassword", "confirmPassword"];
+
+export async function action({ request }: ActionFunctionArgs) {
+  const user = await requireEmployee(request);
+  const formData = await request.formData();
+  const submission = parseWithZod(formData, { schema: profileSchema });
+  if (submission.status !== "success") {
+    return json<ActionData>(
+      { result: submission.reply({ hideFields: PASSWORD_FIELDS }) },
+      { status: 400 },
+    );
+  }
+  try {
+    const { passwordChanged } = await updateProfile(user, submission.value);
+    return redirectWithSuccess(
+      "/profile",
+      "Profile updated",
+      passwordChanged
+        ? "Your profile and password have been saved."
+        : "Your profile has been saved.",
+    );
+  } catch (error) {
+    if (!isAppError(error)) throw error;
+    return json<ActionData>(
+      {
+        result: submission.reply({
+          formErrors: error.fieldErrors ? [] : [error.message],
+          fieldErrors: error.fieldErrors,
+          hideFields: PASSWORD_FIELDS,
+        }),
+        toast: errorToast("Update failed", error.message),
+      },
+      { status: error.status },
+    );
+  }
+}
+
+function initials(first: string, last: string) {
+  return `${first.trim()[0] ?? ""}${last.trim()[0] ?? ""}`.toUpperCase();
+}
+
+export default function ProfilePage() {
+  const { profile } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>() as ActionData | undefined;
+  const location = useLocation();
+  const fullName = `${profile.firstName} ${profile.lastName}`;
+
+  return (
+    <div className="space-y-6">
+      <Toast toast={actionData?.toast} />
+      <h1 className="text-2xl font-bold text-gray-900">My Profile</h1>
+      <div className="grid gap-6 lg:grid-cols-3">
+        <Card className="lg:col-span-1">
+          <div className="flex flex-col items-center text-center">
+            <div
+              aria-hidden="true"
+              className="flex h-20 w-20 items-center justify-center rounded-full bg-brand-700 text-2xl font-semibold text-white"
+            >
+              {initials(profile.firstName, profile.lastName)}
+            </div>
+            <h2 className="mt-3 text-lg font-semibold text-gray-900">
+              {fullName}
+            </h2>
+            <p className="text-sm text-gray-700">
+              {profile.department || "Employee"}
+            </p>
+          </div>
+          <dl className="mt-6 space-y-3 text-sm">
+            <Detail label="Username" value={profile.username} />
+            <Detail label="Email" value={profile.email} />
+            <Detail label="Department" value={profile.department || "N/A"} />
+            <Detail
+              label="Available balance"
+              value={profile.availableBalance}
+            />
+            <Detail label="Member since" value={profile.memberSince} />
+          </dl>
+        </Card>
+
+        <Card title="Account Settings" className="lg:col-span-2">
+          {/* A fresh form after every navigation (e.g. the redirect after saving), so saved
+              values show and typed passwords do not linger. */}
+          <AccountSettingsForm
+            key={location.key}
+            profile={profile}
+            actionData={actionData}
+          />
+        </Card>
+      </div>
+    </div>
+  );
+}
+
+function AccountSettingsForm({
+  profile,
+  actionData,
+}: {
+  profile: {
+    firstName: string;
+    lastName: string;
+    email: string;
+    department: string;
+  };
+  actionData: ActionData | undefined;
+}) {
+  const navigation = useNavigation();
+  const pending =
+    navigation.state !== "idle" && navigation.formMethod === "POST";
+  const [form, fields] = useForm({
+    id: "profile",
+    lastResult: actionData?.result,
+    constraint: getZodConstraint(profileSchema),
+    defaultValue: {
+      firstName: profile.firstName,
+      lastName: profile.lastName,
+      email: profile.email,
+      department: profile.department,
+    },
+    onValidate: ({ formData }) =>
+      parseWithZod(formData, { schema: profileSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  return (
+    <Form method="post" className="space-y-4" {...getFormProps(form)}>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field
+          label="First name"
+          errors={fields.firstName.errors}
+          inputProps={{
+            ...getInputProps(fields.firstName, { type: "text" }),
+            autoComplete: "given-name",
+          }}
+        />
+        <Field
+          label="Last name"
+          errors={fields.lastName.errors}
+          inputProps={{
+            ...getInputProps(fields.lastName, { type: "text" }),
+            autoComplete: "family-name",
+          }}
+        />
+      </div>
+      <Field
+        label="Email"
+        errors={fields.email.errors}
+        inputProps={{
+          ...getInputProps(fields.email, { type: "email" }),
+          autoComplete: "email",
+        }}
+      />
+      <Field
+        label="Department"
+        errors={fields.department.errors}
+        inputProps={{
+          ...getInputProps(fields.department, { type: "text" }),
+        }}
+      />
+      <fieldset className="space-y-4 border-t border-gray-100 pt-4">
+        <legend className="pt-4 text-sm font-semibold text-gray-900">
+          Change password
+        </legend>
+        <p className="text-xs text-gray-600">
+          Leave these empty to keep your current password.
+        </p>
+        <Field
+          label="Current password"
+          errors={fields.currentPassword.errors}
+          inputProps={{
+            ...getInputProps(fields.currentPassword, {
+              type: "password",
+            }),
+            autoComplete: "current-password",
+          }}
+        />
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Field
+            label="New password"
+            errors={fields.newPassword.errors}
+            inputProps={{
+              ...getInputProps(fields.newPassword, { type: "password" }),
+              autoComplete: "new-password",
+            }}
+          />
+          <Field
+            label="Confirm new password"
+            errors={fields.confirmPassword.errors}
+            inputProps={{
+              ...getInputProps(fields.confirmPassword, {
+                type: "password",
+              }),
+              autoComplete: "new-password",
+            }}
+          />
+        </div>
+      </fieldset>
+      <ErrorList id={form.errorId} errors={form.errors} />
+      <div className="flex justify-end">
+        <Button type="submit" disabled={pending}>
+          {pending ? "Saving..." : "Save Changes"}
+        </Button>
+      </div>
+    </Form>
+  );
+}
+
+function Detail({ label, value }: { label: string; value: string }) {
+  return (
+    <div className="flex justify-between gap-4">
+      <dt className="text-gray-600">{label}</dt>
+      <dd className="text-right font-medium text-gray-900">{value}</dd>
+    </div>
+  );
 }
 
 export const meta: MetaFunction = () => [

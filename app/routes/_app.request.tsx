@@ -1,18 +1,300 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import {
+  getCollectionProps,
+  getFormProps,
+  getInputProps,
+  getSelectProps,
+  getTextareaProps,
+  useForm,
+  type SubmissionResult,
+} from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import type {
+  ActionFunctionArgs,
+  LoaderFunctionArgs,
+  MetaFunction,
+} from "@remix-run/node";
 import { json } from "@remix-run/node";
+import {
+  Form,
+  useActionData,
+  useLoaderData,
+  useNavigation,
+} from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { Button, LinkButton } from "~/components/ui/button";
+import {
+  CheckboxField,
+  ErrorList,
+  Field,
+  TextareaField,
+} from "~/components/ui/field";
+import { Toast } from "~/components/ui/toast";
+import { getEmployeeRecord, requestAdvance } from "~/models/advance.server";
 import { requireEmployee } from "~/utils/auth.server";
+import { isAppError } from "~/utils/errors";
+import { formatMoney } from "~/utils/money";
+import {
+  errorToast,
+  redirectWithSuccess,
+  type Toast as ToastData,
+} from "~/utils/toast.server";
+import { requestFormSchema } from "~/validation/advance";
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireEmployee(request);
-  return json({});
+  const user = await requireEmployee(request);
+  const employee = await getEmployeeRecord(user);
+  return json({
+    linked: Boolean(employee?.employerId),
+    availableBalanceText: formatMoney(employee?.availableBalance ?? "0.00"),
+  });
 }
 
-export default function Page() {
+type ActionData = { result: SubmissionResult<string[]>; toast?: ToastData };
+
+const REQUEST_FAILED_FALLBACK = "There was an error submitting your request.";
+
+export async function action({ request }: ActionFunctionArgs) {
+  const user = await requireEmployee(request);
+  const formData = await request.formData();
+  const submission = parseWithZod(formData, { schema: requestFormSchema });
+  if (submission.status !== "success") {
+    return json<ActionData>({ result: submission.reply() }, { status: 400 });
+  }
+  const { amount, reason, repaymentPeriods } = submission.value;
+  try {
+    // Only the amount, reason and periods go on: the payment fields are checked, not stored.
+    await requestAdvance(user, { amount, reason, repaymentPeriods });
+  } catch (error) {
+    if (!isAppError(error)) throw error;
+    const message = error.message || REQUEST_FAILED_FALLBACK;
+    return json<ActionData>(
+      {
+        result: submission.reply({
+          formErrors: [message],
+          fieldErrors: error.fieldErrors?.amount
+            ? { amount: error.fieldErrors.amount }
+            : undefined,
+        }),
+        toast: errorToast("Request failed", message),
+      },
+      { status: error.status },
+    );
+  }
+  return redirectWithSuccess(
+    "/",
+    "Request submitted",
+    "Your grocery advance request has been submitted successfully.",
+  );
+}
+
+const PERIOD_OPTIONS = [
+  { value: "1", label: "1 pay period (recommended)" },
+  { value: "2", label: "2 pay periods" },
+  { value: "3", label: "3 pay periods" },
+];
+
+const selectClass =
+  "block w-full rounded-md border border-gray-300 bg-white px-3 py-2 text-sm shadow-sm " +
+  "focus:border-brand-600 focus:outline-none focus:ring-1 focus:ring-brand-600";
+
+export default function RequestPage() {
+  const { linked, availableBalanceText } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>() as ActionData | undefined;
+  const navigation = useNavigation();
+  const pending =
+    navigation.state !== "idle" && navigation.formMethod === "POST";
+  const [form, fields] = useForm({
+    id: "request",
+    lastResult: actionData?.result,
+    constraint: getZodConstraint(requestFormSchema),
+    defaultValue: {
+      amount: "200",
+      repaymentPeriods: "1",
+      paymentMethod: "existing",
+      accountType: "checking",
+    },
+    onValidate: ({ formData }) =>
+      parseWithZod(formData, { schema: requestFormSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  const [existing, different] = getCollectionProps(fields.paymentMethod, {
+    type: "radio",
+    options: ["existing", "new"],
+  });
+
   return (
-    <h1 className="text-2xl font-bold text-gray-900">
-      Request Grocery Advance
-    </h1>
+    <div className="mx-auto max-w-2xl space-y-6">
+      <Toast toast={actionData?.toast} />
+      <div>
+        <h1 className="text-2xl font-bold text-gray-900">
+          Request Grocery Advance
+        </h1>
+        <p className="mt-1 text-sm text-gray-700">
+          Get an advance of $200 to $500 on your paycheck for groceries.
+        </p>
+      </div>
+
+      {linked ? null : (
+        <div
+          role="note"
+          className="rounded-lg border border-yellow-300 bg-yellow-50 p-4 text-sm text-yellow-900"
+        >
+          <p className="font-semibold">
+            Your account is not linked to an employer yet.
+          </p>
+          <p className="mt-1">
+            You can request an advance once your employer adds you to their
+            company. Please ask your employer or HR team to add you.
+          </p>
+        </div>
+      )}
+
+      <Form
+        method="post"
+        className="space-y-6 rounded-lg border border-gray-200 bg-white p-6 shadow-sm"
+        {...getFormProps(form)}
+      >
+        <Field
+          label="Amount"
+          prefix="$"
+          suffix="USD"
+          hint={`Between $200.00 and $500.00. Available balance: ${availableBalanceText}`}
+          errors={fields.amount.errors}
+          inputProps={{
+            ...getInputProps(fields.amount, { type: "number" }),
+            step: 10,
+            inputMode: "decimal",
+          }}
+        />
+
+        <TextareaField
+          label="Reason (optional)"
+          errors={fields.reason.errors}
+          textareaProps={{
+            ...getTextareaProps(fields.reason),
+            placeholder: "What will the advance help with?",
+          }}
+        />
+
+        <fieldset className="group space-y-3 rounded-md border border-gray-200 p-4">
+          <legend className="px-1 text-sm font-semibold text-gray-900">
+            Payment Information
+          </legend>
+          <div className="flex items-center gap-2">
+            <input
+              {...existing}
+              id="paymentMethod-existing"
+              className="h-4 w-4 border-gray-400 text-brand-700 focus:ring-brand-600"
+            />
+            <label
+              htmlFor="paymentMethod-existing"
+              className="text-sm text-gray-800"
+            >
+              Use existing direct deposit account
+            </label>
+          </div>
+          <div className="flex items-center gap-2">
+            <input
+              {...different}
+              id="paymentMethod-new"
+              className="h-4 w-4 border-gray-400 text-brand-700 focus:ring-brand-600"
+            />
+            <label
+              htmlFor="paymentMethod-new"
+              className="text-sm text-gray-800"
+            >
+              Use a different account
+            </label>
+          </div>
+          {/* Shown by CSS when 'different' is checked, so it works without JavaScript. */}
+          <div
+            data-testid="different-account"
+            className="hidden space-y-4 border-t border-gray-100 pt-4 group-has-[#paymentMethod-new:checked]:block"
+          >
+            <div>
+              <label
+                htmlFor={fields.accountType.id}
+                className="mb-1 block text-sm font-medium text-gray-800"
+              >
+                Account type
+              </label>
+              <select
+                {...getSelectProps(fields.accountType)}
+                className={selectClass}
+              >
+                <option value="checking">Checking</option>
+                <option value="savings">Savings</option>
+              </select>
+              <ErrorList errors={fields.accountType.errors} />
+            </div>
+            <Field
+              label="Routing number"
+              errors={fields.routingNumber.errors}
+              inputProps={{
+                ...getInputProps(fields.routingNumber, { type: "text" }),
+                placeholder: "9 digit routing number",
+                inputMode: "numeric",
+                autoComplete: "off",
+              }}
+            />
+            <Field
+              label="Account number"
+              errors={fields.accountNumber.errors}
+              inputProps={{
+                ...getInputProps(fields.accountNumber, { type: "text" }),
+                inputMode: "numeric",
+                autoComplete: "off",
+              }}
+            />
+          </div>
+        </fieldset>
+
+        <div>
+          <label
+            htmlFor={fields.repaymentPeriods.id}
+            className="mb-1 block text-sm font-medium text-gray-800"
+          >
+            Repayment Schedule
+          </label>
+          <select
+            {...getSelectProps(fields.repaymentPeriods)}
+            className={selectClass}
+            aria-describedby={`${fields.repaymentPeriods.id}-hint`}
+          >
+            {PERIOD_OPTIONS.map((o) => (
+              <option key={o.value} value={o.value}>
+                {o.label}
+              </option>
+            ))}
+          </select>
+          <p
+            id={`${fields.repaymentPeriods.id}-hint`}
+            className="mt-1 text-xs text-gray-600"
+          >
+            The advance will be deducted from your upcoming paychecks.
+          </p>
+          <ErrorList errors={fields.repaymentPeriods.errors} />
+        </div>
+
+        <CheckboxField
+          label="I agree to the terms and conditions and authorize repayment by payroll deduction"
+          errors={fields.terms.errors}
+          inputProps={{ ...getInputProps(fields.terms, { type: "checkbox" }) }}
+        />
+
+        <ErrorList id={form.errorId} errors={form.errors} />
+
+        <div className="flex justify-end gap-3">
+          <LinkButton to="/" variant="secondary">
+            Cancel
+          </LinkButton>
+          <Button type="submit" disabled={pending}>
+            {pending ? "Submitting..." : "Submit Request"}
+          </Button>
+        </div>
+      </Form>
+    </div>
   );
 }
 

@@ -1,16 +1,184 @@
 import type { SerializeFrom } from "@remix-run/node";
+import { Link } from "@remix-run/react";
+import { Badge, StatusBadge } from "~/components/ui/badge";
+import { LinkButton } from "~/components/ui/button";
+import { Card, StatCard } from "~/components/ui/card";
+import { EmptyRow, Table, Td } from "~/components/ui/table";
 import type { EmployeeDashboardData } from "~/models/employee-dashboard.server";
 
-export function EmployeeDashboard({
-  data,
-}: {
-  data: SerializeFrom<EmployeeDashboardData>;
-}) {
+type Data = SerializeFrom<EmployeeDashboardData>;
+
+export function EmployeeDashboard({ data }: { data: Data }) {
   return (
-    <div>
-      <h1 className="text-2xl font-bold text-gray-900">
-        Welcome back, {data.firstName}
-      </h1>
+    <div className="space-y-6">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-2xl font-bold text-gray-900">
+          Welcome back, {data.firstName}
+        </h1>
+        <LinkButton to="/request">New Request</LinkButton>
+      </div>
+
+      {data.linked ? null : (
+        <div
+          role="note"
+          className="rounded-lg border border-yellow-300 bg-yellow-50 p-4 text-sm text-yellow-900"
+        >
+          <p className="font-semibold">
+            Your account is not linked to an employer yet.
+          </p>
+          <p className="mt-1">
+            You can request an advance once your employer adds you to their
+            company in Grocery Advance. Please ask your employer or HR team to
+            add you.
+          </p>
+        </div>
+      )}
+
+      <div className="grid gap-4 md:grid-cols-3">
+        <StatCard label="Available Balance" value={data.availableBalanceText}>
+          Pay cycle ends {data.payCycleEndsText}
+        </StatCard>
+        <StatCard
+          label="Next Deduction"
+          value={data.nextDeduction?.amountText ?? "$0.00"}
+        >
+          {data.nextDeduction?.dateText ?? "No upcoming deductions"}
+        </StatCard>
+        <StatCard label="Year to Date" value={data.yearToDate.totalText}>
+          {data.yearToDate.approvedCount} approved{" "}
+          {data.yearToDate.approvedCount === 1 ? "advance" : "advances"}
+        </StatCard>
+      </div>
+
+      <VirtualCards data={data} />
+
+      {/* Stacked rather than side by side, so the tables fit without scrolling. */}
+      <div className="grid gap-6">
+        <Card
+          title="Recent Activity"
+          actions={
+            <Link
+              to="/history"
+              className="text-sm font-medium text-brand-700 underline"
+            >
+              View All Activity
+            </Link>
+          }
+        >
+          <Table
+            caption="Recent Activity"
+            head={["Date", "Description", "Amount", "Status"]}
+          >
+            {data.recent.length === 0 ? (
+              <EmptyRow colSpan={4}>No recent activity found</EmptyRow>
+            ) : (
+              data.recent.map((r) => (
+                <tr key={r.id}>
+                  <Td>{r.dateText}</Td>
+                  <Td>Grocery advance request</Td>
+                  <Td>{r.amountText}</Td>
+                  <Td>
+                    <StatusBadge status={r.status} />
+                  </Td>
+                </tr>
+              ))
+            )}
+          </Table>
+        </Card>
+
+        <Card title="Upcoming Deductions">
+          <Table
+            caption="Upcoming Deductions"
+            head={["Deduction Date", "Pay Period", "Amount", "Remaining"]}
+          >
+            {data.upcoming.length === 0 ? (
+              <EmptyRow colSpan={4}>No upcoming deductions found</EmptyRow>
+            ) : (
+              data.upcoming.map((d) => (
+                <tr key={d.id}>
+                  <Td>{d.dateText}</Td>
+                  <Td>{d.payPeriodText}</Td>
+                  <Td>{d.amountText}</Td>
+                  <Td>{d.remainingText}</Td>
+                </tr>
+              ))
+            )}
+          </Table>
+        </Card>
+      </div>
     </div>
+  );
+}
+
+function capitalise(value: string) {
+  return value ? value[0].toUpperCase() + value.slice(1) : value;
+}
+
+function VirtualCards({ data }: { data: Data }) {
+  const cards = data.cards;
+  return (
+    <Card title={`Virtual Cards (${cards?.length ?? 0})`}>
+      {data.awaitingPayment.length > 0 ? (
+        <ul className="mb-4 space-y-2">
+          {data.awaitingPayment.map((r) => (
+            <li
+              key={r.id}
+              className="flex flex-wrap items-center justify-between gap-2 rounded-md border border-brand-100 bg-brand-50 px-4 py-3 text-sm text-gray-900"
+            >
+              <span>
+                Your {r.amountText} advance is approved. Complete payment to get
+                your grocery card.
+              </span>
+              <LinkButton to={r.checkoutUrl}>Complete payment</LinkButton>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {cards === null ? (
+        <p className="text-sm text-gray-700">No virtual cards found</p>
+      ) : cards.length === 0 ? (
+        <div className="py-4 text-center">
+          <p className="font-medium text-gray-900">No virtual cards yet</p>
+          <p className="mt-1 text-sm text-gray-600">
+            Cards will appear here after your advance requests are approved
+          </p>
+        </div>
+      ) : (
+        <ul className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
+          {cards.map((card) => (
+            <li
+              key={card.id}
+              className="rounded-xl bg-gradient-to-br from-brand-800 to-brand-700 p-5 text-white shadow"
+            >
+              <div className="flex items-start justify-between gap-2">
+                <p className="font-mono text-lg tracking-wider">
+                  {card.cardNumber}
+                </p>
+                {card.status === "active" ? (
+                  <Badge tone="green">Active</Badge>
+                ) : (
+                  <Badge tone="gray">{capitalise(card.status)}</Badge>
+                )}
+              </div>
+              <dl className="mt-4 grid grid-cols-2 gap-2 text-sm">
+                <div>
+                  <dt className="text-brand-100">Expires</dt>
+                  <dd>{card.expiry}</dd>
+                </div>
+                <div>
+                  <dt className="text-brand-100">Amount</dt>
+                  <dd>{card.amount}</dd>
+                </div>
+                <div className="col-span-2">
+                  <dt className="text-brand-100">Restrictions</dt>
+                  <dd>{card.restrictions}</dd>
+                </div>
+              </dl>
+              <p className="mt-3 text-xs text-brand-50">Issued {card.issued}</p>
+            </li>
+          ))}
+        </ul>
+      )}
+    </Card>
   );
 }

@@ -1,0 +1,264 @@
+import { and, desc, asc, eq, isNull, sql } from "drizzle-orm";
+import {
+  advanceRequests,
+  employees,
+  payrollDeductions,
+  virtualCards,
+  type AdvanceRequest,
+  type User,
+} from "../../db/schema";
+import { publish } from "~/services/events.server";
+import { fieldErrors } from "~/utils/api.server";
+import { db, type Executor } from "~/utils/db.server";
+import { badRequest, forbidden } from "~/utils/errors";
+import { formatMoney, toCents } from "~/utils/money";
+import { requestApiSchema } from "~/validation/advance";
+import { applyApproval } from "./approval-core.server";
+import { getCompanySettings } from "./settings.server";
+
+export const NOT_LINKED = "Your account is not linked to an employer yet.";
+export const ONLY_EMPLOYEES = "Only employees can request an advance.";
+export const NOT_YOUR_EMPLOYEE_ID =
+  "You can only request an advance for your own account.";
+export const exceedsBalance = (balance: string) =>
+  `Amount exceeds your available balance of ${formatMoney(balance)}`;
+
+export type AdvanceInput = {
+  employeeId?: number | string | null;
+  amount: string | number;
+  reason?: string | null;
+  repaymentPeriods?: number;
+};
+
+/** A request as pages and /api see it (no payment internals). */
+export type PublicAdvance = {
+  id: number;
+  employeeId: number;
+  amount: string;
+  reason: string | null;
+  status: AdvanceRequest["status"];
+  repaymentPeriods: number;
+  requestDate: string;
+  approvalDate: string | null;
+  rejectionDate: string | null;
+  rejectionReason: string | null;
+  approvedById: number | null;
+};
+
+const iso = (value: Date | null) => (value ? value.toISOString() : null);
+
+export function toPublicAdvance(row: AdvanceRequest): PublicAdvance {
+  return {
+    id: row.id,
+    employeeId: row.employeeId,
+    amount: row.amount,
+    reason: row.reason,
+    status: row.status,
+    repaymentPeriods: row.repaymentPeriods,
+    requestDate: row.requestDate.toISOString(),
+    approvalDate: iso(row.approvalDate),
+    rejectionDate: iso(row.rejectionDate),
+    rejectionReason: row.rejectionReason,
+    approvedById: row.approvedById,
+  };
+}
+
+/**
+ * An employee asks for an advance (DESIGN §4 Requesting). Employees only; amount 200–500 with
+ * at most 2 decimals; 1–3 repayment periods; an `employeeId`, when given, must be the caller's
+ * own (403 otherwise); the caller must be linked to an employer and the amount may not exceed
+ * the available balance. An amount strictly under the company's auto-approval limit is
+ * approved at once (approver null). Every refusal throws before anything is written.
+ */
+export async function requestAdvance(
+  actor: User,
+  raw: AdvanceInput,
+): Promise<AdvanceRequest> {
+  if (actor.role !== "EMPLOYEE") throw forbidden(ONLY_EMPLOYEES);
+  // The page and the API parse first; parsing again here keeps the rules in the domain for
+  // any other caller (the schema is idempotent on its own output).
+  const parsed = requestApiSchema.safeParse(raw);
+  if (!parsed.success) {
+    throw badRequest(
+      parsed.error.issues[0]?.message ?? "Invalid request",
+      fieldErrors(parsed.error),
+    );
+  }
+  const input = parsed.data;
+  const amountCents = toCents(input.amount);
+
+  const { request, employerId } = await db().transaction(async (tx) => {
+    // Locked so two requests from the same employee see each other's auto-approval.
+    const [employee] = await tx
+      .select()
+      .from(employees)
+      .where(eq(employees.userId, actor.id))
+      .for("update");
+    if (!employee) throw badRequest(NOT_LINKED);
+    if (input.employeeId != null && input.employeeId !== employee.id)
+      throw forbidden(NOT_YOUR_EMPLOYEE_ID);
+    if (employee.employerId === null) throw badRequest(NOT_LINKED);
+    if (amountCents > toCents(employee.availableBalance))
+      throw badRequest(exceedsBalance(employee.availableBalance), {
+        amount: [exceedsBalance(employee.availableBalance)],
+      });
+
+    const [created] = await tx
+      .insert(advanceRequests)
+      .values({
+        employeeId: employee.id,
+        amount: input.amount,
+        reason: input.reason ? input.reason : null,
+        repaymentPeriods: input.repaymentPeriods,
+      })
+      .returning();
+
+    const settings = await getCompanySettings(employee.employerId, tx);
+    if (amountCents < toCents(settings.approvalLimit)) {
+      const approved = await applyApproval(tx, created.id, null);
+      return { request: approved, employerId: employee.employerId };
+    }
+    return { request: created, employerId: employee.employerId };
+  });
+
+  await publish(
+    request.status === "APPROVED" ? "request.approved" : "request.created",
+    [actor.id, employerId],
+    { requestId: request.id },
+  );
+  return request;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The employee's own reads. Every one joins through employees.user_id, so a caller only ever
+// sees their own rows, and each is one SQL query over the indexed foreign keys.
+
+export type EmployeeRecord = {
+  id: number;
+  employerId: number | null;
+  availableBalance: string;
+  payCycleEndDate: Date | null;
+};
+
+export async function getEmployeeRecord(
+  user: User,
+  executor: Executor = db(),
+): Promise<EmployeeRecord | null> {
+  const [row] = await executor
+    .select({
+      id: employees.id,
+      employerId: employees.employerId,
+      availableBalance: employees.availableBalance,
+      payCycleEndDate: employees.payCycleEndDate,
+    })
+    .from(employees)
+    .where(eq(employees.userId, user.id));
+  return row ?? null;
+}
+
+/** The employee's requests, newest first (all of them, or the newest `limit`). */
+export async function listOwnRequests(
+  user: User,
+  limit?: number,
+): Promise<AdvanceRequest[]> {
+  const query = db()
+    .select({ request: advanceRequests })
+    .from(advanceRequests)
+    .innerJoin(employees, eq(employees.id, advanceRequests.employeeId))
+    .where(eq(employees.userId, user.id))
+    .orderBy(desc(advanceRequests.requestDate), desc(advanceRequests.id));
+  const rows = await (limit ? query.limit(limit) : query);
+  return rows.map((r) => r.request);
+}
+
+export type UpcomingDeduction = {
+  id: number;
+  requestId: number;
+  amount: string;
+  deductionDate: Date;
+  /** The sum of the deductions after this one in the list (SPEC §2 Upcoming Deductions). */
+  remaining: string;
+};
+
+/**
+ * The employee's unpaid deductions, earliest first, each with the sum of the ones after it.
+ * "Upcoming" means not yet collected by payroll (see docs/decisions/0301).
+ */
+export async function listUpcomingDeductions(
+  user: User,
+): Promise<UpcomingDeduction[]> {
+  return db()
+    .select({
+      id: payrollDeductions.id,
+      requestId: payrollDeductions.requestId,
+      amount: payrollDeductions.amount,
+      deductionDate: payrollDeductions.deductionDate,
+      remaining: sql<string>`coalesce(sum(${payrollDeductions.amount}) over (order by ${payrollDeductions.deductionDate}, ${payrollDeductions.id} rows between 1 following and unbounded following), 0)::numeric(10,2)::text`,
+    })
+    .from(payrollDeductions)
+    .innerJoin(
+      advanceRequests,
+      eq(advanceRequests.id, payrollDeductions.requestId),
+    )
+    .innerJoin(employees, eq(employees.id, advanceRequests.employeeId))
+    .where(
+      and(eq(employees.userId, user.id), eq(payrollDeductions.isPaid, false)),
+    )
+    .orderBy(asc(payrollDeductions.deductionDate), asc(payrollDeductions.id));
+}
+
+export type OwnCard = {
+  id: number;
+  requestId: number;
+  cardNumber: string;
+  status: string;
+  expiryMonth: number;
+  expiryYear: number;
+  amount: string;
+  spendingLimits: string;
+  createdAt: Date;
+};
+
+/** The employee's virtual cards, newest first (masked numbers only, see decision 0004). */
+export async function listOwnCards(user: User): Promise<OwnCard[]> {
+  return db()
+    .select({
+      id: virtualCards.id,
+      requestId: virtualCards.requestId,
+      cardNumber: virtualCards.cardNumber,
+      status: virtualCards.status,
+      expiryMonth: virtualCards.expiryMonth,
+      expiryYear: virtualCards.expiryYear,
+      amount: virtualCards.amount,
+      spendingLimits: virtualCards.spendingLimits,
+      createdAt: virtualCards.createdAt,
+    })
+    .from(virtualCards)
+    .innerJoin(advanceRequests, eq(advanceRequests.id, virtualCards.requestId))
+    .innerJoin(employees, eq(employees.id, advanceRequests.employeeId))
+    .where(eq(employees.userId, user.id))
+    .orderBy(desc(virtualCards.createdAt), desc(virtualCards.id));
+}
+
+/** Approved requests that have no card yet: the employee still has to complete payment. */
+export async function listAwaitingPayment(
+  user: User,
+): Promise<Array<{ id: number; amount: string; approvalDate: Date | null }>> {
+  return db()
+    .select({
+      id: advanceRequests.id,
+      amount: advanceRequests.amount,
+      approvalDate: advanceRequests.approvalDate,
+    })
+    .from(advanceRequests)
+    .innerJoin(employees, eq(employees.id, advanceRequests.employeeId))
+    .leftJoin(virtualCards, eq(virtualCards.requestId, advanceRequests.id))
+    .where(
+      and(
+        eq(employees.userId, user.id),
+        eq(advanceRequests.status, "APPROVED"),
+        isNull(virtualCards.id),
+      ),
+    )
+    .orderBy(desc(advanceRequests.approvalDate), desc(advanceRequests.id));
+}

@@ -1,0 +1,138 @@
+import { z } from "zod";
+import { fromCents, parseCents } from "~/utils/money";
+import { runWithFieldErrors } from "./refine";
+
+// The advance request (SPEC §5 Advance request form, DESIGN §4 Requesting), shared by the
+// /request form (browser and server) and POST /api/advance-requests.
+
+export const MIN_ADVANCE_CENTS = 20000;
+export const MAX_ADVANCE_CENTS = 50000;
+
+export const AMOUNT_REQUIRED = "Amount is required";
+export const AMOUNT_NOT_A_NUMBER = "Amount must be a number";
+export const AMOUNT_MIN = "Minimum amount is $200.00";
+export const AMOUNT_MAX = "Maximum amount is $500.00";
+export const AMOUNT_DECIMALS = "Amount can have at most 2 decimal places";
+export const PERIODS_INVALID = "Repayment periods must be 1, 2 or 3";
+export const TERMS_REQUIRED = "You must agree to the terms and conditions";
+export const ROUTING_INVALID = "Routing number must be exactly 9 digits";
+export const ACCOUNT_INVALID = "Account number must be 4 to 17 digits";
+export const REASON_TOO_LONG = "Reason must be at most 500 characters";
+
+/** The amount's own rules, on its value in cents (null: not a decimal with ≤ 2 places). */
+export function amountProblem(cents: number | null): string | null {
+  if (cents === null) return AMOUNT_DECIMALS;
+  if (cents < MIN_ADVANCE_CENTS) return AMOUNT_MIN;
+  if (cents > MAX_ADVANCE_CENTS) return AMOUNT_MAX;
+  return null;
+}
+
+const periodsField = z
+  .number({ error: PERIODS_INVALID })
+  .int(PERIODS_INVALID)
+  .min(1, PERIODS_INVALID)
+  .max(3, PERIODS_INVALID);
+
+const reasonField = z
+  .string({ error: "Reason must be text" })
+  .trim()
+  .max(500, REASON_TOO_LONG);
+
+/**
+ * The /request form. Conform turns the form's strings into numbers and booleans (an empty
+ * amount becomes missing). The different-account fields are checked only when that option is
+ * chosen, and are never stored or sent on.
+ */
+export const requestFormSchema = z
+  .object({
+    amount: z
+      .number({
+        error: (issue) =>
+          issue.input === undefined ? AMOUNT_REQUIRED : AMOUNT_NOT_A_NUMBER,
+      })
+      .min(200, AMOUNT_MIN)
+      .max(500, AMOUNT_MAX)
+      .refine((value) => parseCents(value) !== null, AMOUNT_DECIMALS),
+    reason: reasonField.optional(),
+    repaymentPeriods: periodsField.default(1),
+    terms: z
+      .boolean({ error: TERMS_REQUIRED })
+      .refine((value) => value, TERMS_REQUIRED),
+    paymentMethod: z.enum(["existing", "new"]).default("existing"),
+    accountType: z.enum(["checking", "savings"]).optional(),
+    routingNumber: z.string().trim().optional(),
+    accountNumber: z.string().trim().optional(),
+  })
+  .superRefine((value, ctx) => {
+    if (value.paymentMethod !== "new") return;
+    if (!/^\d{9}$/.test(value.routingNumber ?? "")) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["routingNumber"],
+        message: ROUTING_INVALID,
+      });
+    }
+    if (!/^\d{4,17}$/.test(value.accountNumber ?? "")) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["accountNumber"],
+        message: ACCOUNT_INVALID,
+      });
+    }
+  }, runWithFieldErrors);
+export type RequestFormInput = z.infer<typeof requestFormSchema>;
+
+export const EMPLOYEE_ID_INVALID = "employeeId must be a positive whole number";
+
+const NUMERIC_TEXT = /^\s*-?\d+(\.\d+)?\s*$/;
+
+/**
+ * POST /api/advance-requests (SPEC §7): employeeId (optional; must be the caller's own),
+ * amount as a string ("300.00") or a number, reason or null, repaymentPeriods. The parsed
+ * amount is the normalised string ("300.00"), so parsing its own output again is harmless.
+ */
+export const requestApiSchema = z.object({
+  employeeId: z
+    .union([z.number(), z.string()], { error: EMPLOYEE_ID_INVALID })
+    .transform((value, ctx) => {
+      const id = typeof value === "string" ? Number(value.trim()) : value;
+      const valid =
+        (typeof value === "number" || /^\s*\d+\s*$/.test(value)) &&
+        Number.isSafeInteger(id) &&
+        id > 0;
+      if (!valid) {
+        ctx.addIssue({ code: "custom", message: EMPLOYEE_ID_INVALID });
+        return z.NEVER;
+      }
+      return id;
+    })
+    .nullable()
+    .optional(),
+  amount: z
+    .union([z.string(), z.number()], {
+      error: (issue) =>
+        issue.input === undefined || issue.input === null
+          ? AMOUNT_REQUIRED
+          : AMOUNT_NOT_A_NUMBER,
+    })
+    .transform((value, ctx) => {
+      if (typeof value === "string" && value.trim() === "") {
+        ctx.addIssue({ code: "custom", message: AMOUNT_REQUIRED });
+        return z.NEVER;
+      }
+      if (typeof value === "string" && !NUMERIC_TEXT.test(value)) {
+        ctx.addIssue({ code: "custom", message: AMOUNT_NOT_A_NUMBER });
+        return z.NEVER;
+      }
+      const cents = parseCents(value);
+      const problem = amountProblem(cents);
+      if (problem) {
+        ctx.addIssue({ code: "custom", message: problem });
+        return z.NEVER;
+      }
+      return fromCents(cents as number);
+    }),
+  reason: reasonField.nullable().optional(),
+  repaymentPeriods: periodsField.optional().default(1),
+});
+export type RequestApiInput = z.infer<typeof requestApiSchema>;

@@ -1,0 +1,54 @@
+import { z } from "zod";
+import { emailField, optionalText, requiredText } from "./common";
+import { runWithFieldErrors } from "./refine";
+
+export const CURRENT_PASSWORD_REQUIRED =
+  "Enter your current password to change it";
+export const NEW_PASSWORD_TOO_SHORT = "Password must be at least 6 characters";
+export const NEW_PASSWORD_TOO_LONG = "Password must be at most 200 characters";
+export const PASSWORDS_DO_NOT_MATCH = "Passwords do not match";
+
+/**
+ * My Profile's account settings form (SPEC §2). The names, e-mail and department are always
+ * saved; the password changes only when one of the password fields is filled, and then it
+ * needs the current password, a new one of at least 6 characters and a matching
+ * confirmation.
+ */
+export const profileSchema = z
+  .object({
+    firstName: requiredText("First name is required"),
+    lastName: requiredText("Last name is required"),
+    email: emailField,
+    department: optionalText(),
+    currentPassword: z.string().max(200).optional(),
+    newPassword: z.string().max(200, NEW_PASSWORD_TOO_LONG).optional(),
+    confirmPassword: z.string().max(200).optional(),
+  })
+  .superRefine((value, ctx) => {
+    const changing = Boolean(
+      value.currentPassword || value.newPassword || value.confirmPassword,
+    );
+    if (!changing) return;
+    if (!value.currentPassword) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["currentPassword"],
+        message: CURRENT_PASSWORD_REQUIRED,
+      });
+    }
+    if (!value.newPassword || value.newPassword.length < 6) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["newPassword"],
+        message: NEW_PASSWORD_TOO_SHORT,
+      });
+    }
+    if (value.newPassword !== value.confirmPassword) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["confirmPassword"],
+        message: PASSWORDS_DO_NOT_MATCH,
+      });
+    }
+  }, runWithFieldErrors);
+export type ProfileInput = z.infer<typeof profileSchema>;

@@ -1,0 +1,208 @@
+import { insertAdvance } from "../support/data";
+import {
+  createEmployee,
+  createEmployer,
+  createUnlinkedEmployee,
+} from "../support/factories";
+import { insertCard } from "../support/issue3-helpers";
+import { expect, expectAccessible, test } from "./support/fixtures";
+
+test.describe("employee experience", () => {
+  test("request an advance → dashboard → history", async ({
+    page,
+    loginAs,
+  }) => {
+    const employer = await createEmployer();
+    await loginAs(await createEmployee(employer, { firstName: "Rosa" }));
+
+    await page.goto("/");
+    await expect(
+      page.getByRole("heading", { name: "Welcome back, Rosa" }),
+    ).toBeVisible();
+    await expect(page.getByText("No recent activity found")).toBeVisible();
+    await expect(page.getByText("No upcoming deductions found")).toBeVisible();
+    await expect(page.getByText("No virtual cards yet")).toBeVisible();
+    await expect(page.getByText("No upcoming deductions")).toHaveCount(2);
+    await expectAccessible(page);
+
+    await page.getByRole("link", { name: "New Request" }).click();
+    await expect(page).toHaveURL(/\/request$/);
+    await expect(
+      page.getByRole("heading", { name: "Request Grocery Advance" }),
+    ).toBeVisible();
+    const amount = page.getByLabel("Amount");
+    await expect(amount).toHaveValue("200");
+    await expect(amount).toHaveAttribute("step", "10");
+    await expect(page.getByText("USD", { exact: true })).toBeVisible();
+    await expect(
+      page.getByText(
+        "The advance will be deducted from your upcoming paychecks.",
+      ),
+    ).toBeVisible();
+    // The different-account fields show only when that option is chosen (CSS, no script).
+    const routing = page.getByPlaceholder("9 digit routing number");
+    await expect(routing).toBeHidden();
+    await page.getByLabel("Use a different account").check();
+    await expect(routing).toBeVisible();
+    await expect(page.getByLabel("Account type")).toBeVisible();
+    await expect(page.getByLabel("Account number")).toBeVisible();
+    await page.getByLabel("Use existing direct deposit account").check();
+    await expect(routing).toBeHidden();
+    await expectAccessible(page);
+
+    await amount.fill("300");
+    await page.getByLabel("Reason (optional)").fill("Weekly shop");
+    await page.getByLabel("Repayment Schedule").selectOption("2");
+    await page.getByLabel(/I agree to the terms and conditions/).check();
+    await page.getByRole("button", { name: "Submit Request" }).click();
+
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByText("Request submitted")).toBeVisible();
+    await expect(
+      page.getByText(
+        "Your grocery advance request has been submitted successfully.",
+      ),
+    ).toBeVisible();
+    const activity = page.getByRole("table", { name: "Recent Activity" });
+    const row = activity.getByRole("row").nth(1);
+    await expect(row).toContainText("Grocery advance request");
+    await expect(row).toContainText("$300.00");
+    await expect(row).toContainText("Pending");
+
+    await page.getByRole("link", { name: "View All Activity" }).click();
+    await expect(page).toHaveURL(/\/history$/);
+    await expect(
+      page.getByRole("heading", { name: "Advance History" }),
+    ).toBeVisible();
+    const history = page.getByRole("table", { name: "Advance requests" });
+    for (const column of [
+      "Request Date",
+      "Amount",
+      "Reason",
+      "Repayment Periods",
+      "Status",
+      "Response Date",
+    ]) {
+      await expect(
+        history.getByRole("columnheader", { name: column, exact: true }),
+      ).toBeVisible();
+    }
+    const entry = history.getByRole("row").nth(1);
+    await expect(entry).toContainText("$300.00");
+    await expect(entry).toContainText("Weekly shop");
+    await expect(entry).toContainText("Pending");
+    await expect(entry).toContainText("N/A");
+    await expectAccessible(page);
+  });
+
+  test("the form's checks and the server's refusal", async ({
+    page,
+    loginAs,
+  }) => {
+    await loginAs(await createEmployee(await createEmployer()));
+    await page.goto("/request");
+    await page.getByLabel(/I agree to the terms and conditions/).check();
+    await page.getByLabel("Use a different account").check();
+    await page.getByPlaceholder("9 digit routing number").fill("12345");
+    await page.getByLabel("Account number").fill("12");
+    // Enter submits the form (no blur-time messages moving the button under the pointer).
+    await page.getByLabel("Account number").press("Enter");
+    await expect(
+      page.getByText("Routing number must be exactly 9 digits"),
+    ).toBeVisible();
+    await expect(
+      page.getByText("Account number must be 4 to 17 digits"),
+    ).toBeVisible();
+    // The fields stay open with the user's input after the refusal.
+    await expect(page.getByPlaceholder("9 digit routing number")).toBeVisible();
+    await expect(page).toHaveURL(/\/request$/);
+
+    await page.context().clearCookies();
+    await loginAs(await createUnlinkedEmployee());
+    await page.goto("/");
+    await expect(
+      page.getByText("Your account is not linked to an employer yet."),
+    ).toBeVisible();
+    await expect(page.getByText("Pay cycle ends Not set")).toBeVisible();
+    await page.goto("/request");
+    await page.getByLabel(/I agree to the terms and conditions/).check();
+    await page.getByRole("button", { name: "Submit Request" }).click();
+    const toast = page.getByRole("alert");
+    await expect(toast).toContainText("Request failed");
+    await expect(toast).toContainText(
+      "Your account is not linked to an employer yet.",
+    );
+  });
+
+  test("the dashboard shows cards, deductions and a pending payment", async ({
+    page,
+    loginAs,
+  }) => {
+    const employee = await createEmployee(await createEmployer());
+    const paid = await insertAdvance(employee, {
+      amount: "300.00",
+      periods: 2,
+      status: "APPROVED",
+    });
+    await insertCard(paid, { expiryMonth: 7, expiryYear: 2030 });
+    const unpaid = await insertAdvance(employee, {
+      amount: "200.00",
+      status: "APPROVED",
+    });
+    await loginAs(employee);
+    await page.goto("/");
+    await expect(
+      page.getByRole("heading", { name: "Virtual Cards (1)" }),
+    ).toBeVisible();
+    await expect(page.getByText("•••• •••• •••• 4242")).toBeVisible();
+    await expect(page.getByText("07/2030")).toBeVisible();
+    await expect(page.getByText("Grocery stores only")).toBeVisible();
+    await expect(
+      page.getByRole("link", { name: "Complete payment" }),
+    ).toHaveAttribute("href", `/checkout?amount=200.00&requestId=${unpaid.id}`);
+    const deductions = page.getByRole("table", { name: "Upcoming Deductions" });
+    await expect(deductions.getByRole("row")).toHaveCount(4);
+    await expect(page.getByText("2 approved advances")).toBeVisible();
+    await expectAccessible(page);
+  });
+
+  test("profile shows the account and saves changes", async ({
+    page,
+    loginAs,
+  }) => {
+    const employee = await createEmployee(await createEmployer(), {
+      firstName: "Pia",
+      lastName: "Park",
+      department: "Produce",
+    });
+    await loginAs(employee);
+    await page.goto("/profile");
+    await expect(
+      page.getByRole("heading", { name: "My Profile" }),
+    ).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Pia Park" })).toBeVisible();
+    await expect(page.getByText("PP", { exact: true })).toBeVisible();
+    await expect(page.getByText(employee.username)).toBeVisible();
+    await expect(page.getByText("Member since")).toBeVisible();
+    await expect(page.getByText("$500.00")).toBeVisible();
+    await expectAccessible(page);
+
+    await page.getByLabel("First name").fill("Pilar");
+    await page.getByLabel("Department", { exact: true }).fill("Bakery");
+    await page.getByRole("button", { name: "Save Changes" }).click();
+    await expect(page.getByText("Profile updated")).toBeVisible();
+    await expect(
+      page.getByRole("heading", { name: "Pilar Park" }),
+    ).toBeVisible();
+    await expect(page.getByLabel("First name")).toHaveValue("Pilar");
+
+    await page.getByLabel("Current password").fill("wrong-one");
+    await page.getByLabel("New password", { exact: true }).fill("another-pw");
+    await page.getByLabel("Confirm new password").fill("another-pw");
+    await page.getByRole("button", { name: "Save Changes" }).click();
+    await expect(page.getByRole("alert")).toContainText("Update failed");
+    await expect(
+      page.getByText("Current password is incorrect").first(),
+    ).toBeVisible();
+  });
+});

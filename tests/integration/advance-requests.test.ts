@@ -1,0 +1,466 @@
+import { eq } from "drizzle-orm";
+import { advanceRequests, employees } from "#db/schema";
+import {
+  ACCOUNT_INVALID,
+  ROUTING_INVALID,
+  TERMS_REQUIRED,
+} from "~/validation/advance";
+import {
+  NOT_LINKED,
+  ONLY_EMPLOYEES,
+  requestAdvance,
+} from "~/models/advance.server";
+import { subscribe, type AppEvent } from "~/services/events.server";
+import { db } from "~/utils/db.server";
+import { AppError } from "~/utils/errors";
+import {
+  action as createApi,
+  loader as createApiGet,
+} from "~/routes/api.advance-requests";
+import {
+  action as requestPageAction,
+  loader as requestPageLoader,
+} from "~/routes/_app.request";
+import { useTestDatabase } from "#tests/support/db";
+import { employeeOf, insertAdvance } from "#tests/support/data";
+import {
+  call,
+  createEmployee,
+  createEmployer,
+  createUnlinkedEmployee,
+  requestAs,
+} from "#tests/support/factories";
+import {
+  countRequests,
+  deductionsOf,
+  requestsOf,
+  setApprovalLimit,
+  setEmployee,
+  toastOf,
+} from "#tests/support/issue3-helpers";
+
+useTestDatabase();
+
+async function postJson(user: Parameters<typeof requestAs>[0], json: unknown) {
+  return call(
+    createApi,
+    await requestAs(user, "/api/advance-requests", { json }),
+  );
+}
+
+async function linkedEmployee() {
+  const employer = await createEmployer();
+  const employee = await createEmployee(employer);
+  return { employer, employee };
+}
+
+describe("POST /api/advance-requests", () => {
+  it("creates a PENDING request with the amount as a money string (201)", async () => {
+    const { employee } = await linkedEmployee();
+    const own = await employeeOf(employee);
+    const res = await postJson(employee, {
+      employeeId: own.id,
+      amount: "300.00",
+      reason: "Groceries for the week",
+      repaymentPeriods: 2,
+    });
+    expect(res.status).toBe(201);
+    const body = await res.json();
+    expect(Object.keys(body).sort()).toEqual(
+      [
+        "id",
+        "employeeId",
+        "amount",
+        "reason",
+        "status",
+        "repaymentPeriods",
+        "requestDate",
+        "approvalDate",
+        "rejectionDate",
+        "rejectionReason",
+        "approvedById",
+      ].sort(),
+    );
+    expect(body).toMatchObject({
+      employeeId: own.id,
+      amount: "300.00",
+      reason: "Groceries for the week",
+      status: "PENDING",
+      repaymentPeriods: 2,
+      approvalDate: null,
+    });
+    expect(new Date(body.requestDate).toISOString()).toBe(body.requestDate);
+    // A pending request does not touch the balance.
+    expect((await employeeOf(employee)).availableBalance).toBe("500.00");
+  });
+
+  it("accepts a number amount, no employeeId and a null reason", async () => {
+    const { employee } = await linkedEmployee();
+    const res = await postJson(employee, {
+      amount: 250.5,
+      reason: null,
+      repaymentPeriods: 1,
+    });
+    expect(res.status).toBe(201);
+    expect(await res.json()).toMatchObject({ amount: "250.50", reason: null });
+  });
+
+  it.each([
+    ["199.99", "Minimum amount is $200.00"],
+    ["500.01", "Maximum amount is $500.00"],
+    ["300.123", "Amount can have at most 2 decimal places"],
+    [300.123, "Amount can have at most 2 decimal places"],
+    ["", "Amount is required"],
+    [null, "Amount is required"],
+    ["lots", "Amount must be a number"],
+  ])(
+    "refuses amount %j with 400 '%s' and writes nothing",
+    async (amount, message) => {
+      const { employee } = await linkedEmployee();
+      const before = await countRequests();
+      const res = await postJson(employee, { amount, repaymentPeriods: 1 });
+      expect(res.status).toBe(400);
+      expect(await res.json()).toEqual({
+        message,
+        errors: { amount: [message] },
+      });
+      expect(await countRequests()).toBe(before);
+    },
+  );
+
+  it("accepts the bounds 200.00 and 500.00 exactly", async () => {
+    const { employee } = await linkedEmployee();
+    await setEmployee(employee, { availableBalance: "1000.00" });
+    expect((await postJson(employee, { amount: "200.00" })).status).toBe(201);
+    expect((await postJson(employee, { amount: "500" })).status).toBe(201);
+  });
+
+  it.each([0, 4, 1.5, "2"])(
+    "refuses repaymentPeriods %j with 400",
+    async (repaymentPeriods) => {
+      const { employee } = await linkedEmployee();
+      const before = await countRequests();
+      const res = await postJson(employee, {
+        amount: "300.00",
+        repaymentPeriods,
+      });
+      expect(res.status).toBe(400);
+      expect((await res.json()).errors.repaymentPeriods).toEqual([
+        "Repayment periods must be 1, 2 or 3",
+      ]);
+      expect(await countRequests()).toBe(before);
+    },
+  );
+
+  it("refuses another employee's employeeId with 403 and writes nothing", async () => {
+    const { employer, employee } = await linkedEmployee();
+    const colleague = await createEmployee(employer);
+    const theirs = await employeeOf(colleague);
+    const before = await countRequests();
+    const res = await postJson(employee, {
+      employeeId: theirs.id,
+      amount: "300.00",
+      reason: "not mine",
+      repaymentPeriods: 1,
+    });
+    expect(res.status).toBe(403);
+    expect(await res.json()).toEqual({
+      message: "You can only request an advance for your own account.",
+    });
+    expect(await countRequests()).toBe(before);
+    expect(await requestsOf(colleague)).toEqual([]);
+    expect(await requestsOf(employee)).toEqual([]);
+  });
+
+  it("refuses an amount above the available balance with its formatted value", async () => {
+    const { employee } = await linkedEmployee();
+    await insertAdvance(employee, { amount: "300.00", status: "APPROVED" });
+    const before = await countRequests();
+    const res = await postJson(employee, { amount: "250.00" });
+    expect(res.status).toBe(400);
+    expect((await res.json()).message).toBe(
+      "Amount exceeds your available balance of $200.00",
+    );
+    expect(await countRequests()).toBe(before);
+    // Exactly the balance is fine.
+    expect((await postJson(employee, { amount: "200.00" })).status).toBe(201);
+  });
+
+  it("refuses an employee who is not linked to an employer", async () => {
+    const solo = await createUnlinkedEmployee();
+    const before = await countRequests();
+    const res = await postJson(solo, { amount: "200.00" });
+    expect(res.status).toBe(400);
+    expect(await res.json()).toEqual({ message: NOT_LINKED });
+    expect(await countRequests()).toBe(before);
+  });
+
+  it("answers 401 when signed out and 403 to an employer", async () => {
+    const { employer } = await linkedEmployee();
+    const anonymous = await postJson(null, { amount: "300.00" });
+    expect(anonymous.status).toBe(401);
+    expect(await anonymous.json()).toHaveProperty("message");
+    const wrongRole = await postJson(employer, { amount: "300.00" });
+    expect(wrongRole.status).toBe(403);
+    expect(await wrongRole.json()).toHaveProperty("message");
+  });
+
+  it("answers 400 for a body that is not JSON and 405 for GET", async () => {
+    const { employee } = await linkedEmployee();
+    const bad = await requestAs(employee, "/api/advance-requests", {
+      method: "POST",
+      body: "{oops",
+      headers: { "Content-Type": "application/json" },
+    });
+    const res = await call(createApi, bad);
+    expect(res.status).toBe(400);
+    expect(await res.json()).toEqual({
+      message: "Request body must be valid JSON",
+    });
+    const get = await call(createApiGet, await requestAs(employee, "/x"));
+    expect(get.status).toBe(405);
+  });
+});
+
+describe("requestAdvance auto-approval", () => {
+  it("approves at once an amount strictly under the company's limit, with deductions", async () => {
+    const { employer, employee } = await linkedEmployee();
+    await setApprovalLimit(employer, "300.00");
+    const payCycleEnd = new Date(Date.now() + 5 * 86_400_000);
+    await setEmployee(employee, { payCycleEndDate: payCycleEnd });
+
+    const request = await requestAdvance(employee, {
+      amount: "250.00",
+      repaymentPeriods: 3,
+    });
+    expect(request).toMatchObject({
+      status: "APPROVED",
+      approvedById: null,
+      amount: "250.00",
+    });
+    expect(request.approvalDate).toBeInstanceOf(Date);
+    expect((await employeeOf(employee)).availableBalance).toBe("250.00");
+    const deductions = await deductionsOf([request.id]);
+    expect(deductions.map((d) => d.amount)).toEqual([
+      "83.34",
+      "83.33",
+      "83.33",
+    ]);
+    expect(deductions[0].deductionDate.getTime()).toBe(payCycleEnd.getTime());
+    expect(
+      deductions[1].deductionDate.getTime() -
+        deductions[0].deductionDate.getTime(),
+    ).toBe(15 * 86_400_000);
+  });
+
+  it("leaves an amount equal to the limit PENDING with no deductions", async () => {
+    const { employer, employee } = await linkedEmployee();
+    await setApprovalLimit(employer, "300.00");
+    const request = await requestAdvance(employee, { amount: "300.00" });
+    expect(request.status).toBe("PENDING");
+    expect(await deductionsOf([request.id])).toEqual([]);
+    expect((await employeeOf(employee)).availableBalance).toBe("500.00");
+  });
+
+  it("with the default limit (200) nothing is auto-approved", async () => {
+    const { employee } = await linkedEmployee();
+    const request = await requestAdvance(employee, { amount: 200 });
+    expect(request.status).toBe("PENDING");
+  });
+
+  it("publishes request.created to the employee and the employer", async () => {
+    const { employer, employee } = await linkedEmployee();
+    const seen: AppEvent[] = [];
+    const stop = await subscribe(employer.id, (event) => seen.push(event));
+    try {
+      const request = await requestAdvance(employee, { amount: "300.00" });
+      await vi.waitFor(() =>
+        expect(seen).toContainEqual(
+          expect.objectContaining({
+            type: "request.created",
+            requestId: request.id,
+            to: expect.arrayContaining([employee.id, employer.id]),
+          }),
+        ),
+      );
+    } finally {
+      stop();
+    }
+  });
+
+  it("refuses an employer actor in the domain too", async () => {
+    const { employer } = await linkedEmployee();
+    await expect(
+      requestAdvance(employer, { amount: "300.00" }),
+    ).rejects.toMatchObject({ status: 403, message: ONLY_EMPLOYEES });
+    await expect(
+      requestAdvance(employer, { amount: "300.00" }),
+    ).rejects.toBeInstanceOf(AppError);
+  });
+});
+
+describe("/request page", () => {
+  const valid = {
+    amount: "300",
+    reason: "Family groceries",
+    repaymentPeriods: "2",
+    terms: "on",
+    paymentMethod: "existing",
+    accountType: "checking",
+    routingNumber: "",
+    accountNumber: "",
+  };
+
+  async function post(
+    user: Parameters<typeof requestAs>[0],
+    form: Record<string, string>,
+  ) {
+    return call(requestPageAction, await requestAs(user, "/request", { form }));
+  }
+
+  it("submits, redirects to / with the 'Request submitted' toast", async () => {
+    const { employee } = await linkedEmployee();
+    const res = await post(employee, valid);
+    expect(res.status).toBe(302);
+    expect(res.headers.get("Location")).toBe("/");
+    expect(await toastOf(res)).toMatchObject({
+      type: "success",
+      title: "Request submitted",
+      description:
+        "Your grocery advance request has been submitted successfully.",
+    });
+    const [created] = await requestsOf(employee);
+    expect(created).toMatchObject({
+      amount: "300.00",
+      reason: "Family groceries",
+      repaymentPeriods: 2,
+      status: "PENDING",
+    });
+  });
+
+  it("shows the spec's messages for a missing amount and unticked terms", async () => {
+    const { employee } = await linkedEmployee();
+    const res = await post(employee, { ...valid, amount: "", terms: "" });
+    expect(res.status).toBe(400);
+    const body = await res.json();
+    expect(body.result.error).toMatchObject({
+      amount: ["Amount is required"],
+      terms: [TERMS_REQUIRED],
+    });
+    expect(await requestsOf(employee)).toEqual([]);
+  });
+
+  it.each([
+    ["199", "Minimum amount is $200.00"],
+    ["510", "Maximum amount is $500.00"],
+    ["250.555", "Amount can have at most 2 decimal places"],
+  ])("refuses amount %s with '%s'", async (amount, message) => {
+    const { employee } = await linkedEmployee();
+    const res = await post(employee, { ...valid, amount });
+    expect(res.status).toBe(400);
+    expect((await res.json()).result.error.amount).toEqual([message]);
+    expect(await requestsOf(employee)).toEqual([]);
+  });
+
+  it("checks the different account's routing and account numbers, and never stores them", async () => {
+    const { employee } = await linkedEmployee();
+    const bad = await post(employee, {
+      ...valid,
+      paymentMethod: "new",
+      routingNumber: "12345",
+      accountNumber: "12",
+    });
+    expect(bad.status).toBe(400);
+    expect((await bad.json()).result.error).toMatchObject({
+      routingNumber: [ROUTING_INVALID],
+      accountNumber: [ACCOUNT_INVALID],
+    });
+    expect(await requestsOf(employee)).toEqual([]);
+
+    const good = await post(employee, {
+      ...valid,
+      paymentMethod: "new",
+      accountType: "savings",
+      routingNumber: "021000021",
+      accountNumber: "123456789",
+    });
+    expect(good.status).toBe(302);
+    const [row] = await db()
+      .select()
+      .from(advanceRequests)
+      .where(eq(advanceRequests.employeeId, (await employeeOf(employee)).id));
+    expect(JSON.stringify(row)).not.toContain("021000021");
+    expect(JSON.stringify(row)).not.toContain("123456789");
+  });
+
+  it("ignores the different-account fields when the existing account is chosen", async () => {
+    const { employee } = await linkedEmployee();
+    const res = await post(employee, { ...valid, routingNumber: "x" });
+    expect(res.status).toBe(302);
+  });
+
+  it("shows 'Request failed' with the server's message when the domain refuses", async () => {
+    const solo = await createUnlinkedEmployee();
+    const res = await post(solo, valid);
+    expect(res.status).toBe(400);
+    const body = await res.json();
+    expect(body.toast).toEqual({
+      type: "error",
+      title: "Request failed",
+      description: NOT_LINKED,
+    });
+    expect(body.result.error[""]).toEqual([NOT_LINKED]);
+
+    const { employee } = await linkedEmployee();
+    await setEmployee(employee, { availableBalance: "250.00" });
+    const over = await post(employee, valid);
+    expect(over.status).toBe(400);
+    const overBody = await over.json();
+    expect(overBody.toast.description).toBe(
+      "Amount exceeds your available balance of $250.00",
+    );
+    expect(overBody.result.error.amount).toEqual([
+      "Amount exceeds your available balance of $250.00",
+    ]);
+  });
+
+  it("tells the page whether the employee is linked", async () => {
+    const solo = await createUnlinkedEmployee();
+    const res = await call(
+      requestPageLoader,
+      await requestAs(solo, "/request"),
+    );
+    expect(await res.json()).toEqual({
+      linked: false,
+      availableBalanceText: "$0.00",
+    });
+  });
+
+  it("refuses employers (403) and sends anonymous visitors to /auth", async () => {
+    const { employer } = await linkedEmployee();
+    const before = await countRequests();
+    const denied = await post(employer, valid);
+    expect(denied.status).toBe(403);
+    const anonymous = await post(null, valid);
+    expect(anonymous.status).toBe(302);
+    expect(anonymous.headers.get("Location")).toBe(
+      "/auth?redirectTo=%2Frequest",
+    );
+    const loader = await call(
+      requestPageLoader,
+      await requestAs(employer, "/request"),
+    );
+    expect(loader.status).toBe(403);
+    expect(await countRequests()).toBe(before);
+  });
+
+  it("keeps the employees row consistent after refusals", async () => {
+    const { employee } = await linkedEmployee();
+    await post(employee, { ...valid, amount: "600" });
+    const [row] = await db()
+      .select()
+      .from(employees)
+      .where(eq(employees.userId, employee.id));
+    expect(row.availableBalance).toBe("500.00");
+  });
+});

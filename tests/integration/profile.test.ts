@@ -1,0 +1,160 @@
+import { eq } from "drizzle-orm";
+import { users } from "#db/schema";
+import {
+  action as profileAction,
+  loader as profileLoader,
+} from "~/routes/_app.profile";
+import { getUserById } from "~/models/user.server";
+import { db } from "~/utils/db.server";
+import { verifyPassword } from "~/utils/password.server";
+import { useTestDatabase } from "#tests/support/db";
+import {
+  TEST_PASSWORD,
+  call,
+  createEmployee,
+  createEmployer,
+  requestAs,
+} from "#tests/support/factories";
+import { toastOf } from "#tests/support/issue3-helpers";
+
+useTestDatabase();
+
+const base = {
+  firstName: "Nia",
+  lastName: "Newname",
+  email: "nia@example.com",
+  department: "Bakery",
+  currentPassword: "",
+  newPassword: "",
+  confirmPassword: "",
+};
+
+async function post(
+  user: Parameters<typeof requestAs>[0],
+  form: Record<string, string>,
+) {
+  return call(profileAction, await requestAs(user, "/profile", { form }));
+}
+
+async function passwordHash(id: number) {
+  const [row] = await db()
+    .select({ p: users.password })
+    .from(users)
+    .where(eq(users.id, id));
+  return row.p;
+}
+
+describe("/profile", () => {
+  it("shows the profile with balance and member since", async () => {
+    const employer = await createEmployer();
+    const employee = await createEmployee(employer, {
+      firstName: "Ava",
+      lastName: "Stone",
+      department: "Deli",
+    });
+    const res = await call(
+      profileLoader,
+      await requestAs(employee, "/profile"),
+    );
+    expect(await res.json()).toEqual({
+      profile: {
+        firstName: "Ava",
+        lastName: "Stone",
+        username: employee.username,
+        email: "eddie@example.com",
+        department: "Deli",
+        availableBalance: "$500.00",
+        memberSince: expect.stringMatching(/^[A-Z][a-z]{2} \d{2}, \d{4}$/),
+      },
+    });
+  });
+
+  it("saves names, e-mail and department without touching the password", async () => {
+    const employee = await createEmployee(await createEmployer());
+    const before = await passwordHash(employee.id);
+    const res = await post(employee, base);
+    expect(res.status).toBe(302);
+    expect(res.headers.get("Location")).toBe("/profile");
+    expect(await toastOf(res)).toMatchObject({
+      title: "Profile updated",
+      description: "Your profile has been saved.",
+    });
+    expect(await getUserById(employee.id)).toMatchObject({
+      firstName: "Nia",
+      lastName: "Newname",
+      email: "nia@example.com",
+      department: "Bakery",
+      username: employee.username,
+    });
+    expect(await passwordHash(employee.id)).toBe(before);
+    // An empty department clears it.
+    await post(employee, { ...base, department: "" });
+    expect((await getUserById(employee.id))?.department).toBeNull();
+  });
+
+  it("changes the password with the right current password", async () => {
+    const employee = await createEmployee(await createEmployer());
+    const res = await post(employee, {
+      ...base,
+      currentPassword: TEST_PASSWORD,
+      newPassword: "brand-new-pw",
+      confirmPassword: "brand-new-pw",
+    });
+    expect(res.status).toBe(302);
+    expect((await toastOf(res))?.description).toBe(
+      "Your profile and password have been saved.",
+    );
+    expect(
+      await verifyPassword("brand-new-pw", await passwordHash(employee.id)),
+    ).toBe(true);
+  });
+
+  it("refuses a wrong current password and changes nothing", async () => {
+    const employee = await createEmployee(await createEmployer());
+    const before = await getUserById(employee.id);
+    const res = await post(employee, {
+      ...base,
+      currentPassword: "not-it",
+      newPassword: "brand-new-pw",
+      confirmPassword: "brand-new-pw",
+    });
+    expect(res.status).toBe(400);
+    const body = await res.json();
+    expect(body.result.error.currentPassword).toEqual([
+      "Current password is incorrect",
+    ]);
+    expect(body.toast).toMatchObject({ type: "error", title: "Update failed" });
+    expect(await getUserById(employee.id)).toEqual(before);
+  });
+
+  it("checks length, confirmation and the current password's presence", async () => {
+    const employee = await createEmployee(await createEmployer());
+    const before = await getUserById(employee.id);
+    const res = await post(employee, {
+      ...base,
+      firstName: "",
+      email: "nope",
+      newPassword: "123",
+      confirmPassword: "1234",
+    });
+    expect(res.status).toBe(400);
+    const { result } = await res.json();
+    expect(result.error).toMatchObject({
+      firstName: ["First name is required"],
+      email: ["Invalid email address"],
+      currentPassword: ["Enter your current password to change it"],
+      newPassword: ["Password must be at least 6 characters"],
+      confirmPassword: ["Passwords do not match"],
+    });
+    // Typed passwords are not sent back to the page.
+    expect(JSON.stringify(result)).not.toContain("1234");
+    expect(await getUserById(employee.id)).toEqual(before);
+  });
+
+  it("is for employees only", async () => {
+    const employer = await createEmployer();
+    const res = await post(employer, base);
+    expect(res.status).toBe(403);
+    expect((await getUserById(employer.id))?.firstName).toBe("Erica");
+  });
+});

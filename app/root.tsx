@@ -13,6 +13,7 @@ import {
   useLoaderData,
   useNavigation,
   useRouteLoaderData,
+  type ShouldRevalidateFunction,
 } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { GeneralErrorBoundary } from "./components/error-boundary";
@@ -30,6 +31,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const { toast, headers } = await readToast(request);
   return json({ toast }, { headers });
 }
+
+// The flash toast is consumed when read: after any form post (even one answered 4xx, which
+// Remix would not revalidate by default) re-read it, so a stale success toast does not stay
+// beside the page's error toast (SPEC §8: one toast at a time).
+export const shouldRevalidate: ShouldRevalidateFunction = ({
+  formMethod,
+  defaultShouldRevalidate,
+}) => (formMethod && formMethod !== "GET" ? true : defaultShouldRevalidate);
 
 export const meta: MetaFunction = () => [{ title: "Grocery Advance" }];
 

@@ -10,7 +10,13 @@ export function Table({
   children: ReactNode;
 }) {
   return (
-    <div className="overflow-x-auto">
+    // A wide table scrolls inside its wrapper; keyboard users reach the scroll with Tab.
+    <div
+      className="overflow-x-auto"
+      tabIndex={0}
+      role="region"
+      aria-label={caption ?? "Table"}
+    >
       <table className="min-w-full divide-y divide-gray-200 text-sm">
         {caption ? <caption className="sr-only">{caption}</caption> : null}
         <thead className="bg-gray-50">

@@ -73,8 +73,7 @@ export default function ReportsPage() {
 
       <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
         <StatCard label="Total Advances" value={report.totalAdvances}>
-          {plural(report.approvedAdvances, "approved")},{" "}
-          {report.pendingAdvances} pending
+          {report.approvedAdvances} approved, {report.pendingAdvances} pending
         </StatCard>
         <StatCard
           label="Total Amount"
@@ -155,7 +154,8 @@ export default function ReportsPage() {
                     .map((r) => `${r.label}: ${r.count} (${r.percent}%)`)
                     .join("; ")
             }
-            centerLabel={plural(riskTotal, "advance")}
+            centerValue={String(riskTotal)}
+            centerCaption={riskTotal === 1 ? "advance" : "advances"}
             labelHeading="Risk band"
             valueHeading="Approved advances"
             segments={report.risk.map((r) => ({

@@ -238,7 +238,7 @@ function SettingsForm({
             inputProps={{ ...getInputProps(fields.approvalLimit, money) }}
           />
           <Field
-            label="Processing fee"
+            label="Processing fee (read-only)"
             hint="Fixed flat fee per advance, with no interest."
             prefix="$"
             suffix="USD"

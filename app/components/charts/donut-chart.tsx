@@ -22,14 +22,17 @@ export function DonutChart({
   title,
   summary,
   segments,
-  centerLabel,
+  centerValue,
+  centerCaption,
   labelHeading,
   valueHeading,
 }: {
   title: string;
   summary: string;
   segments: DonutSegment[];
-  centerLabel: string;
+  /** Big number in the hole ("5") and the word under it ("advances"). */
+  centerValue: string;
+  centerCaption: string;
   labelHeading: string;
   valueHeading: string;
 }) {
@@ -77,23 +80,35 @@ export function DonutChart({
           : null}
         <text
           x={SIZE / 2}
-          y={SIZE / 2 + 6}
+          y={SIZE / 2 + 4}
           textAnchor="middle"
-          fontSize="18"
-          fontWeight="600"
+          fontSize="30"
+          fontWeight="700"
           fill="#111827"
         >
-          {centerLabel}
+          {centerValue}
+        </text>
+        <text
+          x={SIZE / 2}
+          y={SIZE / 2 + 24}
+          textAnchor="middle"
+          fontSize="13"
+          fill="#374151"
+        >
+          {centerCaption}
         </text>
       </svg>
-      <ul className="space-y-2 text-sm" aria-hidden="true">
+      <ul
+        className="grid w-full grid-cols-[auto_1fr_auto] items-center gap-x-2 gap-y-2 text-sm"
+        aria-hidden="true"
+      >
         {segments.map((segment) => (
-          <li key={segment.label} className="flex items-center gap-2">
+          <li key={segment.label} className="contents">
             <svg width="12" height="12" aria-hidden="true">
               <rect width="12" height="12" rx="2" fill={segment.color} />
             </svg>
             <span className="text-gray-800">{segment.label}</span>
-            <span className="font-medium text-gray-900">
+            <span className="whitespace-nowrap text-right font-medium text-gray-900">
               {segment.valueLabel}
             </span>
           </li>

@@ -10,10 +10,11 @@ export type HorizontalBar = {
   details?: string[];
 };
 
-const WIDTH = 560;
-const ROW = 40;
-const LABEL = 150;
-const VALUE = 150;
+const WIDTH = 400;
+const ROW = 36;
+const LABEL = 110;
+const VALUE = 130;
+const LABEL_CHARS = 14;
 
 /** Horizontal bars (a ranking), server-rendered SVG with a visually hidden data table. */
 export function HorizontalBarChart({
@@ -47,27 +48,27 @@ export function HorizontalBarChart({
         <desc id={`${id}-desc`}>{summary}</desc>
         {rows.map((row, i) => {
           const y = i * ROW;
-          const w = (row.value / max) * track;
+          const w = (row.value / max) * (track - 8);
           return (
             <g key={row.label}>
               <text x={0} y={y + ROW / 2 + 4} fontSize="13" fill="#1f2937">
-                {row.label.length > 20
-                  ? `${row.label.slice(0, 19)}…`
+                {row.label.length > LABEL_CHARS
+                  ? `${row.label.slice(0, LABEL_CHARS - 1)}…`
                   : row.label}
               </text>
               <rect
                 x={LABEL}
-                y={y + 10}
-                width={track}
-                height={ROW - 20}
+                y={y + 9}
+                width={track - 8}
+                height={ROW - 18}
                 rx={4}
                 fill="#e5e7eb"
               />
               <rect
                 x={LABEL}
-                y={y + 10}
+                y={y + 9}
                 width={Math.max(w, row.value > 0 ? 3 : 0)}
-                height={ROW - 20}
+                height={ROW - 18}
                 rx={4}
                 fill="#047857"
               />

@@ -1,6 +1,16 @@
-import { eq } from "drizzle-orm";
-import { companySettings, type CompanySettings } from "../../db/schema";
+import { count, eq } from "drizzle-orm";
+import {
+  companySettings,
+  employees,
+  users,
+  type CompanySettings,
+  type User,
+} from "../../db/schema";
+import { publish } from "~/services/events.server";
 import { db, type Executor } from "~/utils/db.server";
+import { badRequest, forbidden } from "~/utils/errors";
+import { fromCents, parseCents } from "~/utils/money";
+import type { CompanySettingsInput } from "~/validation/settings";
 
 export const DEFAULT_MAX_ADVANCE = "500.00";
 export const DEFAULT_APPROVAL_LIMIT = "200.00";
@@ -27,4 +37,71 @@ export async function getCompanySettings(
     .from(companySettings)
     .where(eq(companySettings.employerId, employerId));
   return again;
+}
+
+/**
+ * The employer saves the Company Settings form (DESIGN §4 Settings). The processing fee is
+ * read-only and never taken from input. The company name is mirrored on the employer's user
+ * (the dashboard greets by it) and the max advance on its maxAdvanceLimit. The new max
+ * advance applies to employees added afterwards (addEmployee reads it); existing balances are
+ * left as they are (docs/decisions/0701-company-settings.md).
+ */
+export async function updateCompanySettings(
+  actor: User,
+  input: CompanySettingsInput,
+): Promise<CompanySettings> {
+  if (actor.role !== "EMPLOYER")
+    throw forbidden("Only employers can change company settings.");
+  const maxCents = parseCents(input.maxAdvance);
+  const limitCents = parseCents(input.approvalLimit);
+  if (maxCents === null || maxCents < 20000 || maxCents > 50000) {
+    throw badRequest("Maximum advance must be between $200.00 and $500.00", {
+      maxAdvance: ["Maximum advance must be between $200.00 and $500.00"],
+    });
+  }
+  if (limitCents === null || limitCents < 0 || limitCents > maxCents) {
+    throw badRequest("Auto-approval limit cannot exceed the maximum advance", {
+      approvalLimit: ["Auto-approval limit cannot exceed the maximum advance"],
+    });
+  }
+  const saved = await db().transaction(async (tx) => {
+    await getCompanySettings(actor.id, tx);
+    const [row] = await tx
+      .update(companySettings)
+      .set({
+        companyName: input.companyName,
+        contactEmail: input.contactEmail,
+        contactPhone: input.contactPhone,
+        maxAdvance: fromCents(maxCents),
+        approvalLimit: fromCents(limitCents),
+        notifyNewRequests: input.notifyNewRequests,
+        notifyMonthlyReports: input.notifyMonthlyReports,
+        notifySystemUpdates: input.notifySystemUpdates,
+        updatedAt: new Date(),
+      })
+      .where(eq(companySettings.employerId, actor.id))
+      .returning();
+    await tx
+      .update(users)
+      .set({
+        companyName: input.companyName,
+        maxAdvanceLimit: fromCents(maxCents),
+      })
+      .where(eq(users.id, actor.id));
+    return row;
+  });
+  await publish("settings.updated", [actor.id]);
+  return saved;
+}
+
+/** The settings page: the employer's settings and how many employees the company has. */
+export async function getSettingsOverview(actor: User) {
+  if (actor.role !== "EMPLOYER")
+    throw forbidden("Only employers can see company settings.");
+  const settings = await getCompanySettings(actor.id);
+  const [{ employeeCount }] = await db()
+    .select({ employeeCount: count() })
+    .from(employees)
+    .where(eq(employees.employerId, actor.id));
+  return { settings, employeeCount: Number(employeeCount) };
 }

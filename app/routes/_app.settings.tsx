@@ -1,15 +1,317 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import {
+  getFormProps,
+  getInputProps,
+  useForm,
+  type SubmissionResult,
+} from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import type {
+  ActionFunctionArgs,
+  LoaderFunctionArgs,
+  MetaFunction,
+  SerializeFrom,
+} from "@remix-run/node";
 import { json } from "@remix-run/node";
+import {
+  Form,
+  Link,
+  useActionData,
+  useLoaderData,
+  useNavigation,
+} from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { Button, LinkButton } from "~/components/ui/button";
+import { Card } from "~/components/ui/card";
+import { CheckboxField, ErrorList, Field } from "~/components/ui/field";
+import { Toast } from "~/components/ui/toast";
+import {
+  getSettingsOverview,
+  updateCompanySettings,
+} from "~/models/settings.server";
 import { requireEmployer } from "~/utils/auth.server";
+import { env } from "~/utils/env.server";
+import { isAppError } from "~/utils/errors";
+import { formatMoney } from "~/utils/money";
+import {
+  errorToast,
+  redirectWithSuccess,
+  type Toast as ToastData,
+} from "~/utils/toast.server";
+import {
+  CONTACT_PHONE_MAX,
+  SETTINGS_MAX_ADVANCE_MAX,
+  SETTINGS_MAX_ADVANCE_MIN,
+  companySettingsSchema,
+} from "~/validation/settings";
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireEmployer(request);
-  return json({});
+  const user = await requireEmployer(request);
+  const { settings, employeeCount } = await getSettingsOverview(user);
+  return json({
+    settings: {
+      companyName: settings.companyName,
+      contactEmail: settings.contactEmail,
+      contactPhone: settings.contactPhone,
+      maxAdvance: settings.maxAdvance,
+      approvalLimit: settings.approvalLimit,
+      processingFee: settings.processingFee,
+      notifyNewRequests: settings.notifyNewRequests,
+      notifyMonthlyReports: settings.notifyMonthlyReports,
+      notifySystemUpdates: settings.notifySystemUpdates,
+      updatedAt: settings.updatedAt.toISOString(),
+    },
+    employeeCount,
+    supportEmail: env().SUPPORT_EMAIL,
+  });
 }
 
-export default function Page() {
-  return <h1 className="text-2xl font-bold text-gray-900">Company Settings</h1>;
+type ActionData = {
+  result: SubmissionResult<string[]>;
+  toast?: ToastData;
+};
+
+export async function action({ request }: ActionFunctionArgs) {
+  const user = await requireEmployer(request);
+  const formData = await request.formData();
+  const submission = parseWithZod(formData, { schema: companySettingsSchema });
+  if (submission.status !== "success") {
+    return json<ActionData>({ result: submission.reply() }, { status: 400 });
+  }
+  try {
+    await updateCompanySettings(user, submission.value);
+  } catch (error) {
+    if (!isAppError(error)) throw error;
+    return json<ActionData>(
+      {
+        result: submission.reply({
+          formErrors: [error.message],
+          fieldErrors: error.fieldErrors,
+        }),
+        toast: errorToast("Settings not saved", error.message),
+      },
+      { status: error.status },
+    );
+  }
+  return redirectWithSuccess(
+    "/settings",
+    "Settings saved",
+    "Your company settings have been updated.",
+  );
+}
+
+export default function SettingsPage() {
+  const { settings, employeeCount, supportEmail } =
+    useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>() as ActionData | undefined;
+  return (
+    <div className="space-y-6">
+      <Toast toast={actionData?.toast} />
+      <div>
+        <h1 className="text-2xl font-bold text-gray-900">Company Settings</h1>
+        <p className="mt-1 text-gray-700">
+          Your company profile, advance program and notification preferences.
+        </p>
+      </div>
+      {/* A save redirects back here with new values: a new key starts the form from them. */}
+      <SettingsForm
+        key={settings.updatedAt}
+        settings={settings}
+        employeeCount={employeeCount}
+        lastResult={actionData?.result}
+      />
+      <Card title="Help">
+        <p className="text-gray-700">
+          Questions about your advance program? Write to{" "}
+          <a
+            className="font-medium text-brand-700 underline"
+            href={`mailto:${supportEmail}`}
+          >
+            {supportEmail}
+          </a>{" "}
+          or read{" "}
+          <Link
+            className="font-medium text-brand-700 underline"
+            to="/how-it-works"
+          >
+            how Grocery Advance works
+          </Link>
+          .
+        </p>
+      </Card>
+    </div>
+  );
+}
+
+function SettingsForm({
+  settings,
+  employeeCount,
+  lastResult,
+}: {
+  settings: SerializeFrom<typeof loader>["settings"];
+  employeeCount: number;
+  lastResult: SubmissionResult<string[]> | undefined;
+}) {
+  const [form, fields] = useForm({
+    id: "company-settings",
+    lastResult,
+    defaultValue: {
+      companyName: settings.companyName,
+      contactEmail: settings.contactEmail,
+      contactPhone: settings.contactPhone,
+      maxAdvance: settings.maxAdvance,
+      approvalLimit: settings.approvalLimit,
+      notifyNewRequests: settings.notifyNewRequests,
+      notifyMonthlyReports: settings.notifyMonthlyReports,
+      notifySystemUpdates: settings.notifySystemUpdates,
+    },
+    constraint: getZodConstraint(companySettingsSchema),
+    onValidate: ({ formData }) =>
+      parseWithZod(formData, { schema: companySettingsSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  const navigation = useNavigation();
+  const pending =
+    navigation.state !== "idle" && navigation.formMethod === "POST";
+  const money = {
+    type: "number" as const,
+    min: 0,
+    max: SETTINGS_MAX_ADVANCE_MAX,
+    step: "0.01",
+    inputMode: "decimal" as const,
+  };
+
+  return (
+    <Form method="post" className="space-y-6" {...getFormProps(form)}>
+      <Card title="Company Profile">
+        <div className="grid gap-4 md:grid-cols-2">
+          <div className="md:col-span-2">
+            <Field
+              label="Company name"
+              errors={fields.companyName.errors}
+              inputProps={{
+                ...getInputProps(fields.companyName, { type: "text" }),
+                autoComplete: "organization",
+              }}
+            />
+          </div>
+          <Field
+            label="Contact email"
+            errors={fields.contactEmail.errors}
+            inputProps={{
+              ...getInputProps(fields.contactEmail, { type: "email" }),
+              autoComplete: "email",
+            }}
+          />
+          <Field
+            label="Contact phone"
+            hint="Optional"
+            errors={fields.contactPhone.errors}
+            inputProps={{
+              ...getInputProps(fields.contactPhone, { type: "tel" }),
+              autoComplete: "tel",
+              maxLength: CONTACT_PHONE_MAX,
+            }}
+          />
+        </div>
+      </Card>
+
+      <Card title="Advance Program">
+        <div className="grid gap-4 md:grid-cols-3">
+          <Field
+            label="Maximum advance"
+            hint={`Between ${formatMoney(SETTINGS_MAX_ADVANCE_MIN)} and ${formatMoney(SETTINGS_MAX_ADVANCE_MAX)}. New employees start with this balance.`}
+            prefix="$"
+            suffix="USD"
+            errors={fields.maxAdvance.errors}
+            inputProps={{
+              ...getInputProps(fields.maxAdvance, money),
+              min: SETTINGS_MAX_ADVANCE_MIN,
+            }}
+          />
+          <Field
+            label="Auto-approval limit"
+            hint="Requests under this amount are approved at once. 0 turns it off."
+            prefix="$"
+            suffix="USD"
+            errors={fields.approvalLimit.errors}
+            inputProps={{ ...getInputProps(fields.approvalLimit, money) }}
+          />
+          <Field
+            label="Processing fee (read-only)"
+            hint="Fixed flat fee per advance, with no interest."
+            prefix="$"
+            suffix="USD"
+            inputProps={{
+              id: "processing-fee",
+              type: "text",
+              value: settings.processingFee,
+              readOnly: true,
+              "aria-readonly": true,
+            }}
+          />
+        </div>
+      </Card>
+
+      <Card title="Employee Management">
+        <div className="flex flex-wrap items-center justify-between gap-4">
+          <p className="text-gray-700">
+            {employeeCount === 1
+              ? "1 employee is"
+              : `${employeeCount} employees are`}{" "}
+            enrolled in your advance program.
+          </p>
+          <div className="flex flex-wrap gap-2">
+            <LinkButton to="/employees" variant="secondary">
+              Manage Employees
+            </LinkButton>
+            <LinkButton to="/employees/add">Add Employee</LinkButton>
+          </div>
+        </div>
+      </Card>
+
+      <Card title="Notifications">
+        <fieldset>
+          <legend className="mb-3 text-sm text-gray-700">
+            Send me an email about:
+          </legend>
+          <div className="space-y-3">
+            <CheckboxField
+              label="New advance requests"
+              inputProps={{
+                ...getInputProps(fields.notifyNewRequests, {
+                  type: "checkbox",
+                }),
+              }}
+            />
+            <CheckboxField
+              label="Monthly reports"
+              inputProps={{
+                ...getInputProps(fields.notifyMonthlyReports, {
+                  type: "checkbox",
+                }),
+              }}
+            />
+            <CheckboxField
+              label="System updates"
+              inputProps={{
+                ...getInputProps(fields.notifySystemUpdates, {
+                  type: "checkbox",
+                }),
+              }}
+            />
+          </div>
+        </fieldset>
+      </Card>
+
+      <div className="flex items-center justify-end gap-4">
+        <ErrorList id={form.errorId} errors={form.errors} />
+        <Button type="submit" disabled={pending}>
+          {pending ? "Saving..." : "Save Settings"}
+        </Button>
+      </div>
+    </Form>
+  );
 }
 
 export const meta: MetaFunction = () => [

@@ -1,11 +1,16 @@
 import type { MetaFunction } from "@remix-run/node";
-import { Link } from "@remix-run/react";
+import { json } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { env } from "~/utils/env.server";
 
-const SUPPORT = "support@groceryadvance.com";
+export async function loader() {
+  return json({ supportEmail: env().SUPPORT_EMAIL });
+}
 
 // Passwords are reset by people, not e-mail links: the employer can set a new one, or support
 // can help (docs/decisions/0003-forgot-password.md).
 export default function ForgotPassword() {
+  const { supportEmail } = useLoaderData<typeof loader>();
   return (
     <main className="mx-auto max-w-md p-6 py-16">
       <h1 className="text-2xl font-bold text-gray-900">
@@ -13,8 +18,8 @@ export default function ForgotPassword() {
       </h1>
       <p className="mt-4 text-gray-700">
         Ask your employer to reset it for you, or write to{" "}
-        <a className="text-brand-700 underline" href={`mailto:${SUPPORT}`}>
-          {SUPPORT}
+        <a className="text-brand-700 underline" href={`mailto:${supportEmail}`}>
+          {supportEmail}
         </a>{" "}
         from the e-mail address on your account and we will help you sign in
         again.

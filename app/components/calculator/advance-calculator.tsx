@@ -1,0 +1,313 @@
+import { useEffect, useState, type FormEvent, type ReactNode } from "react";
+import { Badge } from "~/components/ui/badge";
+import { Button, LinkButton } from "~/components/ui/button";
+import {
+  CALCULATOR_MAX,
+  CALCULATOR_MIN,
+  CALCULATOR_STEP,
+  calculateAdvance,
+  clampAmount,
+  parseIsoDate,
+  readPayDate,
+  readTypedAmount,
+  sliderValue,
+  snapAmount,
+  type RiskRating,
+} from "~/utils/calculator";
+import { formatDate } from "~/utils/dates";
+import { formatCents } from "~/utils/money";
+
+const riskTone = {
+  Low: "green",
+  Moderate: "yellow",
+  Higher: "red",
+} as const satisfies Record<RiskRating, string>;
+
+const inputClass =
+  "block w-full rounded-md border border-gray-300 px-3 py-2 text-sm shadow-sm " +
+  "focus:border-brand-600 focus:outline-none focus:ring-1 focus:ring-brand-600";
+
+/**
+ * The advance calculator (SPEC §2). With JavaScript the summary follows the slider, the
+ * number box and the pay date as they change. Without it the inputs are a GET form to
+ * `action` (default: the current page) whose loader reads them with readCalculatorQuery and
+ * renders the summary; the toggles are <details> elements, which need no script.
+ */
+export function AdvanceCalculator({
+  today,
+  initialAmount,
+  initialPayDate,
+  action = "",
+  requestTo = "/request",
+  heading = "Advance Calculator",
+}: {
+  /** yyyy-MM-dd from the server, so both sides agree on "today". */
+  today: string;
+  initialAmount: number;
+  initialPayDate: string;
+  action?: string;
+  requestTo?: string;
+  heading?: ReactNode;
+}) {
+  const [amount, setAmount] = useState(clampAmount(initialAmount));
+  const [draft, setDraft] = useState(String(clampAmount(initialAmount)));
+  const [payDate, setPayDate] = useState(initialPayDate);
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  // A GET submission (no JavaScript, or a link) brings new initial values from the loader.
+  useEffect(() => {
+    setAmount(clampAmount(initialAmount));
+    setDraft(String(clampAmount(initialAmount)));
+  }, [initialAmount]);
+  useEffect(() => setPayDate(initialPayDate), [initialPayDate]);
+
+  const summary = calculateAdvance(amount, payDate);
+
+  function changeTyped(text: string) {
+    setDraft(text);
+    const value = readTypedAmount(text);
+    // Live while the value is in range; above the maximum it snaps at once (more digits can
+    // only make it larger). Below the minimum it waits until the user is done typing.
+    if (value !== null && value > CALCULATOR_MAX) {
+      setAmount(CALCULATOR_MAX);
+      setDraft(String(CALCULATOR_MAX));
+    } else if (value !== null && value >= CALCULATOR_MIN) {
+      setAmount(value);
+    }
+  }
+
+  function commitTyped() {
+    const next = snapAmount(draft, amount);
+    setAmount(next);
+    setDraft(String(next));
+  }
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    // With JavaScript the summary is already live: Enter just settles the typed value.
+    event.preventDefault();
+    commitTyped();
+  }
+
+  return (
+    <section
+      id="calculator"
+      aria-labelledby="calculator-heading"
+      className="rounded-xl border border-gray-200 bg-white p-6 shadow-sm"
+    >
+      <h2 id="calculator-heading" className="text-2xl font-bold text-gray-900">
+        {heading}
+      </h2>
+      <p className="mt-1 text-gray-700">
+        See what an advance costs before you ask for one.
+      </p>
+      <div className="mt-6 grid gap-8 lg:grid-cols-2">
+        <form
+          method="get"
+          action={`${action}#calculator`}
+          noValidate
+          onSubmit={onSubmit}
+          className="space-y-5"
+        >
+          <input type="hidden" name="prev" value={String(amount)} />
+          <div>
+            <label
+              htmlFor="calc-slider"
+              className="block text-sm font-medium text-gray-800"
+            >
+              Advance amount
+            </label>
+            <input
+              id="calc-slider"
+              type="range"
+              name="slider"
+              min={CALCULATOR_MIN}
+              max={CALCULATOR_MAX}
+              step={CALCULATOR_STEP}
+              value={sliderValue(amount)}
+              aria-valuetext={formatCents(summary.amountCents)}
+              onChange={(e) => {
+                const value = snapAmount(e.currentTarget.value, amount);
+                setAmount(value);
+                setDraft(String(value));
+              }}
+              className="mt-2 w-full accent-brand-700"
+            />
+            <div
+              className="mt-1 flex justify-between text-xs text-gray-600"
+              aria-hidden="true"
+            >
+              <span>{formatCents(CALCULATOR_MIN * 100)}</span>
+              <span>{formatCents(CALCULATOR_MAX * 100)}</span>
+            </div>
+          </div>
+          <div>
+            <label
+              htmlFor="calc-amount"
+              className="mb-1 block text-sm font-medium text-gray-800"
+            >
+              Amount (USD)
+            </label>
+            <div className="relative flex items-center">
+              <span className="pointer-events-none absolute left-3 text-sm text-gray-600">
+                $
+              </span>
+              <input
+                id="calc-amount"
+                type="number"
+                name="amount"
+                inputMode="decimal"
+                min={CALCULATOR_MIN}
+                max={CALCULATOR_MAX}
+                step={CALCULATOR_STEP}
+                value={draft}
+                onChange={(e) => changeTyped(e.currentTarget.value)}
+                onBlur={commitTyped}
+                aria-describedby="calc-amount-hint"
+                className={`${inputClass} pl-7`}
+              />
+            </div>
+            <p id="calc-amount-hint" className="mt-1 text-xs text-gray-600">
+              Between {formatCents(CALCULATOR_MIN * 100)} and{" "}
+              {formatCents(CALCULATOR_MAX * 100)}.
+            </p>
+          </div>
+          <div>
+            <label
+              htmlFor="calc-pay-date"
+              className="mb-1 block text-sm font-medium text-gray-800"
+            >
+              Next pay date
+            </label>
+            <input
+              id="calc-pay-date"
+              type="date"
+              name="payDate"
+              min={today}
+              value={payDate}
+              onChange={(e) =>
+                setPayDate(readPayDate(e.currentTarget.value, today))
+              }
+              className={inputClass}
+            />
+          </div>
+          {hydrated ? null : (
+            <Button type="submit" variant="secondary">
+              Calculate
+            </Button>
+          )}
+        </form>
+
+        <div className="rounded-lg bg-brand-50 p-5">
+          <h3 className="text-lg font-semibold text-gray-900">
+            Your Advance Summary
+          </h3>
+          <dl
+            className="mt-4 space-y-3 text-sm"
+            aria-live="polite"
+            data-testid="calculator-summary"
+          >
+            <SummaryRow
+              label="Advance amount"
+              value={formatCents(summary.amountCents)}
+            />
+            <div className="grid grid-cols-[1fr_auto] items-center gap-x-2">
+              <dt className="text-gray-700">Processing fee</dt>
+              <dd className="font-medium text-gray-900">
+                {formatCents(summary.feeCents)}
+              </dd>
+              <dd className="col-span-2">
+                <details className="mt-1">
+                  <summary className="cursor-pointer text-sm font-medium text-brand-800 underline">
+                    Why this fee?
+                  </summary>
+                  <p className="mt-1 text-gray-700">
+                    A flat {formatCents(summary.feeCents)} covers issuing your
+                    grocery card and processing the payroll deduction. It is the
+                    same for every amount, with no interest and no hidden
+                    charges.
+                  </p>
+                </details>
+              </dd>
+            </div>
+            <SummaryRow
+              label="Total repayment"
+              value={formatCents(summary.totalCents)}
+              strong
+            />
+            <SummaryRow
+              label="Repayment date"
+              value={formatDate(parseIsoDate(summary.repaymentDate))}
+            />
+            <div className="flex items-center justify-between">
+              <dt className="text-gray-700">Risk rating</dt>
+              <dd>
+                <Badge tone={riskTone[summary.risk]}>{summary.risk}</Badge>
+              </dd>
+            </div>
+          </dl>
+          <details className="group mt-5">
+            <summary className="cursor-pointer text-sm font-medium text-brand-800 underline">
+              <span className="group-open:hidden">Show Details</span>
+              <span className="hidden group-open:inline">Hide Details</span>
+            </summary>
+            <ul className="mt-2 list-disc space-y-1 pl-5 text-sm text-gray-700">
+              <li>
+                You ask for {formatCents(CALCULATOR_MIN * 100)} to{" "}
+                {formatCents(CALCULATOR_MAX * 100)}; your employer approves or
+                declines the request.
+              </li>
+              <li>
+                Once approved, you pay the fee and receive a virtual card that
+                works only in grocery stores.
+              </li>
+              <li>
+                The advance is deducted from your paycheck automatically, over 1
+                to 3 pay periods starting on your next pay date.
+              </li>
+              <li>
+                The risk rating reflects the share of a typical paycheck the
+                advance takes: Low up to $250, Moderate $251 to $400, Higher
+                above $400.
+              </li>
+            </ul>
+          </details>
+          <LinkButton
+            to={`${requestTo}?amount=${encodeURIComponent(String(amount))}`}
+            className="mt-6 w-full"
+          >
+            Request an Advance
+          </LinkButton>
+        </div>
+      </div>
+    </section>
+  );
+}
+
+function SummaryRow({
+  label,
+  value,
+  strong = false,
+}: {
+  label: string;
+  value: string;
+  strong?: boolean;
+}) {
+  return (
+    <div
+      className={`flex items-center justify-between ${strong ? "border-t border-brand-100 pt-3" : ""}`}
+    >
+      <dt className={strong ? "font-semibold text-gray-900" : "text-gray-700"}>
+        {label}
+      </dt>
+      <dd
+        className={
+          strong
+            ? "text-base font-semibold text-gray-900"
+            : "font-medium text-gray-900"
+        }
+      >
+        {value}
+      </dd>
+    </div>
+  );
+}

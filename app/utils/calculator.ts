@@ -1,0 +1,143 @@
+import { addDays, format, isValid, parse } from "date-fns";
+import { formatCents } from "./money";
+
+// The advance calculator of the marketing page (SPEC §2 Advance calculator, §4 risk rating,
+// §5 calculator amount, §9 fee and repayment date). Pure functions: the browser runs them as
+// the user moves the slider, and the server runs the same ones for the GET form without
+// JavaScript, so both always show the same summary.
+
+export const CALCULATOR_MIN = 200;
+export const CALCULATOR_MAX = 500;
+export const CALCULATOR_STEP = 10;
+export const CALCULATOR_INITIAL = 250;
+/** Flat $15.99, no interest, no hidden charges (SPEC §9). */
+export const PROCESSING_FEE_CENTS = 1599;
+/** Default repayment (next pay) date: today + 14 days (SPEC §9). */
+export const DEFAULT_PAY_DATE_DAYS = 14;
+
+export type RiskRating = "Low" | "Moderate" | "Higher";
+
+const NUMBER = /^-?(?:\d+\.?\d*|\.\d+)$/;
+
+/**
+ * What the user typed, as dollars rounded to cents; null when it is not a plain decimal
+ * number ("abc", "", "0x1F4", "1e3"), which the calculator ignores.
+ */
+export function readTypedAmount(
+  text: string | null | undefined,
+): number | null {
+  const trimmed = (text ?? "").trim();
+  if (!NUMBER.test(trimmed)) return null;
+  const value = Number(trimmed);
+  if (!Number.isFinite(value)) return null;
+  return Math.round(value * 100) / 100;
+}
+
+/** Clamps a number into the calculator range (typed 150 → 200, typed 650 → 500). */
+export function clampAmount(value: number): number {
+  return Math.min(CALCULATOR_MAX, Math.max(CALCULATOR_MIN, value));
+}
+
+/**
+ * A typed value snapped into the range; non-numeric input is ignored (the current amount
+ * stays).
+ */
+export function snapAmount(text: string | number, current: number): number {
+  const value = typeof text === "number" ? text : readTypedAmount(text);
+  if (value === null || !Number.isFinite(value)) return current;
+  return clampAmount(Math.round(value * 100) / 100);
+}
+
+/** The value a step-10 range input shows for an amount (browsers round to the nearest step). */
+export function sliderValue(amount: number): number {
+  const steps = Math.round((amount - CALCULATOR_MIN) / CALCULATOR_STEP);
+  return clampAmount(CALCULATOR_MIN + steps * CALCULATOR_STEP);
+}
+
+/** SPEC §4: Low up to $250, Moderate $251 to $400, Higher above $400 (compared in cents). */
+export function riskRating(amount: number): RiskRating {
+  const cents = Math.round(amount * 100);
+  if (cents <= 25000) return "Low";
+  if (cents <= 40000) return "Moderate";
+  return "Higher";
+}
+
+const ISO_DATE = "yyyy-MM-dd";
+
+/** Today + 14 days as yyyy-MM-dd. */
+export function defaultPayDate(today: string): string {
+  return format(
+    addDays(parseIsoDate(today) ?? new Date(), DEFAULT_PAY_DATE_DAYS),
+    ISO_DATE,
+  );
+}
+
+/** A yyyy-MM-dd calendar date as local midnight, or null when it is not a real date. */
+export function parseIsoDate(text: string | null | undefined): Date | null {
+  if (!text || !/^\d{4}-\d{2}-\d{2}$/.test(text)) return null;
+  const date = parse(text, ISO_DATE, new Date(0));
+  if (!isValid(date) || format(date, ISO_DATE) !== text) return null;
+  return date;
+}
+
+/**
+ * The next pay date the user chose, when it is a real date from today on; anything else
+ * (empty, malformed, in the past) falls back to the default.
+ */
+export function readPayDate(
+  text: string | null | undefined,
+  today: string,
+): string {
+  const date = parseIsoDate(text);
+  if (!date || !text || text < today) return defaultPayDate(today);
+  return text;
+}
+
+export type AdvanceSummary = {
+  amountCents: number;
+  feeCents: number;
+  totalCents: number;
+  /** yyyy-MM-dd */
+  repaymentDate: string;
+  risk: RiskRating;
+};
+
+/** The summary panel: advance, flat fee, total repayment, repayment date, risk rating. */
+export function calculateAdvance(
+  amount: number,
+  payDate: string,
+): AdvanceSummary {
+  const amountCents = Math.round(clampAmount(amount) * 100);
+  return {
+    amountCents,
+    feeCents: PROCESSING_FEE_CENTS,
+    totalCents: amountCents + PROCESSING_FEE_CENTS,
+    repaymentDate: payDate,
+    risk: riskRating(amountCents / 100),
+  };
+}
+
+export const formatFee = () => formatCents(PROCESSING_FEE_CENTS);
+
+/**
+ * The calculator's state from the no-JavaScript GET form (?amount=…&slider=…&prev=…&payDate=…).
+ * Without JavaScript the slider and the number box are not kept in step, so the form also
+ * sends the amount it was rendered with (`prev`): whichever of the two inputs differs from it
+ * is the one the user changed. A link with only ?amount= works too.
+ */
+export function readCalculatorQuery(
+  params: URLSearchParams,
+  today: string,
+): { amount: number; payDate: string } {
+  const prev = readTypedAmount(params.get("prev"));
+  const typed = readTypedAmount(params.get("amount"));
+  const slider = readTypedAmount(params.get("slider"));
+  const base = prev === null ? CALCULATOR_INITIAL : clampAmount(prev);
+  let amount = base;
+  if (typed !== null && (prev === null || typed !== prev)) {
+    amount = snapAmount(typed, base);
+  } else if (slider !== null && slider !== sliderValue(base)) {
+    amount = snapAmount(slider, base);
+  }
+  return { amount, payDate: readPayDate(params.get("payDate"), today) };
+}

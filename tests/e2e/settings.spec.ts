@@ -1,0 +1,98 @@
+import { createEmployee, createEmployer } from "../support/factories";
+import { employeeOf } from "../support/data";
+import { expect, expectAccessible, test } from "./support/fixtures";
+
+test.describe("company settings", () => {
+  test("saves every section and the values survive a reload", async ({
+    page,
+    loginAs,
+  }) => {
+    const employer = await createEmployer({ companyName: "Before Co" });
+    await loginAs(employer);
+    await page.goto("/settings");
+    await expect(
+      page.getByRole("heading", { name: "Company Settings" }),
+    ).toBeVisible();
+    for (const section of [
+      "Company Profile",
+      "Advance Program",
+      "Employee Management",
+      "Notifications",
+      "Help",
+    ]) {
+      await expect(page.getByRole("heading", { name: section })).toBeVisible();
+    }
+    await expect(page.getByLabel("Company name")).toHaveValue("Before Co");
+    await expect(page.getByLabel("Maximum advance")).toHaveValue("500.00");
+    await expect(page.getByLabel("Auto-approval limit")).toHaveValue("200.00");
+    await expect(page.getByLabel("Processing fee")).toHaveValue("15.99");
+    await expect(page.getByLabel("Processing fee")).toHaveAttribute(
+      "readonly",
+      "",
+    );
+    await expectAccessible(page);
+
+    await page.getByLabel("Company name").fill("After Foods");
+    await page.getByLabel("Contact email").fill("hr@after.example");
+    await page.getByLabel("Contact phone").fill("555-0100");
+    await page.getByLabel("Maximum advance").fill("400");
+    await page.getByLabel("Auto-approval limit").fill("150.50");
+    await page.getByLabel("New advance requests").uncheck();
+    await page.getByLabel("System updates").check();
+    await page.getByRole("button", { name: "Save Settings" }).click();
+
+    await expect(page.getByText("Settings saved")).toBeVisible();
+    await page.reload();
+    await expect(page.getByLabel("Company name")).toHaveValue("After Foods");
+    await expect(page.getByLabel("Contact email")).toHaveValue(
+      "hr@after.example",
+    );
+    await expect(page.getByLabel("Contact phone")).toHaveValue("555-0100");
+    await expect(page.getByLabel("Maximum advance")).toHaveValue("400.00");
+    await expect(page.getByLabel("Auto-approval limit")).toHaveValue("150.50");
+    await expect(page.getByLabel("New advance requests")).not.toBeChecked();
+    await expect(page.getByLabel("Monthly reports")).toBeChecked();
+    await expect(page.getByLabel("System updates")).toBeChecked();
+
+    // The new max advance is the balance of employees added from now on.
+    const employee = await createEmployee(employer);
+    expect((await employeeOf(employee)).availableBalance).toBe("400.00");
+  });
+
+  test("shows validation messages and saves nothing", async ({
+    page,
+    loginAs,
+  }) => {
+    await loginAs(await createEmployer({ companyName: "Stay Co" }));
+    await page.goto("/settings");
+    await page.getByLabel("Maximum advance").fill("300");
+    await page.getByLabel("Auto-approval limit").fill("350");
+    await page.getByRole("button", { name: "Save Settings" }).click();
+    await expect(
+      page.getByText("Auto-approval limit cannot exceed the maximum advance"),
+    ).toBeVisible();
+    await page.getByLabel("Auto-approval limit").fill("100");
+    await page.getByLabel("Company name").fill(" ");
+    await page.getByRole("button", { name: "Save Settings" }).click();
+    await expect(page.getByText("Company name is required")).toBeVisible();
+    await page.goto("/settings");
+    await expect(page.getByLabel("Company name")).toHaveValue("Stay Co");
+    await expect(page.getByLabel("Maximum advance")).toHaveValue("500.00");
+  });
+
+  test("links to employee management", async ({ page, loginAs }) => {
+    const employer = await createEmployer();
+    await createEmployee(employer);
+    await loginAs(employer);
+    await page.goto("/settings");
+    await expect(
+      page.getByText("1 employee is enrolled in your advance program."),
+    ).toBeVisible();
+    await expect(
+      page.getByRole("link", { name: "Manage Employees" }),
+    ).toHaveAttribute("href", "/employees");
+    await expect(
+      page.getByRole("link", { name: "Add Employee" }),
+    ).toHaveAttribute("href", "/employees/add");
+  });
+});

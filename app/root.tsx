@@ -13,11 +13,10 @@ import {
   useLoaderData,
   useNavigation,
   useRouteLoaderData,
-  type ShouldRevalidateFunction,
 } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { GeneralErrorBoundary } from "./components/error-boundary";
-import { Toast } from "./components/ui/toast";
+import { Toast, useFlashToast } from "./components/ui/toast";
 import stylesheet from "./tailwind.css";
 import { readToast } from "./utils/toast.server";
 import { useNonce } from "./utils/nonce";
@@ -31,14 +30,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const { toast, headers } = await readToast(request);
   return json({ toast }, { headers });
 }
-
-// The flash toast is consumed when read: after any form post (even one answered 4xx, which
-// Remix would not revalidate by default) re-read it, so a stale success toast does not stay
-// beside the page's error toast (SPEC §8: one toast at a time).
-export const shouldRevalidate: ShouldRevalidateFunction = ({
-  formMethod,
-  defaultShouldRevalidate,
-}) => (formMethod && formMethod !== "GET" ? true : defaultShouldRevalidate);
 
 export const meta: MetaFunction = () => [{ title: "Grocery Advance" }];
 
@@ -58,6 +49,7 @@ function PendingBar() {
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
   const data = useRouteLoaderData<typeof loader>("root");
+  const flashToast = useFlashToast(data?.toast);
   return (
     <html lang="en">
       <head>
@@ -68,7 +60,7 @@ export function Layout({ children }: { children: ReactNode }) {
       </head>
       <body className="min-h-screen">
         <PendingBar />
-        <Toast toast={data?.toast} />
+        <Toast toast={flashToast} />
         {children}
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />

@@ -96,3 +96,35 @@ test.describe("company settings", () => {
     ).toHaveAttribute("href", "/employees/add");
   });
 });
+
+test("a request under the saved auto-approval limit is approved at once", async ({
+  page,
+  context,
+  loginAs,
+}) => {
+  const employer = await createEmployer();
+  const employee = await createEmployee(employer);
+  await loginAs(employer);
+  await page.goto("/settings");
+  await page.getByLabel("Auto-approval limit").fill("250");
+  await page.getByRole("button", { name: "Save Settings" }).click();
+  await expect(page.getByText("Settings saved")).toBeVisible();
+
+  await context.clearCookies();
+  await loginAs(employee);
+  for (const amount of ["240", "250"]) {
+    await page.goto("/request");
+    await page.getByLabel("Amount").fill(amount);
+    await page.getByLabel(/I agree to the terms and conditions/).check();
+    await page.getByRole("button", { name: "Submit Request" }).click();
+    await expect(page.getByText("Request submitted")).toBeVisible();
+  }
+  await page.goto("/history");
+  // 240 is under the 250 limit: approved at once. 250 is not under it: pending.
+  await expect(
+    page.getByRole("row", { name: /\$240\.00.*Approved/ }),
+  ).toBeVisible();
+  await expect(
+    page.getByRole("row", { name: /\$250\.00.*Pending/ }),
+  ).toBeVisible();
+});

@@ -1,4 +1,4 @@
-import { useRevalidator } from "@remix-run/react";
+import { useNavigation, useRevalidator } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 
 /**
@@ -6,11 +6,19 @@ import { useEffect, useRef } from "react";
  * when something of theirs changes, so dashboards, approvals, history and the employees list
  * update without a reload. EventSource reconnects by itself. Without JavaScript every page
  * load is simply current.
+ *
+ * A revalidation never interrupts a navigation in flight: the user's own form post publishes
+ * an event too, and interrupting its redirect would drop the loads that carry its toast. The
+ * event is applied once the navigation has settled.
  */
 export function LiveUpdates() {
   const { revalidate } = useRevalidator();
+  const navigation = useNavigation();
   const revalidateRef = useRef(revalidate);
   revalidateRef.current = revalidate;
+  const busyRef = useRef(false);
+  busyRef.current = navigation.state !== "idle";
+  const owedRef = useRef(false);
 
   useEffect(() => {
     if (typeof EventSource === "undefined") return;
@@ -20,7 +28,10 @@ export function LiveUpdates() {
       // Several events in a burst (an approval touches request, balance and deductions)
       // cause one revalidation.
       clearTimeout(timer);
-      timer = setTimeout(() => revalidateRef.current(), 150);
+      timer = setTimeout(() => {
+        if (busyRef.current) owedRef.current = true;
+        else revalidateRef.current();
+      }, 150);
     };
     source.addEventListener("change", onChange);
     source.addEventListener("ready", () =>
@@ -32,5 +43,12 @@ export function LiveUpdates() {
       document.documentElement.removeAttribute("data-live");
     };
   }, []);
+
+  useEffect(() => {
+    if (navigation.state === "idle" && owedRef.current) {
+      owedRef.current = false;
+      revalidateRef.current();
+    }
+  }, [navigation.state]);
   return null;
 }

@@ -24,20 +24,16 @@ const requestIdField = z.coerce
   .min(1, REQUEST_NOT_FOUND)
   .max(MAX_ID, REQUEST_NOT_FOUND);
 
-/** The decline reason: optional (empty means the default), at most 500 characters. */
+/** The decline reason: optional (empty or null means the default), at most 500 characters. */
 const reasonField = z
   .string({ error: "Reason must be text" })
   .trim()
   .max(DECLINE_REASON_MAX, DECLINE_REASON_TOO_LONG)
-  .optional()
+  .nullish()
   .transform((value) => (value ? value : undefined));
 
-/** POST /api/advance-requests/{id}/decline: {reason?} (null and "" mean the default). */
-export const declineBodySchema = z.object({
-  reason: z
-    .union([reasonField, z.null().transform(() => undefined)])
-    .optional(),
-});
+/** POST /api/advance-requests/{id}/decline: {reason?}. */
+export const declineBodySchema = z.object({ reason: reasonField });
 export type DeclineBody = z.infer<typeof declineBodySchema>;
 
 /** The Approve button's form (dashboard and /approvals). */

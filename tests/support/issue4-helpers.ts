@@ -3,11 +3,13 @@ import {
   advanceRequests,
   employees,
   payrollDeductions,
+  users,
   virtualCards,
   type User,
 } from "#db/schema";
 import { AppError } from "~/utils/errors";
 import { db } from "~/utils/db.server";
+import { readToast } from "~/utils/toast.server";
 import { employeeOf } from "./data";
 
 /** Test helpers of the employer-experience issue (approvals, employees, dashboard). */
@@ -18,6 +20,14 @@ export async function setEmployee(
 ) {
   const employee = await employeeOf(user);
   await db().update(employees).set(values).where(eq(employees.id, employee.id));
+}
+
+/** The factories always give a department; the spec's "N/A" case needs none. */
+export async function clearDepartment(user: User) {
+  await db()
+    .update(users)
+    .set({ department: null })
+    .where(eq(users.id, user.id));
 }
 
 export async function requestRow(id: number) {
@@ -71,4 +81,57 @@ export async function appErrorOf(promise: Promise<unknown>): Promise<AppError> {
 /** Whole days from `from` to `to` (rounded, so DST shifts do not matter). */
 export function daysBetween(from: Date, to: Date): number {
   return Math.round((to.getTime() - from.getTime()) / 86_400_000);
+}
+
+/**
+ * Many employees at once, written directly (no password hashing: they never sign in), for
+ * search and pagination tests. Names are "<prefix> 01" … in order.
+ */
+export async function insertEmployees(
+  employer: User,
+  count: number,
+  prefix = "Worker",
+) {
+  const rows = await db()
+    .insert(users)
+    .values(
+      Array.from({ length: count }, (_, i) => {
+        const n = String(i + 1).padStart(2, "0");
+        return {
+          username: `${prefix.toLowerCase()}_${n}_${employer.id}`,
+          password: "not-a-hash",
+          firstName: prefix,
+          lastName: n,
+          email: `${prefix.toLowerCase()}${n}@example.com`,
+          role: "EMPLOYEE" as const,
+          department: "Warehouse",
+          employerId: employer.id,
+        };
+      }),
+    )
+    .returning();
+  await db()
+    .insert(employees)
+    .values(
+      rows.map((u) => ({
+        userId: u.id,
+        employerId: employer.id,
+        availableBalance: "500.00",
+      })),
+    );
+  return rows;
+}
+
+/** The flash toast a redirect response set, as the next page's root loader would read it. */
+export async function flashToastOf(response: Response) {
+  const setCookie = response.headers.get("Set-Cookie") ?? "";
+  const pair = setCookie
+    .split(/,(?=\s*[\w-]+=)/)
+    .map((c) => c.trim().split(";")[0])
+    .find((c) => c.startsWith("toast="));
+  if (!pair) return null;
+  const { toast } = await readToast(
+    new Request("http://localhost/", { headers: { Cookie: pair } }),
+  );
+  return toast;
 }

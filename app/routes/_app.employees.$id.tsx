@@ -34,7 +34,8 @@ export default function EmployeeDetailsPage() {
     useLoaderData<typeof loader>();
   const name = `${employee.firstName} ${employee.lastName}`;
   return (
-    <div className="space-y-6">
+    // contain:inline-size: wide tables scroll inside their card instead of widening the page.
+    <div className="space-y-6 [contain:inline-size]">
       <p>
         <Link to="/employees" className="text-sm text-brand-700 underline">
           Back to Employees

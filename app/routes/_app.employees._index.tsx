@@ -87,7 +87,8 @@ export default function EmployeesPage() {
   const data = useLoaderData<typeof loader>();
   const { q, page, pageCount } = data;
   return (
-    <div className="space-y-6">
+    // contain:inline-size: wide tables scroll inside their card instead of widening the page.
+    <div className="space-y-6 [contain:inline-size]">
       <header className="flex flex-wrap items-center justify-between gap-4">
         <div>
           <h1 className="text-2xl font-bold text-gray-900">Employees</h1>

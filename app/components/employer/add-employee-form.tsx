@@ -37,7 +37,9 @@ export function AddEmployeeForm({
     constraint: getZodConstraint(addEmployeeSchema),
     onValidate: ({ formData }) =>
       parseWithZod(formData, { schema: addEmployeeSchema }),
-    shouldValidate: "onBlur",
+    // Not on blur: a message appearing as focus leaves the last field would move the
+    // submit button out from under the pointer mid-click.
+    shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });
   const pending = fetcher.state !== "idle";

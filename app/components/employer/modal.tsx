@@ -35,7 +35,8 @@ export function Modal({
     return () => document.removeEventListener("keydown", onKey);
   }, [closeTo, navigate]);
   return (
-    <div className="fixed inset-0 z-40 flex items-start justify-center overflow-y-auto bg-gray-900/50 p-4 sm:items-center">
+    // !m-0: a parent's space-y-* margin would otherwise shift the fixed overlay down.
+    <div className="fixed inset-0 z-40 !m-0 flex items-start justify-center overflow-y-auto bg-gray-900/50 p-4 sm:items-center">
       <div
         ref={panel}
         role="dialog"

@@ -50,6 +50,7 @@ export function Sidebar({ role, name }: { role: Role; name: string }) {
         id="sidebar-toggle"
         className="peer sr-only"
         aria-controls="sidebar-nav"
+        aria-label="Menu"
       />
       <label
         htmlFor="sidebar-toggle"

@@ -1,15 +1,217 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import type {
+  ActionFunctionArgs,
+  LoaderFunctionArgs,
+  MetaFunction,
+} from "@remix-run/node";
 import { json } from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import {
+  ApproveForm,
+  DeclineDialog,
+  DeclineLink,
+} from "~/components/employer/approval-forms";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { requireEmployer } from "~/utils/auth.server";
+import { Card } from "~/components/ui/card";
+import { EmptyRow, Table, Td } from "~/components/ui/table";
+import { Toast } from "~/components/ui/toast";
+import { approveAdvance, declineAdvance } from "~/models/approval.server";
+import { listPendingRequests } from "~/models/employer.server";
+import { requireEmployer, safeRedirect } from "~/utils/auth.server";
+import { formatDate } from "~/utils/dates";
+import { isAppError } from "~/utils/errors";
+import { formatMoney } from "~/utils/money";
+import {
+  errorToast,
+  redirectWithSuccess,
+  type Toast as ToastData,
+} from "~/utils/toast.server";
+import {
+  approveFormSchema,
+  declineFormSchema,
+  parseId,
+} from "~/validation/employer";
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireEmployer(request);
-  return json({});
+  const employer = await requireEmployer(request);
+  const pending = await listPendingRequests(employer);
+  const declineId = parseId(new URL(request.url).searchParams.get("decline"));
+  // The dialog opens only for a request that is still pending and this employer's.
+  const declining = pending.find((r) => r.id === declineId) ?? null;
+  return json({ pending, declining });
 }
 
-export default function Page() {
-  return <h1 className="text-2xl font-bold text-gray-900">Approve Requests</h1>;
+type ActionData = {
+  intent: "approve" | "decline" | null;
+  requestId?: number;
+  result?: SubmissionResult<string[]>;
+  /** Why it failed, shown on the page beside the spec's toast. */
+  error: string;
+  toast: ToastData;
+};
+
+/** The spec's error toasts (SPEC §8); a function so the client bundle never calls it. */
+function failed(intent: "approve" | "decline"): ToastData {
+  return intent === "approve"
+    ? errorToast("Approval failed", "There was an error approving the request.")
+    : errorToast("Decline failed", "There was an error declining the request.");
+}
+
+/**
+ * Approve and Decline, posted from this page and from the dashboard. Success goes back to
+ * `redirectTo` with the spec's toast; a refusal stays here with 'Approval failed' / 'Decline
+ * failed' and the reason, and changes nothing.
+ */
+export async function action({ request }: ActionFunctionArgs) {
+  const employer = await requireEmployer(request);
+  const formData = await request.formData();
+  const intent = formData.get("intent");
+  if (intent !== "approve" && intent !== "decline") {
+    return json<ActionData>(
+      { intent: null, error: "Unknown action", toast: failed("approve") },
+      { status: 400 },
+    );
+  }
+  const submission =
+    intent === "approve"
+      ? parseWithZod(formData, { schema: approveFormSchema })
+      : parseWithZod(formData, { schema: declineFormSchema });
+  if (submission.status !== "success") {
+    const result = submission.reply();
+    const first =
+      Object.values(result.error ?? {}).flat()[0] ?? "Invalid request";
+    return json<ActionData>(
+      {
+        intent,
+        requestId: parseId(formData.get("requestId")) ?? undefined,
+        result,
+        error: first,
+        toast: failed(intent),
+      },
+      { status: 400 },
+    );
+  }
+  const { requestId, redirectTo } = submission.value;
+  try {
+    if (submission.value.intent === "approve") {
+      await approveAdvance(employer, requestId);
+      return redirectWithSuccess(
+        safeRedirect(redirectTo, "/approvals"),
+        "Request approved",
+        "The advance request has been approved successfully.",
+      );
+    }
+    await declineAdvance(employer, requestId, submission.value.reason);
+    return redirectWithSuccess(
+      safeRedirect(redirectTo, "/approvals"),
+      "Request declined",
+      "The advance request has been declined.",
+    );
+  } catch (error) {
+    if (!isAppError(error)) throw error;
+    return json<ActionData>(
+      {
+        intent,
+        requestId,
+        result: submission.reply({ formErrors: [error.message] }),
+        error: error.message,
+        toast: failed(intent),
+      },
+      { status: error.status },
+    );
+  }
+}
+
+export default function ApprovalsPage() {
+  const { pending, declining } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>() as ActionData | undefined;
+  return (
+    // contain:inline-size: wide tables scroll inside their card instead of widening the page.
+    <div className="space-y-6 [contain:inline-size]">
+      <Toast toast={actionData?.toast} />
+      <header>
+        <h1 className="text-2xl font-bold text-gray-900">Approve Requests</h1>
+        <p className="mt-1 text-gray-700">
+          Review your employees&apos; grocery advance requests.
+        </p>
+      </header>
+      {actionData?.error ? (
+        <p
+          role="alert"
+          className="rounded-md border border-red-300 bg-red-50 px-4 py-3 text-sm text-red-900"
+        >
+          {actionData.error}
+        </p>
+      ) : null}
+      <Card title="Pending Requests">
+        <Table
+          caption="Pending advance requests"
+          head={[
+            "Employee",
+            "Request Date",
+            "Amount",
+            "Reason",
+            "Current Balance",
+            "Repayment Periods",
+            "Actions",
+          ]}
+        >
+          {pending.length === 0 ? (
+            <EmptyRow colSpan={7}>
+              No pending approval requests at this time.
+            </EmptyRow>
+          ) : (
+            pending.map((r) => {
+              const name = `${r.employee.firstName} ${r.employee.lastName}`;
+              return (
+                <tr key={r.id}>
+                  <Td>
+                    <p className="font-medium text-gray-900">{name}</p>
+                    <p className="text-xs text-gray-600">
+                      {r.employee.department || "N/A"}
+                    </p>
+                  </Td>
+                  <Td>{formatDate(r.requestDate)}</Td>
+                  <Td>{formatMoney(r.amount)}</Td>
+                  <Td className="max-w-xs whitespace-normal">
+                    {r.reason || "N/A"}
+                  </Td>
+                  <Td>{formatMoney(r.employee.availableBalance)}</Td>
+                  <Td>
+                    {r.repaymentPeriods}{" "}
+                    {r.repaymentPeriods === 1 ? "pay period" : "pay periods"}
+                  </Td>
+                  <Td>
+                    <div className="flex gap-2">
+                      <ApproveForm
+                        requestId={r.id}
+                        employeeName={name}
+                        redirectTo="/approvals"
+                      />
+                      <DeclineLink requestId={r.id} employeeName={name} />
+                    </div>
+                  </Td>
+                </tr>
+              );
+            })
+          )}
+        </Table>
+      </Card>
+      {declining ? (
+        <DeclineDialog
+          key={declining.id}
+          request={declining}
+          lastResult={
+            actionData?.intent === "decline" &&
+            actionData.requestId === declining.id
+              ? actionData.result
+              : undefined
+          }
+        />
+      ) : null}
+    </div>
+  );
 }
 
 export const meta: MetaFunction = () => [

@@ -1,15 +1,168 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
+import { Form, useLoaderData, useSubmit } from "@remix-run/react";
+import { useEffect, useRef } from "react";
+import { AddEmployeeForm } from "~/components/employer/add-employee-form";
+import { EmployeesTable } from "~/components/employer/employees-table";
+import { Modal } from "~/components/employer/modal";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { Button, LinkButton } from "~/components/ui/button";
+import { Card } from "~/components/ui/card";
+import { listEmployees } from "~/models/employer.server";
 import { requireEmployer } from "~/utils/auth.server";
+import { readEmployeesSearch } from "~/validation/employer";
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireEmployer(request);
-  return json({});
+  const employer = await requireEmployer(request);
+  const url = new URL(request.url);
+  const page = await listEmployees(employer, readEmployeesSearch(url));
+  return json({
+    ...page,
+    dialog: url.searchParams.get("dialog") === "add" ? "add" : null,
+  });
 }
 
-export default function Page() {
-  return <h1 className="text-2xl font-bold text-gray-900">Employees</h1>;
+/** /employees with the given search and page (and nothing else). */
+function employeesHref(params: { q?: string; page?: number; dialog?: string }) {
+  const search = new URLSearchParams();
+  if (params.q) search.set("q", params.q);
+  if (params.page && params.page > 1) search.set("page", String(params.page));
+  if (params.dialog) search.set("dialog", params.dialog);
+  const text = search.toString();
+  return text ? `/employees?${text}` : "/employees";
+}
+
+const SEARCH_DELAY_MS = 300;
+
+function SearchForm({ q }: { q?: string }) {
+  const submit = useSubmit();
+  const input = useRef<HTMLInputElement>(null);
+  const timer = useRef<ReturnType<typeof setTimeout>>();
+  // A navigation that changes ?q (a link, back/forward) updates the box unless it is in use.
+  useEffect(() => {
+    if (input.current && document.activeElement !== input.current)
+      input.current.value = q ?? "";
+  }, [q]);
+  useEffect(() => () => clearTimeout(timer.current), []);
+  return (
+    <Form
+      method="get"
+      action="/employees"
+      role="search"
+      className="flex w-full max-w-md gap-2"
+    >
+      <label htmlFor="employee-search" className="sr-only">
+        Search employees
+      </label>
+      <input
+        ref={input}
+        id="employee-search"
+        type="search"
+        name="q"
+        defaultValue={q ?? ""}
+        placeholder="Search employees..."
+        maxLength={100}
+        className="block w-full rounded-md border border-gray-300 px-3 py-2 text-sm shadow-sm focus:border-brand-600 focus:outline-none focus:ring-1 focus:ring-brand-600"
+        onChange={(event) => {
+          // With JavaScript the list filters as you type (debounced, server-side).
+          const form = event.currentTarget.form;
+          clearTimeout(timer.current);
+          timer.current = setTimeout(() => {
+            if (form)
+              submit(form, {
+                replace: true,
+                preventScrollReset: true,
+              });
+          }, SEARCH_DELAY_MS);
+        }}
+      />
+      <Button type="submit" variant="secondary">
+        Search
+      </Button>
+    </Form>
+  );
+}
+
+export default function EmployeesPage() {
+  const data = useLoaderData<typeof loader>();
+  const { q, page, pageCount } = data;
+  return (
+    // contain:inline-size: wide tables scroll inside their card instead of widening the page.
+    <div className="space-y-6 [contain:inline-size]">
+      <header className="flex flex-wrap items-center justify-between gap-4">
+        <div>
+          <h1 className="text-2xl font-bold text-gray-900">Employees</h1>
+          <p className="mt-1 text-gray-700">
+            Your employees, their balances and their deductions.
+          </p>
+        </div>
+        <LinkButton
+          to={employeesHref({ q, page, dialog: "add" })}
+          preventScrollReset
+        >
+          Add Employee
+        </LinkButton>
+      </header>
+      <Card>
+        <div className="mb-4">
+          <SearchForm q={q} />
+        </div>
+        <EmployeesTable
+          employees={data.employees}
+          withActions
+          emptyText="No employees found. Add your first employee to get started."
+        />
+        <footer className="mt-4 flex flex-wrap items-center justify-between gap-3 text-sm text-gray-700">
+          <p aria-live="polite">
+            Showing {data.employees.length} of {data.total} employees
+          </p>
+          {pageCount > 1 ? (
+            <nav
+              aria-label="Employees pages"
+              className="flex items-center gap-2"
+            >
+              {page > 1 ? (
+                <LinkButton
+                  to={employeesHref({ q, page: page - 1 })}
+                  variant="secondary"
+                  className="px-3 py-1.5"
+                >
+                  Previous
+                </LinkButton>
+              ) : null}
+              <span>
+                Page {page} of {pageCount}
+              </span>
+              {page < pageCount ? (
+                <LinkButton
+                  to={employeesHref({ q, page: page + 1 })}
+                  variant="secondary"
+                  className="px-3 py-1.5"
+                >
+                  Next
+                </LinkButton>
+              ) : null}
+            </nav>
+          ) : null}
+        </footer>
+      </Card>
+      {data.dialog === "add" ? (
+        <Modal
+          id="add-employee-dialog"
+          title="Add New Employee"
+          closeTo={employeesHref({ q, page })}
+          description={
+            <p>
+              Create a sign-in for your employee. Their available balance starts
+              at your company&apos;s maximum advance.
+            </p>
+          }
+        >
+          <AddEmployeeForm cancelTo={employeesHref({ q, page })} />
+        </Modal>
+      ) : null}
+    </div>
+  );
 }
 
 export const meta: MetaFunction = () => [

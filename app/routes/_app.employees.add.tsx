@@ -1,15 +1,89 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { parseWithZod } from "@conform-to/zod/v4";
+import type {
+  ActionFunctionArgs,
+  LoaderFunctionArgs,
+  MetaFunction,
+} from "@remix-run/node";
 import { json } from "@remix-run/node";
+import { Link, useActionData } from "@remix-run/react";
+import {
+  AddEmployeeForm,
+  type AddEmployeeActionData,
+} from "~/components/employer/add-employee-form";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { Card } from "~/components/ui/card";
+import { addEmployee } from "~/models/employee.server";
 import { requireEmployer } from "~/utils/auth.server";
+import { isAppError } from "~/utils/errors";
+import { errorToast, redirectWithSuccess } from "~/utils/toast.server";
+import { addEmployeeSchema } from "~/validation/auth";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireEmployer(request);
   return json({});
 }
 
-export default function Page() {
-  return <h1 className="text-2xl font-bold text-gray-900">Add New Employee</h1>;
+/**
+ * The Add New Employee form's one action (the /employees dialog posts here too). The employer
+ * is the signed-in user, never a form field. Success → /employees with 'Employee added'; a
+ * refusal keeps the input (not the password) with 'Failed to add employee' and the message.
+ */
+export async function action({ request }: ActionFunctionArgs) {
+  const employer = await requireEmployer(request);
+  const formData = await request.formData();
+  const submission = parseWithZod(formData, { schema: addEmployeeSchema });
+  if (submission.status !== "success") {
+    return json<AddEmployeeActionData>(
+      { result: submission.reply({ hideFields: ["password"] }) },
+      { status: 400 },
+    );
+  }
+  try {
+    const user = await addEmployee(employer, submission.value);
+    return redirectWithSuccess(
+      "/employees",
+      "Employee added",
+      `${user.firstName} ${user.lastName} can now sign in as ${user.username}.`,
+    );
+  } catch (error) {
+    if (!isAppError(error)) throw error;
+    const message = error.message || "There was an error adding the employee.";
+    return json<AddEmployeeActionData>(
+      {
+        result: submission.reply({
+          formErrors: [message],
+          fieldErrors: error.status === 409 ? { username: [message] } : {},
+          hideFields: ["password"],
+        }),
+        toast: errorToast("Failed to add employee", message),
+      },
+      { status: error.status },
+    );
+  }
+}
+
+export default function AddEmployeePage() {
+  const actionData = useActionData<typeof action>() as
+    AddEmployeeActionData | undefined;
+  return (
+    <div className="mx-auto max-w-2xl space-y-6">
+      <p>
+        <Link to="/employees" className="text-sm text-brand-700 underline">
+          Back to Employees
+        </Link>
+      </p>
+      <header>
+        <h1 className="text-2xl font-bold text-gray-900">Add New Employee</h1>
+        <p className="mt-1 text-gray-700">
+          The employee signs in with this username and password. Their available
+          balance starts at your company&apos;s maximum advance.
+        </p>
+      </header>
+      <Card>
+        <AddEmployeeForm cancelTo="/employees" actionData={actionData} />
+      </Card>
+    </div>
+  );
 }
 
 export const meta: MetaFunction = () => [

@@ -51,6 +51,7 @@ export function Sidebar({ role, name }: { role: Role; name: string }) {
         className="peer sr-only"
         aria-label="Menu"
         aria-controls="sidebar-nav"
+        aria-label="Menu"
       />
       <label
         htmlFor="sidebar-toggle"

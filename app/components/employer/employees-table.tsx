@@ -1,0 +1,97 @@
+import { Link } from "@remix-run/react";
+import { EmptyRow, Table, Td } from "~/components/ui/table";
+import { formatMoney } from "~/utils/money";
+
+export type EmployeeRowData = {
+  id: number;
+  firstName: string;
+  lastName: string;
+  email: string;
+  department: string | null;
+  availableBalance: string;
+  usedBalance: string;
+  pendingDeductions: string;
+};
+
+export function initials(firstName: string, lastName: string): string {
+  return `${firstName.charAt(0)}${lastName.charAt(0)}`.toUpperCase();
+}
+
+/** The employees table of the dashboard (first 5) and of /employees (with Actions). */
+export function EmployeesTable({
+  employees,
+  withActions,
+  emptyText,
+}: {
+  employees: EmployeeRowData[];
+  withActions: boolean;
+  emptyText: string;
+}) {
+  const head = [
+    "Employee",
+    "Department",
+    "Available Balance",
+    "Used Balance",
+    "Pending Deductions",
+    ...(withActions ? ["Actions"] : []),
+  ];
+  return (
+    <Table caption="Employees" head={head}>
+      {employees.length === 0 ? (
+        <EmptyRow colSpan={head.length}>{emptyText}</EmptyRow>
+      ) : (
+        employees.map((e) => {
+          const name = `${e.firstName} ${e.lastName}`;
+          return (
+            <tr key={e.id}>
+              <Td>
+                <div className="flex items-center gap-3">
+                  <span
+                    aria-hidden="true"
+                    className="flex h-9 w-9 shrink-0 items-center justify-center rounded-full bg-brand-100 text-sm font-semibold text-brand-800"
+                  >
+                    {initials(e.firstName, e.lastName)}
+                  </span>
+                  <div>
+                    <p className="font-medium text-gray-900">{name}</p>
+                    <p className="text-xs text-gray-600">{e.email}</p>
+                  </div>
+                </div>
+              </Td>
+              <Td>{e.department || "N/A"}</Td>
+              <Td>{formatMoney(e.availableBalance)}</Td>
+              <Td>{formatMoney(e.usedBalance)}</Td>
+              <Td>{formatMoney(e.pendingDeductions)}</Td>
+              {withActions ? (
+                <Td>
+                  <ActionsMenu id={e.id} name={name} />
+                </Td>
+              ) : null}
+            </tr>
+          );
+        })
+      )}
+    </Table>
+  );
+}
+
+/** A <details> menu: opens and works without JavaScript. */
+function ActionsMenu({ id, name }: { id: number; name: string }) {
+  return (
+    <details className="group relative inline-block">
+      <summary className="cursor-pointer list-none rounded-md border border-gray-300 bg-white px-3 py-1.5 text-sm font-medium text-gray-800 hover:bg-gray-50 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-600 [&::-webkit-details-marker]:hidden">
+        Actions<span className="sr-only"> for {name}</span>
+      </summary>
+      <ul className="absolute right-0 z-10 mt-1 w-40 rounded-md border border-gray-200 bg-white py-1 shadow-lg">
+        <li>
+          <Link
+            to={`/employees/${id}`}
+            className="block px-3 py-2 text-sm text-gray-800 hover:bg-gray-100"
+          >
+            View Details<span className="sr-only"> of {name}</span>
+          </Link>
+        </li>
+      </ul>
+    </details>
+  );
+}

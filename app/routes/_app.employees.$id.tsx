@@ -1,0 +1,204 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { initials } from "~/components/employer/employees-table";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { Badge, StatusBadge } from "~/components/ui/badge";
+import { Card, StatCard } from "~/components/ui/card";
+import { EmptyRow, Table, Td } from "~/components/ui/table";
+import { getEmployeeDetails } from "~/models/employer.server";
+import { requireEmployer } from "~/utils/auth.server";
+import { formatDate } from "~/utils/dates";
+import { isAppError } from "~/utils/errors";
+import { formatMoney } from "~/utils/money";
+import { EMPLOYEE_NOT_FOUND, parseId } from "~/validation/employer";
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const employer = await requireEmployer(request);
+  const id = parseId(params.id);
+  if (id === null) throw json({ message: EMPLOYEE_NOT_FOUND }, { status: 404 });
+  try {
+    return json(await getEmployeeDetails(employer, id));
+  } catch (error) {
+    // Another employer's employee looks exactly like a missing one.
+    if (isAppError(error) && error.status === 404)
+      throw json({ message: EMPLOYEE_NOT_FOUND }, { status: 404 });
+    throw error;
+  }
+}
+
+const periods = (n: number) => `${n} ${n === 1 ? "pay period" : "pay periods"}`;
+
+export default function EmployeeDetailsPage() {
+  const { employee, requests, deductions, cards } =
+    useLoaderData<typeof loader>();
+  const name = `${employee.firstName} ${employee.lastName}`;
+  return (
+    // contain:inline-size: wide tables scroll inside their card instead of widening the page.
+    <div className="space-y-6 [contain:inline-size]">
+      <p>
+        <Link to="/employees" className="text-sm text-brand-700 underline">
+          Back to Employees
+        </Link>
+      </p>
+      <header className="flex items-center gap-4">
+        <span
+          aria-hidden="true"
+          className="flex h-14 w-14 items-center justify-center rounded-full bg-brand-100 text-lg font-semibold text-brand-800"
+        >
+          {initials(employee.firstName, employee.lastName)}
+        </span>
+        <div>
+          <h1 className="text-2xl font-bold text-gray-900">{name}</h1>
+          <p className="text-gray-700">{employee.department || "Employee"}</p>
+        </div>
+      </header>
+
+      <div className="grid gap-4 sm:grid-cols-3">
+        <StatCard
+          label="Available Balance"
+          value={formatMoney(employee.availableBalance)}
+        >
+          Pay cycle ends{" "}
+          {employee.payCycleEndDate
+            ? formatDate(employee.payCycleEndDate)
+            : "Not set"}
+        </StatCard>
+        <StatCard
+          label="Used Balance"
+          value={formatMoney(employee.usedBalance)}
+        >
+          Approved advances
+        </StatCard>
+        <StatCard
+          label="Pending Deductions"
+          value={formatMoney(employee.pendingDeductions)}
+        >
+          {formatMoney(employee.unpaidDeductions)} not yet collected by payroll
+        </StatCard>
+      </div>
+
+      <Card title="Profile">
+        <dl className="grid gap-4 text-sm sm:grid-cols-2">
+          <div>
+            <dt className="font-medium text-gray-600">Username</dt>
+            <dd className="text-gray-900">{employee.username}</dd>
+          </div>
+          <div>
+            <dt className="font-medium text-gray-600">Email</dt>
+            <dd className="text-gray-900">{employee.email}</dd>
+          </div>
+          <div>
+            <dt className="font-medium text-gray-600">Department</dt>
+            <dd className="text-gray-900">{employee.department || "N/A"}</dd>
+          </div>
+          <div>
+            <dt className="font-medium text-gray-600">Member since</dt>
+            <dd className="text-gray-900">{formatDate(employee.createdAt)}</dd>
+          </div>
+        </dl>
+      </Card>
+
+      <Card title="Advance Requests">
+        <Table
+          caption={`Advance requests of ${name}`}
+          head={[
+            "Request Date",
+            "Amount",
+            "Reason",
+            "Repayment Periods",
+            "Status",
+            "Response Date",
+          ]}
+        >
+          {requests.length === 0 ? (
+            <EmptyRow colSpan={6}>No advance requests yet.</EmptyRow>
+          ) : (
+            requests.map((r) => (
+              <tr key={r.id}>
+                <Td>{formatDate(r.requestDate)}</Td>
+                <Td>{formatMoney(r.amount)}</Td>
+                <Td className="max-w-xs whitespace-normal">
+                  {r.reason || "N/A"}
+                  {r.rejectionReason ? (
+                    <span className="block text-xs text-gray-600">
+                      Declined: {r.rejectionReason}
+                    </span>
+                  ) : null}
+                </Td>
+                <Td>{periods(r.repaymentPeriods)}</Td>
+                <Td>
+                  <StatusBadge status={r.status} />
+                </Td>
+                <Td>{formatDate(r.approvalDate ?? r.rejectionDate)}</Td>
+              </tr>
+            ))
+          )}
+        </Table>
+      </Card>
+
+      <Card title="Payroll Deductions">
+        <Table
+          caption={`Payroll deductions of ${name}`}
+          head={["Deduction Date", "Amount", "Status", "Payment Date"]}
+        >
+          {deductions.length === 0 ? (
+            <EmptyRow colSpan={4}>No payroll deductions scheduled.</EmptyRow>
+          ) : (
+            deductions.map((d) => (
+              <tr key={d.id}>
+                <Td>{formatDate(d.deductionDate)}</Td>
+                <Td>{formatMoney(d.amount)}</Td>
+                <Td>
+                  {d.isPaid ? (
+                    <Badge tone="green">Paid</Badge>
+                  ) : (
+                    <Badge tone="yellow">Scheduled</Badge>
+                  )}
+                </Td>
+                <Td>{formatDate(d.paymentDate)}</Td>
+              </tr>
+            ))
+          )}
+        </Table>
+      </Card>
+
+      <Card title="Virtual Cards">
+        <Table
+          caption={`Virtual cards of ${name}`}
+          head={["Card Number", "Status", "Expires", "Amount", "Issued"]}
+        >
+          {cards.length === 0 ? (
+            <EmptyRow colSpan={5}>No virtual cards issued.</EmptyRow>
+          ) : (
+            cards.map((c) => (
+              <tr key={c.id}>
+                <Td className="font-mono">{c.cardNumber}</Td>
+                <Td>
+                  <Badge tone={c.status === "active" ? "green" : "gray"}>
+                    {c.status.charAt(0).toUpperCase() + c.status.slice(1)}
+                  </Badge>
+                </Td>
+                <Td>
+                  {String(c.expiryMonth).padStart(2, "0")}/{c.expiryYear}
+                </Td>
+                <Td>{formatMoney(c.amount)}</Td>
+                <Td>{formatDate(c.createdAt)}</Td>
+              </tr>
+            ))
+          )}
+        </Table>
+      </Card>
+    </div>
+  );
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  {
+    title: data
+      ? `${data.employee.firstName} ${data.employee.lastName} · Grocery Advance`
+      : "Employee · Grocery Advance",
+  },
+];
+
+export const ErrorBoundary = GeneralErrorBoundary;

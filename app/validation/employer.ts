@@ -1,0 +1,74 @@
+import { z } from "zod";
+
+/** Largest value of a PostgreSQL integer column: a bigger id can name no row. */
+const MAX_ID = 2_147_483_647;
+
+export const REQUEST_NOT_FOUND = "Advance request not found";
+export const EMPLOYEE_NOT_FOUND = "Employee not found";
+export const DECLINE_REASON_MAX = 500;
+export const DECLINE_REASON_TOO_LONG = `Reason must be at most ${DECLINE_REASON_MAX} characters`;
+export const DEFAULT_DECLINE_REASON = "Declined by employer";
+
+/** A record id from a URL or a form: a positive integer, else null (the caller answers 404). */
+export function parseId(value: unknown): number | null {
+  if (typeof value !== "string" && typeof value !== "number") return null;
+  const text = String(value).trim();
+  if (!/^\d{1,10}$/.test(text)) return null;
+  const id = Number(text);
+  return id >= 1 && id <= MAX_ID ? id : null;
+}
+
+const requestIdField = z.coerce
+  .number({ error: REQUEST_NOT_FOUND })
+  .int(REQUEST_NOT_FOUND)
+  .min(1, REQUEST_NOT_FOUND)
+  .max(MAX_ID, REQUEST_NOT_FOUND);
+
+/** The decline reason: optional (empty or null means the default), at most 500 characters. */
+const reasonField = z
+  .string({ error: "Reason must be text" })
+  .trim()
+  .max(DECLINE_REASON_MAX, DECLINE_REASON_TOO_LONG)
+  .nullish()
+  .transform((value) => (value ? value : undefined));
+
+/** POST /api/advance-requests/{id}/decline: {reason?}. */
+export const declineBodySchema = z.object({ reason: reasonField });
+export type DeclineBody = z.infer<typeof declineBodySchema>;
+
+/** The Approve button's form (dashboard and /approvals). */
+export const approveFormSchema = z.object({
+  intent: z.literal("approve"),
+  requestId: requestIdField,
+  redirectTo: z.string().max(200).optional(),
+});
+
+/** The 'Decline Advance Request' dialog's form. */
+export const declineFormSchema = z.object({
+  intent: z.literal("decline"),
+  requestId: requestIdField,
+  reason: reasonField,
+  redirectTo: z.string().max(200).optional(),
+});
+
+export const EMPLOYEES_PAGE_SIZE = 25;
+
+/** /employees?q=&page=: anything malformed falls back to no search and the first page. */
+export const employeesSearchSchema = z.object({
+  q: z
+    .string()
+    .trim()
+    .max(100)
+    .optional()
+    .catch(undefined)
+    .transform((value) => (value ? value : undefined)),
+  page: z.coerce.number().int().min(1).max(100_000).catch(1),
+});
+export type EmployeesSearch = z.infer<typeof employeesSearchSchema>;
+
+export function readEmployeesSearch(url: URL): EmployeesSearch {
+  return employeesSearchSchema.parse({
+    q: url.searchParams.get("q") ?? undefined,
+    page: url.searchParams.get("page") ?? undefined,
+  });
+}

@@ -1,0 +1,378 @@
+import { subDays } from "date-fns";
+import { declineAdvance } from "../../app/models/approval.server";
+import { employeeOf, insertAdvance } from "../support/data";
+import {
+  createEmployee,
+  createEmployer,
+  uniqueName,
+} from "../support/factories";
+import {
+  deductionsOf,
+  insertEmployees,
+  requestRow,
+} from "../support/issue4-helpers";
+import { expect, expectAccessible, isNoJs, test } from "./support/fixtures";
+
+/** An employer with two employees and one pending request of each. */
+async function company() {
+  const employer = await createEmployer({ companyName: uniqueName("Co") });
+  const ann = await createEmployee(employer, {
+    firstName: "Annika",
+    lastName: "Archer",
+    email: "annika@example.com",
+    department: "Bakery",
+  });
+  const ben = await createEmployee(employer, {
+    firstName: "Bruno",
+    lastName: "Brook",
+    email: "bruno@example.com",
+    department: "Dairy",
+  });
+  const annRequest = await insertAdvance(ann, {
+    amount: "450.00",
+    periods: 3,
+    reason: "Stocking up",
+    requestDate: subDays(new Date(), 2),
+  });
+  const benRequest = await insertAdvance(ben, {
+    amount: "250.00",
+    requestDate: subDays(new Date(), 1),
+  });
+  return { employer, ann, ben, annRequest, benRequest };
+}
+
+test.describe("employer dashboard", () => {
+  test("shows the cards, pending approvals and employees, and approves by form post", async ({
+    page,
+    loginAs,
+  }) => {
+    const { employer, annRequest } = await company();
+    await loginAs(employer);
+    await page.goto("/");
+    await expect(
+      page.getByRole("heading", {
+        name: `Welcome back, ${employer.companyName}`,
+      }),
+    ).toBeVisible();
+    await expect(page.getByText("8% from last month")).toBeVisible();
+    await expect(page.getByText("12% from last month")).toBeVisible();
+    await expect(
+      page.getByText(/^Next payroll: \w{3} \d{2}, \d{4}$/),
+    ).toBeVisible();
+    await expect(page.getByRole("link", { name: "Export" })).toHaveAttribute(
+      "href",
+      "/payroll/export",
+    );
+    await expect(
+      page.getByRole("link", { name: "Add Employee" }),
+    ).toHaveAttribute("href", "/employees/add");
+    await expect(page.getByText("Showing 1 to 2 of 2")).toBeVisible();
+    const pending = page.getByRole("table", { name: "Pending approvals" });
+    await expect(pending.getByRole("row")).toHaveCount(3);
+    await expect(pending.getByText("$450.00")).toBeVisible();
+    await expectAccessible(page);
+
+    await pending
+      .getByRole("button", { name: "Approve Annika Archer's request" })
+      .click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByText("Request approved")).toBeVisible();
+    await expect(
+      page.getByText("The advance request has been approved successfully."),
+    ).toBeVisible();
+    await expect(pending.getByRole("row")).toHaveCount(2);
+    expect((await requestRow(annRequest.id)).status).toBe("APPROVED");
+    expect(await deductionsOf(annRequest.id)).toHaveLength(3);
+  });
+
+  test("the search box and Filter lead to /employees?q=", async ({
+    page,
+    loginAs,
+  }) => {
+    const { employer } = await company();
+    await loginAs(employer);
+    await page.goto("/");
+    await page
+      .getByRole("searchbox", { name: "Search employees" })
+      .fill("dairy");
+    await page.getByRole("button", { name: "Filter" }).click();
+    await expect(page).toHaveURL(/\/employees\?q=dairy$/);
+    await expect(page.getByText("Bruno Brook", { exact: true })).toBeVisible();
+    await expect(page.getByText("Annika Archer", { exact: true })).toBeHidden();
+  });
+});
+
+test.describe("/approvals", () => {
+  test("approves a request", async ({ page, loginAs }) => {
+    const { employer, benRequest } = await company();
+    await loginAs(employer);
+    await page.goto("/approvals");
+    await expect(
+      page.getByRole("heading", { name: "Approve Requests" }),
+    ).toBeVisible();
+    for (const column of [
+      "Employee",
+      "Request Date",
+      "Amount",
+      "Reason",
+      "Current Balance",
+      "Repayment Periods",
+      "Actions",
+    ]) {
+      await expect(
+        page.getByRole("columnheader", { name: column, exact: true }),
+      ).toBeVisible();
+    }
+    await expect(page.getByRole("cell", { name: "Stocking up" })).toBeVisible();
+    await expectAccessible(page);
+
+    await page
+      .getByRole("button", { name: "Approve Bruno Brook's request" })
+      .click();
+    await expect(page.getByText("Request approved")).toBeVisible();
+    await expect(page).toHaveURL(/\/approvals$/);
+    await expect(page.getByText("Bruno Brook", { exact: true })).toBeHidden();
+    expect((await requestRow(benRequest.id)).status).toBe("APPROVED");
+  });
+
+  test("declines a request with a reason through the dialog", async ({
+    page,
+    loginAs,
+  }) => {
+    const { employer, annRequest, benRequest } = await company();
+    await loginAs(employer);
+    await page.goto("/approvals");
+    await page
+      .getByRole("link", { name: "Decline Annika Archer's request" })
+      .click();
+    const dialog = page.getByRole("dialog", {
+      name: "Decline Advance Request",
+    });
+    await expect(dialog).toBeVisible();
+    await expect(
+      dialog.getByText("This reason will be shared with the employee."),
+    ).toBeVisible();
+    await expectAccessible(page);
+
+    // Cancel closes it and changes nothing.
+    await dialog.getByRole("link", { name: "Cancel" }).click();
+    await expect(dialog).toBeHidden();
+    expect((await requestRow(annRequest.id)).status).toBe("PENDING");
+
+    await page
+      .getByRole("link", { name: "Decline Annika Archer's request" })
+      .click();
+    await dialog
+      .getByLabel("Reason for declining (optional)")
+      .fill("Please repay your current advance first.");
+    await dialog.getByRole("button", { name: "Decline Request" }).click();
+    await expect(page.getByText("Request declined")).toBeVisible();
+    await expect(
+      page.getByText("The advance request has been declined."),
+    ).toBeVisible();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByText("Annika Archer", { exact: true })).toBeHidden();
+    expect(await requestRow(annRequest.id)).toMatchObject({
+      status: "DECLINED",
+      rejectionReason: "Please repay your current advance first.",
+    });
+
+    // Without a reason, the default one.
+    await page
+      .getByRole("link", { name: "Decline Bruno Brook's request" })
+      .click();
+    await dialog.getByRole("button", { name: "Decline Request" }).click();
+    await expect(
+      page.getByText("No pending approval requests at this time."),
+    ).toBeVisible();
+    expect((await requestRow(benRequest.id)).rejectionReason).toBe(
+      "Declined by employer",
+    );
+  });
+
+  test("a request decided elsewhere shows 'Approval failed' and changes nothing", async ({
+    page,
+    loginAs,
+  }) => {
+    const { employer, benRequest } = await company();
+    await loginAs(employer);
+    await page.goto("/approvals");
+    await declineAdvance(employer, benRequest.id, "Decided in another tab");
+    await page
+      .getByRole("button", { name: "Approve Bruno Brook's request" })
+      .click();
+    await expect(page.getByText("Approval failed")).toBeVisible();
+    await expect(
+      page.getByText("There was an error approving the request."),
+    ).toBeVisible();
+    await expect(
+      page.getByText("This request has already been decided."),
+    ).toBeVisible();
+    expect(await requestRow(benRequest.id)).toMatchObject({
+      status: "DECLINED",
+      approvalDate: null,
+    });
+  });
+});
+
+test.describe("/employees", () => {
+  test("lists, searches and shows an employee's details", async ({
+    page,
+    loginAs,
+  }, testInfo) => {
+    const { employer, ann } = await company();
+    await loginAs(employer);
+    await page.goto("/employees");
+    await expect(
+      page.getByRole("heading", { name: "Employees" }),
+    ).toBeVisible();
+    await expect(page.getByText("Showing 2 of 2 employees")).toBeVisible();
+    await expectAccessible(page);
+
+    const search = page.getByRole("searchbox", { name: "Search employees" });
+    await expect(search).toHaveAttribute("placeholder", "Search employees...");
+    await search.fill("ARCHER");
+    if (isNoJs(testInfo.project.name)) await search.press("Enter");
+    // With JavaScript the list filters as you type; without, on Enter.
+    await expect(page).toHaveURL(/\/employees\?q=ARCHER$/);
+    await expect(page.getByText("Showing 1 of 2 employees")).toBeVisible();
+    await expect(page.getByText("Bruno Brook", { exact: true })).toBeHidden();
+
+    await search.fill("nobody-matches");
+    if (isNoJs(testInfo.project.name)) await search.press("Enter");
+    await expect(
+      page.getByText(
+        "No employees found. Add your first employee to get started.",
+      ),
+    ).toBeVisible();
+
+    await page.goto("/employees?q=annika");
+    await page.getByText("Actions for Annika Archer").click();
+    await page.getByRole("link", { name: "View Details" }).click();
+    const id = (await employeeOf(ann)).id;
+    await expect(page).toHaveURL(new RegExp(`/employees/${id}$`));
+    await expect(
+      page.getByRole("heading", { name: "Annika Archer" }),
+    ).toBeVisible();
+    await expect(page.getByText(ann.username, { exact: true })).toBeVisible();
+    await expect(page.getByRole("cell", { name: "Stocking up" })).toBeVisible();
+    await expect(page.getByText("No virtual cards issued.")).toBeVisible();
+    await expectAccessible(page);
+  });
+
+  test("another employer's employee is not found", async ({
+    page,
+    loginAs,
+  }) => {
+    const { ann } = await company();
+    await loginAs(await createEmployer());
+    const response = await page.goto(
+      `/employees/${(await employeeOf(ann)).id}`,
+    );
+    expect(response?.status()).toBe(404);
+    await expect(
+      page.getByRole("heading", { name: "404 Page Not Found" }),
+    ).toBeVisible();
+  });
+
+  test("pages through a large company 25 at a time", async ({
+    page,
+    loginAs,
+  }) => {
+    const employer = await createEmployer();
+    await insertEmployees(employer, 27, "Pager");
+    await loginAs(employer);
+    await page.goto("/employees");
+    await expect(page.getByText("Showing 25 of 27 employees")).toBeVisible();
+    await expect(page.getByText("Page 1 of 2")).toBeVisible();
+    await page.getByRole("link", { name: "Next" }).click();
+    await expect(page).toHaveURL(/\/employees\?page=2$/);
+    await expect(page.getByText("Showing 2 of 27 employees")).toBeVisible();
+    await expect(page.getByText("Pager 27", { exact: true })).toBeVisible();
+    await page.getByRole("link", { name: "Previous" }).click();
+    await expect(page.getByText("Pager 01", { exact: true })).toBeVisible();
+  });
+});
+
+test.describe("adding an employee", () => {
+  test("through the Add New Employee dialog on /employees", async ({
+    page,
+    loginAs,
+  }) => {
+    const employer = await createEmployer();
+    await loginAs(employer);
+    await page.goto("/employees");
+    await expect(
+      page.getByText(
+        "No employees found. Add your first employee to get started.",
+      ),
+    ).toBeVisible();
+    await page.getByRole("link", { name: "Add Employee" }).click();
+    const dialog = page.getByRole("dialog", { name: "Add New Employee" });
+    await expect(dialog).toBeVisible();
+    await expectAccessible(page);
+    const username = uniqueName("nina");
+    await dialog.getByLabel("First name").fill("Nina");
+    await dialog.getByLabel("Last name").fill("Novak");
+    await dialog.getByLabel("Email").fill("nina@example.com");
+    await dialog.getByLabel("Department (optional)").fill("Deli");
+    await dialog.getByLabel("Username").fill(username);
+    await dialog.getByLabel("Password").fill("hunter22");
+    await dialog.getByRole("button", { name: "Add Employee" }).click();
+    await expect(page.getByText("Employee added")).toBeVisible();
+    await expect(page).toHaveURL(/\/employees$/);
+    await expect(dialog).toBeHidden();
+    await expect(page.getByText("Nina Novak", { exact: true })).toBeVisible();
+    await expect(page.getByText("Showing 1 of 1 employees")).toBeVisible();
+  });
+
+  test("on the /employees/add page, with the spec's messages and a taken username", async ({
+    page,
+    loginAs,
+  }, testInfo) => {
+    const employer = await createEmployer();
+    const existing = await createEmployee(employer);
+    await loginAs(employer);
+    await page.goto("/employees/add");
+    await expect(
+      page.getByRole("heading", { name: "Add New Employee" }),
+    ).toBeVisible();
+    await expect(page.getByLabel("Email")).toHaveAttribute("type", "email");
+    await expectAccessible(page);
+
+    if (!isNoJs(testInfo.project.name)) {
+      await page.getByLabel("Email").fill("not-an-email");
+      await page.getByLabel("Password").fill("123");
+      await page.getByRole("button", { name: "Add Employee" }).click();
+      for (const message of [
+        "First name is required",
+        "Last name is required",
+        "Invalid email address",
+        "Username is required",
+        "Password must be at least 6 characters",
+      ]) {
+        await expect(page.getByText(message)).toBeVisible();
+      }
+    }
+
+    await page.getByLabel("First name").fill("Tom");
+    await page.getByLabel("Last name").fill("Taken");
+    await page.getByLabel("Email").fill("tom@example.com");
+    await page.getByLabel("Username").fill(existing.username);
+    await page.getByLabel("Password").fill("hunter22");
+    await page.getByRole("button", { name: "Add Employee" }).click();
+    await expect(page.getByText("Failed to add employee")).toBeVisible();
+    await expect(
+      page.getByText("Username is already taken").first(),
+    ).toBeVisible();
+    // The input is kept (except the password).
+    await expect(page.getByLabel("First name")).toHaveValue("Tom");
+
+    await page.getByLabel("Username").fill(uniqueName("tom"));
+    await page.getByLabel("Password").fill("hunter22");
+    await page.getByRole("button", { name: "Add Employee" }).click();
+    await expect(page).toHaveURL(/\/employees$/);
+    await expect(page.getByText("Employee added")).toBeVisible();
+    await expect(page.getByText("Tom Taken", { exact: true })).toBeVisible();
+  });
+});

@@ -1,0 +1,298 @@
+import { addDays, subDays } from "date-fns";
+import { count, eq } from "drizzle-orm";
+import { advanceRequests, payrollDeductions } from "#db/schema";
+import {
+  ALREADY_DECIDED,
+  DEFAULT_DECLINE_REASON,
+  REQUEST_NOT_FOUND,
+  approveAdvance,
+  declineAdvance,
+} from "~/models/approval.server";
+import { BALANCE_NO_LONGER_COVERS } from "~/models/approval-core.server";
+import { subscribe } from "~/services/events.server";
+import type { AppEvent } from "~/services/events.server";
+import { db } from "~/utils/db.server";
+import { insertAdvance } from "#tests/support/data";
+import { useTestDatabase } from "#tests/support/db";
+import { createEmployee, createEmployer } from "#tests/support/factories";
+import {
+  appErrorOf,
+  balanceOf,
+  daysBetween,
+  deductionsOf,
+  requestRow,
+  setEmployee,
+} from "#tests/support/issue4-helpers";
+
+const database = useTestDatabase();
+
+async function company() {
+  const employer = await createEmployer();
+  const employee = await createEmployee(employer);
+  return { employer, employee };
+}
+
+describe("approveAdvance", () => {
+  it("approves and schedules 500 over 3 as 166.67 + 166.67 + 166.66 from a future pay cycle end", async () => {
+    const { employer, employee } = await company();
+    const payCycleEnd = addDays(new Date(), 6);
+    await setEmployee(employee, { payCycleEndDate: payCycleEnd });
+    const pending = await insertAdvance(employee, {
+      amount: "500.00",
+      periods: 3,
+    });
+
+    const approved = await approveAdvance(employer, pending.id);
+
+    expect(approved).toMatchObject({
+      id: pending.id,
+      status: "APPROVED",
+      approvedById: employer.id,
+    });
+    expect(approved.approvalDate).toBeInstanceOf(Date);
+    const deductions = await deductionsOf(pending.id);
+    expect(deductions.map((d) => d.amount)).toEqual([
+      "166.67",
+      "166.67",
+      "166.66",
+    ]);
+    expect(deductions.every((d) => d.isPaid === false)).toBe(true);
+    expect(deductions[0].deductionDate.getTime()).toBe(payCycleEnd.getTime());
+    expect(daysBetween(payCycleEnd, deductions[1].deductionDate)).toBe(15);
+    expect(daysBetween(payCycleEnd, deductions[2].deductionDate)).toBe(30);
+    expect(await balanceOf(employee)).toBe("0.00");
+  });
+
+  it("starts the schedule at today + 15 days when the pay cycle end is past", async () => {
+    const { employer, employee } = await company();
+    await setEmployee(employee, { payCycleEndDate: subDays(new Date(), 3) });
+    const pending = await insertAdvance(employee, {
+      amount: "250.00",
+      periods: 2,
+    });
+    const before = Date.now();
+    await approveAdvance(employer, pending.id);
+    const [first, second] = await deductionsOf(pending.id);
+    expect([first.amount, second.amount]).toEqual(["125.00", "125.00"]);
+    const offset = (first.deductionDate.getTime() - before) / 86_400_000;
+    expect(offset).toBeGreaterThanOrEqual(14.99);
+    expect(offset).toBeLessThan(15.01);
+    expect(daysBetween(first.deductionDate, second.deductionDate)).toBe(15);
+    expect(await balanceOf(employee)).toBe("250.00");
+  });
+
+  it("gives exactly one success and one schedule to 20 concurrent approvals", async () => {
+    const { employer, employee } = await company();
+    const pending = await insertAdvance(employee, {
+      amount: "300.00",
+      periods: 3,
+    });
+
+    const results = await Promise.allSettled(
+      Array.from({ length: 20 }, () => approveAdvance(employer, pending.id)),
+    );
+
+    const won = results.filter((r) => r.status === "fulfilled");
+    const lost = results.filter(
+      (r): r is PromiseRejectedResult => r.status === "rejected",
+    );
+    expect(won).toHaveLength(1);
+    expect(lost).toHaveLength(19);
+    for (const r of lost) {
+      expect(r.reason).toMatchObject({ status: 409, message: ALREADY_DECIDED });
+    }
+    expect(await deductionsOf(pending.id)).toHaveLength(3);
+    expect(await balanceOf(employee)).toBe("200.00");
+    expect(database.kind).toBe(
+      process.env.TEST_DATABASE_URL ? "postgres" : "pglite",
+    );
+  });
+
+  it("lets exactly one of a racing approve and decline win, consistently", async () => {
+    const { employer, employee } = await company();
+    for (let round = 0; round < 5; round++) {
+      const pending = await insertAdvance(employee, { amount: "200.00" });
+      const balance = await balanceOf(employee);
+      const [approve, decline] = await Promise.allSettled([
+        approveAdvance(employer, pending.id),
+        declineAdvance(employer, pending.id, "Race"),
+      ]);
+      const outcomes = [approve.status, decline.status].sort();
+      expect(outcomes).toEqual(["fulfilled", "rejected"]);
+      const loser = (approve.status === "rejected" ? approve : decline) as
+        PromiseRejectedResult | undefined;
+      expect(loser?.reason).toMatchObject({
+        status: 409,
+        message: ALREADY_DECIDED,
+      });
+      const row = await requestRow(pending.id);
+      const deductions = await deductionsOf(pending.id);
+      if (approve.status === "fulfilled") {
+        expect(row.status).toBe("APPROVED");
+        expect(row.rejectionReason).toBeNull();
+        expect(deductions).toHaveLength(1);
+      } else {
+        expect(row.status).toBe("DECLINED");
+        expect(row.approvalDate).toBeNull();
+        expect(deductions).toHaveLength(0);
+        expect(await balanceOf(employee)).toBe(balance);
+      }
+      // Keep the balance high enough for the next round.
+      await setEmployee(employee, { availableBalance: "500.00" });
+    }
+  });
+
+  it("answers 404 for another employer's request and for a missing id, changing nothing", async () => {
+    const { employee } = await company();
+    const stranger = await createEmployer();
+    const pending = await insertAdvance(employee, { amount: "300.00" });
+
+    const error = await appErrorOf(approveAdvance(stranger, pending.id));
+    expect(error).toMatchObject({ status: 404, message: REQUEST_NOT_FOUND });
+    const missing = await appErrorOf(approveAdvance(stranger, 2_000_000_000));
+    expect(missing).toMatchObject({ status: 404, message: REQUEST_NOT_FOUND });
+    // The employee themself is not the employer either.
+    const self = await appErrorOf(approveAdvance(employee, pending.id));
+    expect(self.status).toBe(404);
+
+    const row = await requestRow(pending.id);
+    expect(row).toMatchObject({
+      status: "PENDING",
+      approvalDate: null,
+      approvedById: null,
+    });
+    expect(await deductionsOf(pending.id)).toHaveLength(0);
+    expect(await balanceOf(employee)).toBe("500.00");
+  });
+
+  it("refuses with 409 when the balance no longer covers the amount", async () => {
+    const { employer, employee } = await company();
+    const pending = await insertAdvance(employee, { amount: "400.00" });
+    await setEmployee(employee, { availableBalance: "399.99" });
+
+    const error = await appErrorOf(approveAdvance(employer, pending.id));
+    expect(error).toMatchObject({
+      status: 409,
+      message: BALANCE_NO_LONGER_COVERS,
+    });
+    expect((await requestRow(pending.id)).status).toBe("PENDING");
+    expect(await deductionsOf(pending.id)).toHaveLength(0);
+    expect(await balanceOf(employee)).toBe("399.99");
+  });
+
+  it("refuses an already decided request with 409", async () => {
+    const { employer, employee } = await company();
+    const declined = await insertAdvance(employee, { status: "DECLINED" });
+    const error = await appErrorOf(approveAdvance(employer, declined.id));
+    expect(error).toMatchObject({ status: 409, message: ALREADY_DECIDED });
+    expect((await requestRow(declined.id)).status).toBe("DECLINED");
+  });
+
+  it("publishes request.approved to the employer and the employee", async () => {
+    const { employer, employee } = await company();
+    const pending = await insertAdvance(employee);
+    const seen: Array<[number, AppEvent]> = [];
+    const off1 = await subscribe(employer.id, (e) => seen.push([1, e]));
+    const off2 = await subscribe(employee.id, (e) => seen.push([2, e]));
+    await approveAdvance(employer, pending.id);
+    await vi.waitFor(() => expect(seen).toHaveLength(2));
+    off1();
+    off2();
+    for (const [, event] of seen) {
+      expect(event).toMatchObject({
+        type: "request.approved",
+        requestId: pending.id,
+      });
+      expect(event.to.sort()).toEqual([employer.id, employee.id].sort());
+    }
+  });
+});
+
+describe("declineAdvance", () => {
+  it("declines with the default reason when none or a blank one is given", async () => {
+    const { employer, employee } = await company();
+    for (const reason of [undefined, null, "", "   "]) {
+      const pending = await insertAdvance(employee);
+      const declined = await declineAdvance(employer, pending.id, reason);
+      expect(declined).toMatchObject({
+        status: "DECLINED",
+        rejectionReason: DEFAULT_DECLINE_REASON,
+        approvalDate: null,
+      });
+      expect(declined.rejectionDate).toBeInstanceOf(Date);
+    }
+    expect(await balanceOf(employee)).toBe("500.00");
+  });
+
+  it("keeps a given reason, trimmed, up to 500 characters", async () => {
+    const { employer, employee } = await company();
+    const pending = await insertAdvance(employee);
+    const declined = await declineAdvance(
+      employer,
+      pending.id,
+      "  Please repay the current advance first.  ",
+    );
+    expect(declined.rejectionReason).toBe(
+      "Please repay the current advance first.",
+    );
+    const another = await insertAdvance(employee);
+    const longest = "x".repeat(500);
+    expect(
+      (await declineAdvance(employer, another.id, longest)).rejectionReason,
+    ).toBe(longest);
+  });
+
+  it("refuses a reason over 500 characters with 400 and changes nothing", async () => {
+    const { employer, employee } = await company();
+    const pending = await insertAdvance(employee);
+    const error = await appErrorOf(
+      declineAdvance(employer, pending.id, "x".repeat(501)),
+    );
+    expect(error).toMatchObject({
+      status: 400,
+      message: "Reason must be at most 500 characters",
+    });
+    expect((await requestRow(pending.id)).status).toBe("PENDING");
+  });
+
+  it("answers 404 for another employer and 409 for a decided request", async () => {
+    const { employer, employee } = await company();
+    const stranger = await createEmployer();
+    const pending = await insertAdvance(employee);
+    expect(
+      (await appErrorOf(declineAdvance(stranger, pending.id))).status,
+    ).toBe(404);
+    expect((await requestRow(pending.id)).status).toBe("PENDING");
+
+    const approved = await insertAdvance(employee, { status: "APPROVED" });
+    const error = await appErrorOf(declineAdvance(employer, approved.id));
+    expect(error).toMatchObject({ status: 409, message: ALREADY_DECIDED });
+    const row = await requestRow(approved.id);
+    expect(row.status).toBe("APPROVED");
+    expect(row.rejectionReason).toBeNull();
+    const [{ n }] = await db()
+      .select({ n: count() })
+      .from(payrollDeductions)
+      .where(eq(payrollDeductions.requestId, approved.id));
+    expect(Number(n)).toBe(1);
+  });
+
+  it("gives exactly one success to concurrent declines", async () => {
+    const { employer, employee } = await company();
+    const pending = await insertAdvance(employee);
+    const results = await Promise.allSettled(
+      Array.from({ length: 10 }, (_, i) =>
+        declineAdvance(employer, pending.id, `reason ${i}`),
+      ),
+    );
+    expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
+    const [row] = await db()
+      .select()
+      .from(advanceRequests)
+      .where(eq(advanceRequests.id, pending.id));
+    const winner = results.find(
+      (r): r is PromiseFulfilledResult<typeof row> => r.status === "fulfilled",
+    );
+    expect(row.rejectionReason).toBe(winner?.value.rejectionReason);
+  });
+});

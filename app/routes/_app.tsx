@@ -20,7 +20,7 @@ export default function AppLayout() {
     <div className="relative flex min-h-screen flex-col md:flex-row">
       <LiveUpdates />
       <Sidebar role={user.role} name={`${user.firstName} ${user.lastName}`} />
-      <main className="flex-1 p-4 md:p-8">
+      <main className="min-w-0 flex-1 p-4 md:p-8">
         <Outlet />
       </main>
     </div>

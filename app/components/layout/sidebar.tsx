@@ -51,7 +51,6 @@ export function Sidebar({ role, name }: { role: Role; name: string }) {
         className="peer sr-only"
         aria-label="Menu"
         aria-controls="sidebar-nav"
-        aria-label="Menu"
       />
       <label
         htmlFor="sidebar-toggle"

@@ -41,6 +41,9 @@ export function EmployerDashboard({
           >
             Export
           </Link>
+          <LinkButton to="/payroll" variant="secondary">
+            Run Payroll
+          </LinkButton>
           <LinkButton to="/employees/add">Add Employee</LinkButton>
         </div>
       </header>

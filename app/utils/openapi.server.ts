@@ -1,0 +1,330 @@
+import { z } from "zod";
+import { requestApiSchema } from "~/validation/advance";
+import {
+  advanceRequestSchema,
+  clientSecretSchema,
+  deductionSchema,
+  employeeListItemSchema,
+  employeeRecordSchema,
+  messageSchema,
+  pendingRequestSchema,
+  requestSummarySchema,
+  userSchema,
+  validationErrorSchema,
+  virtualCardSchema,
+  webhookAckSchema,
+} from "~/validation/api-responses";
+import {
+  addEmployeeSchema,
+  loginSchema,
+  registerSchema,
+} from "~/validation/auth";
+import { declineBodySchema } from "~/validation/employer";
+import {
+  createGroceryCardSchema,
+  createPaymentIntentSchema,
+} from "~/validation/payment";
+
+// The OpenAPI 3.1 document of the JSON API (GET /api/openapi.json, readable at /api/docs),
+// generated from the same zod schemas the routes parse requests with and the response
+// schemas of app/validation/api-responses.ts.
+
+type Json = Record<string, unknown>;
+
+function schema(s: z.ZodType, io: "input" | "output"): Json {
+  const out = z.toJSONSchema(s, {
+    io,
+    unrepresentable: "any",
+    target: "draft-2020-12",
+  }) as Json;
+  delete out.$schema;
+  return out;
+}
+
+const request = (s: z.ZodType) => schema(s, "input");
+const response = (s: z.ZodType) => schema(s, "output");
+
+type Endpoint = {
+  method: "get" | "post";
+  path: string;
+  summary: string;
+  role: "public" | "any" | "EMPLOYEE" | "EMPLOYER" | "webhook";
+  body?: z.ZodType | Json;
+  ok: {
+    status: number;
+    schema: Json;
+    description?: string;
+    contentType?: string;
+  };
+  errors: number[];
+};
+
+const list = (s: z.ZodType) => response(z.array(s));
+
+export const ENDPOINTS: Endpoint[] = [
+  {
+    method: "get",
+    path: "/api/user",
+    summary: "The signed-in user (401 when signed out)",
+    role: "any",
+    ok: { status: 200, schema: response(userSchema) },
+    errors: [401],
+  },
+  {
+    method: "post",
+    path: "/api/login",
+    summary: "Sign in; sets the session cookie",
+    role: "public",
+    body: loginSchema,
+    ok: { status: 200, schema: response(userSchema) },
+    errors: [400, 401, 429],
+  },
+  {
+    method: "post",
+    path: "/api/register",
+    summary:
+      "Register (signs the new user in). With `employerId`, a signed-in employer adds an employee: the employer comes from the session and its session is unchanged",
+    role: "public",
+    body: {
+      oneOf: [
+        request(registerSchema),
+        request(addEmployeeSchema.extend({ employerId: z.unknown() })),
+      ],
+    },
+    ok: { status: 201, schema: response(userSchema) },
+    errors: [400, 401, 403, 409],
+  },
+  {
+    method: "post",
+    path: "/api/logout",
+    summary: "Sign out; clears the session cookie",
+    role: "public",
+    ok: { status: 200, schema: response(messageSchema) },
+    errors: [],
+  },
+  {
+    method: "get",
+    path: "/api/employee",
+    summary: "The signed-in employee's record",
+    role: "EMPLOYEE",
+    ok: { status: 200, schema: response(employeeRecordSchema) },
+    errors: [401, 403, 404],
+  },
+  {
+    method: "get",
+    path: "/api/advance-requests/employee",
+    summary: "The signed-in employee's requests, newest first",
+    role: "EMPLOYEE",
+    ok: { status: 200, schema: list(advanceRequestSchema) },
+    errors: [401, 403],
+  },
+  {
+    method: "post",
+    path: "/api/advance-requests",
+    summary:
+      "Request an advance ($200–$500, 1–3 periods); under the company's auto-approval limit it is approved at once",
+    role: "EMPLOYEE",
+    body: requestApiSchema,
+    ok: { status: 201, schema: response(advanceRequestSchema) },
+    errors: [400, 401, 403],
+  },
+  {
+    method: "get",
+    path: "/api/payroll-deductions/upcoming",
+    summary: "The signed-in employee's unpaid deductions, earliest first",
+    role: "EMPLOYEE",
+    ok: { status: 200, schema: list(deductionSchema) },
+    errors: [401, 403],
+  },
+  {
+    method: "get",
+    path: "/api/virtual-cards",
+    summary: "The signed-in employee's grocery cards",
+    role: "EMPLOYEE",
+    ok: { status: 200, schema: list(virtualCardSchema) },
+    errors: [401, 403],
+  },
+  {
+    method: "get",
+    path: "/api/employees",
+    summary: "The employer's employees",
+    role: "EMPLOYER",
+    ok: { status: 200, schema: list(employeeListItemSchema) },
+    errors: [401, 403],
+  },
+  {
+    method: "get",
+    path: "/api/advance-requests/pending",
+    summary: "The employer's pending requests, each with its employee",
+    role: "EMPLOYER",
+    ok: { status: 200, schema: list(pendingRequestSchema) },
+    errors: [401, 403],
+  },
+  {
+    method: "get",
+    path: "/api/advance-requests/all",
+    summary: "All of the employer's requests",
+    role: "EMPLOYER",
+    ok: { status: 200, schema: list(advanceRequestSchema) },
+    errors: [401, 403],
+  },
+  {
+    method: "post",
+    path: "/api/advance-requests/{id}/approve",
+    summary:
+      "Approve a pending request: balance and deduction schedule in one transaction",
+    role: "EMPLOYER",
+    ok: { status: 200, schema: response(advanceRequestSchema) },
+    errors: [400, 401, 403, 404, 409],
+  },
+  {
+    method: "post",
+    path: "/api/advance-requests/{id}/decline",
+    summary:
+      "Decline a pending request (reason defaults to 'Declined by employer')",
+    role: "EMPLOYER",
+    body: declineBodySchema,
+    ok: { status: 200, schema: response(advanceRequestSchema) },
+    errors: [400, 401, 403, 404, 409],
+  },
+  {
+    method: "get",
+    path: "/api/employer/advance-requests",
+    summary: "The employer's requests for reports",
+    role: "EMPLOYER",
+    ok: { status: 200, schema: list(requestSummarySchema) },
+    errors: [401, 403],
+  },
+  {
+    method: "post",
+    path: "/api/create-payment-intent",
+    summary:
+      "Create (or reuse) the payment intent of the caller's approved, unpaid request; `amount` in dollars",
+    role: "EMPLOYEE",
+    body: createPaymentIntentSchema,
+    ok: { status: 200, schema: response(clientSecretSchema) },
+    errors: [400, 401, 403, 404, 409],
+  },
+  {
+    method: "post",
+    path: "/api/create-grocery-card",
+    summary:
+      "Issue the grocery-only card once the payment succeeded (201); a repeat returns the existing card (200)",
+    role: "EMPLOYEE",
+    body: createGroceryCardSchema,
+    ok: { status: 201, schema: response(virtualCardSchema) },
+    errors: [400, 401, 403, 404, 409],
+  },
+  {
+    method: "post",
+    path: "/api/stripe/webhook",
+    summary:
+      "Stripe webhook (signature checked with STRIPE_WEBHOOK_SECRET); payment_intent.succeeded issues the card",
+    role: "webhook",
+    body: { type: "object", description: "A Stripe event" },
+    ok: { status: 200, schema: response(webhookAckSchema) },
+    errors: [400, 404],
+  },
+  {
+    method: "get",
+    path: "/api/events",
+    summary:
+      "Server-Sent Events: the signed-in user's own changes (`event: change`, data {type, requestId, at}); heartbeat every 15 s",
+    role: "any",
+    ok: {
+      status: 200,
+      schema: { type: "string" },
+      contentType: "text/event-stream",
+      description: "An event stream",
+    },
+    errors: [401],
+  },
+];
+
+const STATUS_TEXT: Record<number, string> = {
+  400: "Invalid input",
+  401: "Not signed in (or wrong credentials)",
+  403: "Signed in with the wrong role, or not allowed",
+  404: "Not found (or another employer's/employee's record)",
+  409: "Conflicts with the current state (already decided, balance, taken username)",
+  429: "Too many sign-in attempts",
+};
+
+export function openApiDocument(): Json {
+  const paths: Json = {};
+  for (const e of ENDPOINTS) {
+    const responses: Json = {
+      [e.ok.status]: {
+        description: e.ok.description ?? "Success",
+        content: {
+          [e.ok.contentType ?? "application/json"]: { schema: e.ok.schema },
+        },
+      },
+    };
+    for (const status of [...e.errors, 503]) {
+      responses[status] = {
+        description: STATUS_TEXT[status] ?? "The database is unavailable",
+        content: {
+          "application/json": {
+            schema: response(
+              status === 400 ? validationErrorSchema : messageSchema,
+            ),
+          },
+        },
+      };
+    }
+    const operation: Json = {
+      summary: e.summary,
+      tags: [
+        e.role === "EMPLOYER"
+          ? "Employer"
+          : e.role === "EMPLOYEE"
+            ? "Employee"
+            : "Account",
+      ],
+      security:
+        e.role === "public" || e.role === "webhook" ? [] : [{ session: [] }],
+      "x-role": e.role,
+      responses,
+    };
+    if (e.path.includes("{id}")) {
+      operation.parameters = [
+        {
+          name: "id",
+          in: "path",
+          required: true,
+          schema: { type: "integer", minimum: 1 },
+        },
+      ];
+    }
+    if (e.body) {
+      const bodySchema = e.body instanceof z.ZodType ? request(e.body) : e.body;
+      operation.requestBody = {
+        required:
+          e.method === "post" &&
+          e.path !== "/api/advance-requests/{id}/decline",
+        content: { "application/json": { schema: bodySchema } },
+      };
+    }
+    paths[e.path] = {
+      ...(paths[e.path] as Json | undefined),
+      [e.method]: operation,
+    };
+  }
+  return {
+    openapi: "3.1.0",
+    info: {
+      title: "Grocery Advance API",
+      version: "1.0.0",
+      description:
+        'JSON API for outside callers. Bodies are JSON; money is a string with two decimals; dates are ISO 8601. Errors are {"message"} (validation adds "errors") with 400, 401, 403, 404, 409, 429 or 503. Sign in with POST /api/login and send the `__session` cookie it sets.',
+    },
+    servers: [{ url: "/" }],
+    components: {
+      securitySchemes: {
+        session: { type: "apiKey", in: "cookie", name: "__session" },
+      },
+    },
+    paths,
+  };
+}

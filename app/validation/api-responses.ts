@@ -1,0 +1,109 @@
+import { z } from "zod";
+
+// The JSON shapes the /api routes answer with, as zod schemas: the OpenAPI document
+// (app/utils/openapi.server.ts) is generated from them and from the request schemas the
+// routes parse with, and the contract tests validate real responses against that document.
+
+const money = z
+  .string()
+  .regex(/^-?\d+\.\d{2}$/)
+  .describe('Dollars with two decimals, e.g. "300.00"');
+const dateTime = z.string().describe("ISO 8601 date-time");
+const status = z.enum(["PENDING", "APPROVED", "DECLINED"]);
+
+export const messageSchema = z
+  .object({ message: z.string() })
+  .describe("An error (or a plain confirmation) with a human-readable message");
+
+export const validationErrorSchema = z
+  .object({
+    message: z.string(),
+    errors: z.record(z.string(), z.array(z.string())).optional(),
+  })
+  .describe("A refusal; `errors` names the invalid fields");
+
+export const userSchema = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  role: z.enum(["EMPLOYEE", "EMPLOYER"]),
+  companyName: z.string().nullable(),
+  department: z.string().nullable(),
+  maxAdvanceLimit: money.nullable(),
+  employerId: z.number().int().nullable(),
+  createdAt: dateTime,
+});
+
+export const employeeRecordSchema = z.object({
+  id: z.number().int(),
+  availableBalance: money,
+  payCycleEndDate: dateTime.nullable(),
+});
+
+export const advanceRequestSchema = z.object({
+  id: z.number().int(),
+  employeeId: z.number().int(),
+  amount: money,
+  reason: z.string().nullable(),
+  status,
+  repaymentPeriods: z.number().int().min(1).max(3),
+  requestDate: dateTime,
+  approvalDate: dateTime.nullable(),
+  rejectionDate: dateTime.nullable(),
+  rejectionReason: z.string().nullable(),
+  approvedById: z.number().int().nullable(),
+});
+
+export const pendingRequestSchema = advanceRequestSchema.extend({
+  employee: z.object({
+    firstName: z.string(),
+    lastName: z.string(),
+    department: z.string().nullable(),
+    availableBalance: money,
+  }),
+});
+
+export const requestSummarySchema = z.object({
+  id: z.number().int(),
+  status,
+  amount: money,
+  requestDate: dateTime,
+});
+
+export const employeeListItemSchema = z.object({
+  id: z.number().int(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  department: z.string().nullable(),
+  availableBalance: money,
+});
+
+export const deductionSchema = z.object({
+  id: z.number().int(),
+  amount: money,
+  deductionDate: dateTime,
+});
+
+export const virtualCardSchema = z.object({
+  id: z.number().int(),
+  cardNumber: z
+    .string()
+    .describe("Masked: only the last four digits are ever stored"),
+  status: z.string(),
+  expiryMonth: z.number().int().min(1).max(12),
+  expiryYear: z.number().int(),
+  amount: money,
+  spendingLimits: z
+    .string()
+    .describe(
+      'JSON text: {"restrictions": "Grocery stores only", "allowedCategories": [...], "limitCents": N}',
+    ),
+  createdAt: dateTime,
+});
+
+export const clientSecretSchema = z.object({ clientSecret: z.string() });
+
+export const webhookAckSchema = z.object({ received: z.literal(true) });

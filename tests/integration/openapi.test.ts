@@ -1,0 +1,361 @@
+import fs from "node:fs";
+import path from "node:path";
+import Ajv2020 from "ajv/dist/2020.js";
+import addFormats from "ajv-formats";
+import { openApiDocument } from "~/utils/openapi.server";
+import { loader as openApiLoader } from "~/routes/api.openapi[.]json";
+import { loader as userLoader } from "~/routes/api.user";
+import { action as loginAction } from "~/routes/api.login";
+import { action as registerAction } from "~/routes/api.register";
+import { action as logoutAction } from "~/routes/api.logout";
+import { loader as employeeLoader } from "~/routes/api.employee";
+import { loader as ownRequestsLoader } from "~/routes/api.advance-requests.employee";
+import { action as createRequestAction } from "~/routes/api.advance-requests";
+import { loader as upcomingLoader } from "~/routes/api.payroll-deductions.upcoming";
+import { loader as cardsLoader } from "~/routes/api.virtual-cards";
+import { loader as employeesLoader } from "~/routes/api.employees";
+import { loader as pendingLoader } from "~/routes/api.advance-requests.pending";
+import { loader as allLoader } from "~/routes/api.advance-requests.all";
+import { action as approveAction } from "~/routes/api.advance-requests.$id.approve";
+import { action as declineAction } from "~/routes/api.advance-requests.$id.decline";
+import { loader as summariesLoader } from "~/routes/api.employer.advance-requests";
+import { useTestDatabase } from "#tests/support/db";
+import { insertAdvance } from "#tests/support/data";
+import {
+  TEST_PASSWORD,
+  call,
+  createEmployee,
+  createEmployer,
+  requestAs,
+  uniqueName,
+} from "#tests/support/factories";
+
+useTestDatabase();
+
+type Doc = {
+  paths: Record<
+    string,
+    Record<
+      string,
+      {
+        responses: Record<
+          string,
+          { content: Record<string, { schema: object }> }
+        >;
+      }
+    >
+  >;
+};
+const doc = openApiDocument() as unknown as Doc;
+const ajv = new Ajv2020({ strict: false, allErrors: true });
+addFormats(ajv);
+
+/** Validates a real response against the document's schema for that path, method and status. */
+async function expectDocumented(
+  apiPath: string,
+  method: string,
+  res: Response,
+) {
+  const operation = doc.paths[apiPath]?.[method];
+  expect(operation, `${method} ${apiPath} is documented`).toBeDefined();
+  const documented = operation.responses[String(res.status)];
+  expect(
+    documented,
+    `${method} ${apiPath} documents status ${res.status}`,
+  ).toBeDefined();
+  const body = await res.json();
+  const validate = ajv.compile(documented.content["application/json"].schema);
+  const ok = validate(body);
+  expect(
+    ok ? [] : validate.errors,
+    `${method} ${apiPath} ${res.status}`,
+  ).toEqual([]);
+}
+
+/** /api/advance-requests/{id}/approve from app/routes/api.advance-requests.$id.approve.ts */
+function routeFileToPath(file: string): string {
+  const name = file.replace(/\.tsx?$/, "").replace(/\[\.\]/g, "\u0000");
+  return (
+    "/" +
+    name
+      .split(".")
+      .map((s) => (s.startsWith("$") ? `{${s.slice(1)}}` : s))
+      .join("/")
+      .replace(/\u0000/g, ".")
+  );
+}
+
+describe("OpenAPI document", () => {
+  it("is served as OpenAPI 3.1 JSON", async () => {
+    const res = await openApiLoader();
+    expect(res.status).toBe(200);
+    const body = await res.json();
+    expect(body.openapi).toBe("3.1.0");
+    expect(Object.keys(body.paths).length).toBeGreaterThanOrEqual(19);
+  });
+
+  it("has schemas that refuse a wrong shape", () => {
+    const schema =
+      doc.paths["/api/user"].get.responses["200"].content["application/json"]
+        .schema;
+    const validate = ajv.compile(schema);
+    expect(validate({ id: "1", username: "x" })).toBe(false);
+    const list =
+      doc.paths["/api/virtual-cards"].get.responses["200"].content[
+        "application/json"
+      ].schema;
+    expect(
+      ajv.compile(list)([{ id: 1, cardNumber: "•••• 4242", amount: 300 }]),
+    ).toBe(false);
+  });
+
+  it("documents every /api route file", () => {
+    const files = fs
+      .readdirSync(path.resolve("app/routes"))
+      .filter(
+        (f) =>
+          f.startsWith("api.") &&
+          !f.startsWith("api.openapi") &&
+          !f.startsWith("api.docs"),
+      );
+    const documented = Object.keys(doc.paths);
+    for (const file of files)
+      expect(documented, file).toContain(routeFileToPath(file));
+  });
+
+  it("matches every real response of the JSON API", async () => {
+    const employer = await createEmployer();
+    const employee = await createEmployee(employer);
+    const other = await createEmployer();
+    const pending = await insertAdvance(employee, { amount: "300.00" });
+    const toDecline = await insertAdvance(employee, { amount: "250.00" });
+    await insertAdvance(employee, { amount: "200.00", status: "APPROVED" });
+
+    await expectDocumented(
+      "/api/user",
+      "get",
+      await call(userLoader, await requestAs(employee, "/api/user")),
+    );
+    await expectDocumented(
+      "/api/user",
+      "get",
+      await call(userLoader, await requestAs(null, "/api/user")),
+    );
+    await expectDocumented(
+      "/api/login",
+      "post",
+      await call(
+        loginAction,
+        await requestAs(null, "/api/login", {
+          json: { username: employee.username, password: TEST_PASSWORD },
+        }),
+      ),
+    );
+    await expectDocumented(
+      "/api/login",
+      "post",
+      await call(
+        loginAction,
+        await requestAs(null, "/api/login", { json: {} }),
+      ),
+    );
+    await expectDocumented(
+      "/api/login",
+      "post",
+      await call(
+        loginAction,
+        await requestAs(null, "/api/login", {
+          json: { username: employee.username, password: "wrong-one" },
+        }),
+      ),
+    );
+    const registration = {
+      username: uniqueName("doc"),
+      password: "hunter22",
+      firstName: "Doc",
+      lastName: "Umented",
+      email: "doc@example.com",
+      role: "EMPLOYEE",
+    };
+    await expectDocumented(
+      "/api/register",
+      "post",
+      await call(
+        registerAction,
+        await requestAs(null, "/api/register", { json: registration }),
+      ),
+    );
+    await expectDocumented(
+      "/api/register",
+      "post",
+      await call(
+        registerAction,
+        await requestAs(null, "/api/register", { json: registration }),
+      ),
+    );
+    await expectDocumented(
+      "/api/register",
+      "post",
+      await call(
+        registerAction,
+        await requestAs(employer, "/api/register", {
+          json: { ...registration, username: uniqueName("doc"), employerId: 1 },
+        }),
+      ),
+    );
+    await expectDocumented(
+      "/api/logout",
+      "post",
+      await call(
+        logoutAction,
+        await requestAs(employee, "/api/logout", { method: "POST" }),
+      ),
+    );
+
+    await expectDocumented(
+      "/api/employee",
+      "get",
+      await call(employeeLoader, await requestAs(employee, "/api/employee")),
+    );
+    await expectDocumented(
+      "/api/employee",
+      "get",
+      await call(employeeLoader, await requestAs(employer, "/api/employee")),
+    );
+    await expectDocumented(
+      "/api/advance-requests/employee",
+      "get",
+      await call(
+        ownRequestsLoader,
+        await requestAs(employee, "/api/advance-requests/employee"),
+      ),
+    );
+    await expectDocumented(
+      "/api/advance-requests",
+      "post",
+      await call(
+        createRequestAction,
+        await requestAs(employee, "/api/advance-requests", {
+          json: { amount: "210.00", repaymentPeriods: 2, reason: null },
+        }),
+      ),
+    );
+    await expectDocumented(
+      "/api/advance-requests",
+      "post",
+      await call(
+        createRequestAction,
+        await requestAs(employee, "/api/advance-requests", {
+          json: { amount: "199.99" },
+        }),
+      ),
+    );
+    await expectDocumented(
+      "/api/payroll-deductions/upcoming",
+      "get",
+      await call(
+        upcomingLoader,
+        await requestAs(employee, "/api/payroll-deductions/upcoming"),
+      ),
+    );
+    await expectDocumented(
+      "/api/virtual-cards",
+      "get",
+      await call(cardsLoader, await requestAs(employee, "/api/virtual-cards")),
+    );
+    await expectDocumented(
+      "/api/virtual-cards",
+      "get",
+      await call(cardsLoader, await requestAs(null, "/api/virtual-cards")),
+    );
+
+    await expectDocumented(
+      "/api/employees",
+      "get",
+      await call(employeesLoader, await requestAs(employer, "/api/employees")),
+    );
+    await expectDocumented(
+      "/api/employees",
+      "get",
+      await call(employeesLoader, await requestAs(employee, "/api/employees")),
+    );
+    await expectDocumented(
+      "/api/advance-requests/pending",
+      "get",
+      await call(
+        pendingLoader,
+        await requestAs(employer, "/api/advance-requests/pending"),
+      ),
+    );
+    await expectDocumented(
+      "/api/advance-requests/all",
+      "get",
+      await call(
+        allLoader,
+        await requestAs(employer, "/api/advance-requests/all"),
+      ),
+    );
+    await expectDocumented(
+      "/api/employer/advance-requests",
+      "get",
+      await call(
+        summariesLoader,
+        await requestAs(employer, "/api/employer/advance-requests"),
+      ),
+    );
+    const approvePath = `/api/advance-requests/${pending.id}/approve`;
+    await expectDocumented(
+      "/api/advance-requests/{id}/approve",
+      "post",
+      await call(
+        approveAction,
+        await requestAs(other, approvePath, { method: "POST" }),
+        { id: String(pending.id) },
+      ),
+    );
+    await expectDocumented(
+      "/api/advance-requests/{id}/approve",
+      "post",
+      await call(
+        approveAction,
+        await requestAs(employer, approvePath, { method: "POST" }),
+        { id: String(pending.id) },
+      ),
+    );
+    await expectDocumented(
+      "/api/advance-requests/{id}/approve",
+      "post",
+      await call(
+        approveAction,
+        await requestAs(employer, approvePath, { method: "POST" }),
+        { id: String(pending.id) },
+      ),
+    );
+    await expectDocumented(
+      "/api/advance-requests/{id}/decline",
+      "post",
+      await call(
+        declineAction,
+        await requestAs(
+          employer,
+          `/api/advance-requests/${toDecline.id}/decline`,
+          { json: { reason: "Not now" } },
+        ),
+        { id: String(toDecline.id) },
+      ),
+    );
+    await expectDocumented(
+      "/api/advance-requests/{id}/decline",
+      "post",
+      await call(
+        declineAction,
+        await requestAs(
+          employer,
+          `/api/advance-requests/${toDecline.id}/decline`,
+          { json: { reason: "x".repeat(501) } },
+        ),
+        { id: String(toDecline.id) },
+      ),
+    );
+  });
+});

@@ -74,14 +74,14 @@ async function expectDocumented(
 
 /** /api/advance-requests/{id}/approve from app/routes/api.advance-requests.$id.approve.ts */
 function routeFileToPath(file: string): string {
-  const name = file.replace(/\.tsx?$/, "").replace(/\[\.\]/g, "\u0000");
+  const name = file.replace(/\.tsx?$/, "").replace(/\[\.\]/g, "~dot~");
   return (
     "/" +
     name
       .split(".")
       .map((s) => (s.startsWith("$") ? `{${s.slice(1)}}` : s))
       .join("/")
-      .replace(/\u0000/g, ".")
+      .replace(/~dot~/g, ".")
   );
 }
 

@@ -49,6 +49,7 @@ export function Sidebar({ role, name }: { role: Role; name: string }) {
         type="checkbox"
         id="sidebar-toggle"
         className="peer sr-only"
+        aria-label="Menu"
         aria-controls="sidebar-nav"
       />
       <label

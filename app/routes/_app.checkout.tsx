@@ -69,7 +69,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const params = readParams(new URL(request.url).searchParams);
   if (!params.success) {
     return json(
-      { state: "error" as const, message: INVALID_CHECKOUT },
+      { state: "error" as const, message: INVALID_CHECKOUT, toast: null },
       { status: 400 },
     );
   }
@@ -81,6 +81,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     const year = (new Date().getFullYear() + 3) % 100;
     return json({
       state: "ready" as const,
+      toast: null,
       ...view,
       // The sandbox's form is prefilled with Stripe's success test card.
       defaults: {
@@ -91,8 +92,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
     });
   } catch (error) {
     if (!isAppError(error)) throw error;
+    // SPEC §8: 'Payment setup failed', and the page shows the message.
     return json(
-      { state: "error" as const, message: error.message },
+      {
+        state: "error" as const,
+        message: error.message,
+        toast: errorToast("Payment setup failed", error.message),
+      },
       { status: error.status },
     );
   }
@@ -183,7 +189,7 @@ export default function CheckoutPage() {
   const actionData = useActionData<typeof action>() as ActionData | undefined;
   return (
     <div className="mx-auto max-w-xl space-y-6">
-      <Toast toast={actionData?.toast} />
+      <Toast toast={actionData?.toast ?? data.toast} />
       <h1 className="text-2xl font-bold text-gray-900">Checkout</h1>
       {data.state === "error" ? (
         <CheckoutError message={data.message} />

@@ -17,7 +17,7 @@ test.describe("sandbox checkout", () => {
   test("pays with the prefilled test card and lands on /payment-success with a grocery card", async ({
     page,
     loginAs,
-  }) => {
+  }, testInfo) => {
     const { user, request } = await employeeWithApprovedAdvance("300.00");
     await loginAs(user);
     const response = await page.goto(
@@ -39,6 +39,11 @@ test.describe("sandbox checkout", () => {
     await page.getByRole("button", { name: "Pay $300.00" }).click();
     await expect(page).toHaveURL(/\/payment-success$/);
     await expect(page.getByText("Success!")).toBeVisible();
+    if (!isNoJs(testInfo.project.name)) {
+      // The payment's live events revalidate the page; the toast stays.
+      await expect(page.locator("html[data-live=on]")).toBeAttached();
+      await page.waitForTimeout(750);
+    }
     await expect(
       page.getByText(
         "Your grocery advance has been processed. You can now use your virtual card.",
@@ -123,11 +128,14 @@ test.describe("sandbox checkout", () => {
     await expectAccessible(page);
     // An amount that is not the approved one is refused with its reason.
     await page.goto(`/checkout?amount=450.00&requestId=${request.id}`);
+    const mismatch =
+      "The amount $450.00 does not match the approved advance of $300.00.";
     await expect(
-      page.getByText(
-        "The amount $450.00 does not match the approved advance of $300.00.",
-      ),
+      page.getByRole("region", { name: "Error" }).getByText(mismatch),
     ).toBeVisible();
+    const toast = page.getByTestId("toast");
+    await expect(toast.getByText("Payment setup failed")).toBeVisible();
+    await expect(toast.getByText(mismatch)).toBeVisible();
     await page.getByRole("link", { name: "Go Back" }).click();
     await expect(page).toHaveURL(/\/$/);
     expect(await cardsOf(request.id)).toHaveLength(0);

@@ -180,6 +180,11 @@ describe("sandbox checkout, end to end", () => {
     expect(await reopened.json()).toMatchObject({
       state: "error",
       message: "A grocery card has already been issued for this advance.",
+      toast: {
+        type: "error",
+        title: "Payment setup failed",
+        description: "A grocery card has already been issued for this advance.",
+      },
     });
   });
 
@@ -550,6 +555,7 @@ describe("/checkout", () => {
       expect(await res.json()).toEqual({
         state: "error",
         message: "Invalid checkout parameters. Please try again.",
+        toast: null,
       });
     }
   });

@@ -1,4 +1,4 @@
-import { useRevalidator } from "@remix-run/react";
+import { useNavigation, useRevalidator } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 
 /**
@@ -11,6 +11,19 @@ export function LiveUpdates() {
   const { revalidate } = useRevalidator();
   const revalidateRef = useRef(revalidate);
   revalidateRef.current = revalidate;
+  const navigation = useNavigation();
+  const busyRef = useRef(false);
+  busyRef.current = navigation.state !== "idle";
+  const pendingRef = useRef(false);
+
+  // A revalidation started during a navigation restarts that navigation and aborts its
+  // loader calls, and the root loader's call may already have consumed the flash toast (the
+  // 'Success!' after a redirect): wait until the navigation has finished.
+  useEffect(() => {
+    if (navigation.state !== "idle" || !pendingRef.current) return;
+    pendingRef.current = false;
+    revalidateRef.current();
+  }, [navigation.state]);
 
   useEffect(() => {
     if (typeof EventSource === "undefined") return;
@@ -20,7 +33,10 @@ export function LiveUpdates() {
       // Several events in a burst (an approval touches request, balance and deductions)
       // cause one revalidation.
       clearTimeout(timer);
-      timer = setTimeout(() => revalidateRef.current(), 150);
+      timer = setTimeout(() => {
+        if (busyRef.current) pendingRef.current = true;
+        else revalidateRef.current();
+      }, 150);
     };
     source.addEventListener("change", onChange);
     source.addEventListener("ready", () =>

@@ -1,3 +1,4 @@
+import { useLocation } from "@remix-run/react";
 import { useEffect, useState } from "react";
 
 export type ToastData = {
@@ -8,9 +9,28 @@ export type ToastData = {
 
 // SPEC §9: a dismissed toast is removed after 1,000,000 ms — in effect it stays until the
 // user closes it or a newer toast replaces it. Only one toast is visible at a time.
-export function Toast({ toast }: { toast: ToastData | null | undefined }) {
+//
+// A live-update revalidation re-runs the root loader, whose flash toast was consumed by the
+// page load that showed it: the toast stays until the next navigation rather than vanishing
+// a moment after it appeared.
+export function Toast({
+  toast: incoming,
+}: {
+  toast: ToastData | null | undefined;
+}) {
+  const { key } = useLocation();
+  const [sticky, setSticky] = useState<{
+    toast: ToastData;
+    key: string;
+  } | null>(incoming ? { toast: incoming, key } : null);
   const [dismissed, setDismissed] = useState<ToastData | null>(null);
-  useEffect(() => setDismissed(null), [toast]);
+  useEffect(() => {
+    if (!incoming) return;
+    setSticky({ toast: incoming, key });
+    setDismissed(null);
+  }, [incoming, key]);
+  const toast =
+    incoming ?? (sticky && sticky.key === key ? sticky.toast : null);
   if (!toast || dismissed === toast) return null;
   const tone =
     toast.type === "error"

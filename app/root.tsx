@@ -16,7 +16,7 @@ import {
 } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { GeneralErrorBoundary } from "./components/error-boundary";
-import { Toast } from "./components/ui/toast";
+import { Toast, useFlashToast } from "./components/ui/toast";
 import stylesheet from "./tailwind.css";
 import { readToast } from "./utils/toast.server";
 import { useNonce } from "./utils/nonce";
@@ -49,6 +49,7 @@ function PendingBar() {
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
   const data = useRouteLoaderData<typeof loader>("root");
+  const flashToast = useFlashToast(data?.toast);
   return (
     <html lang="en">
       <head>
@@ -59,7 +60,7 @@ export function Layout({ children }: { children: ReactNode }) {
       </head>
       <body className="min-h-screen">
         <PendingBar />
-        <Toast toast={data?.toast} />
+        <Toast toast={flashToast} />
         {children}
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />

@@ -6,24 +6,19 @@ import { useEffect, useRef } from "react";
  * when something of theirs changes, so dashboards, approvals, history and the employees list
  * update without a reload. EventSource reconnects by itself. Without JavaScript every page
  * load is simply current.
+ *
+ * A revalidation never interrupts a navigation in flight: the user's own form post publishes
+ * an event too, and interrupting its redirect would drop the loads that carry its toast. The
+ * event is applied once the navigation has settled.
  */
 export function LiveUpdates() {
   const { revalidate } = useRevalidator();
+  const navigation = useNavigation();
   const revalidateRef = useRef(revalidate);
   revalidateRef.current = revalidate;
-  const navigation = useNavigation();
   const busyRef = useRef(false);
   busyRef.current = navigation.state !== "idle";
-  const pendingRef = useRef(false);
-
-  // A revalidation started during a navigation restarts that navigation and aborts its
-  // loader calls, and the root loader's call may already have consumed the flash toast (the
-  // 'Success!' after a redirect): wait until the navigation has finished.
-  useEffect(() => {
-    if (navigation.state !== "idle" || !pendingRef.current) return;
-    pendingRef.current = false;
-    revalidateRef.current();
-  }, [navigation.state]);
+  const owedRef = useRef(false);
 
   useEffect(() => {
     if (typeof EventSource === "undefined") return;
@@ -34,7 +29,7 @@ export function LiveUpdates() {
       // cause one revalidation.
       clearTimeout(timer);
       timer = setTimeout(() => {
-        if (busyRef.current) pendingRef.current = true;
+        if (busyRef.current) owedRef.current = true;
         else revalidateRef.current();
       }, 150);
     };
@@ -48,5 +43,12 @@ export function LiveUpdates() {
       document.documentElement.removeAttribute("data-live");
     };
   }, []);
+
+  useEffect(() => {
+    if (navigation.state === "idle" && owedRef.current) {
+      owedRef.current = false;
+      revalidateRef.current();
+    }
+  }, [navigation.state]);
   return null;
 }

@@ -1,4 +1,4 @@
-import { useLocation } from "@remix-run/react";
+import { useLocation, useNavigation } from "@remix-run/react";
 import { useEffect, useState } from "react";
 
 export type ToastData = {
@@ -7,30 +7,35 @@ export type ToastData = {
   description?: string;
 };
 
+/**
+ * The flash toast of the root loader, kept for as long as the user stays on the page it
+ * arrived with. The flash cookie is consumed by the first read, so a revalidation (a live
+ * update, a fetcher) would otherwise return null and wipe it a moment after it appeared.
+ */
+export function useFlashToast(
+  toast: ToastData | null | undefined,
+): ToastData | null {
+  const location = useLocation();
+  const [held, setHeld] = useState<{ toast: ToastData | null; key: string }>({
+    toast: toast ?? null,
+    key: location.key,
+  });
+  if (toast && toast !== held.toast) setHeld({ toast, key: location.key });
+  return held.key === location.key ? (toast ?? held.toast) : (toast ?? null);
+}
+
 // SPEC §9: a dismissed toast is removed after 1,000,000 ms — in effect it stays until the
 // user closes it or a newer toast replaces it. Only one toast is visible at a time.
-//
-// A live-update revalidation re-runs the root loader, whose flash toast was consumed by the
-// page load that showed it: the toast stays until the next navigation rather than vanishing
-// a moment after it appeared.
-export function Toast({
-  toast: incoming,
-}: {
-  toast: ToastData | null | undefined;
-}) {
-  const { key } = useLocation();
-  const [sticky, setSticky] = useState<{
-    toast: ToastData;
-    key: string;
-  } | null>(incoming ? { toast: incoming, key } : null);
+export function Toast({ toast }: { toast: ToastData | null | undefined }) {
   const [dismissed, setDismissed] = useState<ToastData | null>(null);
+  const navigation = useNavigation();
+  useEffect(() => setDismissed(null), [toast]);
+  // A new form post retires the toast on screen: its answer brings its own toast, and a
+  // 4xx answer does not re-run the root loader, which would otherwise leave an old success
+  // toast beside the new error (SPEC §8: one toast at a time).
   useEffect(() => {
-    if (!incoming) return;
-    setSticky({ toast: incoming, key });
-    setDismissed(null);
-  }, [incoming, key]);
-  const toast =
-    incoming ?? (sticky && sticky.key === key ? sticky.toast : null);
+    if (navigation.state === "submitting") setDismissed(toast ?? null);
+  }, [navigation.state, toast]);
   if (!toast || dismissed === toast) return null;
   const tone =
     toast.type === "error"

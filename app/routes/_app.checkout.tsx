@@ -1,15 +1,346 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import {
+  getFormProps,
+  getInputProps,
+  useForm,
+  type SubmissionResult,
+} from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import type {
+  ActionFunctionArgs,
+  LoaderFunctionArgs,
+  MetaFunction,
+} from "@remix-run/node";
 import { json } from "@remix-run/node";
+import {
+  Form,
+  useActionData,
+  useLoaderData,
+  useNavigation,
+} from "@remix-run/react";
+import { CheckoutError } from "~/components/checkout/checkout-error";
+import { StripePayment } from "~/components/checkout/stripe-payment";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { Button, LinkButton } from "~/components/ui/button";
+import { Card } from "~/components/ui/card";
+import { ErrorList, Field } from "~/components/ui/field";
+import { Toast } from "~/components/ui/toast";
+import { CardCreationError } from "~/models/card.server";
+import {
+  completeSandboxCheckout,
+  getCheckout,
+  issueCardAfterPayment,
+} from "~/models/checkout.server";
 import { requireEmployee } from "~/utils/auth.server";
+import { isAppError } from "~/utils/errors";
+import { formatMoney } from "~/utils/money";
+import {
+  errorToast,
+  redirectWithSuccess,
+  type Toast as ToastData,
+} from "~/utils/toast.server";
+import {
+  checkoutParamsSchema,
+  INVALID_CHECKOUT,
+  parseExpiry,
+  sandboxPaymentSchema,
+} from "~/validation/checkout";
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  await requireEmployee(request);
-  return json({});
+// /checkout?amount=300.00&requestId=12 (SPEC §2 Checkout). With the sandbox provider the card
+// form is rendered here and posted to the action, so paying works without JavaScript; with
+// Stripe the Payment Element is mounted in the browser (components/checkout/stripe-payment).
+
+const SUCCESS_TITLE = "Success!";
+const SUCCESS_TEXT =
+  "Your grocery advance has been processed. You can now use your virtual card.";
+
+function readParams(source: { get(name: string): unknown }) {
+  const value = (name: string) => {
+    const v = source.get(name);
+    return typeof v === "string" ? v : undefined;
+  };
+  return checkoutParamsSchema.safeParse({
+    amount: value("amount"),
+    requestId: value("requestId"),
+  });
 }
 
-export default function Page() {
-  return <h1 className="text-2xl font-bold text-gray-900">Checkout</h1>;
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireEmployee(request);
+  const params = readParams(new URL(request.url).searchParams);
+  if (!params.success) {
+    return json(
+      { state: "error" as const, message: INVALID_CHECKOUT, toast: null },
+      { status: 400 },
+    );
+  }
+  try {
+    const view = await getCheckout(user, {
+      amount: params.data.amount,
+      advanceRequestId: params.data.requestId,
+    });
+    const year = (new Date().getFullYear() + 3) % 100;
+    return json({
+      state: "ready" as const,
+      toast: null,
+      ...view,
+      // The sandbox's form is prefilled with Stripe's success test card.
+      defaults: {
+        cardNumber: "4242 4242 4242 4242",
+        expiry: `12 / ${String(year).padStart(2, "0")}`,
+        cvc: "123",
+      },
+    });
+  } catch (error) {
+    if (!isAppError(error)) throw error;
+    // SPEC §8: 'Payment setup failed', and the page shows the message.
+    return json(
+      {
+        state: "error" as const,
+        message: error.message,
+        toast: errorToast("Payment setup failed", error.message),
+      },
+      { status: error.status },
+    );
+  }
+}
+
+type ActionData = { result?: SubmissionResult<string[]>; toast?: ToastData };
+
+export async function action({ request }: ActionFunctionArgs) {
+  const user = await requireEmployee(request);
+  const formData = await request.formData();
+  const params = readParams(formData);
+  if (!params.success) {
+    return json<ActionData>(
+      { toast: errorToast("Payment failed", INVALID_CHECKOUT) },
+      { status: 400 },
+    );
+  }
+  const { amount, requestId } = params.data;
+  const intent = formData.get("intent");
+
+  if (intent === "pay") {
+    // The CVC is never echoed back, stored or logged: it only passes the format check.
+    const submission = parseWithZod(formData, { schema: sandboxPaymentSchema });
+    if (submission.status !== "success") {
+      return json<ActionData>(
+        { result: submission.reply({ hideFields: ["cvc"] }) },
+        { status: 400 },
+      );
+    }
+    const { cardNumber, expiry, cvc } = submission.value;
+    try {
+      await completeSandboxCheckout(user, {
+        amount,
+        advanceRequestId: requestId,
+        card: { number: cardNumber, cvc, ...parseExpiry(expiry) },
+      });
+      return redirectWithSuccess(
+        "/payment-success",
+        SUCCESS_TITLE,
+        SUCCESS_TEXT,
+      );
+    } catch (error) {
+      if (!isAppError(error)) throw error;
+      const title =
+        error instanceof CardCreationError
+          ? "Card creation failed"
+          : "Payment failed";
+      return json<ActionData>(
+        {
+          result: submission.reply({
+            formErrors: [error.message],
+            hideFields: ["cvc"],
+          }),
+          toast: errorToast(title, error.message),
+        },
+        { status: error.status },
+      );
+    }
+  }
+
+  if (intent === "issue-card") {
+    // The payment went through earlier (Stripe in the browser, or a sandbox payment whose
+    // card step failed): create the card, or find the one that exists, and finish.
+    try {
+      await issueCardAfterPayment(user, requestId);
+      return redirectWithSuccess(
+        "/payment-success",
+        SUCCESS_TITLE,
+        SUCCESS_TEXT,
+      );
+    } catch (error) {
+      if (!isAppError(error)) throw error;
+      return json<ActionData>(
+        { toast: errorToast("Card creation failed", error.message) },
+        { status: error.status },
+      );
+    }
+  }
+
+  return json<ActionData>(
+    { toast: errorToast("Payment failed", "Unknown form") },
+    { status: 400 },
+  );
+}
+
+export default function CheckoutPage() {
+  const data = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>() as ActionData | undefined;
+  return (
+    <div className="mx-auto max-w-xl space-y-6">
+      <Toast toast={actionData?.toast ?? data.toast} />
+      <h1 className="text-2xl font-bold text-gray-900">Checkout</h1>
+      {data.state === "error" ? (
+        <CheckoutError message={data.message} />
+      ) : (
+        <>
+          <p className="text-lg text-gray-800">
+            You&apos;re requesting a grocery advance of{" "}
+            {formatMoney(data.amount)}
+          </p>
+          {data.paid ? (
+            <IssueCardPanel
+              amount={data.amount}
+              requestId={data.advanceRequestId}
+            />
+          ) : data.provider === "sandbox" ? (
+            <SandboxPaymentForm
+              amount={data.amount}
+              requestId={data.advanceRequestId}
+              defaults={data.defaults}
+              result={actionData?.result}
+            />
+          ) : (
+            <Card title="Payment details">
+              <noscript>
+                <p className="mb-4 text-gray-800">
+                  The card payment form needs JavaScript. Please enable it to
+                  pay.
+                </p>
+              </noscript>
+              <StripePayment
+                publishableKey={data.publishableKey}
+                amount={data.amount}
+                amountText={formatMoney(data.amount)}
+                advanceRequestId={data.advanceRequestId}
+              />
+            </Card>
+          )}
+        </>
+      )}
+    </div>
+  );
+}
+
+function usePending(intent: string) {
+  const navigation = useNavigation();
+  return (
+    navigation.state !== "idle" && navigation.formData?.get("intent") === intent
+  );
+}
+
+function SandboxPaymentForm({
+  amount,
+  requestId,
+  defaults,
+  result,
+}: {
+  amount: string;
+  requestId: number;
+  defaults: { cardNumber: string; expiry: string; cvc: string };
+  result: SubmissionResult<string[]> | undefined;
+}) {
+  const [form, fields] = useForm({
+    id: "sandbox-payment",
+    lastResult: result,
+    defaultValue: defaults,
+    constraint: getZodConstraint(sandboxPaymentSchema),
+    onValidate: ({ formData }) =>
+      parseWithZod(formData, { schema: sandboxPaymentSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  const pending = usePending("pay");
+  return (
+    <Card title="Payment details">
+      <Form method="post" className="space-y-4" {...getFormProps(form)}>
+        <input type="hidden" name="intent" value="pay" />
+        <input type="hidden" name="amount" value={amount} />
+        <input type="hidden" name="requestId" value={requestId} />
+        <Field
+          label="Card number"
+          errors={fields.cardNumber.errors}
+          inputProps={{
+            ...getInputProps(fields.cardNumber, { type: "text" }),
+            inputMode: "numeric",
+            autoComplete: "cc-number",
+          }}
+        />
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Field
+            label="Expiry (MM / YY)"
+            errors={fields.expiry.errors}
+            inputProps={{
+              ...getInputProps(fields.expiry, { type: "text" }),
+              autoComplete: "cc-exp",
+            }}
+          />
+          <Field
+            label="CVC"
+            errors={fields.cvc.errors}
+            inputProps={{
+              ...getInputProps(fields.cvc, { type: "text" }),
+              inputMode: "numeric",
+              autoComplete: "cc-csc",
+            }}
+          />
+        </div>
+        <p className="text-sm text-gray-700">
+          Sandbox payments: no real card is charged. 4242 4242 4242 4242 pays;
+          4000 0000 0000 0002 is declined.
+        </p>
+        <ErrorList id={form.errorId} errors={form.errors} />
+        <div className="flex flex-wrap gap-3">
+          <Button type="submit" disabled={pending}>
+            {pending ? "Processing..." : `Pay ${formatMoney(amount)}`}
+          </Button>
+          <LinkButton to="/request" variant="secondary">
+            Cancel
+          </LinkButton>
+        </div>
+      </Form>
+    </Card>
+  );
+}
+
+function IssueCardPanel({
+  amount,
+  requestId,
+}: {
+  amount: string;
+  requestId: number;
+}) {
+  const pending = usePending("issue-card");
+  return (
+    <Card title="Payment received">
+      <p className="text-gray-800">
+        Your payment of {formatMoney(amount)} went through, but your grocery
+        card has not been created yet.
+      </p>
+      <Form method="post" className="mt-4 flex flex-wrap gap-3">
+        <input type="hidden" name="intent" value="issue-card" />
+        <input type="hidden" name="amount" value={amount} />
+        <input type="hidden" name="requestId" value={requestId} />
+        <Button type="submit" disabled={pending}>
+          {pending ? "Creating card..." : "Create My Grocery Card"}
+        </Button>
+        <LinkButton to="/" variant="secondary">
+          Go to Dashboard
+        </LinkButton>
+      </Form>
+    </Card>
+  );
 }
 
 export const meta: MetaFunction = () => [

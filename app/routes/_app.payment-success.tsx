@@ -1,16 +1,95 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { LinkButton } from "~/components/ui/button";
+import { Toast } from "~/components/ui/toast";
+import { issueCardForPaymentIntent } from "~/models/checkout.server";
 import { requireEmployee } from "~/utils/auth.server";
+import { isAppError } from "~/utils/errors";
+import { errorToast, redirectWithSuccess } from "~/utils/toast.server";
 
+// /payment-success (SPEC §2). Stripe's redirect flow returns here with ?payment_intent=…:
+// the card of that payment is issued (idempotently) before the success screen shows.
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireEmployee(request);
-  return json({});
+  const user = await requireEmployee(request);
+  const url = new URL(request.url);
+  const paymentIntent = url.searchParams.get("payment_intent");
+  if (!paymentIntent) return json({ toast: null });
+  if (url.searchParams.get("redirect_status") === "failed") {
+    return json(
+      {
+        toast: errorToast(
+          "Payment failed",
+          "An error occurred during payment processing.",
+        ),
+      },
+      { status: 402 },
+    );
+  }
+  try {
+    await issueCardForPaymentIntent(user, paymentIntent);
+    return redirectWithSuccess(
+      "/payment-success",
+      "Success!",
+      "Your grocery advance has been processed. You can now use your virtual card.",
+    );
+  } catch (error) {
+    if (!isAppError(error)) throw error;
+    return json(
+      { toast: errorToast("Card creation failed", error.message) },
+      { status: error.status },
+    );
+  }
 }
 
-export default function Page() {
+export default function PaymentSuccessPage() {
+  const { toast } = useLoaderData<typeof loader>();
+  if (toast) {
+    return (
+      <div className="mx-auto max-w-xl space-y-6">
+        <Toast toast={toast} />
+        <h1 className="text-2xl font-bold text-gray-900">{toast.title}</h1>
+        <p className="text-gray-800">{toast.description}</p>
+        <div className="flex flex-wrap gap-3">
+          <LinkButton to="/history">View History</LinkButton>
+          <LinkButton to="/" variant="secondary">
+            Go to Dashboard
+          </LinkButton>
+        </div>
+      </div>
+    );
+  }
   return (
-    <h1 className="text-2xl font-bold text-gray-900">Payment Successful</h1>
+    <div className="mx-auto max-w-xl">
+      <section className="rounded-lg border border-gray-200 bg-white p-8 text-center shadow-sm">
+        <div
+          aria-hidden="true"
+          className="mx-auto flex h-14 w-14 items-center justify-center rounded-full bg-green-100 text-2xl text-green-800"
+        >
+          ✓
+        </div>
+        <h1 className="mt-4 text-2xl font-bold text-gray-900">
+          Payment Successful
+        </h1>
+        <p className="mt-3 text-gray-800">
+          Your virtual grocery card is ready to use at grocery stores.
+        </p>
+        <p className="mt-2 text-gray-700">
+          The advance amount will be deducted from your paycheck according to
+          your repayment schedule.
+        </p>
+        <p className="mt-2 text-gray-700">
+          You can check your payment history at any time.
+        </p>
+        <div className="mt-6 flex flex-wrap justify-center gap-3">
+          <LinkButton to="/history">View History</LinkButton>
+          <LinkButton to="/" variant="secondary">
+            Go to Dashboard
+          </LinkButton>
+        </div>
+      </section>
+    </div>
   );
 }
 

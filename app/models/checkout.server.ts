@@ -1,0 +1,163 @@
+import { and, eq, isNull } from "drizzle-orm";
+import { advanceRequests, employees, type User } from "../../db/schema";
+import {
+  paymentProvider,
+  type SandboxCardInput,
+} from "~/services/payments/index.server";
+import { db } from "~/utils/db.server";
+import { isAppError, notFound } from "~/utils/errors";
+import {
+  CardCreationError,
+  issueGroceryCard,
+  type IssuedCard,
+} from "./card.server";
+import {
+  findPayableAdvance,
+  paymentSucceeded,
+  payWithSandboxCard,
+  REQUEST_NOT_FOUND,
+} from "./payment.server";
+
+// The checkout screens' domain: what /checkout shows, the sandbox's pay-and-issue action,
+// the return from Stripe's redirect, and the provider's webhook.
+
+export const CARD_CREATION_FAILED =
+  "Payment succeeded but we couldn't create your grocery card.";
+
+export type CheckoutView = {
+  advanceRequestId: number;
+  amount: string;
+  /** The payment already went through (only the card is missing). */
+  paid: boolean;
+  provider: "sandbox" | "stripe";
+  publishableKey: string | null;
+};
+
+/** What /checkout needs for the caller's approved request; refusals throw with a message. */
+export async function getCheckout(
+  actor: User,
+  input: { amount: string; advanceRequestId: number },
+): Promise<CheckoutView> {
+  const advance = await findPayableAdvance(actor, input);
+  const provider = paymentProvider();
+  return {
+    advanceRequestId: advance.request.id,
+    amount: advance.request.amount,
+    paid: await paymentSucceeded(advance.request),
+    provider: provider.name,
+    publishableKey: provider.publishableKey,
+  };
+}
+
+/**
+ * The sandbox checkout in one step, as the page's form post: pay with the typed card, then
+ * issue the card. A failure of the card step after the payment is a CardCreationError, so the
+ * page can say the payment went through; anything before it is the payment's failure.
+ */
+export async function completeSandboxCheckout(
+  actor: User,
+  input: {
+    amount: string | number;
+    advanceRequestId: number;
+    card: SandboxCardInput;
+  },
+): Promise<IssuedCard> {
+  const advance = await payWithSandboxCard(actor, input);
+  return issueCardAfterPayment(actor, advance.request.id);
+}
+
+/** Issues the card of a paid request; every failure becomes a CardCreationError. */
+export async function issueCardAfterPayment(
+  actor: User,
+  advanceRequestId: number,
+): Promise<IssuedCard> {
+  try {
+    return await issueGroceryCard(actor, advanceRequestId);
+  } catch (error) {
+    if (isAppError(error))
+      throw new CardCreationError(error.status, error.message);
+    console.error(
+      JSON.stringify({
+        level: "error",
+        msg: "card issuance failed",
+        requestId: advanceRequestId,
+        error: error instanceof Error ? error.message : String(error),
+      }),
+    );
+    throw new CardCreationError(503, CARD_CREATION_FAILED);
+  }
+}
+
+/**
+ * Stripe's return to /payment-success?payment_intent=…: the card of the caller's request paid
+ * by that intent (issued now if the browser left before it was).
+ */
+export async function issueCardForPaymentIntent(
+  actor: User,
+  paymentIntentId: string,
+): Promise<IssuedCard> {
+  const [row] = await db()
+    .select({ id: advanceRequests.id })
+    .from(advanceRequests)
+    .innerJoin(employees, eq(employees.id, advanceRequests.employeeId))
+    .where(
+      and(
+        eq(advanceRequests.paymentIntentId, paymentIntentId),
+        eq(employees.userId, actor.id),
+      ),
+    );
+  if (!row) throw notFound(REQUEST_NOT_FOUND);
+  return issueCardAfterPayment(actor, row.id);
+}
+
+export type WebhookOutcome = {
+  received: true;
+  type: string;
+  handled: boolean;
+  message?: string;
+};
+
+/**
+ * POST /api/stripe/webhook: the signature is checked on the raw body (400 when wrong), and
+ * `payment_intent.succeeded` issues the card through issueGroceryCard. A repeated delivery
+ * finds the card already there. A refusal that retrying cannot fix (unknown request, not
+ * approved) is acknowledged so the provider stops redelivering; a provider outage throws, so
+ * the provider delivers again later.
+ */
+export async function handlePaymentWebhook(
+  rawBody: string,
+  signature: string | null,
+): Promise<WebhookOutcome> {
+  const event = paymentProvider().parseWebhook(rawBody, signature);
+  if (
+    event.type !== "payment_intent.succeeded" ||
+    event.advanceRequestId === null ||
+    event.paymentIntentId === null
+  ) {
+    return { received: true, type: event.type, handled: false };
+  }
+  // The intent id may not have been stored if our process died right after creating it.
+  await db()
+    .update(advanceRequests)
+    .set({ paymentIntentId: event.paymentIntentId })
+    .where(
+      and(
+        eq(advanceRequests.id, event.advanceRequestId),
+        isNull(advanceRequests.paymentIntentId),
+      ),
+    );
+  try {
+    await issueGroceryCard("webhook", event.advanceRequestId);
+    return { received: true, type: event.type, handled: true };
+  } catch (error) {
+    if (isAppError(error) && error.status < 500) {
+      return {
+        received: true,
+        type: event.type,
+        handled: false,
+        message: error.message,
+      };
+    }
+    throw error;
+  }
+}

@@ -1,0 +1,281 @@
+import { and, asc, eq, isNull } from "drizzle-orm";
+import {
+  advanceRequests,
+  employees,
+  users,
+  virtualCards,
+  type AdvanceRequest,
+  type User,
+} from "../../db/schema";
+import {
+  paymentProvider,
+  type ProviderPaymentIntent,
+  type SandboxCardInput,
+} from "~/services/payments/index.server";
+import { publish } from "~/services/events.server";
+import { db, type Executor } from "~/utils/db.server";
+import {
+  AppError,
+  badRequest,
+  conflict,
+  forbidden,
+  notFound,
+} from "~/utils/errors";
+import { formatCents, fromCents, parseCents, toCents } from "~/utils/money";
+
+// Paying for an approved advance (DESIGN §4 Paying): one payment intent per request, only for
+// the employee's own APPROVED request that has no card yet, for exactly the approved amount.
+
+export const REQUEST_NOT_FOUND = "Advance request not found.";
+export const NOT_APPROVED = "This advance request has not been approved yet.";
+export const DECLINED = "This advance request was declined.";
+export const CARD_ALREADY_ISSUED =
+  "A grocery card has already been issued for this advance.";
+export const NOT_PAID = "The payment for this advance has not been completed.";
+
+/** An advance request with what paying for it and issuing its card need. */
+export type PayableAdvance = {
+  request: AdvanceRequest;
+  userId: number;
+  employerId: number | null;
+  firstName: string;
+  lastName: string;
+  email: string;
+  cardId: number | null;
+};
+
+function advanceQuery(executor: Executor) {
+  return executor
+    .select({
+      request: advanceRequests,
+      userId: employees.userId,
+      employerId: employees.employerId,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      email: users.email,
+      cardId: virtualCards.id,
+    })
+    .from(advanceRequests)
+    .innerJoin(employees, eq(employees.id, advanceRequests.employeeId))
+    .innerJoin(users, eq(users.id, employees.userId))
+    .leftJoin(virtualCards, eq(virtualCards.requestId, advanceRequests.id));
+}
+
+/**
+ * The advance request `id` as the actor may see it: an employee sees only their own (anyone
+ * else's is a 404, so ids reveal nothing); "webhook" is the provider, trusted by signature.
+ */
+export async function findAdvance(
+  actor: User | "webhook",
+  id: number,
+): Promise<PayableAdvance> {
+  if (actor !== "webhook" && actor.role !== "EMPLOYEE")
+    throw forbidden("Only employees pay for their advances.");
+  const [row] = await advanceQuery(db()).where(eq(advanceRequests.id, id));
+  if (!row || (actor !== "webhook" && row.userId !== actor.id))
+    throw notFound(REQUEST_NOT_FOUND);
+  return row;
+}
+
+/** Refuses a request that is not approved, or whose card already exists. */
+export function assertApprovedWithoutCard(advance: PayableAdvance) {
+  if (advance.request.status === "DECLINED") throw conflict(DECLINED);
+  if (advance.request.status !== "APPROVED") throw conflict(NOT_APPROVED);
+  if (advance.cardId !== null) throw conflict(CARD_ALREADY_ISSUED);
+}
+
+function assertAmount(advance: PayableAdvance, cents: number) {
+  const expected = toCents(advance.request.amount);
+  if (cents !== expected) {
+    throw badRequest(
+      `The amount ${formatCents(cents)} does not match the approved advance of ${formatCents(expected)}.`,
+      { amount: ["The amount does not match the approved advance."] },
+    );
+  }
+}
+
+function amountCents(amount: string | number): number {
+  const cents = parseCents(amount);
+  if (cents === null || cents <= 0)
+    throw badRequest("Amount must be a positive dollar amount, like 300.00", {
+      amount: ["Amount must be a positive dollar amount, like 300.00"],
+    });
+  return cents;
+}
+
+/**
+ * The caller's payable request: the one named, or with the amount alone the oldest approved,
+ * unpaid request of that amount that has no card.
+ */
+export async function findPayableAdvance(
+  actor: User,
+  input: { amount: string | number; advanceRequestId?: number },
+): Promise<PayableAdvance> {
+  const cents = amountCents(input.amount);
+  if (input.advanceRequestId !== undefined) {
+    const advance = await findAdvance(actor, input.advanceRequestId);
+    assertApprovedWithoutCard(advance);
+    assertAmount(advance, cents);
+    return advance;
+  }
+  if (actor.role !== "EMPLOYEE")
+    throw forbidden("Only employees pay for their advances.");
+  const [match] = await advanceQuery(db())
+    .where(
+      and(
+        eq(employees.userId, actor.id),
+        eq(advanceRequests.status, "APPROVED"),
+        eq(advanceRequests.amount, fromCents(cents)),
+        isNull(advanceRequests.paidAt),
+        isNull(virtualCards.id),
+      ),
+    )
+    .orderBy(asc(advanceRequests.approvalDate), asc(advanceRequests.id))
+    .limit(1);
+  if (!match) {
+    throw badRequest(
+      `No approved advance of ${formatCents(cents)} is waiting for payment.`,
+      {
+        amount: ["No approved advance of this amount is waiting for payment."],
+      },
+    );
+  }
+  return match;
+}
+
+/** Stores the intent id on the request, unless another call stored one first. */
+async function storeIntentId(
+  requestId: number,
+  intentId: string,
+  replacing: string | null,
+): Promise<string> {
+  const [stored] = await db()
+    .update(advanceRequests)
+    .set({ paymentIntentId: intentId })
+    .where(
+      and(
+        eq(advanceRequests.id, requestId),
+        replacing === null
+          ? isNull(advanceRequests.paymentIntentId)
+          : eq(advanceRequests.paymentIntentId, replacing),
+      ),
+    )
+    .returning({ paymentIntentId: advanceRequests.paymentIntentId });
+  if (stored) return intentId;
+  const [current] = await db()
+    .select({ paymentIntentId: advanceRequests.paymentIntentId })
+    .from(advanceRequests)
+    .where(eq(advanceRequests.id, requestId));
+  return current?.paymentIntentId ?? intentId;
+}
+
+/** The request's payment intent at the provider: the stored one, else a new one (stored). */
+export async function ensurePaymentIntent(
+  advance: PayableAdvance,
+): Promise<ProviderPaymentIntent> {
+  const provider = paymentProvider();
+  const { request } = advance;
+  const existingId = request.paymentIntentId;
+  if (existingId) {
+    const existing = await provider.getPaymentIntent(existingId);
+    if (existing) return existing;
+  }
+  const created = await provider.createPaymentIntent({
+    advanceRequestId: request.id,
+    amountCents: toCents(request.amount),
+    userId: advance.userId,
+  });
+  const storedId = await storeIntentId(request.id, created.id, existingId);
+  if (storedId === created.id) return created;
+  return (await provider.getPaymentIntent(storedId)) ?? created;
+}
+
+export type PaymentIntentResult = {
+  clientSecret: string;
+  paymentIntentId: string;
+  advanceRequestId: number;
+};
+
+/**
+ * POST /api/create-payment-intent: the client secret of the payment intent for the caller's
+ * approved request of this amount (dollars). The same request always gets the same intent.
+ */
+export async function createPaymentIntent(
+  actor: User,
+  input: { amount: string | number; advanceRequestId?: number },
+): Promise<PaymentIntentResult> {
+  const advance = await findPayableAdvance(actor, input);
+  const intent = await ensurePaymentIntent(advance);
+  return {
+    clientSecret: intent.clientSecret,
+    paymentIntentId: intent.id,
+    advanceRequestId: advance.request.id,
+  };
+}
+
+/** Whether the provider reports the request's payment as succeeded, for its full amount. */
+export async function paymentSucceeded(
+  request: AdvanceRequest,
+): Promise<boolean> {
+  if (request.paidAt) return true;
+  if (!request.paymentIntentId) return false;
+  const intent = await paymentProvider().getPaymentIntent(
+    request.paymentIntentId,
+  );
+  return (
+    intent !== null &&
+    intent.status === "succeeded" &&
+    intent.amountCents === toCents(request.amount) &&
+    (intent.advanceRequestId === null || intent.advanceRequestId === request.id)
+  );
+}
+
+/** Stamps paid_at once; true when this call did it. */
+export async function markPaid(
+  executor: Executor,
+  requestId: number,
+  now: Date = new Date(),
+): Promise<boolean> {
+  const rows = await executor
+    .update(advanceRequests)
+    .set({ paidAt: now })
+    .where(
+      and(eq(advanceRequests.id, requestId), isNull(advanceRequests.paidAt)),
+    )
+    .returning({ id: advanceRequests.id });
+  return rows.length > 0;
+}
+
+/**
+ * The sandbox checkout's payment: the card typed into our own form pays the request's intent.
+ * A decline throws PaymentDeclinedError (402) with the provider's message and changes nothing
+ * of ours. The CVC is only passed to the provider's format check.
+ */
+export async function payWithSandboxCard(
+  actor: User,
+  input: {
+    amount: string | number;
+    advanceRequestId: number;
+    card: SandboxCardInput;
+  },
+): Promise<PayableAdvance> {
+  const advance = await findPayableAdvance(actor, input);
+  const provider = paymentProvider();
+  if (provider.name !== "sandbox")
+    throw badRequest(
+      "Card details are entered in Stripe's payment form on this server.",
+    );
+  const intent = await ensurePaymentIntent(advance);
+  const paid = await provider.confirmPayment(intent.id, input.card);
+  if (paid.status !== "succeeded")
+    throw new AppError(402, "An error occurred during payment processing.");
+  const paidNow = await db().transaction((tx) =>
+    markPaid(tx, advance.request.id),
+  );
+  if (paidNow) {
+    await publish("request.paid", [advance.userId, advance.employerId], {
+      requestId: advance.request.id,
+    });
+  }
+  return advance;
+}

@@ -1,0 +1,113 @@
+import { AppError } from "~/utils/errors";
+
+// The card payment provider behind checkout and card issuance (DESIGN §7). Two adapters:
+// the in-process sandbox (default) and Stripe. The domain (app/models/payment.server.ts and
+// card.server.ts) only talks to this interface.
+
+export type PaymentIntentStatus =
+  | "requires_payment_method"
+  | "requires_confirmation"
+  | "requires_action"
+  | "processing"
+  | "requires_capture"
+  | "canceled"
+  | "succeeded";
+
+export type ProviderPaymentIntent = {
+  id: string;
+  clientSecret: string;
+  status: PaymentIntentStatus;
+  amountCents: number;
+  /** The advance request the intent was created for (its metadata). */
+  advanceRequestId: number | null;
+  /** The last decline message, if any. */
+  lastError: string | null;
+};
+
+export type CardHolder = {
+  userId: number;
+  firstName: string;
+  lastName: string;
+  email: string;
+};
+
+/** What the provider tells us about an issued card: never the full number or the CVC. */
+export type ProviderCard = {
+  id: string;
+  last4: string;
+  expMonth: number;
+  expYear: number;
+  status: string;
+};
+
+/** Card details typed into the sandbox's own form. Checked, never stored or logged. */
+export type SandboxCardInput = {
+  number: string;
+  expMonth: number;
+  expYear: number;
+  cvc: string;
+};
+
+export type ProviderEvent = {
+  id: string;
+  type: string;
+  paymentIntentId: string | null;
+  advanceRequestId: number | null;
+};
+
+export interface PaymentProvider {
+  readonly name: "sandbox" | "stripe";
+  /** Stripe's publishable key for the Payment Element (null for the sandbox). */
+  readonly publishableKey: string | null;
+  /**
+   * Creates the payment intent of an advance request, or returns the one already created for
+   * it: the provider call carries the idempotency key `advance-request-<id>`.
+   */
+  createPaymentIntent(input: {
+    advanceRequestId: number;
+    amountCents: number;
+    userId: number;
+  }): Promise<ProviderPaymentIntent>;
+  /** The intent as the provider sees it now; null when the provider does not know it. */
+  getPaymentIntent(id: string): Promise<ProviderPaymentIntent | null>;
+  /**
+   * Confirms a payment with card details typed into our own form (sandbox only: with Stripe,
+   * the card details go to Stripe's Payment Element in the browser). A decline throws
+   * PaymentDeclinedError with the provider's message.
+   */
+  confirmPayment(
+    id: string,
+    card: SandboxCardInput,
+  ): Promise<ProviderPaymentIntent>;
+  /**
+   * Issues the virtual grocery-only card of an advance request, or returns the one already
+   * issued for it (idempotency key per request), so retries never create a second card.
+   */
+  issueGroceryCard(input: {
+    advanceRequestId: number;
+    amountCents: number;
+    holder: CardHolder;
+  }): Promise<ProviderCard>;
+  /** Verifies a webhook's signature on the raw body and parses it; a bad one throws (400). */
+  parseWebhook(rawBody: string, signature: string | null): ProviderEvent;
+}
+
+/** The grocery-only restriction every card carries (Stripe's merchant category). */
+export const GROCERY_CATEGORY = "grocery_stores_supermarkets";
+
+/** A card payment the provider refused: 402, with the provider's message for the user. */
+export class PaymentDeclinedError extends AppError {
+  constructor(message: string) {
+    super(402, message);
+    this.name = "PaymentDeclinedError";
+  }
+}
+
+export const PROVIDER_UNAVAILABLE =
+  "The card payment provider is not available. Please try again later.";
+
+export const paymentIntentKey = (advanceRequestId: number) =>
+  `advance-request-${advanceRequestId}`;
+export const cardKey = (advanceRequestId: number) =>
+  `grocery-card-${advanceRequestId}`;
+export const cardholderKey = (userId: number) => `cardholder-user-${userId}`;

@@ -1,0 +1,165 @@
+import crypto from "node:crypto";
+import { and, eq, ne } from "drizzle-orm";
+import { sandboxPayments } from "../../../db/schema";
+import { db } from "~/utils/db.server";
+import { badRequest, notFound } from "~/utils/errors";
+import {
+  PaymentDeclinedError,
+  type PaymentIntentStatus,
+  type PaymentProvider,
+  type ProviderPaymentIntent,
+  type SandboxCardInput,
+} from "./provider.server";
+
+// The in-process sandbox provider (DESIGN §7): deterministic, no network, its state in the
+// `sandbox_payments` table so it survives restarts and is shared by app instances. It behaves
+// like Stripe's test mode for the test cards below.
+
+export const SUCCESS_CARD = "4242 4242 4242 4242";
+export const DECLINE_CARD = "4000 0000 0000 0002";
+
+const DECLINED = "Your card was declined.";
+
+/** Stripe's test cards and what they do. */
+const TEST_CARDS: Record<string, string | null> = {
+  "4242424242424242": null,
+  "5555555555554444": null,
+  "4000000000000002": DECLINED,
+  "4000000000009995": "Your card has insufficient funds.",
+  "4000000000000069": "Your card has expired.",
+  "4000000000000127": "Your card's security code is incorrect.",
+};
+
+export function normalizeCardNumber(number: string): string {
+  return number.replace(/[\s-]/g, "");
+}
+
+function luhn(digits: string): boolean {
+  let sum = 0;
+  for (let i = 0; i < digits.length; i++) {
+    let d = Number(digits[digits.length - 1 - i]);
+    if (i % 2 === 1) {
+      d *= 2;
+      if (d > 9) d -= 9;
+    }
+    sum += d;
+  }
+  return sum % 10 === 0;
+}
+
+/** Why the sandbox refuses this card, or null when it pays. The CVC is only checked. */
+export function sandboxDecline(
+  card: SandboxCardInput,
+  now: Date = new Date(),
+): string | null {
+  const digits = normalizeCardNumber(card.number);
+  if (!/^\d{12,19}$/.test(digits) || !luhn(digits))
+    return "Your card number is incorrect.";
+  const year = card.expYear < 100 ? 2000 + card.expYear : card.expYear;
+  if (
+    card.expMonth < 1 ||
+    card.expMonth > 12 ||
+    year * 12 + card.expMonth < now.getFullYear() * 12 + now.getMonth() + 1
+  )
+    return "Your card's expiration date is in the past.";
+  if (!/^\d{3,4}$/.test(card.cvc))
+    return "Your card's security code is incomplete.";
+  if (digits in TEST_CARDS) return TEST_CARDS[digits];
+  return `${DECLINED} The sandbox accepts only test cards, such as ${SUCCESS_CARD}.`;
+}
+
+type Row = typeof sandboxPayments.$inferSelect;
+
+function toIntent(row: Row): ProviderPaymentIntent {
+  return {
+    id: row.id,
+    clientSecret: row.clientSecret,
+    status: row.status as PaymentIntentStatus,
+    amountCents: row.amountCents,
+    advanceRequestId: row.requestId,
+    lastError: row.lastError,
+  };
+}
+
+async function find(id: string): Promise<Row | undefined> {
+  const [row] = await db()
+    .select()
+    .from(sandboxPayments)
+    .where(eq(sandboxPayments.id, id));
+  return row;
+}
+
+export const sandboxProvider: PaymentProvider = {
+  name: "sandbox",
+  publishableKey: null,
+
+  async createPaymentIntent({ advanceRequestId, amountCents }) {
+    // One intent per request: its id is derived from the request, and a second (or
+    // concurrent) call finds the row the first one wrote.
+    const id = `pi_sandbox_${advanceRequestId}`;
+    await db()
+      .insert(sandboxPayments)
+      .values({
+        id,
+        requestId: advanceRequestId,
+        amountCents,
+        clientSecret: `${id}_secret_${crypto.randomBytes(12).toString("hex")}`,
+      })
+      .onConflictDoNothing();
+    const row = await find(id);
+    if (!row) throw new Error(`sandbox intent ${id} vanished`);
+    return toIntent(row);
+  },
+
+  async getPaymentIntent(id) {
+    const row = await find(id);
+    return row ? toIntent(row) : null;
+  },
+
+  async confirmPayment(id, card) {
+    const row = await find(id);
+    if (!row) throw notFound("This payment could not be found.");
+    if (row.status === "succeeded") return toIntent(row);
+    if (row.status === "canceled")
+      throw badRequest("This payment was canceled.");
+    const decline = sandboxDecline(card);
+    const now = new Date();
+    if (decline) {
+      await db()
+        .update(sandboxPayments)
+        .set({ lastError: decline, updatedAt: now })
+        .where(eq(sandboxPayments.id, id));
+      throw new PaymentDeclinedError(decline);
+    }
+    await db()
+      .update(sandboxPayments)
+      .set({ status: "succeeded", lastError: null, updatedAt: now })
+      .where(
+        and(
+          eq(sandboxPayments.id, id),
+          ne(sandboxPayments.status, "succeeded"),
+        ),
+      );
+    const done = await find(id);
+    return toIntent(done!);
+  },
+
+  async issueGroceryCard({ advanceRequestId }) {
+    // Deterministic: the same request always gets the same card id, so a retry or a
+    // concurrent call can never make a second card.
+    const now = new Date();
+    return {
+      id: `ic_sandbox_${advanceRequestId}`,
+      last4: "4242",
+      expMonth: now.getMonth() + 1,
+      expYear: now.getFullYear() + 3,
+      status: "active",
+    };
+  },
+
+  parseWebhook() {
+    throw notFound(
+      "Stripe webhooks are not configured: payments run in the built-in sandbox.",
+    );
+  },
+};

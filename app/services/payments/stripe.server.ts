@@ -1,0 +1,247 @@
+import Stripe from "stripe";
+import { AppError, badRequest, unavailable } from "~/utils/errors";
+import {
+  cardholderKey,
+  cardKey,
+  GROCERY_CATEGORY,
+  PaymentDeclinedError,
+  paymentIntentKey,
+  PROVIDER_UNAVAILABLE,
+  type CardHolder,
+  type PaymentIntentStatus,
+  type PaymentProvider,
+  type ProviderCard,
+  type ProviderPaymentIntent,
+} from "./provider.server";
+
+// The Stripe adapter (DESIGN §7): PaymentIntents confirmed in the browser by the Payment
+// Element, Issuing cards restricted to grocery stores, and webhook signature checks. Every
+// creating call carries an idempotency key derived from our own ids, and the SDK retries
+// network errors and 5xx answers with the same key, so a retry never makes a second intent,
+// cardholder or card.
+
+export type StripeSettings = {
+  secretKey: string;
+  publishableKey?: string;
+  webhookSecret?: string;
+  host?: string;
+  port?: number;
+  protocol?: "http" | "https";
+  maxNetworkRetries?: number;
+};
+
+/**
+ * Individual cardholders need a billing address, and the product collects none: the
+ * company's address would go here once employers enter it (docs/decisions/0500).
+ */
+const BILLING_ADDRESS = {
+  line1: "510 Townsend St",
+  city: "San Francisco",
+  state: "CA",
+  postal_code: "94103",
+  country: "US",
+};
+
+type StripeLikeError = {
+  type?: string;
+  statusCode?: number;
+  message?: string;
+  code?: string;
+};
+
+function isStripeError(error: unknown): error is StripeLikeError & Error {
+  return (
+    error instanceof Error &&
+    typeof (error as StripeLikeError).type === "string" &&
+    (error as StripeLikeError).type!.startsWith("Stripe")
+  );
+}
+
+/** Turns an SDK failure into a typed error with a message fit for the user. */
+function providerError(error: unknown, action: string): Error {
+  if (error instanceof AppError) return error;
+  if (isStripeError(error)) {
+    if (error.type === "StripeCardError")
+      return new PaymentDeclinedError(error.message);
+    console.error(
+      JSON.stringify({
+        level: "error",
+        msg: `stripe ${action} failed`,
+        type: error.type,
+        status: error.statusCode ?? null,
+        code: error.code ?? null,
+        error: error.message,
+      }),
+    );
+    return unavailable(PROVIDER_UNAVAILABLE);
+  }
+  return error instanceof Error ? error : new Error(String(error));
+}
+
+function toIntent(pi: Stripe.PaymentIntent): ProviderPaymentIntent {
+  const requestId = Number(pi.metadata?.advanceRequestId);
+  return {
+    id: pi.id,
+    clientSecret: pi.client_secret ?? "",
+    status: pi.status as PaymentIntentStatus,
+    amountCents: pi.amount,
+    advanceRequestId: Number.isSafeInteger(requestId) ? requestId : null,
+    lastError: pi.last_payment_error?.message ?? null,
+  };
+}
+
+function toCard(card: Stripe.Issuing.Card): ProviderCard {
+  return {
+    id: card.id,
+    last4: card.last4,
+    expMonth: card.exp_month,
+    expYear: card.exp_year,
+    status: card.status,
+  };
+}
+
+export function createStripeProvider(
+  settings: StripeSettings,
+): PaymentProvider {
+  const stripe = new Stripe(settings.secretKey, {
+    maxNetworkRetries: settings.maxNetworkRetries ?? 2,
+    timeout: 20_000,
+    telemetry: false,
+    ...(settings.host ? { host: settings.host } : {}),
+    ...(settings.port ? { port: settings.port } : {}),
+    ...(settings.protocol ? { protocol: settings.protocol } : {}),
+  });
+
+  /** The employee's cardholder: found by our user id in its metadata, else created once. */
+  async function cardholderFor(holder: CardHolder): Promise<string> {
+    const userId = String(holder.userId);
+    const existing = await stripe.issuing.cardholders.list({
+      email: holder.email,
+      limit: 100,
+    });
+    const mine = existing.data.find((c) => c.metadata?.userId === userId);
+    if (mine) return mine.id;
+    const created = await stripe.issuing.cardholders.create(
+      {
+        type: "individual",
+        name: `${holder.firstName} ${holder.lastName}`.trim().slice(0, 24),
+        email: holder.email,
+        status: "active",
+        billing: { address: BILLING_ADDRESS },
+        metadata: { userId },
+      },
+      { idempotencyKey: cardholderKey(holder.userId) },
+    );
+    return created.id;
+  }
+
+  return {
+    name: "stripe",
+    publishableKey: settings.publishableKey ?? null,
+
+    async createPaymentIntent({ advanceRequestId, amountCents, userId }) {
+      try {
+        const pi = await stripe.paymentIntents.create(
+          {
+            amount: amountCents,
+            currency: "usd",
+            automatic_payment_methods: { enabled: true },
+            description: `Grocery advance #${advanceRequestId}`,
+            metadata: {
+              advanceRequestId: String(advanceRequestId),
+              userId: String(userId),
+            },
+          },
+          { idempotencyKey: paymentIntentKey(advanceRequestId) },
+        );
+        return toIntent(pi);
+      } catch (error) {
+        throw providerError(error, "payment intent creation");
+      }
+    },
+
+    async getPaymentIntent(id) {
+      try {
+        return toIntent(await stripe.paymentIntents.retrieve(id));
+      } catch (error) {
+        if (isStripeError(error) && error.statusCode === 404) return null;
+        throw providerError(error, "payment intent retrieval");
+      }
+    },
+
+    async confirmPayment() {
+      throw badRequest(
+        "Card details are entered in Stripe's payment form on this server.",
+      );
+    },
+
+    async issueGroceryCard({ advanceRequestId, amountCents, holder }) {
+      try {
+        const cardholder = await cardholderFor(holder);
+        // A card made earlier for this request (e.g. before our database write failed) is
+        // reused even after Stripe's idempotency keys have expired.
+        const cards = await stripe.issuing.cards.list({
+          cardholder,
+          limit: 100,
+        });
+        const existing = cards.data.find(
+          (c) => c.metadata?.advanceRequestId === String(advanceRequestId),
+        );
+        if (existing) return toCard(existing);
+        const card = await stripe.issuing.cards.create(
+          {
+            cardholder,
+            currency: "usd",
+            type: "virtual",
+            status: "active",
+            spending_controls: {
+              allowed_categories: [GROCERY_CATEGORY],
+              spending_limits: [{ amount: amountCents, interval: "all_time" }],
+            },
+            metadata: { advanceRequestId: String(advanceRequestId) },
+          },
+          { idempotencyKey: cardKey(advanceRequestId) },
+        );
+        return toCard(card);
+      } catch (error) {
+        throw providerError(error, "card issuance");
+      }
+    },
+
+    parseWebhook(rawBody, signature) {
+      if (!settings.webhookSecret) {
+        throw new AppError(
+          404,
+          "Stripe webhooks are not configured on this server.",
+        );
+      }
+      if (!signature) throw badRequest("Missing Stripe-Signature header.");
+      let event: Stripe.Event;
+      try {
+        event = stripe.webhooks.constructEvent(
+          rawBody,
+          signature,
+          settings.webhookSecret,
+        );
+      } catch {
+        throw badRequest("Invalid webhook signature.");
+      }
+      const object = event.data.object as {
+        object?: string;
+        id?: string;
+        metadata?: Record<string, string>;
+      };
+      const isIntent = object.object === "payment_intent";
+      const requestId = Number(object.metadata?.advanceRequestId);
+      return {
+        id: event.id,
+        type: event.type,
+        paymentIntentId: isIntent && object.id ? object.id : null,
+        advanceRequestId:
+          isIntent && Number.isSafeInteger(requestId) && requestId > 0
+            ? requestId
+            : null,
+      };
+    },
+  };
+}

@@ -1,0 +1,99 @@
+import { count, eq, sql } from "drizzle-orm";
+import { advanceRequests, sandboxPayments, virtualCards } from "#db/schema";
+import { resetEnvCache } from "~/utils/env.server";
+import { db, queryRows } from "~/utils/db.server";
+import { insertAdvance } from "./data";
+import { createEmployee, createEmployer } from "./factories";
+import type { FakeStripe } from "./fake-stripe";
+
+// Helpers for the payments and cards tests (issue 5).
+
+export const WEBHOOK_SECRET = "whsec_test_grocery_advance";
+
+const STRIPE_VARS = [
+  "STRIPE_SECRET_KEY",
+  "STRIPE_PUBLISHABLE_KEY",
+  "STRIPE_WEBHOOK_SECRET",
+  "STRIPE_API_HOST",
+  "STRIPE_API_PORT",
+  "STRIPE_API_PROTOCOL",
+] as const;
+
+/** Points the app's Stripe adapter at the fake server. */
+export function enableStripe(fake: FakeStripe) {
+  process.env.STRIPE_SECRET_KEY = "sk_test_fake_grocery_advance";
+  process.env.STRIPE_PUBLISHABLE_KEY = "pk_test_fake_grocery_advance";
+  process.env.STRIPE_WEBHOOK_SECRET = WEBHOOK_SECRET;
+  process.env.STRIPE_API_HOST = "127.0.0.1";
+  process.env.STRIPE_API_PORT = String(fake.port);
+  process.env.STRIPE_API_PROTOCOL = "http";
+  resetEnvCache();
+}
+
+/** Back to the sandbox provider. */
+export function disableStripe() {
+  for (const name of STRIPE_VARS) delete process.env[name];
+  resetEnvCache();
+}
+
+/** An employer, one of their employees, and an APPROVED request of that employee. */
+export async function approvedAdvance(amount = "300.00") {
+  const employer = await createEmployer();
+  const user = await createEmployee(employer);
+  const request = await insertAdvance(user, { amount, status: "APPROVED" });
+  return { employer, user, request };
+}
+
+export async function requestRow(id: number) {
+  const [row] = await db()
+    .select()
+    .from(advanceRequests)
+    .where(eq(advanceRequests.id, id));
+  return row;
+}
+
+export async function cardsOf(requestId: number) {
+  return db()
+    .select()
+    .from(virtualCards)
+    .where(eq(virtualCards.requestId, requestId));
+}
+
+/** The sandbox provider's payments of a request. */
+export async function sandboxPaymentsOf(requestId: number): Promise<number> {
+  const [row] = await db()
+    .select({ n: count() })
+    .from(sandboxPayments)
+    .where(eq(sandboxPayments.requestId, requestId));
+  return Number(row.n);
+}
+
+/** Every virtual_cards row as text, column by column (to look for card data at rest). */
+export async function allCardRowsAsText(): Promise<Record<string, string>[]> {
+  return queryRows<Record<string, string>>(
+    db(),
+    sql`select to_jsonb(c) as row from virtual_cards c`,
+  ).then((rows) =>
+    rows.map((r) => {
+      const value = (r as unknown as { row: unknown }).row;
+      const object = (
+        typeof value === "string" ? JSON.parse(value) : value
+      ) as Record<string, unknown>;
+      return Object.fromEntries(
+        Object.entries(object).map(([k, v]) => [k, String(v)]),
+      );
+    }),
+  );
+}
+
+/** The column names of a table. */
+export async function columnsOf(table: string): Promise<string[]> {
+  const rows = await queryRows<{ column_name: string }>(
+    db(),
+    sql`select column_name from information_schema.columns where table_name = ${table}`,
+  );
+  return rows.map((r) => r.column_name);
+}
+
+/** A run of 13 to 19 digits, ignoring spaces and dashes between them: a card number. */
+export const FULL_CARD_NUMBER = /(?:\d[ -]?){12,18}\d/;

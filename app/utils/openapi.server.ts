@@ -4,6 +4,7 @@ import {
   advanceRequestSchema,
   clientSecretSchema,
   deductionSchema,
+  issuedCardSchema,
   employeeListItemSchema,
   employeeRecordSchema,
   messageSchema,
@@ -23,7 +24,7 @@ import { declineBodySchema } from "~/validation/employer";
 import {
   createGroceryCardSchema,
   createPaymentIntentSchema,
-} from "~/validation/payment";
+} from "~/validation/checkout";
 
 // The OpenAPI 3.1 document of the JSON API (GET /api/openapi.json, readable at /api/docs),
 // generated from the same zod schemas the routes parse requests with and the response
@@ -55,6 +56,8 @@ type Endpoint = {
     schema: Json;
     description?: string;
     contentType?: string;
+    /** Another success status with the same body (e.g. 200 for an existing card). */
+    alsoStatus?: number;
   };
   errors: number[];
 };
@@ -203,7 +206,7 @@ export const ENDPOINTS: Endpoint[] = [
     role: "EMPLOYEE",
     body: createPaymentIntentSchema,
     ok: { status: 200, schema: response(clientSecretSchema) },
-    errors: [400, 401, 403, 404, 409],
+    errors: [400, 401, 402, 403, 404, 409],
   },
   {
     method: "post",
@@ -212,8 +215,8 @@ export const ENDPOINTS: Endpoint[] = [
       "Issue the grocery-only card once the payment succeeded (201); a repeat returns the existing card (200)",
     role: "EMPLOYEE",
     body: createGroceryCardSchema,
-    ok: { status: 201, schema: response(virtualCardSchema) },
-    errors: [400, 401, 403, 404, 409],
+    ok: { status: 201, schema: response(issuedCardSchema), alsoStatus: 200 },
+    errors: [400, 401, 402, 403, 404, 409],
   },
   {
     method: "post",
@@ -246,6 +249,7 @@ const STATUS_TEXT: Record<number, string> = {
   401: "Not signed in (or wrong credentials)",
   403: "Signed in with the wrong role, or not allowed",
   404: "Not found (or another employer's/employee's record)",
+  402: "The card payment was declined",
   409: "Conflicts with the current state (already decided, balance, taken username)",
   429: "Too many sign-in attempts",
 };
@@ -253,14 +257,14 @@ const STATUS_TEXT: Record<number, string> = {
 export function openApiDocument(): Json {
   const paths: Json = {};
   for (const e of ENDPOINTS) {
-    const responses: Json = {
-      [e.ok.status]: {
-        description: e.ok.description ?? "Success",
-        content: {
-          [e.ok.contentType ?? "application/json"]: { schema: e.ok.schema },
-        },
+    const success = {
+      description: e.ok.description ?? "Success",
+      content: {
+        [e.ok.contentType ?? "application/json"]: { schema: e.ok.schema },
       },
     };
+    const responses: Json = { [e.ok.status]: success };
+    if (e.ok.alsoStatus) responses[e.ok.alsoStatus] = success;
     for (const status of [...e.errors, 503]) {
       responses[status] = {
         description: STATUS_TEXT[status] ?? "The database is unavailable",

@@ -104,6 +104,19 @@ export const virtualCardSchema = z.object({
   createdAt: dateTime,
 });
 
-export const clientSecretSchema = z.object({ clientSecret: z.string() });
+export const issuedCardSchema = virtualCardSchema.extend({
+  requestId: z.number().int(),
+});
 
-export const webhookAckSchema = z.object({ received: z.literal(true) });
+export const clientSecretSchema = z.object({
+  clientSecret: z.string(),
+  paymentIntentId: z.string(),
+  advanceRequestId: z.number().int(),
+});
+
+export const webhookAckSchema = z.object({
+  received: z.literal(true),
+  type: z.string(),
+  handled: z.boolean(),
+  message: z.string().optional(),
+});

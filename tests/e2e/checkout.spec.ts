@@ -1,6 +1,6 @@
 import { insertAdvance } from "../support/data";
 import { createEmployee, createEmployer } from "../support/factories";
-import { cardsOf, requestRow } from "../support/5-helpers";
+import { cardsOf, requestRow } from "../support/issue5-helpers";
 import { expect, expectAccessible, isNoJs, test } from "./support/fixtures";
 
 // The sandbox checkout (the e2e server runs without STRIPE_SECRET_KEY), with JavaScript and

@@ -19,6 +19,10 @@ import { loader as allLoader } from "~/routes/api.advance-requests.all";
 import { action as approveAction } from "~/routes/api.advance-requests.$id.approve";
 import { action as declineAction } from "~/routes/api.advance-requests.$id.decline";
 import { loader as summariesLoader } from "~/routes/api.employer.advance-requests";
+import { action as intentAction } from "~/routes/api.create-payment-intent";
+import { action as cardAction } from "~/routes/api.create-grocery-card";
+import { action as webhookAction } from "~/routes/api.stripe.webhook";
+import { payWithSandboxCard } from "~/models/payment.server";
 import { useTestDatabase } from "#tests/support/db";
 import { insertAdvance } from "#tests/support/data";
 import {
@@ -355,6 +359,80 @@ describe("OpenAPI document", () => {
           { json: { reason: "x".repeat(501) } },
         ),
         { id: String(toDecline.id) },
+      ),
+    );
+  });
+
+  it("matches the payment endpoints' responses", async () => {
+    const employer = await createEmployer();
+    const employee = await createEmployee(employer);
+    const approved = await insertAdvance(employee, {
+      amount: "300.00",
+      status: "APPROVED",
+    });
+    const intentBody = { amount: "300.00", advanceRequestId: approved.id };
+    await expectDocumented(
+      "/api/create-payment-intent",
+      "post",
+      await call(
+        intentAction,
+        await requestAs(employee, "/api/create-payment-intent", {
+          json: intentBody,
+        }),
+      ),
+    );
+    await expectDocumented(
+      "/api/create-payment-intent",
+      "post",
+      await call(
+        intentAction,
+        await requestAs(employee, "/api/create-payment-intent", {
+          json: { amount: "-1" },
+        }),
+      ),
+    );
+    const cardBody = { advanceRequestId: approved.id };
+    await expectDocumented(
+      "/api/create-grocery-card",
+      "post",
+      await call(
+        cardAction,
+        await requestAs(employee, "/api/create-grocery-card", {
+          json: cardBody,
+        }),
+      ),
+    );
+    await payWithSandboxCard(employee, {
+      amount: "300.00",
+      advanceRequestId: approved.id,
+      card: {
+        number: "4242 4242 4242 4242",
+        expMonth: 12,
+        expYear: 2030,
+        cvc: "123",
+      },
+    });
+    const created = await call(
+      cardAction,
+      await requestAs(employee, "/api/create-grocery-card", { json: cardBody }),
+    );
+    expect(created.status).toBe(201);
+    await expectDocumented("/api/create-grocery-card", "post", created);
+    const again = await call(
+      cardAction,
+      await requestAs(employee, "/api/create-grocery-card", { json: cardBody }),
+    );
+    expect(again.status).toBe(200);
+    await expectDocumented("/api/create-grocery-card", "post", again);
+    await expectDocumented(
+      "/api/stripe/webhook",
+      "post",
+      await call(
+        webhookAction,
+        new Request("http://localhost/api/stripe/webhook", {
+          method: "POST",
+          body: "{}",
+        }),
       ),
     );
   });

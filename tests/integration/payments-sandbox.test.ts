@@ -36,7 +36,7 @@ import {
   FULL_CARD_NUMBER,
   requestRow,
   sandboxPaymentsOf,
-} from "#tests/support/5-helpers";
+} from "#tests/support/issue5-helpers";
 
 useTestDatabase();
 beforeAll(() => disableStripe());

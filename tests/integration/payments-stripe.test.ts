@@ -19,7 +19,7 @@ import {
   FULL_CARD_NUMBER,
   requestRow,
   WEBHOOK_SECRET,
-} from "#tests/support/5-helpers";
+} from "#tests/support/issue5-helpers";
 
 // The Stripe adapter with the real `stripe` SDK against a fake Stripe server on 127.0.0.1.
 

@@ -47,7 +47,22 @@ export type PublicAdvance = {
 
 const iso = (value: Date | null) => (value ? value.toISOString() : null);
 
-export function toPublicAdvance(row: AdvanceRequest): PublicAdvance {
+export function toPublicAdvance(
+  row: Pick<
+    AdvanceRequest,
+    | "id"
+    | "employeeId"
+    | "amount"
+    | "reason"
+    | "status"
+    | "repaymentPeriods"
+    | "requestDate"
+    | "approvalDate"
+    | "rejectionDate"
+    | "rejectionReason"
+    | "approvedById"
+  >,
+): PublicAdvance {
   return {
     id: row.id,
     employeeId: row.employeeId,

@@ -5,10 +5,10 @@ import {
   payrollDeductions,
   users,
   virtualCards,
-  type AdvanceRequest,
   type User,
 } from "../../db/schema";
 import { db } from "~/utils/db.server";
+import { toPublicAdvance, type PublicAdvance } from "./advance.server";
 import { notFound } from "~/utils/errors";
 import {
   EMPLOYEE_NOT_FOUND,
@@ -18,54 +18,6 @@ import {
 
 // The employer's read side (SPEC §2 Approve Requests, Employees; §7 employer endpoints), every
 // list scoped to the employer's own employees and every figure an SQL aggregate.
-
-/** An advance request as JSON (SPEC §3): money as "300.00", dates ISO 8601. */
-export type AdvanceRequestJson = {
-  id: number;
-  employeeId: number;
-  amount: string;
-  reason: string | null;
-  status: AdvanceRequest["status"];
-  repaymentPeriods: number;
-  requestDate: string;
-  approvalDate: string | null;
-  rejectionDate: string | null;
-  rejectionReason: string | null;
-  approvedById: number | null;
-};
-
-const iso = (value: Date | null) => (value ? value.toISOString() : null);
-
-export function advanceRequestJson(
-  request: Pick<
-    AdvanceRequest,
-    | "id"
-    | "employeeId"
-    | "amount"
-    | "reason"
-    | "status"
-    | "repaymentPeriods"
-    | "requestDate"
-    | "approvalDate"
-    | "rejectionDate"
-    | "rejectionReason"
-    | "approvedById"
-  >,
-): AdvanceRequestJson {
-  return {
-    id: request.id,
-    employeeId: request.employeeId,
-    amount: request.amount,
-    reason: request.reason,
-    status: request.status,
-    repaymentPeriods: request.repaymentPeriods,
-    requestDate: request.requestDate.toISOString(),
-    approvalDate: iso(request.approvalDate),
-    rejectionDate: iso(request.rejectionDate),
-    rejectionReason: request.rejectionReason,
-    approvedById: request.approvedById,
-  };
-}
 
 const requestColumns = {
   id: advanceRequests.id,
@@ -224,7 +176,7 @@ export async function listEmployeesForApi(employer: User) {
     );
 }
 
-export type PendingRequest = AdvanceRequestJson & {
+export type PendingRequest = PublicAdvance & {
   employee: {
     firstName: string;
     lastName: string;
@@ -258,7 +210,7 @@ export async function listPendingRequests(
     .orderBy(asc(advanceRequests.requestDate), asc(advanceRequests.id));
   const rows = await (limit === undefined ? query : query.limit(limit));
   return rows.map((row) => ({
-    ...advanceRequestJson(row),
+    ...toPublicAdvance(row),
     employee: {
       firstName: row.firstName,
       lastName: row.lastName,
@@ -271,14 +223,14 @@ export async function listPendingRequests(
 /** Every request of the employer's employees, newest first. */
 export async function listAllRequests(
   employer: User,
-): Promise<AdvanceRequestJson[]> {
+): Promise<PublicAdvance[]> {
   const rows = await db()
     .select(requestColumns)
     .from(advanceRequests)
     .innerJoin(employees, eq(employees.id, advanceRequests.employeeId))
     .where(eq(employees.employerId, employer.id))
     .orderBy(desc(advanceRequests.requestDate), desc(advanceRequests.id));
-  return rows.map(advanceRequestJson);
+  return rows.map(toPublicAdvance);
 }
 
 /** GET /api/employer/advance-requests: the fields the reports read. */
@@ -363,7 +315,7 @@ export async function getEmployeeDetails(employer: User, employeeId: number) {
 
   return {
     employee: { ...profile, pendingDeductions: profile.usedBalance },
-    requests: requests.map(advanceRequestJson),
+    requests: requests.map(toPublicAdvance),
     deductions,
     cards,
   };

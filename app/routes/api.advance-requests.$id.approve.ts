@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { approveAdvance } from "~/models/approval.server";
-import { advanceRequestJson } from "~/models/employer.server";
+import { toPublicAdvance } from "~/models/advance.server";
 import {
   handleApi,
   methodNotAllowed,
@@ -22,6 +22,6 @@ export async function action({ request, params }: ActionFunctionArgs) {
     const employer = await requireApiRole(request, "EMPLOYER");
     const id = parseId(params.id);
     if (id === null) throw notFound(REQUEST_NOT_FOUND);
-    return ok(advanceRequestJson(await approveAdvance(employer, id)));
+    return ok(toPublicAdvance(await approveAdvance(employer, id)));
   });
 }

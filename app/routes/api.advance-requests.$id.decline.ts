@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { declineAdvance } from "~/models/approval.server";
-import { advanceRequestJson } from "~/models/employer.server";
+import { toPublicAdvance } from "~/models/advance.server";
 import {
   handleApi,
   methodNotAllowed,
@@ -30,6 +30,6 @@ export async function action({ request, params }: ActionFunctionArgs) {
     const id = parseId(params.id);
     if (id === null) throw notFound(REQUEST_NOT_FOUND);
     const { reason } = parseBody(declineBodySchema, await readJson(request));
-    return ok(advanceRequestJson(await declineAdvance(employer, id, reason)));
+    return ok(toPublicAdvance(await declineAdvance(employer, id, reason)));
   });
 }

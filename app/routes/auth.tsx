@@ -205,14 +205,22 @@ export default function AuthPage() {
             <LoginForm redirectTo={redirectTo} actionData={actionData} />
           ) : activeAs === "employer" ? (
             <>
-              <EmployerForm actionData={actionData} />
+              <RegisterForm
+                key="employer"
+                as="employer"
+                actionData={actionData}
+              />
               <SwitchLink to={query({ tab: "register", as: "employee" })}>
                 Register as an employee instead
               </SwitchLink>
             </>
           ) : (
             <>
-              <EmployeeForm actionData={actionData} />
+              <RegisterForm
+                key="employee"
+                as="employee"
+                actionData={actionData}
+              />
               <SwitchLink to={query({ tab: "register", as: "employer" })}>
                 Register as an employer instead
               </SwitchLink>
@@ -360,25 +368,38 @@ function LoginForm({
   );
 }
 
-function EmployeeForm({ actionData }: { actionData: ActionData | undefined }) {
+/** The employee and employer registration forms: the same fields but one (SPEC §2). */
+function RegisterForm({
+  as,
+  actionData,
+}: {
+  as: As;
+  actionData: ActionData | undefined;
+}) {
+  const employer = as === "employer";
+  const intent = employer ? "register-employer" : "register-employee";
+  const schema = employer ? employerRegisterSchema : employeeRegisterSchema;
   const [form, fields] = useForm({
-    id: "register-employee",
-    lastResult:
-      actionData?.intent === "register-employee"
-        ? actionData.result
-        : undefined,
-    constraint: getZodConstraint(employeeRegisterSchema),
-    onValidate: ({ formData }) =>
-      parseWithZod(formData, { schema: employeeRegisterSchema }),
+    id: intent,
+    lastResult: actionData?.intent === intent ? actionData.result : undefined,
+    constraint: getZodConstraint(schema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
   });
-  const pending = usePending("register-employee");
+  const pending = usePending(intent);
+  const field = (name: string) => fields[name as keyof typeof fields];
   return (
     <Form method="post" className="space-y-4" {...getFormProps(form)}>
-      <h2 className="text-lg font-semibold">Create an employee account</h2>
-      <input type="hidden" name="intent" value="register-employee" />
-      <input type="hidden" name="role" value="EMPLOYEE" />
+      <h2 className="text-lg font-semibold">
+        {employer ? "Create an employer account" : "Create an employee account"}
+      </h2>
+      <input type="hidden" name="intent" value={intent} />
+      <input
+        type="hidden"
+        name="role"
+        value={employer ? "EMPLOYER" : "EMPLOYEE"}
+      />
       <div className="grid gap-4 sm:grid-cols-2">
         <Field
           label="First name"
@@ -405,11 +426,24 @@ function EmployeeForm({ actionData }: { actionData: ActionData | undefined }) {
           autoComplete: "email",
         }}
       />
-      <Field
-        label="Department (optional)"
-        errors={fields.department.errors}
-        inputProps={{ ...getInputProps(fields.department, { type: "text" }) }}
-      />
+      {employer ? (
+        <Field
+          label="Company name"
+          errors={field("companyName").errors}
+          inputProps={{
+            ...getInputProps(field("companyName"), { type: "text" }),
+            autoComplete: "organization",
+          }}
+        />
+      ) : (
+        <Field
+          label="Department (optional)"
+          errors={field("department").errors}
+          inputProps={{
+            ...getInputProps(field("department"), { type: "text" }),
+          }}
+        />
+      )}
       <Field
         label="Username"
         errors={fields.username.errors}
@@ -428,84 +462,11 @@ function EmployeeForm({ actionData }: { actionData: ActionData | undefined }) {
       />
       <ErrorList id={form.errorId} errors={form.errors} />
       <Button type="submit" className="w-full" disabled={pending}>
-        {pending ? "Registering..." : "Register as Employee"}
-      </Button>
-    </Form>
-  );
-}
-
-function EmployerForm({ actionData }: { actionData: ActionData | undefined }) {
-  const [form, fields] = useForm({
-    id: "register-employer",
-    lastResult:
-      actionData?.intent === "register-employer"
-        ? actionData.result
-        : undefined,
-    constraint: getZodConstraint(employerRegisterSchema),
-    onValidate: ({ formData }) =>
-      parseWithZod(formData, { schema: employerRegisterSchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-  });
-  const pending = usePending("register-employer");
-  return (
-    <Form method="post" className="space-y-4" {...getFormProps(form)}>
-      <h2 className="text-lg font-semibold">Create an employer account</h2>
-      <input type="hidden" name="intent" value="register-employer" />
-      <input type="hidden" name="role" value="EMPLOYER" />
-      <div className="grid gap-4 sm:grid-cols-2">
-        <Field
-          label="First name"
-          errors={fields.firstName.errors}
-          inputProps={{
-            ...getInputProps(fields.firstName, { type: "text" }),
-            autoComplete: "given-name",
-          }}
-        />
-        <Field
-          label="Last name"
-          errors={fields.lastName.errors}
-          inputProps={{
-            ...getInputProps(fields.lastName, { type: "text" }),
-            autoComplete: "family-name",
-          }}
-        />
-      </div>
-      <Field
-        label="Email"
-        errors={fields.email.errors}
-        inputProps={{
-          ...getInputProps(fields.email, { type: "email" }),
-          autoComplete: "email",
-        }}
-      />
-      <Field
-        label="Company name"
-        errors={fields.companyName.errors}
-        inputProps={{
-          ...getInputProps(fields.companyName, { type: "text" }),
-          autoComplete: "organization",
-        }}
-      />
-      <Field
-        label="Username"
-        errors={fields.username.errors}
-        inputProps={{
-          ...getInputProps(fields.username, { type: "text" }),
-          autoComplete: "username",
-        }}
-      />
-      <Field
-        label="Password"
-        errors={fields.password.errors}
-        inputProps={{
-          ...getInputProps(fields.password, { type: "password" }),
-          autoComplete: "new-password",
-        }}
-      />
-      <ErrorList id={form.errorId} errors={form.errors} />
-      <Button type="submit" className="w-full" disabled={pending}>
-        {pending ? "Registering..." : "Register as Employer"}
+        {pending
+          ? "Registering..."
+          : employer
+            ? "Register as Employer"
+            : "Register as Employee"}
       </Button>
     </Form>
   );

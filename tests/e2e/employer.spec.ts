@@ -1,5 +1,7 @@
 import { subDays } from "date-fns";
-import { declineAdvance } from "../../app/models/approval.server";
+import { eq } from "drizzle-orm";
+import { advanceRequests } from "../../db/schema";
+import { db } from "../../app/utils/db.server";
 import { employeeOf, insertAdvance } from "../support/data";
 import {
   createEmployee,
@@ -197,7 +199,16 @@ test.describe("/approvals", () => {
     const { employer, benRequest } = await company();
     await loginAs(employer);
     await page.goto("/approvals");
-    await declineAdvance(employer, benRequest.id, "Decided in another tab");
+    // Decided behind the page's back, without an event (as if its live update were lost):
+    // the live page would otherwise refresh and drop the row before the click.
+    await db()
+      .update(advanceRequests)
+      .set({
+        status: "DECLINED",
+        rejectionDate: new Date(),
+        rejectionReason: "Decided in another tab",
+      })
+      .where(eq(advanceRequests.id, benRequest.id));
     await page
       .getByRole("button", { name: "Approve Bruno Brook's request" })
       .click();

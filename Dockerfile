@@ -25,7 +25,7 @@ COPY --from=build --chown=node:node /app/build ./build
 COPY --from=build --chown=node:node /app/public ./public
 COPY --chown=node:node package.json ./
 COPY --chown=node:node db/migrations ./db/migrations
-COPY --chown=node:node scripts/server.js ./scripts/server.js
+COPY --chown=node:node scripts/server.js scripts/cli.js ./scripts/
 USER node
 EXPOSE 3000
 VOLUME ["/data"]

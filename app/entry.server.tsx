@@ -13,6 +13,7 @@ export {
   readiness,
 } from "./utils/lifecycle.server";
 export { requestContext } from "./utils/request-context.server";
+export { cli } from "./utils/cli.server";
 
 const ABORT_DELAY = 5_000;
 

@@ -2,6 +2,7 @@ import { json } from "@remix-run/node";
 import type { z } from "zod";
 import type { Role, User } from "../../db/schema";
 import { getUser } from "./auth.server";
+import { hasNul, NUL_CHARACTER } from "./form.server";
 import {
   badRequest,
   forbidden,
@@ -109,7 +110,29 @@ export async function readJson(
   if (typeof value !== "object" || value === null || Array.isArray(value)) {
     throw badRequest("Request body must be a JSON object");
   }
+  if (holdsNul(value)) throw badRequest(NUL_CHARACTER);
   return value as Record<string, unknown>;
+}
+
+/**
+ * True when a key or string anywhere in the parsed body holds a NUL character, which
+ * PostgreSQL text cannot store (the query would fail with a 500). Iterative: a deeply nested
+ * body must not overflow the stack.
+ */
+function holdsNul(root: unknown): boolean {
+  const stack: unknown[] = [root];
+  while (stack.length) {
+    const value = stack.pop();
+    if (typeof value === "string") {
+      if (hasNul(value)) return true;
+    } else if (value && typeof value === "object") {
+      for (const [key, child] of Object.entries(value)) {
+        if (hasNul(key)) return true;
+        stack.push(child);
+      }
+    }
+  }
+  return false;
 }
 
 /** Field errors of a failed zod parse, keyed by the first path segment. */

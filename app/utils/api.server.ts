@@ -97,6 +97,9 @@ const MAX_BODY_BYTES = 64 * 1024;
 export async function readJson(
   request: Request,
 ): Promise<Record<string, unknown>> {
+  // A declared size over the limit is refused before the body is read into memory.
+  if (Number(request.headers.get("Content-Length") ?? "0") > MAX_BODY_BYTES)
+    throw badRequest("Request body is too large");
   const text = await request.text();
   if (text.length > MAX_BODY_BYTES)
     throw badRequest("Request body is too large");

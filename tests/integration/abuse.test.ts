@@ -1,3 +1,5 @@
+import fc from "fast-check";
+import { safeRedirect } from "~/utils/auth.server";
 import { getSession } from "~/utils/session.server";
 import { action as loginApi } from "~/routes/api.login";
 import { action as authAction } from "~/routes/auth";
@@ -146,5 +148,67 @@ describe("user enumeration", () => {
     const known = await statuses(user.username);
     expect(known).toEqual([401, 401, 401, 401, 401, 429]);
     expect(await statuses("nobody-at-all")).toEqual(known);
+  });
+});
+
+describe("open redirects", () => {
+  /** What a browser makes of a Location value: tabs and newlines dropped, "\\" read as "/". */
+  const asBrowserReads = (location: string) =>
+    location.replace(/[\t\n\r]/g, "").replace(/\\/g, "/");
+
+  it("never lets redirectTo leave the site, nor break the Location header", () => {
+    const tricky = fc.constantFrom(
+      "/\t/evil.example",
+      "/\n/evil.example",
+      "/\\evil.example",
+      "//evil.example",
+      "https://evil.example",
+      "/\u202ehistory",
+      "/%2F%2Fevil.example",
+      "/history",
+      "/employees?q=Zo%C3%AB",
+    );
+    fc.assert(
+      fc.property(
+        fc.oneof(
+          tricky,
+          fc.string({ unit: "binary", maxLength: 12 }).map((t) => `/${t}`),
+          fc.string({ maxLength: 12 }),
+        ),
+        (to) => {
+          const result = safeRedirect(to, "/");
+          const read = asBrowserReads(result);
+          expect(read.startsWith("/")).toBe(true);
+          expect(read.startsWith("//")).toBe(false);
+          // The header accepts it (a non-Latin-1 character would throw: a 500).
+          expect(new Headers({ Location: result }).get("Location")).toBe(
+            result,
+          );
+        },
+      ),
+      { numRuns: 2000 },
+    );
+    expect(safeRedirect("/\t/evil.example")).toBe("/");
+    expect(safeRedirect("/employees?q=Zo%C3%AB")).toBe("/employees?q=Zo%C3%AB");
+  });
+
+  it("sends a sign-in with a poisoned redirectTo home instead", async () => {
+    const employer = await createEmployer();
+    const user = await createEmployee(employer);
+    for (const redirectTo of ["/\t/evil.example", "/\u202ehistory"]) {
+      const res = await call(
+        authAction,
+        await requestAs(null, "/auth", {
+          form: {
+            intent: "login",
+            username: user.username,
+            password: TEST_PASSWORD,
+            redirectTo,
+          },
+        }),
+      );
+      expect(res.status).toBe(302);
+      expect(res.headers.get("Location")).toBe("/");
+    }
   });
 });

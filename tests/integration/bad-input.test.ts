@@ -150,6 +150,7 @@ const POISON = fc.constantFrom(
   "\\",
   "%00",
   "\r\n",
+  "\t",
   " ",
   "a".repeat(600),
 );

@@ -240,6 +240,34 @@ test.describe("cross-origin posts", () => {
   });
 });
 
+test.describe("bad bodies over HTTP", () => {
+  test("a page action posted something that is not a form answers 400 with the reason, in the layout", async () => {
+    const employer = await login(server.url, "employer");
+    const res = await fetch(`${server.url}/approvals`, {
+      method: "POST",
+      headers: {
+        Cookie: employer,
+        Origin: server.url,
+        "Content-Type": "application/json",
+      },
+      body: JSON.stringify({ intent: "approve", requestId: 1 }),
+    });
+    expect(res.status).toBe(400);
+    const html = await res.text();
+    expect(html).toContain("The request body must be a form.");
+    expect(html).toContain("Approve Requests"); // the employer's sidebar: still inside the layout
+    const api = await fetch(`${server.url}/api/login`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ username: "a\u0000b", password: "x" }),
+    });
+    expect(api.status).toBe(400);
+    expect(await api.json()).toEqual({
+      message: "Text cannot contain null characters.",
+    });
+  });
+});
+
 test.describe("Content-Security-Policy", () => {
   const ANONYMOUS = [
     "/auth",

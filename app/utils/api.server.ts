@@ -2,7 +2,7 @@ import { json } from "@remix-run/node";
 import type { z } from "zod";
 import type { Role, User } from "../../db/schema";
 import { getUser } from "./auth.server";
-import { hasNul, NUL_CHARACTER } from "./form.server";
+import { textProblem } from "./form.server";
 import {
   badRequest,
   forbidden,
@@ -113,29 +113,32 @@ export async function readJson(
   if (typeof value !== "object" || value === null || Array.isArray(value)) {
     throw badRequest("Request body must be a JSON object");
   }
-  if (holdsNul(value)) throw badRequest(NUL_CHARACTER);
+  const problem = textProblemIn(value);
+  if (problem) throw badRequest(problem);
   return value as Record<string, unknown>;
 }
 
 /**
- * True when a key or string anywhere in the parsed body holds a NUL character, which
- * PostgreSQL text cannot store (the query would fail with a 500). Iterative: a deeply nested
- * body must not overflow the stack.
+ * The first key or string anywhere in the parsed body that PostgreSQL could not store (a NUL
+ * character or a lone surrogate: the query would fail with a 500), as a message; else null.
+ * Iterative: a deeply nested body must not overflow the stack.
  */
-function holdsNul(root: unknown): boolean {
+function textProblemIn(root: unknown): string | null {
   const stack: unknown[] = [root];
   while (stack.length) {
     const value = stack.pop();
     if (typeof value === "string") {
-      if (hasNul(value)) return true;
+      const problem = textProblem(value);
+      if (problem) return problem;
     } else if (value && typeof value === "object") {
       for (const [key, child] of Object.entries(value)) {
-        if (hasNul(key)) return true;
+        const problem = textProblem(key);
+        if (problem) return problem;
         stack.push(child);
       }
     }
   }
-  return false;
+  return null;
 }
 
 /** Field errors of a failed zod parse, keyed by the first path segment. */

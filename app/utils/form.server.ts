@@ -20,14 +20,24 @@ function refuse(message: string, status = 400): Response {
   );
 }
 
-/** True when the text holds a NUL character, which PostgreSQL text cannot store. */
-export function hasNul(text: string): boolean {
-  return text.includes("\u0000");
+export const INVALID_UNICODE = "Text must be valid Unicode.";
+
+const LONE_SURROGATE =
+  /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+/**
+ * Why PostgreSQL could not store this text, or null: a NUL character, or a lone UTF-16
+ * surrogate (JSON can spell one as "\udc00"; the embedded database refuses the bytes).
+ */
+export function textProblem(text: string): string | null {
+  if (text.includes("\u0000")) return NUL_CHARACTER;
+  if (LONE_SURROGATE.test(text)) return INVALID_UNICODE;
+  return null;
 }
 
 /**
  * The posted form. A body that is not a url-encoded or multipart form, a form over 64 KB, a
- * file, or a value holding a NUL character throws a 400/413 Response with a message. The request's own body is left unread (the sign-in
+ * file, or text PostgreSQL cannot store (textProblem) throws a 400/413 Response with a message. The request's own body is left unread (the sign-in
  * strategy reads it again).
  */
 export async function readFormData(request: Request): Promise<FormData> {
@@ -48,7 +58,8 @@ export async function readFormData(request: Request): Promise<FormData> {
   }
   for (const [name, value] of form) {
     if (typeof value !== "string") throw refuse(NO_FILES);
-    if (hasNul(name) || hasNul(value)) throw refuse(NUL_CHARACTER);
+    const problem = textProblem(name) ?? textProblem(value);
+    if (problem) throw refuse(problem);
   }
   return form;
 }

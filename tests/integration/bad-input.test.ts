@@ -894,3 +894,56 @@ describe("bad query strings never break a page", () => {
     );
   });
 });
+
+// ---- The cases the generators found, pinned -------------------------------------------------------
+
+describe("text PostgreSQL cannot store", () => {
+  it("refuses a NUL character or a lone surrogate with 400 and a message, writing nothing", async () => {
+    const before = await rowCounts();
+    const register = (firstName: string) =>
+      requestAs(null, "/api/register", {
+        json: {
+          username: "zoe_surrogate",
+          password: TEST_PASSWORD,
+          firstName,
+          lastName: "Lee",
+          email: "zoe@example.com",
+          role: "EMPLOYEE",
+        },
+      });
+    for (const [firstName, message] of [
+      ["Zoë\udc00", "Text must be valid Unicode."],
+      ["Zo\ud800ë", "Text must be valid Unicode."],
+      ["Zo\u0000ë", "Text cannot contain null characters."],
+    ]) {
+      const res = await call(apiRegister.action, await register(firstName));
+      expect(res.status).toBe(400);
+      expect(await res.json()).toEqual({ message });
+    }
+    const login = await call(
+      apiLogin.action,
+      await requestAs(null, "/api/login", {
+        json: { username: "a\u0000b", password: "x" },
+      }),
+    );
+    expect(login.status).toBe(400);
+
+    const form = await call(
+      appRequest.action,
+      await requestAs(employee, "/request", {
+        form: { amount: "200", terms: "on", reason: "milk\u0000" },
+      }),
+    );
+    expect(form.status).toBe(400);
+    expect(await form.json()).toEqual({
+      message: "Text cannot contain null characters.",
+    });
+
+    const search = await call(
+      appEmployees.loader,
+      await requestAs(employer, "/employees?q=%00"),
+    );
+    expect(search.status).toBe(200);
+    expect(await rowCounts()).toEqual(before);
+  });
+});

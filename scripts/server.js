@@ -49,7 +49,20 @@ function contentSecurityPolicy(nonce) {
 
 const app = express();
 app.disable("x-powered-by");
-if (process.env.TRUST_PROXY) app.set("trust proxy", process.env.TRUST_PROXY);
+/**
+ * TRUST_PROXY as Express understands it: a hop count ("1"), true/false, or addresses and
+ * names ("loopback", "10.0.0.0/8, 127.0.0.1"). Express reads every string as an address list,
+ * so "1" would silently trust nothing and "true" would crash the start-up.
+ */
+function trustProxySetting(value) {
+  const text = value.trim();
+  if (/^\d+$/.test(text)) return Number(text);
+  if (text === "true") return true;
+  if (text === "false") return false;
+  return text;
+}
+if (process.env.TRUST_PROXY)
+  app.set("trust proxy", trustProxySetting(process.env.TRUST_PROXY));
 
 // Request log: one JSON line per request, no cookies, bodies or card data.
 app.use((req, res, next) => {

@@ -48,6 +48,18 @@ export function GeneralErrorBoundary() {
         </div>
       );
     }
+    // A refused post (a body that is not a form, too large...): say why.
+    const message = (error.data as { message?: unknown } | null)?.message;
+    if (error.status < 500 && typeof message === "string") {
+      return (
+        <div className="mx-auto max-w-lg py-16 text-center">
+          <h1 className="text-2xl font-bold text-gray-900">
+            We couldn&apos;t process that request
+          </h1>
+          <p className="mt-2 text-gray-700">{message}</p>
+        </div>
+      );
+    }
   }
   return (
     <div className="mx-auto max-w-lg py-16 text-center">

@@ -1,4 +1,4 @@
-import { count, eq } from "drizzle-orm";
+import { and, count, eq, gt } from "drizzle-orm";
 import {
   companySettings,
   employees,
@@ -43,8 +43,8 @@ export async function getCompanySettings(
  * The employer saves the Company Settings form (DESIGN §4 Settings). The processing fee is
  * read-only and never taken from input. The company name is mirrored on the employer's user
  * (the dashboard greets by it) and the max advance on its maxAdvanceLimit. The new max
- * advance applies to employees added afterwards (addEmployee reads it); existing balances are
- * left as they are (docs/decisions/0701-company-settings.md).
+ * advance applies to employees added afterwards (addEmployee reads it); a lower one also caps
+ * existing balances above it (docs/decisions/0701-company-settings.md, 0801).
  */
 export async function updateCompanySettings(
   actor: User,
@@ -64,7 +64,7 @@ export async function updateCompanySettings(
       approvalLimit: ["Auto-approval limit cannot exceed the maximum advance"],
     });
   }
-  const saved = await db().transaction(async (tx) => {
+  const { saved, capped } = await db().transaction(async (tx) => {
     await getCompanySettings(actor.id, tx);
     const [row] = await tx
       .update(companySettings)
@@ -88,9 +88,21 @@ export async function updateCompanySettings(
         maxAdvanceLimit: fromCents(maxCents),
       })
       .where(eq(users.id, actor.id));
-    return row;
+    // A lower max advance caps the balances above it: no balance may exceed the max advance
+    // (the invariant check), and no employee may borrow more than the company now allows.
+    const capped = await tx
+      .update(employees)
+      .set({ availableBalance: fromCents(maxCents) })
+      .where(
+        and(
+          eq(employees.employerId, actor.id),
+          gt(employees.availableBalance, fromCents(maxCents)),
+        ),
+      )
+      .returning({ userId: employees.userId });
+    return { saved: row, capped };
   });
-  await publish("settings.updated", [actor.id]);
+  await publish("settings.updated", [actor.id, ...capped.map((e) => e.userId)]);
   return saved;
 }
 

@@ -32,6 +32,7 @@ import {
   declineFormSchema,
   parseId,
 } from "~/validation/employer";
+import { readFormData } from "~/utils/form.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const employer = await requireEmployer(request);
@@ -65,7 +66,7 @@ function failed(intent: "approve" | "decline"): ToastData {
  */
 export async function action({ request }: ActionFunctionArgs) {
   const employer = await requireEmployer(request);
-  const formData = await request.formData();
+  const formData = await readFormData(request);
   const intent = formData.get("intent");
   if (intent !== "approve" && intent !== "decline") {
     return json<ActionData>(

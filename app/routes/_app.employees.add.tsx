@@ -17,6 +17,7 @@ import { requireEmployer } from "~/utils/auth.server";
 import { isAppError } from "~/utils/errors";
 import { errorToast, redirectWithSuccess } from "~/utils/toast.server";
 import { addEmployeeSchema } from "~/validation/auth";
+import { readFormData } from "~/utils/form.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireEmployer(request);
@@ -30,7 +31,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
  */
 export async function action({ request }: ActionFunctionArgs) {
   const employer = await requireEmployer(request);
-  const formData = await request.formData();
+  const formData = await readFormData(request);
   const submission = parseWithZod(formData, { schema: addEmployeeSchema });
   if (submission.status !== "success") {
     return json<AddEmployeeActionData>(

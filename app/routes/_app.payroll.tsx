@@ -37,6 +37,7 @@ import {
   type Toast as ToastData,
 } from "~/utils/toast.server";
 import { runPayrollSchema } from "~/validation/payroll";
+import { readFormData } from "~/utils/form.server";
 
 // /payroll: what today's payroll run collects, the 'Run payroll' action (with a confirmation
 // checkbox, so it works without JavaScript), and the next payroll's export.
@@ -57,7 +58,7 @@ type ActionData = { result: SubmissionResult<string[]>; toast?: ToastData };
 
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireEmployer(request);
-  const submission = parseWithZod(await request.formData(), {
+  const submission = parseWithZod(await readFormData(request), {
     schema: runPayrollSchema,
   });
   if (submission.status !== "success") {

@@ -35,6 +35,7 @@ import {
   type Toast as ToastData,
 } from "~/utils/toast.server";
 import { profileSchema } from "~/validation/profile";
+import { readFormData } from "~/utils/form.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireEmployee(request);
@@ -58,7 +59,7 @@ const PASSWORD_FIELDS = ["currentPassword", "newPassword", "confirmPassword"];
 
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireEmployee(request);
-  const formData = await request.formData();
+  const formData = await readFormData(request);
   const submission = parseWithZod(formData, { schema: profileSchema });
   if (submission.status !== "success") {
     return json<ActionData>(

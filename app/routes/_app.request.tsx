@@ -39,6 +39,7 @@ import {
   type Toast as ToastData,
 } from "~/utils/toast.server";
 import { requestFormSchema } from "~/validation/advance";
+import { readFormData } from "~/utils/form.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireEmployee(request);
@@ -55,7 +56,7 @@ const REQUEST_FAILED_FALLBACK = "There was an error submitting your request.";
 
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireEmployee(request);
-  const formData = await request.formData();
+  const formData = await readFormData(request);
   const submission = parseWithZod(formData, { schema: requestFormSchema });
   if (submission.status !== "success") {
     return json<ActionData>({ result: submission.reply() }, { status: 400 });

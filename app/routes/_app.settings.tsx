@@ -43,6 +43,7 @@ import {
   SETTINGS_MAX_ADVANCE_MIN,
   companySettingsSchema,
 } from "~/validation/settings";
+import { readFormData } from "~/utils/form.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireEmployer(request);
@@ -72,7 +73,7 @@ type ActionData = {
 
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireEmployer(request);
-  const formData = await request.formData();
+  const formData = await readFormData(request);
   const submission = parseWithZod(formData, { schema: companySettingsSchema });
   if (submission.status !== "success") {
     return json<ActionData>({ result: submission.reply() }, { status: 400 });

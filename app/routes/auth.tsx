@@ -35,6 +35,7 @@ import {
   employerRegisterSchema,
   loginSchema,
 } from "~/validation/auth";
+import { readFormData } from "~/utils/form.server";
 
 type Tab = "login" | "register";
 type As = "employee" | "employer";
@@ -61,7 +62,7 @@ type ActionData = {
 };
 
 export async function action({ request }: ActionFunctionArgs) {
-  const formData = await request.clone().formData();
+  const formData = await readFormData(request);
   const intent = formData.get("intent");
   const redirectTo = safeRedirect(formData.get("redirectTo"), "/");
 

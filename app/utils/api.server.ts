@@ -2,6 +2,7 @@ import { json } from "@remix-run/node";
 import type { z } from "zod";
 import type { Role, User } from "../../db/schema";
 import { getUser } from "./auth.server";
+import { textProblem } from "./form.server";
 import {
   badRequest,
   forbidden,
@@ -96,6 +97,9 @@ const MAX_BODY_BYTES = 64 * 1024;
 export async function readJson(
   request: Request,
 ): Promise<Record<string, unknown>> {
+  // A declared size over the limit is refused before the body is read into memory.
+  if (Number(request.headers.get("Content-Length") ?? "0") > MAX_BODY_BYTES)
+    throw badRequest("Request body is too large");
   const text = await request.text();
   if (text.length > MAX_BODY_BYTES)
     throw badRequest("Request body is too large");
@@ -109,7 +113,32 @@ export async function readJson(
   if (typeof value !== "object" || value === null || Array.isArray(value)) {
     throw badRequest("Request body must be a JSON object");
   }
+  const problem = textProblemIn(value);
+  if (problem) throw badRequest(problem);
   return value as Record<string, unknown>;
+}
+
+/**
+ * The first key or string anywhere in the parsed body that PostgreSQL could not store (a NUL
+ * character or a lone surrogate: the query would fail with a 500), as a message; else null.
+ * Iterative: a deeply nested body must not overflow the stack.
+ */
+function textProblemIn(root: unknown): string | null {
+  const stack: unknown[] = [root];
+  while (stack.length) {
+    const value = stack.pop();
+    if (typeof value === "string") {
+      const problem = textProblem(value);
+      if (problem) return problem;
+    } else if (value && typeof value === "object") {
+      for (const [key, child] of Object.entries(value)) {
+        const problem = textProblem(key);
+        if (problem) return problem;
+        stack.push(child);
+      }
+    }
+  }
+  return null;
 }
 
 /** Field errors of a failed zod parse, keyed by the first path segment. */

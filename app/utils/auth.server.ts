@@ -57,7 +57,10 @@ export function safeRedirect(
   if (!to || typeof to !== "string") return fallback;
   if (!to.startsWith("/") || to.startsWith("//") || to.startsWith("/\\"))
     return fallback;
-  if (/[\r\n]/.test(to)) return fallback;
+  // Printable ASCII only (our own redirectTo values are percent-encoded paths): a Location
+  // header cannot carry other characters (the redirect would throw, a 500), and browsers drop
+  // tabs and newlines, which would turn "/\t/evil.example" into "//evil.example".
+  if (!/^[\x21-\x7e]+$/.test(to)) return fallback;
   return to;
 }
 

@@ -7,7 +7,12 @@ import {
 } from "@remix-run/node";
 import { env } from "./env.server";
 
-export type SessionData = { userId: number; role: "EMPLOYEE" | "EMPLOYER" };
+export type SessionData = {
+  userId: number;
+  role: "EMPLOYEE" | "EMPLOYER";
+  /** Random per sign-in: every sign-in issues a different cookie (issue 8, no fixation). */
+  sid?: string;
+};
 
 /**
  * SESSION_SECRET, or a random secret generated once and kept in the data folder so that
@@ -88,16 +93,18 @@ export const REMEMBER_ME_SECONDS = 60 * 60 * 24 * 30;
 
 /**
  * A brand-new session (never the one the request came with, so a planted cookie cannot be
- * fixed) holding the user id and role. Without "Remember me" it is a browser-session cookie.
+ * fixed) holding the user id, the role and a random session id, so that no two sign-ins give
+ * the same cookie. Without "Remember me" it is a browser-session cookie.
  */
 export async function createUserSessionHeader(
   request: Request,
-  user: SessionData,
+  user: Pick<SessionData, "userId" | "role">,
   remember: boolean,
 ): Promise<string> {
   const session = await sessionStorage().getSession();
   session.set("userId", user.userId);
   session.set("role", user.role);
+  session.set("sid", crypto.randomBytes(16).toString("base64url"));
   return sessionStorage().commitSession(session, {
     secure: isSecureRequest(request),
     ...(remember ? { maxAge: REMEMBER_ME_SECONDS } : {}),

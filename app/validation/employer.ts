@@ -59,6 +59,8 @@ export const employeesSearchSchema = z.object({
     .string()
     .trim()
     .max(100)
+    // PostgreSQL text cannot hold NUL: such a search matches nothing anyone typed.
+    .refine((value) => !value.includes("\u0000"))
     .optional()
     .catch(undefined)
     .transform((value) => (value ? value : undefined)),

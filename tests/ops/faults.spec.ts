@@ -4,13 +4,17 @@ import { login, startServer, type RunningServer } from "./support/server";
 
 test.describe.configure({ mode: "serial" });
 
+// Overridable so a second copy of the repository can run these at the same time.
+const PORT = Number(process.env.OPS_FAULTS_PORT ?? 3194);
+const PG_PORT = Number(process.env.OPS_FAULTS_PG_PORT ?? 5499);
+
 let cluster: PrivateCluster;
 let server: RunningServer;
 
 test.beforeAll(async () => {
-  cluster = createCluster(5499);
+  cluster = createCluster(PG_PORT);
   cluster.start();
-  server = await startServer(3194, { DATABASE_URL: cluster.url });
+  server = await startServer(PORT, { DATABASE_URL: cluster.url });
 });
 
 test.afterAll(async () => {
@@ -75,52 +79,231 @@ test("with PostgreSQL down, pages answer a friendly 503 and /api a 503 JSON with
   expect(server.child.exitCode).toBeNull();
 });
 
-test("a server killed with SIGKILL under a write load loses no acknowledged write", async () => {
-  const acknowledged: string[] = [];
+type Json = Record<string, unknown>;
+
+async function post(
+  url: string,
+  body: unknown,
+  cookie?: string,
+): Promise<{ status: number; json: Json }> {
+  const res = await fetch(url, {
+    method: "POST",
+    headers: {
+      "Content-Type": "application/json",
+      ...(cookie ? { Cookie: cookie } : {}),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await res.text();
+  return { status: res.status, json: text ? (JSON.parse(text) as Json) : {} };
+}
+
+/** An employer and four employees of their own, created over HTTP; each with a session. */
+async function company(url: string) {
+  const stamp = `${Date.now()}_${Math.random().toString(36).slice(2, 6)}`;
+  const boss = await fetch(`${url}/api/register`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({
+      username: `kill_boss_${stamp}`,
+      password: "hunter22",
+      firstName: "Kim",
+      lastName: "Boss",
+      email: "kim@example.com",
+      role: "EMPLOYER",
+      companyName: "Kill Test Foods",
+    }),
+  });
+  expect(boss.status).toBe(201);
+  const employer = boss.headers.get("set-cookie")!.split(";")[0];
+  const employees: string[] = [];
+  for (let i = 0; i < 4; i++) {
+    const username = `kill_emp_${stamp}_${i}`;
+    const added = await post(
+      `${url}/api/register`,
+      {
+        employerId: 0,
+        username,
+        password: "hunter22",
+        firstName: "Emp",
+        lastName: `No${i}`,
+        email: "emp@example.com",
+      },
+      employer,
+    );
+    expect(added.status).toBe(201);
+    employees.push(await login(url, username, "hunter22"));
+  }
+  return { employer, employees };
+}
+
+test("a server killed with SIGKILL under a load of money writes loses no acknowledged write", async () => {
+  test.setTimeout(180_000);
+  // What the server acknowledged before it died: only these must survive, all of them.
+  const ack = {
+    users: [] as string[],
+    requests: new Map<number, string>(),
+    approved: new Set<number>(),
+    declined: new Set<number>(),
+  };
   let stop = false;
-  const worker = async (w: number) => {
+  const ROUNDS = 3;
+
+  const registering = async (w: number) => {
     for (let i = 0; !stop; i++) {
       const username = `load_${w}_${i}_${Date.now()}`;
       try {
-        const res = await fetch(`${server.url}/api/register`, {
-          method: "POST",
-          headers: { "Content-Type": "application/json" },
-          body: JSON.stringify({
-            username,
-            password: "hunter22",
-            firstName: "Load",
-            lastName: "Test",
-            email: "load@example.com",
-            role: "EMPLOYEE",
-          }),
+        const res = await post(`${server.url}/api/register`, {
+          username,
+          password: "hunter22",
+          firstName: "Load",
+          lastName: "Test",
+          email: "load@example.com",
+          role: "EMPLOYEE",
         });
-        if (res.status === 201) acknowledged.push(username);
+        if (res.status === 201) ack.users.push(username);
       } catch {
         return; // the server is gone
       }
     }
   };
-  const workers = [0, 1, 2, 3].map(worker);
-  await expect
-    .poll(() => acknowledged.length, { timeout: 20_000 })
-    .toBeGreaterThan(20);
-  server.child.kill("SIGKILL");
-  stop = true;
-  await Promise.all(workers);
-  expect(await server.exited).toBeNull();
 
-  server = await startServer(3194, { DATABASE_URL: cluster.url });
-  const { connectPostgres } = await import("../../app/utils/db.server");
-  const { checkInvariants } =
-    await import("../../app/models/invariants.server");
-  const conn = connectPostgres(cluster.url, 1);
-  try {
-    if (conn.kind !== "postgres") throw new Error("expected PostgreSQL");
-    const rows = await conn.client<{ username: string }[]>`
-      select username from users where username = any(${acknowledged})`;
-    expect(rows.length).toBe(acknowledged.length);
-    expect(await checkInvariants(conn.db)).toEqual([]);
-  } finally {
-    if (conn.kind === "postgres") await conn.client.end();
+  // Employees ask for advances ($200–$290, 1–3 periods) as fast as the server answers.
+  const requesting = async (cookie: string, w: number) => {
+    for (let i = 0; !stop; i++) {
+      const amount = `${200 + ((w * 7 + i) % 10) * 10}.00`;
+      try {
+        const res = await post(
+          `${server.url}/api/advance-requests`,
+          { amount, reason: null, repaymentPeriods: 1 + (i % 3) },
+          cookie,
+        );
+        if (res.status === 201) ack.requests.set(Number(res.json.id), amount);
+      } catch {
+        return;
+      }
+    }
+  };
+
+  // The employer approves the oldest pending request, or declines it when the balance no
+  // longer covers it (409), so approvals and declines keep flowing.
+  const deciding = async (employer: string) => {
+    while (!stop) {
+      try {
+        const pending = (await (
+          await fetch(`${server.url}/api/advance-requests/pending`, {
+            headers: { Cookie: employer },
+          })
+        ).json()) as { id: number }[];
+        const next = pending[0];
+        if (!next) continue;
+        const approved = await post(
+          `${server.url}/api/advance-requests/${next.id}/approve`,
+          undefined,
+          employer,
+        );
+        if (approved.status === 200) {
+          ack.approved.add(next.id);
+          continue;
+        }
+        const declined = await post(
+          `${server.url}/api/advance-requests/${next.id}/decline`,
+          { reason: "Over the balance" },
+          employer,
+        );
+        if (declined.status === 200) ack.declined.add(next.id);
+      } catch {
+        return;
+      }
+    }
+  };
+
+  // Three times: load, SIGKILL mid-write, restart, and check everything acknowledged so far.
+  // A new company each round: its employees' $500 balances cover two approvals each.
+  for (let round = 1; round <= ROUNDS; round++) {
+    const { employer, employees } = await company(server.url);
+    stop = false;
+    const seen = {
+      users: ack.users.length,
+      requests: ack.requests.size,
+      approved: ack.approved.size,
+      declined: ack.declined.size,
+    };
+    const workers = [
+      registering(0),
+      registering(1),
+      ...employees.map((cookie, w) => requesting(cookie, w)),
+      deciding(employer),
+    ];
+    await expect
+      .poll(
+        () =>
+          ack.users.length >= seen.users + 5 &&
+          ack.requests.size >= seen.requests + 10 &&
+          ack.approved.size >= seen.approved + 4 &&
+          ack.declined.size >= seen.declined + 2,
+        { timeout: 30_000 },
+      )
+      .toBe(true);
+    server.child.kill("SIGKILL");
+    stop = true;
+    await Promise.all(workers);
+    expect(await server.exited).toBeNull();
+    server = await startServer(PORT, { DATABASE_URL: cluster.url });
+    await expectAllAcknowledged(employees[0]);
+  }
+  console.info(
+    `SIGKILL under load, ${ROUNDS} rounds: ${ack.users.length} registrations, ` +
+      `${ack.requests.size} requests, ${ack.approved.size} approvals, ` +
+      `${ack.declined.size} declines acknowledged; all present, invariants hold`,
+  );
+
+  async function expectAllAcknowledged(employee: string) {
+    const { connectPostgres } = await import("../../app/utils/db.server");
+    const { checkInvariants } =
+      await import("../../app/models/invariants.server");
+    const conn = connectPostgres(cluster.url, 1);
+    try {
+      if (conn.kind !== "postgres") throw new Error("expected PostgreSQL");
+      const users = await conn.client<{ username: string }[]>`
+      select username from users where username = any(${ack.users})`;
+      expect(users.length).toBe(ack.users.length);
+
+      const ids = [...ack.requests.keys()];
+      const rows = await conn.client<
+        { id: number; amount: string; status: string; deductions: string }[]
+      >`
+      select r.id, r.amount::text as amount, r.status,
+             coalesce(sum(d.amount), 0)::text as deductions
+      from advance_requests r left join payroll_deductions d on d.request_id = r.id
+      where r.id = any(${ids}) group by r.id`;
+      expect(rows.length).toBe(ids.length);
+      for (const row of rows) {
+        expect(row.amount).toBe(ack.requests.get(row.id));
+        if (ack.approved.has(row.id)) {
+          expect(row.status).toBe("APPROVED");
+          expect(row.deductions).toBe(row.amount);
+        }
+        if (ack.declined.has(row.id)) expect(row.status).toBe("DECLINED");
+      }
+      // Every acknowledged decision is there, whichever request it was for.
+      const decided = await conn.client<{ id: number; status: string }[]>`
+      select id, status from advance_requests
+      where id = any(${[...ack.approved, ...ack.declined]})`;
+      expect(decided.filter((r) => r.status === "APPROVED").length).toBe(
+        ack.approved.size,
+      );
+      expect(decided.filter((r) => r.status === "DECLINED").length).toBe(
+        ack.declined.size,
+      );
+      expect(await checkInvariants(conn.db)).toEqual([]);
+    } finally {
+      if (conn.kind === "postgres") await conn.client.end();
+    }
+    // And the restarted server serves the employees their requests.
+    const mine = await fetch(`${server.url}/api/advance-requests/employee`, {
+      headers: { Cookie: employee },
+    });
+    expect(mine.status).toBe(200);
   }
 });

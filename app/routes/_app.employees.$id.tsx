@@ -27,10 +27,27 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   }
 }
 
+/** Under a list that holds more rows than the page shows (DETAILS_LIMIT, the newest). */
+function Newest({
+  shown,
+  limit,
+  what,
+}: {
+  shown: boolean;
+  limit: number;
+  what: string;
+}) {
+  return shown ? (
+    <p className="mt-3 text-sm text-gray-700">
+      Showing the newest {limit} {what}.
+    </p>
+  ) : null;
+}
+
 const periods = (n: number) => `${n} ${n === 1 ? "pay period" : "pay periods"}`;
 
 export default function EmployeeDetailsPage() {
-  const { employee, requests, deductions, cards } =
+  const { employee, requests, deductions, cards, truncated, limit } =
     useLoaderData<typeof loader>();
   const name = `${employee.firstName} ${employee.lastName}`;
   return (
@@ -135,6 +152,7 @@ export default function EmployeeDetailsPage() {
             ))
           )}
         </Table>
+        <Newest shown={truncated.requests} limit={limit} what="requests" />
       </Card>
 
       <Card title="Payroll Deductions">
@@ -161,6 +179,7 @@ export default function EmployeeDetailsPage() {
             ))
           )}
         </Table>
+        <Newest shown={truncated.deductions} limit={limit} what="deductions" />
       </Card>
 
       <Card title="Virtual Cards">
@@ -188,6 +207,7 @@ export default function EmployeeDetailsPage() {
             ))
           )}
         </Table>
+        <Newest shown={truncated.cards} limit={limit} what="cards" />
       </Card>
     </div>
   );

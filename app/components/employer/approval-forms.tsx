@@ -85,13 +85,16 @@ export function QuickDeclineForm({
 export function DeclineLink({
   requestId,
   employeeName,
+  page = 1,
 }: {
   requestId: number;
   employeeName: string;
+  /** The page of /approvals the link is on, kept behind the dialog. */
+  page?: number;
 }) {
   return (
     <LinkButton
-      to={`/approvals?decline=${requestId}`}
+      to={`/approvals?${page > 1 ? `page=${page}&` : ""}decline=${requestId}`}
       preventScrollReset
       variant="secondary"
       className="px-3 py-1.5 text-red-800"
@@ -105,6 +108,7 @@ export function DeclineLink({
 export function DeclineDialog({
   request,
   lastResult,
+  returnTo = "/approvals",
 }: {
   request: {
     id: number;
@@ -112,6 +116,8 @@ export function DeclineDialog({
     employee: { firstName: string; lastName: string };
   };
   lastResult?: SubmissionResult<string[]>;
+  /** Where Cancel and a successful decline go back to (the page of /approvals it opened on). */
+  returnTo?: string;
 }) {
   const [form, fields] = useForm({
     id: `decline-${request.id}`,
@@ -128,7 +134,7 @@ export function DeclineDialog({
     <Modal
       id="decline-dialog"
       title="Decline Advance Request"
-      closeTo="/approvals"
+      closeTo={returnTo}
       description={
         <p>
           You are declining {name}&apos;s request for{" "}
@@ -138,13 +144,13 @@ export function DeclineDialog({
     >
       <Form
         method="post"
-        action={`/approvals?decline=${request.id}`}
+        action={`${returnTo}${returnTo.includes("?") ? "&" : "?"}decline=${request.id}`}
         className="space-y-4"
         {...getFormProps(form)}
       >
         <input type="hidden" name="intent" value="decline" />
         <input type="hidden" name="requestId" value={request.id} />
-        <input type="hidden" name="redirectTo" value="/approvals" />
+        <input type="hidden" name="redirectTo" value={returnTo} />
         <TextareaField
           label="Reason for declining (optional)"
           hint="This reason will be shared with the employee."
@@ -157,7 +163,7 @@ export function DeclineDialog({
         />
         <ErrorList id={form.errorId} errors={form.errors} />
         <div className="flex justify-end gap-2">
-          <LinkButton to="/approvals" variant="secondary" preventScrollReset>
+          <LinkButton to={returnTo} variant="secondary" preventScrollReset>
             Cancel
           </LinkButton>
           <Button type="submit" variant="danger" disabled={pending}>

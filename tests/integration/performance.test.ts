@@ -5,7 +5,10 @@ import { STREAM_CHUNK } from "~/models/employer.server";
 import { getUserByUsername } from "~/models/user.server";
 import { loader as layoutLoader } from "~/routes/_app";
 import { loader as dashboardLoader } from "~/routes/_app._index";
-import { loader as approvalsLoader } from "~/routes/_app.approvals";
+import {
+  action as approvalsAction,
+  loader as approvalsLoader,
+} from "~/routes/_app.approvals";
 import { loader as detailsLoader } from "~/routes/_app.employees.$id";
 import { loader as employeesLoader } from "~/routes/_app.employees._index";
 import { loader as historyLoader } from "~/routes/_app.history";
@@ -14,6 +17,7 @@ import { loader as allApi } from "~/routes/api.advance-requests.all";
 import { loader as pendingApi } from "~/routes/api.advance-requests.pending";
 import { loader as employeesApi } from "~/routes/api.employees";
 import { db, queryRows } from "~/utils/db.server";
+import { requestContext } from "~/utils/request-context.server";
 import { useTestDatabase } from "#tests/support/db";
 import { call, requestAs } from "#tests/support/factories";
 import {
@@ -202,15 +206,50 @@ describe("queries per page (no N+1)", () => {
   });
 });
 
+const USER_LOOKUP = /^select .* from "users" where "users"\."id" = \$1$/s;
+
+describe("the signed-in user", () => {
+  it("is read once for all the loaders of one page request", async () => {
+    const { queries } = await captureQueries(() =>
+      // What scripts/server.js does for every request: one context per HTTP request.
+      requestContext.run({ userId: null }, async () => {
+        const request = await requestAs(large.employer, "/");
+        await call(layoutLoader, request);
+        await call(dashboardLoader, request);
+      }),
+    );
+    expect(queries.filter((q) => USER_LOOKUP.test(q.sql))).toHaveLength(1);
+  });
+
+  it("is read again by an action (which may change it) and outside a request", async () => {
+    const { queries } = await captureQueries(() =>
+      requestContext.run({ userId: null }, async () => {
+        const post = () =>
+          requestAs(large.employer, "/approvals", {
+            form: { intent: "approve", requestId: "0" },
+          });
+        await call(approvalsAction, await post());
+        await call(approvalsAction, await post());
+      }),
+    );
+    expect(queries.filter((q) => USER_LOOKUP.test(q.sql))).toHaveLength(2);
+    const outside = await captureQueries(async () => {
+      await call(dashboardLoader, await requestAs(large.employer, "/"));
+      await call(dashboardLoader, await requestAs(large.employer, "/"));
+    });
+    expect(outside.queries.filter((q) => USER_LOOKUP.test(q.sql))).toHaveLength(
+      2,
+    );
+  });
+});
+
 /** The queries a page sends, with the user lookup (users_pkey) left out. */
 async function pageQueries(
   page: Page,
   company: Company,
 ): Promise<CapturedQuery[]> {
   const { queries } = await visit(page, company);
-  return queries.filter(
-    (q) => !/^select .* from "users" where "users"\."id" = \$1$/s.test(q.sql),
-  );
+  return queries.filter((q) => !USER_LOOKUP.test(q.sql));
 }
 
 const engine = process.env.TEST_DATABASE_URL ? "PostgreSQL server" : "PGlite";

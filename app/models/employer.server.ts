@@ -13,6 +13,7 @@ import { notFound } from "~/utils/errors";
 import {
   EMPLOYEE_NOT_FOUND,
   EMPLOYEES_PAGE_SIZE,
+  parseId,
   type EmployeesSearch,
 } from "~/validation/employer";
 import type { PageRequest, Paged } from "~/validation/pagination";
@@ -426,7 +427,14 @@ export const DETAILS_LIMIT = 100;
  * /employees/:id — one employee of this employer with their balance, requests, deductions and
  * cards. Another employer's employee (or no such id) is 404.
  */
-export async function getEmployeeDetails(employer: User, employeeId: number) {
+export async function getEmployeeDetails(
+  employer: User,
+  rawId: number | string | undefined,
+) {
+  // Parsed here rather than in the route, so the page's browser bundle does not pull in the
+  // validation module (and zod) for a loader-only check (issue 9's JavaScript budget).
+  const employeeId = parseId(rawId);
+  if (employeeId === null) throw notFound(EMPLOYEE_NOT_FOUND);
   const [profile] = await db()
     .select({
       id: employees.id,

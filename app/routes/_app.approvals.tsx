@@ -7,11 +7,8 @@ import type {
 } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import {
-  ApproveForm,
-  DeclineDialog,
-  DeclineLink,
-} from "~/components/employer/approval-forms";
+import { ApproveForm, DeclineLink } from "~/components/employer/approval-forms";
+import { DeclineDialog } from "~/components/employer/decline-dialog";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { Card } from "~/components/ui/card";
 import { EmptyRow, Table, Td } from "~/components/ui/table";

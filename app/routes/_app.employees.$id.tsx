@@ -11,18 +11,15 @@ import { requireEmployer } from "~/utils/auth.server";
 import { formatDate } from "~/utils/dates";
 import { isAppError } from "~/utils/errors";
 import { formatMoney } from "~/utils/money";
-import { EMPLOYEE_NOT_FOUND, parseId } from "~/validation/employer";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const employer = await requireEmployer(request);
-  const id = parseId(params.id);
-  if (id === null) throw json({ message: EMPLOYEE_NOT_FOUND }, { status: 404 });
   try {
-    return json(await getEmployeeDetails(employer, id));
+    return json(await getEmployeeDetails(employer, params.id));
   } catch (error) {
-    // Another employer's employee looks exactly like a missing one.
+    // Another employer's employee, an unknown or a malformed id: the same 404.
     if (isAppError(error) && error.status === 404)
-      throw json({ message: EMPLOYEE_NOT_FOUND }, { status: 404 });
+      throw json({ message: error.message }, { status: 404 });
     throw error;
   }
 }

@@ -39,6 +39,14 @@ export const users = pgTable(
     // Usernames are unique regardless of case (DESIGN §4 Registration).
     uniqueIndex("users_username_lower_idx").on(sql`lower(${t.username})`),
     index("users_employer_id_idx").on(t.employerId),
+    // The employer's employee directory in its display order (first name, last name, id), so a
+    // page of 25 is read from the index instead of sorting the whole company (issue 9).
+    index("users_employer_name_idx").on(
+      t.employerId,
+      sql`lower(${t.firstName})`,
+      sql`lower(${t.lastName})`,
+      t.id,
+    ),
     check("users_role_check", sql`${t.role} in ('EMPLOYEE', 'EMPLOYER')`),
   ],
 );
@@ -83,9 +91,27 @@ export const advanceRequests = pgTable(
     paidAt: tstz("paid_at"),
   },
   (t) => [
-    index("advance_requests_employee_id_idx").on(t.employeeId, t.requestDate),
-    index("advance_requests_status_idx").on(t.status, t.requestDate),
-    index("advance_requests_request_date_idx").on(t.requestDate),
+    // Status and amount ride along so per-employee reads and the reports' scans over a
+    // company's requests are index-only (issue 9).
+    index("advance_requests_employee_id_idx").on(
+      t.employeeId,
+      t.requestDate,
+      t.status,
+      t.amount,
+    ),
+    index("advance_requests_status_idx").on(t.status, t.requestDate, t.id),
+    index("advance_requests_request_date_idx").on(t.requestDate, t.id),
+    // Partial indexes for the employer figures (issue 9): pending counts, approved sums per
+    // employee (used and pending balances, the dashboard total), approvals of a month.
+    index("advance_requests_pending_idx")
+      .on(t.employeeId)
+      .where(sql`${t.status} = 'PENDING'`),
+    index("advance_requests_approved_idx")
+      .on(t.employeeId, t.amount)
+      .where(sql`${t.status} = 'APPROVED'`),
+    index("advance_requests_approval_date_idx")
+      .on(t.approvalDate, t.employeeId, t.amount)
+      .where(sql`${t.status} = 'APPROVED'`),
     index("advance_requests_approved_by_id_idx").on(t.approvedById),
     uniqueIndex("advance_requests_payment_intent_id_idx").on(t.paymentIntentId),
     check(

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, ilike, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, or, sql, type SQL } from "drizzle-orm";
 import {
   advanceRequests,
   employees,
@@ -13,8 +13,10 @@ import { notFound } from "~/utils/errors";
 import {
   EMPLOYEE_NOT_FOUND,
   EMPLOYEES_PAGE_SIZE,
+  parseId,
   type EmployeesSearch,
 } from "~/validation/employer";
+import type { PageRequest, Paged } from "~/validation/pagination";
 
 // The employer's read side (SPEC §2 Approve Requests, Employees; §7 employer endpoints), every
 // list scoped to the employer's own employees and every figure an SQL aggregate.
@@ -44,16 +46,19 @@ function containsPattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
-/** First name, last name, full name, email or department contain `q`, ignoring case. */
+/**
+ * First name, last name, full name, email or department contain `q`, ignoring case. "first
+ * last" covers the names on their own, and `lower(…) like lower(…)` costs about half of ILIKE
+ * per row: a search reads every employee of the company (no B-tree index serves a substring),
+ * so the per-row cost is the search's cost (issue 9).
+ */
 function searchCondition(q: string | undefined): SQL | undefined {
   if (!q) return undefined;
-  const pattern = containsPattern(q);
+  const pattern = sql`lower(${containsPattern(q)})`;
   return or(
-    ilike(users.firstName, pattern),
-    ilike(users.lastName, pattern),
-    ilike(users.email, pattern),
-    ilike(users.department, pattern),
-    sql`(${users.firstName} || ' ' || ${users.lastName}) ilike ${pattern}`,
+    sql`lower(${users.firstName} || ' ' || ${users.lastName}) like ${pattern}`,
+    sql`lower(${users.email}) like ${pattern}`,
+    sql`lower(${users.department}) like ${pattern}`,
   );
 }
 
@@ -89,6 +94,19 @@ export async function countEmployees(employerId: number): Promise<number> {
   return row.n;
 }
 
+/**
+ * The employer's employees in directory order. Read from users (filtered on both users and
+ * employees by the employer) so the page comes off users_employer_name_idx in order and only
+ * `limit` rows are touched, whatever the company's size.
+ */
+const directoryOrder = [
+  sql`lower(${users.firstName})`,
+  sql`lower(${users.lastName})`,
+  asc(users.id),
+];
+const ofEmployer = (employerId: number) =>
+  and(eq(users.employerId, employerId), eq(employees.employerId, employerId));
+
 async function selectEmployees(
   employerId: number,
   where: SQL | undefined,
@@ -106,17 +124,21 @@ async function selectEmployees(
       availableBalance: employees.availableBalance,
       usedBalance: approvedSum,
     })
-    .from(employees)
-    .innerJoin(users, eq(users.id, employees.userId))
-    .where(and(eq(employees.employerId, employerId), where))
-    .orderBy(
-      sql`lower(${users.firstName})`,
-      sql`lower(${users.lastName})`,
-      asc(employees.id),
-    )
+    .from(users)
+    .innerJoin(employees, eq(employees.userId, users.id))
+    .where(and(ofEmployer(employerId), where))
+    .orderBy(...directoryOrder)
     .limit(limit)
     .offset(offset);
   return rows.map((row) => ({ ...row, pendingDeductions: row.usedBalance }));
+}
+
+/** The first `limit` employees in directory order (the employer dashboard's five). */
+export function firstEmployees(
+  employer: User,
+  limit: number,
+): Promise<EmployeeListRow[]> {
+  return selectEmployees(employer.id, undefined, limit, 0);
 }
 
 /**
@@ -129,16 +151,20 @@ export async function listEmployees(
   pageSize = EMPLOYEES_PAGE_SIZE,
 ): Promise<EmployeePage> {
   const where = searchCondition(search.q);
-  const [counts] = await db()
-    .select({
-      total: sql<number>`count(*)::int`,
-      matching: where
-        ? sql<number>`(count(*) filter (where ${where}))::int`
-        : sql<number>`count(*)::int`,
-    })
-    .from(employees)
-    .innerJoin(users, eq(users.id, employees.userId))
-    .where(eq(employees.employerId, employer.id));
+  // Without a search the count is an index-only count of employees; with one, the matching
+  // rows are counted in the same pass as the total.
+  const [counts] = where
+    ? await db()
+        .select({
+          total: sql<number>`count(*)::int`,
+          matching: sql<number>`(count(*) filter (where ${where}))::int`,
+        })
+        .from(users)
+        .innerJoin(employees, eq(employees.userId, users.id))
+        .where(ofEmployer(employer.id))
+    : await countEmployees(employer.id).then((n) => [
+        { total: n, matching: n },
+      ]);
   const pageCount = Math.max(1, Math.ceil(counts.matching / pageSize));
   const page = Math.min(Math.max(1, search.page ?? 1), pageCount);
   const rows = counts.matching
@@ -155,26 +181,40 @@ export async function listEmployees(
   };
 }
 
-/** GET /api/employees: SPEC §3's employee list fields, every employee of the employer. */
-export async function listEmployeesForApi(employer: User) {
-  return db()
-    .select({
-      id: employees.id,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      email: users.email,
-      department: users.department,
-      availableBalance: employees.availableBalance,
-    })
-    .from(employees)
-    .innerJoin(users, eq(users.id, employees.userId))
-    .where(eq(employees.employerId, employer.id))
-    .orderBy(
-      sql`lower(${users.firstName})`,
-      sql`lower(${users.lastName})`,
-      asc(employees.id),
-    );
+/** GET /api/employees: SPEC §3's employee list fields, one page in directory order. */
+export async function listEmployeesForApi(
+  employer: User,
+  { page, pageSize }: PageRequest,
+): Promise<Paged<EmployeeApiRow>> {
+  const [total, rows] = await Promise.all([
+    countEmployees(employer.id),
+    db()
+      .select({
+        id: employees.id,
+        firstName: users.firstName,
+        lastName: users.lastName,
+        email: users.email,
+        department: users.department,
+        availableBalance: employees.availableBalance,
+      })
+      .from(users)
+      .innerJoin(employees, eq(employees.userId, users.id))
+      .where(ofEmployer(employer.id))
+      .orderBy(...directoryOrder)
+      .limit(pageSize)
+      .offset((page - 1) * pageSize),
+  ]);
+  return { items: rows, total, page, pageSize };
 }
+
+export type EmployeeApiRow = {
+  id: number;
+  firstName: string;
+  lastName: string;
+  email: string;
+  department: string | null;
+  availableBalance: string;
+};
 
 export type PendingRequest = PublicAdvance & {
   employee: {
@@ -185,12 +225,22 @@ export type PendingRequest = PublicAdvance & {
   };
 };
 
-/** Pending requests with their employee embedded, the longest-waiting first. */
+const pendingOf = (employerId: number) =>
+  and(
+    eq(employees.employerId, employerId),
+    eq(advanceRequests.status, "PENDING"),
+  );
+
+/**
+ * Pending requests with their employee embedded, the longest-waiting first: `limit` of them
+ * from `offset` (the dashboard's first 3, a page of /approvals or of the API).
+ */
 export async function listPendingRequests(
   employer: User,
-  limit?: number,
+  limit: number,
+  offset = 0,
 ): Promise<PendingRequest[]> {
-  const query = db()
+  const rows = await db()
     .select({
       ...requestColumns,
       firstName: users.firstName,
@@ -201,15 +251,22 @@ export async function listPendingRequests(
     .from(advanceRequests)
     .innerJoin(employees, eq(employees.id, advanceRequests.employeeId))
     .innerJoin(users, eq(users.id, employees.userId))
-    .where(
-      and(
-        eq(employees.employerId, employer.id),
-        eq(advanceRequests.status, "PENDING"),
-      ),
-    )
-    .orderBy(asc(advanceRequests.requestDate), asc(advanceRequests.id));
-  const rows = await (limit === undefined ? query : query.limit(limit));
-  return rows.map((row) => ({
+    .where(pendingOf(employer.id))
+    .orderBy(asc(advanceRequests.requestDate), asc(advanceRequests.id))
+    .limit(limit)
+    .offset(offset);
+  return rows.map(pendingRequestJson);
+}
+
+function pendingRequestJson(
+  row: Parameters<typeof toPublicAdvance>[0] & {
+    firstName: string;
+    lastName: string;
+    department: string | null;
+    availableBalance: string;
+  },
+): PendingRequest {
+  return {
     ...toPublicAdvance(row),
     employee: {
       firstName: row.firstName,
@@ -217,38 +274,119 @@ export async function listPendingRequests(
       department: row.department,
       availableBalance: row.availableBalance,
     },
-  }));
+  };
 }
 
-/** Every request of the employer's employees, newest first. */
-export async function listAllRequests(
-  employer: User,
-): Promise<PublicAdvance[]> {
-  const rows = await db()
-    .select(requestColumns)
+/** How many requests of the employer's employees wait for a decision (partial index). */
+export async function countPendingRequests(employer: User): Promise<number> {
+  const [row] = await db()
+    .select({ n: sql<number>`count(*)::int` })
     .from(advanceRequests)
     .innerJoin(employees, eq(employees.id, advanceRequests.employeeId))
-    .where(eq(employees.employerId, employer.id))
-    .orderBy(desc(advanceRequests.requestDate), desc(advanceRequests.id));
-  return rows.map(toPublicAdvance);
+    .where(pendingOf(employer.id));
+  return row.n;
 }
 
-/** GET /api/employer/advance-requests: the fields the reports read. */
-export async function listEmployerRequestSummaries(employer: User) {
-  const rows = await listAllRequests(employer);
-  return rows.map(({ id, status, amount, requestDate }) => ({
-    id,
-    status,
-    amount,
-    requestDate,
-  }));
+/** One pending request of this employer's (the decline dialog), else null. */
+export async function getPendingRequest(
+  employer: User,
+  requestId: number,
+): Promise<PendingRequest | null> {
+  const [row] = await db()
+    .select({
+      ...requestColumns,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      department: users.department,
+      availableBalance: employees.availableBalance,
+    })
+    .from(advanceRequests)
+    .innerJoin(employees, eq(employees.id, advanceRequests.employeeId))
+    .innerJoin(users, eq(users.id, employees.userId))
+    .where(and(eq(advanceRequests.id, requestId), pendingOf(employer.id)));
+  return row ? pendingRequestJson(row) : null;
 }
+
+/** A page of the pending requests and their count. */
+export async function pagePendingRequests(
+  employer: User,
+  { page, pageSize }: PageRequest,
+): Promise<Paged<PendingRequest>> {
+  const [total, items] = await Promise.all([
+    countPendingRequests(employer),
+    listPendingRequests(employer, pageSize, (page - 1) * pageSize),
+  ]);
+  return { items, total, page, pageSize };
+}
+
+/** Rows per query when a list is streamed. */
+export const STREAM_CHUNK = 2000;
+
+/**
+ * Every request of the employer's employees, newest first, in chunks of STREAM_CHUNK rows read
+ * by keyset (request date, id) on advance_requests_request_date_idx, so the whole list is never
+ * held in memory and each query stays small. Rows are read outside one transaction: a request
+ * decided while the list streams shows whichever status its chunk saw.
+ */
+export async function* streamAllRequests(
+  employer: User,
+): AsyncGenerator<PublicAdvance[]> {
+  // The cursor keeps the database's microseconds (a JS Date would round them away).
+  let cursor: { at: string; id: number } | null = null;
+  for (;;) {
+    const rows: Array<
+      Parameters<typeof toPublicAdvance>[0] & { cursorAt: string }
+    > = await db()
+      .select({
+        ...requestColumns,
+        cursorAt: sql<string>`${advanceRequests.requestDate}::text`,
+      })
+      .from(advanceRequests)
+      .innerJoin(employees, eq(employees.id, advanceRequests.employeeId))
+      .where(
+        and(
+          eq(employees.employerId, employer.id),
+          cursor
+            ? sql`(${advanceRequests.requestDate}, ${advanceRequests.id}) < (${cursor.at}::timestamptz, ${cursor.id}::int)`
+            : undefined,
+        ),
+      )
+      .orderBy(desc(advanceRequests.requestDate), desc(advanceRequests.id))
+      .limit(STREAM_CHUNK);
+    if (rows.length) yield rows.map(toPublicAdvance);
+    if (rows.length < STREAM_CHUNK) return;
+    const last = rows[rows.length - 1];
+    cursor = { at: last.cursorAt, id: last.id };
+  }
+}
+
+/** GET /api/employer/advance-requests: the fields the reports read, streamed likewise. */
+export async function* streamEmployerRequestSummaries(employer: User) {
+  for await (const chunk of streamAllRequests(employer)) {
+    yield chunk.map(({ id, status, amount, requestDate }) => ({
+      id,
+      status,
+      amount,
+      requestDate,
+    }));
+  }
+}
+
+/** Rows per list on /employees/:id: the newest, which is what an employer looks at. */
+export const DETAILS_LIMIT = 100;
 
 /**
  * /employees/:id — one employee of this employer with their balance, requests, deductions and
  * cards. Another employer's employee (or no such id) is 404.
  */
-export async function getEmployeeDetails(employer: User, employeeId: number) {
+export async function getEmployeeDetails(
+  employer: User,
+  rawId: number | string | undefined,
+) {
+  // Parsed here rather than in the route, so the page's browser bundle does not pull in the
+  // validation module (and zod) for a loader-only check (issue 9's JavaScript budget).
+  const employeeId = parseId(rawId);
+  if (employeeId === null) throw notFound(EMPLOYEE_NOT_FOUND);
   const [profile] = await db()
     .select({
       id: employees.id,
@@ -271,12 +409,14 @@ export async function getEmployeeDetails(employer: User, employeeId: number) {
     );
   if (!profile) throw notFound(EMPLOYEE_NOT_FOUND);
 
+  // Each list is capped (newest first): one more row than shown tells the page it was cut.
   const [requests, deductions, cards] = await Promise.all([
     db()
       .select(requestColumns)
       .from(advanceRequests)
       .where(eq(advanceRequests.employeeId, employeeId))
-      .orderBy(desc(advanceRequests.requestDate), desc(advanceRequests.id)),
+      .orderBy(desc(advanceRequests.requestDate), desc(advanceRequests.id))
+      .limit(DETAILS_LIMIT + 1),
     db()
       .select({
         id: payrollDeductions.id,
@@ -292,7 +432,11 @@ export async function getEmployeeDetails(employer: User, employeeId: number) {
         eq(advanceRequests.id, payrollDeductions.requestId),
       )
       .where(eq(advanceRequests.employeeId, employeeId))
-      .orderBy(asc(payrollDeductions.deductionDate), asc(payrollDeductions.id)),
+      .orderBy(
+        desc(payrollDeductions.deductionDate),
+        desc(payrollDeductions.id),
+      )
+      .limit(DETAILS_LIMIT + 1),
     db()
       .select({
         id: virtualCards.id,
@@ -310,14 +454,23 @@ export async function getEmployeeDetails(employer: User, employeeId: number) {
         eq(advanceRequests.id, virtualCards.requestId),
       )
       .where(eq(advanceRequests.employeeId, employeeId))
-      .orderBy(desc(virtualCards.createdAt), desc(virtualCards.id)),
+      .orderBy(desc(virtualCards.createdAt), desc(virtualCards.id))
+      .limit(DETAILS_LIMIT + 1),
   ]);
 
   return {
     employee: { ...profile, pendingDeductions: profile.usedBalance },
-    requests: requests.map(toPublicAdvance),
-    deductions,
-    cards,
+    requests: requests.slice(0, DETAILS_LIMIT).map(toPublicAdvance),
+    // The newest DETAILS_LIMIT, shown in schedule order (earliest first).
+    deductions: deductions.slice(0, DETAILS_LIMIT).reverse(),
+    cards: cards.slice(0, DETAILS_LIMIT),
+    limit: DETAILS_LIMIT,
+    /** Lists that hold more than DETAILS_LIMIT rows (only the newest are shown). */
+    truncated: {
+      requests: requests.length > DETAILS_LIMIT,
+      deductions: deductions.length > DETAILS_LIMIT,
+      cards: cards.length > DETAILS_LIMIT,
+    },
   };
 }
 export type EmployeeDetails = Awaited<ReturnType<typeof getEmployeeDetails>>;

@@ -1,12 +1,12 @@
-import { and, eq, gt, gte, lte, sql, type SQL } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import { advanceRequests, employees, users, type User } from "../../db/schema";
-import { db } from "~/utils/db.server";
+import { db, queryRows } from "~/utils/db.server";
 import { forbidden } from "~/utils/errors";
 import { toCents } from "~/utils/money";
 
 // The employer's analytics (SPEC §2 Reports, §9 Reports; DESIGN §4 Reports). Every figure is
-// an SQL aggregate over the requests of the employer's own employees in the reporting period;
-// no request list is loaded. Choices the spec leaves open: docs/decisions/0700-reports.md.
+// an SQL aggregate over the requests of the employer's own employees in the reporting period
+// (one grouped query); no request list is loaded. Choices the spec leaves open: docs/decisions/0700-reports.md.
 
 /** Months shown, the current one included. */
 export const REPORT_MONTHS = 12;
@@ -58,9 +58,34 @@ export function trendPercent(last: number, prior: number): number {
 const percentOf = (part: number, whole: number) =>
   whole === 0 ? 0 : Math.round((part / whole) * 1000) / 10;
 
-const int = (expression: SQL) => sql<number>`${expression}`.mapWith(Number);
-const money = (expression: SQL) =>
-  sql<string>`coalesce(${expression}, 0)::text`;
+type GroupRow = {
+  /** 0 for a month row, 1 for a department row (SQL `grouping(month)`). */
+  byDepartment: number;
+  month: string | null;
+  department: string | null;
+  requests: number;
+  approved: number;
+  declined: number;
+  amount: string;
+  approvedAmount: string;
+  last30: number;
+  prior30: number;
+  riskLow: number;
+  riskModerate: number;
+  riskHigh: number;
+};
+
+const NUMERIC_FIELDS = [
+  "byDepartment",
+  "requests",
+  "approved",
+  "declined",
+  "last30",
+  "prior30",
+  "riskLow",
+  "riskModerate",
+  "riskHigh",
+] as const;
 
 export type EmployerReport = Awaited<ReturnType<typeof getEmployerReport>>;
 
@@ -68,82 +93,86 @@ export async function getEmployerReport(actor: User, now: Date = new Date()) {
   if (actor.role !== "EMPLOYER")
     throw forbidden("Only employers can see reports.");
   const period = reportingPeriod(now);
-  const approved = eq(advanceRequests.status, "APPROVED");
-  const amount = advanceRequests.amount;
-  // The employer's own employees, in the period: uses employees(employer_id) and
-  // advance_requests(employee_id, request_date).
-  const scope = and(
-    eq(employees.employerId, actor.id),
-    gte(advanceRequests.requestDate, period.start),
-    lte(advanceRequests.requestDate, now),
-  );
   const last30Start = new Date(now.getTime() - TREND_DAYS * DAY_MS);
   const prior30Start = new Date(now.getTime() - 2 * TREND_DAYS * DAY_MS);
+  const r = advanceRequests;
+  const e = employees;
+  const u = users;
+  const at = (date: Date) => sql`${date.toISOString()}::timestamptz`;
+  const lowMax = RISK_LOW_MAX_CENTS / 100;
+  const moderateMax = RISK_MODERATE_MAX_CENTS / 100;
 
-  const [totals] = await db()
-    .select({
-      total: int(sql`count(*)`),
-      totalAmount: money(sql`sum(${amount})`),
-      approved: int(sql`count(*) filter (where ${approved})`),
-      approvedAmount: money(sql`sum(${amount}) filter (where ${approved})`),
-      declined: int(
-        sql`count(*) filter (where ${eq(advanceRequests.status, "DECLINED")})`,
-      ),
-      last30: int(
-        sql`count(*) filter (where ${gt(advanceRequests.requestDate, last30Start)})`,
-      ),
-      prior30: int(
-        sql`count(*) filter (where ${and(
-          gt(advanceRequests.requestDate, prior30Start),
-          lte(advanceRequests.requestDate, last30Start),
-        )})`,
-      ),
-      riskLow: int(
-        sql`count(*) filter (where ${approved} and ${amount} <= ${RISK_LOW_MAX_CENTS / 100})`,
-      ),
-      riskModerate: int(
-        sql`count(*) filter (where ${approved} and ${amount} > ${RISK_LOW_MAX_CENTS / 100} and ${amount} <= ${RISK_MODERATE_MAX_CENTS / 100})`,
-      ),
-      riskHigh: int(
-        sql`count(*) filter (where ${approved} and ${amount} > ${RISK_MODERATE_MAX_CENTS / 100})`,
-      ),
-    })
-    .from(advanceRequests)
-    .innerJoin(employees, eq(employees.id, advanceRequests.employeeId))
-    .where(scope);
+  // One pass over the period's requests (issue 9): GROUPING SETS gives the month rows and the
+  // department rows together; every other figure is a sum of the month rows. The employer's
+  // employees come from employees_employer_id_idx and their requests from the covering
+  // advance_requests_employee_id_idx (employee, request date, status, amount).
+  const rows = (
+    await queryRows<GroupRow>(
+      db(),
+      sql`select grouping(p.month) as "byDepartment", p.month, p.department,
+            count(*)::int as requests,
+            (count(*) filter (where p.status = 'APPROVED'))::int as approved,
+            (count(*) filter (where p.status = 'DECLINED'))::int as declined,
+            coalesce(sum(p.amount), 0)::text as amount,
+            coalesce(sum(p.amount) filter (where p.status = 'APPROVED'), 0)::text as "approvedAmount",
+            (count(*) filter (where p.request_date > ${at(last30Start)}))::int as last30,
+            (count(*) filter (where p.request_date > ${at(prior30Start)} and p.request_date <= ${at(last30Start)}))::int as prior30,
+            (count(*) filter (where p.status = 'APPROVED' and p.amount <= ${lowMax}))::int as "riskLow",
+            (count(*) filter (where p.status = 'APPROVED' and p.amount > ${lowMax} and p.amount <= ${moderateMax}))::int as "riskModerate",
+            (count(*) filter (where p.status = 'APPROVED' and p.amount > ${moderateMax}))::int as "riskHigh"
+          from (
+            select to_char(${r.requestDate} at time zone 'UTC', 'YYYY-MM') as month,
+                   coalesce(nullif(trim(${u.department}), ''), ${NO_DEPARTMENT}) as department,
+                   ${r.status} as status, ${r.amount} as amount, ${r.requestDate} as request_date
+            from ${r}
+            join ${e} on ${e.id} = ${r.employeeId}
+            join ${u} on ${u.id} = ${e.userId}
+            where ${e.employerId} = ${actor.id}
+              and ${r.requestDate} >= ${at(period.start)} and ${r.requestDate} <= ${at(now)}
+          ) p
+          group by grouping sets ((p.month), (p.department))`,
+    )
+  ).map((row) => {
+    const typed = { ...row };
+    for (const field of NUMERIC_FIELDS) typed[field] = Number(row[field]);
+    return typed;
+  });
 
-  const month = sql<string>`to_char(${advanceRequests.requestDate} at time zone 'UTC', 'YYYY-MM')`;
-  const monthlyRows = await db()
-    .select({
-      month,
-      requests: int(sql`count(*)`),
-      approved: int(sql`count(*) filter (where ${approved})`),
-      amount: money(sql`sum(${amount})`),
-    })
-    .from(advanceRequests)
-    .innerJoin(employees, eq(employees.id, advanceRequests.employeeId))
-    .where(scope)
-    .groupBy(month);
+  const monthlyRows = rows.filter((row) => row.byDepartment === 0);
+  const sum = (pick: (row: GroupRow) => number) =>
+    monthlyRows.reduce((total, row) => total + pick(row), 0);
+  const totals = {
+    total: sum((row) => row.requests),
+    approved: sum((row) => row.approved),
+    declined: sum((row) => row.declined),
+    last30: sum((row) => row.last30),
+    prior30: sum((row) => row.prior30),
+    riskLow: sum((row) => row.riskLow),
+    riskModerate: sum((row) => row.riskModerate),
+    riskHigh: sum((row) => row.riskHigh),
+  };
+  const totalCents = sum((row) => toCents(row.amount));
+  const approvedCents = sum((row) => toCents(row.approvedAmount));
+  // Approved advances only, by approved amount, then count, then name; five at most.
+  const departmentRows = rows
+    .filter((row) => row.byDepartment === 1 && row.approved > 0)
+    .map((row) => ({
+      department: row.department ?? NO_DEPARTMENT,
+      advances: row.approved,
+      cents: toCents(row.approvedAmount),
+    }))
+    .sort(
+      (a, b) =>
+        b.cents - a.cents ||
+        b.advances - a.advances ||
+        (a.department < b.department
+          ? -1
+          : a.department > b.department
+            ? 1
+            : 0),
+    )
+    .slice(0, TOP_DEPARTMENTS);
 
-  // The fallback is a literal, not a parameter: GROUP BY must match the selected expression.
-  const department = sql<string>`coalesce(nullif(trim(${users.department}), ''), ${sql.raw(`'${NO_DEPARTMENT}'`)})`;
-  const departmentAmount = sql`sum(${amount})`;
-  const departmentRows = await db()
-    .select({
-      department,
-      advances: int(sql`count(*)`),
-      amount: money(departmentAmount),
-    })
-    .from(advanceRequests)
-    .innerJoin(employees, eq(employees.id, advanceRequests.employeeId))
-    .innerJoin(users, eq(users.id, employees.userId))
-    .where(and(scope, approved))
-    .groupBy(department)
-    .orderBy(sql`${departmentAmount} desc`, sql`count(*) desc`, department)
-    .limit(TOP_DEPARTMENTS);
-
-  const totalCents = toCents(totals.totalAmount);
-  const approvedCents = toCents(totals.approvedAmount);
   const decided = totals.approved + totals.declined;
   const byMonth = new Map(monthlyRows.map((row) => [row.month, row]));
   const riskTotal = totals.riskLow + totals.riskModerate + totals.riskHigh;
@@ -178,15 +207,12 @@ export async function getEmployerReport(actor: User, now: Date = new Date()) {
         amountCents: row ? toCents(row.amount) : 0,
       };
     }),
-    departments: departmentRows.map((row) => {
-      const cents = toCents(row.amount);
-      return {
-        department: row.department,
-        advances: row.advances,
-        amountCents: cents,
-        percent: percentOf(cents, approvedCents),
-      };
-    }),
+    departments: departmentRows.map((row) => ({
+      department: row.department,
+      advances: row.advances,
+      amountCents: row.cents,
+      percent: percentOf(row.cents, approvedCents),
+    })),
     risk: [
       { band: "low", label: "Low (up to $150)", count: totals.riskLow },
       {

@@ -7,17 +7,19 @@ import type {
 } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import {
-  ApproveForm,
-  DeclineDialog,
-  DeclineLink,
-} from "~/components/employer/approval-forms";
+import { ApproveForm, DeclineLink } from "~/components/employer/approval-forms";
+import { DeclineDialog } from "~/components/employer/decline-dialog";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { Card } from "~/components/ui/card";
 import { EmptyRow, Table, Td } from "~/components/ui/table";
+import { Pager } from "~/components/ui/pager";
 import { Toast } from "~/components/ui/toast";
 import { approveAdvance, declineAdvance } from "~/models/approval.server";
-import { listPendingRequests } from "~/models/employer.server";
+import {
+  countPendingRequests,
+  getPendingRequest,
+  listPendingRequests,
+} from "~/models/employer.server";
 import { requireEmployer, safeRedirect } from "~/utils/auth.server";
 import { formatDate } from "~/utils/dates";
 import { isAppError } from "~/utils/errors";
@@ -33,15 +35,35 @@ import {
   parseId,
 } from "~/validation/employer";
 import { readFormData } from "~/utils/form.server";
+import { pageWithin, readPageParam } from "~/validation/pagination";
+
+const APPROVALS_PAGE_SIZE = 25;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const employer = await requireEmployer(request);
-  const pending = await listPendingRequests(employer);
-  const declineId = parseId(new URL(request.url).searchParams.get("decline"));
-  // The dialog opens only for a request that is still pending and this employer's.
-  const declining = pending.find((r) => r.id === declineId) ?? null;
-  return json({ pending, declining });
+  const url = new URL(request.url);
+  const declineId = parseId(url.searchParams.get("decline"));
+  // A page of 25, longest-waiting first; a page past the end shows the last one.
+  const total = await countPendingRequests(employer);
+  const { page, pageCount } = pageWithin(
+    readPageParam(url),
+    total,
+    APPROVALS_PAGE_SIZE,
+  );
+  const [pending, declining] = await Promise.all([
+    listPendingRequests(
+      employer,
+      APPROVALS_PAGE_SIZE,
+      (page - 1) * APPROVALS_PAGE_SIZE,
+    ),
+    // The dialog opens only for a request that is still pending and this employer's.
+    declineId ? getPendingRequest(employer, declineId) : Promise.resolve(null),
+  ]);
+  return json({ pending, declining, page, pageCount, total });
 }
+
+const approvalsHref = (page: number) =>
+  page > 1 ? `/approvals?page=${page}` : "/approvals";
 
 type ActionData = {
   intent: "approve" | "decline" | null;
@@ -125,7 +147,9 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function ApprovalsPage() {
-  const { pending, declining } = useLoaderData<typeof loader>();
+  const { pending, declining, page, pageCount, total } =
+    useLoaderData<typeof loader>();
+  const here = approvalsHref(page);
   const actionData = useActionData<typeof action>() as ActionData | undefined;
   return (
     // contain:inline-size: wide tables scroll inside their card instead of widening the page.
@@ -188,9 +212,13 @@ export default function ApprovalsPage() {
                       <ApproveForm
                         requestId={r.id}
                         employeeName={name}
-                        redirectTo="/approvals"
+                        redirectTo={here}
                       />
-                      <DeclineLink requestId={r.id} employeeName={name} />
+                      <DeclineLink
+                        requestId={r.id}
+                        employeeName={name}
+                        page={page}
+                      />
                     </div>
                   </Td>
                 </tr>
@@ -198,11 +226,26 @@ export default function ApprovalsPage() {
             })
           )}
         </Table>
+        {total > 0 ? (
+          <p className="mt-4 text-sm text-gray-700">
+            {total === 1
+              ? "1 request waiting"
+              : `${total.toLocaleString("en-US")} requests waiting`}
+            , the longest-waiting first.
+          </p>
+        ) : null}
+        <Pager
+          label="Pending requests pages"
+          page={page}
+          pageCount={pageCount}
+          href={approvalsHref}
+        />
       </Card>
       {declining ? (
         <DeclineDialog
           key={declining.id}
           request={declining}
+          returnTo={here}
           lastResult={
             actionData?.intent === "decline" &&
             actionData.requestId === declining.id

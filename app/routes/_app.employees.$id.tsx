@@ -11,26 +11,40 @@ import { requireEmployer } from "~/utils/auth.server";
 import { formatDate } from "~/utils/dates";
 import { isAppError } from "~/utils/errors";
 import { formatMoney } from "~/utils/money";
-import { EMPLOYEE_NOT_FOUND, parseId } from "~/validation/employer";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const employer = await requireEmployer(request);
-  const id = parseId(params.id);
-  if (id === null) throw json({ message: EMPLOYEE_NOT_FOUND }, { status: 404 });
   try {
-    return json(await getEmployeeDetails(employer, id));
+    return json(await getEmployeeDetails(employer, params.id));
   } catch (error) {
-    // Another employer's employee looks exactly like a missing one.
+    // Another employer's employee, an unknown or a malformed id: the same 404.
     if (isAppError(error) && error.status === 404)
-      throw json({ message: EMPLOYEE_NOT_FOUND }, { status: 404 });
+      throw json({ message: error.message }, { status: 404 });
     throw error;
   }
+}
+
+/** Under a list that holds more rows than the page shows (DETAILS_LIMIT, the newest). */
+function Newest({
+  shown,
+  limit,
+  what,
+}: {
+  shown: boolean;
+  limit: number;
+  what: string;
+}) {
+  return shown ? (
+    <p className="mt-3 text-sm text-gray-700">
+      Showing the newest {limit} {what}.
+    </p>
+  ) : null;
 }
 
 const periods = (n: number) => `${n} ${n === 1 ? "pay period" : "pay periods"}`;
 
 export default function EmployeeDetailsPage() {
-  const { employee, requests, deductions, cards } =
+  const { employee, requests, deductions, cards, truncated, limit } =
     useLoaderData<typeof loader>();
   const name = `${employee.firstName} ${employee.lastName}`;
   return (
@@ -135,6 +149,7 @@ export default function EmployeeDetailsPage() {
             ))
           )}
         </Table>
+        <Newest shown={truncated.requests} limit={limit} what="requests" />
       </Card>
 
       <Card title="Payroll Deductions">
@@ -161,6 +176,7 @@ export default function EmployeeDetailsPage() {
             ))
           )}
         </Table>
+        <Newest shown={truncated.deductions} limit={limit} what="deductions" />
       </Card>
 
       <Card title="Virtual Cards">
@@ -188,6 +204,7 @@ export default function EmployeeDetailsPage() {
             ))
           )}
         </Table>
+        <Newest shown={truncated.cards} limit={limit} what="cards" />
       </Card>
     </div>
   );

@@ -4,18 +4,37 @@ import { useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { StatusBadge } from "~/components/ui/badge";
 import { Card } from "~/components/ui/card";
+import { Pager } from "~/components/ui/pager";
 import { EmptyRow, Table, Td } from "~/components/ui/table";
-import { listOwnRequests } from "~/models/advance.server";
+import { countOwnRequests, listOwnRequests } from "~/models/advance.server";
 import { requireEmployee } from "~/utils/auth.server";
 import { formatDate } from "~/utils/dates";
 import { formatMoney } from "~/utils/money";
+import { pageWithin, readPageParam } from "~/validation/pagination";
 
 // Dates and money are formatted here on the server, so the page reads the same with or
 // without JavaScript and in any browser time zone.
+const HISTORY_PAGE_SIZE = 50;
+
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireEmployee(request);
-  const requests = await listOwnRequests(user);
+  // 50 a page, newest first; a page past the end shows the last one.
+  const total = await countOwnRequests(user);
+  const { page, pageCount } = pageWithin(
+    readPageParam(new URL(request.url)),
+    total,
+    HISTORY_PAGE_SIZE,
+  );
+  const requests = total
+    ? await listOwnRequests(
+        user,
+        HISTORY_PAGE_SIZE,
+        (page - 1) * HISTORY_PAGE_SIZE,
+      )
+    : [];
   return json({
+    page,
+    pageCount,
     requests: requests.map((r) => ({
       id: r.id,
       requestDate: formatDate(r.requestDate),
@@ -30,7 +49,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export default function HistoryPage() {
-  const { requests } = useLoaderData<typeof loader>();
+  const { requests, page, pageCount } = useLoaderData<typeof loader>();
   return (
     <div className="space-y-6">
       <div>
@@ -72,6 +91,12 @@ export default function HistoryPage() {
             ))
           )}
         </Table>
+        <Pager
+          label="Advance history pages"
+          page={page}
+          pageCount={pageCount}
+          href={(n) => (n > 1 ? `/history?page=${n}` : "/history")}
+        />
       </Card>
     </div>
   );

@@ -1,18 +1,19 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { listAllRequests } from "~/models/employer.server";
+import { streamAllRequests } from "~/models/employer.server";
 import {
   handleApi,
   methodNotAllowed,
-  ok,
   requireApiRole,
 } from "~/utils/api.server";
+import { streamedJsonArray } from "~/utils/pagination.server";
 
 // GET /api/advance-requests/all: every request of the employer's employees, newest first.
-// Employers only.
+// Employers only. The one unbounded list (SPEC: "All requests"): streamed in chunks read by
+// keyset, so neither the server nor the database holds the whole company at once.
 export async function loader({ request }: LoaderFunctionArgs) {
   return handleApi(async () => {
     const employer = await requireApiRole(request, "EMPLOYER");
-    return ok(await listAllRequests(employer));
+    return streamedJsonArray(streamAllRequests(employer));
   });
 }
 

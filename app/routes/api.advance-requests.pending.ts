@@ -1,18 +1,21 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { listPendingRequests } from "~/models/employer.server";
+import { pagePendingRequests } from "~/models/employer.server";
 import {
   handleApi,
   methodNotAllowed,
-  ok,
   requireApiRole,
 } from "~/utils/api.server";
+import { pagedJson, readApiPage } from "~/utils/pagination.server";
 
-// GET /api/advance-requests/pending: the employer's pending requests, each with its employee
-// (firstName, lastName, department, availableBalance) embedded. Employers only.
+// GET /api/advance-requests/pending: the employer's pending requests, oldest first, each with
+// its employee (firstName, lastName, department, availableBalance) embedded; a page at a time
+// (?page=, ?pageSize= up to 500, default 100; X-Total-Count and Link rel="next" headers).
+// Employers only.
 export async function loader({ request }: LoaderFunctionArgs) {
   return handleApi(async () => {
     const employer = await requireApiRole(request, "EMPLOYER");
-    return ok(await listPendingRequests(employer));
+    const page = readApiPage(request);
+    return pagedJson(request, await pagePendingRequests(employer, page));
   });
 }
 

@@ -3,16 +3,18 @@ import { listEmployeesForApi } from "~/models/employer.server";
 import {
   handleApi,
   methodNotAllowed,
-  ok,
   requireApiRole,
 } from "~/utils/api.server";
+import { pagedJson, readApiPage } from "~/utils/pagination.server";
 
 // GET /api/employees: the employer's employees (id, firstName, lastName, email, department,
-// availableBalance). Employers only.
+// availableBalance), by first then last name, a page at a time (?page=, ?pageSize= up to 500,
+// default 100; X-Total-Count and Link rel="next" headers). Employers only.
 export async function loader({ request }: LoaderFunctionArgs) {
   return handleApi(async () => {
     const employer = await requireApiRole(request, "EMPLOYER");
-    return ok(await listEmployeesForApi(employer));
+    const page = readApiPage(request);
+    return pagedJson(request, await listEmployeesForApi(employer, page));
   });
 }
 

@@ -1,18 +1,19 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { listEmployerRequestSummaries } from "~/models/employer.server";
+import { streamEmployerRequestSummaries } from "~/models/employer.server";
 import {
   handleApi,
   methodNotAllowed,
-  ok,
   requireApiRole,
 } from "~/utils/api.server";
+import { streamedJsonArray } from "~/utils/pagination.server";
 
 // GET /api/employer/advance-requests: id, status, amount and requestDate of every request of
-// the employer's employees (what the reports read). Employers only.
+// the employer's employees (what the reports read), newest first, streamed like
+// /api/advance-requests/all. Employers only.
 export async function loader({ request }: LoaderFunctionArgs) {
   return handleApi(async () => {
     const employer = await requireApiRole(request, "EMPLOYER");
-    return ok(await listEmployerRequestSummaries(employer));
+    return streamedJsonArray(streamEmployerRequestSummaries(employer));
   });
 }
 

@@ -5,7 +5,7 @@ import type { Role, User } from "../../db/schema";
 import { verifyLogin } from "~/models/login.server";
 import { getUserById } from "~/models/user.server";
 import { badRequest, isDatabaseUnavailable } from "./errors";
-import { noteUser } from "./request-context.server";
+import { noteUser, oncePerRequest } from "./request-context.server";
 import { getSession } from "./session.server";
 import { loginSchema } from "~/validation/auth";
 
@@ -35,7 +35,9 @@ export async function getUser(request: Request): Promise<User | null> {
   if (typeof userId !== "number") return null;
   let user: User | null;
   try {
-    user = await getUserById(userId);
+    user = await oncePerRequest(request.method, userId, () =>
+      getUserById(userId),
+    );
   } catch (error) {
     // The database is down: a friendly 503 page (GeneralErrorBoundary), not a 500.
     if (isDatabaseUnavailable(error)) {

@@ -1,12 +1,42 @@
-import { addDays, format } from "date-fns";
+import { addDays } from "date-fns";
 
 /** The pay period is 15 days (SPEC §9). */
 export const PAY_PERIOD_DAYS = 15;
 
+// The date formats by hand (local time, like date-fns `format`): this module runs in the
+// browser on most pages, and date-fns `format` with its locale is ~6 KB of gzip JavaScript
+// (issue 9's budget). tests/unit/dates.test.ts checks them against date-fns.
+const MONTHS = [
+  "Jan",
+  "Feb",
+  "Mar",
+  "Apr",
+  "May",
+  "Jun",
+  "Jul",
+  "Aug",
+  "Sep",
+  "Oct",
+  "Nov",
+  "Dec",
+];
+const pad = (n: number, width: number) => String(n).padStart(width, "0");
+
+function localParts(value: Date | string) {
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime())) throw new RangeError("Invalid time value");
+  return {
+    year: pad(date.getFullYear(), 4),
+    month: date.getMonth(),
+    day: date.getDate(),
+  };
+}
+
 /** 'MMM dd, yyyy' — e.g. "Mar 05, 2026". */
 export function formatDate(value: Date | string | null | undefined): string {
   if (!value) return "N/A";
-  return format(new Date(value), "MMM dd, yyyy");
+  const { year, month, day } = localParts(value);
+  return `${MONTHS[month]} ${pad(day, 2)}, ${year}`;
 }
 
 /** 'MMM d, yyyy' — e.g. "Mar 5, 2026". */
@@ -14,7 +44,8 @@ export function formatDateShort(
   value: Date | string | null | undefined,
 ): string {
   if (!value) return "N/A";
-  return format(new Date(value), "MMM d, yyyy");
+  const { year, month, day } = localParts(value);
+  return `${MONTHS[month]} ${day}, ${year}`;
 }
 
 export function nextPayroll(today: Date = new Date()): Date {
@@ -23,5 +54,6 @@ export function nextPayroll(today: Date = new Date()): Date {
 
 /** ISO date (yyyy-MM-dd) in local time. */
 export function isoDate(value: Date): string {
-  return format(value, "yyyy-MM-dd");
+  const { year, month, day } = localParts(value);
+  return `${year}-${pad(month + 1, 2)}-${pad(day, 2)}`;
 }

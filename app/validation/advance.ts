@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { fromCents, parseCents } from "~/utils/money";
 import { runWithFieldErrors } from "./refine";
 

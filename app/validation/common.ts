@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 
 /** A required text field: trimmed, with the spec's message when empty. */
 export function requiredText(message: string, max = 100) {

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 
 /** Largest value of a PostgreSQL integer column: a bigger id can name no row. */
 const MAX_ID = 2_147_483_647;

@@ -1,19 +1,10 @@
-import {
-  getFormProps,
-  getTextareaProps,
-  useForm,
-  type SubmissionResult,
-} from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form, useNavigation } from "@remix-run/react";
 import { Button, LinkButton } from "~/components/ui/button";
-import { ErrorList, TextareaField } from "~/components/ui/field";
-import { formatMoney } from "~/utils/money";
-import { declineFormSchema } from "~/validation/employer";
-import { Modal } from "./modal";
 
 // Approve and Decline are plain form posts to /approvals (the route that owns the action), from
 // the dashboard and from the Approve Requests page alike; `redirectTo` brings the user back.
+// The 'Decline Advance Request' dialog (Conform + zod) is in decline-dialog.tsx, so the
+// dashboard, which only has these buttons, does not ship the form libraries (issue 9).
 
 /** True while this form's post (intent + request) is on its way. */
 export function useDecisionPending(intent: string, requestId: number) {
@@ -85,13 +76,16 @@ export function QuickDeclineForm({
 export function DeclineLink({
   requestId,
   employeeName,
+  page = 1,
 }: {
   requestId: number;
   employeeName: string;
+  /** The page of /approvals the link is on, kept behind the dialog. */
+  page?: number;
 }) {
   return (
     <LinkButton
-      to={`/approvals?decline=${requestId}`}
+      to={`/approvals?${page > 1 ? `page=${page}&` : ""}decline=${requestId}`}
       preventScrollReset
       variant="secondary"
       className="px-3 py-1.5 text-red-800"
@@ -99,72 +93,5 @@ export function DeclineLink({
     >
       Decline
     </LinkButton>
-  );
-}
-
-export function DeclineDialog({
-  request,
-  lastResult,
-}: {
-  request: {
-    id: number;
-    amount: string;
-    employee: { firstName: string; lastName: string };
-  };
-  lastResult?: SubmissionResult<string[]>;
-}) {
-  const [form, fields] = useForm({
-    id: `decline-${request.id}`,
-    lastResult,
-    constraint: getZodConstraint(declineFormSchema),
-    onValidate: ({ formData }) =>
-      parseWithZod(formData, { schema: declineFormSchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-  });
-  const pending = useDecisionPending("decline", request.id);
-  const name = `${request.employee.firstName} ${request.employee.lastName}`;
-  return (
-    <Modal
-      id="decline-dialog"
-      title="Decline Advance Request"
-      closeTo="/approvals"
-      description={
-        <p>
-          You are declining {name}&apos;s request for{" "}
-          {formatMoney(request.amount)}.
-        </p>
-      }
-    >
-      <Form
-        method="post"
-        action={`/approvals?decline=${request.id}`}
-        className="space-y-4"
-        {...getFormProps(form)}
-      >
-        <input type="hidden" name="intent" value="decline" />
-        <input type="hidden" name="requestId" value={request.id} />
-        <input type="hidden" name="redirectTo" value="/approvals" />
-        <TextareaField
-          label="Reason for declining (optional)"
-          hint="This reason will be shared with the employee."
-          errors={fields.reason.errors}
-          textareaProps={{
-            ...getTextareaProps(fields.reason),
-            rows: 4,
-            placeholder: "Let the employee know why the request was declined",
-          }}
-        />
-        <ErrorList id={form.errorId} errors={form.errors} />
-        <div className="flex justify-end gap-2">
-          <LinkButton to="/approvals" variant="secondary" preventScrollReset>
-            Cancel
-          </LinkButton>
-          <Button type="submit" variant="danger" disabled={pending}>
-            {pending ? "Declining..." : "Decline Request"}
-          </Button>
-        </div>
-      </Form>
-    </Modal>
   );
 }

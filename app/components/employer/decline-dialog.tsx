@@ -1,0 +1,85 @@
+import {
+  getFormProps,
+  getTextareaProps,
+  useForm,
+  type SubmissionResult,
+} from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { Form } from "@remix-run/react";
+import { Button, LinkButton } from "~/components/ui/button";
+import { ErrorList, TextareaField } from "~/components/ui/field";
+import { formatMoney } from "~/utils/money";
+import { declineFormSchema } from "~/validation/employer";
+import { useDecisionPending } from "./approval-forms";
+import { Modal } from "./modal";
+
+/** /approvals' 'Decline Advance Request' dialog: an optional reason shared with the employee. */
+export function DeclineDialog({
+  request,
+  lastResult,
+  returnTo = "/approvals",
+}: {
+  request: {
+    id: number;
+    amount: string;
+    employee: { firstName: string; lastName: string };
+  };
+  lastResult?: SubmissionResult<string[]>;
+  /** Where Cancel and a successful decline go back to (the page of /approvals it opened on). */
+  returnTo?: string;
+}) {
+  const [form, fields] = useForm({
+    id: `decline-${request.id}`,
+    lastResult,
+    constraint: getZodConstraint(declineFormSchema),
+    onValidate: ({ formData }) =>
+      parseWithZod(formData, { schema: declineFormSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  const pending = useDecisionPending("decline", request.id);
+  const name = `${request.employee.firstName} ${request.employee.lastName}`;
+  return (
+    <Modal
+      id="decline-dialog"
+      title="Decline Advance Request"
+      closeTo={returnTo}
+      description={
+        <p>
+          You are declining {name}&apos;s request for{" "}
+          {formatMoney(request.amount)}.
+        </p>
+      }
+    >
+      <Form
+        method="post"
+        action={`${returnTo}${returnTo.includes("?") ? "&" : "?"}decline=${request.id}`}
+        className="space-y-4"
+        {...getFormProps(form)}
+      >
+        <input type="hidden" name="intent" value="decline" />
+        <input type="hidden" name="requestId" value={request.id} />
+        <input type="hidden" name="redirectTo" value={returnTo} />
+        <TextareaField
+          label="Reason for declining (optional)"
+          hint="This reason will be shared with the employee."
+          errors={fields.reason.errors}
+          textareaProps={{
+            ...getTextareaProps(fields.reason),
+            rows: 4,
+            placeholder: "Let the employee know why the request was declined",
+          }}
+        />
+        <ErrorList id={form.errorId} errors={form.errors} />
+        <div className="flex justify-end gap-2">
+          <LinkButton to={returnTo} variant="secondary" preventScrollReset>
+            Cancel
+          </LinkButton>
+          <Button type="submit" variant="danger" disabled={pending}>
+            {pending ? "Declining..." : "Decline Request"}
+          </Button>
+        </div>
+      </Form>
+    </Modal>
+  );
+}

@@ -1,0 +1,48 @@
+import { LinkButton } from "./button";
+
+/**
+ * Previous / "Page n of m" / Next links for a server-paginated list (plain links, so it works
+ * without JavaScript). Renders nothing for a single page.
+ */
+export function Pager({
+  label,
+  page,
+  pageCount,
+  href,
+}: {
+  /** Accessible name of the navigation, e.g. "Pending requests pages". */
+  label: string;
+  page: number;
+  pageCount: number;
+  href: (page: number) => string;
+}) {
+  if (pageCount <= 1) return null;
+  return (
+    <nav
+      aria-label={label}
+      className="mt-4 flex flex-wrap items-center justify-end gap-2 text-sm text-gray-700"
+    >
+      {page > 1 ? (
+        <LinkButton
+          to={href(page - 1)}
+          variant="secondary"
+          className="px-3 py-1.5"
+        >
+          Previous
+        </LinkButton>
+      ) : null}
+      <span>
+        Page {page} of {pageCount}
+      </span>
+      {page < pageCount ? (
+        <LinkButton
+          to={href(page + 1)}
+          variant="secondary"
+          className="px-3 py-1.5"
+        >
+          Next
+        </LinkButton>
+      ) : null}
+    </nav>
+  );
+}

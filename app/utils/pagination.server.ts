@@ -1,0 +1,107 @@
+import {
+  apiPageParams,
+  apiPageSchema,
+  type Paged,
+} from "~/validation/pagination";
+import { parseBody } from "./api.server";
+
+// JSON lists that grow with the company: pages with Link headers, or a streamed array
+// (issue 9, docs/decisions/0901-pagination.md).
+
+/** `?page=&pageSize=` of an API request; malformed values are a 400 naming the field. */
+export function readApiPage(request: Request) {
+  return parseBody(apiPageSchema, apiPageParams(new URL(request.url)));
+}
+
+function pageUrl(request: Request, page: number, pageSize: number): string {
+  const url = new URL(request.url);
+  url.searchParams.set("page", String(page));
+  url.searchParams.set("pageSize", String(pageSize));
+  return `${url.pathname}${url.search}`;
+}
+
+/**
+ * One page as the JSON array the endpoint always answered, plus `X-Total-Count` and an RFC 8288
+ * `Link` header with the `next` and `prev` pages, so a client can walk the whole list.
+ */
+export function pagedJson<T>(request: Request, paged: Paged<T>): Response {
+  const { page, pageSize, total, items } = paged;
+  const links: string[] = [];
+  if (page * pageSize < total)
+    links.push(`<${pageUrl(request, page + 1, pageSize)}>; rel="next"`);
+  if (page > 1) {
+    const last = Math.max(1, Math.ceil(total / pageSize));
+    links.push(
+      `<${pageUrl(request, Math.min(page - 1, last), pageSize)}>; rel="prev"`,
+    );
+  }
+  const headers = new Headers({
+    "Content-Type": "application/json; charset=utf-8",
+    "Cache-Control": "no-store",
+    "X-Total-Count": String(total),
+  });
+  if (links.length) headers.set("Link", links.join(", "));
+  return new Response(JSON.stringify(items), { status: 200, headers });
+}
+
+/**
+ * A JSON array written as its chunks arrive: the first chunk is read before answering (so a
+ * failure there is still a proper error response), later ones as the client reads. A failure
+ * after the first chunk aborts the body, which the client sees as a broken download rather
+ * than a truncated but valid-looking array.
+ */
+export async function streamedJsonArray<T>(
+  chunks: AsyncGenerator<T[]>,
+): Promise<Response> {
+  const encoder = new TextEncoder();
+  const first = await chunks.next();
+  let started = false;
+  const body = new ReadableStream<Uint8Array>({
+    start(controller) {
+      controller.enqueue(encoder.encode("["));
+      if (!first.done && first.value.length) {
+        controller.enqueue(
+          encoder.encode(first.value.map((v) => JSON.stringify(v)).join(",")),
+        );
+        started = true;
+      }
+      if (first.done) {
+        controller.enqueue(encoder.encode("]"));
+        controller.close();
+      }
+    },
+    async pull(controller) {
+      try {
+        const next = await chunks.next();
+        if (next.done) {
+          controller.enqueue(encoder.encode("]"));
+          controller.close();
+          return;
+        }
+        if (!next.value.length) return;
+        const text = next.value.map((v) => JSON.stringify(v)).join(",");
+        controller.enqueue(encoder.encode(started ? `,${text}` : text));
+        started = true;
+      } catch (error) {
+        console.error(
+          JSON.stringify({
+            level: "error",
+            msg: "streamed list failed",
+            error: error instanceof Error ? error.message : String(error),
+          }),
+        );
+        controller.error(error);
+      }
+    },
+    async cancel() {
+      await chunks.return(undefined);
+    },
+  });
+  return new Response(body, {
+    status: 200,
+    headers: {
+      "Content-Type": "application/json; charset=utf-8",
+      "Cache-Control": "no-store",
+    },
+  });
+}

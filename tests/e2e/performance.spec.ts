@@ -1,0 +1,180 @@
+import { sql } from "drizzle-orm";
+import type { User } from "../../db/schema";
+import { db, queryRows } from "../../app/utils/db.server";
+import { employeeOf } from "../support/data";
+import {
+  createEmployee,
+  createEmployer,
+  uniqueName,
+} from "../support/factories";
+import { expect, expectAccessible, test } from "./support/fixtures";
+
+// Issue 9 in the browser: fingerprinted assets cached for a year, compressed pages, and the
+// lists that now come a page at a time, with and without JavaScript.
+
+/** `count` pending requests of the employee, a minute apart, the oldest first. */
+async function insertPending(user: User, count: number) {
+  const employee = await employeeOf(user);
+  await db().execute(
+    sql`insert into advance_requests (employee_id, amount, status, repayment_periods, request_date)
+        select ${employee.id}, (200 + g)::numeric, 'PENDING', 1,
+               now() - ((${count} - g) || ' minutes')::interval
+        from generate_series(1, ${count}) g`,
+  );
+}
+
+/** How many of the employee's requests are in each status. */
+async function statuses(user: User): Promise<Record<string, number>> {
+  const rows = await queryRows<{ status: string; n: number }>(
+    db(),
+    sql`select status, count(*)::int as n from advance_requests
+        where employee_id = ${(await employeeOf(user)).id} group by status`,
+  );
+  return Object.fromEntries(rows.map((r) => [r.status, Number(r.n)]));
+}
+
+test.describe("static assets and compression", () => {
+  test("fingerprinted assets are immutable for a year; pages are compressed and not cached", async ({
+    request,
+  }) => {
+    const page = await request.get("/auth", {
+      headers: { "Accept-Encoding": "gzip" },
+    });
+    expect(page.status()).toBe(200);
+    expect(page.headers()["content-encoding"]).toBe("gzip");
+    expect(page.headers()["cache-control"] ?? "").not.toContain("immutable");
+    const html = await page.text();
+    const assets = [
+      ...new Set(
+        [...html.matchAll(/(?:src|href)="(\/build\/[^"]+)"/g)].map((m) => m[1]),
+      ),
+    ];
+    // The manifest, the client entry, the route modules, their chunks and the stylesheet.
+    expect(assets.filter((a) => a.endsWith(".js")).length).toBeGreaterThan(3);
+    expect(assets.some((a) => a.endsWith(".css"))).toBe(true);
+    for (const asset of assets) {
+      // A content hash in the name, so a new build never reuses a cached file.
+      expect(asset).toMatch(/-[A-Z0-9]{8}\.(js|css)$/);
+      const res = await request.get(asset, {
+        headers: { "Accept-Encoding": "gzip" },
+      });
+      expect(res.status(), asset).toBe(200);
+      const cacheControl = res.headers()["cache-control"];
+      expect(cacheControl, asset).toContain("max-age=31536000");
+      expect(cacheControl, asset).toContain("immutable");
+      // compression's threshold: bodies under 1 KB go as they are.
+      if ((await res.body()).length > 1024)
+        expect(res.headers()["content-encoding"], asset).toBe("gzip");
+    }
+    // Unversioned public files are cached briefly, never as immutable.
+    const icon = await request.get("/favicon.svg");
+    expect(icon.headers()["cache-control"]).toBe("public, max-age=3600");
+  });
+});
+
+test.describe("/approvals pages", () => {
+  test("25 a page with Previous and Next; decline and approve keep the page", async ({
+    page,
+    loginAs,
+  }) => {
+    const employer = await createEmployer({ companyName: uniqueName("Co") });
+    const employee = await createEmployee(employer, {
+      firstName: "Paula",
+      lastName: "Pager",
+    });
+    await insertPending(employee, 27);
+    await loginAs(employer);
+    await page.goto("/approvals");
+    const table = page.getByRole("table", { name: "Pending advance requests" });
+    await expect(table.getByRole("row")).toHaveCount(26);
+    await expect(page.getByText("27 requests waiting")).toBeVisible();
+    const pages = page.getByRole("navigation", {
+      name: "Pending requests pages",
+    });
+    await expect(pages.getByText("Page 1 of 2")).toBeVisible();
+    await expectAccessible(page);
+
+    await pages.getByRole("link", { name: "Next" }).click();
+    await expect(page).toHaveURL(/\/approvals\?page=2$/);
+    await expect(pages.getByText("Page 2 of 2")).toBeVisible();
+    await expect(table.getByRole("row")).toHaveCount(3);
+    // The newest two: $226.00 and $227.00.
+    await expect(table.getByText("$227.00")).toBeVisible();
+
+    await table
+      .getByRole("link", { name: "Decline Paula Pager's request" })
+      .first()
+      .click();
+    const dialog = page.getByRole("dialog", {
+      name: "Decline Advance Request",
+    });
+    await expect(dialog).toBeVisible();
+    await dialog.getByRole("link", { name: "Cancel" }).click();
+    await expect(page).toHaveURL(/\/approvals\?page=2$/);
+    await expect(dialog).toHaveCount(0);
+
+    await table
+      .getByRole("button", { name: "Approve Paula Pager's request" })
+      .first()
+      .click();
+    await expect(page.getByText("Request approved")).toBeVisible();
+    await expect(page).toHaveURL(/\/approvals\?page=2$/);
+    await expect(table.getByRole("row")).toHaveCount(2);
+    await expect(page.getByText("26 requests waiting")).toBeVisible();
+    expect(await statuses(employee)).toEqual({ APPROVED: 1, PENDING: 26 });
+  });
+});
+
+test.describe("/history pages", () => {
+  test("50 a page, newest first, with Next and Previous", async ({
+    page,
+    loginAs,
+  }) => {
+    const employer = await createEmployer();
+    const employee = await createEmployee(employer);
+    await insertPending(employee, 52);
+    await loginAs(employee);
+    await page.goto("/history");
+    const table = page.getByRole("table", { name: "Advance requests" });
+    await expect(table.getByRole("row")).toHaveCount(51);
+    await expect(table.getByRole("row").nth(1)).toContainText("$252.00");
+    const pages = page.getByRole("navigation", {
+      name: "Advance history pages",
+    });
+    await expect(pages.getByText("Page 1 of 2")).toBeVisible();
+    await expectAccessible(page);
+    await pages.getByRole("link", { name: "Next" }).click();
+    await expect(page).toHaveURL(/\/history\?page=2$/);
+    await expect(table.getByRole("row")).toHaveCount(3);
+    await expect(table.getByRole("row").nth(2)).toContainText("$201.00");
+    await pages.getByRole("link", { name: "Previous" }).click();
+    await expect(page).toHaveURL(/\/history$/);
+    await expect(table.getByRole("row")).toHaveCount(51);
+  });
+});
+
+test("the dashboard's first three pending come from the same paged query", async ({
+  page,
+  loginAs,
+}) => {
+  const employer = await createEmployer();
+  const employee = await createEmployee(employer, {
+    firstName: "Dora",
+    lastName: "Dash",
+  });
+  await insertPending(employee, 4);
+  await loginAs(employer);
+  await page.goto("/");
+  const pending = page.getByRole("table", { name: "Pending approvals" });
+  await expect(pending.getByRole("row")).toHaveCount(4);
+  await expect(pending.getByText("$201.00")).toBeVisible();
+  await expect(pending.getByText("$204.00")).toHaveCount(0);
+  await pending
+    .getByRole("button", { name: "Approve Dora Dash's request" })
+    .first()
+    .click();
+  await expect(page.getByText("Request approved")).toBeVisible();
+  await expect(pending.getByText("$201.00")).toHaveCount(0);
+  await expect(pending.getByText("$204.00")).toBeVisible();
+  expect(await statuses(employee)).toEqual({ APPROVED: 1, PENDING: 3 });
+});

@@ -1,0 +1,357 @@
+import { sql } from "drizzle-orm";
+import type { User } from "#db/schema";
+import { checkInvariants } from "~/models/invariants.server";
+import { STREAM_CHUNK } from "~/models/employer.server";
+import { getUserByUsername } from "~/models/user.server";
+import { loader as layoutLoader } from "~/routes/_app";
+import { loader as dashboardLoader } from "~/routes/_app._index";
+import {
+  action as approvalsAction,
+  loader as approvalsLoader,
+} from "~/routes/_app.approvals";
+import { loader as detailsLoader } from "~/routes/_app.employees.$id";
+import { loader as employeesLoader } from "~/routes/_app.employees._index";
+import { loader as historyLoader } from "~/routes/_app.history";
+import { loader as reportsLoader } from "~/routes/_app.reports";
+import { loader as allApi } from "~/routes/api.advance-requests.all";
+import { loader as pendingApi } from "~/routes/api.advance-requests.pending";
+import { loader as employeesApi } from "~/routes/api.employees";
+import { db, queryRows } from "~/utils/db.server";
+import { requestContext } from "~/utils/request-context.server";
+import { useTestDatabase } from "#tests/support/db";
+import { call, requestAs } from "#tests/support/factories";
+import {
+  captureQueries,
+  explain,
+  indexesUsed,
+  seedScale,
+  seqScans,
+  type CapturedQuery,
+} from "#tests/support/9-helpers";
+import type { SeededCompany } from "#tests/perf/seed";
+
+// Issue 9: a page costs the same number of queries whatever the company's size (no N+1), and
+// every query a page sends can be served by an index (EXPLAIN with sequential scans off).
+
+useTestDatabase();
+
+type Company = SeededCompany & { employer: User; employee: User };
+let small: Company;
+let large: Company;
+
+async function load(shape: Parameters<typeof seedScale>[0]): Promise<Company> {
+  const seeded = await seedScale(shape);
+  const employer = await getUserByUsername(seeded.employerUsername);
+  const employee = await getUserByUsername(seeded.employeeUsername);
+  if (!employer || !employee) throw new Error("seeded users are missing");
+  return { ...seeded, employer, employee };
+}
+
+beforeAll(async () => {
+  // 10 and 1,000 employees with 10 requests each: the same shape, a hundred times bigger.
+  small = await load({
+    prefix: "perf_small",
+    companyName: "Perf Small",
+    employees: 10,
+    requests: 100,
+    cards: 20,
+  });
+  large = await load({
+    prefix: "perf_large",
+    companyName: "Perf Large",
+    employees: 1000,
+    requests: 10_000,
+    cards: 2000,
+  });
+}, 180_000);
+
+type Loader = Parameters<typeof call>[0];
+type Page = {
+  name: string;
+  loader: Loader;
+  who: "employer" | "employee";
+  path: (company: Company) => string;
+  params?: (company: Company) => Record<string, string>;
+};
+
+const PAGES: Page[] = [
+  {
+    name: "employer dashboard",
+    loader: dashboardLoader,
+    who: "employer",
+    path: () => "/",
+  },
+  {
+    name: "signed-in layout",
+    loader: layoutLoader,
+    who: "employer",
+    path: () => "/",
+  },
+  {
+    name: "/approvals",
+    loader: approvalsLoader,
+    who: "employer",
+    path: () => "/approvals",
+  },
+  {
+    name: "/employees",
+    loader: employeesLoader,
+    who: "employer",
+    path: () => "/employees",
+  },
+  {
+    name: "/employees?q=",
+    loader: employeesLoader,
+    who: "employer",
+    // A department: some employees match in both companies.
+    path: () => "/employees?q=sales",
+  },
+  {
+    name: "/employees/:id",
+    loader: detailsLoader,
+    who: "employer",
+    path: (c) => `/employees/${c.employeeId}`,
+    params: (c) => ({ id: String(c.employeeId) }),
+  },
+  {
+    name: "/reports",
+    loader: reportsLoader,
+    who: "employer",
+    path: () => "/reports",
+  },
+  {
+    name: "employee dashboard",
+    loader: dashboardLoader,
+    who: "employee",
+    path: () => "/",
+  },
+  {
+    name: "/history",
+    loader: historyLoader,
+    who: "employee",
+    path: () => "/history",
+  },
+  {
+    name: "GET /api/employees",
+    loader: employeesApi,
+    who: "employer",
+    path: () => "/api/employees",
+  },
+  {
+    name: "GET /api/advance-requests/pending",
+    loader: pendingApi,
+    who: "employer",
+    path: () => "/api/advance-requests/pending",
+  },
+];
+
+async function visit(page: Page, company: Company) {
+  const user = page.who === "employer" ? company.employer : company.employee;
+  return captureQueries(async () => {
+    const res = await call(
+      page.loader,
+      await requestAs(user, page.path(company)),
+      page.params?.(company) ?? {},
+    );
+    // Read the whole body inside the capture: a streamed list queries while it is read.
+    await res.text();
+    return res;
+  });
+}
+
+describe("the seeded companies", () => {
+  it("keep every invariant", async () => {
+    expect(large.counts).toMatchObject({
+      employees: 1000,
+      requests: 10_000,
+      cards: 2000,
+    });
+    expect(small.counts).toMatchObject({
+      employees: 10,
+      requests: 100,
+      cards: 20,
+    });
+    expect(await checkInvariants(db())).toEqual([]);
+  });
+});
+
+describe("queries per page (no N+1)", () => {
+  it.each(PAGES.map((p) => [p.name, p] as const))(
+    "%s sends as many queries at 1,000 employees as at 10",
+    async (_name, page) => {
+      const atSmall = await visit(page, small);
+      const atLarge = await visit(page, large);
+      expect(atSmall.result.status).toBe(200);
+      expect(atLarge.result.status).toBe(200);
+      expect(atLarge.queries.length).toBe(atSmall.queries.length);
+      // One for the signed-in user, a handful for the page, never one per row.
+      expect(atLarge.queries.length).toBeLessThanOrEqual(7);
+    },
+  );
+
+  it("streams /api/advance-requests/all in chunks of rows, not one query per row", async () => {
+    const page: Page = {
+      name: "GET /api/advance-requests/all",
+      loader: allApi,
+      who: "employer",
+      path: () => "/api/advance-requests/all",
+    };
+    const { result, queries } = await visit(page, large);
+    expect(result.status).toBe(200);
+    // The user, then ceil(10,000 / chunk) chunks and the empty read that ends the list.
+    expect(queries.length).toBe(
+      1 + Math.floor(large.counts.requests / STREAM_CHUNK) + 1,
+    );
+    expect((await visit(page, small)).queries.length).toBe(2);
+  });
+});
+
+const USER_LOOKUP = /^select .* from "users" where "users"\."id" = \$1$/s;
+
+describe("the signed-in user", () => {
+  it("is read once for all the loaders of one page request", async () => {
+    const { queries } = await captureQueries(() =>
+      // What scripts/server.js does for every request: one context per HTTP request.
+      requestContext.run({ userId: null }, async () => {
+        const request = await requestAs(large.employer, "/");
+        await call(layoutLoader, request);
+        await call(dashboardLoader, request);
+      }),
+    );
+    expect(queries.filter((q) => USER_LOOKUP.test(q.sql))).toHaveLength(1);
+  });
+
+  it("is read again by an action (which may change it) and outside a request", async () => {
+    const { queries } = await captureQueries(() =>
+      requestContext.run({ userId: null }, async () => {
+        const post = () =>
+          requestAs(large.employer, "/approvals", {
+            form: { intent: "approve", requestId: "0" },
+          });
+        await call(approvalsAction, await post());
+        await call(approvalsAction, await post());
+      }),
+    );
+    expect(queries.filter((q) => USER_LOOKUP.test(q.sql))).toHaveLength(2);
+    const outside = await captureQueries(async () => {
+      await call(dashboardLoader, await requestAs(large.employer, "/"));
+      await call(dashboardLoader, await requestAs(large.employer, "/"));
+    });
+    expect(outside.queries.filter((q) => USER_LOOKUP.test(q.sql))).toHaveLength(
+      2,
+    );
+  });
+});
+
+/** The queries a page sends, with the user lookup (users_pkey) left out. */
+async function pageQueries(
+  page: Page,
+  company: Company,
+): Promise<CapturedQuery[]> {
+  const { queries } = await visit(page, company);
+  return queries.filter((q) => !USER_LOOKUP.test(q.sql));
+}
+
+const engine = process.env.TEST_DATABASE_URL ? "PostgreSQL server" : "PGlite";
+
+describe(`EXPLAIN of every page query (${engine})`, () => {
+  const withQueries = PAGES.filter((p) => p.name !== "signed-in layout");
+  it.each(withQueries.map((p) => [p.name, p] as const))(
+    "%s reads no big table by a sequential scan",
+    async (_name, page) => {
+      for (const company of [small, large]) {
+        const queries = await pageQueries(page, company);
+        expect(queries.length).toBeGreaterThan(0);
+        for (const query of queries) {
+          const plan = await explain(query);
+          expect({ query: query.sql, seqScans: seqScans(plan) }).toEqual({
+            query: query.sql,
+            seqScans: [],
+          });
+        }
+      }
+    },
+  );
+
+  // The indexes that make each page's cost independent of the company's size, read from the
+  // plans for the 1,000-employee company (for 10 employees a sort of 10 rows is as good).
+  it.each([
+    [
+      "employer dashboard",
+      [
+        "employees_employer_id_idx",
+        "advance_requests_pending_idx",
+        "advance_requests_approval_date_idx",
+        "advance_requests_approved_idx",
+        "advance_requests_status_idx",
+        "users_employer_name_idx",
+      ],
+    ],
+    [
+      "/employees",
+      ["users_employer_name_idx", "advance_requests_approved_idx"],
+    ],
+    [
+      "/approvals",
+      ["advance_requests_pending_idx", "advance_requests_status_idx"],
+    ],
+    [
+      "/employees/:id",
+      [
+        "advance_requests_approved_idx",
+        "advance_requests_employee_id_idx",
+        "payroll_deductions_request_id_idx",
+        "virtual_cards_request_id_idx",
+      ],
+    ],
+    [
+      "/reports",
+      ["employees_employer_id_idx", "advance_requests_employee_id_idx"],
+    ],
+    ["/history", ["employees_user_id_idx", "advance_requests_employee_id_idx"]],
+  ])("%s uses %j", async (name, expected) => {
+    const page = PAGES.find((p) => p.name === name)!;
+    const used = new Set<string>();
+    for (const query of await pageQueries(page, large)) {
+      for (const index of indexesUsed(await explain(query))) used.add(index);
+    }
+    expect([...used]).toEqual(expect.arrayContaining(expected));
+  });
+});
+
+describe("streamed /api/advance-requests/all", () => {
+  async function expectSqlOrder(company: Company) {
+    const expected = await queryRows<{ id: number }>(
+      db(),
+      sql`select r.id from advance_requests r join employees e on e.id = r.employee_id
+          where e.employer_id = ${company.employerId} order by r.request_date desc, r.id desc`,
+    );
+    const res = await call(
+      allApi,
+      await requestAs(company.employer, "/api/advance-requests/all"),
+    );
+    expect(res.status).toBe(200);
+    expect(res.headers.get("Content-Type")).toMatch(/application\/json/);
+    expect(res.headers.get("Cache-Control")).toBe("no-store");
+    const ids = ((await res.json()) as Array<{ id: number }>).map(
+      (row) => row.id,
+    );
+    expect(ids).toHaveLength(company.counts.requests);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(ids).toEqual(expected.map((row) => Number(row.id)));
+  }
+
+  it("returns every request once, newest first, across chunk boundaries", async () => {
+    await expectSqlOrder(large);
+  });
+
+  it("keeps microseconds and breaks ties by id at chunk boundaries", async () => {
+    // Three request dates a microsecond apart for the whole company: a cursor that rounded
+    // them to milliseconds (a JS Date) would lose or repeat rows at every chunk boundary.
+    await db().execute(
+      sql`update advance_requests set request_date = timestamptz '2026-01-01 10:00:00.000001' + (id % 3) * interval '1 microsecond'
+          where employee_id in (select id from employees where employer_id = ${large.employerId})`,
+    );
+    await expectSqlOrder(large);
+  });
+});

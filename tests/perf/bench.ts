@@ -1,0 +1,714 @@
+// `npm run bench`: the app at company scale (issue 9). Seeds a large company (10,000
+// employees, 100,000 requests, ~150,000 deductions, 20,000 cards) and a small one (1,000
+// requests) into a fresh database `ga_bench` on a PostgreSQL server, builds and starts the
+// production server, signs in through POST /api/login, and drives every page and JSON endpoint
+// with autocannon (32 connections, a warm-up then a fixed time), beside a raw baseline: a bare
+// node:http server running the employer dashboard's SQL. Prints one table (requests/s, p50,
+// p99, bytes per response, throughput ratio to the baseline), the single-page-app call pattern
+// against one server-rendered dashboard, the JavaScript per page, and which targets are met.
+//
+//   BENCH_DATABASE_URL  PostgreSQL server (default postgres://postgres@127.0.0.1:5432/postgres)
+//   BENCH_DURATION      seconds measured per target (default 5)
+//   BENCH_WARMUP        seconds of warm-up per target (default 1)
+//   BENCH_CONNECTIONS   concurrent connections (default 32)
+//   BENCH_SKIP_BUILD=1  use the existing build; BENCH_KEEP=1 keep the ga_bench database;
+//   BENCH_REUSE=1       reuse a kept ga_bench database (migrated again, not seeded again)
+//   BENCH_ONLY          comma-separated target names to run (development aid)
+//   BENCH_JSON          write the raw figures to this file
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import http from "node:http";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import url from "node:url";
+import zlib from "node:zlib";
+import autocannon, { type Result } from "autocannon";
+import postgres from "postgres";
+import { checkInvariants } from "../../app/models/invariants.server";
+import { connectPostgres, migrate } from "../../app/utils/db.server";
+import { hashPassword } from "../../app/utils/password.server";
+import { formatJsBudget, measureJsBudget } from "./js-budget";
+import {
+  analyze,
+  describeCompany,
+  LARGE_COMPANY,
+  SMALL_COMPANY,
+  seedCompany,
+  type SeededCompany,
+} from "./seed";
+
+const ROOT = path.resolve(
+  path.dirname(url.fileURLToPath(import.meta.url)),
+  "../..",
+);
+const SERVER_URL =
+  process.env.BENCH_DATABASE_URL ??
+  "postgres://postgres@127.0.0.1:5432/postgres";
+const DB_NAME = "ga_bench";
+const DURATION = Number(process.env.BENCH_DURATION ?? 5);
+const WARMUP = Number(process.env.BENCH_WARMUP ?? 1);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
+const PASSWORD = "bench-password-123";
+const SESSION_SECRET = "bench-session-secret-0123456789abcdef";
+/** What a browser sends; the server compresses what it can. */
+const ACCEPT_ENCODING = "gzip, deflate, br";
+const SEARCH = "ava";
+
+const started = Date.now();
+const log = (message: string) =>
+  process.stderr.write(
+    `[bench ${((Date.now() - started) / 1000).toFixed(0).padStart(3)} s] ${message}\n`,
+  );
+
+function withDatabase(server: string, database: string): string {
+  const parsed = new URL(server);
+  parsed.pathname = `/${database}`;
+  return parsed.toString();
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const address = probe.address();
+      const port = typeof address === "object" && address ? address.port : 0;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitFor(target: string, child: ChildProcess, ms = 60_000) {
+  const until = Date.now() + ms;
+  while (Date.now() < until) {
+    if (child.exitCode !== null)
+      throw new Error(`${target}: process exited with ${child.exitCode}`);
+    try {
+      const res = await fetch(target);
+      if (res.status < 500) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`${target} did not answer within ${ms} ms`);
+}
+
+const children: ChildProcess[] = [];
+function start(command: string, args: string[], env: Record<string, string>) {
+  const child = spawn(command, args, {
+    cwd: ROOT,
+    env: { ...process.env, ...env },
+    // The server logs one JSON line per request: drained, as a log shipper would.
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  children.push(child);
+  return child;
+}
+async function stopAll() {
+  await Promise.all(
+    children.map(
+      (child) =>
+        new Promise<void>((resolve) => {
+          if (child.exitCode !== null || child.signalCode !== null)
+            return resolve();
+          child.once("exit", () => resolve());
+          child.kill("SIGTERM");
+        }),
+    ),
+  );
+}
+
+// ---------------------------------------------------------------------------------------------
+// Database
+
+async function prepareDatabase(): Promise<{
+  url: string;
+  large: SeededCompany;
+  small: SeededCompany;
+}> {
+  const admin = postgres(SERVER_URL, { max: 1, onnotice: () => {} });
+  const reuse =
+    process.env.BENCH_REUSE === "1" &&
+    (await admin`select 1 from pg_database where datname = ${DB_NAME}`).length >
+      0;
+  if (!reuse) {
+    await admin.unsafe(`drop database if exists ${DB_NAME} with (force)`);
+    await admin.unsafe(`create database ${DB_NAME}`);
+  }
+  await admin.end();
+  const dbUrl = withDatabase(SERVER_URL, DB_NAME);
+  const conn = connectPostgres(dbUrl, 2);
+  try {
+    await migrate(conn);
+    if (reuse) {
+      log("reusing the seeded ga_bench database");
+      await analyze(conn.db);
+      return {
+        url: dbUrl,
+        large: await describeCompany(conn.db, LARGE_COMPANY),
+        small: await describeCompany(conn.db, SMALL_COMPANY),
+      };
+    }
+    const hash = await hashPassword(PASSWORD);
+    log("seeding the large company (10,000 employees, 100,000 requests)...");
+    const large = await seedCompany(conn.db, LARGE_COMPANY, hash);
+    log("seeding the small company (1,000 requests)...");
+    const small = await seedCompany(conn.db, SMALL_COMPANY, hash);
+    await analyze(conn.db);
+    const violations = await checkInvariants(conn.db);
+    if (violations.length) {
+      throw new Error(
+        `seeded data breaks invariants: ${violations
+          .slice(0, 5)
+          .map((v) => `${v.rule}: ${v.detail}`)
+          .join("; ")}`,
+      );
+    }
+    log(
+      `seeded; invariants hold. large: ${JSON.stringify(large.counts)}; small: ${JSON.stringify(small.counts)}`,
+    );
+    return { url: dbUrl, large, small };
+  } finally {
+    if (conn.kind === "postgres") await conn.client.end();
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// HTTP helpers
+
+type Fetched = {
+  status: number;
+  wireBytes: number;
+  rawBytes: number;
+  ms: number;
+  headers: http.IncomingHttpHeaders;
+};
+
+/** One GET, counting the bytes on the wire (compressed) and after decompression. */
+function get(target: string, cookie?: string): Promise<Fetched> {
+  return new Promise((resolve, reject) => {
+    const t0 = performance.now();
+    const req = http.get(
+      target,
+      {
+        headers: { "accept-encoding": "gzip", ...(cookie ? { cookie } : {}) },
+        agent: false,
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (chunk: Buffer) => chunks.push(chunk));
+        res.on("end", () => {
+          const body = Buffer.concat(chunks);
+          let raw = body.length;
+          if (res.headers["content-encoding"] === "gzip") {
+            raw = zlibGunzipLength(body);
+          }
+          resolve({
+            status: res.statusCode ?? 0,
+            wireBytes: body.length,
+            rawBytes: raw,
+            ms: performance.now() - t0,
+            headers: res.headers,
+          });
+        });
+        res.on("error", reject);
+      },
+    );
+    req.on("error", reject);
+  });
+}
+
+function zlibGunzipLength(body: Buffer): number {
+  return zlib.gunzipSync(body).length;
+}
+
+async function login(base: string, username: string): Promise<string> {
+  const res = await fetch(`${base}/api/login`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ username, password: PASSWORD }),
+  });
+  if (res.status !== 200)
+    throw new Error(`login ${username}: ${res.status} ${await res.text()}`);
+  const cookie = res.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .find((c) => c.startsWith("__session="));
+  if (!cookie) throw new Error(`login ${username}: no session cookie`);
+  return cookie;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Load
+
+type Target = {
+  name: string;
+  path: string;
+  who: "employer" | "employee" | "baseline";
+};
+
+function targets(company: SeededCompany): Target[] {
+  return [
+    {
+      name: "raw baseline (dashboard SQL → JSON)",
+      path: `/${company.employerUsername}`,
+      who: "baseline",
+    },
+    { name: "employer dashboard /", path: "/", who: "employer" },
+    { name: "/approvals", path: "/approvals", who: "employer" },
+    { name: "/employees", path: "/employees", who: "employer" },
+    {
+      name: `/employees?q=${SEARCH}`,
+      path: `/employees?q=${SEARCH}`,
+      who: "employer",
+    },
+    {
+      name: "/employees/:id",
+      path: `/employees/${company.employeeId}`,
+      who: "employer",
+    },
+    { name: "/reports", path: "/reports", who: "employer" },
+    { name: "employee dashboard /", path: "/", who: "employee" },
+    { name: "/history", path: "/history", who: "employee" },
+    { name: "GET /api/employees", path: "/api/employees", who: "employer" },
+    {
+      name: "GET /api/advance-requests/pending",
+      path: "/api/advance-requests/pending",
+      who: "employer",
+    },
+    {
+      name: "GET /api/advance-requests/all",
+      path: "/api/advance-requests/all",
+      who: "employer",
+    },
+  ];
+}
+
+type Row = {
+  target: string;
+  /** Measured by a fixed number of requests (the target is slower than the time window). */
+  fixedCount?: boolean;
+  company: "small" | "large";
+  path: string;
+  rps: number;
+  p50: number;
+  p99: number;
+  bytes: number;
+  rawBytes: number;
+  requests: number;
+  non2xx: number;
+  errors: number;
+  ratio?: number;
+};
+
+function cannon(
+  target: string,
+  cookie: string | undefined,
+  run: { seconds: number } | { amount: number },
+): Promise<Result> {
+  return autocannon({
+    url: target,
+    connections: CONNECTIONS,
+    ...("seconds" in run ? { duration: run.seconds } : { amount: run.amount }),
+    timeout: 300,
+    headers: {
+      "accept-encoding": ACCEPT_ENCODING,
+      ...(cookie ? { cookie } : {}),
+    },
+  });
+}
+
+function toRow(
+  company: "small" | "large",
+  target: Target,
+  result: Result,
+  rawBytes: number,
+  fixedCount: boolean,
+): Row {
+  const ok = result["2xx"];
+  return {
+    target: target.name,
+    company,
+    path: target.path,
+    fixedCount,
+    rps: ok / result.duration,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    bytes: ok ? result.throughput.total / ok : 0,
+    rawBytes,
+    requests: result.requests.total,
+    non2xx: result.non2xx,
+    errors: result.errors + result.timeouts,
+  };
+}
+
+async function measure(
+  company: "small" | "large",
+  target: Target,
+  base: string,
+  baselineBase: string,
+  cookies: { employer: string; employee: string },
+): Promise<Row> {
+  const full = `${target.who === "baseline" ? baselineBase : base}${target.path}`;
+  const cookie = target.who === "baseline" ? undefined : cookies[target.who];
+  const probe = await get(full, cookie);
+  if (probe.status !== 200)
+    throw new Error(`${company} ${target.name}: ${probe.status}`);
+  if (WARMUP > 0) await cannon(full, cookie, { seconds: WARMUP });
+  const timed = await cannon(full, cookie, { seconds: DURATION });
+  if (timed["2xx"] >= CONNECTIONS)
+    return toRow(company, target, timed, probe.rawBytes, false);
+  // Slower than the window (requests still in flight when it closes are not counted): two
+  // requests per connection, however long they take.
+  const counted = await cannon(full, cookie, { amount: 2 * CONNECTIONS });
+  return toRow(company, target, counted, probe.rawBytes, true);
+}
+
+// ---------------------------------------------------------------------------------------------
+// The single-page app's call pattern against one server-rendered dashboard
+
+type PatternFigures = {
+  calls: number;
+  wireBytes: number;
+  rawBytes: number;
+  ms: number;
+};
+
+/** Every page of a paginated list, following `Link: <…>; rel="next"`. */
+async function allPages(
+  base: string,
+  first: string,
+  cookie: string,
+): Promise<Fetched[]> {
+  const pages: Fetched[] = [];
+  let next: string | null = first;
+  while (next) {
+    const page = await get(`${base}${next}`, cookie);
+    if (page.status !== 200) throw new Error(`${next}: ${page.status}`);
+    pages.push(page);
+    const link = String(page.headers.link ?? "");
+    next = /<([^>]+)>;\s*rel="next"/.exec(link)?.[1] ?? null;
+  }
+  return pages;
+}
+
+async function spaPattern(
+  base: string,
+  cookie: string,
+): Promise<PatternFigures> {
+  const t0 = performance.now();
+  // The original app fired its four queries together when the dashboard mounted.
+  const responses = (
+    await Promise.all([
+      allPages(base, "/api/user", cookie),
+      allPages(base, "/api/employees", cookie),
+      allPages(base, "/api/advance-requests/pending", cookie),
+      allPages(base, "/api/advance-requests/all", cookie),
+    ])
+  ).flat();
+  return {
+    calls: responses.length,
+    wireBytes: responses.reduce((s, r) => s + r.wireBytes, 0),
+    rawBytes: responses.reduce((s, r) => s + r.rawBytes, 0),
+    ms: performance.now() - t0,
+  };
+}
+
+async function ssrDashboard(
+  base: string,
+  cookie: string,
+): Promise<PatternFigures> {
+  const page = await get(`${base}/`, cookie);
+  if (page.status !== 200) throw new Error(`/: ${page.status}`);
+  return {
+    calls: 1,
+    wireBytes: page.wireBytes,
+    rawBytes: page.rawBytes,
+    ms: page.ms,
+  };
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)];
+}
+
+async function compare(
+  run: () => Promise<PatternFigures>,
+  times = 5,
+): Promise<PatternFigures> {
+  await run();
+  const runs: PatternFigures[] = [];
+  for (let i = 0; i < times; i++) runs.push(await run());
+  return {
+    calls: runs[0].calls,
+    wireBytes: median(runs.map((r) => r.wireBytes)),
+    rawBytes: median(runs.map((r) => r.rawBytes)),
+    ms: median(runs.map((r) => r.ms)),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Output
+
+const fmtInt = (n: number) => Math.round(n).toLocaleString("en-US");
+const fmtBytes = (n: number) =>
+  n >= 1024 * 1024
+    ? `${(n / 1024 / 1024).toFixed(1)} MB`
+    : n >= 1024
+      ? `${(n / 1024).toFixed(1)} KB`
+      : `${Math.round(n)} B`;
+const fmtMs = (n: number) => (n >= 100 ? fmtInt(n) : n.toFixed(1));
+
+function table(rows: Row[]): string {
+  const lines = [
+    "| target | company | requests/s | p50 ms | p99 ms | bytes/response (wire) | throughput ÷ baseline |",
+    "| --- | --- | ---: | ---: | ---: | ---: | ---: |",
+  ];
+  for (const r of rows) {
+    const flags =
+      (r.fixedCount ? " ¹" : "") +
+      (r.non2xx || r.errors
+        ? ` (${r.non2xx} non-2xx, ${r.errors} errors)`
+        : "");
+    lines.push(
+      `| ${r.target} | ${r.company} | ${r.rps >= 100 ? fmtInt(r.rps) : r.rps.toFixed(1)}${flags} | ${fmtMs(r.p50)} | ${fmtMs(r.p99)} | ${fmtBytes(r.bytes)} | ${r.ratio === undefined ? "—" : `${Math.round(r.ratio * 100)} %`} |`,
+    );
+  }
+  return lines.join("\n");
+}
+
+const PAGES = [
+  "employer dashboard /",
+  "/approvals",
+  "/employees",
+  `/employees?q=${SEARCH}`,
+  "/employees/:id",
+  "/reports",
+  "employee dashboard /",
+  "/history",
+];
+const JSON_ENDPOINTS = [
+  "GET /api/employees",
+  "GET /api/advance-requests/pending",
+];
+
+function verdicts(
+  rows: Row[],
+  spa: PatternFigures,
+  ssr: PatternFigures,
+  jsOver: string[],
+): string {
+  const find = (target: string, company: "small" | "large") =>
+    rows.find((r) => r.target === target && r.company === company);
+  const lines: string[] = [];
+  const check = (ok: boolean, text: string) =>
+    lines.push(`- [${ok ? "x" : " "}] ${text}`);
+  for (const page of PAGES) {
+    const small = find(page, "small");
+    const large = find(page, "large");
+    if (!small || !large) continue;
+    const ratio = large.p99 / small.p99;
+    check(
+      ratio <= 1.5,
+      `${page}: p99 large ÷ small = ${ratio.toFixed(2)} (≤ 1.5)`,
+    );
+  }
+  for (const company of ["small", "large"] as const) {
+    const dashboard = find("employer dashboard /", company);
+    if (dashboard?.ratio !== undefined)
+      check(
+        dashboard.ratio >= 0.5,
+        `employer dashboard throughput ÷ baseline, ${company}: ${Math.round(dashboard.ratio * 100)} % (≥ 50 %)`,
+      );
+    for (const endpoint of JSON_ENDPOINTS) {
+      const row = find(endpoint, company);
+      if (row?.ratio !== undefined)
+        check(
+          row.ratio >= 0.7,
+          `${endpoint} throughput ÷ baseline, ${company}: ${Math.round(row.ratio * 100)} % (≥ 70 %)`,
+        );
+    }
+  }
+  const share = ssr.wireBytes / spa.wireBytes;
+  check(
+    share <= 1 / 20,
+    `one server-rendered dashboard = 1/${Math.round(1 / share)} of the single-page app's bytes (≤ 1/20)`,
+  );
+  check(
+    jsOver.length === 0,
+    `≤ 100 KB gzip JavaScript per page (except /checkout)${jsOver.length ? `: over on ${jsOver.join(", ")}` : ""}`,
+  );
+  return lines.join("\n");
+}
+
+// ---------------------------------------------------------------------------------------------
+
+async function main() {
+  const only = process.env.BENCH_ONLY?.split(",").map((s) => s.trim());
+  const { url: dbUrl, large, small } = await prepareDatabase();
+
+  if (process.env.BENCH_SKIP_BUILD !== "1") {
+    log("building (npx remix build)...");
+    const build = spawnSync("npx", ["remix", "build"], {
+      cwd: ROOT,
+      stdio: ["ignore", "ignore", "inherit"],
+    });
+    if (build.status !== 0) throw new Error("remix build failed");
+  }
+
+  const port = await freePort();
+  const baselinePort = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const baselineBase = `http://127.0.0.1:${baselinePort}`;
+  const server = start(process.execPath, ["scripts/server.js"], {
+    NODE_ENV: "production",
+    PORT: String(port),
+    DATABASE_URL: dbUrl,
+    SEED_DEMO: "false",
+    SESSION_SECRET,
+  });
+  const baseline = start(
+    process.execPath,
+    ["--import", "tsx", "tests/perf/baseline-server.ts"],
+    {
+      NODE_ENV: "production",
+      PORT: String(baselinePort),
+      DATABASE_URL: dbUrl,
+      SESSION_SECRET,
+      BASELINE_EMPLOYERS: `${large.employerUsername},${small.employerUsername}`,
+    },
+  );
+  await waitFor(`${base}/healthz`, server);
+  await waitFor(`${baselineBase}/${small.employerUsername}`, baseline);
+  log(`server on ${base}, baseline on ${baselineBase}`);
+
+  const cookies = {
+    large: {
+      employer: await login(base, large.employerUsername),
+      employee: await login(base, large.employeeUsername),
+    },
+    small: {
+      employer: await login(base, small.employerUsername),
+      employee: await login(base, small.employeeUsername),
+    },
+  };
+
+  // Small and large side by side for each target, so both see the same background load; the
+  // baseline at the start and at the end, averaged.
+  const companies = [
+    ["small", small],
+    ["large", large],
+  ] as const;
+  const baselineRuns: Row[] = [];
+  const runBaselines = async () => {
+    for (const [name, company] of companies) {
+      const target = targets(company).find((t) => t.who === "baseline")!;
+      log(`${name}: ${target.name}`);
+      baselineRuns.push(
+        await measure(name, target, base, baselineBase, cookies[name]),
+      );
+    }
+  };
+  await runBaselines();
+  const measured: Row[] = [];
+  for (const target of targets(small)) {
+    if (target.who === "baseline") continue;
+    if (only && !only.some((o) => target.name.includes(o))) continue;
+    for (const [name, company] of companies) {
+      const own = targets(company).find((t) => t.name === target.name)!;
+      log(`${name}: ${own.name}`);
+      measured.push(
+        await measure(name, own, base, baselineBase, cookies[name]),
+      );
+    }
+  }
+  await runBaselines();
+  const rows: Row[] = [];
+  for (const [name] of companies) {
+    const runs = baselineRuns.filter((r) => r.company === name);
+    const mean = (pick: (r: Row) => number) =>
+      runs.reduce((sum, r) => sum + pick(r), 0) / runs.length;
+    const baselineRow: Row = {
+      ...runs[0],
+      rps: mean((r) => r.rps),
+      p50: mean((r) => r.p50),
+      p99: mean((r) => r.p99),
+      bytes: mean((r) => r.bytes),
+    };
+    rows.push(baselineRow);
+    for (const row of measured.filter((r) => r.company === name)) {
+      row.ratio = row.rps / baselineRow.rps;
+      rows.push(row);
+    }
+  }
+
+  log(
+    "single-page app pattern against one server-rendered dashboard (large company)...",
+  );
+  const spa = await compare(() => spaPattern(base, cookies.large.employer), 3);
+  const ssr = await compare(
+    () => ssrDashboard(base, cookies.large.employer),
+    5,
+  );
+
+  const js = await measureJsBudget(ROOT);
+  const jsOver = js.filter((r) => !r.withinBudget).map((r) => r.path);
+
+  const cpu = os.cpus();
+  const output = [
+    "",
+    `## Benchmark (${new Date().toISOString()})`,
+    "",
+    `Machine: ${cpu.length} × ${cpu[0]?.model ?? "unknown CPU"}, ${Math.round(os.totalmem() / 1024 ** 3)} GB RAM, Node ${process.version}, load average before the run ${os.loadavg()[0].toFixed(1)}. ` +
+      `${CONNECTIONS} connections, ${WARMUP} s warm-up + ${DURATION} s per target, Accept-Encoding: ${ACCEPT_ENCODING}.`,
+    `Large company: ${fmtInt(large.counts.employees)} employees, ${fmtInt(large.counts.requests)} requests (${fmtInt(large.counts.pending)} pending, ${fmtInt(large.counts.approved)} approved), ${fmtInt(large.counts.deductions)} deductions, ${fmtInt(large.counts.cards)} cards. ` +
+      `Small company: ${fmtInt(small.counts.employees)} employees, ${fmtInt(small.counts.requests)} requests, ${fmtInt(small.counts.deductions)} deductions, ${fmtInt(small.counts.cards)} cards.`,
+    "",
+    table(rows),
+    "",
+    "The baseline is the mean of a run before and a run after the targets. ¹ Slower than the time window: measured by a fixed count (two requests per connection) instead.",
+    "",
+    "### The single-page app's calls against one server-rendered dashboard (large company)",
+    "",
+    "| pattern | calls | bytes on the wire | bytes uncompressed | time (median) |",
+    "| --- | ---: | ---: | ---: | ---: |",
+    `| /api/user + /api/employees + /api/advance-requests/pending + /api/advance-requests/all (every page) | ${spa.calls} | ${fmtBytes(spa.wireBytes)} | ${fmtBytes(spa.rawBytes)} | ${fmtMs(spa.ms)} ms |`,
+    `| GET / (server-rendered dashboard) | ${ssr.calls} | ${fmtBytes(ssr.wireBytes)} | ${fmtBytes(ssr.rawBytes)} | ${fmtMs(ssr.ms)} ms |`,
+    `| ratio | | 1/${Math.round(spa.wireBytes / ssr.wireBytes)} | 1/${Math.round(spa.rawBytes / ssr.rawBytes)} | 1/${Math.round(spa.ms / ssr.ms)} |`,
+    "",
+    "### JavaScript per page (gzip)",
+    "",
+    formatJsBudget(js),
+    "",
+    "### Targets",
+    "",
+    verdicts(rows, spa, ssr, jsOver),
+    "",
+    `Total time: ${Math.round((Date.now() - started) / 1000)} s.`,
+  ].join("\n");
+  process.stdout.write(`${output}\n`);
+  if (process.env.BENCH_JSON) {
+    fs.writeFileSync(
+      process.env.BENCH_JSON,
+      JSON.stringify(
+        { rows, spa, ssr, js, large: large.counts, small: small.counts },
+        null,
+        2,
+      ),
+    );
+  }
+}
+
+try {
+  await main();
+} finally {
+  await stopAll();
+  if (process.env.BENCH_KEEP !== "1") {
+    const admin = postgres(SERVER_URL, { max: 1, onnotice: () => {} });
+    await admin.unsafe(`drop database if exists ${DB_NAME} with (force)`);
+    await admin.end();
+  }
+}

@@ -31,6 +31,7 @@ import {
   issueCardAfterPayment,
 } from "~/models/checkout.server";
 import { requireEmployee } from "~/utils/auth.server";
+import { readFormData } from "~/utils/form.server";
 import { isAppError } from "~/utils/errors";
 import { formatMoney } from "~/utils/money";
 import {
@@ -108,7 +109,7 @@ type ActionData = { result?: SubmissionResult<string[]>; toast?: ToastData };
 
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireEmployee(request);
-  const formData = await request.formData();
+  const formData = await readFormData(request);
   const params = readParams(formData);
   if (!params.success) {
     return json<ActionData>(

@@ -31,6 +31,8 @@ import * as appEmployees from "~/routes/_app.employees._index";
 import * as appEmployeesAdd from "~/routes/_app.employees.add";
 import * as appEmployeeDetails from "~/routes/_app.employees.$id";
 import * as appCheckout from "~/routes/_app.checkout";
+import * as apiIntent from "~/routes/api.create-payment-intent";
+import * as apiCard from "~/routes/api.create-grocery-card";
 import * as appPayroll from "~/routes/_app.payroll";
 import * as appProfile from "~/routes/_app.profile";
 import * as appRequest from "~/routes/_app.request";
@@ -811,6 +813,64 @@ describe("bad input never breaks a form action", () => {
           currentPassword: fc.constantFrom(TEST_PASSWORD),
           newPassword: fc.constantFrom(TEST_PASSWORD),
           confirmPassword: fc.constantFrom(TEST_PASSWORD),
+        }),
+      }),
+      "page",
+    );
+  });
+
+  it("POST /checkout, /api/create-payment-intent and /api/create-grocery-card", async () => {
+    await setEmployee(employee, { availableBalance: "500.00" });
+    const approved = await insertAdvance(employee, {
+      amount: "250.00",
+      status: "APPROVED",
+    });
+    const requestId = fc.oneof(
+      fc.constantFrom(approved.id, String(approved.id)),
+      ids(),
+    );
+    await run(
+      fc.record({
+        target: anyActor().map((user) => ({
+          handler: apiIntent.action,
+          path: "/api/create-payment-intent",
+          user,
+        })),
+        raw: jsonBodies({
+          amount: fc.oneof(fc.constantFrom("250.00", 250), validAmount),
+          advanceRequestId: requestId,
+        }),
+      }),
+      "api",
+    );
+    await run(
+      fc.record({
+        target: anyActor().map((user) => ({
+          handler: apiCard.action,
+          path: "/api/create-grocery-card",
+          user,
+        })),
+        raw: jsonBodies({ advanceRequestId: requestId }),
+      }),
+      "api",
+    );
+    await run(
+      fc.record({
+        target: anyActor().map((user) => ({
+          handler: appCheckout.action,
+          path: `/checkout?amount=250.00&requestId=${approved.id}`,
+          user,
+        })),
+        raw: formBodies({
+          intent: fc.constantFrom("pay", "issue-card"),
+          amount: fc.constantFrom("250.00"),
+          requestId: fc.constantFrom(String(approved.id)),
+          cardNumber: fc.constantFrom(
+            "4242 4242 4242 4242",
+            "4000 0000 0000 0002",
+          ),
+          expiry: fc.constantFrom("12 / 30", "01/2031"),
+          cvc: fc.constantFrom("123"),
         }),
       }),
       "page",

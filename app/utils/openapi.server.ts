@@ -60,6 +60,8 @@ type Endpoint = {
     alsoStatus?: number;
   };
   errors: number[];
+  /** A paged list: ?page and ?pageSize, with X-Total-Count and Link headers. */
+  paged?: boolean;
 };
 
 const list = (s: z.ZodType) => response(z.array(s));
@@ -153,7 +155,8 @@ export const ENDPOINTS: Endpoint[] = [
     summary: "The employer's employees",
     role: "EMPLOYER",
     ok: { status: 200, schema: list(employeeListItemSchema) },
-    errors: [401, 403],
+    errors: [400, 401, 403],
+    paged: true,
   },
   {
     method: "get",
@@ -161,7 +164,8 @@ export const ENDPOINTS: Endpoint[] = [
     summary: "The employer's pending requests, each with its employee",
     role: "EMPLOYER",
     ok: { status: 200, schema: list(pendingRequestSchema) },
-    errors: [401, 403],
+    errors: [400, 401, 403],
+    paged: true,
   },
   {
     method: "get",
@@ -300,6 +304,30 @@ export function openApiDocument(): Json {
           schema: { type: "integer", minimum: 1 },
         },
       ];
+    }
+    if (e.paged) {
+      operation.parameters = [
+        {
+          name: "page",
+          in: "query",
+          schema: { type: "integer", minimum: 1, default: 1 },
+        },
+        {
+          name: "pageSize",
+          in: "query",
+          schema: { type: "integer", minimum: 1, maximum: 500, default: 100 },
+        },
+      ];
+      (responses[e.ok.status] as Json).headers = {
+        "X-Total-Count": {
+          description: "Rows in the whole list",
+          schema: { type: "integer" },
+        },
+        Link: {
+          description: "rel=next / rel=prev page links",
+          schema: { type: "string" },
+        },
+      };
     }
     if (e.body) {
       const bodySchema = e.body instanceof z.ZodType ? request(e.body) : e.body;

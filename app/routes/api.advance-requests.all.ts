@@ -13,7 +13,7 @@ import { streamedJsonArray } from "~/utils/pagination.server";
 export async function loader({ request }: LoaderFunctionArgs) {
   return handleApi(async () => {
     const employer = await requireApiRole(request, "EMPLOYER");
-    return streamedJsonArray(streamAllRequests(employer));
+    return streamedJsonArray(streamAllRequests(employer), request.signal);
   });
 }
 

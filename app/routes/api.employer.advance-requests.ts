@@ -13,7 +13,10 @@ import { streamedJsonArray } from "~/utils/pagination.server";
 export async function loader({ request }: LoaderFunctionArgs) {
   return handleApi(async () => {
     const employer = await requireApiRole(request, "EMPLOYER");
-    return streamedJsonArray(streamEmployerRequestSummaries(employer));
+    return streamedJsonArray(
+      streamEmployerRequestSummaries(employer),
+      request.signal,
+    );
   });
 }
 

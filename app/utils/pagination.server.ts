@@ -45,13 +45,15 @@ export function pagedJson<T>(request: Request, paged: Paged<T>): Response {
 }
 
 /**
- * A JSON array written as its chunks arrive: the first chunk is read before answering (so a
- * failure there is still a proper error response), later ones as the client reads. A failure
- * after the first chunk aborts the body, which the client sees as a broken download rather
- * than a truncated but valid-looking array.
+ * A JSON array written as its chunks arrive: each chunk is serialized and handed to the
+ * response before the next one is read, so the list is never built whole. The first chunk is
+ * read before answering (a failure there is still a proper error response); a failure later
+ * aborts the body, which the client sees as a broken download rather than a truncated but
+ * valid-looking array. When the client goes away (`signal`), no further chunk is read.
  */
 export async function streamedJsonArray<T>(
   chunks: AsyncGenerator<T[]>,
+  signal?: AbortSignal,
 ): Promise<Response> {
   const encoder = new TextEncoder();
   const first = await chunks.next();
@@ -72,6 +74,11 @@ export async function streamedJsonArray<T>(
     },
     async pull(controller) {
       try {
+        if (signal?.aborted) {
+          await chunks.return(undefined);
+          controller.close();
+          return;
+        }
         const next = await chunks.next();
         if (next.done) {
           controller.enqueue(encoder.encode("]"));

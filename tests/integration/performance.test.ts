@@ -345,6 +345,24 @@ describe("streamed /api/advance-requests/all", () => {
     await expectSqlOrder(large);
   });
 
+  it("stops reading chunks when the client goes away", async () => {
+    const client = new AbortController();
+    const { queries } = await captureQueries(async () => {
+      const request = new Request(
+        await requestAs(large.employer, "/api/advance-requests/all"),
+        { signal: client.signal },
+      );
+      const res = await call(allApi, request);
+      client.abort();
+      const text = await res.text();
+      // The first chunk went out; the closing bracket never does.
+      expect(text.startsWith("[{")).toBe(true);
+      expect(text.endsWith("]")).toBe(false);
+    });
+    // The user and the first chunk (of 6 reads for the whole list).
+    expect(queries).toHaveLength(2);
+  });
+
   it("keeps microseconds and breaks ties by id at chunk boundaries", async () => {
     // Three request dates a microsecond apart for the whole company: a cursor that rounded
     // them to milliseconds (a JS Date) would lose or repeat rows at every chunk boundary.

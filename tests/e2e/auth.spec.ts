@@ -67,6 +67,10 @@ test.describe("sign-in and registration", () => {
   test("registers an employee and an employer", async ({ page, context }) => {
     await page.goto("/auth");
     await page.getByRole("link", { name: "Register" }).click();
+    // A client-side navigation: wait for the employee form before typing into it.
+    await expect(
+      page.getByRole("heading", { name: "Create an employee account" }),
+    ).toBeVisible();
     await expect(
       page.getByRole("button", { name: "Register as Employee" }),
     ).toBeVisible();
@@ -89,6 +93,10 @@ test.describe("sign-in and registration", () => {
     await page
       .getByRole("link", { name: "Register as an employer instead" })
       .click();
+    // A client-side navigation: wait for the employer form before typing into it.
+    await expect(
+      page.getByRole("heading", { name: "Create an employer account" }),
+    ).toBeVisible();
     await page.getByLabel("First name").fill("Emma");
     await page.getByLabel("Last name").fill("Boss");
     await page.getByLabel("Email").fill("emma@example.com");

@@ -11,9 +11,10 @@ import { publish } from "~/services/events.server";
 import { fieldErrors } from "~/utils/api.server";
 import { db, type Executor } from "~/utils/db.server";
 import { badRequest, forbidden } from "~/utils/errors";
-import { formatMoney, toCents } from "~/utils/money";
+import { formatMoney, fromCents, toCents } from "~/utils/money";
 import { requestApiSchema } from "~/validation/advance";
 import { applyApproval } from "./approval-core.server";
+import { recordAudit } from "./audit.server";
 import { getCompanySettings } from "./settings.server";
 
 export const NOT_LINKED = "Your account is not linked to an employer yet.";
@@ -82,7 +83,7 @@ export function toPublicAdvance(
  * An employee asks for an advance (DESIGN §4 Requesting). Employees only; amount 200–500 with
  * at most 2 decimals; 1–3 repayment periods; an `employeeId`, when given, must be the caller's
  * own (403 otherwise); the caller must be linked to an employer and the amount may not exceed
- * the available balance. An amount strictly under the company's auto-approval limit is
+ * the available balance less what is already pending. An amount strictly under the company's auto-approval limit is
  * approved at once (approver null). Every refusal throws before anything is written.
  */
 export async function requestAdvance(
@@ -113,10 +114,28 @@ export async function requestAdvance(
     if (input.employeeId != null && input.employeeId !== employee.id)
       throw forbidden(NOT_YOUR_EMPLOYEE_ID);
     if (employee.employerId === null) throw badRequest(NOT_LINKED);
-    if (amountCents > toCents(employee.availableBalance))
-      throw badRequest(exceedsBalance(employee.availableBalance), {
-        amount: [exceedsBalance(employee.availableBalance)],
-      });
+    // Approved amounts are already out of the balance; pending ones are not yet, so they are
+    // reserved here: this request plus every pending one must fit in the balance. The row lock
+    // above makes concurrent filings wait for each other, so they cannot overbook it.
+    const [{ pendingCents }] = await tx
+      .select({
+        pendingCents: sql<number>`coalesce(sum(${advanceRequests.amount} * 100), 0)::int`,
+      })
+      .from(advanceRequests)
+      .where(
+        and(
+          eq(advanceRequests.employeeId, employee.id),
+          eq(advanceRequests.status, "PENDING"),
+        ),
+      );
+    const availableCents = Math.max(
+      0,
+      toCents(employee.availableBalance) - pendingCents,
+    );
+    if (amountCents > availableCents) {
+      const message = exceedsBalance(fromCents(availableCents));
+      throw badRequest(message, { amount: [message] });
+    }
 
     const [created] = await tx
       .insert(advanceRequests)
@@ -127,10 +146,28 @@ export async function requestAdvance(
         repaymentPeriods: input.repaymentPeriods,
       })
       .returning();
+    const audit = {
+      employerId: employee.employerId,
+      subjectUserId: actor.id,
+      requestId: created.id,
+      amountCents,
+    };
+    await recordAudit(tx, {
+      ...audit,
+      actorId: actor.id,
+      action: "request.filed",
+    });
 
     const settings = await getCompanySettings(employee.employerId, tx);
     if (amountCents < toCents(settings.approvalLimit)) {
       const approved = await applyApproval(tx, created.id, null);
+      // Approved by no one: the company's auto-approval limit decided.
+      await recordAudit(tx, {
+        ...audit,
+        actorId: null,
+        action: "request.approved",
+        details: { automatic: true, approvalLimit: settings.approvalLimit },
+      });
       return { request: approved, employerId: employee.employerId };
     }
     return { request: created, employerId: employee.employerId };

@@ -15,6 +15,8 @@ import {
   REQUEST_NOT_FOUND,
 } from "~/validation/employer";
 import { ALREADY_DECIDED, applyApproval } from "./approval-core.server";
+import { recordAudit } from "./audit.server";
+import { toCents } from "~/utils/money";
 
 export { ALREADY_DECIDED, DEFAULT_DECLINE_REASON, REQUEST_NOT_FOUND };
 
@@ -56,6 +58,14 @@ export async function approveAdvance(
     const owned = await ownedRequest(tx, actor, requestId);
     if (!owned) throw notFound(REQUEST_NOT_FOUND);
     const approved = await applyApproval(tx, requestId, actor.id);
+    await recordAudit(tx, {
+      actorId: actor.id,
+      employerId: actor.id,
+      subjectUserId: owned.employeeUserId,
+      action: "request.approved",
+      requestId,
+      amountCents: toCents(approved.amount),
+    });
     return { request: approved, employeeUserId: owned.employeeUserId };
   });
   await publish("request.approved", [actor.id, employeeUserId], {
@@ -67,7 +77,7 @@ export async function approveAdvance(
 /**
  * The employer declines a pending request of one of their employees (DESIGN §4 Declining):
  * rejection date and reason ('Declined by employer' when none is given, at most 500
- * characters). The update is conditional on PENDING, so it cannot overwrite a concurrent
+ * characters) and who declined. The update is conditional on PENDING, so it cannot overwrite a concurrent
  * approval: the loser gets 409 and nothing changes.
  */
 export async function declineAdvance(
@@ -89,6 +99,7 @@ export async function declineAdvance(
         status: "DECLINED",
         rejectionDate: new Date(),
         rejectionReason: text,
+        declinedById: actor.id,
       })
       .where(
         and(
@@ -98,6 +109,15 @@ export async function declineAdvance(
       )
       .returning();
     if (!declined) throw conflict(ALREADY_DECIDED);
+    await recordAudit(tx, {
+      actorId: actor.id,
+      employerId: actor.id,
+      subjectUserId: owned.employeeUserId,
+      action: "request.declined",
+      requestId,
+      amountCents: toCents(declined.amount),
+      details: { reason: text },
+    });
     return { request: declined, employeeUserId: owned.employeeUserId };
   });
   await publish("request.declined", [actor.id, employeeUserId], {

@@ -1,20 +1,24 @@
-import { sql } from "drizzle-orm";
-import { loginAttempts, type User } from "../../db/schema";
-import { db } from "~/utils/db.server";
+import { type User } from "../../db/schema";
 import { env } from "~/utils/env.server";
-import { tooManyRequests, unauthorized } from "~/utils/errors";
+import { unauthorized } from "~/utils/errors";
 import { dummyPasswordHash, verifyPassword } from "~/utils/password.server";
+import {
+  clearAttempts,
+  releaseAttempt,
+  reserveAttempt,
+  TOO_MANY_ATTEMPTS,
+  type ThrottleKey,
+} from "./throttle.server";
 import { getUserByUsername } from "./user.server";
 
 export const INVALID_LOGIN = "Invalid username or password.";
-export const TOO_MANY_ATTEMPTS =
-  "Too many sign-in attempts. Please wait a few minutes and try again.";
+export { TOO_MANY_ATTEMPTS };
 
 // Per address, a larger allowance: several people may sign in from one office network.
 const ADDRESS_FACTOR = 10;
 
 function keysFor(username: string, address: string | undefined) {
-  const keys = [
+  const keys: ThrottleKey[] = [
     { key: `user:${username.toLowerCase()}`, max: env().LOGIN_MAX_FAILURES },
   ];
   if (address)
@@ -25,49 +29,11 @@ function keysFor(username: string, address: string | undefined) {
   return keys;
 }
 
-async function isThrottled(
-  keys: { key: string; max: number }[],
-): Promise<boolean> {
-  const minutes = env().LOGIN_WINDOW_MINUTES;
-  for (const { key, max } of keys) {
-    const [row] = await db()
-      .select({ failures: loginAttempts.failures })
-      .from(loginAttempts)
-      .where(
-        sql`${loginAttempts.key} = ${key} and ${loginAttempts.windowStart} > now() - make_interval(mins => ${minutes})`,
-      );
-    if (row && row.failures >= max) return true;
-  }
-  return false;
-}
-
-async function recordFailure(keys: { key: string }[]) {
-  const minutes = env().LOGIN_WINDOW_MINUTES;
-  for (const { key } of keys) {
-    // A window that has expired starts again at 1.
-    await db()
-      .insert(loginAttempts)
-      .values({ key, failures: 1 })
-      .onConflictDoUpdate({
-        target: loginAttempts.key,
-        set: {
-          failures: sql`case when ${loginAttempts.windowStart} > now() - make_interval(mins => ${minutes}) then ${loginAttempts.failures} + 1 else 1 end`,
-          windowStart: sql`case when ${loginAttempts.windowStart} > now() - make_interval(mins => ${minutes}) then ${loginAttempts.windowStart} else now() end`,
-        },
-      });
-  }
-}
-
-async function clearFailures(username: string) {
-  await db()
-    .delete(loginAttempts)
-    .where(sql`${loginAttempts.key} = ${`user:${username.toLowerCase()}`}`);
-}
-
 /**
- * Checks a username and password. Failures are counted per username and per address in the
- * database (so throttling holds across instances); past the limit the answer is 429 whether
- * or not the password is right. The message never says which of the two was wrong.
+ * Checks a username and password. The attempt is reserved per username and per address in
+ * the database BEFORE the password is hashed (throttle.server.ts), so concurrent guesses cannot
+ * all be checked; past the limit the answer is 429 whether or not the password is right. The
+ * message never says which of the two was wrong.
  */
 export async function verifyLogin(
   username: string,
@@ -75,17 +41,15 @@ export async function verifyLogin(
   address?: string,
 ): Promise<User> {
   const keys = keysFor(username, address);
-  if (await isThrottled(keys)) throw tooManyRequests(TOO_MANY_ATTEMPTS);
+  await reserveAttempt(keys);
   const user = await getUserByUsername(username);
   const ok = user
     ? await verifyPassword(password, user.password)
     : await verifyPassword(password, await dummyPasswordHash()).then(
         () => false,
       );
-  if (!user || !ok) {
-    await recordFailure(keys);
-    throw unauthorized(INVALID_LOGIN);
-  }
-  await clearFailures(username);
+  if (!user || !ok) throw unauthorized(INVALID_LOGIN);
+  await clearAttempts(keys[0].key);
+  if (keys[1]) await releaseAttempt(keys[1].key);
   return user;
 }

@@ -11,6 +11,7 @@ import { db, type Executor } from "~/utils/db.server";
 import { badRequest, forbidden } from "~/utils/errors";
 import { fromCents, parseCents } from "~/utils/money";
 import type { CompanySettingsInput } from "~/validation/settings";
+import { recordAudit } from "./audit.server";
 
 export const DEFAULT_MAX_ADVANCE = "500.00";
 export const DEFAULT_APPROVAL_LIMIT = "200.00";
@@ -39,6 +40,26 @@ export async function getCompanySettings(
   return again;
 }
 
+const AUDITED_SETTINGS = [
+  "companyName",
+  "contactEmail",
+  "contactPhone",
+  "maxAdvance",
+  "approvalLimit",
+  "notifyNewRequests",
+  "notifyMonthlyReports",
+  "notifySystemUpdates",
+] as const;
+
+/** The settings that changed, each with its value before and after. */
+function settingsChanges(before: CompanySettings, after: CompanySettings) {
+  const changes: Record<string, { before: unknown; after: unknown }> = {};
+  for (const key of AUDITED_SETTINGS)
+    if (before[key] !== after[key])
+      changes[key] = { before: before[key], after: after[key] };
+  return changes;
+}
+
 /**
  * The employer saves the Company Settings form (DESIGN §4 Settings). The processing fee is
  * read-only and never taken from input. The company name is mirrored on the employer's user
@@ -65,7 +86,7 @@ export async function updateCompanySettings(
     });
   }
   const { saved, capped } = await db().transaction(async (tx) => {
-    await getCompanySettings(actor.id, tx);
+    const before = await getCompanySettings(actor.id, tx);
     const [row] = await tx
       .update(companySettings)
       .set({
@@ -100,6 +121,15 @@ export async function updateCompanySettings(
         ),
       )
       .returning({ userId: employees.userId });
+    await recordAudit(tx, {
+      actorId: actor.id,
+      employerId: actor.id,
+      action: "settings.changed",
+      details: {
+        changes: settingsChanges(before, row),
+        ...(capped.length ? { balancesCapped: capped.length } : {}),
+      },
+    });
     return { saved: row, capped };
   });
   await publish("settings.updated", [actor.id, ...capped.map((e) => e.userId)]);

@@ -7,8 +7,11 @@ import {
   type User,
 } from "../../db/schema";
 import { db, type Executor } from "~/utils/db.server";
-import { conflict } from "~/utils/errors";
+import { badRequest, conflict } from "~/utils/errors";
+import { env } from "~/utils/env.server";
 import { hashPassword } from "~/utils/password.server";
+import { weakPasswordProblem } from "~/utils/password-strength.server";
+import { reserveAttempt } from "./throttle.server";
 import type { RegisterInput } from "~/validation/auth";
 
 /** The user as every endpoint and page sees it: never the password hash. */
@@ -58,6 +61,8 @@ export async function getUserByUsername(
 }
 
 export const USERNAME_TAKEN = "Username is already taken";
+export const TOO_MANY_REGISTRATIONS =
+  "Too many registrations from this network. Please wait a few minutes and try again.";
 
 function isUniqueViolation(error: unknown): boolean {
   let current: unknown = error;
@@ -80,15 +85,33 @@ type NewUser = {
   employerId?: number | null;
 };
 
+/** Refuses a password that is too easy to guess (400 on the `password` field). */
+export async function assertStrongPassword(
+  password: string,
+  personal: Array<string | null | undefined>,
+  field = "password",
+): Promise<void> {
+  const problem = await weakPasswordProblem(password, personal);
+  if (problem) throw badRequest(problem, { [field]: [problem] });
+}
+
 /**
  * Inserts a user with its side rows in the caller's transaction: an employer gets its
- * company_settings (DESIGN §4 defaults), an employee its employees row.
+ * company_settings (DESIGN §4 defaults), an employee its employees row. A password that is too
+ * easy to guess is refused first (the demo seed writes its users directly, see db/seed.ts).
  */
 export async function insertUser(
   tx: Executor,
   input: NewUser,
   employee?: { availableBalance: string; payCycleEndDate: Date | null },
 ): Promise<User> {
+  await assertStrongPassword(input.password, [
+    input.username,
+    input.firstName,
+    input.lastName,
+    input.email,
+    input.companyName,
+  ]);
   const passwordHash = await hashPassword(input.password);
   const [taken] = await tx
     .select({ id: users.id })
@@ -137,9 +160,25 @@ export async function insertUser(
 
 /**
  * Self-registration from /auth or POST /api/register. A self-registered employee has no
- * employer yet (DESIGN §4): balance 0 and no pay cycle until an employer adds them.
+ * employer yet (DESIGN §4): balance 0 and no pay cycle until an employer adds them. With the
+ * client's `address`, registrations are throttled per address (reserved before the password is
+ * hashed, like sign-in).
  */
-export async function registerUser(input: RegisterInput): Promise<User> {
+export async function registerUser(
+  input: RegisterInput,
+  context: { address?: string | null } = {},
+): Promise<User> {
+  if (context.address) {
+    await reserveAttempt(
+      [
+        {
+          key: `register:${context.address}`,
+          max: env().REGISTER_MAX_PER_ADDRESS,
+        },
+      ],
+      TOO_MANY_REGISTRATIONS,
+    );
+  }
   try {
     const user = await db().transaction((tx) =>
       insertUser(tx, {

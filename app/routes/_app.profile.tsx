@@ -21,12 +21,19 @@ import {
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
-import { ErrorList, Field } from "~/components/ui/field";
-import { Toast } from "~/components/ui/toast";
+import { EmptyRow, Table, Td } from "~/components/ui/table";
+import { Field, FormError } from "~/components/ui/field";
 import { getEmployeeRecord } from "~/models/advance.server";
+import { listOwnActivity } from "~/models/audit.server";
 import { updateProfile } from "~/models/profile.server";
-import { requireEmployee } from "~/utils/auth.server";
-import { formatDate } from "~/utils/dates";
+import {
+  applySessionAction,
+  sessionListForPage,
+} from "~/models/sessions.server";
+import { ActiveSessions } from "~/components/active-sessions";
+import { requireEmployeeAuth } from "~/utils/auth.server";
+import { clientInfo } from "~/utils/session.server";
+import { formatDate, formatDateTime } from "~/utils/dates";
 import { isAppError } from "~/utils/errors";
 import { formatMoney } from "~/utils/money";
 import {
@@ -35,12 +42,34 @@ import {
   type Toast as ToastData,
 } from "~/utils/toast.server";
 import { profileSchema } from "~/validation/profile";
+import {
+  REVOKE_SESSION,
+  SIGN_OUT_OTHERS,
+  sessionActionSchema,
+} from "~/validation/sessions";
 import { readFormData } from "~/utils/form.server";
 
+const OWN_ACTIVITY_SHOWN = 20;
+
 export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await requireEmployee(request);
-  const employee = await getEmployeeRecord(user);
+  const { user, session } = await requireEmployeeAuth(request);
+  const [employee, sessions, activity] = await Promise.all([
+    getEmployeeRecord(user),
+    sessionListForPage(user.id, session.id),
+    listOwnActivity(user, OWN_ACTIVITY_SHOWN),
+  ]);
   return json({
+    sessions,
+    // The user's own audit trail: what they did and what was done on their account.
+    activity: activity.map((a) => ({
+      id: a.id,
+      time: formatDateTime(a.occurredAt),
+      iso: a.occurredAt.toISOString(),
+      label: a.label,
+      actorName: a.actorId === user.id ? "You" : a.actorName,
+      amount: a.amount,
+      summary: a.summary,
+    })),
     profile: {
       firstName: user.firstName,
       lastName: user.lastName,
@@ -53,13 +82,21 @@ export async function loader({ request }: LoaderFunctionArgs) {
   });
 }
 
-type ActionData = { result: SubmissionResult<string[]>; toast?: ToastData };
+type ActionData = {
+  result?: SubmissionResult<string[]>;
+  sessionError?: string;
+  toast?: ToastData;
+};
 
 const PASSWORD_FIELDS = ["currentPassword", "newPassword", "confirmPassword"];
 
 export async function action({ request }: ActionFunctionArgs) {
-  const user = await requireEmployee(request);
+  const { user, session } = await requireEmployeeAuth(request);
   const formData = await readFormData(request);
+  const intent = formData.get("intent");
+  if (intent === SIGN_OUT_OTHERS || intent === REVOKE_SESSION) {
+    return sessionAction(user.id, session.id, formData);
+  }
   const submission = parseWithZod(formData, { schema: profileSchema });
   if (submission.status !== "success") {
     return json<ActionData>(
@@ -68,7 +105,10 @@ export async function action({ request }: ActionFunctionArgs) {
     );
   }
   try {
-    const { passwordChanged } = await updateProfile(user, submission.value);
+    const { passwordChanged } = await updateProfile(user, submission.value, {
+      sessionId: session.id,
+      address: clientInfo(request).ip,
+    });
     return redirectWithSuccess(
       "/profile",
       "Profile updated",
@@ -85,7 +125,44 @@ export async function action({ request }: ActionFunctionArgs) {
           fieldErrors: error.fieldErrors,
           hideFields: PASSWORD_FIELDS,
         }),
-        toast: errorToast("Update failed", error.message),
+      },
+      { status: error.status },
+    );
+  }
+}
+
+/** "Sign out other sessions" and signing out one session, from the session list. */
+async function sessionAction(
+  userId: number,
+  sessionId: number,
+  formData: FormData,
+) {
+  const parsed = sessionActionSchema.safeParse(Object.fromEntries(formData));
+  if (!parsed.success) {
+    const message = parsed.error.issues[0].message;
+    return json<ActionData>(
+      {
+        sessionError: message,
+        toast: errorToast("Not signed out", message),
+      },
+      { status: 400 },
+    );
+  }
+  try {
+    const count = await applySessionAction(userId, sessionId, parsed.data);
+    return redirectWithSuccess(
+      "/profile",
+      "Signed out",
+      count === 1
+        ? "1 other session has been signed out."
+        : `${count} other sessions have been signed out.`,
+    );
+  } catch (error) {
+    if (!isAppError(error)) throw error;
+    return json<ActionData>(
+      {
+        sessionError: error.message,
+        toast: errorToast("Not signed out", error.message),
       },
       { status: error.status },
     );
@@ -97,14 +174,13 @@ function initials(first: string, last: string) {
 }
 
 export default function ProfilePage() {
-  const { profile } = useLoaderData<typeof loader>();
+  const { profile, sessions, activity } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>() as ActionData | undefined;
   const location = useLocation();
   const fullName = `${profile.firstName} ${profile.lastName}`;
 
   return (
     <div className="space-y-6">
-      <Toast toast={actionData?.toast} />
       <h1 className="text-2xl font-bold text-gray-900">My Profile</h1>
       <div className="grid gap-6 lg:grid-cols-3">
         <Card className="lg:col-span-1">
@@ -143,7 +219,37 @@ export default function ProfilePage() {
             actionData={actionData}
           />
         </Card>
+        <Card title="Active sessions" className="lg:col-span-3">
+          <ActiveSessions
+            sessions={sessions}
+            error={actionData?.sessionError}
+          />
+        </Card>
       </div>
+      <Card title="Recent activity">
+        <Table
+          caption="Recent activity on your account"
+          head={["Time", "Action", "By", "Amount", "Details"]}
+        >
+          {activity.length === 0 ? (
+            <EmptyRow colSpan={5}>No activity yet.</EmptyRow>
+          ) : (
+            activity.map((a) => (
+              <tr key={a.id}>
+                <Td>
+                  <time dateTime={a.iso}>{a.time}</time>
+                </Td>
+                <Td>{a.label}</Td>
+                <Td>{a.actorName}</Td>
+                <Td>{a.amount ?? "—"}</Td>
+                <Td className="min-w-[12rem] max-w-sm !whitespace-normal break-words">
+                  {a.summary || "—"}
+                </Td>
+              </tr>
+            ))
+          )}
+        </Table>
+      </Card>
     </div>
   );
 }
@@ -165,7 +271,7 @@ function AccountSettingsForm({
     navigation.state !== "idle" && navigation.formMethod === "POST";
   const [form, fields] = useForm({
     id: "profile",
-    lastResult: actionData?.result,
+    lastResult: actionData?.result ?? null,
     constraint: getZodConstraint(profileSchema),
     defaultValue: {
       firstName: profile.firstName,
@@ -175,7 +281,7 @@ function AccountSettingsForm({
     },
     onValidate: ({ formData }) =>
       parseWithZod(formData, { schema: profileSchema }),
-    shouldValidate: "onBlur",
+    shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });
   return (
@@ -251,7 +357,7 @@ function AccountSettingsForm({
           />
         </div>
       </fieldset>
-      <ErrorList id={form.errorId} errors={form.errors} />
+      <FormError id={form.errorId} title="Update failed" errors={form.errors} />
       <div className="flex justify-end">
         <Button type="submit" disabled={pending}>
           {pending ? "Saving..." : "Save Changes"}

@@ -11,7 +11,7 @@ import type {
   MetaFunction,
   SerializeFrom,
 } from "@remix-run/node";
-import { json } from "@remix-run/node";
+import { json, redirect } from "@remix-run/node";
 import {
   Form,
   Link,
@@ -22,13 +22,44 @@ import {
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { Button, LinkButton } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
-import { CheckboxField, ErrorList, Field } from "~/components/ui/field";
-import { Toast } from "~/components/ui/toast";
+import { CheckboxField, Field, FormError } from "~/components/ui/field";
 import {
   getSettingsOverview,
   updateCompanySettings,
 } from "~/models/settings.server";
-import { requireEmployer } from "~/utils/auth.server";
+import { requireEmployerAuth } from "~/utils/auth.server";
+import {
+  SecuritySection,
+  type SecurityActionData,
+} from "~/components/security-section";
+import {
+  cancelMfaEnrolment,
+  confirmMfaEnrolment,
+  disableMfa,
+  getMfaStatus,
+  startMfaEnrolment,
+} from "~/models/mfa.server";
+import {
+  applySessionAction,
+  sessionListForPage,
+  type SessionUser,
+} from "~/models/sessions.server";
+import { formatDate } from "~/utils/dates";
+import { clientInfo } from "~/utils/session.server";
+import {
+  MFA_CANCEL,
+  MFA_CONFIRM,
+  MFA_DISABLE,
+  MFA_INTENTS,
+  MFA_START,
+  mfaConfirmSchema,
+  mfaDisableSchema,
+} from "~/validation/mfa";
+import {
+  REVOKE_SESSION,
+  SIGN_OUT_OTHERS,
+  sessionActionSchema,
+} from "~/validation/sessions";
 import { env } from "~/utils/env.server";
 import { isAppError } from "~/utils/errors";
 import { formatMoney } from "~/utils/money";
@@ -46,9 +77,28 @@ import {
 import { readFormData } from "~/utils/form.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await requireEmployer(request);
-  const { settings, employeeCount } = await getSettingsOverview(user);
+  const { user, session } = await requireEmployerAuth(request);
+  const [{ settings, employeeCount }, sessions, mfa] = await Promise.all([
+    getSettingsOverview(user),
+    sessionListForPage(user.id, session.id),
+    getMfaStatus(user),
+  ]);
   return json({
+    sessions,
+    mfa:
+      mfa.state === "on"
+        ? {
+            state: mfa.state,
+            since: formatDate(mfa.since),
+            recoveryCodesLeft: mfa.recoveryCodesLeft,
+          }
+        : mfa.state === "enrolling"
+          ? {
+              state: mfa.state,
+              manualKey: mfa.manualKey,
+              qrDataUrl: mfa.qrDataUrl,
+            }
+          : { state: mfa.state },
     settings: {
       companyName: settings.companyName,
       contactEmail: settings.contactEmail,
@@ -67,13 +117,22 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 type ActionData = {
-  result: SubmissionResult<string[]>;
+  result?: SubmissionResult<string[]>;
+  /** The security section's forms. */
+  security?: SecurityActionData;
   toast?: ToastData;
 };
 
 export async function action({ request }: ActionFunctionArgs) {
-  const user = await requireEmployer(request);
+  const { user, session } = await requireEmployerAuth(request);
   const formData = await readFormData(request);
+  const intent = formData.get("intent");
+  if (intent === SIGN_OUT_OTHERS || intent === REVOKE_SESSION) {
+    return sessionAction(user.id, session.id, formData);
+  }
+  if (typeof intent === "string" && MFA_INTENTS.includes(intent)) {
+    return mfaAction(request, user, intent, formData);
+  }
   const submission = parseWithZod(formData, { schema: companySettingsSchema });
   if (submission.status !== "success") {
     return json<ActionData>({ result: submission.reply() }, { status: 400 });
@@ -84,11 +143,9 @@ export async function action({ request }: ActionFunctionArgs) {
     if (!isAppError(error)) throw error;
     return json<ActionData>(
       {
-        result: submission.reply({
-          formErrors: [error.message],
-          fieldErrors: error.fieldErrors,
-        }),
-        toast: errorToast("Settings not saved", error.message),
+        result: error.fieldErrors
+          ? submission.reply({ fieldErrors: error.fieldErrors })
+          : submission.reply({ formErrors: [error.message] }),
       },
       { status: error.status },
     );
@@ -100,13 +157,147 @@ export async function action({ request }: ActionFunctionArgs) {
   );
 }
 
+/** "Sign out other sessions" and signing out one session. */
+async function sessionAction(
+  userId: number,
+  sessionId: number,
+  formData: FormData,
+) {
+  const parsed = sessionActionSchema.safeParse(Object.fromEntries(formData));
+  if (!parsed.success) {
+    const message = parsed.error.issues[0].message;
+    return json<ActionData>(
+      {
+        security: { sessionError: message },
+        toast: errorToast("Not signed out", message),
+      },
+      { status: 400 },
+    );
+  }
+  try {
+    const count = await applySessionAction(userId, sessionId, parsed.data);
+    return redirectWithSuccess(
+      "/settings",
+      "Signed out",
+      count === 1
+        ? "1 other session has been signed out."
+        : `${count} other sessions have been signed out.`,
+    );
+  } catch (error) {
+    if (!isAppError(error)) throw error;
+    return json<ActionData>(
+      {
+        security: { sessionError: error.message },
+        toast: errorToast("Not signed out", error.message),
+      },
+      { status: error.status },
+    );
+  }
+}
+
+/** The first message of a failed submission, for the toast. */
+function firstError(submission: {
+  error?: Record<string, string[] | null> | null;
+}) {
+  const lists = Object.values(submission.error ?? {});
+  return lists.find((l) => l?.length)?.[0] ?? "Check the form and try again.";
+}
+
+/** Two-factor sign-in: start, confirm (recovery codes shown once), cancel, turn off. */
+async function mfaAction(
+  request: Request,
+  user: SessionUser["user"],
+  intent: string,
+  formData: FormData,
+) {
+  try {
+    if (intent === MFA_START) {
+      await startMfaEnrolment(user);
+      return redirect("/settings#security");
+    }
+    if (intent === MFA_CANCEL) {
+      await cancelMfaEnrolment(user);
+      return redirect("/settings#security");
+    }
+    if (intent === MFA_CONFIRM) {
+      const submission = parseWithZod(formData, { schema: mfaConfirmSchema });
+      if (submission.status !== "success") {
+        return json<ActionData>(
+          {
+            security: { confirm: submission.reply({ hideFields: ["code"] }) },
+            toast: errorToast("Two-factor sign-in", firstError(submission)),
+          },
+          { status: 400 },
+        );
+      }
+      const recoveryCodes = await confirmMfaEnrolment(
+        user,
+        submission.value.code,
+      );
+      // Shown once, in this response: only their hashes are kept.
+      return json<ActionData>({
+        security: { recoveryCodes },
+        toast: {
+          type: "success",
+          title: "Two-factor sign-in is on",
+          description: "Save your recovery codes now.",
+        },
+      });
+    }
+    const submission = parseWithZod(formData, { schema: mfaDisableSchema });
+    if (submission.status !== "success") {
+      return json<ActionData>(
+        {
+          security: {
+            disable: submission.reply({ hideFields: ["password", "code"] }),
+          },
+          toast: errorToast("Two-factor sign-in", firstError(submission)),
+        },
+        { status: 400 },
+      );
+    }
+    await disableMfa(user, submission.value, clientInfo(request).ip);
+    return redirectWithSuccess(
+      "/settings",
+      "Two-factor sign-in is off",
+      "You now sign in with your password only.",
+    );
+  } catch (error) {
+    if (!isAppError(error)) throw error;
+    const reply = {
+      formErrors: error.fieldErrors ? [] : [error.message],
+      fieldErrors: error.fieldErrors,
+    };
+    const security: SecurityActionData =
+      intent === MFA_DISABLE
+        ? {
+            disable: parseWithZod(formData, {
+              schema: mfaDisableSchema,
+            }).reply({ ...reply, hideFields: ["password", "code"] }),
+          }
+        : intent === MFA_CONFIRM
+          ? {
+              confirm: parseWithZod(formData, {
+                schema: mfaConfirmSchema,
+              }).reply({ ...reply, hideFields: ["code"] }),
+            }
+          : { sessionError: error.message };
+    return json<ActionData>(
+      {
+        security,
+        toast: errorToast("Two-factor sign-in", error.message),
+      },
+      { status: error.status },
+    );
+  }
+}
+
 export default function SettingsPage() {
-  const { settings, employeeCount, supportEmail } =
+  const { settings, employeeCount, supportEmail, sessions, mfa } =
     useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>() as ActionData | undefined;
   return (
     <div className="space-y-6">
-      <Toast toast={actionData?.toast} />
       <div>
         <h1 className="text-2xl font-bold text-gray-900">Company Settings</h1>
         <p className="mt-1 text-gray-700">
@@ -119,6 +310,11 @@ export default function SettingsPage() {
         settings={settings}
         employeeCount={employeeCount}
         lastResult={actionData?.result}
+      />
+      <SecuritySection
+        sessions={sessions}
+        mfa={mfa}
+        actionData={actionData?.security}
       />
       <Card title="Help">
         <p className="text-gray-700">
@@ -168,7 +364,7 @@ function SettingsForm({
     constraint: getZodConstraint(companySettingsSchema),
     onValidate: ({ formData }) =>
       parseWithZod(formData, { schema: companySettingsSchema }),
-    shouldValidate: "onBlur",
+    shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });
   const navigation = useNavigation();
@@ -306,7 +502,11 @@ function SettingsForm({
       </Card>
 
       <div className="flex items-center justify-end gap-4">
-        <ErrorList id={form.errorId} errors={form.errors} />
+        <FormError
+          id={form.errorId}
+          title="Settings not saved"
+          errors={form.errors}
+        />
         <Button type="submit" disabled={pending}>
           {pending ? "Saving..." : "Save Settings"}
         </Button>

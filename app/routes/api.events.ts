@@ -1,12 +1,14 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { openEventStream } from "~/services/event-stream.server";
-import { handleApi, requireApiUser } from "~/utils/api.server";
+import { isSessionLive } from "~/models/sessions.server";
+import { handleApi, requireApiAuth } from "~/utils/api.server";
 
 // GET /api/events: the signed-in user's own events as Server-Sent Events. The signed-in
-// layout listens and revalidates the page; other callers can too.
+// layout listens and revalidates the page; other callers can too. The stream ends when its
+// session is revoked or expires.
 export async function loader({ request }: LoaderFunctionArgs) {
   return handleApi(async () => {
-    const user = await requireApiUser(request);
-    return openEventStream(request, user.id);
+    const { user, session } = await requireApiAuth(request);
+    return openEventStream(request, user.id, () => isSessionLive(session.id));
   });
 }

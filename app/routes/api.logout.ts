@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { handleApi, methodNotAllowed, ok } from "~/utils/api.server";
-import { destroySessionHeader } from "~/utils/session.server";
+import { signOutHeader } from "~/utils/auth.server";
 
 export async function loader() {
   return methodNotAllowed("POST");
@@ -11,7 +11,7 @@ export async function action({ request }: ActionFunctionArgs) {
   return handleApi(async () => {
     if (request.method !== "POST") return methodNotAllowed("POST");
     const response = ok({ message: "Logged out" });
-    response.headers.append("Set-Cookie", await destroySessionHeader(request));
+    response.headers.append("Set-Cookie", await signOutHeader(request));
     return response;
   });
 }

@@ -9,7 +9,10 @@ import {
   readJson,
 } from "~/utils/api.server";
 import { getUser } from "~/utils/auth.server";
-import { createUserSessionHeader } from "~/utils/session.server";
+import {
+  CLIENT_ADDRESS_HEADER,
+  createUserSessionHeader,
+} from "~/utils/session.server";
 import { addEmployeeSchema, registerSchema } from "~/validation/auth";
 
 export async function loader() {
@@ -32,7 +35,9 @@ export async function action({ request }: ActionFunctionArgs) {
       return ok(toPublicUser(user), 201);
     }
     const input = parseBody(registerSchema, body);
-    const user = await registerUser(input);
+    const user = await registerUser(input, {
+      address: request.headers.get(CLIENT_ADDRESS_HEADER),
+    });
     const response = ok(toPublicUser(user), 201);
     response.headers.append(
       "Set-Cookie",

@@ -19,21 +19,28 @@ import {
   useNavigation,
 } from "@remix-run/react";
 import { Button, LinkButton } from "~/components/ui/button";
-import { CheckboxField, ErrorList, Field } from "~/components/ui/field";
-import { Toast } from "~/components/ui/toast";
+import { CheckboxField, Field, FormError } from "~/components/ui/field";
 import { registerUser } from "~/models/user.server";
 import { authenticator, getUser, safeRedirect } from "~/utils/auth.server";
 import { isAppError } from "~/utils/errors";
-import { createUserSessionHeader } from "~/utils/session.server";
 import {
-  errorToast,
-  redirectWithSuccess,
-  type Toast as ToastData,
-} from "~/utils/toast.server";
+  completeMfaSignIn,
+  hasPendingMfaSignIn,
+  sessionAfterPassword,
+} from "~/models/sign-in.server";
+import {
+  clientInfo,
+  createUserSessionHeader,
+  getMfaToken,
+  mfaPendingCookieHeader,
+  sessionCookieHeader,
+} from "~/utils/session.server";
+import { redirectWithSuccess } from "~/utils/toast.server";
 import {
   employeeRegisterSchema,
   employerRegisterSchema,
   loginSchema,
+  mfaStepSchema,
 } from "~/validation/auth";
 import { readFormData } from "~/utils/form.server";
 
@@ -52,13 +59,16 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (user) throw redirect("/");
   const url = new URL(request.url);
   const redirectTo = safeRedirect(url.searchParams.get("redirectTo"), "");
-  return json({ ...readView(url), redirectTo });
+  // The second step shows only while a half-signed-in state (password checked) is waiting.
+  const codeStep =
+    url.searchParams.get("step") === "code" &&
+    (await hasPendingMfaSignIn(await getMfaToken(request)));
+  return json({ ...readView(url), redirectTo, codeStep });
 }
 
 type ActionData = {
-  intent: "login" | "register-employee" | "register-employer";
+  intent: "login" | "mfa" | "register-employee" | "register-employer";
   result: SubmissionResult<string[]>;
-  toast?: ToastData;
 };
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -76,9 +86,26 @@ export async function action({ request }: ActionFunctionArgs) {
     }
     try {
       const user = await authenticator.authenticate("form", request);
-      const cookie = await createUserSessionHeader(
+      const next = await sessionAfterPassword(user, {
+        remember: submission.value.remember,
+        ...clientInfo(request),
+      });
+      if (next.kind === "mfa") {
+        // The password was right; the code is asked next. No session exists yet.
+        const params = new URLSearchParams({ step: "code" });
+        if (redirectTo !== "/") params.set("redirectTo", redirectTo);
+        return redirect(`/auth?${params}`, {
+          headers: {
+            "Set-Cookie": await mfaPendingCookieHeader(
+              request,
+              next.pendingToken,
+            ),
+          },
+        });
+      }
+      const cookie = await sessionCookieHeader(
         request,
-        { userId: user.id, role: user.role },
+        next.token,
         submission.value.remember,
       );
       return redirectWithSuccess(
@@ -95,16 +122,52 @@ export async function action({ request }: ActionFunctionArgs) {
       return json<ActionData>(
         {
           intent,
+          // Wrong credentials belong to no one field: the form-level error, titled
+          // 'Login failed' on the page.
           result: submission.reply({
-            formErrors: [cause.message],
+            formErrors: [cause.message || "Invalid username or password."],
             hideFields: ["password"],
           }),
-          toast: errorToast(
-            "Login failed",
-            cause.message || "Invalid username or password.",
-          ),
         },
         { status: cause.status },
+      );
+    }
+  }
+
+  if (intent === "mfa") {
+    const submission = parseWithZod(formData, { schema: mfaStepSchema });
+    if (submission.status !== "success") {
+      return json<ActionData>(
+        { intent, result: submission.reply({ hideFields: ["code"] }) },
+        { status: 400 },
+      );
+    }
+    try {
+      const { user, token, remember } = await completeMfaSignIn(
+        (await getMfaToken(request)) ?? "",
+        submission.value.code,
+      );
+      return redirectWithSuccess(
+        redirectTo,
+        "Login successful",
+        `Welcome back, ${user.firstName}!`,
+        {
+          headers: {
+            "Set-Cookie": await sessionCookieHeader(request, token, remember),
+          },
+        },
+      );
+    } catch (error) {
+      if (!isAppError(error)) throw error;
+      return json<ActionData>(
+        {
+          intent,
+          result: submission.reply({
+            formErrors: [error.message],
+            hideFields: ["code"],
+          }),
+        },
+        { status: error.status },
       );
     }
   }
@@ -122,7 +185,9 @@ export async function action({ request }: ActionFunctionArgs) {
       );
     }
     try {
-      const user = await registerUser(submission.value);
+      const user = await registerUser(submission.value, {
+        address: clientInfo(request).ip,
+      });
       const cookie = await createUserSessionHeader(
         request,
         { userId: user.id, role: user.role },
@@ -139,13 +204,15 @@ export async function action({ request }: ActionFunctionArgs) {
       return json<ActionData>(
         {
           intent,
+          // A field's problem (a taken username, a weak password) shows under its field only.
           result: submission.reply({
-            formErrors: [error.message],
+            formErrors:
+              error.fieldErrors || error.status === 409 ? [] : [error.message],
             fieldErrors:
-              error.status === 409 ? { username: [error.message] } : undefined,
+              error.fieldErrors ??
+              (error.status === 409 ? { username: [error.message] } : {}),
             hideFields: ["password"],
           }),
-          toast: errorToast("Registration failed", error.message),
         },
         { status: error.status },
       );
@@ -156,7 +223,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function AuthPage() {
-  const { tab, as, redirectTo } = useLoaderData<typeof loader>();
+  const { tab, as, redirectTo, codeStep } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>() as ActionData | undefined;
   // A failed registration keeps its tab even if the URL said otherwise.
   const activeTab: Tab =
@@ -179,8 +246,11 @@ export default function AuthPage() {
 
   return (
     <div className="grid min-h-screen lg:grid-cols-2">
-      <Toast toast={actionData?.toast} />
-      <main className="flex items-center justify-center p-6">
+      <main
+        id="main"
+        tabIndex={-1}
+        className="flex items-center justify-center p-6"
+      >
         <div className="w-full max-w-md">
           <h1 className="mb-6 text-2xl font-bold text-gray-900">
             Grocery Advance
@@ -202,7 +272,9 @@ export default function AuthPage() {
               Register
             </TabLink>
           </nav>
-          {activeTab === "login" ? (
+          {codeStep || actionData?.intent === "mfa" ? (
+            <CodeForm redirectTo={redirectTo} actionData={actionData} />
+          ) : activeTab === "login" ? (
             <LoginForm redirectTo={redirectTo} actionData={actionData} />
           ) : activeAs === "employer" ? (
             <>
@@ -322,7 +394,7 @@ function LoginForm({
     constraint: getZodConstraint(loginSchema),
     onValidate: ({ formData }) =>
       parseWithZod(formData, { schema: loginSchema }),
-    shouldValidate: "onBlur",
+    shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });
   const pending = usePending("login");
@@ -352,6 +424,8 @@ function LoginForm({
           label="Remember me"
           inputProps={{
             ...getInputProps(fields.remember, { type: "checkbox" }),
+            // Optional: the schema's transform hides `.optional()` from the constraint.
+            required: false,
           }}
         />
         <Link
@@ -361,10 +435,65 @@ function LoginForm({
           Forgot password?
         </Link>
       </div>
-      <ErrorList id={form.errorId} errors={form.errors} />
+      <FormError id={form.errorId} title="Login failed" errors={form.errors} />
       <Button type="submit" className="w-full" disabled={pending}>
         {pending ? "Signing In..." : "Sign In"}
       </Button>
+    </Form>
+  );
+}
+
+/** The second sign-in step for an account with two-factor sign-in on. */
+function CodeForm({
+  redirectTo,
+  actionData,
+}: {
+  redirectTo: string;
+  actionData: ActionData | undefined;
+}) {
+  const [form, fields] = useForm({
+    id: "mfa",
+    lastResult: actionData?.intent === "mfa" ? actionData.result : undefined,
+    constraint: getZodConstraint(mfaStepSchema),
+    onValidate: ({ formData }) =>
+      parseWithZod(formData, { schema: mfaStepSchema }),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+  });
+  const pending = usePending("mfa");
+  return (
+    <Form method="post" className="space-y-4" {...getFormProps(form)}>
+      <h2 className="text-lg font-semibold">Two-factor verification</h2>
+      <p className="text-sm text-gray-700">
+        Enter the 6-digit code from your authenticator app. Lost your phone?
+        Enter one of your recovery codes instead.
+      </p>
+      <input type="hidden" name="intent" value="mfa" />
+      <input type="hidden" name="redirectTo" value={redirectTo} />
+      <Field
+        label="Authentication code"
+        errors={fields.code.errors}
+        inputProps={{
+          ...getInputProps(fields.code, { type: "text" }),
+          autoComplete: "one-time-code",
+          inputMode: "text",
+          autoFocus: true,
+          spellCheck: false,
+        }}
+      />
+      <FormError id={form.errorId} title="Login failed" errors={form.errors} />
+      <Button type="submit" className="w-full" disabled={pending}>
+        {pending ? "Verifying..." : "Verify"}
+      </Button>
+      <p className="text-center text-sm">
+        <Link
+          to="/auth?tab=login"
+          replace
+          className="font-medium text-brand-700 underline"
+        >
+          Start again
+        </Link>
+      </p>
     </Form>
   );
 }
@@ -385,7 +514,7 @@ function RegisterForm({
     lastResult: actionData?.intent === intent ? actionData.result : undefined,
     constraint: getZodConstraint(schema),
     onValidate: ({ formData }) => parseWithZod(formData, { schema }),
-    shouldValidate: "onBlur",
+    shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });
   const pending = usePending(intent);
@@ -461,7 +590,11 @@ function RegisterForm({
           autoComplete: "new-password",
         }}
       />
-      <ErrorList id={form.errorId} errors={form.errors} />
+      <FormError
+        id={form.errorId}
+        title="Registration failed"
+        errors={form.errors}
+      />
       <Button type="submit" className="w-full" disabled={pending}>
         {pending
           ? "Registering..."

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
-import { destroySessionHeader } from "~/utils/session.server";
+import { signOutHeader } from "~/utils/auth.server";
 import { redirectWithSuccess } from "~/utils/toast.server";
 
 export async function loader() {
@@ -14,7 +14,7 @@ export async function action({ request }: ActionFunctionArgs) {
     "Logged out",
     "You have been successfully logged out.",
     {
-      headers: { "Set-Cookie": await destroySessionHeader(request) },
+      headers: { "Set-Cookie": await signOutHeader(request) },
     },
   );
 }

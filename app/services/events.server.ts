@@ -16,7 +16,9 @@ export type AppEventType =
   | "deduction.paid"
   | "employee.added"
   | "employee.updated"
-  | "settings.updated";
+  | "settings.updated"
+  /** One or more of the user's sessions ended: their open event streams check theirs. */
+  | "session.revoked";
 
 export type AppEvent = {
   type: AppEventType;

@@ -3,17 +3,18 @@ import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
 import type { Role, User } from "../../db/schema";
 import { verifyLogin } from "~/models/login.server";
-import { getUserById } from "~/models/user.server";
+import { getSessionUser, type SessionUser } from "~/models/sessions.server";
 import { badRequest, isDatabaseUnavailable } from "./errors";
 import { noteUser, oncePerRequest } from "./request-context.server";
-import { getSession } from "./session.server";
+import {
+  CLIENT_ADDRESS_HEADER,
+  destroySessionHeader,
+  getSessionToken,
+} from "./session.server";
+import { recordSignOut } from "~/models/audit.server";
 import { loginSchema } from "~/validation/auth";
 
-/**
- * The client's address, set by the server adapter (scripts/server.js) which overwrites any
- * value the client sent. Used to throttle sign-ins per address.
- */
-export const CLIENT_ADDRESS_HEADER = "x-ga-client-address";
+export { CLIENT_ADDRESS_HEADER };
 
 // remix-auth v4 holds no session: the strategy only verifies; routes store the user id and
 // role in our own signed cookie session (session.server.ts).
@@ -28,15 +29,17 @@ authenticator.use(
   "form",
 );
 
-/** The signed-in user, read from the database (the cookie's role is for display only). */
-export async function getUser(request: Request): Promise<User | null> {
-  const session = await getSession(request);
-  const userId = session.get("userId");
-  if (typeof userId !== "number") return null;
-  let user: User | null;
+/**
+ * The signed-in user and their server-side session, read together in one query and shared by
+ * all the loaders of one page (oncePerRequest). A revoked, expired or idle session is null.
+ */
+export async function getAuth(request: Request): Promise<SessionUser | null> {
+  const token = await getSessionToken(request);
+  if (!token) return null;
+  let auth: SessionUser | null;
   try {
-    user = await oncePerRequest(request.method, userId, () =>
-      getUserById(userId),
+    auth = await oncePerRequest(request.method, token, () =>
+      getSessionUser(token),
     );
   } catch (error) {
     // The database is down: a friendly 503 page (GeneralErrorBoundary), not a 500.
@@ -48,8 +51,53 @@ export async function getUser(request: Request): Promise<User | null> {
     }
     throw error;
   }
-  if (user) noteUser(user.id);
-  return user;
+  if (auth) noteUser(auth.user.id);
+  return auth;
+}
+
+/** The signed-in user, read from the database (the cookie holds only a session token). */
+export async function getUser(request: Request): Promise<User | null> {
+  return (await getAuth(request))?.user ?? null;
+}
+
+/** Pages: the signed-in user and session, or a redirect to /auth like requireUser. */
+export async function requireAuth(request: Request): Promise<SessionUser> {
+  const auth = await getAuth(request);
+  if (!auth) throw signInRedirect(request);
+  return auth;
+}
+
+function signInRedirect(request: Request) {
+  const url = new URL(request.url);
+  const here = `${url.pathname}${url.search}`;
+  const params =
+    here === "/" ? "" : `?${new URLSearchParams({ redirectTo: here })}`;
+  return redirect(`/auth${params}`);
+}
+
+/**
+ * Signs the request's user out: the audit event (when the cookie named a user), then the
+ * header that clears the cookie. A database that is down does not keep anyone signed in: the
+ * cookie is still cleared, and the missing event is logged.
+ */
+export async function signOutHeader(request: Request): Promise<string> {
+  // The session's user, if the session is still live (a replayed, revoked cookie signs no one out).
+  const userId = (await getAuth(request).catch(() => null))?.user.id;
+  if (typeof userId === "number") {
+    try {
+      await recordSignOut(userId);
+    } catch (error) {
+      console.error(
+        JSON.stringify({
+          level: "error",
+          msg: "sign-out not recorded",
+          userId,
+          error: error instanceof Error ? error.message : String(error),
+        }),
+      );
+    }
+  }
+  return destroySessionHeader(request);
 }
 
 export function safeRedirect(
@@ -69,13 +117,7 @@ export function safeRedirect(
 /** Pages: anonymous visitors go to /auth?redirectTo=<where they were going>. */
 export async function requireUser(request: Request): Promise<User> {
   const user = await getUser(request);
-  if (!user) {
-    const url = new URL(request.url);
-    const here = `${url.pathname}${url.search}`;
-    const params =
-      here === "/" ? "" : `?${new URLSearchParams({ redirectTo: here })}`;
-    throw redirect(`/auth${params}`);
-  }
+  if (!user) throw signInRedirect(request);
   return user;
 }
 
@@ -98,3 +140,23 @@ export const requireEmployee = (request: Request) =>
   requireUserWithRole(request, "EMPLOYEE");
 export const requireEmployer = (request: Request) =>
   requireUserWithRole(request, "EMPLOYER");
+
+/** Like requireUserWithRole, with the server-side session (for session-aware actions). */
+export async function requireAuthWithRole(
+  request: Request,
+  role: Role,
+): Promise<SessionUser> {
+  const auth = await requireAuth(request);
+  if (auth.user.role !== role) {
+    throw json(
+      { message: "You don't have permission to access this page." },
+      { status: 403 },
+    );
+  }
+  return auth;
+}
+
+export const requireEmployeeAuth = (request: Request) =>
+  requireAuthWithRole(request, "EMPLOYEE");
+export const requireEmployerAuth = (request: Request) =>
+  requireAuthWithRole(request, "EMPLOYER");

@@ -4,7 +4,7 @@ import { AsyncLocalStorage } from "node:async_hooks";
 export type RequestFacts = {
   userId: number | null;
   /** The signed-in user's row, read once for all the loaders of one page (see getUser). */
-  users?: Map<number, Promise<unknown>>;
+  users?: Map<string, Promise<unknown>>;
 };
 
 export const requestContext = new AsyncLocalStorage<RequestFacts>();
@@ -17,13 +17,13 @@ export function noteUser(userId: number) {
 
 /**
  * `read()` once per HTTP request and key: a page's layout and route loaders both need the
- * signed-in user, and one query serves both (issue 9). Only loaders' reads (GET/HEAD) share:
+ * signed-in user, and one query (session and user together) serves both. Only loaders' reads (GET/HEAD) share:
  * an action reads afresh, and the loaders that follow it run after it and read what it wrote.
  * Outside a server request (tests, scripts) every call reads.
  */
 export function oncePerRequest<T>(
   method: string,
-  key: number,
+  key: string,
   read: () => Promise<T>,
 ): Promise<T> {
   const facts = requestContext.getStore();

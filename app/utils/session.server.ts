@@ -5,13 +5,18 @@ import {
   createCookieSessionStorage,
   type SessionStorage,
 } from "@remix-run/node";
+import { createSession, revokeSessionByToken } from "~/models/sessions.server";
 import { env } from "./env.server";
 
 export type SessionData = {
-  userId: number;
-  role: "EMPLOYEE" | "EMPLOYER";
-  /** Random per sign-in: every sign-in issues a different cookie (issue 8, no fixation). */
+  /**
+   * The random session token (server-side sessions, app/models/sessions.server.ts). Every
+   * sign-in issues a new one, so a planted cookie is never kept. Nothing else is in the cookie:
+   * who the user is comes from the sessions table.
+   */
   sid?: string;
+  /** The half-signed-in state between the password and the TOTP code (also a token). */
+  mfa?: string;
 };
 
 /**
@@ -89,30 +94,86 @@ export function getSession(request: Request) {
   return sessionStorage().getSession(request.headers.get("Cookie"));
 }
 
+/**
+ * The client's address, set by the server adapter (scripts/server.js) which overwrites any
+ * value the client sent. Used to throttle sign-ins per address and shown in the session list.
+ */
+export const CLIENT_ADDRESS_HEADER = "x-ga-client-address";
+
 export const REMEMBER_ME_SECONDS = 60 * 60 * 24 * 30;
 
-/**
- * A brand-new session (never the one the request came with, so a planted cookie cannot be
- * fixed) holding the user id, the role and a random session id, so that no two sign-ins give
- * the same cookie. Without "Remember me" it is a browser-session cookie.
- */
-export async function createUserSessionHeader(
+/** The session token the cookie carries, if any (its signature checked). */
+export async function getSessionToken(
   request: Request,
-  user: Pick<SessionData, "userId" | "role">,
+): Promise<string | null> {
+  const session = await getSession(request);
+  const sid = session.get("sid");
+  return typeof sid === "string" && sid.length > 0 ? sid : null;
+}
+
+export async function getMfaToken(request: Request): Promise<string | null> {
+  const session = await getSession(request);
+  const mfa = session.get("mfa");
+  return typeof mfa === "string" && mfa.length > 0 ? mfa : null;
+}
+
+export function clientInfo(request: Request) {
+  return {
+    userAgent: request.headers.get("User-Agent"),
+    // Set by the server adapter (scripts/server.js), which overwrites any client value.
+    ip: request.headers.get(CLIENT_ADDRESS_HEADER),
+  };
+}
+
+/** The cookie for a session token. Without "Remember me" it is a browser-session cookie. */
+export async function sessionCookieHeader(
+  request: Request,
+  token: string,
   remember: boolean,
 ): Promise<string> {
   const session = await sessionStorage().getSession();
-  session.set("userId", user.userId);
-  session.set("role", user.role);
-  session.set("sid", crypto.randomBytes(16).toString("base64url"));
+  session.set("sid", token);
   return sessionStorage().commitSession(session, {
     secure: isSecureRequest(request),
     ...(remember ? { maxAge: REMEMBER_ME_SECONDS } : {}),
   });
 }
 
+/** The cookie for the half-signed-in state (a browser-session cookie). */
+export async function mfaPendingCookieHeader(
+  request: Request,
+  token: string,
+): Promise<string> {
+  const session = await sessionStorage().getSession();
+  session.set("mfa", token);
+  return sessionStorage().commitSession(session, {
+    secure: isSecureRequest(request),
+  });
+}
+
+/**
+ * A brand-new server-side session for a user whose credentials were checked (never the one
+ * the request came with, so a planted cookie cannot be fixed), and its cookie.
+ */
+export async function createUserSessionHeader(
+  request: Request,
+  user: { userId: number; role?: string },
+  remember: boolean,
+): Promise<string> {
+  const { token } = await createSession(user.userId, {
+    remember,
+    ...clientInfo(request),
+  });
+  return sessionCookieHeader(request, token, remember);
+}
+
+/** Sign-out: the server-side session is revoked and the cookie cleared. */
 export async function destroySessionHeader(request: Request): Promise<string> {
   const session = await getSession(request);
+  for (const key of ["sid", "mfa"] as const) {
+    const token = session.get(key);
+    if (typeof token === "string" && token) await revokeSessionByToken(token);
+  }
   return sessionStorage().destroySession(session, {
     secure: isSecureRequest(request),
   });

@@ -52,3 +52,21 @@ export const addEmployeeSchema = z.object({
   department: optionalText(),
 });
 export type AddEmployeeInput = z.infer<typeof addEmployeeSchema>;
+
+export const MFA_CODE_EMPTY =
+  "Enter the 6-digit code from your authenticator app";
+
+/** A TOTP code ("123 456") or a recovery code ("ab3de-fg7hk"). */
+export const mfaCodeField = z
+  .string({ error: MFA_CODE_EMPTY })
+  .trim()
+  .min(1, MFA_CODE_EMPTY)
+  .max(32, "That code is too long");
+
+/** The second sign-in step on /auth. */
+export const mfaStepSchema = z.object({ code: mfaCodeField });
+
+/** POST /api/login: the form's fields and, for two-factor accounts, the code. */
+export const apiLoginSchema = loginSchema.extend({
+  code: mfaCodeField.optional(),
+});

@@ -66,6 +66,16 @@ describe("/profile", () => {
         availableBalance: "$500.00",
         memberSince: expect.stringMatching(/^[A-Z][a-z]{2} \d{2}, \d{4}$/),
       },
+      // The account's own audit trail (tests/integration/audit-trail.test.ts).
+      activity: [
+        expect.objectContaining({
+          label: "Employee added",
+          actorName: "Erica Employer",
+          amount: "$500.00",
+        }),
+      ],
+      // The page also lists the user's active sessions (this request's is "this device").
+      sessions: [expect.objectContaining({ current: true })],
     });
   });
 
@@ -123,7 +133,9 @@ describe("/profile", () => {
     expect(body.result.error.currentPassword).toEqual([
       "Current password is incorrect",
     ]);
-    expect(body.toast).toMatchObject({ type: "error", title: "Update failed" });
+    // The current password's error only: no toast, no form-level copy.
+    expect(body.toast).toBeUndefined();
+    expect(body.result.error[""]).toBeUndefined();
     expect(await getUserById(employee.id)).toEqual(before);
   });
 

@@ -179,6 +179,75 @@ describe("races at the edge of the balance", () => {
   });
 });
 
+describe("pending requests cap", () => {
+  it("20 concurrent $500 requests against a $500 balance: exactly one is filed", async () => {
+    const { staff } = await company();
+    const [user] = staff;
+    const results = await Promise.allSettled(
+      Array.from({ length: 20 }, () =>
+        requestAdvance(user, { amount: "500.00", repaymentPeriods: 1 }),
+      ),
+    );
+    racesRun++;
+    expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
+    for (const r of rejected(results)) {
+      expect((r.reason as { status: number }).status).toBe(400);
+      expect((r.reason as Error).message).toBe(
+        "Amount exceeds your available balance of $0.00",
+      );
+    }
+    const rows = await db()
+      .select({ status: advanceRequests.status })
+      .from(advanceRequests)
+      .where(eq(advanceRequests.employeeId, (await employeeOf(user)).id));
+    expect(rows.map((r) => r.status)).toEqual(["PENDING"]);
+    await expectConsistent();
+  });
+
+  it("counts pending amounts against the balance, and approved ones only once", async () => {
+    const { employer, staff } = await company();
+    const [user] = staff;
+    const first = await requestAdvance(user, {
+      amount: "300.00",
+      repaymentPeriods: 1,
+    });
+    expect(first.status).toBe("PENDING");
+    // $500 balance, $300 pending: $200 is left to ask for.
+    await expect(
+      requestAdvance(user, { amount: "250.00", repaymentPeriods: 1 }),
+    ).rejects.toMatchObject({
+      status: 400,
+      message: "Amount exceeds your available balance of $200.00",
+    });
+    // Over HTTP the same message, on the amount field.
+    const res = await call(
+      requestsApi,
+      await requestAs(user, "/api/advance-requests", {
+        method: "POST",
+        json: { amount: 250, repaymentPeriods: 1 },
+      }),
+    );
+    expect(res.status).toBe(400);
+    expect(await res.json()).toMatchObject({
+      message: "Amount exceeds your available balance of $200.00",
+      errors: { amount: ["Amount exceeds your available balance of $200.00"] },
+    });
+    // Once approved, the $300 is out of the balance ($200 left) and no longer pending.
+    await approveAdvance(employer, first.id);
+    const second = await requestAdvance(user, {
+      amount: "200.00",
+      repaymentPeriods: 1,
+    });
+    expect(second.status).toBe("PENDING");
+    await expect(
+      requestAdvance(user, { amount: "200.00", repaymentPeriods: 1 }),
+    ).rejects.toMatchObject({
+      message: "Amount exceeds your available balance of $0.00",
+    });
+    await expectConsistent();
+  });
+});
+
 describe("payroll racing approvals and requests", () => {
   it("keeps balance + unpaid deductions at the max advance for every employee", async () => {
     const { employer, staff } = await company(3);

@@ -396,7 +396,7 @@ test.describe("user enumeration", () => {
     // whatever the other fields say and never reveals the account's role or details.
     const res = await postJson(`${server.url}/api/register`, {
       username: "ALICE",
-      password: "hunter22",
+      password: "Basil-Lantern-62",
       firstName: "Eve",
       lastName: "Probe",
       email: "eve@example.com",

@@ -1,0 +1,249 @@
+import {
+  getFormProps,
+  getInputProps,
+  useForm,
+  type SubmissionResult,
+} from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { Form, useNavigation } from "@remix-run/react";
+import {
+  ActiveSessions,
+  type SessionListRow,
+} from "~/components/active-sessions";
+import { Button } from "~/components/ui/button";
+import { Card } from "~/components/ui/card";
+import { ErrorList, Field } from "~/components/ui/field";
+import {
+  MFA_CANCEL,
+  MFA_CONFIRM,
+  MFA_DISABLE,
+  MFA_START,
+  mfaConfirmSchema,
+  mfaDisableSchema,
+} from "~/validation/mfa";
+
+export type SecurityActionData = {
+  sessionError?: string;
+  confirm?: SubmissionResult<string[]>;
+  disable?: SubmissionResult<string[]>;
+  recoveryCodes?: string[];
+};
+
+export type MfaView =
+  | { state: "off" }
+  | { state: "enrolling"; manualKey: string; qrDataUrl: string }
+  | { state: "on"; since: string; recoveryCodesLeft: number };
+
+/**
+ * Settings › Security for employers (they have no /profile): two-factor sign-in and the active
+ * sessions. Every control is a plain form, so it all works without JavaScript.
+ */
+export function SecuritySection({
+  sessions,
+  mfa,
+  actionData,
+}: {
+  sessions: SessionListRow[];
+  mfa: MfaView;
+  actionData: SecurityActionData | undefined;
+}) {
+  return (
+    <section
+      id="security"
+      aria-labelledby="security-heading"
+      className="space-y-6"
+    >
+      <h2 id="security-heading" className="text-xl font-bold text-gray-900">
+        Security
+      </h2>
+      <Card title="Two-factor sign-in">
+        {actionData?.recoveryCodes ? (
+          <RecoveryCodes codes={actionData.recoveryCodes} />
+        ) : mfa.state === "on" ? (
+          <MfaOn mfa={mfa} lastResult={actionData?.disable} />
+        ) : mfa.state === "enrolling" ? (
+          <MfaEnrolling mfa={mfa} lastResult={actionData?.confirm} />
+        ) : (
+          <MfaOff />
+        )}
+      </Card>
+      <Card title="Active sessions">
+        <ActiveSessions sessions={sessions} error={actionData?.sessionError} />
+      </Card>
+    </section>
+  );
+}
+
+function useBusy(intent: string) {
+  const navigation = useNavigation();
+  return (
+    navigation.state !== "idle" && navigation.formData?.get("intent") === intent
+  );
+}
+
+function MfaOff() {
+  const busy = useBusy(MFA_START);
+  return (
+    <div className="space-y-4">
+      <p className="text-sm text-gray-700">
+        Off. Protect the account that approves advances and runs payroll: after
+        your password, sign-in will also ask for a code from an authenticator
+        app on your phone.
+      </p>
+      <Form method="post">
+        <input type="hidden" name="intent" value={MFA_START} />
+        <Button type="submit" disabled={busy}>
+          Set up two-factor sign-in
+        </Button>
+      </Form>
+    </div>
+  );
+}
+
+function MfaEnrolling({
+  mfa,
+  lastResult,
+}: {
+  mfa: Extract<MfaView, { state: "enrolling" }>;
+  lastResult: SubmissionResult<string[]> | undefined;
+}) {
+  const [form, fields] = useForm({
+    id: "mfa-confirm",
+    lastResult,
+    constraint: getZodConstraint(mfaConfirmSchema),
+    onValidate: ({ formData }) =>
+      parseWithZod(formData, { schema: mfaConfirmSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  const busy = useBusy(MFA_CONFIRM);
+  return (
+    <div className="space-y-4">
+      <ol className="list-decimal space-y-1 pl-5 text-sm text-gray-700">
+        <li>
+          Scan this QR code with an authenticator app (Google Authenticator,
+          1Password, Authy…), or type the key by hand.
+        </li>
+        <li>Enter the 6-digit code the app shows to finish.</li>
+      </ol>
+      <div className="flex flex-wrap items-center gap-6">
+        <img
+          src={mfa.qrDataUrl}
+          width={200}
+          height={200}
+          alt="QR code for your authenticator app"
+          className="rounded border border-gray-200 bg-white"
+        />
+        <div className="min-w-0">
+          <p className="text-sm text-gray-700">Key for manual entry</p>
+          <p
+            className="break-all font-mono text-base font-semibold text-gray-900"
+            data-testid="mfa-manual-key"
+          >
+            {mfa.manualKey}
+          </p>
+        </div>
+      </div>
+      <Form method="post" className="space-y-4" {...getFormProps(form)}>
+        <input type="hidden" name="intent" value={MFA_CONFIRM} />
+        <Field
+          label="Code from the app"
+          errors={fields.code.errors}
+          inputProps={{
+            ...getInputProps(fields.code, { type: "text" }),
+            autoComplete: "one-time-code",
+            inputMode: "numeric",
+          }}
+        />
+        <ErrorList id={form.errorId} errors={form.errors} />
+        <div className="flex flex-wrap gap-3">
+          <Button type="submit" disabled={busy}>
+            Turn on two-factor sign-in
+          </Button>
+        </div>
+      </Form>
+      <Form method="post">
+        <input type="hidden" name="intent" value={MFA_CANCEL} />
+        <Button type="submit" variant="secondary">
+          Cancel set-up
+        </Button>
+      </Form>
+    </div>
+  );
+}
+
+function RecoveryCodes({ codes }: { codes: string[] }) {
+  return (
+    <div className="space-y-4">
+      <p className="text-sm font-semibold text-gray-900">
+        Two-factor sign-in is on. Save these recovery codes now.
+      </p>
+      <p className="text-sm text-gray-700">
+        Each code signs you in once if you lose your phone. They are shown only
+        this once.
+      </p>
+      <ul
+        aria-label="Recovery codes"
+        className="grid grid-cols-1 gap-2 rounded-md bg-gray-50 p-4 font-mono text-base sm:grid-cols-2"
+      >
+        {codes.map((code) => (
+          <li key={code}>{code}</li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+function MfaOn({
+  mfa,
+  lastResult,
+}: {
+  mfa: Extract<MfaView, { state: "on" }>;
+  lastResult: SubmissionResult<string[]> | undefined;
+}) {
+  const [form, fields] = useForm({
+    id: "mfa-disable",
+    lastResult,
+    constraint: getZodConstraint(mfaDisableSchema),
+    onValidate: ({ formData }) =>
+      parseWithZod(formData, { schema: mfaDisableSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  const busy = useBusy(MFA_DISABLE);
+  return (
+    <div className="space-y-4">
+      <p className="text-sm text-gray-700">
+        On since {mfa.since}. {mfa.recoveryCodesLeft} of 10 recovery codes left.
+      </p>
+      <Form method="post" className="space-y-4" {...getFormProps(form)}>
+        <h3 className="text-sm font-semibold text-gray-900">
+          Turn off two-factor sign-in
+        </h3>
+        <input type="hidden" name="intent" value={MFA_DISABLE} />
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Field
+            label="Password"
+            errors={fields.password.errors}
+            inputProps={{
+              ...getInputProps(fields.password, { type: "password" }),
+              autoComplete: "current-password",
+            }}
+          />
+          <Field
+            label="Code from the app (or a recovery code)"
+            errors={fields.code.errors}
+            inputProps={{
+              ...getInputProps(fields.code, { type: "text" }),
+              autoComplete: "one-time-code",
+            }}
+          />
+        </div>
+        <ErrorList id={form.errorId} errors={form.errors} />
+        <Button type="submit" variant="danger" disabled={busy}>
+          Turn off two-factor sign-in
+        </Button>
+      </Form>
+    </div>
+  );
+}

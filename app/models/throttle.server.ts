@@ -1,0 +1,60 @@
+import { sql } from "drizzle-orm";
+import { loginAttempts } from "../../db/schema";
+import { db } from "~/utils/db.server";
+import { env } from "~/utils/env.server";
+import { tooManyRequests } from "~/utils/errors";
+
+// Attempt throttling that cannot be raced (docs/decisions/1101-race-proof-throttling.md). An
+// attempt is RESERVED before the slow check it guards (a password hash, a TOTP code): one
+// atomic upsert per key increments its counter and returns the new count, so of N concurrent
+// attempts exactly `max` see a count within the limit and reach the check; the rest are 429
+// without checking anything. The window is fixed from its first attempt and is not extended by
+// refused attempts, so a lock an attacker triggers ends LOGIN_WINDOW_MINUTES after it began.
+
+export type ThrottleKey = { key: string; max: number };
+
+export const TOO_MANY_ATTEMPTS =
+  "Too many sign-in attempts. Please wait a few minutes and try again.";
+
+/**
+ * Reserves one attempt on every key (in the database, so it holds across instances). Throws
+ * 429 with `message` when any key is past its limit in the current window.
+ */
+export async function reserveAttempt(
+  keys: ThrottleKey[],
+  message = TOO_MANY_ATTEMPTS,
+): Promise<void> {
+  const minutes = env().LOGIN_WINDOW_MINUTES;
+  let over = false;
+  for (const { key, max } of keys) {
+    // A window that has expired starts again at 1.
+    const [row] = await db()
+      .insert(loginAttempts)
+      .values({ key, failures: 1 })
+      .onConflictDoUpdate({
+        target: loginAttempts.key,
+        set: {
+          failures: sql`case when ${loginAttempts.windowStart} > now() - make_interval(mins => ${minutes}) then ${loginAttempts.failures} + 1 else 1 end`,
+          windowStart: sql`case when ${loginAttempts.windowStart} > now() - make_interval(mins => ${minutes}) then ${loginAttempts.windowStart} else now() end`,
+        },
+      })
+      .returning({ failures: loginAttempts.failures });
+    if (row.failures > max) over = true;
+  }
+  if (over) throw tooManyRequests(message);
+}
+
+/** A successful check: the key's counter is cleared (the user's own success ends a lock). */
+export async function clearAttempts(key: string): Promise<void> {
+  await db()
+    .delete(loginAttempts)
+    .where(sql`${loginAttempts.key} = ${key}`);
+}
+
+/** A successful check gives its reservation back on a shared key (an office's address). */
+export async function releaseAttempt(key: string): Promise<void> {
+  await db()
+    .update(loginAttempts)
+    .set({ failures: sql`greatest(${loginAttempts.failures} - 1, 0)` })
+    .where(sql`${loginAttempts.key} = ${key}`);
+}

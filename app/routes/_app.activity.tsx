@@ -1,0 +1,179 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { Form, useLoaderData } from "@remix-run/react";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { Button, LinkButton } from "~/components/ui/button";
+import { Card } from "~/components/ui/card";
+import { Pager } from "~/components/ui/pager";
+import { EmptyRow, Table, Td } from "~/components/ui/table";
+import {
+  countCompanyActivity,
+  listActivityPeople,
+  listCompanyActivity,
+} from "~/models/audit.server";
+import { requireEmployer } from "~/utils/auth.server";
+import { formatDateTime } from "~/utils/dates";
+import { AUDIT_ACTIONS, AUDIT_LABELS, activityQuery } from "~/validation/audit";
+import { readActivityFilter } from "~/validation/audit-filter";
+import { pageWithin, readPageParam } from "~/validation/pagination";
+
+// /activity: the company's audit trail, newest first, 50 a page, filtered by employee and by
+// action with a plain GET form (works without JavaScript), and its CSV (/activity.csv).
+const ACTIVITY_PAGE_SIZE = 50;
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireEmployer(request);
+  const url = new URL(request.url);
+  const filter = readActivityFilter(url);
+  const total = await countCompanyActivity(user, filter);
+  const { page, pageCount } = pageWithin(
+    readPageParam(url),
+    total,
+    ACTIVITY_PAGE_SIZE,
+  );
+  const [rows, people] = await Promise.all([
+    total
+      ? listCompanyActivity(
+          user,
+          filter,
+          ACTIVITY_PAGE_SIZE,
+          (page - 1) * ACTIVITY_PAGE_SIZE,
+        )
+      : [],
+    listActivityPeople(user),
+  ]);
+  return json({
+    filter,
+    page,
+    pageCount,
+    total,
+    people,
+    events: rows.map((r) => ({
+      id: r.id,
+      time: formatDateTime(r.occurredAt),
+      iso: r.occurredAt.toISOString(),
+      label: r.label,
+      actorName: r.actorName,
+      subjectName: r.subjectName,
+      amount: r.amount,
+      summary: r.summary,
+    })),
+  });
+}
+
+const selectClass =
+  "block w-full rounded-md border border-gray-300 bg-white px-3 py-2 text-sm shadow-sm focus:border-brand-600 focus:outline-none focus:ring-1 focus:ring-brand-600";
+
+export default function ActivityPage() {
+  const { filter, page, pageCount, total, people, events } =
+    useLoaderData<typeof loader>();
+  const query = activityQuery(filter);
+  return (
+    <div className="space-y-6" style={{ contain: "inline-size" }}>
+      <div>
+        <h1 className="text-2xl font-bold text-gray-900">Activity</h1>
+        <p className="mt-1 text-sm text-gray-700">
+          Who did what in your company, newest first.
+        </p>
+      </div>
+      <Card>
+        <Form
+          method="get"
+          action="/activity"
+          className="mb-4 grid gap-3 sm:grid-cols-2 sm:items-end xl:grid-cols-[1fr_1fr_auto_auto]"
+        >
+          <div>
+            <label
+              htmlFor="activity-employee"
+              className="block text-sm font-medium text-gray-800"
+            >
+              Employee
+            </label>
+            <select
+              id="activity-employee"
+              name="employee"
+              defaultValue={filter.employee ? String(filter.employee) : ""}
+              className={selectClass}
+            >
+              <option value="">Everyone</option>
+              {people.map((p) => (
+                <option key={p.id} value={p.id}>
+                  {p.name}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div>
+            <label
+              htmlFor="activity-action"
+              className="block text-sm font-medium text-gray-800"
+            >
+              Action
+            </label>
+            <select
+              id="activity-action"
+              name="action"
+              defaultValue={filter.action ?? ""}
+              className={selectClass}
+            >
+              <option value="">All actions</option>
+              {AUDIT_ACTIONS.map((a) => (
+                <option key={a} value={a}>
+                  {AUDIT_LABELS[a]}
+                </option>
+              ))}
+            </select>
+          </div>
+          <Button type="submit" variant="secondary">
+            Filter
+          </Button>
+          <LinkButton
+            to={`/activity.csv${query}`}
+            reloadDocument
+            variant="secondary"
+          >
+            Download CSV
+          </LinkButton>
+        </Form>
+        <p className="mb-2 text-sm text-gray-700" aria-live="polite">
+          {total === 1 ? "1 event" : `${total} events`}
+        </p>
+        <Table
+          caption="Activity"
+          head={["Time", "Action", "By", "On", "Amount", "Details"]}
+        >
+          {events.length === 0 ? (
+            <EmptyRow colSpan={6}>No activity matches.</EmptyRow>
+          ) : (
+            events.map((e) => (
+              <tr key={e.id}>
+                <Td>
+                  <time dateTime={e.iso}>{e.time}</time>
+                </Td>
+                <Td>{e.label}</Td>
+                <Td>{e.actorName}</Td>
+                <Td>{e.subjectName || "—"}</Td>
+                <Td>{e.amount ?? "—"}</Td>
+                <Td className="min-w-[12rem] max-w-sm !whitespace-normal break-words">
+                  {e.summary || "—"}
+                </Td>
+              </tr>
+            ))
+          )}
+        </Table>
+        <Pager
+          label="Activity pages"
+          page={page}
+          pageCount={pageCount}
+          href={(n) => `/activity${activityQuery(filter, n)}`}
+        />
+      </Card>
+    </div>
+  );
+}
+
+export const meta: MetaFunction = () => [
+  { title: "Activity · Grocery Advance" },
+];
+
+export const ErrorBoundary = GeneralErrorBoundary;

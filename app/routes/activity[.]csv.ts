@@ -1,0 +1,20 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { exportCompanyActivityCsv } from "~/models/audit.server";
+import { requireEmployer } from "~/utils/auth.server";
+import { readActivityFilter } from "~/validation/audit-filter";
+
+// GET /activity.csv: the company's audit trail with the page's filter, as a download.
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireEmployer(request);
+  const { filename, csv } = await exportCompanyActivityCsv(
+    user,
+    readActivityFilter(new URL(request.url)),
+  );
+  return new Response(csv, {
+    headers: {
+      "Content-Type": "text/csv; charset=utf-8",
+      "Content-Disposition": `attachment; filename="${filename}"`,
+      "Cache-Control": "private, no-store",
+    },
+  });
+}

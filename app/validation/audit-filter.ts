@@ -1,0 +1,27 @@
+import * as z from "zod";
+import { AUDIT_ACTIONS, type ActivityFilter } from "./audit";
+
+// The /activity and /activity.csv query string. Imported only by their loaders, so zod's
+// schema stays out of the page's browser bundle.
+
+const filterSchema = z.object({
+  employee: z.coerce.number().int().min(1).max(2_147_483_647).optional(),
+  action: z.enum(AUDIT_ACTIONS).optional(),
+});
+
+/**
+ * The /activity filter from the query string. A malformed or unknown value is ignored (the
+ * whole list), like a malformed page number: a typed URL never gives an error page.
+ */
+export function readActivityFilter(url: URL): ActivityFilter {
+  const filter: ActivityFilter = {};
+  const employee = filterSchema.shape.employee.safeParse(
+    url.searchParams.get("employee") || undefined,
+  );
+  if (employee.success && employee.data) filter.employee = employee.data;
+  const action = filterSchema.shape.action.safeParse(
+    url.searchParams.get("action") || undefined,
+  );
+  if (action.success && action.data) filter.action = action.data;
+  return filter;
+}

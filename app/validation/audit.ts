@@ -1,0 +1,63 @@
+// No zod here: the /activity page renders these in the browser, and a schema built at module
+// level would ship zod's whole core to every page (the filter's schema is in audit-filter.ts,
+// which only the loaders import).
+//
+// The audit trail's vocabulary (app/models/audit.server.ts recordAudit) and the /activity
+// filter. Actions other branches of work add (cancel, expiry, freeze, sessions, two-factor)
+// are named here already so their labels are ready when they start writing them.
+
+export const AUDIT_ACTIONS = [
+  "request.filed",
+  "request.approved",
+  "request.declined",
+  "request.cancelled",
+  "request.expired",
+  "request.paid",
+  "card.issued",
+  "card.frozen",
+  "card.unfrozen",
+  "payroll.run",
+  "settings.changed",
+  "employee.added",
+  "user.signed_in",
+  "user.signed_out",
+  "password.changed",
+  "session.revoked",
+  "mfa.enabled",
+  "mfa.disabled",
+] as const;
+
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+export const AUDIT_LABELS: Record<AuditAction, string> = {
+  "request.filed": "Request filed",
+  "request.approved": "Request approved",
+  "request.declined": "Request declined",
+  "request.cancelled": "Request cancelled",
+  "request.expired": "Request expired",
+  "request.paid": "Fee paid",
+  "card.issued": "Card issued",
+  "card.frozen": "Card frozen",
+  "card.unfrozen": "Card unfrozen",
+  "payroll.run": "Payroll run",
+  "settings.changed": "Settings changed",
+  "employee.added": "Employee added",
+  "user.signed_in": "Signed in",
+  "user.signed_out": "Signed out",
+  "password.changed": "Password changed",
+  "session.revoked": "Session revoked",
+  "mfa.enabled": "Two-factor sign-in turned on",
+  "mfa.disabled": "Two-factor sign-in turned off",
+};
+
+export type ActivityFilter = { employee?: number; action?: AuditAction };
+
+/** The filter as a query string ("" when empty), for pager links and the CSV link. */
+export function activityQuery(filter: ActivityFilter, page?: number): string {
+  const params = new URLSearchParams();
+  if (filter.employee) params.set("employee", String(filter.employee));
+  if (filter.action) params.set("action", filter.action);
+  if (page && page > 1) params.set("page", String(page));
+  const text = params.toString();
+  return text ? `?${text}` : "";
+}

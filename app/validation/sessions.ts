@@ -1,0 +1,19 @@
+import * as z from "zod";
+
+// The session list's buttons (My Profile for employees, Settings › Security for employers).
+
+export const SIGN_OUT_OTHERS = "sign-out-others";
+export const REVOKE_SESSION = "revoke-session";
+
+export const sessionActionSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal(SIGN_OUT_OTHERS) }),
+  z.object({
+    intent: z.literal(REVOKE_SESSION),
+    sessionId: z.coerce
+      .number({ message: "Choose a session" })
+      .int("Choose a session")
+      .positive("Choose a session")
+      .max(2_147_483_647, "Choose a session"),
+  }),
+]);
+export type SessionActionInput = z.infer<typeof sessionActionSchema>;

@@ -1,0 +1,203 @@
+import { eq } from "drizzle-orm";
+import { Secret, TOTP } from "otpauth";
+import { userMfa } from "../../db/schema";
+import { db } from "../../app/utils/db.server";
+import {
+  createEmployee,
+  createEmployer,
+  TEST_PASSWORD,
+} from "../support/factories";
+import { expect, expectAccessible, test } from "./support/fixtures";
+
+// Server-side sessions and two-factor sign-in in a real browser, with and without JavaScript.
+
+function codeFor(secret: string, steps = 0) {
+  return new TOTP({ secret: Secret.fromBase32(secret) }).generate({
+    timestamp: Date.now() + steps * 30_000,
+  });
+}
+
+async function secretOf(userId: number) {
+  const [row] = await db()
+    .select()
+    .from(userMfa)
+    .where(eq(userMfa.userId, userId));
+  return row.secret;
+}
+
+async function signIn(page: import("@playwright/test").Page, username: string) {
+  await page.goto("/auth");
+  await page.getByLabel("Username").fill(username);
+  await page.getByLabel("Password").fill(TEST_PASSWORD);
+  await page.getByRole("button", { name: "Sign In" }).click();
+}
+
+test.describe("sessions", () => {
+  test("an employee sees their sessions on /profile and signs the others out", async ({
+    page,
+    browser,
+    baseURL,
+  }) => {
+    const employee = await createEmployee(await createEmployer());
+    // Another browser profile signed in as the same employee.
+    const other = await browser.newContext({ baseURL });
+    const otherPage = await other.newPage();
+    await signIn(otherPage, employee.username);
+    await expect(otherPage).toHaveURL(/\/$/);
+
+    await signIn(page, employee.username);
+    await expect(page).toHaveURL(/\/$/);
+    await page.goto("/profile");
+    const list = page.getByRole("list", { name: "Active sessions" });
+    await expect(list.getByRole("listitem")).toHaveCount(2);
+    await expect(list.getByText("This device")).toHaveCount(1);
+    await expectAccessible(page);
+    await page.getByRole("button", { name: "Sign out other sessions" }).click();
+    await expect(
+      page.getByText("1 other session has been signed out."),
+    ).toBeVisible();
+    await expect(list.getByRole("listitem")).toHaveCount(1);
+
+    // The other browser is signed out on its next request.
+    await otherPage.goto("/history");
+    await expect(otherPage).toHaveURL(/\/auth\?redirectTo=%2Fhistory$/);
+    await other.close();
+  });
+
+  test("a cookie copied before sign-out does not work after it", async ({
+    page,
+    context,
+    baseURL,
+  }) => {
+    const employee = await createEmployee(await createEmployer());
+    await signIn(page, employee.username);
+    await expect(page).toHaveURL(/\/$/);
+    const copied = (await context.cookies()).find(
+      (c) => c.name === "__session",
+    )!;
+    await page.getByRole("button", { name: "Logout" }).click({ force: true });
+    await expect(page).toHaveURL(/\/auth$/);
+    const replay = await fetch(`${baseURL}/api/user`, {
+      headers: { Cookie: `__session=${copied.value}` },
+    });
+    expect(replay.status).toBe(401);
+    const home = await fetch(`${baseURL}/`, {
+      headers: { Cookie: `__session=${copied.value}` },
+      redirect: "manual",
+    });
+    expect(home.status).toBe(302);
+    expect(home.headers.get("Location")).toBe("/auth");
+  });
+});
+
+test.describe("two-factor sign-in for employers", () => {
+  test("set up on Settings › Security, then sign in with a code; a wrong or reused code is refused", async ({
+    page,
+    loginAs,
+  }) => {
+    // Set-up, three sign-ins and two scrypt checks: a long journey on a shared machine.
+    test.slow();
+    const employer = await createEmployer({ firstName: "Tess" });
+    await loginAs(employer);
+    await page.goto("/settings");
+    const security = page.locator("#security");
+    await expect(
+      security.getByRole("heading", { name: "Two-factor sign-in" }),
+    ).toBeVisible();
+    await security
+      .getByRole("button", { name: "Set up two-factor sign-in" })
+      .click();
+    await expect(
+      security.getByRole("img", { name: "QR code for your authenticator app" }),
+    ).toBeVisible();
+    const manualKey = (await security
+      .getByTestId("mfa-manual-key")
+      .textContent())!.replace(/\s/g, "");
+    expect(manualKey).toBe(await secretOf(employer.id));
+
+    await security.getByLabel("Code from the app").fill("000000");
+    await security
+      .getByRole("button", { name: "Turn on two-factor sign-in" })
+      .click();
+    await expect(
+      security.getByText("Invalid or already used two-factor code."),
+    ).toBeVisible();
+
+    const enrolCode = codeFor(manualKey);
+    await security.getByLabel("Code from the app").fill(enrolCode);
+    await security
+      .getByRole("button", { name: "Turn on two-factor sign-in" })
+      .click();
+    const codes = security.getByRole("list", { name: "Recovery codes" });
+    await expect(codes.getByRole("listitem")).toHaveCount(10);
+    const recovery = (await codes.getByRole("listitem").first().textContent())!;
+    await expectAccessible(page);
+
+    // Sign out and back in: the password, then the code.
+    await page.getByRole("button", { name: "Logout" }).click({ force: true });
+    await expect(page).toHaveURL(/\/auth$/);
+    await signIn(page, employer.username);
+    await expect(page).toHaveURL(/\/auth\?step=code$/);
+    await expect(
+      page.getByRole("heading", { name: "Two-factor verification" }),
+    ).toBeVisible();
+    await expectAccessible(page);
+    // The code used for set-up cannot be used again.
+    await page.getByLabel("Authentication code").fill(enrolCode);
+    await page.getByRole("button", { name: "Verify" }).click();
+    await expect(
+      page
+        .locator("#mfa")
+        .getByText("Invalid or already used two-factor code."),
+    ).toBeVisible();
+    // Half signed in is not signed in.
+    await page.goto("/settings");
+    await expect(page).toHaveURL(/\/auth\?redirectTo=%2Fsettings$/);
+
+    // A recovery code signs in (once).
+    await signIn(page, employer.username);
+    await expect(page).toHaveURL(/\/auth\?step=code$/);
+    await page.getByLabel("Authentication code").fill(recovery);
+    await page.getByRole("button", { name: "Verify" }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByText("Welcome back, Tess!")).toBeVisible();
+    await page.goto("/settings");
+    await expect(page.locator("#security")).toContainText(
+      "9 of 10 recovery codes left",
+    );
+  });
+
+  test("the code step keeps redirectTo and signs in with a fresh code", async ({
+    page,
+    loginAs,
+  }) => {
+    const employer = await createEmployer();
+    await loginAs(employer);
+    await page.goto("/settings");
+    await page
+      .getByRole("button", { name: "Set up two-factor sign-in" })
+      .click();
+    const key = (await page
+      .getByTestId("mfa-manual-key")
+      .textContent())!.replace(/\s/g, "");
+    await page.getByLabel("Code from the app").fill(codeFor(key));
+    await page
+      .getByRole("button", { name: "Turn on two-factor sign-in" })
+      .click();
+    await expect(
+      page.getByRole("list", { name: "Recovery codes" }),
+    ).toBeVisible();
+    await page.context().clearCookies();
+
+    await page.goto("/approvals");
+    await expect(page).toHaveURL(/\/auth\?redirectTo=%2Fapprovals$/);
+    await page.getByLabel("Username").fill(employer.username);
+    await page.getByLabel("Password").fill(TEST_PASSWORD);
+    await page.getByRole("button", { name: "Sign In" }).click();
+    await expect(page).toHaveURL(/\/auth\?step=code&redirectTo=%2Fapprovals$/);
+    // The next time-step's code: the set-up used this one.
+    await page.getByLabel("Authentication code").fill(codeFor(key, 1));
+    await page.getByRole("button", { name: "Verify" }).click();
+    await expect(page).toHaveURL(/\/approvals$/);
+  });
+});

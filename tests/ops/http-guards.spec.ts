@@ -1,0 +1,290 @@
+import fs from "node:fs";
+import path from "node:path";
+import { expect, test } from "@playwright/test";
+import { login, startServer, type RunningServer } from "./support/server";
+
+// The guards in front of Remix (scripts/http-guards.js) against the production server as a
+// process: streamed body limits with the process's memory, cross-site refusals, the JSON
+// content type, and `private, no-store` on every signed-in response. The port is derived from
+// E2E_PORT (E2E_PORT + 1) so two engineers' runs never share one.
+
+test.describe.configure({ mode: "serial" });
+
+const PORT = Number(process.env.E2E_PORT ?? 3199) + 1;
+const MB = 1024 * 1024;
+
+let server: RunningServer;
+
+test.beforeAll(async () => {
+  server = await startServer(PORT);
+});
+
+test.afterAll(async () => {
+  await server?.stop();
+});
+
+/** The server process's resident memory in bytes (Linux /proc). */
+function rssOf(pid: number): number {
+  const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
+  const kb = Number(/VmRSS:\s+(\d+)\s+kB/.exec(status)![1]);
+  return kb * 1024;
+}
+
+async function* fiftyMegabytes() {
+  const chunk = Buffer.alloc(MB, 97);
+  for (let i = 0; i < 50; i++) yield chunk;
+}
+
+function chunkedPost(url: string, type: string, headers = {}) {
+  // An async iterable body is sent with Transfer-Encoding: chunked (no Content-Length).
+  return fetch(url, {
+    method: "POST",
+    headers: { "Content-Type": type, ...headers },
+    body: fiftyMegabytes() as unknown as BodyInit,
+    duplex: "half",
+    redirect: "manual",
+  } as RequestInit);
+}
+
+test("50 MB chunked bodies get 413 with a message and the server's memory stays flat", async () => {
+  const pid = server.child.pid!;
+  // Warm up: the first rendered page and the first sign-in allocate what they keep.
+  await fetch(`${server.url}/auth`);
+  await login(server.url, "alice");
+  const before = rssOf(pid);
+
+  const cases = [
+    { path: "/auth", type: "application/x-www-form-urlencoded", json: false },
+    { path: "/api/login", type: "application/json", json: true },
+    { path: "/api/register", type: "application/json", json: true },
+    { path: "/api/stripe/webhook", type: "application/json", json: true },
+  ];
+  for (const { path: route, type, json } of cases) {
+    const res = await chunkedPost(`${server.url}${route}`, type);
+    expect(res.status, route).toBe(413);
+    const text = await res.text();
+    if (json)
+      expect(JSON.parse(text)).toEqual({
+        message: "Request body is too large",
+      });
+    else expect(text).toContain("Request body is too large");
+  }
+  // Four at once, as the review's attack did.
+  const parallel = await Promise.all(
+    cases.map((c) => chunkedPost(`${server.url}${c.path}`, c.type)),
+  );
+  expect(parallel.map((r) => r.status)).toEqual([413, 413, 413, 413]);
+  await Promise.all(parallel.map((r) => r.arrayBuffer()));
+
+  const growth = rssOf(pid) - before;
+  test.info().annotations.push({
+    type: "rss",
+    description: `before ${Math.round(before / MB)} MB, growth ${Math.round(growth / MB)} MB`,
+  });
+  expect(growth).toBeLessThan(50 * MB);
+
+  // The server is still fine afterwards.
+  expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
+});
+
+test("a text/plain body to a JSON endpoint gets 415; a bodiless logout still works", async () => {
+  const res = await fetch(`${server.url}/api/login`, {
+    method: "POST",
+    headers: { "Content-Type": "text/plain" },
+    body: JSON.stringify({ username: "alice", password: "password123" }),
+  });
+  expect(res.status).toBe(415);
+  expect(await res.json()).toEqual({
+    message: "Content-Type must be application/json",
+  });
+  expect(res.headers.getSetCookie()).toEqual([]);
+
+  const cookie = await login(server.url, "alice");
+  const out = await fetch(`${server.url}/api/logout`, {
+    method: "POST",
+    headers: { Cookie: cookie },
+  });
+  expect(out.status).toBe(200);
+});
+
+test("a post marked Sec-Fetch-Site: cross-site gets 403 and changes nothing", async () => {
+  const cookie = await login(server.url, "alice");
+  const before = await (
+    await fetch(`${server.url}/api/advance-requests/employee`, {
+      headers: { Cookie: cookie },
+    })
+  ).json();
+  const page = await fetch(`${server.url}/request`, {
+    method: "POST",
+    headers: {
+      Cookie: cookie,
+      "Content-Type": "application/x-www-form-urlencoded",
+      "Sec-Fetch-Site": "cross-site",
+    },
+    body: "amount=250&repaymentPeriods=1",
+    redirect: "manual",
+  });
+  expect(page.status).toBe(403);
+  const api = await fetch(`${server.url}/api/advance-requests`, {
+    method: "POST",
+    headers: {
+      Cookie: cookie,
+      "Content-Type": "application/json",
+      "Sec-Fetch-Site": "cross-site",
+    },
+    body: JSON.stringify({ amount: 250 }),
+  });
+  expect(api.status).toBe(403);
+  expect(await api.json()).toEqual({ message: "Cross-origin request refused" });
+  const after = await (
+    await fetch(`${server.url}/api/advance-requests/employee`, {
+      headers: { Cookie: cookie },
+    })
+  ).json();
+  expect(after).toEqual(before);
+});
+
+// Every page and API GET a signed-in user can load, by role. The coverage check below keeps
+// this list in step with app/routes.
+const EMPLOYEE_PAGES = [
+  "/",
+  "/request",
+  "/history",
+  "/profile",
+  "/checkout",
+  "/payment-success",
+];
+const EMPLOYER_PAGES = [
+  "/",
+  "/approvals",
+  "/employees",
+  "/employees/add",
+  "/employees/:id",
+  "/payroll",
+  "/reports",
+  "/settings",
+  "/profile",
+  "/activity",
+  "/activity.csv",
+  "/payroll/export",
+  "/no-such-page",
+];
+const EMPLOYEE_API = [
+  "/api/user",
+  "/api/employee",
+  "/api/advance-requests/employee",
+  "/api/payroll-deductions/upcoming",
+  "/api/virtual-cards",
+];
+const EMPLOYER_API = [
+  "/api/user",
+  "/api/employees",
+  "/api/advance-requests/pending",
+  "/api/advance-requests/all",
+  "/api/employer/advance-requests",
+];
+// Public, bodiless or non-GET routes, and the event stream (checked on its own below).
+const NOT_WALKED = new Set([
+  "_app.tsx",
+  "auth.tsx",
+  "forgot-password.tsx",
+  "how-it-works.tsx",
+  "healthz.ts",
+  "readyz.ts",
+  "logout.tsx",
+  "api.docs.tsx",
+  "api.openapi[.]json.ts",
+  "api.login.ts",
+  "api.logout.ts",
+  "api.register.ts",
+  "api.stripe.webhook.ts",
+  "api.events.ts",
+  "api.advance-requests.ts",
+  "api.advance-requests.$id.approve.ts",
+  "api.advance-requests.$id.decline.ts",
+  "api.create-grocery-card.ts",
+  "api.create-payment-intent.ts",
+]);
+
+function routeFileOf(url: string): string {
+  if (url.startsWith("/api/"))
+    return `api.${url.slice(5).replaceAll("/", ".")}.ts`;
+  const known: Record<string, string> = {
+    "/": "_app._index.tsx",
+    "/employees": "_app.employees._index.tsx",
+    "/employees/:id": "_app.employees.$id.tsx",
+    "/employees/add": "_app.employees.add.tsx",
+    "/no-such-page": "_app.$.tsx",
+    "/payroll/export": "payroll.export.ts",
+    "/activity.csv": "activity[.]csv.ts",
+  };
+  return known[url] ?? `_app.${url.slice(1)}.tsx`;
+}
+
+test("the walk below covers every signed-in route", () => {
+  const routes = fs
+    .readdirSync(path.resolve(import.meta.dirname, "../../app/routes"))
+    .filter((f) => !NOT_WALKED.has(f));
+  const walked = new Set(
+    [
+      ...EMPLOYEE_PAGES,
+      ...EMPLOYER_PAGES,
+      ...EMPLOYEE_API,
+      ...EMPLOYER_API,
+    ].map(routeFileOf),
+  );
+  expect(routes.filter((f) => !walked.has(f))).toEqual([]);
+});
+
+test("every signed-in page, loader data, API GET and CSV is private, no-store; public pages and assets keep theirs", async () => {
+  const employee = await login(server.url, "alice");
+  const employer = await login(server.url, "employer");
+  const employees = (await (
+    await fetch(`${server.url}/api/employees`, {
+      headers: { Cookie: employer },
+    })
+  ).json()) as Array<{ id: number }>;
+  const detail = `/employees/${employees[0].id}`;
+
+  const check = async (cookie: string, url: string) => {
+    const res = await fetch(`${server.url}${url}`, {
+      headers: { Cookie: cookie },
+      redirect: "manual",
+    });
+    expect(res.status, url).toBeLessThan(500);
+    expect(res.headers.get("cache-control"), url).toContain("no-store");
+    expect(res.headers.get("cache-control"), url).toContain("private");
+    await res.arrayBuffer();
+  };
+  for (const page of EMPLOYEE_PAGES) {
+    await check(employee, page);
+    await check(employee, `${page}?_data=root`);
+  }
+  for (const page of EMPLOYER_PAGES) {
+    const url = page.replace("/employees/:id", detail);
+    await check(employer, url);
+    if (!url.includes(".csv") && !url.includes("export"))
+      await check(employer, `${url}?_data=root`);
+  }
+  for (const url of EMPLOYEE_API) await check(employee, url);
+  for (const url of EMPLOYER_API) await check(employer, url);
+
+  // The event stream: headers only.
+  const controller = new AbortController();
+  const stream = await fetch(`${server.url}/api/events`, {
+    headers: { Cookie: employee },
+    signal: controller.signal,
+  });
+  expect(stream.headers.get("cache-control")).toContain("no-store");
+  controller.abort();
+
+  // Anonymous public pages are not marked; fingerprinted assets keep their year.
+  const home = await fetch(`${server.url}/how-it-works`);
+  expect(home.headers.get("cache-control") ?? "").not.toContain("no-store");
+  const html = await (await fetch(`${server.url}/auth`)).text();
+  const asset = /\/build\/[^"]+\.js/.exec(html)![0];
+  const assetRes = await fetch(`${server.url}${asset}`, {
+    headers: { Cookie: employee },
+  });
+  expect(assetRes.headers.get("cache-control")).toContain("immutable");
+});

@@ -57,10 +57,25 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <Meta />
         <Links />
+        {/* Marks the page as scripted before the first paint: CSS places the toast as a
+            floating one (it leaves after 5 s) only then; without JavaScript it stays in the
+            page flow, where it covers nothing. */}
+        <script
+          nonce={nonce}
+          dangerouslySetInnerHTML={{
+            __html: "document.documentElement.classList.add('js')",
+          }}
+        />
       </head>
       <body className="min-h-screen">
+        <a
+          href="#main"
+          className="sr-only left-2 top-2 z-[60] rounded-md bg-white px-4 py-2 font-medium text-brand-800 shadow focus:not-sr-only focus:fixed"
+        >
+          Skip to main content
+        </a>
         <PendingBar />
-        <Toast toast={flashToast} />
+        <Toast toast={flashToast} source="flash" />
         {children}
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
@@ -76,7 +91,7 @@ export default function App() {
 
 export function ErrorBoundary() {
   return (
-    <main className="p-6">
+    <main id="main" className="p-6">
       <GeneralErrorBoundary />
     </main>
   );

@@ -69,16 +69,29 @@ type ActionData = {
   intent: "approve" | "decline" | null;
   requestId?: number;
   result?: SubmissionResult<string[]>;
-  /** Why it failed, shown on the page beside the spec's toast. */
+  /** Why it failed: the toast's second line, or the dialog's form-level error. */
   error: string;
   toast: ToastData;
 };
 
-/** The spec's error toasts (SPEC §8); a function so the client bundle never calls it. */
-function failed(intent: "approve" | "decline"): ToastData {
+/**
+ * The spec's error toasts (SPEC §8) with the reason as a second line; a function so the
+ * client bundle never calls it. Approve and Decline are one-click actions in a table row with
+ * no form of their own to hold a message, so their failure is a toast (decision 1301); a
+ * failure inside the Decline dialog is shown in the dialog instead.
+ */
+function failed(intent: "approve" | "decline", reason?: string): ToastData {
   return intent === "approve"
-    ? errorToast("Approval failed", "There was an error approving the request.")
-    : errorToast("Decline failed", "There was an error declining the request.");
+    ? errorToast(
+        "Approval failed",
+        "There was an error approving the request.",
+        reason,
+      )
+    : errorToast(
+        "Decline failed",
+        "There was an error declining the request.",
+        reason,
+      );
 }
 
 /**
@@ -110,7 +123,7 @@ export async function action({ request }: ActionFunctionArgs) {
         requestId: parseId(formData.get("requestId")) ?? undefined,
         result,
         error: first,
-        toast: failed(intent),
+        toast: failed(intent, first),
       },
       { status: 400 },
     );
@@ -139,7 +152,7 @@ export async function action({ request }: ActionFunctionArgs) {
         requestId,
         result: submission.reply({ formErrors: [error.message] }),
         error: error.message,
-        toast: failed(intent),
+        toast: failed(intent, error.message),
       },
       { status: error.status },
     );
@@ -151,24 +164,23 @@ export default function ApprovalsPage() {
     useLoaderData<typeof loader>();
   const here = approvalsHref(page);
   const actionData = useActionData<typeof action>() as ActionData | undefined;
+  // A failed decline posted from the open dialog shows its message in the dialog, not twice.
+  const dialogResult =
+    declining &&
+    actionData?.intent === "decline" &&
+    actionData.requestId === declining.id
+      ? actionData.result
+      : undefined;
   return (
     // contain:inline-size: wide tables scroll inside their card instead of widening the page.
     <div className="space-y-6 [contain:inline-size]">
-      <Toast toast={actionData?.toast} />
+      <Toast toast={dialogResult ? null : actionData?.toast} />
       <header>
         <h1 className="text-2xl font-bold text-gray-900">Approve Requests</h1>
         <p className="mt-1 text-gray-700">
           Review your employees&apos; grocery advance requests.
         </p>
       </header>
-      {actionData?.error ? (
-        <p
-          role="alert"
-          className="rounded-md border border-red-300 bg-red-50 px-4 py-3 text-sm text-red-900"
-        >
-          {actionData.error}
-        </p>
-      ) : null}
       <Card title="Pending Requests">
         <Table
           caption="Pending advance requests"
@@ -199,9 +211,7 @@ export default function ApprovalsPage() {
                   </Td>
                   <Td>{formatDate(r.requestDate)}</Td>
                   <Td>{formatMoney(r.amount)}</Td>
-                  <Td className="max-w-xs whitespace-normal">
-                    {r.reason || "N/A"}
-                  </Td>
+                  <Td className="min-w-[8rem]">{r.reason || "N/A"}</Td>
                   <Td>{formatMoney(r.employee.availableBalance)}</Td>
                   <Td>
                     {r.repaymentPeriods}{" "}
@@ -246,12 +256,7 @@ export default function ApprovalsPage() {
           key={declining.id}
           request={declining}
           returnTo={here}
-          lastResult={
-            actionData?.intent === "decline" &&
-            actionData.requestId === declining.id
-              ? actionData.result
-              : undefined
-          }
+          lastResult={dialogResult}
         />
       ) : null}
     </div>

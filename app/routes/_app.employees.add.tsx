@@ -15,7 +15,7 @@ import { Card } from "~/components/ui/card";
 import { addEmployee } from "~/models/employee.server";
 import { requireEmployer } from "~/utils/auth.server";
 import { isAppError } from "~/utils/errors";
-import { errorToast, redirectWithSuccess } from "~/utils/toast.server";
+import { redirectWithSuccess } from "~/utils/toast.server";
 import { addEmployeeSchema } from "~/validation/auth";
 import { readFormData } from "~/utils/form.server";
 
@@ -51,12 +51,16 @@ export async function action({ request }: ActionFunctionArgs) {
     const message = error.message || "There was an error adding the employee.";
     return json<AddEmployeeActionData>(
       {
+        // A field's problem (a taken username, a weak password) shows under its field; anything
+        // else is the form's, under the title 'Failed to add employee'. Never both, never a toast.
         result: submission.reply({
-          formErrors: [message],
-          fieldErrors: error.status === 409 ? { username: [message] } : {},
+          formErrors:
+            error.fieldErrors || error.status === 409 ? [] : [message],
+          fieldErrors:
+            error.fieldErrors ??
+            (error.status === 409 ? { username: [message] } : {}),
           hideFields: ["password"],
         }),
-        toast: errorToast("Failed to add employee", message),
       },
       { status: error.status },
     );

@@ -20,9 +20,8 @@ import {
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { Button, LinkButton } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
-import { CheckboxField } from "~/components/ui/field";
+import { CheckboxField, FormError } from "~/components/ui/field";
 import { EmptyRow, Table, Td } from "~/components/ui/table";
-import { Toast } from "~/components/ui/toast";
 import {
   deductionsDueBy,
   runPayrollForEmployer,
@@ -31,11 +30,7 @@ import { requireEmployer } from "~/utils/auth.server";
 import { isAppError } from "~/utils/errors";
 import { formatDate, nextPayroll } from "~/utils/dates";
 import { formatCents, formatMoney, toCents } from "~/utils/money";
-import {
-  errorToast,
-  redirectWithSuccess,
-  type Toast as ToastData,
-} from "~/utils/toast.server";
+import { redirectWithSuccess } from "~/utils/toast.server";
 import { runPayrollSchema } from "~/validation/payroll";
 import { readFormData } from "~/utils/form.server";
 
@@ -54,7 +49,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   });
 }
 
-type ActionData = { result: SubmissionResult<string[]>; toast?: ToastData };
+type ActionData = { result: SubmissionResult<string[]> };
 
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireEmployer(request);
@@ -78,7 +73,6 @@ export async function action({ request }: ActionFunctionArgs) {
     return json<ActionData>(
       {
         result: submission.reply({ formErrors: [error.message] }),
-        toast: errorToast("Payroll failed", error.message),
       },
       { status: error.status },
     );
@@ -100,7 +94,6 @@ export default function PayrollPage() {
   });
   return (
     <div className="space-y-6">
-      <Toast toast={actionData?.toast} />
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-2xl font-bold text-gray-900">Payroll</h1>
         <LinkButton to="/payroll/export" reloadDocument variant="secondary">
@@ -149,6 +142,11 @@ export default function PayrollPage() {
           inputProps={{
             ...getInputProps(fields.confirm, { type: "checkbox" }),
           }}
+        />
+        <FormError
+          id={form.errorId}
+          title="Payroll failed"
+          errors={form.errors}
         />
         <Button type="submit" disabled={pending}>
           {pending ? "Running payroll..." : "Run payroll"}

@@ -46,6 +46,10 @@ const RISK_COLORS: Record<string, string> = {
   high: "#b91c1c",
 };
 
+/** An axis value in cents as whole dollars ("$1,000"). */
+const formatTickDollars = (cents: number) =>
+  `$${Math.round(cents / 100).toLocaleString("en-US")}`;
+
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
 
 export default function ReportsPage() {
@@ -53,9 +57,10 @@ export default function ReportsPage() {
   const trend = report.trend.percent;
   const riskTotal = report.risk.reduce((sum, r) => sum + r.count, 0);
   const busiest = report.monthly.reduce(
-    (best, m) => (m.requests > best.requests ? m : best),
+    (best, m) => (m.amountCents > best.amountCents ? m : best),
     report.monthly[0],
   );
+  const noData = report.totalAdvances === 0;
   // The period ends today; its start is the first of the month 11 months ago (UTC).
   const periodStart = formatDate(report.period.start.slice(0, 10) + "T12:00");
 
@@ -96,22 +101,24 @@ export default function ReportsPage() {
 
       <Card title="Monthly Advance Volume">
         <BarChart
-          title="Advance requests per month, last 12 months"
+          title="Amount requested per month, last 12 months"
           summary={
-            report.totalAdvances === 0
-              ? "No advance requests in the last 12 months."
-              : `${plural(report.totalAdvances, "request")} in 12 months; the busiest month was ${monthLabels(busiest.month)[1]} with ${busiest.requests}.`
+            noData
+              ? "Dollars requested per month over the last 12 months."
+              : `Dollars requested per month: ${formatCents(report.totalAmountCents)} in ${plural(report.totalAdvances, "request")} over 12 months; the largest month was ${monthLabels(busiest.month)[1]} with ${formatCents(busiest.amountCents)}.`
           }
-          valueHeading="Requests"
-          detailHeadings={["Approved", "Amount requested"]}
+          valueHeading="Amount requested"
+          detailHeadings={["Requests", "Approved"]}
+          formatTick={formatTickDollars}
+          emptyText="No advance requests in the last 12 months. The chart fills in as your employees request advances."
           bars={report.monthly.map((m) => {
             const [label, longLabel] = monthLabels(m.month);
             return {
               label,
               longLabel,
-              value: m.requests,
-              valueLabel: String(m.requests),
-              details: [String(m.approved), formatCents(m.amountCents)],
+              value: m.amountCents,
+              valueLabel: formatCents(m.amountCents),
+              details: [String(m.requests), String(m.approved)],
             };
           })}
         />
@@ -121,7 +128,7 @@ export default function ReportsPage() {
         <Card title="Top Departments">
           {report.departments.length === 0 ? (
             <p className="text-gray-600">
-              No approved advances in the last 12 months yet.
+              No data yet: no approved advances in the last 12 months.
             </p>
           ) : (
             <HorizontalBarChart
@@ -145,30 +152,41 @@ export default function ReportsPage() {
         </Card>
 
         <Card title="Risk Distribution">
-          <DonutChart
-            title="Approved advances by risk band"
-            summary={
-              riskTotal === 0
-                ? "No approved advances yet."
-                : report.risk
-                    .map((r) => `${r.label}: ${r.count} (${r.percent}%)`)
-                    .join("; ")
-            }
-            centerValue={String(riskTotal)}
-            centerCaption={riskTotal === 1 ? "advance" : "advances"}
-            labelHeading="Risk band"
-            valueHeading="Approved advances"
-            segments={report.risk.map((r) => ({
-              label: r.label,
-              value: r.count,
-              valueLabel: `${r.count} · ${r.percent}%`,
-              color: RISK_COLORS[r.band],
-            }))}
-          />
+          {riskTotal === 0 ? (
+            <p className="text-gray-600">
+              No data yet: no approved advances in the last 12 months.
+            </p>
+          ) : (
+            <DonutChart
+              title="Approved advances by risk band"
+              summary={
+                riskTotal === 0
+                  ? "No approved advances yet."
+                  : report.risk
+                      .map((r) => `${r.label}: ${r.count} (${r.percent}%)`)
+                      .join("; ")
+              }
+              centerValue={String(riskTotal)}
+              centerCaption={riskTotal === 1 ? "advance" : "advances"}
+              labelHeading="Risk band"
+              valueHeading="Approved advances"
+              segments={report.risk.map((r) => ({
+                label: r.label,
+                value: r.count,
+                valueLabel: `${r.count} · ${r.percent}%`,
+                color: RISK_COLORS[r.band],
+              }))}
+            />
+          )}
         </Card>
       </div>
 
-      <section aria-labelledby="impact-heading" className="space-y-3">
+      {/* Not measured: industry estimates (SPEC §9 hard-coded figures), kept apart from the
+          company's own figures above by a heading, a badge, a dashed border and a note. */}
+      <section
+        aria-labelledby="impact-heading"
+        className="space-y-3 rounded-lg border border-dashed border-blue-300 bg-blue-50/40 p-4"
+      >
         <div className="flex flex-wrap items-center gap-2">
           <h2 id="impact-heading" className="text-lg font-semibold">
             Estimated Impact
@@ -178,6 +196,9 @@ export default function ReportsPage() {
         <p className="text-sm text-gray-700">
           Industry estimates for programs like this one, not measured from your
           data.
+          {noData
+            ? " Your own figures appear above once your employees request advances."
+            : null}
         </p>
         <div className="grid gap-4 md:grid-cols-3">
           <StatCard

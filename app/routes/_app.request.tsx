@@ -26,31 +26,29 @@ import {
   CheckboxField,
   ErrorList,
   Field,
+  FormError,
   TextareaField,
 } from "~/components/ui/field";
-import { Toast } from "~/components/ui/toast";
 import { getEmployeeRecord, requestAdvance } from "~/models/advance.server";
 import { requireEmployee } from "~/utils/auth.server";
 import { isAppError } from "~/utils/errors";
 import { formatMoney } from "~/utils/money";
-import {
-  errorToast,
-  redirectWithSuccess,
-  type Toast as ToastData,
-} from "~/utils/toast.server";
-import { requestFormSchema } from "~/validation/advance";
+import { redirectWithSuccess } from "~/utils/toast.server";
+import { readRequestPrefill, requestFormSchema } from "~/validation/advance";
 import { readFormData } from "~/utils/form.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireEmployee(request);
   const employee = await getEmployeeRecord(user);
   return json({
+    // The advance calculator's "Request an Advance" links here with ?amount=260.
+    prefill: readRequestPrefill(new URL(request.url).searchParams),
     linked: Boolean(employee?.employerId),
     availableBalanceText: formatMoney(employee?.availableBalance ?? "0.00"),
   });
 }
 
-type ActionData = { result: SubmissionResult<string[]>; toast?: ToastData };
+type ActionData = { result: SubmissionResult<string[]> };
 
 const REQUEST_FAILED_FALLBACK = "There was an error submitting your request.";
 
@@ -70,13 +68,13 @@ export async function action({ request }: ActionFunctionArgs) {
     const message = error.message || REQUEST_FAILED_FALLBACK;
     return json<ActionData>(
       {
-        result: submission.reply({
-          formErrors: [message],
-          fieldErrors: error.fieldErrors?.amount
-            ? { amount: error.fieldErrors.amount }
-            : undefined,
-        }),
-        toast: errorToast("Request failed", message),
+        // One place for the message: under the amount when it is about the amount (over
+        // the balance), else in the form-level error titled 'Request failed'.
+        result: error.fieldErrors?.amount
+          ? submission.reply({
+              fieldErrors: { amount: error.fieldErrors.amount },
+            })
+          : submission.reply({ formErrors: [message] }),
       },
       { status: error.status },
     );
@@ -99,7 +97,8 @@ const selectClass =
   "focus:border-brand-600 focus:outline-none focus:ring-1 focus:ring-brand-600";
 
 export default function RequestPage() {
-  const { linked, availableBalanceText } = useLoaderData<typeof loader>();
+  const { linked, availableBalanceText, prefill } =
+    useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>() as ActionData | undefined;
   const navigation = useNavigation();
   const pending =
@@ -109,14 +108,14 @@ export default function RequestPage() {
     lastResult: actionData?.result,
     constraint: getZodConstraint(requestFormSchema),
     defaultValue: {
-      amount: "200",
-      repaymentPeriods: "1",
+      amount: String(prefill.amount),
+      repaymentPeriods: String(prefill.repaymentPeriods),
       paymentMethod: "existing",
       accountType: "checking",
     },
     onValidate: ({ formData }) =>
       parseWithZod(formData, { schema: requestFormSchema }),
-    shouldValidate: "onBlur",
+    shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });
   const [existing, different] = getCollectionProps(fields.paymentMethod, {
@@ -126,7 +125,6 @@ export default function RequestPage() {
 
   return (
     <div className="mx-auto max-w-2xl space-y-6">
-      <Toast toast={actionData?.toast} />
       <div>
         <h1 className="text-2xl font-bold text-gray-900">
           Request Grocery Advance
@@ -284,7 +282,11 @@ export default function RequestPage() {
           inputProps={{ ...getInputProps(fields.terms, { type: "checkbox" }) }}
         />
 
-        <ErrorList id={form.errorId} errors={form.errors} />
+        <FormError
+          id={form.errorId}
+          title="Request failed"
+          errors={form.errors}
+        />
 
         <div className="flex justify-end gap-3">
           <LinkButton to="/" variant="secondary">

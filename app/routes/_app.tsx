@@ -20,7 +20,11 @@ export default function AppLayout() {
     <div className="relative flex min-h-screen flex-col md:flex-row">
       <LiveUpdates />
       <Sidebar role={user.role} name={`${user.firstName} ${user.lastName}`} />
-      <main className="min-w-0 flex-1 p-4 md:p-8">
+      <main
+        id="main"
+        tabIndex={-1}
+        className="min-w-0 flex-1 p-4 focus:outline-none md:p-8"
+      >
         <Outlet />
       </main>
     </div>
@@ -29,7 +33,7 @@ export default function AppLayout() {
 
 export function ErrorBoundary() {
   return (
-    <main className="p-6">
+    <main id="main" tabIndex={-1} className="p-6">
       <GeneralErrorBoundary />
     </main>
   );

@@ -71,20 +71,32 @@ export default function HowItWorks() {
   return (
     <div className="min-h-screen bg-white">
       <header className="border-b border-gray-200 bg-white">
-        <div className="mx-auto flex max-w-6xl items-center justify-between px-6 py-4">
-          <Link to="/how-it-works" className="text-lg font-bold text-brand-800">
+        <div className="mx-auto flex max-w-6xl items-center justify-between gap-3 px-4 py-4 sm:px-6">
+          <Link
+            to="/how-it-works"
+            className="whitespace-nowrap text-lg font-bold text-brand-800"
+          >
             Grocery Advance
           </Link>
-          <nav aria-label="Account" className="flex gap-2">
-            <LinkButton to="/auth" variant="ghost">
+          <nav aria-label="Account" className="flex shrink-0 gap-1 sm:gap-2">
+            <LinkButton
+              to="/auth"
+              variant="ghost"
+              className="whitespace-nowrap px-3"
+            >
               Login
             </LinkButton>
-            <LinkButton to="/auth?tab=register">Sign Up</LinkButton>
+            <LinkButton
+              to="/auth?tab=register"
+              className="whitespace-nowrap px-3"
+            >
+              Sign Up
+            </LinkButton>
           </nav>
         </div>
       </header>
 
-      <main>
+      <main id="main" tabIndex={-1}>
         <section
           id="top"
           aria-labelledby="hero-heading"
@@ -132,11 +144,13 @@ export default function HowItWorks() {
           >
             Why Grocery Advance
           </h2>
-          <ul className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+          {/* Five features, no empty slot: one column on a phone; from sm two per row with
+              the fifth across both; from lg three over two, the lower two centred. */}
+          <ul className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-6">
             {FEATURES.map((feature) => (
               <li
                 key={feature.title}
-                className="rounded-lg border border-gray-200 p-5"
+                className="rounded-lg border border-gray-200 p-5 sm:last:col-span-2 lg:col-span-2 lg:last:col-span-2 lg:[&:nth-child(4)]:col-start-2"
               >
                 <h3 className="text-lg font-semibold text-gray-900">
                   {feature.title}

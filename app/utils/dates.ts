@@ -57,3 +57,12 @@ export function isoDate(value: Date): string {
   const { year, month, day } = localParts(value);
   return `${year}-${pad(month + 1, 2)}-${pad(day, 2)}`;
 }
+
+/** 'MMM dd, yyyy HH:mm' in local time — e.g. "Mar 05, 2026 14:03". */
+export function formatDateTime(
+  value: Date | string | null | undefined,
+): string {
+  if (!value) return "N/A";
+  const date = new Date(value);
+  return `${formatDate(date)} ${pad(date.getHours(), 2)}:${pad(date.getMinutes(), 2)}`;
+}

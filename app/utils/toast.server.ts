@@ -14,6 +14,8 @@ export type Toast = {
   type: "success" | "error" | "info";
   title: string;
   description?: string;
+  /** A second line under the spec's message: why this action failed. */
+  detail?: string;
 };
 
 export function redirectWithSuccess(
@@ -60,6 +62,12 @@ export async function readToast(
 }
 
 /** An error toast carried in action data: shown on the page the form was posted from. */
-export function errorToast(title: string, description?: string): Toast {
-  return { type: "error", title, description };
+export function errorToast(
+  title: string,
+  description?: string,
+  detail?: string,
+): Toast {
+  return detail
+    ? { type: "error", title, description, detail }
+    : { type: "error", title, description };
 }

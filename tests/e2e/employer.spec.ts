@@ -328,7 +328,7 @@ test.describe("adding an employee", () => {
     await dialog.getByLabel("Email").fill("nina@example.com");
     await dialog.getByLabel("Department (optional)").fill("Deli");
     await dialog.getByLabel("Username").fill(username);
-    await dialog.getByLabel("Password").fill("hunter22");
+    await dialog.getByLabel("Password").fill("Basil-Lantern-62");
     await dialog.getByRole("button", { name: "Add Employee" }).click();
     await expect(page.getByText("Employee added")).toBeVisible();
     await expect(page).toHaveURL(/\/employees$/);
@@ -370,17 +370,20 @@ test.describe("adding an employee", () => {
     await page.getByLabel("Last name").fill("Taken");
     await page.getByLabel("Email").fill("tom@example.com");
     await page.getByLabel("Username").fill(existing.username);
-    await page.getByLabel("Password").fill("hunter22");
+    await page.getByLabel("Password").fill("Basil-Lantern-62");
     await page.getByRole("button", { name: "Add Employee" }).click();
-    await expect(page.getByText("Failed to add employee")).toBeVisible();
-    await expect(
-      page.getByText("Username is already taken").first(),
-    ).toBeVisible();
+    // One error in one place: under Username; no toast, no form-level copy.
+    await expect(page.getByText("Username is already taken")).toHaveCount(1);
+    await expect(page.getByLabel("Username")).toHaveAccessibleDescription(
+      "Username is already taken",
+    );
+    await expect(page.getByTestId("toast")).toHaveCount(0);
+    await expect(page.getByText("Failed to add employee")).toHaveCount(0);
     // The input is kept (except the password).
     await expect(page.getByLabel("First name")).toHaveValue("Tom");
 
     await page.getByLabel("Username").fill(uniqueName("tom"));
-    await page.getByLabel("Password").fill("hunter22");
+    await page.getByLabel("Password").fill("Basil-Lantern-62");
     await page.getByRole("button", { name: "Add Employee" }).click();
     await expect(page).toHaveURL(/\/employees$/);
     await expect(page.getByText("Employee added")).toBeVisible();

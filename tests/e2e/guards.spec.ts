@@ -123,7 +123,11 @@ test.describe("layout", () => {
     await page.goto("/");
     const nav = page.getByRole("navigation", { name: "Main" });
     await expect(nav).toBeHidden();
-    await page.getByText("Menu", { exact: true }).click();
+    // With JavaScript a button; without, the checkbox's label (navigation.spec.ts has more).
+    await page
+      .getByRole("button", { name: "Menu" })
+      .or(page.locator('label[for="sidebar-toggle"]'))
+      .click();
     await expect(nav).toBeVisible();
     await expect(nav.getByRole("link", { name: "History" })).toBeVisible();
     await nav.getByRole("link", { name: "History" }).click();

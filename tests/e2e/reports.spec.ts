@@ -54,13 +54,21 @@ test.describe("reports", () => {
     // Last 30 days: 4 requests; the 30 before: none → 100.
     await expect(card("Monthly Trend")).toContainText("+100%");
 
+    // The monthly chart is in dollars, on a value axis.
+    const monthly = page.getByRole("figure", {
+      name: "Amount requested per month, last 12 months",
+    });
+    await expect(monthly).toBeVisible();
+    await expect(monthly).toContainText("$1,600.00 in 5 requests");
     await expect(
-      page.getByRole("img", {
-        name: /Advance requests per month, last 12 months/,
+      page.getByRole("table", {
+        name: "Amount requested per month, last 12 months",
       }),
-    ).toBeVisible();
+    ).toContainText("$");
     await expect(
-      page.getByRole("img", { name: /Approved advance amount by department/ }),
+      page.getByRole("figure", {
+        name: "Approved advance amount by department",
+      }),
     ).toBeVisible();
     await expect(
       page.getByRole("img", { name: /Approved advances by risk band/ }),
@@ -113,14 +121,24 @@ test.describe("reports", () => {
   }) => {
     await loginAs(await createEmployer());
     await page.goto("/reports");
+    // An empty state instead of a blank chart, and the estimates set apart as estimates.
+    const monthly = page.getByRole("figure", {
+      name: "Amount requested per month, last 12 months",
+    });
+    await expect(monthly.getByText("No data yet")).toBeVisible();
+    await expect(monthly).toContainText(
+      "No advance requests in the last 12 months.",
+    );
     await expect(
-      page.getByText("No approved advances in the last 12 months yet."),
-    ).toBeVisible();
-    await expect(
-      page.getByRole("img", {
-        name: /No advance requests in the last 12 months/,
-      }),
-    ).toBeVisible();
+      page.getByText(
+        "No data yet: no approved advances in the last 12 months.",
+      ),
+    ).toHaveCount(2);
+    const estimates = page.getByRole("region", { name: /Estimated Impact/ });
+    await expect(estimates).toContainText("not measured from your data");
+    await expect(estimates).toContainText("+12%");
+    await expect(estimates).toContainText("$8,400.00");
+    await expect(estimates).toContainText("4.7/5");
     await expectAccessible(page);
   });
 });

@@ -10,13 +10,11 @@ export type HorizontalBar = {
   details?: string[];
 };
 
-const WIDTH = 400;
-const ROW = 36;
-const LABEL = 110;
-const VALUE = 130;
-const LABEL_CHARS = 14;
-
-/** Horizontal bars (a ranking), server-rendered SVG with a visually hidden data table. */
+/**
+ * Horizontal bars (a ranking) in HTML and CSS, rendered on the server: label, bar and value on
+ * one row from 640px, the label above its bar on a phone, so the text keeps its size. The
+ * drawing is hidden from screen readers; a visually hidden table carries the data.
+ */
 export function HorizontalBarChart({
   title,
   summary,
@@ -34,57 +32,33 @@ export function HorizontalBarChart({
 }) {
   const id = useId();
   const max = Math.max(1, ...rows.map((r) => r.value));
-  const track = WIDTH - LABEL - VALUE;
-  const height = Math.max(1, rows.length) * ROW;
   return (
-    <figure>
-      <svg
-        viewBox={`0 0 ${WIDTH} ${height}`}
-        role="img"
-        aria-labelledby={`${id}-title ${id}-desc`}
-        className="h-auto w-full"
-      >
-        <title id={`${id}-title`}>{title}</title>
-        <desc id={`${id}-desc`}>{summary}</desc>
-        {rows.map((row, i) => {
-          const y = i * ROW;
-          const w = (row.value / max) * (track - 8);
-          return (
-            <g key={row.label}>
-              <text x={0} y={y + ROW / 2 + 4} fontSize="13" fill="#1f2937">
-                {row.label.length > LABEL_CHARS
-                  ? `${row.label.slice(0, LABEL_CHARS - 1)}…`
-                  : row.label}
-              </text>
-              <rect
-                x={LABEL}
-                y={y + 9}
-                width={track - 8}
-                height={ROW - 18}
-                rx={4}
-                fill="#e5e7eb"
+    <figure aria-label={title} aria-describedby={`${id}-caption`}>
+      <ul aria-hidden="true" className="space-y-3">
+        {rows.map((row) => (
+          <li
+            key={row.label}
+            className="grid grid-cols-[1fr_auto] items-center gap-x-3 gap-y-1 text-sm sm:grid-cols-[8rem_1fr_auto]"
+          >
+            <span className="truncate text-gray-800">{row.label}</span>
+            <span className="col-span-2 row-start-2 h-3 rounded bg-gray-200 sm:col-span-1 sm:row-start-auto">
+              <span
+                className="block h-3 rounded bg-brand-700"
+                style={{
+                  width: `${(row.value / max) * 100}%`,
+                  minWidth: row.value > 0 ? 3 : 0,
+                }}
               />
-              <rect
-                x={LABEL}
-                y={y + 9}
-                width={Math.max(w, row.value > 0 ? 3 : 0)}
-                height={ROW - 18}
-                rx={4}
-                fill="#047857"
-              />
-              <text
-                x={WIDTH}
-                y={y + ROW / 2 + 4}
-                textAnchor="end"
-                fontSize="13"
-                fill="#1f2937"
-              >
-                {row.valueLabel}
-              </text>
-            </g>
-          );
-        })}
-      </svg>
+            </span>
+            <span className="whitespace-nowrap text-right font-medium text-gray-900">
+              {row.valueLabel}
+            </span>
+          </li>
+        ))}
+      </ul>
+      <figcaption id={`${id}-caption`} className="sr-only">
+        {summary}
+      </figcaption>
       <ChartTable
         caption={title}
         head={[labelHeading, valueHeading, ...detailHeadings]}

@@ -144,37 +144,53 @@ function VirtualCards({ data }: { data: Data }) {
           </p>
         </div>
       ) : (
-        <ul className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
+        <ul className="grid grid-cols-[repeat(auto-fill,minmax(17rem,1fr))] gap-6">
           {cards.map((card) => (
-            <li
-              key={card.id}
-              className="rounded-xl bg-gradient-to-br from-brand-800 to-brand-700 p-5 text-white shadow"
-            >
-              <div className="flex items-start justify-between gap-2">
-                <p className="font-mono text-lg tracking-wider">
+            <li key={card.id} className="max-w-sm">
+              {/* The card itself: a bank card's proportions (85.6 × 54 mm), the number on one
+                  line at a size that follows the card's width (container query units). */}
+              <div className="relative flex aspect-[1.586] flex-col justify-between overflow-hidden rounded-2xl bg-gradient-to-br from-brand-800 via-brand-700 to-brand-600 p-5 text-white shadow-lg [container-type:inline-size]">
+                <div className="flex items-start justify-between gap-2">
+                  <span className="whitespace-nowrap text-sm font-semibold tracking-wide">
+                    Grocery Advance
+                  </span>
+                  {card.status === "active" ? (
+                    <Badge tone="green">Active</Badge>
+                  ) : (
+                    <Badge tone="gray">{capitalise(card.status)}</Badge>
+                  )}
+                </div>
+                <div
+                  aria-hidden="true"
+                  className="h-7 w-10 rounded-md bg-gradient-to-br from-yellow-200 to-yellow-500 opacity-90"
+                />
+                <p className="whitespace-nowrap font-mono text-[clamp(0.9rem,6.2cqw,1.4rem)] tracking-wider">
+                  <span className="sr-only">Card number </span>
                   {card.cardNumber}
                 </p>
-                {card.status === "active" ? (
-                  <Badge tone="green">Active</Badge>
-                ) : (
-                  <Badge tone="gray">{capitalise(card.status)}</Badge>
-                )}
+                <dl className="flex gap-6 text-sm">
+                  <div>
+                    <dt className="text-xs uppercase text-brand-100">
+                      Expires
+                    </dt>
+                    <dd className="font-medium">{card.expiry}</dd>
+                  </div>
+                  <div>
+                    <dt className="text-xs uppercase text-brand-100">Amount</dt>
+                    <dd className="font-medium">{card.amount}</dd>
+                  </div>
+                </dl>
               </div>
-              <dl className="mt-4 grid grid-cols-2 gap-2 text-sm">
-                <div>
-                  <dt className="text-brand-100">Expires</dt>
-                  <dd>{card.expiry}</dd>
-                </div>
-                <div>
-                  <dt className="text-brand-100">Amount</dt>
-                  <dd>{card.amount}</dd>
-                </div>
-                <div className="col-span-2">
-                  <dt className="text-brand-100">Restrictions</dt>
+              <dl className="mt-3 space-y-1 px-1 text-sm text-gray-700">
+                <div className="flex gap-2">
+                  <dt className="font-medium text-gray-900">Restrictions</dt>
                   <dd>{card.restrictions}</dd>
                 </div>
+                <div className="flex gap-2">
+                  <dt className="font-medium text-gray-900">Issued</dt>
+                  <dd>{card.issued}</dd>
+                </div>
               </dl>
-              <p className="mt-3 text-xs text-brand-50">Issued {card.issued}</p>
             </li>
           ))}
         </ul>

@@ -7,13 +7,11 @@ import {
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useFetcher } from "@remix-run/react";
 import { Button, LinkButton } from "~/components/ui/button";
-import { ErrorList, Field } from "~/components/ui/field";
-import { Toast, type ToastData } from "~/components/ui/toast";
+import { Field, FormError } from "~/components/ui/field";
 import { addEmployeeSchema } from "~/validation/auth";
 
 export type AddEmployeeActionData = {
   result: SubmissionResult<string[]>;
-  toast?: ToastData;
 };
 
 /**
@@ -50,7 +48,6 @@ export function AddEmployeeForm({
       className="space-y-4"
       {...getFormProps(form)}
     >
-      <Toast toast={data?.toast} />
       <div className="grid gap-4 sm:grid-cols-2">
         <Field
           label="First name"
@@ -99,7 +96,11 @@ export function AddEmployeeForm({
           autoComplete: "new-password",
         }}
       />
-      <ErrorList id={form.errorId} errors={form.errors} />
+      <FormError
+        id={form.errorId}
+        title="Failed to add employee"
+        errors={form.errors}
+      />
       <div className="flex justify-end gap-2">
         <LinkButton to={cancelTo} variant="secondary" preventScrollReset>
           Cancel

@@ -7,7 +7,7 @@ import {
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form } from "@remix-run/react";
 import { Button, LinkButton } from "~/components/ui/button";
-import { ErrorList, TextareaField } from "~/components/ui/field";
+import { FormError, TextareaField } from "~/components/ui/field";
 import { formatMoney } from "~/utils/money";
 import { declineFormSchema } from "~/validation/employer";
 import { useDecisionPending } from "./approval-forms";
@@ -34,7 +34,7 @@ export function DeclineDialog({
     constraint: getZodConstraint(declineFormSchema),
     onValidate: ({ formData }) =>
       parseWithZod(formData, { schema: declineFormSchema }),
-    shouldValidate: "onBlur",
+    shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });
   const pending = useDecisionPending("decline", request.id);
@@ -70,7 +70,11 @@ export function DeclineDialog({
             placeholder: "Let the employee know why the request was declined",
           }}
         />
-        <ErrorList id={form.errorId} errors={form.errors} />
+        <FormError
+          id={form.errorId}
+          title="Decline failed"
+          errors={form.errors}
+        />
         <div className="flex justify-end gap-2">
           <LinkButton to={returnTo} variant="secondary" preventScrollReset>
             Cancel

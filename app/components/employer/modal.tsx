@@ -26,7 +26,8 @@ export function Modal({
     const first = node?.querySelector<HTMLElement>(
       "textarea, input:not([type=hidden]), select",
     );
-    (first ?? node)?.focus();
+    // preventScroll: focusing must not scroll the page or the table behind the dialog.
+    (first ?? node)?.focus({ preventScroll: true });
     const onKey = (event: KeyboardEvent) => {
       if (event.key === "Escape")
         navigate(closeTo, { replace: true, preventScrollReset: true });

@@ -1,20 +1,39 @@
-import { Form, NavLink, useNavigation } from "@remix-run/react";
+import { Form, NavLink, useLocation, useNavigation } from "@remix-run/react";
+import {
+  BarChart3,
+  CircleCheckBig,
+  History,
+  LayoutDashboard,
+  LogOut,
+  Menu,
+  ScrollText,
+  Settings,
+  ShoppingBasket,
+  UserRound,
+  Users,
+  X,
+  type LucideIcon,
+} from "lucide-react";
+import { useEffect, useState } from "react";
 
 type Role = "EMPLOYEE" | "EMPLOYER";
 
-const NAV: Record<Role, Array<{ to: string; label: string }>> = {
+type NavItem = { to: string; label: string; icon: LucideIcon };
+
+const NAV: Record<Role, NavItem[]> = {
   EMPLOYEE: [
-    { to: "/", label: "Dashboard" },
-    { to: "/request", label: "Request Advance" },
-    { to: "/history", label: "History" },
-    { to: "/profile", label: "Profile" },
+    { to: "/", label: "Dashboard", icon: LayoutDashboard },
+    { to: "/request", label: "Request Advance", icon: ShoppingBasket },
+    { to: "/history", label: "History", icon: History },
+    { to: "/profile", label: "Profile", icon: UserRound },
   ],
   EMPLOYER: [
-    { to: "/", label: "Dashboard" },
-    { to: "/approvals", label: "Approve Requests" },
-    { to: "/employees", label: "Employees" },
-    { to: "/reports", label: "Reports" },
-    { to: "/settings", label: "Settings" },
+    { to: "/", label: "Dashboard", icon: LayoutDashboard },
+    { to: "/approvals", label: "Approve Requests", icon: CircleCheckBig },
+    { to: "/employees", label: "Employees", icon: Users },
+    { to: "/reports", label: "Reports", icon: BarChart3 },
+    { to: "/activity", label: "Activity", icon: ScrollText },
+    { to: "/settings", label: "Settings", icon: Settings },
   ],
 };
 
@@ -27,41 +46,76 @@ function LogoutButton() {
       <button
         type="submit"
         disabled={pending}
-        className="w-full rounded-md px-3 py-2 text-left text-sm font-medium text-gray-100 hover:bg-brand-700 disabled:opacity-60"
+        className="flex w-full items-center gap-3 rounded-md px-3 py-2 text-left text-sm font-medium text-gray-100 hover:bg-brand-700 focus:outline-none focus-visible:ring-2 focus-visible:ring-white disabled:opacity-60"
       >
+        <LogOut aria-hidden="true" className="h-4 w-4 shrink-0" />
         Logout
       </button>
     </Form>
   );
 }
 
+const toggleClass =
+  "absolute right-3 top-3 inline-flex h-10 w-10 items-center justify-center rounded-md " +
+  "border border-white/40 text-white hover:bg-brand-700 md:hidden";
+
 /**
- * The sidebar by role. Under 768px it collapses behind a "Menu" toggle: a checkbox and label
- * (works without JavaScript), styled by Tailwind's peer-checked.
+ * The sidebar by role (SPEC §2 Layout). Under 768px it collapses behind a Menu button:
+ * - with JavaScript, a real button with aria-expanded that opens and closes it, and that closes
+ *   it again after every navigation;
+ * - without, a checkbox and its label (Tailwind's peer-checked) do the same. The checkbox is
+ *   `display: none` from 768px, so it is never an invisible focus stop on desktop, and it is
+ *   not rendered at all once the page is interactive.
  */
 export function Sidebar({ role, name }: { role: Role; name: string }) {
+  const [interactive, setInteractive] = useState(false);
+  const [open, setOpen] = useState(false);
+  const location = useLocation();
+  useEffect(() => setInteractive(true), []);
+  // Closes on navigation (a link in the menu, the browser's back button, a redirect).
+  useEffect(() => setOpen(false), [location.key]);
   return (
-    <div className="bg-brand-800 text-white md:min-h-screen md:w-60 md:shrink-0">
-      <div className="flex items-center justify-between px-4 py-4">
+    <div className="relative bg-brand-800 text-white md:min-h-screen md:w-60 md:shrink-0">
+      <div className="flex h-16 items-center px-4">
         <span className="text-lg font-bold">Grocery Advance</span>
       </div>
-      <input
-        type="checkbox"
-        id="sidebar-toggle"
-        className="peer sr-only"
-        aria-label="Menu"
-        aria-controls="sidebar-nav"
-      />
-      <label
-        htmlFor="sidebar-toggle"
-        className="absolute right-4 top-3 cursor-pointer rounded-md border border-white/40 px-3 py-1 text-sm peer-focus-visible:ring-2 peer-focus-visible:ring-white md:hidden"
-      >
-        Menu
-      </label>
+      {interactive ? (
+        <button
+          type="button"
+          className={`${toggleClass} focus:outline-none focus-visible:ring-2 focus-visible:ring-white`}
+          aria-expanded={open}
+          aria-controls="sidebar-nav"
+          aria-label="Menu"
+          onClick={() => setOpen((o) => !o)}
+        >
+          {open ? (
+            <X aria-hidden="true" className="h-5 w-5" />
+          ) : (
+            <Menu aria-hidden="true" className="h-5 w-5" />
+          )}
+        </button>
+      ) : (
+        <>
+          <input
+            type="checkbox"
+            id="sidebar-toggle"
+            className="peer sr-only md:hidden"
+            aria-label="Menu"
+            aria-controls="sidebar-nav"
+          />
+          <label
+            htmlFor="sidebar-toggle"
+            className={`${toggleClass} cursor-pointer peer-focus-visible:ring-2 peer-focus-visible:ring-white`}
+          >
+            <Menu aria-hidden="true" className="h-5 w-5" />
+            <span className="sr-only">Menu</span>
+          </label>
+        </>
+      )}
       <nav
         id="sidebar-nav"
         aria-label="Main"
-        className="hidden px-2 pb-4 peer-checked:block md:block"
+        className={`px-2 pb-4 md:block ${open ? "block" : "hidden peer-checked:block"}`}
       >
         <p className="px-3 pb-2 text-xs uppercase tracking-wide text-brand-100">
           {name}
@@ -74,13 +128,14 @@ export function Sidebar({ role, name }: { role: Role; name: string }) {
                 end={item.to === "/"}
                 prefetch="intent"
                 className={({ isActive }) =>
-                  `block rounded-md px-3 py-2 text-sm font-medium ${
+                  `flex items-center gap-3 rounded-md px-3 py-2 text-sm font-medium focus:outline-none focus-visible:ring-2 focus-visible:ring-white ${
                     isActive
                       ? "bg-brand-700 text-white"
                       : "text-gray-100 hover:bg-brand-700"
                   }`
                 }
               >
+                <item.icon aria-hidden="true" className="h-4 w-4 shrink-0" />
                 {item.label}
               </NavLink>
             </li>

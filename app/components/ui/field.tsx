@@ -149,3 +149,35 @@ export function CheckboxField({
     </div>
   );
 }
+
+/**
+ * The form-level error: what went wrong with a submitted form that belongs to no one field
+ * (docs/decisions/1301-one-error-display-rule.md). `title` is the spec's toast title for that
+ * failure ('Request failed', 'Login failed'…), shown as the heading of the box instead of in
+ * a toast; the messages are the spec's toast messages.
+ */
+export function FormError({
+  id,
+  title,
+  errors,
+}: {
+  id?: string;
+  title?: string;
+  errors?: string[] | null;
+}) {
+  if (!errors?.length) return <div id={id} hidden />;
+  return (
+    <div
+      id={id}
+      role="alert"
+      className="rounded-md border border-red-300 bg-red-50 px-4 py-3 text-sm text-red-900"
+    >
+      {title ? <p className="font-semibold">{title}</p> : null}
+      <ul className={title ? "mt-1 space-y-0.5" : "space-y-0.5"}>
+        {errors.map((e) => (
+          <li key={e}>{e}</li>
+        ))}
+      </ul>
+    </div>
+  );
+}

@@ -1,5 +1,13 @@
-import type { ReactNode } from "react";
+import type { CSSProperties, ReactNode } from "react";
 
+/**
+ * A data table that stays readable in a narrow column: when its container is too narrow for
+ * its columns, every row becomes a card of "label: value" lines (CSS container queries in
+ * tailwind.css; no JavaScript). The labels come from `head` (CSS custom properties
+ * `--th-1`…`--th-8`), so pages keep writing plain rows of `<Td>`s. The point where a table
+ * stacks grows with its number of columns: 4 columns stack under 32rem of width, 5 under 40,
+ * 6 under 48, 7 or more under 52 (see docs/decisions/1300-responsive-tables.md).
+ */
 export function Table({
   caption,
   head,
@@ -9,31 +17,41 @@ export function Table({
   head: ReactNode[];
   children: ReactNode;
 }) {
+  const labels: Record<string, string> = {};
+  head.slice(0, 8).forEach((h, i) => {
+    labels[`--th-${i + 1}`] = JSON.stringify(typeof h === "string" ? h : "");
+  });
   return (
-    // A wide table scrolls inside its wrapper; keyboard users reach the scroll with Tab.
     <div
-      className="overflow-x-auto"
-      tabIndex={0}
-      role="region"
-      aria-label={caption ?? "Table"}
+      className="data-table"
+      data-cols={Math.min(7, Math.max(4, head.length))}
+      style={labels as CSSProperties}
     >
-      <table className="min-w-full divide-y divide-gray-200 text-sm">
-        {caption ? <caption className="sr-only">{caption}</caption> : null}
-        <thead className="bg-gray-50">
-          <tr>
-            {head.map((h, i) => (
-              <th
-                key={i}
-                scope="col"
-                className="px-4 py-2 text-left text-xs font-semibold uppercase tracking-wide text-gray-700"
-              >
-                {h}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-gray-100 bg-white">{children}</tbody>
-      </table>
+      {/* A table still too wide for its card scrolls inside this region, never the page. */}
+      <div
+        className="overflow-x-auto"
+        tabIndex={0}
+        role="region"
+        aria-label={caption ?? "Table"}
+      >
+        <table className="min-w-full text-sm">
+          {caption ? <caption className="sr-only">{caption}</caption> : null}
+          <thead className="bg-gray-50">
+            <tr>
+              {head.map((h, i) => (
+                <th
+                  key={i}
+                  scope="col"
+                  className="px-3 py-2 text-left text-xs font-semibold uppercase tracking-wide text-gray-700"
+                >
+                  {h}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody className="bg-white">{children}</tbody>
+        </table>
+      </div>
     </div>
   );
 }
@@ -46,8 +64,14 @@ export function Td({
   className?: string;
 }) {
   return (
-    <td className={`whitespace-nowrap px-4 py-2 text-gray-800 ${className}`}>
-      {children}
+    // Cells may wrap (a long reason, department or e-mail): a table that fits its card by
+    // wrapping beats one that scrolls. Only a word longer than its cell (an e-mail) breaks.
+    <td
+      className={`px-3 py-2 text-gray-800 [overflow-wrap:break-word] ${className}`}
+    >
+      {/* One box for the value, so a stacked row shows "label | value" even when the value
+          is several lines (a name over a department). */}
+      <div className="min-w-0">{children}</div>
     </td>
   );
 }
@@ -60,7 +84,7 @@ export function EmptyRow({
   children: ReactNode;
 }) {
   return (
-    <tr>
+    <tr data-empty="">
       <td colSpan={colSpan} className="px-4 py-6 text-center text-gray-600">
         {children}
       </td>

@@ -1,11 +1,16 @@
 import { useLocation, useNavigation } from "@remix-run/react";
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 
 export type ToastData = {
   type: "success" | "error" | "info";
   title: string;
   description?: string;
+  /** A second line under the message (why an action failed). */
+  detail?: string;
 };
+
+/** How long a toast stays with JavaScript, counted while the pointer and focus are elsewhere. */
+export const TOAST_DURATION_MS = 5000;
 
 /**
  * The flash toast of the root loader, kept for as long as the user stays on the page it
@@ -24,11 +29,34 @@ export function useFlashToast(
   return held.key === location.key ? (toast ?? held.toast) : (toast ?? null);
 }
 
-// SPEC §9: a dismissed toast is removed after 1,000,000 ms — in effect it stays until the
-// user closes it or a newer toast replaces it. Only one toast is visible at a time.
-export function Toast({ toast }: { toast: ToastData | null | undefined }) {
+/**
+ * One toast (SPEC §8: one at a time). Two sources can have one at once: the root layout's
+ * flash toast (`source="flash"`, after a redirect) and a page's action toast (the default).
+ * A CSS rule in tailwind.css hides the flash toast while an action toast is on the page, so
+ * the rule holds without JavaScript too.
+ *
+ * - With JavaScript it leaves after TOAST_DURATION_MS; the clock stops while the pointer is
+ *   over it or focus is inside it, and starts again when both leave.
+ * - The ✕ is a link to the toast's own fragment: without JavaScript `:target` hides it (see
+ *   tailwind.css); with JavaScript the click is handled here and the URL is left alone.
+ * - Placement (app/tailwind.css): without JavaScript a banner in the page flow at the top, so it
+ *   covers nothing however long it stays; with JavaScript fixed along the bottom edge of a
+ *   phone, and from 768px over the lower part of the sidebar (bottom right on public pages),
+ *   clear of the header actions ('New Request', 'Add Employee'), form buttons and Menu.
+ * - Announced politely (role="status"), errors included: it never interrupts.
+ */
+export function Toast({
+  toast,
+  source = "action",
+}: {
+  toast: ToastData | null | undefined;
+  /** "flash" for the root layout's toast; pages leave it out. */
+  source?: "flash" | "action";
+}) {
   const [dismissed, setDismissed] = useState<ToastData | null>(null);
+  const [paused, setPaused] = useState({ hover: false, focus: false });
   const navigation = useNavigation();
+  const node = useRef<HTMLDivElement>(null);
   useEffect(() => setDismissed(null), [toast]);
   // A new form post retires the toast on screen: its answer brings its own toast, and a
   // 4xx answer does not re-run the root loader, which would otherwise leave an old success
@@ -36,34 +64,69 @@ export function Toast({ toast }: { toast: ToastData | null | undefined }) {
   useEffect(() => {
     if (navigation.state === "submitting") setDismissed(toast ?? null);
   }, [navigation.state, toast]);
-  if (!toast || dismissed === toast) return null;
+  const visible = Boolean(toast) && dismissed !== toast;
+  const isPaused = paused.hover || paused.focus;
+  useEffect(() => {
+    if (!visible || isPaused || !toast) return;
+    const timer = window.setTimeout(
+      () => setDismissed(toast),
+      TOAST_DURATION_MS,
+    );
+    return () => window.clearTimeout(timer);
+  }, [visible, isPaused, toast]);
+  if (!toast || !visible) return null;
   const tone =
     toast.type === "error"
       ? "border-red-300 bg-red-50 text-red-900"
       : toast.type === "success"
         ? "border-green-300 bg-green-50 text-green-900"
         : "border-gray-300 bg-white text-gray-900";
+  const id = `toast-${source}`;
   return (
     <div
-      role={toast.type === "error" ? "alert" : "status"}
+      ref={node}
+      id={id}
+      role="status"
+      aria-live="polite"
+      aria-atomic="true"
       data-testid="toast"
-      className={`fixed right-4 top-4 z-50 w-80 max-w-[calc(100vw-2rem)] rounded-lg border p-4 shadow-lg ${tone}`}
+      data-toast={source}
+      onMouseEnter={() => setPaused((p) => ({ ...p, hover: true }))}
+      onMouseLeave={() => setPaused((p) => ({ ...p, hover: false }))}
+      onFocus={() => setPaused((p) => ({ ...p, focus: true }))}
+      onBlur={(event) => {
+        if (!node.current?.contains(event.relatedTarget as Node | null))
+          setPaused((p) => ({ ...p, focus: false }));
+      }}
+      // Position: app/tailwind.css ("Toasts"), which knows whether JavaScript runs.
+      className={`rounded-lg border p-4 shadow-lg ${tone}`}
     >
-      <div className="flex items-start justify-between gap-3">
-        <div>
+      <div className="flex items-start gap-3">
+        <div className="min-w-0 flex-1">
           <p className="font-semibold">{toast.title}</p>
           {toast.description ? (
             <p className="mt-1 text-sm">{toast.description}</p>
           ) : null}
+          {toast.detail ? <p className="mt-1 text-sm">{toast.detail}</p> : null}
         </div>
-        <button
-          type="button"
-          className="rounded p-1 text-sm hover:bg-black/5"
+        <a
+          href={`#${id}`}
+          className="-m-1 rounded p-1 hover:bg-black/5 focus:outline-none focus-visible:ring-2 focus-visible:ring-current"
           aria-label="Dismiss notification"
-          onClick={() => setDismissed(toast)}
+          onClick={(event) => {
+            event.preventDefault();
+            setDismissed(toast);
+          }}
         >
-          ✕
-        </button>
+          {/* A text glyph, not an icon component: the toast is on every page, public ones
+              included, and the icon library's runtime is loaded only by the signed-in layout. */}
+          <span
+            aria-hidden="true"
+            className="block h-4 w-4 text-center leading-4"
+          >
+            ✕
+          </span>
+        </a>
       </div>
     </div>
   );

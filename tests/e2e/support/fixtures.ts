@@ -45,7 +45,7 @@ export const test = base.extend<Fixtures>({
         text.startsWith(
           "Failed to load resource: the server responded with a status of 4",
         ) &&
-        msg.location().url.split("?")[0] === page.url().split("?")[0]
+        msg.location().url.split(/[?#]/)[0] === page.url().split(/[?#]/)[0]
       )
         return;
       // The live-update stream of a page whose session just ended (a test switching users)

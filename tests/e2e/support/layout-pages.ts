@@ -1,0 +1,183 @@
+import type { AdvanceRequest, User } from "../../../db/schema";
+import { insertAdvance } from "../../support/data";
+import { createEmployee, createEmployer } from "../../support/factories";
+import { insertCard } from "../../support/issue3-helpers";
+
+/**
+ * Every page of the product, for the layout guard (layout.spec.ts): who sees it, and the
+ * primary actions that must be visible and uncovered at every width. ONE LIST: a new page is
+ * guarded by adding a line here (with its primary actions).
+ */
+export type LayoutPage = {
+  /** Shown in the report and the screenshot names. */
+  name: string;
+  role: "public" | "employee" | "employer";
+  path: (world: LayoutWorld) => string;
+  /** Accessible names of the page's primary buttons and button-links. */
+  primary: Array<string | RegExp>;
+  /** A dialog covers the page (and the Menu button) on purpose. */
+  modal?: boolean;
+};
+
+export type LayoutWorld = {
+  employer: User;
+  employee: User;
+  pending: AdvanceRequest;
+  approvedUnpaid: AdvanceRequest;
+};
+
+/** A company with enough data that every table has rows: pending, approved, declined, a card. */
+export async function createLayoutWorld(): Promise<LayoutWorld> {
+  const employer = await createEmployer();
+  const employee = await createEmployee(employer, {
+    department: "Fresh Produce and Bakery",
+  });
+  const other = await createEmployee(employer);
+  const withCard = await insertAdvance(employee, {
+    status: "APPROVED",
+    amount: "200.00",
+    reason: "Weekly groceries for a family of four, before payday",
+    periods: 2,
+  });
+  await insertCard(withCard);
+  const approvedUnpaid = await insertAdvance(employee, {
+    status: "APPROVED",
+    amount: "200.00",
+  });
+  await insertAdvance(employee, {
+    status: "DECLINED",
+    amount: "450.00",
+    rejectionReason: "Over this month's budget",
+  });
+  const pending = await insertAdvance(employee, {
+    amount: "250.00",
+    reason: "Stocking up on staples for the whole month ahead",
+    periods: 3,
+  });
+  await insertAdvance(other, { amount: "200.00" });
+  return { employer, employee, pending, approvedUnpaid };
+}
+
+export const LAYOUT_PAGES: LayoutPage[] = [
+  // Public
+  {
+    name: "sign-in",
+    role: "public",
+    path: () => "/auth",
+    primary: ["Sign In"],
+  },
+  {
+    name: "register",
+    role: "public",
+    path: () => "/auth?tab=register",
+    primary: ["Register as Employee"],
+  },
+  {
+    name: "how-it-works",
+    role: "public",
+    path: () => "/how-it-works",
+    primary: ["Sign Up", "Get Started", "Request an Advance"],
+  },
+  {
+    name: "forgot-password",
+    role: "public",
+    path: () => "/forgot-password",
+    primary: [],
+  },
+  // Employee
+  {
+    name: "employee-dashboard",
+    role: "employee",
+    path: () => "/",
+    primary: ["New Request", "View All Activity"],
+  },
+  {
+    name: "request",
+    role: "employee",
+    path: () => "/request?amount=260",
+    primary: ["Submit Request", "Cancel"],
+  },
+  { name: "history", role: "employee", path: () => "/history", primary: [] },
+  {
+    name: "profile",
+    role: "employee",
+    path: () => "/profile",
+    primary: ["Save Changes"],
+  },
+  {
+    name: "checkout",
+    role: "employee",
+    path: (w) =>
+      `/checkout?amount=${w.approvedUnpaid.amount}&requestId=${w.approvedUnpaid.id}`,
+    primary: [/^Pay \$/],
+  },
+  {
+    name: "payment-success",
+    role: "employee",
+    path: () => "/payment-success",
+    primary: ["View History", "Go to Dashboard"],
+  },
+  {
+    name: "not-found",
+    role: "employee",
+    path: () => "/no-such-page",
+    primary: [],
+  },
+  // Employer
+  {
+    name: "employer-dashboard",
+    role: "employer",
+    path: () => "/",
+    primary: ["Add Employee", /^Approve /, /^Decline /],
+  },
+  {
+    name: "approvals",
+    role: "employer",
+    path: () => "/approvals",
+    primary: [/^Approve /, /^Decline /],
+  },
+  {
+    name: "decline-dialog",
+    role: "employer",
+    path: (w) => `/approvals?decline=${w.pending.id}`,
+    primary: ["Decline Request", "Cancel"],
+    modal: true,
+  },
+  {
+    name: "employees",
+    role: "employer",
+    path: () => "/employees",
+    primary: ["Add Employee"],
+  },
+  {
+    name: "add-employee",
+    role: "employer",
+    path: () => "/employees/add",
+    primary: ["Add Employee"],
+  },
+  {
+    name: "employee-details",
+    role: "employer",
+    path: (w) => `/employees/${w.pending.employeeId}`,
+    primary: [],
+  },
+  {
+    name: "payroll",
+    role: "employer",
+    path: () => "/payroll",
+    primary: ["Run payroll"],
+  },
+  { name: "reports", role: "employer", path: () => "/reports", primary: [] },
+  {
+    name: "activity",
+    role: "employer",
+    path: () => "/activity",
+    primary: ["Filter", "Download CSV"],
+  },
+  {
+    name: "settings",
+    role: "employer",
+    path: () => "/settings",
+    primary: ["Save Settings", "Set up two-factor sign-in"],
+  },
+];

@@ -1,9 +1,11 @@
 import { sql } from "drizzle-orm";
 import {
+  bigserial,
   boolean,
   check,
   index,
   integer,
+  jsonb,
   numeric,
   pgTable,
   serial,
@@ -87,6 +89,7 @@ export const advanceRequests = pgTable(
     rejectionDate: tstz("rejection_date"),
     rejectionReason: text("rejection_reason"),
     approvedById: integer("approved_by_id").references(() => users.id),
+    declinedById: integer("declined_by_id").references(() => users.id),
     paymentIntentId: text("payment_intent_id"),
     paidAt: tstz("paid_at"),
   },
@@ -203,6 +206,62 @@ export const loginAttempts = pgTable("login_attempts", {
   windowStart: tstz("window_start").notNull().defaultNow(),
 });
 
+// Signed-in sessions (DESIGN §5). The cookie holds a signed random token; only its SHA-256 is
+// stored, so a copy of this table cannot be replayed as cookies. A row is valid while it is not
+// revoked, not past `expires_at` (the absolute lifetime) and seen within `idle_seconds`.
+// `mfa_pending` marks the half-signed-in state between the password and the TOTP code: such
+// a row never authenticates a request.
+export const sessions = pgTable(
+  "sessions",
+  {
+    id: serial("id").primaryKey(),
+    tokenHash: text("token_hash").notNull(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id),
+    createdAt: tstz("created_at").notNull().defaultNow(),
+    lastSeenAt: tstz("last_seen_at").notNull().defaultNow(),
+    expiresAt: tstz("expires_at").notNull(),
+    idleSeconds: integer("idle_seconds").notNull(),
+    remember: boolean("remember").notNull().default(false),
+    userAgent: text("user_agent"),
+    ip: text("ip"),
+    mfaPending: boolean("mfa_pending").notNull().default(false),
+    revokedAt: tstz("revoked_at"),
+  },
+  (t) => [
+    uniqueIndex("sessions_token_hash_idx").on(t.tokenHash),
+    index("sessions_user_id_idx").on(t.userId),
+  ],
+);
+
+// An employer's TOTP second factor (DESIGN §5). The secret never leaves the server after
+// enrolment; `confirmed_at` is null while enrolment waits for its first code; `last_step` is
+// the last time-step accepted, so a code is accepted once.
+export const userMfa = pgTable("user_mfa", {
+  userId: integer("user_id")
+    .primaryKey()
+    .references(() => users.id),
+  secret: text("secret").notNull(),
+  confirmedAt: tstz("confirmed_at"),
+  lastStep: integer("last_step"),
+  createdAt: tstz("created_at").notNull().defaultNow(),
+});
+
+// One-time recovery codes, stored as SHA-256 (they are 50+ bits of randomness, not passwords).
+export const mfaRecoveryCodes = pgTable(
+  "mfa_recovery_codes",
+  {
+    id: serial("id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id),
+    codeHash: text("code_hash").notNull(),
+    usedAt: tstz("used_at"),
+  },
+  (t) => [index("mfa_recovery_codes_user_id_idx").on(t.userId)],
+);
+
 // State of the in-process sandbox payment provider (DESIGN §7).
 export const sandboxPayments = pgTable(
   "sandbox_payments",
@@ -221,6 +280,32 @@ export const sandboxPayments = pgTable(
   (t) => [uniqueIndex("sandbox_payments_request_id_idx").on(t.requestId)],
 );
 
+// Who did what: one row per money, admin or account action, written in the same transaction as
+// the action (app/models/audit.server.ts recordAudit). Append-only: the code has no update or
+// delete path, and a trigger (hand-written in the migration) refuses UPDATE, DELETE and
+// TRUNCATE. The actor is null for the system (automatic approval, the provider's webhook, the
+// command-line payroll run).
+export const auditEvents = pgTable(
+  "audit_events",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    occurredAt: tstz("occurred_at").notNull().defaultNow(),
+    action: text("action").notNull(),
+    actorId: integer("actor_id").references(() => users.id),
+    employerId: integer("employer_id").references(() => users.id),
+    subjectUserId: integer("subject_user_id").references(() => users.id),
+    requestId: integer("request_id").references(() => advanceRequests.id),
+    amount: money("amount"),
+    details: jsonb("details"),
+  },
+  (t) => [
+    // The employer's /activity, newest first, optionally for one employee or one action.
+    index("audit_events_employer_idx").on(t.employerId, t.occurredAt, t.id),
+    index("audit_events_subject_idx").on(t.subjectUserId, t.occurredAt),
+    index("audit_events_actor_idx").on(t.actorId, t.occurredAt),
+  ],
+);
+
 export type User = typeof users.$inferSelect;
 export type Employee = typeof employees.$inferSelect;
 export type AdvanceRequest = typeof advanceRequests.$inferSelect;
@@ -228,3 +313,5 @@ export type PayrollDeduction = typeof payrollDeductions.$inferSelect;
 export type VirtualCard = typeof virtualCards.$inferSelect;
 export type CompanySettings = typeof companySettings.$inferSelect;
 export type Role = User["role"];
+export type AuditEvent = typeof auditEvents.$inferSelect;
+export type Session = typeof sessions.$inferSelect;

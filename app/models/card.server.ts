@@ -11,11 +11,13 @@ import { fromCents, toCents } from "~/utils/money";
 import {
   findAdvance,
   markPaid,
+  recordPayment,
   NOT_APPROVED,
   NOT_PAID,
   DECLINED,
   paymentSucceeded,
 } from "./payment.server";
+import { recordAudit } from "./audit.server";
 
 // Issuing the grocery-only virtual card (DESIGN §4 Issuing the card). One function for the
 // checkout page, POST /api/create-grocery-card and the provider's webhook, so a payment whose
@@ -114,7 +116,9 @@ export async function issueGroceryCard(
   });
 
   const { paidNow, inserted } = await db().transaction(async (tx) => {
+    const actorId = actor === "webhook" ? null : actor.id;
     const paidNow = await markPaid(tx, request.id);
+    if (paidNow) await recordPayment(tx, actorId, advance);
     const [inserted] = await tx
       .insert(virtualCards)
       .values({
@@ -129,6 +133,16 @@ export async function issueGroceryCard(
       })
       .onConflictDoNothing()
       .returning();
+    if (inserted)
+      await recordAudit(tx, {
+        actorId,
+        employerId: advance.employerId,
+        subjectUserId: advance.userId,
+        action: "card.issued",
+        requestId: request.id,
+        amountCents: cents,
+        details: { card: inserted.cardNumber },
+      });
     return { paidNow, inserted };
   });
 

@@ -7,6 +7,8 @@ import type { AddEmployeeInput } from "~/validation/auth";
 import { publish } from "~/services/events.server";
 import { getCompanySettings } from "./settings.server";
 import { insertUser } from "./user.server";
+import { recordAudit } from "./audit.server";
+import { toCents } from "~/utils/money";
 
 export const EMPLOYER_ID_NOT_FOUND = "Employer ID not found";
 
@@ -24,7 +26,7 @@ export async function addEmployee(
     throw forbidden("Only employers can add employees.");
   const user = await db().transaction(async (tx) => {
     const settings = await getCompanySettings(actor.id, tx);
-    return insertUser(
+    const added = await insertUser(
       tx,
       {
         ...input,
@@ -37,6 +39,15 @@ export async function addEmployee(
         payCycleEndDate: addDays(new Date(), PAY_PERIOD_DAYS),
       },
     );
+    await recordAudit(tx, {
+      actorId: actor.id,
+      employerId: actor.id,
+      subjectUserId: added.id,
+      action: "employee.added",
+      amountCents: toCents(settings.maxAdvance),
+      details: { username: added.username },
+    });
+    return added;
   });
   await publish("employee.added", [actor.id, user.id]);
   return user;

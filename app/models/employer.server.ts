@@ -1,4 +1,13 @@
-import { and, asc, desc, eq, or, sql, type SQL } from "drizzle-orm";
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  or,
+  sql,
+  type AnyColumn,
+  type SQL,
+} from "drizzle-orm";
 import {
   advanceRequests,
   employees,
@@ -7,7 +16,7 @@ import {
   virtualCards,
   type User,
 } from "../../db/schema";
-import { db } from "~/utils/db.server";
+import { db, queryRows } from "~/utils/db.server";
 import { toPublicAdvance, type PublicAdvance } from "./advance.server";
 import { notFound } from "~/utils/errors";
 import {
@@ -48,9 +57,11 @@ function containsPattern(text: string): string {
 
 /**
  * First name, last name, full name, email or department contain `q`, ignoring case. "first
- * last" covers the names on their own, and `lower(…) like lower(…)` costs about half of ILIKE
- * per row: a search reads every employee of the company (no B-tree index serves a substring),
- * so the per-row cost is the search's cost (issue 9).
+ * last" covers the names on their own. Each of the three expressions has a trigram GIN index
+ * (pg_trgm, migration search_trigram) that serves `like '%…%'`, so the database reads the
+ * matching employees rather than every employee of the company; the result is exactly the
+ * case-insensitive substring match it always was (the index only finds candidates, the
+ * condition is rechecked).
  */
 function searchCondition(q: string | undefined): SQL | undefined {
   if (!q) return undefined;
@@ -152,19 +163,21 @@ export async function listEmployees(
 ): Promise<EmployeePage> {
   const where = searchCondition(search.q);
   // Without a search the count is an index-only count of employees; with one, the matching
-  // rows are counted in the same pass as the total.
-  const [counts] = where
-    ? await db()
-        .select({
-          total: sql<number>`count(*)::int`,
-          matching: sql<number>`(count(*) filter (where ${where}))::int`,
-        })
-        .from(users)
-        .innerJoin(employees, eq(employees.userId, users.id))
-        .where(ofEmployer(employer.id))
-    : await countEmployees(employer.id).then((n) => [
-        { total: n, matching: n },
-      ]);
+  // employees are found from the trigram indexes (users_*_trgm_idx, migration search_trigram)
+  // and counted, so a search reads its matches rather than the whole company.
+  const counts = where
+    ? await Promise.all([
+        countEmployees(employer.id),
+        db()
+          .select({ n: sql<number>`count(*)::int` })
+          .from(users)
+          .innerJoin(employees, eq(employees.userId, users.id))
+          .where(and(ofEmployer(employer.id), where)),
+      ]).then(([total, [row]]) => ({ total, matching: row.n }))
+    : await countEmployees(employer.id).then((n) => ({
+        total: n,
+        matching: n,
+      }));
   const pageCount = Math.max(1, Math.ceil(counts.matching / pageSize));
   const page = Math.min(Math.max(1, search.page ?? 1), pageCount);
   const rows = counts.matching
@@ -322,54 +335,87 @@ export async function pagePendingRequests(
 /** Rows per query when a list is streamed. */
 export const STREAM_CHUNK = 2000;
 
+/** A timestamp as JSON exactly as `Date.prototype.toISOString` writes it (milliseconds, UTC). */
+const isoJson = (column: SQL | AnyColumn) =>
+  sql`coalesce('"' || to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') || '"', 'null')`;
+/** A nullable text or integer column as JSON (to_json escapes exactly as JSON.stringify). */
+const valueJson = (column: SQL | AnyColumn) =>
+  sql`coalesce(to_json(${column})::text, 'null')`;
+
 /**
- * Every request of the employer's employees, newest first, in chunks of STREAM_CHUNK rows read
- * by keyset (request date, id) on advance_requests_request_date_idx, so the whole list is never
- * held in memory and each query stays small. Rows are read outside one transaction: a request
- * decided while the list streams shows whichever status its chunk saw.
+ * The JSON text of a request in its public shape (PublicAdvance: same keys, same order, same
+ * bytes as JSON.stringify(toPublicAdvance(row))), built by the database: the server hands the
+ * text on without creating an object, a Date or a string per field.
  */
-export async function* streamAllRequests(
+const r = advanceRequests;
+const publicAdvanceJson = sql`'{"id":' || ${r.id} || ',"employeeId":' || ${r.employeeId}
+  || ',"amount":"' || ${r.amount}::text || '","reason":' || ${valueJson(r.reason)}
+  || ',"status":' || to_json(${r.status})::text || ',"repaymentPeriods":' || ${r.repaymentPeriods}
+  || ',"requestDate":' || ${isoJson(r.requestDate)} || ',"approvalDate":' || ${isoJson(r.approvalDate)}
+  || ',"rejectionDate":' || ${isoJson(r.rejectionDate)} || ',"rejectionReason":' || ${valueJson(r.rejectionReason)}
+  || ',"approvedById":' || ${valueJson(r.approvedById)} || '}'`;
+/** GET /api/employer/advance-requests: the fields the reports read. */
+const summaryJson = sql`'{"id":' || ${r.id} || ',"status":' || to_json(${r.status})::text
+  || ',"amount":"' || ${r.amount}::text || '","requestDate":' || ${isoJson(r.requestDate)} || '}'`;
+
+/**
+ * Every request of the employer's employees, newest first, as JSON text in chunks of
+ * STREAM_CHUNK rows read by keyset (request date, id). Each chunk is one query answering one
+ * row: the chunk's elements already joined by commas (string_agg), and the keyset of its last
+ * row. So the whole list is never held in memory, each query stays small, and the server does
+ * no work per row. Rows are read outside one transaction: a request decided while the list
+ * streams shows whichever status its chunk saw.
+ */
+type ChunkRow = {
+  body: string | null;
+  rows: number;
+  lastAt: string | null;
+  lastId: number | null;
+};
+
+async function* streamRequestsJson(
   employer: User,
-): AsyncGenerator<PublicAdvance[]> {
+  element: SQL,
+): AsyncGenerator<string> {
   // The cursor keeps the database's microseconds (a JS Date would round them away).
   let cursor: { at: string; id: number } | null = null;
   for (;;) {
-    const rows: Array<
-      Parameters<typeof toPublicAdvance>[0] & { cursorAt: string }
-    > = await db()
-      .select({
-        ...requestColumns,
-        cursorAt: sql<string>`${advanceRequests.requestDate}::text`,
-      })
-      .from(advanceRequests)
-      .innerJoin(employees, eq(employees.id, advanceRequests.employeeId))
-      .where(
-        and(
-          eq(employees.employerId, employer.id),
-          cursor
-            ? sql`(${advanceRequests.requestDate}, ${advanceRequests.id}) < (${cursor.at}::timestamptz, ${cursor.id}::int)`
-            : undefined,
-        ),
-      )
-      .orderBy(desc(advanceRequests.requestDate), desc(advanceRequests.id))
-      .limit(STREAM_CHUNK);
-    if (rows.length) yield rows.map(toPublicAdvance);
-    if (rows.length < STREAM_CHUNK) return;
-    const last = rows[rows.length - 1];
-    cursor = { at: last.cursorAt, id: last.id };
+    const after: SQL | undefined = cursor
+      ? sql`and (${r.requestDate}, ${r.id}) < (${cursor.at}::timestamptz, ${cursor.id}::int)`
+      : undefined;
+    const [chunk]: ChunkRow[] = await queryRows<ChunkRow>(
+      db(),
+      sql`with c as (
+            select ${element} as j, ${r.requestDate} as at, ${r.id} as id
+            from ${r}
+            join ${employees} on ${employees.id} = ${r.employeeId}
+            where ${employees.employerId} = ${employer.id} ${after ?? sql``}
+            order by ${r.requestDate} desc, ${r.id} desc
+            limit ${STREAM_CHUNK}
+          )
+          select string_agg(c.j, ',' order by c.at desc, c.id desc) as body,
+                 count(*)::int as rows,
+                 (array_agg(c.at::text order by c.at, c.id))[1] as "lastAt",
+                 (array_agg(c.id order by c.at, c.id))[1] as "lastId"
+          from c`,
+    );
+    const rows = Number(chunk?.rows ?? 0);
+    if (rows && chunk.body) yield chunk.body;
+    if (rows < STREAM_CHUNK || !chunk.lastAt) return;
+    cursor = { at: chunk.lastAt, id: Number(chunk.lastId) };
   }
 }
 
+/** GET /api/advance-requests/all: every request of the employer's employees, newest first. */
+export function streamAllRequests(employer: User): AsyncGenerator<string> {
+  return streamRequestsJson(employer, publicAdvanceJson);
+}
+
 /** GET /api/employer/advance-requests: the fields the reports read, streamed likewise. */
-export async function* streamEmployerRequestSummaries(employer: User) {
-  for await (const chunk of streamAllRequests(employer)) {
-    yield chunk.map(({ id, status, amount, requestDate }) => ({
-      id,
-      status,
-      amount,
-      requestDate,
-    }));
-  }
+export function streamEmployerRequestSummaries(
+  employer: User,
+): AsyncGenerator<string> {
+  return streamRequestsJson(employer, summaryJson);
 }
 
 /** Rows per list on /employees/:id: the newest, which is what an employer looks at. */

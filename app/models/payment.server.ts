@@ -22,6 +22,7 @@ import {
   notFound,
 } from "~/utils/errors";
 import { formatCents, fromCents, parseCents, toCents } from "~/utils/money";
+import { recordAudit } from "./audit.server";
 
 // Paying for an approved advance (DESIGN §4 Paying): one payment intent per request, only for
 // the employee's own APPROVED request that has no card yet, for exactly the approved amount.
@@ -230,6 +231,22 @@ export async function paymentSucceeded(
   );
 }
 
+/** The audit event of a fee payment, in the transaction that stamped paid_at. */
+export async function recordPayment(
+  tx: Executor,
+  actorId: number | null,
+  advance: PayableAdvance,
+) {
+  await recordAudit(tx, {
+    actorId,
+    employerId: advance.employerId,
+    subjectUserId: advance.userId,
+    action: "request.paid",
+    requestId: advance.request.id,
+    amountCents: toCents(advance.request.amount),
+  });
+}
+
 /** Stamps paid_at once; true when this call did it. */
 export async function markPaid(
   executor: Executor,
@@ -269,9 +286,11 @@ export async function payWithSandboxCard(
   const paid = await provider.confirmPayment(intent.id, input.card);
   if (paid.status !== "succeeded")
     throw new AppError(402, "An error occurred during payment processing.");
-  const paidNow = await db().transaction((tx) =>
-    markPaid(tx, advance.request.id),
-  );
+  const paidNow = await db().transaction(async (tx) => {
+    const paidNow = await markPaid(tx, advance.request.id);
+    if (paidNow) await recordPayment(tx, actor.id, advance);
+    return paidNow;
+  });
   if (paidNow) {
     await publish("request.paid", [advance.userId, advance.employerId], {
       requestId: advance.request.id,

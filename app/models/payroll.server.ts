@@ -6,6 +6,7 @@ import { PAY_PERIOD_DAYS } from "~/utils/dates";
 import { badRequest, forbidden } from "~/utils/errors";
 import { fromCents, toCents } from "~/utils/money";
 import { publish } from "~/services/events.server";
+import { recordAudit } from "./audit.server";
 
 export type PayrollSummary = {
   runDate: string;
@@ -47,6 +48,7 @@ async function runEmployerPayroll(
   employerId: number,
   runDate: Date,
   now: Date,
+  actorId: number | null,
 ) {
   const cutoff = addDays(startOfDay(runDate), 1);
   const stamp = format(runDate, "yyyyMMdd");
@@ -88,11 +90,26 @@ async function runEmployerPayroll(
       floor(extract(epoch from (${cutoff.toISOString()}::timestamptz - pay_cycle_end_date)) / 86400 / ${PAY_PERIOD_DAYS})::int + 1))
     where employer_id = ${employerId} and pay_cycle_end_date < ${cutoff.toISOString()}::timestamptz`);
 
-  return {
+  const result = {
     deductions: paid.length,
     cents: paid.reduce((sum, row) => sum + toCents(row.amount), 0),
     userIds: [...new Set(paid.map((p) => p.user_id))],
   };
+  // An employer's own run is always recorded; the scheduled run (no actor) only when it
+  // collected something, so a company with nothing due gets no empty entries.
+  if (actorId !== null || result.deductions > 0)
+    await recordAudit(tx, {
+      actorId,
+      employerId,
+      action: "payroll.run",
+      amountCents: result.cents,
+      details: {
+        runDate: format(runDate, "yyyy-MM-dd"),
+        deductionsPaid: result.deductions,
+        employeesCredited: result.userIds.length,
+      },
+    });
+  return result;
 }
 
 async function employerIds(): Promise<number[]> {
@@ -118,7 +135,7 @@ export async function runPayroll(
   let total = 0;
   for (const employerId of await employerIds()) {
     const result = await db().transaction((tx) =>
-      runEmployerPayroll(tx, employerId, runDate, now),
+      runEmployerPayroll(tx, employerId, runDate, now, null),
     );
     summary.employers += 1;
     summary.deductionsPaid += result.deductions;
@@ -139,7 +156,7 @@ export async function runPayrollForEmployer(
   if (actor.role !== "EMPLOYER")
     throw forbidden("Only employers can run payroll.");
   const result = await db().transaction((tx) =>
-    runEmployerPayroll(tx, actor.id, now, now),
+    runEmployerPayroll(tx, actor.id, now, now, actor.id),
   );
   if (result.deductions > 0)
     await publish("deduction.paid", [actor.id, ...result.userIds]);

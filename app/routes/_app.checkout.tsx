@@ -18,13 +18,13 @@ import {
   useNavigation,
 } from "@remix-run/react";
 import { CheckoutError } from "~/components/checkout/checkout-error";
-import { StripePayment } from "~/components/checkout/stripe-payment";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { Button, LinkButton } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
-import { ErrorList, Field } from "~/components/ui/field";
+import { Field, FormError } from "~/components/ui/field";
 import { Toast } from "~/components/ui/toast";
 import { CardCreationError } from "~/models/card.server";
+import { lazy, Suspense } from "react";
 import {
   completeSandboxCheckout,
   getCheckout,
@@ -53,6 +53,14 @@ import {
 const SUCCESS_TITLE = "Success!";
 const SUCCESS_TEXT =
   "Your grocery advance has been processed. You can now use your virtual card.";
+
+// Stripe's React components (and Stripe's own script, which they load) reach the browser only
+// when Stripe is the provider: in sandbox mode this module is never imported.
+const StripePayment = lazy(() =>
+  import("~/components/checkout/stripe-payment").then((m) => ({
+    default: m.StripePayment,
+  })),
+);
 
 function readParams(source: { get(name: string): unknown }) {
   const value = (name: string) => {
@@ -143,17 +151,24 @@ export async function action({ request }: ActionFunctionArgs) {
       );
     } catch (error) {
       if (!isAppError(error)) throw error;
-      const title =
-        error instanceof CardCreationError
-          ? "Card creation failed"
-          : "Payment failed";
+      // The payment went through but the card did not: the outcome of a completed action, a
+      // toast. A refused payment belongs to the card form: its form-level error, titled
+      // 'Payment failed' (decision 1301).
+      if (error instanceof CardCreationError) {
+        return json<ActionData>(
+          {
+            result: submission.reply({ hideFields: ["cvc"] }),
+            toast: errorToast("Card creation failed", error.message),
+          },
+          { status: error.status },
+        );
+      }
       return json<ActionData>(
         {
           result: submission.reply({
             formErrors: [error.message],
             hideFields: ["cvc"],
           }),
-          toast: errorToast(title, error.message),
         },
         { status: error.status },
       );
@@ -220,12 +235,14 @@ export default function CheckoutPage() {
                   pay.
                 </p>
               </noscript>
-              <StripePayment
-                publishableKey={data.publishableKey}
-                amount={data.amount}
-                amountText={formatMoney(data.amount)}
-                advanceRequestId={data.advanceRequestId}
-              />
+              <Suspense fallback={<p className="text-gray-700">Loading…</p>}>
+                <StripePayment
+                  publishableKey={data.publishableKey}
+                  amount={data.amount}
+                  amountText={formatMoney(data.amount)}
+                  advanceRequestId={data.advanceRequestId}
+                />
+              </Suspense>
             </Card>
           )}
         </>
@@ -259,7 +276,7 @@ function SandboxPaymentForm({
     constraint: getZodConstraint(sandboxPaymentSchema),
     onValidate: ({ formData }) =>
       parseWithZod(formData, { schema: sandboxPaymentSchema }),
-    shouldValidate: "onBlur",
+    shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });
   const pending = usePending("pay");
@@ -301,7 +318,11 @@ function SandboxPaymentForm({
           Sandbox payments: no real card is charged. 4242 4242 4242 4242 pays;
           4000 0000 0000 0002 is declined.
         </p>
-        <ErrorList id={form.errorId} errors={form.errors} />
+        <FormError
+          id={form.errorId}
+          title="Payment failed"
+          errors={form.errors}
+        />
         <div className="flex flex-wrap gap-3">
           <Button type="submit" disabled={pending}>
             {pending ? "Processing..." : `Pay ${formatMoney(amount)}`}

@@ -33,7 +33,7 @@ export default function ApiDocs() {
     paths: Record<string, Record<string, Operation>>;
   };
   return (
-    <main className="mx-auto max-w-5xl p-6">
+    <main id="main" tabIndex={-1} className="mx-auto max-w-5xl p-6">
       <h1 className="text-3xl font-bold text-gray-900">{doc.info.title}</h1>
       <p className="mt-2 text-gray-700">{doc.info.description}</p>
       <p className="mt-2">

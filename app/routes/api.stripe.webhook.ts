@@ -1,12 +1,13 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { handlePaymentWebhook } from "~/models/checkout.server";
 import { handleApi, methodNotAllowed, ok } from "~/utils/api.server";
-import { badRequest } from "~/utils/errors";
+import { payloadTooLarge } from "~/utils/errors";
 
 export async function loader() {
   return methodNotAllowed("POST");
 }
 
+// The server refuses a larger body while it streams (scripts/http-guards.js WEBHOOK_BODY_LIMIT).
 const MAX_WEBHOOK_BYTES = 512 * 1024;
 
 /**
@@ -17,8 +18,7 @@ export async function action({ request }: ActionFunctionArgs) {
   return handleApi(async () => {
     if (request.method !== "POST") return methodNotAllowed("POST");
     const rawBody = await request.text();
-    if (rawBody.length > MAX_WEBHOOK_BYTES)
-      throw badRequest("Request body is too large");
+    if (rawBody.length > MAX_WEBHOOK_BYTES) throw payloadTooLarge();
     const outcome = await handlePaymentWebhook(
       rawBody,
       request.headers.get("stripe-signature"),

@@ -12,7 +12,7 @@ export async function loader() {
 export default function ForgotPassword() {
   const { supportEmail } = useLoaderData<typeof loader>();
   return (
-    <main className="mx-auto max-w-md p-6 py-16">
+    <main id="main" tabIndex={-1} className="mx-auto max-w-md p-6 py-16">
       <h1 className="text-2xl font-bold text-gray-900">
         Forgot your password?
       </h1>

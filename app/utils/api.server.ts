@@ -1,11 +1,13 @@
 import { json } from "@remix-run/node";
 import type { z } from "zod";
 import type { Role, User } from "../../db/schema";
-import { getUser } from "./auth.server";
+import type { SessionUser } from "~/models/sessions.server";
+import { getAuth } from "./auth.server";
 import { textProblem } from "./form.server";
 import {
   badRequest,
   forbidden,
+  payloadTooLarge,
   isAppError,
   isDatabaseUnavailable,
   unauthorized,
@@ -68,17 +70,22 @@ export function methodNotAllowed(allowed: string) {
   );
 }
 
-export async function requireApiUser(request: Request): Promise<User> {
-  let user: User | null;
+/** The signed-in user and their server-side session; 401 when there is none. */
+export async function requireApiAuth(request: Request): Promise<SessionUser> {
+  let auth: SessionUser | null;
   try {
-    user = await getUser(request);
+    auth = await getAuth(request);
   } catch (error) {
-    // getUser answers pages with a 503 page; the API wants its JSON form.
+    // getAuth answers pages with a 503 page; the API wants its JSON form.
     if (error instanceof Response && error.status === 503) throw unavailable();
     throw error;
   }
-  if (!user) throw unauthorized();
-  return user;
+  if (!auth) throw unauthorized();
+  return auth;
+}
+
+export async function requireApiUser(request: Request): Promise<User> {
+  return (await requireApiAuth(request)).user;
 }
 
 export async function requireApiRole(
@@ -97,12 +104,12 @@ const MAX_BODY_BYTES = 64 * 1024;
 export async function readJson(
   request: Request,
 ): Promise<Record<string, unknown>> {
-  // A declared size over the limit is refused before the body is read into memory.
+  // The server counts the bytes as they stream and answers 413 past the limit
+  // (scripts/http-guards.js); this is the same rule for any other caller of the handler.
   if (Number(request.headers.get("Content-Length") ?? "0") > MAX_BODY_BYTES)
-    throw badRequest("Request body is too large");
+    throw payloadTooLarge();
   const text = await request.text();
-  if (text.length > MAX_BODY_BYTES)
-    throw badRequest("Request body is too large");
+  if (text.length > MAX_BODY_BYTES) throw payloadTooLarge();
   if (text.trim() === "") return {};
   let value: unknown;
   try {

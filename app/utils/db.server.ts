@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
-import { PGlite } from "@electric-sql/pglite";
+import { PGlite, type PGliteOptions } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
@@ -50,9 +51,18 @@ export function connectPglite(client: PGlite): Connection {
   };
 }
 
+/**
+ * Options every embedded database is created with: the extensions the migrations use
+ * (pg_trgm for the employee search's trigram indexes). PGlite loads an extension only when it
+ * is given at creation, so tests that create their own PGlite pass these too.
+ */
+export const PGLITE_OPTIONS = {
+  extensions: { pg_trgm },
+} satisfies PGliteOptions;
+
 export function openPglite(dataDir: string): PGlite {
   fs.mkdirSync(path.dirname(path.resolve(dataDir)), { recursive: true });
-  return new PGlite(dataDir);
+  return new PGlite(dataDir, PGLITE_OPTIONS);
 }
 
 /** The process-wide connection, created from the environment on first use. */

@@ -20,6 +20,13 @@ const schema = z.object({
   SEED_DEMO: z.enum(["true", "false"]).default("true"),
   LOGIN_MAX_FAILURES: z.coerce.number().int().positive().default(5),
   LOGIN_WINDOW_MINUTES: z.coerce.number().int().positive().default(15),
+  // Registrations allowed per address per LOGIN_WINDOW_MINUTES.
+  REGISTER_MAX_PER_ADDRESS: z.coerce.number().int().positive().default(20),
+  // Session lifetimes (docs/decisions/1100-server-side-sessions.md).
+  SESSION_IDLE_MINUTES: z.coerce.number().int().positive().default(30),
+  SESSION_ABSOLUTE_HOURS: z.coerce.number().int().positive().default(12),
+  SESSION_REMEMBER_DAYS: z.coerce.number().int().positive().default(30),
+  SESSION_REMEMBER_IDLE_DAYS: z.coerce.number().int().positive().default(7),
 });
 
 export type Env = z.infer<typeof schema>;

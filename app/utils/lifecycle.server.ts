@@ -11,11 +11,13 @@ let started: Promise<void> | undefined;
 /**
  * Called by the server adapter before it listens: checks the environment, applies the
  * migrations, and on an empty database (with SEED_DEMO not "false") writes the demo company.
+ * A cluster worker passes `prepareDatabase: false`: its primary did the database part once.
  */
-export function startup(): Promise<void> {
+export function startup({ prepareDatabase = true } = {}): Promise<void> {
   started ??= (async () => {
     env();
     sessionSecret();
+    if (!prepareDatabase) return;
     const conn = connection();
     await migrate(conn);
     if (env().SEED_DEMO === "true" && (await isEmpty(conn.db))) {

@@ -17,7 +17,7 @@ import {
 } from "~/validation/api-responses";
 import {
   addEmployeeSchema,
-  loginSchema,
+  apiLoginSchema,
   registerSchema,
 } from "~/validation/auth";
 import { declineBodySchema } from "~/validation/employer";
@@ -78,9 +78,10 @@ export const ENDPOINTS: Endpoint[] = [
   {
     method: "post",
     path: "/api/login",
-    summary: "Sign in; sets the session cookie",
+    summary:
+      "Sign in; sets the session cookie (a server-side session: idle and absolute timeouts, ended by logout or a password change). An employer with two-factor sign-in sends `code` too (the 6-digit TOTP code or a recovery code; each accepted once): without it the answer is 401 saying a code is required",
     role: "public",
-    body: loginSchema,
+    body: apiLoginSchema,
     ok: { status: 200, schema: response(userSchema) },
     errors: [400, 401, 429],
   },
@@ -102,7 +103,7 @@ export const ENDPOINTS: Endpoint[] = [
   {
     method: "post",
     path: "/api/logout",
-    summary: "Sign out; clears the session cookie",
+    summary: "Sign out; revokes the server-side session and clears the cookie",
     role: "public",
     ok: { status: 200, schema: response(messageSchema) },
     errors: [],
@@ -256,7 +257,13 @@ const STATUS_TEXT: Record<number, string> = {
   402: "The card payment was declined",
   409: "Conflicts with the current state (already decided, balance, taken username)",
   429: "Too many sign-in attempts",
+  413: "The body is over its size limit (64 KB; the webhook 512 KB), refused while it streams",
+  415: "A body that is not Content-Type: application/json",
 };
+
+/** What the server checks before any endpoint runs (scripts/http-guards.js). */
+const CROSS_SITE =
+  "Refused as cross-site (Sec-Fetch-Site cross-site/same-site, or a foreign Origin or Referer)";
 
 export function openApiDocument(): Json {
   const paths: Json = {};
@@ -269,9 +276,15 @@ export function openApiDocument(): Json {
     };
     const responses: Json = { [e.ok.status]: success };
     if (e.ok.alsoStatus) responses[e.ok.alsoStatus] = success;
-    for (const status of [...e.errors, 503]) {
+    // Every non-GET request passes the server's guards first: cross-site refusal (403), the
+    // JSON content type (415) and the streamed body limit (413).
+    const guarded = e.method === "get" ? [] : [403, 413, 415];
+    for (const status of [...new Set([...e.errors, ...guarded, 503])]) {
       responses[status] = {
-        description: STATUS_TEXT[status] ?? "The database is unavailable",
+        description:
+          status === 403 && !e.errors.includes(403)
+            ? CROSS_SITE
+            : (STATUS_TEXT[status] ?? "The database is unavailable"),
         content: {
           "application/json": {
             schema: response(
@@ -349,7 +362,7 @@ export function openApiDocument(): Json {
       title: "Grocery Advance API",
       version: "1.0.0",
       description:
-        'JSON API for outside callers. Bodies are JSON; money is a string with two decimals; dates are ISO 8601. Errors are {"message"} (validation adds "errors") with 400, 401, 403, 404, 409, 429 or 503. Sign in with POST /api/login and send the `__session` cookie it sets.',
+        'JSON API for outside callers. Bodies are JSON; money is a string with two decimals; dates are ISO 8601. Errors are {"message"} (validation adds "errors") with 400, 401, 403, 404, 409, 413, 415, 429 or 503. A body must be sent as `application/json` (415 otherwise) and is limited to 64 KB (413); a browser request from another site is refused (403). Sign in with POST /api/login and send the `__session` cookie it sets.',
     },
     servers: [{ url: "/" }],
     components: {

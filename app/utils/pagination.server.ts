@@ -51,8 +51,9 @@ export function pagedJson<T>(request: Request, paged: Paged<T>): Response {
  * aborts the body, which the client sees as a broken download rather than a truncated but
  * valid-looking array. When the client goes away (`signal`), no further chunk is read.
  */
-export async function streamedJsonArray<T>(
-  chunks: AsyncGenerator<T[]>,
+export async function streamedJsonArray(
+  /** Each chunk: the JSON text of one or more elements, comma-separated ("" for none). */
+  chunks: AsyncGenerator<string>,
   signal?: AbortSignal,
 ): Promise<Response> {
   const encoder = new TextEncoder();
@@ -62,9 +63,7 @@ export async function streamedJsonArray<T>(
     start(controller) {
       controller.enqueue(encoder.encode("["));
       if (!first.done && first.value.length) {
-        controller.enqueue(
-          encoder.encode(first.value.map((v) => JSON.stringify(v)).join(",")),
-        );
+        controller.enqueue(encoder.encode(first.value));
         started = true;
       }
       if (first.done) {
@@ -86,7 +85,7 @@ export async function streamedJsonArray<T>(
           return;
         }
         if (!next.value.length) return;
-        const text = next.value.map((v) => JSON.stringify(v)).join(",");
+        const text = next.value;
         controller.enqueue(encoder.encode(started ? `,${text}` : text));
         started = true;
       } catch (error) {

@@ -136,3 +136,41 @@ export const requestApiSchema = z.object({
   repaymentPeriods: periodsField.optional().default(1),
 });
 export type RequestApiInput = z.infer<typeof requestApiSchema>;
+
+export const DEFAULT_REQUEST_AMOUNT = 200;
+export const DEFAULT_REPAYMENT_PERIODS = 1;
+
+const prefillSchema = z.object({
+  amount: z.coerce
+    .number()
+    .min(MIN_ADVANCE_CENTS / 100)
+    .max(MAX_ADVANCE_CENTS / 100)
+    .refine((value) => parseCents(value) !== null)
+    .catch(DEFAULT_REQUEST_AMOUNT),
+  repaymentPeriods: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(3)
+    .catch(DEFAULT_REPAYMENT_PERIODS),
+});
+
+/**
+ * The /request form's starting values from its query (`?amount=260&repaymentPeriods=2`, as the
+ * advance calculator links). A value that is missing or that the form would refuse (not a
+ * number, out of range, more than 2 decimals) gives the default instead: a link never
+ * pre-fills an error, and never fails.
+ */
+export function readRequestPrefill(search: URLSearchParams): {
+  amount: number;
+  repaymentPeriods: number;
+} {
+  const text = (name: string) => {
+    const value = search.get(name)?.trim();
+    return value && /^\d+(\.\d+)?$/.test(value) ? value : undefined;
+  };
+  return prefillSchema.parse({
+    amount: text("amount"),
+    repaymentPeriods: text("repaymentPeriods"),
+  });
+}

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 
 // The JSON shapes the /api routes answer with, as zod schemas: the OpenAPI document
 // (app/utils/openapi.server.ts) is generated from them and from the request schemas the

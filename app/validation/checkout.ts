@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { fromCents, parseCents } from "~/utils/money";
 
 // Checkout and card issuance: the /checkout query, the sandbox card form, and the JSON bodies

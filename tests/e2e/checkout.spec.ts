@@ -83,9 +83,13 @@ test.describe("sandbox checkout", () => {
     await page.goto(`/checkout?amount=250.00&requestId=${request.id}`);
     await page.getByLabel("Card number").fill("4000 0000 0000 0002");
     await page.getByRole("button", { name: "Pay $250.00" }).click();
-    const toast = page.getByTestId("toast");
-    await expect(toast.getByText("Payment failed")).toBeVisible();
-    await expect(toast.getByText("Your card was declined.")).toBeVisible();
+    // A refused payment belongs to the card form: its form-level error, titled as the spec's
+    // toast, and no toast besides (one error, one place).
+    const error = page.getByRole("alert");
+    await expect(error.getByText("Payment failed")).toBeVisible();
+    await expect(error.getByText("Your card was declined.")).toBeVisible();
+    await expect(page.getByText("Your card was declined.")).toHaveCount(1);
+    await expect(page.getByTestId("toast")).toHaveCount(0);
     await expect(page).toHaveURL(/\/checkout\?/);
     await expect(page.getByLabel("Card number")).toHaveValue(
       "4000 0000 0000 0002",

@@ -404,24 +404,21 @@ describe("/request page", () => {
     const res = await post(solo, valid);
     expect(res.status).toBe(400);
     const body = await res.json();
-    expect(body.toast).toEqual({
-      type: "error",
-      title: "Request failed",
-      description: NOT_LINKED,
-    });
-    expect(body.result.error[""]).toEqual([NOT_LINKED]);
+    // A refusal that belongs to no field: the form-level error (titled 'Request failed' on
+    // the page), and no toast.
+    expect(body.toast).toBeUndefined();
+    expect(body.result.error).toEqual({ "": [NOT_LINKED] });
 
     const { employee } = await linkedEmployee();
     await setEmployee(employee, { availableBalance: "250.00" });
     const over = await post(employee, valid);
     expect(over.status).toBe(400);
     const overBody = await over.json();
-    expect(overBody.toast.description).toBe(
-      "Amount exceeds your available balance of $250.00",
-    );
-    expect(overBody.result.error.amount).toEqual([
-      "Amount exceeds your available balance of $250.00",
-    ]);
+    // Over the balance is the amount's error: under the amount, nowhere else.
+    expect(overBody.toast).toBeUndefined();
+    expect(overBody.result.error).toEqual({
+      amount: ["Amount exceeds your available balance of $250.00"],
+    });
   });
 
   it("tells the page whether the employee is linked", async () => {
@@ -431,6 +428,7 @@ describe("/request page", () => {
       await requestAs(solo, "/request"),
     );
     expect(await res.json()).toEqual({
+      prefill: { amount: 200, repaymentPeriods: 1 },
       linked: false,
       availableBalanceText: "$0.00",
     });

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
-import { and, eq, inArray } from "drizzle-orm";
-import { advanceRequests, employees, users } from "#db/schema";
+import { and, eq, inArray, ne } from "drizzle-orm";
+import { advanceRequests, employees, sessions, users } from "#db/schema";
 import { db } from "~/utils/db.server";
 import { useTestDatabase } from "#tests/support/db";
 import {
@@ -57,6 +57,8 @@ import * as healthz from "~/routes/healthz";
 import * as howItWorks from "~/routes/how-it-works";
 import * as logout from "~/routes/logout";
 import * as payrollExport from "~/routes/payroll.export";
+import * as appActivity from "~/routes/_app.activity";
+import * as activityCsv from "~/routes/activity[.]csv";
 import * as readyz from "~/routes/readyz";
 import * as apiOpenApi from "~/routes/api.openapi[.]json";
 import * as apiDocs from "~/routes/api.docs";
@@ -143,6 +145,29 @@ async function employeeIdsOf(employerId: number): Promise<number[]> {
 const ownEmployeeId = (actor: Actor) =>
   world.employeeIds[actor as "A1" | "A2" | "B1"];
 
+/**
+ * Room for a new $200 request: pending amounts count against the balance, so an employee's
+ * earlier successful filings (other rows' cells) are declined and the balance is full again.
+ * The world's own pending request stays.
+ */
+async function roomToRequest(actor: Actor) {
+  if (actor !== "A1" && actor !== "A2" && actor !== "B1") return;
+  await db()
+    .update(advanceRequests)
+    .set({ status: "DECLINED", rejectionDate: new Date() })
+    .where(
+      and(
+        eq(advanceRequests.employeeId, ownEmployeeId(actor)),
+        eq(advanceRequests.status, "PENDING"),
+        ne(advanceRequests.id, world.requests[actor].pending.id),
+      ),
+    );
+  await db()
+    .update(employees)
+    .set({ availableBalance: "500.00" })
+    .where(eq(employees.id, ownEmployeeId(actor)));
+}
+
 /** Every listed request belongs to the caller: their own, or one of their employees'. */
 async function onlyOwnRequests(actor: Actor, items: { id: number }[]) {
   if (items.length === 0) return;
@@ -183,6 +208,13 @@ const MATRIX: Row[] = [
         username: world.users.A1.username,
         password: TEST_PASSWORD,
       }),
+  },
+  {
+    file: "auth.tsx",
+    kind: "action",
+    what: "POST /auth two-factor code step (no pending sign-in: refused)",
+    cells: everyone(401),
+    build: () => postForm("/auth", { intent: "mfa", code: "123456" }),
   },
   {
     file: "how-it-works.tsx",
@@ -344,14 +376,16 @@ const MATRIX: Row[] = [
     kind: "action",
     what: "POST /request a $200 request",
     cells: ["auth", "→/", "→/", "→/", 403, 403],
-    build: () =>
-      postForm("/request", {
+    build: async (actor) => {
+      await roomToRequest(actor);
+      return postForm("/request", {
         amount: "200",
         repaymentPeriods: "1",
         terms: "on",
         paymentMethod: "existing",
         reason: "Matrix",
-      }),
+      });
+    },
   },
   {
     file: "_app.history.tsx",
@@ -366,6 +400,13 @@ const MATRIX: Row[] = [
     what: "GET /profile",
     cells: EMPLOYEE_PAGE,
     build: () => get("/profile"),
+  },
+  {
+    file: "_app.profile.tsx",
+    kind: "action",
+    what: "POST /profile Sign out other sessions (the caller's own only)",
+    cells: ["auth", "→/profile", "→/profile", "→/profile", 403, 403],
+    build: () => postForm("/profile", { intent: "sign-out-others" }),
   },
   {
     file: "_app.profile.tsx",
@@ -562,6 +603,49 @@ const MATRIX: Row[] = [
     },
   },
   {
+    file: "_app.settings.tsx",
+    kind: "action",
+    what: "POST /settings Sign out other sessions (the caller's own only)",
+    cells: ["auth", 403, 403, 403, "→/settings", "→/settings"],
+    build: () => postForm("/settings", { intent: "sign-out-others" }),
+  },
+  {
+    file: "_app.settings.tsx",
+    kind: "action",
+    what: "POST /settings sign out one session of someone else (404)",
+    cells: ["auth", 403, 403, 403, 404, 404],
+    build: async (actor) => {
+      const other = actor === "EA" ? world.users.EB : world.users.EA;
+      const [row] = await db()
+        .insert(sessions)
+        .values({
+          tokenHash: `matrix-${actor}-${Date.now()}-${Math.random()}`,
+          userId: other.id,
+          expiresAt: new Date(Date.now() + 3_600_000),
+          idleSeconds: 3600,
+        })
+        .returning({ id: sessions.id });
+      return postForm("/settings", {
+        intent: "revoke-session",
+        sessionId: String(row.id),
+      });
+    },
+  },
+  {
+    file: "_app.settings.tsx",
+    kind: "action",
+    what: "POST /settings start and cancel two-factor set-up (employers only)",
+    cells: [
+      "auth",
+      403,
+      403,
+      403,
+      "→/settings#security",
+      "→/settings#security",
+    ],
+    build: () => postForm("/settings", { intent: "mfa-cancel" }),
+  },
+  {
     file: "_app.payroll.tsx",
     kind: "loader",
     what: "GET /payroll",
@@ -581,6 +665,29 @@ const MATRIX: Row[] = [
     what: "GET /payroll/export (CSV of the caller's employees)",
     cells: EMPLOYER_PAGE,
     build: () => get("/payroll/export"),
+  },
+
+  {
+    file: "_app.activity.tsx",
+    kind: "loader",
+    what: "GET /activity (the caller's company's audit trail)",
+    cells: EMPLOYER_PAGE,
+    build: () => get("/activity"),
+  },
+  {
+    file: "_app.activity.tsx",
+    kind: "loader",
+    what: "GET /activity filtered on another company's employee (shows nothing of theirs)",
+    cells: EMPLOYER_PAGE,
+    build: (actor) =>
+      get(`/activity?employee=${user(actor === "EA" ? "B1" : "A1")!.id}`),
+  },
+  {
+    file: "activity[.]csv.ts",
+    kind: "loader",
+    what: "GET /activity.csv (the caller's company's audit trail as CSV)",
+    cells: EMPLOYER_PAGE,
+    build: () => get("/activity.csv"),
   },
 
   // ---- Session API ---------------------------------------------------------------------------
@@ -794,12 +901,14 @@ const MATRIX: Row[] = [
     kind: "action",
     what: "POST /api/advance-requests (no employeeId)",
     cells: [401, 201, 201, 201, 403, 403],
-    build: () =>
-      postJson("/api/advance-requests", {
+    build: async (actor) => {
+      await roomToRequest(actor);
+      return postJson("/api/advance-requests", {
         amount: "200.00",
         reason: null,
         repaymentPeriods: 1,
-      }),
+      });
+    },
     check: ({ actor, text }) => {
       expect(JSON.parse(text).employeeId).toBe(ownEmployeeId(actor));
     },
@@ -809,13 +918,15 @@ const MATRIX: Row[] = [
     kind: "action",
     what: "POST /api/advance-requests with A1's employeeId",
     cells: [401, 201, 403, 403, 403, 403],
-    build: () =>
-      postJson("/api/advance-requests", {
+    build: async (actor) => {
+      await roomToRequest(actor);
+      return postJson("/api/advance-requests", {
         employeeId: world.employeeIds.A1,
         amount: "200.00",
         reason: null,
         repaymentPeriods: 1,
-      }),
+      });
+    },
   },
 
   // ---- Employer API --------------------------------------------------------------------------
@@ -994,6 +1105,8 @@ const MODULES: Record<string, Record<string, unknown>> = {
   "how-it-works.tsx": howItWorks,
   "logout.tsx": logout,
   "payroll.export.ts": payrollExport,
+  "_app.activity.tsx": appActivity,
+  "activity[.]csv.ts": activityCsv,
   "readyz.ts": readyz,
   "api.openapi[.]json.ts": apiOpenApi,
   "api.docs.tsx": apiDocs,

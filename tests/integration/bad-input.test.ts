@@ -11,6 +11,8 @@ import {
 import { employeeOf, insertAdvance } from "#tests/support/data";
 import { refusalMessage, rowCounts } from "#tests/support/issue8-helpers";
 import { setEmployee } from "#tests/support/issue4-helpers";
+import * as appActivity from "~/routes/_app.activity";
+import * as activityCsv from "~/routes/activity[.]csv";
 import * as apiApprove from "~/routes/api.advance-requests.$id.approve";
 import * as apiDecline from "~/routes/api.advance-requests.$id.decline";
 import * as apiAll from "~/routes/api.advance-requests.all";
@@ -583,7 +585,7 @@ describe("bad input never breaks the API", () => {
         }),
         raw: jsonBodies({
           username: newUsername,
-          password: fc.constantFrom(TEST_PASSWORD, "hunter22"),
+          password: fc.constantFrom(TEST_PASSWORD, "Basil-Lantern-62"),
           firstName: fc.constantFrom("Ann", "Zoë"),
           lastName: fc.constantFrom("Lee", "O'Neil"),
           email: fc.constantFrom("ann@example.com"),
@@ -630,6 +632,7 @@ describe("bad input never breaks the API", () => {
           username: fc.constantFrom(employee.username, "nobody"),
           password: fc.constantFrom(TEST_PASSWORD),
           remember: fc.constantFrom(true, false, "on"),
+          code: fc.constantFrom("123456", "abcde-fghij"),
         }),
       }),
       "api",
@@ -688,9 +691,11 @@ describe("bad input never breaks a form action", () => {
         raw: formBodies({
           intent: fc.constantFrom(
             "login",
+            "mfa",
             "register-employee",
             "register-employer",
           ),
+          code: fc.constantFrom("123456", "abcde-fghij"),
           username: fc.oneof(fc.constant(employee.username), newUsername),
           password: fc.constantFrom(TEST_PASSWORD),
           remember: fc.constantFrom("on", "true"),
@@ -819,6 +824,36 @@ describe("bad input never breaks a form action", () => {
     );
   });
 
+  it("POST /profile and /settings: the session list and two-factor forms", async () => {
+    await run(
+      fc.record({
+        target: fc
+          .tuple(
+            fc.constantFrom(
+              ["/profile", appProfile.action] as const,
+              ["/settings", appSettings.action] as const,
+            ),
+            anyActor(),
+          )
+          .map(([[path, handler], user]) => ({ handler, path, user })),
+        raw: formBodies({
+          intent: fc.constantFrom(
+            "sign-out-others",
+            "revoke-session",
+            "mfa-start",
+            "mfa-confirm",
+            "mfa-cancel",
+            "mfa-disable",
+          ),
+          sessionId: fc.constantFrom("1", "999999"),
+          code: fc.constantFrom("123456", "abcde-fghij"),
+          password: fc.constantFrom(TEST_PASSWORD),
+        }),
+      }),
+      "page",
+    );
+  });
+
   it("POST /checkout, /api/create-payment-intent and /api/create-grocery-card", async () => {
     await setEmployee(employee, { availableBalance: "500.00" });
     const approved = await insertAdvance(employee, {
@@ -899,13 +934,15 @@ describe("bad input never breaks a form action", () => {
 // ---- Query strings: the loaders that read them ---------------------------------------------------
 
 describe("bad query strings never break a page", () => {
-  it("GET /employees, /employees/:id, /approvals, /checkout, /auth and /how-it-works", async () => {
+  it("GET /employees, /employees/:id, /approvals, /checkout, /auth, /how-it-works, /activity and /activity.csv", async () => {
     const pages: [string, Handler, User | null][] = [
       ["/employees", appEmployees.loader, employer],
       ["/approvals", appApprovals.loader, employer],
       ["/checkout", appCheckout.loader, employee],
       ["/auth", auth.loader, null],
       ["/how-it-works", howItWorks.loader, null],
+      ["/activity", appActivity.loader, employer],
+      ["/activity.csv", activityCsv.loader, employer],
     ];
     const query = fc.array(
       fc.tuple(
@@ -921,6 +958,8 @@ describe("bad query strings never break a page", () => {
           "as",
           "date",
           "payDate",
+          "employee",
+          "action",
         ),
         fc.oneof(
           text.filter((t) => t.length < 3_000),

@@ -175,7 +175,7 @@ describe("OpenAPI document", () => {
     );
     const registration = {
       username: uniqueName("doc"),
-      password: "hunter22",
+      password: "Basil-Lantern-62",
       firstName: "Doc",
       lastName: "Umented",
       email: "doc@example.com",

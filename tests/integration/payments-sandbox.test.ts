@@ -196,11 +196,9 @@ describe("sandbox checkout, end to end", () => {
     );
     expect(res.status).toBe(402);
     const data = await res.json();
-    expect(data.toast).toEqual({
-      type: "error",
-      title: "Payment failed",
-      description: "Your card was declined.",
-    });
+    // The card form's form-level error (titled 'Payment failed' on the page), no toast.
+    expect(data.result.error).toEqual({ "": ["Your card was declined."] });
+    expect(data.toast).toBeUndefined();
     // The CVC is never sent back.
     expect(JSON.stringify(data)).not.toContain('"123"');
     expect(await cardsOf(request.id)).toHaveLength(0);
@@ -422,7 +420,9 @@ describe("refusals change nothing", () => {
     );
     const checkout = await pay(user, payForm(request.id, { amount: "350.00" }));
     expect(checkout.status).toBe(400);
-    expect((await checkout.json()).toast.title).toBe("Payment failed");
+    const refused = await checkout.json();
+    expect(refused.result.error[""]).toEqual([expect.any(String)]);
+    expect(refused.toast).toBeUndefined();
     await expectNothingCreated(request.id);
     expect(await sandboxPaymentsOf(request.id)).toBe(0);
   });

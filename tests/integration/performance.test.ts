@@ -2,6 +2,8 @@ import { sql } from "drizzle-orm";
 import type { User } from "#db/schema";
 import { checkInvariants } from "~/models/invariants.server";
 import { STREAM_CHUNK } from "~/models/employer.server";
+import { toPublicAdvance } from "~/models/advance.server";
+import { advanceRequests, employees } from "#db/schema";
 import { getUserByUsername } from "~/models/user.server";
 import { loader as layoutLoader } from "~/routes/_app";
 import { loader as dashboardLoader } from "~/routes/_app._index";
@@ -14,6 +16,7 @@ import { loader as employeesLoader } from "~/routes/_app.employees._index";
 import { loader as historyLoader } from "~/routes/_app.history";
 import { loader as reportsLoader } from "~/routes/_app.reports";
 import { loader as allApi } from "~/routes/api.advance-requests.all";
+import { loader as summariesApi } from "~/routes/api.employer.advance-requests";
 import { loader as pendingApi } from "~/routes/api.advance-requests.pending";
 import { loader as employeesApi } from "~/routes/api.employees";
 import { db, queryRows } from "~/utils/db.server";
@@ -107,6 +110,13 @@ const PAGES: Page[] = [
     path: () => "/employees?q=sales",
   },
   {
+    name: "/employees?q=henry",
+    loader: employeesLoader,
+    who: "employer",
+    // A few names: the trigram index finds them without reading the company.
+    path: () => "/employees?q=henry",
+  },
+  {
     name: "/employees/:id",
     loader: detailsLoader,
     who: "employer",
@@ -147,12 +157,10 @@ const PAGES: Page[] = [
 
 async function visit(page: Page, company: Company) {
   const user = page.who === "employer" ? company.employer : company.employee;
+  // Signing in (creating the session row) is not part of the page's cost.
+  const request = await requestAs(user, page.path(company));
   return captureQueries(async () => {
-    const res = await call(
-      page.loader,
-      await requestAs(user, page.path(company)),
-      page.params?.(company) ?? {},
-    );
+    const res = await call(page.loader, request, page.params?.(company) ?? {});
     // Read the whole body inside the capture: a streamed list queries while it is read.
     await res.text();
     return res;
@@ -206,7 +214,9 @@ describe("queries per page (no N+1)", () => {
   });
 });
 
-const USER_LOOKUP = /^select .* from "users" where "users"\."id" = \$1$/s;
+// The session and its user, read together (server-side sessions: one query per request).
+const USER_LOOKUP =
+  /^select .* from "sessions" inner join "users" on .* where \("sessions"\."token_hash" = \$1/s;
 
 describe("the signed-in user", () => {
   it("is read once for all the loaders of one page request", async () => {
@@ -347,11 +357,11 @@ describe("streamed /api/advance-requests/all", () => {
 
   it("stops reading chunks when the client goes away", async () => {
     const client = new AbortController();
+    const request = new Request(
+      await requestAs(large.employer, "/api/advance-requests/all"),
+      { signal: client.signal },
+    );
     const { queries } = await captureQueries(async () => {
-      const request = new Request(
-        await requestAs(large.employer, "/api/advance-requests/all"),
-        { signal: client.signal },
-      );
       const res = await call(allApi, request);
       client.abort();
       const text = await res.text();
@@ -361,6 +371,53 @@ describe("streamed /api/advance-requests/all", () => {
     });
     // The user and the first chunk (of 6 reads for the whole list).
     expect(queries).toHaveLength(2);
+  });
+
+  it("writes the same bytes as JSON.stringify of each request's public shape", async () => {
+    // Texts that JSON escapes, nulls and set values, and a timestamp with microseconds.
+    const [one] = await queryRows<{ id: number }>(
+      db(),
+      sql`select r.id from advance_requests r join employees e on e.id = r.employee_id
+          where e.employer_id = ${small.employerId} order by r.id limit 1`,
+    );
+    await db().execute(
+      sql`update advance_requests set reason = ${'quote " back \\ slash / nl \n tab \t ctl \u0001\u001f del \u007f é 😀 \u2028'},
+            rejection_reason = ${"a\rb\bc\fd"}, rejection_date = timestamptz '2026-03-04 05:06:07.999999+00',
+            request_date = timestamptz '1999-12-31 23:59:59.000500+00', approved_by_id = null
+          where id = ${Number(one.id)}`,
+    );
+    const rows = await db()
+      .select()
+      .from(advanceRequests)
+      .innerJoin(
+        employees,
+        sql`${employees.id} = ${advanceRequests.employeeId}`,
+      )
+      .where(sql`${employees.employerId} = ${small.employerId}`)
+      .orderBy(
+        sql`${advanceRequests.requestDate} desc, ${advanceRequests.id} desc`,
+      );
+    const all = await call(
+      allApi,
+      await requestAs(small.employer, "/api/advance-requests/all"),
+    );
+    expect(await all.text()).toBe(
+      JSON.stringify(rows.map((row) => toPublicAdvance(row.advance_requests))),
+    );
+    const summaries = await call(
+      summariesApi,
+      await requestAs(small.employer, "/api/employer/advance-requests"),
+    );
+    expect(await summaries.text()).toBe(
+      JSON.stringify(
+        rows.map((row) => {
+          const { id, status, amount, requestDate } = toPublicAdvance(
+            row.advance_requests,
+          );
+          return { id, status, amount, requestDate };
+        }),
+      ),
+    );
   });
 
   it("keeps microseconds and breaks ties by id at chunk boundaries", async () => {

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, inject } from "vitest";
 import {
   connectPglite,
   connectPostgres,
+  PGLITE_OPTIONS,
   setConnection,
   type Connection,
 } from "~/utils/db.server";
@@ -36,7 +37,9 @@ export function useTestDatabase(): TestDatabase {
     } else {
       const file = inject("pgliteTemplate");
       const blob = new Blob([fs.readFileSync(file)]);
-      conn = connectPglite(await PGlite.create({ loadDataDir: blob }));
+      conn = connectPglite(
+        await PGlite.create({ ...PGLITE_OPTIONS, loadDataDir: blob }),
+      );
     }
     setConnection(conn);
   });

@@ -5,7 +5,7 @@ import { addEmployee } from "~/models/employee.server";
 import { registerUser } from "~/models/user.server";
 import { createUserSessionHeader } from "~/utils/session.server";
 
-export const TEST_PASSWORD = "secret123";
+export const TEST_PASSWORD = "Pantry-Ledger-58";
 
 export function uniqueName(prefix: string): string {
   return `${prefix}_${crypto.randomBytes(4).toString("hex")}`;

@@ -7,6 +7,7 @@ import {
   connectPglite,
   connectPostgres,
   migrate,
+  PGLITE_OPTIONS,
 } from "../../app/utils/db.server";
 
 declare module "vitest" {
@@ -45,7 +46,7 @@ export default async function setup(project: TestProject) {
       await admin.end();
     };
   }
-  const client = await PGlite.create();
+  const client = await PGlite.create(PGLITE_OPTIONS);
   const conn = connectPglite(client);
   await migrate(conn);
   const dump = await client.dumpDataDir("gzip");

@@ -62,6 +62,7 @@ export default async function globalSetup() {
       SESSION_SECRET: E2E_SESSION_SECRET,
       SEED_DEMO: "false",
       LOGIN_MAX_FAILURES: "50",
+      REGISTER_MAX_PER_ADDRESS: "500",
     },
     stdio: ["ignore", "ignore", "inherit"],
   });

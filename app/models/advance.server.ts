@@ -44,6 +44,14 @@ export type PublicAdvance = {
   rejectionDate: string | null;
   rejectionReason: string | null;
   approvedById: number | null;
+  cancelledAt: string | null;
+  cancellationReason: string | null;
+  /** The hold placed at checkout (the advance amount), once paid. */
+  authorizedAmount: string | null;
+  /** What was charged: the processing fee, captured when the card was issued. */
+  capturedAmount: string | null;
+  /** The part of the hold given back (everything when no card was issued). */
+  releasedAmount: string | null;
 };
 
 const iso = (value: Date | null) => (value ? value.toISOString() : null);
@@ -62,6 +70,11 @@ export function toPublicAdvance(
     | "rejectionDate"
     | "rejectionReason"
     | "approvedById"
+    | "cancelledAt"
+    | "cancellationReason"
+    | "authorizedAmount"
+    | "capturedAmount"
+    | "releasedAmount"
   >,
 ): PublicAdvance {
   return {
@@ -76,6 +89,11 @@ export function toPublicAdvance(
     rejectionDate: iso(row.rejectionDate),
     rejectionReason: row.rejectionReason,
     approvedById: row.approvedById,
+    cancelledAt: iso(row.cancelledAt),
+    cancellationReason: row.cancellationReason,
+    authorizedAmount: row.authorizedAmount,
+    capturedAmount: row.capturedAmount,
+    releasedAmount: row.releasedAmount,
   };
 }
 

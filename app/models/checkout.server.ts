@@ -110,6 +110,12 @@ export async function issueCardForPaymentIntent(
   return issueCardAfterPayment(actor, row.id);
 }
 
+/** The hold is placed (manual capture), or the intent is captured. */
+const PAYMENT_EVENTS = new Set([
+  "payment_intent.amount_capturable_updated",
+  "payment_intent.succeeded",
+]);
+
 export type WebhookOutcome = {
   received: true;
   type: string;
@@ -118,11 +124,14 @@ export type WebhookOutcome = {
 };
 
 /**
- * POST /api/stripe/webhook: the signature is checked on the raw body (400 when wrong), and
- * `payment_intent.succeeded` issues the card through issueGroceryCard. A repeated delivery
- * finds the card already there. A refusal that retrying cannot fix (unknown request, not
- * approved) is acknowledged so the provider stops redelivering; a provider outage throws, so
- * the provider delivers again later.
+ * POST /api/stripe/webhook: the signature is checked on the raw body (400 when wrong).
+ * With manual capture, Stripe reports the hold as `payment_intent.amount_capturable_updated`:
+ * that issues the card through issueGroceryCard (fee captured, schedule made), so a payment
+ * whose browser closed still gets its card. `payment_intent.succeeded` (sent after our own
+ * capture) goes the same way and finds the card there. A repeated delivery finds the card
+ * already there. A refusal that retrying cannot fix (unknown request, not approved, cancelled,
+ * a card that could not be issued and whose hold was released) is acknowledged so the provider
+ * stops redelivering; a provider outage throws, so the provider delivers again later.
  */
 export async function handlePaymentWebhook(
   rawBody: string,
@@ -130,7 +139,7 @@ export async function handlePaymentWebhook(
 ): Promise<WebhookOutcome> {
   const event = paymentProvider().parseWebhook(rawBody, signature);
   if (
-    event.type !== "payment_intent.succeeded" ||
+    !PAYMENT_EVENTS.has(event.type) ||
     event.advanceRequestId === null ||
     event.paymentIntentId === null
   ) {
@@ -150,7 +159,10 @@ export async function handlePaymentWebhook(
     await issueGroceryCard("webhook", event.advanceRequestId);
     return { received: true, type: event.type, handled: true };
   } catch (error) {
-    if (isAppError(error) && error.status < 500) {
+    if (
+      error instanceof CardCreationError ||
+      (isAppError(error) && error.status < 500)
+    ) {
       return {
         received: true,
         type: event.type,

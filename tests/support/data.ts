@@ -6,6 +6,7 @@ import {
   type User,
 } from "#db/schema";
 import { applyApproval } from "~/models/approval-core.server";
+import { completeSandboxCheckout } from "~/models/checkout.server";
 import { db } from "~/utils/db.server";
 
 /** The employees row of an employee user. */
@@ -20,7 +21,9 @@ export async function employeeOf(user: User) {
 
 /**
  * Writes a request directly (for crafted data: backdated, any status). An APPROVED one goes
- * through the same approval core as the product, so balance and deductions stay consistent.
+ * through the same approval core as the product, so the balance stays consistent; with
+ * `carded`, it is then paid in the sandbox and its card issued (fee captured, deductions
+ * scheduled) as the checkout does.
  */
 export async function insertAdvance(
   user: User,
@@ -33,7 +36,38 @@ export async function insertAdvance(
     approvalDate?: Date;
     approverId?: number | null;
     rejectionReason?: string;
+    carded?: boolean;
   } = {},
+): Promise<AdvanceRequest> {
+  const request = await writeAdvance(user, options);
+  if (!options.carded) return request;
+  if (request.status !== "APPROVED")
+    throw new Error("only an approved advance gets a card");
+  await payAndIssueCard(user, request);
+  const [carded] = await db()
+    .select()
+    .from(advanceRequests)
+    .where(eq(advanceRequests.id, request.id));
+  return carded;
+}
+
+/** The sandbox checkout of an approved request with the success test card. */
+export async function payAndIssueCard(user: User, request: AdvanceRequest) {
+  return completeSandboxCheckout(user, {
+    amount: request.amount,
+    advanceRequestId: request.id,
+    card: {
+      number: "4242 4242 4242 4242",
+      expMonth: 12,
+      expYear: new Date().getFullYear() + 2,
+      cvc: "123",
+    },
+  });
+}
+
+async function writeAdvance(
+  user: User,
+  options: Parameters<typeof insertAdvance>[1] = {},
 ): Promise<AdvanceRequest> {
   const employee = await employeeOf(user);
   const requestDate = options.requestDate ?? new Date();

@@ -1,4 +1,4 @@
-import { and, desc, asc, eq, isNull, sql } from "drizzle-orm";
+import { and, desc, asc, eq, inArray, isNull, sql } from "drizzle-orm";
 import {
   advanceRequests,
   employees,
@@ -12,6 +12,7 @@ import { fieldErrors } from "~/utils/api.server";
 import { db, type Executor } from "~/utils/db.server";
 import { badRequest, forbidden } from "~/utils/errors";
 import { formatMoney, fromCents, toCents } from "~/utils/money";
+import { storyLines } from "~/utils/money-story";
 import { requestApiSchema } from "~/validation/advance";
 import { applyApproval } from "./approval-core.server";
 import { recordAudit } from "./audit.server";
@@ -345,4 +346,71 @@ export async function listAwaitingPayment(
       ),
     )
     .orderBy(desc(advanceRequests.approvalDate), desc(advanceRequests.id));
+}
+
+export type RequestMoney = {
+  /** The money so far, in plain words (app/utils/money-story.ts). */
+  story: string[];
+  /** The employee may cancel it: PENDING, or APPROVED and not paid for. */
+  cancellable: boolean;
+  /** Why it was declined or cancelled, for the line under the badge. */
+  note: string | null;
+};
+
+/**
+ * The money story and the cancel button of each of the employee's listed requests: two
+ * queries (their deductions and their cards) for the whole page.
+ */
+export async function requestMoneyOf(
+  requests: AdvanceRequest[],
+): Promise<Map<number, RequestMoney>> {
+  const ids = requests.map((r) => r.id);
+  const [deductions, cards] = ids.length
+    ? await Promise.all([
+        db()
+          .select({
+            requestId: payrollDeductions.requestId,
+            amount: payrollDeductions.amount,
+            date: payrollDeductions.deductionDate,
+            paid: payrollDeductions.isPaid,
+          })
+          .from(payrollDeductions)
+          .where(inArray(payrollDeductions.requestId, ids))
+          .orderBy(
+            asc(payrollDeductions.deductionDate),
+            asc(payrollDeductions.id),
+          ),
+        db()
+          .select({ requestId: virtualCards.requestId })
+          .from(virtualCards)
+          .where(inArray(virtualCards.requestId, ids)),
+      ])
+    : [[], []];
+  const carded = new Set(cards.map((c) => c.requestId));
+  const out = new Map<number, RequestMoney>();
+  for (const r of requests) {
+    const hasCard = carded.has(r.id);
+    out.set(r.id, {
+      story: storyLines({
+        status: r.status,
+        amount: r.amount,
+        paid: r.paidAt !== null,
+        carded: hasCard,
+        authorizedAmount: r.authorizedAmount,
+        capturedAmount: r.capturedAmount,
+        releasedAmount: r.releasedAmount,
+        deductions: deductions.filter((d) => d.requestId === r.id),
+      }),
+      cancellable:
+        r.status === "PENDING" ||
+        (r.status === "APPROVED" && r.paidAt === null && !hasCard),
+      note:
+        r.status === "DECLINED"
+          ? (r.rejectionReason ?? null)
+          : r.status === "CANCELLED"
+            ? (r.cancellationReason ?? null)
+            : null,
+    });
+  }
+  return out;
 }

@@ -27,7 +27,8 @@ export {
   UNPAID_EXPIRY_DAYS,
 } from "./cancel-core.server";
 
-export const ONLY_EMPLOYEES_CANCEL = "Only employees can cancel their requests.";
+export const ONLY_EMPLOYEES_CANCEL =
+  "Only employees can cancel their requests.";
 
 async function afterCancellation(done: Cancelled) {
   // An intent that never held money is cancelled too, so the checkout cannot pay it later.

@@ -321,6 +321,6 @@ async function cancelForFailedCard(
   if (!cancelled) return;
   await releaseHold(paymentIntentId);
   await publish("request.cancelled", [advance.userId, advance.employerId], {
-      requestId: advance.request.id,
-    });
+    requestId: advance.request.id,
+  });
 }

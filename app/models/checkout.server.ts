@@ -1,11 +1,20 @@
-import { and, eq, isNull } from "drizzle-orm";
-import { advanceRequests, employees, type User } from "../../db/schema";
+import { and, desc, eq, isNull } from "drizzle-orm";
+import {
+  advanceRequests,
+  employees,
+  virtualCards,
+  type User,
+} from "../../db/schema";
 import {
   paymentProvider,
   type SandboxCardInput,
 } from "~/services/payments/index.server";
 import { db } from "~/utils/db.server";
 import { isAppError, notFound } from "~/utils/errors";
+import { fromCents, toCents } from "~/utils/money";
+import { checkoutLines } from "~/utils/money-story";
+import { deductionSchedule } from "~/utils/schedule";
+import { requestMoneyOf } from "./advance.server";
 import {
   CardCreationError,
   issueGroceryCard,
@@ -31,6 +40,8 @@ export type CheckoutView = {
   paid: boolean;
   provider: "sandbox" | "stripe";
   publishableKey: string | null;
+  /** What paying does, in plain words: the hold, the fee, the card, the deductions. */
+  moneyLines: string[];
 };
 
 /** What /checkout needs for the caller's approved request; refusals throw with a message. */
@@ -40,13 +51,46 @@ export async function getCheckout(
 ): Promise<CheckoutView> {
   const advance = await findPayableAdvance(actor, input);
   const provider = paymentProvider();
+  const [employee] = await db()
+    .select({ payCycleEndDate: employees.payCycleEndDate })
+    .from(employees)
+    .where(eq(employees.id, advance.request.employeeId));
+  // The schedule as it would be made if the card were issued now.
+  const schedule = deductionSchedule(
+    toCents(advance.request.amount),
+    advance.request.repaymentPeriods,
+    employee?.payCycleEndDate ?? null,
+  ).map((d) => ({
+    amount: fromCents(d.amountCents),
+    date: d.date,
+    paid: false,
+  }));
   return {
     advanceRequestId: advance.request.id,
     amount: advance.request.amount,
     paid: await paymentSucceeded(advance.request),
     provider: provider.name,
     publishableKey: provider.publishableKey,
+    moneyLines: checkoutLines(advance.request.amount, schedule),
   };
+}
+
+/**
+ * The success screen's account of the employee's newest card: held, charged, released, the
+ * card's amount and the deductions with their dates. Empty when they have no card.
+ */
+export async function latestCardStory(actor: User): Promise<string[]> {
+  const [row] = await db()
+    .select({ request: advanceRequests })
+    .from(virtualCards)
+    .innerJoin(advanceRequests, eq(advanceRequests.id, virtualCards.requestId))
+    .innerJoin(employees, eq(employees.id, advanceRequests.employeeId))
+    .where(eq(employees.userId, actor.id))
+    .orderBy(desc(virtualCards.createdAt), desc(virtualCards.id))
+    .limit(1);
+  if (!row) return [];
+  const money = await requestMoneyOf([row.request]);
+  return money.get(row.request.id)?.story ?? [];
 }
 
 /**

@@ -3,13 +3,15 @@ import { and, eq, gte, lt, sql } from "drizzle-orm";
 import { advanceRequests, employees, type User } from "../../db/schema";
 import { db } from "~/utils/db.server";
 import { formatDate, formatDateShort, PAY_PERIOD_DAYS } from "~/utils/dates";
-import { formatMoney } from "~/utils/money";
+import { PROCESSING_FEE_CENTS } from "~/utils/calculator";
+import { formatCents, formatMoney, toCents } from "~/utils/money";
 import {
   getEmployeeRecord,
   listAwaitingPayment,
   listOwnCards,
   listOwnRequests,
   listUpcomingDeductions,
+  requestMoneyOf,
   type OwnCard,
 } from "./advance.server";
 
@@ -104,6 +106,7 @@ export async function loadEmployeeDashboard(user: User, now = new Date()) {
       listAwaitingPayment(user),
     ]);
   const next = upcoming[0] ?? null;
+  const money = await requestMoneyOf(recent);
   return {
     firstName: user.firstName,
     linked: Boolean(employee?.employerId),
@@ -129,6 +132,7 @@ export async function loadEmployeeDashboard(user: User, now = new Date()) {
       id: r.id,
       amount: r.amount,
       amountText: formatMoney(r.amount),
+      feeText: formatCents(Math.min(PROCESSING_FEE_CENTS, toCents(r.amount))),
       checkoutUrl: `/checkout?${new URLSearchParams({
         amount: r.amount,
         requestId: String(r.id),
@@ -137,8 +141,11 @@ export async function loadEmployeeDashboard(user: User, now = new Date()) {
     recent: recent.map((r) => ({
       id: r.id,
       dateText: formatDate(r.requestDate),
+      amount: r.amount,
       amountText: formatMoney(r.amount),
       status: r.status,
+      note: money.get(r.id)?.note ?? null,
+      cancellable: money.get(r.id)?.cancellable ?? false,
     })),
     upcoming: upcoming.map((d) => ({
       id: d.id,

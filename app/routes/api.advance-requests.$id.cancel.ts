@@ -8,7 +8,8 @@ import {
   requireApiRole,
 } from "~/utils/api.server";
 import { notFound } from "~/utils/errors";
-import { parseId, REQUEST_NOT_FOUND } from "~/validation/employer";
+import { REQUEST_NOT_FOUND } from "~/models/payment.server";
+import { parseId } from "~/validation/employer";
 
 export async function loader() {
   return methodNotAllowed("POST");

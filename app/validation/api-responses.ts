@@ -64,7 +64,9 @@ export const advanceRequestSchema = z.object({
     .describe("Charged by card: the processing fee, when the card was issued"),
   releasedAmount: money
     .nullable()
-    .describe("The part of the hold released (all of it when no card was issued)"),
+    .describe(
+      "The part of the hold released (all of it when no card was issued)",
+    ),
 });
 
 export const pendingRequestSchema = advanceRequestSchema.extend({

@@ -2,12 +2,16 @@ import { eq } from "drizzle-orm";
 import {
   advanceRequests,
   employees,
+  payrollDeductions,
   type AdvanceRequest,
   type User,
 } from "#db/schema";
 import { applyApproval } from "~/models/approval-core.server";
 import { completeSandboxCheckout } from "~/models/checkout.server";
+import { PROCESSING_FEE_CENTS } from "~/utils/calculator";
 import { db } from "~/utils/db.server";
+import { fromCents, toCents } from "~/utils/money";
+import { deductionSchedule } from "~/utils/schedule";
 
 /** The employees row of an employee user. */
 export async function employeeOf(user: User) {
@@ -104,4 +108,54 @@ async function writeAdvance(
     }
     return request;
   });
+}
+
+/**
+ * Crafted data for a card written directly (tests' insertCard helpers): what issuing the card
+ * does to its request — paid (the hold), the fee captured and the rest released, and the
+ * repayment schedule, dated from the approval as crafted (so backdated data stays coherent).
+ */
+export async function markCarded(requestId: number) {
+  const [row] = await db()
+    .select({
+      request: advanceRequests,
+      payCycleEndDate: employees.payCycleEndDate,
+    })
+    .from(advanceRequests)
+    .innerJoin(employees, eq(employees.id, advanceRequests.employeeId))
+    .where(eq(advanceRequests.id, requestId));
+  if (!row) throw new Error(`no request ${requestId}`);
+  const { request } = row;
+  const cents = toCents(request.amount);
+  const fee = Math.min(PROCESSING_FEE_CENTS, cents);
+  const at = request.approvalDate ?? new Date();
+  await db()
+    .update(advanceRequests)
+    .set({
+      paidAt: request.paidAt ?? at,
+      authorizedAmount: request.amount,
+      capturedAmount: fromCents(fee),
+      releasedAmount: fromCents(cents - fee),
+      capturedAt: at,
+    })
+    .where(eq(advanceRequests.id, requestId));
+  const existing = await db()
+    .select({ id: payrollDeductions.id })
+    .from(payrollDeductions)
+    .where(eq(payrollDeductions.requestId, requestId));
+  if (existing.length > 0) return;
+  await db()
+    .insert(payrollDeductions)
+    .values(
+      deductionSchedule(
+        cents,
+        request.repaymentPeriods,
+        row.payCycleEndDate,
+        at,
+      ).map((d) => ({
+        requestId,
+        amount: fromCents(d.amountCents),
+        deductionDate: d.date,
+      })),
+    );
 }

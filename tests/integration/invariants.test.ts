@@ -103,6 +103,5 @@ describe("checkInvariants", () => {
     ).rejects.toThrow();
     const rules = (await checkInvariants(db())).map((v) => v.rule);
     expect(rules).not.toContain("captured ≤ authorized");
-    expect(rules).not.toContain("deductions exist only for carded advances");
   });
 });

@@ -357,6 +357,26 @@ export type RequestMoney = {
   note: string | null;
 };
 
+/** The employee may cancel it: PENDING, or APPROVED with no hold placed and no card. */
+export function isCancellable(
+  r: Pick<AdvanceRequest, "status" | "paidAt">,
+  hasCard: boolean,
+): boolean {
+  return (
+    r.status === "PENDING" ||
+    (r.status === "APPROVED" && r.paidAt === null && !hasCard)
+  );
+}
+
+/** The line under the badge: why it was declined or cancelled. */
+export function statusNote(
+  r: Pick<AdvanceRequest, "status" | "rejectionReason" | "cancellationReason">,
+): string | null {
+  if (r.status === "DECLINED") return r.rejectionReason ?? null;
+  if (r.status === "CANCELLED") return r.cancellationReason ?? null;
+  return null;
+}
+
 /**
  * The money story and the cancel button of each of the employee's listed requests: two
  * queries (their deductions and their cards) for the whole page.
@@ -401,15 +421,8 @@ export async function requestMoneyOf(
         releasedAmount: r.releasedAmount,
         deductions: deductions.filter((d) => d.requestId === r.id),
       }),
-      cancellable:
-        r.status === "PENDING" ||
-        (r.status === "APPROVED" && r.paidAt === null && !hasCard),
-      note:
-        r.status === "DECLINED"
-          ? (r.rejectionReason ?? null)
-          : r.status === "CANCELLED"
-            ? (r.cancellationReason ?? null)
-            : null,
+      cancellable: isCancellable(r, hasCard),
+      note: statusNote(r),
     });
   }
   return out;

@@ -11,7 +11,8 @@ import {
   listOwnCards,
   listOwnRequests,
   listUpcomingDeductions,
-  requestMoneyOf,
+  isCancellable,
+  statusNote,
   type OwnCard,
 } from "./advance.server";
 
@@ -106,7 +107,8 @@ export async function loadEmployeeDashboard(user: User, now = new Date()) {
       listAwaitingPayment(user),
     ]);
   const next = upcoming[0] ?? null;
-  const money = await requestMoneyOf(recent);
+  // Approved requests without a card are exactly the ones awaiting payment: no extra query.
+  const uncarded = new Set(awaitingPayment.map((r) => r.id));
   return {
     firstName: user.firstName,
     linked: Boolean(employee?.employerId),
@@ -144,8 +146,11 @@ export async function loadEmployeeDashboard(user: User, now = new Date()) {
       amount: r.amount,
       amountText: formatMoney(r.amount),
       status: r.status,
-      note: money.get(r.id)?.note ?? null,
-      cancellable: money.get(r.id)?.cancellable ?? false,
+      note: statusNote(r),
+      cancellable: isCancellable(
+        r,
+        r.status === "APPROVED" && !uncarded.has(r.id),
+      ),
     })),
     upcoming: upcoming.map((d) => ({
       id: d.id,

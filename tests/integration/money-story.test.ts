@@ -109,11 +109,11 @@ it("one $300 advance: held, charged, released, card, deductions, payroll", async
 
   const csv = await exportNextPayrollCsv(employer);
   expect(csv.rows).toBe(1);
-  for (const d of deductions) {
+  for (const [i, d] of deductions.entries()) {
     const run = await runPayroll(d.deductionDate);
     expect(run.deductionsPaid).toBe(1);
     say(
-      `8. Payroll run ${format(d.deductionDate, "yyyy-MM-dd")}: collected $${run.totalPaid}; ` +
+      `8.${i + 1} Payroll run ${format(d.deductionDate, "yyyy-MM-dd")}: collected $${run.totalPaid}; ` +
         `available balance $${await balance()}.`,
     );
   }

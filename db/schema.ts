@@ -80,7 +80,9 @@ export const advanceRequests = pgTable(
       .references(() => employees.id),
     amount: money("amount").notNull(),
     reason: text("reason"),
-    status: text("status", { enum: ["PENDING", "APPROVED", "DECLINED"] })
+    status: text("status", {
+      enum: ["PENDING", "APPROVED", "DECLINED", "CANCELLED"],
+    })
       .notNull()
       .default("PENDING"),
     repaymentPeriods: integer("repayment_periods").notNull().default(1),
@@ -91,7 +93,19 @@ export const advanceRequests = pgTable(
     approvedById: integer("approved_by_id").references(() => users.id),
     declinedById: integer("declined_by_id").references(() => users.id),
     paymentIntentId: text("payment_intent_id"),
+    /** When the hold for the advance amount was placed on the employee's card. */
     paidAt: tstz("paid_at"),
+    // The money model (docs/decisions/1500): checkout authorizes the advance amount, card
+    // issuance captures only the fee and releases the rest; a cancelled hold releases it all.
+    authorizedAmount: money("authorized_amount"),
+    capturedAmount: money("captured_amount"),
+    releasedAmount: money("released_amount"),
+    capturedAt: tstz("captured_at"),
+    // Cancelled by the employee (cancelled_by_id set), or by the system (expiry after 7 days
+    // unpaid, or a card that could not be issued): cancelled_by_id null.
+    cancelledAt: tstz("cancelled_at"),
+    cancelledById: integer("cancelled_by_id").references(() => users.id),
+    cancellationReason: text("cancellation_reason"),
   },
   (t) => [
     // Status and amount ride along so per-employee reads and the reports' scans over a
@@ -119,7 +133,11 @@ export const advanceRequests = pgTable(
     uniqueIndex("advance_requests_payment_intent_id_idx").on(t.paymentIntentId),
     check(
       "advance_requests_status_check",
-      sql`${t.status} in ('PENDING', 'APPROVED', 'DECLINED')`,
+      sql`${t.status} in ('PENDING', 'APPROVED', 'DECLINED', 'CANCELLED')`,
+    ),
+    check(
+      "advance_requests_capture_check",
+      sql`${t.capturedAmount} is null or (${t.authorizedAmount} is not null and ${t.capturedAmount} <= ${t.authorizedAmount})`,
     ),
     check(
       "advance_requests_periods_check",
@@ -273,11 +291,21 @@ export const sandboxPayments = pgTable(
     amountCents: integer("amount_cents").notNull(),
     status: text("status").notNull().default("requires_payment_method"),
     clientSecret: text("client_secret").notNull(),
+    // Like Stripe's manual capture: the hold placed, the part captured, the part released.
+    authorizedCents: integer("authorized_cents").notNull().default(0),
+    capturedCents: integer("captured_cents").notNull().default(0),
+    releasedCents: integer("released_cents").notNull().default(0),
     lastError: text("last_error"),
     createdAt: tstz("created_at").notNull().defaultNow(),
     updatedAt: tstz("updated_at").notNull().defaultNow(),
   },
-  (t) => [uniqueIndex("sandbox_payments_request_id_idx").on(t.requestId)],
+  (t) => [
+    uniqueIndex("sandbox_payments_request_id_idx").on(t.requestId),
+    check(
+      "sandbox_payments_capture_check",
+      sql`${t.capturedCents} + ${t.releasedCents} <= ${t.authorizedCents}`,
+    ),
+  ],
 );
 
 // Who did what: one row per money, admin or account action, written in the same transaction as

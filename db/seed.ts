@@ -4,6 +4,8 @@ import {
   advanceRequests,
   companySettings,
   employees,
+  payrollDeductions,
+  sandboxPayments,
   users,
   virtualCards,
 } from "./schema";
@@ -11,6 +13,8 @@ import type { Database } from "../app/utils/db.server";
 import { hashPassword } from "../app/utils/password.server";
 import { fromCents, toCents } from "../app/utils/money";
 import { applyApproval } from "../app/models/approval-core.server";
+import { PROCESSING_FEE_CENTS } from "../app/utils/calculator";
+import { deductionSchedule } from "../app/utils/schedule";
 
 export const DEMO_PASSWORD = "password123";
 
@@ -121,7 +125,8 @@ const PEOPLE: Array<{
 
 /**
  * The demo company: one employer, five employees in four departments, requests in every
- * status with their deductions, and one issued card. Written directly (not through the
+ * status, and one issued card with its held/charged/released amounts and its deductions (the
+ * money model: an approved advance not paid for, like Bob's, has none). Written directly (not through the
  * domain functions) so it can backdate; it keeps the same invariants the domain keeps.
  */
 export async function seedDemo(db: Database, now = new Date()): Promise<void> {
@@ -187,7 +192,7 @@ export async function seedDemo(db: Database, now = new Date()): Promise<void> {
           .returning();
         let request = pending;
         if (r.status === "APPROVED") {
-          // The same approval the product performs: balance, schedule and all.
+          // The same approval the product performs: the balance is reserved.
           request = await applyApproval(tx, pending.id, employer.id, decided);
         }
         if (r.status === "DECLINED") {
@@ -201,13 +206,43 @@ export async function seedDemo(db: Database, now = new Date()): Promise<void> {
             .where(eq(advanceRequests.id, pending.id));
         }
         if (r.card) {
+          // Checkout held the amount; the card captured the fee and released the rest, and
+          // brought the repayment schedule.
+          const cents = toCents(r.amount);
+          const fee = Math.min(PROCESSING_FEE_CENTS, cents);
+          const intentId = `pi_sandbox_demo_${person.username}`;
+          await tx.insert(sandboxPayments).values({
+            id: intentId,
+            requestId: request.id,
+            amountCents: cents,
+            status: "succeeded",
+            clientSecret: `${intentId}_secret_demo`,
+            authorizedCents: cents,
+            capturedCents: fee,
+            releasedCents: cents - fee,
+            createdAt: decided,
+            updatedAt: decided,
+          });
           await tx
             .update(advanceRequests)
             .set({
               paidAt: decided,
-              paymentIntentId: `pi_sandbox_demo_${person.username}`,
+              paymentIntentId: intentId,
+              authorizedAmount: r.amount,
+              capturedAmount: fromCents(fee),
+              releasedAmount: fromCents(cents - fee),
+              capturedAt: decided,
             })
             .where(eq(advanceRequests.id, request.id));
+          await tx.insert(payrollDeductions).values(
+            deductionSchedule(cents, r.periods, payCycleEnd, decided).map(
+              (d) => ({
+                requestId: request.id,
+                amount: fromCents(d.amountCents),
+                deductionDate: d.date,
+              }),
+            ),
+          );
           await tx.insert(virtualCards).values({
             requestId: request.id,
             providerCardId: `ic_sandbox_demo_${person.username}`,

@@ -1,5 +1,6 @@
 // Operator commands from the production build (used in the container, which has no tsx):
 //   node scripts/cli.js payroll [--date YYYY-MM-DD]
+//   node scripts/cli.js expire-unpaid
 //   node scripts/cli.js check-invariants
 import path from "node:path";
 import url from "node:url";

@@ -1,4 +1,4 @@
-import { and, desc, asc, eq, isNull, sql } from "drizzle-orm";
+import { and, desc, asc, eq, inArray, isNull, sql } from "drizzle-orm";
 import {
   advanceRequests,
   employees,
@@ -12,6 +12,7 @@ import { fieldErrors } from "~/utils/api.server";
 import { db, type Executor } from "~/utils/db.server";
 import { badRequest, forbidden } from "~/utils/errors";
 import { formatMoney, fromCents, toCents } from "~/utils/money";
+import { storyLines } from "~/utils/money-story";
 import { requestApiSchema } from "~/validation/advance";
 import { applyApproval } from "./approval-core.server";
 import { recordAudit } from "./audit.server";
@@ -44,6 +45,14 @@ export type PublicAdvance = {
   rejectionDate: string | null;
   rejectionReason: string | null;
   approvedById: number | null;
+  cancelledAt: string | null;
+  cancellationReason: string | null;
+  /** The hold placed at checkout (the advance amount), once paid. */
+  authorizedAmount: string | null;
+  /** What was charged: the processing fee, captured when the card was issued. */
+  capturedAmount: string | null;
+  /** The part of the hold given back (everything when no card was issued). */
+  releasedAmount: string | null;
 };
 
 const iso = (value: Date | null) => (value ? value.toISOString() : null);
@@ -62,6 +71,11 @@ export function toPublicAdvance(
     | "rejectionDate"
     | "rejectionReason"
     | "approvedById"
+    | "cancelledAt"
+    | "cancellationReason"
+    | "authorizedAmount"
+    | "capturedAmount"
+    | "releasedAmount"
   >,
 ): PublicAdvance {
   return {
@@ -76,6 +90,11 @@ export function toPublicAdvance(
     rejectionDate: iso(row.rejectionDate),
     rejectionReason: row.rejectionReason,
     approvedById: row.approvedById,
+    cancelledAt: iso(row.cancelledAt),
+    cancellationReason: row.cancellationReason,
+    authorizedAmount: row.authorizedAmount,
+    capturedAmount: row.capturedAmount,
+    releasedAmount: row.releasedAmount,
   };
 }
 
@@ -327,4 +346,84 @@ export async function listAwaitingPayment(
       ),
     )
     .orderBy(desc(advanceRequests.approvalDate), desc(advanceRequests.id));
+}
+
+export type RequestMoney = {
+  /** The money so far, in plain words (app/utils/money-story.ts). */
+  story: string[];
+  /** The employee may cancel it: PENDING, or APPROVED and not paid for. */
+  cancellable: boolean;
+  /** Why it was declined or cancelled, for the line under the badge. */
+  note: string | null;
+};
+
+/** The employee may cancel it: PENDING, or APPROVED with no hold placed and no card. */
+export function isCancellable(
+  r: Pick<AdvanceRequest, "status" | "paidAt">,
+  hasCard: boolean,
+): boolean {
+  return (
+    r.status === "PENDING" ||
+    (r.status === "APPROVED" && r.paidAt === null && !hasCard)
+  );
+}
+
+/** The line under the badge: why it was declined or cancelled. */
+export function statusNote(
+  r: Pick<AdvanceRequest, "status" | "rejectionReason" | "cancellationReason">,
+): string | null {
+  if (r.status === "DECLINED") return r.rejectionReason ?? null;
+  if (r.status === "CANCELLED") return r.cancellationReason ?? null;
+  return null;
+}
+
+/**
+ * The money story and the cancel button of each of the employee's listed requests: two
+ * queries (their deductions and their cards) for the whole page.
+ */
+export async function requestMoneyOf(
+  requests: AdvanceRequest[],
+): Promise<Map<number, RequestMoney>> {
+  const ids = requests.map((r) => r.id);
+  const [deductions, cards] = ids.length
+    ? await Promise.all([
+        db()
+          .select({
+            requestId: payrollDeductions.requestId,
+            amount: payrollDeductions.amount,
+            date: payrollDeductions.deductionDate,
+            paid: payrollDeductions.isPaid,
+          })
+          .from(payrollDeductions)
+          .where(inArray(payrollDeductions.requestId, ids))
+          .orderBy(
+            asc(payrollDeductions.deductionDate),
+            asc(payrollDeductions.id),
+          ),
+        db()
+          .select({ requestId: virtualCards.requestId })
+          .from(virtualCards)
+          .where(inArray(virtualCards.requestId, ids)),
+      ])
+    : [[], []];
+  const carded = new Set(cards.map((c) => c.requestId));
+  const out = new Map<number, RequestMoney>();
+  for (const r of requests) {
+    const hasCard = carded.has(r.id);
+    out.set(r.id, {
+      story: storyLines({
+        status: r.status,
+        amount: r.amount,
+        paid: r.paidAt !== null,
+        carded: hasCard,
+        authorizedAmount: r.authorizedAmount,
+        capturedAmount: r.capturedAmount,
+        releasedAmount: r.releasedAmount,
+        deductions: deductions.filter((d) => d.requestId === r.id),
+      }),
+      cancellable: isCancellable(r, hasCard),
+      note: statusNote(r),
+    });
+  }
+  return out;
 }

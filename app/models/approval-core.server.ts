@@ -2,13 +2,10 @@ import { and, eq, gte, sql } from "drizzle-orm";
 import {
   advanceRequests,
   employees,
-  payrollDeductions,
   type AdvanceRequest,
 } from "../../db/schema";
 import type { Tx } from "~/utils/db.server";
 import { conflict } from "~/utils/errors";
-import { fromCents, toCents } from "~/utils/money";
-import { deductionSchedule } from "~/utils/schedule";
 
 export const ALREADY_DECIDED = "This request has already been decided.";
 export const BALANCE_NO_LONGER_COVERS =
@@ -16,8 +13,9 @@ export const BALANCE_NO_LONGER_COVERS =
 
 /**
  * Approves a PENDING request inside the caller's transaction: status APPROVED, approval date,
- * approver (null for an automatic approval), the employee's balance minus the amount, and the
- * deduction schedule. Race-safe without explicit locks: both updates are conditional, and
+ * approver (null for an automatic approval) and the employee's balance minus the amount (the
+ * reservation). The repayment schedule is made when the card is issued, not here
+ * (docs/decisions/1500): an approved advance never paid for is never collected. Race-safe without explicit locks: both updates are conditional, and
  * PostgreSQL re-checks the WHERE clause after waiting for a concurrent writer of the same row,
  * so of two concurrent approvals exactly one sees PENDING. A refusal throws (409) and the
  * transaction rolls back, leaving nothing changed.
@@ -51,21 +49,7 @@ export async function applyApproval(
         gte(employees.availableBalance, request.amount),
       ),
     )
-    .returning({ payCycleEndDate: employees.payCycleEndDate });
+    .returning({ id: employees.id });
   if (!employee) throw conflict(BALANCE_NO_LONGER_COVERS);
-
-  const schedule = deductionSchedule(
-    toCents(request.amount),
-    request.repaymentPeriods,
-    employee.payCycleEndDate,
-    now,
-  );
-  await tx.insert(payrollDeductions).values(
-    schedule.map((d) => ({
-      requestId: request.id,
-      amount: fromCents(d.amountCents),
-      deductionDate: d.date,
-    })),
-  );
   return request;
 }

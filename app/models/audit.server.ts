@@ -142,6 +142,15 @@ function summarize(action: string, details: Record<string, unknown> | null) {
   if (!details) return "";
   if (action === "request.declined" && typeof details.reason === "string")
     return `Reason: ${details.reason}`;
+  if (
+    (action === "request.cancelled" || action === "request.expired") &&
+    typeof details.reason === "string"
+  )
+    return details.reason;
+  if (action === "fee.captured" && typeof details.captured === "string")
+    return `Held ${formatMoney(String(details.authorized))}, charged ${formatMoney(details.captured)}, released ${formatMoney(String(details.released))}`;
+  if (action === "hold.released" && typeof details.released === "string")
+    return `Released ${formatMoney(details.released)}; nothing charged`;
   if (action === "request.approved" && details.automatic)
     return "Under the auto-approval limit";
   if (action === "payroll.run")

@@ -1,23 +1,42 @@
 import { eq } from "drizzle-orm";
-import { virtualCards, type User, type VirtualCard } from "../../db/schema";
+import {
+  advanceRequests,
+  employees,
+  payrollDeductions,
+  virtualCards,
+  type AdvanceRequest,
+  type User,
+  type VirtualCard,
+} from "../../db/schema";
 import { publish } from "~/services/events.server";
 import {
   GROCERY_CATEGORY,
   paymentProvider,
+  type ProviderCard,
 } from "~/services/payments/index.server";
-import { db } from "~/utils/db.server";
-import { AppError, conflict } from "~/utils/errors";
+import { PROCESSING_FEE_CENTS } from "~/utils/calculator";
+import { db, type Tx } from "~/utils/db.server";
+import { deductionSchedule, type ScheduledDeduction } from "~/utils/schedule";
+import { AppError, conflict, isAppError } from "~/utils/errors";
 import { fromCents, toCents } from "~/utils/money";
 import {
+  authorizedIntent,
+  CANCELLED,
+  DECLINED,
   findAdvance,
   markPaid,
-  recordPayment,
   NOT_APPROVED,
   NOT_PAID,
-  DECLINED,
-  paymentSucceeded,
+  recordPayment,
+  releaseHold,
+  type PayableAdvance,
 } from "./payment.server";
 import { recordAudit } from "./audit.server";
+import {
+  applyCancellation,
+  CARD_FAILED_HOLD_RELEASED,
+  CARD_FAILED_REASON,
+} from "./cancel-core.server";
 
 // Issuing the grocery-only virtual card (DESIGN §4 Issuing the card). One function for the
 // checkout page, POST /api/create-grocery-card and the provider's webhook, so a payment whose
@@ -83,11 +102,19 @@ export class CardCreationError extends AppError {
 export type IssuedCard = { card: CardDto; created: boolean };
 
 /**
- * Issues the grocery card of an advance request whose payment the provider reports as
- * succeeded, or returns the card it already has (created: false). The employee may only ask
- * for their own request; "webhook" is the provider itself. Concurrent calls for one request
- * all get the same card: the provider call is idempotent per request and the insert yields
- * to the unique index.
+ * Issues the grocery card of an advance request whose hold the provider reports as placed, or
+ * returns the card it already has (created: false). The employee may only ask for their own
+ * request; "webhook" is the provider itself. The money model (docs/decisions/1500):
+ *
+ * 1. the hold (authorization for the advance amount) is stamped on the request (paid_at), unless
+ *    a cancellation got there first, in which case the hold is released and nothing is charged;
+ * 2. the provider issues the card; if it cannot, the hold is cancelled, nothing is charged and
+ *    the request is cancelled with its reserved balance returned;
+ * 3. the processing fee alone is captured from the hold and the provider releases the rest;
+ * 4. in one transaction: the card row, the captured and released amounts, the repayment
+ *    schedule and their audit events. The unique index on virtual_cards.request_id makes the
+ *    insert happen once, so of any number of concurrent calls (the success page, the API, the
+ *    webhook) exactly one writes the schedule; the provider calls are idempotent per request.
  */
 export async function issueGroceryCard(
   actor: User | "webhook",
@@ -95,30 +122,79 @@ export async function issueGroceryCard(
 ): Promise<IssuedCard> {
   const advance = await findAdvance(actor, advanceRequestId);
   const { request } = advance;
+  const actorId = actor === "webhook" ? null : actor.id;
   if (advance.cardId !== null) {
     const existing = await cardOf(request.id);
     if (existing) return { card: toCardDto(existing), created: false };
   }
   if (request.status === "DECLINED") throw conflict(DECLINED);
+  if (request.status === "CANCELLED") {
+    // Paid at the provider after the request was cancelled: release that hold.
+    if (request.paymentIntentId && !request.capturedAt)
+      await releaseHold(request.paymentIntentId);
+    throw conflict(CANCELLED);
+  }
   if (request.status !== "APPROVED") throw conflict(NOT_APPROVED);
-  if (!(await paymentSucceeded(request))) throw conflict(NOT_PAID);
+  const intent = await authorizedIntent(request);
+  if (!intent) throw conflict(NOT_PAID);
 
-  const cents = toCents(request.amount);
-  const issued = await paymentProvider().issueGroceryCard({
-    advanceRequestId: request.id,
-    amountCents: cents,
-    holder: {
-      userId: advance.userId,
-      firstName: advance.firstName,
-      lastName: advance.lastName,
-      email: advance.email,
-    },
+  // 1. The hold is the employee's payment: stamp it, racing a cancellation fairly.
+  const marked = await db().transaction(async (tx) => {
+    const outcome = await markPaid(tx, request.id);
+    if (outcome === "paid") await recordPayment(tx, actorId, advance);
+    return outcome;
   });
+  const to = [advance.userId, advance.employerId];
+  if (marked === "cancelled") {
+    await releaseHold(intent.id);
+    throw conflict(CANCELLED);
+  }
+  if (marked === "paid")
+    await publish("request.paid", to, { requestId: request.id });
 
-  const { paidNow, inserted } = await db().transaction(async (tx) => {
-    const actorId = actor === "webhook" ? null : actor.id;
-    const paidNow = await markPaid(tx, request.id);
-    if (paidNow) await recordPayment(tx, actorId, advance);
+  // 2. The card at the provider; a refusal cancels the hold and the request.
+  const cents = toCents(request.amount);
+  let issued: ProviderCard;
+  try {
+    issued = await paymentProvider().issueGroceryCard({
+      advanceRequestId: request.id,
+      amountCents: cents,
+      holder: {
+        userId: advance.userId,
+        firstName: advance.firstName,
+        lastName: advance.lastName,
+        email: advance.email,
+      },
+    });
+  } catch (error) {
+    console.error(
+      JSON.stringify({
+        level: "error",
+        msg: "card issuance failed; releasing the hold",
+        requestId: request.id,
+        error: error instanceof Error ? error.message : String(error),
+      }),
+    );
+    await cancelForFailedCard(advance, actorId, intent.id);
+    throw new CardCreationError(503, CARD_FAILED_HOLD_RELEASED);
+  }
+
+  // 3. Only the fee is charged; the provider releases the rest of the hold.
+  const feeCents = Math.min(PROCESSING_FEE_CENTS, cents);
+  const captured = await paymentProvider().capturePaymentIntent(
+    intent.id,
+    feeCents,
+  );
+  const capturedCents = captured.capturedCents;
+
+  // 4. The card, the amounts and the repayment schedule, once.
+  const inserted = await db().transaction(async (tx) => {
+    const [current] = await tx
+      .select({ status: advanceRequests.status })
+      .from(advanceRequests)
+      .where(eq(advanceRequests.id, request.id))
+      .for("update");
+    if (current?.status !== "APPROVED") throw conflict(CANCELLED);
     const [inserted] = await tx
       .insert(virtualCards)
       .values({
@@ -133,21 +209,49 @@ export async function issueGroceryCard(
       })
       .onConflictDoNothing()
       .returning();
-    if (inserted)
-      await recordAudit(tx, {
-        actorId,
-        employerId: advance.employerId,
-        subjectUserId: advance.userId,
-        action: "card.issued",
-        requestId: request.id,
-        amountCents: cents,
-        details: { card: inserted.cardNumber },
-      });
-    return { paidNow, inserted };
+    if (!inserted) return null;
+    const now = new Date();
+    await tx
+      .update(advanceRequests)
+      .set({
+        authorizedAmount: fromCents(cents),
+        capturedAmount: fromCents(capturedCents),
+        releasedAmount: fromCents(cents - capturedCents),
+        capturedAt: now,
+      })
+      .where(eq(advanceRequests.id, request.id));
+    const schedule = await scheduleRepayment(tx, request, now);
+    const audit = {
+      actorId,
+      employerId: advance.employerId,
+      subjectUserId: advance.userId,
+      requestId: request.id,
+    };
+    await recordAudit(tx, {
+      ...audit,
+      action: "fee.captured",
+      amountCents: capturedCents,
+      details: {
+        authorized: fromCents(cents),
+        captured: fromCents(capturedCents),
+        released: fromCents(cents - capturedCents),
+      },
+    });
+    await recordAudit(tx, {
+      ...audit,
+      action: "card.issued",
+      amountCents: cents,
+      details: {
+        card: inserted.cardNumber,
+        deductions: schedule.map((d) => ({
+          amount: fromCents(d.amountCents),
+          date: d.date.toISOString(),
+        })),
+      },
+    });
+    return inserted;
   });
 
-  const to = [advance.userId, advance.employerId];
-  if (paidNow) await publish("request.paid", to, { requestId: request.id });
   if (inserted) {
     await publish("card.issued", to, { requestId: request.id });
     return { card: toCardDto(inserted), created: true };
@@ -156,4 +260,67 @@ export async function issueGroceryCard(
   if (!existing)
     throw conflict("The card could not be issued. Please try again.");
   return { card: toCardDto(existing), created: false };
+}
+
+/**
+ * The repayment schedule of a carded advance (DESIGN §4 Approving): the amount over the
+ * repayment periods in cents, remainder on the earliest, the first on the pay cycle end if it
+ * is still ahead, else today + 15 days, then every 15 days. Inside the card's transaction.
+ */
+async function scheduleRepayment(
+  tx: Tx,
+  request: AdvanceRequest,
+  now: Date,
+): Promise<ScheduledDeduction[]> {
+  const [employee] = await tx
+    .select({ payCycleEndDate: employees.payCycleEndDate })
+    .from(employees)
+    .where(eq(employees.id, request.employeeId));
+  const schedule = deductionSchedule(
+    toCents(request.amount),
+    request.repaymentPeriods,
+    employee?.payCycleEndDate ?? null,
+    now,
+  );
+  await tx.insert(payrollDeductions).values(
+    schedule.map((d) => ({
+      requestId: request.id,
+      amount: fromCents(d.amountCents),
+      deductionDate: d.date,
+    })),
+  );
+  return schedule;
+}
+
+/**
+ * The card could not be issued: the request is cancelled (its reserved balance returned, the
+ * whole hold recorded as released) and the provider cancels the hold, so nothing is charged.
+ * Conditional on APPROVED without a card, so it happens once.
+ */
+async function cancelForFailedCard(
+  advance: PayableAdvance,
+  actorId: number | null,
+  paymentIntentId: string,
+) {
+  let cancelled = false;
+  try {
+    await db().transaction((tx) =>
+      applyCancellation(tx, advance.request.id, {
+        byId: null,
+        reason: CARD_FAILED_REASON,
+        action: "request.cancelled",
+        actorId,
+        allowPaid: true,
+      }),
+    );
+    cancelled = true;
+  } catch (error) {
+    // A concurrent call issued the card after all, or cancelled first: keep its outcome.
+    if (!isAppError(error) || error.status !== 409) throw error;
+  }
+  if (!cancelled) return;
+  await releaseHold(paymentIntentId);
+  await publish("request.cancelled", [advance.userId, advance.employerId], {
+    requestId: advance.request.id,
+  });
 }

@@ -1,11 +1,20 @@
-import { and, eq, isNull } from "drizzle-orm";
-import { advanceRequests, employees, type User } from "../../db/schema";
+import { and, desc, eq, isNull } from "drizzle-orm";
+import {
+  advanceRequests,
+  employees,
+  virtualCards,
+  type User,
+} from "../../db/schema";
 import {
   paymentProvider,
   type SandboxCardInput,
 } from "~/services/payments/index.server";
 import { db } from "~/utils/db.server";
 import { isAppError, notFound } from "~/utils/errors";
+import { fromCents, toCents } from "~/utils/money";
+import { checkoutLines } from "~/utils/money-story";
+import { deductionSchedule } from "~/utils/schedule";
+import { requestMoneyOf } from "./advance.server";
 import {
   CardCreationError,
   issueGroceryCard,
@@ -31,6 +40,8 @@ export type CheckoutView = {
   paid: boolean;
   provider: "sandbox" | "stripe";
   publishableKey: string | null;
+  /** What paying does, in plain words: the hold, the fee, the card, the deductions. */
+  moneyLines: string[];
 };
 
 /** What /checkout needs for the caller's approved request; refusals throw with a message. */
@@ -40,13 +51,46 @@ export async function getCheckout(
 ): Promise<CheckoutView> {
   const advance = await findPayableAdvance(actor, input);
   const provider = paymentProvider();
+  const [employee] = await db()
+    .select({ payCycleEndDate: employees.payCycleEndDate })
+    .from(employees)
+    .where(eq(employees.id, advance.request.employeeId));
+  // The schedule as it would be made if the card were issued now.
+  const schedule = deductionSchedule(
+    toCents(advance.request.amount),
+    advance.request.repaymentPeriods,
+    employee?.payCycleEndDate ?? null,
+  ).map((d) => ({
+    amount: fromCents(d.amountCents),
+    date: d.date,
+    paid: false,
+  }));
   return {
     advanceRequestId: advance.request.id,
     amount: advance.request.amount,
     paid: await paymentSucceeded(advance.request),
     provider: provider.name,
     publishableKey: provider.publishableKey,
+    moneyLines: checkoutLines(advance.request.amount, schedule),
   };
+}
+
+/**
+ * The success screen's account of the employee's newest card: held, charged, released, the
+ * card's amount and the deductions with their dates. Empty when they have no card.
+ */
+export async function latestCardStory(actor: User): Promise<string[]> {
+  const [row] = await db()
+    .select({ request: advanceRequests })
+    .from(virtualCards)
+    .innerJoin(advanceRequests, eq(advanceRequests.id, virtualCards.requestId))
+    .innerJoin(employees, eq(employees.id, advanceRequests.employeeId))
+    .where(eq(employees.userId, actor.id))
+    .orderBy(desc(virtualCards.createdAt), desc(virtualCards.id))
+    .limit(1);
+  if (!row) return [];
+  const money = await requestMoneyOf([row.request]);
+  return money.get(row.request.id)?.story ?? [];
 }
 
 /**
@@ -110,6 +154,12 @@ export async function issueCardForPaymentIntent(
   return issueCardAfterPayment(actor, row.id);
 }
 
+/** The hold is placed (manual capture), or the intent is captured. */
+const PAYMENT_EVENTS = new Set([
+  "payment_intent.amount_capturable_updated",
+  "payment_intent.succeeded",
+]);
+
 export type WebhookOutcome = {
   received: true;
   type: string;
@@ -118,11 +168,14 @@ export type WebhookOutcome = {
 };
 
 /**
- * POST /api/stripe/webhook: the signature is checked on the raw body (400 when wrong), and
- * `payment_intent.succeeded` issues the card through issueGroceryCard. A repeated delivery
- * finds the card already there. A refusal that retrying cannot fix (unknown request, not
- * approved) is acknowledged so the provider stops redelivering; a provider outage throws, so
- * the provider delivers again later.
+ * POST /api/stripe/webhook: the signature is checked on the raw body (400 when wrong).
+ * With manual capture, Stripe reports the hold as `payment_intent.amount_capturable_updated`:
+ * that issues the card through issueGroceryCard (fee captured, schedule made), so a payment
+ * whose browser closed still gets its card. `payment_intent.succeeded` (sent after our own
+ * capture) goes the same way and finds the card there. A repeated delivery finds the card
+ * already there. A refusal that retrying cannot fix (unknown request, not approved, cancelled,
+ * a card that could not be issued and whose hold was released) is acknowledged so the provider
+ * stops redelivering; a provider outage throws, so the provider delivers again later.
  */
 export async function handlePaymentWebhook(
   rawBody: string,
@@ -130,7 +183,7 @@ export async function handlePaymentWebhook(
 ): Promise<WebhookOutcome> {
   const event = paymentProvider().parseWebhook(rawBody, signature);
   if (
-    event.type !== "payment_intent.succeeded" ||
+    !PAYMENT_EVENTS.has(event.type) ||
     event.advanceRequestId === null ||
     event.paymentIntentId === null
   ) {
@@ -150,7 +203,10 @@ export async function handlePaymentWebhook(
     await issueGroceryCard("webhook", event.advanceRequestId);
     return { received: true, type: event.type, handled: true };
   } catch (error) {
-    if (isAppError(error) && error.status < 500) {
+    if (
+      error instanceof CardCreationError ||
+      (isAppError(error) && error.status < 500)
+    ) {
       return {
         received: true,
         type: event.type,

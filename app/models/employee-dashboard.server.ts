@@ -3,13 +3,16 @@ import { and, eq, gte, lt, sql } from "drizzle-orm";
 import { advanceRequests, employees, type User } from "../../db/schema";
 import { db } from "~/utils/db.server";
 import { formatDate, formatDateShort, PAY_PERIOD_DAYS } from "~/utils/dates";
-import { formatMoney } from "~/utils/money";
+import { PROCESSING_FEE_CENTS } from "~/utils/calculator";
+import { formatCents, formatMoney, toCents } from "~/utils/money";
 import {
   getEmployeeRecord,
   listAwaitingPayment,
   listOwnCards,
   listOwnRequests,
   listUpcomingDeductions,
+  isCancellable,
+  statusNote,
   type OwnCard,
 } from "./advance.server";
 
@@ -104,6 +107,8 @@ export async function loadEmployeeDashboard(user: User, now = new Date()) {
       listAwaitingPayment(user),
     ]);
   const next = upcoming[0] ?? null;
+  // Approved requests without a card are exactly the ones awaiting payment: no extra query.
+  const uncarded = new Set(awaitingPayment.map((r) => r.id));
   return {
     firstName: user.firstName,
     linked: Boolean(employee?.employerId),
@@ -129,6 +134,7 @@ export async function loadEmployeeDashboard(user: User, now = new Date()) {
       id: r.id,
       amount: r.amount,
       amountText: formatMoney(r.amount),
+      feeText: formatCents(Math.min(PROCESSING_FEE_CENTS, toCents(r.amount))),
       checkoutUrl: `/checkout?${new URLSearchParams({
         amount: r.amount,
         requestId: String(r.id),
@@ -137,8 +143,14 @@ export async function loadEmployeeDashboard(user: User, now = new Date()) {
     recent: recent.map((r) => ({
       id: r.id,
       dateText: formatDate(r.requestDate),
+      amount: r.amount,
       amountText: formatMoney(r.amount),
       status: r.status,
+      note: statusNote(r),
+      cancellable: isCancellable(
+        r,
+        r.status === "APPROVED" && !uncarded.has(r.id),
+      ),
     })),
     upcoming: upcoming.map((d) => ({
       id: d.id,

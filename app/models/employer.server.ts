@@ -42,6 +42,11 @@ const requestColumns = {
   rejectionDate: advanceRequests.rejectionDate,
   rejectionReason: advanceRequests.rejectionReason,
   approvedById: advanceRequests.approvedById,
+  cancelledAt: advanceRequests.cancelledAt,
+  cancellationReason: advanceRequests.cancellationReason,
+  authorizedAmount: advanceRequests.authorizedAmount,
+  capturedAmount: advanceRequests.capturedAmount,
+  releasedAmount: advanceRequests.releasedAmount,
 };
 
 /**
@@ -342,6 +347,10 @@ const isoJson = (column: SQL | AnyColumn) =>
 const valueJson = (column: SQL | AnyColumn) =>
   sql`coalesce(to_json(${column})::text, 'null')`;
 
+/** A nullable money column as a JSON string ("300.00") or null. */
+const moneyJson = (column: SQL | AnyColumn) =>
+  sql`coalesce(to_json(${column}::text)::text, 'null')`;
+
 /**
  * The JSON text of a request in its public shape (PublicAdvance: same keys, same order, same
  * bytes as JSON.stringify(toPublicAdvance(row))), built by the database: the server hands the
@@ -353,7 +362,10 @@ const publicAdvanceJson = sql`'{"id":' || ${r.id} || ',"employeeId":' || ${r.emp
   || ',"status":' || to_json(${r.status})::text || ',"repaymentPeriods":' || ${r.repaymentPeriods}
   || ',"requestDate":' || ${isoJson(r.requestDate)} || ',"approvalDate":' || ${isoJson(r.approvalDate)}
   || ',"rejectionDate":' || ${isoJson(r.rejectionDate)} || ',"rejectionReason":' || ${valueJson(r.rejectionReason)}
-  || ',"approvedById":' || ${valueJson(r.approvedById)} || '}'`;
+  || ',"approvedById":' || ${valueJson(r.approvedById)}
+  || ',"cancelledAt":' || ${isoJson(r.cancelledAt)} || ',"cancellationReason":' || ${valueJson(r.cancellationReason)}
+  || ',"authorizedAmount":' || ${moneyJson(r.authorizedAmount)} || ',"capturedAmount":' || ${moneyJson(r.capturedAmount)}
+  || ',"releasedAmount":' || ${moneyJson(r.releasedAmount)} || '}'`;
 /** GET /api/employer/advance-requests: the fields the reports read. */
 const summaryJson = sql`'{"id":' || ${r.id} || ',"status":' || to_json(${r.status})::text
   || ',"amount":"' || ${r.amount}::text || '","requestDate":' || ${isoJson(r.requestDate)} || '}'`;

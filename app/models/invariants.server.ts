@@ -13,13 +13,37 @@ type Check = {
 // returns the offending rows; an empty result everywhere means the database is consistent.
 const CHECKS: Check[] = [
   {
-    rule: "approved request deductions sum to its amount",
+    rule: "a carded advance's deductions sum to its amount",
     query: sql`select r.id, r.amount::text as amount, coalesce(sum(d.amount), 0)::text as deducted
-               from advance_requests r left join payroll_deductions d on d.request_id = r.id
+               from advance_requests r
+               join virtual_cards c on c.request_id = r.id
+               left join payroll_deductions d on d.request_id = r.id
                where r.status = 'APPROVED'
                group by r.id having coalesce(sum(d.amount), 0) <> r.amount`,
     describe: (r) =>
       `request ${r.id}: amount ${r.amount}, deductions ${r.deducted}`,
+  },
+  {
+    rule: "deductions exist only for carded advances",
+    query: sql`select distinct d.request_id from payroll_deductions d
+               where not exists (select 1 from virtual_cards c where c.request_id = d.request_id)`,
+    describe: (r) => `request ${r.request_id} has deductions but no card`,
+  },
+  {
+    rule: "captured ≤ authorized",
+    query: sql`select 'request ' || id as what, authorized_amount::text as authorized,
+                      captured_amount::text as captured
+               from advance_requests
+               where captured_amount is not null
+                 and (authorized_amount is null or captured_amount > authorized_amount
+                      or captured_amount + coalesce(released_amount, 0) > authorized_amount)
+               union all
+               select 'sandbox payment ' || id, (authorized_cents / 100.0)::text,
+                      (captured_cents / 100.0)::text
+               from sandbox_payments
+               where captured_cents + released_cents > authorized_cents`,
+    describe: (r) =>
+      `${r.what}: authorized ${r.authorized ?? "nothing"}, captured ${r.captured}`,
   },
   {
     rule: "every deduction belongs to an approved request",

@@ -8,6 +8,7 @@ import {
   type User,
 } from "../../db/schema";
 import {
+  isAuthorized,
   paymentProvider,
   type ProviderPaymentIntent,
   type SandboxCardInput,
@@ -33,6 +34,7 @@ export const DECLINED = "This advance request was declined.";
 export const CARD_ALREADY_ISSUED =
   "A grocery card has already been issued for this advance.";
 export const NOT_PAID = "The payment for this advance has not been completed.";
+export const CANCELLED = "This advance request was cancelled.";
 
 /** An advance request with what paying for it and issuing its card need. */
 export type PayableAdvance = {
@@ -81,6 +83,7 @@ export async function findAdvance(
 /** Refuses a request that is not approved, or whose card already exists. */
 export function assertApprovedWithoutCard(advance: PayableAdvance) {
   if (advance.request.status === "DECLINED") throw conflict(DECLINED);
+  if (advance.request.status === "CANCELLED") throw conflict(CANCELLED);
   if (advance.request.status !== "APPROVED") throw conflict(NOT_APPROVED);
   if (advance.cardId !== null) throw conflict(CARD_ALREADY_ISSUED);
 }
@@ -214,24 +217,34 @@ export async function createPaymentIntent(
   };
 }
 
-/** Whether the provider reports the request's payment as succeeded, for its full amount. */
+/**
+ * The request's intent at the provider when it holds the full advance amount (authorized,
+ * or already captured); null otherwise.
+ */
+export async function authorizedIntent(
+  request: AdvanceRequest,
+): Promise<ProviderPaymentIntent | null> {
+  if (!request.paymentIntentId) return null;
+  const intent = await paymentProvider().getPaymentIntent(
+    request.paymentIntentId,
+  );
+  return intent !== null &&
+    isAuthorized(intent) &&
+    intent.amountCents === toCents(request.amount) &&
+    (intent.advanceRequestId === null || intent.advanceRequestId === request.id)
+    ? intent
+    : null;
+}
+
+/** Whether the hold for the request's full amount is in place (the employee has paid). */
 export async function paymentSucceeded(
   request: AdvanceRequest,
 ): Promise<boolean> {
   if (request.paidAt) return true;
-  if (!request.paymentIntentId) return false;
-  const intent = await paymentProvider().getPaymentIntent(
-    request.paymentIntentId,
-  );
-  return (
-    intent !== null &&
-    intent.status === "succeeded" &&
-    intent.amountCents === toCents(request.amount) &&
-    (intent.advanceRequestId === null || intent.advanceRequestId === request.id)
-  );
+  return (await authorizedIntent(request)) !== null;
 }
 
-/** The audit event of a fee payment, in the transaction that stamped paid_at. */
+/** The audit event of the hold placed at checkout, in the transaction that stamped paid_at. */
 export async function recordPayment(
   tx: Executor,
   actorId: number | null,
@@ -244,23 +257,63 @@ export async function recordPayment(
     action: "request.paid",
     requestId: advance.request.id,
     amountCents: toCents(advance.request.amount),
+    details: { authorized: advance.request.amount },
   });
 }
 
-/** Stamps paid_at once; true when this call did it. */
+/**
+ * Stamps paid_at (the hold is placed: authorized amount = the advance) once, and only while the
+ * request is still APPROVED: a cancellation that got there first wins, and the caller then
+ * releases the hold. "paid" when this call stamped it, "already" when an earlier one did,
+ * "cancelled" when the request is no longer approved.
+ */
 export async function markPaid(
   executor: Executor,
   requestId: number,
   now: Date = new Date(),
-): Promise<boolean> {
+): Promise<"paid" | "already" | "cancelled"> {
   const rows = await executor
     .update(advanceRequests)
-    .set({ paidAt: now })
+    .set({ paidAt: now, authorizedAmount: advanceRequests.amount })
     .where(
-      and(eq(advanceRequests.id, requestId), isNull(advanceRequests.paidAt)),
+      and(
+        eq(advanceRequests.id, requestId),
+        isNull(advanceRequests.paidAt),
+        eq(advanceRequests.status, "APPROVED"),
+      ),
     )
     .returning({ id: advanceRequests.id });
-  return rows.length > 0;
+  if (rows.length > 0) return "paid";
+  const [row] = await executor
+    .select({
+      status: advanceRequests.status,
+      paidAt: advanceRequests.paidAt,
+    })
+    .from(advanceRequests)
+    .where(eq(advanceRequests.id, requestId));
+  return row?.paidAt && row.status === "APPROVED" ? "already" : "cancelled";
+}
+
+/**
+ * Releases the hold of a request that will get no card (cancelled, expired, or its card could
+ * not be issued): the provider cancels the intent and nothing is charged. Best effort for an
+ * intent that never held money; a provider failure on a real hold is logged (the provider
+ * releases uncaptured holds on its own after about 7 days).
+ */
+export async function releaseHold(paymentIntentId: string | null) {
+  if (!paymentIntentId) return;
+  try {
+    await paymentProvider().cancelPaymentIntent(paymentIntentId);
+  } catch (error) {
+    console.error(
+      JSON.stringify({
+        level: "error",
+        msg: "payment hold could not be released",
+        paymentIntentId,
+        error: error instanceof Error ? error.message : String(error),
+      }),
+    );
+  }
 }
 
 /**
@@ -284,14 +337,19 @@ export async function payWithSandboxCard(
     );
   const intent = await ensurePaymentIntent(advance);
   const paid = await provider.confirmPayment(intent.id, input.card);
-  if (paid.status !== "succeeded")
+  if (!isAuthorized(paid))
     throw new AppError(402, "An error occurred during payment processing.");
-  const paidNow = await db().transaction(async (tx) => {
-    const paidNow = await markPaid(tx, advance.request.id);
-    if (paidNow) await recordPayment(tx, actor.id, advance);
-    return paidNow;
+  const outcome = await db().transaction(async (tx) => {
+    const outcome = await markPaid(tx, advance.request.id);
+    if (outcome === "paid") await recordPayment(tx, actor.id, advance);
+    return outcome;
   });
-  if (paidNow) {
+  if (outcome === "cancelled") {
+    // The employee (or expiry) cancelled while the card was being authorized.
+    await releaseHold(intent.id);
+    throw conflict(CANCELLED);
+  }
+  if (outcome === "paid") {
     await publish("request.paid", [advance.userId, advance.employerId], {
       requestId: advance.request.id,
     });

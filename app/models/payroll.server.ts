@@ -7,6 +7,7 @@ import { badRequest, forbidden } from "~/utils/errors";
 import { fromCents, toCents } from "~/utils/money";
 import { publish } from "~/services/events.server";
 import { recordAudit } from "./audit.server";
+import { expireUnpaidAdvances } from "./cancel.server";
 
 export type PayrollSummary = {
   runDate: string;
@@ -14,6 +15,8 @@ export type PayrollSummary = {
   deductionsPaid: number;
   totalPaid: string;
   employeesCredited: number;
+  /** Approved advances left unpaid for 7 days, cancelled by this run (balance returned). */
+  advancesExpired: number;
 };
 
 /** "2026-11-22" → that day; anything else is a 400. */
@@ -131,6 +134,7 @@ export async function runPayroll(
     deductionsPaid: 0,
     totalPaid: "0.00",
     employeesCredited: 0,
+    advancesExpired: (await expireUnpaidAdvances(now)).expired,
   };
   let total = 0;
   for (const employerId of await employerIds()) {
@@ -155,6 +159,7 @@ export async function runPayrollForEmployer(
 ): Promise<PayrollSummary> {
   if (actor.role !== "EMPLOYER")
     throw forbidden("Only employers can run payroll.");
+  const { expired } = await expireUnpaidAdvances(now, actor.id);
   const result = await db().transaction((tx) =>
     runEmployerPayroll(tx, actor.id, now, now, actor.id),
   );
@@ -166,6 +171,7 @@ export async function runPayrollForEmployer(
     deductionsPaid: result.deductions,
     totalPaid: fromCents(result.cents),
     employeesCredited: result.userIds.length,
+    advancesExpired: expired,
   };
 }
 

@@ -215,6 +215,18 @@ export default function CheckoutPage() {
             You&apos;re requesting a grocery advance of{" "}
             {formatMoney(data.amount)}
           </p>
+          <section
+            aria-label="What paying does"
+            className="rounded-md border border-brand-100 bg-brand-50 px-4 py-3 text-sm text-gray-900"
+          >
+            <ul className="list-disc space-y-1 pl-5">
+              {data.moneyLines.map((line) => (
+                <li key={line} data-testid="money-line">
+                  {line}
+                </li>
+              ))}
+            </ul>
+          </section>
           {data.paid ? (
             <IssueCardPanel
               amount={data.amount}
@@ -347,8 +359,9 @@ function IssueCardPanel({
   return (
     <Card title="Payment received">
       <p className="text-gray-800">
-        Your payment of {formatMoney(amount)} went through, but your grocery
-        card has not been created yet.
+        The hold of {formatMoney(amount)} on your card is in place, but your
+        grocery card has not been created yet. Only the processing fee will be
+        charged when it is; the rest of the hold is released.
       </p>
       <Form method="post" className="mt-4 flex flex-wrap gap-3">
         <input type="hidden" name="intent" value="issue-card" />

@@ -1,15 +1,35 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type {
+  ActionFunctionArgs,
+  LoaderFunctionArgs,
+  MetaFunction,
+} from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { CancelRequestForm } from "~/components/cancel-request-form";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { StatusBadge } from "~/components/ui/badge";
 import { Card } from "~/components/ui/card";
 import { Pager } from "~/components/ui/pager";
+import { Toast } from "~/components/ui/toast";
 import { EmptyRow, Table, Td } from "~/components/ui/table";
-import { countOwnRequests, listOwnRequests } from "~/models/advance.server";
-import { requireEmployee } from "~/utils/auth.server";
+import {
+  countOwnRequests,
+  listOwnRequests,
+  requestMoneyOf,
+} from "~/models/advance.server";
+import { cancelAdvance } from "~/models/cancel.server";
+import { requireEmployee, safeRedirect } from "~/utils/auth.server";
+import { isAppError } from "~/utils/errors";
+import { readFormData } from "~/utils/form.server";
 import { formatDate } from "~/utils/dates";
 import { formatMoney } from "~/utils/money";
+import {
+  errorToast,
+  redirectWithSuccess,
+  type Toast as ToastData,
+} from "~/utils/toast.server";
+import { cancelFormSchema } from "~/validation/cancel";
 import { pageWithin, readPageParam } from "~/validation/pagination";
 
 // Dates and money are formatted here on the server, so the page reads the same with or
@@ -32,10 +52,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
         (page - 1) * HISTORY_PAGE_SIZE,
       )
     : [];
+  const money = await requestMoneyOf(requests);
   return json({
     page,
     pageCount,
     requests: requests.map((r) => ({
+      ...money.get(r.id)!,
       id: r.id,
       requestDate: formatDate(r.requestDate),
       amount: formatMoney(r.amount),
@@ -48,10 +70,50 @@ export async function loader({ request }: LoaderFunctionArgs) {
   });
 }
 
+/**
+ * 'Cancel request' (from this page and the dashboard's recent activity): the employee cancels a
+ * PENDING request, or an APPROVED one not paid for yet. Success goes back to `redirectTo` with a
+ * toast; a refusal stays here with 'Cancel failed' and the reason, and changes nothing.
+ */
+export async function action({ request }: ActionFunctionArgs) {
+  const user = await requireEmployee(request);
+  const formData = await readFormData(request);
+  const submission = parseWithZod(formData, { schema: cancelFormSchema });
+  if (submission.status !== "success") {
+    const first =
+      Object.values(submission.reply().error ?? {}).flat()[0] ??
+      "Invalid request";
+    return json<{ toast: ToastData }>(
+      { toast: errorToast("Cancel failed", first) },
+      { status: 400 },
+    );
+  }
+  const { requestId, redirectTo } = submission.value;
+  try {
+    const cancelled = await cancelAdvance(user, requestId);
+    return redirectWithSuccess(
+      safeRedirect(redirectTo, "/history"),
+      "Request cancelled",
+      cancelled.approvalDate
+        ? `Your ${formatMoney(cancelled.amount)} advance is cancelled and back in your available balance. Nothing was charged.`
+        : `Your ${formatMoney(cancelled.amount)} request is cancelled.`,
+    );
+  } catch (error) {
+    if (!isAppError(error)) throw error;
+    return json<{ toast: ToastData }>(
+      { toast: errorToast("Cancel failed", error.message) },
+      { status: error.status },
+    );
+  }
+}
+
 export default function HistoryPage() {
   const { requests, page, pageCount } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>() as
+    { toast?: ToastData } | undefined;
   return (
     <div className="space-y-6">
+      <Toast toast={actionData?.toast} />
       <div>
         <h1 className="text-2xl font-bold text-gray-900">Advance History</h1>
         <p className="mt-1 text-sm text-gray-700">
@@ -78,13 +140,42 @@ export default function HistoryPage() {
             requests.map((r) => (
               <tr key={r.id}>
                 <Td>{r.requestDate}</Td>
-                <Td>{r.amount}</Td>
+                <Td className="max-w-sm whitespace-normal">
+                  {r.amount}
+                  {r.story.map((line) => (
+                    <p
+                      key={line}
+                      className="mt-1 text-xs text-gray-700"
+                      data-testid="money-line"
+                    >
+                      {line}
+                    </p>
+                  ))}
+                </Td>
                 <Td className="max-w-xs whitespace-normal break-words">
                   {r.reason}
                 </Td>
                 <Td>{r.repaymentPeriods}</Td>
-                <Td>
+                <Td className="whitespace-normal">
                   <StatusBadge status={r.status} />
+                  {r.note ? (
+                    <p
+                      className="mt-1 max-w-xs text-xs text-gray-700"
+                      data-testid="status-note"
+                    >
+                      {r.status === "DECLINED" ? "Reason: " : ""}
+                      {r.note}
+                    </p>
+                  ) : null}
+                  {r.cancellable ? (
+                    <CancelRequestForm
+                      requestId={r.id}
+                      amount={r.amount}
+                      redirectTo={
+                        page > 1 ? `/history?page=${page}` : "/history"
+                      }
+                    />
+                  ) : null}
                 </Td>
                 <Td>{r.responseDate}</Td>
               </tr>

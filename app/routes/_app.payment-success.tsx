@@ -4,7 +4,10 @@ import { useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { LinkButton } from "~/components/ui/button";
 import { Toast } from "~/components/ui/toast";
-import { issueCardForPaymentIntent } from "~/models/checkout.server";
+import {
+  issueCardForPaymentIntent,
+  latestCardStory,
+} from "~/models/checkout.server";
 import { requireEmployee } from "~/utils/auth.server";
 import { isAppError } from "~/utils/errors";
 import { errorToast, redirectWithSuccess } from "~/utils/toast.server";
@@ -15,7 +18,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireEmployee(request);
   const url = new URL(request.url);
   const paymentIntent = url.searchParams.get("payment_intent");
-  if (!paymentIntent) return json({ toast: null });
+  if (!paymentIntent)
+    return json({ toast: null, moneyLines: await latestCardStory(user) });
   if (url.searchParams.get("redirect_status") === "failed") {
     return json(
       {
@@ -23,6 +27,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
           "Payment failed",
           "An error occurred during payment processing.",
         ),
+        moneyLines: [] as string[],
       },
       { status: 402 },
     );
@@ -37,14 +42,17 @@ export async function loader({ request }: LoaderFunctionArgs) {
   } catch (error) {
     if (!isAppError(error)) throw error;
     return json(
-      { toast: errorToast("Card creation failed", error.message) },
+      {
+        toast: errorToast("Card creation failed", error.message),
+        moneyLines: [] as string[],
+      },
       { status: error.status },
     );
   }
 }
 
 export default function PaymentSuccessPage() {
-  const { toast } = useLoaderData<typeof loader>();
+  const { toast, moneyLines } = useLoaderData<typeof loader>();
   if (toast) {
     return (
       <div className="mx-auto max-w-xl space-y-6">
@@ -79,6 +87,18 @@ export default function PaymentSuccessPage() {
           The advance amount will be deducted from your paycheck according to
           your repayment schedule.
         </p>
+        {moneyLines.length > 0 ? (
+          <ul
+            aria-label="Your money"
+            className="mx-auto mt-4 max-w-md space-y-1 rounded-md bg-gray-50 px-4 py-3 text-left text-sm text-gray-800"
+          >
+            {moneyLines.map((line) => (
+              <li key={line} data-testid="money-line">
+                {line}
+              </li>
+            ))}
+          </ul>
+        ) : null}
         <p className="mt-2 text-gray-700">
           You can check your payment history at any time.
         </p>

@@ -54,7 +54,7 @@ const STEPS = [
   },
   {
     title: "You complete the payment",
-    text: "Confirm the amount and pay the flat $15.99 processing fee by card.",
+    text: "Press Pay: your card is authorized for the advance amount (a hold). When your grocery card is issued, only the flat $15.99 processing fee is charged and the rest of the hold is released.",
   },
   {
     title: "Your grocery card is issued",
@@ -62,7 +62,7 @@ const STEPS = [
   },
   {
     title: "Repayment is automatic",
-    text: "The advance is deducted from your paycheck over 1 to 3 pay periods.",
+    text: "Payroll deducts the advance from your paycheck over 1 to 3 pay periods, starting once your card is issued. An approved advance you never pay for is never deducted.",
   },
 ];
 

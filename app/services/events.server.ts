@@ -12,6 +12,7 @@ export type AppEventType =
   | "request.approved"
   | "request.declined"
   | "request.paid"
+  | "request.cancelled"
   | "card.issued"
   | "deduction.paid"
   | "employee.added"

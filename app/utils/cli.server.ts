@@ -1,12 +1,18 @@
 import { format } from "date-fns";
 import { checkInvariants, INVARIANT_RULES } from "~/models/invariants.server";
 import { parseRunDate, runPayroll } from "~/models/payroll.server";
+import {
+  expireUnpaidAdvances,
+  UNPAID_EXPIRY_DAYS,
+} from "~/models/cancel.server";
+import { fromCents } from "./money";
 import { closeConnection, connection, migrate } from "./db.server";
 import { isAppError } from "./errors";
 
 /**
  * Operator commands, run from the production build (the container has no TypeScript tools):
  *   node scripts/cli.js payroll [--date YYYY-MM-DD]
+ *   node scripts/cli.js expire-unpaid     (also done by every payroll run)
  *   node scripts/cli.js check-invariants
  * In development the same commands are `npm run payroll` and `npm run check:invariants`.
  * Returns the process exit code.
@@ -28,7 +34,17 @@ export async function cli(argv: string[]): Promise<number> {
       const s = await runPayroll(runDate);
       console.log(
         `Payroll ${s.runDate}: ${s.deductionsPaid} deductions paid, $${s.totalPaid} collected, ` +
-          `${s.employeesCredited} employees credited across ${s.employers} employers.`,
+          `${s.employeesCredited} employees credited across ${s.employers} employers; ` +
+          `${s.advancesExpired} unpaid approved advances expired.`,
+      );
+      return 0;
+    }
+    if (command === "expire-unpaid") {
+      await migrate(connection());
+      const { expired, returned } = await expireUnpaidAdvances();
+      console.log(
+        `${expired} approved advances unpaid for ${UNPAID_EXPIRY_DAYS} days expired; ` +
+          `$${fromCents(returned)} returned to available balances.`,
       );
       return 0;
     }
@@ -45,7 +61,7 @@ export async function cli(argv: string[]): Promise<number> {
       return 1;
     }
     console.error(
-      "Usage: cli.js payroll [--date YYYY-MM-DD] | check-invariants",
+      "Usage: cli.js payroll [--date YYYY-MM-DD] | expire-unpaid | check-invariants",
     );
     return 2;
   } catch (error) {

@@ -180,7 +180,7 @@ export const ENDPOINTS: Endpoint[] = [
     method: "post",
     path: "/api/advance-requests/{id}/approve",
     summary:
-      "Approve a pending request: balance and deduction schedule in one transaction",
+      "Approve a pending request: the amount is reserved from the employee's available balance (the deduction schedule is made when the card is issued)",
     role: "EMPLOYER",
     ok: { status: 200, schema: response(advanceRequestSchema) },
     errors: [400, 401, 403, 404, 409],
@@ -196,6 +196,15 @@ export const ENDPOINTS: Endpoint[] = [
     errors: [400, 401, 403, 404, 409],
   },
   {
+    method: "post",
+    path: "/api/advance-requests/{id}/cancel",
+    summary:
+      "The employee cancels their own PENDING request, or an APPROVED one not paid for yet (no body): status CANCELLED, an approved amount goes back to the available balance once. Declined, paid for or already cancelled: 409",
+    role: "EMPLOYEE",
+    ok: { status: 200, schema: response(advanceRequestSchema) },
+    errors: [401, 403, 404, 409],
+  },
+  {
     method: "get",
     path: "/api/employer/advance-requests",
     summary: "The employer's requests for reports",
@@ -207,7 +216,7 @@ export const ENDPOINTS: Endpoint[] = [
     method: "post",
     path: "/api/create-payment-intent",
     summary:
-      "Create (or reuse) the payment intent of the caller's approved, unpaid request; `amount` in dollars",
+      "Create (or reuse) the payment intent of the caller's approved, unpaid request; `amount` in dollars. The intent only authorizes (a hold for the advance amount, manual capture): the processing fee alone is captured when the card is issued and the rest of the hold is released",
     role: "EMPLOYEE",
     body: createPaymentIntentSchema,
     ok: { status: 200, schema: response(clientSecretSchema) },
@@ -217,7 +226,7 @@ export const ENDPOINTS: Endpoint[] = [
     method: "post",
     path: "/api/create-grocery-card",
     summary:
-      "Issue the grocery-only card once the payment succeeded (201); a repeat returns the existing card (200)",
+      "Issue the grocery-only card once the hold is placed (201): captures only the processing fee from the hold (the rest is released) and creates the repayment schedule. A repeat returns the existing card (200). If the card cannot be issued, the hold is cancelled, nothing is charged and the request is cancelled (503)",
     role: "EMPLOYEE",
     body: createGroceryCardSchema,
     ok: { status: 201, schema: response(issuedCardSchema), alsoStatus: 200 },
@@ -227,7 +236,7 @@ export const ENDPOINTS: Endpoint[] = [
     method: "post",
     path: "/api/stripe/webhook",
     summary:
-      "Stripe webhook (signature checked with STRIPE_WEBHOOK_SECRET); payment_intent.succeeded issues the card",
+      "Stripe webhook (signature checked with STRIPE_WEBHOOK_SECRET); payment_intent.amount_capturable_updated (the hold is placed) issues the card, captures the fee and creates the repayment schedule, once; payment_intent.succeeded finds it done",
     role: "webhook",
     body: { type: "object", description: "A Stripe event" },
     ok: { status: 200, schema: response(webhookAckSchema) },
@@ -255,7 +264,7 @@ const STATUS_TEXT: Record<number, string> = {
   403: "Signed in with the wrong role, or not allowed",
   404: "Not found (or another employer's/employee's record)",
   402: "The card payment was declined",
-  409: "Conflicts with the current state (already decided, balance, taken username)",
+  409: "Conflicts with the current state (already decided, cancelled or paid for, balance, taken username)",
   429: "Too many sign-in attempts",
   413: "The body is over its size limit (64 KB; the webhook 512 KB), refused while it streams",
   415: "A body that is not Content-Type: application/json",

@@ -9,7 +9,7 @@ const money = z
   .regex(/^-?\d+\.\d{2}$/)
   .describe('Dollars with two decimals, e.g. "300.00"');
 const dateTime = z.string().describe("ISO 8601 date-time");
-const status = z.enum(["PENDING", "APPROVED", "DECLINED"]);
+const status = z.enum(["PENDING", "APPROVED", "DECLINED", "CANCELLED"]);
 
 export const messageSchema = z
   .object({ message: z.string() })
@@ -54,6 +54,19 @@ export const advanceRequestSchema = z.object({
   rejectionDate: dateTime.nullable(),
   rejectionReason: z.string().nullable(),
   approvedById: z.number().int().nullable(),
+  cancelledAt: dateTime.nullable(),
+  cancellationReason: z.string().nullable(),
+  authorizedAmount: money
+    .nullable()
+    .describe("The hold placed at checkout: the advance amount"),
+  capturedAmount: money
+    .nullable()
+    .describe("Charged by card: the processing fee, when the card was issued"),
+  releasedAmount: money
+    .nullable()
+    .describe(
+      "The part of the hold released (all of it when no card was issued)",
+    ),
 });
 
 export const pendingRequestSchema = advanceRequestSchema.extend({

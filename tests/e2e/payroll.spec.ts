@@ -1,3 +1,4 @@
+import { insertCard } from "../support/issue3-helpers";
 import { eq } from "drizzle-orm";
 import { employees } from "../../db/schema";
 import { db } from "../../app/utils/db.server";
@@ -20,13 +21,15 @@ test.describe("payroll", () => {
       .update(employees)
       .set({ payCycleEndDate: new Date(Date.now() - 50 * 86_400_000) })
       .where(eq(employees.userId, employee.id));
-    await insertAdvance(employee, {
+    const approved = await insertAdvance(employee, {
       amount: "300.00",
       status: "APPROVED",
       // Approved a month ago with a pay cycle already past: the first deduction is due now.
       requestDate: new Date(Date.now() - 40 * 86_400_000),
       approvalDate: new Date(Date.now() - 40 * 86_400_000),
     });
+    // Paid for, with its card (the deductions come with the card).
+    await insertCard(approved);
     await loginAs(employer);
     await page.goto("/");
     const exportLink = page.getByRole("link", { name: "Export" });

@@ -22,6 +22,7 @@ import {
   loader as requestPageLoader,
 } from "~/routes/_app.request";
 import { useTestDatabase } from "#tests/support/db";
+import { payAndIssueCard } from "#tests/support/data";
 import { employeeOf, insertAdvance } from "#tests/support/data";
 import {
   call,
@@ -79,6 +80,11 @@ describe("POST /api/advance-requests", () => {
         "rejectionDate",
         "rejectionReason",
         "approvedById",
+        "cancelledAt",
+        "cancellationReason",
+        "authorizedAmount",
+        "capturedAmount",
+        "releasedAmount",
       ].sort(),
     );
     expect(body).toMatchObject({
@@ -223,7 +229,7 @@ describe("POST /api/advance-requests", () => {
 });
 
 describe("requestAdvance auto-approval", () => {
-  it("approves at once an amount strictly under the company's limit, with deductions", async () => {
+  it("approves at once an amount strictly under the company's limit; its card brings the deductions", async () => {
     const { employer, employee } = await linkedEmployee();
     await setApprovalLimit(employer, "300.00");
     const payCycleEnd = new Date(Date.now() + 5 * 86_400_000);
@@ -240,6 +246,8 @@ describe("requestAdvance auto-approval", () => {
     });
     expect(request.approvalDate).toBeInstanceOf(Date);
     expect((await employeeOf(employee)).availableBalance).toBe("250.00");
+    expect(await deductionsOf([request.id])).toEqual([]);
+    await payAndIssueCard(employee, request);
     const deductions = await deductionsOf([request.id]);
     expect(deductions.map((d) => d.amount)).toEqual([
       "83.34",

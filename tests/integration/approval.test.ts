@@ -12,7 +12,7 @@ import { BALANCE_NO_LONGER_COVERS } from "~/models/approval-core.server";
 import { subscribe } from "~/services/events.server";
 import type { AppEvent } from "~/services/events.server";
 import { db } from "~/utils/db.server";
-import { insertAdvance } from "#tests/support/data";
+import { insertAdvance, payAndIssueCard } from "#tests/support/data";
 import { useTestDatabase } from "#tests/support/db";
 import { createEmployee, createEmployer } from "#tests/support/factories";
 import {
@@ -33,7 +33,7 @@ async function company() {
 }
 
 describe("approveAdvance", () => {
-  it("approves and schedules 500 over 3 as 166.67 + 166.67 + 166.66 from a future pay cycle end", async () => {
+  it("approves without a schedule; the card schedules 500 over 3 as 166.67 + 166.67 + 166.66 from a future pay cycle end", async () => {
     const { employer, employee } = await company();
     const payCycleEnd = addDays(new Date(), 6);
     await setEmployee(employee, { payCycleEndDate: payCycleEnd });
@@ -50,6 +50,10 @@ describe("approveAdvance", () => {
       approvedById: employer.id,
     });
     expect(approved.approvalDate).toBeInstanceOf(Date);
+    // The money model: approval reserves the balance; payroll deductions come with the card.
+    expect(await deductionsOf(pending.id)).toEqual([]);
+    expect(await balanceOf(employee)).toBe("0.00");
+    await payAndIssueCard(employee, approved);
     const deductions = await deductionsOf(pending.id);
     expect(deductions.map((d) => d.amount)).toEqual([
       "166.67",
@@ -71,7 +75,9 @@ describe("approveAdvance", () => {
       periods: 2,
     });
     const before = Date.now();
-    await approveAdvance(employer, pending.id);
+    const approved = await approveAdvance(employer, pending.id);
+    expect(await deductionsOf(pending.id)).toEqual([]);
+    await payAndIssueCard(employee, approved);
     const [first, second] = await deductionsOf(pending.id);
     expect([first.amount, second.amount]).toEqual(["125.00", "125.00"]);
     const offset = (first.deductionDate.getTime() - before) / 86_400_000;
@@ -81,7 +87,7 @@ describe("approveAdvance", () => {
     expect(await balanceOf(employee)).toBe("250.00");
   });
 
-  it("gives exactly one success and one schedule to 20 concurrent approvals", async () => {
+  it("gives exactly one success to 20 concurrent approvals, and no schedule before the card", async () => {
     const { employer, employee } = await company();
     const pending = await insertAdvance(employee, {
       amount: "300.00",
@@ -101,7 +107,7 @@ describe("approveAdvance", () => {
     for (const r of lost) {
       expect(r.reason).toMatchObject({ status: 409, message: ALREADY_DECIDED });
     }
-    expect(await deductionsOf(pending.id)).toHaveLength(3);
+    expect(await deductionsOf(pending.id)).toHaveLength(0);
     expect(await balanceOf(employee)).toBe("200.00");
     expect(database.kind).toBe(
       process.env.TEST_DATABASE_URL ? "postgres" : "pglite",
@@ -130,7 +136,7 @@ describe("approveAdvance", () => {
       if (approve.status === "fulfilled") {
         expect(row.status).toBe("APPROVED");
         expect(row.rejectionReason).toBeNull();
-        expect(deductions).toHaveLength(1);
+        expect(deductions).toHaveLength(0);
       } else {
         expect(row.status).toBe("DECLINED");
         expect(row.approvalDate).toBeNull();
@@ -274,7 +280,7 @@ describe("declineAdvance", () => {
       .select({ n: count() })
       .from(payrollDeductions)
       .where(eq(payrollDeductions.requestId, approved.id));
-    expect(Number(n)).toBe(1);
+    expect(Number(n)).toBe(0);
   });
 
   it("gives exactly one success to concurrent declines", async () => {

@@ -99,6 +99,8 @@ describe("every action writes its audit event", () => {
       ["request.filed", employee.id, employee.id, "300.00"],
       ["request.approved", employer.id, employee.id, "300.00"],
       ["request.paid", employee.id, employee.id, "300.00"],
+      // The money model: only the fee is captured from the $300 hold, with the card.
+      ["fee.captured", employee.id, employee.id, "15.99"],
       ["card.issued", employee.id, employee.id, "300.00"],
     ]);
     expect(events.every((e) => e.employerId === employer.id)).toBe(true);
@@ -165,6 +167,12 @@ describe("every action writes its audit event", () => {
       repaymentPeriods: 1,
     });
     await approveAdvance(employer, request.id);
+    // Deductions exist once the card is issued (the money model).
+    await completeSandboxCheckout(employee, {
+      amount: "300.00",
+      advanceRequestId: request.id,
+      card,
+    });
     await runPayrollForEmployer(employer);
     expect(await lastEvent(employer.id)).toMatchObject({
       action: "payroll.run",

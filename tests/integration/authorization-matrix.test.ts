@@ -37,6 +37,7 @@ import * as appSettings from "~/routes/_app.settings";
 import * as appLayout from "~/routes/_app";
 import * as apiApprove from "~/routes/api.advance-requests.$id.approve";
 import * as apiDecline from "~/routes/api.advance-requests.$id.decline";
+import * as apiCancel from "~/routes/api.advance-requests.$id.cancel";
 import * as apiAll from "~/routes/api.advance-requests.all";
 import * as apiOwnRequests from "~/routes/api.advance-requests.employee";
 import * as apiPending from "~/routes/api.advance-requests.pending";
@@ -393,6 +394,21 @@ const MATRIX: Row[] = [
     what: "GET /history",
     cells: EMPLOYEE_PAGE,
     build: () => get("/history"),
+  },
+  {
+    file: "_app.history.tsx",
+    kind: "action",
+    // Only A1 may cancel A1's request: another employee gets 404, employers 403.
+    what: "POST /history cancel A1's fresh pending request",
+    cells: ["auth", "→/history", 404, 404, 403, 403],
+    build: async () => {
+      const fresh = await world.freshPending("A1");
+      return postForm("/history", {
+        intent: "cancel",
+        requestId: String(fresh.id),
+        redirectTo: "/history",
+      });
+    },
   },
   {
     file: "_app.profile.tsx",
@@ -1065,6 +1081,35 @@ const MATRIX: Row[] = [
       });
     },
   },
+  {
+    file: "api.advance-requests.$id.cancel.ts",
+    kind: "loader",
+    what: "GET /api/advance-requests/<id>/cancel",
+    cells: NOT_ALLOWED,
+    build: () => ({
+      path: `/api/advance-requests/${world.requests.A1.pending.id}/cancel`,
+      params: { id: String(world.requests.A1.pending.id) },
+    }),
+  },
+  {
+    file: "api.advance-requests.$id.cancel.ts",
+    kind: "action",
+    what: "POST /api/advance-requests/<A1's fresh pending>/cancel",
+    cells: [401, 200, 404, 404, 403, 403],
+    build: async () => {
+      const id = String((await world.freshPending("A1")).id);
+      return {
+        ...postJson(`/api/advance-requests/${id}/cancel`),
+        params: { id },
+      };
+    },
+    check: ({ text }) => {
+      expect(JSON.parse(text)).toMatchObject({
+        status: "CANCELLED",
+        cancellationReason: "Cancelled by the employee",
+      });
+    },
+  },
 ];
 
 const MODULES: Record<string, Record<string, unknown>> = {
@@ -1085,6 +1130,7 @@ const MODULES: Record<string, Record<string, unknown>> = {
   "_app.tsx": appLayout,
   "api.advance-requests.$id.approve.ts": apiApprove,
   "api.advance-requests.$id.decline.ts": apiDecline,
+  "api.advance-requests.$id.cancel.ts": apiCancel,
   "api.advance-requests.all.ts": apiAll,
   "api.advance-requests.employee.ts": apiOwnRequests,
   "api.advance-requests.pending.ts": apiPending,

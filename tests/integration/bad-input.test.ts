@@ -15,6 +15,8 @@ import * as appActivity from "~/routes/_app.activity";
 import * as activityCsv from "~/routes/activity[.]csv";
 import * as apiApprove from "~/routes/api.advance-requests.$id.approve";
 import * as apiDecline from "~/routes/api.advance-requests.$id.decline";
+import * as apiCancel from "~/routes/api.advance-requests.$id.cancel";
+import * as appHistory from "~/routes/_app.history";
 import * as apiAll from "~/routes/api.advance-requests.all";
 import * as apiOwnRequests from "~/routes/api.advance-requests.employee";
 import * as apiPending from "~/routes/api.advance-requests.pending";
@@ -1082,5 +1084,42 @@ describe("text PostgreSQL cannot store", () => {
     );
     expect(search.status).toBe(200);
     expect(await rowCounts()).toEqual(before);
+  });
+});
+
+// Cancelling last: a generated valid cancel really cancels one of the pending requests, which
+// the properties above still want pending.
+describe("bad input never breaks cancelling", () => {
+  it("POST /api/advance-requests/{id}/cancel", async () => {
+    await run(
+      fc.record({
+        target: fc.tuple(anyActor(), ids()).map(([user, id]) => ({
+          handler: apiCancel.action,
+          path: `/api/advance-requests/${pathPart(id)}/cancel`,
+          params: { id },
+          user,
+        })),
+        raw: jsonBodies({ reason: fc.string({ maxLength: 20 }) }),
+      }),
+      "api",
+    );
+  });
+
+  it("POST /history (Cancel request)", async () => {
+    await run(
+      fc.record({
+        target: anyActor().map((user) => ({
+          handler: appHistory.action,
+          path: "/history",
+          user,
+        })),
+        raw: formBodies({
+          intent: fc.constantFrom("cancel"),
+          requestId: validId(),
+          redirectTo: fc.constantFrom("/", "/history", "https://evil.example"),
+        }),
+      }),
+      "page",
+    );
   });
 });

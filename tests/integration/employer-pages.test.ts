@@ -15,7 +15,11 @@ import { loader as detailsLoader } from "~/routes/_app.employees.$id";
 import { listEmployees } from "~/models/employer.server";
 import { getUserByUsername } from "~/models/user.server";
 import { db } from "~/utils/db.server";
-import { employeeOf, insertAdvance } from "#tests/support/data";
+import {
+  employeeOf,
+  insertAdvance,
+  payAndIssueCard,
+} from "#tests/support/data";
 import { useTestDatabase } from "#tests/support/db";
 import {
   call,
@@ -119,12 +123,15 @@ describe("/approvals", () => {
       title: "Request approved",
       description: "The advance request has been approved successfully.",
     });
+    // Approval reserves the balance; the schedule comes with the card (the money model).
+    expect(await deductionsOf(pending.id)).toEqual([]);
+    expect(await balanceOf(employee)).toBe("0.00");
+    await payAndIssueCard(employee, await requestRow(pending.id));
     expect((await deductionsOf(pending.id)).map((d) => d.amount)).toEqual([
       "166.67",
       "166.67",
       "166.66",
     ]);
-    expect(await balanceOf(employee)).toBe("0.00");
   });
 
   it("never redirects off-site", async () => {
@@ -616,7 +623,7 @@ describe("employer dashboard", () => {
 });
 
 describe("a pay cycle end in the past through the page action", () => {
-  it("schedules the first deduction today + 15 days", async () => {
+  it("schedules the first deduction today + 15 days (once the card is issued)", async () => {
     const employer = await createEmployer();
     const employee = await createEmployee(employer);
     await db()
@@ -625,6 +632,7 @@ describe("a pay cycle end in the past through the page action", () => {
       .where(eq(employees.userId, employee.id));
     const pending = await insertAdvance(employee, { amount: "200.00" });
     await post(employer, { intent: "approve", requestId: String(pending.id) });
+    await payAndIssueCard(employee, await requestRow(pending.id));
     const [only] = await deductionsOf(pending.id);
     const expected = addDays(new Date(), 15).getTime();
     expect(Math.abs(only.deductionDate.getTime() - expected)).toBeLessThan(

@@ -1,5 +1,11 @@
 import { eq } from "drizzle-orm";
-import { employees, payrollDeductions, virtualCards } from "#db/schema";
+import {
+  advanceRequests,
+  employees,
+  payrollDeductions,
+  sandboxPayments,
+  virtualCards,
+} from "#db/schema";
 import { checkInvariants } from "~/models/invariants.server";
 import { db } from "~/utils/db.server";
 import { useTestDatabase } from "#tests/support/db";
@@ -16,6 +22,12 @@ describe("checkInvariants", () => {
       amount: "300.00",
       status: "APPROVED",
       periods: 2,
+      carded: true,
+    });
+    // Approved, never paid for: no deductions, and that is consistent (the money model).
+    const unpaid = await insertAdvance(user, {
+      amount: "200.00",
+      status: "APPROVED",
     });
     const declined = await insertAdvance(user, {
       amount: "200.00",
@@ -42,24 +54,54 @@ describe("checkInvariants", () => {
       .set({ availableBalance: "900.00" })
       .where(eq(employees.userId, user.id));
     await db().insert(virtualCards).values({
-      requestId: approved.id,
+      requestId: unpaid.id,
       providerCardId: "ic_test_1",
       cardNumber: "4242424242424242",
       expiryMonth: 1,
       expiryYear: 2030,
-      amount: "300.00",
+      amount: "200.00",
       spendingLimits: "{}",
     });
 
     const rules = new Set((await checkInvariants(db())).map((v) => v.rule));
     expect(rules).toEqual(
       new Set([
-        "approved request deductions sum to its amount",
+        "a carded advance's deductions sum to its amount",
         "every deduction belongs to an approved request",
+        "deductions exist only for carded advances",
         "no balance below zero or above the max advance",
         "cards only for approved, paid requests",
         "no full card number stored",
       ]),
     );
+  });
+
+  it("captured ≤ authorized is also enforced by the database", async () => {
+    const employer = await createEmployer();
+    const user = await createEmployee(employer);
+    const carded = await insertAdvance(user, {
+      amount: "300.00",
+      status: "APPROVED",
+      carded: true,
+    });
+    expect(carded).toMatchObject({
+      authorizedAmount: "300.00",
+      capturedAmount: "15.99",
+      releasedAmount: "284.01",
+    });
+    await expect(
+      db()
+        .update(advanceRequests)
+        .set({ capturedAmount: "300.01" })
+        .where(eq(advanceRequests.id, carded.id)),
+    ).rejects.toThrow();
+    await expect(
+      db()
+        .update(sandboxPayments)
+        .set({ capturedCents: 30001 })
+        .where(eq(sandboxPayments.requestId, carded.id)),
+    ).rejects.toThrow();
+    const rules = (await checkInvariants(db())).map((v) => v.rule);
+    expect(rules).not.toContain("captured ≤ authorized");
   });
 });

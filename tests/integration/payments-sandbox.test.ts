@@ -20,7 +20,9 @@ import { db } from "~/utils/db.server";
 import { unavailable } from "~/utils/errors";
 import { readToast } from "~/utils/toast.server";
 import { useTestDatabase } from "#tests/support/db";
-import { insertAdvance } from "#tests/support/data";
+import { employeeOf, insertAdvance } from "#tests/support/data";
+import { deductionsOf } from "#tests/support/issue4-helpers";
+import { CARD_FAILED_HOLD_RELEASED } from "~/models/cancel-core.server";
 import {
   call,
   createEmployee,
@@ -136,7 +138,19 @@ describe("sandbox checkout, end to end", () => {
       .select()
       .from(sandboxPayments)
       .where(eq(sandboxPayments.requestId, request.id));
-    expect(payment).toMatchObject({ status: "succeeded", amountCents: 30000 });
+    // Checkout held the advance; the card captured only the fee and released the rest.
+    expect(payment).toMatchObject({
+      status: "succeeded",
+      amountCents: 30000,
+      authorizedCents: 30000,
+      capturedCents: 1599,
+      releasedCents: 28401,
+    });
+    expect(await requestRow(request.id)).toMatchObject({
+      authorizedAmount: "300.00",
+      capturedAmount: "15.99",
+      releasedAmount: "284.01",
+    });
 
     // A repeat returns the existing card with 200.
     const repeat = await call(
@@ -593,8 +607,9 @@ describe("/checkout", () => {
     );
   });
 
-  it("a card failure after payment says so, keeps the user on checkout, and can be retried", async () => {
+  it("a card failure after payment cancels the hold: nothing charged, request cancelled, balance back", async () => {
     const { user, request } = await approvedAdvance("300.00");
+    const balanceBefore = (await employeeOf(user)).availableBalance;
     setPaymentProviderForTests({
       ...sandboxProvider,
       issueGroceryCard: async () => {
@@ -608,33 +623,45 @@ describe("/checkout", () => {
     expect((await res.json()).toast).toEqual({
       type: "error",
       title: "Card creation failed",
-      description:
-        "The card payment provider is not available. Please try again later.",
+      description: CARD_FAILED_HOLD_RELEASED,
     });
     expect(await cardsOf(request.id)).toHaveLength(0);
-    expect((await requestRow(request.id)).paidAt).toBeInstanceOf(Date);
+    const row = await requestRow(request.id);
+    expect(row).toMatchObject({
+      status: "CANCELLED",
+      authorizedAmount: "300.00",
+      capturedAmount: "0.00",
+      releasedAmount: "300.00",
+      cancelledById: null,
+    });
+    // The sandbox cancelled the authorization: held 300, captured nothing, released 300.
+    const [payment] = await db()
+      .select()
+      .from(sandboxPayments)
+      .where(eq(sandboxPayments.requestId, request.id));
+    expect(payment).toMatchObject({
+      status: "canceled",
+      authorizedCents: 30000,
+      capturedCents: 0,
+      releasedCents: 30000,
+    });
+    // The reserved amount is back, once; there is nothing to collect.
+    expect(Number((await employeeOf(user)).availableBalance)).toBe(
+      Number(balanceBefore) + 300,
+    );
+    expect(await deductionsOf(request.id)).toEqual([]);
 
-    // The page now offers to create the card of the paid request.
+    // The checkout of a cancelled request says so.
+    setPaymentProviderForTests(undefined);
     const page = await call(
       checkoutLoader,
       await requestAs(user, `/checkout?amount=300.00&requestId=${request.id}`),
     );
-    expect(await page.json()).toMatchObject({ state: "ready", paid: true });
-
-    setPaymentProviderForTests(undefined);
-    const retry = await call(
-      checkoutAction,
-      await requestAs(user, `/checkout`, {
-        form: {
-          intent: "issue-card",
-          amount: "300.00",
-          requestId: String(request.id),
-        },
-      }),
-    );
-    expect(retry.status).toBe(302);
-    expect(retry.headers.get("Location")).toBe("/payment-success");
-    expect(await cardsOf(request.id)).toHaveLength(1);
+    expect(page.status).toBe(409);
+    expect(await page.json()).toMatchObject({
+      state: "error",
+      message: "This advance request was cancelled.",
+    });
   });
 });
 
@@ -646,7 +673,7 @@ describe("/payment-success and the webhook without Stripe", () => {
       await requestAs(user, "/payment-success"),
     );
     expect(plain.status).toBe(200);
-    expect(await plain.json()).toEqual({ toast: null });
+    expect(await plain.json()).toEqual({ toast: null, moneyLines: [] });
 
     await createPaymentIntent(user, {
       amount: "300.00",

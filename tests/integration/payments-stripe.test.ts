@@ -6,6 +6,11 @@ import { action as createIntentApi } from "~/routes/api.create-payment-intent";
 import { action as webhookApi } from "~/routes/api.stripe.webhook";
 import { loader as checkoutLoader } from "~/routes/_app.checkout";
 import { paymentProvider } from "~/services/payments/index.server";
+import { eq } from "drizzle-orm";
+import { advanceRequests, auditEvents } from "#db/schema";
+import { CARD_FAILED_HOLD_RELEASED } from "~/models/cancel-core.server";
+import { db } from "~/utils/db.server";
+import { deductionsOf } from "#tests/support/issue4-helpers";
 import { useTestDatabase } from "#tests/support/db";
 import { insertAdvance } from "#tests/support/data";
 import { call, requestAs } from "#tests/support/factories";
@@ -51,11 +56,16 @@ function webhook(payload: string, signature: string | null) {
   );
 }
 
-function succeededEvent(intentId: string, requestId: number, id = "evt_1") {
+function succeededEvent(
+  intentId: string,
+  requestId: number,
+  id = "evt_1",
+  type = "payment_intent.succeeded",
+) {
   return JSON.stringify({
     id,
     object: "event",
-    type: "payment_intent.succeeded",
+    type,
     api_version: "2026-10-28.endive",
     created: Math.floor(Date.now() / 1000),
     data: {
@@ -80,7 +90,8 @@ async function paidAdvance(amount = "300.00") {
     amount,
     advanceRequestId: advance.request.id,
   });
-  fake.setIntentStatus(paymentIntentId, "succeeded");
+  // Manual capture: the browser's confirmation places a hold (requires_capture).
+  fake.confirmIntent(paymentIntentId);
   return { ...advance, paymentIntentId };
 }
 
@@ -103,6 +114,7 @@ describe("Stripe payment intents", () => {
       amount: "30000",
       currency: "usd",
       automatic_payment_methods: { enabled: "true" },
+      capture_method: "manual",
       metadata: { advanceRequestId: String(request.id) },
     });
     const intent = fake.intents.get(
@@ -246,7 +258,7 @@ describe("Stripe Issuing cards", () => {
       amount: "200.00",
       advanceRequestId: second.id,
     });
-    fake.setIntentStatus(intent.paymentIntentId, "succeeded");
+    fake.confirmIntent(intent.paymentIntentId);
     const next = await issueGroceryCard(user, second.id);
     expect(next.created).toBe(true);
     expect(
@@ -299,8 +311,8 @@ describe("Stripe Issuing cards", () => {
     expect((await cardsOf(request.id))[0].providerCardId).toBe(made[0].id);
   });
 
-  it("answers 503 with a message when Stripe stays down, then issues one card on retry", async () => {
-    const { user, request } = await paidAdvance("250.00");
+  it("when Stripe cannot issue the card: 503, the hold is cancelled at Stripe, nothing charged", async () => {
+    const { user, request, paymentIntentId } = await paidAdvance("250.00");
     fake.failNext(3, { method: "POST", path: "/v1/issuing/cards" });
     const down = await call(
       createCardApi,
@@ -309,20 +321,72 @@ describe("Stripe Issuing cards", () => {
       }),
     );
     expect(down.status).toBe(503);
-    expect(await down.json()).toEqual({
-      message:
-        "The card payment provider is not available. Please try again later.",
-    });
+    expect(await down.json()).toEqual({ message: CARD_FAILED_HOLD_RELEASED });
     expect(await cardsOf(request.id)).toHaveLength(0);
+    // Stripe received a cancel of the intent and no capture.
+    const cancels = fake.calls(
+      "POST",
+      `/v1/payment_intents/${paymentIntentId}/cancel`,
+    );
+    expect(cancels.map((c) => c.status)).toEqual([200]);
+    expect(cancels[0].idempotencyKey).toBe(
+      `cancel-advance-request-${request.id}`,
+    );
+    expect(
+      fake.calls("POST", `/v1/payment_intents/${paymentIntentId}/capture`),
+    ).toHaveLength(0);
+    expect(fake.intents.get(paymentIntentId)).toMatchObject({
+      status: "canceled",
+      amount_received: 0,
+    });
+    expect(await requestRow(request.id)).toMatchObject({
+      status: "CANCELLED",
+      capturedAmount: "0.00",
+      releasedAmount: "250.00",
+    });
 
+    // The request is over: a retry is refused and Stripe is not asked for a card again.
+    const issuing = fake.calls("POST", "/v1/issuing/cards").length;
     const retry = await call(
       createCardApi,
       await requestAs(user, "/api/create-grocery-card", {
         json: { advanceRequestId: request.id },
       }),
     );
-    expect(retry.status).toBe(201);
-    expect(await cardsOf(request.id)).toHaveLength(1);
+    expect(retry.status).toBe(409);
+    expect(fake.calls("POST", "/v1/issuing/cards")).toHaveLength(issuing);
+  });
+
+  it("captures only the fee from the hold: Stripe receives capture with amount_to_capture 1599", async () => {
+    const { user, request, paymentIntentId } = await paidAdvance("300.00");
+    const { card } = await issueGroceryCard(user, request.id);
+    expect(card.amount).toBe("300.00");
+    const captures = fake.calls(
+      "POST",
+      `/v1/payment_intents/${paymentIntentId}/capture`,
+    );
+    expect(captures).toHaveLength(1);
+    expect(captures[0].body).toEqual({ amount_to_capture: "1599" });
+    expect(captures[0].idempotencyKey).toBe(
+      `capture-advance-request-${request.id}`,
+    );
+    expect(
+      fake.calls("POST", `/v1/payment_intents/${paymentIntentId}/cancel`),
+    ).toHaveLength(0);
+    // Stripe charged 15.99 of the 300.00 hold and released the rest.
+    expect(fake.intents.get(paymentIntentId)).toMatchObject({
+      status: "succeeded",
+      amount: 30000,
+      amount_received: 1599,
+      amount_capturable: 0,
+    });
+    expect(await requestRow(request.id)).toMatchObject({
+      authorizedAmount: "300.00",
+      capturedAmount: "15.99",
+      releasedAmount: "284.01",
+    });
+    const deductions = await deductionsOf(request.id);
+    expect(deductions.map((d) => d.amount)).toEqual(["300.00"]);
   });
 
   it("concurrent card creations for one request make one card at Stripe and in the database", async () => {
@@ -342,6 +406,56 @@ describe("Stripe Issuing cards", () => {
 });
 
 describe("Stripe webhook", () => {
+  it("a browser that closed: payment_intent.amount_capturable_updated issues the card, captures the fee and schedules repayment, once", async () => {
+    const { user, request, paymentIntentId } = await paidAdvance("300.00");
+    await db()
+      .update(advanceRequests)
+      .set({ repaymentPeriods: 3 })
+      .where(eq(advanceRequests.id, request.id));
+    const payload = succeededEvent(
+      paymentIntentId,
+      request.id,
+      "evt_hold",
+      "payment_intent.amount_capturable_updated",
+    );
+    // The webhook, repeated deliveries and the success page's return all race.
+    const results = await Promise.all([
+      webhook(payload, sign(payload)),
+      webhook(payload, sign(payload)),
+      issueGroceryCard(user, request.id),
+      webhook(payload, sign(payload)),
+    ]);
+    for (const res of [results[0], results[1], results[3]] as Response[])
+      expect(res.status).toBe(200);
+    expect(await cardsOf(request.id)).toHaveLength(1);
+    const deductions = await deductionsOf(request.id);
+    expect(deductions.map((d) => d.amount)).toEqual([
+      "100.00",
+      "100.00",
+      "100.00",
+    ]);
+    // Every capture carried the same idempotency key: Stripe captured the fee once.
+    const captures = fake.calls(
+      "POST",
+      `/v1/payment_intents/${paymentIntentId}/capture`,
+    );
+    expect(captures.length).toBeGreaterThanOrEqual(1);
+    expect(new Set(captures.map((c) => c.idempotencyKey))).toEqual(
+      new Set([`capture-advance-request-${request.id}`]),
+    );
+    expect(fake.intents.get(paymentIntentId)).toMatchObject({
+      status: "succeeded",
+      amount_received: 1599,
+    });
+    const audit = await db()
+      .select({ action: auditEvents.action })
+      .from(auditEvents)
+      .where(eq(auditEvents.requestId, request.id));
+    expect(audit.filter((a) => a.action === "fee.captured")).toHaveLength(1);
+    expect(audit.filter((a) => a.action === "card.issued")).toHaveLength(1);
+    expect(audit.filter((a) => a.action === "request.paid")).toHaveLength(1);
+  });
+
   it("issues the card on payment_intent.succeeded, once, however often it is delivered", async () => {
     const { request, paymentIntentId } = await paidAdvance("300.00");
     const payload = succeededEvent(paymentIntentId, request.id);

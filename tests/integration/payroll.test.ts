@@ -39,6 +39,7 @@ describe("runPayroll", () => {
     const request = await insertAdvance(user, {
       amount: "300.00",
       status: "APPROVED",
+      carded: true,
       periods: 3,
     });
     expect((await employeeOf(user)).availableBalance).toBe("200.00");
@@ -85,6 +86,7 @@ describe("runPayroll", () => {
     const request = await insertAdvance(user, {
       amount: "200.00",
       status: "APPROVED",
+      carded: true,
     });
     // Someone topped the balance up meanwhile (e.g. settings changed): the run caps it.
     await db()
@@ -106,6 +108,7 @@ describe("runPayroll", () => {
       await insertAdvance(u, {
         amount: "250.00",
         status: "APPROVED",
+        carded: true,
         periods: 2,
       });
     const runDate = addDays(new Date(), 60);
@@ -128,10 +131,12 @@ describe("runPayroll", () => {
     const ra = await insertAdvance(ua, {
       amount: "200.00",
       status: "APPROVED",
+      carded: true,
     });
     const rb = await insertAdvance(ub, {
       amount: "200.00",
       status: "APPROVED",
+      carded: true,
     });
     const [da] = await deductionsOf(ra.id);
     const summary = await runPayrollForEmployer(a, da.deductionDate);
@@ -189,11 +194,25 @@ describe("payroll export", () => {
     await insertAdvance(tricky, {
       amount: "500.00",
       status: "APPROVED",
+      carded: true,
       periods: 3,
     });
-    await insertAdvance(plain, { amount: "210.00", status: "APPROVED" });
-    await insertAdvance(other, { amount: "400.00", status: "APPROVED" });
+    await insertAdvance(plain, {
+      amount: "210.00",
+      status: "APPROVED",
+      carded: true,
+    });
+    await insertAdvance(other, {
+      amount: "400.00",
+      status: "APPROVED",
+      carded: true,
+    });
     await insertAdvance(plain, { amount: "220.00", status: "PENDING" });
+    // Approved but never paid for: no deductions, so not in the export (the money model).
+    const unpaid = await insertAdvance(plain, {
+      amount: "200.00",
+      status: "APPROVED",
+    });
 
     const res = await call(
       exportLoader,
@@ -229,6 +248,7 @@ describe("payroll export", () => {
     );
     expect(total).toBe(toCents(expected.total));
     expect(total).toBe(16667 + 21000);
+    expect(rows.map((r) => r[5])).not.toContain(String(unpaid.id));
     const ids = await db()
       .select({ id: advanceRequests.id })
       .from(advanceRequests);

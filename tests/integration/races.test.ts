@@ -44,16 +44,28 @@ async function expectConsistent() {
   expect(await checkInvariants(db())).toEqual([]);
 }
 
-/** Balance + unpaid deductions, in cents: the max advance while nothing is capped. */
+/**
+ * Balance + unpaid deductions + approved amounts still waiting for their card (reserved at
+ * approval; their deductions come with the card), in cents: the max advance while nothing is
+ * capped.
+ */
 async function ledgerOf(user: User): Promise<number> {
   const employee = await employeeOf(user);
-  const [row] = await queryRows<{ unpaid: string }>(
+  const [row] = await queryRows<{ unpaid: string; reserved: string }>(
     db(),
-    sql`select coalesce(sum(d.amount), 0)::text as unpaid
-        from payroll_deductions d join advance_requests r on r.id = d.request_id
-        where r.employee_id = ${employee.id} and d.is_paid = false`,
+    sql`select
+          (select coalesce(sum(d.amount), 0)::text
+             from payroll_deductions d join advance_requests r on r.id = d.request_id
+             where r.employee_id = ${employee.id} and d.is_paid = false) as unpaid,
+          (select coalesce(sum(r.amount), 0)::text from advance_requests r
+             where r.employee_id = ${employee.id} and r.status = 'APPROVED'
+               and not exists (select 1 from virtual_cards c where c.request_id = r.id)) as reserved`,
   );
-  return toCents(employee.availableBalance) + toCents(row.unpaid);
+  return (
+    toCents(employee.availableBalance) +
+    toCents(row.unpaid) +
+    toCents(row.reserved)
+  );
 }
 
 async function company(employees = 1) {

@@ -3,9 +3,9 @@ import { queryRows, type Executor } from "../../app/utils/db.server";
 
 // Company-scale data written with set-based SQL (`insert … select … from generate_series`), so
 // 100,000 requests take seconds, not the minutes that one domain call per row would. The rows
-// keep the invariants the domain keeps (app/models/invariants.server.ts): every approved
-// request's deductions add up to its amount (cents split like the approval core: remainder on
-// the earliest), deductions only for approved requests, cards only for approved and paid
+// keep the invariants the domain keeps (app/models/invariants.server.ts): every carded
+// request's deductions add up to its amount (cents split like the card's schedule: remainder on
+// the earliest), deductions only for carded requests, cards only for approved and paid
 // requests with masked numbers, balances between 0 and the max advance. Deterministic: the
 // same shape gives the same data (pseudo-random values are hashes of the row number).
 
@@ -162,8 +162,35 @@ export async function seedCompany(
         from rows r join emps e on e.n = r.g % ${shape.employees}`,
   );
 
-  // Deductions: the amount in cents over the periods, remainder cents on the earliest, every
-  // 15 days from the approval; those dated by now were collected by payroll.
+  // Cards for the most recently approved requests, which are marked paid: the advance was held,
+  // the $15.99 fee captured and the rest released.
+  await executor.execute(
+    sql`with picked as (
+          select r.id from advance_requests r join employees e on e.id = r.employee_id
+          where e.employer_id = ${employerId} and r.status = 'APPROVED'
+          order by r.approval_date desc, r.id desc limit ${shape.cards}
+        ), paid as (
+          update advance_requests r
+          set paid_at = least(${at}::timestamptz, r.approval_date + interval '10 minutes'),
+              authorized_amount = r.amount, captured_amount = 15.99,
+              released_amount = r.amount - 15.99,
+              captured_at = least(${at}::timestamptz, r.approval_date + interval '10 minutes')
+          from picked where r.id = picked.id
+          returning r.id, r.amount, r.paid_at
+        )
+        insert into virtual_cards (request_id, provider_card_id, card_number, expiry_month, expiry_year,
+                                   amount, status, spending_limits, created_at)
+        select id, 'ic_bench_' || id, '•••• •••• •••• ' || lpad((id % 10000)::text, 4, '0'),
+               1 + id % 12, extract(year from paid_at)::int + 3, amount, 'active',
+               '{"restrictions":"Grocery stores only","allowedCategories":["grocery_stores_supermarkets"],"limitCents":'
+                 || (amount * 100)::bigint || '}',
+               paid_at
+        from paid`,
+  );
+
+  // Deductions, for carded requests only (the money model: the schedule comes with the card):
+  // the amount in cents over the periods, remainder cents on the earliest, every 15 days from
+  // the approval; those dated by now were collected by payroll.
   await executor.execute(
     sql`insert into payroll_deductions (request_id, amount, deduction_date, is_paid, payment_date, payment_reference)
         select r.id,
@@ -177,30 +204,9 @@ export async function seedCompany(
                     then 'PAY-BENCH-' || r.id || '-' || k end
         from advance_requests r
         join employees e on e.id = r.employee_id
+        join virtual_cards c on c.request_id = r.id
         cross join generate_series(1, 3) k
         where e.employer_id = ${employerId} and r.status = 'APPROVED' and k <= r.repayment_periods`,
-  );
-
-  // Cards for the most recently approved requests, which are marked paid.
-  await executor.execute(
-    sql`with picked as (
-          select r.id from advance_requests r join employees e on e.id = r.employee_id
-          where e.employer_id = ${employerId} and r.status = 'APPROVED'
-          order by r.approval_date desc, r.id desc limit ${shape.cards}
-        ), paid as (
-          update advance_requests r
-          set paid_at = least(${at}::timestamptz, r.approval_date + interval '10 minutes')
-          from picked where r.id = picked.id
-          returning r.id, r.amount, r.paid_at
-        )
-        insert into virtual_cards (request_id, provider_card_id, card_number, expiry_month, expiry_year,
-                                   amount, status, spending_limits, created_at)
-        select id, 'ic_bench_' || id, '•••• •••• •••• ' || lpad((id % 10000)::text, 4, '0'),
-               1 + id % 12, extract(year from paid_at)::int + 3, amount, 'active',
-               '{"restrictions":"Grocery stores only","allowedCategories":["grocery_stores_supermarkets"],"limitCents":'
-                 || (amount * 100)::bigint || '}',
-               paid_at
-        from paid`,
   );
 
   // Balances: the max advance minus what payroll has not collected yet (never below 0).

@@ -2,11 +2,16 @@ import { eq } from "drizzle-orm";
 import {
   advanceRequests,
   employees,
+  payrollDeductions,
   type AdvanceRequest,
   type User,
 } from "#db/schema";
 import { applyApproval } from "~/models/approval-core.server";
+import { completeSandboxCheckout } from "~/models/checkout.server";
+import { PROCESSING_FEE_CENTS } from "~/utils/calculator";
 import { db } from "~/utils/db.server";
+import { fromCents, toCents } from "~/utils/money";
+import { deductionSchedule } from "~/utils/schedule";
 
 /** The employees row of an employee user. */
 export async function employeeOf(user: User) {
@@ -20,7 +25,9 @@ export async function employeeOf(user: User) {
 
 /**
  * Writes a request directly (for crafted data: backdated, any status). An APPROVED one goes
- * through the same approval core as the product, so balance and deductions stay consistent.
+ * through the same approval core as the product, so the balance stays consistent; with
+ * `carded`, it is then paid in the sandbox and its card issued (fee captured, deductions
+ * scheduled) as the checkout does.
  */
 export async function insertAdvance(
   user: User,
@@ -33,7 +40,38 @@ export async function insertAdvance(
     approvalDate?: Date;
     approverId?: number | null;
     rejectionReason?: string;
+    carded?: boolean;
   } = {},
+): Promise<AdvanceRequest> {
+  const request = await writeAdvance(user, options);
+  if (!options.carded) return request;
+  if (request.status !== "APPROVED")
+    throw new Error("only an approved advance gets a card");
+  await payAndIssueCard(user, request);
+  const [carded] = await db()
+    .select()
+    .from(advanceRequests)
+    .where(eq(advanceRequests.id, request.id));
+  return carded;
+}
+
+/** The sandbox checkout of an approved request with the success test card. */
+export async function payAndIssueCard(user: User, request: AdvanceRequest) {
+  return completeSandboxCheckout(user, {
+    amount: request.amount,
+    advanceRequestId: request.id,
+    card: {
+      number: "4242 4242 4242 4242",
+      expMonth: 12,
+      expYear: new Date().getFullYear() + 2,
+      cvc: "123",
+    },
+  });
+}
+
+async function writeAdvance(
+  user: User,
+  options: Parameters<typeof insertAdvance>[1] = {},
 ): Promise<AdvanceRequest> {
   const employee = await employeeOf(user);
   const requestDate = options.requestDate ?? new Date();
@@ -70,4 +108,54 @@ export async function insertAdvance(
     }
     return request;
   });
+}
+
+/**
+ * Crafted data for a card written directly (tests' insertCard helpers): what issuing the card
+ * does to its request — paid (the hold), the fee captured and the rest released, and the
+ * repayment schedule, dated from the approval as crafted (so backdated data stays coherent).
+ */
+export async function markCarded(requestId: number) {
+  const [row] = await db()
+    .select({
+      request: advanceRequests,
+      payCycleEndDate: employees.payCycleEndDate,
+    })
+    .from(advanceRequests)
+    .innerJoin(employees, eq(employees.id, advanceRequests.employeeId))
+    .where(eq(advanceRequests.id, requestId));
+  if (!row) throw new Error(`no request ${requestId}`);
+  const { request } = row;
+  const cents = toCents(request.amount);
+  const fee = Math.min(PROCESSING_FEE_CENTS, cents);
+  const at = request.approvalDate ?? new Date();
+  await db()
+    .update(advanceRequests)
+    .set({
+      paidAt: request.paidAt ?? at,
+      authorizedAmount: request.amount,
+      capturedAmount: fromCents(fee),
+      releasedAmount: fromCents(cents - fee),
+      capturedAt: at,
+    })
+    .where(eq(advanceRequests.id, requestId));
+  const existing = await db()
+    .select({ id: payrollDeductions.id })
+    .from(payrollDeductions)
+    .where(eq(payrollDeductions.requestId, requestId));
+  if (existing.length > 0) return;
+  await db()
+    .insert(payrollDeductions)
+    .values(
+      deductionSchedule(
+        cents,
+        request.repaymentPeriods,
+        row.payCycleEndDate,
+        at,
+      ).map((d) => ({
+        requestId,
+        amount: fromCents(d.amountCents),
+        deductionDate: d.date,
+      })),
+    );
 }

@@ -127,6 +127,22 @@ export class FakeStripe {
     const intent = this.intents.get(id);
     if (!intent) throw new Error(`no intent ${id}`);
     intent.status = status;
+    if (status === "requires_capture") intent.amount_capturable = intent.amount;
+    if (status === "succeeded" && intent.capture_method !== "manual")
+      intent.amount_received = intent.amount;
+  }
+
+  /**
+   * The browser's confirmPayment of a card payment: a manual-capture intent now holds its
+   * amount (requires_capture), an automatic one is paid in full (succeeded).
+   */
+  confirmIntent(id: string) {
+    const intent = this.intents.get(id);
+    if (!intent) throw new Error(`no intent ${id}`);
+    this.setIntentStatus(
+      id,
+      intent.capture_method === "manual" ? "requires_capture" : "succeeded",
+    );
   }
 
   calls(method: string, path: string | RegExp): RecordedRequest[] {
@@ -227,6 +243,10 @@ export class FakeStripe {
         description: body.description ?? null,
         metadata: body.metadata ?? {},
         last_payment_error: null,
+        capture_method: body.capture_method ?? "automatic",
+        amount_capturable: 0,
+        amount_received: 0,
+        canceled_at: null,
       };
       this.intents.set(id, intent);
       return { status: 200, body: intent };
@@ -239,6 +259,45 @@ export class FakeStripe {
       return intent
         ? { status: 200, body: intent }
         : notFound("payment_intent", match[1]);
+    }
+    if (
+      method === "POST" &&
+      (match = /^\/v1\/payment_intents\/([^/]+)\/capture$/.exec(path))
+    ) {
+      const intent = this.intents.get(match[1]);
+      if (!intent) return notFound("payment_intent", match[1]);
+      if (intent.status !== "requires_capture")
+        return invalid(
+          `This PaymentIntent could not be captured because it has a status of ${String(intent.status)}.`,
+        );
+      const capturable = Number(intent.amount_capturable);
+      const amount =
+        body.amount_to_capture === undefined
+          ? capturable
+          : Number(body.amount_to_capture);
+      if (!Number.isInteger(amount) || amount <= 0 || amount > capturable)
+        return invalid("Invalid amount_to_capture");
+      // Stripe releases whatever is not captured.
+      intent.status = "succeeded";
+      intent.amount_received = amount;
+      intent.amount_capturable = 0;
+      return { status: 200, body: intent };
+    }
+    if (
+      method === "POST" &&
+      (match = /^\/v1\/payment_intents\/([^/]+)\/cancel$/.exec(path))
+    ) {
+      const intent = this.intents.get(match[1]);
+      if (!intent) return notFound("payment_intent", match[1]);
+      if (intent.status === "succeeded" || intent.status === "canceled")
+        return invalid(
+          `You cannot cancel this PaymentIntent because it has a status of ${String(intent.status)}.`,
+        );
+      intent.status = "canceled";
+      intent.amount_capturable = 0;
+      intent.canceled_at = Math.floor(Date.now() / 1000);
+      intent.cancellation_reason = body.cancellation_reason ?? null;
+      return { status: 200, body: intent };
     }
     if (path === "/v1/issuing/cardholders" && method === "GET") {
       const all = [...this.cardholders.values()];

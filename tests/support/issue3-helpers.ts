@@ -1,3 +1,4 @@
+import { markCarded } from "#tests/support/data";
 import crypto from "node:crypto";
 import { count, eq, inArray } from "drizzle-orm";
 import {
@@ -81,6 +82,7 @@ export async function insertCard(
       ...(overrides.createdAt ? { createdAt: overrides.createdAt } : {}),
     })
     .returning();
+  await markCarded(request.id);
   return card;
 }
 

@@ -1,3 +1,4 @@
+import { markCarded } from "#tests/support/data";
 import { asc, eq } from "drizzle-orm";
 import {
   advanceRequests,
@@ -64,6 +65,7 @@ export async function insertCard(requestId: number, amount: string) {
       spendingLimits: JSON.stringify({ restrictions: "Grocery stores only" }),
     })
     .returning();
+  await markCarded(requestId);
   return card;
 }
 

@@ -245,6 +245,14 @@ export function AdvanceCalculator({
               </dd>
             </div>
           </dl>
+          <p
+            className="mt-2 text-xs text-gray-700"
+            data-testid="total-explained"
+          >
+            Total repayment: the {formatCents(summary.feeCents)} fee, charged to
+            your card when your grocery card is issued, plus{" "}
+            {formatCents(summary.amountCents)} deducted from your pay.
+          </p>
           <details className="group mt-5">
             <summary className="cursor-pointer text-sm font-medium text-brand-800 underline">
               <span className="group-open:hidden">Show Details</span>
@@ -257,12 +265,15 @@ export function AdvanceCalculator({
                 declines the request.
               </li>
               <li>
-                Once approved, you pay the fee and receive a virtual card that
-                works only in grocery stores.
+                Once approved, you press Pay: your card is authorized for the
+                advance amount (a hold). When your virtual card, which works
+                only in grocery stores, is issued, only the fee is charged and
+                the rest of the hold is released.
               </li>
               <li>
                 The advance is deducted from your paycheck automatically, over 1
-                to 3 pay periods starting on your next pay date.
+                to 3 pay periods starting on your next pay date after the card
+                is issued.
               </li>
               <li>
                 The risk rating reflects the share of a typical paycheck the

@@ -165,7 +165,12 @@ function StripePaymentForm({
       },
       redirect: "if_required",
     });
-    if (error || paymentIntent?.status !== "succeeded") {
+    // Manual capture: a confirmed payment is a hold (requires_capture); the fee is captured
+    // when the card is issued (docs/decisions/1500).
+    const held =
+      paymentIntent?.status === "requires_capture" ||
+      paymentIntent?.status === "succeeded";
+    if (error || !held) {
       onToast({
         type: "error",
         title: "Payment failed",
@@ -189,7 +194,8 @@ function StripePaymentForm({
           ),
         });
         setProcessing(false);
-        // The page now offers to create the card of the paid request again.
+        // The page shows what became of the request (cancelled with the hold released, or
+        // still waiting for its card).
         revalidate();
         return;
       }

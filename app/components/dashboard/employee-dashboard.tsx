@@ -1,5 +1,6 @@
 import type { SerializeFrom } from "@remix-run/node";
 import { Link } from "@remix-run/react";
+import { CancelRequestForm } from "~/components/cancel-request-form";
 import { Badge, StatusBadge } from "~/components/ui/badge";
 import { LinkButton } from "~/components/ui/button";
 import { Card, StatCard } from "~/components/ui/card";
@@ -77,8 +78,24 @@ export function EmployeeDashboard({ data }: { data: Data }) {
                   <Td>{r.dateText}</Td>
                   <Td>Grocery advance request</Td>
                   <Td>{r.amountText}</Td>
-                  <Td>
+                  <Td className="whitespace-normal">
                     <StatusBadge status={r.status} />
+                    {r.note ? (
+                      <p
+                        className="mt-1 max-w-xs text-xs text-gray-700"
+                        data-testid="status-note"
+                      >
+                        {r.status === "DECLINED" ? "Reason: " : ""}
+                        {r.note}
+                      </p>
+                    ) : null}
+                    {r.cancellable ? (
+                      <CancelRequestForm
+                        requestId={r.id}
+                        amount={r.amountText}
+                        redirectTo="/"
+                      />
+                    ) : null}
                   </Td>
                 </tr>
               ))
@@ -127,7 +144,11 @@ function VirtualCards({ data }: { data: Data }) {
             >
               <span>
                 Your {r.amountText} advance is approved. Complete payment to get
-                your grocery card.
+                your grocery card.{" "}
+                <span className="text-gray-700">
+                  Paying places a hold of {r.amountText} on your card; only the{" "}
+                  {r.feeText} fee is charged when your card is issued.
+                </span>
               </span>
               <LinkButton to={r.checkoutUrl}>Complete payment</LinkButton>
             </li>

@@ -32,5 +32,6 @@ export function StatusBadge({ status }: { status: string | null | undefined }) {
   if (value === "approved") return <Badge tone="green">Approved</Badge>;
   if (value === "declined") return <Badge tone="red">Declined</Badge>;
   if (value === "pending") return <Badge tone="yellow">Pending</Badge>;
+  if (value === "cancelled") return <Badge tone="gray">Cancelled</Badge>;
   return <Badge tone="gray">Unknown</Badge>;
 }

@@ -22,7 +22,14 @@ export type ProviderPaymentIntent = {
   advanceRequestId: number | null;
   /** The last decline message, if any. */
   lastError: string | null;
+  /** The amount captured from the hold so far (0 until captured). */
+  capturedCents: number;
 };
+
+/** The hold is in place (authorized, not yet captured) or already captured. */
+export function isAuthorized(intent: ProviderPaymentIntent): boolean {
+  return intent.status === "requires_capture" || intent.status === "succeeded";
+}
 
 export type CardHolder = {
   userId: number;
@@ -80,6 +87,20 @@ export interface PaymentProvider {
     card: SandboxCardInput,
   ): Promise<ProviderPaymentIntent>;
   /**
+   * Captures `amountCents` (the processing fee) from an authorized intent; the provider
+   * releases the rest of the hold. Idempotent per intent: capturing an intent that is already
+   * captured returns it as it is.
+   */
+  capturePaymentIntent(
+    id: string,
+    amountCents: number,
+  ): Promise<ProviderPaymentIntent>;
+  /**
+   * Cancels an intent that is not captured: its hold, if any, is released in full and nothing
+   * is charged. Cancelling a cancelled intent returns it as it is.
+   */
+  cancelPaymentIntent(id: string): Promise<ProviderPaymentIntent>;
+  /**
    * Issues the virtual grocery-only card of an advance request, or returns the one already
    * issued for it (idempotency key per request), so retries never create a second card.
    */
@@ -110,4 +131,8 @@ export const paymentIntentKey = (advanceRequestId: number) =>
   `advance-request-${advanceRequestId}`;
 export const cardKey = (advanceRequestId: number) =>
   `grocery-card-${advanceRequestId}`;
+export const captureKey = (advanceRequestId: number) =>
+  `capture-advance-request-${advanceRequestId}`;
+export const cancelKey = (advanceRequestId: number) =>
+  `cancel-advance-request-${advanceRequestId}`;
 export const cardholderKey = (userId: number) => `cardholder-user-${userId}`;

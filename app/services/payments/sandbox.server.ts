@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import { and, eq, ne } from "drizzle-orm";
+import { and, eq, gte, inArray, notInArray, sql } from "drizzle-orm";
 import { sandboxPayments } from "../../../db/schema";
 import { db } from "~/utils/db.server";
 import { badRequest, notFound } from "~/utils/errors";
@@ -78,6 +78,7 @@ function toIntent(row: Row): ProviderPaymentIntent {
     amountCents: row.amountCents,
     advanceRequestId: row.requestId,
     lastError: row.lastError,
+    capturedCents: row.capturedCents,
   };
 }
 
@@ -119,7 +120,8 @@ export const sandboxProvider: PaymentProvider = {
   async confirmPayment(id, card) {
     const row = await find(id);
     if (!row) throw notFound("This payment could not be found.");
-    if (row.status === "succeeded") return toIntent(row);
+    if (row.status === "succeeded" || row.status === "requires_capture")
+      return toIntent(row);
     if (row.status === "canceled")
       throw badRequest("This payment was canceled.");
     const decline = sandboxDecline(card);
@@ -131,17 +133,76 @@ export const sandboxProvider: PaymentProvider = {
         .where(eq(sandboxPayments.id, id));
       throw new PaymentDeclinedError(decline);
     }
+    // Manual capture, like Stripe's `capture_method: 'manual'`: confirming places a hold.
     await db()
       .update(sandboxPayments)
-      .set({ status: "succeeded", lastError: null, updatedAt: now })
+      .set({
+        status: "requires_capture",
+        authorizedCents: row.amountCents,
+        lastError: null,
+        updatedAt: now,
+      })
       .where(
         and(
           eq(sandboxPayments.id, id),
-          ne(sandboxPayments.status, "succeeded"),
+          inArray(sandboxPayments.status, [
+            "requires_payment_method",
+            "requires_confirmation",
+          ]),
         ),
       );
     const done = await find(id);
+    if (done?.status === "canceled")
+      throw badRequest("This payment was canceled.");
     return toIntent(done!);
+  },
+
+  async capturePaymentIntent(id, amountCents) {
+    const [captured] = await db()
+      .update(sandboxPayments)
+      .set({
+        status: "succeeded",
+        capturedCents: amountCents,
+        releasedCents: sql`${sandboxPayments.authorizedCents} - ${amountCents}`,
+        updatedAt: new Date(),
+      })
+      .where(
+        and(
+          eq(sandboxPayments.id, id),
+          eq(sandboxPayments.status, "requires_capture"),
+          gte(sandboxPayments.authorizedCents, amountCents),
+        ),
+      )
+      .returning();
+    if (captured) return toIntent(captured);
+    const row = await find(id);
+    if (!row) throw notFound("This payment could not be found.");
+    if (row.status === "succeeded") return toIntent(row);
+    throw badRequest(
+      `This payment cannot be captured: its status is ${row.status}.`,
+    );
+  },
+
+  async cancelPaymentIntent(id) {
+    const [canceled] = await db()
+      .update(sandboxPayments)
+      .set({
+        status: "canceled",
+        releasedCents: sandboxPayments.authorizedCents,
+        updatedAt: new Date(),
+      })
+      .where(
+        and(
+          eq(sandboxPayments.id, id),
+          notInArray(sandboxPayments.status, ["succeeded", "canceled"]),
+        ),
+      )
+      .returning();
+    if (canceled) return toIntent(canceled);
+    const row = await find(id);
+    if (!row) throw notFound("This payment could not be found.");
+    if (row.status === "canceled") return toIntent(row);
+    throw badRequest("This payment was already captured.");
   },
 
   async issueGroceryCard({ advanceRequestId }) {

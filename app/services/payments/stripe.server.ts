@@ -1,6 +1,8 @@
 import Stripe from "stripe";
 import { AppError, badRequest, unavailable } from "~/utils/errors";
 import {
+  cancelKey,
+  captureKey,
   cardholderKey,
   cardKey,
   GROCERY_CATEGORY,
@@ -87,6 +89,7 @@ function toIntent(pi: Stripe.PaymentIntent): ProviderPaymentIntent {
     amountCents: pi.amount,
     advanceRequestId: Number.isSafeInteger(requestId) ? requestId : null,
     lastError: pi.last_payment_error?.message ?? null,
+    capturedCents: pi.amount_received ?? 0,
   };
 }
 
@@ -146,6 +149,8 @@ export function createStripeProvider(
             amount: amountCents,
             currency: "usd",
             automatic_payment_methods: { enabled: true },
+            // Checkout places a hold; only the fee is captured when the card is issued.
+            capture_method: "manual",
             description: `Grocery advance #${advanceRequestId}`,
             metadata: {
               advanceRequestId: String(advanceRequestId),
@@ -166,6 +171,46 @@ export function createStripeProvider(
       } catch (error) {
         if (isStripeError(error) && error.statusCode === 404) return null;
         throw providerError(error, "payment intent retrieval");
+      }
+    },
+
+    async capturePaymentIntent(id, amountCents) {
+      try {
+        const current = await stripe.paymentIntents.retrieve(id);
+        if (current.status === "succeeded") return toIntent(current);
+        const requestId = Number(current.metadata?.advanceRequestId);
+        return toIntent(
+          await stripe.paymentIntents.capture(
+            id,
+            { amount_to_capture: amountCents },
+            Number.isSafeInteger(requestId)
+              ? { idempotencyKey: captureKey(requestId) }
+              : undefined,
+          ),
+        );
+      } catch (error) {
+        throw providerError(error, "payment capture");
+      }
+    },
+
+    async cancelPaymentIntent(id) {
+      try {
+        const current = await stripe.paymentIntents.retrieve(id);
+        if (current.status === "canceled") return toIntent(current);
+        if (current.status === "succeeded")
+          throw badRequest("This payment was already captured.");
+        const requestId = Number(current.metadata?.advanceRequestId);
+        return toIntent(
+          await stripe.paymentIntents.cancel(
+            id,
+            {},
+            Number.isSafeInteger(requestId)
+              ? { idempotencyKey: cancelKey(requestId) }
+              : undefined,
+          ),
+        );
+      } catch (error) {
+        throw providerError(error, "payment cancellation");
       }
     },
 

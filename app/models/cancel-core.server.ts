@@ -1,0 +1,155 @@
+import { and, eq, sql } from "drizzle-orm";
+import {
+  advanceRequests,
+  employees,
+  virtualCards,
+  type AdvanceRequest,
+} from "../../db/schema";
+import type { Tx } from "~/utils/db.server";
+import { conflict } from "~/utils/errors";
+import { toCents } from "~/utils/money";
+import { recordAudit } from "./audit.server";
+
+// Ending an advance that will never get a card (docs/decisions/1500): the employee cancels it,
+// it expires unpaid, or its card could not be issued. Shared by the three so the balance comes
+// back the same way, once.
+
+export const CANCELLED_BY_EMPLOYEE = "Cancelled by the employee";
+export const EXPIRED_REASON = "Not paid for within 7 days of approval";
+export const CARD_FAILED_REASON =
+  "The grocery card could not be issued; the hold was released and nothing was charged";
+export const CARD_FAILED_HOLD_RELEASED =
+  "We couldn't create your grocery card, so the hold on your card was released and nothing was charged. This request is cancelled; you can request a new advance.";
+
+export const ALREADY_CANCELLED = "This advance request was already cancelled.";
+export const CANNOT_CANCEL_DECLINED =
+  "This advance request was declined, so there is nothing to cancel.";
+export const CANNOT_CANCEL_PAID =
+  "This advance has been paid for, so it can no longer be cancelled.";
+
+/** Days an approved advance may wait for payment before it expires. */
+export const UNPAID_EXPIRY_DAYS = 7;
+
+export type Cancelled = {
+  request: AdvanceRequest;
+  employeeUserId: number;
+  employerId: number | null;
+  /** The reserved amount went back to the available balance (it was APPROVED). */
+  returnedCents: number;
+};
+
+/**
+ * Cancels the request inside the caller's transaction, or throws 409 saying why not. The row
+ * is locked first, so a concurrent approval, decline, payment or second cancellation waits and
+ * then sees CANCELLED (its own conditional update finds nothing): the balance comes back
+ * exactly once. A PENDING request reserved nothing (pending amounts are only counted), so only
+ * an APPROVED one gives its amount back, never above the company's max advance.
+ *
+ * `allowPaid`: the request's hold was placed (paid_at) but its card could not be issued; the
+ * hold is recorded as released in full.
+ */
+export async function applyCancellation(
+  tx: Tx,
+  requestId: number,
+  options: {
+    byId: number | null;
+    reason: string;
+    action: "request.cancelled" | "request.expired";
+    actorId: number | null;
+    allowPaid?: boolean;
+    now?: Date;
+  },
+): Promise<Cancelled> {
+  const [row] = await tx
+    .select({
+      request: advanceRequests,
+      employeeUserId: employees.userId,
+      employerId: employees.employerId,
+    })
+    .from(advanceRequests)
+    .innerJoin(employees, eq(employees.id, advanceRequests.employeeId))
+    .where(eq(advanceRequests.id, requestId))
+    .for("update", { of: advanceRequests });
+  if (!row) throw conflict(ALREADY_CANCELLED);
+  const { request } = row;
+  if (request.status === "CANCELLED") throw conflict(ALREADY_CANCELLED);
+  if (request.status === "DECLINED") throw conflict(CANNOT_CANCEL_DECLINED);
+  if (request.status === "APPROVED") {
+    const [card] = await tx
+      .select({ id: virtualCards.id })
+      .from(virtualCards)
+      .where(eq(virtualCards.requestId, requestId));
+    if (card || (request.paidAt && !options.allowPaid))
+      throw conflict(CANNOT_CANCEL_PAID);
+  }
+
+  const now = options.now ?? new Date();
+  const held = request.paidAt !== null;
+  const [cancelled] = await tx
+    .update(advanceRequests)
+    .set({
+      status: "CANCELLED",
+      cancelledAt: now,
+      cancelledById: options.byId,
+      cancellationReason: options.reason,
+      ...(held
+        ? {
+            authorizedAmount: request.amount,
+            capturedAmount: "0.00",
+            releasedAmount: request.amount,
+          }
+        : {}),
+    })
+    .where(
+      and(
+        eq(advanceRequests.id, requestId),
+        eq(advanceRequests.status, request.status),
+      ),
+    )
+    .returning();
+  if (!cancelled) throw conflict(ALREADY_CANCELLED);
+
+  const returnedCents =
+    request.status === "APPROVED" ? toCents(request.amount) : 0;
+  if (returnedCents > 0) {
+    await tx.execute(sql`
+      update employees e
+      set available_balance = least(
+        e.available_balance + ${request.amount}::numeric,
+        coalesce(
+          (select s.max_advance from company_settings s where s.employer_id = e.employer_id),
+          e.available_balance + ${request.amount}::numeric))
+      where e.id = ${request.employeeId}`);
+  }
+
+  await recordAudit(tx, {
+    actorId: options.actorId,
+    employerId: row.employerId,
+    subjectUserId: row.employeeUserId,
+    action: options.action,
+    requestId,
+    amountCents: toCents(request.amount),
+    details: {
+      from: request.status,
+      reason: options.reason,
+      balanceReturned: returnedCents > 0,
+    },
+  });
+  if (held) {
+    await recordAudit(tx, {
+      actorId: options.actorId,
+      employerId: row.employerId,
+      subjectUserId: row.employeeUserId,
+      action: "hold.released",
+      requestId,
+      amountCents: toCents(request.amount),
+      details: { captured: "0.00", released: request.amount },
+    });
+  }
+  return {
+    request: cancelled,
+    employeeUserId: row.employeeUserId,
+    employerId: row.employerId,
+    returnedCents,
+  };
+}

@@ -1,0 +1,76 @@
+import { PROCESSING_FEE_CENTS } from "./calculator";
+import { formatDate } from "./dates";
+import { formatCents, toCents } from "./money";
+
+// The money model in plain words (docs/decisions/1500), for every screen that involves money:
+// what was held on the employee's card, what was charged (the fee), what was released, what the
+// grocery card holds and what payroll deducts and when. Pure: the server renders the lines,
+// the same with or without JavaScript.
+
+export type StoryDeduction = { amount: string; date: Date; paid: boolean };
+
+export type StoryInput = {
+  status: "PENDING" | "APPROVED" | "DECLINED" | "CANCELLED";
+  amount: string;
+  paid: boolean;
+  carded: boolean;
+  authorizedAmount: string | null;
+  capturedAmount: string | null;
+  releasedAmount: string | null;
+  deductions: StoryDeduction[];
+};
+
+function deductionList(deductions: StoryDeduction[]): string {
+  const parts = deductions.map(
+    (d) =>
+      `${formatCents(toCents(d.amount))} on ${formatDate(d.date)}${d.paid ? " (collected)" : ""}`,
+  );
+  if (parts.length <= 1) return parts.join("");
+  return `${parts.slice(0, -1).join(", ")} and ${parts[parts.length - 1]}`;
+}
+
+/** What checkout is about to do, before the employee presses Pay. */
+export function checkoutLines(
+  amount: string,
+  schedule: StoryDeduction[],
+): string[] {
+  const cents = toCents(amount);
+  const fee = Math.min(PROCESSING_FEE_CENTS, cents);
+  return [
+    `Pressing Pay places a hold of ${formatCents(cents)} on your card. Nothing is charged yet.`,
+    `When your grocery card is issued, only the ${formatCents(fee)} processing fee is charged; the other ${formatCents(cents - fee)} of the hold is released.`,
+    `Your grocery card holds ${formatCents(cents)}. Payroll will deduct ${deductionList(schedule)}.`,
+    "If your card cannot be issued, the hold is released and nothing is charged.",
+  ];
+}
+
+/** The request's money so far, in plain words (History, the success screen). */
+export function storyLines(input: StoryInput): string[] {
+  const cents = toCents(input.amount);
+  if (input.status === "PENDING")
+    return ["Nothing is held or charged while your employer reviews it."];
+  if (input.status === "DECLINED") return ["Nothing was held or charged."];
+  if (input.status === "CANCELLED") {
+    return input.paid && input.releasedAmount
+      ? [
+          `The hold of ${formatCents(toCents(input.releasedAmount))} was released; nothing was charged.`,
+        ]
+      : ["Nothing was held or charged."];
+  }
+  if (!input.carded) {
+    if (input.paid)
+      return [
+        `A hold of ${formatCents(cents)} is on your card; your grocery card is being issued.`,
+      ];
+    return [
+      `Approved, not paid for yet: nothing is held or charged, and payroll deducts nothing until your card is issued. Unpaid approvals expire after 7 days.`,
+    ];
+  }
+  const held = toCents(input.authorizedAmount ?? input.amount);
+  const charged = toCents(input.capturedAmount ?? "0");
+  const released = toCents(input.releasedAmount ?? "0");
+  return [
+    `Held on your card: ${formatCents(held)}. Charged: ${formatCents(charged)} (the processing fee). Released: ${formatCents(released)}.`,
+    `Your grocery card holds ${formatCents(cents)}. Payroll deducts ${deductionList(input.deductions)}.`,
+  ];
+}

@@ -1,0 +1,145 @@
+import { insertAdvance } from "../support/data";
+import { createEmployee, createEmployer } from "../support/factories";
+import { requestRow } from "../support/issue5-helpers";
+import { expect, expectAccessible, test } from "./support/fixtures";
+
+// The money model on screen (docs/decisions/1500), with JavaScript and without: checkout says
+// what is held and what is charged, the success screen and History say what happened, and
+// 'Cancel request' works from /history and from the dashboard.
+
+async function employeeWith(amount = "300.00") {
+  const employer = await createEmployer();
+  const user = await createEmployee(employer);
+  const request = await insertAdvance(user, {
+    amount,
+    status: "APPROVED",
+    periods: 2,
+  });
+  return { employer, user, request };
+}
+
+test.describe("the money, said on screen", () => {
+  test("checkout says what is held and charged; success and History say what happened", async ({
+    page,
+    loginAs,
+  }) => {
+    const { user, request } = await employeeWith("300.00");
+    await loginAs(user);
+    await page.goto(`/checkout?amount=300.00&requestId=${request.id}`);
+    await expect(
+      page.getByText("You're requesting a grocery advance of $300.00"),
+    ).toBeVisible();
+    await expect(
+      page.getByText(
+        "Pressing Pay places a hold of $300.00 on your card. Nothing is charged yet.",
+      ),
+    ).toBeVisible();
+    await expect(
+      page.getByText(
+        "When your grocery card is issued, only the $15.99 processing fee is charged; the other $284.01 of the hold is released.",
+      ),
+    ).toBeVisible();
+    await expect(
+      page.getByText(
+        /^Your grocery card holds \$300\.00\. Payroll will deduct \$150\.00 on .+ and \$150\.00 on .+\.$/,
+      ),
+    ).toBeVisible();
+    await expectAccessible(page);
+
+    await page.getByRole("button", { name: "Pay $300.00" }).click();
+    await expect(page).toHaveURL(/\/payment-success$/);
+    await expect(
+      page.getByRole("heading", { name: "Payment Successful" }),
+    ).toBeVisible();
+    await expect(
+      page.getByText(
+        "Held on your card: $300.00. Charged: $15.99 (the processing fee). Released: $284.01.",
+      ),
+    ).toBeVisible();
+    await expect(
+      page.getByText(
+        /^Your grocery card holds \$300\.00\. Payroll deducts \$150\.00 on .+ and \$150\.00 on .+\.$/,
+      ),
+    ).toBeVisible();
+    await expectAccessible(page);
+
+    await page.getByRole("link", { name: "View History" }).click();
+    await expect(page).toHaveURL(/\/history$/);
+    await expect(
+      page.getByText(
+        "Held on your card: $300.00. Charged: $15.99 (the processing fee). Released: $284.01.",
+      ),
+    ).toBeVisible();
+    // Paid for: no cancelling any more.
+    await expect(
+      page.getByRole("button", { name: /Cancel request/ }),
+    ).toHaveCount(0);
+    expect(await requestRow(request.id)).toMatchObject({
+      capturedAmount: "15.99",
+      releasedAmount: "284.01",
+    });
+  });
+
+  test("Cancel request on /history returns the reserved amount; the decline reason shows", async ({
+    page,
+    loginAs,
+  }) => {
+    const { user, request } = await employeeWith("300.00");
+    await insertAdvance(user, {
+      amount: "210.00",
+      status: "DECLINED",
+      rejectionReason: "Budget closed for this month",
+    });
+    await loginAs(user);
+    await page.goto("/history");
+    await expect(
+      page.getByText("Reason: Budget closed for this month"),
+    ).toBeVisible();
+    await expect(
+      page.getByText(/^Approved, not paid for yet: nothing is held or charged/),
+    ).toBeVisible();
+    await expectAccessible(page);
+    await page
+      .getByRole("button", { name: "Cancel request for $300.00" })
+      .click();
+    await expect(page).toHaveURL(/\/history$/);
+    await expect(page.getByText("Request cancelled")).toBeVisible();
+    await expect(page.getByText("Cancelled", { exact: true })).toBeVisible();
+    await expect(page.getByText("Cancelled by the employee")).toBeVisible();
+    await expect(
+      page.getByRole("button", { name: /Cancel request/ }),
+    ).toHaveCount(0);
+    expect((await requestRow(request.id)).status).toBe("CANCELLED");
+
+    await page.goto("/");
+    await expect(page.getByText("$500.00").first()).toBeVisible();
+  });
+
+  test("Cancel request from the dashboard's recent activity stays on the dashboard", async ({
+    page,
+    loginAs,
+  }) => {
+    const employer = await createEmployer();
+    const user = await createEmployee(employer);
+    const pending = await insertAdvance(user, { amount: "250.00" });
+    await insertAdvance(user, {
+      amount: "220.00",
+      status: "DECLINED",
+      rejectionReason: "Please wait for payday",
+    });
+    await loginAs(user);
+    await page.goto("/");
+    await expect(
+      page.getByText("Reason: Please wait for payday"),
+    ).toBeVisible();
+    await page
+      .getByRole("button", { name: "Cancel request for $250.00" })
+      .click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByText("Request cancelled")).toBeVisible();
+    await expect(
+      page.getByRole("button", { name: /Cancel request/ }),
+    ).toHaveCount(0);
+    expect((await requestRow(pending.id)).status).toBe("CANCELLED");
+  });
+});

@@ -1,0 +1,138 @@
+import { addDays, format } from "date-fns";
+import { eq } from "drizzle-orm";
+import { advanceRequests, auditEvents, sandboxPayments } from "#db/schema";
+import { approveAdvance } from "~/models/approval.server";
+import { requestAdvance } from "~/models/advance.server";
+import { completeSandboxCheckout } from "~/models/checkout.server";
+import { checkInvariants } from "~/models/invariants.server";
+import { exportNextPayrollCsv, runPayroll } from "~/models/payroll.server";
+import { db } from "~/utils/db.server";
+import { toCents } from "~/utils/money";
+import { employeeOf } from "#tests/support/data";
+import { useTestDatabase } from "#tests/support/db";
+import { createEmployee, createEmployer } from "#tests/support/factories";
+import { deductionsOf, setEmployee } from "#tests/support/issue4-helpers";
+
+// One $300 advance through the whole money loop (docs/decisions/1500): request → approve →
+// checkout (a hold) → card (the fee captured, the rest released, the schedule made) → payroll.
+// The story is printed for the record.
+
+const database = useTestDatabase();
+
+it("one $300 advance: held, charged, released, card, deductions, payroll", async () => {
+  const story: string[] = [];
+  const say = (line: string) => story.push(line);
+  const employer = await createEmployer();
+  const employee = await createEmployee(employer, { firstName: "Maya" });
+  const payCycleEnd = addDays(new Date(), 6);
+  await setEmployee(employee, { payCycleEndDate: payCycleEnd });
+  const balance = async () => (await employeeOf(employee)).availableBalance;
+  say(`Database: ${database.kind}. Starting balance $${await balance()}.`);
+
+  const filed = await requestAdvance(employee, {
+    amount: "300.00",
+    repaymentPeriods: 2,
+    reason: "Groceries",
+  });
+  say(`1. Request #${filed.id}: $300.00 over 2 pay periods → ${filed.status}.`);
+
+  const approved = await approveAdvance(employer, filed.id);
+  expect(await deductionsOf(filed.id)).toEqual([]);
+  expect((await exportNextPayrollCsv(employer)).rows).toBe(0);
+  say(
+    `2. Approved: $300.00 reserved (available balance now $${await balance()}); ` +
+      `deductions: none yet; payroll export rows: 0.`,
+  );
+  expect(await balance()).toBe("200.00");
+
+  await completeSandboxCheckout(employee, {
+    amount: "300.00",
+    advanceRequestId: approved.id,
+    card: {
+      number: "4242 4242 4242 4242",
+      expMonth: 12,
+      expYear: new Date().getFullYear() + 2,
+      cvc: "123",
+    },
+  });
+  const [payment] = await db()
+    .select()
+    .from(sandboxPayments)
+    .where(eq(sandboxPayments.requestId, filed.id));
+  const [row] = await db()
+    .select()
+    .from(advanceRequests)
+    .where(eq(advanceRequests.id, filed.id));
+  expect(payment).toMatchObject({
+    authorizedCents: 30000,
+    capturedCents: 1599,
+    releasedCents: 28401,
+    status: "succeeded",
+  });
+  expect(row).toMatchObject({
+    authorizedAmount: "300.00",
+    capturedAmount: "15.99",
+    releasedAmount: "284.01",
+  });
+  say(
+    `3. Checkout ("Pay $300.00"): held $${row.authorizedAmount} on the employee's card (sandbox intent ${payment.id}).`,
+  );
+  say(
+    `4. Card issued: charged $${row.capturedAmount} (the processing fee, captured from the hold); ` +
+      `released $${row.releasedAmount}; sandbox records authorized ${payment.authorizedCents}¢, ` +
+      `captured ${payment.capturedCents}¢, released ${payment.releasedCents}¢.`,
+  );
+  const [card] = await db().query.virtualCards.findMany({
+    where: (c, { eq: is }) => is(c.requestId, filed.id),
+  });
+  expect(card.amount).toBe("300.00");
+  say(
+    `5. Grocery card ${card.cardNumber}: holds $${card.amount}, grocery stores only.`,
+  );
+
+  const deductions = await deductionsOf(filed.id);
+  const sum = deductions.reduce((s, d) => s + toCents(d.amount), 0);
+  expect(sum).toBe(30000);
+  expect(deductions.map((d) => d.amount)).toEqual(["150.00", "150.00"]);
+  expect(deductions[0].deductionDate.getTime()).toBe(payCycleEnd.getTime());
+  say(
+    `6. Payroll deductions: ${deductions
+      .map((d) => `$${d.amount} on ${format(d.deductionDate, "yyyy-MM-dd")}`)
+      .join(", ")} (sum $${(sum / 100).toFixed(2)}, to the cent).`,
+  );
+  const feeCents = toCents(row.capturedAmount!);
+  say(
+    `7. Total repayment: $${(feeCents / 100).toFixed(2)} fee by card + $${(sum / 100).toFixed(2)} by payroll = ` +
+      `$${((feeCents + sum) / 100).toFixed(2)} (the calculator's total repayment).`,
+  );
+  expect(feeCents + sum).toBe(31599);
+
+  const csv = await exportNextPayrollCsv(employer);
+  expect(csv.rows).toBe(1);
+  for (const [i, d] of deductions.entries()) {
+    const run = await runPayroll(d.deductionDate);
+    expect(run.deductionsPaid).toBe(1);
+    say(
+      `8.${i + 1} Payroll run ${format(d.deductionDate, "yyyy-MM-dd")}: collected $${run.totalPaid}; ` +
+        `available balance $${await balance()}.`,
+    );
+  }
+  expect(await balance()).toBe("500.00");
+  const audit = await db()
+    .select({ action: auditEvents.action, amount: auditEvents.amount })
+    .from(auditEvents)
+    .where(eq(auditEvents.requestId, filed.id))
+    .orderBy(auditEvents.id);
+  say(
+    `9. Audit trail: ${audit.map((a) => `${a.action}${a.amount ? ` $${a.amount}` : ""}`).join(" → ")}.`,
+  );
+  expect(audit.map((a) => a.action)).toEqual([
+    "request.filed",
+    "request.approved",
+    "request.paid",
+    "fee.captured",
+    "card.issued",
+  ]);
+  expect(await checkInvariants(db())).toEqual([]);
+  console.info(`\nThe money story of one $300 advance\n${story.join("\n")}\n`);
+});

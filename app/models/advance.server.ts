@@ -15,6 +15,10 @@ import { formatMoney, fromCents, toCents } from "~/utils/money";
 import { requestApiSchema } from "~/validation/advance";
 import { applyApproval } from "./approval-core.server";
 import { recordAudit } from "./audit.server";
+import {
+  notifyAdvanceApproved,
+  notifyNewRequest,
+} from "./notifications.server";
 import { getCompanySettings } from "./settings.server";
 
 export const NOT_LINKED = "Your account is not linked to an employer yet.";
@@ -168,8 +172,10 @@ export async function requestAdvance(
         action: "request.approved",
         details: { automatic: true, approvalLimit: settings.approvalLimit },
       });
+      await notifyAdvanceApproved(tx, created.id);
       return { request: approved, employerId: employee.employerId };
     }
+    await notifyNewRequest(tx, created.id);
     return { request: created, employerId: employee.employerId };
   });
 

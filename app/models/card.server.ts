@@ -18,6 +18,7 @@ import {
   paymentSucceeded,
 } from "./payment.server";
 import { recordAudit } from "./audit.server";
+import { notifyCardIssued } from "./notifications.server";
 
 // Issuing the grocery-only virtual card (DESIGN §4 Issuing the card). One function for the
 // checkout page, POST /api/create-grocery-card and the provider's webhook, so a payment whose
@@ -143,6 +144,7 @@ export async function issueGroceryCard(
         amountCents: cents,
         details: { card: inserted.cardNumber },
       });
+    if (inserted) await notifyCardIssued(tx, inserted.id);
     return { paidNow, inserted };
   });
 

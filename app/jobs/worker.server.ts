@@ -172,12 +172,19 @@ export async function startWorker(
       }),
     );
   } else {
+    let passes = 0;
+    const schedulePasses = Math.max(
+      1,
+      Math.round(60_000 / (options.pollMs ?? 1000)),
+    );
     const state: State = {
       kind: "loop",
       busy: null,
       timer: setInterval(() => {
         if (state.kind !== "loop" || state.busy) return;
-        state.busy = runEmbeddedOnce(new Date(), schedules)
+        // E-mail every pass; the schedules once a minute (their times are to the minute).
+        const withSchedules = schedules && passes++ % schedulePasses === 0;
+        state.busy = runEmbeddedOnce(new Date(), withSchedules)
           .catch((error) =>
             log("error", "embedded worker pass failed", {
               error: error instanceof Error ? error.message : String(error),

@@ -14,6 +14,13 @@ import { approveAdvance, declineAdvance } from "~/models/approval.server";
 import { requestAdvance } from "~/models/advance.server";
 import { deliverMail } from "~/models/mail.server";
 import {
+  confirmMfaEnrolment,
+  disableMfa,
+  startMfaEnrolment,
+} from "~/models/mfa.server";
+import { Secret, TOTP } from "otpauth";
+import { userMfa } from "#db/schema";
+import {
   notifyAdvanceApproved,
   notifyAdvanceCancelled,
   sendDeductionReminders,
@@ -349,6 +356,33 @@ describe("e-mail through the job queue", () => {
     expect(
       smtp.received.filter(about(employee.email, /New sign-in/)),
     ).toHaveLength(1);
+  });
+});
+
+describe("two-factor sign-in e-mails", () => {
+  it("turning two-factor on and off e-mails the account each time", async () => {
+    const { employer } = await company();
+    await startMfaEnrolment(employer);
+    const [row] = await db()
+      .select()
+      .from(userMfa)
+      .where(eq(userMfa.userId, employer.id));
+    const code = (steps: number) =>
+      new TOTP({ secret: Secret.fromBase32(row.secret) }).generate({
+        timestamp: Date.now() + steps * 30_000,
+      });
+    await confirmMfaEnrolment(employer, code(0));
+    const [on] = await smtp.waitFor(1, about(employer.email, /turned on/));
+    expect(on.mail.subject).toBe("Two-factor sign-in turned on");
+    expect(on.mail.text).toContain("If this was not you");
+
+    await disableMfa(
+      employer,
+      { password: TEST_PASSWORD, code: code(1) },
+      "198.51.100.3",
+    );
+    const [off] = await smtp.waitFor(1, about(employer.email, /turned off/));
+    expect(off.mail.subject).toBe("Two-factor sign-in turned off");
   });
 });
 

@@ -12,6 +12,10 @@ export {
 } from "./utils/lifecycle.server";
 export { requestContext } from "./utils/request-context.server";
 export { cli } from "./utils/cli.server";
+export {
+  startWorkerInApp,
+  stopWorkerInApp as stopWorker,
+} from "./jobs/worker.server";
 
 const ABORT_DELAY = 5_000;
 

@@ -343,3 +343,88 @@ export type CompanySettings = typeof companySettings.$inferSelect;
 export type Role = User["role"];
 export type AuditEvent = typeof auditEvents.$inferSelect;
 export type Session = typeof sessions.$inferSelect;
+
+// Every e-mail the product sends, written in the same transaction as the action that causes it
+// (docs/decisions/1200-job-queue.md). `dedupe_key` is unique: enqueueing the same e-mail twice
+// (a retried action, a job run twice) keeps one row, and delivery sends a row once. Without
+// SMTP_URL the row is the mail (`kept`), shown to its recipient at /outbox.
+export const mailOutbox = pgTable(
+  "mail_outbox",
+  {
+    id: serial("id").primaryKey(),
+    dedupeKey: text("dedupe_key").notNull(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id),
+    toAddress: text("to_address").notNull(),
+    kind: text("kind").notNull(),
+    subject: text("subject").notNull(),
+    html: text("html").notNull(),
+    text: text("text").notNull(),
+    status: text("status", { enum: ["pending", "sent", "kept", "failed"] })
+      .notNull()
+      .default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    lastError: text("last_error"),
+    nextAttemptAt: tstz("next_attempt_at").notNull().defaultNow(),
+    createdAt: tstz("created_at").notNull().defaultNow(),
+    sentAt: tstz("sent_at"),
+  },
+  (t) => [
+    uniqueIndex("mail_outbox_dedupe_key_idx").on(t.dedupeKey),
+    index("mail_outbox_user_idx").on(t.userId, t.createdAt),
+    index("mail_outbox_pending_idx")
+      .on(t.nextAttemptAt, t.id)
+      .where(sql`${t.status} = 'pending'`),
+    check(
+      "mail_outbox_status_check",
+      sql`${t.status} in ('pending', 'sent', 'kept', 'failed')`,
+    ),
+  ],
+);
+
+// Password reset links: only the SHA-256 of the token is kept; a link works once
+// (`used_at`) and until `expires_at` (30 minutes).
+export const passwordResetTokens = pgTable(
+  "password_reset_tokens",
+  {
+    id: serial("id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id),
+    tokenHash: text("token_hash").notNull(),
+    createdAt: tstz("created_at").notNull().defaultNow(),
+    expiresAt: tstz("expires_at").notNull(),
+    usedAt: tstz("used_at"),
+  },
+  (t) => [
+    uniqueIndex("password_reset_tokens_hash_idx").on(t.tokenHash),
+    index("password_reset_tokens_user_idx").on(t.userId),
+  ],
+);
+
+// An employee's e-mail choices (/profile). No row means the defaults: both on.
+export const notificationPreferences = pgTable("notification_preferences", {
+  userId: integer("user_id")
+    .primaryKey()
+    .references(() => users.id),
+  decisions: boolean("decisions").notNull().default(true),
+  deductions: boolean("deductions").notNull().default(true),
+  updatedAt: tstz("updated_at").notNull().defaultNow(),
+});
+
+// Scheduled jobs claim their period here (task, e.g. "payroll", and period, e.g. "2026-11-23"),
+// so a period's run happens once however many workers fire it.
+export const scheduledRuns = pgTable(
+  "scheduled_runs",
+  {
+    task: text("task").notNull(),
+    period: text("period").notNull(),
+    startedAt: tstz("started_at").notNull().defaultNow(),
+    finishedAt: tstz("finished_at"),
+    result: jsonb("result"),
+  },
+  (t) => [uniqueIndex("scheduled_runs_task_period_idx").on(t.task, t.period)],
+);
+
+export type MailOutboxRow = typeof mailOutbox.$inferSelect;

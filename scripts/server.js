@@ -158,7 +158,12 @@ function serve() {
   // Request log: one JSON line per request, no cookies, bodies or card data.
   app.use((req, res, next) => {
     const start = process.hrtime.bigint();
-    const facts = { userId: null };
+    // The origin links in e-mail use when APP_URL is unset (trusts X-Forwarded-* only with
+    // TRUST_PROXY).
+    const facts = {
+      userId: null,
+      origin: `${req.protocol}://${req.get("host")}`,
+    };
     res.on("finish", () => {
       if (req.path.startsWith("/build/")) return;
       const ms = Number(process.hrtime.bigint() - start) / 1e6;
@@ -240,6 +245,9 @@ function serve() {
     ),
   );
 
+  // The job worker (mail delivery, schedules) runs in this process unless WORKER_IN_APP=false.
+  const workerStarted = lifecycle.startWorkerInApp();
+
   const server = app.listen(port, () => {
     console.log(
       JSON.stringify({
@@ -268,6 +276,8 @@ function serve() {
     await closed;
     clearInterval(sweeper);
     clearTimeout(timer);
+    await workerStarted.catch(() => {});
+    await lifecycle.stopWorker();
     await lifecycle.shutdown();
     process.exit(0);
   }

@@ -16,6 +16,10 @@ import { storyLines } from "~/utils/money-story";
 import { requestApiSchema } from "~/validation/advance";
 import { applyApproval } from "./approval-core.server";
 import { recordAudit } from "./audit.server";
+import {
+  notifyAdvanceApproved,
+  notifyNewRequest,
+} from "./notifications.server";
 import { getCompanySettings } from "./settings.server";
 
 export const NOT_LINKED = "Your account is not linked to an employer yet.";
@@ -187,8 +191,10 @@ export async function requestAdvance(
         action: "request.approved",
         details: { automatic: true, approvalLimit: settings.approvalLimit },
       });
+      await notifyAdvanceApproved(tx, created.id);
       return { request: approved, employerId: employee.employerId };
     }
+    await notifyNewRequest(tx, created.id);
     return { request: created, employerId: employee.employerId };
   });
 

@@ -16,6 +16,10 @@ import {
 } from "~/validation/employer";
 import { ALREADY_DECIDED, applyApproval } from "./approval-core.server";
 import { recordAudit } from "./audit.server";
+import {
+  notifyAdvanceApproved,
+  notifyAdvanceDeclined,
+} from "./notifications.server";
 import { toCents } from "~/utils/money";
 
 export { ALREADY_DECIDED, DEFAULT_DECLINE_REASON, REQUEST_NOT_FOUND };
@@ -66,6 +70,7 @@ export async function approveAdvance(
       requestId,
       amountCents: toCents(approved.amount),
     });
+    await notifyAdvanceApproved(tx, requestId);
     return { request: approved, employeeUserId: owned.employeeUserId };
   });
   await publish("request.approved", [actor.id, employeeUserId], {
@@ -118,6 +123,7 @@ export async function declineAdvance(
       amountCents: toCents(declined.amount),
       details: { reason: text },
     });
+    await notifyAdvanceDeclined(tx, requestId);
     return { request: declined, employeeUserId: owned.employeeUserId };
   });
   await publish("request.declined", [actor.id, employeeUserId], {

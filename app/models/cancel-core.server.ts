@@ -9,6 +9,7 @@ import type { Tx } from "~/utils/db.server";
 import { conflict } from "~/utils/errors";
 import { toCents } from "~/utils/money";
 import { recordAudit } from "./audit.server";
+import { notifyAdvanceCancelled } from "./notifications.server";
 
 // Ending an advance that will never get a card (docs/decisions/1500): the employee cancels it,
 // it expires unpaid, or its card could not be issued. Shared by the three so the balance comes
@@ -146,6 +147,12 @@ export async function applyCancellation(
       details: { captured: "0.00", released: request.amount },
     });
   }
+  await notifyAdvanceCancelled(
+    tx,
+    requestId,
+    options.action === "request.expired" ? "expired" : "cancelled",
+    now,
+  );
   return {
     request: cancelled,
     employeeUserId: row.employeeUserId,

@@ -37,6 +37,7 @@ import {
   CARD_FAILED_HOLD_RELEASED,
   CARD_FAILED_REASON,
 } from "./cancel-core.server";
+import { notifyCardIssued } from "./notifications.server";
 
 // Issuing the grocery-only virtual card (DESIGN §4 Issuing the card). One function for the
 // checkout page, POST /api/create-grocery-card and the provider's webhook, so a payment whose
@@ -249,6 +250,7 @@ export async function issueGroceryCard(
         })),
       },
     });
+    await notifyCardIssued(tx, inserted.id);
     return inserted;
   });
 

@@ -9,6 +9,7 @@ import { badRequest, conflict, forbidden, unauthorized } from "~/utils/errors";
 import { checkCurrentPassword } from "./profile.server";
 import { clearAttempts, reserveAttempt } from "./throttle.server";
 import { recordOwnAccountAction } from "./audit.server";
+import { notifyMfaChanged } from "./notifications.server";
 
 // TOTP two-factor sign-in for employers (DESIGN §5, docs/decisions/1102-totp-two-factor.md).
 // RFC 6238 defaults every authenticator app understands: SHA-1, 6 digits, 30-second steps;
@@ -253,6 +254,7 @@ export async function confirmMfaEnrolment(
       .insert(mfaRecoveryCodes)
       .values(codes.map((c) => ({ userId: user.id, codeHash: hashCode(c) })));
     await recordOwnAccountAction(user.id, "mfa.enabled", null, tx);
+    await notifyMfaChanged(tx, user.id, true);
   });
   return codes;
 }
@@ -286,5 +288,6 @@ export async function disableMfa(
       .where(eq(mfaRecoveryCodes.userId, user.id));
     await tx.delete(userMfa).where(eq(userMfa.userId, user.id));
     await recordOwnAccountAction(user.id, "mfa.disabled", null, tx);
+    await notifyMfaChanged(tx, user.id, false);
   });
 }

@@ -8,6 +8,7 @@ import { fromCents, toCents } from "~/utils/money";
 import { publish } from "~/services/events.server";
 import { recordAudit } from "./audit.server";
 import { expireUnpaidAdvances } from "./cancel.server";
+import { notifyPayrollSummary } from "./notifications.server";
 
 export type PayrollSummary = {
   runDate: string;
@@ -112,6 +113,12 @@ async function runEmployerPayroll(
         employeesCredited: result.userIds.length,
       },
     });
+  await notifyPayrollSummary(tx, employerId, runDate, {
+    deductions: result.deductions,
+    total: fromCents(result.cents),
+    employees: result.userIds.length,
+    firstDeductionId: Math.min(...paid.map((p) => p.id)),
+  });
   return result;
 }
 

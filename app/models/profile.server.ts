@@ -14,6 +14,7 @@ import {
 } from "./throttle.server";
 import type { ProfileInput } from "~/validation/profile";
 import { companyOf, recordAudit } from "./audit.server";
+import { notifyPasswordChanged } from "./notifications.server";
 import { assertStrongPassword } from "./user.server";
 
 export const WRONG_CURRENT_PASSWORD = "Current password is incorrect";
@@ -105,6 +106,7 @@ export async function updateProfile(
         action: "password.changed",
       });
       revoked = await revokeSessionsIn(tx, actor.id, context.sessionId);
+      await notifyPasswordChanged(tx, actor.id, "changed");
     }
     return updated;
   });

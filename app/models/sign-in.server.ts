@@ -1,6 +1,8 @@
 import type { User } from "../../db/schema";
 import { unauthorized } from "~/utils/errors";
+import { db } from "~/utils/db.server";
 import { recordSignIn } from "./audit.server";
+import { notifyNewSignIn } from "./notifications.server";
 import { isMfaEnabled, MFA_CODE_REQUIRED, verifyMfaCode } from "./mfa.server";
 import {
   completeMfaSession,
@@ -19,6 +21,11 @@ export const MFA_STEP_EXPIRED =
 export type AfterPassword =
   { kind: "session"; token: string } | { kind: "mfa"; pendingToken: string };
 
+/** An e-mail to the user when this session's device had not signed in before. */
+function noticeNewDevice(sessionId: number) {
+  return db().transaction((tx) => notifyNewSignIn(tx, sessionId));
+}
+
 /** The form's sign-in: the code is asked on a second step (/auth?step=code). */
 export async function sessionAfterPassword(
   user: User,
@@ -31,8 +38,9 @@ export async function sessionAfterPassword(
     });
     return { kind: "mfa", pendingToken: token };
   }
-  const { token } = await createSession(user.id, options);
+  const { token, session } = await createSession(user.id, options);
   await recordSignIn(user);
+  await noticeNewDevice(session.id);
   return { kind: "session", token };
 }
 
@@ -48,8 +56,9 @@ export async function sessionWithCode(
     if (!options.code) throw unauthorized(MFA_CODE_REQUIRED);
     await verifyMfaCode(user, options.code);
   }
-  const { token } = await createSession(user.id, options);
+  const { token, session } = await createSession(user.id, options);
   await recordSignIn(user);
+  await noticeNewDevice(session.id);
   return token;
 }
 
@@ -64,6 +73,7 @@ export async function completeMfaSignIn(
   const completed = await completeMfaSession(pending.session.id);
   if (!completed) throw unauthorized(MFA_STEP_EXPIRED);
   await recordSignIn(pending.user);
+  await noticeNewDevice(pending.session.id);
   return {
     user: pending.user,
     token: completed.token,

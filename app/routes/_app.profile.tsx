@@ -31,6 +31,11 @@ import {
   sessionListForPage,
 } from "~/models/sessions.server";
 import { ActiveSessions } from "~/components/active-sessions";
+import {
+  getEmailChoices,
+  setEmailChoices,
+} from "~/models/notifications.server";
+import { EMAIL_CHOICES_INTENT } from "~/validation/profile";
 import { requireEmployeeAuth } from "~/utils/auth.server";
 import { clientInfo } from "~/utils/session.server";
 import { formatDate, formatDateTime } from "~/utils/dates";
@@ -53,13 +58,15 @@ const OWN_ACTIVITY_SHOWN = 20;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { user, session } = await requireEmployeeAuth(request);
-  const [employee, sessions, activity] = await Promise.all([
+  const [employee, sessions, activity, emailChoices] = await Promise.all([
     getEmployeeRecord(user),
     sessionListForPage(user.id, session.id),
     listOwnActivity(user, OWN_ACTIVITY_SHOWN),
+    getEmailChoices(user.id),
   ]);
   return json({
     sessions,
+    emailChoices,
     // The user's own audit trail: what they did and what was done on their account.
     activity: activity.map((a) => ({
       id: a.id,
@@ -96,6 +103,18 @@ export async function action({ request }: ActionFunctionArgs) {
   const intent = formData.get("intent");
   if (intent === SIGN_OUT_OTHERS || intent === REVOKE_SESSION) {
     return sessionAction(user.id, session.id, formData);
+  }
+  if (intent === EMAIL_CHOICES_INTENT) {
+    // Unchecked boxes are absent from the form: absent means off.
+    await setEmailChoices(user, {
+      decisions: formData.get("decisions") === "on",
+      deductions: formData.get("deductions") === "on",
+    });
+    return redirectWithSuccess(
+      "/profile",
+      "E-mail choices saved",
+      "We will e-mail you as you chose.",
+    );
   }
   const submission = parseWithZod(formData, { schema: profileSchema });
   if (submission.status !== "success") {
@@ -174,7 +193,8 @@ function initials(first: string, last: string) {
 }
 
 export default function ProfilePage() {
-  const { profile, sessions, activity } = useLoaderData<typeof loader>();
+  const { profile, sessions, activity, emailChoices } =
+    useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>() as ActionData | undefined;
   const location = useLocation();
   const fullName = `${profile.firstName} ${profile.lastName}`;
@@ -218,6 +238,9 @@ export default function ProfilePage() {
             profile={profile}
             actionData={actionData}
           />
+        </Card>
+        <Card title="E-mail choices" className="lg:col-span-3">
+          <EmailChoicesForm key={location.key} choices={emailChoices} />
         </Card>
         <Card title="Active sessions" className="lg:col-span-3">
           <ActiveSessions
@@ -361,6 +384,53 @@ function AccountSettingsForm({
       <div className="flex justify-end">
         <Button type="submit" disabled={pending}>
           {pending ? "Saving..." : "Save Changes"}
+        </Button>
+      </div>
+    </Form>
+  );
+}
+
+function EmailChoicesForm({
+  choices,
+}: {
+  choices: { decisions: boolean; deductions: boolean };
+}) {
+  const navigation = useNavigation();
+  const pending =
+    navigation.state !== "idle" &&
+    navigation.formData?.get("intent") === EMAIL_CHOICES_INTENT;
+  return (
+    <Form method="post" id="email-choices" className="space-y-3">
+      <input type="hidden" name="intent" value={EMAIL_CHOICES_INTENT} />
+      <p className="text-sm text-gray-700">
+        Account security e-mails (password and sign-in changes) are always sent.{" "}
+        <a href="/outbox" className="text-brand-700 underline">
+          See the e-mails sent to you
+        </a>
+        .
+      </p>
+      <label className="flex items-center gap-2 text-sm text-gray-800">
+        <input
+          type="checkbox"
+          name="decisions"
+          defaultChecked={choices.decisions}
+          className="h-4 w-4 rounded border-gray-400 text-brand-700 focus:ring-brand-600"
+        />
+        E-mail me when a request is approved, declined, cancelled or expires,
+        and when my card is issued
+      </label>
+      <label className="flex items-center gap-2 text-sm text-gray-800">
+        <input
+          type="checkbox"
+          name="deductions"
+          defaultChecked={choices.deductions}
+          className="h-4 w-4 rounded border-gray-400 text-brand-700 focus:ring-brand-600"
+        />
+        E-mail me 2 days before a payroll deduction
+      </label>
+      <div className="flex justify-end">
+        <Button type="submit" variant="secondary" disabled={pending}>
+          {pending ? "Saving..." : "Save e-mail choices"}
         </Button>
       </div>
     </Form>

@@ -499,6 +499,11 @@ function SettingsForm({
             />
           </div>
         </fieldset>
+        <p className="mt-4 text-sm text-gray-700">
+          <a href="/outbox" className="text-brand-700 underline">
+            See the e-mails sent to you
+          </a>
+        </p>
       </Card>
 
       <div className="flex items-center justify-end gap-4">

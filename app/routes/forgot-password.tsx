@@ -1,28 +1,114 @@
-import type { MetaFunction } from "@remix-run/node";
-import { json } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import {
+  getFormProps,
+  getInputProps,
+  useForm,
+  type SubmissionResult,
+} from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import type { ActionFunctionArgs, MetaFunction } from "@remix-run/node";
 import { env } from "~/utils/env.server";
+import { json } from "@remix-run/node";
+import {
+  Form,
+  Link,
+  useActionData,
+  useLoaderData,
+  useNavigation,
+} from "@remix-run/react";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { Button } from "~/components/ui/button";
+import { Field, FormError } from "~/components/ui/field";
+import { requestPasswordReset } from "~/models/password-reset.server";
+import { isAppError } from "~/utils/errors";
+import { readFormData } from "~/utils/form.server";
+import { clientInfo } from "~/utils/session.server";
+import { forgotPasswordSchema, RESET_SENT } from "~/validation/password-reset";
+
+// "Forgot password?": a username or e-mail address, and always the same answer, whether or
+// not an account matches (docs/decisions/1203-password-reset.md).
 
 export async function loader() {
   return json({ supportEmail: env().SUPPORT_EMAIL });
 }
 
-// Passwords are reset by people, not e-mail links: the employer can set a new one, or support
-// can help (docs/decisions/0003-forgot-password.md).
+type ActionData = { result: SubmissionResult<string[]>; sent?: boolean };
+
+export async function action({ request }: ActionFunctionArgs) {
+  const submission = parseWithZod(await readFormData(request), {
+    schema: forgotPasswordSchema,
+  });
+  if (submission.status !== "success")
+    return json<ActionData>({ result: submission.reply() }, { status: 400 });
+  try {
+    await requestPasswordReset(
+      submission.value.identifier,
+      clientInfo(request).ip,
+    );
+  } catch (error) {
+    if (!isAppError(error)) throw error;
+    return json<ActionData>(
+      { result: submission.reply({ formErrors: [error.message] }) },
+      { status: error.status },
+    );
+  }
+  return json<ActionData>({
+    result: submission.reply({ resetForm: true }),
+    sent: true,
+  });
+}
+
 export default function ForgotPassword() {
   const { supportEmail } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>() as ActionData | undefined;
+  const navigation = useNavigation();
+  const pending = navigation.state !== "idle";
+  const [form, fields] = useForm({
+    id: "forgot-password",
+    lastResult: actionData?.result,
+    constraint: getZodConstraint(forgotPasswordSchema),
+    onValidate: ({ formData }) =>
+      parseWithZod(formData, { schema: forgotPasswordSchema }),
+    shouldValidate: "onSubmit",
+  });
   return (
     <main id="main" tabIndex={-1} className="mx-auto max-w-md p-6 py-16">
       <h1 className="text-2xl font-bold text-gray-900">
         Forgot your password?
       </h1>
-      <p className="mt-4 text-gray-700">
-        Ask your employer to reset it for you, or write to{" "}
+      {actionData?.sent ? (
+        <p
+          role="status"
+          className="mt-4 rounded-md border border-green-200 bg-green-50 p-3 text-sm text-green-900"
+        >
+          {RESET_SENT}
+        </p>
+      ) : (
+        <p className="mt-4 text-gray-700">
+          Enter your username or the e-mail address on your account. We will
+          e-mail you a link to choose a new password.
+        </p>
+      )}
+      <Form method="post" className="mt-6 space-y-4" {...getFormProps(form)}>
+        <Field
+          label="Username or e-mail"
+          errors={fields.identifier.errors}
+          inputProps={{
+            ...getInputProps(fields.identifier, { type: "text" }),
+            autoComplete: "username",
+          }}
+        />
+        <FormError id={form.errorId} title="Not sent" errors={form.errors} />
+        <Button type="submit" disabled={pending} className="w-full">
+          {pending ? "Sending..." : "Send reset link"}
+        </Button>
+      </Form>
+      <p className="mt-6 text-sm text-gray-700">
+        No longer reading that mailbox? Ask your employer to reset your
+        password, or write to{" "}
         <a className="text-brand-700 underline" href={`mailto:${supportEmail}`}>
           {supportEmail}
-        </a>{" "}
-        from the e-mail address on your account and we will help you sign in
-        again.
+        </a>
+        .
       </p>
       <Link
         to="/auth"
@@ -37,3 +123,5 @@ export default function ForgotPassword() {
 export const meta: MetaFunction = () => [
   { title: "Forgot password · Grocery Advance" },
 ];
+
+export const ErrorBoundary = GeneralErrorBoundary;

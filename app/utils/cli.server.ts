@@ -1,4 +1,6 @@
 import { format } from "date-fns";
+import { sql } from "drizzle-orm";
+import { startWorker, stopWorker } from "~/jobs/worker.server";
 import { checkInvariants, INVARIANT_RULES } from "~/models/invariants.server";
 import { parseRunDate, runPayroll } from "~/models/payroll.server";
 import {
@@ -6,7 +8,7 @@ import {
   UNPAID_EXPIRY_DAYS,
 } from "~/models/cancel.server";
 import { fromCents } from "./money";
-import { closeConnection, connection, migrate } from "./db.server";
+import { closeConnection, connection, migrate, queryRows } from "./db.server";
 import { isAppError } from "./errors";
 
 /**
@@ -14,6 +16,8 @@ import { isAppError } from "./errors";
  *   node scripts/cli.js payroll [--date YYYY-MM-DD]
  *   node scripts/cli.js expire-unpaid     (also done by every payroll run)
  *   node scripts/cli.js check-invariants
+ *   node scripts/cli.js worker        (the job worker alone: mail delivery and schedules)
+ *   node scripts/cli.js failed-jobs   (e-mails and jobs that failed, with their last error)
  * In development the same commands are `npm run payroll` and `npm run check:invariants`.
  * Returns the process exit code.
  */
@@ -60,8 +64,49 @@ export async function cli(argv: string[]): Promise<number> {
       for (const v of violations) console.error(`  ✗ ${v.rule}: ${v.detail}`);
       return 1;
     }
+    if (command === "worker") {
+      await migrate(connection());
+      await startWorker({
+        concurrency: Number(process.env.WORKER_CONCURRENCY) || 4,
+      });
+      console.log(
+        JSON.stringify({
+          level: "info",
+          msg: "job worker started",
+          pid: process.pid,
+        }),
+      );
+      await new Promise<void>((resolve) => {
+        process.once("SIGTERM", () => resolve());
+        process.once("SIGINT", () => resolve());
+      });
+      await stopWorker();
+      return 0;
+    }
+    if (command === "failed-jobs") {
+      await migrate(connection());
+      const mails = await queryRows<Record<string, unknown>>(
+        connection().db,
+        sql`select id, kind, to_address, attempts, last_error, created_at
+            from mail_outbox where status = 'failed' or (status = 'pending' and attempts > 0)
+            order by id desc limit 50`,
+      );
+      console.log(`E-mails failed or being retried: ${mails.length}`);
+      for (const m of mails) console.log("  " + JSON.stringify(m));
+      if (connection().kind === "postgres") {
+        const jobs = await queryRows<Record<string, unknown>>(
+          connection().db,
+          sql`select id, task_identifier, attempts, max_attempts, run_at, last_error
+              from graphile_worker.jobs where last_error is not null
+              order by id desc limit 50`,
+        );
+        console.log(`Queue jobs with an error: ${jobs.length}`);
+        for (const j of jobs) console.log("  " + JSON.stringify(j));
+      }
+      return 0;
+    }
     console.error(
-      "Usage: cli.js payroll [--date YYYY-MM-DD] | expire-unpaid | check-invariants",
+      "Usage: cli.js payroll [--date YYYY-MM-DD] | expire-unpaid | check-invariants | worker | failed-jobs",
     );
     return 2;
   } catch (error) {

@@ -94,6 +94,13 @@ export async function migrate(conn: Connection = connection()) {
     await migratePostgres(conn.db as never, {
       migrationsFolder: MIGRATIONS_FOLDER,
     });
+    // The job queue's own schema (graphile_worker), so a business transaction can add a job
+    // from the first request on (docs/decisions/1200-job-queue.md).
+    const { runMigrations, Logger } = await import("graphile-worker");
+    await runMigrations({
+      connectionString: conn.url,
+      logger: new Logger(() => () => {}),
+    });
   }
 }
 

@@ -27,6 +27,18 @@ const schema = z.object({
   SESSION_ABSOLUTE_HOURS: z.coerce.number().int().positive().default(12),
   SESSION_REMEMBER_DAYS: z.coerce.number().int().positive().default(30),
   SESSION_REMEMBER_IDLE_DAYS: z.coerce.number().int().positive().default(7),
+  // E-mail (docs/decisions/1201-e-mail.md): unset SMTP_URL keeps every mail in the outbox
+  // table, shown to its recipient at /outbox.
+  SMTP_URL: z.string().url().optional(),
+  MAIL_FROM: z
+    .string()
+    .min(3)
+    .default("Grocery Advance <no-reply@groceryadvance.com>"),
+  // The address links in e-mail start with; unset: the origin of the request that caused it.
+  APP_URL: z.string().url().optional(),
+  // The job worker runs inside each app process unless this is "false" (then run
+  // `node scripts/cli.js worker` separately).
+  WORKER_IN_APP: z.enum(["true", "false"]).default("true"),
 });
 
 export type Env = z.infer<typeof schema>;

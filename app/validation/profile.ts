@@ -52,3 +52,4 @@ export const profileSchema = z
     }
   }, runWithFieldErrors);
 export type ProfileInput = z.infer<typeof profileSchema>;
+export const EMAIL_CHOICES_INTENT = "email-choices";

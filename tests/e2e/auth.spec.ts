@@ -157,12 +157,15 @@ test.describe("sign-in and registration", () => {
     await expect(page.getByText("Company name is required")).toBeVisible();
   });
 
-  test("Forgot password? explains how to get back in", async ({ page }) => {
+  test("Forgot password? asks for a username or e-mail", async ({ page }) => {
     await page.goto("/auth");
     await page.getByRole("link", { name: "Forgot password?" }).click();
     await expect(
       page.getByRole("heading", { name: "Forgot your password?" }),
     ).toBeVisible();
-    await expect(page.getByText("Ask your employer to reset it")).toBeVisible();
+    await expect(page.getByLabel("Username or e-mail")).toBeVisible();
+    await expect(
+      page.getByText("Ask your employer to reset your password"),
+    ).toBeVisible();
   });
 });

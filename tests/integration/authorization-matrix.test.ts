@@ -28,6 +28,8 @@ import * as appEmployeeDetails from "~/routes/_app.employees.$id";
 import * as appEmployees from "~/routes/_app.employees._index";
 import * as appEmployeesAdd from "~/routes/_app.employees.add";
 import * as appHistory from "~/routes/_app.history";
+import * as appOutbox from "~/routes/_app.outbox";
+import * as resetPassword from "~/routes/reset-password";
 import * as appPaymentSuccess from "~/routes/_app.payment-success";
 import * as appPayroll from "~/routes/_app.payroll";
 import * as appProfile from "~/routes/_app.profile";
@@ -232,6 +234,32 @@ const MATRIX: Row[] = [
     build: () => get("/forgot-password"),
   },
   {
+    file: "forgot-password.tsx",
+    kind: "action",
+    what: "POST /forgot-password (the same neutral answer for anyone)",
+    cells: PUBLIC,
+    build: () => postForm("/forgot-password", { identifier: "nobody-at-all" }),
+  },
+  {
+    file: "reset-password.tsx",
+    kind: "loader",
+    what: "GET /reset-password?token=… (an unknown link says so)",
+    cells: PUBLIC,
+    build: () => get("/reset-password?token=not-a-token"),
+  },
+  {
+    file: "reset-password.tsx",
+    kind: "action",
+    what: "POST /reset-password with an unknown token (refused)",
+    cells: everyone(400),
+    build: () =>
+      postForm("/reset-password", {
+        token: "not-a-token",
+        password: "Basil-Lantern-62",
+        confirmPassword: "Basil-Lantern-62",
+      }),
+  },
+  {
     file: "healthz.ts",
     kind: "loader",
     what: "GET /healthz",
@@ -409,6 +437,21 @@ const MATRIX: Row[] = [
         redirectTo: "/history",
       });
     },
+  },
+  {
+    file: "_app.outbox.tsx",
+    kind: "loader",
+    what: "GET /outbox (the caller's own e-mails)",
+    cells: ANY_SIGNED_IN_PAGE,
+    build: () => get("/outbox"),
+  },
+  {
+    file: "_app.profile.tsx",
+    kind: "action",
+    what: "POST /profile e-mail choices (the caller's own only)",
+    cells: ["auth", "→/profile", "→/profile", "→/profile", 403, 403],
+    build: () =>
+      postForm("/profile", { intent: "email-choices", decisions: "on" }),
   },
   {
     file: "_app.profile.tsx",
@@ -1121,6 +1164,8 @@ const MODULES: Record<string, Record<string, unknown>> = {
   "_app.employees._index.tsx": appEmployees,
   "_app.employees.add.tsx": appEmployeesAdd,
   "_app.history.tsx": appHistory,
+  "_app.outbox.tsx": appOutbox,
+  "reset-password.tsx": resetPassword,
   "_app.payment-success.tsx": appPaymentSuccess,
   "_app.payroll.tsx": appPayroll,
   "_app.profile.tsx": appProfile,

@@ -82,6 +82,12 @@ export const LAYOUT_PAGES: LayoutPage[] = [
     name: "forgot-password",
     role: "public",
     path: () => "/forgot-password",
+    primary: ["Send reset link"],
+  },
+  {
+    name: "reset-password-expired",
+    role: "public",
+    path: () => "/reset-password?token=expired-or-unknown",
     primary: [],
   },
   // Employee
@@ -98,6 +104,7 @@ export const LAYOUT_PAGES: LayoutPage[] = [
     primary: ["Submit Request", "Cancel"],
   },
   { name: "history", role: "employee", path: () => "/history", primary: [] },
+  { name: "outbox", role: "employee", path: () => "/outbox", primary: [] },
   {
     name: "profile",
     role: "employee",

@@ -1,0 +1,99 @@
+import { format, subMonths } from "date-fns";
+import { sql } from "drizzle-orm";
+import { runPayroll } from "~/models/payroll.server";
+import { deleteEndedSessions } from "~/models/sessions.server";
+import { deleteSpentResetTokens } from "~/models/password-reset.server";
+import {
+  sendDeductionReminders,
+  sendMonthlyReports,
+} from "~/models/notifications.server";
+import { db, queryRows } from "~/utils/db.server";
+
+// The scheduled jobs (docs/decisions/1202-schedules.md). Each claims its period in
+// scheduled_runs first, so a period runs once however many workers fire it; a run that fails
+// gives its claim back, so the queue's retry can run it again. Times are UTC.
+
+export type Schedule = {
+  task: string;
+  /** graphile-worker crontab pattern (UTC). */
+  cron: string;
+  /** The period a firing at `at` belongs to. */
+  period: (at: Date) => string;
+  run: (at: Date) => Promise<unknown>;
+};
+
+const day = (at: Date) => at.toISOString().slice(0, 10);
+/** The UTC calendar day of `at` as a local Date at midnight (what runPayroll takes). */
+const dateOf = (at: Date) =>
+  new Date(at.getUTCFullYear(), at.getUTCMonth(), at.getUTCDate());
+
+export const SCHEDULES: Schedule[] = [
+  {
+    // The payroll run on each payroll date: collects every deduction dated that day (or
+    // earlier and still unpaid), the same runPayroll as the page and the command.
+    task: "scheduled-payroll",
+    cron: "5 0 * * *",
+    period: day,
+    run: (at) => runPayroll(dateOf(at)),
+  },
+  {
+    task: "deduction-reminders",
+    cron: "0 14 * * *",
+    period: day,
+    run: async (at) => ({
+      reminders: await sendDeductionReminders(dateOf(at), 2),
+    }),
+  },
+  {
+    task: "monthly-report",
+    cron: "0 13 1 * *",
+    period: (at) => at.toISOString().slice(0, 7),
+    run: async (at) => ({
+      reports: await sendMonthlyReports(subMonths(dateOf(at), 1)),
+      month: format(subMonths(dateOf(at), 1), "yyyy-MM"),
+    }),
+  },
+  {
+    task: "cleanup",
+    cron: "30 3 * * *",
+    period: day,
+    run: async () => ({
+      sessions: await deleteEndedSessions(30),
+      resetTokens: await deleteSpentResetTokens(),
+    }),
+  },
+];
+
+export function scheduleByTask(task: string): Schedule | undefined {
+  return SCHEDULES.find((s) => s.task === task);
+}
+
+/**
+ * Runs a schedule's work for the period of `at`, once: returns false when another worker
+ * already claimed (or finished) this period.
+ */
+export async function runScheduledOnce(
+  schedule: Schedule,
+  at: Date,
+): Promise<boolean> {
+  const period = schedule.period(at);
+  const claimed = await queryRows<{ task: string }>(
+    db(),
+    sql`insert into scheduled_runs (task, period) values (${schedule.task}, ${period})
+        on conflict (task, period) do nothing returning task`,
+  );
+  if (claimed.length === 0) return false;
+  try {
+    const result = await schedule.run(at);
+    await db().execute(
+      sql`update scheduled_runs set finished_at = now(), result = ${JSON.stringify(result ?? null)}::jsonb
+          where task = ${schedule.task} and period = ${period}`,
+    );
+    return true;
+  } catch (error) {
+    await db().execute(
+      sql`delete from scheduled_runs where task = ${schedule.task} and period = ${period} and finished_at is null`,
+    );
+    throw error;
+  }
+}

@@ -1,0 +1,250 @@
+import {
+  Logger,
+  parseCronItems,
+  run,
+  type Runner,
+  type TaskList,
+} from "graphile-worker";
+import {
+  deliverMail,
+  DELIVER_MAIL_TASK,
+  dueMailIds,
+  mailCounts,
+} from "~/models/mail.server";
+import { connection } from "~/utils/db.server";
+import { env } from "~/utils/env.server";
+import {
+  runScheduledOnce,
+  SCHEDULES,
+  scheduleByTask,
+} from "./scheduled.server";
+
+// The job worker (docs/decisions/1200-job-queue.md). On PostgreSQL it is graphile-worker: jobs
+// live in the graphile_worker schema (installed by the migrations), are added in the
+// transaction of the action that causes them, taken with SKIP LOCKED (so several instances
+// never run one job at once), retried with exponential backoff, and the crontab fires the
+// scheduled jobs once per time across instances. On PGlite (one process by construction) the
+// same task code runs from an in-process loop over the mail outbox and the schedule table.
+
+export type WorkerStatus = {
+  mode: "graphile-worker" | "in-process" | "stopped";
+  pending: number;
+  failed: number;
+};
+
+type State =
+  | { kind: "graphile"; runner: Runner }
+  | { kind: "loop"; timer: NodeJS.Timeout; busy: Promise<void> | null };
+
+declare global {
+  var __gaWorker: State | undefined;
+}
+
+function log(
+  level: "info" | "warn" | "error",
+  msg: string,
+  extra: object = {},
+) {
+  const line = JSON.stringify({
+    time: new Date().toISOString(),
+    level,
+    msg,
+    ...extra,
+  });
+  if (level === "info") process.stdout.write(line + "\n");
+  else process.stderr.write(line + "\n");
+}
+
+// graphile-worker's own messages as JSON lines (first line only); its per-job chatter
+// (debug/info) is dropped, and so is its "Failed task" line: the job:failed event logs that.
+export const workerLogger = new Logger(() => (level, message) => {
+  if (
+    (level === "error" || level === "warning") &&
+    !message.startsWith("Failed task")
+  )
+    log(
+      level === "error" ? "error" : "warn",
+      `worker: ${message.split("\n")[0]}`,
+    );
+});
+
+const cronTime = (payload: unknown): Date => {
+  const ts = (payload as { _cron?: { ts?: string } } | null)?._cron?.ts;
+  return ts ? new Date(ts) : new Date();
+};
+
+export const taskList: TaskList = {
+  [DELIVER_MAIL_TASK]: async (payload) => {
+    await deliverMail(Number((payload as { mailId: number }).mailId));
+  },
+  ...Object.fromEntries(
+    SCHEDULES.map((s) => [
+      s.task,
+      async (payload: unknown) => {
+        await runScheduledOnce(scheduleByTask(s.task)!, cronTime(payload));
+      },
+    ]),
+  ),
+};
+
+export const cronItems = () =>
+  parseCronItems(
+    SCHEDULES.map((s) => ({
+      task: s.task,
+      match: s.cron,
+      identifier: s.task,
+      // A worker that was down at the scheduled time catches up on start (up to a day).
+      options: { backfillPeriod: 24 * 3600 * 1000, maxAttempts: 5 },
+    })),
+  );
+
+/** One pass of the embedded loop: due e-mails, then each schedule whose time today has come. */
+export async function runEmbeddedOnce(
+  now: Date = new Date(),
+  schedules = true,
+): Promise<void> {
+  for (const id of await dueMailIds()) {
+    try {
+      await deliverMail(id);
+    } catch (error) {
+      log("warn", "mail delivery failed; will retry", {
+        mailId: id,
+        error: error instanceof Error ? error.message : String(error),
+      });
+    }
+  }
+  if (!schedules) return;
+  for (const s of SCHEDULES) {
+    const fire = lastFiring(s.cron, now);
+    if (!fire) continue;
+    try {
+      await runScheduledOnce(s, fire);
+    } catch (error) {
+      log("error", `scheduled job ${s.task} failed`, {
+        error: error instanceof Error ? error.message : String(error),
+      });
+    }
+  }
+}
+
+/**
+ * The most recent time at or before `now` (within a day) matching a "m h dom * *" pattern, in
+ * UTC: the embedded loop's reading of the same crontab.
+ */
+export function lastFiring(cron: string, now: Date): Date | null {
+  const [m, h, dom] = cron.split(" ");
+  const fire = new Date(now);
+  fire.setUTCHours(Number(h), Number(m), 0, 0);
+  if (fire > now) fire.setUTCDate(fire.getUTCDate() - 1);
+  if (dom !== "*" && fire.getUTCDate() !== Number(dom)) return null;
+  return fire;
+}
+
+/**
+ * Starts this process's worker (idempotent). `concurrency` jobs run at once on PostgreSQL;
+ * `pollMs` is how often the embedded loop looks for work; `schedules: false` leaves the
+ * scheduled jobs to other workers (tests).
+ */
+export async function startWorker(
+  options: { concurrency?: number; pollMs?: number; schedules?: boolean } = {},
+): Promise<void> {
+  const schedules = options.schedules ?? true;
+  if (global.__gaWorker) return;
+  const conn = connection();
+  if (conn.kind === "postgres") {
+    const runner = await run({
+      connectionString: conn.url,
+      concurrency: options.concurrency ?? 2,
+      noHandleSignals: true,
+      pollInterval: 2000,
+      taskList,
+      parsedCronItems: schedules ? cronItems() : [],
+      logger: workerLogger,
+    });
+    global.__gaWorker = { kind: "graphile", runner };
+    runner.events.on("job:failed", ({ job, error }) =>
+      log("warn", "job failed; will retry", {
+        task: job.task_identifier,
+        jobId: job.id,
+        attempts: job.attempts,
+        maxAttempts: job.max_attempts,
+        error: error instanceof Error ? error.message : String(error),
+      }),
+    );
+  } else {
+    let passes = 0;
+    const schedulePasses = Math.max(
+      1,
+      Math.round(60_000 / (options.pollMs ?? 1000)),
+    );
+    const state: State = {
+      kind: "loop",
+      busy: null,
+      timer: setInterval(() => {
+        if (state.kind !== "loop" || state.busy) return;
+        // E-mail every pass; the schedules once a minute (their times are to the minute).
+        const withSchedules = schedules && passes++ % schedulePasses === 0;
+        state.busy = runEmbeddedOnce(new Date(), withSchedules)
+          .catch((error) =>
+            log("error", "embedded worker pass failed", {
+              error: error instanceof Error ? error.message : String(error),
+            }),
+          )
+          .finally(() => {
+            state.busy = null;
+          });
+      }, options.pollMs ?? 1000),
+    };
+    state.timer.unref();
+    global.__gaWorker = state;
+  }
+}
+
+export async function stopWorker(): Promise<void> {
+  const state = global.__gaWorker;
+  global.__gaWorker = undefined;
+  if (!state) return;
+  if (state.kind === "graphile") await state.runner.stop();
+  else {
+    clearInterval(state.timer);
+    await state.busy;
+  }
+}
+
+export async function workerStatus(): Promise<WorkerStatus> {
+  const state = global.__gaWorker;
+  const counts = await mailCounts();
+  return {
+    mode: !state
+      ? "stopped"
+      : state.kind === "graphile"
+        ? "graphile-worker"
+        : "in-process",
+    ...counts,
+  };
+}
+
+let retry: NodeJS.Timeout | undefined;
+
+/**
+ * The app server's worker: started unless WORKER_IN_APP is "false" (an operator runs
+ * `node scripts/cli.js worker` instead). A start that fails (the database not answering) is
+ * logged and tried again every 30 seconds; the app serves meanwhile.
+ */
+export async function startWorkerInApp(): Promise<void> {
+  if (env().WORKER_IN_APP === "false") return;
+  try {
+    await startWorker();
+  } catch (error) {
+    log("error", "job worker did not start; trying again in 30 s", {
+      error: error instanceof Error ? error.message : String(error),
+    });
+    retry = setTimeout(() => void startWorkerInApp(), 30_000);
+    retry.unref();
+  }
+}
+
+export async function stopWorkerInApp(): Promise<void> {
+  clearTimeout(retry);
+  await stopWorker();
+}

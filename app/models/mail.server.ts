@@ -1,0 +1,212 @@
+import crypto from "node:crypto";
+import { and, desc, eq, sql } from "drizzle-orm";
+import { mailOutbox, type MailOutboxRow } from "../../db/schema";
+import type { RenderedMail } from "~/services/mail/templates";
+import { sendSmtp, smtpConfigured } from "~/services/mail/transport.server";
+import { connection, db, queryRows, type Executor } from "~/utils/db.server";
+import { env } from "~/utils/env.server";
+import { requestContext } from "~/utils/request-context.server";
+
+// The mail outbox (docs/decisions/1200-job-queue.md, 1201-e-mail.md). Every e-mail is a row
+// written in the transaction of the action that causes it, so an action that rolls back sends
+// nothing. With SMTP_URL the row is delivered by the job queue: on PostgreSQL a graphile-worker
+// job added in the same transaction; on PGlite the in-process dispatcher picks pending rows.
+// Without SMTP_URL the row is kept and shown to its recipient at /outbox.
+
+/** Delivery attempts before a mail is marked failed (the queue's job gives up at the same count). */
+export const MAIL_MAX_ATTEMPTS = 10;
+export const DELIVER_MAIL_TASK = "deliver-mail";
+/** Kinds whose body holds a secret (a reset link): the body is dropped once delivered. */
+const SECRET_KINDS = new Set(["password.reset"]);
+
+export type MailToSend = {
+  userId: number;
+  to: string;
+  kind: string;
+  /** Unique per e-mail: the same key is enqueued (and sent) once. */
+  dedupeKey: string;
+  mail: RenderedMail;
+};
+
+/**
+ * Where links in e-mail point: APP_URL, else the origin of the request being served (recorded
+ * by scripts/server.js), else this server's own address.
+ */
+export function mailOrigin(): string {
+  const configured = env().APP_URL;
+  if (configured) return new URL(configured).origin;
+  const fromRequest = requestContext.getStore()?.origin;
+  if (fromRequest) return fromRequest;
+  return `http://localhost:${env().PORT}`;
+}
+
+export function uniqueKey(prefix: string): string {
+  return `${prefix}:${crypto.randomUUID()}`;
+}
+
+/**
+ * Writes the e-mail in the caller's transaction and, when it is to be delivered over SMTP on
+ * PostgreSQL, adds its delivery job in that same transaction (graphile_worker.add_job).
+ * Returns false when an e-mail with this key already exists.
+ */
+export async function enqueueMail(
+  tx: Executor,
+  m: MailToSend,
+): Promise<boolean> {
+  const deliver = smtpConfigured();
+  const [row] = await tx
+    .insert(mailOutbox)
+    .values({
+      dedupeKey: m.dedupeKey,
+      userId: m.userId,
+      toAddress: m.to,
+      kind: m.kind,
+      subject: m.mail.subject,
+      html: m.mail.html,
+      text: m.mail.text,
+      status: deliver ? "pending" : "kept",
+    })
+    .onConflictDoNothing({ target: mailOutbox.dedupeKey })
+    .returning({ id: mailOutbox.id });
+  if (!row) return false;
+  if (deliver && connection().kind === "postgres") {
+    await tx.execute(
+      sql`select graphile_worker.add_job(${DELIVER_MAIL_TASK}, json_build_object('mailId', ${row.id}::int),
+            job_key := ${`mail:${row.id}`}, max_attempts := ${MAIL_MAX_ATTEMPTS})`,
+    );
+  }
+  return true;
+}
+
+/**
+ * Delivers one pending e-mail over SMTP, once: the row is locked for the send (a second
+ * worker holding the same job skips it) and marked sent in the same transaction; a row already
+ * sent is skipped. A failed send throws, after recording the attempt, so the queue retries.
+ */
+export async function deliverMail(mailId: number): Promise<"sent" | "skipped"> {
+  try {
+    return await db().transaction(async (tx) => {
+      const rows = await queryRows<{
+        id: number;
+        to_address: string;
+        subject: string;
+        html: string;
+        text: string;
+        kind: string;
+        dedupe_key: string;
+      }>(
+        tx,
+        sql`select id, to_address, subject, html, text, kind, dedupe_key from mail_outbox
+            where id = ${mailId} and status = 'pending' for update skip locked`,
+      );
+      const mail = rows[0];
+      if (!mail) return "skipped" as const;
+      const domain =
+        env().MAIL_FROM.match(/@([^>\s]+)/)?.[1] ?? "groceryadvance.com";
+      await sendSmtp({
+        to: mail.to_address,
+        subject: mail.subject,
+        html: mail.html,
+        text: mail.text,
+        messageId: `<${crypto.createHash("sha256").update(mail.dedupe_key).digest("hex").slice(0, 32)}@${domain}>`,
+      });
+      const secret = SECRET_KINDS.has(mail.kind);
+      await tx
+        .update(mailOutbox)
+        .set({
+          status: "sent",
+          sentAt: sql`now()`,
+          attempts: sql`${mailOutbox.attempts} + 1`,
+          lastError: null,
+          ...(secret
+            ? {
+                html: "<p>Delivered. The link is not kept.</p>",
+                text: "Delivered. The link is not kept.",
+              }
+            : {}),
+        })
+        .where(eq(mailOutbox.id, mail.id));
+      return "sent" as const;
+    });
+  } catch (error) {
+    await recordFailure(mailId, error);
+    throw error;
+  }
+}
+
+async function recordFailure(mailId: number, error: unknown) {
+  const message = (
+    error instanceof Error ? error.message : String(error)
+  ).slice(0, 500);
+  // Backoff for the embedded dispatcher: 2^attempts seconds, at most an hour. (On PostgreSQL
+  // graphile-worker schedules the retry itself.)
+  await db().execute(sql`
+    update mail_outbox set
+      attempts = attempts + 1,
+      last_error = ${message},
+      next_attempt_at = now() + make_interval(secs => least(power(2, attempts + 1), 3600)),
+      status = case when attempts + 1 >= ${MAIL_MAX_ATTEMPTS} then 'failed' else status end
+    where id = ${mailId} and status = 'pending'`);
+}
+
+/** Pending e-mails due for an attempt (the embedded dispatcher's batch). */
+export async function dueMailIds(limit = 20): Promise<number[]> {
+  const rows = await queryRows<{ id: number }>(
+    db(),
+    sql`select id from mail_outbox where status = 'pending' and next_attempt_at <= now()
+        order by next_attempt_at, id limit ${limit}`,
+  );
+  return rows.map((r) => r.id);
+}
+
+export type OutboxEntry = Pick<
+  MailOutboxRow,
+  "id" | "subject" | "kind" | "status" | "createdAt" | "sentAt" | "toAddress"
+>;
+
+/** The signed-in user's own e-mails, newest first (the /outbox page). */
+export async function listOwnMail(
+  userId: number,
+  limit = 50,
+): Promise<OutboxEntry[]> {
+  return db()
+    .select({
+      id: mailOutbox.id,
+      subject: mailOutbox.subject,
+      kind: mailOutbox.kind,
+      status: mailOutbox.status,
+      createdAt: mailOutbox.createdAt,
+      sentAt: mailOutbox.sentAt,
+      toAddress: mailOutbox.toAddress,
+    })
+    .from(mailOutbox)
+    .where(eq(mailOutbox.userId, userId))
+    .orderBy(desc(mailOutbox.createdAt), desc(mailOutbox.id))
+    .limit(limit);
+}
+
+/** One of the user's own e-mails with its body; another user's id is null (a 404). */
+export async function getOwnMail(
+  userId: number,
+  mailId: number,
+): Promise<MailOutboxRow | null> {
+  const [row] = await db()
+    .select()
+    .from(mailOutbox)
+    .where(and(eq(mailOutbox.id, mailId), eq(mailOutbox.userId, userId)));
+  return row ?? null;
+}
+
+/** For /readyz and operators: e-mails waiting and failed. */
+export async function mailCounts(): Promise<{
+  pending: number;
+  failed: number;
+}> {
+  const [row] = await queryRows<{ pending: number; failed: number }>(
+    db(),
+    sql`select count(*) filter (where status = 'pending')::int as pending,
+               count(*) filter (where status = 'failed')::int as failed
+        from mail_outbox where status in ('pending', 'failed')`,
+  );
+  return row ?? { pending: 0, failed: 0 };
+}

@@ -1,0 +1,467 @@
+import { addDays, format, startOfDay } from "date-fns";
+import { eq, sql } from "drizzle-orm";
+import { notificationPreferences, users, type User } from "../../db/schema";
+import * as templates from "~/services/mail/templates";
+import { db, queryRows, type Executor } from "~/utils/db.server";
+import { formatDate, formatDateTime } from "~/utils/dates";
+import { formatMoney } from "~/utils/money";
+import { describeUserAgent } from "~/utils/user-agent";
+import { enqueueMail, mailOrigin, uniqueKey } from "./mail.server";
+
+// What the product e-mails, and to whom (docs/decisions/1201-e-mail.md). Each notify* runs in
+// the transaction of the action that causes the e-mail (pass its `tx`), reads what the message
+// names, honours the recipient's choice where one applies, and enqueues the rendered mail.
+
+export type EmailChoices = { decisions: boolean; deductions: boolean };
+export const DEFAULT_EMAIL_CHOICES: EmailChoices = {
+  decisions: true,
+  deductions: true,
+};
+
+export async function getEmailChoices(
+  userId: number,
+  executor: Executor = db(),
+): Promise<EmailChoices> {
+  const [row] = await executor
+    .select({
+      decisions: notificationPreferences.decisions,
+      deductions: notificationPreferences.deductions,
+    })
+    .from(notificationPreferences)
+    .where(eq(notificationPreferences.userId, userId));
+  return row ?? DEFAULT_EMAIL_CHOICES;
+}
+
+export async function setEmailChoices(
+  user: User,
+  choices: EmailChoices,
+): Promise<void> {
+  await db()
+    .insert(notificationPreferences)
+    .values({ userId: user.id, ...choices })
+    .onConflictDoUpdate({
+      target: notificationPreferences.userId,
+      set: { ...choices, updatedAt: sql`now()` },
+    });
+}
+
+type RequestFacts = {
+  request_id: number;
+  amount: string;
+  reason: string | null;
+  repayment_periods: number;
+  request_date: Date | string;
+  approval_date: Date | string | null;
+  rejection_date: Date | string | null;
+  rejection_reason: string | null;
+  user_id: number;
+  email: string;
+  first_name: string;
+  last_name: string;
+  employer_id: number | null;
+};
+
+async function requestFacts(tx: Executor, requestId: number) {
+  const [row] = await queryRows<RequestFacts>(
+    tx,
+    sql`select r.id as request_id, r.amount::text as amount, r.reason, r.repayment_periods,
+               r.request_date, r.approval_date, r.rejection_date, r.rejection_reason,
+               u.id as user_id, u.email, u.first_name, u.last_name, e.employer_id
+        from advance_requests r
+        join employees e on e.id = r.employee_id
+        join users u on u.id = e.user_id
+        where r.id = ${requestId}`,
+  );
+  return row ?? null;
+}
+
+async function wantsDecisions(tx: Executor, userId: number) {
+  return (await getEmailChoices(userId, tx)).decisions;
+}
+
+/** To the employee: their request was approved (by the employer or automatically). */
+export async function notifyAdvanceApproved(tx: Executor, requestId: number) {
+  const r = await requestFacts(tx, requestId);
+  if (!r || !(await wantsDecisions(tx, r.user_id))) return;
+  const [first] = await queryRows<{ deduction_date: Date | string }>(
+    tx,
+    sql`select deduction_date from payroll_deductions where request_id = ${requestId}
+        order by deduction_date limit 1`,
+  );
+  await enqueueMail(tx, {
+    userId: r.user_id,
+    to: r.email,
+    kind: "advance.approved",
+    dedupeKey: `advance.approved:${requestId}`,
+    mail: templates.advanceApprovedMail({
+      origin: mailOrigin(),
+      to: { firstName: r.first_name },
+      amount: formatMoney(r.amount),
+      approvedOn: formatDate(r.approval_date ?? new Date()),
+      firstDeduction: first ? formatDate(first.deduction_date) : null,
+      periods: r.repayment_periods,
+    }),
+  });
+}
+
+/** To the employee: their request was declined, with the reason. */
+export async function notifyAdvanceDeclined(tx: Executor, requestId: number) {
+  const r = await requestFacts(tx, requestId);
+  if (!r || !(await wantsDecisions(tx, r.user_id))) return;
+  await enqueueMail(tx, {
+    userId: r.user_id,
+    to: r.email,
+    kind: "advance.declined",
+    dedupeKey: `advance.declined:${requestId}`,
+    mail: templates.advanceDeclinedMail({
+      origin: mailOrigin(),
+      to: { firstName: r.first_name },
+      amount: formatMoney(r.amount),
+      declinedOn: formatDate(r.rejection_date ?? new Date()),
+      reason: r.rejection_reason ?? "Declined by employer",
+    }),
+  });
+}
+
+/**
+ * To the employee: their request was cancelled or expired. For the request cancel/expiry
+ * actions to call in their transaction.
+ */
+export async function notifyAdvanceCancelled(
+  tx: Executor,
+  requestId: number,
+  reason: "cancelled" | "expired",
+  on: Date = new Date(),
+) {
+  const r = await requestFacts(tx, requestId);
+  if (!r || !(await wantsDecisions(tx, r.user_id))) return;
+  await enqueueMail(tx, {
+    userId: r.user_id,
+    to: r.email,
+    kind: `advance.${reason}`,
+    dedupeKey: `advance.${reason}:${requestId}`,
+    mail: templates.advanceEndedMail({
+      origin: mailOrigin(),
+      to: { firstName: r.first_name },
+      amount: formatMoney(r.amount),
+      on: formatDate(on),
+      reason,
+    }),
+  });
+}
+
+/** To the employer: a request waits for them (company setting "new advance requests"). */
+export async function notifyNewRequest(tx: Executor, requestId: number) {
+  const r = await requestFacts(tx, requestId);
+  if (!r || r.employer_id === null) return;
+  const [employer] = await queryRows<{
+    id: number;
+    email: string;
+    first_name: string;
+    notify: boolean | null;
+  }>(
+    tx,
+    sql`select u.id, u.email, u.first_name, s.notify_new_requests as notify
+        from users u left join company_settings s on s.employer_id = u.id
+        where u.id = ${r.employer_id}`,
+  );
+  if (!employer || employer.notify === false) return;
+  await enqueueMail(tx, {
+    userId: employer.id,
+    to: employer.email,
+    kind: "advance.requested",
+    dedupeKey: `advance.requested:${requestId}`,
+    mail: templates.newRequestMail({
+      origin: mailOrigin(),
+      to: { firstName: employer.first_name },
+      employeeName: `${r.first_name} ${r.last_name}`,
+      amount: formatMoney(r.amount),
+      requestedOn: formatDate(r.request_date),
+      reason: r.reason,
+    }),
+  });
+}
+
+/** To the employee: their grocery card was issued (masked number, amount, restriction). */
+export async function notifyCardIssued(tx: Executor, cardId: number) {
+  const [c] = await queryRows<{
+    request_id: number;
+    card_number: string;
+    amount: string;
+    spending_limits: string;
+    expiry_month: number;
+    expiry_year: number;
+    created_at: Date | string;
+  }>(
+    tx,
+    sql`select request_id, card_number, amount::text as amount, spending_limits,
+               expiry_month, expiry_year, created_at
+        from virtual_cards where id = ${cardId}`,
+  );
+  if (!c) return;
+  const r = await requestFacts(tx, c.request_id);
+  if (!r || !(await wantsDecisions(tx, r.user_id))) return;
+  let restriction = "Grocery stores only";
+  try {
+    restriction =
+      (JSON.parse(c.spending_limits) as { restrictions?: string })
+        .restrictions ?? restriction;
+  } catch {
+    // an older row without JSON limits: the product's one restriction
+  }
+  await enqueueMail(tx, {
+    userId: r.user_id,
+    to: r.email,
+    kind: "card.issued",
+    dedupeKey: `card.issued:${cardId}`,
+    mail: templates.cardIssuedMail({
+      origin: mailOrigin(),
+      to: { firstName: r.first_name },
+      maskedNumber: c.card_number,
+      amount: formatMoney(c.amount),
+      restriction,
+      expiry: `${String(c.expiry_month).padStart(2, "0")}/${c.expiry_year}`,
+      issuedOn: formatDate(c.created_at),
+    }),
+  });
+}
+
+async function person(tx: Executor, userId: number) {
+  const [u] = await tx
+    .select({ id: users.id, email: users.email, firstName: users.firstName })
+    .from(users)
+    .where(eq(users.id, userId));
+  return u ?? null;
+}
+
+/** To anyone: their password was changed on /profile or reset by an e-mail link. */
+export async function notifyPasswordChanged(
+  tx: Executor,
+  userId: number,
+  how: "changed" | "reset",
+) {
+  const u = await person(tx, userId);
+  if (!u) return;
+  await enqueueMail(tx, {
+    userId: u.id,
+    to: u.email,
+    kind: "password.changed",
+    dedupeKey: uniqueKey("password.changed"),
+    mail: templates.passwordChangedMail({
+      origin: mailOrigin(),
+      to: u,
+      on: formatDateTime(new Date()),
+      how,
+    }),
+  });
+}
+
+/** To anyone: two-factor sign-in was turned on or off. */
+export async function notifyMfaChanged(
+  tx: Executor,
+  userId: number,
+  enabled: boolean,
+) {
+  const u = await person(tx, userId);
+  if (!u) return;
+  await enqueueMail(tx, {
+    userId: u.id,
+    to: u.email,
+    kind: enabled ? "mfa.enabled" : "mfa.disabled",
+    dedupeKey: uniqueKey(enabled ? "mfa.enabled" : "mfa.disabled"),
+    mail: templates.mfaChangedMail({
+      origin: mailOrigin(),
+      to: u,
+      on: formatDateTime(new Date()),
+      enabled,
+    }),
+  });
+}
+
+/**
+ * To anyone: a sign-in from a device (user agent) that this account had not signed in from
+ * before. Not sent for the account's very first sign-in.
+ */
+export async function notifyNewSignIn(tx: Executor, sessionId: number) {
+  const [s] = await queryRows<{
+    user_id: number;
+    user_agent: string | null;
+    ip: string | null;
+    created_at: Date | string;
+    seen_before: boolean;
+    any_before: boolean;
+  }>(
+    tx,
+    sql`select s.user_id, s.user_agent, s.ip, s.created_at,
+               exists (select 1 from sessions o where o.user_id = s.user_id and o.id <> s.id
+                       and o.mfa_pending = false and o.user_agent is not distinct from s.user_agent) as seen_before,
+               exists (select 1 from sessions o where o.user_id = s.user_id and o.id <> s.id
+                       and o.mfa_pending = false) as any_before
+        from sessions s where s.id = ${sessionId}`,
+  );
+  if (!s || s.seen_before || !s.any_before) return;
+  const u = await person(tx, s.user_id);
+  if (!u) return;
+  await enqueueMail(tx, {
+    userId: u.id,
+    to: u.email,
+    kind: "signin.new-device",
+    dedupeKey: `signin.new-device:${sessionId}`,
+    mail: templates.newSignInMail({
+      origin: mailOrigin(),
+      to: u,
+      device: describeUserAgent(s.user_agent),
+      ip: s.ip ?? "Unknown",
+      on: formatDateTime(s.created_at),
+    }),
+  });
+}
+
+/** To the employer: what a payroll run collected (sent when it collected something). */
+export async function notifyPayrollSummary(
+  tx: Executor,
+  employerId: number,
+  runDate: Date,
+  result: {
+    deductions: number;
+    total: string;
+    employees: number;
+    firstDeductionId: number;
+  },
+) {
+  const u = await person(tx, employerId);
+  if (!u || result.deductions === 0) return;
+  const day = format(runDate, "yyyy-MM-dd");
+  await enqueueMail(tx, {
+    userId: u.id,
+    to: u.email,
+    kind: "payroll.summary",
+    // One run collects a deduction once, so its first deduction names the run.
+    dedupeKey: `payroll.summary:${employerId}:${day}:${result.firstDeductionId}`,
+    mail: templates.payrollSummaryMail({
+      origin: mailOrigin(),
+      to: u,
+      runDate: formatDate(runDate),
+      deductions: result.deductions,
+      total: formatMoney(result.total),
+      employees: result.employees,
+    }),
+  });
+}
+
+/**
+ * Scheduled: to each employee with a deduction dated `daysAhead` days after `today`, one
+ * reminder per deduction (preference "deductions"). Returns how many were enqueued.
+ */
+export async function sendDeductionReminders(
+  today: Date = new Date(),
+  daysAhead = 2,
+): Promise<number> {
+  const from = addDays(startOfDay(today), daysAhead);
+  const to = addDays(from, 1);
+  const rows = await queryRows<{
+    deduction_id: number;
+    amount: string;
+    deduction_date: Date | string;
+    user_id: number;
+    email: string;
+    first_name: string;
+    wants: boolean | null;
+  }>(
+    db(),
+    sql`select d.id as deduction_id, d.amount::text as amount, d.deduction_date,
+               u.id as user_id, u.email, u.first_name, p.deductions as wants
+        from payroll_deductions d
+        join advance_requests r on r.id = d.request_id
+        join employees e on e.id = r.employee_id
+        join users u on u.id = e.user_id
+        left join notification_preferences p on p.user_id = u.id
+        where d.is_paid = false
+          and d.deduction_date >= ${from.toISOString()}::timestamptz
+          and d.deduction_date < ${to.toISOString()}::timestamptz
+        order by d.id`,
+  );
+  let sent = 0;
+  for (const row of rows) {
+    if (row.wants === false) continue;
+    const added = await db().transaction((tx) =>
+      enqueueMail(tx, {
+        userId: row.user_id,
+        to: row.email,
+        kind: "deduction.reminder",
+        dedupeKey: `deduction.reminder:${row.deduction_id}`,
+        mail: templates.deductionReminderMail({
+          origin: mailOrigin(),
+          to: { firstName: row.first_name },
+          amount: formatMoney(row.amount),
+          date: formatDate(row.deduction_date),
+        }),
+      }),
+    );
+    if (added) sent += 1;
+  }
+  return sent;
+}
+
+/**
+ * Scheduled on the 1st: each employer (preference "monthly reports") gets last month's
+ * figures. `month` is any day of the month reported. Returns how many were enqueued.
+ */
+export async function sendMonthlyReports(month: Date): Promise<number> {
+  const start = new Date(month.getFullYear(), month.getMonth(), 1);
+  const end = new Date(month.getFullYear(), month.getMonth() + 1, 1);
+  const label = format(start, "MMMM yyyy");
+  const rows = await queryRows<{
+    id: number;
+    email: string;
+    first_name: string;
+    requests: number;
+    approved: number;
+    approved_total: string;
+    collected: string;
+  }>(
+    db(),
+    sql`select u.id, u.email, u.first_name,
+          (select count(*)::int from advance_requests r join employees e on e.id = r.employee_id
+            where e.employer_id = u.id and r.request_date >= ${start.toISOString()}::timestamptz
+              and r.request_date < ${end.toISOString()}::timestamptz) as requests,
+          (select count(*)::int from advance_requests r join employees e on e.id = r.employee_id
+            where e.employer_id = u.id and r.status = 'APPROVED'
+              and r.approval_date >= ${start.toISOString()}::timestamptz
+              and r.approval_date < ${end.toISOString()}::timestamptz) as approved,
+          (select coalesce(sum(r.amount), 0)::text from advance_requests r join employees e on e.id = r.employee_id
+            where e.employer_id = u.id and r.status = 'APPROVED'
+              and r.approval_date >= ${start.toISOString()}::timestamptz
+              and r.approval_date < ${end.toISOString()}::timestamptz) as approved_total,
+          (select coalesce(sum(d.amount), 0)::text from payroll_deductions d
+             join advance_requests r on r.id = d.request_id join employees e on e.id = r.employee_id
+            where e.employer_id = u.id and d.is_paid
+              and d.payment_date >= ${start.toISOString()}::timestamptz
+              and d.payment_date < ${end.toISOString()}::timestamptz) as collected
+        from users u left join company_settings s on s.employer_id = u.id
+        where u.role = 'EMPLOYER' and coalesce(s.notify_monthly_reports, true)
+        order by u.id`,
+  );
+  let sent = 0;
+  for (const row of rows) {
+    const added = await db().transaction((tx) =>
+      enqueueMail(tx, {
+        userId: row.id,
+        to: row.email,
+        kind: "report.monthly",
+        dedupeKey: `report.monthly:${row.id}:${format(start, "yyyy-MM")}`,
+        mail: templates.monthlyReportMail({
+          origin: mailOrigin(),
+          to: { firstName: row.first_name },
+          month: label,
+          requests: row.requests,
+          approved: row.approved,
+          approvedTotal: formatMoney(row.approved_total),
+          collected: formatMoney(row.collected),
+        }),
+      }),
+    );
+    if (added) sent += 1;
+  }
+  return sent;
+}

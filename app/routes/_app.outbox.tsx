@@ -1,0 +1,127 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { Fragment } from "react";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { Card } from "~/components/ui/card";
+import { EmptyRow, Table, Td } from "~/components/ui/table";
+import { getOwnMail, listOwnMail } from "~/models/mail.server";
+import { requireUser } from "~/utils/auth.server";
+import { formatDateTime } from "~/utils/dates";
+
+// /outbox: the e-mails sent to the signed-in user, and each one's text. Without SMTP_URL this
+// is where every e-mail goes (docs/decisions/1201-e-mail.md); only the recipient can read them.
+
+const STATUS: Record<string, string> = {
+  kept: "In outbox (no mail server)",
+  pending: "Sending",
+  sent: "Sent",
+  failed: "Failed",
+};
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireUser(request);
+  const raw = new URL(request.url).searchParams.get("mail");
+  const mails = await listOwnMail(user.id);
+  let open = null;
+  if (raw !== null) {
+    const id = Number(raw);
+    const mail =
+      Number.isSafeInteger(id) && id > 0 ? await getOwnMail(user.id, id) : null;
+    if (!mail) throw json({ message: "E-mail not found" }, { status: 404 });
+    open = {
+      id: mail.id,
+      subject: mail.subject,
+      to: mail.toAddress,
+      time: formatDateTime(mail.createdAt),
+      text: mail.text,
+    };
+  }
+  return json({
+    open,
+    mails: mails.map((m) => ({
+      id: m.id,
+      subject: m.subject,
+      to: m.toAddress,
+      time: formatDateTime(m.createdAt),
+      iso: m.createdAt.toISOString(),
+      status: STATUS[m.status] ?? m.status,
+    })),
+  });
+}
+
+/** The text part, with its addresses as links. */
+function TextWithLinks({ text }: { text: string }) {
+  const parts = text.split(/(https?:\/\/[^\s]+)/g);
+  return (
+    <pre className="whitespace-pre-wrap break-words font-sans text-sm text-gray-900">
+      {parts.map((part, i) =>
+        /^https?:\/\//.test(part) ? (
+          <a key={i} href={part} className="text-brand-700 underline">
+            {part}
+          </a>
+        ) : (
+          <Fragment key={i}>{part}</Fragment>
+        ),
+      )}
+    </pre>
+  );
+}
+
+export default function OutboxPage() {
+  const { mails, open } = useLoaderData<typeof loader>();
+  return (
+    <div className="space-y-6">
+      <h1 className="text-2xl font-bold text-gray-900">E-mails to you</h1>
+      {open ? (
+        <Card
+          title={open.subject}
+          actions={
+            <Link to="/outbox" className="text-sm text-brand-700 underline">
+              Close
+            </Link>
+          }
+        >
+          <p className="mb-3 text-sm text-gray-600">
+            To {open.to} · {open.time}
+          </p>
+          <TextWithLinks text={open.text} />
+        </Card>
+      ) : null}
+      <Card title={`Latest e-mails (${mails.length})`}>
+        <Table
+          caption="E-mails sent to you"
+          head={["Time", "Subject", "To", "Status"]}
+        >
+          {mails.length === 0 ? (
+            <EmptyRow colSpan={4}>No e-mails yet.</EmptyRow>
+          ) : (
+            mails.map((m) => (
+              <tr key={m.id}>
+                <Td>
+                  <time dateTime={m.iso}>{m.time}</time>
+                </Td>
+                <Td className="!whitespace-normal">
+                  <Link
+                    to={`/outbox?mail=${m.id}`}
+                    className="text-brand-700 underline"
+                  >
+                    {m.subject}
+                  </Link>
+                </Td>
+                <Td>{m.to}</Td>
+                <Td>{m.status}</Td>
+              </tr>
+            ))
+          )}
+        </Table>
+      </Card>
+    </div>
+  );
+}
+
+export const meta: MetaFunction = () => [
+  { title: "E-mails · Grocery Advance" },
+];
+
+export const ErrorBoundary = GeneralErrorBoundary;

@@ -1,0 +1,157 @@
+import {
+  getFormProps,
+  getInputProps,
+  useForm,
+  type SubmissionResult,
+} from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import type {
+  ActionFunctionArgs,
+  LoaderFunctionArgs,
+  MetaFunction,
+} from "@remix-run/node";
+import { json } from "@remix-run/node";
+import {
+  Form,
+  Link,
+  useActionData,
+  useLoaderData,
+  useNavigation,
+} from "@remix-run/react";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { Button } from "~/components/ui/button";
+import { Field, FormError } from "~/components/ui/field";
+import {
+  isResetTokenLive,
+  resetPassword,
+} from "~/models/password-reset.server";
+import { isAppError } from "~/utils/errors";
+import { readFormData } from "~/utils/form.server";
+import { redirectWithSuccess } from "~/utils/toast.server";
+import {
+  RESET_DONE,
+  RESET_LINK_INVALID,
+  resetPasswordSchema,
+} from "~/validation/password-reset";
+
+// The reset link's page: a new password under the registration rules; every session of the
+// account ends (docs/decisions/1203-password-reset.md).
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const token = new URL(request.url).searchParams.get("token") ?? "";
+  return json(
+    { token, live: await isResetTokenLive(token) },
+    {
+      headers: {
+        "Cache-Control": "no-store",
+        "Referrer-Policy": "no-referrer",
+      },
+    },
+  );
+}
+
+type ActionData = { result: SubmissionResult<string[]> };
+
+const HIDE = ["password", "confirmPassword"];
+
+export async function action({ request }: ActionFunctionArgs) {
+  const submission = parseWithZod(await readFormData(request), {
+    schema: resetPasswordSchema,
+  });
+  if (submission.status !== "success")
+    return json<ActionData>(
+      { result: submission.reply({ hideFields: HIDE }) },
+      { status: 400 },
+    );
+  try {
+    await resetPassword(submission.value);
+  } catch (error) {
+    if (!isAppError(error)) throw error;
+    return json<ActionData>(
+      {
+        result: submission.reply({
+          formErrors: error.fieldErrors ? [] : [error.message],
+          fieldErrors: error.fieldErrors,
+          hideFields: HIDE,
+        }),
+      },
+      { status: error.status },
+    );
+  }
+  return redirectWithSuccess("/auth", "Password changed", RESET_DONE);
+}
+
+export default function ResetPassword() {
+  const { token, live } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>() as ActionData | undefined;
+  const navigation = useNavigation();
+  const pending = navigation.state !== "idle";
+  const [form, fields] = useForm({
+    id: "reset-password",
+    lastResult: actionData?.result,
+    constraint: getZodConstraint(resetPasswordSchema),
+    defaultValue: { token },
+    onValidate: ({ formData }) =>
+      parseWithZod(formData, { schema: resetPasswordSchema }),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+  });
+  return (
+    <main id="main" tabIndex={-1} className="mx-auto max-w-md p-6 py-16">
+      <h1 className="text-2xl font-bold text-gray-900">
+        Choose a new password
+      </h1>
+      {live ? (
+        <Form method="post" className="mt-6 space-y-4" {...getFormProps(form)}>
+          <input type="hidden" name="token" value={token} />
+          <Field
+            label="New password"
+            errors={fields.password.errors}
+            hint="At least 6 characters, and not easy to guess."
+            inputProps={{
+              ...getInputProps(fields.password, { type: "password" }),
+              autoComplete: "new-password",
+            }}
+          />
+          <Field
+            label="Confirm new password"
+            errors={fields.confirmPassword.errors}
+            inputProps={{
+              ...getInputProps(fields.confirmPassword, { type: "password" }),
+              autoComplete: "new-password",
+            }}
+          />
+          <FormError
+            id={form.errorId}
+            title="Password not changed"
+            errors={form.errors ?? fields.token.errors}
+          />
+          <Button type="submit" disabled={pending} className="w-full">
+            {pending ? "Saving..." : "Set new password"}
+          </Button>
+        </Form>
+      ) : (
+        <p role="alert" className="mt-4 text-gray-700">
+          {RESET_LINK_INVALID}
+        </p>
+      )}
+      <p className="mt-8 flex gap-6">
+        <Link
+          to="/forgot-password"
+          className="font-medium text-brand-700 underline"
+        >
+          Ask for a new link
+        </Link>
+        <Link to="/auth" className="font-medium text-brand-700 underline">
+          Back to sign in
+        </Link>
+      </p>
+    </main>
+  );
+}
+
+export const meta: MetaFunction = () => [
+  { title: "Reset password · Grocery Advance" },
+];
+
+export const ErrorBoundary = GeneralErrorBoundary;

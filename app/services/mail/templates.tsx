@@ -1,0 +1,444 @@
+import type { ReactNode } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
+
+// E-mail templates as React components rendered on the server (docs/decisions/1201-e-mail.md).
+// Each message has an HTML part and a plain-text part with the same facts, the product's
+// name, absolute links, no images and no tracking; messages a person can choose not to get
+// carry a link to where that choice is made.
+
+export const PRODUCT_NAME = "Grocery Advance";
+
+export type RenderedMail = { subject: string; html: string; text: string };
+
+type Link = { label: string; href: string };
+
+type MailProps = {
+  origin: string;
+  preheader?: string;
+  heading: string;
+  greeting: string;
+  /** Paragraphs and fact lines, shared by both parts. */
+  lines: Array<string | { label: string; value: string }>;
+  action?: Link;
+  /** Where the recipient turns this kind of e-mail off (absent for account security mail). */
+  preferences?: string;
+  footerNote?: string;
+};
+
+const styles = {
+  body: {
+    margin: 0,
+    padding: "24px 0",
+    background: "#f3f4f6",
+    fontFamily: "Arial, Helvetica, sans-serif",
+    color: "#111827",
+  },
+  card: {
+    maxWidth: 560,
+    margin: "0 auto",
+    background: "#ffffff",
+    borderRadius: 8,
+    padding: 24,
+  },
+  brand: { fontSize: 14, fontWeight: 700, color: "#166534", margin: 0 },
+  heading: { fontSize: 20, margin: "16px 0" },
+  p: { fontSize: 15, lineHeight: "22px", margin: "0 0 12px" },
+  button: {
+    display: "inline-block",
+    background: "#166534",
+    color: "#ffffff",
+    padding: "10px 16px",
+    borderRadius: 6,
+    textDecoration: "none",
+    fontWeight: 700,
+  },
+  footer: {
+    fontSize: 12,
+    color: "#4b5563",
+    margin: "16px auto 0",
+    maxWidth: 560,
+  },
+} as const;
+
+function MailLayout(props: MailProps) {
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <title>{props.heading}</title>
+      </head>
+      <body style={styles.body}>
+        {props.preheader ? (
+          <div style={{ display: "none", maxHeight: 0, overflow: "hidden" }}>
+            {props.preheader}
+          </div>
+        ) : null}
+        <div style={styles.card}>
+          <p style={styles.brand}>{PRODUCT_NAME}</p>
+          <h1 style={styles.heading}>{props.heading}</h1>
+          <p style={styles.p}>{props.greeting}</p>
+          {props.lines.map((line, i) =>
+            typeof line === "string" ? (
+              <p key={i} style={styles.p}>
+                {line}
+              </p>
+            ) : (
+              <p key={i} style={styles.p}>
+                <strong>{line.label}:</strong> {line.value}
+              </p>
+            ),
+          )}
+          {props.action ? (
+            <p style={{ ...styles.p, marginTop: 20 }}>
+              <a href={props.action.href} style={styles.button}>
+                {props.action.label}
+              </a>
+            </p>
+          ) : null}
+          {props.action ? (
+            <p style={{ ...styles.p, fontSize: 13, color: "#4b5563" }}>
+              Or open this address: {props.action.href}
+            </p>
+          ) : null}
+        </div>
+        <Footer {...props} />
+      </body>
+    </html>
+  );
+}
+
+function Footer(props: MailProps): ReactNode {
+  return (
+    <div style={styles.footer}>
+      {props.footerNote ? <p>{props.footerNote}</p> : null}
+      {props.preferences ? (
+        <p>
+          You get this e-mail because of your {PRODUCT_NAME} e-mail choices.{" "}
+          <a href={props.preferences} style={{ color: "#166534" }}>
+            Unsubscribe or change them
+          </a>
+          .
+        </p>
+      ) : (
+        <p>
+          This is an account security message from {PRODUCT_NAME}; it is sent to
+          every account.
+        </p>
+      )}
+      <p>
+        {PRODUCT_NAME} · <a href={props.origin}>{props.origin}</a>
+      </p>
+    </div>
+  );
+}
+
+function textPart(props: MailProps): string {
+  const out = [PRODUCT_NAME, "", props.heading, "", props.greeting, ""];
+  for (const line of props.lines)
+    out.push(typeof line === "string" ? line : `${line.label}: ${line.value}`);
+  if (props.action) out.push("", `${props.action.label}: ${props.action.href}`);
+  out.push("", "--");
+  if (props.footerNote) out.push(props.footerNote);
+  out.push(
+    props.preferences
+      ? `You get this e-mail because of your ${PRODUCT_NAME} e-mail choices. Unsubscribe or change them: ${props.preferences}`
+      : `This is an account security message from ${PRODUCT_NAME}; it is sent to every account.`,
+  );
+  out.push(`${PRODUCT_NAME} · ${props.origin}`);
+  return out.join("\n") + "\n";
+}
+
+function render(subject: string, props: MailProps): RenderedMail {
+  return {
+    subject,
+    html: "<!doctype html>" + renderToStaticMarkup(<MailLayout {...props} />),
+    text: textPart(props),
+  };
+}
+
+const url = (origin: string, path: string) => new URL(path, origin).toString();
+
+// ---- The messages -------------------------------------------------------------------------
+
+type Person = { firstName: string };
+
+export function advanceApprovedMail(p: {
+  origin: string;
+  to: Person;
+  amount: string;
+  approvedOn: string;
+  firstDeduction: string | null;
+  periods: number;
+}): RenderedMail {
+  return render(`Your ${p.amount} advance is approved`, {
+    origin: p.origin,
+    preheader: `Approved on ${p.approvedOn}.`,
+    heading: "Your advance is approved",
+    greeting: `Hi ${p.to.firstName},`,
+    lines: [
+      `Your employer approved your grocery advance of ${p.amount} on ${p.approvedOn}.`,
+      { label: "Amount", value: p.amount },
+      { label: "Approved on", value: p.approvedOn },
+      {
+        label: "Repayment",
+        value:
+          `${p.periods} payroll deduction${p.periods === 1 ? "" : "s"}` +
+          (p.firstDeduction ? `, the first on ${p.firstDeduction}` : ""),
+      },
+      "Pay the processing fee to receive your grocery card.",
+    ],
+    action: { label: "Open Grocery Advance", href: url(p.origin, "/") },
+    preferences: url(p.origin, "/profile#email-choices"),
+  });
+}
+
+export function advanceDeclinedMail(p: {
+  origin: string;
+  to: Person;
+  amount: string;
+  declinedOn: string;
+  reason: string;
+}): RenderedMail {
+  return render(`Your ${p.amount} advance request was declined`, {
+    origin: p.origin,
+    heading: "Your advance request was declined",
+    greeting: `Hi ${p.to.firstName},`,
+    lines: [
+      `Your employer declined your grocery advance request of ${p.amount} on ${p.declinedOn}.`,
+      { label: "Amount", value: p.amount },
+      { label: "Declined on", value: p.declinedOn },
+      { label: "Reason", value: p.reason },
+    ],
+    action: { label: "See your requests", href: url(p.origin, "/history") },
+    preferences: url(p.origin, "/profile#email-choices"),
+  });
+}
+
+export function advanceEndedMail(p: {
+  origin: string;
+  to: Person;
+  amount: string;
+  on: string;
+  reason: "cancelled" | "expired";
+}): RenderedMail {
+  const word = p.reason === "cancelled" ? "cancelled" : "expired";
+  return render(`Your ${p.amount} advance request ${word}`, {
+    origin: p.origin,
+    heading: `Your advance request ${word}`,
+    greeting: `Hi ${p.to.firstName},`,
+    lines: [
+      p.reason === "cancelled"
+        ? `Your grocery advance request of ${p.amount} was cancelled on ${p.on}.`
+        : `Your grocery advance request of ${p.amount} expired on ${p.on} without a decision.`,
+      { label: "Amount", value: p.amount },
+      {
+        label: p.reason === "cancelled" ? "Cancelled on" : "Expired on",
+        value: p.on,
+      },
+      "Nothing will be deducted from your pay for it.",
+    ],
+    action: { label: "See your requests", href: url(p.origin, "/history") },
+    preferences: url(p.origin, "/profile#email-choices"),
+  });
+}
+
+export function cardIssuedMail(p: {
+  origin: string;
+  to: Person;
+  maskedNumber: string;
+  amount: string;
+  restriction: string;
+  expiry: string;
+  issuedOn: string;
+}): RenderedMail {
+  return render(`Your ${p.amount} grocery card is ready`, {
+    origin: p.origin,
+    heading: "Your grocery card is ready",
+    greeting: `Hi ${p.to.firstName},`,
+    lines: [
+      `Your virtual grocery card was issued on ${p.issuedOn}.`,
+      { label: "Card", value: p.maskedNumber },
+      { label: "Amount", value: p.amount },
+      { label: "Where it works", value: p.restriction },
+      { label: "Expires", value: p.expiry },
+      "The full card details are shown only in the app.",
+    ],
+    action: { label: "See your card", href: url(p.origin, "/") },
+    preferences: url(p.origin, "/profile#email-choices"),
+  });
+}
+
+export function deductionReminderMail(p: {
+  origin: string;
+  to: Person;
+  amount: string;
+  date: string;
+}): RenderedMail {
+  return render(`${p.amount} will be deducted from your pay on ${p.date}`, {
+    origin: p.origin,
+    heading: "A payroll deduction is coming up",
+    greeting: `Hi ${p.to.firstName},`,
+    lines: [
+      `${p.amount} of your grocery advance will be deducted from your pay on ${p.date}.`,
+      { label: "Amount", value: p.amount },
+      { label: "Date", value: p.date },
+    ],
+    action: { label: "See your deductions", href: url(p.origin, "/") },
+    preferences: url(p.origin, "/profile#email-choices"),
+  });
+}
+
+export function newRequestMail(p: {
+  origin: string;
+  to: Person;
+  employeeName: string;
+  amount: string;
+  requestedOn: string;
+  reason: string | null;
+}): RenderedMail {
+  return render(`New advance request: ${p.employeeName}, ${p.amount}`, {
+    origin: p.origin,
+    heading: "A new advance request is waiting",
+    greeting: `Hi ${p.to.firstName},`,
+    lines: [
+      `${p.employeeName} requested a grocery advance of ${p.amount} on ${p.requestedOn}.`,
+      { label: "Employee", value: p.employeeName },
+      { label: "Amount", value: p.amount },
+      { label: "Requested on", value: p.requestedOn },
+      ...(p.reason ? [{ label: "Reason", value: p.reason }] : []),
+    ],
+    action: { label: "Review requests", href: url(p.origin, "/approvals") },
+    preferences: url(p.origin, "/settings"),
+  });
+}
+
+export function payrollSummaryMail(p: {
+  origin: string;
+  to: Person;
+  runDate: string;
+  deductions: number;
+  total: string;
+  employees: number;
+}): RenderedMail {
+  return render(`Payroll run ${p.runDate}: ${p.total} collected`, {
+    origin: p.origin,
+    heading: "Payroll run summary",
+    greeting: `Hi ${p.to.firstName},`,
+    lines: [
+      `The payroll run of ${p.runDate} collected ${p.total}.`,
+      { label: "Run date", value: p.runDate },
+      { label: "Deductions paid", value: String(p.deductions) },
+      { label: "Total collected", value: p.total },
+      { label: "Employees credited", value: String(p.employees) },
+    ],
+    action: { label: "Open payroll", href: url(p.origin, "/payroll") },
+  });
+}
+
+export function monthlyReportMail(p: {
+  origin: string;
+  to: Person;
+  month: string;
+  requests: number;
+  approved: number;
+  approvedTotal: string;
+  collected: string;
+}): RenderedMail {
+  return render(`Your ${PRODUCT_NAME} report for ${p.month}`, {
+    origin: p.origin,
+    heading: `Monthly report: ${p.month}`,
+    greeting: `Hi ${p.to.firstName},`,
+    lines: [
+      `Here is what happened in ${p.month}.`,
+      { label: "Requests received", value: String(p.requests) },
+      { label: "Requests approved", value: String(p.approved) },
+      { label: "Amount approved", value: p.approvedTotal },
+      { label: "Collected by payroll", value: p.collected },
+    ],
+    action: { label: "Open reports", href: url(p.origin, "/reports") },
+    preferences: url(p.origin, "/settings"),
+  });
+}
+
+export function passwordResetMail(p: {
+  origin: string;
+  to: Person;
+  link: string;
+  minutes: number;
+}): RenderedMail {
+  return render(`Reset your ${PRODUCT_NAME} password`, {
+    origin: p.origin,
+    heading: "Reset your password",
+    greeting: `Hi ${p.to.firstName},`,
+    lines: [
+      `Someone asked to reset the password of your ${PRODUCT_NAME} account. The link below works once, for ${p.minutes} minutes.`,
+      "If you did not ask, ignore this e-mail: your password stays as it is.",
+    ],
+    action: { label: "Choose a new password", href: p.link },
+  });
+}
+
+export function passwordChangedMail(p: {
+  origin: string;
+  to: Person;
+  on: string;
+  how: "changed" | "reset";
+}): RenderedMail {
+  return render(`Your ${PRODUCT_NAME} password was changed`, {
+    origin: p.origin,
+    heading: "Your password was changed",
+    greeting: `Hi ${p.to.firstName},`,
+    lines: [
+      p.how === "reset"
+        ? `Your password was reset with an e-mail link on ${p.on}, and every session was signed out.`
+        : `Your password was changed on ${p.on}, and your other sessions were signed out.`,
+      "If this was not you, reset your password now and tell your employer.",
+    ],
+    action: {
+      label: "Reset your password",
+      href: url(p.origin, "/forgot-password"),
+    },
+  });
+}
+
+export function mfaChangedMail(p: {
+  origin: string;
+  to: Person;
+  on: string;
+  enabled: boolean;
+}): RenderedMail {
+  const word = p.enabled ? "turned on" : "turned off";
+  return render(`Two-factor sign-in ${word}`, {
+    origin: p.origin,
+    heading: `Two-factor sign-in was ${word}`,
+    greeting: `Hi ${p.to.firstName},`,
+    lines: [
+      `Two-factor sign-in was ${word} for your account on ${p.on}.`,
+      "If this was not you, reset your password now and tell support.",
+    ],
+    action: { label: "Review your security", href: url(p.origin, "/profile") },
+  });
+}
+
+export function newSignInMail(p: {
+  origin: string;
+  to: Person;
+  device: string;
+  ip: string;
+  on: string;
+}): RenderedMail {
+  return render(`New sign-in to ${PRODUCT_NAME} from ${p.device}`, {
+    origin: p.origin,
+    heading: "A new device signed in",
+    greeting: `Hi ${p.to.firstName},`,
+    lines: [
+      `Your account was signed in from a device we had not seen before.`,
+      { label: "Device", value: p.device },
+      { label: "Address", value: p.ip },
+      { label: "When", value: p.on },
+      "If this was not you, sign out that session on your profile and reset your password.",
+    ],
+    action: { label: "Review your sessions", href: url(p.origin, "/profile") },
+  });
+}

@@ -1,0 +1,619 @@
+import { eq, sql } from "drizzle-orm";
+import { run, type Runner } from "graphile-worker";
+import { mailOutbox, passwordResetTokens, users } from "#db/schema";
+import {
+  cronItems,
+  startWorker,
+  stopWorker,
+  taskList,
+  workerLogger,
+} from "~/jobs/worker.server";
+import { runScheduledOnce, scheduleByTask } from "~/jobs/scheduled.server";
+import { applyApproval } from "~/models/approval-core.server";
+import { approveAdvance, declineAdvance } from "~/models/approval.server";
+import { requestAdvance } from "~/models/advance.server";
+import { deliverMail } from "~/models/mail.server";
+import {
+  confirmMfaEnrolment,
+  disableMfa,
+  startMfaEnrolment,
+} from "~/models/mfa.server";
+import { Secret, TOTP } from "otpauth";
+import { userMfa } from "#db/schema";
+import {
+  notifyAdvanceApproved,
+  notifyAdvanceCancelled,
+  sendDeductionReminders,
+  sendMonthlyReports,
+  setEmailChoices,
+} from "~/models/notifications.server";
+import {
+  requestPasswordReset,
+  resetPassword,
+} from "~/models/password-reset.server";
+import { updateProfile } from "~/models/profile.server";
+import { createSession, getSessionUser } from "~/models/sessions.server";
+import { sessionAfterPassword } from "~/models/sign-in.server";
+import { action as checkoutAction } from "~/routes/_app.checkout";
+import { closeSmtp } from "~/services/mail/transport.server";
+import { connection, db, queryRows } from "~/utils/db.server";
+import { resetEnvCache } from "~/utils/env.server";
+import { verifyPassword } from "~/utils/password.server";
+import { RESET_LINK_INVALID } from "~/validation/password-reset";
+import { useTestDatabase } from "#tests/support/db";
+import { insertAdvance } from "#tests/support/data";
+import {
+  TEST_PASSWORD,
+  call,
+  createEmployee,
+  createEmployer,
+  requestAs,
+} from "#tests/support/factories";
+import { startSmtpServer, type SmtpServer } from "#tests/support/smtp";
+
+// E-mail through the job queue, against a real SMTP server on 127.0.0.1 and the real database
+// (PGlite by default, PostgreSQL with TEST_DATABASE_URL: graphile-worker there).
+
+const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
+const NEW_PASSWORD = "Basil-Lantern-62";
+
+useTestDatabase();
+
+let smtp: SmtpServer;
+const saved = { ...process.env };
+
+beforeAll(async () => {
+  smtp = await startSmtpServer();
+  process.env.SMTP_URL = smtp.url;
+  process.env.MAIL_FROM = "Grocery Advance <mail@groceryadvance.test>";
+  process.env.APP_URL = "https://app.groceryadvance.test";
+  resetEnvCache();
+  await startWorker({ pollMs: 100, schedules: false });
+});
+
+afterAll(async () => {
+  await stopWorker();
+  closeSmtp();
+  await smtp.close();
+  for (const key of ["SMTP_URL", "MAIL_FROM", "APP_URL"]) {
+    if (saved[key] === undefined) delete process.env[key];
+    else process.env[key] = saved[key];
+  }
+  resetEnvCache();
+});
+
+const to = (address: string) => (m: { to: string[] }) => m.to.includes(address);
+const about =
+  (address: string, subject: RegExp) =>
+  (m: { to: string[]; mail: { subject?: string } }) =>
+    m.to.includes(address) && subject.test(m.mail.subject ?? "");
+
+let seq = 0;
+async function company() {
+  seq += 1;
+  const employer = await createEmployer({ firstName: "Erica" });
+  await db()
+    .update(users)
+    .set({ email: `boss${seq}-${employer.id}@example.com` })
+    .where(eq(users.id, employer.id));
+  const employee = await createEmployee(employer, {
+    firstName: "Nadia",
+    email: `nadia${seq}-${employer.id}@example.com`,
+  });
+  const [e] = await db().select().from(users).where(eq(users.id, employer.id));
+  return { employer: e, employee };
+}
+
+async function outboxRows(userId: number) {
+  return db().select().from(mailOutbox).where(eq(mailOutbox.userId, userId));
+}
+
+describe("e-mail through the job queue", () => {
+  it("a new request e-mails the employer; its approval e-mails the employee once", async () => {
+    const { employer, employee } = await company();
+    const request = await requestAdvance(employee, {
+      amount: "300.00",
+      repaymentPeriods: 2,
+      reason: "Weekly shop",
+    } as never);
+    const [toEmployer] = await smtp.waitFor(
+      1,
+      about(employer.email, /New advance request/),
+    );
+    expect(toEmployer.mail.subject).toBe(
+      "New advance request: Nadia Employee, $300.00",
+    );
+    expect(toEmployer.mail.text).toContain("Weekly shop");
+    expect(toEmployer.mail.text).toContain(
+      "https://app.groceryadvance.test/approvals",
+    );
+    // The employer turns it off in company settings: the unsubscribe link leads there.
+    expect(toEmployer.mail.html).toContain(
+      'href="https://app.groceryadvance.test/settings"',
+    );
+
+    await approveAdvance(employer, request.id);
+    const [mail] = await smtp.waitFor(1, about(employee.email, /approved/));
+    expect(mail.to).toEqual([employee.email]);
+    expect(mail.from).toBe("mail@groceryadvance.test");
+    expect(mail.mail.subject).toBe("Your $300.00 advance is approved");
+    expect(mail.mail.text).toMatch(
+      /approved your grocery advance of \$300\.00 on [A-Z][a-z]{2} \d{2}, \d{4}/,
+    );
+    expect(mail.mail.text).toContain("2 payroll deductions, the first on");
+    // HTML and plain text, the product's name, absolute links, no images or tracking.
+    expect(mail.mail.html).toContain("Grocery Advance");
+    expect(mail.mail.html).not.toMatch(/<img|<script/i);
+    expect(mail.mail.html).toContain(
+      'href="https://app.groceryadvance.test/profile#email-choices"',
+    );
+    expect(mail.mail.text).toContain("Unsubscribe or change them");
+
+    // Later passes of the worker send nothing more.
+    await new Promise((r) => setTimeout(r, 500));
+    expect(smtp.received.filter(to(employee.email))).toHaveLength(1);
+    expect(smtp.received.filter(to(employer.email))).toHaveLength(1);
+    const rows = await outboxRows(employee.id);
+    expect(rows).toMatchObject([
+      { kind: "advance.approved", status: "sent", attempts: 1 },
+    ]);
+  });
+
+  it("a decline e-mails the reason; an employee who turned decisions off gets nothing", async () => {
+    const { employer, employee } = await company();
+    const first = await insertAdvance(employee, { amount: "250.00" });
+    await declineAdvance(employer, first.id, "Over the monthly budget");
+    const [mail] = await smtp.waitFor(1, to(employee.email));
+    expect(mail.mail.subject).toBe("Your $250.00 advance request was declined");
+    expect(mail.mail.text).toContain("Reason: Over the monthly budget");
+
+    await setEmailChoices(employee, { decisions: false, deductions: true });
+    const second = await insertAdvance(employee, { amount: "220.00" });
+    await declineAdvance(employer, second.id, "No");
+    await new Promise((r) => setTimeout(r, 500));
+    expect(smtp.received.filter(to(employee.email))).toHaveLength(1);
+  });
+
+  it("an employer who turned 'new advance requests' off is not e-mailed", async () => {
+    const { employer, employee } = await company();
+    await db().execute(
+      sql`update company_settings set notify_new_requests = false where employer_id = ${employer.id}`,
+    );
+    await requestAdvance(employee, {
+      amount: "300.00",
+      repaymentPeriods: 1,
+    } as never);
+    await new Promise((r) => setTimeout(r, 500));
+    expect(smtp.received.filter(to(employer.email))).toHaveLength(0);
+  });
+
+  it("an action that rolls back sends nothing", async () => {
+    const { employer, employee } = await company();
+    const request = await insertAdvance(employee, { amount: "300.00" });
+    await expect(
+      db().transaction(async (tx) => {
+        await applyApproval(tx, request.id, employer.id);
+        await notifyAdvanceApproved(tx, request.id);
+        throw new Error("something later in the action failed");
+      }),
+    ).rejects.toThrow("something later");
+    await new Promise((r) => setTimeout(r, 700));
+    expect(await outboxRows(employee.id)).toEqual([]);
+    expect(smtp.received.filter(to(employee.email))).toHaveLength(0);
+    if (onPostgres) {
+      const jobs = await queryRows<{ n: number }>(
+        db(),
+        sql`select count(*)::int as n from graphile_worker.jobs`,
+      );
+      expect(jobs[0].n).toBe(0);
+    }
+  });
+
+  it("a mail server that fails twice is retried with backoff, and the e-mail arrives once", async () => {
+    const { employee } = await company();
+    const request = await insertAdvance(employee, { amount: "300.00" });
+    smtp.failNext(2);
+    await db().transaction(async (tx) => {
+      await notifyAdvanceCancelled(tx, request.id, "expired");
+    });
+    const [mail] = await smtp.waitFor(1, to(employee.email), 40_000);
+    expect(mail.mail.subject).toBe("Your $300.00 advance request expired");
+    expect(mail.mail.text).toContain("expired on");
+    await new Promise((r) => setTimeout(r, 500));
+    expect(smtp.received.filter(to(employee.email))).toHaveLength(1);
+    const [row] = await outboxRows(employee.id);
+    expect(row).toMatchObject({ status: "sent", attempts: 3 });
+    expect(row.lastError).toBeNull();
+  }, 60_000);
+
+  it("a delivery job run twice (even at once) sends one e-mail", async () => {
+    await stopWorker();
+    try {
+      const { employer, employee } = await company();
+      const request = await insertAdvance(employee, { amount: "300.00" });
+      await approveAdvance(employer, request.id);
+      const [row] = await outboxRows(employee.id);
+      const results = await Promise.all([
+        deliverMail(row.id),
+        deliverMail(row.id),
+      ]);
+      expect(results.sort()).toEqual(["sent", "skipped"]);
+      expect(await deliverMail(row.id)).toBe("skipped");
+      expect(smtp.received.filter(to(employee.email))).toHaveLength(1);
+    } finally {
+      await startWorker({ pollMs: 100, schedules: false });
+    }
+  });
+
+  it.skipIf(!onPostgres)(
+    "two instances' workers send each e-mail once",
+    async () => {
+      const conn = connection();
+      if (conn.kind !== "postgres") throw new Error("PostgreSQL only");
+      // A second instance's worker beside this process's one.
+      const other: Runner = await run({
+        connectionString: conn.url,
+        concurrency: 4,
+        noHandleSignals: true,
+        taskList,
+        pollInterval: 200,
+        logger: workerLogger,
+      });
+      try {
+        const { employer, employee } = await company();
+        const requests = await Promise.all(
+          Array.from({ length: 6 }, () =>
+            insertAdvance(employee, { amount: "50.00" }),
+          ),
+        );
+        for (const r of requests) await approveAdvance(employer, r.id);
+        const mails = await smtp.waitFor(6, to(employee.email));
+        await new Promise((r) => setTimeout(r, 1000));
+        expect(smtp.received.filter(to(employee.email))).toHaveLength(6);
+        expect(new Set(mails.map((m) => m.mail.messageId)).size).toBe(6);
+      } finally {
+        await other.stop();
+      }
+    },
+  );
+
+  it("e-mails the card (masked), a password change, and a new device", async () => {
+    const { employer, employee } = await company();
+    const request = await insertAdvance(employee, {
+      amount: "300.00",
+      status: "APPROVED",
+      approverId: employer.id,
+    });
+    const res = await call(
+      checkoutAction,
+      await requestAs(
+        employee,
+        `/checkout?amount=300.00&requestId=${request.id}`,
+        {
+          form: {
+            intent: "pay",
+            amount: "300.00",
+            requestId: String(request.id),
+            cardNumber: "4242 4242 4242 4242",
+            expiry: "12 / 39",
+            cvc: "123",
+          },
+        },
+      ),
+    );
+    expect(res.status).toBe(302);
+    const [card] = await smtp.waitFor(1, about(employee.email, /grocery card/));
+    expect(card.mail.subject).toBe("Your $300.00 grocery card is ready");
+    expect(card.mail.text).toContain("Card: •••• •••• •••• 4242");
+    expect(card.mail.text).toContain("Where it works: Grocery stores only");
+    expect(card.mail.text).not.toMatch(/4242 4242 4242 4242/);
+
+    const session = await createSession(employee.id, {
+      remember: false,
+      userAgent: "Mozilla/5.0 (X11; Linux x86_64) Firefox/130.0",
+    });
+    await updateProfile(
+      employee,
+      {
+        firstName: "Nadia",
+        lastName: "Employee",
+        email: employee.email,
+        department: "Produce",
+        currentPassword: TEST_PASSWORD,
+        newPassword: NEW_PASSWORD,
+        confirmPassword: NEW_PASSWORD,
+      } as never,
+      { sessionId: session.session.id, address: null },
+    );
+    const [changed] = await smtp.waitFor(
+      1,
+      about(employee.email, /password was changed/),
+    );
+    expect(changed.mail.text).toContain("Your password was changed on");
+    // Security mail is not optional: no unsubscribe link.
+    expect(changed.mail.text).not.toContain("Unsubscribe");
+
+    // The same browser again: no notice; another one: a notice naming it.
+    await sessionAfterPassword(employee, {
+      remember: false,
+      userAgent: "Mozilla/5.0 (X11; Linux x86_64) Firefox/130.0",
+    });
+    await sessionAfterPassword(employee, {
+      remember: false,
+      userAgent:
+        "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36",
+      ip: "203.0.113.9",
+    });
+    const [device] = await smtp.waitFor(
+      1,
+      about(employee.email, /New sign-in/),
+    );
+    expect(device.mail.subject).toBe(
+      "New sign-in to Grocery Advance from Chrome on Windows",
+    );
+    expect(device.mail.text).toContain("Address: 203.0.113.9");
+    await new Promise((r) => setTimeout(r, 400));
+    expect(
+      smtp.received.filter(about(employee.email, /New sign-in/)),
+    ).toHaveLength(1);
+  });
+});
+
+describe("two-factor sign-in e-mails", () => {
+  it("turning two-factor on and off e-mails the account each time", async () => {
+    const { employer } = await company();
+    await startMfaEnrolment(employer);
+    const [row] = await db()
+      .select()
+      .from(userMfa)
+      .where(eq(userMfa.userId, employer.id));
+    const code = (steps: number) =>
+      new TOTP({ secret: Secret.fromBase32(row.secret) }).generate({
+        timestamp: Date.now() + steps * 30_000,
+      });
+    await confirmMfaEnrolment(employer, code(0));
+    const [on] = await smtp.waitFor(1, about(employer.email, /turned on/));
+    expect(on.mail.subject).toBe("Two-factor sign-in turned on");
+    expect(on.mail.text).toContain("If this was not you");
+
+    await disableMfa(
+      employer,
+      { password: TEST_PASSWORD, code: code(1) },
+      "198.51.100.3",
+    );
+    const [off] = await smtp.waitFor(1, about(employer.email, /turned off/));
+    expect(off.mail.subject).toBe("Two-factor sign-in turned off");
+  });
+});
+
+describe("password reset by e-mail", () => {
+  async function linkFrom(address: string, count = 1) {
+    const mails = await smtp.waitFor(count, about(address, /Reset your/));
+    const text = mails[count - 1].mail.text ?? "";
+    const link = text.match(
+      /https:\/\/app\.groceryadvance\.test\/reset-password\?token=[\w%-]+/,
+    );
+    expect(link).not.toBeNull();
+    return new URL(link![0]);
+  }
+
+  it("e-mails a single-use link that sets a new password and signs out every session", async () => {
+    const { employee } = await company();
+    const one = await createSession(employee.id, { remember: true });
+    const two = await createSession(employee.id, { remember: false });
+
+    await requestPasswordReset(employee.username.toUpperCase(), "198.51.100.7");
+    const link = await linkFrom(employee.email);
+    const token = link.searchParams.get("token")!;
+    // Only the hash is stored.
+    const stored = await db()
+      .select()
+      .from(passwordResetTokens)
+      .where(eq(passwordResetTokens.userId, employee.id));
+    expect(stored).toHaveLength(1);
+    expect(stored[0].tokenHash).not.toContain(token);
+    expect(stored[0].expiresAt.getTime() - stored[0].createdAt.getTime()).toBe(
+      30 * 60 * 1000,
+    );
+    // Once delivered, the link is not kept in the outbox either.
+    const [row] = (await outboxRows(employee.id)).filter(
+      (r) => r.kind === "password.reset",
+    );
+    await expect
+      .poll(
+        async () =>
+          (await outboxRows(employee.id)).find((r) => r.id === row.id)?.text,
+      )
+      .not.toContain(token);
+
+    await resetPassword({
+      token,
+      password: NEW_PASSWORD,
+      confirmPassword: NEW_PASSWORD,
+    });
+    const [user] = await db()
+      .select()
+      .from(users)
+      .where(eq(users.id, employee.id));
+    expect(await verifyPassword(NEW_PASSWORD, user.password)).toBe(true);
+    expect(await getSessionUser(one.token)).toBeNull();
+    expect(await getSessionUser(two.token)).toBeNull();
+    const [notice] = await smtp.waitFor(
+      1,
+      about(employee.email, /password was changed/),
+    );
+    expect(notice.mail.text).toContain("reset with an e-mail link");
+
+    // A second use fails and changes nothing.
+    await expect(
+      resetPassword({
+        token,
+        password: "Pantry-Ledger-58x",
+        confirmPassword: "Pantry-Ledger-58x",
+      }),
+    ).rejects.toThrow(RESET_LINK_INVALID);
+  });
+
+  it("a link expires after 30 minutes", async () => {
+    const { employee } = await company();
+    await requestPasswordReset(employee.email, "198.51.100.8");
+    const token = (await linkFrom(employee.email)).searchParams.get("token")!;
+    await db()
+      .update(passwordResetTokens)
+      .set({
+        createdAt: sql`now() - interval '31 minutes'`,
+        expiresAt: sql`now() - interval '1 minute'`,
+      })
+      .where(eq(passwordResetTokens.userId, employee.id));
+    await expect(
+      resetPassword({
+        token,
+        password: NEW_PASSWORD,
+        confirmPassword: NEW_PASSWORD,
+      }),
+    ).rejects.toThrow(RESET_LINK_INVALID);
+  });
+
+  it("answers the same for unknown accounts, and e-mails an account at most 3 times per window", async () => {
+    const { employee } = await company();
+    await expect(
+      requestPasswordReset("nobody-here@example.com", "198.51.100.9"),
+    ).resolves.toBeUndefined();
+    for (let i = 0; i < 5; i++)
+      await expect(
+        requestPasswordReset(employee.username, `198.51.100.${20 + i}`),
+      ).resolves.toBeUndefined();
+    await smtp.waitFor(3, about(employee.email, /Reset your/));
+    await new Promise((r) => setTimeout(r, 700));
+    expect(
+      smtp.received.filter(about(employee.email, /Reset your/)),
+    ).toHaveLength(3);
+  });
+
+  it("refuses too many requests from one address with 429", async () => {
+    for (let i = 0; i < 10; i++)
+      await requestPasswordReset(`nobody${i}@example.com`, "192.0.2.77");
+    await expect(
+      requestPasswordReset("nobody@example.com", "192.0.2.77"),
+    ).rejects.toMatchObject({ status: 429 });
+  });
+});
+
+describe("scheduled jobs", () => {
+  it("the scheduled payroll runs once for a payroll date across two workers", async () => {
+    const { employer, employee } = await company();
+    const request = await insertAdvance(employee, {
+      amount: "300.00",
+      status: "APPROVED",
+      approverId: employer.id,
+    });
+    // Its deduction falls due today.
+    await db().execute(
+      sql`update payroll_deductions set deduction_date = now() - interval '1 hour' where request_id = ${request.id}`,
+    );
+    const at = new Date();
+    at.setUTCHours(0, 5, 0, 0);
+    const period = at.toISOString().slice(0, 10);
+    await db().execute(
+      sql`delete from scheduled_runs where task = 'scheduled-payroll' and period = ${period}`,
+    );
+    const conn = connection();
+    if (conn.kind === "postgres") {
+      // Two instances' workers with the crontab; the job fired twice (as two backfills would).
+      const runners = await Promise.all(
+        [0, 1].map(() =>
+          run({
+            connectionString: conn.url,
+            concurrency: 2,
+            noHandleSignals: true,
+            taskList,
+            parsedCronItems: cronItems(),
+            pollInterval: 200,
+            logger: workerLogger,
+          }),
+        ),
+      );
+      try {
+        const payload = { _cron: { ts: at.toISOString(), backfilled: false } };
+        await Promise.all(
+          runners.map((r) => r.addJob("scheduled-payroll", payload)),
+        );
+        await expect
+          .poll(
+            async () => {
+              const [row] = await queryRows<{ finished: boolean }>(
+                db(),
+                sql`select finished_at is not null as finished from scheduled_runs
+                  where task = 'scheduled-payroll' and period = ${period}`,
+              );
+              const [jobs] = await queryRows<{ n: number }>(
+                db(),
+                sql`select count(*)::int as n from graphile_worker.jobs where task_identifier = 'scheduled-payroll'`,
+              );
+              return Boolean(row?.finished) && jobs.n === 0;
+            },
+            { timeout: 20_000 },
+          )
+          .toBe(true);
+      } finally {
+        await Promise.all(runners.map((r) => r.stop()));
+      }
+    } else {
+      const schedule = scheduleByTask("scheduled-payroll")!;
+      const ran = await Promise.all([
+        runScheduledOnce(schedule, at),
+        runScheduledOnce(schedule, at),
+      ]);
+      expect(ran.sort()).toEqual([false, true]);
+    }
+    const runs = await queryRows<{ n: number }>(
+      db(),
+      sql`select count(*)::int as n from audit_events where action = 'payroll.run' and employer_id = ${employer.id}`,
+    );
+    expect(runs[0].n).toBe(1);
+    const [summary] = await smtp.waitFor(
+      1,
+      about(employer.email, /Payroll run/),
+    );
+    expect(summary.mail.text).toContain("Total collected: $300.00");
+    await new Promise((r) => setTimeout(r, 500));
+    expect(
+      smtp.received.filter(about(employer.email, /Payroll run/)),
+    ).toHaveLength(1);
+  }, 40_000);
+
+  it("reminds of a deduction 2 days ahead once, and sends the monthly report once", async () => {
+    const { employer, employee } = await company();
+    const request = await insertAdvance(employee, {
+      amount: "200.00",
+      status: "APPROVED",
+      approverId: employer.id,
+    });
+    const inTwoDays = new Date();
+    inTwoDays.setDate(inTwoDays.getDate() + 2);
+    inTwoDays.setHours(12, 0, 0, 0);
+    await db().execute(
+      sql`update payroll_deductions set deduction_date = ${inTwoDays.toISOString()}::timestamptz where request_id = ${request.id}`,
+    );
+    await sendDeductionReminders(new Date(), 2);
+    await sendDeductionReminders(new Date(), 2);
+    const [reminder] = await smtp.waitFor(
+      1,
+      about(employee.email, /will be deducted/),
+    );
+    expect(reminder.mail.subject).toMatch(
+      /^\$200\.00 will be deducted from your pay on /,
+    );
+
+    await sendMonthlyReports(new Date());
+    await sendMonthlyReports(new Date());
+    const [report] = await smtp.waitFor(1, about(employer.email, /report for/));
+    expect(report.mail.text).toContain("Requests approved: 1");
+    expect(report.mail.text).toContain("Amount approved: $200.00");
+    await new Promise((r) => setTimeout(r, 500));
+    expect(smtp.received.filter(to(employee.email))).toHaveLength(1);
+    expect(
+      smtp.received.filter(about(employer.email, /report for/)),
+    ).toHaveLength(1);
+  });
+});

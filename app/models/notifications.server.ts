@@ -83,11 +83,6 @@ async function wantsDecisions(tx: Executor, userId: number) {
 export async function notifyAdvanceApproved(tx: Executor, requestId: number) {
   const r = await requestFacts(tx, requestId);
   if (!r || !(await wantsDecisions(tx, r.user_id))) return;
-  const [first] = await queryRows<{ deduction_date: Date | string }>(
-    tx,
-    sql`select deduction_date from payroll_deductions where request_id = ${requestId}
-        order by deduction_date limit 1`,
-  );
   await enqueueMail(tx, {
     userId: r.user_id,
     to: r.email,
@@ -98,7 +93,6 @@ export async function notifyAdvanceApproved(tx: Executor, requestId: number) {
       to: { firstName: r.first_name },
       amount: formatMoney(r.amount),
       approvedOn: formatDate(r.approval_date ?? new Date()),
-      firstDeduction: first ? formatDate(first.deduction_date) : null,
       periods: r.repayment_periods,
     }),
   });
@@ -201,6 +195,19 @@ export async function notifyCardIssued(tx: Executor, cardId: number) {
   if (!c) return;
   const r = await requestFacts(tx, c.request_id);
   if (!r || !(await wantsDecisions(tx, r.user_id))) return;
+  const [charged] = await queryRows<{ captured_amount: string | null }>(
+    tx,
+    sql`select captured_amount::text as captured_amount from advance_requests
+        where id = ${c.request_id}`,
+  );
+  const deductions = await queryRows<{
+    amount: string;
+    deduction_date: Date | string;
+  }>(
+    tx,
+    sql`select amount::text as amount, deduction_date from payroll_deductions
+        where request_id = ${c.request_id} order by deduction_date, id`,
+  );
   let restriction = "Grocery stores only";
   try {
     restriction =
@@ -222,6 +229,11 @@ export async function notifyCardIssued(tx: Executor, cardId: number) {
       restriction,
       expiry: `${String(c.expiry_month).padStart(2, "0")}/${c.expiry_year}`,
       issuedOn: formatDate(c.created_at),
+      fee: formatMoney(charged?.captured_amount ?? "0"),
+      deductions: deductions.map((d) => ({
+        amount: formatMoney(d.amount),
+        date: formatDate(d.deduction_date),
+      })),
     }),
   });
 }

@@ -140,7 +140,11 @@ describe("e-mail through the job queue", () => {
     expect(mail.mail.text).toMatch(
       /approved your grocery advance of \$300\.00 on [A-Z][a-z]{2} \d{2}, \d{4}/,
     );
-    expect(mail.mail.text).toContain("2 payroll deductions, the first on");
+    // Under the money model the schedule comes with the card, so approval says how it will go.
+    expect(mail.mail.text).toContain(
+      "2 payroll deductions, scheduled when your card is issued",
+    );
+    expect(mail.mail.text).toContain("we place a hold of $300.00 on your card");
     // HTML and plain text, the product's name, absolute links, no images or tracking.
     expect(mail.mail.html).toContain("Grocery Advance");
     expect(mail.mail.html).not.toMatch(/<img|<script/i);
@@ -306,6 +310,13 @@ describe("e-mail through the job queue", () => {
     expect(card.mail.subject).toBe("Your $300.00 grocery card is ready");
     expect(card.mail.text).toContain("Card: •••• •••• •••• 4242");
     expect(card.mail.text).toContain("Where it works: Grocery stores only");
+    // What was charged (the fee) and what payroll will take, and when.
+    expect(card.mail.text).toContain(
+      "Charged to your card: $15.99 processing fee (the rest of the hold was released)",
+    );
+    expect(card.mail.text).toMatch(
+      /Payroll deduction: \$300\.00 on [A-Z][a-z]{2} \d{2}, \d{4}/,
+    );
     expect(card.mail.text).not.toMatch(/4242 4242 4242 4242/);
 
     const session = await createSession(employee.id, {
@@ -506,6 +517,7 @@ describe("scheduled jobs", () => {
       amount: "300.00",
       status: "APPROVED",
       approverId: employer.id,
+      carded: true,
     });
     // Its deduction falls due today.
     await db().execute(
@@ -588,6 +600,7 @@ describe("scheduled jobs", () => {
       amount: "200.00",
       status: "APPROVED",
       approverId: employer.id,
+      carded: true,
     });
     const inTwoDays = new Date();
     inTwoDays.setDate(inTwoDays.getDate() + 2);
@@ -611,7 +624,10 @@ describe("scheduled jobs", () => {
     expect(report.mail.text).toContain("Requests approved: 1");
     expect(report.mail.text).toContain("Amount approved: $200.00");
     await new Promise((r) => setTimeout(r, 500));
-    expect(smtp.received.filter(to(employee.email))).toHaveLength(1);
+    // One reminder (the card's own e-mail came when it was issued).
+    expect(
+      smtp.received.filter(about(employee.email, /will be deducted/)),
+    ).toHaveLength(1);
     expect(
       smtp.received.filter(about(employer.email, /report for/)),
     ).toHaveLength(1);

@@ -168,7 +168,6 @@ export function advanceApprovedMail(p: {
   to: Person;
   amount: string;
   approvedOn: string;
-  firstDeduction: string | null;
   periods: number;
 }): RenderedMail {
   return render(`Your ${p.amount} advance is approved`, {
@@ -182,11 +181,9 @@ export function advanceApprovedMail(p: {
       { label: "Approved on", value: p.approvedOn },
       {
         label: "Repayment",
-        value:
-          `${p.periods} payroll deduction${p.periods === 1 ? "" : "s"}` +
-          (p.firstDeduction ? `, the first on ${p.firstDeduction}` : ""),
+        value: `${p.periods} payroll deduction${p.periods === 1 ? "" : "s"}, scheduled when your card is issued`,
       },
-      "Pay the processing fee to receive your grocery card.",
+      `Confirm it at checkout: we place a hold of ${p.amount} on your card and charge only the processing fee when your grocery card is issued; the rest of the hold is released.`,
     ],
     action: { label: "Open Grocery Advance", href: url(p.origin, "/") },
     preferences: url(p.origin, "/profile#email-choices"),
@@ -251,6 +248,9 @@ export function cardIssuedMail(p: {
   restriction: string;
   expiry: string;
   issuedOn: string;
+  /** What was charged to the employee's card: the processing fee. */
+  fee: string;
+  deductions: { amount: string; date: string }[];
 }): RenderedMail {
   return render(`Your ${p.amount} grocery card is ready`, {
     origin: p.origin,
@@ -262,6 +262,14 @@ export function cardIssuedMail(p: {
       { label: "Amount", value: p.amount },
       { label: "Where it works", value: p.restriction },
       { label: "Expires", value: p.expiry },
+      {
+        label: "Charged to your card",
+        value: `${p.fee} processing fee (the rest of the hold was released)`,
+      },
+      ...p.deductions.map((d, i) => ({
+        label: `Payroll deduction${p.deductions.length > 1 ? ` ${i + 1}` : ""}`,
+        value: `${d.amount} on ${d.date}`,
+      })),
       "The full card details are shown only in the app.",
     ],
     action: { label: "See your card", href: url(p.origin, "/") },

@@ -153,6 +153,7 @@ const EMPLOYEE_PAGES = [
   "/profile",
   "/checkout",
   "/payment-success",
+  "/outbox",
 ];
 const EMPLOYER_PAGES = [
   "/",
@@ -167,6 +168,7 @@ const EMPLOYER_PAGES = [
   "/activity",
   "/activity.csv",
   "/payroll/export",
+  "/outbox",
   "/no-such-page",
 ];
 const EMPLOYEE_API = [
@@ -188,6 +190,7 @@ const NOT_WALKED = new Set([
   "_app.tsx",
   "auth.tsx",
   "forgot-password.tsx",
+  "reset-password.tsx",
   "how-it-works.tsx",
   "healthz.ts",
   "readyz.ts",
@@ -202,6 +205,7 @@ const NOT_WALKED = new Set([
   "api.advance-requests.ts",
   "api.advance-requests.$id.approve.ts",
   "api.advance-requests.$id.decline.ts",
+  "api.advance-requests.$id.cancel.ts",
   "api.create-grocery-card.ts",
   "api.create-payment-intent.ts",
 ]);

@@ -1,4 +1,6 @@
+import { subDays } from "date-fns";
 import { eq, sql } from "drizzle-orm";
+import { cancelAdvance, expireUnpaidAdvances } from "~/models/cancel.server";
 import { run, type Runner } from "graphile-worker";
 import { mailOutbox, passwordResetTokens, users } from "#db/schema";
 import {
@@ -161,6 +163,45 @@ describe("e-mail through the job queue", () => {
     expect(rows).toMatchObject([
       { kind: "advance.approved", status: "sent", attempts: 1 },
     ]);
+  });
+
+  it("a cancelled request and an expired approval e-mail the employee once each", async () => {
+    const { employer, employee } = await company();
+    const pending = await insertAdvance(employee, { amount: "250.00" });
+    await cancelAdvance(employee, pending.id);
+    const [cancelled] = await smtp.waitFor(
+      1,
+      about(employee.email, /request cancelled/),
+    );
+    expect(cancelled.mail.subject).toBe(
+      "Your $250.00 advance request cancelled",
+    );
+    expect(cancelled.mail.text).toContain("was cancelled on");
+
+    const unpaid = await insertAdvance(employee, {
+      amount: "200.00",
+      status: "APPROVED",
+      approverId: employer.id,
+      requestDate: subDays(new Date(), 9),
+      approvalDate: subDays(new Date(), 9),
+    });
+    await expireUnpaidAdvances();
+    await expireUnpaidAdvances();
+    const [expired] = await smtp.waitFor(
+      1,
+      about(employee.email, /request expired/),
+    );
+    expect(expired.mail.subject).toBe("Your $200.00 advance request expired");
+    expect(expired.mail.text).toContain(
+      "was not paid for at checkout within 7 days of its approval",
+    );
+    await new Promise((r) => setTimeout(r, 300));
+    expect(
+      smtp.received.filter(
+        about(employee.email, /request (cancelled|expired)/),
+      ),
+    ).toHaveLength(2);
+    expect(unpaid.id).toBeGreaterThan(pending.id);
   });
 
   it("a decline e-mails the reason; an employee who turned decisions off gets nothing", async () => {

@@ -227,13 +227,13 @@ export function advanceEndedMail(p: {
     lines: [
       p.reason === "cancelled"
         ? `Your grocery advance request of ${p.amount} was cancelled on ${p.on}.`
-        : `Your grocery advance request of ${p.amount} expired on ${p.on} without a decision.`,
+        : `Your approved grocery advance of ${p.amount} expired on ${p.on}: it was not paid for at checkout within 7 days of its approval.`,
       { label: "Amount", value: p.amount },
       {
         label: p.reason === "cancelled" ? "Cancelled on" : "Expired on",
         value: p.on,
       },
-      "Nothing will be deducted from your pay for it.",
+      "Nothing was charged and nothing will be deducted from your pay for it; any amount your employer reserved is back in your available balance.",
     ],
     action: { label: "See your requests", href: url(p.origin, "/history") },
     preferences: url(p.origin, "/profile#email-choices"),

@@ -3,7 +3,7 @@ import { and, eq, gte, lt, sql } from "drizzle-orm";
 import { advanceRequests, employees, type User } from "../../db/schema";
 import { db } from "~/utils/db.server";
 import { formatDate, formatDateShort, PAY_PERIOD_DAYS } from "~/utils/dates";
-import { formatMoney } from "~/utils/money";
+import { formatCents, formatMoney, toCents } from "~/utils/money";
 import {
   getEmployeeRecord,
   listAwaitingPayment,
@@ -68,6 +68,9 @@ function presentCard(card: OwnCard) {
     amount: formatMoney(card.amount),
     restrictions: cardRestrictions(card.spendingLimits),
     issued: formatDate(card.createdAt),
+    remaining: formatCents(
+      Math.max(toCents(card.amount) - toCents(card.spent), 0),
+    ),
   };
 }
 

@@ -13,6 +13,8 @@ export type AppEventType =
   | "request.declined"
   | "request.paid"
   | "card.issued"
+  /** A card was frozen or unfrozen, or a purchase on it was decided. */
+  | "card.updated"
   | "deduction.paid"
   | "employee.added"
   | "employee.updated"

@@ -1,5 +1,10 @@
 import { eq } from "drizzle-orm";
-import { employees, payrollDeductions, virtualCards } from "#db/schema";
+import {
+  cardAuthorizations,
+  employees,
+  payrollDeductions,
+  virtualCards,
+} from "#db/schema";
 import { checkInvariants } from "~/models/invariants.server";
 import { db } from "~/utils/db.server";
 import { useTestDatabase } from "#tests/support/db";
@@ -41,14 +46,24 @@ describe("checkInvariants", () => {
       .update(employees)
       .set({ availableBalance: "900.00" })
       .where(eq(employees.userId, user.id));
-    await db().insert(virtualCards).values({
-      requestId: approved.id,
-      providerCardId: "ic_test_1",
-      cardNumber: "4242424242424242",
-      expiryMonth: 1,
-      expiryYear: 2030,
-      amount: "300.00",
-      spendingLimits: "{}",
+    const [card] = await db()
+      .insert(virtualCards)
+      .values({
+        requestId: approved.id,
+        providerCardId: "ic_test_1",
+        cardNumber: "4242424242424242",
+        expiryMonth: 1,
+        expiryYear: 2030,
+        amount: "300.00",
+        spendingLimits: "{}",
+      })
+      .returning();
+    await db().insert(cardAuthorizations).values({
+      cardId: card.id,
+      amount: "300.01",
+      merchantName: "Fresh Market",
+      merchantCategory: "grocery_stores_supermarkets",
+      approved: true,
     });
 
     const rules = new Set((await checkInvariants(db())).map((v) => v.rule));
@@ -59,6 +74,7 @@ describe("checkInvariants", () => {
         "no balance below zero or above the max advance",
         "cards only for approved, paid requests",
         "no full card number stored",
+        "card spend within the card amount",
       ]),
     );
   });

@@ -1,4 +1,4 @@
-import type { AdvanceRequest, User } from "../../../db/schema";
+import type { AdvanceRequest, User, VirtualCard } from "../../../db/schema";
 import { insertAdvance } from "../../support/data";
 import { createEmployee, createEmployer } from "../../support/factories";
 import { insertCard } from "../../support/issue3-helpers";
@@ -24,6 +24,7 @@ export type LayoutWorld = {
   employee: User;
   pending: AdvanceRequest;
   approvedUnpaid: AdvanceRequest;
+  card: VirtualCard;
 };
 
 /** A company with enough data that every table has rows: pending, approved, declined, a card. */
@@ -39,7 +40,7 @@ export async function createLayoutWorld(): Promise<LayoutWorld> {
     reason: "Weekly groceries for a family of four, before payday",
     periods: 2,
   });
-  await insertCard(withCard);
+  const card = await insertCard(withCard);
   const approvedUnpaid = await insertAdvance(employee, {
     status: "APPROVED",
     amount: "200.00",
@@ -55,7 +56,7 @@ export async function createLayoutWorld(): Promise<LayoutWorld> {
     periods: 3,
   });
   await insertAdvance(other, { amount: "200.00" });
-  return { employer, employee, pending, approvedUnpaid };
+  return { employer, employee, pending, approvedUnpaid, card };
 }
 
 export const LAYOUT_PAGES: LayoutPage[] = [
@@ -110,6 +111,12 @@ export const LAYOUT_PAGES: LayoutPage[] = [
     path: (w) =>
       `/checkout?amount=${w.approvedUnpaid.amount}&requestId=${w.approvedUnpaid.id}`,
     primary: [/^Pay \$/],
+  },
+  {
+    name: "card",
+    role: "employee",
+    path: (w) => `/cards/${w.card.id}`,
+    primary: ["Freeze card", "Simulate purchase"],
   },
   {
     name: "payment-success",

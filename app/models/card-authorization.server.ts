@@ -232,6 +232,14 @@ async function ownCard(
   return { ...row.card, employerId: row.employerId };
 }
 
+/** Refuses (404) a card that is not the caller's own, before a form is even read. */
+export async function requireOwnCard(
+  actor: User,
+  cardId: number,
+): Promise<VirtualCard> {
+  return ownCard(db(), actor, cardId);
+}
+
 /**
  * The sandbox's test tool: a purchase on the caller's own card, decided by the same function
  * Stripe's webhook uses. Only in sandbox mode (404 with Stripe, where the network decides).

@@ -11,7 +11,7 @@ import type {
   LoaderFunctionArgs,
   MetaFunction,
 } from "@remix-run/node";
-import { json } from "@remix-run/node";
+import { json, redirect } from "@remix-run/node";
 import {
   Form,
   Link,
@@ -30,6 +30,7 @@ import {
   CARD_PAGE_AUTHORIZATIONS,
   getOwnCard,
   parseCardId,
+  requireOwnCard,
   setCardFrozen,
   simulateCardPurchase,
 } from "~/models/card-authorization.server";
@@ -64,7 +65,18 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   try {
     const view = await getOwnCard(user, parseCardId(params.id));
     const { card } = view;
+    // After "Simulate a purchase" the page is shown again with ?purchase=<id>: its outcome
+    // (only one of this card's own purchases; anything else shows nothing).
+    const shownId = Number(new URL(request.url).searchParams.get("purchase"));
+    const shown = view.authorizations.find((a) => a.id === shownId);
     return json({
+      simulated: shown
+        ? {
+            approved: shown.approved,
+            reason: shown.reason,
+            summary: `${shown.approved ? "Approved" : "Declined"}: ${formatMoney(shown.amount)} at ${shown.merchantName}.`,
+          }
+        : null,
       id: card.id,
       cardNumber: card.cardNumber,
       status: card.status,
@@ -92,7 +104,6 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 type ActionData = {
   result?: SubmissionResult<string[]>;
-  decision?: { approved: boolean; reason: string | null; summary: string };
   error?: string;
 };
 
@@ -102,7 +113,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const intent = formData.get("intent");
   let cardId: number;
   try {
-    cardId = parseCardId(params.id);
+    // Anyone else's card is a 404 whatever the form says.
+    cardId = (await requireOwnCard(user, parseCardId(params.id))).id;
   } catch (error) {
     notFoundPage(error);
   }
@@ -136,17 +148,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
     return json<ActionData>({ result: submission.reply() }, { status: 400 });
   try {
     const decision = await simulateCardPurchase(user, cardId, submission.value);
-    const what = `${formatMoney(submission.value.amount)} at ${submission.value.merchantName}`;
-    return json<ActionData>({
-      result: submission.reply({ resetForm: true }),
-      decision: {
-        approved: decision.approved,
-        reason: decision.reason,
-        summary: decision.approved
-          ? `Approved: ${what}.`
-          : `Declined: ${what}.`,
-      },
-    });
+    // Post/redirect/get: the outcome is read back from the stored purchase, so it survives
+    // the live updates' revalidation and a reload does not buy twice.
+    return redirect(`${here}?purchase=${decision.authorizationId}`);
   } catch (error) {
     if (isAppError(error) && error.status === 404) notFoundPage(error);
     if (!isAppError(error)) throw error;
@@ -199,7 +203,9 @@ export default function CardPage() {
         </div>
       </div>
 
-      {data.sandbox ? <SimulatePurchase actionData={actionData} /> : null}
+      {data.sandbox ? (
+        <SimulatePurchase actionData={actionData} simulated={data.simulated} />
+      ) : null}
 
       <Card title={`Purchases (${data.authorizations.length})`}>
         <Table
@@ -277,7 +283,19 @@ function FreezeForm({ frozen, error }: { frozen: boolean; error?: string }) {
   );
 }
 
-function SimulatePurchase({ actionData }: { actionData?: ActionData }) {
+type Simulated = {
+  approved: boolean;
+  reason: string | null;
+  summary: string;
+} | null;
+
+function SimulatePurchase({
+  actionData,
+  simulated,
+}: {
+  actionData?: ActionData;
+  simulated: Simulated;
+}) {
   const navigation = useNavigation();
   const pending =
     navigation.state !== "idle" &&
@@ -295,7 +313,7 @@ function SimulatePurchase({ actionData }: { actionData?: ActionData }) {
     onValidate: ({ formData }) =>
       parseWithZod(formData, { schema: simulatePurchaseSchema }),
   });
-  const decision = actionData?.decision;
+  const decision = pending ? null : simulated;
   return (
     <Card
       title="Simulate a purchase"
@@ -309,7 +327,7 @@ function SimulatePurchase({ actionData }: { actionData?: ActionData }) {
       <Form
         method="post"
         {...getFormProps(form)}
-        className="grid gap-4 sm:grid-cols-3"
+        className="grid gap-4 lg:grid-cols-3"
       >
         <input type="hidden" name="intent" value="simulate" />
         <Field
@@ -349,7 +367,7 @@ function SimulatePurchase({ actionData }: { actionData?: ActionData }) {
           </select>
           <ErrorList errors={fields.merchantCategory.errors} />
         </div>
-        <div className="space-y-3 sm:col-span-3">
+        <div className="space-y-3 lg:col-span-3">
           <FormError
             id={form.errorId}
             title="The purchase could not be simulated"

@@ -404,25 +404,43 @@ describe("the card page /cards/:id", () => {
         await requestAs(user, `/cards/${card.id}`, { form }),
         { id: String(card.id) },
       );
-    const approved = await post({
-      intent: "simulate",
-      amount: "42.10",
-      merchantName: "Green Grocer",
-      merchantCategory: "grocery_stores_supermarkets",
-    });
-    expect(approved.status).toBe(200);
-    expect((await approved.json()).decision).toEqual({
+    const shown = async (res: Response) => {
+      expect(res.status).toBe(302);
+      const location = res.headers.get("Location")!;
+      expect(location).toMatch(
+        new RegExp(`^/cards/${card.id}\\?purchase=\\d+$`),
+      );
+      const page = await call(
+        cardPage.loader,
+        await requestAs(user, location),
+        { id: String(card.id) },
+      );
+      return (await page.json()).simulated;
+    };
+    expect(
+      await shown(
+        await post({
+          intent: "simulate",
+          amount: "42.10",
+          merchantName: "Green Grocer",
+          merchantCategory: "grocery_stores_supermarkets",
+        }),
+      ),
+    ).toEqual({
       approved: true,
       reason: null,
       summary: "Approved: $42.10 at Green Grocer.",
     });
-    const declined = await post({
-      intent: "simulate",
-      amount: "12.00",
-      merchantName: "Burger Barn",
-      merchantCategory: "fast_food_restaurants",
-    });
-    expect((await declined.json()).decision).toEqual({
+    expect(
+      await shown(
+        await post({
+          intent: "simulate",
+          amount: "12.00",
+          merchantName: "Burger Barn",
+          merchantCategory: "fast_food_restaurants",
+        }),
+      ),
+    ).toEqual({
       approved: false,
       reason: DECLINE_NOT_GROCERY,
       summary: "Declined: $12.00 at Burger Barn.",
@@ -448,12 +466,29 @@ describe("the card page /cards/:id", () => {
       merchantName: "Green Grocer",
       merchantCategory: "grocery_stores_supermarkets",
     });
-    expect((await onFrozen.json()).decision).toMatchObject({
+    expect(await shown(onFrozen)).toMatchObject({
       approved: false,
       reason: DECLINE_FROZEN,
     });
     expect((await post({ intent: "unfreeze" })).status).toBe(302);
     expect((await post({ intent: "other" })).status).toBe(400);
     expect(await rowsOf(card.id)).toHaveLength(3);
+
+    // Another employee's purchase id in the address shows nothing.
+    const other = await cardOf();
+    const theirs = await authorizeCardPurchase(other.card.id, {
+      amountCents: 100,
+      merchantName: "Their Grocer",
+      merchantCategory: "grocery_stores_supermarkets",
+    });
+    const page = await call(
+      cardPage.loader,
+      await requestAs(
+        user,
+        `/cards/${card.id}?purchase=${theirs.authorizationId}`,
+      ),
+      { id: String(card.id) },
+    );
+    expect((await page.json()).simulated).toBeNull();
   });
 });

@@ -1,4 +1,5 @@
 import type { AdvanceRequest, User, VirtualCard } from "../../../db/schema";
+import { authorizeCardPurchase } from "../../../app/models/card-authorization.server";
 import { insertAdvance } from "../../support/data";
 import { createEmployee, createEmployer } from "../../support/factories";
 import { insertCard } from "../../support/issue3-helpers";
@@ -41,6 +42,16 @@ export async function createLayoutWorld(): Promise<LayoutWorld> {
     periods: 2,
   });
   const card = await insertCard(withCard);
+  await authorizeCardPurchase(card.id, {
+    amountCents: 4_210,
+    merchantName: "Fresh Market on Harbour Street",
+    merchantCategory: "grocery_stores_supermarkets",
+  });
+  await authorizeCardPurchase(card.id, {
+    amountCents: 1_850,
+    merchantName: "Luigi's Trattoria",
+    merchantCategory: "eating_places_restaurants",
+  });
   const approvedUnpaid = await insertAdvance(employee, {
     status: "APPROVED",
     amount: "200.00",

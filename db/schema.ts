@@ -196,6 +196,43 @@ export const virtualCards = pgTable(
   ],
 );
 
+// Every purchase attempt on a grocery card and the decision on it (authorizeCardPurchase in
+// app/models/card-authorization.server.ts): from the sandbox's test tool or Stripe's real-time
+// authorization webhook (then with Stripe's authorization id). A card's spend is the sum of its
+// approved, not reversed authorizations, and never exceeds the card's amount.
+export const cardAuthorizations = pgTable(
+  "card_authorizations",
+  {
+    id: serial("id").primaryKey(),
+    cardId: integer("card_id")
+      .notNull()
+      .references(() => virtualCards.id),
+    amount: money("amount").notNull(),
+    merchantName: text("merchant_name").notNull(),
+    merchantCategory: text("merchant_category").notNull(),
+    approved: boolean("approved").notNull(),
+    /** Why it was declined (null when approved). */
+    reason: text("reason"),
+    /** pending (held), closed (captured or declined), reversed (released): Stripe's words. */
+    status: text("status").notNull().default("closed"),
+    providerAuthorizationId: text("provider_authorization_id"),
+    providerTransactionId: text("provider_transaction_id"),
+    createdAt: tstz("created_at").notNull().defaultNow(),
+    updatedAt: tstz("updated_at").notNull().defaultNow(),
+  },
+  (t) => [
+    index("card_authorizations_card_idx").on(t.cardId, t.createdAt, t.id),
+    uniqueIndex("card_authorizations_provider_id_idx").on(
+      t.providerAuthorizationId,
+    ),
+    check("card_authorizations_amount_check", sql`${t.amount} >= 0`),
+    check(
+      "card_authorizations_status_check",
+      sql`${t.status} in ('pending', 'closed', 'reversed')`,
+    ),
+  ],
+);
+
 export const companySettings = pgTable("company_settings", {
   employerId: integer("employer_id")
     .primaryKey()
@@ -339,6 +376,7 @@ export type Employee = typeof employees.$inferSelect;
 export type AdvanceRequest = typeof advanceRequests.$inferSelect;
 export type PayrollDeduction = typeof payrollDeductions.$inferSelect;
 export type VirtualCard = typeof virtualCards.$inferSelect;
+export type CardAuthorization = typeof cardAuthorizations.$inferSelect;
 export type CompanySettings = typeof companySettings.$inferSelect;
 export type Role = User["role"];
 export type AuditEvent = typeof auditEvents.$inferSelect;

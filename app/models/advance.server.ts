@@ -308,9 +308,14 @@ export type OwnCard = {
   amount: string;
   spendingLimits: string;
   createdAt: Date;
+  /** Approved, not reversed purchases on the card ("0.00" when none). */
+  spent: string;
 };
 
-/** The employee's virtual cards, newest first (masked numbers only, see decision 0004). */
+/**
+ * The employee's virtual cards, newest first (masked numbers only, see decision 0004), each
+ * with what its purchases have spent (card_authorizations; docs/decisions/1520).
+ */
 export async function listOwnCards(user: User): Promise<OwnCard[]> {
   return db()
     .select({
@@ -323,6 +328,9 @@ export async function listOwnCards(user: User): Promise<OwnCard[]> {
       amount: virtualCards.amount,
       spendingLimits: virtualCards.spendingLimits,
       createdAt: virtualCards.createdAt,
+      spent: sql<string>`(select coalesce(sum(a.amount), 0)::numeric(12,2)::text
+        from card_authorizations a
+        where a.card_id = ${virtualCards.id} and a.approved and a.status <> 'reversed')`,
     })
     .from(virtualCards)
     .innerJoin(advanceRequests, eq(advanceRequests.id, virtualCards.requestId))

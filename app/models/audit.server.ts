@@ -155,7 +155,7 @@ function summarize(action: string, details: Record<string, unknown> | null) {
     return "Under the auto-approval limit";
   if (action === "payroll.run")
     return `${details.deductionsPaid ?? 0} deductions collected`;
-  if (action === "card.issued" && typeof details.card === "string")
+  if (action.startsWith("card.") && typeof details.card === "string")
     return details.card;
   if (action === "settings.changed" && details.changes) {
     const changes = details.changes as Record<

@@ -71,6 +71,9 @@ function presentCard(card: OwnCard) {
     amount: formatMoney(card.amount),
     restrictions: cardRestrictions(card.spendingLimits),
     issued: formatDate(card.createdAt),
+    remaining: formatCents(
+      Math.max(toCents(card.amount) - toCents(card.spent), 0),
+    ),
   };
 }
 

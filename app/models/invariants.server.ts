@@ -75,6 +75,14 @@ const CHECKS: Check[] = [
       `card ${r.id} for request ${r.request_id} (${r.status}, paid ${r.paid_at ?? "never"})`,
   },
   {
+    rule: "card spend within the card amount",
+    query: sql`select c.id, c.amount::text as amount, sum(a.amount)::text as spent
+               from virtual_cards c join card_authorizations a on a.card_id = c.id
+               where a.approved and a.status <> 'reversed'
+               group by c.id, c.amount having sum(a.amount) > c.amount`,
+    describe: (r) => `card ${r.id}: amount ${r.amount}, spent ${r.spent}`,
+  },
+  {
     rule: "no full card number stored",
     query: sql`select id from virtual_cards
                where regexp_replace(card_number, '[^0-9]', '', 'g') ~ '[0-9]{13,19}'

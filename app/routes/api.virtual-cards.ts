@@ -1,30 +1,22 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { listOwnCards } from "~/models/advance.server";
+import { toOwnCardDto } from "~/models/card-authorization.server";
 import {
   handleApi,
   methodNotAllowed,
   ok,
   requireApiRole,
 } from "~/utils/api.server";
+import { toCents } from "~/utils/money";
 
-// GET /api/virtual-cards: the employee's cards (SPEC §7). cardNumber is the masked number;
-// no full number or CVC is ever stored (docs/decisions/0004).
+// GET /api/virtual-cards: the employee's cards (SPEC §7), each with what it has spent and its
+// remaining balance. cardNumber is the masked number; no full number or CVC is ever stored
+// (docs/decisions/0004).
 export async function loader({ request }: LoaderFunctionArgs) {
   return handleApi(async () => {
     const user = await requireApiRole(request, "EMPLOYEE");
     const cards = await listOwnCards(user);
-    return ok(
-      cards.map((c) => ({
-        id: c.id,
-        cardNumber: c.cardNumber,
-        status: c.status,
-        expiryMonth: c.expiryMonth,
-        expiryYear: c.expiryYear,
-        amount: c.amount,
-        spendingLimits: c.spendingLimits,
-        createdAt: c.createdAt.toISOString(),
-      })),
-    );
+    return ok(cards.map((c) => toOwnCardDto(c, toCents(c.spent))));
   });
 }
 

@@ -14,6 +14,8 @@ export type AppEventType =
   | "request.paid"
   | "request.cancelled"
   | "card.issued"
+  /** A card was frozen or unfrozen, or a purchase on it was decided. */
+  | "card.updated"
   | "deduction.paid"
   | "employee.added"
   | "employee.updated"

@@ -8,11 +8,13 @@ import {
   employeeListItemSchema,
   employeeRecordSchema,
   messageSchema,
+  ownCardSchema,
+  cardDecisionSchema,
+  realTimeAuthorizationSchema,
   pendingRequestSchema,
   requestSummarySchema,
   userSchema,
   validationErrorSchema,
-  virtualCardSchema,
   webhookAckSchema,
 } from "~/validation/api-responses";
 import {
@@ -20,6 +22,7 @@ import {
   apiLoginSchema,
   registerSchema,
 } from "~/validation/auth";
+import { sandboxAuthorizationSchema } from "~/validation/card";
 import { declineBodySchema } from "~/validation/employer";
 import {
   createGroceryCardSchema,
@@ -145,10 +148,39 @@ export const ENDPOINTS: Endpoint[] = [
   {
     method: "get",
     path: "/api/virtual-cards",
-    summary: "The signed-in employee's grocery cards",
+    summary:
+      "The signed-in employee's grocery cards, each with its spent amount and remaining balance",
     role: "EMPLOYEE",
-    ok: { status: 200, schema: list(virtualCardSchema) },
+    ok: { status: 200, schema: list(ownCardSchema) },
     errors: [401, 403],
+  },
+  {
+    method: "post",
+    path: "/api/virtual-cards/{id}/freeze",
+    summary:
+      "Freeze the caller's own card: every purchase is declined until it is unfrozen (with Stripe, the Issuing card becomes inactive). Repeating it changes nothing",
+    role: "EMPLOYEE",
+    ok: { status: 200, schema: response(ownCardSchema) },
+    errors: [401, 403, 404, 409],
+  },
+  {
+    method: "post",
+    path: "/api/virtual-cards/{id}/unfreeze",
+    summary:
+      "Unfreeze the caller's own card (with Stripe, the Issuing card becomes active again)",
+    role: "EMPLOYEE",
+    ok: { status: 200, schema: response(ownCardSchema) },
+    errors: [401, 403, 404, 409],
+  },
+  {
+    method: "post",
+    path: "/api/sandbox/card-authorizations",
+    summary:
+      "Sandbox only (404 with Stripe): a simulated purchase on the caller's own card, decided like a real one: approved only at grocery stores (`grocery_stores_supermarkets`), while the card is active, up to its remaining balance. `amount` in dollars; `merchantCategory` a Stripe category name. Stored either way",
+    role: "EMPLOYEE",
+    body: sandboxAuthorizationSchema,
+    ok: { status: 200, schema: response(cardDecisionSchema) },
+    errors: [400, 401, 403, 404],
   },
   {
     method: "get",
@@ -236,10 +268,18 @@ export const ENDPOINTS: Endpoint[] = [
     method: "post",
     path: "/api/stripe/webhook",
     summary:
-      "Stripe webhook (signature checked with STRIPE_WEBHOOK_SECRET); payment_intent.amount_capturable_updated (the hold is placed) issues the card, captures the fee and creates the repayment schedule, once; payment_intent.succeeded finds it done",
+      "Stripe webhook (signature checked with STRIPE_WEBHOOK_SECRET); payment_intent.amount_capturable_updated (the hold is placed) issues the card, captures the fee and creates the repayment schedule, once; payment_intent.succeeded finds it done; issuing_authorization.request is answered {approved} within 2 s (the card's rules); issuing_authorization.created/updated and issuing_transaction.created record outcomes",
     role: "webhook",
     body: { type: "object", description: "A Stripe event" },
-    ok: { status: 200, schema: response(webhookAckSchema) },
+    ok: {
+      status: 200,
+      schema: {
+        oneOf: [
+          response(webhookAckSchema),
+          response(realTimeAuthorizationSchema),
+        ],
+      },
+    },
     errors: [400, 404],
   },
   {

@@ -117,6 +117,29 @@ export const virtualCardSchema = z.object({
   createdAt: dateTime,
 });
 
+/** A card as its owner lists it: with what its purchases spent and what is left. */
+export const ownCardSchema = virtualCardSchema.extend({
+  spentAmount: money.describe(
+    "Approved, not released purchases on the card (card authorizations)",
+  ),
+  remainingBalance: money.describe("amount minus spentAmount"),
+});
+
+export const cardDecisionSchema = z.object({
+  approved: z.boolean(),
+  reason: z
+    .string()
+    .nullable()
+    .describe("Why the purchase was declined; null when approved"),
+  authorizationId: z.number().int().describe("The stored authorization"),
+});
+
+export const realTimeAuthorizationSchema = z
+  .object({ approved: z.boolean() })
+  .describe(
+    "The answer to Stripe's issuing_authorization.request (with a Stripe-Version header)",
+  );
+
 export const issuedCardSchema = virtualCardSchema.extend({
   requestId: z.number().int(),
 });

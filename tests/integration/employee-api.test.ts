@@ -184,7 +184,7 @@ describe("employee read endpoints: exact fields", () => {
     );
   });
 
-  it("GET /api/virtual-cards: the spec's eight fields, masked number", async () => {
+  it("GET /api/virtual-cards: the spec's eight fields, masked number, spent and remaining", async () => {
     const { employee } = await seeded();
     const res = await get(employee, "/api/virtual-cards", cardsApi);
     const body = await res.json();
@@ -198,6 +198,8 @@ describe("employee read endpoints: exact fields", () => {
         amount: "300.00",
         spendingLimits: expect.any(String),
         createdAt: expect.stringMatching(ISO),
+        spentAmount: "0.00",
+        remainingBalance: "300.00",
       },
     ]);
     expect(JSON.parse(body[0].spendingLimits)).toMatchObject({

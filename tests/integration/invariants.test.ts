@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import {
   advanceRequests,
+  cardAuthorizations,
   employees,
   payrollDeductions,
   sandboxPayments,
@@ -53,14 +54,24 @@ describe("checkInvariants", () => {
       .update(employees)
       .set({ availableBalance: "900.00" })
       .where(eq(employees.userId, user.id));
-    await db().insert(virtualCards).values({
-      requestId: unpaid.id,
-      providerCardId: "ic_test_1",
-      cardNumber: "4242424242424242",
-      expiryMonth: 1,
-      expiryYear: 2030,
-      amount: "200.00",
-      spendingLimits: "{}",
+    const [card] = await db()
+      .insert(virtualCards)
+      .values({
+        requestId: unpaid.id,
+        providerCardId: "ic_test_1",
+        cardNumber: "4242424242424242",
+        expiryMonth: 1,
+        expiryYear: 2030,
+        amount: "200.00",
+        spendingLimits: "{}",
+      })
+      .returning();
+    await db().insert(cardAuthorizations).values({
+      cardId: card.id,
+      amount: "200.01",
+      merchantName: "Fresh Market",
+      merchantCategory: "grocery_stores_supermarkets",
+      approved: true,
     });
 
     const rules = new Set((await checkInvariants(db())).map((v) => v.rule));
@@ -72,6 +83,7 @@ describe("checkInvariants", () => {
         "no balance below zero or above the max advance",
         "cards only for approved, paid requests",
         "no full card number stored",
+        "card spend within the card amount",
       ]),
     );
   });

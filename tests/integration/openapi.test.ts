@@ -22,6 +22,9 @@ import { loader as summariesLoader } from "~/routes/api.employer.advance-request
 import { action as intentAction } from "~/routes/api.create-payment-intent";
 import { action as cardAction } from "~/routes/api.create-grocery-card";
 import { action as webhookAction } from "~/routes/api.stripe.webhook";
+import { action as sandboxPurchaseAction } from "~/routes/api.sandbox.card-authorizations";
+import { action as freezeAction } from "~/routes/api.virtual-cards.$id.freeze";
+import { action as unfreezeAction } from "~/routes/api.virtual-cards.$id.unfreeze";
 import { payWithSandboxCard } from "~/models/payment.server";
 import { useTestDatabase } from "#tests/support/db";
 import { insertAdvance } from "#tests/support/data";
@@ -424,6 +427,64 @@ describe("OpenAPI document", () => {
     );
     expect(again.status).toBe(200);
     await expectDocumented("/api/create-grocery-card", "post", again);
+
+    // The card in use: its listing, purchases, freeze and unfreeze.
+    const [{ id: cardId }] = (await (
+      await call(cardsLoader, await requestAs(employee, "/api/virtual-cards"))
+    ).json()) as Array<{ id: number }>;
+    await expectDocumented(
+      "/api/virtual-cards",
+      "get",
+      await call(cardsLoader, await requestAs(employee, "/api/virtual-cards")),
+    );
+    const purchase = (body: unknown, who = employee) =>
+      requestAs(who, "/api/sandbox/card-authorizations", { json: body }).then(
+        (req) => call(sandboxPurchaseAction, req),
+      );
+    const groceries = {
+      cardId,
+      amount: "50.00",
+      merchantName: "Fresh Market",
+      merchantCategory: "grocery_stores_supermarkets",
+    };
+    for (const res of [
+      await purchase(groceries),
+      await purchase({
+        ...groceries,
+        merchantCategory: "eating_places_restaurants",
+      }),
+      await purchase({ ...groceries, amount: "x" }),
+      await purchase({ ...groceries, cardId: 999_999 }),
+      await purchase(groceries, employer),
+    ])
+      await expectDocumented("/api/sandbox/card-authorizations", "post", res);
+    const freezeCall = async (
+      fn: typeof freezeAction,
+      op: string,
+      id: string,
+    ) =>
+      call(
+        fn,
+        await requestAs(employee, `/api/virtual-cards/${id}/${op}`, {
+          method: "POST",
+        }),
+        { id },
+      );
+    await expectDocumented(
+      "/api/virtual-cards/{id}/freeze",
+      "post",
+      await freezeCall(freezeAction, "freeze", String(cardId)),
+    );
+    await expectDocumented(
+      "/api/virtual-cards/{id}/freeze",
+      "post",
+      await freezeCall(freezeAction, "freeze", "999999"),
+    );
+    await expectDocumented(
+      "/api/virtual-cards/{id}/unfreeze",
+      "post",
+      await freezeCall(unfreezeAction, "unfreeze", String(cardId)),
+    );
     await expectDocumented(
       "/api/stripe/webhook",
       "post",

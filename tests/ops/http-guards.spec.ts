@@ -154,6 +154,7 @@ const EMPLOYEE_PAGES = [
   "/checkout",
   "/payment-success",
   "/outbox",
+  "/cards/:id",
 ];
 const EMPLOYER_PAGES = [
   "/",
@@ -206,6 +207,9 @@ const NOT_WALKED = new Set([
   "api.advance-requests.$id.approve.ts",
   "api.advance-requests.$id.decline.ts",
   "api.advance-requests.$id.cancel.ts",
+  "api.sandbox.card-authorizations.ts",
+  "api.virtual-cards.$id.freeze.ts",
+  "api.virtual-cards.$id.unfreeze.ts",
   "api.create-grocery-card.ts",
   "api.create-payment-intent.ts",
 ]);
@@ -217,6 +221,7 @@ function routeFileOf(url: string): string {
     "/": "_app._index.tsx",
     "/employees": "_app.employees._index.tsx",
     "/employees/:id": "_app.employees.$id.tsx",
+    "/cards/:id": "_app.cards.$id.tsx",
     "/employees/add": "_app.employees.add.tsx",
     "/no-such-page": "_app.$.tsx",
     "/payroll/export": "payroll.export.ts",
@@ -249,6 +254,12 @@ test("every signed-in page, loader data, API GET and CSV is private, no-store; p
     })
   ).json()) as Array<{ id: number }>;
   const detail = `/employees/${employees[0].id}`;
+  const cards = (await (
+    await fetch(`${server.url}/api/virtual-cards`, {
+      headers: { Cookie: employee },
+    })
+  ).json()) as Array<{ id: number }>;
+  const card = `/cards/${cards[0].id}`;
 
   const check = async (cookie: string, url: string) => {
     const res = await fetch(`${server.url}${url}`, {
@@ -261,8 +272,9 @@ test("every signed-in page, loader data, API GET and CSV is private, no-store; p
     await res.arrayBuffer();
   };
   for (const page of EMPLOYEE_PAGES) {
-    await check(employee, page);
-    await check(employee, `${page}?_data=root`);
+    const url = page.replace("/cards/:id", card);
+    await check(employee, url);
+    await check(employee, `${url}?_data=root`);
   }
   for (const page of EMPLOYER_PAGES) {
     const url = page.replace("/employees/:id", detail);

@@ -367,6 +367,21 @@ export class FakeStripe {
       this.cards.set(id, card);
       return { status: 200, body: card };
     }
+    if (
+      method === "POST" &&
+      (match = /^\/v1\/issuing\/cards\/([^/]+)$/.exec(path))
+    ) {
+      const card = this.cards.get(match[1]);
+      if (!card) return notFound("issuing.card", match[1]);
+      if (body.status !== undefined) {
+        if (!["active", "inactive", "canceled"].includes(String(body.status)))
+          return invalid("Invalid status");
+        if (card.status === "canceled")
+          return invalid("A canceled card cannot be updated.");
+        card.status = body.status;
+      }
+      return { status: 200, body: card };
+    }
     return {
       status: 404,
       body: {

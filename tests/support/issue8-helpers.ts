@@ -195,6 +195,8 @@ export async function stateDigest(): Promise<string> {
          payment_reference), ',' order by id) from payroll_deductions),
       (select string_agg(concat_ws('|', id, request_id, provider_card_id, card_number, amount, status,
          spending_limits, deactivated_at), ',' order by id) from virtual_cards),
+      (select string_agg(concat_ws('|', id, card_id, amount, approved, reason, status),
+         ',' order by id) from card_authorizations),
       (select string_agg(concat_ws('|', id, username, password, first_name, last_name, email, role,
          company_name, department, max_advance_limit, employer_id), ',' order by id) from users),
       (select string_agg(concat_ws('|', employer_id, company_name, contact_email, contact_phone,

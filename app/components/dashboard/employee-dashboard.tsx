@@ -1,7 +1,8 @@
 import type { SerializeFrom } from "@remix-run/node";
 import { Link } from "@remix-run/react";
+import { CardFace } from "~/components/card/card-face";
 import { CancelRequestForm } from "~/components/cancel-request-form";
-import { Badge, StatusBadge } from "~/components/ui/badge";
+import { StatusBadge } from "~/components/ui/badge";
 import { LinkButton } from "~/components/ui/button";
 import { Card, StatCard } from "~/components/ui/card";
 import { EmptyRow, Table, Td } from "~/components/ui/table";
@@ -127,10 +128,6 @@ export function EmployeeDashboard({ data }: { data: Data }) {
   );
 }
 
-function capitalise(value: string) {
-  return value ? value[0].toUpperCase() + value.slice(1) : value;
-}
-
 function VirtualCards({ data }: { data: Data }) {
   const cards = data.cards;
   return (
@@ -168,40 +165,12 @@ function VirtualCards({ data }: { data: Data }) {
         <ul className="grid grid-cols-[repeat(auto-fill,minmax(17rem,1fr))] gap-6">
           {cards.map((card) => (
             <li key={card.id} className="max-w-sm">
-              {/* The card itself: a bank card's proportions (85.6 × 54 mm), the number on one
-                  line at a size that follows the card's width (container query units). */}
-              <div className="relative flex aspect-[1.586] flex-col justify-between overflow-hidden rounded-2xl bg-gradient-to-br from-brand-800 via-brand-700 to-brand-600 p-5 text-white shadow-lg [container-type:inline-size]">
-                <div className="flex items-start justify-between gap-2">
-                  <span className="whitespace-nowrap text-sm font-semibold tracking-wide">
-                    Grocery Advance
-                  </span>
-                  {card.status === "active" ? (
-                    <Badge tone="green">Active</Badge>
-                  ) : (
-                    <Badge tone="gray">{capitalise(card.status)}</Badge>
-                  )}
-                </div>
-                <div
-                  aria-hidden="true"
-                  className="h-7 w-10 rounded-md bg-gradient-to-br from-yellow-200 to-yellow-500 opacity-90"
-                />
-                <p className="whitespace-nowrap font-mono text-[clamp(0.9rem,6.2cqw,1.4rem)] tracking-wider">
-                  <span className="sr-only">Card number </span>
-                  {card.cardNumber}
-                </p>
-                <dl className="flex gap-6 text-sm">
-                  <div>
-                    <dt className="text-xs uppercase text-brand-100">
-                      Expires
-                    </dt>
-                    <dd className="font-medium">{card.expiry}</dd>
-                  </div>
-                  <div>
-                    <dt className="text-xs uppercase text-brand-100">Amount</dt>
-                    <dd className="font-medium">{card.amount}</dd>
-                  </div>
-                </dl>
-              </div>
+              <CardFace
+                cardNumber={card.cardNumber}
+                status={card.status}
+                expiry={card.expiry}
+                amount={card.amount}
+              />
               <dl className="mt-3 space-y-1 px-1 text-sm text-gray-700">
                 <div className="flex gap-2">
                   <dt className="font-medium text-gray-900">Restrictions</dt>
@@ -211,7 +180,20 @@ function VirtualCards({ data }: { data: Data }) {
                   <dt className="font-medium text-gray-900">Issued</dt>
                   <dd>{card.issued}</dd>
                 </div>
+                <div className="flex gap-2">
+                  <dt className="font-medium text-gray-900">
+                    Remaining balance
+                  </dt>
+                  <dd>{card.remaining}</dd>
+                </div>
               </dl>
+              <Link
+                to={`/cards/${card.id}`}
+                className="mt-2 inline-block px-1 text-sm font-medium text-brand-700 underline hover:text-brand-800"
+              >
+                View card and purchases
+                <span className="sr-only"> ({card.cardNumber})</span>
+              </Link>
             </li>
           ))}
         </ul>

@@ -60,6 +60,10 @@ export type ProviderEvent = {
   type: string;
   paymentIntentId: string | null;
   advanceRequestId: number | null;
+  /** The event's object as sent (issuing events are read from it by the card model). */
+  object: Record<string, unknown>;
+  /** The API version the event was rendered in; a real-time answer names it back. */
+  apiVersion: string;
 };
 
 export interface PaymentProvider {
@@ -109,6 +113,14 @@ export interface PaymentProvider {
     amountCents: number;
     holder: CardHolder;
   }): Promise<ProviderCard>;
+  /**
+   * Freezes ("inactive") or unfreezes ("active") an issued card at the provider, so the card
+   * network refuses it too. The sandbox has no network: our own status is the whole truth.
+   */
+  setCardStatus(
+    providerCardId: string,
+    status: "active" | "inactive",
+  ): Promise<void>;
   /** Verifies a webhook's signature on the raw body and parses it; a bad one throws (400). */
   parseWebhook(rawBody: string, signature: string | null): ProviderEvent;
 }

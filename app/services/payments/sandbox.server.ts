@@ -218,6 +218,8 @@ export const sandboxProvider: PaymentProvider = {
     };
   },
 
+  async setCardStatus() {},
+
   parseWebhook() {
     throw notFound(
       "Stripe webhooks are not configured: payments run in the built-in sandbox.",

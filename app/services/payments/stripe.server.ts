@@ -253,6 +253,14 @@ export function createStripeProvider(
       }
     },
 
+    async setCardStatus(providerCardId, status) {
+      try {
+        await stripe.issuing.cards.update(providerCardId, { status });
+      } catch (error) {
+        throw providerError(error, "card status update");
+      }
+    },
+
     parseWebhook(rawBody, signature) {
       if (!settings.webhookSecret) {
         throw new AppError(
@@ -281,6 +289,8 @@ export function createStripeProvider(
       return {
         id: event.id,
         type: event.type,
+        object: event.data.object as unknown as Record<string, unknown>,
+        apiVersion: event.api_version ?? Stripe.API_VERSION,
         paymentIntentId: isIntent && object.id ? object.id : null,
         advanceRequestId:
           isIntent && Number.isSafeInteger(requestId) && requestId > 0

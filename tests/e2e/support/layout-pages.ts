@@ -1,4 +1,5 @@
-import type { AdvanceRequest, User } from "../../../db/schema";
+import type { AdvanceRequest, User, VirtualCard } from "../../../db/schema";
+import { authorizeCardPurchase } from "../../../app/models/card-authorization.server";
 import { insertAdvance } from "../../support/data";
 import { createEmployee, createEmployer } from "../../support/factories";
 import { insertCard } from "../../support/issue3-helpers";
@@ -24,6 +25,7 @@ export type LayoutWorld = {
   employee: User;
   pending: AdvanceRequest;
   approvedUnpaid: AdvanceRequest;
+  card: VirtualCard;
 };
 
 /** A company with enough data that every table has rows: pending, approved, declined, a card. */
@@ -39,7 +41,17 @@ export async function createLayoutWorld(): Promise<LayoutWorld> {
     reason: "Weekly groceries for a family of four, before payday",
     periods: 2,
   });
-  await insertCard(withCard);
+  const card = await insertCard(withCard);
+  await authorizeCardPurchase(card.id, {
+    amountCents: 4_210,
+    merchantName: "Fresh Market on Harbour Street",
+    merchantCategory: "grocery_stores_supermarkets",
+  });
+  await authorizeCardPurchase(card.id, {
+    amountCents: 1_850,
+    merchantName: "Luigi's Trattoria",
+    merchantCategory: "eating_places_restaurants",
+  });
   const approvedUnpaid = await insertAdvance(employee, {
     status: "APPROVED",
     amount: "200.00",
@@ -55,7 +67,7 @@ export async function createLayoutWorld(): Promise<LayoutWorld> {
     periods: 3,
   });
   await insertAdvance(other, { amount: "200.00" });
-  return { employer, employee, pending, approvedUnpaid };
+  return { employer, employee, pending, approvedUnpaid, card };
 }
 
 export const LAYOUT_PAGES: LayoutPage[] = [
@@ -117,6 +129,12 @@ export const LAYOUT_PAGES: LayoutPage[] = [
     path: (w) =>
       `/checkout?amount=${w.approvedUnpaid.amount}&requestId=${w.approvedUnpaid.id}`,
     primary: [/^Pay \$/],
+  },
+  {
+    name: "card",
+    role: "employee",
+    path: (w) => `/cards/${w.card.id}`,
+    primary: ["Freeze card", "Simulate purchase"],
   },
   {
     name: "payment-success",

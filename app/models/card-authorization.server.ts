@@ -1,0 +1,602 @@
+import { and, desc, eq, ne, sql } from "drizzle-orm";
+import {
+  advanceRequests,
+  cardAuthorizations,
+  employees,
+  virtualCards,
+  type CardAuthorization,
+  type User,
+  type VirtualCard,
+} from "../../db/schema";
+import { publish } from "~/services/events.server";
+import {
+  GROCERY_CATEGORY,
+  paymentProvider,
+  type ProviderEvent,
+} from "~/services/payments/index.server";
+import { db, type Executor } from "~/utils/db.server";
+import { conflict, notFound } from "~/utils/errors";
+import { formatCents, fromCents, toCents } from "~/utils/money";
+import type { SimulatedPurchase } from "~/validation/card";
+import { recordAudit } from "./audit.server";
+
+// The grocery card as the employee uses it (DESIGN §4 The card). One function decides every
+// purchase on a card, authorizeCardPurchase, whoever asks: Stripe's real-time authorization
+// webhook, the sandbox's POST /api/sandbox/card-authorizations and the card page's "Simulate a
+// purchase" test tool. Every decision is stored in card_authorizations. The card row is locked
+// while a purchase is decided, so concurrent purchases are decided one after another against
+// the balance the previous one left: the card is never overspent (docs/decisions/1520).
+
+/** Merchant categories a grocery card may buy in (Stripe's names; docs/decisions/1520). */
+export const GROCERY_CATEGORIES: readonly string[] = [GROCERY_CATEGORY];
+
+export const CARD_NOT_FOUND = "Card not found.";
+export const DECLINE_NOT_GROCERY =
+  "This card can only be used at grocery stores.";
+export const DECLINE_FROZEN = "This card is frozen.";
+export const DECLINE_INACTIVE = "This card is not active.";
+export const DECLINE_EXPIRED = "This card has expired.";
+export const DECLINE_CURRENCY =
+  "This card can only be used for purchases in US dollars.";
+export const DECLINE_ZERO = "The purchase amount must be more than $0.00.";
+export const declineOverBalance = (amountCents: number, remaining: number) =>
+  `The purchase of ${formatCents(amountCents)} is more than the card's remaining balance of ${formatCents(remaining)}.`;
+export const SANDBOX_ONLY =
+  "Simulated purchases exist only in sandbox mode: with Stripe, purchases come from the card network.";
+
+export const FROZEN = "frozen";
+
+export type Purchase = {
+  amountCents: number;
+  merchantName: string;
+  merchantCategory: string;
+  /** ISO currency; the card is in US dollars. */
+  currency?: string;
+  /** Stripe's authorization id (iauth_…), when Stripe asks. */
+  providerAuthorizationId?: string;
+};
+
+export type Decision = {
+  approved: boolean;
+  /** Why it was declined; null when approved. */
+  reason: string | null;
+  authorizationId: number;
+};
+
+/** The card's rules, without the database: the decline reason, or null to approve. */
+export function declineReason(
+  card: Pick<VirtualCard, "status" | "amount" | "expiryMonth" | "expiryYear">,
+  spentCents: number,
+  purchase: Purchase,
+  now: Date = new Date(),
+): string | null {
+  if (card.status === FROZEN) return DECLINE_FROZEN;
+  if (card.status !== "active") return DECLINE_INACTIVE;
+  if (
+    card.expiryYear * 12 + card.expiryMonth <
+    now.getUTCFullYear() * 12 + now.getUTCMonth() + 1
+  )
+    return DECLINE_EXPIRED;
+  if (!GROCERY_CATEGORIES.includes(purchase.merchantCategory))
+    return DECLINE_NOT_GROCERY;
+  if (purchase.currency && purchase.currency.toLowerCase() !== "usd")
+    return DECLINE_CURRENCY;
+  if (purchase.amountCents <= 0) return DECLINE_ZERO;
+  const remaining = toCents(card.amount) - spentCents;
+  if (purchase.amountCents > remaining)
+    return declineOverBalance(purchase.amountCents, Math.max(remaining, 0));
+  return null;
+}
+
+/** Approved, not reversed authorizations: what the card has spent (or holds), in cents. */
+export async function spentCents(
+  executor: Executor,
+  cardId: number,
+): Promise<number> {
+  const [row] = await executor
+    .select({
+      spent: sql<string>`coalesce(sum(${cardAuthorizations.amount}), 0)::numeric(12,2)::text`,
+    })
+    .from(cardAuthorizations)
+    .where(
+      and(
+        eq(cardAuthorizations.cardId, cardId),
+        eq(cardAuthorizations.approved, true),
+        ne(cardAuthorizations.status, "reversed"),
+      ),
+    );
+  return toCents(row?.spent ?? "0");
+}
+
+async function lockCard(
+  tx: Executor,
+  cardId: number,
+): Promise<VirtualCard | undefined> {
+  const [card] = await tx
+    .select()
+    .from(virtualCards)
+    .where(eq(virtualCards.id, cardId))
+    .for("update");
+  return card;
+}
+
+/** The employee and employer a card's events go to. */
+async function cardParties(
+  executor: Executor,
+  cardId: number,
+): Promise<{ userId: number; employerId: number | null; requestId: number }> {
+  const [row] = await executor
+    .select({
+      userId: employees.userId,
+      employerId: employees.employerId,
+      requestId: advanceRequests.id,
+    })
+    .from(virtualCards)
+    .innerJoin(advanceRequests, eq(advanceRequests.id, virtualCards.requestId))
+    .innerJoin(employees, eq(employees.id, advanceRequests.employeeId))
+    .where(eq(virtualCards.id, cardId));
+  if (!row) throw notFound(CARD_NOT_FOUND);
+  return row;
+}
+
+async function announce(cardId: number) {
+  const parties = await cardParties(db(), cardId);
+  await publish("card.updated", [parties.userId], {
+    requestId: parties.requestId,
+  });
+}
+
+/**
+ * Decides a purchase on card `cardId` (our id) and stores the decision. Approved only in a
+ * grocery category, while the card is active, up to its remaining balance, in cents. A repeated
+ * Stripe authorization id returns the decision already taken.
+ */
+export async function authorizeCardPurchase(
+  cardId: number,
+  purchase: Purchase,
+  now: Date = new Date(),
+): Promise<Decision> {
+  const decision = await db().transaction(async (tx) => {
+    const card = await lockCard(tx, cardId);
+    if (!card) throw notFound(CARD_NOT_FOUND);
+    if (purchase.providerAuthorizationId) {
+      const [seen] = await tx
+        .select()
+        .from(cardAuthorizations)
+        .where(
+          eq(
+            cardAuthorizations.providerAuthorizationId,
+            purchase.providerAuthorizationId,
+          ),
+        );
+      if (seen)
+        return {
+          approved: seen.approved,
+          reason: seen.reason,
+          authorizationId: seen.id,
+          fresh: false,
+        };
+    }
+    const reason = declineReason(
+      card,
+      await spentCents(tx, card.id),
+      purchase,
+      now,
+    );
+    const approved = reason === null;
+    const [row] = await tx
+      .insert(cardAuthorizations)
+      .values({
+        cardId: card.id,
+        amount: fromCents(Math.max(purchase.amountCents, 0)),
+        merchantName: purchase.merchantName.slice(0, 200),
+        merchantCategory: purchase.merchantCategory.slice(0, 100),
+        approved,
+        reason,
+        // Stripe holds an approved amount until it is captured; a sandbox purchase is done.
+        status:
+          approved && purchase.providerAuthorizationId ? "pending" : "closed",
+        providerAuthorizationId: purchase.providerAuthorizationId ?? null,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning({ id: cardAuthorizations.id });
+    return { approved, reason, authorizationId: row.id, fresh: true };
+  });
+  if (decision.fresh) await announce(cardId);
+  return {
+    approved: decision.approved,
+    reason: decision.reason,
+    authorizationId: decision.authorizationId,
+  };
+}
+
+/** The caller's own card (an employee's); anyone else's is a 404, so ids reveal nothing. */
+async function ownCard(
+  executor: Executor,
+  actor: User,
+  cardId: number,
+  lock = false,
+): Promise<VirtualCard & { employerId: number | null }> {
+  if (actor.role !== "EMPLOYEE") throw notFound(CARD_NOT_FOUND);
+  const query = executor
+    .select({ card: virtualCards, employerId: employees.employerId })
+    .from(virtualCards)
+    .innerJoin(advanceRequests, eq(advanceRequests.id, virtualCards.requestId))
+    .innerJoin(employees, eq(employees.id, advanceRequests.employeeId))
+    .where(and(eq(virtualCards.id, cardId), eq(employees.userId, actor.id)));
+  const [row] = lock
+    ? await query.for("update", { of: virtualCards })
+    : await query;
+  if (!row) throw notFound(CARD_NOT_FOUND);
+  return { ...row.card, employerId: row.employerId };
+}
+
+/** Refuses (404) a card that is not the caller's own, before a form is even read. */
+export async function requireOwnCard(
+  actor: User,
+  cardId: number,
+): Promise<VirtualCard> {
+  return ownCard(db(), actor, cardId);
+}
+
+/**
+ * The sandbox's test tool: a purchase on the caller's own card, decided by the same function
+ * Stripe's webhook uses. Only in sandbox mode (404 with Stripe, where the network decides).
+ */
+export async function simulateCardPurchase(
+  actor: User,
+  cardId: number,
+  input: SimulatedPurchase,
+): Promise<Decision> {
+  if (paymentProvider().name !== "sandbox") throw notFound(SANDBOX_ONLY);
+  const card = await ownCard(db(), actor, cardId);
+  return authorizeCardPurchase(card.id, {
+    amountCents: toCents(input.amount),
+    merchantName: input.merchantName,
+    merchantCategory: input.merchantCategory,
+  });
+}
+
+export type CardStatusChange = { card: VirtualCard; changed: boolean };
+
+/**
+ * Freezes (every purchase declined) or unfreezes the caller's own card. With Stripe the card's
+ * status at Stripe follows (inactive / active) inside the same transaction: if Stripe cannot be
+ * told, nothing changes. Asking for the state the card is already in changes nothing.
+ */
+export async function setCardFrozen(
+  actor: User,
+  cardId: number,
+  frozen: boolean,
+): Promise<CardStatusChange> {
+  const result = await db().transaction(async (tx) => {
+    const card = await ownCard(tx, actor, cardId, true);
+    const target = frozen ? FROZEN : "active";
+    if (card.status === target) return { card, changed: false };
+    if (card.status !== "active" && card.status !== FROZEN)
+      throw conflict(DECLINE_INACTIVE);
+    const [updated] = await tx
+      .update(virtualCards)
+      .set({ status: target })
+      .where(eq(virtualCards.id, card.id))
+      .returning();
+    await recordAudit(tx, {
+      actorId: actor.id,
+      employerId: card.employerId,
+      subjectUserId: actor.id,
+      action: frozen ? "card.frozen" : "card.unfrozen",
+      requestId: card.requestId,
+      details: { card: card.cardNumber },
+    });
+    await paymentProvider().setCardStatus(
+      card.providerCardId,
+      frozen ? "inactive" : "active",
+    );
+    return { card: updated, changed: true };
+  });
+  if (result.changed) await announce(cardId);
+  return result;
+}
+
+export type CardAuthorizationDto = {
+  id: number;
+  amount: string;
+  merchantName: string;
+  merchantCategory: string;
+  approved: boolean;
+  reason: string | null;
+  status: string;
+  createdAt: string;
+};
+
+export function toAuthorizationDto(a: CardAuthorization): CardAuthorizationDto {
+  return {
+    id: a.id,
+    amount: a.amount,
+    merchantName: a.merchantName,
+    merchantCategory: a.merchantCategory,
+    approved: a.approved,
+    reason: a.reason,
+    status: a.status,
+    createdAt: a.createdAt.toISOString(),
+  };
+}
+
+/** A card as GET /api/virtual-cards and the freeze endpoints answer it. */
+export type OwnCardDto = {
+  id: number;
+  cardNumber: string;
+  status: string;
+  expiryMonth: number;
+  expiryYear: number;
+  amount: string;
+  spendingLimits: string;
+  createdAt: string;
+  spentAmount: string;
+  remainingBalance: string;
+};
+
+export function toOwnCardDto(
+  card: Pick<
+    VirtualCard,
+    | "id"
+    | "cardNumber"
+    | "status"
+    | "expiryMonth"
+    | "expiryYear"
+    | "amount"
+    | "spendingLimits"
+    | "createdAt"
+  >,
+  spent: number,
+): OwnCardDto {
+  return {
+    id: card.id,
+    cardNumber: card.cardNumber,
+    status: card.status,
+    expiryMonth: card.expiryMonth,
+    expiryYear: card.expiryYear,
+    amount: card.amount,
+    spendingLimits: card.spendingLimits,
+    createdAt: card.createdAt.toISOString(),
+    spentAmount: fromCents(spent),
+    remainingBalance: fromCents(Math.max(toCents(card.amount) - spent, 0)),
+  };
+}
+
+/** The freeze / unfreeze endpoints' answer: the card after the change. */
+export async function setCardFrozenDto(
+  actor: User,
+  cardId: number,
+  frozen: boolean,
+): Promise<OwnCardDto> {
+  const { card } = await setCardFrozen(actor, cardId, frozen);
+  return toOwnCardDto(card, await spentCents(db(), card.id));
+}
+
+export const CARD_PAGE_AUTHORIZATIONS = 100;
+
+/** What the card page shows: the card, its figures in cents, and its newest authorizations. */
+export async function getOwnCard(actor: User, cardId: number) {
+  const card = await ownCard(db(), actor, cardId);
+  const [spent, authorizations] = await Promise.all([
+    spentCents(db(), card.id),
+    db()
+      .select()
+      .from(cardAuthorizations)
+      .where(eq(cardAuthorizations.cardId, card.id))
+      .orderBy(desc(cardAuthorizations.createdAt), desc(cardAuthorizations.id))
+      .limit(CARD_PAGE_AUTHORIZATIONS),
+  ]);
+  const limitCents = toCents(card.amount);
+  return {
+    card,
+    limitCents,
+    spentCents: spent,
+    remainingCents: Math.max(limitCents - spent, 0),
+    authorizations,
+    sandbox: paymentProvider().name === "sandbox",
+  };
+}
+
+// ---- Stripe's issuing events -------------------------------------------------------------
+
+type Obj = Record<string, unknown>;
+const obj = (value: unknown): Obj =>
+  value && typeof value === "object" && !Array.isArray(value)
+    ? (value as Obj)
+    : {};
+const str = (value: unknown): string | null =>
+  typeof value === "string" && value ? value : null;
+const int = (value: unknown): number | null =>
+  typeof value === "number" && Number.isSafeInteger(value) ? value : null;
+
+/** Our card behind a Stripe card id (the authorization's `card` is expanded or an id). */
+async function cardByProviderId(
+  card: unknown,
+): Promise<VirtualCard | undefined> {
+  const id = str(card) ?? str(obj(card).id);
+  if (!id) return undefined;
+  const [row] = await db()
+    .select()
+    .from(virtualCards)
+    .where(eq(virtualCards.providerCardId, id));
+  return row;
+}
+
+function merchantOf(authorization: Obj) {
+  const merchant = obj(authorization.merchant_data);
+  return {
+    merchantName: str(merchant.name) ?? "Unknown merchant",
+    merchantCategory: str(merchant.category) ?? "unknown",
+  };
+}
+
+export type RealTimeAnswer = { approved: boolean; apiVersion: string };
+export type IssuingAck = {
+  received: true;
+  type: string;
+  handled: boolean;
+  message?: string;
+};
+export type CardWebhookOutcome =
+  | { kind: "decision"; answer: RealTimeAnswer }
+  | { kind: "ack"; ack: IssuingAck };
+
+/**
+ * Stripe's `issuing_authorization.request`: decided by authorizeCardPurchase on the amount
+ * Stripe asks to hold (pending_request.amount, cents). A card we do not know is declined.
+ */
+async function answerAuthorizationRequest(
+  event: ProviderEvent,
+): Promise<RealTimeAnswer> {
+  const authorization = event.object;
+  const id = str(authorization.id);
+  const card = await cardByProviderId(authorization.card);
+  const pending = obj(authorization.pending_request);
+  const amountCents = int(pending.amount) ?? int(authorization.amount);
+  if (!id || !card || amountCents === null)
+    return { approved: false, apiVersion: event.apiVersion };
+  const decision = await authorizeCardPurchase(card.id, {
+    amountCents,
+    currency: str(pending.currency) ?? str(authorization.currency) ?? undefined,
+    providerAuthorizationId: id,
+    ...merchantOf(authorization),
+  });
+  return { approved: decision.approved, apiVersion: event.apiVersion };
+}
+
+const STATUSES = new Set(["pending", "closed", "reversed"]);
+
+/**
+ * `issuing_authorization.created` / `.updated`: Stripe's final word on an authorization (it
+ * may decline one we approved, e.g. past its own controls or our answer's deadline) and its
+ * later life (captured: closed; released: reversed, which gives the amount back). One we never
+ * saw (Stripe decided alone) is recorded as it is.
+ */
+async function recordAuthorization(event: ProviderEvent): Promise<IssuingAck> {
+  const authorization = event.object;
+  const id = str(authorization.id);
+  const card = await cardByProviderId(authorization.card);
+  if (!id || !card)
+    return {
+      received: true,
+      type: event.type,
+      handled: false,
+      message: CARD_NOT_FOUND,
+    };
+  const approved = authorization.approved === true;
+  const status = STATUSES.has(String(authorization.status))
+    ? String(authorization.status)
+    : "closed";
+  const history = Array.isArray(authorization.request_history)
+    ? authorization.request_history.map(obj)
+    : [];
+  const stripeReason = str(history[history.length - 1]?.reason);
+  const now = new Date();
+  await db().transaction(async (tx) => {
+    await lockCard(tx, card.id);
+    const [seen] = await tx
+      .select()
+      .from(cardAuthorizations)
+      .where(eq(cardAuthorizations.providerAuthorizationId, id));
+    if (seen) {
+      await tx
+        .update(cardAuthorizations)
+        .set({
+          approved,
+          status,
+          reason: approved
+            ? null
+            : (seen.reason ??
+              `Declined by Stripe (${stripeReason ?? "no reason given"}).`),
+          updatedAt: now,
+        })
+        .where(eq(cardAuthorizations.id, seen.id));
+      return;
+    }
+    const amount =
+      int(obj(authorization.pending_request).amount) ??
+      int(authorization.amount) ??
+      0;
+    await tx.insert(cardAuthorizations).values({
+      cardId: card.id,
+      amount: fromCents(Math.max(amount, 0)),
+      ...merchantOf(authorization),
+      approved,
+      reason: approved
+        ? null
+        : `Declined by Stripe (${stripeReason ?? "no reason given"}).`,
+      status,
+      providerAuthorizationId: id,
+      createdAt: now,
+      updatedAt: now,
+    });
+  });
+  await announce(card.id);
+  return { received: true, type: event.type, handled: true };
+}
+
+/** `issuing_transaction.created`: the capture of an authorization; it is now closed. */
+async function recordTransaction(event: ProviderEvent): Promise<IssuingAck> {
+  const transaction = event.object;
+  const id = str(transaction.id);
+  const authorizationId =
+    str(transaction.authorization) ?? str(obj(transaction.authorization).id);
+  if (!id || !authorizationId || transaction.type === "refund")
+    return { received: true, type: event.type, handled: false };
+  const rows = await db()
+    .update(cardAuthorizations)
+    .set({ providerTransactionId: id, status: "closed", updatedAt: new Date() })
+    .where(
+      and(
+        eq(cardAuthorizations.providerAuthorizationId, authorizationId),
+        eq(cardAuthorizations.approved, true),
+      ),
+    )
+    .returning({ cardId: cardAuthorizations.cardId });
+  if (rows[0]) await announce(rows[0].cardId);
+  return { received: true, type: event.type, handled: rows.length > 0 };
+}
+
+export const ISSUING_EVENTS = [
+  "issuing_authorization.request",
+  "issuing_authorization.created",
+  "issuing_authorization.updated",
+  "issuing_transaction.created",
+] as const;
+
+/**
+ * The card's share of POST /api/stripe/webhook: the signature is checked on the raw body (400
+ * when wrong); null for an event that is not about card purchases (the payment webhook takes
+ * it). `issuing_authorization.request` is answered with the decision itself.
+ */
+export async function handleCardWebhook(
+  rawBody: string,
+  signature: string | null,
+): Promise<CardWebhookOutcome | null> {
+  const event = paymentProvider().parseWebhook(rawBody, signature);
+  switch (event.type) {
+    case "issuing_authorization.request":
+      return {
+        kind: "decision",
+        answer: await answerAuthorizationRequest(event),
+      };
+    case "issuing_authorization.created":
+    case "issuing_authorization.updated":
+      return { kind: "ack", ack: await recordAuthorization(event) };
+    case "issuing_transaction.created":
+      return { kind: "ack", ack: await recordTransaction(event) };
+    default:
+      return null;
+  }
+}
+
+/** Refuses a cardId that is not a positive integer (route params). */
+export function parseCardId(value: string | undefined): number {
+  const id = value && /^\d{1,10}$/.test(value) ? Number(value) : NaN;
+  if (!Number.isSafeInteger(id) || id <= 0 || id > 2_147_483_647)
+    throw notFound(CARD_NOT_FOUND);
+  return id;
+}

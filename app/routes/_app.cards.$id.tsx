@@ -1,0 +1,404 @@
+import {
+  getFormProps,
+  getInputProps,
+  getSelectProps,
+  useForm,
+  type SubmissionResult,
+} from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import type {
+  ActionFunctionArgs,
+  LoaderFunctionArgs,
+  MetaFunction,
+} from "@remix-run/node";
+import { json, redirect } from "@remix-run/node";
+import {
+  Form,
+  Link,
+  useActionData,
+  useLoaderData,
+  useNavigation,
+} from "@remix-run/react";
+import { CardFace } from "~/components/card/card-face";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { Badge } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
+import { Card, StatCard } from "~/components/ui/card";
+import { ErrorList, Field, FormError } from "~/components/ui/field";
+import { EmptyRow, Table, Td } from "~/components/ui/table";
+import {
+  CARD_PAGE_AUTHORIZATIONS,
+  getOwnCard,
+  parseCardId,
+  requireOwnCard,
+  setCardFrozen,
+  simulateCardPurchase,
+} from "~/models/card-authorization.server";
+import { cardRestrictions } from "~/models/employee-dashboard.server";
+import { requireEmployee } from "~/utils/auth.server";
+import { formatDateTime } from "~/utils/dates";
+import { isAppError } from "~/utils/errors";
+import { readFormData } from "~/utils/form.server";
+import { formatCents, formatMoney } from "~/utils/money";
+import { redirectWithSuccess } from "~/utils/toast.server";
+import {
+  SIMULATED_CATEGORIES,
+  simulatePurchaseSchema,
+} from "~/validation/card";
+
+// /cards/:id: the employee's own grocery card (anyone else's is a 404): its figures, its
+// purchases with their outcome, Freeze / Unfreeze, and in sandbox mode the "Simulate a
+// purchase" test tool. Every form is a plain POST, so the page works without JavaScript.
+
+function notFoundPage(error: unknown): never {
+  if (isAppError(error) && error.status === 404)
+    throw json({ message: error.message }, { status: 404 });
+  throw error;
+}
+
+const CATEGORY_LABELS: Record<string, string> = Object.fromEntries(
+  SIMULATED_CATEGORIES.map((c) => [c.value, c.label]),
+);
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const user = await requireEmployee(request);
+  try {
+    const view = await getOwnCard(user, parseCardId(params.id));
+    const { card } = view;
+    // After "Simulate a purchase" the page is shown again with ?purchase=<id>: its outcome
+    // (only one of this card's own purchases; anything else shows nothing).
+    const shownId = Number(new URL(request.url).searchParams.get("purchase"));
+    const shown = view.authorizations.find((a) => a.id === shownId);
+    return json({
+      simulated: shown
+        ? {
+            approved: shown.approved,
+            reason: shown.reason,
+            summary: `${shown.approved ? "Approved" : "Declined"}: ${formatMoney(shown.amount)} at ${shown.merchantName}.`,
+          }
+        : null,
+      id: card.id,
+      cardNumber: card.cardNumber,
+      status: card.status,
+      expiry: `${String(card.expiryMonth).padStart(2, "0")}/${card.expiryYear}`,
+      limit: formatCents(view.limitCents),
+      spent: formatCents(view.spentCents),
+      remaining: formatCents(view.remainingCents),
+      restrictions: cardRestrictions(card.spendingLimits),
+      sandbox: view.sandbox,
+      authorizations: view.authorizations.map((a) => ({
+        id: a.id,
+        when: formatDateTime(a.createdAt),
+        merchantName: a.merchantName,
+        category: CATEGORY_LABELS[a.merchantCategory] ?? a.merchantCategory,
+        amount: formatMoney(a.amount),
+        approved: a.approved,
+        reason: a.reason,
+        reversed: a.status === "reversed",
+      })),
+    });
+  } catch (error) {
+    notFoundPage(error);
+  }
+}
+
+type ActionData = {
+  result?: SubmissionResult<string[]>;
+  error?: string;
+};
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const user = await requireEmployee(request);
+  const formData = await readFormData(request);
+  const intent = formData.get("intent");
+  let cardId: number;
+  try {
+    // Anyone else's card is a 404 whatever the form says.
+    cardId = (await requireOwnCard(user, parseCardId(params.id))).id;
+  } catch (error) {
+    notFoundPage(error);
+  }
+  const here = `/cards/${cardId}`;
+  if (intent === "freeze" || intent === "unfreeze") {
+    try {
+      await setCardFrozen(user, cardId, intent === "freeze");
+    } catch (error) {
+      if (isAppError(error) && error.status === 404) notFoundPage(error);
+      if (!isAppError(error)) throw error;
+      return json<ActionData>(
+        { error: error.message },
+        { status: error.status },
+      );
+    }
+    return intent === "freeze"
+      ? redirectWithSuccess(
+          here,
+          "Card frozen",
+          "Every purchase is declined until you unfreeze it.",
+        )
+      : redirectWithSuccess(here, "Card unfrozen", "You can shop again.");
+  }
+  if (intent !== "simulate")
+    return json<ActionData>(
+      { error: "Choose an action on this page." },
+      { status: 400 },
+    );
+  const submission = parseWithZod(formData, { schema: simulatePurchaseSchema });
+  if (submission.status !== "success")
+    return json<ActionData>({ result: submission.reply() }, { status: 400 });
+  try {
+    const decision = await simulateCardPurchase(user, cardId, submission.value);
+    // Post/redirect/get: the outcome is read back from the stored purchase, so it survives
+    // the live updates' revalidation and a reload does not buy twice.
+    return redirect(`${here}?purchase=${decision.authorizationId}`);
+  } catch (error) {
+    if (isAppError(error) && error.status === 404) notFoundPage(error);
+    if (!isAppError(error)) throw error;
+    return json<ActionData>(
+      { result: submission.reply({ formErrors: [error.message] }) },
+      { status: error.status },
+    );
+  }
+}
+
+const selectClass =
+  "block w-full rounded-md border border-gray-300 bg-white px-3 py-2 text-sm shadow-sm " +
+  "focus:border-brand-600 focus:outline-none focus:ring-1 focus:ring-brand-600";
+
+export default function CardPage() {
+  const data = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>() as ActionData | undefined;
+  const frozen = data.status === "frozen";
+  return (
+    <div className="space-y-6">
+      <div>
+        <Link
+          to="/"
+          className="text-sm font-medium text-brand-700 underline hover:text-brand-800"
+        >
+          Back to dashboard
+        </Link>
+        <h1 className="mt-2 text-2xl font-bold text-gray-900">
+          Grocery card {data.cardNumber.slice(-4)}
+        </h1>
+        <p className="mt-1 text-sm text-gray-700">{data.restrictions}.</p>
+      </div>
+
+      <div className="grid gap-6 lg:grid-cols-[minmax(0,22rem)_1fr]">
+        <div className="max-w-sm space-y-4">
+          <CardFace
+            cardNumber={data.cardNumber}
+            status={data.status}
+            expiry={data.expiry}
+            amount={data.limit}
+          />
+          <FreezeForm frozen={frozen} error={actionData?.error} />
+        </div>
+        <div className="grid content-start gap-4 sm:grid-cols-3">
+          <StatCard label="Spending limit" value={data.limit} />
+          <StatCard label="Spent" value={data.spent} />
+          <StatCard label="Remaining balance" value={data.remaining}>
+            {frozen ? "Frozen: purchases are declined" : null}
+          </StatCard>
+        </div>
+      </div>
+
+      {data.sandbox ? (
+        <SimulatePurchase actionData={actionData} simulated={data.simulated} />
+      ) : null}
+
+      <Card title={`Purchases (${data.authorizations.length})`}>
+        <Table
+          caption="Purchases on this card, newest first"
+          head={["Date", "Merchant", "Category", "Amount", "Outcome"]}
+        >
+          {data.authorizations.length === 0 ? (
+            <EmptyRow colSpan={5}>No purchases on this card yet.</EmptyRow>
+          ) : (
+            data.authorizations.map((a) => (
+              <tr key={a.id}>
+                <Td>{a.when}</Td>
+                <Td className="max-w-xs whitespace-normal break-words">
+                  {a.merchantName}
+                </Td>
+                <Td className="whitespace-normal">{a.category}</Td>
+                <Td>{a.amount}</Td>
+                <Td className="max-w-xs whitespace-normal">
+                  {a.approved ? (
+                    <Badge tone={a.reversed ? "gray" : "green"}>
+                      {a.reversed ? "Released" : "Approved"}
+                    </Badge>
+                  ) : (
+                    <>
+                      <Badge tone="red">Declined</Badge>
+                      {a.reason ? (
+                        <span className="mt-1 block text-sm text-gray-700">
+                          {a.reason}
+                        </span>
+                      ) : null}
+                    </>
+                  )}
+                </Td>
+              </tr>
+            ))
+          )}
+        </Table>
+        {data.authorizations.length >= CARD_PAGE_AUTHORIZATIONS ? (
+          <p className="mt-3 text-sm text-gray-700">
+            Showing the newest {CARD_PAGE_AUTHORIZATIONS} purchases.
+          </p>
+        ) : null}
+      </Card>
+    </div>
+  );
+}
+
+function FreezeForm({ frozen, error }: { frozen: boolean; error?: string }) {
+  const navigation = useNavigation();
+  const pending =
+    navigation.state !== "idle" &&
+    (navigation.formData?.get("intent") === "freeze" ||
+      navigation.formData?.get("intent") === "unfreeze");
+  return (
+    <Form method="post" className="space-y-2">
+      <input
+        type="hidden"
+        name="intent"
+        value={frozen ? "unfreeze" : "freeze"}
+      />
+      <p className="text-sm text-gray-700">
+        {frozen
+          ? "This card is frozen: every purchase is declined."
+          : "Lost track of your card? Freeze it and every purchase is declined until you unfreeze it."}
+      </p>
+      <Button
+        type="submit"
+        variant={frozen ? "primary" : "secondary"}
+        disabled={pending}
+      >
+        {frozen ? "Unfreeze card" : "Freeze card"}
+      </Button>
+      <ErrorList errors={error ? [error] : null} />
+    </Form>
+  );
+}
+
+type Simulated = {
+  approved: boolean;
+  reason: string | null;
+  summary: string;
+} | null;
+
+function SimulatePurchase({
+  actionData,
+  simulated,
+}: {
+  actionData?: ActionData;
+  simulated: Simulated;
+}) {
+  const navigation = useNavigation();
+  const pending =
+    navigation.state !== "idle" &&
+    navigation.formData?.get("intent") === "simulate";
+  const [form, fields] = useForm({
+    id: "simulate-purchase",
+    lastResult: actionData?.result,
+    constraint: getZodConstraint(simulatePurchaseSchema),
+    defaultValue: {
+      amount: "50.00",
+      merchantName: "Fresh Market",
+      merchantCategory: "grocery_stores_supermarkets",
+    },
+    shouldValidate: "onBlur",
+    onValidate: ({ formData }) =>
+      parseWithZod(formData, { schema: simulatePurchaseSchema }),
+  });
+  const decision = pending ? null : simulated;
+  return (
+    <Card
+      title="Simulate a purchase"
+      actions={<Badge tone="yellow">Sandbox test tool</Badge>}
+    >
+      <p className="mb-4 text-sm text-gray-700">
+        Payments run in the sandbox, so no store can charge this card. Send a
+        pretend purchase to it, as a shop&apos;s card terminal would, to see
+        what the card allows. No real money moves.
+      </p>
+      <Form
+        method="post"
+        {...getFormProps(form)}
+        className="grid gap-4 lg:grid-cols-3"
+      >
+        <input type="hidden" name="intent" value="simulate" />
+        <Field
+          label="Amount"
+          prefix="$"
+          errors={fields.amount.errors}
+          inputProps={{
+            ...getInputProps(fields.amount, { type: "text" }),
+            inputMode: "decimal",
+            autoComplete: "off",
+          }}
+        />
+        <Field
+          label="Merchant name"
+          errors={fields.merchantName.errors}
+          inputProps={{
+            ...getInputProps(fields.merchantName, { type: "text" }),
+            autoComplete: "off",
+          }}
+        />
+        <div>
+          <label
+            htmlFor={fields.merchantCategory.id}
+            className="mb-1 block text-sm font-medium text-gray-800"
+          >
+            Merchant category
+          </label>
+          <select
+            {...getSelectProps(fields.merchantCategory)}
+            className={selectClass}
+          >
+            {SIMULATED_CATEGORIES.map((c) => (
+              <option key={c.value} value={c.value}>
+                {c.label}
+              </option>
+            ))}
+          </select>
+          <ErrorList errors={fields.merchantCategory.errors} />
+        </div>
+        <div className="space-y-3 lg:col-span-3">
+          <FormError
+            id={form.errorId}
+            title="The purchase could not be simulated"
+            errors={form.errors}
+          />
+          <Button type="submit" disabled={pending}>
+            {pending ? "Simulating..." : "Simulate purchase"}
+          </Button>
+        </div>
+      </Form>
+      <div role="status" aria-live="polite" className="mt-4">
+        {decision ? (
+          <div
+            data-testid="simulation-result"
+            className={`rounded-md border px-4 py-3 text-sm ${
+              decision.approved
+                ? "border-green-300 bg-green-50 text-green-900"
+                : "border-red-300 bg-red-50 text-red-900"
+            }`}
+          >
+            <p className="font-semibold">{decision.summary}</p>
+            {decision.reason ? <p className="mt-1">{decision.reason}</p> : null}
+          </div>
+        ) : null}
+      </div>
+    </Card>
+  );
+}
+
+export const meta: MetaFunction = () => [
+  { title: "Grocery card · Grocery Advance" },
+];
+
+export const ErrorBoundary = GeneralErrorBoundary;

@@ -1,0 +1,84 @@
+import * as z from "zod";
+import { fromCents, parseCents } from "~/utils/money";
+
+// The card page's forms and the JSON body of POST /api/sandbox/card-authorizations: a
+// simulated purchase (the sandbox's stand-in for a card network), and freeze / unfreeze.
+
+/** The merchant categories the "Simulate a purchase" form offers (Stripe's names). */
+export const SIMULATED_CATEGORIES = [
+  {
+    value: "grocery_stores_supermarkets",
+    label: "Grocery store or supermarket",
+  },
+  { value: "eating_places_restaurants", label: "Restaurant" },
+  { value: "fast_food_restaurants", label: "Fast food restaurant" },
+  { value: "drinking_places", label: "Bar or tavern" },
+  { value: "package_stores_beer_wine_and_liquor", label: "Liquor store" },
+  {
+    value: "miscellaneous_food_stores",
+    label: "Convenience or specialty food store",
+  },
+  { value: "service_stations", label: "Gas station" },
+] as const;
+
+export const MAX_PURCHASE = "99999999.99";
+const AMOUNT_MESSAGE = "Enter an amount in dollars, like 50.00";
+
+/** "50", "50.5", "50.00" or 50 → "50.00"; more than $0.00, at most 2 decimals. */
+const purchaseAmount = z
+  .union([z.string(), z.number()], { error: AMOUNT_MESSAGE })
+  .transform((value, ctx) => {
+    const cents = parseCents(typeof value === "string" ? value.trim() : value);
+    if (cents === null || cents <= 0 || cents > 9_999_999_999) {
+      ctx.addIssue({ code: "custom", message: AMOUNT_MESSAGE });
+      return z.NEVER;
+    }
+    return fromCents(cents);
+  });
+
+const merchantName = z
+  .string({ error: "Enter the merchant's name" })
+  .trim()
+  .min(1, "Enter the merchant's name")
+  .max(100, "Must be at most 100 characters");
+
+/** Any of Stripe's category names (lower case and underscores); only grocery ones pass. */
+const merchantCategory = z
+  .string({ error: "Choose the merchant's category" })
+  .trim()
+  .regex(/^[a-z0-9_]{1,80}$/, "Choose the merchant's category");
+
+const cardId = z
+  .union([z.number(), z.string().trim()], {
+    error: "cardId must be a card id from GET /api/virtual-cards",
+  })
+  .transform((value, ctx) => {
+    const id =
+      typeof value === "number"
+        ? value
+        : /^\d{1,10}$/.test(value)
+          ? Number(value)
+          : NaN;
+    if (!Number.isSafeInteger(id) || id <= 0 || id > 2_147_483_647) {
+      ctx.addIssue({
+        code: "custom",
+        message: "cardId must be a card id from GET /api/virtual-cards",
+      });
+      return z.NEVER;
+    }
+    return id;
+  });
+
+/** The "Simulate a purchase" form (the card comes from the page's URL). */
+export const simulatePurchaseSchema = z.object({
+  amount: purchaseAmount,
+  merchantName,
+  merchantCategory,
+});
+
+/** POST /api/sandbox/card-authorizations. */
+export const sandboxAuthorizationSchema = simulatePurchaseSchema.extend({
+  cardId,
+});
+
+export type SimulatedPurchase = z.infer<typeof simulatePurchaseSchema>;

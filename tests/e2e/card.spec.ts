@@ -1,0 +1,127 @@
+import { insertAdvance } from "../support/data";
+import { createEmployee, createEmployer } from "../support/factories";
+import { insertCard } from "../support/issue3-helpers";
+import { expect, expectAccessible, test } from "./support/fixtures";
+
+// The grocery card as the employee uses it (sandbox mode): its page and figures, the "Simulate
+// a purchase" test tool approving groceries and declining a restaurant with the reason, and
+// Freeze / Unfreeze — with JavaScript and without.
+
+async function employeeWithCard(amount = "300.00") {
+  const employer = await createEmployer();
+  const user = await createEmployee(employer);
+  const request = await insertAdvance(user, { amount, status: "APPROVED" });
+  const card = await insertCard(request);
+  return { user, card };
+}
+
+test("the card page: figures, simulated purchases, freeze and unfreeze", async ({
+  page,
+  loginAs,
+}) => {
+  const { user, card } = await employeeWithCard("300.00");
+  await loginAs(user);
+
+  // From the dashboard's card to its page.
+  await page.goto("/");
+  const dashboardCard = page.locator("li", { hasText: "•••• 4242" });
+  await expect(dashboardCard.getByText("Remaining balance")).toBeVisible();
+  await expect(dashboardCard.getByText("$300.00").first()).toBeVisible();
+  await page.getByRole("link", { name: /View card and purchases/ }).click();
+  await expect(page).toHaveURL(new RegExp(`/cards/${card.id}$`));
+
+  await expect(
+    page.getByRole("heading", { name: "Grocery card 4242" }),
+  ).toBeVisible();
+  await expect(page.getByText("•••• •••• •••• 4242")).toBeVisible();
+  await expect(page.getByText("03/2029")).toBeVisible();
+  const figure = (label: string) =>
+    page.locator("section", {
+      has: page.getByRole("heading", { name: label, exact: true }),
+    });
+  await expect(figure("Spending limit")).toContainText("$300.00");
+  await expect(figure("Spent")).toContainText("$0.00");
+  await expect(figure("Remaining balance")).toContainText("$300.00");
+  await expect(page.getByText("No purchases on this card yet.")).toBeVisible();
+  await expect(page.getByText("Sandbox test tool")).toBeVisible();
+  await expectAccessible(page);
+
+  // A grocery purchase within the balance is approved.
+  await page.getByLabel("Amount").fill("50.00");
+  await page.getByLabel("Merchant name").fill("Fresh Market");
+  await page
+    .getByLabel("Merchant category")
+    .selectOption("grocery_stores_supermarkets");
+  await page.getByRole("button", { name: "Simulate purchase" }).click();
+  await expect(page.getByTestId("simulation-result")).toContainText(
+    "Approved: $50.00 at Fresh Market.",
+  );
+  await expect(figure("Spent")).toContainText("$50.00");
+  await expect(figure("Remaining balance")).toContainText("$250.00");
+
+  // A restaurant is declined, with the reason.
+  await page.getByLabel("Amount").fill("20.00");
+  await page.getByLabel("Merchant name").fill("Luigi's Trattoria");
+  await page
+    .getByLabel("Merchant category")
+    .selectOption("eating_places_restaurants");
+  await page.getByRole("button", { name: "Simulate purchase" }).click();
+  const result = page.getByTestId("simulation-result");
+  await expect(result).toContainText("Declined: $20.00 at Luigi's Trattoria.");
+  await expect(result).toContainText(
+    "This card can only be used at grocery stores.",
+  );
+  const purchases = page.getByRole("table", {
+    name: "Purchases on this card, newest first",
+  });
+  await expect(purchases.getByRole("row")).toHaveCount(3);
+  await expect(
+    purchases.getByRole("row", { name: /Luigi's Trattoria/ }),
+  ).toContainText("Declined");
+  await expect(
+    purchases.getByRole("row", { name: /Fresh Market/ }),
+  ).toContainText("Approved");
+  await expect(figure("Remaining balance")).toContainText("$250.00");
+
+  // Frozen: even a grocery purchase is declined.
+  await page.getByRole("button", { name: "Freeze card" }).click();
+  await expect(page.getByText("Card frozen")).toBeVisible();
+  await expect(
+    page.getByRole("button", { name: "Unfreeze card" }),
+  ).toBeVisible();
+  await expect(
+    page.getByText("This card is frozen: every purchase is declined."),
+  ).toBeVisible();
+  await page.getByLabel("Amount").fill("10.00");
+  await page.getByLabel("Merchant name").fill("Fresh Market");
+  await page
+    .getByLabel("Merchant category")
+    .selectOption("grocery_stores_supermarkets");
+  await page.getByRole("button", { name: "Simulate purchase" }).click();
+  await expect(page.getByTestId("simulation-result")).toContainText(
+    "This card is frozen.",
+  );
+
+  // Unfrozen: groceries pass again.
+  await page.getByRole("button", { name: "Unfreeze card" }).click();
+  await expect(page.getByText("Card unfrozen")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Freeze card" })).toBeVisible();
+  await page.getByLabel("Amount").fill("10.00");
+  await page.getByLabel("Merchant name").fill("Fresh Market");
+  await page.getByRole("button", { name: "Simulate purchase" }).click();
+  await expect(page.getByTestId("simulation-result")).toContainText(
+    "Approved: $10.00 at Fresh Market.",
+  );
+  await expect(figure("Remaining balance")).toContainText("$240.00");
+  await expectAccessible(page);
+});
+
+test("another employee's card is not found", async ({ page, loginAs }) => {
+  const { card } = await employeeWithCard();
+  const employer = await createEmployer();
+  const stranger = await createEmployee(employer);
+  await loginAs(stranger);
+  const response = await page.goto(`/cards/${card.id}`);
+  expect(response?.status()).toBe(404);
+  await expect(page.getByText("•••• •••• •••• 4242")).toHaveCount(0);
+});

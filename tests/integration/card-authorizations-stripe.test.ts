@@ -1,0 +1,376 @@
+import Stripe from "stripe";
+import { eq } from "drizzle-orm";
+import { auditEvents, cardAuthorizations, virtualCards } from "#db/schema";
+import { action as webhookApi } from "~/routes/api.stripe.webhook";
+import { action as sandboxApi } from "~/routes/api.sandbox.card-authorizations";
+import { action as freezeApi } from "~/routes/api.virtual-cards.$id.freeze";
+import { action as unfreezeApi } from "~/routes/api.virtual-cards.$id.unfreeze";
+import { db } from "~/utils/db.server";
+import { useTestDatabase } from "#tests/support/db";
+import { insertAdvance } from "#tests/support/data";
+import {
+  call,
+  createEmployee,
+  createEmployer,
+  requestAs,
+} from "#tests/support/factories";
+import { startFakeStripe, type FakeStripe } from "#tests/support/fake-stripe";
+import { insertCard } from "#tests/support/issue3-helpers";
+import {
+  disableStripe,
+  enableStripe,
+  WEBHOOK_SECRET,
+} from "#tests/support/issue5-helpers";
+
+// Grocery-only cards with Stripe Issuing: the real-time authorization webhook answered by
+// authorizeCardPurchase, the outcome events recorded, and freeze/unfreeze sent to Stripe (the
+// real stripe SDK against the fake Stripe server).
+
+useTestDatabase();
+
+let fake: FakeStripe;
+beforeAll(async () => {
+  fake = await startFakeStripe();
+  enableStripe(fake);
+});
+afterAll(async () => {
+  disableStripe();
+  await fake.stop();
+});
+
+const signer = new Stripe("sk_test_signer_only");
+const sign = (payload: string) =>
+  signer.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET });
+
+let counter = 0;
+
+function event(type: string, object: Record<string, unknown>) {
+  counter += 1;
+  return JSON.stringify({
+    id: `evt_card_${counter}`,
+    object: "event",
+    type,
+    api_version: "2026-10-28.endive",
+    created: Math.floor(Date.now() / 1000),
+    data: { object },
+  });
+}
+
+function authorization(
+  providerCardId: string,
+  options: {
+    id?: string;
+    amount?: number;
+    category?: string;
+    name?: string;
+    approved?: boolean;
+    status?: string;
+    currency?: string;
+  } = {},
+) {
+  return {
+    id: options.id ?? `iauth_test_${++counter}`,
+    object: "issuing.authorization",
+    amount: 0,
+    approved: options.approved ?? false,
+    status: options.status ?? "pending",
+    currency: "usd",
+    card: { id: providerCardId, object: "issuing.card" },
+    merchant_data: {
+      category: options.category ?? "grocery_stores_supermarkets",
+      name: options.name ?? "Fresh Market",
+    },
+    pending_request: {
+      amount: options.amount ?? 5_000,
+      currency: options.currency ?? "usd",
+      is_amount_controllable: false,
+      merchant_amount: options.amount ?? 5_000,
+      merchant_currency: "usd",
+    },
+    request_history: [],
+  };
+}
+
+function post(payload: string, signature: string | null = sign(payload)) {
+  const headers = new Headers({ "Content-Type": "application/json" });
+  if (signature !== null) headers.set("Stripe-Signature", signature);
+  return call(
+    webhookApi,
+    new Request("http://localhost/api/stripe/webhook", {
+      method: "POST",
+      body: payload,
+      headers,
+    }),
+  );
+}
+
+/** A card of an employee, known to the fake Stripe as an active Issuing card. */
+async function stripeCard(amount = "300.00") {
+  const employer = await createEmployer();
+  const user = await createEmployee(employer);
+  const request = await insertAdvance(user, { amount, status: "APPROVED" });
+  const card = await insertCard(request);
+  fake.cards.set(card.providerCardId, {
+    id: card.providerCardId,
+    object: "issuing.card",
+    status: "active",
+    last4: "4242",
+  });
+  return { user, card };
+}
+
+async function rowsOf(cardId: number) {
+  return db()
+    .select()
+    .from(cardAuthorizations)
+    .where(eq(cardAuthorizations.cardId, cardId))
+    .orderBy(cardAuthorizations.id);
+}
+
+describe("issuing_authorization.request (real-time authorization)", () => {
+  it("approves a grocery purchase within the balance in under 2 s, answering Stripe's contract", async () => {
+    const { card } = await stripeCard("300.00");
+    const auth = authorization(card.providerCardId, { amount: 12_345 });
+    const started = performance.now();
+    const res = await post(event("issuing_authorization.request", auth));
+    const elapsed = performance.now() - started;
+    expect(res.status).toBe(200);
+    expect(res.headers.get("Stripe-Version")).toBe("2026-10-28.endive");
+    expect(res.headers.get("Content-Type")).toMatch(/application\/json/);
+    expect(await res.json()).toEqual({ approved: true });
+    expect(elapsed).toBeLessThan(2_000);
+    const [row] = await rowsOf(card.id);
+    expect(row).toMatchObject({
+      amount: "123.45",
+      approved: true,
+      status: "pending",
+      providerAuthorizationId: auth.id,
+      merchantName: "Fresh Market",
+    });
+  });
+
+  it("declines a restaurant, a purchase over the balance, another currency and a frozen card", async () => {
+    const { user, card } = await stripeCard("100.00");
+    const answers: boolean[] = [];
+    for (const auth of [
+      authorization(card.providerCardId, {
+        category: "eating_places_restaurants",
+        name: "Luigi's",
+      }),
+      authorization(card.providerCardId, { amount: 10_001 }),
+      authorization(card.providerCardId, { currency: "eur" }),
+    ]) {
+      const res = await post(event("issuing_authorization.request", auth));
+      answers.push((await res.json()).approved);
+    }
+    await call(
+      freezeApi,
+      await requestAs(user, `/api/virtual-cards/${card.id}/freeze`, {
+        method: "POST",
+      }),
+      { id: String(card.id) },
+    );
+    const frozen = await post(
+      event(
+        "issuing_authorization.request",
+        authorization(card.providerCardId, { amount: 100 }),
+      ),
+    );
+    answers.push((await frozen.json()).approved);
+    expect(answers).toEqual([false, false, false, false]);
+    expect((await rowsOf(card.id)).map((r) => r.reason)).toEqual([
+      "This card can only be used at grocery stores.",
+      "The purchase of $100.01 is more than the card's remaining balance of $100.00.",
+      "This card can only be used for purchases in US dollars.",
+      "This card is frozen.",
+    ]);
+  });
+
+  it("answers a redelivered request with the same decision, stored once", async () => {
+    const { card } = await stripeCard("100.00");
+    const auth = authorization(card.providerCardId, { amount: 8_000 });
+    const first = await post(event("issuing_authorization.request", auth));
+    const again = await post(event("issuing_authorization.request", auth));
+    expect(await first.json()).toEqual({ approved: true });
+    expect(await again.json()).toEqual({ approved: true });
+    expect(await rowsOf(card.id)).toHaveLength(1);
+  });
+
+  it("declines a card it does not know", async () => {
+    const res = await post(
+      event("issuing_authorization.request", authorization("ic_unknown")),
+    );
+    expect(await res.json()).toEqual({ approved: false });
+  });
+
+  it("refuses a bad signature with 400 and decides nothing", async () => {
+    const { card } = await stripeCard();
+    const payload = event(
+      "issuing_authorization.request",
+      authorization(card.providerCardId),
+    );
+    const forged = signer.webhooks.generateTestHeaderString({
+      payload,
+      secret: "whsec_someone_else",
+    });
+    const res = await post(payload, forged);
+    expect(res.status).toBe(400);
+    expect(await res.json()).toEqual({ message: "Invalid webhook signature." });
+    expect((await post(payload, null)).status).toBe(400);
+    expect(await rowsOf(card.id)).toHaveLength(0);
+  });
+});
+
+describe("issuing outcome events", () => {
+  it("records Stripe's final decision, a release, and the capture", async () => {
+    const { card } = await stripeCard("100.00");
+    const approved = authorization(card.providerCardId, { amount: 6_000 });
+    await post(event("issuing_authorization.request", approved));
+    // Stripe declined it after all (e.g. our answer came too late): the spend is given back.
+    const created = await post(
+      event("issuing_authorization.created", {
+        ...approved,
+        approved: false,
+        status: "closed",
+        request_history: [{ approved: false, reason: "webhook_timeout" }],
+      }),
+    );
+    expect(await created.json()).toMatchObject({
+      received: true,
+      handled: true,
+    });
+    let [row] = await rowsOf(card.id);
+    expect(row).toMatchObject({
+      approved: false,
+      status: "closed",
+      reason: "Declined by Stripe (webhook_timeout).",
+    });
+
+    // One Stripe decided alone (we never saw the request) is recorded as it is.
+    const alone = authorization(card.providerCardId, {
+      amount: 2_500,
+      approved: true,
+    });
+    await post(event("issuing_authorization.created", alone));
+    // A held purchase released: reversed, its amount no longer spent.
+    const held = authorization(card.providerCardId, { amount: 3_000 });
+    await post(event("issuing_authorization.request", held));
+    await post(
+      event("issuing_authorization.updated", {
+        ...held,
+        approved: true,
+        status: "reversed",
+      }),
+    );
+    // The capture of the one Stripe approved alone.
+    await post(
+      event("issuing_transaction.created", {
+        id: "ipi_test_1",
+        object: "issuing.transaction",
+        type: "capture",
+        amount: -2_500,
+        authorization: alone.id,
+        card: card.providerCardId,
+      }),
+    );
+    const rows = await rowsOf(card.id);
+    expect(
+      rows.map((r) => [
+        r.providerAuthorizationId,
+        r.approved,
+        r.status,
+        r.providerTransactionId,
+      ]),
+    ).toEqual([
+      [approved.id, false, "closed", null],
+      [alone.id, true, "closed", "ipi_test_1"],
+      [held.id, true, "reversed", null],
+    ]);
+    [row] = rows.slice(1);
+    expect(row.amount).toBe("25.00");
+    // $25.00 spent of $100.00: a $75.00 purchase fits, $75.01 would not.
+    const over = await post(
+      event(
+        "issuing_authorization.request",
+        authorization(card.providerCardId, { amount: 7_501 }),
+      ),
+    );
+    expect(await over.json()).toEqual({ approved: false });
+  });
+});
+
+describe("freeze and unfreeze with Stripe", () => {
+  it("sets the Issuing card inactive, then active again", async () => {
+    const { user, card } = await stripeCard();
+    const before = fake.calls(
+      "POST",
+      `/v1/issuing/cards/${card.providerCardId}`,
+    );
+    expect(before).toHaveLength(0);
+    const res = await call(
+      freezeApi,
+      await requestAs(user, `/api/virtual-cards/${card.id}/freeze`, {
+        method: "POST",
+      }),
+      { id: String(card.id) },
+    );
+    expect(res.status).toBe(200);
+    expect(fake.cards.get(card.providerCardId)!.status).toBe("inactive");
+    await call(
+      unfreezeApi,
+      await requestAs(user, `/api/virtual-cards/${card.id}/unfreeze`, {
+        method: "POST",
+      }),
+      { id: String(card.id) },
+    );
+    expect(fake.cards.get(card.providerCardId)!.status).toBe("active");
+    expect(
+      fake
+        .calls("POST", `/v1/issuing/cards/${card.providerCardId}`)
+        .map((c) => c.body.status),
+    ).toEqual(["inactive", "active"]);
+  });
+
+  it("changes nothing when Stripe cannot be told (503, no audit event)", async () => {
+    const { user, card } = await stripeCard();
+    fake.failNext(5, {
+      method: "POST",
+      path: `/v1/issuing/cards/${card.providerCardId}`,
+    });
+    const res = await call(
+      freezeApi,
+      await requestAs(user, `/api/virtual-cards/${card.id}/freeze`, {
+        method: "POST",
+      }),
+      { id: String(card.id) },
+    );
+    expect(res.status).toBe(503);
+    const [row] = await db()
+      .select()
+      .from(virtualCards)
+      .where(eq(virtualCards.id, card.id));
+    expect(row.status).toBe("active");
+    const events = await db()
+      .select()
+      .from(auditEvents)
+      .where(eq(auditEvents.subjectUserId, user.id));
+    expect(events.filter((e) => e.action === "card.frozen")).toHaveLength(0);
+  });
+
+  it("has no sandbox purchase endpoint (404)", async () => {
+    const { user, card } = await stripeCard();
+    const res = await call(
+      sandboxApi,
+      await requestAs(user, "/api/sandbox/card-authorizations", {
+        json: {
+          cardId: card.id,
+          amount: "5.00",
+          merchantName: "Fresh Market",
+          merchantCategory: "grocery_stores_supermarkets",
+        },
+      }),
+    );
+    expect(res.status).toBe(404);
+    expect(await rowsOf(card.id)).toHaveLength(0);
+  });
+});

@@ -211,6 +211,7 @@ describe("employee dashboard figures", () => {
         amount: "$250.00",
         restrictions: "Grocery stores only",
         issued: "Feb 14, 2026",
+        remaining: "$250.00",
       },
     ]);
     expect(data.awaitingPayment).toEqual([

@@ -2,6 +2,10 @@ import { addDays, format } from "date-fns";
 import { eq } from "drizzle-orm";
 import { advanceRequests, auditEvents, sandboxPayments } from "#db/schema";
 import { approveAdvance } from "~/models/approval.server";
+import {
+  authorizeCardPurchase,
+  spentCents,
+} from "~/models/card-authorization.server";
 import { requestAdvance } from "~/models/advance.server";
 import { completeSandboxCheckout } from "~/models/checkout.server";
 import { checkInvariants } from "~/models/invariants.server";
@@ -19,7 +23,7 @@ import { deductionsOf, setEmployee } from "#tests/support/issue4-helpers";
 
 const database = useTestDatabase();
 
-it("one $300 advance: held, charged, released, card, deductions, payroll", async () => {
+it("one $300 advance: held, charged, released, card, purchases, deductions, payroll", async () => {
   const story: string[] = [];
   const say = (line: string) => story.push(line);
   const employer = await createEmployer();
@@ -88,6 +92,41 @@ it("one $300 advance: held, charged, released, card, deductions, payroll", async
   expect(card.amount).toBe("300.00");
   say(
     `5. Grocery card ${card.cardNumber}: holds $${card.amount}, grocery stores only.`,
+  );
+
+  // Purchases: the card decides each one (grocery only, within what is left).
+  const purchases = [
+    {
+      amountCents: 8250,
+      merchantName: "Fresh Market",
+      merchantCategory: "grocery_stores_supermarkets",
+    },
+    {
+      amountCents: 1850,
+      merchantName: "Luigi's Trattoria",
+      merchantCategory: "eating_places_restaurants",
+    },
+    {
+      amountCents: 25000,
+      merchantName: "Fresh Market",
+      merchantCategory: "grocery_stores_supermarkets",
+    },
+  ];
+  const decisions = [];
+  for (const [i, purchase] of purchases.entries()) {
+    const decision = await authorizeCardPurchase(card.id, purchase);
+    decisions.push(decision.approved);
+    say(
+      `5.${i + 1} Purchase $${(purchase.amountCents / 100).toFixed(2)} at ${purchase.merchantName} ` +
+        `(${purchase.merchantCategory}): ` +
+        (decision.approved ? "approved." : `declined — ${decision.reason}`),
+    );
+  }
+  expect(decisions).toEqual([true, false, false]);
+  const spent = await spentCents(db(), card.id);
+  expect(spent).toBe(8250);
+  say(
+    `    The card has spent $${(spent / 100).toFixed(2)}; $${((toCents(card.amount) - spent) / 100).toFixed(2)} remains.`,
   );
 
   const deductions = await deductionsOf(filed.id);

@@ -154,7 +154,13 @@ test.describe("employee experience", () => {
     await expect(
       page.getByRole("heading", { name: "Virtual Cards (1)" }),
     ).toBeVisible();
-    await expect(page.getByText("•••• •••• •••• 4242")).toBeVisible();
+    // On the card's face, and in the name of the link to the card's page.
+    await expect(page.getByText("•••• •••• •••• 4242").first()).toBeVisible();
+    await expect(
+      page.getByRole("link", {
+        name: "View card and purchases (•••• •••• •••• 4242)",
+      }),
+    ).toHaveAttribute("href", /^\/cards\/\d+$/);
     await expect(page.getByText("07/2030")).toBeVisible();
     await expect(page.getByText("Grocery stores only")).toBeVisible();
     await expect(

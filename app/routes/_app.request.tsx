@@ -30,12 +30,12 @@ import {
   TextareaField,
 } from "~/components/ui/field";
 import { getEmployeeRecord, requestAdvance } from "~/models/advance.server";
-import { requireEmployee } from "~/utils/auth.server";
+import { requireEmployee } from "~/web/auth.server";
 import { isAppError } from "~/utils/errors";
 import { formatMoney } from "~/utils/money";
-import { redirectWithSuccess } from "~/utils/toast.server";
+import { redirectWithSuccess } from "~/web/toast.server";
 import { readRequestPrefill, requestFormSchema } from "~/validation/advance";
-import { readFormData } from "~/utils/form.server";
+import { readFormData } from "~/web/form.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireEmployee(request);

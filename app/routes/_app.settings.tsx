@@ -27,7 +27,7 @@ import {
   getSettingsOverview,
   updateCompanySettings,
 } from "~/models/settings.server";
-import { requireEmployerAuth } from "~/utils/auth.server";
+import { requireEmployerAuth } from "~/web/auth.server";
 import {
   SecuritySection,
   type SecurityActionData,
@@ -45,7 +45,7 @@ import {
   type SessionUser,
 } from "~/models/sessions.server";
 import { formatDate } from "~/utils/dates";
-import { clientInfo } from "~/utils/session.server";
+import { clientInfo } from "~/web/session.server";
 import {
   MFA_CANCEL,
   MFA_CONFIRM,
@@ -67,14 +67,14 @@ import {
   errorToast,
   redirectWithSuccess,
   type Toast as ToastData,
-} from "~/utils/toast.server";
+} from "~/web/toast.server";
 import {
   CONTACT_PHONE_MAX,
   SETTINGS_MAX_ADVANCE_MAX,
   SETTINGS_MAX_ADVANCE_MIN,
   companySettingsSchema,
 } from "~/validation/settings";
-import { readFormData } from "~/utils/form.server";
+import { readFormData } from "~/web/form.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { user, session } = await requireEmployerAuth(request);

@@ -20,8 +20,8 @@ import { Button } from "~/components/ui/button";
 import { Field, FormError } from "~/components/ui/field";
 import { requestPasswordReset } from "~/models/password-reset.server";
 import { isAppError } from "~/utils/errors";
-import { readFormData } from "~/utils/form.server";
-import { clientInfo } from "~/utils/session.server";
+import { readFormData } from "~/web/form.server";
+import { clientInfo } from "~/web/session.server";
 import { forgotPasswordSchema, RESET_SENT } from "~/validation/password-reset";
 
 // "Forgot password?": a username or e-mail address, and always the same answer, whether or

@@ -1,6 +1,6 @@
 // npm run db:seed — resets the demo: empties every table and writes the demo company again.
 import { sql } from "drizzle-orm";
-import { seedDemo, DEMO_LOGINS, DEMO_PASSWORD } from "../db/seed";
+import { seedDemo, DEMO_LOGINS, DEMO_PASSWORD } from "../app/server/seed.server";
 import {
   closeConnection,
   connection,

@@ -98,7 +98,7 @@ export async function assertStrongPassword(
 /**
  * Inserts a user with its side rows in the caller's transaction: an employer gets its
  * company_settings (DESIGN §4 defaults), an employee its employees row. A password that is too
- * easy to guess is refused first (the demo seed writes its users directly, see db/seed.ts).
+ * easy to guess is refused first (the demo seed writes its users directly, see app/server/seed.server.ts).
  */
 export async function insertUser(
   tx: Executor,

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { DEMO_LOGINS, DEMO_PASSWORD, isEmpty, seedDemo } from "../../db/seed";
+import { DEMO_LOGINS, DEMO_PASSWORD, isEmpty, seedDemo } from "./seed.server";
 import { closeAllEventStreams } from "~/services/event-stream.server";
 import { resetEvents } from "~/services/events.server";
 import { closeConnection, connection, db, migrate } from "~/utils/db.server";

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { eq, sql } from "drizzle-orm";
 import { users } from "#db/schema";
-import { DEMO_PASSWORD, seedDemo } from "#db/seed";
+import { DEMO_PASSWORD, seedDemo } from "~/server/seed.server";
 import { verifyLogin } from "~/models/login.server";
 import { action as registerApi } from "~/routes/api.register";
 import { action as authAction } from "~/routes/auth";

@@ -8,13 +8,13 @@ import {
   sandboxPayments,
   users,
   virtualCards,
-} from "./schema";
-import type { Database } from "../app/utils/db.server";
-import { hashPassword } from "../app/utils/password.server";
-import { fromCents, toCents } from "../app/utils/money";
-import { applyApproval } from "../app/models/approval-core.server";
-import { PROCESSING_FEE_CENTS } from "../app/utils/calculator";
-import { deductionSchedule } from "../app/utils/schedule";
+} from "../../db/schema";
+import type { Database } from "~/utils/db.server";
+import { hashPassword } from "~/utils/password.server";
+import { fromCents, toCents } from "~/utils/money";
+import { applyApproval } from "~/models/approval-core.server";
+import { PROCESSING_FEE_CENTS } from "~/utils/calculator";
+import { deductionSchedule } from "~/utils/schedule";
 
 export const DEMO_PASSWORD = "password123";
 

@@ -1,6 +1,10 @@
 // npm run db:seed — resets the demo: empties every table and writes the demo company again.
 import { sql } from "drizzle-orm";
-import { seedDemo, DEMO_LOGINS, DEMO_PASSWORD } from "../app/server/seed.server";
+import {
+  seedDemo,
+  DEMO_LOGINS,
+  DEMO_PASSWORD,
+} from "../app/server/seed.server";
 import {
   closeConnection,
   connection,

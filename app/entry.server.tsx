@@ -4,12 +4,8 @@ import { RemixServer } from "@remix-run/react";
 import { renderToPipeableStream } from "react-dom/server";
 import { NonceProvider } from "./utils/nonce";
 
-export {
-  startup,
-  shutdown,
-  beforeShutdown,
-  readiness,
-} from "./server/lifecycle.server";
+export { startup, shutdown, beforeShutdown } from "./server/lifecycle.server";
+export { readiness } from "./utils/db.server";
 export { requestContext } from "./utils/request-context.server";
 export { cli } from "./server/cli.server";
 export {

@@ -8,9 +8,8 @@ import {
   type User,
 } from "../../db/schema";
 import { publish } from "~/services/events.server";
-import { fieldErrors } from "~/web/api.server";
 import { db, type Executor } from "~/utils/db.server";
-import { badRequest, forbidden } from "~/utils/errors";
+import { badRequest, fieldErrors, forbidden } from "~/utils/errors";
 import { formatMoney, fromCents, toCents } from "~/utils/money";
 import { storyLines } from "~/utils/money-story";
 import { requestApiSchema } from "~/validation/advance";

@@ -1,8 +1,7 @@
-import { sql } from "drizzle-orm";
 import { DEMO_LOGINS, DEMO_PASSWORD, isEmpty, seedDemo } from "./seed.server";
 import { closeAllEventStreams } from "~/services/event-stream.server";
 import { resetEvents } from "~/services/events.server";
-import { closeConnection, connection, db, migrate } from "~/utils/db.server";
+import { closeConnection, connection, migrate } from "~/utils/db.server";
 import { env } from "~/utils/env.server";
 import { sessionSecret } from "~/web/session.server";
 
@@ -35,21 +34,6 @@ export function startup({ prepareDatabase = true } = {}): Promise<void> {
     }
   })();
   return started;
-}
-
-/** /readyz: does the database answer? */
-export async function readiness(): Promise<boolean> {
-  try {
-    await Promise.race([
-      db().execute(sql`select 1`),
-      new Promise((_, reject) =>
-        setTimeout(() => reject(new Error("timeout")), 2000),
-      ),
-    ]);
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 /** First step of a graceful shutdown: end the long-lived event streams. */

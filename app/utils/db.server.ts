@@ -7,6 +7,7 @@ import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
 import { migrate as migratePostgres } from "drizzle-orm/postgres-js/migrator";
+import { sql } from "drizzle-orm";
 import postgres from "postgres";
 import * as schema from "../../db/schema";
 import { env } from "./env.server";
@@ -120,4 +121,19 @@ export async function queryRows<T>(
   const result = (await executor.execute(query)) as unknown;
   if (Array.isArray(result)) return result as T[];
   return (result as { rows: T[] }).rows;
+}
+
+/** Does the database answer within 2 seconds? (/readyz) */
+export async function readiness(): Promise<boolean> {
+  try {
+    await Promise.race([
+      db().execute(sql`select 1`),
+      new Promise((_, reject) =>
+        setTimeout(() => reject(new Error("timeout")), 2000),
+      ),
+    ]);
+    return true;
+  } catch {
+    return false;
+  }
 }

@@ -1,6 +1,8 @@
 // Typed errors thrown by the domain (app/models) and turned into responses by the routes:
 // pages show the message (inline and as a toast), /api answers {"message": ...} with the status.
 
+import type { z } from "zod";
+
 export type FieldErrors = Record<string, string[]>;
 
 export class AppError extends Error {
@@ -29,6 +31,16 @@ export const tooManyRequests = (message: string) => new AppError(429, message);
 export const unavailable = (
   message = "The service is temporarily unavailable. Please try again shortly.",
 ) => new AppError(503, message);
+
+/** Field errors of a failed zod parse, keyed by the first path segment. */
+export function fieldErrors(error: z.ZodError): FieldErrors {
+  const errors: FieldErrors = {};
+  for (const issue of error.issues) {
+    const key = issue.path.length ? String(issue.path[0]) : "_";
+    (errors[key] ??= []).push(issue.message);
+  }
+  return errors;
+}
 
 export function isAppError(error: unknown): error is AppError {
   return error instanceof AppError;

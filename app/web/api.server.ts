@@ -12,6 +12,7 @@ import {
   isDatabaseUnavailable,
   unauthorized,
   unavailable,
+  fieldErrors,
   type FieldErrors,
 } from "~/utils/errors";
 
@@ -146,16 +147,6 @@ function textProblemIn(root: unknown): string | null {
     }
   }
   return null;
-}
-
-/** Field errors of a failed zod parse, keyed by the first path segment. */
-export function fieldErrors(error: z.ZodError): FieldErrors {
-  const errors: FieldErrors = {};
-  for (const issue of error.issues) {
-    const key = issue.path.length ? String(issue.path[0]) : "_";
-    (errors[key] ??= []).push(issue.message);
-  }
-  return errors;
 }
 
 /** Parses a body with a shared zod schema; a failure is a 400 naming every field. */

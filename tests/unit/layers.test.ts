@@ -1,0 +1,149 @@
+import fs from "node:fs";
+import path from "node:path";
+import ts from "typescript";
+
+// The import rule of docs/architecture.md ("Layers"), read from the source: every import,
+// re-export and dynamic import() of every file under app/, db/ and scripts/ must point to its
+// own layer or to one the table lets it use. Nothing below imports anything above.
+
+const ROOT = path.resolve(import.meta.dirname, "../..");
+
+type Layer =
+  | "entry"
+  | "scripts"
+  | "server"
+  | "routes"
+  | "components"
+  | "web"
+  | "jobs"
+  | "models"
+  | "services"
+  | "validation"
+  | "utils"
+  | "db";
+
+const BOTTOM: Layer[] = ["validation", "services", "utils", "db"];
+
+/** What each layer may import besides itself. */
+const MAY_IMPORT: Record<Layer, Layer[]> = {
+  // app/entry.server.tsx, entry.client.tsx, root.tsx: Remix's entry points, above everything.
+  entry: ["server", "routes", "components", "web", "jobs", "models", ...BOTTOM],
+  // Command-line entry points: the operator's side of app/server.
+  scripts: ["server", "web", "jobs", "models", ...BOTTOM],
+  // Operator code: lifecycle, CLI, demo seed.
+  server: ["web", "jobs", "models", ...BOTTOM],
+  routes: ["components", "web", "jobs", "models", ...BOTTOM],
+  // Components render what the routes hand them: they may name a model's types, never the web.
+  components: ["models", "validation", "utils"],
+  // The HTTP layer: sessions, guards, toasts, forms, API contracts, OpenAPI.
+  web: ["models", ...BOTTOM],
+  // The job queue's worker and tasks: like the web layer, a way in to the models.
+  jobs: ["models", ...BOTTOM],
+  models: [...BOTTOM],
+  services: ["validation", "utils", "db"],
+  validation: ["utils", "db"],
+  utils: ["db"],
+  db: [],
+};
+
+/** The layer of a file (a path relative to the repository), or null outside the rule. */
+function layerOf(file: string): Layer | null {
+  const parts = file.split("/");
+  if (parts[0] === "db") return "db";
+  if (parts[0] === "scripts") return "scripts";
+  if (parts[0] !== "app") return null;
+  if (parts.length === 2) return "entry";
+  const folder = parts[1] as Layer;
+  return folder in MAY_IMPORT ? folder : null;
+}
+
+/** The repository path an import specifier points to, or null for a package. */
+function target(from: string, specifier: string): string | null {
+  if (specifier.startsWith("~/"))
+    return path.posix.join("app", specifier.slice(2));
+  if (specifier.startsWith("#db/"))
+    return path.posix.join("db", specifier.slice(4));
+  if (specifier.startsWith("."))
+    return path.posix.join(path.posix.dirname(from), specifier);
+  return null;
+}
+
+type Arrow = { from: string; to: string; specifier: string };
+
+/** Every import of these files that points to a layer its own may not use. */
+function upwardArrows(files: { path: string; text: string }[]): Arrow[] {
+  const arrows: Arrow[] = [];
+  for (const file of files) {
+    const own = layerOf(file.path);
+    if (!own) continue;
+    const { importedFiles } = ts.preProcessFile(file.text, true, true);
+    for (const { fileName } of importedFiles) {
+      const to = target(file.path, fileName);
+      if (!to) continue;
+      const theirs = layerOf(to);
+      if (!theirs || theirs === own) continue;
+      if (!MAY_IMPORT[own].includes(theirs))
+        arrows.push({ from: file.path, to, specifier: fileName });
+    }
+  }
+  return arrows;
+}
+
+function sourceFiles(dir: string): string[] {
+  const out: string[] = [];
+  for (const entry of fs.readdirSync(path.join(ROOT, dir), {
+    withFileTypes: true,
+  })) {
+    const rel = path.posix.join(dir, entry.name);
+    if (entry.isDirectory()) out.push(...sourceFiles(rel));
+    else if (/\.(ts|tsx|js|mjs|cjs)$/.test(entry.name)) out.push(rel);
+  }
+  return out;
+}
+
+describe("layers: every import points down", () => {
+  it("finds an upward import when there is one (the check itself)", () => {
+    const arrows = upwardArrows([
+      {
+        path: "app/models/advance.server.ts",
+        text: 'import { fieldErrors } from "~/web/api.server";\nimport { money } from "../utils/money";',
+      },
+      {
+        path: "app/utils/cli.server.ts",
+        text: 'export { runPayroll } from "~/models/payroll.server";\nconst m = await import("../server/lifecycle.server");',
+      },
+      {
+        path: "db/seed.ts",
+        text: 'import { applyApproval } from "../app/models/approval-core.server";',
+      },
+      {
+        path: "app/routes/readyz.ts",
+        text: 'import { readiness } from "~/server/lifecycle.server";',
+      },
+    ]);
+    expect(arrows.map((a) => `${a.from} -> ${a.to}`)).toEqual([
+      "app/models/advance.server.ts -> app/web/api.server",
+      "app/utils/cli.server.ts -> app/models/payroll.server",
+      "app/utils/cli.server.ts -> app/server/lifecycle.server",
+      "db/seed.ts -> app/models/approval-core.server",
+      "app/routes/readyz.ts -> app/server/lifecycle.server",
+    ]);
+  });
+
+  it("finds no upward import in app/, db/ or scripts/", () => {
+    const files = ["app", "db", "scripts"].flatMap(sourceFiles).map((p) => ({
+      path: p,
+      text: fs.readFileSync(path.join(ROOT, p), "utf8"),
+    }));
+    // Every file has a layer (a new folder under app/ must join the table), and every layer
+    // is there: the rule is read against the real tree, not an empty one.
+    expect(files.filter((f) => !layerOf(f.path)).map((f) => f.path)).toEqual(
+      [],
+    );
+    const seen = new Set(files.map((f) => layerOf(f.path)));
+    for (const layer of Object.keys(MAY_IMPORT)) expect(seen).toContain(layer);
+    expect(
+      upwardArrows(files).map((a) => `${a.from} imports ${a.specifier}`),
+    ).toEqual([]);
+  });
+});

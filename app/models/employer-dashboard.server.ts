@@ -17,7 +17,7 @@ type Figures = {
 };
 
 /**
- * The four cards in one round trip, each figure from the narrowest index (issue 9):
+ * The four cards in one round trip, each figure from the narrowest index:
  * employees_employer_id_idx, advance_requests_pending_idx, advance_requests_approval_date_idx
  * (only this month's approvals are read) and advance_requests_approved_idx (index-only sum).
  */

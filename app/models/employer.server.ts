@@ -51,7 +51,7 @@ const requestColumns = {
 
 /**
  * Sum of the employee's APPROVED request amounts as "0.00": both the used balance and the
- * pending deductions of SPEC §9 (see docs/decisions/0401-employer-figures.md).
+ * pending deductions of SPEC §9 (see docs/decisions/0401-employer-figures-and-employee-list.md).
  */
 const approvedSum = sql<string>`coalesce((select sum(${advanceRequests.amount}) from ${advanceRequests} where ${advanceRequests.employeeId} = ${employees.id} and ${advanceRequests.status} = 'APPROVED'), 0)::numeric(14,2)::text`;
 
@@ -442,7 +442,7 @@ export async function getEmployeeDetails(
   rawId: number | string | undefined,
 ) {
   // Parsed here rather than in the route, so the page's browser bundle does not pull in the
-  // validation module (and zod) for a loader-only check (issue 9's JavaScript budget).
+  // validation module (and zod) for a loader-only check (the client JavaScript budget).
   const employeeId = parseId(rawId);
   if (employeeId === null) throw notFound(EMPLOYEE_NOT_FOUND);
   const [profile] = await db()

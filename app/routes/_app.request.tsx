@@ -34,6 +34,12 @@ import { requireEmployee } from "~/utils/auth.server";
 import { isAppError } from "~/utils/errors";
 import { formatMoney } from "~/utils/money";
 import { redirectWithSuccess } from "~/utils/toast.server";
+import {
+  ADVANCE_RANGE_TEXT,
+  ADVANCE_STEP_DOLLARS,
+  MAX_ADVANCE_TEXT,
+  MIN_ADVANCE_TEXT,
+} from "~/utils/rules";
 import { readRequestPrefill, requestFormSchema } from "~/validation/advance";
 import { readFormData } from "~/utils/form.server";
 
@@ -130,7 +136,7 @@ export default function RequestPage() {
           Request Grocery Advance
         </h1>
         <p className="mt-1 text-sm text-gray-700">
-          Get an advance of $200 to $500 on your paycheck for groceries.
+          Get an advance of {ADVANCE_RANGE_TEXT} on your paycheck for groceries.
         </p>
       </div>
 
@@ -158,11 +164,11 @@ export default function RequestPage() {
           label="Amount"
           prefix="$"
           suffix="USD"
-          hint={`Between $200.00 and $500.00. Available balance: ${availableBalanceText}`}
+          hint={`Between ${MIN_ADVANCE_TEXT} and ${MAX_ADVANCE_TEXT}. Available balance: ${availableBalanceText}`}
           errors={fields.amount.errors}
           inputProps={{
             ...getInputProps(fields.amount, { type: "number" }),
-            step: 10,
+            step: ADVANCE_STEP_DOLLARS,
             inputMode: "decimal",
           }}
         />

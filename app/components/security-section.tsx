@@ -5,7 +5,7 @@ import {
   type SubmissionResult,
 } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { Form, useNavigation } from "@remix-run/react";
+import { Form } from "@remix-run/react";
 import {
   ActiveSessions,
   type SessionListRow,
@@ -21,6 +21,7 @@ import {
   mfaConfirmSchema,
   mfaDisableSchema,
 } from "~/validation/mfa";
+import { useIsPending } from "~/components/use-is-pending";
 
 export type SecurityActionData = {
   sessionError?: string;
@@ -74,15 +75,8 @@ export function SecuritySection({
   );
 }
 
-function useBusy(intent: string) {
-  const navigation = useNavigation();
-  return (
-    navigation.state !== "idle" && navigation.formData?.get("intent") === intent
-  );
-}
-
 function MfaOff() {
-  const busy = useBusy(MFA_START);
+  const busy = useIsPending({ formData: { intent: MFA_START } });
   return (
     <div className="space-y-4">
       <p className="text-sm text-gray-700">
@@ -116,7 +110,7 @@ function MfaEnrolling({
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
   });
-  const busy = useBusy(MFA_CONFIRM);
+  const busy = useIsPending({ formData: { intent: MFA_CONFIRM } });
   return (
     <div className="space-y-4">
       <ol className="list-decimal space-y-1 pl-5 text-sm text-gray-700">
@@ -210,7 +204,7 @@ function MfaOn({
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
   });
-  const busy = useBusy(MFA_DISABLE);
+  const busy = useIsPending({ formData: { intent: MFA_DISABLE } });
   return (
     <div className="space-y-4">
       <p className="text-sm text-gray-700">

@@ -12,13 +12,7 @@ import type {
   MetaFunction,
 } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
-import {
-  Form,
-  Link,
-  useActionData,
-  useLoaderData,
-  useNavigation,
-} from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { CardFace } from "~/components/card/card-face";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { Badge } from "~/components/ui/badge";
@@ -45,6 +39,7 @@ import {
   SIMULATED_CATEGORIES,
   simulatePurchaseSchema,
 } from "~/validation/card";
+import { useIsPending } from "~/components/use-is-pending";
 
 // /cards/:id: the employee's own grocery card (anyone else's is a 404): its figures, its
 // purchases with their outcome, Freeze / Unfreeze, and in sandbox mode the "Simulate a
@@ -254,11 +249,9 @@ export default function CardPage() {
 }
 
 function FreezeForm({ frozen, error }: { frozen: boolean; error?: string }) {
-  const navigation = useNavigation();
-  const pending =
-    navigation.state !== "idle" &&
-    (navigation.formData?.get("intent") === "freeze" ||
-      navigation.formData?.get("intent") === "unfreeze");
+  const pending = useIsPending({
+    formData: { intent: ["freeze", "unfreeze"] },
+  });
   return (
     <Form method="post" className="space-y-2">
       <input
@@ -296,10 +289,7 @@ function SimulatePurchase({
   actionData?: ActionData;
   simulated: Simulated;
 }) {
-  const navigation = useNavigation();
-  const pending =
-    navigation.state !== "idle" &&
-    navigation.formData?.get("intent") === "simulate";
+  const pending = useIsPending({ formData: { intent: "simulate" } });
   const [form, fields] = useForm({
     id: "simulate-purchase",
     lastResult: actionData?.result,

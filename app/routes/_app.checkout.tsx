@@ -11,12 +11,7 @@ import type {
   MetaFunction,
 } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import {
-  Form,
-  useActionData,
-  useLoaderData,
-  useNavigation,
-} from "@remix-run/react";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { CheckoutError } from "~/components/checkout/checkout-error";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { Button, LinkButton } from "~/components/ui/button";
@@ -45,6 +40,7 @@ import {
   parseExpiry,
   sandboxPaymentSchema,
 } from "~/validation/checkout";
+import { useIsPending } from "~/components/use-is-pending";
 
 // /checkout?amount=300.00&requestId=12 (SPEC §2 Checkout). With the sandbox provider the card
 // form is rendered here and posted to the action, so paying works without JavaScript; with
@@ -263,13 +259,6 @@ export default function CheckoutPage() {
   );
 }
 
-function usePending(intent: string) {
-  const navigation = useNavigation();
-  return (
-    navigation.state !== "idle" && navigation.formData?.get("intent") === intent
-  );
-}
-
 function SandboxPaymentForm({
   amount,
   requestId,
@@ -291,7 +280,7 @@ function SandboxPaymentForm({
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });
-  const pending = usePending("pay");
+  const pending = useIsPending({ formData: { intent: "pay" } });
   return (
     <Card title="Payment details">
       <Form method="post" className="space-y-4" {...getFormProps(form)}>
@@ -355,7 +344,7 @@ function IssueCardPanel({
   amount: string;
   requestId: number;
 }) {
-  const pending = usePending("issue-card");
+  const pending = useIsPending({ formData: { intent: "issue-card" } });
   return (
     <Card title="Payment received">
       <p className="text-gray-800">

@@ -11,12 +11,7 @@ import type {
   MetaFunction,
 } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import {
-  Form,
-  useActionData,
-  useLoaderData,
-  useNavigation,
-} from "@remix-run/react";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { Button, LinkButton } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
@@ -33,6 +28,7 @@ import { formatCents, formatMoney, toCents } from "~/utils/money";
 import { redirectWithSuccess } from "~/utils/toast.server";
 import { runPayrollSchema } from "~/validation/payroll";
 import { readFormData } from "~/utils/form.server";
+import { useIsPending } from "~/components/use-is-pending";
 
 // /payroll: what today's payroll run collects, the 'Run payroll' action (with a confirmation
 // checkbox, so it works without JavaScript), and the next payroll's export.
@@ -82,9 +78,7 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function PayrollPage() {
   const data = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>() as ActionData | undefined;
-  const navigation = useNavigation();
-  const pending =
-    navigation.state !== "idle" && navigation.formMethod === "POST";
+  const pending = useIsPending();
   const [form, fields] = useForm({
     id: "run-payroll",
     lastResult: actionData?.result,

@@ -16,7 +16,6 @@ import {
   useActionData,
   useLoaderData,
   useLocation,
-  useNavigation,
 } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { Button } from "~/components/ui/button";
@@ -53,6 +52,7 @@ import {
   sessionActionSchema,
 } from "~/validation/sessions";
 import { readFormData } from "~/utils/form.server";
+import { useIsPending } from "~/components/use-is-pending";
 
 const OWN_ACTIVITY_SHOWN = 20;
 
@@ -289,9 +289,7 @@ function AccountSettingsForm({
   };
   actionData: ActionData | undefined;
 }) {
-  const navigation = useNavigation();
-  const pending =
-    navigation.state !== "idle" && navigation.formMethod === "POST";
+  const pending = useIsPending();
   const [form, fields] = useForm({
     id: "profile",
     lastResult: actionData?.result ?? null,
@@ -395,10 +393,9 @@ function EmailChoicesForm({
 }: {
   choices: { decisions: boolean; deductions: boolean };
 }) {
-  const navigation = useNavigation();
-  const pending =
-    navigation.state !== "idle" &&
-    navigation.formData?.get("intent") === EMAIL_CHOICES_INTENT;
+  const pending = useIsPending({
+    formData: { intent: EMAIL_CHOICES_INTENT },
+  });
   return (
     <Form method="post" id="email-choices" className="space-y-3">
       <input type="hidden" name="intent" value={EMAIL_CHOICES_INTENT} />

@@ -12,13 +12,7 @@ import type {
   SerializeFrom,
 } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
-import {
-  Form,
-  Link,
-  useActionData,
-  useLoaderData,
-  useNavigation,
-} from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { Button, LinkButton } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
@@ -75,6 +69,7 @@ import {
   companySettingsSchema,
 } from "~/validation/settings";
 import { readFormData } from "~/utils/form.server";
+import { useIsPending } from "~/components/use-is-pending";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { user, session } = await requireEmployerAuth(request);
@@ -367,9 +362,7 @@ function SettingsForm({
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });
-  const navigation = useNavigation();
-  const pending =
-    navigation.state !== "idle" && navigation.formMethod === "POST";
+  const pending = useIsPending();
   const money = {
     type: "number" as const,
     min: 0,

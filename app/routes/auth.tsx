@@ -11,13 +11,7 @@ import type {
   MetaFunction,
 } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
-import {
-  Form,
-  Link,
-  useActionData,
-  useLoaderData,
-  useNavigation,
-} from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { Button, LinkButton } from "~/components/ui/button";
 import { CheckboxField, Field, FormError } from "~/components/ui/field";
 import { registerUser } from "~/models/user.server";
@@ -43,6 +37,7 @@ import {
   mfaStepSchema,
 } from "~/validation/auth";
 import { readFormData } from "~/utils/form.server";
+import { useIsPending } from "~/components/use-is-pending";
 
 type Tab = "login" | "register";
 type As = "employee" | "employer";
@@ -374,13 +369,6 @@ function SwitchLink({ to, children }: { to: string; children: string }) {
   );
 }
 
-function usePending(intent: string) {
-  const navigation = useNavigation();
-  return (
-    navigation.state !== "idle" && navigation.formData?.get("intent") === intent
-  );
-}
-
 function LoginForm({
   redirectTo,
   actionData,
@@ -397,7 +385,7 @@ function LoginForm({
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });
-  const pending = usePending("login");
+  const pending = useIsPending({ formData: { intent: "login" } });
   return (
     <Form method="post" className="space-y-4" {...getFormProps(form)}>
       <h2 className="text-lg font-semibold">Sign in to your account</h2>
@@ -460,7 +448,7 @@ function CodeForm({
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });
-  const pending = usePending("mfa");
+  const pending = useIsPending({ formData: { intent: "mfa" } });
   return (
     <Form method="post" className="space-y-4" {...getFormProps(form)}>
       <h2 className="text-lg font-semibold">Two-factor verification</h2>
@@ -517,7 +505,7 @@ function RegisterForm({
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });
-  const pending = usePending(intent);
+  const pending = useIsPending({ formData: { intent: intent } });
   const field = (name: string) => fields[name as keyof typeof fields];
   return (
     <Form method="post" className="space-y-4" {...getFormProps(form)}>

@@ -8,13 +8,7 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, MetaFunction } from "@remix-run/node";
 import { env } from "~/utils/env.server";
 import { json } from "@remix-run/node";
-import {
-  Form,
-  Link,
-  useActionData,
-  useLoaderData,
-  useNavigation,
-} from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { Button } from "~/components/ui/button";
 import { Field, FormError } from "~/components/ui/field";
@@ -23,6 +17,7 @@ import { isAppError } from "~/utils/errors";
 import { readFormData } from "~/utils/form.server";
 import { clientInfo } from "~/utils/session.server";
 import { forgotPasswordSchema, RESET_SENT } from "~/validation/password-reset";
+import { useIsPending } from "~/components/use-is-pending";
 
 // "Forgot password?": a username or e-mail address, and always the same answer, whether or
 // not an account matches (docs/decisions/1203-password-reset.md).
@@ -60,8 +55,7 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function ForgotPassword() {
   const { supportEmail } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>() as ActionData | undefined;
-  const navigation = useNavigation();
-  const pending = navigation.state !== "idle";
+  const pending = useIsPending({ formMethod: null });
   const [form, fields] = useForm({
     id: "forgot-password",
     lastResult: actionData?.result,

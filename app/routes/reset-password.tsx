@@ -11,13 +11,7 @@ import type {
   MetaFunction,
 } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import {
-  Form,
-  Link,
-  useActionData,
-  useLoaderData,
-  useNavigation,
-} from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { Button } from "~/components/ui/button";
 import { Field, FormError } from "~/components/ui/field";
@@ -33,6 +27,7 @@ import {
   RESET_LINK_INVALID,
   resetPasswordSchema,
 } from "~/validation/password-reset";
+import { useIsPending } from "~/components/use-is-pending";
 
 // The reset link's page: a new password under the registration rules; every session of the
 // account ends (docs/decisions/1203-password-reset.md).
@@ -84,8 +79,7 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function ResetPassword() {
   const { token, live } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>() as ActionData | undefined;
-  const navigation = useNavigation();
-  const pending = navigation.state !== "idle";
+  const pending = useIsPending({ formMethod: null });
   const [form, fields] = useForm({
     id: "reset-password",
     lastResult: actionData?.result,

@@ -1,5 +1,6 @@
-import { Form, useNavigation } from "@remix-run/react";
+import { Form } from "@remix-run/react";
 import { Button, LinkButton } from "~/components/ui/button";
+import { useIsPending } from "~/components/use-is-pending";
 
 // Approve and Decline are plain form posts to /approvals (the route that owns the action), from
 // the dashboard and from the Approve Requests page alike; `redirectTo` brings the user back.
@@ -9,12 +10,9 @@ import { Button, LinkButton } from "~/components/ui/button";
 
 /** True while this form's post (intent + request) is on its way. */
 export function useDecisionPending(intent: string, requestId: number) {
-  const navigation = useNavigation();
-  return (
-    navigation.state !== "idle" &&
-    navigation.formData?.get("intent") === intent &&
-    navigation.formData?.get("requestId") === String(requestId)
-  );
+  return useIsPending({
+    formData: { intent, requestId: String(requestId) },
+  });
 }
 
 export function ApproveForm({

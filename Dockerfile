@@ -31,5 +31,5 @@ EXPOSE 3000
 VOLUME ["/data"]
 HEALTHCHECK --interval=30s --timeout=3s --start-period=20s --retries=3 \
   CMD node -e "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/healthz').then(r=>process.exit(r.ok?0:1)).catch(()=>process.exit(1))"
-# Migrations are applied at start (app/utils/lifecycle.server.ts) before the server listens.
+# Migrations are applied at start (app/server/lifecycle.server.ts) before the server listens.
 CMD ["node", "scripts/server.js"]

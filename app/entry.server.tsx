@@ -9,9 +9,9 @@ export {
   shutdown,
   beforeShutdown,
   readiness,
-} from "./utils/lifecycle.server";
+} from "./server/lifecycle.server";
 export { requestContext } from "./utils/request-context.server";
-export { cli } from "./utils/cli.server";
+export { cli } from "./server/cli.server";
 export {
   startWorkerInApp,
   stopWorkerInApp as stopWorker,

@@ -18,7 +18,7 @@ import type { ReactNode } from "react";
 import { GeneralErrorBoundary } from "./components/error-boundary";
 import { Toast, useFlashToast } from "./components/ui/toast";
 import stylesheet from "./tailwind.css";
-import { readToast } from "./utils/toast.server";
+import { readToast } from "./web/toast.server";
 import { useNonce } from "./utils/nonce";
 
 export const links: LinksFunction = () => [

@@ -8,7 +8,7 @@ import {
   type User,
 } from "../../db/schema";
 import { publish } from "~/services/events.server";
-import { fieldErrors } from "~/utils/api.server";
+import { fieldErrors } from "~/web/api.server";
 import { db, type Executor } from "~/utils/db.server";
 import { badRequest, forbidden } from "~/utils/errors";
 import { formatMoney, fromCents, toCents } from "~/utils/money";

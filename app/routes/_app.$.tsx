@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { GeneralErrorBoundary, NotFound } from "~/components/error-boundary";
-import { requireUser } from "~/utils/auth.server";
+import { requireUser } from "~/web/auth.server";
 
 // Any other path: the not-found page inside the layout, with status 404.
 export async function loader({ request }: LoaderFunctionArgs) {

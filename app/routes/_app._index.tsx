@@ -6,7 +6,7 @@ import { EmployerDashboard } from "~/components/dashboard/employer-dashboard";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { loadEmployeeDashboard } from "~/models/employee-dashboard.server";
 import { loadEmployerDashboard } from "~/models/employer-dashboard.server";
-import { requireUser } from "~/utils/auth.server";
+import { requireUser } from "~/web/auth.server";
 
 // "/" is open to any signed-in user and shows the dashboard of their role. Approve and
 // Decline on the employer dashboard post to /approvals, so this route has no action.

@@ -11,7 +11,7 @@ import {
   listActivityPeople,
   listCompanyActivity,
 } from "~/models/audit.server";
-import { requireEmployer } from "~/utils/auth.server";
+import { requireEmployer } from "~/web/auth.server";
 import { formatDateTime } from "~/utils/dates";
 import { AUDIT_ACTIONS, AUDIT_LABELS, activityQuery } from "~/validation/audit";
 import { readActivityFilter } from "~/validation/audit-filter";

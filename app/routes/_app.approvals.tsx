@@ -20,7 +20,7 @@ import {
   getPendingRequest,
   listPendingRequests,
 } from "~/models/employer.server";
-import { requireEmployer, safeRedirect } from "~/utils/auth.server";
+import { requireEmployer, safeRedirect } from "~/web/auth.server";
 import { formatDate } from "~/utils/dates";
 import { isAppError } from "~/utils/errors";
 import { formatMoney } from "~/utils/money";
@@ -28,13 +28,13 @@ import {
   errorToast,
   redirectWithSuccess,
   type Toast as ToastData,
-} from "~/utils/toast.server";
+} from "~/web/toast.server";
 import {
   approveFormSchema,
   declineFormSchema,
   parseId,
 } from "~/validation/employer";
-import { readFormData } from "~/utils/form.server";
+import { readFormData } from "~/web/form.server";
 import { pageWithin, readPageParam } from "~/validation/pagination";
 
 const APPROVALS_PAGE_SIZE = 25;

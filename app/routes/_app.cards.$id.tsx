@@ -29,12 +29,12 @@ import {
   simulateCardPurchase,
 } from "~/models/card-authorization.server";
 import { cardRestrictions } from "~/models/employee-dashboard.server";
-import { requireEmployee } from "~/utils/auth.server";
+import { requireEmployee } from "~/web/auth.server";
 import { formatDateTime } from "~/utils/dates";
 import { isAppError } from "~/utils/errors";
-import { readFormData } from "~/utils/form.server";
+import { readFormData } from "~/web/form.server";
 import { formatCents, formatMoney } from "~/utils/money";
-import { redirectWithSuccess } from "~/utils/toast.server";
+import { redirectWithSuccess } from "~/web/toast.server";
 import {
   SIMULATED_CATEGORIES,
   simulatePurchaseSchema,

@@ -25,15 +25,15 @@ import {
   getCheckout,
   issueCardAfterPayment,
 } from "~/models/checkout.server";
-import { requireEmployee } from "~/utils/auth.server";
-import { readFormData } from "~/utils/form.server";
+import { requireEmployee } from "~/web/auth.server";
+import { readFormData } from "~/web/form.server";
 import { isAppError } from "~/utils/errors";
 import { formatMoney } from "~/utils/money";
 import {
   errorToast,
   redirectWithSuccess,
   type Toast as ToastData,
-} from "~/utils/toast.server";
+} from "~/web/toast.server";
 import {
   checkoutParamsSchema,
   INVALID_CHECKOUT,

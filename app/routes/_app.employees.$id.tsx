@@ -7,7 +7,7 @@ import { Badge, StatusBadge } from "~/components/ui/badge";
 import { Card, StatCard } from "~/components/ui/card";
 import { EmptyRow, Table, Td } from "~/components/ui/table";
 import { getEmployeeDetails } from "~/models/employer.server";
-import { requireEmployer } from "~/utils/auth.server";
+import { requireEmployer } from "~/web/auth.server";
 import { formatDate } from "~/utils/dates";
 import { isAppError } from "~/utils/errors";
 import { formatMoney } from "~/utils/money";

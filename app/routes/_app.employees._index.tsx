@@ -9,7 +9,7 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { Button, LinkButton } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { listEmployees } from "~/models/employer.server";
-import { requireEmployer } from "~/utils/auth.server";
+import { requireEmployer } from "~/web/auth.server";
 import { readEmployeesSearch } from "~/validation/employer";
 
 export async function loader({ request }: LoaderFunctionArgs) {

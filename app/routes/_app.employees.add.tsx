@@ -13,11 +13,11 @@ import {
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { Card } from "~/components/ui/card";
 import { addEmployee } from "~/models/employee.server";
-import { requireEmployer } from "~/utils/auth.server";
+import { requireEmployer } from "~/web/auth.server";
 import { isAppError } from "~/utils/errors";
-import { redirectWithSuccess } from "~/utils/toast.server";
+import { redirectWithSuccess } from "~/web/toast.server";
 import { addEmployeeSchema } from "~/validation/auth";
-import { readFormData } from "~/utils/form.server";
+import { readFormData } from "~/web/form.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireEmployer(request);

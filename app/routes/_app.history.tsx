@@ -19,16 +19,16 @@ import {
   requestMoneyOf,
 } from "~/models/advance.server";
 import { cancelAdvance } from "~/models/cancel.server";
-import { requireEmployee, safeRedirect } from "~/utils/auth.server";
+import { requireEmployee, safeRedirect } from "~/web/auth.server";
 import { isAppError } from "~/utils/errors";
-import { readFormData } from "~/utils/form.server";
+import { readFormData } from "~/web/form.server";
 import { formatDate } from "~/utils/dates";
 import { formatMoney } from "~/utils/money";
 import {
   errorToast,
   redirectWithSuccess,
   type Toast as ToastData,
-} from "~/utils/toast.server";
+} from "~/web/toast.server";
 import { cancelFormSchema } from "~/validation/cancel";
 import { pageWithin, readPageParam } from "~/validation/pagination";
 

@@ -6,7 +6,7 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { Card } from "~/components/ui/card";
 import { EmptyRow, Table, Td } from "~/components/ui/table";
 import { getOwnMail, listOwnMail } from "~/models/mail.server";
-import { requireUser } from "~/utils/auth.server";
+import { requireUser } from "~/web/auth.server";
 import { formatDateTime } from "~/utils/dates";
 
 // /outbox: the e-mails sent to the signed-in user, and each one's text. Without SMTP_URL this

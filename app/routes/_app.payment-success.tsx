@@ -8,9 +8,9 @@ import {
   issueCardForPaymentIntent,
   latestCardStory,
 } from "~/models/checkout.server";
-import { requireEmployee } from "~/utils/auth.server";
+import { requireEmployee } from "~/web/auth.server";
 import { isAppError } from "~/utils/errors";
-import { errorToast, redirectWithSuccess } from "~/utils/toast.server";
+import { errorToast, redirectWithSuccess } from "~/web/toast.server";
 
 // /payment-success (SPEC §2). Stripe's redirect flow returns here with ?payment_intent=…:
 // the card of that payment is issued (idempotently) before the success screen shows.

@@ -21,13 +21,13 @@ import {
   deductionsDueBy,
   runPayrollForEmployer,
 } from "~/models/payroll.server";
-import { requireEmployer } from "~/utils/auth.server";
+import { requireEmployer } from "~/web/auth.server";
 import { isAppError } from "~/utils/errors";
 import { formatDate, nextPayroll } from "~/utils/dates";
 import { formatCents, formatMoney, toCents } from "~/utils/money";
-import { redirectWithSuccess } from "~/utils/toast.server";
+import { redirectWithSuccess } from "~/web/toast.server";
 import { runPayrollSchema } from "~/validation/payroll";
-import { readFormData } from "~/utils/form.server";
+import { readFormData } from "~/web/form.server";
 import { useIsPending } from "~/components/use-is-pending";
 
 // /payroll: what today's payroll run collects, the 'Run payroll' action (with a confirmation

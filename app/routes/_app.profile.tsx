@@ -35,8 +35,8 @@ import {
   setEmailChoices,
 } from "~/models/notifications.server";
 import { EMAIL_CHOICES_INTENT } from "~/validation/profile";
-import { requireEmployeeAuth } from "~/utils/auth.server";
-import { clientInfo } from "~/utils/session.server";
+import { requireEmployeeAuth } from "~/web/auth.server";
+import { clientInfo } from "~/web/session.server";
 import { formatDate, formatDateTime } from "~/utils/dates";
 import { isAppError } from "~/utils/errors";
 import { formatMoney } from "~/utils/money";
@@ -44,14 +44,14 @@ import {
   errorToast,
   redirectWithSuccess,
   type Toast as ToastData,
-} from "~/utils/toast.server";
+} from "~/web/toast.server";
 import { profileSchema } from "~/validation/profile";
 import {
   REVOKE_SESSION,
   SIGN_OUT_OTHERS,
   sessionActionSchema,
 } from "~/validation/sessions";
-import { readFormData } from "~/utils/form.server";
+import { readFormData } from "~/web/form.server";
 import { useIsPending } from "~/components/use-is-pending";
 
 const OWN_ACTIVITY_SHOWN = 20;

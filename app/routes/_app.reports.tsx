@@ -8,7 +8,7 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { Badge } from "~/components/ui/badge";
 import { Card, StatCard } from "~/components/ui/card";
 import { getEmployerReport } from "~/models/report.server";
-import { requireEmployer } from "~/utils/auth.server";
+import { requireEmployer } from "~/web/auth.server";
 import { formatDate } from "~/utils/dates";
 import { formatCents } from "~/utils/money";
 

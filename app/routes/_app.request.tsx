@@ -25,10 +25,10 @@ import {
   TextareaField,
 } from "~/components/ui/field";
 import { getEmployeeRecord, requestAdvance } from "~/models/advance.server";
-import { requireEmployee } from "~/utils/auth.server";
+import { requireEmployee } from "~/web/auth.server";
 import { isAppError } from "~/utils/errors";
 import { formatMoney } from "~/utils/money";
-import { redirectWithSuccess } from "~/utils/toast.server";
+import { redirectWithSuccess } from "~/web/toast.server";
 import {
   ADVANCE_RANGE_TEXT,
   ADVANCE_STEP_DOLLARS,
@@ -36,7 +36,7 @@ import {
   MIN_ADVANCE_TEXT,
 } from "~/utils/rules";
 import { readRequestPrefill, requestFormSchema } from "~/validation/advance";
-import { readFormData } from "~/utils/form.server";
+import { readFormData } from "~/web/form.server";
 import { useIsPending } from "~/components/use-is-pending";
 
 export async function loader({ request }: LoaderFunctionArgs) {

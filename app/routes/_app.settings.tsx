@@ -21,7 +21,7 @@ import {
   getSettingsOverview,
   updateCompanySettings,
 } from "~/models/settings.server";
-import { requireEmployerAuth } from "~/utils/auth.server";
+import { requireEmployerAuth } from "~/web/auth.server";
 import {
   SecuritySection,
   type SecurityActionData,
@@ -39,7 +39,7 @@ import {
   type SessionUser,
 } from "~/models/sessions.server";
 import { formatDate } from "~/utils/dates";
-import { clientInfo } from "~/utils/session.server";
+import { clientInfo } from "~/web/session.server";
 import {
   MFA_CANCEL,
   MFA_CONFIRM,
@@ -61,14 +61,14 @@ import {
   errorToast,
   redirectWithSuccess,
   type Toast as ToastData,
-} from "~/utils/toast.server";
+} from "~/web/toast.server";
 import {
   CONTACT_PHONE_MAX,
   SETTINGS_MAX_ADVANCE_MAX,
   SETTINGS_MAX_ADVANCE_MIN,
   companySettingsSchema,
 } from "~/validation/settings";
-import { readFormData } from "~/utils/form.server";
+import { readFormData } from "~/web/form.server";
 import { useIsPending } from "~/components/use-is-pending";
 
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { exportCompanyActivityCsv } from "~/models/audit.server";
-import { requireEmployer } from "~/utils/auth.server";
+import { requireEmployer } from "~/web/auth.server";
 import { readActivityFilter } from "~/validation/audit-filter";
 
 // GET /activity.csv: the company's audit trail with the page's filter, as a download.

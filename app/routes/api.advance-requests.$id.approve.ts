@@ -6,7 +6,7 @@ import {
   methodNotAllowed,
   ok,
   requireApiRole,
-} from "~/utils/api.server";
+} from "~/web/api.server";
 import { notFound } from "~/utils/errors";
 import { parseId, REQUEST_NOT_FOUND } from "~/validation/employer";
 

@@ -6,7 +6,7 @@ import {
   methodNotAllowed,
   ok,
   requireApiRole,
-} from "~/utils/api.server";
+} from "~/web/api.server";
 import { notFound } from "~/utils/errors";
 import { REQUEST_NOT_FOUND } from "~/models/payment.server";
 import { parseId } from "~/validation/employer";

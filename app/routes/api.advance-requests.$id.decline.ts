@@ -8,7 +8,7 @@ import {
   parseBody,
   readJson,
   requireApiRole,
-} from "~/utils/api.server";
+} from "~/web/api.server";
 import { notFound } from "~/utils/errors";
 import {
   declineBodySchema,

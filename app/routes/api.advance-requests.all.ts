@@ -1,11 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { streamAllRequests } from "~/models/employer.server";
-import {
-  handleApi,
-  methodNotAllowed,
-  requireApiRole,
-} from "~/utils/api.server";
-import { streamedJsonArray } from "~/utils/pagination.server";
+import { handleApi, methodNotAllowed, requireApiRole } from "~/web/api.server";
+import { streamedJsonArray } from "~/web/pagination.server";
 
 // GET /api/advance-requests/all: every request of the employer's employees, newest first.
 // Employers only. The one unbounded list (SPEC: "All requests"): streamed in chunks read by

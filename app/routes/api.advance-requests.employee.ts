@@ -5,7 +5,7 @@ import {
   methodNotAllowed,
   ok,
   requireApiRole,
-} from "~/utils/api.server";
+} from "~/web/api.server";
 
 // GET /api/advance-requests/employee: the signed-in employee's requests, newest first.
 export async function loader({ request }: LoaderFunctionArgs) {

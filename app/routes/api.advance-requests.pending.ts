@@ -1,11 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { pagePendingRequests } from "~/models/employer.server";
-import {
-  handleApi,
-  methodNotAllowed,
-  requireApiRole,
-} from "~/utils/api.server";
-import { pagedJson, readApiPage } from "~/utils/pagination.server";
+import { handleApi, methodNotAllowed, requireApiRole } from "~/web/api.server";
+import { pagedJson, readApiPage } from "~/web/pagination.server";
 
 // GET /api/advance-requests/pending: the employer's pending requests, oldest first, each with
 // its employee (firstName, lastName, department, availableBalance) embedded; a page at a time

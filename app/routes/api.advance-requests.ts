@@ -7,7 +7,7 @@ import {
   parseBody,
   readJson,
   requireApiRole,
-} from "~/utils/api.server";
+} from "~/web/api.server";
 import { requestApiSchema } from "~/validation/advance";
 
 // POST /api/advance-requests: an employee creates a request (SPEC §7). The body's employeeId,

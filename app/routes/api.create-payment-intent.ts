@@ -7,7 +7,7 @@ import {
   parseBody,
   readJson,
   requireApiRole,
-} from "~/utils/api.server";
+} from "~/web/api.server";
 import { createPaymentIntentSchema } from "~/validation/checkout";
 
 export async function loader() {

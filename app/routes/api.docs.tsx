@@ -1,7 +1,7 @@
 import type { MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { openApiDocument } from "~/utils/openapi.server";
+import { openApiDocument } from "~/web/openapi.server";
 
 // GET /api/docs — the API reference, rendered on the server from the OpenAPI document, with
 // no outside script. The raw document is at /api/openapi.json.

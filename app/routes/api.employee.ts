@@ -5,7 +5,7 @@ import {
   methodNotAllowed,
   ok,
   requireApiRole,
-} from "~/utils/api.server";
+} from "~/web/api.server";
 import { notFound } from "~/utils/errors";
 
 // GET /api/employee: the signed-in employee's record (SPEC §3/§7): id, availableBalance,

@@ -1,11 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { listEmployeesForApi } from "~/models/employer.server";
-import {
-  handleApi,
-  methodNotAllowed,
-  requireApiRole,
-} from "~/utils/api.server";
-import { pagedJson, readApiPage } from "~/utils/pagination.server";
+import { handleApi, methodNotAllowed, requireApiRole } from "~/web/api.server";
+import { pagedJson, readApiPage } from "~/web/pagination.server";
 
 // GET /api/employees: the employer's employees (id, firstName, lastName, email, department,
 // availableBalance), by first then last name, a page at a time (?page=, ?pageSize= up to 500,

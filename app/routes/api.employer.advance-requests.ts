@@ -1,11 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { streamEmployerRequestSummaries } from "~/models/employer.server";
-import {
-  handleApi,
-  methodNotAllowed,
-  requireApiRole,
-} from "~/utils/api.server";
-import { streamedJsonArray } from "~/utils/pagination.server";
+import { handleApi, methodNotAllowed, requireApiRole } from "~/web/api.server";
+import { streamedJsonArray } from "~/web/pagination.server";
 
 // GET /api/employer/advance-requests: id, status, amount and requestDate of every request of
 // the employer's employees (what the reports read), newest first, streamed like

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { openEventStream } from "~/services/event-stream.server";
 import { isSessionLive } from "~/models/sessions.server";
-import { handleApi, requireApiAuth } from "~/utils/api.server";
+import { handleApi, requireApiAuth } from "~/web/api.server";
 
 // GET /api/events: the signed-in user's own events as Server-Sent Events. The signed-in
 // layout listens and revalidates the page; other callers can too. The stream ends when its

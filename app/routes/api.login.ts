@@ -8,8 +8,8 @@ import {
   ok,
   parseBody,
   readJson,
-} from "~/utils/api.server";
-import { clientInfo, sessionCookieHeader } from "~/utils/session.server";
+} from "~/web/api.server";
+import { clientInfo, sessionCookieHeader } from "~/web/session.server";
 import { apiLoginSchema } from "~/validation/auth";
 
 export async function loader() {

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { handleApi, methodNotAllowed, ok } from "~/utils/api.server";
-import { signOutHeader } from "~/utils/auth.server";
+import { handleApi, methodNotAllowed, ok } from "~/web/api.server";
+import { signOutHeader } from "~/web/auth.server";
 
 export async function loader() {
   return methodNotAllowed("POST");

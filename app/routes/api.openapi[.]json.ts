@@ -1,4 +1,4 @@
-import { openApiDocument } from "~/utils/openapi.server";
+import { openApiDocument } from "~/web/openapi.server";
 
 // GET /api/openapi.json — the OpenAPI 3.1 document of the JSON API (public).
 export async function loader() {

@@ -5,7 +5,7 @@ import {
   methodNotAllowed,
   ok,
   requireApiRole,
-} from "~/utils/api.server";
+} from "~/web/api.server";
 
 // GET /api/payroll-deductions/upcoming: the employee's unpaid deductions, earliest first
 // (SPEC §7: id, amount, deductionDate).

@@ -7,12 +7,12 @@ import {
   ok,
   parseBody,
   readJson,
-} from "~/utils/api.server";
-import { getUser } from "~/utils/auth.server";
+} from "~/web/api.server";
+import { getUser } from "~/web/auth.server";
 import {
   CLIENT_ADDRESS_HEADER,
   createUserSessionHeader,
-} from "~/utils/session.server";
+} from "~/web/session.server";
 import { addEmployeeSchema, registerSchema } from "~/validation/auth";
 
 export async function loader() {

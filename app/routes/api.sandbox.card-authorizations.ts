@@ -7,7 +7,7 @@ import {
   parseBody,
   readJson,
   requireApiRole,
-} from "~/utils/api.server";
+} from "~/web/api.server";
 import { sandboxAuthorizationSchema } from "~/validation/card";
 
 export async function loader() {

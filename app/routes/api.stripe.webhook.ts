@@ -2,7 +2,7 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { handleCardWebhook } from "~/models/card-authorization.server";
 import { handlePaymentWebhook } from "~/models/checkout.server";
-import { handleApi, methodNotAllowed, ok } from "~/utils/api.server";
+import { handleApi, methodNotAllowed, ok } from "~/web/api.server";
 import { payloadTooLarge } from "~/utils/errors";
 
 export async function loader() {

@@ -5,7 +5,7 @@ import {
   methodNotAllowed,
   ok,
   requireApiUser,
-} from "~/utils/api.server";
+} from "~/web/api.server";
 
 // GET /api/user: the current user, 401 when signed out (the client turns that into null).
 export async function loader({ request }: LoaderFunctionArgs) {

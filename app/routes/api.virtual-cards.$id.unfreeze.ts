@@ -8,7 +8,7 @@ import {
   methodNotAllowed,
   ok,
   requireApiRole,
-} from "~/utils/api.server";
+} from "~/web/api.server";
 
 export async function loader() {
   return methodNotAllowed("POST");

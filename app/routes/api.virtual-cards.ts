@@ -6,7 +6,7 @@ import {
   methodNotAllowed,
   ok,
   requireApiRole,
-} from "~/utils/api.server";
+} from "~/web/api.server";
 import { toCents } from "~/utils/money";
 
 // GET /api/virtual-cards: the employee's cards (SPEC §7), each with what it has spent and its

@@ -15,7 +15,7 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { Button, LinkButton } from "~/components/ui/button";
 import { CheckboxField, Field, FormError } from "~/components/ui/field";
 import { registerUser } from "~/models/user.server";
-import { authenticator, getUser, safeRedirect } from "~/utils/auth.server";
+import { authenticator, getUser, safeRedirect } from "~/web/auth.server";
 import { isAppError } from "~/utils/errors";
 import {
   completeMfaSignIn,
@@ -28,15 +28,15 @@ import {
   getMfaToken,
   mfaPendingCookieHeader,
   sessionCookieHeader,
-} from "~/utils/session.server";
-import { redirectWithSuccess } from "~/utils/toast.server";
+} from "~/web/session.server";
+import { redirectWithSuccess } from "~/web/toast.server";
 import {
   employeeRegisterSchema,
   employerRegisterSchema,
   loginSchema,
   mfaStepSchema,
 } from "~/validation/auth";
-import { readFormData } from "~/utils/form.server";
+import { readFormData } from "~/web/form.server";
 import { useIsPending } from "~/components/use-is-pending";
 
 type Tab = "login" | "register";

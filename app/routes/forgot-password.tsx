@@ -14,8 +14,8 @@ import { Button } from "~/components/ui/button";
 import { Field, FormError } from "~/components/ui/field";
 import { requestPasswordReset } from "~/models/password-reset.server";
 import { isAppError } from "~/utils/errors";
-import { readFormData } from "~/utils/form.server";
-import { clientInfo } from "~/utils/session.server";
+import { readFormData } from "~/web/form.server";
+import { clientInfo } from "~/web/session.server";
 import { forgotPasswordSchema, RESET_SENT } from "~/validation/password-reset";
 import { useIsPending } from "~/components/use-is-pending";
 

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
-import { signOutHeader } from "~/utils/auth.server";
-import { redirectWithSuccess } from "~/utils/toast.server";
+import { signOutHeader } from "~/web/auth.server";
+import { redirectWithSuccess } from "~/web/toast.server";
 
 export async function loader() {
   // Logout is a POST; a GET (a typed URL) just goes home.

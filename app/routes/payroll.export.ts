@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { exportNextPayrollCsv } from "~/models/payroll.server";
-import { requireEmployer } from "~/utils/auth.server";
+import { requireEmployer } from "~/web/auth.server";
 
 // GET /payroll/export: the employer dashboard's Export button downloads the next payroll's
 // deductions as CSV.

@@ -1,5 +1,5 @@
 import { workerStatus } from "~/jobs/worker.server";
-import { readiness } from "~/utils/lifecycle.server";
+import { readiness } from "~/server/lifecycle.server";
 
 // The database answers: 200, else 503 (load balancers stop sending traffic here). The job
 // queue is reported beside it (this process's worker, e-mails waiting and failed) without

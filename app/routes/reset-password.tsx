@@ -20,8 +20,8 @@ import {
   resetPassword,
 } from "~/models/password-reset.server";
 import { isAppError } from "~/utils/errors";
-import { readFormData } from "~/utils/form.server";
-import { redirectWithSuccess } from "~/utils/toast.server";
+import { readFormData } from "~/web/form.server";
+import { redirectWithSuccess } from "~/web/toast.server";
 import {
   RESET_DONE,
   RESET_LINK_INVALID,

@@ -1,7 +1,7 @@
 import * as z from "zod";
 
 // The JSON shapes the /api routes answer with, as zod schemas: the OpenAPI document
-// (app/utils/openapi.server.ts) is generated from them and from the request schemas the
+// (app/web/openapi.server.ts) is generated from them and from the request schemas the
 // routes parse with, and the contract tests validate real responses against that document.
 
 const money = z

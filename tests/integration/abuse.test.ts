@@ -1,5 +1,5 @@
 import fc from "fast-check";
-import { getUser, safeRedirect } from "~/utils/auth.server";
+import { getUser, safeRedirect } from "~/web/auth.server";
 import { action as loginApi } from "~/routes/api.login";
 import { action as authAction } from "~/routes/auth";
 import { useTestDatabase } from "#tests/support/db";

@@ -45,7 +45,7 @@ import * as auth from "~/routes/auth";
 import * as howItWorks from "~/routes/how-it-works";
 import * as logout from "~/routes/logout";
 import { getSessionUser } from "~/models/sessions.server";
-import { getSessionToken } from "~/utils/session.server";
+import { getSessionToken } from "~/web/session.server";
 
 // Bad input (issue 8): generated bodies for every POST endpoint and form action — wrong types,
 // missing and extra fields, huge strings, unicode (NUL, lone surrogates, RTL, emoji), nested

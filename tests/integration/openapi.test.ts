@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import Ajv2020 from "ajv/dist/2020.js";
 import addFormats from "ajv-formats";
-import { openApiDocument } from "~/utils/openapi.server";
+import { openApiDocument } from "~/web/openapi.server";
 import { loader as openApiLoader } from "~/routes/api.openapi[.]json";
 import { loader as userLoader } from "~/routes/api.user";
 import { action as loginAction } from "~/routes/api.login";

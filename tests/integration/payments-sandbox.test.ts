@@ -18,7 +18,7 @@ import {
 import { setPaymentProviderForTests } from "~/services/payments/index.server";
 import { db } from "~/utils/db.server";
 import { unavailable } from "~/utils/errors";
-import { readToast } from "~/utils/toast.server";
+import { readToast } from "~/web/toast.server";
 import { useTestDatabase } from "#tests/support/db";
 import { employeeOf, insertAdvance } from "#tests/support/data";
 import { deductionsOf } from "#tests/support/issue4-helpers";

@@ -3,7 +3,7 @@ import type { ActionFunctionArgs, AppLoadContext } from "@remix-run/node";
 import type { User } from "#db/schema";
 import { addEmployee } from "~/models/employee.server";
 import { registerUser } from "~/models/user.server";
-import { createUserSessionHeader } from "~/utils/session.server";
+import { createUserSessionHeader } from "~/web/session.server";
 
 export const TEST_PASSWORD = "Pantry-Ledger-58";
 

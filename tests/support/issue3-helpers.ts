@@ -11,7 +11,7 @@ import {
   type User,
 } from "#db/schema";
 import { db } from "~/utils/db.server";
-import { readToast } from "~/utils/toast.server";
+import { readToast } from "~/web/toast.server";
 
 /** Sets the employer's auto-approval limit (company settings). */
 export async function setApprovalLimit(employer: User, limit: string) {

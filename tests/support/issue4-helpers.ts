@@ -10,7 +10,7 @@ import {
 } from "#db/schema";
 import { AppError } from "~/utils/errors";
 import { db } from "~/utils/db.server";
-import { readToast } from "~/utils/toast.server";
+import { readToast } from "~/web/toast.server";
 import { employeeOf } from "./data";
 
 /** Test helpers of the employer-experience issue (approvals, employees, dashboard). */

@@ -13,7 +13,7 @@ import {
   unauthorized,
   unavailable,
   type FieldErrors,
-} from "./errors";
+} from "~/utils/errors";
 
 // JSON API conventions (DESIGN §6): errors are {"message": ...} (+ "errors" for validation)
 // with 400/401/403/404/409/429/503; never a stack trace, never a 500 for bad input.

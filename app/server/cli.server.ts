@@ -7,9 +7,14 @@ import {
   expireUnpaidAdvances,
   UNPAID_EXPIRY_DAYS,
 } from "~/models/cancel.server";
-import { fromCents } from "./money";
-import { closeConnection, connection, migrate, queryRows } from "./db.server";
-import { isAppError } from "./errors";
+import { fromCents } from "~/utils/money";
+import {
+  closeConnection,
+  connection,
+  migrate,
+  queryRows,
+} from "~/utils/db.server";
+import { isAppError } from "~/utils/errors";
 
 /**
  * Operator commands, run from the production build (the container has no TypeScript tools):

@@ -2,9 +2,9 @@ import { sql } from "drizzle-orm";
 import { DEMO_LOGINS, DEMO_PASSWORD, isEmpty, seedDemo } from "../../db/seed";
 import { closeAllEventStreams } from "~/services/event-stream.server";
 import { resetEvents } from "~/services/events.server";
-import { closeConnection, connection, db, migrate } from "./db.server";
-import { env } from "./env.server";
-import { sessionSecret } from "./session.server";
+import { closeConnection, connection, db, migrate } from "~/utils/db.server";
+import { env } from "~/utils/env.server";
+import { sessionSecret } from "~/web/session.server";
 
 let started: Promise<void> | undefined;
 

@@ -6,7 +6,7 @@ import {
   type SessionStorage,
 } from "@remix-run/node";
 import { createSession, revokeSessionByToken } from "~/models/sessions.server";
-import { env } from "./env.server";
+import { env } from "~/utils/env.server";
 
 export type SessionData = {
   /**

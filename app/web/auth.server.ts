@@ -4,8 +4,8 @@ import { FormStrategy } from "remix-auth-form";
 import type { Role, User } from "../../db/schema";
 import { verifyLogin } from "~/models/login.server";
 import { getSessionUser, type SessionUser } from "~/models/sessions.server";
-import { badRequest, isDatabaseUnavailable } from "./errors";
-import { noteUser, oncePerRequest } from "./request-context.server";
+import { badRequest, isDatabaseUnavailable } from "~/utils/errors";
+import { noteUser, oncePerRequest } from "~/utils/request-context.server";
 import {
   CLIENT_ADDRESS_HEADER,
   destroySessionHeader,

@@ -22,7 +22,6 @@ import {
 } from "~/models/employer.server";
 import { requireEmployer, safeRedirect } from "~/web/auth.server";
 import { formatDate } from "~/utils/dates";
-import { isAppError } from "~/utils/errors";
 import { formatMoney } from "~/utils/money";
 import {
   errorToast,
@@ -35,6 +34,7 @@ import {
   parseId,
 } from "~/validation/employer";
 import { readFormData } from "~/web/form.server";
+import { attempt, replyToFailure } from "~/web/action.server";
 import { pageWithin, readPageParam } from "~/validation/pagination";
 
 const APPROVALS_PAGE_SIZE = 25;
@@ -129,34 +129,31 @@ export async function action({ request }: ActionFunctionArgs) {
     );
   }
   const { requestId, redirectTo } = submission.value;
-  try {
-    if (submission.value.intent === "approve") {
-      await approveAdvance(employer, requestId);
+  return attempt(
+    async () => {
+      if (submission.value.intent === "approve") {
+        await approveAdvance(employer, requestId);
+        return redirectWithSuccess(
+          safeRedirect(redirectTo, "/approvals"),
+          "Request approved",
+          "The advance request has been approved successfully.",
+        );
+      }
+      await declineAdvance(employer, requestId, submission.value.reason);
       return redirectWithSuccess(
         safeRedirect(redirectTo, "/approvals"),
-        "Request approved",
-        "The advance request has been approved successfully.",
+        "Request declined",
+        "The advance request has been declined.",
       );
-    }
-    await declineAdvance(employer, requestId, submission.value.reason);
-    return redirectWithSuccess(
-      safeRedirect(redirectTo, "/approvals"),
-      "Request declined",
-      "The advance request has been declined.",
-    );
-  } catch (error) {
-    if (!isAppError(error)) throw error;
-    return json<ActionData>(
-      {
-        intent,
-        requestId,
-        result: submission.reply({ formErrors: [error.message] }),
-        error: error.message,
-        toast: failed(intent, error.message),
-      },
-      { status: error.status },
-    );
-  }
+    },
+    (error): ActionData => ({
+      intent,
+      requestId,
+      result: replyToFailure(submission, error),
+      error: error.message,
+      toast: failed(intent, error.message),
+    }),
+  );
 }
 
 export default function ApprovalsPage() {

@@ -33,6 +33,7 @@ import { requireEmployee } from "~/web/auth.server";
 import { formatDateTime } from "~/utils/dates";
 import { isAppError } from "~/utils/errors";
 import { readFormData } from "~/web/form.server";
+import { attempt, replyToFailure } from "~/web/action.server";
 import { formatCents, formatMoney } from "~/utils/money";
 import { redirectWithSuccess } from "~/web/toast.server";
 import {
@@ -115,23 +116,22 @@ export async function action({ request, params }: ActionFunctionArgs) {
   }
   const here = `/cards/${cardId}`;
   if (intent === "freeze" || intent === "unfreeze") {
-    try {
-      await setCardFrozen(user, cardId, intent === "freeze");
-    } catch (error) {
-      if (isAppError(error) && error.status === 404) notFoundPage(error);
-      if (!isAppError(error)) throw error;
-      return json<ActionData>(
-        { error: error.message },
-        { status: error.status },
-      );
-    }
-    return intent === "freeze"
-      ? redirectWithSuccess(
-          here,
-          "Card frozen",
-          "Every purchase is declined until you unfreeze it.",
-        )
-      : redirectWithSuccess(here, "Card unfrozen", "You can shop again.");
+    return attempt(
+      async () => {
+        await setCardFrozen(user, cardId, intent === "freeze");
+        return intent === "freeze"
+          ? redirectWithSuccess(
+              here,
+              "Card frozen",
+              "Every purchase is declined until you unfreeze it.",
+            )
+          : redirectWithSuccess(here, "Card unfrozen", "You can shop again.");
+      },
+      (error): ActionData => {
+        if (error.status === 404) notFoundPage(error);
+        return { error: error.message };
+      },
+    );
   }
   if (intent !== "simulate")
     return json<ActionData>(
@@ -141,19 +141,22 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const submission = parseWithZod(formData, { schema: simulatePurchaseSchema });
   if (submission.status !== "success")
     return json<ActionData>({ result: submission.reply() }, { status: 400 });
-  try {
-    const decision = await simulateCardPurchase(user, cardId, submission.value);
-    // Post/redirect/get: the outcome is read back from the stored purchase, so it survives
-    // the live updates' revalidation and a reload does not buy twice.
-    return redirect(`${here}?purchase=${decision.authorizationId}`);
-  } catch (error) {
-    if (isAppError(error) && error.status === 404) notFoundPage(error);
-    if (!isAppError(error)) throw error;
-    return json<ActionData>(
-      { result: submission.reply({ formErrors: [error.message] }) },
-      { status: error.status },
-    );
-  }
+  return attempt(
+    async () => {
+      const decision = await simulateCardPurchase(
+        user,
+        cardId,
+        submission.value,
+      );
+      // Post/redirect/get: the outcome is read back from the stored purchase, so it survives
+      // the live updates' revalidation and a reload does not buy twice.
+      return redirect(`${here}?purchase=${decision.authorizationId}`);
+    },
+    (error): ActionData => {
+      if (error.status === 404) notFoundPage(error);
+      return { result: replyToFailure(submission, error) };
+    },
+  );
 }
 
 const selectClass =

@@ -27,7 +27,7 @@ import {
 } from "~/models/checkout.server";
 import { requireEmployee } from "~/web/auth.server";
 import { readFormData } from "~/web/form.server";
-import { isAppError } from "~/utils/errors";
+import { attempt, replyToFailure } from "~/web/action.server";
 import { formatMoney } from "~/utils/money";
 import {
   errorToast,
@@ -78,35 +78,32 @@ export async function loader({ request }: LoaderFunctionArgs) {
       { status: 400 },
     );
   }
-  try {
-    const view = await getCheckout(user, {
-      amount: params.data.amount,
-      advanceRequestId: params.data.requestId,
-    });
-    const year = (new Date().getFullYear() + 3) % 100;
-    return json({
-      state: "ready" as const,
-      toast: null,
-      ...view,
-      // The sandbox's form is prefilled with Stripe's success test card.
-      defaults: {
-        cardNumber: "4242 4242 4242 4242",
-        expiry: `12 / ${String(year).padStart(2, "0")}`,
-        cvc: "123",
-      },
-    });
-  } catch (error) {
-    if (!isAppError(error)) throw error;
+  return attempt(
+    async () => {
+      const view = await getCheckout(user, {
+        amount: params.data.amount,
+        advanceRequestId: params.data.requestId,
+      });
+      const year = (new Date().getFullYear() + 3) % 100;
+      return json({
+        state: "ready" as const,
+        toast: null,
+        ...view,
+        // The sandbox's form is prefilled with Stripe's success test card.
+        defaults: {
+          cardNumber: "4242 4242 4242 4242",
+          expiry: `12 / ${String(year).padStart(2, "0")}`,
+          cvc: "123",
+        },
+      });
+    },
     // SPEC §8: 'Payment setup failed', and the page shows the message.
-    return json(
-      {
-        state: "error" as const,
-        message: error.message,
-        toast: errorToast("Payment setup failed", error.message),
-      },
-      { status: error.status },
-    );
-  }
+    (error) => ({
+      state: "error" as const,
+      message: error.message,
+      toast: errorToast("Payment setup failed", error.message),
+    }),
+  );
 }
 
 type ActionData = { result?: SubmissionResult<string[]>; toast?: ToastData };
@@ -134,60 +131,52 @@ export async function action({ request }: ActionFunctionArgs) {
       );
     }
     const { cardNumber, expiry, cvc } = submission.value;
-    try {
-      await completeSandboxCheckout(user, {
-        amount,
-        advanceRequestId: requestId,
-        card: { number: cardNumber, cvc, ...parseExpiry(expiry) },
-      });
-      return redirectWithSuccess(
-        "/payment-success",
-        SUCCESS_TITLE,
-        SUCCESS_TEXT,
-      );
-    } catch (error) {
-      if (!isAppError(error)) throw error;
+    return attempt(
+      async () => {
+        await completeSandboxCheckout(user, {
+          amount,
+          advanceRequestId: requestId,
+          card: { number: cardNumber, cvc, ...parseExpiry(expiry) },
+        });
+        return redirectWithSuccess(
+          "/payment-success",
+          SUCCESS_TITLE,
+          SUCCESS_TEXT,
+        );
+      },
       // The payment went through but the card did not: the outcome of a completed action, a
       // toast. A refused payment belongs to the card form: its form-level error, titled
       // 'Payment failed' (decision 1301).
-      if (error instanceof CardCreationError) {
-        return json<ActionData>(
-          {
-            result: submission.reply({ hideFields: ["cvc"] }),
-            toast: errorToast("Card creation failed", error.message),
-          },
-          { status: error.status },
-        );
-      }
-      return json<ActionData>(
-        {
-          result: submission.reply({
-            formErrors: [error.message],
-            hideFields: ["cvc"],
-          }),
-        },
-        { status: error.status },
-      );
-    }
+      (error): ActionData =>
+        error instanceof CardCreationError
+          ? {
+              result: submission.reply({ hideFields: ["cvc"] }),
+              toast: errorToast("Card creation failed", error.message),
+            }
+          : {
+              result: replyToFailure(submission, error, {
+                hideFields: ["cvc"],
+              }),
+            },
+    );
   }
 
   if (intent === "issue-card") {
     // The payment went through earlier (Stripe in the browser, or a sandbox payment whose
     // card step failed): create the card, or find the one that exists, and finish.
-    try {
-      await issueCardAfterPayment(user, requestId);
-      return redirectWithSuccess(
-        "/payment-success",
-        SUCCESS_TITLE,
-        SUCCESS_TEXT,
-      );
-    } catch (error) {
-      if (!isAppError(error)) throw error;
-      return json<ActionData>(
-        { toast: errorToast("Card creation failed", error.message) },
-        { status: error.status },
-      );
-    }
+    return attempt(
+      async () => {
+        await issueCardAfterPayment(user, requestId);
+        return redirectWithSuccess(
+          "/payment-success",
+          SUCCESS_TITLE,
+          SUCCESS_TEXT,
+        );
+      },
+      (error): ActionData => ({
+        toast: errorToast("Card creation failed", error.message),
+      }),
+    );
   }
 
   return json<ActionData>(

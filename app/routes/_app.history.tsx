@@ -20,8 +20,8 @@ import {
 } from "~/models/advance.server";
 import { cancelAdvance } from "~/models/cancel.server";
 import { requireEmployee, safeRedirect } from "~/web/auth.server";
-import { isAppError } from "~/utils/errors";
 import { readFormData } from "~/web/form.server";
+import { attempt } from "~/web/action.server";
 import { formatDate } from "~/utils/dates";
 import { formatMoney } from "~/utils/money";
 import {
@@ -89,22 +89,21 @@ export async function action({ request }: ActionFunctionArgs) {
     );
   }
   const { requestId, redirectTo } = submission.value;
-  try {
-    const cancelled = await cancelAdvance(user, requestId);
-    return redirectWithSuccess(
-      safeRedirect(redirectTo, "/history"),
-      "Request cancelled",
-      cancelled.approvalDate
-        ? `Your ${formatMoney(cancelled.amount)} advance is cancelled and back in your available balance. Nothing was charged.`
-        : `Your ${formatMoney(cancelled.amount)} request is cancelled.`,
-    );
-  } catch (error) {
-    if (!isAppError(error)) throw error;
-    return json<{ toast: ToastData }>(
-      { toast: errorToast("Cancel failed", error.message) },
-      { status: error.status },
-    );
-  }
+  return attempt(
+    async () => {
+      const cancelled = await cancelAdvance(user, requestId);
+      return redirectWithSuccess(
+        safeRedirect(redirectTo, "/history"),
+        "Request cancelled",
+        cancelled.approvalDate
+          ? `Your ${formatMoney(cancelled.amount)} advance is cancelled and back in your available balance. Nothing was charged.`
+          : `Your ${formatMoney(cancelled.amount)} request is cancelled.`,
+      );
+    },
+    (error): { toast: ToastData } => ({
+      toast: errorToast("Cancel failed", error.message),
+    }),
+  );
 }
 
 export default function HistoryPage() {

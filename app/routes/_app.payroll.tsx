@@ -22,12 +22,12 @@ import {
   runPayrollForEmployer,
 } from "~/models/payroll.server";
 import { requireEmployer } from "~/web/auth.server";
-import { isAppError } from "~/utils/errors";
 import { formatDate, nextPayroll } from "~/utils/dates";
 import { formatCents, formatMoney, toCents } from "~/utils/money";
 import { redirectWithSuccess } from "~/web/toast.server";
 import { runPayrollSchema } from "~/validation/payroll";
 import { readFormData } from "~/web/form.server";
+import { attempt, replyToFailure } from "~/web/action.server";
 import { useIsPending } from "~/components/use-is-pending";
 
 // /payroll: what today's payroll run collects, the 'Run payroll' action (with a confirmation
@@ -55,24 +55,19 @@ export async function action({ request }: ActionFunctionArgs) {
   if (submission.status !== "success") {
     return json<ActionData>({ result: submission.reply() }, { status: 400 });
   }
-  try {
-    const summary = await runPayrollForEmployer(user);
-    return redirectWithSuccess(
-      "/payroll",
-      "Payroll run complete",
-      summary.deductionsPaid === 0
-        ? "There were no deductions due."
-        : `${summary.deductionsPaid} deductions collected, ${formatMoney(summary.totalPaid)} in total.`,
-    );
-  } catch (error) {
-    if (!isAppError(error)) throw error;
-    return json<ActionData>(
-      {
-        result: submission.reply({ formErrors: [error.message] }),
-      },
-      { status: error.status },
-    );
-  }
+  return attempt(
+    async () => {
+      const summary = await runPayrollForEmployer(user);
+      return redirectWithSuccess(
+        "/payroll",
+        "Payroll run complete",
+        summary.deductionsPaid === 0
+          ? "There were no deductions due."
+          : `${summary.deductionsPaid} deductions collected, ${formatMoney(summary.totalPaid)} in total.`,
+      );
+    },
+    (error): ActionData => ({ result: replyToFailure(submission, error) }),
+  );
 }
 
 export default function PayrollPage() {

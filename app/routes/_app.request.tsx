@@ -26,7 +26,6 @@ import {
 } from "~/components/ui/field";
 import { getEmployeeRecord, requestAdvance } from "~/models/advance.server";
 import { requireEmployee } from "~/web/auth.server";
-import { isAppError } from "~/utils/errors";
 import { formatMoney } from "~/utils/money";
 import { redirectWithSuccess } from "~/web/toast.server";
 import {
@@ -37,6 +36,7 @@ import {
 } from "~/utils/rules";
 import { readRequestPrefill, requestFormSchema } from "~/validation/advance";
 import { readFormData } from "~/web/form.server";
+import { attempt, replyToFailure } from "~/web/action.server";
 import { useIsPending } from "~/components/use-is-pending";
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -62,29 +62,24 @@ export async function action({ request }: ActionFunctionArgs) {
     return json<ActionData>({ result: submission.reply() }, { status: 400 });
   }
   const { amount, reason, repaymentPeriods } = submission.value;
-  try {
-    // Only the amount, reason and periods go on: the payment fields are checked, not stored.
-    await requestAdvance(user, { amount, reason, repaymentPeriods });
-  } catch (error) {
-    if (!isAppError(error)) throw error;
-    const message = error.message || REQUEST_FAILED_FALLBACK;
-    return json<ActionData>(
-      {
-        // One place for the message: under the amount when it is about the amount (over
-        // the balance), else in the form-level error titled 'Request failed'.
-        result: error.fieldErrors?.amount
-          ? submission.reply({
-              fieldErrors: { amount: error.fieldErrors.amount },
-            })
-          : submission.reply({ formErrors: [message] }),
-      },
-      { status: error.status },
-    );
-  }
-  return redirectWithSuccess(
-    "/",
-    "Request submitted",
-    "Your grocery advance request has been submitted successfully.",
+  return attempt(
+    async () => {
+      // Only the amount, reason and periods go on: the payment fields are checked, not stored.
+      await requestAdvance(user, { amount, reason, repaymentPeriods });
+      return redirectWithSuccess(
+        "/",
+        "Request submitted",
+        "Your grocery advance request has been submitted successfully.",
+      );
+    },
+    (error): ActionData => ({
+      // One place for the message: under the amount when it is about the amount (over
+      // the balance), else in the form-level error titled 'Request failed'.
+      result: replyToFailure(submission, error, {
+        fields: ["amount"],
+        fallback: REQUEST_FAILED_FALLBACK,
+      }),
+    }),
   );
 }
 

@@ -33,11 +33,7 @@ import {
   getMfaStatus,
   startMfaEnrolment,
 } from "~/models/mfa.server";
-import {
-  applySessionAction,
-  sessionListForPage,
-  type SessionUser,
-} from "~/models/sessions.server";
+import { sessionListForPage, type SessionUser } from "~/models/sessions.server";
 import { formatDate } from "~/utils/dates";
 import { clientInfo } from "~/web/session.server";
 import {
@@ -49,13 +45,9 @@ import {
   mfaConfirmSchema,
   mfaDisableSchema,
 } from "~/validation/mfa";
-import {
-  REVOKE_SESSION,
-  SIGN_OUT_OTHERS,
-  sessionActionSchema,
-} from "~/validation/sessions";
+import { REVOKE_SESSION, SIGN_OUT_OTHERS } from "~/validation/sessions";
 import { env } from "~/utils/env.server";
-import { isAppError } from "~/utils/errors";
+import type { AppError } from "~/utils/errors";
 import { formatMoney } from "~/utils/money";
 import {
   errorToast,
@@ -69,6 +61,8 @@ import {
   companySettingsSchema,
 } from "~/validation/settings";
 import { readFormData } from "~/web/form.server";
+import { sessionListAction } from "~/web/session-actions.server";
+import { attempt, replyToFailure } from "~/web/action.server";
 import { useIsPending } from "~/components/use-is-pending";
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -123,7 +117,16 @@ export async function action({ request }: ActionFunctionArgs) {
   const formData = await readFormData(request);
   const intent = formData.get("intent");
   if (intent === SIGN_OUT_OTHERS || intent === REVOKE_SESSION) {
-    return sessionAction(user.id, session.id, formData);
+    return sessionListAction(
+      user.id,
+      session.id,
+      formData,
+      "/settings",
+      ({ sessionError, toast }): ActionData => ({
+        security: { sessionError },
+        toast,
+      }),
+    );
   }
   if (typeof intent === "string" && MFA_INTENTS.includes(intent)) {
     return mfaAction(request, user, intent, formData);
@@ -132,62 +135,19 @@ export async function action({ request }: ActionFunctionArgs) {
   if (submission.status !== "success") {
     return json<ActionData>({ result: submission.reply() }, { status: 400 });
   }
-  try {
-    await updateCompanySettings(user, submission.value);
-  } catch (error) {
-    if (!isAppError(error)) throw error;
-    return json<ActionData>(
-      {
-        result: error.fieldErrors
-          ? submission.reply({ fieldErrors: error.fieldErrors })
-          : submission.reply({ formErrors: [error.message] }),
-      },
-      { status: error.status },
-    );
-  }
-  return redirectWithSuccess(
-    "/settings",
-    "Settings saved",
-    "Your company settings have been updated.",
+  return attempt(
+    async () => {
+      await updateCompanySettings(user, submission.value);
+      return redirectWithSuccess(
+        "/settings",
+        "Settings saved",
+        "Your company settings have been updated.",
+      );
+    },
+    (error): ActionData => ({
+      result: replyToFailure(submission, error, { fields: true }),
+    }),
   );
-}
-
-/** "Sign out other sessions" and signing out one session. */
-async function sessionAction(
-  userId: number,
-  sessionId: number,
-  formData: FormData,
-) {
-  const parsed = sessionActionSchema.safeParse(Object.fromEntries(formData));
-  if (!parsed.success) {
-    const message = parsed.error.issues[0].message;
-    return json<ActionData>(
-      {
-        security: { sessionError: message },
-        toast: errorToast("Not signed out", message),
-      },
-      { status: 400 },
-    );
-  }
-  try {
-    const count = await applySessionAction(userId, sessionId, parsed.data);
-    return redirectWithSuccess(
-      "/settings",
-      "Signed out",
-      count === 1
-        ? "1 other session has been signed out."
-        : `${count} other sessions have been signed out.`,
-    );
-  } catch (error) {
-    if (!isAppError(error)) throw error;
-    return json<ActionData>(
-      {
-        security: { sessionError: error.message },
-        toast: errorToast("Not signed out", error.message),
-      },
-      { status: error.status },
-    );
-  }
 }
 
 /** The first message of a failed submission, for the toast. */
@@ -205,86 +165,91 @@ async function mfaAction(
   intent: string,
   formData: FormData,
 ) {
-  try {
-    if (intent === MFA_START) {
-      await startMfaEnrolment(user);
-      return redirect("/settings#security");
-    }
-    if (intent === MFA_CANCEL) {
-      await cancelMfaEnrolment(user);
-      return redirect("/settings#security");
-    }
-    if (intent === MFA_CONFIRM) {
-      const submission = parseWithZod(formData, { schema: mfaConfirmSchema });
+  return attempt(
+    async () => {
+      if (intent === MFA_START) {
+        await startMfaEnrolment(user);
+        return redirect("/settings#security");
+      }
+      if (intent === MFA_CANCEL) {
+        await cancelMfaEnrolment(user);
+        return redirect("/settings#security");
+      }
+      if (intent === MFA_CONFIRM) {
+        const submission = parseWithZod(formData, { schema: mfaConfirmSchema });
+        if (submission.status !== "success") {
+          return json<ActionData>(
+            {
+              security: { confirm: submission.reply({ hideFields: ["code"] }) },
+              toast: errorToast("Two-factor sign-in", firstError(submission)),
+            },
+            { status: 400 },
+          );
+        }
+        const recoveryCodes = await confirmMfaEnrolment(
+          user,
+          submission.value.code,
+        );
+        // Shown once, in this response: only their hashes are kept.
+        return json<ActionData>({
+          security: { recoveryCodes },
+          toast: {
+            type: "success",
+            title: "Two-factor sign-in is on",
+            description: "Save your recovery codes now.",
+          },
+        });
+      }
+      const submission = parseWithZod(formData, { schema: mfaDisableSchema });
       if (submission.status !== "success") {
         return json<ActionData>(
           {
-            security: { confirm: submission.reply({ hideFields: ["code"] }) },
+            security: {
+              disable: submission.reply({ hideFields: ["password", "code"] }),
+            },
             toast: errorToast("Two-factor sign-in", firstError(submission)),
           },
           { status: 400 },
         );
       }
-      const recoveryCodes = await confirmMfaEnrolment(
-        user,
-        submission.value.code,
+      await disableMfa(user, submission.value, clientInfo(request).ip);
+      return redirectWithSuccess(
+        "/settings",
+        "Two-factor sign-in is off",
+        "You now sign in with your password only.",
       );
-      // Shown once, in this response: only their hashes are kept.
-      return json<ActionData>({
-        security: { recoveryCodes },
-        toast: {
-          type: "success",
-          title: "Two-factor sign-in is on",
-          description: "Save your recovery codes now.",
-        },
-      });
-    }
-    const submission = parseWithZod(formData, { schema: mfaDisableSchema });
-    if (submission.status !== "success") {
-      return json<ActionData>(
-        {
-          security: {
-            disable: submission.reply({ hideFields: ["password", "code"] }),
-          },
-          toast: errorToast("Two-factor sign-in", firstError(submission)),
-        },
-        { status: 400 },
-      );
-    }
-    await disableMfa(user, submission.value, clientInfo(request).ip);
-    return redirectWithSuccess(
-      "/settings",
-      "Two-factor sign-in is off",
-      "You now sign in with your password only.",
-    );
-  } catch (error) {
-    if (!isAppError(error)) throw error;
-    const reply = {
-      formErrors: error.fieldErrors ? [] : [error.message],
-      fieldErrors: error.fieldErrors,
-    };
+    },
+    mfaFailure(intent, formData),
+  );
+}
+
+/** A refused two-factor step: its form's reply (or the section's message) and a toast. */
+function mfaFailure(intent: string, formData: FormData) {
+  return (error: AppError): ActionData => {
+    const options = { fields: true as const };
     const security: SecurityActionData =
       intent === MFA_DISABLE
         ? {
-            disable: parseWithZod(formData, {
-              schema: mfaDisableSchema,
-            }).reply({ ...reply, hideFields: ["password", "code"] }),
+            disable: replyToFailure(
+              parseWithZod(formData, { schema: mfaDisableSchema }),
+              error,
+              { ...options, hideFields: ["password", "code"] },
+            ),
           }
         : intent === MFA_CONFIRM
           ? {
-              confirm: parseWithZod(formData, {
-                schema: mfaConfirmSchema,
-              }).reply({ ...reply, hideFields: ["code"] }),
+              confirm: replyToFailure(
+                parseWithZod(formData, { schema: mfaConfirmSchema }),
+                error,
+                { ...options, hideFields: ["code"] },
+              ),
             }
           : { sessionError: error.message };
-    return json<ActionData>(
-      {
-        security,
-        toast: errorToast("Two-factor sign-in", error.message),
-      },
-      { status: error.status },
-    );
-  }
+    return {
+      security,
+      toast: errorToast("Two-factor sign-in", error.message),
+    };
+  };
 }
 
 export default function SettingsPage() {

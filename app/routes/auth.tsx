@@ -37,6 +37,7 @@ import {
   mfaStepSchema,
 } from "~/validation/auth";
 import { readFormData } from "~/web/form.server";
+import { attempt, replyToFailure } from "~/web/action.server";
 import { useIsPending } from "~/components/use-is-pending";
 
 type Tab = "login" | "register";
@@ -137,34 +138,28 @@ export async function action({ request }: ActionFunctionArgs) {
         { status: 400 },
       );
     }
-    try {
-      const { user, token, remember } = await completeMfaSignIn(
-        (await getMfaToken(request)) ?? "",
-        submission.value.code,
-      );
-      return redirectWithSuccess(
-        redirectTo,
-        "Login successful",
-        `Welcome back, ${user.firstName}!`,
-        {
-          headers: {
-            "Set-Cookie": await sessionCookieHeader(request, token, remember),
+    return attempt(
+      async () => {
+        const { user, token, remember } = await completeMfaSignIn(
+          (await getMfaToken(request)) ?? "",
+          submission.value.code,
+        );
+        return redirectWithSuccess(
+          redirectTo,
+          "Login successful",
+          `Welcome back, ${user.firstName}!`,
+          {
+            headers: {
+              "Set-Cookie": await sessionCookieHeader(request, token, remember),
+            },
           },
-        },
-      );
-    } catch (error) {
-      if (!isAppError(error)) throw error;
-      return json<ActionData>(
-        {
-          intent,
-          result: submission.reply({
-            formErrors: [error.message],
-            hideFields: ["code"],
-          }),
-        },
-        { status: error.status },
-      );
-    }
+        );
+      },
+      (error): ActionData => ({
+        intent,
+        result: replyToFailure(submission, error, { hideFields: ["code"] }),
+      }),
+    );
   }
 
   if (intent === "register-employee" || intent === "register-employer") {
@@ -179,39 +174,33 @@ export async function action({ request }: ActionFunctionArgs) {
         { status: 400 },
       );
     }
-    try {
-      const user = await registerUser(submission.value, {
-        address: clientInfo(request).ip,
-      });
-      const cookie = await createUserSessionHeader(
-        request,
-        { userId: user.id, role: user.role },
-        false,
-      );
-      return redirectWithSuccess(
-        "/",
-        "Registration successful",
-        `Welcome to Grocery Advance, ${user.firstName}!`,
-        { headers: { "Set-Cookie": cookie } },
-      );
-    } catch (error) {
-      if (!isAppError(error)) throw error;
-      return json<ActionData>(
-        {
-          intent,
-          // A field's problem (a taken username, a weak password) shows under its field only.
-          result: submission.reply({
-            formErrors:
-              error.fieldErrors || error.status === 409 ? [] : [error.message],
-            fieldErrors:
-              error.fieldErrors ??
-              (error.status === 409 ? { username: [error.message] } : {}),
-            hideFields: ["password"],
-          }),
-        },
-        { status: error.status },
-      );
-    }
+    return attempt(
+      async () => {
+        const user = await registerUser(submission.value, {
+          address: clientInfo(request).ip,
+        });
+        const cookie = await createUserSessionHeader(
+          request,
+          { userId: user.id, role: user.role },
+          false,
+        );
+        return redirectWithSuccess(
+          "/",
+          "Registration successful",
+          `Welcome to Grocery Advance, ${user.firstName}!`,
+          { headers: { "Set-Cookie": cookie } },
+        );
+      },
+      (error): ActionData => ({
+        intent,
+        // A field's problem (a taken username, a weak password) shows under its field only.
+        result: replyToFailure(submission, error, {
+          fields: true,
+          conflictField: "username",
+          hideFields: ["password"],
+        }),
+      }),
+    );
   }
 
   return json({ message: "Unknown form" }, { status: 400 });

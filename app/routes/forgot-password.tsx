@@ -13,8 +13,8 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { Button } from "~/components/ui/button";
 import { Field, FormError } from "~/components/ui/field";
 import { requestPasswordReset } from "~/models/password-reset.server";
-import { isAppError } from "~/utils/errors";
 import { readFormData } from "~/web/form.server";
+import { attempt, replyToFailure } from "~/web/action.server";
 import { clientInfo } from "~/web/session.server";
 import { forgotPasswordSchema, RESET_SENT } from "~/validation/password-reset";
 import { useIsPending } from "~/components/use-is-pending";
@@ -34,22 +34,19 @@ export async function action({ request }: ActionFunctionArgs) {
   });
   if (submission.status !== "success")
     return json<ActionData>({ result: submission.reply() }, { status: 400 });
-  try {
-    await requestPasswordReset(
-      submission.value.identifier,
-      clientInfo(request).ip,
-    );
-  } catch (error) {
-    if (!isAppError(error)) throw error;
-    return json<ActionData>(
-      { result: submission.reply({ formErrors: [error.message] }) },
-      { status: error.status },
-    );
-  }
-  return json<ActionData>({
-    result: submission.reply({ resetForm: true }),
-    sent: true,
-  });
+  return attempt(
+    async () => {
+      await requestPasswordReset(
+        submission.value.identifier,
+        clientInfo(request).ip,
+      );
+      return json<ActionData>({
+        result: submission.reply({ resetForm: true }),
+        sent: true,
+      });
+    },
+    (error): ActionData => ({ result: replyToFailure(submission, error) }),
+  );
 }
 
 export default function ForgotPassword() {

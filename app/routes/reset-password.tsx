@@ -19,8 +19,8 @@ import {
   isResetTokenLive,
   resetPassword,
 } from "~/models/password-reset.server";
-import { isAppError } from "~/utils/errors";
 import { readFormData } from "~/web/form.server";
+import { attempt, replyToFailure } from "~/web/action.server";
 import { redirectWithSuccess } from "~/web/toast.server";
 import {
   RESET_DONE,
@@ -58,22 +58,18 @@ export async function action({ request }: ActionFunctionArgs) {
       { result: submission.reply({ hideFields: HIDE }) },
       { status: 400 },
     );
-  try {
-    await resetPassword(submission.value);
-  } catch (error) {
-    if (!isAppError(error)) throw error;
-    return json<ActionData>(
-      {
-        result: submission.reply({
-          formErrors: error.fieldErrors ? [] : [error.message],
-          fieldErrors: error.fieldErrors,
-          hideFields: HIDE,
-        }),
-      },
-      { status: error.status },
-    );
-  }
-  return redirectWithSuccess("/auth", "Password changed", RESET_DONE);
+  return attempt(
+    async () => {
+      await resetPassword(submission.value);
+      return redirectWithSuccess("/auth", "Password changed", RESET_DONE);
+    },
+    (error): ActionData => ({
+      result: replyToFailure(submission, error, {
+        fields: true,
+        hideFields: HIDE,
+      }),
+    }),
+  );
 }
 
 export default function ResetPassword() {

@@ -4,7 +4,8 @@ import { advanceRequests, employees, type User } from "../../db/schema";
 import { db, queryRows } from "~/utils/db.server";
 import { nextPayroll } from "~/utils/dates";
 import { EMPLOYEES_PAGE_SIZE } from "~/validation/employer";
-import { firstEmployees, listPendingRequests } from "./employer.server";
+import { firstEmployees } from "./employee-directory.server";
+import { listPendingRequests } from "./employer-requests.server";
 
 export const DASHBOARD_PENDING = 3;
 export const DASHBOARD_EMPLOYEES = 5;

@@ -16,10 +16,9 @@ import { Pager } from "~/components/ui/pager";
 import { Toast } from "~/components/ui/toast";
 import { approveAdvance, declineAdvance } from "~/models/approval.server";
 import {
-  countPendingRequests,
   getPendingRequest,
-  listPendingRequests,
-} from "~/models/employer.server";
+  pagePendingRequests,
+} from "~/models/employer-requests.server";
 import { requireEmployer, safeRedirect } from "~/web/auth.server";
 import { formatDate } from "~/utils/dates";
 import { formatMoney } from "~/utils/money";
@@ -35,7 +34,7 @@ import {
 } from "~/validation/employer";
 import { readFormData } from "~/web/form.server";
 import { attempt, replyToFailure } from "~/web/action.server";
-import { pageWithin, readPageParam } from "~/validation/pagination";
+import { readPageParam } from "~/validation/pagination";
 
 const APPROVALS_PAGE_SIZE = 25;
 
@@ -44,21 +43,16 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const declineId = parseId(url.searchParams.get("decline"));
   // A page of 25, longest-waiting first; a page past the end shows the last one.
-  const total = await countPendingRequests(employer);
-  const { page, pageCount } = pageWithin(
-    readPageParam(url),
-    total,
-    APPROVALS_PAGE_SIZE,
-  );
-  const [pending, declining] = await Promise.all([
-    listPendingRequests(
+  const [listed, declining] = await Promise.all([
+    pagePendingRequests(
       employer,
-      APPROVALS_PAGE_SIZE,
-      (page - 1) * APPROVALS_PAGE_SIZE,
+      { page: readPageParam(url), pageSize: APPROVALS_PAGE_SIZE },
+      { clamp: true },
     ),
     // The dialog opens only for a request that is still pending and this employer's.
     declineId ? getPendingRequest(employer, declineId) : Promise.resolve(null),
   ]);
+  const { items: pending, page, pageCount, total } = listed;
   return json({ pending, declining, page, pageCount, total });
 }
 

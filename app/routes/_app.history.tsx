@@ -30,7 +30,7 @@ import {
   type Toast as ToastData,
 } from "~/web/toast.server";
 import { cancelFormSchema } from "~/validation/cancel";
-import { pageWithin, readPageParam } from "~/validation/pagination";
+import { readPage, readPageParam } from "~/validation/pagination";
 
 // Dates and money are formatted here on the server, so the page reads the same with or
 // without JavaScript and in any browser time zone.
@@ -39,19 +39,16 @@ const HISTORY_PAGE_SIZE = 50;
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireEmployee(request);
   // 50 a page, newest first; a page past the end shows the last one.
-  const total = await countOwnRequests(user);
-  const { page, pageCount } = pageWithin(
-    readPageParam(new URL(request.url)),
-    total,
-    HISTORY_PAGE_SIZE,
+  const {
+    items: requests,
+    page,
+    pageCount,
+  } = await readPage(
+    { page: readPageParam(new URL(request.url)), pageSize: HISTORY_PAGE_SIZE },
+    () => countOwnRequests(user),
+    (limit, offset) => listOwnRequests(user, limit, offset),
+    { clamp: true },
   );
-  const requests = total
-    ? await listOwnRequests(
-        user,
-        HISTORY_PAGE_SIZE,
-        (page - 1) * HISTORY_PAGE_SIZE,
-      )
-    : [];
   const money = await requestMoneyOf(requests);
   return json({
     page,

@@ -20,15 +20,9 @@ import {
   MFA_START,
   mfaConfirmSchema,
   mfaDisableSchema,
+  type SecurityActionData,
 } from "~/validation/mfa";
 import { useIsPending } from "~/components/use-is-pending";
-
-export type SecurityActionData = {
-  sessionError?: string;
-  confirm?: SubmissionResult<string[]>;
-  disable?: SubmissionResult<string[]>;
-  recoveryCodes?: string[];
-};
 
 export type MfaView =
   | { state: "off" }

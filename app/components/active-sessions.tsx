@@ -1,7 +1,8 @@
-import { Form, useNavigation } from "@remix-run/react";
+import { Form } from "@remix-run/react";
 import { Button } from "~/components/ui/button";
 import { ErrorList } from "~/components/ui/field";
 import { REVOKE_SESSION, SIGN_OUT_OTHERS } from "~/validation/sessions";
+import { useIsPending } from "~/components/use-is-pending";
 
 export type SessionListRow = {
   id: number;
@@ -24,11 +25,9 @@ export function ActiveSessions({
   sessions: SessionListRow[];
   error?: string;
 }) {
-  const navigation = useNavigation();
-  const busy =
-    navigation.state !== "idle" &&
-    (navigation.formData?.get("intent") === SIGN_OUT_OTHERS ||
-      navigation.formData?.get("intent") === REVOKE_SESSION);
+  const busy = useIsPending({
+    formData: { intent: [SIGN_OUT_OTHERS, REVOKE_SESSION] },
+  });
   const others = sessions.filter((s) => !s.current).length;
   return (
     <div className="space-y-4">

@@ -1,5 +1,6 @@
-import { Form, useNavigation } from "@remix-run/react";
+import { Form } from "@remix-run/react";
 import { Button } from "~/components/ui/button";
+import { useIsPending } from "~/components/use-is-pending";
 
 // 'Cancel request' is a plain form post to /history (the route that owns the action), from
 // /history and from the dashboard's recent activity alike, so it works without JavaScript;
@@ -13,11 +14,9 @@ export function CancelRequestForm({
   amount: string;
   redirectTo: string;
 }) {
-  const navigation = useNavigation();
-  const pending =
-    navigation.state !== "idle" &&
-    navigation.formData?.get("intent") === "cancel" &&
-    navigation.formData?.get("requestId") === String(requestId);
+  const pending = useIsPending({
+    formData: { intent: "cancel", requestId: String(requestId) },
+  });
   return (
     <Form method="post" action="/history" className="mt-2">
       <input type="hidden" name="intent" value="cancel" />

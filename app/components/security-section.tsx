@@ -5,7 +5,7 @@ import {
   type SubmissionResult,
 } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { Form, useNavigation } from "@remix-run/react";
+import { Form } from "@remix-run/react";
 import {
   ActiveSessions,
   type SessionListRow,
@@ -20,14 +20,9 @@ import {
   MFA_START,
   mfaConfirmSchema,
   mfaDisableSchema,
+  type SecurityActionData,
 } from "~/validation/mfa";
-
-export type SecurityActionData = {
-  sessionError?: string;
-  confirm?: SubmissionResult<string[]>;
-  disable?: SubmissionResult<string[]>;
-  recoveryCodes?: string[];
-};
+import { useIsPending } from "~/components/use-is-pending";
 
 export type MfaView =
   | { state: "off" }
@@ -74,15 +69,8 @@ export function SecuritySection({
   );
 }
 
-function useBusy(intent: string) {
-  const navigation = useNavigation();
-  return (
-    navigation.state !== "idle" && navigation.formData?.get("intent") === intent
-  );
-}
-
 function MfaOff() {
-  const busy = useBusy(MFA_START);
+  const busy = useIsPending({ formData: { intent: MFA_START } });
   return (
     <div className="space-y-4">
       <p className="text-sm text-gray-700">
@@ -116,7 +104,7 @@ function MfaEnrolling({
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
   });
-  const busy = useBusy(MFA_CONFIRM);
+  const busy = useIsPending({ formData: { intent: MFA_CONFIRM } });
   return (
     <div className="space-y-4">
       <ol className="list-decimal space-y-1 pl-5 text-sm text-gray-700">
@@ -210,7 +198,7 @@ function MfaOn({
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
   });
-  const busy = useBusy(MFA_DISABLE);
+  const busy = useIsPending({ formData: { intent: MFA_DISABLE } });
   return (
     <div className="space-y-4">
       <p className="text-sm text-gray-700">

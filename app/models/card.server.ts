@@ -14,7 +14,7 @@ import {
   paymentProvider,
   type ProviderCard,
 } from "~/services/payments/index.server";
-import { PROCESSING_FEE_CENTS } from "~/utils/calculator";
+import { GROCERY_RESTRICTION, PROCESSING_FEE_CENTS } from "~/utils/rules";
 import { db, type Tx } from "~/utils/db.server";
 import { deductionSchedule, type ScheduledDeduction } from "~/utils/schedule";
 import { AppError, conflict, isAppError } from "~/utils/errors";
@@ -43,8 +43,6 @@ import { notifyCardIssued } from "./notifications.server";
 // checkout page, POST /api/create-grocery-card and the provider's webhook, so a payment whose
 // browser closed still gets its card. At most one card per request (unique index on
 // virtual_cards.request_id); only the masked number and expiry are stored (docs/decisions/0004).
-
-export const GROCERY_RESTRICTION = "Grocery stores only";
 
 export type CardDto = {
   id: number;

@@ -3,7 +3,7 @@ import { and, eq, gte, lt, sql } from "drizzle-orm";
 import { advanceRequests, employees, type User } from "../../db/schema";
 import { db } from "~/utils/db.server";
 import { formatDate, formatDateShort, PAY_PERIOD_DAYS } from "~/utils/dates";
-import { PROCESSING_FEE_CENTS } from "~/utils/calculator";
+import { GROCERY_RESTRICTION, PROCESSING_FEE_CENTS } from "~/utils/rules";
 import { formatCents, formatMoney, toCents } from "~/utils/money";
 import {
   getEmployeeRecord,
@@ -17,7 +17,6 @@ import {
 } from "./advance.server";
 
 export const RECENT_ACTIVITY_COUNT = 4;
-export const DEFAULT_RESTRICTIONS = "Grocery stores only";
 
 /**
  * Year to date (SPEC §2): the sum of approved advances requested in the current calendar year
@@ -51,14 +50,14 @@ export async function yearToDate(
 
 /** The restrictions text of a card's spending-limits JSON, or the default. */
 export function cardRestrictions(spendingLimits: string | null): string {
-  if (!spendingLimits) return DEFAULT_RESTRICTIONS;
+  if (!spendingLimits) return GROCERY_RESTRICTION;
   try {
     const parsed = JSON.parse(spendingLimits) as { restrictions?: unknown };
     return typeof parsed?.restrictions === "string" && parsed.restrictions
       ? parsed.restrictions
-      : DEFAULT_RESTRICTIONS;
+      : GROCERY_RESTRICTION;
   } catch {
-    return DEFAULT_RESTRICTIONS;
+    return GROCERY_RESTRICTION;
   }
 }
 

@@ -4,7 +4,8 @@ import { advanceRequests, employees, type User } from "../../db/schema";
 import { db, queryRows } from "~/utils/db.server";
 import { nextPayroll } from "~/utils/dates";
 import { EMPLOYEES_PAGE_SIZE } from "~/validation/employer";
-import { firstEmployees, listPendingRequests } from "./employer.server";
+import { firstEmployees } from "./employee-directory.server";
+import { listPendingRequests } from "./employer-requests.server";
 
 export const DASHBOARD_PENDING = 3;
 export const DASHBOARD_EMPLOYEES = 5;
@@ -17,7 +18,7 @@ type Figures = {
 };
 
 /**
- * The four cards in one round trip, each figure from the narrowest index (issue 9):
+ * The four cards in one round trip, each figure from the narrowest index:
  * employees_employer_id_idx, advance_requests_pending_idx, advance_requests_approval_date_idx
  * (only this month's approvals are read) and advance_requests_approved_idx (index-only sum).
  */

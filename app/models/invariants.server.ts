@@ -9,7 +9,7 @@ type Check = {
   describe: (row: Record<string, unknown>) => string;
 };
 
-// The invariants that keep the money right (issue: security and reliability). Each query
+// The invariants that keep the money right. Each query
 // returns the offending rows; an empty result everywhere means the database is consistent.
 const CHECKS: Check[] = [
   {

@@ -5,6 +5,7 @@ import * as templates from "~/services/mail/templates";
 import { db, queryRows, type Executor } from "~/utils/db.server";
 import { formatDate, formatDateTime } from "~/utils/dates";
 import { formatMoney } from "~/utils/money";
+import { GROCERY_RESTRICTION } from "~/utils/rules";
 import { describeUserAgent } from "~/utils/user-agent";
 import { enqueueMail, mailOrigin, uniqueKey } from "./mail.server";
 
@@ -208,7 +209,7 @@ export async function notifyCardIssued(tx: Executor, cardId: number) {
     sql`select amount::text as amount, deduction_date from payroll_deductions
         where request_id = ${c.request_id} order by deduction_date, id`,
   );
-  let restriction = "Grocery stores only";
+  let restriction = GROCERY_RESTRICTION;
   try {
     restriction =
       (JSON.parse(c.spending_limits) as { restrictions?: string })

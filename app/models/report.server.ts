@@ -102,7 +102,7 @@ export async function getEmployerReport(actor: User, now: Date = new Date()) {
   const lowMax = RISK_LOW_MAX_CENTS / 100;
   const moderateMax = RISK_MODERATE_MAX_CENTS / 100;
 
-  // One pass over the period's requests (issue 9): GROUPING SETS gives the month rows and the
+  // One pass over the period's requests: GROUPING SETS gives the month rows and the
   // department rows together; every other figure is a sum of the month rows. The employer's
   // employees come from employees_employer_id_idx and their requests from the covering
   // advance_requests_employee_id_idx (employee, request date, status, amount).

@@ -10,12 +10,16 @@ import { publish } from "~/services/events.server";
 import { db, type Executor } from "~/utils/db.server";
 import { badRequest, forbidden } from "~/utils/errors";
 import { fromCents, parseCents } from "~/utils/money";
-import type { CompanySettingsInput } from "~/validation/settings";
+import {
+  APPROVAL_LIMIT_ABOVE_MAX,
+  APPROVAL_LIMIT_NEGATIVE,
+  MAX_ADVANCE_CENTS,
+  MAX_ADVANCE_TOO_HIGH,
+  MAX_ADVANCE_TOO_LOW,
+  MIN_ADVANCE_CENTS,
+} from "~/utils/rules";
+import { TWO_DECIMALS, type CompanySettingsInput } from "~/validation/settings";
 import { recordAudit } from "./audit.server";
-
-export const DEFAULT_MAX_ADVANCE = "500.00";
-export const DEFAULT_APPROVAL_LIMIT = "200.00";
-export const PROCESSING_FEE = "15.99";
 
 /** The employer's settings row; created with the defaults when missing (older data). */
 export async function getCompanySettings(
@@ -75,15 +79,30 @@ export async function updateCompanySettings(
     throw forbidden("Only employers can change company settings.");
   const maxCents = parseCents(input.maxAdvance);
   const limitCents = parseCents(input.approvalLimit);
-  if (maxCents === null || maxCents < 20000 || maxCents > 50000) {
-    throw badRequest("Maximum advance must be between $200.00 and $500.00", {
-      maxAdvance: ["Maximum advance must be between $200.00 and $500.00"],
-    });
+  // The form's schema has already refused these; the same messages guard any other caller.
+  const maxProblem =
+    maxCents === null
+      ? TWO_DECIMALS
+      : maxCents < MIN_ADVANCE_CENTS
+        ? MAX_ADVANCE_TOO_LOW
+        : maxCents > MAX_ADVANCE_CENTS
+          ? MAX_ADVANCE_TOO_HIGH
+          : null;
+  if (maxProblem || maxCents === null) {
+    const message = maxProblem ?? TWO_DECIMALS;
+    throw badRequest(message, { maxAdvance: [message] });
   }
-  if (limitCents === null || limitCents < 0 || limitCents > maxCents) {
-    throw badRequest("Auto-approval limit cannot exceed the maximum advance", {
-      approvalLimit: ["Auto-approval limit cannot exceed the maximum advance"],
-    });
+  const limitProblem =
+    limitCents === null
+      ? TWO_DECIMALS
+      : limitCents < 0
+        ? APPROVAL_LIMIT_NEGATIVE
+        : limitCents > maxCents
+          ? APPROVAL_LIMIT_ABOVE_MAX
+          : null;
+  if (limitProblem || limitCents === null) {
+    const message = limitProblem ?? TWO_DECIMALS;
+    throw badRequest(message, { approvalLimit: [message] });
   }
   const { saved, capped } = await db().transaction(async (tx) => {
     const before = await getCompanySettings(actor.id, tx);

@@ -8,6 +8,8 @@ import {
 } from "../../db/schema";
 import { db, type Executor } from "~/utils/db.server";
 import { badRequest, conflict } from "~/utils/errors";
+import { fromCents } from "~/utils/money";
+import { DEFAULT_MAX_ADVANCE_CENTS } from "~/utils/rules";
 import { env } from "~/utils/env.server";
 import { hashPassword } from "~/utils/password.server";
 import { weakPasswordProblem } from "~/utils/password-strength.server";
@@ -133,7 +135,10 @@ export async function insertUser(
           input.role === "EMPLOYER" ? (input.companyName ?? null) : null,
         department: input.department ?? null,
         employerId: input.employerId ?? null,
-        maxAdvanceLimit: input.role === "EMPLOYER" ? "500.00" : null,
+        maxAdvanceLimit:
+          input.role === "EMPLOYER"
+            ? fromCents(DEFAULT_MAX_ADVANCE_CENTS)
+            : null,
       })
       .returning();
   } catch (error) {

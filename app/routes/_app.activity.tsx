@@ -15,7 +15,7 @@ import { requireEmployer } from "~/web/auth.server";
 import { formatDateTime } from "~/utils/dates";
 import { AUDIT_ACTIONS, AUDIT_LABELS, activityQuery } from "~/validation/audit";
 import { readActivityFilter } from "~/validation/audit-filter";
-import { pageWithin, readPageParam } from "~/validation/pagination";
+import { readPage, readPageParam } from "~/validation/pagination";
 
 // /activity: the company's audit trail, newest first, 50 a page, filtered by employee and by
 // action with a plain GET form (works without JavaScript), and its CSV (/activity.csv).
@@ -25,21 +25,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireEmployer(request);
   const url = new URL(request.url);
   const filter = readActivityFilter(url);
-  const total = await countCompanyActivity(user, filter);
-  const { page, pageCount } = pageWithin(
-    readPageParam(url),
-    total,
-    ACTIVITY_PAGE_SIZE,
-  );
-  const [rows, people] = await Promise.all([
-    total
-      ? listCompanyActivity(
-          user,
-          filter,
-          ACTIVITY_PAGE_SIZE,
-          (page - 1) * ACTIVITY_PAGE_SIZE,
-        )
-      : [],
+  const [{ items: rows, page, pageCount, total }, people] = await Promise.all([
+    readPage(
+      { page: readPageParam(url), pageSize: ACTIVITY_PAGE_SIZE },
+      () => countCompanyActivity(user, filter),
+      (limit, offset) => listCompanyActivity(user, filter, limit, offset),
+      { clamp: true },
+    ),
     listActivityPeople(user),
   ]);
   return json({

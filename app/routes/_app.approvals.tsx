@@ -16,13 +16,11 @@ import { Pager } from "~/components/ui/pager";
 import { Toast } from "~/components/ui/toast";
 import { approveAdvance, declineAdvance } from "~/models/approval.server";
 import {
-  countPendingRequests,
   getPendingRequest,
-  listPendingRequests,
-} from "~/models/employer.server";
+  pagePendingRequests,
+} from "~/models/employer-requests.server";
 import { requireEmployer, safeRedirect } from "~/web/auth.server";
 import { formatDate } from "~/utils/dates";
-import { isAppError } from "~/utils/errors";
 import { formatMoney } from "~/utils/money";
 import {
   errorToast,
@@ -35,7 +33,8 @@ import {
   parseId,
 } from "~/validation/employer";
 import { readFormData } from "~/web/form.server";
-import { pageWithin, readPageParam } from "~/validation/pagination";
+import { attempt, replyToFailure } from "~/web/action.server";
+import { readPageParam } from "~/validation/pagination";
 
 const APPROVALS_PAGE_SIZE = 25;
 
@@ -44,21 +43,16 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const declineId = parseId(url.searchParams.get("decline"));
   // A page of 25, longest-waiting first; a page past the end shows the last one.
-  const total = await countPendingRequests(employer);
-  const { page, pageCount } = pageWithin(
-    readPageParam(url),
-    total,
-    APPROVALS_PAGE_SIZE,
-  );
-  const [pending, declining] = await Promise.all([
-    listPendingRequests(
+  const [listed, declining] = await Promise.all([
+    pagePendingRequests(
       employer,
-      APPROVALS_PAGE_SIZE,
-      (page - 1) * APPROVALS_PAGE_SIZE,
+      { page: readPageParam(url), pageSize: APPROVALS_PAGE_SIZE },
+      { clamp: true },
     ),
     // The dialog opens only for a request that is still pending and this employer's.
     declineId ? getPendingRequest(employer, declineId) : Promise.resolve(null),
   ]);
+  const { items: pending, page, pageCount, total } = listed;
   return json({ pending, declining, page, pageCount, total });
 }
 
@@ -129,34 +123,31 @@ export async function action({ request }: ActionFunctionArgs) {
     );
   }
   const { requestId, redirectTo } = submission.value;
-  try {
-    if (submission.value.intent === "approve") {
-      await approveAdvance(employer, requestId);
+  return attempt(
+    async () => {
+      if (submission.value.intent === "approve") {
+        await approveAdvance(employer, requestId);
+        return redirectWithSuccess(
+          safeRedirect(redirectTo, "/approvals"),
+          "Request approved",
+          "The advance request has been approved successfully.",
+        );
+      }
+      await declineAdvance(employer, requestId, submission.value.reason);
       return redirectWithSuccess(
         safeRedirect(redirectTo, "/approvals"),
-        "Request approved",
-        "The advance request has been approved successfully.",
+        "Request declined",
+        "The advance request has been declined.",
       );
-    }
-    await declineAdvance(employer, requestId, submission.value.reason);
-    return redirectWithSuccess(
-      safeRedirect(redirectTo, "/approvals"),
-      "Request declined",
-      "The advance request has been declined.",
-    );
-  } catch (error) {
-    if (!isAppError(error)) throw error;
-    return json<ActionData>(
-      {
-        intent,
-        requestId,
-        result: submission.reply({ formErrors: [error.message] }),
-        error: error.message,
-        toast: failed(intent, error.message),
-      },
-      { status: error.status },
-    );
-  }
+    },
+    (error): ActionData => ({
+      intent,
+      requestId,
+      result: replyToFailure(submission, error),
+      error: error.message,
+      toast: failed(intent, error.message),
+    }),
+  );
 }
 
 export default function ApprovalsPage() {

@@ -12,13 +12,7 @@ import type {
   MetaFunction,
 } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
-import {
-  Form,
-  Link,
-  useActionData,
-  useLoaderData,
-  useNavigation,
-} from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { CardFace } from "~/components/card/card-face";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { Badge } from "~/components/ui/badge";
@@ -39,12 +33,14 @@ import { requireEmployee } from "~/web/auth.server";
 import { formatDateTime } from "~/utils/dates";
 import { isAppError } from "~/utils/errors";
 import { readFormData } from "~/web/form.server";
+import { attempt, replyToFailure } from "~/web/action.server";
 import { formatCents, formatMoney } from "~/utils/money";
 import { redirectWithSuccess } from "~/web/toast.server";
 import {
   SIMULATED_CATEGORIES,
   simulatePurchaseSchema,
 } from "~/validation/card";
+import { useIsPending } from "~/components/use-is-pending";
 
 // /cards/:id: the employee's own grocery card (anyone else's is a 404): its figures, its
 // purchases with their outcome, Freeze / Unfreeze, and in sandbox mode the "Simulate a
@@ -120,23 +116,22 @@ export async function action({ request, params }: ActionFunctionArgs) {
   }
   const here = `/cards/${cardId}`;
   if (intent === "freeze" || intent === "unfreeze") {
-    try {
-      await setCardFrozen(user, cardId, intent === "freeze");
-    } catch (error) {
-      if (isAppError(error) && error.status === 404) notFoundPage(error);
-      if (!isAppError(error)) throw error;
-      return json<ActionData>(
-        { error: error.message },
-        { status: error.status },
-      );
-    }
-    return intent === "freeze"
-      ? redirectWithSuccess(
-          here,
-          "Card frozen",
-          "Every purchase is declined until you unfreeze it.",
-        )
-      : redirectWithSuccess(here, "Card unfrozen", "You can shop again.");
+    return attempt(
+      async () => {
+        await setCardFrozen(user, cardId, intent === "freeze");
+        return intent === "freeze"
+          ? redirectWithSuccess(
+              here,
+              "Card frozen",
+              "Every purchase is declined until you unfreeze it.",
+            )
+          : redirectWithSuccess(here, "Card unfrozen", "You can shop again.");
+      },
+      (error): ActionData => {
+        if (error.status === 404) notFoundPage(error);
+        return { error: error.message };
+      },
+    );
   }
   if (intent !== "simulate")
     return json<ActionData>(
@@ -146,19 +141,22 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const submission = parseWithZod(formData, { schema: simulatePurchaseSchema });
   if (submission.status !== "success")
     return json<ActionData>({ result: submission.reply() }, { status: 400 });
-  try {
-    const decision = await simulateCardPurchase(user, cardId, submission.value);
-    // Post/redirect/get: the outcome is read back from the stored purchase, so it survives
-    // the live updates' revalidation and a reload does not buy twice.
-    return redirect(`${here}?purchase=${decision.authorizationId}`);
-  } catch (error) {
-    if (isAppError(error) && error.status === 404) notFoundPage(error);
-    if (!isAppError(error)) throw error;
-    return json<ActionData>(
-      { result: submission.reply({ formErrors: [error.message] }) },
-      { status: error.status },
-    );
-  }
+  return attempt(
+    async () => {
+      const decision = await simulateCardPurchase(
+        user,
+        cardId,
+        submission.value,
+      );
+      // Post/redirect/get: the outcome is read back from the stored purchase, so it survives
+      // the live updates' revalidation and a reload does not buy twice.
+      return redirect(`${here}?purchase=${decision.authorizationId}`);
+    },
+    (error): ActionData => {
+      if (error.status === 404) notFoundPage(error);
+      return { result: replyToFailure(submission, error) };
+    },
+  );
 }
 
 const selectClass =
@@ -254,11 +252,9 @@ export default function CardPage() {
 }
 
 function FreezeForm({ frozen, error }: { frozen: boolean; error?: string }) {
-  const navigation = useNavigation();
-  const pending =
-    navigation.state !== "idle" &&
-    (navigation.formData?.get("intent") === "freeze" ||
-      navigation.formData?.get("intent") === "unfreeze");
+  const pending = useIsPending({
+    formData: { intent: ["freeze", "unfreeze"] },
+  });
   return (
     <Form method="post" className="space-y-2">
       <input
@@ -296,10 +292,7 @@ function SimulatePurchase({
   actionData?: ActionData;
   simulated: Simulated;
 }) {
-  const navigation = useNavigation();
-  const pending =
-    navigation.state !== "idle" &&
-    navigation.formData?.get("intent") === "simulate";
+  const pending = useIsPending({ formData: { intent: "simulate" } });
   const [form, fields] = useForm({
     id: "simulate-purchase",
     lastResult: actionData?.result,

@@ -11,12 +11,7 @@ import type {
   MetaFunction,
 } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import {
-  Form,
-  useActionData,
-  useLoaderData,
-  useNavigation,
-} from "@remix-run/react";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { CheckoutError } from "~/components/checkout/checkout-error";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { Button, LinkButton } from "~/components/ui/button";
@@ -32,7 +27,7 @@ import {
 } from "~/models/checkout.server";
 import { requireEmployee } from "~/web/auth.server";
 import { readFormData } from "~/web/form.server";
-import { isAppError } from "~/utils/errors";
+import { attempt, replyToFailure } from "~/web/action.server";
 import { formatMoney } from "~/utils/money";
 import {
   errorToast,
@@ -45,6 +40,7 @@ import {
   parseExpiry,
   sandboxPaymentSchema,
 } from "~/validation/checkout";
+import { useIsPending } from "~/components/use-is-pending";
 
 // /checkout?amount=300.00&requestId=12 (SPEC §2 Checkout). With the sandbox provider the card
 // form is rendered here and posted to the action, so paying works without JavaScript; with
@@ -82,35 +78,32 @@ export async function loader({ request }: LoaderFunctionArgs) {
       { status: 400 },
     );
   }
-  try {
-    const view = await getCheckout(user, {
-      amount: params.data.amount,
-      advanceRequestId: params.data.requestId,
-    });
-    const year = (new Date().getFullYear() + 3) % 100;
-    return json({
-      state: "ready" as const,
-      toast: null,
-      ...view,
-      // The sandbox's form is prefilled with Stripe's success test card.
-      defaults: {
-        cardNumber: "4242 4242 4242 4242",
-        expiry: `12 / ${String(year).padStart(2, "0")}`,
-        cvc: "123",
-      },
-    });
-  } catch (error) {
-    if (!isAppError(error)) throw error;
+  return attempt(
+    async () => {
+      const view = await getCheckout(user, {
+        amount: params.data.amount,
+        advanceRequestId: params.data.requestId,
+      });
+      const year = (new Date().getFullYear() + 3) % 100;
+      return json({
+        state: "ready" as const,
+        toast: null,
+        ...view,
+        // The sandbox's form is prefilled with Stripe's success test card.
+        defaults: {
+          cardNumber: "4242 4242 4242 4242",
+          expiry: `12 / ${String(year).padStart(2, "0")}`,
+          cvc: "123",
+        },
+      });
+    },
     // SPEC §8: 'Payment setup failed', and the page shows the message.
-    return json(
-      {
-        state: "error" as const,
-        message: error.message,
-        toast: errorToast("Payment setup failed", error.message),
-      },
-      { status: error.status },
-    );
-  }
+    (error) => ({
+      state: "error" as const,
+      message: error.message,
+      toast: errorToast("Payment setup failed", error.message),
+    }),
+  );
 }
 
 type ActionData = { result?: SubmissionResult<string[]>; toast?: ToastData };
@@ -138,60 +131,52 @@ export async function action({ request }: ActionFunctionArgs) {
       );
     }
     const { cardNumber, expiry, cvc } = submission.value;
-    try {
-      await completeSandboxCheckout(user, {
-        amount,
-        advanceRequestId: requestId,
-        card: { number: cardNumber, cvc, ...parseExpiry(expiry) },
-      });
-      return redirectWithSuccess(
-        "/payment-success",
-        SUCCESS_TITLE,
-        SUCCESS_TEXT,
-      );
-    } catch (error) {
-      if (!isAppError(error)) throw error;
+    return attempt(
+      async () => {
+        await completeSandboxCheckout(user, {
+          amount,
+          advanceRequestId: requestId,
+          card: { number: cardNumber, cvc, ...parseExpiry(expiry) },
+        });
+        return redirectWithSuccess(
+          "/payment-success",
+          SUCCESS_TITLE,
+          SUCCESS_TEXT,
+        );
+      },
       // The payment went through but the card did not: the outcome of a completed action, a
       // toast. A refused payment belongs to the card form: its form-level error, titled
       // 'Payment failed' (decision 1301).
-      if (error instanceof CardCreationError) {
-        return json<ActionData>(
-          {
-            result: submission.reply({ hideFields: ["cvc"] }),
-            toast: errorToast("Card creation failed", error.message),
-          },
-          { status: error.status },
-        );
-      }
-      return json<ActionData>(
-        {
-          result: submission.reply({
-            formErrors: [error.message],
-            hideFields: ["cvc"],
-          }),
-        },
-        { status: error.status },
-      );
-    }
+      (error): ActionData =>
+        error instanceof CardCreationError
+          ? {
+              result: submission.reply({ hideFields: ["cvc"] }),
+              toast: errorToast("Card creation failed", error.message),
+            }
+          : {
+              result: replyToFailure(submission, error, {
+                hideFields: ["cvc"],
+              }),
+            },
+    );
   }
 
   if (intent === "issue-card") {
     // The payment went through earlier (Stripe in the browser, or a sandbox payment whose
     // card step failed): create the card, or find the one that exists, and finish.
-    try {
-      await issueCardAfterPayment(user, requestId);
-      return redirectWithSuccess(
-        "/payment-success",
-        SUCCESS_TITLE,
-        SUCCESS_TEXT,
-      );
-    } catch (error) {
-      if (!isAppError(error)) throw error;
-      return json<ActionData>(
-        { toast: errorToast("Card creation failed", error.message) },
-        { status: error.status },
-      );
-    }
+    return attempt(
+      async () => {
+        await issueCardAfterPayment(user, requestId);
+        return redirectWithSuccess(
+          "/payment-success",
+          SUCCESS_TITLE,
+          SUCCESS_TEXT,
+        );
+      },
+      (error): ActionData => ({
+        toast: errorToast("Card creation failed", error.message),
+      }),
+    );
   }
 
   return json<ActionData>(
@@ -263,13 +248,6 @@ export default function CheckoutPage() {
   );
 }
 
-function usePending(intent: string) {
-  const navigation = useNavigation();
-  return (
-    navigation.state !== "idle" && navigation.formData?.get("intent") === intent
-  );
-}
-
 function SandboxPaymentForm({
   amount,
   requestId,
@@ -291,7 +269,7 @@ function SandboxPaymentForm({
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });
-  const pending = usePending("pay");
+  const pending = useIsPending({ formData: { intent: "pay" } });
   return (
     <Card title="Payment details">
       <Form method="post" className="space-y-4" {...getFormProps(form)}>
@@ -355,7 +333,7 @@ function IssueCardPanel({
   amount: string;
   requestId: number;
 }) {
-  const pending = usePending("issue-card");
+  const pending = useIsPending({ formData: { intent: "issue-card" } });
   return (
     <Card title="Payment received">
       <p className="text-gray-800">

@@ -6,7 +6,7 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { Badge, StatusBadge } from "~/components/ui/badge";
 import { Card, StatCard } from "~/components/ui/card";
 import { EmptyRow, Table, Td } from "~/components/ui/table";
-import { getEmployeeDetails } from "~/models/employer.server";
+import { getEmployeeDetails } from "~/models/employee-directory.server";
 import { requireEmployer } from "~/web/auth.server";
 import { formatDate } from "~/utils/dates";
 import { isAppError } from "~/utils/errors";

@@ -14,10 +14,10 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { Card } from "~/components/ui/card";
 import { addEmployee } from "~/models/employee.server";
 import { requireEmployer } from "~/web/auth.server";
-import { isAppError } from "~/utils/errors";
 import { redirectWithSuccess } from "~/web/toast.server";
 import { addEmployeeSchema } from "~/validation/auth";
 import { readFormData } from "~/web/form.server";
+import { attempt, replyToFailure } from "~/web/action.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireEmployer(request);
@@ -39,32 +39,26 @@ export async function action({ request }: ActionFunctionArgs) {
       { status: 400 },
     );
   }
-  try {
-    const user = await addEmployee(employer, submission.value);
-    return redirectWithSuccess(
-      "/employees",
-      "Employee added",
-      `${user.firstName} ${user.lastName} can now sign in as ${user.username}.`,
-    );
-  } catch (error) {
-    if (!isAppError(error)) throw error;
-    const message = error.message || "There was an error adding the employee.";
-    return json<AddEmployeeActionData>(
-      {
-        // A field's problem (a taken username, a weak password) shows under its field; anything
-        // else is the form's, under the title 'Failed to add employee'. Never both, never a toast.
-        result: submission.reply({
-          formErrors:
-            error.fieldErrors || error.status === 409 ? [] : [message],
-          fieldErrors:
-            error.fieldErrors ??
-            (error.status === 409 ? { username: [message] } : {}),
-          hideFields: ["password"],
-        }),
-      },
-      { status: error.status },
-    );
-  }
+  return attempt(
+    async () => {
+      const user = await addEmployee(employer, submission.value);
+      return redirectWithSuccess(
+        "/employees",
+        "Employee added",
+        `${user.firstName} ${user.lastName} can now sign in as ${user.username}.`,
+      );
+    },
+    (error): AddEmployeeActionData => ({
+      // A field's problem (a taken username, a weak password) shows under its field; anything
+      // else is the form's, under the title 'Failed to add employee'. Never both, never a toast.
+      result: replyToFailure(submission, error, {
+        fields: true,
+        conflictField: "username",
+        hideFields: ["password"],
+        fallback: "There was an error adding the employee.",
+      }),
+    }),
+  );
 }
 
 export default function AddEmployeePage() {

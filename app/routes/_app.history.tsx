@@ -20,8 +20,8 @@ import {
 } from "~/models/advance.server";
 import { cancelAdvance } from "~/models/cancel.server";
 import { requireEmployee, safeRedirect } from "~/web/auth.server";
-import { isAppError } from "~/utils/errors";
 import { readFormData } from "~/web/form.server";
+import { attempt } from "~/web/action.server";
 import { formatDate } from "~/utils/dates";
 import { formatMoney } from "~/utils/money";
 import {
@@ -30,7 +30,7 @@ import {
   type Toast as ToastData,
 } from "~/web/toast.server";
 import { cancelFormSchema } from "~/validation/cancel";
-import { pageWithin, readPageParam } from "~/validation/pagination";
+import { readPage, readPageParam } from "~/validation/pagination";
 
 // Dates and money are formatted here on the server, so the page reads the same with or
 // without JavaScript and in any browser time zone.
@@ -39,19 +39,16 @@ const HISTORY_PAGE_SIZE = 50;
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireEmployee(request);
   // 50 a page, newest first; a page past the end shows the last one.
-  const total = await countOwnRequests(user);
-  const { page, pageCount } = pageWithin(
-    readPageParam(new URL(request.url)),
-    total,
-    HISTORY_PAGE_SIZE,
+  const {
+    items: requests,
+    page,
+    pageCount,
+  } = await readPage(
+    { page: readPageParam(new URL(request.url)), pageSize: HISTORY_PAGE_SIZE },
+    () => countOwnRequests(user),
+    (limit, offset) => listOwnRequests(user, limit, offset),
+    { clamp: true },
   );
-  const requests = total
-    ? await listOwnRequests(
-        user,
-        HISTORY_PAGE_SIZE,
-        (page - 1) * HISTORY_PAGE_SIZE,
-      )
-    : [];
   const money = await requestMoneyOf(requests);
   return json({
     page,
@@ -89,22 +86,21 @@ export async function action({ request }: ActionFunctionArgs) {
     );
   }
   const { requestId, redirectTo } = submission.value;
-  try {
-    const cancelled = await cancelAdvance(user, requestId);
-    return redirectWithSuccess(
-      safeRedirect(redirectTo, "/history"),
-      "Request cancelled",
-      cancelled.approvalDate
-        ? `Your ${formatMoney(cancelled.amount)} advance is cancelled and back in your available balance. Nothing was charged.`
-        : `Your ${formatMoney(cancelled.amount)} request is cancelled.`,
-    );
-  } catch (error) {
-    if (!isAppError(error)) throw error;
-    return json<{ toast: ToastData }>(
-      { toast: errorToast("Cancel failed", error.message) },
-      { status: error.status },
-    );
-  }
+  return attempt(
+    async () => {
+      const cancelled = await cancelAdvance(user, requestId);
+      return redirectWithSuccess(
+        safeRedirect(redirectTo, "/history"),
+        "Request cancelled",
+        cancelled.approvalDate
+          ? `Your ${formatMoney(cancelled.amount)} advance is cancelled and back in your available balance. Nothing was charged.`
+          : `Your ${formatMoney(cancelled.amount)} request is cancelled.`,
+      );
+    },
+    (error): { toast: ToastData } => ({
+      toast: errorToast("Cancel failed", error.message),
+    }),
+  );
 }
 
 export default function HistoryPage() {

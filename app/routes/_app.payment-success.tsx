@@ -9,8 +9,8 @@ import {
   latestCardStory,
 } from "~/models/checkout.server";
 import { requireEmployee } from "~/web/auth.server";
-import { isAppError } from "~/utils/errors";
 import { errorToast, redirectWithSuccess } from "~/web/toast.server";
+import { attempt } from "~/web/action.server";
 
 // /payment-success (SPEC §2). Stripe's redirect flow returns here with ?payment_intent=…:
 // the card of that payment is issued (idempotently) before the success screen shows.
@@ -32,23 +32,20 @@ export async function loader({ request }: LoaderFunctionArgs) {
       { status: 402 },
     );
   }
-  try {
-    await issueCardForPaymentIntent(user, paymentIntent);
-    return redirectWithSuccess(
-      "/payment-success",
-      "Success!",
-      "Your grocery advance has been processed. You can now use your virtual card.",
-    );
-  } catch (error) {
-    if (!isAppError(error)) throw error;
-    return json(
-      {
-        toast: errorToast("Card creation failed", error.message),
-        moneyLines: [] as string[],
-      },
-      { status: error.status },
-    );
-  }
+  return attempt(
+    async () => {
+      await issueCardForPaymentIntent(user, paymentIntent);
+      return redirectWithSuccess(
+        "/payment-success",
+        "Success!",
+        "Your grocery advance has been processed. You can now use your virtual card.",
+      );
+    },
+    (error) => ({
+      toast: errorToast("Card creation failed", error.message),
+      moneyLines: [] as string[],
+    }),
+  );
 }
 
 export default function PaymentSuccessPage() {

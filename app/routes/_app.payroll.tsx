@@ -11,12 +11,7 @@ import type {
   MetaFunction,
 } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import {
-  Form,
-  useActionData,
-  useLoaderData,
-  useNavigation,
-} from "@remix-run/react";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { Button, LinkButton } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
@@ -27,12 +22,13 @@ import {
   runPayrollForEmployer,
 } from "~/models/payroll.server";
 import { requireEmployer } from "~/web/auth.server";
-import { isAppError } from "~/utils/errors";
 import { formatDate, nextPayroll } from "~/utils/dates";
 import { formatCents, formatMoney, toCents } from "~/utils/money";
 import { redirectWithSuccess } from "~/web/toast.server";
 import { runPayrollSchema } from "~/validation/payroll";
 import { readFormData } from "~/web/form.server";
+import { attempt, replyToFailure } from "~/web/action.server";
+import { useIsPending } from "~/components/use-is-pending";
 
 // /payroll: what today's payroll run collects, the 'Run payroll' action (with a confirmation
 // checkbox, so it works without JavaScript), and the next payroll's export.
@@ -59,32 +55,25 @@ export async function action({ request }: ActionFunctionArgs) {
   if (submission.status !== "success") {
     return json<ActionData>({ result: submission.reply() }, { status: 400 });
   }
-  try {
-    const summary = await runPayrollForEmployer(user);
-    return redirectWithSuccess(
-      "/payroll",
-      "Payroll run complete",
-      summary.deductionsPaid === 0
-        ? "There were no deductions due."
-        : `${summary.deductionsPaid} deductions collected, ${formatMoney(summary.totalPaid)} in total.`,
-    );
-  } catch (error) {
-    if (!isAppError(error)) throw error;
-    return json<ActionData>(
-      {
-        result: submission.reply({ formErrors: [error.message] }),
-      },
-      { status: error.status },
-    );
-  }
+  return attempt(
+    async () => {
+      const summary = await runPayrollForEmployer(user);
+      return redirectWithSuccess(
+        "/payroll",
+        "Payroll run complete",
+        summary.deductionsPaid === 0
+          ? "There were no deductions due."
+          : `${summary.deductionsPaid} deductions collected, ${formatMoney(summary.totalPaid)} in total.`,
+      );
+    },
+    (error): ActionData => ({ result: replyToFailure(submission, error) }),
+  );
 }
 
 export default function PayrollPage() {
   const data = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>() as ActionData | undefined;
-  const navigation = useNavigation();
-  const pending =
-    navigation.state !== "idle" && navigation.formMethod === "POST";
+  const pending = useIsPending();
   const [form, fields] = useForm({
     id: "run-payroll",
     lastResult: actionData?.result,

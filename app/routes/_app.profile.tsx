@@ -16,7 +16,6 @@ import {
   useActionData,
   useLoaderData,
   useLocation,
-  useNavigation,
 } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { Button } from "~/components/ui/button";
@@ -26,10 +25,7 @@ import { Field, FormError } from "~/components/ui/field";
 import { getEmployeeRecord } from "~/models/advance.server";
 import { listOwnActivity } from "~/models/audit.server";
 import { updateProfile } from "~/models/profile.server";
-import {
-  applySessionAction,
-  sessionListForPage,
-} from "~/models/sessions.server";
+import { sessionListForPage } from "~/models/sessions.server";
 import { ActiveSessions } from "~/components/active-sessions";
 import {
   getEmailChoices,
@@ -39,20 +35,17 @@ import { EMAIL_CHOICES_INTENT } from "~/validation/profile";
 import { requireEmployeeAuth } from "~/web/auth.server";
 import { clientInfo } from "~/web/session.server";
 import { formatDate, formatDateTime } from "~/utils/dates";
-import { isAppError } from "~/utils/errors";
 import { formatMoney } from "~/utils/money";
 import {
-  errorToast,
   redirectWithSuccess,
   type Toast as ToastData,
 } from "~/web/toast.server";
 import { profileSchema } from "~/validation/profile";
-import {
-  REVOKE_SESSION,
-  SIGN_OUT_OTHERS,
-  sessionActionSchema,
-} from "~/validation/sessions";
+import { REVOKE_SESSION, SIGN_OUT_OTHERS } from "~/validation/sessions";
 import { readFormData } from "~/web/form.server";
+import { sessionListAction } from "~/web/session-actions.server";
+import { attempt, replyToFailure } from "~/web/action.server";
+import { useIsPending } from "~/components/use-is-pending";
 
 const OWN_ACTIVITY_SHOWN = 20;
 
@@ -102,7 +95,13 @@ export async function action({ request }: ActionFunctionArgs) {
   const formData = await readFormData(request);
   const intent = formData.get("intent");
   if (intent === SIGN_OUT_OTHERS || intent === REVOKE_SESSION) {
-    return sessionAction(user.id, session.id, formData);
+    return sessionListAction(
+      user.id,
+      session.id,
+      formData,
+      "/profile",
+      (failure): ActionData => failure,
+    );
   }
   if (intent === EMAIL_CHOICES_INTENT) {
     // Unchecked boxes are absent from the form: absent means off.
@@ -123,69 +122,27 @@ export async function action({ request }: ActionFunctionArgs) {
       { status: 400 },
     );
   }
-  try {
-    const { passwordChanged } = await updateProfile(user, submission.value, {
-      sessionId: session.id,
-      address: clientInfo(request).ip,
-    });
-    return redirectWithSuccess(
-      "/profile",
-      "Profile updated",
-      passwordChanged
-        ? "Your profile and password have been saved."
-        : "Your profile has been saved.",
-    );
-  } catch (error) {
-    if (!isAppError(error)) throw error;
-    return json<ActionData>(
-      {
-        result: submission.reply({
-          formErrors: error.fieldErrors ? [] : [error.message],
-          fieldErrors: error.fieldErrors,
-          hideFields: PASSWORD_FIELDS,
-        }),
-      },
-      { status: error.status },
-    );
-  }
-}
-
-/** "Sign out other sessions" and signing out one session, from the session list. */
-async function sessionAction(
-  userId: number,
-  sessionId: number,
-  formData: FormData,
-) {
-  const parsed = sessionActionSchema.safeParse(Object.fromEntries(formData));
-  if (!parsed.success) {
-    const message = parsed.error.issues[0].message;
-    return json<ActionData>(
-      {
-        sessionError: message,
-        toast: errorToast("Not signed out", message),
-      },
-      { status: 400 },
-    );
-  }
-  try {
-    const count = await applySessionAction(userId, sessionId, parsed.data);
-    return redirectWithSuccess(
-      "/profile",
-      "Signed out",
-      count === 1
-        ? "1 other session has been signed out."
-        : `${count} other sessions have been signed out.`,
-    );
-  } catch (error) {
-    if (!isAppError(error)) throw error;
-    return json<ActionData>(
-      {
-        sessionError: error.message,
-        toast: errorToast("Not signed out", error.message),
-      },
-      { status: error.status },
-    );
-  }
+  return attempt(
+    async () => {
+      const { passwordChanged } = await updateProfile(user, submission.value, {
+        sessionId: session.id,
+        address: clientInfo(request).ip,
+      });
+      return redirectWithSuccess(
+        "/profile",
+        "Profile updated",
+        passwordChanged
+          ? "Your profile and password have been saved."
+          : "Your profile has been saved.",
+      );
+    },
+    (error): ActionData => ({
+      result: replyToFailure(submission, error, {
+        fields: true,
+        hideFields: PASSWORD_FIELDS,
+      }),
+    }),
+  );
 }
 
 function initials(first: string, last: string) {
@@ -289,9 +246,7 @@ function AccountSettingsForm({
   };
   actionData: ActionData | undefined;
 }) {
-  const navigation = useNavigation();
-  const pending =
-    navigation.state !== "idle" && navigation.formMethod === "POST";
+  const pending = useIsPending();
   const [form, fields] = useForm({
     id: "profile",
     lastResult: actionData?.result ?? null,
@@ -395,10 +350,9 @@ function EmailChoicesForm({
 }: {
   choices: { decisions: boolean; deductions: boolean };
 }) {
-  const navigation = useNavigation();
-  const pending =
-    navigation.state !== "idle" &&
-    navigation.formData?.get("intent") === EMAIL_CHOICES_INTENT;
+  const pending = useIsPending({
+    formData: { intent: EMAIL_CHOICES_INTENT },
+  });
   return (
     <Form method="post" id="email-choices" className="space-y-3">
       <input type="hidden" name="intent" value={EMAIL_CHOICES_INTENT} />

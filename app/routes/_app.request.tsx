@@ -14,12 +14,7 @@ import type {
   MetaFunction,
 } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import {
-  Form,
-  useActionData,
-  useLoaderData,
-  useNavigation,
-} from "@remix-run/react";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { Button, LinkButton } from "~/components/ui/button";
 import {
@@ -31,11 +26,18 @@ import {
 } from "~/components/ui/field";
 import { getEmployeeRecord, requestAdvance } from "~/models/advance.server";
 import { requireEmployee } from "~/web/auth.server";
-import { isAppError } from "~/utils/errors";
 import { formatMoney } from "~/utils/money";
 import { redirectWithSuccess } from "~/web/toast.server";
+import {
+  ADVANCE_RANGE_TEXT,
+  ADVANCE_STEP_DOLLARS,
+  MAX_ADVANCE_TEXT,
+  MIN_ADVANCE_TEXT,
+} from "~/utils/rules";
 import { readRequestPrefill, requestFormSchema } from "~/validation/advance";
 import { readFormData } from "~/web/form.server";
+import { attempt, replyToFailure } from "~/web/action.server";
+import { useIsPending } from "~/components/use-is-pending";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireEmployee(request);
@@ -60,29 +62,24 @@ export async function action({ request }: ActionFunctionArgs) {
     return json<ActionData>({ result: submission.reply() }, { status: 400 });
   }
   const { amount, reason, repaymentPeriods } = submission.value;
-  try {
-    // Only the amount, reason and periods go on: the payment fields are checked, not stored.
-    await requestAdvance(user, { amount, reason, repaymentPeriods });
-  } catch (error) {
-    if (!isAppError(error)) throw error;
-    const message = error.message || REQUEST_FAILED_FALLBACK;
-    return json<ActionData>(
-      {
-        // One place for the message: under the amount when it is about the amount (over
-        // the balance), else in the form-level error titled 'Request failed'.
-        result: error.fieldErrors?.amount
-          ? submission.reply({
-              fieldErrors: { amount: error.fieldErrors.amount },
-            })
-          : submission.reply({ formErrors: [message] }),
-      },
-      { status: error.status },
-    );
-  }
-  return redirectWithSuccess(
-    "/",
-    "Request submitted",
-    "Your grocery advance request has been submitted successfully.",
+  return attempt(
+    async () => {
+      // Only the amount, reason and periods go on: the payment fields are checked, not stored.
+      await requestAdvance(user, { amount, reason, repaymentPeriods });
+      return redirectWithSuccess(
+        "/",
+        "Request submitted",
+        "Your grocery advance request has been submitted successfully.",
+      );
+    },
+    (error): ActionData => ({
+      // One place for the message: under the amount when it is about the amount (over
+      // the balance), else in the form-level error titled 'Request failed'.
+      result: replyToFailure(submission, error, {
+        fields: ["amount"],
+        fallback: REQUEST_FAILED_FALLBACK,
+      }),
+    }),
   );
 }
 
@@ -100,9 +97,7 @@ export default function RequestPage() {
   const { linked, availableBalanceText, prefill } =
     useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>() as ActionData | undefined;
-  const navigation = useNavigation();
-  const pending =
-    navigation.state !== "idle" && navigation.formMethod === "POST";
+  const pending = useIsPending();
   const [form, fields] = useForm({
     id: "request",
     lastResult: actionData?.result,
@@ -130,7 +125,7 @@ export default function RequestPage() {
           Request Grocery Advance
         </h1>
         <p className="mt-1 text-sm text-gray-700">
-          Get an advance of $200 to $500 on your paycheck for groceries.
+          Get an advance of {ADVANCE_RANGE_TEXT} on your paycheck for groceries.
         </p>
       </div>
 
@@ -158,11 +153,11 @@ export default function RequestPage() {
           label="Amount"
           prefix="$"
           suffix="USD"
-          hint={`Between $200.00 and $500.00. Available balance: ${availableBalanceText}`}
+          hint={`Between ${MIN_ADVANCE_TEXT} and ${MAX_ADVANCE_TEXT}. Available balance: ${availableBalanceText}`}
           errors={fields.amount.errors}
           inputProps={{
             ...getInputProps(fields.amount, { type: "number" }),
-            step: 10,
+            step: ADVANCE_STEP_DOLLARS,
             inputMode: "decimal",
           }}
         />

@@ -1,80 +1,37 @@
-import {
-  getFormProps,
-  getInputProps,
-  useForm,
-  type SubmissionResult,
-} from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
 import type {
   ActionFunctionArgs,
   LoaderFunctionArgs,
   MetaFunction,
-  SerializeFrom,
 } from "@remix-run/node";
-import { json, redirect } from "@remix-run/node";
-import {
-  Form,
-  Link,
-  useActionData,
-  useLoaderData,
-  useNavigation,
-} from "@remix-run/react";
+import { json } from "@remix-run/node";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { Button, LinkButton } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
-import { CheckboxField, Field, FormError } from "~/components/ui/field";
 import {
   getSettingsOverview,
   updateCompanySettings,
 } from "~/models/settings.server";
 import { requireEmployerAuth } from "~/web/auth.server";
-import {
-  SecuritySection,
-  type SecurityActionData,
-} from "~/components/security-section";
-import {
-  cancelMfaEnrolment,
-  confirmMfaEnrolment,
-  disableMfa,
-  getMfaStatus,
-  startMfaEnrolment,
-} from "~/models/mfa.server";
-import {
-  applySessionAction,
-  sessionListForPage,
-  type SessionUser,
-} from "~/models/sessions.server";
+import { SecuritySection } from "~/components/security-section";
+import type { SecurityActionData } from "~/validation/mfa";
+import { getMfaStatus } from "~/models/mfa.server";
+import { sessionListForPage } from "~/models/sessions.server";
 import { formatDate } from "~/utils/dates";
-import { clientInfo } from "~/web/session.server";
-import {
-  MFA_CANCEL,
-  MFA_CONFIRM,
-  MFA_DISABLE,
-  MFA_INTENTS,
-  MFA_START,
-  mfaConfirmSchema,
-  mfaDisableSchema,
-} from "~/validation/mfa";
-import {
-  REVOKE_SESSION,
-  SIGN_OUT_OTHERS,
-  sessionActionSchema,
-} from "~/validation/sessions";
+import { MFA_INTENTS } from "~/validation/mfa";
+import { REVOKE_SESSION, SIGN_OUT_OTHERS } from "~/validation/sessions";
 import { env } from "~/utils/env.server";
-import { isAppError } from "~/utils/errors";
-import { formatMoney } from "~/utils/money";
 import {
-  errorToast,
   redirectWithSuccess,
   type Toast as ToastData,
 } from "~/web/toast.server";
-import {
-  CONTACT_PHONE_MAX,
-  SETTINGS_MAX_ADVANCE_MAX,
-  SETTINGS_MAX_ADVANCE_MIN,
-  companySettingsSchema,
-} from "~/validation/settings";
+import { companySettingsSchema } from "~/validation/settings";
 import { readFormData } from "~/web/form.server";
+import { sessionListAction } from "~/web/session-actions.server";
+import { attempt, replyToFailure } from "~/web/action.server";
+import { SettingsForm } from "~/components/settings/company-settings-form";
+import { mfaAction } from "~/web/mfa-actions.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { user, session } = await requireEmployerAuth(request);
@@ -128,7 +85,16 @@ export async function action({ request }: ActionFunctionArgs) {
   const formData = await readFormData(request);
   const intent = formData.get("intent");
   if (intent === SIGN_OUT_OTHERS || intent === REVOKE_SESSION) {
-    return sessionAction(user.id, session.id, formData);
+    return sessionListAction(
+      user.id,
+      session.id,
+      formData,
+      "/settings",
+      ({ sessionError, toast }): ActionData => ({
+        security: { sessionError },
+        toast,
+      }),
+    );
   }
   if (typeof intent === "string" && MFA_INTENTS.includes(intent)) {
     return mfaAction(request, user, intent, formData);
@@ -137,159 +103,19 @@ export async function action({ request }: ActionFunctionArgs) {
   if (submission.status !== "success") {
     return json<ActionData>({ result: submission.reply() }, { status: 400 });
   }
-  try {
-    await updateCompanySettings(user, submission.value);
-  } catch (error) {
-    if (!isAppError(error)) throw error;
-    return json<ActionData>(
-      {
-        result: error.fieldErrors
-          ? submission.reply({ fieldErrors: error.fieldErrors })
-          : submission.reply({ formErrors: [error.message] }),
-      },
-      { status: error.status },
-    );
-  }
-  return redirectWithSuccess(
-    "/settings",
-    "Settings saved",
-    "Your company settings have been updated.",
+  return attempt(
+    async () => {
+      await updateCompanySettings(user, submission.value);
+      return redirectWithSuccess(
+        "/settings",
+        "Settings saved",
+        "Your company settings have been updated.",
+      );
+    },
+    (error): ActionData => ({
+      result: replyToFailure(submission, error, { fields: true }),
+    }),
   );
-}
-
-/** "Sign out other sessions" and signing out one session. */
-async function sessionAction(
-  userId: number,
-  sessionId: number,
-  formData: FormData,
-) {
-  const parsed = sessionActionSchema.safeParse(Object.fromEntries(formData));
-  if (!parsed.success) {
-    const message = parsed.error.issues[0].message;
-    return json<ActionData>(
-      {
-        security: { sessionError: message },
-        toast: errorToast("Not signed out", message),
-      },
-      { status: 400 },
-    );
-  }
-  try {
-    const count = await applySessionAction(userId, sessionId, parsed.data);
-    return redirectWithSuccess(
-      "/settings",
-      "Signed out",
-      count === 1
-        ? "1 other session has been signed out."
-        : `${count} other sessions have been signed out.`,
-    );
-  } catch (error) {
-    if (!isAppError(error)) throw error;
-    return json<ActionData>(
-      {
-        security: { sessionError: error.message },
-        toast: errorToast("Not signed out", error.message),
-      },
-      { status: error.status },
-    );
-  }
-}
-
-/** The first message of a failed submission, for the toast. */
-function firstError(submission: {
-  error?: Record<string, string[] | null> | null;
-}) {
-  const lists = Object.values(submission.error ?? {});
-  return lists.find((l) => l?.length)?.[0] ?? "Check the form and try again.";
-}
-
-/** Two-factor sign-in: start, confirm (recovery codes shown once), cancel, turn off. */
-async function mfaAction(
-  request: Request,
-  user: SessionUser["user"],
-  intent: string,
-  formData: FormData,
-) {
-  try {
-    if (intent === MFA_START) {
-      await startMfaEnrolment(user);
-      return redirect("/settings#security");
-    }
-    if (intent === MFA_CANCEL) {
-      await cancelMfaEnrolment(user);
-      return redirect("/settings#security");
-    }
-    if (intent === MFA_CONFIRM) {
-      const submission = parseWithZod(formData, { schema: mfaConfirmSchema });
-      if (submission.status !== "success") {
-        return json<ActionData>(
-          {
-            security: { confirm: submission.reply({ hideFields: ["code"] }) },
-            toast: errorToast("Two-factor sign-in", firstError(submission)),
-          },
-          { status: 400 },
-        );
-      }
-      const recoveryCodes = await confirmMfaEnrolment(
-        user,
-        submission.value.code,
-      );
-      // Shown once, in this response: only their hashes are kept.
-      return json<ActionData>({
-        security: { recoveryCodes },
-        toast: {
-          type: "success",
-          title: "Two-factor sign-in is on",
-          description: "Save your recovery codes now.",
-        },
-      });
-    }
-    const submission = parseWithZod(formData, { schema: mfaDisableSchema });
-    if (submission.status !== "success") {
-      return json<ActionData>(
-        {
-          security: {
-            disable: submission.reply({ hideFields: ["password", "code"] }),
-          },
-          toast: errorToast("Two-factor sign-in", firstError(submission)),
-        },
-        { status: 400 },
-      );
-    }
-    await disableMfa(user, submission.value, clientInfo(request).ip);
-    return redirectWithSuccess(
-      "/settings",
-      "Two-factor sign-in is off",
-      "You now sign in with your password only.",
-    );
-  } catch (error) {
-    if (!isAppError(error)) throw error;
-    const reply = {
-      formErrors: error.fieldErrors ? [] : [error.message],
-      fieldErrors: error.fieldErrors,
-    };
-    const security: SecurityActionData =
-      intent === MFA_DISABLE
-        ? {
-            disable: parseWithZod(formData, {
-              schema: mfaDisableSchema,
-            }).reply({ ...reply, hideFields: ["password", "code"] }),
-          }
-        : intent === MFA_CONFIRM
-          ? {
-              confirm: parseWithZod(formData, {
-                schema: mfaConfirmSchema,
-              }).reply({ ...reply, hideFields: ["code"] }),
-            }
-          : { sessionError: error.message };
-    return json<ActionData>(
-      {
-        security,
-        toast: errorToast("Two-factor sign-in", error.message),
-      },
-      { status: error.status },
-    );
-  }
 }
 
 export default function SettingsPage() {
@@ -336,187 +162,6 @@ export default function SettingsPage() {
         </p>
       </Card>
     </div>
-  );
-}
-
-function SettingsForm({
-  settings,
-  employeeCount,
-  lastResult,
-}: {
-  settings: SerializeFrom<typeof loader>["settings"];
-  employeeCount: number;
-  lastResult: SubmissionResult<string[]> | undefined;
-}) {
-  const [form, fields] = useForm({
-    id: "company-settings",
-    lastResult,
-    defaultValue: {
-      companyName: settings.companyName,
-      contactEmail: settings.contactEmail,
-      contactPhone: settings.contactPhone,
-      maxAdvance: settings.maxAdvance,
-      approvalLimit: settings.approvalLimit,
-      notifyNewRequests: settings.notifyNewRequests,
-      notifyMonthlyReports: settings.notifyMonthlyReports,
-      notifySystemUpdates: settings.notifySystemUpdates,
-    },
-    constraint: getZodConstraint(companySettingsSchema),
-    onValidate: ({ formData }) =>
-      parseWithZod(formData, { schema: companySettingsSchema }),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-  });
-  const navigation = useNavigation();
-  const pending =
-    navigation.state !== "idle" && navigation.formMethod === "POST";
-  const money = {
-    type: "number" as const,
-    min: 0,
-    max: SETTINGS_MAX_ADVANCE_MAX,
-    step: "0.01",
-    inputMode: "decimal" as const,
-  };
-
-  return (
-    <Form method="post" className="space-y-6" {...getFormProps(form)}>
-      <Card title="Company Profile">
-        <div className="grid gap-4 md:grid-cols-2">
-          <div className="md:col-span-2">
-            <Field
-              label="Company name"
-              errors={fields.companyName.errors}
-              inputProps={{
-                ...getInputProps(fields.companyName, { type: "text" }),
-                autoComplete: "organization",
-              }}
-            />
-          </div>
-          <Field
-            label="Contact email"
-            errors={fields.contactEmail.errors}
-            inputProps={{
-              ...getInputProps(fields.contactEmail, { type: "email" }),
-              autoComplete: "email",
-            }}
-          />
-          <Field
-            label="Contact phone"
-            hint="Optional"
-            errors={fields.contactPhone.errors}
-            inputProps={{
-              ...getInputProps(fields.contactPhone, { type: "tel" }),
-              autoComplete: "tel",
-              maxLength: CONTACT_PHONE_MAX,
-            }}
-          />
-        </div>
-      </Card>
-
-      <Card title="Advance Program">
-        <div className="grid gap-4 md:grid-cols-3">
-          <Field
-            label="Maximum advance"
-            hint={`Between ${formatMoney(SETTINGS_MAX_ADVANCE_MIN)} and ${formatMoney(SETTINGS_MAX_ADVANCE_MAX)}. New employees start with this balance.`}
-            prefix="$"
-            suffix="USD"
-            errors={fields.maxAdvance.errors}
-            inputProps={{
-              ...getInputProps(fields.maxAdvance, money),
-              min: SETTINGS_MAX_ADVANCE_MIN,
-            }}
-          />
-          <Field
-            label="Auto-approval limit"
-            hint="Requests under this amount are approved at once. 0 turns it off."
-            prefix="$"
-            suffix="USD"
-            errors={fields.approvalLimit.errors}
-            inputProps={{ ...getInputProps(fields.approvalLimit, money) }}
-          />
-          <Field
-            label="Processing fee (read-only)"
-            hint="Fixed flat fee per advance, with no interest."
-            prefix="$"
-            suffix="USD"
-            inputProps={{
-              id: "processing-fee",
-              type: "text",
-              value: settings.processingFee,
-              readOnly: true,
-              "aria-readonly": true,
-            }}
-          />
-        </div>
-      </Card>
-
-      <Card title="Employee Management">
-        <div className="flex flex-wrap items-center justify-between gap-4">
-          <p className="text-gray-700">
-            {employeeCount === 1
-              ? "1 employee is"
-              : `${employeeCount} employees are`}{" "}
-            enrolled in your advance program.
-          </p>
-          <div className="flex flex-wrap gap-2">
-            <LinkButton to="/employees" variant="secondary">
-              Manage Employees
-            </LinkButton>
-            <LinkButton to="/employees/add">Add Employee</LinkButton>
-          </div>
-        </div>
-      </Card>
-
-      <Card title="Notifications">
-        <fieldset>
-          <legend className="mb-3 text-sm text-gray-700">
-            Send me an email about:
-          </legend>
-          <div className="space-y-3">
-            <CheckboxField
-              label="New advance requests"
-              inputProps={{
-                ...getInputProps(fields.notifyNewRequests, {
-                  type: "checkbox",
-                }),
-              }}
-            />
-            <CheckboxField
-              label="Monthly reports"
-              inputProps={{
-                ...getInputProps(fields.notifyMonthlyReports, {
-                  type: "checkbox",
-                }),
-              }}
-            />
-            <CheckboxField
-              label="System updates"
-              inputProps={{
-                ...getInputProps(fields.notifySystemUpdates, {
-                  type: "checkbox",
-                }),
-              }}
-            />
-          </div>
-        </fieldset>
-        <p className="mt-4 text-sm text-gray-700">
-          <a href="/outbox" className="text-brand-700 underline">
-            See the e-mails sent to you
-          </a>
-        </p>
-      </Card>
-
-      <div className="flex items-center justify-end gap-4">
-        <FormError
-          id={form.errorId}
-          title="Settings not saved"
-          errors={form.errors}
-        />
-        <Button type="submit" disabled={pending}>
-          {pending ? "Saving..." : "Save Settings"}
-        </Button>
-      </div>
-    </Form>
   );
 }
 

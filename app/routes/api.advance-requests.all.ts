@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { streamAllRequests } from "~/models/employer.server";
+import { streamAllRequests } from "~/models/employer-requests.server";
 import { handleApi, methodNotAllowed, requireApiRole } from "~/web/api.server";
 import { streamedJsonArray } from "~/web/pagination.server";
 

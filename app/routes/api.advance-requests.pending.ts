@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { pagePendingRequests } from "~/models/employer.server";
+import { pagePendingRequests } from "~/models/employer-requests.server";
 import { handleApi, methodNotAllowed, requireApiRole } from "~/web/api.server";
 import { pagedJson, readApiPage } from "~/web/pagination.server";
 

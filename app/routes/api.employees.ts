@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { listEmployeesForApi } from "~/models/employer.server";
+import { listEmployeesForApi } from "~/models/employee-directory.server";
 import { handleApi, methodNotAllowed, requireApiRole } from "~/web/api.server";
 import { pagedJson, readApiPage } from "~/web/pagination.server";
 

@@ -8,21 +8,16 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, MetaFunction } from "@remix-run/node";
 import { env } from "~/utils/env.server";
 import { json } from "@remix-run/node";
-import {
-  Form,
-  Link,
-  useActionData,
-  useLoaderData,
-  useNavigation,
-} from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { Button } from "~/components/ui/button";
 import { Field, FormError } from "~/components/ui/field";
 import { requestPasswordReset } from "~/models/password-reset.server";
-import { isAppError } from "~/utils/errors";
 import { readFormData } from "~/web/form.server";
+import { attempt, replyToFailure } from "~/web/action.server";
 import { clientInfo } from "~/web/session.server";
 import { forgotPasswordSchema, RESET_SENT } from "~/validation/password-reset";
+import { useIsPending } from "~/components/use-is-pending";
 
 // "Forgot password?": a username or e-mail address, and always the same answer, whether or
 // not an account matches (docs/decisions/1203-password-reset.md).
@@ -39,29 +34,25 @@ export async function action({ request }: ActionFunctionArgs) {
   });
   if (submission.status !== "success")
     return json<ActionData>({ result: submission.reply() }, { status: 400 });
-  try {
-    await requestPasswordReset(
-      submission.value.identifier,
-      clientInfo(request).ip,
-    );
-  } catch (error) {
-    if (!isAppError(error)) throw error;
-    return json<ActionData>(
-      { result: submission.reply({ formErrors: [error.message] }) },
-      { status: error.status },
-    );
-  }
-  return json<ActionData>({
-    result: submission.reply({ resetForm: true }),
-    sent: true,
-  });
+  return attempt(
+    async () => {
+      await requestPasswordReset(
+        submission.value.identifier,
+        clientInfo(request).ip,
+      );
+      return json<ActionData>({
+        result: submission.reply({ resetForm: true }),
+        sent: true,
+      });
+    },
+    (error): ActionData => ({ result: replyToFailure(submission, error) }),
+  );
 }
 
 export default function ForgotPassword() {
   const { supportEmail } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>() as ActionData | undefined;
-  const navigation = useNavigation();
-  const pending = navigation.state !== "idle";
+  const pending = useIsPending({ formMethod: null });
   const [form, fields] = useForm({
     id: "forgot-password",
     lastResult: actionData?.result,

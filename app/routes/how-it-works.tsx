@@ -8,6 +8,12 @@ import { LinkButton } from "~/components/ui/button";
 import { readCalculatorQuery } from "~/utils/calculator";
 import { isoDate } from "~/utils/dates";
 import { env } from "~/utils/env.server";
+import {
+  ADVANCE_RANGE_TEXT,
+  MAX_ADVANCE_WHOLE,
+  MIN_ADVANCE_WHOLE,
+  PROCESSING_FEE_TEXT,
+} from "~/utils/rules";
 
 // The public marketing page (SPEC §2 Marketing page). The calculator's GET form posts back
 // here; this loader computes its state so the summary is right without JavaScript.
@@ -23,7 +29,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 const FEATURES = [
   {
     title: "Easy Requests",
-    text: "Ask for $200 to $500 in a minute from your phone or computer, with no credit check.",
+    text: `Ask for ${ADVANCE_RANGE_TEXT} in a minute from your phone or computer, with no credit check.`,
   },
   {
     title: "Employer Approval",
@@ -46,7 +52,7 @@ const FEATURES = [
 const STEPS = [
   {
     title: "You request an advance",
-    text: "Choose an amount between $200 and $500 and how many pay periods to repay it over.",
+    text: `Choose an amount between ${MIN_ADVANCE_WHOLE} and ${MAX_ADVANCE_WHOLE} and how many pay periods to repay it over.`,
   },
   {
     title: "Your employer reviews it",
@@ -54,7 +60,7 @@ const STEPS = [
   },
   {
     title: "You complete the payment",
-    text: "Press Pay: your card is authorized for the advance amount (a hold). When your grocery card is issued, only the flat $15.99 processing fee is charged and the rest of the hold is released.",
+    text: `Press Pay: your card is authorized for the advance amount (a hold). When your grocery card is issued, only the flat ${PROCESSING_FEE_TEXT} processing fee is charged and the rest of the hold is released.`,
   },
   {
     title: "Your grocery card is issued",
@@ -110,10 +116,10 @@ export default function HowItWorks() {
               Grocery money before payday, repaid automatically
             </h1>
             <p className="mt-5 max-w-2xl text-lg text-brand-50">
-              Grocery Advance lets employees get a $200 to $500 advance for
-              groceries, approved by their employer, spent on a grocery-only
-              card and repaid from their paycheck. A flat $15.99 fee, no
-              interest.
+              Grocery Advance lets employees get a {ADVANCE_RANGE_TEXT} advance
+              for groceries, approved by their employer, spent on a grocery-only
+              card and repaid from their paycheck. A flat {PROCESSING_FEE_TEXT}{" "}
+              fee, no interest.
             </p>
             <div className="mt-8 flex flex-wrap gap-3">
               <LinkButton

@@ -11,13 +11,7 @@ import type {
   MetaFunction,
 } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import {
-  Form,
-  Link,
-  useActionData,
-  useLoaderData,
-  useNavigation,
-} from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { Button } from "~/components/ui/button";
 import { Field, FormError } from "~/components/ui/field";
@@ -25,14 +19,15 @@ import {
   isResetTokenLive,
   resetPassword,
 } from "~/models/password-reset.server";
-import { isAppError } from "~/utils/errors";
 import { readFormData } from "~/web/form.server";
+import { attempt, replyToFailure } from "~/web/action.server";
 import { redirectWithSuccess } from "~/web/toast.server";
 import {
   RESET_DONE,
   RESET_LINK_INVALID,
   resetPasswordSchema,
 } from "~/validation/password-reset";
+import { useIsPending } from "~/components/use-is-pending";
 
 // The reset link's page: a new password under the registration rules; every session of the
 // account ends (docs/decisions/1203-password-reset.md).
@@ -63,29 +58,24 @@ export async function action({ request }: ActionFunctionArgs) {
       { result: submission.reply({ hideFields: HIDE }) },
       { status: 400 },
     );
-  try {
-    await resetPassword(submission.value);
-  } catch (error) {
-    if (!isAppError(error)) throw error;
-    return json<ActionData>(
-      {
-        result: submission.reply({
-          formErrors: error.fieldErrors ? [] : [error.message],
-          fieldErrors: error.fieldErrors,
-          hideFields: HIDE,
-        }),
-      },
-      { status: error.status },
-    );
-  }
-  return redirectWithSuccess("/auth", "Password changed", RESET_DONE);
+  return attempt(
+    async () => {
+      await resetPassword(submission.value);
+      return redirectWithSuccess("/auth", "Password changed", RESET_DONE);
+    },
+    (error): ActionData => ({
+      result: replyToFailure(submission, error, {
+        fields: true,
+        hideFields: HIDE,
+      }),
+    }),
+  );
 }
 
 export default function ResetPassword() {
   const { token, live } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>() as ActionData | undefined;
-  const navigation = useNavigation();
-  const pending = navigation.state !== "idle";
+  const pending = useIsPending({ formMethod: null });
   const [form, fields] = useForm({
     id: "reset-password",
     lastResult: actionData?.result,

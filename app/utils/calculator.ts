@@ -1,17 +1,24 @@
 import { addDays, format, isValid } from "date-fns";
 import { formatCents } from "./money";
+import {
+  ADVANCE_STEP_DOLLARS,
+  MAX_ADVANCE_CENTS,
+  MIN_ADVANCE_CENTS,
+  PROCESSING_FEE_CENTS,
+} from "./rules";
+
+export { PROCESSING_FEE_CENTS };
 
 // The advance calculator of the marketing page (SPEC §2 Advance calculator, §4 risk rating,
 // §5 calculator amount, §9 fee and repayment date). Pure functions: the browser runs them as
 // the user moves the slider, and the server runs the same ones for the GET form without
 // JavaScript, so both always show the same summary.
 
-export const CALCULATOR_MIN = 200;
-export const CALCULATOR_MAX = 500;
-export const CALCULATOR_STEP = 10;
+/** The calculator's range is the advance range (SPEC §12). */
+export const CALCULATOR_MIN = MIN_ADVANCE_CENTS / 100;
+export const CALCULATOR_MAX = MAX_ADVANCE_CENTS / 100;
+export const CALCULATOR_STEP = ADVANCE_STEP_DOLLARS;
 export const CALCULATOR_INITIAL = 250;
-/** Flat $15.99, no interest, no hidden charges (SPEC §9). */
-export const PROCESSING_FEE_CENTS = 1599;
 /** Default repayment (next pay) date: today + 14 days (SPEC §9). */
 export const DEFAULT_PAY_DATE_DAYS = 14;
 

@@ -5,7 +5,7 @@ export const PAY_PERIOD_DAYS = 15;
 
 // The date formats by hand (local time, like date-fns `format`): this module runs in the
 // browser on most pages, and date-fns `format` with its locale is ~6 KB of gzip JavaScript
-// (issue 9's budget). tests/unit/dates.test.ts checks them against date-fns.
+// (the client JavaScript budget). tests/unit/dates.test.ts checks them against date-fns.
 const MONTHS = [
   "Jan",
   "Feb",

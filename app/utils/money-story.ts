@@ -1,4 +1,4 @@
-import { PROCESSING_FEE_CENTS } from "./calculator";
+import { PROCESSING_FEE_CENTS } from "./rules";
 import { formatDate } from "./dates";
 import { formatCents, toCents } from "./money";
 

@@ -1,17 +1,20 @@
 import * as z from "zod";
 import { fromCents, parseCents } from "~/utils/money";
+import {
+  AMOUNT_MAX,
+  AMOUNT_MIN,
+  DEFAULT_REPAYMENT_PERIODS,
+  DEFAULT_REQUEST_AMOUNT,
+  MAX_ADVANCE_CENTS,
+  MIN_ADVANCE_CENTS,
+} from "~/utils/rules";
 import { runWithFieldErrors } from "./refine";
 
 // The advance request (SPEC §5 Advance request form, DESIGN §4 Requesting), shared by the
 // /request form (browser and server) and POST /api/advance-requests.
 
-export const MIN_ADVANCE_CENTS = 20000;
-export const MAX_ADVANCE_CENTS = 50000;
-
 export const AMOUNT_REQUIRED = "Amount is required";
 export const AMOUNT_NOT_A_NUMBER = "Amount must be a number";
-export const AMOUNT_MIN = "Minimum amount is $200.00";
-export const AMOUNT_MAX = "Maximum amount is $500.00";
 export const AMOUNT_DECIMALS = "Amount can have at most 2 decimal places";
 export const PERIODS_INVALID = "Repayment periods must be 1, 2 or 3";
 export const TERMS_REQUIRED = "You must agree to the terms and conditions";
@@ -50,8 +53,8 @@ export const requestFormSchema = z
         error: (issue) =>
           issue.input === undefined ? AMOUNT_REQUIRED : AMOUNT_NOT_A_NUMBER,
       })
-      .min(200, AMOUNT_MIN)
-      .max(500, AMOUNT_MAX)
+      .min(MIN_ADVANCE_CENTS / 100, AMOUNT_MIN)
+      .max(MAX_ADVANCE_CENTS / 100, AMOUNT_MAX)
       .refine((value) => parseCents(value) !== null, AMOUNT_DECIMALS),
     reason: reasonField.optional(),
     repaymentPeriods: periodsField.default(1),
@@ -136,9 +139,6 @@ export const requestApiSchema = z.object({
   repaymentPeriods: periodsField.optional().default(1),
 });
 export type RequestApiInput = z.infer<typeof requestApiSchema>;
-
-export const DEFAULT_REQUEST_AMOUNT = 200;
-export const DEFAULT_REPAYMENT_PERIODS = 1;
 
 const prefillSchema = z.object({
   amount: z.coerce

@@ -1,3 +1,4 @@
+import type { SubmissionResult } from "@conform-to/react";
 import * as z from "zod";
 import { mfaCodeField } from "./auth";
 
@@ -18,3 +19,11 @@ export const mfaDisableSchema = z.object({
     .max(200, "Enter your password"),
   code: mfaCodeField,
 });
+
+/** What the security section (sessions, two-factor) shows after one of its posts. */
+export type SecurityActionData = {
+  sessionError?: string;
+  confirm?: SubmissionResult<string[]>;
+  disable?: SubmissionResult<string[]>;
+  recoveryCodes?: string[];
+};

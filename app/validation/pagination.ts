@@ -1,6 +1,6 @@
 import * as z from "zod";
 
-// Paging of lists that grow with the company (issue 9, docs/decisions/0901-pagination.md).
+// Paging of lists that grow with the company (docs/decisions/0901-pagination-and-streaming.md).
 
 /** A page of a list (1-based) and the size of the whole list. */
 export type PageRequest = { page: number; pageSize: number };
@@ -54,6 +54,42 @@ export function readPageParam(url: URL): number {
 
 /** Pages in a list of `total` rows, at least 1; and `page` brought inside them. */
 export function pageWithin(page: number, total: number, pageSize: number) {
-  const pageCount = Math.max(1, Math.ceil(total / pageSize));
+  const pageCount = pageCountOf(total, pageSize);
   return { page: Math.min(Math.max(1, page), pageCount), pageCount };
+}
+
+/**
+ * One page of a list, read the one way every list is paged: the list's size from `count`,
+ * the page's rows from `rows(limit, offset)`. With `clamp` (the pages) a page past the end is
+ * the last page, so the size is read first and an empty list reads no rows; without it (the
+ * API, whose Link headers name the real pages) both are read at once and a page past the end
+ * is empty.
+ */
+export async function readPage<T>(
+  { page, pageSize }: PageRequest,
+  count: () => Promise<number>,
+  rows: (limit: number, offset: number) => Promise<T[]>,
+  { clamp = false }: { clamp?: boolean } = {},
+): Promise<Paged<T> & { pageCount: number }> {
+  if (!clamp) {
+    const [total, items] = await Promise.all([
+      count(),
+      rows(pageSize, (page - 1) * pageSize),
+    ]);
+    return {
+      items,
+      total,
+      page,
+      pageSize,
+      pageCount: pageCountOf(total, pageSize),
+    };
+  }
+  const total = await count();
+  const within = pageWithin(page, total, pageSize);
+  const items = total ? await rows(pageSize, (within.page - 1) * pageSize) : [];
+  return { items, total, pageSize, ...within };
+}
+
+function pageCountOf(total: number, pageSize: number) {
+  return Math.max(1, Math.ceil(total / pageSize));
 }

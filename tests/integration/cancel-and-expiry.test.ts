@@ -23,7 +23,7 @@ import {
   loader as historyLoader,
 } from "~/routes/_app.history";
 import { action as cancelApi } from "~/routes/api.advance-requests.$id.cancel";
-import { listPendingRequests } from "~/models/employer.server";
+import { listPendingRequests } from "~/models/employer-requests.server";
 import { subscribe, type AppEvent } from "~/services/events.server";
 import { db } from "~/utils/db.server";
 import {

@@ -12,7 +12,7 @@ import {
   loader as addLoader,
 } from "~/routes/_app.employees.add";
 import { loader as detailsLoader } from "~/routes/_app.employees.$id";
-import { listEmployees } from "~/models/employer.server";
+import { listEmployees } from "~/models/employee-directory.server";
 import { getUserByUsername } from "~/models/user.server";
 import { db } from "~/utils/db.server";
 import {

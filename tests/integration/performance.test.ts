@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { User } from "#db/schema";
 import { checkInvariants } from "~/models/invariants.server";
-import { STREAM_CHUNK } from "~/models/employer.server";
+import { STREAM_CHUNK } from "~/models/employer-requests.server";
 import { toPublicAdvance } from "~/models/advance.server";
 import { advanceRequests, employees } from "#db/schema";
 import { getUserByUsername } from "~/models/user.server";

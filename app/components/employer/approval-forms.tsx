@@ -1,19 +1,18 @@
-import { Form, useNavigation } from "@remix-run/react";
+import { Form } from "@remix-run/react";
 import { Button, LinkButton } from "~/components/ui/button";
+import { useIsPending } from "~/components/use-is-pending";
 
 // Approve and Decline are plain form posts to /approvals (the route that owns the action), from
 // the dashboard and from the Approve Requests page alike; `redirectTo` brings the user back.
 // The 'Decline Advance Request' dialog (Conform + zod) is in decline-dialog.tsx, so the
-// dashboard, which only has these buttons, does not ship the form libraries (issue 9).
+// dashboard, which only has these buttons, does not ship the form libraries (the client JavaScript budget,
+// docs/decisions/0903-client-javascript.md).
 
 /** True while this form's post (intent + request) is on its way. */
 export function useDecisionPending(intent: string, requestId: number) {
-  const navigation = useNavigation();
-  return (
-    navigation.state !== "idle" &&
-    navigation.formData?.get("intent") === intent &&
-    navigation.formData?.get("requestId") === String(requestId)
-  );
+  return useIsPending({
+    formData: { intent, requestId: String(requestId) },
+  });
 }
 
 export function ApproveForm({

@@ -1,4 +1,4 @@
-import { Form, NavLink, useLocation, useNavigation } from "@remix-run/react";
+import { Form, NavLink, useLocation } from "@remix-run/react";
 import {
   BarChart3,
   CircleCheckBig,
@@ -15,6 +15,7 @@ import {
   type LucideIcon,
 } from "lucide-react";
 import { useEffect, useState } from "react";
+import { useIsPending } from "~/components/use-is-pending";
 
 type Role = "EMPLOYEE" | "EMPLOYER";
 
@@ -38,9 +39,7 @@ const NAV: Record<Role, NavItem[]> = {
 };
 
 function LogoutButton() {
-  const navigation = useNavigation();
-  const pending =
-    navigation.state !== "idle" && navigation.formAction === "/logout";
+  const pending = useIsPending({ formAction: "/logout" });
   return (
     <Form method="post" action="/logout">
       <button

@@ -1,0 +1,404 @@
+import {
+  getFormProps,
+  getInputProps,
+  useForm,
+  type SubmissionResult,
+} from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { Form, Link } from "@remix-run/react";
+import { Button, LinkButton } from "~/components/ui/button";
+import { CheckboxField, Field, FormError } from "~/components/ui/field";
+import {
+  employeeRegisterSchema,
+  employerRegisterSchema,
+  loginSchema,
+  mfaStepSchema,
+} from "~/validation/auth";
+import { useIsPending } from "~/components/use-is-pending";
+
+// The sign-in page's forms (SPEC §2 Login/Register): password, the two-factor code, and the
+// employee and employer registrations; /auth keeps the loader, the action and the page outline.
+
+export type Tab = "login" | "register";
+
+export type As = "employee" | "employer";
+
+export type ActionData = {
+  intent: "login" | "mfa" | "register-employee" | "register-employer";
+  result: SubmissionResult<string[]>;
+};
+
+export function TabLink({
+  to,
+  active,
+  children,
+}: {
+  to: string;
+  active: boolean;
+  children: string;
+}) {
+  return (
+    <Link
+      to={to}
+      replace
+      aria-current={active ? "page" : undefined}
+      className={`flex-1 rounded-md px-3 py-2 text-center text-sm font-medium ${
+        active
+          ? "bg-white text-gray-900 shadow"
+          : "text-gray-700 hover:text-gray-900"
+      }`}
+    >
+      {children}
+    </Link>
+  );
+}
+
+export function SwitchLink({ to, children }: { to: string; children: string }) {
+  return (
+    <p className="mt-4 text-center text-sm">
+      <Link to={to} replace className="font-medium text-brand-700 underline">
+        {children}
+      </Link>
+    </p>
+  );
+}
+
+export function LoginForm({
+  redirectTo,
+  actionData,
+}: {
+  redirectTo: string;
+  actionData: ActionData | undefined;
+}) {
+  const [form, fields] = useForm({
+    id: "login",
+    lastResult: actionData?.intent === "login" ? actionData.result : undefined,
+    constraint: getZodConstraint(loginSchema),
+    onValidate: ({ formData }) =>
+      parseWithZod(formData, { schema: loginSchema }),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+  });
+  const pending = useIsPending({ formData: { intent: "login" } });
+  return (
+    <Form method="post" className="space-y-4" {...getFormProps(form)}>
+      <h2 className="text-lg font-semibold">Sign in to your account</h2>
+      <input type="hidden" name="intent" value="login" />
+      <input type="hidden" name="redirectTo" value={redirectTo} />
+      <Field
+        label="Username"
+        errors={fields.username.errors}
+        inputProps={{
+          ...getInputProps(fields.username, { type: "text" }),
+          autoComplete: "username",
+        }}
+      />
+      <Field
+        label="Password"
+        errors={fields.password.errors}
+        inputProps={{
+          ...getInputProps(fields.password, { type: "password" }),
+          autoComplete: "current-password",
+        }}
+      />
+      <div className="flex items-center justify-between">
+        <CheckboxField
+          label="Remember me"
+          inputProps={{
+            ...getInputProps(fields.remember, { type: "checkbox" }),
+            // Optional: the schema's transform hides `.optional()` from the constraint.
+            required: false,
+          }}
+        />
+        <Link
+          to="/forgot-password"
+          className="text-sm font-medium text-brand-700 underline"
+        >
+          Forgot password?
+        </Link>
+      </div>
+      <FormError id={form.errorId} title="Login failed" errors={form.errors} />
+      <Button type="submit" className="w-full" disabled={pending}>
+        {pending ? "Signing In..." : "Sign In"}
+      </Button>
+    </Form>
+  );
+}
+
+/** The second sign-in step for an account with two-factor sign-in on. */
+export function CodeForm({
+  redirectTo,
+  actionData,
+}: {
+  redirectTo: string;
+  actionData: ActionData | undefined;
+}) {
+  const [form, fields] = useForm({
+    id: "mfa",
+    lastResult: actionData?.intent === "mfa" ? actionData.result : undefined,
+    constraint: getZodConstraint(mfaStepSchema),
+    onValidate: ({ formData }) =>
+      parseWithZod(formData, { schema: mfaStepSchema }),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+  });
+  const pending = useIsPending({ formData: { intent: "mfa" } });
+  return (
+    <Form method="post" className="space-y-4" {...getFormProps(form)}>
+      <h2 className="text-lg font-semibold">Two-factor verification</h2>
+      <p className="text-sm text-gray-700">
+        Enter the 6-digit code from your authenticator app. Lost your phone?
+        Enter one of your recovery codes instead.
+      </p>
+      <input type="hidden" name="intent" value="mfa" />
+      <input type="hidden" name="redirectTo" value={redirectTo} />
+      <Field
+        label="Authentication code"
+        errors={fields.code.errors}
+        inputProps={{
+          ...getInputProps(fields.code, { type: "text" }),
+          autoComplete: "one-time-code",
+          inputMode: "text",
+          autoFocus: true,
+          spellCheck: false,
+        }}
+      />
+      <FormError id={form.errorId} title="Login failed" errors={form.errors} />
+      <Button type="submit" className="w-full" disabled={pending}>
+        {pending ? "Verifying..." : "Verify"}
+      </Button>
+      <p className="text-center text-sm">
+        <Link
+          to="/auth?tab=login"
+          replace
+          className="font-medium text-brand-700 underline"
+        >
+          Start again
+        </Link>
+      </p>
+    </Form>
+  );
+}
+
+/** The employee and employer registration forms: the same fields but one (SPEC §2). */
+export function RegisterForm({
+  as,
+  actionData,
+}: {
+  as: As;
+  actionData: ActionData | undefined;
+}) {
+  const employer = as === "employer";
+  const intent = employer ? "register-employer" : "register-employee";
+  const schema = employer ? employerRegisterSchema : employeeRegisterSchema;
+  const [form, fields] = useForm({
+    id: intent,
+    lastResult: actionData?.intent === intent ? actionData.result : undefined,
+    constraint: getZodConstraint(schema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+  });
+  const pending = useIsPending({ formData: { intent: intent } });
+  const field = (name: string) => fields[name as keyof typeof fields];
+  return (
+    <Form method="post" className="space-y-4" {...getFormProps(form)}>
+      <h2 className="text-lg font-semibold">
+        {employer ? "Create an employer account" : "Create an employee account"}
+      </h2>
+      <input type="hidden" name="intent" value={intent} />
+      <input
+        type="hidden"
+        name="role"
+        value={employer ? "EMPLOYER" : "EMPLOYEE"}
+      />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field
+          label="First name"
+          errors={fields.firstName.errors}
+          inputProps={{
+            ...getInputProps(fields.firstName, { type: "text" }),
+            autoComplete: "given-name",
+          }}
+        />
+        <Field
+          label="Last name"
+          errors={fields.lastName.errors}
+          inputProps={{
+            ...getInputProps(fields.lastName, { type: "text" }),
+            autoComplete: "family-name",
+          }}
+        />
+      </div>
+      <Field
+        label="Email"
+        errors={fields.email.errors}
+        inputProps={{
+          ...getInputProps(fields.email, { type: "email" }),
+          autoComplete: "email",
+        }}
+      />
+      {employer ? (
+        <Field
+          label="Company name"
+          errors={field("companyName").errors}
+          inputProps={{
+            ...getInputProps(field("companyName"), { type: "text" }),
+            autoComplete: "organization",
+          }}
+        />
+      ) : (
+        <Field
+          label="Department (optional)"
+          errors={field("department").errors}
+          inputProps={{
+            ...getInputProps(field("department"), { type: "text" }),
+          }}
+        />
+      )}
+      <Field
+        label="Username"
+        errors={fields.username.errors}
+        inputProps={{
+          ...getInputProps(fields.username, { type: "text" }),
+          autoComplete: "username",
+        }}
+      />
+      <Field
+        label="Password"
+        errors={fields.password.errors}
+        inputProps={{
+          ...getInputProps(fields.password, { type: "password" }),
+          autoComplete: "new-password",
+        }}
+      />
+      <FormError
+        id={form.errorId}
+        title="Registration failed"
+        errors={form.errors}
+      />
+      <Button type="submit" className="w-full" disabled={pending}>
+        {pending
+          ? "Registering..."
+          : employer
+            ? "Register as Employer"
+            : "Register as Employee"}
+      </Button>
+    </Form>
+  );
+}
+
+/**
+ * The tabs (Login, Register) and the form they show: the password form, the two-factor code
+ * while a half-signed-in state waits, or a registration (employee or employer).
+ */
+export function SignInOrRegister({
+  tab,
+  as,
+  redirectTo,
+  codeStep,
+  actionData,
+}: {
+  tab: Tab;
+  as: As;
+  redirectTo: string;
+  codeStep: boolean;
+  actionData: ActionData | undefined;
+}) {
+  // A failed registration keeps its tab even if the URL said otherwise.
+  const activeTab: Tab =
+    actionData?.intent === "login"
+      ? "login"
+      : actionData?.intent?.startsWith("register")
+        ? "register"
+        : tab;
+  const activeAs: As =
+    actionData?.intent === "register-employer"
+      ? "employer"
+      : actionData?.intent === "register-employee"
+        ? "employee"
+        : as;
+  const query = (params: Record<string, string>) => {
+    const search = new URLSearchParams(params);
+    if (redirectTo) search.set("redirectTo", redirectTo);
+    return `?${search}`;
+  };
+
+  return (
+    <>
+      <nav
+        aria-label="Sign in or register"
+        className="mb-6 flex rounded-lg bg-gray-100 p-1"
+      >
+        <TabLink to={query({ tab: "login" })} active={activeTab === "login"}>
+          Login
+        </TabLink>
+        <TabLink
+          to={query({ tab: "register", as: activeAs })}
+          active={activeTab === "register"}
+        >
+          Register
+        </TabLink>
+      </nav>
+      {codeStep || actionData?.intent === "mfa" ? (
+        <CodeForm redirectTo={redirectTo} actionData={actionData} />
+      ) : activeTab === "login" ? (
+        <LoginForm redirectTo={redirectTo} actionData={actionData} />
+      ) : activeAs === "employer" ? (
+        <>
+          <RegisterForm key="employer" as="employer" actionData={actionData} />
+          <SwitchLink to={query({ tab: "register", as: "employee" })}>
+            Register as an employee instead
+          </SwitchLink>
+        </>
+      ) : (
+        <>
+          <RegisterForm key="employee" as="employee" actionData={actionData} />
+          <SwitchLink to={query({ tab: "register", as: "employer" })}>
+            Register as an employer instead
+          </SwitchLink>
+        </>
+      )}
+    </>
+  );
+}
+
+/** The sign-in page's second column: what the product offers. */
+export function AuthAside() {
+  return (
+    <aside className="flex flex-col justify-center bg-brand-800 p-10 text-white">
+      <h2 className="text-3xl font-bold">Grocery money when you need it</h2>
+      <p className="mt-3 text-brand-50">
+        Small advances on your paycheck, spent only on groceries, repaid
+        automatically.
+      </p>
+      <ul className="mt-8 space-y-5">
+        <li>
+          <p className="font-semibold">Instant access to funds</p>
+          <p className="text-sm text-brand-50">
+            Get approval within hours, not days.
+          </p>
+        </li>
+        <li>
+          <p className="font-semibold">Automatic payroll deductions</p>
+          <p className="text-sm text-brand-50">
+            Repay over 1 to 3 paychecks with no effort and no interest.
+          </p>
+        </li>
+        <li>
+          <p className="font-semibold">Easy management for employers</p>
+          <p className="text-sm text-brand-50">
+            Review and approve requests from a simple dashboard.
+          </p>
+        </li>
+      </ul>
+      <LinkButton
+        to="/how-it-works"
+        variant="secondary"
+        className="mt-10 self-start"
+      >
+        Learn How It Works
+      </LinkButton>
+    </aside>
+  );
+}

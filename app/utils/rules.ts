@@ -1,0 +1,47 @@
+import { formatCents } from "./money";
+
+// The product's rules and the texts that name them, in one browser-safe module that the
+// forms (browser and server), the models, the seed and the pages all read (SPEC §5 advance
+// request form, §9 fee, §12 limits and defaults; DESIGN §10 Layers). Messages are exactly
+// the SPEC's words; where the SPEC is silent (the Company Settings bounds) they are ours
+// (docs/decisions/0701-company-settings.md, 1710-product-rules-in-one-module.md).
+
+/** An advance is $200 to $500 (SPEC §12), in cents. */
+export const MIN_ADVANCE_CENTS = 20_000;
+export const MAX_ADVANCE_CENTS = 50_000;
+/** The amount input's step and the request form's starting values, in dollars. */
+export const ADVANCE_STEP_DOLLARS = 10;
+export const DEFAULT_REQUEST_AMOUNT = 200;
+export const DEFAULT_REPAYMENT_PERIODS = 1;
+
+/** Flat $15.99, no interest, no hidden charges (SPEC §9). */
+export const PROCESSING_FEE_CENTS = 1_599;
+
+/** Company settings defaults (SPEC §12): maximum advance 500, auto-approval limit 200. */
+export const DEFAULT_MAX_ADVANCE_CENTS = MAX_ADVANCE_CENTS;
+export const DEFAULT_APPROVAL_LIMIT_CENTS = 20_000;
+
+/** The card's restriction text, the default of its spending limits (SPEC §3, §12). */
+export const GROCERY_RESTRICTION = "Grocery stores only";
+
+/** "$200.00", "$500.00", "$15.99": the bounds and the fee as the forms print them. */
+export const MIN_ADVANCE_TEXT = formatCents(MIN_ADVANCE_CENTS);
+export const MAX_ADVANCE_TEXT = formatCents(MAX_ADVANCE_CENTS);
+export const PROCESSING_FEE_TEXT = formatCents(PROCESSING_FEE_CENTS);
+/** "$200", "$500" and "$200 to $500": the range in the pages' running text. */
+export const MIN_ADVANCE_WHOLE = `$${MIN_ADVANCE_CENTS / 100}`;
+export const MAX_ADVANCE_WHOLE = `$${MAX_ADVANCE_CENTS / 100}`;
+export const ADVANCE_RANGE_TEXT = `${MIN_ADVANCE_WHOLE} to ${MAX_ADVANCE_WHOLE}`;
+
+// The advance amount's messages (SPEC §5).
+export const AMOUNT_MIN = `Minimum amount is ${MIN_ADVANCE_TEXT}`;
+export const AMOUNT_MAX = `Maximum amount is ${MAX_ADVANCE_TEXT}`;
+
+// The Company Settings form's bounds: the maximum advance is itself within the advance range,
+// and the auto-approval limit within 0 and the maximum advance.
+export const MAX_ADVANCE_TOO_LOW = `Maximum advance must be at least ${MIN_ADVANCE_TEXT}`;
+export const MAX_ADVANCE_TOO_HIGH = `Maximum advance cannot exceed ${MAX_ADVANCE_TEXT}`;
+export const APPROVAL_LIMIT_NEGATIVE = "Auto-approval limit cannot be negative";
+export const APPROVAL_LIMIT_TOO_HIGH = `Auto-approval limit cannot exceed ${MAX_ADVANCE_TEXT}`;
+export const APPROVAL_LIMIT_ABOVE_MAX =
+  "Auto-approval limit cannot exceed the maximum advance";

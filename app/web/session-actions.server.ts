@@ -1,0 +1,43 @@
+import { applySessionAction } from "~/models/sessions.server";
+import { sessionActionSchema } from "~/validation/sessions";
+import { attempt } from "./action.server";
+import { errorToast, redirectWithSuccess, type Toast } from "./toast.server";
+import { json } from "@remix-run/node";
+
+/** Why the session list's post did nothing: shown above the list and as a toast. */
+export type SessionFailure = { sessionError: string; toast: Toast };
+
+/**
+ * "Sign out other sessions" and signing out one session, from the session list of /profile
+ * and /settings: done, a redirect back to `here` with a toast; refused, the page's data built
+ * by `shape` from the message (400 for a malformed post, else the refusal's status).
+ */
+export async function sessionListAction<D>(
+  userId: number,
+  sessionId: number,
+  formData: FormData,
+  here: string,
+  shape: (failure: SessionFailure) => D,
+) {
+  const failure = (message: string) =>
+    shape({
+      sessionError: message,
+      toast: errorToast("Not signed out", message),
+    });
+  const parsed = sessionActionSchema.safeParse(Object.fromEntries(formData));
+  if (!parsed.success)
+    return json(failure(parsed.error.issues[0].message), { status: 400 });
+  return attempt(
+    async () => {
+      const count = await applySessionAction(userId, sessionId, parsed.data);
+      return redirectWithSuccess(
+        here,
+        "Signed out",
+        count === 1
+          ? "1 other session has been signed out."
+          : `${count} other sessions have been signed out.`,
+      );
+    },
+    (error) => failure(error.message),
+  );
+}

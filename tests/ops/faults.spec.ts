@@ -1,8 +1,13 @@
 import { expect, test } from "@playwright/test";
-import { createCluster, type PrivateCluster } from "./support/postgres";
+import {
+  createCluster,
+  skipWithoutPostgresBinaries,
+  type PrivateCluster,
+} from "./support/postgres";
 import { login, startServer, type RunningServer } from "./support/server";
 
 test.describe.configure({ mode: "serial" });
+skipWithoutPostgresBinaries();
 
 // Overridable so a second copy of the repository can run these at the same time.
 const PORT = Number(process.env.OPS_FAULTS_PORT ?? 3194);

@@ -1,12 +1,12 @@
 import { eq } from "drizzle-orm";
 import { Secret, TOTP } from "otpauth";
-import { userMfa } from "../../db/schema";
-import { db } from "../../app/utils/db.server";
+import { userMfa } from "#db/schema";
+import { db } from "~/utils/db.server";
 import {
   createEmployee,
   createEmployer,
   TEST_PASSWORD,
-} from "../support/factories";
+} from "#tests/support/factories";
 import { expect, expectAccessible, test } from "./support/fixtures";
 
 // Server-side sessions and two-factor sign-in in a real browser, with and without JavaScript.

@@ -26,20 +26,17 @@ import { action as cancelApi } from "~/routes/api.advance-requests.$id.cancel";
 import { listPendingRequests } from "~/models/employer.server";
 import { subscribe, type AppEvent } from "~/services/events.server";
 import { db } from "~/utils/db.server";
-import {
-  employeeOf,
-  insertAdvance,
-  payAndIssueCard,
-} from "#tests/support/data";
+import { insertAdvance, payAndIssueCard } from "#tests/support/data";
+import { employeeOf, deductionsOf } from "#tests/support/rows";
+import { toastOf } from "#tests/support/toasts";
 import { useTestDatabase } from "#tests/support/db";
 import {
+  appErrorOf,
   call,
   createEmployee,
   createEmployer,
   requestAs,
 } from "#tests/support/factories";
-import { toastOf } from "#tests/support/issue3-helpers";
-import { appErrorOf, deductionsOf } from "#tests/support/issue4-helpers";
 
 // Self-service cancel and the 7-day expiry of unpaid approvals (docs/decisions/1500): status
 // CANCELLED, the reserved balance back exactly once whatever races it, the employer's queue

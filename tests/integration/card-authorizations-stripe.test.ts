@@ -7,7 +7,12 @@ import { action as freezeApi } from "~/routes/api.virtual-cards.$id.freeze";
 import { action as unfreezeApi } from "~/routes/api.virtual-cards.$id.unfreeze";
 import { db } from "~/utils/db.server";
 import { useTestDatabase } from "#tests/support/db";
-import { insertAdvance } from "#tests/support/data";
+import { insertAdvance, insertCard } from "#tests/support/data";
+import {
+  disableStripe,
+  enableStripe,
+  WEBHOOK_SECRET,
+} from "#tests/support/payments";
 import {
   call,
   createEmployee,
@@ -15,12 +20,6 @@ import {
   requestAs,
 } from "#tests/support/factories";
 import { startFakeStripe, type FakeStripe } from "#tests/support/fake-stripe";
-import { insertCard } from "#tests/support/issue3-helpers";
-import {
-  disableStripe,
-  enableStripe,
-  WEBHOOK_SECRET,
-} from "#tests/support/issue5-helpers";
 
 // Grocery-only cards with Stripe Issuing: the real-time authorization webhook answered by
 // authorizeCardPurchase, the outcome events recorded, and freeze/unfreeze sent to Stripe (the

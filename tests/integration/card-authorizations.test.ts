@@ -13,14 +13,13 @@ import { action as freezeApi } from "~/routes/api.virtual-cards.$id.freeze";
 import { action as unfreezeApi } from "~/routes/api.virtual-cards.$id.unfreeze";
 import { db } from "~/utils/db.server";
 import { useTestDatabase } from "#tests/support/db";
-import { insertAdvance } from "#tests/support/data";
+import { insertAdvance, insertCard } from "#tests/support/data";
 import {
   call,
   createEmployee,
   createEmployer,
   requestAs,
 } from "#tests/support/factories";
-import { insertCard } from "#tests/support/issue3-helpers";
 import type { User } from "#db/schema";
 
 // Grocery-only cards, proven: every purchase is decided by authorizeCardPurchase, through the

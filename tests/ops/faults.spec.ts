@@ -273,9 +273,8 @@ test("a server killed with SIGKILL under a load of money writes loses no acknowl
   );
 
   async function expectAllAcknowledged(employee: string) {
-    const { connectPostgres } = await import("../../app/utils/db.server");
-    const { checkInvariants } =
-      await import("../../app/models/invariants.server");
+    const { connectPostgres } = await import("~/utils/db.server");
+    const { checkInvariants } = await import("~/models/invariants.server");
     const conn = connectPostgres(cluster.url, 1);
     try {
       if (conn.kind !== "postgres") throw new Error("expected PostgreSQL");

@@ -1,12 +1,11 @@
 import { count, eq, sql } from "drizzle-orm";
-import { advanceRequests, sandboxPayments, virtualCards } from "#db/schema";
-import { resetEnvCache } from "~/utils/env.server";
+import { sandboxPayments, virtualCards } from "#db/schema";
 import { db, queryRows } from "~/utils/db.server";
-import { insertAdvance } from "./data";
-import { createEmployee, createEmployer } from "./factories";
+import { resetEnvCache } from "~/utils/env.server";
 import type { FakeStripe } from "./fake-stripe";
 
-// Helpers for the payments and cards tests (issue 5).
+// Payments and cards: the app pointed at the fake Stripe or back at the sandbox, and what the
+// payment provider's work left in the database (cards, sandbox payments, card data at rest).
 
 export const WEBHOOK_SECRET = "whsec_test_grocery_advance";
 
@@ -34,22 +33,6 @@ export function enableStripe(fake: FakeStripe) {
 export function disableStripe() {
   for (const name of STRIPE_VARS) delete process.env[name];
   resetEnvCache();
-}
-
-/** An employer, one of their employees, and an APPROVED request of that employee. */
-export async function approvedAdvance(amount = "300.00") {
-  const employer = await createEmployer();
-  const user = await createEmployee(employer);
-  const request = await insertAdvance(user, { amount, status: "APPROVED" });
-  return { employer, user, request };
-}
-
-export async function requestRow(id: number) {
-  const [row] = await db()
-    .select()
-    .from(advanceRequests)
-    .where(eq(advanceRequests.id, id));
-  return row;
 }
 
 export async function cardsOf(requestId: number) {
@@ -84,15 +67,6 @@ export async function allCardRowsAsText(): Promise<Record<string, string>[]> {
       );
     }),
   );
-}
-
-/** The column names of a table. */
-export async function columnsOf(table: string): Promise<string[]> {
-  const rows = await queryRows<{ column_name: string }>(
-    db(),
-    sql`select column_name from information_schema.columns where table_name = ${table}`,
-  );
-  return rows.map((r) => r.column_name);
 }
 
 /** A run of 13 to 19 digits, ignoring spaces and dashes between them: a card number. */

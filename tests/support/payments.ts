@@ -1,5 +1,5 @@
 import { count, eq, sql } from "drizzle-orm";
-import { sandboxPayments, virtualCards } from "#db/schema";
+import { cardAuthorizations, sandboxPayments, virtualCards } from "#db/schema";
 import { db, queryRows } from "~/utils/db.server";
 import { resetEnvCache } from "~/utils/env.server";
 import type { FakeStripe } from "./fake-stripe";
@@ -40,6 +40,15 @@ export async function cardsOf(requestId: number) {
     .select()
     .from(virtualCards)
     .where(eq(virtualCards.requestId, requestId));
+}
+
+/** A card's purchase authorizations, in order. */
+export async function authorizationsOf(cardId: number) {
+  return db()
+    .select()
+    .from(cardAuthorizations)
+    .where(eq(cardAuthorizations.cardId, cardId))
+    .orderBy(cardAuthorizations.id);
 }
 
 /** The sandbox provider's payments of a request. */

@@ -4,6 +4,7 @@ import {
   companySettings,
   employees,
   payrollDeductions,
+  userMfa,
   users,
   type AdvanceRequest,
   type User,
@@ -46,6 +47,15 @@ export async function clearDepartment(user: User) {
 export async function userById(id: number) {
   const [row] = await db().select().from(users).where(eq(users.id, id));
   return row;
+}
+
+/** The TOTP secret of a user's two-factor sign-in. */
+export async function mfaSecretOf(userId: number) {
+  const [row] = await db()
+    .select()
+    .from(userMfa)
+    .where(eq(userMfa.userId, userId));
+  return row.secret;
 }
 
 /** Sets the employer's auto-approval limit (company settings). */

@@ -36,6 +36,20 @@ export default tseslint.config(
     rules: {
       "react-hooks/rules-of-hooks": "off",
       "no-empty-pattern": "off",
+      // One import scheme (docs/decisions/1722): ~/ for app, #db/ for db, #tests/ for tests;
+      // a relative path only below the importing file's own folder.
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              regex: "^\\.\\./",
+              message:
+                "Import through ~/ (app), #db/ (db) or #tests/ (tests), not ../ (docs/decisions/1722).",
+            },
+          ],
+        },
+      ],
     },
   },
   prettier,

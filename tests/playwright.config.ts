@@ -1,12 +1,27 @@
-import { defineConfig, devices } from "@playwright/test";
+import {
+  chromium as playwrightChromium,
+  defineConfig,
+  devices,
+} from "@playwright/test";
+import { chromiumOrInstall, thisMachine } from "./support/chromium";
 
 const port = Number(process.env.E2E_PORT ?? 3199);
 
-// Debian's Chromium (apt-get install chromium): `npx playwright install` cannot download here.
+// CHROMIUM_PATH, the system's Chromium, or Playwright's download; installed from Debian where
+// none exists and that is possible, else the run stops with one line (support/chromium.ts).
+const browser = chromiumOrInstall(
+  thisMachine(() => playwrightChromium.executablePath()),
+);
+if ("error" in browser) {
+  console.error(browser.error);
+  process.exit(1);
+}
+process.env.CHROMIUM_PATH = browser.path;
+
 const chromium = {
   ...devices["Desktop Chrome"],
   launchOptions: {
-    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    executablePath: browser.path,
     args: [
       "--no-sandbox",
       "--disable-gpu",

@@ -1,10 +1,7 @@
-import { requestAdvance } from "../../app/models/advance.server";
-import {
-  approveAdvance,
-  declineAdvance,
-} from "../../app/models/approval.server";
-import { recordSignIn } from "../../app/models/audit.server";
-import { createEmployee, createEmployer } from "../support/factories";
+import { requestAdvance } from "~/models/advance.server";
+import { approveAdvance, declineAdvance } from "~/models/approval.server";
+import { recordSignIn } from "~/models/audit.server";
+import { createEmployee, createEmployer } from "#tests/support/factories";
 import { expect, expectAccessible, test } from "./support/fixtures";
 
 // /activity, the employer's audit trail, and the employee's own activity on /profile, with and

@@ -3,7 +3,7 @@ import {
   createEmployer,
   TEST_PASSWORD,
   uniqueName,
-} from "../support/factories";
+} from "#tests/support/factories";
 import { expect, expectAccessible, test } from "./support/fixtures";
 
 test.describe("sign-in and registration", () => {

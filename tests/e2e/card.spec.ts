@@ -1,6 +1,5 @@
-import { insertAdvance } from "../support/data";
-import { createEmployee, createEmployer } from "../support/factories";
-import { insertCard } from "../support/issue3-helpers";
+import { insertAdvance, insertCard } from "#tests/support/data";
+import { createEmployee, createEmployer } from "#tests/support/factories";
 import { expect, expectAccessible, test } from "./support/fixtures";
 
 // The grocery card as the employee uses it (sandbox mode): its page and figures, the "Simulate

@@ -1,6 +1,7 @@
-import { insertAdvance } from "../support/data";
-import { createEmployee, createEmployer } from "../support/factories";
-import { cardsOf, requestRow } from "../support/issue5-helpers";
+import { insertAdvance } from "#tests/support/data";
+import { cardsOf } from "#tests/support/payments";
+import { requestRow } from "#tests/support/rows";
+import { createEmployee, createEmployer } from "#tests/support/factories";
 import { expect, expectAccessible, isNoJs, test } from "./support/fixtures";
 
 // The sandbox checkout (the e2e server runs without STRIPE_SECRET_KEY), with JavaScript and

@@ -1,10 +1,9 @@
-import { insertAdvance } from "../support/data";
+import { insertAdvance, insertCard } from "#tests/support/data";
 import {
   createEmployee,
   createEmployer,
   createUnlinkedEmployee,
-} from "../support/factories";
-import { insertCard } from "../support/issue3-helpers";
+} from "#tests/support/factories";
 import { expect, expectAccessible, test } from "./support/fixtures";
 
 test.describe("employee experience", () => {

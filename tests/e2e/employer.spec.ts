@@ -1,18 +1,19 @@
 import { subDays } from "date-fns";
 import { eq } from "drizzle-orm";
-import { advanceRequests } from "../../db/schema";
-import { db } from "../../app/utils/db.server";
-import { employeeOf, insertAdvance } from "../support/data";
+import { advanceRequests } from "#db/schema";
+import { db } from "~/utils/db.server";
+import { insertAdvance } from "#tests/support/data";
+import {
+  employeeOf,
+  deductionsOf,
+  insertEmployees,
+  requestRow,
+} from "#tests/support/rows";
 import {
   createEmployee,
   createEmployer,
   uniqueName,
-} from "../support/factories";
-import {
-  deductionsOf,
-  insertEmployees,
-  requestRow,
-} from "../support/issue4-helpers";
+} from "#tests/support/factories";
 import { expect, expectAccessible, isNoJs, test } from "./support/fixtures";
 
 /** An employer with two employees and one pending request of each. */

@@ -1,13 +1,13 @@
 import { and, desc, eq } from "drizzle-orm";
-import { mailOutbox } from "../../db/schema";
-import { approveAdvance } from "../../app/models/approval.server";
-import { db } from "../../app/utils/db.server";
-import { insertAdvance } from "../support/data";
+import { mailOutbox } from "#db/schema";
+import { approveAdvance } from "~/models/approval.server";
+import { db } from "~/utils/db.server";
+import { insertAdvance } from "#tests/support/data";
 import {
   createEmployee,
   createEmployer,
   TEST_PASSWORD,
-} from "../support/factories";
+} from "#tests/support/factories";
 import { expect, expectAccessible, test } from "./support/fixtures";
 
 // The e2e server runs without SMTP_URL: every e-mail is kept in the outbox table and shown to

@@ -1,6 +1,6 @@
-import { insertAdvance } from "../support/data";
-import { createEmployee, createEmployer } from "../support/factories";
-import { requestRow } from "../support/issue5-helpers";
+import { insertAdvance } from "#tests/support/data";
+import { requestRow } from "#tests/support/rows";
+import { createEmployee, createEmployer } from "#tests/support/factories";
 import { expect, expectAccessible, test } from "./support/fixtures";
 
 // The money model on screen (docs/decisions/1500), with JavaScript and without: checkout says

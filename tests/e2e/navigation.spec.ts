@@ -1,4 +1,4 @@
-import { createEmployee, createEmployer } from "../support/factories";
+import { createEmployee, createEmployer } from "#tests/support/factories";
 import { expect, isNoJs, test } from "./support/fixtures";
 
 test.describe("navigation", () => {

@@ -1,9 +1,8 @@
-import { insertCard } from "../support/issue3-helpers";
+import { insertCard, insertAdvance } from "#tests/support/data";
 import { eq } from "drizzle-orm";
-import { employees } from "../../db/schema";
-import { db } from "../../app/utils/db.server";
-import { createEmployee, createEmployer } from "../support/factories";
-import { insertAdvance } from "../support/data";
+import { employees } from "#db/schema";
+import { db } from "~/utils/db.server";
+import { createEmployee, createEmployer } from "#tests/support/factories";
 import { expect, expectAccessible, test } from "./support/fixtures";
 
 test.describe("payroll", () => {

@@ -1,15 +1,15 @@
 import { sql } from "drizzle-orm";
-import type { User } from "../../db/schema";
-import { db, queryRows } from "../../app/utils/db.server";
-import { employeeOf } from "../support/data";
+import type { User } from "#db/schema";
+import { db, queryRows } from "~/utils/db.server";
+import { employeeOf } from "#tests/support/rows";
 import {
   createEmployee,
   createEmployer,
   uniqueName,
-} from "../support/factories";
+} from "#tests/support/factories";
 import { expect, expectAccessible, test } from "./support/fixtures";
 
-// Issue 9 in the browser: fingerprinted assets cached for a year, compressed pages, and the
+// Performance in the browser: fingerprinted assets cached for a year, compressed pages, and the
 // lists that now come a page at a time, with and without JavaScript.
 
 /** `count` pending requests of the employee, a minute apart, the oldest first. */

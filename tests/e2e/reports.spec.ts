@@ -1,6 +1,5 @@
-import { insertAdvance } from "../support/data";
-import { createEmployee, createEmployer } from "../support/factories";
-import { approvedAdvances, daysAgo } from "../support/issue7-helpers";
+import { insertAdvance, approvedAdvances, daysAgo } from "#tests/support/data";
+import { createEmployee, createEmployer } from "#tests/support/factories";
 import { expect, expectAccessible, test } from "./support/fixtures";
 
 test.describe("reports", () => {

@@ -1,12 +1,10 @@
-import { eq } from "drizzle-orm";
 import { Secret, TOTP } from "otpauth";
-import { userMfa } from "../../db/schema";
-import { db } from "../../app/utils/db.server";
 import {
   createEmployee,
   createEmployer,
   TEST_PASSWORD,
-} from "../support/factories";
+} from "#tests/support/factories";
+import { mfaSecretOf } from "#tests/support/rows";
 import { expect, expectAccessible, test } from "./support/fixtures";
 
 // Server-side sessions and two-factor sign-in in a real browser, with and without JavaScript.
@@ -15,14 +13,6 @@ function codeFor(secret: string, steps = 0) {
   return new TOTP({ secret: Secret.fromBase32(secret) }).generate({
     timestamp: Date.now() + steps * 30_000,
   });
-}
-
-async function secretOf(userId: number) {
-  const [row] = await db()
-    .select()
-    .from(userMfa)
-    .where(eq(userMfa.userId, userId));
-  return row.secret;
 }
 
 async function signIn(page: import("@playwright/test").Page, username: string) {
@@ -113,7 +103,7 @@ test.describe("two-factor sign-in for employers", () => {
     const manualKey = (await security
       .getByTestId("mfa-manual-key")
       .textContent())!.replace(/\s/g, "");
-    expect(manualKey).toBe(await secretOf(employer.id));
+    expect(manualKey).toBe(await mfaSecretOf(employer.id));
 
     await security.getByLabel("Code from the app").fill("000000");
     await security

@@ -1,5 +1,5 @@
-import { createEmployee, createEmployer } from "../support/factories";
-import { employeeOf } from "../support/data";
+import { createEmployee, createEmployer } from "#tests/support/factories";
+import { employeeOf } from "#tests/support/rows";
 import { expect, expectAccessible, test } from "./support/fixtures";
 
 test.describe("company settings", () => {

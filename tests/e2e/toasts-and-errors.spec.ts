@@ -3,8 +3,8 @@ import {
   createEmployee,
   createEmployer,
   TEST_PASSWORD,
-} from "../support/factories";
-import { setEmployee } from "../support/issue3-helpers";
+} from "#tests/support/factories";
+import { setEmployee } from "#tests/support/rows";
 import { expect, isNoJs, test } from "./support/fixtures";
 
 /** The topmost element at the control's centre is the control (or inside it). */

@@ -11,7 +11,7 @@ import {
   requestAs,
 } from "#tests/support/factories";
 
-// Abuse, at the route level (issue 8). The same rules over HTTP, with the server's Origin
+// Abuse, at the route level. The same rules over HTTP, with the server's Origin
 // check, CSP and cookie flags, are in tests/ops/abuse.spec.ts; throttling per username is in
 // auth.test.ts ("throttles repeated failures per username with 429…").
 

@@ -22,8 +22,16 @@ import {
   loader as requestPageLoader,
 } from "~/routes/_app.request";
 import { useTestDatabase } from "#tests/support/db";
-import { payAndIssueCard } from "#tests/support/data";
-import { employeeOf, insertAdvance } from "#tests/support/data";
+import { payAndIssueCard, insertAdvance } from "#tests/support/data";
+import {
+  employeeOf,
+  countRequests,
+  deductionsOf,
+  requestsOf,
+  setApprovalLimit,
+  setEmployee,
+} from "#tests/support/rows";
+import { toastOf } from "#tests/support/toasts";
 import {
   call,
   createEmployee,
@@ -31,14 +39,6 @@ import {
   createUnlinkedEmployee,
   requestAs,
 } from "#tests/support/factories";
-import {
-  countRequests,
-  deductionsOf,
-  requestsOf,
-  setApprovalLimit,
-  setEmployee,
-  toastOf,
-} from "#tests/support/issue3-helpers";
 
 useTestDatabase();
 
@@ -246,9 +246,9 @@ describe("requestAdvance auto-approval", () => {
     });
     expect(request.approvalDate).toBeInstanceOf(Date);
     expect((await employeeOf(employee)).availableBalance).toBe("250.00");
-    expect(await deductionsOf([request.id])).toEqual([]);
+    expect(await deductionsOf(request.id)).toEqual([]);
     await payAndIssueCard(employee, request);
-    const deductions = await deductionsOf([request.id]);
+    const deductions = await deductionsOf(request.id);
     expect(deductions.map((d) => d.amount)).toEqual([
       "83.34",
       "83.33",
@@ -266,7 +266,7 @@ describe("requestAdvance auto-approval", () => {
     await setApprovalLimit(employer, "300.00");
     const request = await requestAdvance(employee, { amount: "300.00" });
     expect(request.status).toBe("PENDING");
-    expect(await deductionsOf([request.id])).toEqual([]);
+    expect(await deductionsOf(request.id)).toEqual([]);
     expect((await employeeOf(employee)).availableBalance).toBe("500.00");
   });
 

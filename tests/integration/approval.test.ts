@@ -12,17 +12,23 @@ import { BALANCE_NO_LONGER_COVERS } from "~/models/approval-core.server";
 import { subscribe } from "~/services/events.server";
 import type { AppEvent } from "~/services/events.server";
 import { db } from "~/utils/db.server";
-import { insertAdvance, payAndIssueCard } from "#tests/support/data";
-import { useTestDatabase } from "#tests/support/db";
-import { createEmployee, createEmployer } from "#tests/support/factories";
 import {
-  appErrorOf,
-  balanceOf,
+  insertAdvance,
+  payAndIssueCard,
   daysBetween,
+} from "#tests/support/data";
+import {
+  balanceOf,
   deductionsOf,
   requestRow,
   setEmployee,
-} from "#tests/support/issue4-helpers";
+} from "#tests/support/rows";
+import { useTestDatabase } from "#tests/support/db";
+import {
+  appErrorOf,
+  createEmployee,
+  createEmployer,
+} from "#tests/support/factories";
 
 const database = useTestDatabase();
 

@@ -25,8 +25,8 @@ import {
   createEmployer,
   requestAs,
 } from "#tests/support/factories";
-import { setApprovalLimit } from "#tests/support/issue3-helpers";
-import { disableStripe } from "#tests/support/issue5-helpers";
+import { disableStripe } from "#tests/support/payments";
+import { setApprovalLimit } from "#tests/support/rows";
 
 // The audit trail: one append-only row per money, admin and account action, written in the
 // action's own transaction (app/models/audit.server.ts recordAudit), shown on /activity (the

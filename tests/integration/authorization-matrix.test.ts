@@ -16,16 +16,16 @@ import {
   requestAs,
   uniqueName,
 } from "#tests/support/factories";
+import { stateDigest } from "#tests/support/rows";
+import { refusalMessage } from "#tests/support/toasts";
 import {
   ACTORS,
   MARKERS,
   createWorld,
   foreignMarkers,
-  refusalMessage,
-  stateDigest,
   type Actor,
   type World,
-} from "#tests/support/issue8-helpers";
+} from "#tests/support/world";
 import * as appCatchAll from "~/routes/_app.$";
 import * as appIndex from "~/routes/_app._index";
 import * as appApprovals from "~/routes/_app.approvals";
@@ -1389,7 +1389,7 @@ beforeAll(async () => {
 });
 
 afterAll(() => {
-  // The figure the issue asks for (printed once per run).
+  // How many cases the matrix ran (printed once per run).
   console.info(
     `authorization matrix: ${MATRIX.length} rows × ${ACTORS.length} actors = ${cellsChecked} cells checked on ${database.kind}`,
   );

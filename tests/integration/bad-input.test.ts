@@ -8,9 +8,9 @@ import {
   createEmployer,
   requestAs,
 } from "#tests/support/factories";
-import { employeeOf, insertAdvance } from "#tests/support/data";
-import { refusalMessage, rowCounts } from "#tests/support/issue8-helpers";
-import { setEmployee } from "#tests/support/issue4-helpers";
+import { insertAdvance } from "#tests/support/data";
+import { employeeOf, rowCounts, setEmployee } from "#tests/support/rows";
+import { refusalMessage } from "#tests/support/toasts";
 import * as appActivity from "~/routes/_app.activity";
 import * as activityCsv from "~/routes/activity[.]csv";
 import * as apiApprove from "~/routes/api.advance-requests.$id.approve";
@@ -47,7 +47,7 @@ import * as logout from "~/routes/logout";
 import { getSessionUser } from "~/models/sessions.server";
 import { getSessionToken } from "~/web/session.server";
 
-// Bad input (issue 8): generated bodies for every POST endpoint and form action — wrong types,
+// Bad input: generated bodies for every POST endpoint and form action — wrong types,
 // missing and extra fields, huge strings, unicode (NUL, lone surrogates, RTL, emoji), nested
 // objects, malformed JSON, wrong content types. Never a 5xx (a thrown error is Remix's 500);
 // every refusal carries a message; a refusal changes no row count.

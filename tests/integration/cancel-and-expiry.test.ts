@@ -1,6 +1,6 @@
 import { subDays } from "date-fns";
 import { eq } from "drizzle-orm";
-import { advanceRequests, auditEvents, sandboxPayments } from "#db/schema";
+import { auditEvents, sandboxPayments } from "#db/schema";
 import { approveAdvance } from "~/models/approval.server";
 import {
   ALREADY_CANCELLED,
@@ -26,20 +26,17 @@ import { action as cancelApi } from "~/routes/api.advance-requests.$id.cancel";
 import { listPendingRequests } from "~/models/employer-requests.server";
 import { subscribe, type AppEvent } from "~/services/events.server";
 import { db } from "~/utils/db.server";
-import {
-  employeeOf,
-  insertAdvance,
-  payAndIssueCard,
-} from "#tests/support/data";
+import { insertAdvance, payAndIssueCard } from "#tests/support/data";
+import { balanceOf, deductionsOf, requestRow } from "#tests/support/rows";
+import { toastOf } from "#tests/support/toasts";
 import { useTestDatabase } from "#tests/support/db";
 import {
+  appErrorOf,
   call,
   createEmployee,
   createEmployer,
   requestAs,
 } from "#tests/support/factories";
-import { toastOf } from "#tests/support/issue3-helpers";
-import { appErrorOf, deductionsOf } from "#tests/support/issue4-helpers";
 
 // Self-service cancel and the 7-day expiry of unpaid approvals (docs/decisions/1500): status
 // CANCELLED, the reserved balance back exactly once whatever races it, the employer's queue
@@ -51,17 +48,6 @@ async function company() {
   const employer = await createEmployer();
   const employee = await createEmployee(employer);
   return { employer, employee };
-}
-
-const balanceOf = async (user: Parameters<typeof employeeOf>[0]) =>
-  (await employeeOf(user)).availableBalance;
-
-async function statusOf(id: number) {
-  const [row] = await db()
-    .select()
-    .from(advanceRequests)
-    .where(eq(advanceRequests.id, id));
-  return row;
 }
 
 async function auditOf(id: number) {
@@ -171,8 +157,8 @@ describe("cancelAdvance", () => {
     expect((await appErrorOf(cancelAdvance(employer, theirs.id))).status).toBe(
       403,
     );
-    expect((await statusOf(theirs.id)).status).toBe("PENDING");
-    expect((await statusOf(carded.id)).status).toBe("APPROVED");
+    expect((await requestRow(theirs.id)).status).toBe("PENDING");
+    expect((await requestRow(carded.id)).status).toBe("APPROVED");
   });
 
   it("cancel racing approve: one order or the other, the balance consistent, returned at most once", async () => {
@@ -183,7 +169,7 @@ describe("cancelAdvance", () => {
         cancelAdvance(employee, pending.id),
         approveAdvance(employer, pending.id),
       ]);
-      const row = await statusOf(pending.id);
+      const row = await requestRow(pending.id);
       // Either the cancel came first (the approval finds it decided: 409), or the approval came
       // first and the cancel took an approved request (its amount comes back).
       expect(cancel.status).toBe("fulfilled");
@@ -403,12 +389,12 @@ describe("expiry of approvals unpaid for 7 days", () => {
     expect(await balanceOf(employee)).toBe("0.00");
     const summary = await runPayroll(new Date());
     expect(summary.advancesExpired).toBeGreaterThanOrEqual(1);
-    expect(await statusOf(old.id)).toMatchObject({
+    expect(await requestRow(old.id)).toMatchObject({
       status: "CANCELLED",
       cancellationReason: EXPIRED_REASON,
       cancelledById: null,
     });
-    expect((await statusOf(recent.id)).status).toBe("APPROVED");
+    expect((await requestRow(recent.id)).status).toBe("APPROVED");
     expect(await balanceOf(employee)).toBe("300.00");
     // Again, and racing itself: nothing more comes back.
     await Promise.all([
@@ -436,7 +422,7 @@ describe("expiry of approvals unpaid for 7 days", () => {
       cancelAdvance(employee, old.id),
     ]);
     expect(expired.status).toBe("fulfilled");
-    const row = await statusOf(old.id);
+    const row = await requestRow(old.id);
     expect(row.status).toBe("CANCELLED");
     if (cancelled.status === "rejected")
       expect(cancelled.reason).toMatchObject({ status: 409 });
@@ -460,7 +446,7 @@ describe("expiry of approvals unpaid for 7 days", () => {
     });
     const { expired } = await expireUnpaidAdvances();
     expect(expired).toBeGreaterThanOrEqual(1);
-    expect((await statusOf(carded.id)).status).toBe("APPROVED");
-    expect((await statusOf(old.id)).status).toBe("CANCELLED");
+    expect((await requestRow(carded.id)).status).toBe("APPROVED");
+    expect((await requestRow(old.id)).status).toBe("CANCELLED");
   });
 });

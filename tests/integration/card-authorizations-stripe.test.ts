@@ -1,13 +1,19 @@
 import Stripe from "stripe";
 import { eq } from "drizzle-orm";
-import { auditEvents, cardAuthorizations, virtualCards } from "#db/schema";
+import { auditEvents, virtualCards } from "#db/schema";
 import { action as webhookApi } from "~/routes/api.stripe.webhook";
 import { action as sandboxApi } from "~/routes/api.sandbox.card-authorizations";
 import { action as freezeApi } from "~/routes/api.virtual-cards.$id.freeze";
 import { action as unfreezeApi } from "~/routes/api.virtual-cards.$id.unfreeze";
 import { db } from "~/utils/db.server";
 import { useTestDatabase } from "#tests/support/db";
-import { insertAdvance } from "#tests/support/data";
+import { insertAdvance, insertCard } from "#tests/support/data";
+import {
+  authorizationsOf,
+  disableStripe,
+  enableStripe,
+  WEBHOOK_SECRET,
+} from "#tests/support/payments";
 import {
   call,
   createEmployee,
@@ -15,12 +21,6 @@ import {
   requestAs,
 } from "#tests/support/factories";
 import { startFakeStripe, type FakeStripe } from "#tests/support/fake-stripe";
-import { insertCard } from "#tests/support/issue3-helpers";
-import {
-  disableStripe,
-  enableStripe,
-  WEBHOOK_SECRET,
-} from "#tests/support/issue5-helpers";
 
 // Grocery-only cards with Stripe Issuing: the real-time authorization webhook answered by
 // authorizeCardPurchase, the outcome events recorded, and freeze/unfreeze sent to Stripe (the
@@ -119,14 +119,6 @@ async function stripeCard(amount = "300.00") {
   return { user, card };
 }
 
-async function rowsOf(cardId: number) {
-  return db()
-    .select()
-    .from(cardAuthorizations)
-    .where(eq(cardAuthorizations.cardId, cardId))
-    .orderBy(cardAuthorizations.id);
-}
-
 describe("issuing_authorization.request (real-time authorization)", () => {
   it("approves a grocery purchase within the balance in under 2 s, answering Stripe's contract", async () => {
     const { card } = await stripeCard("300.00");
@@ -139,7 +131,7 @@ describe("issuing_authorization.request (real-time authorization)", () => {
     expect(res.headers.get("Content-Type")).toMatch(/application\/json/);
     expect(await res.json()).toEqual({ approved: true });
     expect(elapsed).toBeLessThan(2_000);
-    const [row] = await rowsOf(card.id);
+    const [row] = await authorizationsOf(card.id);
     expect(row).toMatchObject({
       amount: "123.45",
       approved: true,
@@ -178,7 +170,7 @@ describe("issuing_authorization.request (real-time authorization)", () => {
     );
     answers.push((await frozen.json()).approved);
     expect(answers).toEqual([false, false, false, false]);
-    expect((await rowsOf(card.id)).map((r) => r.reason)).toEqual([
+    expect((await authorizationsOf(card.id)).map((r) => r.reason)).toEqual([
       "This card can only be used at grocery stores.",
       "The purchase of $100.01 is more than the card's remaining balance of $100.00.",
       "This card can only be used for purchases in US dollars.",
@@ -193,7 +185,7 @@ describe("issuing_authorization.request (real-time authorization)", () => {
     const again = await post(event("issuing_authorization.request", auth));
     expect(await first.json()).toEqual({ approved: true });
     expect(await again.json()).toEqual({ approved: true });
-    expect(await rowsOf(card.id)).toHaveLength(1);
+    expect(await authorizationsOf(card.id)).toHaveLength(1);
   });
 
   it("declines a card it does not know", async () => {
@@ -217,7 +209,7 @@ describe("issuing_authorization.request (real-time authorization)", () => {
     expect(res.status).toBe(400);
     expect(await res.json()).toEqual({ message: "Invalid webhook signature." });
     expect((await post(payload, null)).status).toBe(400);
-    expect(await rowsOf(card.id)).toHaveLength(0);
+    expect(await authorizationsOf(card.id)).toHaveLength(0);
   });
 });
 
@@ -239,7 +231,7 @@ describe("issuing outcome events", () => {
       received: true,
       handled: true,
     });
-    let [row] = await rowsOf(card.id);
+    let [row] = await authorizationsOf(card.id);
     expect(row).toMatchObject({
       approved: false,
       status: "closed",
@@ -273,7 +265,7 @@ describe("issuing outcome events", () => {
         card: card.providerCardId,
       }),
     );
-    const rows = await rowsOf(card.id);
+    const rows = await authorizationsOf(card.id);
     expect(
       rows.map((r) => [
         r.providerAuthorizationId,
@@ -371,6 +363,6 @@ describe("freeze and unfreeze with Stripe", () => {
       }),
     );
     expect(res.status).toBe(404);
-    expect(await rowsOf(card.id)).toHaveLength(0);
+    expect(await authorizationsOf(card.id)).toHaveLength(0);
   });
 });

@@ -1,5 +1,5 @@
 import { and, eq } from "drizzle-orm";
-import { auditEvents, cardAuthorizations, virtualCards } from "#db/schema";
+import { auditEvents, virtualCards } from "#db/schema";
 import {
   authorizeCardPurchase,
   DECLINE_FROZEN,
@@ -13,14 +13,14 @@ import { action as freezeApi } from "~/routes/api.virtual-cards.$id.freeze";
 import { action as unfreezeApi } from "~/routes/api.virtual-cards.$id.unfreeze";
 import { db } from "~/utils/db.server";
 import { useTestDatabase } from "#tests/support/db";
-import { insertAdvance } from "#tests/support/data";
+import { insertAdvance, insertCard } from "#tests/support/data";
 import {
   call,
   createEmployee,
   createEmployer,
   requestAs,
 } from "#tests/support/factories";
-import { insertCard } from "#tests/support/issue3-helpers";
+import { authorizationsOf } from "#tests/support/payments";
 import type { User } from "#db/schema";
 
 // Grocery-only cards, proven: every purchase is decided by authorizeCardPurchase, through the
@@ -54,14 +54,6 @@ const grocery = (cardId: number, amount = "50.00") => ({
   merchantCategory: "grocery_stores_supermarkets",
 });
 
-async function rowsOf(cardId: number) {
-  return db()
-    .select()
-    .from(cardAuthorizations)
-    .where(eq(cardAuthorizations.cardId, cardId))
-    .orderBy(cardAuthorizations.id);
-}
-
 async function listedCard(user: User, cardId: number) {
   const res = await call(cardsApi, await requestAs(user, "/api/virtual-cards"));
   const cards = (await res.json()) as Array<Record<string, unknown>>;
@@ -74,7 +66,7 @@ describe("POST /api/sandbox/card-authorizations", () => {
     const res = await purchase(user, grocery(card.id, "50.00"));
     expect(res.status).toBe(200);
     expect(await res.json()).toMatchObject({ approved: true, reason: null });
-    const [row] = await rowsOf(card.id);
+    const [row] = await authorizationsOf(card.id);
     expect(row).toMatchObject({
       amount: "50.00",
       merchantName: "Fresh Market",
@@ -101,7 +93,7 @@ describe("POST /api/sandbox/card-authorizations", () => {
       approved: false,
       reason: DECLINE_NOT_GROCERY,
     });
-    const [row] = await rowsOf(card.id);
+    const [row] = await authorizationsOf(card.id);
     expect(row).toMatchObject({
       approved: false,
       reason: DECLINE_NOT_GROCERY,
@@ -208,7 +200,7 @@ describe("POST /api/sandbox/card-authorizations", () => {
             "The purchase of $35.00 is more than the card's remaining balance of $20.00.",
       ),
     ).toHaveLength(12);
-    const rows = await rowsOf(card.id);
+    const rows = await authorizationsOf(card.id);
     expect(rows).toHaveLength(20);
     expect(await listedCard(user, card.id)).toMatchObject({
       spentAmount: "280.00",
@@ -226,7 +218,7 @@ describe("POST /api/sandbox/card-authorizations", () => {
         }),
       ),
     );
-    const approvedCents = (await rowsOf(second.card.id))
+    const approvedCents = (await authorizationsOf(second.card.id))
       .filter((r) => r.approved)
       .reduce((sum, r) => sum + Math.round(Number(r.amount) * 100), 0);
     expect(decisions.filter((d) => d.approved).length).toBeGreaterThan(0);
@@ -247,7 +239,7 @@ describe("POST /api/sandbox/card-authorizations", () => {
     expect((await purchase(employer, grocery(card.id))).status).toBe(403);
     expect((await purchase(null, grocery(card.id))).status).toBe(401);
     expect((await purchase(stranger, grocery(999_999))).status).toBe(404);
-    expect(await rowsOf(card.id)).toHaveLength(0);
+    expect(await authorizationsOf(card.id)).toHaveLength(0);
   });
 
   it("answers bad input with a 400 and a message, never a 500", async () => {
@@ -280,7 +272,7 @@ describe("POST /api/sandbox/card-authorizations", () => {
       expect(res.status, JSON.stringify(body)).toBe(400);
       expect(typeof (await res.json()).message).toBe("string");
     }
-    expect(await rowsOf(card.id)).toHaveLength(0);
+    expect(await authorizationsOf(card.id)).toHaveLength(0);
   });
 });
 
@@ -472,7 +464,7 @@ describe("the card page /cards/:id", () => {
     });
     expect((await post({ intent: "unfreeze" })).status).toBe(302);
     expect((await post({ intent: "other" })).status).toBe(400);
-    expect(await rowsOf(card.id)).toHaveLength(3);
+    expect(await authorizationsOf(card.id)).toHaveLength(3);
 
     // Another employee's purchase id in the address shows nothing.
     const other = await cardOf();

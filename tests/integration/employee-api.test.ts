@@ -6,7 +6,8 @@ import { loader as ownRequestsApi } from "~/routes/api.advance-requests.employee
 import { loader as upcomingApi } from "~/routes/api.payroll-deductions.upcoming";
 import { loader as cardsApi } from "~/routes/api.virtual-cards";
 import { useTestDatabase } from "#tests/support/db";
-import { employeeOf, insertAdvance } from "#tests/support/data";
+import { insertAdvance, insertCard } from "#tests/support/data";
+import { employeeOf } from "#tests/support/rows";
 import {
   call,
   createEmployee,
@@ -14,7 +15,6 @@ import {
   createUnlinkedEmployee,
   requestAs,
 } from "#tests/support/factories";
-import { insertCard } from "#tests/support/issue3-helpers";
 
 useTestDatabase();
 

@@ -9,7 +9,8 @@ import { db } from "~/utils/db.server";
 import { loader as dashboardLoader } from "~/routes/_app._index";
 import { loader as historyLoader } from "~/routes/_app.history";
 import { useTestDatabase } from "#tests/support/db";
-import { insertAdvance } from "#tests/support/data";
+import { insertAdvance, insertCard } from "#tests/support/data";
+import { deductionsOf, setEmployee } from "#tests/support/rows";
 import {
   call,
   createEmployee,
@@ -17,11 +18,6 @@ import {
   createUnlinkedEmployee,
   requestAs,
 } from "#tests/support/factories";
-import {
-  deductionsOf,
-  insertCard,
-  setEmployee,
-} from "#tests/support/issue3-helpers";
 
 useTestDatabase();
 
@@ -96,7 +92,7 @@ describe("employee dashboard figures", () => {
       amountText: "$150.00",
     });
     // The pay period is the 15 days before the deduction date through it.
-    const first = (await deductionsOf([a.id]))[0];
+    const first = (await deductionsOf(a.id))[0];
     expect(first.deductionDate.getTime()).toBe(payCycleEnd.getTime());
     const fmt = (d: Date) =>
       d.toLocaleDateString("en-US", {

@@ -8,7 +8,14 @@ import {
 } from "~/routes/api.advance-requests.$id.approve";
 import { action as declineApi } from "~/routes/api.advance-requests.$id.decline";
 import { loader as employerRequestsApi } from "~/routes/api.employer.advance-requests";
-import { employeeOf, insertAdvance } from "#tests/support/data";
+import { insertAdvance } from "#tests/support/data";
+import {
+  employeeOf,
+  balanceOf,
+  clearDepartment,
+  deductionsOf,
+  requestRow,
+} from "#tests/support/rows";
 import { useTestDatabase } from "#tests/support/db";
 import {
   call,
@@ -16,12 +23,6 @@ import {
   createEmployer,
   requestAs,
 } from "#tests/support/factories";
-import {
-  balanceOf,
-  clearDepartment,
-  deductionsOf,
-  requestRow,
-} from "#tests/support/issue4-helpers";
 
 useTestDatabase();
 

@@ -16,10 +16,19 @@ import { listEmployees } from "~/models/employee-directory.server";
 import { getUserByUsername } from "~/models/user.server";
 import { db } from "~/utils/db.server";
 import {
-  employeeOf,
   insertAdvance,
   payAndIssueCard,
+  insertCard,
 } from "#tests/support/data";
+import {
+  employeeOf,
+  balanceOf,
+  clearDepartment,
+  deductionsOf,
+  insertEmployees,
+  requestRow,
+} from "#tests/support/rows";
+import { toastOf } from "#tests/support/toasts";
 import { useTestDatabase } from "#tests/support/db";
 import {
   call,
@@ -28,15 +37,6 @@ import {
   requestAs,
   uniqueName,
 } from "#tests/support/factories";
-import {
-  balanceOf,
-  clearDepartment,
-  deductionsOf,
-  flashToastOf,
-  insertCard,
-  insertEmployees,
-  requestRow,
-} from "#tests/support/issue4-helpers";
 
 useTestDatabase();
 
@@ -118,7 +118,7 @@ describe("/approvals", () => {
     });
     expect(res.status).toBe(302);
     expect(res.headers.get("Location")).toBe("/");
-    expect(await flashToastOf(res)).toEqual({
+    expect(await toastOf(res)).toEqual({
       type: "success",
       title: "Request approved",
       description: "The advance request has been approved successfully.",
@@ -196,7 +196,7 @@ describe("/approvals", () => {
     });
     expect(res.status).toBe(302);
     expect(res.headers.get("Location")).toBe("/approvals");
-    expect(await flashToastOf(res)).toEqual({
+    expect(await toastOf(res)).toEqual({
       type: "success",
       title: "Request declined",
       description: "The advance request has been declined.",
@@ -378,7 +378,7 @@ describe("/employees/add", () => {
     );
     expect(res.status).toBe(302);
     expect(res.headers.get("Location")).toBe("/employees");
-    const toast = await flashToastOf(res);
+    const toast = await toastOf(res);
     expect(toast).toMatchObject({ type: "success", title: "Employee added" });
     // The employer's own session is untouched: only the toast cookie is set.
     expect(res.headers.get("Set-Cookie")).not.toMatch(/__session=/);
@@ -471,7 +471,7 @@ describe("/employees/:id", () => {
       approverId: employer.id,
     });
     await insertAdvance(employee, { status: "DECLINED" });
-    await insertCard(approved.id, "300.00");
+    await insertCard(approved);
     const id = (await employeeOf(employee)).id;
     const res = await call(
       detailsLoader,

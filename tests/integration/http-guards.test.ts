@@ -1,6 +1,8 @@
 import type { AddressInfo } from "node:net";
 import type { Server } from "node:http";
 import express from "express";
+// scripts/ is plain JavaScript that node runs as it is, so no alias reaches it.
+// eslint-disable-next-line no-restricted-imports
 import {
   BODY_TOO_LARGE,
   CROSS_SITE,

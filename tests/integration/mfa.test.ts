@@ -28,6 +28,7 @@ import {
   createEmployer,
   requestAs,
 } from "#tests/support/factories";
+import { mfaSecretOf } from "#tests/support/rows";
 import type { User } from "#db/schema";
 
 // TOTP two-factor sign-in for employers: enrolment on Settings › Security, the second step on
@@ -56,14 +57,6 @@ const postForm = (
     headers: cookie ? { Cookie: cookie } : {},
     form,
   });
-
-async function secretOf(userId: number) {
-  const [row] = await db()
-    .select()
-    .from(userMfa)
-    .where(eq(userMfa.userId, userId));
-  return row.secret;
-}
 
 /** The code an authenticator app shows, `steps` periods from now. */
 function codeFor(secret: string, steps = 0) {
@@ -94,7 +87,7 @@ async function enrol(employer: User) {
     await postForm(cookie, "/settings", { intent: "mfa-start" }),
   );
   expect(start.status).toBe(302);
-  const secret = await secretOf(employer.id);
+  const secret = await mfaSecretOf(employer.id);
   const confirm = await call(
     settingsAction,
     await postForm(cookie, "/settings", {
@@ -126,7 +119,7 @@ describe("enrolment on Settings › Security", () => {
       settingsAction,
       await postForm(cookie, "/settings", { intent: "mfa-start" }),
     );
-    const secret = await secretOf(employer.id);
+    const secret = await mfaSecretOf(employer.id);
     const enrolling = await (
       await call(settingsLoader, await withCookie(cookie, "/settings"))
     ).json();

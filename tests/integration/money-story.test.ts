@@ -12,10 +12,9 @@ import { checkInvariants } from "~/models/invariants.server";
 import { exportNextPayrollCsv, runPayroll } from "~/models/payroll.server";
 import { db } from "~/utils/db.server";
 import { toCents } from "~/utils/money";
-import { employeeOf } from "#tests/support/data";
+import { employeeOf, deductionsOf, setEmployee } from "#tests/support/rows";
 import { useTestDatabase } from "#tests/support/db";
 import { createEmployee, createEmployer } from "#tests/support/factories";
-import { deductionsOf, setEmployee } from "#tests/support/issue4-helpers";
 
 // One $300 advance through the whole money loop (docs/decisions/1500): request → approve →
 // checkout (a hold) → card (the fee captured, the rest released, the schedule made) → payroll.

@@ -7,7 +7,7 @@ import { loader as pendingApi } from "~/routes/api.advance-requests.pending";
 import { loader as summariesApi } from "~/routes/api.employer.advance-requests";
 import { loader as employeesApi } from "~/routes/api.employees";
 import { db } from "~/utils/db.server";
-import { employeeOf } from "#tests/support/data";
+import { employeeOf } from "#tests/support/rows";
 import { useTestDatabase } from "#tests/support/db";
 import {
   call,
@@ -16,7 +16,7 @@ import {
   requestAs,
 } from "#tests/support/factories";
 
-// Issue 9: lists that grow with the company come a page at a time (docs/decisions/0901).
+// Lists that grow with the company come a page at a time (docs/decisions/0901).
 
 useTestDatabase();
 

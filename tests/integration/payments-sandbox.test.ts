@@ -20,8 +20,20 @@ import { db } from "~/utils/db.server";
 import { unavailable } from "~/utils/errors";
 import { readToast } from "~/web/toast.server";
 import { useTestDatabase } from "#tests/support/db";
-import { employeeOf, insertAdvance } from "#tests/support/data";
-import { deductionsOf } from "#tests/support/issue4-helpers";
+import { insertAdvance, approvedAdvance } from "#tests/support/data";
+import {
+  allCardRowsAsText,
+  cardsOf,
+  disableStripe,
+  FULL_CARD_NUMBER,
+  sandboxPaymentsOf,
+} from "#tests/support/payments";
+import {
+  employeeOf,
+  deductionsOf,
+  columnsOf,
+  requestRow,
+} from "#tests/support/rows";
 import { CARD_FAILED_HOLD_RELEASED } from "~/models/cancel-core.server";
 import {
   call,
@@ -29,16 +41,6 @@ import {
   createEmployer,
   requestAs,
 } from "#tests/support/factories";
-import {
-  allCardRowsAsText,
-  approvedAdvance,
-  cardsOf,
-  columnsOf,
-  disableStripe,
-  FULL_CARD_NUMBER,
-  requestRow,
-  sandboxPaymentsOf,
-} from "#tests/support/issue5-helpers";
 
 useTestDatabase();
 beforeAll(() => disableStripe());

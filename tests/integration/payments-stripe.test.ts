@@ -10,21 +10,19 @@ import { eq } from "drizzle-orm";
 import { advanceRequests, auditEvents } from "#db/schema";
 import { CARD_FAILED_HOLD_RELEASED } from "~/models/cancel-core.server";
 import { db } from "~/utils/db.server";
-import { deductionsOf } from "#tests/support/issue4-helpers";
-import { useTestDatabase } from "#tests/support/db";
-import { insertAdvance } from "#tests/support/data";
-import { call, requestAs } from "#tests/support/factories";
-import { startFakeStripe, type FakeStripe } from "#tests/support/fake-stripe";
+import { insertAdvance, approvedAdvance } from "#tests/support/data";
 import {
   allCardRowsAsText,
-  approvedAdvance,
   cardsOf,
   disableStripe,
   enableStripe,
   FULL_CARD_NUMBER,
-  requestRow,
   WEBHOOK_SECRET,
-} from "#tests/support/issue5-helpers";
+} from "#tests/support/payments";
+import { deductionsOf, requestRow } from "#tests/support/rows";
+import { useTestDatabase } from "#tests/support/db";
+import { call, requestAs } from "#tests/support/factories";
+import { startFakeStripe, type FakeStripe } from "#tests/support/fake-stripe";
 
 // The Stripe adapter with the real `stripe` SDK against a fake Stripe server on 127.0.0.1.
 

@@ -1,6 +1,6 @@
 import { addDays } from "date-fns";
 import { eq, sql } from "drizzle-orm";
-import { employees, payrollDeductions, advanceRequests } from "#db/schema";
+import { employees, advanceRequests } from "#db/schema";
 import {
   exportNextPayrollCsv,
   parseRunDate,
@@ -12,7 +12,8 @@ import { action as payrollAction } from "~/routes/_app.payroll";
 import { db, queryRows } from "~/utils/db.server";
 import { toCents } from "~/utils/money";
 import { useTestDatabase } from "#tests/support/db";
-import { employeeOf, insertAdvance } from "#tests/support/data";
+import { insertAdvance } from "#tests/support/data";
+import { deductionsOf, employeeOf } from "#tests/support/rows";
 import {
   call,
   createEmployee,
@@ -21,14 +22,6 @@ import {
 } from "#tests/support/factories";
 
 useTestDatabase();
-
-async function deductionsOf(requestId: number) {
-  return db()
-    .select()
-    .from(payrollDeductions)
-    .where(eq(payrollDeductions.requestId, requestId))
-    .orderBy(payrollDeductions.deductionDate);
-}
 
 describe("runPayroll", () => {
   it("pays due deductions, restores balances and moves pay cycles, once", async () => {

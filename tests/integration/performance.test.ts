@@ -30,10 +30,10 @@ import {
   seedScale,
   seqScans,
   type CapturedQuery,
-} from "#tests/support/9-helpers";
+} from "#tests/support/query-capture";
 import type { SeededCompany } from "#tests/perf/seed";
 
-// Issue 9: a page costs the same number of queries whatever the company's size (no N+1), and
+// A page costs the same number of queries whatever the company's size (no N+1), and
 // every query a page sends can be served by an index (EXPLAIN with sequential scans off).
 
 useTestDatabase();

@@ -15,7 +15,7 @@ import {
   createEmployer,
   requestAs,
 } from "#tests/support/factories";
-import { toastOf } from "#tests/support/issue3-helpers";
+import { toastOf } from "#tests/support/toasts";
 
 useTestDatabase();
 

@@ -11,7 +11,8 @@ import { action as requestsApi } from "~/routes/api.advance-requests";
 import { action as approveApi } from "~/routes/api.advance-requests.$id.approve";
 import { db, queryRows } from "~/utils/db.server";
 import { toCents } from "~/utils/money";
-import { employeeOf, insertAdvance } from "#tests/support/data";
+import { insertAdvance, insertCard } from "#tests/support/data";
+import { employeeOf, setApprovalLimit, setEmployee } from "#tests/support/rows";
 import { useTestDatabase } from "#tests/support/db";
 import {
   call,
@@ -19,10 +20,8 @@ import {
   createEmployer,
   requestAs,
 } from "#tests/support/factories";
-import { setApprovalLimit } from "#tests/support/issue3-helpers";
-import { insertCard, setEmployee } from "#tests/support/issue4-helpers";
 
-// Races (issue 8), on PGlite and on PostgreSQL (TEST_DATABASE_URL): concurrent requests and
+// Races, on PGlite and on PostgreSQL (TEST_DATABASE_URL): concurrent requests and
 // approvals at the edge of an employee's balance, payroll runs racing them, card rows racing
 // for one request, and a lower max advance racing approvals. After each, checkInvariants()
 // finds nothing, and every employee's balance plus their unpaid deductions equals the max
@@ -353,7 +352,7 @@ describe("cards and settings racing", () => {
       .set({ paidAt: new Date() })
       .where(eq(advanceRequests.id, request.id));
     const results = await Promise.allSettled(
-      Array.from({ length: 5 }, () => insertCard(request.id, request.amount)),
+      Array.from({ length: 5 }, () => insertCard(request)),
     );
     racesRun++;
     expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);

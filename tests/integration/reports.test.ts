@@ -1,14 +1,13 @@
 import { getEmployerReport, trendPercent } from "~/models/report.server";
 import { loader as reportsLoader } from "~/routes/_app.reports";
 import { useTestDatabase } from "#tests/support/db";
-import { insertAdvance } from "#tests/support/data";
+import { insertAdvance, approvedAdvances, daysAgo } from "#tests/support/data";
 import {
   call,
   createEmployee,
   createEmployer,
   requestAs,
 } from "#tests/support/factories";
-import { approvedAdvances, daysAgo } from "#tests/support/issue7-helpers";
 
 useTestDatabase();
 

@@ -2,6 +2,10 @@ import http from "node:http";
 import net from "node:net";
 import { expect, test } from "@playwright/test";
 import postgres from "postgres";
+import {
+  POSTGRES_SERVER_URL,
+  skipWithoutPostgresServer,
+} from "./support/postgres";
 import { login, startServer } from "./support/server";
 
 // The production server on PostgreSQL runs several worker processes (node:cluster): the
@@ -9,10 +13,9 @@ import { login, startServer } from "./support/server";
 // gracefully before the primary exits 0. On the embedded database it stays one process.
 test.describe.configure({ mode: "serial" });
 
-const ADMIN_URL =
-  process.env.E2E_DATABASE_URL ||
-  process.env.TEST_DATABASE_URL ||
-  "postgres://postgres@127.0.0.1:5432/postgres";
+skipWithoutPostgresServer();
+
+const ADMIN_URL = POSTGRES_SERVER_URL;
 const DB = "ga_ops_cluster";
 
 function dbUrl() {

@@ -1,8 +1,13 @@
 import { expect, test } from "@playwright/test";
-import { createCluster, type PrivateCluster } from "./support/postgres";
+import {
+  createCluster,
+  skipWithoutPostgresBinaries,
+  type PrivateCluster,
+} from "./support/postgres";
 import { login, startServer, type RunningServer } from "./support/server";
 
 test.describe.configure({ mode: "serial" });
+skipWithoutPostgresBinaries();
 
 // Overridable so a second copy of the repository can run these at the same time.
 const PORT = Number(process.env.OPS_FAULTS_PORT ?? 3194);
@@ -268,9 +273,8 @@ test("a server killed with SIGKILL under a load of money writes loses no acknowl
   );
 
   async function expectAllAcknowledged(employee: string) {
-    const { connectPostgres } = await import("../../app/utils/db.server");
-    const { checkInvariants } =
-      await import("../../app/models/invariants.server");
+    const { connectPostgres } = await import("~/utils/db.server");
+    const { checkInvariants } = await import("~/models/invariants.server");
     const conn = connectPostgres(cluster.url, 1);
     try {
       if (conn.kind !== "postgres") throw new Error("expected PostgreSQL");

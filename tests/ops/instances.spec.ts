@@ -1,15 +1,18 @@
 import { expect, test, type Page } from "@playwright/test";
 import postgres from "postgres";
+import {
+  POSTGRES_SERVER_URL,
+  skipWithoutPostgresServer,
+} from "./support/postgres";
 import { login, startServer, type RunningServer } from "./support/server";
 
 // Two app instances over one PostgreSQL database, as behind a load balancer: a change made
 // through one instance reaches pages served by the other within 2 seconds (LISTEN/NOTIFY).
 test.describe.configure({ mode: "serial" });
 
-const ADMIN_URL =
-  process.env.E2E_DATABASE_URL ||
-  process.env.TEST_DATABASE_URL ||
-  "postgres://postgres@127.0.0.1:5432/postgres";
+skipWithoutPostgresServer();
+
+const ADMIN_URL = POSTGRES_SERVER_URL;
 const DB = "ga_ops_instances";
 
 let first: RunningServer;

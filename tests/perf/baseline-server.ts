@@ -4,9 +4,9 @@
 // allows. GET /<employer username> answers that employer's dashboard data.
 import http from "node:http";
 import { eq } from "drizzle-orm";
-import { users, type User } from "../../db/schema";
-import { loadEmployerDashboard } from "../../app/models/employer-dashboard.server";
-import { connectPostgres, db, setConnection } from "../../app/utils/db.server";
+import { users, type User } from "#db/schema";
+import { loadEmployerDashboard } from "~/models/employer-dashboard.server";
+import { connectPostgres, db, setConnection } from "~/utils/db.server";
 
 const url = process.env.DATABASE_URL;
 const port = Number(process.env.PORT ?? 0);

@@ -1,4 +1,4 @@
-// `npm run bench`: the app at company scale (issue 9). Seeds a large company (10,000
+// `npm run bench`: the app at company scale. Seeds a large company (10,000
 // employees, 100,000 requests, ~150,000 deductions, 20,000 cards) and a small one (1,000
 // requests) into a fresh database `ga_bench` on a PostgreSQL server, builds and starts the
 // production server, signs in through POST /api/login, and drives every page and JSON endpoint
@@ -27,9 +27,9 @@ import url from "node:url";
 import zlib from "node:zlib";
 import autocannon, { type Result } from "autocannon";
 import postgres from "postgres";
-import { checkInvariants } from "../../app/models/invariants.server";
-import { connectPostgres, migrate } from "../../app/utils/db.server";
-import { hashPassword } from "../../app/utils/password.server";
+import { checkInvariants } from "~/models/invariants.server";
+import { connectPostgres, migrate } from "~/utils/db.server";
+import { hashPassword } from "~/utils/password.server";
 import { formatJsBudget, measureJsBudget } from "./js-budget";
 import {
   analyze,

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { queryRows, type Executor } from "../../app/utils/db.server";
+import { queryRows, type Executor } from "~/utils/db.server";
 
 // Company-scale data written with set-based SQL (`insert … select … from generate_series`), so
 // 100,000 requests take seconds, not the minutes that one domain call per row would. The rows

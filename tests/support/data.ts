@@ -1,8 +1,10 @@
+import crypto from "node:crypto";
 import { eq } from "drizzle-orm";
 import {
   advanceRequests,
   employees,
   payrollDeductions,
+  virtualCards,
   type AdvanceRequest,
   type User,
 } from "#db/schema";
@@ -12,16 +14,10 @@ import { PROCESSING_FEE_CENTS } from "~/utils/calculator";
 import { db } from "~/utils/db.server";
 import { fromCents, toCents } from "~/utils/money";
 import { deductionSchedule } from "~/utils/schedule";
+import { createEmployee, createEmployer } from "./factories";
+import { employeeOf } from "./rows";
 
-/** The employees row of an employee user. */
-export async function employeeOf(user: User) {
-  const [row] = await db()
-    .select()
-    .from(employees)
-    .where(eq(employees.userId, user.id));
-  if (!row) throw new Error(`user ${user.id} has no employees row`);
-  return row;
-}
+// Crafted data: advances in any state and at any date, paid and carded ones, cards.
 
 /**
  * Writes a request directly (for crafted data: backdated, any status). An APPROVED one goes
@@ -111,7 +107,7 @@ async function writeAdvance(
 }
 
 /**
- * Crafted data for a card written directly (tests' insertCard helpers): what issuing the card
+ * Crafted data for a card written directly (insertCard): what issuing the card
  * does to its request — paid (the hold), the fee captured and the rest released, and the
  * repayment schedule, dated from the approval as crafted (so backdated data stays coherent).
  */
@@ -158,4 +154,77 @@ export async function markCarded(requestId: number) {
         deductionDate: d.date,
       })),
     );
+}
+
+/** A card for an approved request, as the card-issuing step would store it (masked). */
+export async function insertCard(
+  request: AdvanceRequest,
+  overrides: Partial<{
+    status: string;
+    spendingLimits: string;
+    expiryMonth: number;
+    expiryYear: number;
+    createdAt: Date;
+  }> = {},
+) {
+  const [card] = await db()
+    .insert(virtualCards)
+    .values({
+      requestId: request.id,
+      providerCardId: `ic_test_${crypto.randomBytes(6).toString("hex")}`,
+      cardNumber: "•••• •••• •••• 4242",
+      expiryMonth: overrides.expiryMonth ?? 3,
+      expiryYear: overrides.expiryYear ?? 2029,
+      amount: request.amount,
+      status: overrides.status ?? "active",
+      spendingLimits:
+        overrides.spendingLimits ??
+        JSON.stringify({
+          restrictions: "Grocery stores only",
+          allowedCategories: ["grocery_stores_supermarkets"],
+        }),
+      ...(overrides.createdAt ? { createdAt: overrides.createdAt } : {}),
+    })
+    .returning();
+  await markCarded(request.id);
+  return card;
+}
+
+/** An employer, one of their employees, and an APPROVED request of that employee. */
+export async function approvedAdvance(amount = "300.00") {
+  const employer = await createEmployer();
+  const user = await createEmployee(employer);
+  const request = await insertAdvance(user, { amount, status: "APPROVED" });
+  return { employer, user, request };
+}
+
+/**
+ * Approved advances for crafted report data. Each approval draws on its employee's balance
+ * (the company max, $500), so every advance gets a fresh employee in the given department.
+ */
+export async function approvedAdvances(
+  employer: User,
+  department: string,
+  amounts: string[],
+  requestDate: Date = new Date(),
+) {
+  for (const amount of amounts) {
+    const employee = await createEmployee(employer, { department });
+    await insertAdvance(employee, {
+      amount,
+      status: "APPROVED",
+      requestDate,
+      approverId: employer.id,
+    });
+  }
+}
+
+const DAY_MS = 86_400_000;
+
+export const daysAgo = (days: number, now: Date = new Date()) =>
+  new Date(now.getTime() - days * DAY_MS);
+
+/** Whole days from `from` to `to` (rounded, so DST shifts do not matter). */
+export function daysBetween(from: Date, to: Date): number {
+  return Math.round((to.getTime() - from.getTime()) / DAY_MS);
 }

@@ -3,6 +3,7 @@ import type { ActionFunctionArgs, AppLoadContext } from "@remix-run/node";
 import type { User } from "#db/schema";
 import { addEmployee } from "~/models/employee.server";
 import { registerUser } from "~/models/user.server";
+import { AppError } from "~/utils/errors";
 import { createUserSessionHeader } from "~/web/session.server";
 
 export const TEST_PASSWORD = "Pantry-Ledger-58";
@@ -107,4 +108,15 @@ export async function call(
     if (thrown instanceof Response) return thrown;
     throw thrown;
   }
+}
+
+/** The AppError a promise rejected with (fails the test when it resolved). */
+export async function appErrorOf(promise: Promise<unknown>): Promise<AppError> {
+  try {
+    await promise;
+  } catch (error) {
+    if (error instanceof AppError) return error;
+    throw error;
+  }
+  throw new Error("expected the call to fail with an AppError");
 }

@@ -8,7 +8,7 @@ import {
   connectPostgres,
   migrate,
   PGLITE_OPTIONS,
-} from "../../app/utils/db.server";
+} from "~/utils/db.server";
 
 declare module "vitest" {
   export interface ProvidedContext {

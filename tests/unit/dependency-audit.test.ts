@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 
-// The dependency audit (issue 8, docs/decisions/0802): CI runs `npm audit --omit=dev` through
+// The dependency audit (docs/decisions/0802): CI runs `npm audit --omit=dev` through
 // scripts/audit.mjs; this test keeps the written review complete, so a new production
 // dependency cannot arrive without being looked at.
 

@@ -1,8 +1,8 @@
 import AxeBuilder from "@axe-core/playwright";
 import { test as base, expect, type Page } from "@playwright/test";
-import type { User } from "../../../db/schema";
-import { connectPostgres, setConnection } from "../../../app/utils/db.server";
-import { createUserSessionHeader } from "../../../app/web/session.server";
+import type { User } from "#db/schema";
+import { connectPostgres, setConnection } from "~/utils/db.server";
+import { createUserSessionHeader } from "~/web/session.server";
 
 let connected = false;
 function ensureDatabase() {

@@ -1,7 +1,9 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
 import postgres from "postgres";
-import { connectPostgres, migrate } from "../../../app/utils/db.server";
+import { connectPostgres, migrate, PGLITE_OPTIONS } from "~/utils/db.server";
+import { serveEmbeddedPostgres } from "./embedded-postgres";
 
 export const E2E_SESSION_SECRET = "e2e-session-secret-0123456789abcdef";
 
@@ -27,10 +29,64 @@ async function waitFor(url: string, child: ChildProcess, ms = 30_000) {
   throw new Error(`server did not answer ${url} within ${ms} ms`);
 }
 
+/** Whether a PostgreSQL server answers at `url` (within two seconds). */
+async function reachable(url: string): Promise<boolean> {
+  const probe = postgres(url, {
+    max: 1,
+    connect_timeout: 2,
+    onnotice: () => {},
+  });
+  try {
+    await probe`select 1`;
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await probe.end({ timeout: 1 }).catch(() => {});
+  }
+}
+
+type RunDatabase = { url: string; drop: () => Promise<void> };
+
+/** A fresh database ga_e2e_<port> on the PostgreSQL server. */
+async function serverDatabase(
+  server: string,
+  port: number,
+): Promise<RunDatabase> {
+  const name = `ga_e2e_${port}`;
+  const admin = postgres(server, { max: 1, onnotice: () => {} });
+  await admin.unsafe(`drop database if exists ${name} with (force)`);
+  await admin.unsafe(`create database ${name}`);
+  await admin.end();
+  return {
+    url: withDatabase(server, name),
+    drop: async () => {
+      const cleanup = postgres(server, { max: 1, onnotice: () => {} });
+      await cleanup.unsafe(`drop database if exists ${name} with (force)`);
+      await cleanup.end();
+    },
+  };
+}
+
+/** An in-memory PGlite served over the wire protocol (support/embedded-postgres.ts). */
+async function embeddedDatabase(): Promise<RunDatabase> {
+  const pglite = await PGlite.create(PGLITE_OPTIONS);
+  const served = await serveEmbeddedPostgres(pglite);
+  return {
+    url: served.url,
+    drop: async () => {
+      await served.close();
+      await pglite.close();
+    },
+  };
+}
+
 /**
- * A fresh PostgreSQL database for the run (E2E_DATABASE_URL / TEST_DATABASE_URL server, or the
- * local one), migrated, and the production build served on E2E_PORT against it. Tests create
- * their data through the models over the same database (support/fixtures.ts).
+ * A fresh database for the run, migrated, and the production build served on E2E_PORT against
+ * it. Tests create their data through the models over the same database (support/fixtures.ts).
+ * The database is on the PostgreSQL server (E2E_DATABASE_URL / TEST_DATABASE_URL, or the local
+ * one); when none answers there, or E2E_DATABASE=embedded, it is an embedded PGlite that the
+ * server and the fixtures reach by URL. E2E_POSTGRES_URL tells the tests which it was.
  */
 export default async function globalSetup() {
   const port = Number(process.env.E2E_PORT ?? 3199);
@@ -38,17 +94,22 @@ export default async function globalSetup() {
     process.env.E2E_DATABASE_URL ||
     process.env.TEST_DATABASE_URL ||
     "postgres://postgres@127.0.0.1:5432/postgres";
-  const name = `ga_e2e_${port}`;
-  const admin = postgres(server, { max: 1, onnotice: () => {} });
-  await admin.unsafe(`drop database if exists ${name} with (force)`);
-  await admin.unsafe(`create database ${name}`);
-  await admin.end();
-  const url = withDatabase(server, name);
+  const embedded =
+    process.env.E2E_DATABASE === "embedded" || !(await reachable(server));
+  if (embedded && process.env.E2E_DATABASE !== "embedded")
+    console.log(
+      `No PostgreSQL server at ${redact(server)}: the end-to-end tests run on the embedded database (PGlite).`,
+    );
+  const database = embedded
+    ? await embeddedDatabase()
+    : await serverDatabase(server, port);
+  const url = database.url;
   const conn = connectPostgres(url, 1);
   await migrate(conn);
   if (conn.kind === "postgres") await conn.client.end();
 
   process.env.E2E_APP_DATABASE_URL = url;
+  process.env.E2E_POSTGRES_URL = embedded ? "" : server;
   process.env.SESSION_SECRET = E2E_SESSION_SECRET;
 
   const root = path.resolve(import.meta.dirname, "../../..");
@@ -71,8 +132,12 @@ export default async function globalSetup() {
   return async () => {
     child.kill("SIGTERM");
     await new Promise((r) => child.once("exit", r));
-    const cleanup = postgres(server, { max: 1, onnotice: () => {} });
-    await cleanup.unsafe(`drop database if exists ${name} with (force)`);
-    await cleanup.end();
+    await database.drop();
   };
+}
+
+function redact(url: string): string {
+  const parsed = new URL(url);
+  if (parsed.password) parsed.password = "***";
+  return parsed.toString();
 }

@@ -1,8 +1,7 @@
-import type { AdvanceRequest, User, VirtualCard } from "../../../db/schema";
-import { authorizeCardPurchase } from "../../../app/models/card-authorization.server";
-import { insertAdvance } from "../../support/data";
-import { createEmployee, createEmployer } from "../../support/factories";
-import { insertCard } from "../../support/issue3-helpers";
+import type { AdvanceRequest, User, VirtualCard } from "#db/schema";
+import { authorizeCardPurchase } from "~/models/card-authorization.server";
+import { insertAdvance, insertCard } from "#tests/support/data";
+import { createEmployee, createEmployer } from "#tests/support/factories";
 
 /**
  * Every page of the product, for the layout guard (layout.spec.ts): who sees it, and the

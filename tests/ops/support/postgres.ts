@@ -2,19 +2,43 @@ import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { test } from "@playwright/test";
 
 // A private PostgreSQL cluster for fault tests: stopping the machine's shared server would
 // break every other test. Built from the installed server binaries (Debian's postgresql),
 // run as the `postgres` user because initdb refuses root.
 
+const BINARIES = "/usr/lib/postgresql";
+
 function binDir(): string {
-  const base = "/usr/lib/postgresql";
-  const versions = fs.existsSync(base) ? fs.readdirSync(base).sort() : [];
+  const versions = fs.existsSync(BINARIES)
+    ? fs.readdirSync(BINARIES).sort()
+    : [];
   if (!versions.length)
-    throw new Error(
-      "PostgreSQL server binaries not found under /usr/lib/postgresql",
-    );
-  return path.join(base, versions[versions.length - 1], "bin");
+    throw new Error(`PostgreSQL server binaries not found under ${BINARIES}`);
+  return path.join(BINARIES, versions[versions.length - 1], "bin");
+}
+
+/**
+ * The PostgreSQL server the end-to-end run found (global setup sets E2E_POSTGRES_URL; empty
+ * when it fell back on the embedded database).
+ */
+export const POSTGRES_SERVER_URL = process.env.E2E_POSTGRES_URL ?? "";
+
+/** Skips the calling file where no PostgreSQL server answered, with the reason in one line. */
+export function skipWithoutPostgresServer() {
+  test.skip(
+    !POSTGRES_SERVER_URL,
+    "needs a PostgreSQL server (none answered at E2E_DATABASE_URL / TEST_DATABASE_URL / 127.0.0.1:5432)",
+  );
+}
+
+/** Skips the calling file where PostgreSQL's server programs are not installed. */
+export function skipWithoutPostgresBinaries() {
+  test.skip(
+    !fs.existsSync(BINARIES) || fs.readdirSync(BINARIES).length === 0,
+    `needs PostgreSQL's server programs under ${BINARIES} (apt-get install postgresql)`,
+  );
 }
 
 function asPostgres(bin: string, args: string[]) {

@@ -1,20 +1,19 @@
 import { eq, sql } from "drizzle-orm";
 import {
   advanceRequests,
-  companySettings,
   employees,
-  users,
   type AdvanceRequest,
   type User,
 } from "#db/schema";
 import { addEmployee } from "~/models/employee.server";
 import { registerUser } from "~/models/user.server";
-import { db, queryRows } from "~/utils/db.server";
-import { employeeOf, insertAdvance } from "./data";
+import { db } from "~/utils/db.server";
 import { TEST_PASSWORD, uniqueName } from "./factories";
-import { insertCard } from "./issue4-helpers";
+import { employeeOf } from "./rows";
+import { insertAdvance, insertCard } from "./data";
 
-/** Test helpers of the security and reliability issue (authorization, bad input, races). */
+// A world of two companies and their people, each with a marker that appears in their own
+// data only: for checking that nobody reads or changes what is not theirs.
 
 export const ACTORS = ["anon", "A1", "A2", "B1", "EA", "EB"] as const;
 export type Actor = (typeof ACTORS)[number];
@@ -119,7 +118,7 @@ export async function createWorld(): Promise<World> {
       .update(advanceRequests)
       .set({ paidAt: new Date() })
       .where(eq(advanceRequests.id, approved.id));
-    const card = await insertCard(approved.id, approved.amount);
+    const card = await insertCard(approved);
     await db().execute(
       sql`update virtual_cards set spending_limits = ${JSON.stringify({
         restrictions: `Grocery stores only ${marker}`,
@@ -152,96 +151,4 @@ export async function createWorld(): Promise<World> {
     },
     userOf: (actor) => (actor === "anon" ? null : people[actor]),
   };
-}
-
-export const COUNTED_TABLES = [
-  "users",
-  "employees",
-  "advance_requests",
-  "payroll_deductions",
-  "virtual_cards",
-  "company_settings",
-] as const;
-
-/** Row counts of the tables that hold the product's data, in one query. */
-export async function rowCounts(): Promise<Record<string, number>> {
-  const [row] = await queryRows<Record<string, number>>(
-    db(),
-    sql.raw(
-      `select ${COUNTED_TABLES.map((t) => `(select count(*)::int from ${t}) as ${t}`).join(", ")}`,
-    ),
-  );
-  return Object.fromEntries(
-    Object.entries(row).map(([k, v]) => [k, Number(v)]),
-  );
-}
-
-/**
- * A digest of every value a business action may change (requests, balances, deductions,
- * cards, users, settings): equal before and after means nothing changed. Sign-in failures
- * (login_attempts) are left out: counting a refused sign-in is the point of them.
- */
-export async function stateDigest(): Promise<string> {
-  const [row] = await queryRows<{ digest: string }>(
-    db(),
-    sql`select md5(concat_ws('#',
-      (select string_agg(concat_ws('|', id, employee_id, amount, reason, status, repayment_periods,
-         approval_date, rejection_date, rejection_reason, approved_by_id, payment_intent_id, paid_at,
-         cancelled_at, cancellation_reason, authorized_amount, captured_amount, released_amount),
-         ',' order by id) from advance_requests),
-      (select string_agg(concat_ws('|', id, user_id, employer_id, available_balance, pay_cycle_end_date),
-         ',' order by id) from employees),
-      (select string_agg(concat_ws('|', id, request_id, amount, deduction_date, is_paid, payment_date,
-         payment_reference), ',' order by id) from payroll_deductions),
-      (select string_agg(concat_ws('|', id, request_id, provider_card_id, card_number, amount, status,
-         spending_limits, deactivated_at), ',' order by id) from virtual_cards),
-      (select string_agg(concat_ws('|', id, card_id, amount, approved, reason, status),
-         ',' order by id) from card_authorizations),
-      (select string_agg(concat_ws('|', id, username, password, first_name, last_name, email, role,
-         company_name, department, max_advance_limit, employer_id), ',' order by id) from users),
-      (select string_agg(concat_ws('|', employer_id, company_name, contact_email, contact_phone,
-         max_advance, approval_limit, processing_fee, notify_new_requests, notify_monthly_reports,
-         notify_system_updates), ',' order by employer_id) from company_settings)
-    )) as digest`,
-  );
-  return row.digest;
-}
-
-/**
- * The message a refusal carries: `message` (API errors, thrown page responses), `error` or a
- * form error of Conform's reply (page actions), or the toast's description. Null when none.
- */
-export function refusalMessage(body: unknown): string | null {
-  if (!body || typeof body !== "object") return null;
-  const data = body as {
-    message?: unknown;
-    error?: unknown;
-    result?: { error?: Record<string, unknown> | null };
-    toast?: { description?: unknown };
-  };
-  if (typeof data.message === "string" && data.message) return data.message;
-  if (typeof data.error === "string" && data.error) return data.error;
-  const errors = data.result?.error ? Object.values(data.result.error) : [];
-  for (const list of errors) {
-    if (Array.isArray(list) && typeof list[0] === "string" && list[0])
-      return list[0];
-  }
-  if (typeof data.toast?.description === "string" && data.toast.description)
-    return data.toast.description;
-  return null;
-}
-
-/** The employer's company settings row. */
-export async function settingsOf(employerUser: User) {
-  const [row] = await db()
-    .select()
-    .from(companySettings)
-    .where(eq(companySettings.employerId, employerUser.id));
-  return row;
-}
-
-/** The user row by id (after an action created it). */
-export async function userById(id: number) {
-  const [row] = await db().select().from(users).where(eq(users.id, id));
-  return row;
 }

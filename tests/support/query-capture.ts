@@ -12,7 +12,8 @@ import {
 import { hashPassword } from "~/utils/password.server";
 import { analyze, seedCompany, type CompanyShape } from "#tests/perf/seed";
 
-/** Test helpers of the performance issue (9): query capture, EXPLAIN, company-scale seeding. */
+// The queries a piece of work sends, the plans PostgreSQL picks for them, and a company at
+// scale to run them on.
 
 export type CapturedQuery = { sql: string; params: unknown[] };
 

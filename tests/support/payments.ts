@@ -1,12 +1,11 @@
 import { count, eq, sql } from "drizzle-orm";
-import { advanceRequests, sandboxPayments, virtualCards } from "#db/schema";
-import { resetEnvCache } from "~/utils/env.server";
+import { cardAuthorizations, sandboxPayments, virtualCards } from "#db/schema";
 import { db, queryRows } from "~/utils/db.server";
-import { insertAdvance } from "./data";
-import { createEmployee, createEmployer } from "./factories";
+import { resetEnvCache } from "~/utils/env.server";
 import type { FakeStripe } from "./fake-stripe";
 
-// Helpers for the payments and cards tests (issue 5).
+// Payments and cards: the app pointed at the fake Stripe or back at the sandbox, and what the
+// payment provider's work left in the database (cards, sandbox payments, card data at rest).
 
 export const WEBHOOK_SECRET = "whsec_test_grocery_advance";
 
@@ -36,27 +35,20 @@ export function disableStripe() {
   resetEnvCache();
 }
 
-/** An employer, one of their employees, and an APPROVED request of that employee. */
-export async function approvedAdvance(amount = "300.00") {
-  const employer = await createEmployer();
-  const user = await createEmployee(employer);
-  const request = await insertAdvance(user, { amount, status: "APPROVED" });
-  return { employer, user, request };
-}
-
-export async function requestRow(id: number) {
-  const [row] = await db()
-    .select()
-    .from(advanceRequests)
-    .where(eq(advanceRequests.id, id));
-  return row;
-}
-
 export async function cardsOf(requestId: number) {
   return db()
     .select()
     .from(virtualCards)
     .where(eq(virtualCards.requestId, requestId));
+}
+
+/** A card's purchase authorizations, in order. */
+export async function authorizationsOf(cardId: number) {
+  return db()
+    .select()
+    .from(cardAuthorizations)
+    .where(eq(cardAuthorizations.cardId, cardId))
+    .orderBy(cardAuthorizations.id);
 }
 
 /** The sandbox provider's payments of a request. */
@@ -84,15 +76,6 @@ export async function allCardRowsAsText(): Promise<Record<string, string>[]> {
       );
     }),
   );
-}
-
-/** The column names of a table. */
-export async function columnsOf(table: string): Promise<string[]> {
-  const rows = await queryRows<{ column_name: string }>(
-    db(),
-    sql`select column_name from information_schema.columns where table_name = ${table}`,
-  );
-  return rows.map((r) => r.column_name);
 }
 
 /** A run of 13 to 19 digits, ignoring spaces and dashes between them: a card number. */

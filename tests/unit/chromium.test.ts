@@ -1,0 +1,129 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import {
+  chromiumOrInstall,
+  findChromium,
+  NO_CHROMIUM,
+  type Machine,
+} from "#tests/support/chromium";
+
+// The end-to-end tests' Chromium finder, on a machine made of temporary folders: executables
+// are real files, so what the finder checks (a file, executable) is what it checks for real.
+
+let root: string;
+
+beforeEach(() => {
+  root = fs.mkdtempSync(path.join(os.tmpdir(), "ga-chromium-"));
+});
+
+afterEach(() => fs.rmSync(root, { recursive: true, force: true }));
+
+function executable(relative: string, mode = 0o755): string {
+  const file = path.join(root, relative);
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  fs.writeFileSync(file, "#!/bin/sh\n");
+  fs.chmodSync(file, mode);
+  return file;
+}
+
+/** A machine with nothing on it: an empty PATH, no Playwright download, not root. */
+function machine(overrides: Partial<Machine> = {}): Machine {
+  return {
+    env: { PATH: path.join(root, "bin") },
+    // No platform with well-known install folders: only PATH and the given paths count.
+    platform: "aix",
+    playwrightChromium: () => path.join(root, "ms-playwright/chrome"),
+    isRoot: false,
+    isDebian: false,
+    installDebianChromium: () => {
+      throw new Error("must not install");
+    },
+    ...overrides,
+  };
+}
+
+test("CHROMIUM_PATH wins over everything else", () => {
+  const given = executable("custom/chrome");
+  executable("bin/chromium");
+  executable("ms-playwright/chrome");
+  const env = { PATH: path.join(root, "bin"), CHROMIUM_PATH: given };
+  expect(findChromium(machine({ env }))).toEqual({
+    path: given,
+    source: "CHROMIUM_PATH",
+  });
+});
+
+test("a CHROMIUM_PATH that is not an executable stops with one line", () => {
+  const notExecutable = executable("custom/chrome", 0o644);
+  for (const given of [notExecutable, path.join(root, "missing")]) {
+    const found = chromiumOrInstall(
+      machine({ env: { PATH: "", CHROMIUM_PATH: given }, isRoot: true }),
+    );
+    expect(found).toEqual({
+      error: `CHROMIUM_PATH=${given} is not an executable file.`,
+    });
+  }
+});
+
+test("the system's Chromium or Chrome is found on PATH", () => {
+  const chrome = executable("bin/google-chrome");
+  expect(findChromium(machine())).toEqual({ path: chrome, source: "system" });
+  const chromium = executable("bin/chromium");
+  expect(findChromium(machine())).toEqual({
+    path: chromium,
+    source: "system",
+  });
+});
+
+// Linux's usual place is a real path: checked where this machine has Chromium there.
+test.skipIf(!fs.existsSync("/usr/bin/chromium"))(
+  "the system's Chromium is found in its usual place off PATH",
+  () => {
+    const found = findChromium(
+      machine({ platform: "linux", env: { PATH: "" } }),
+    );
+    expect(found).toEqual({ path: "/usr/bin/chromium", source: "system" });
+  },
+);
+
+test("Playwright's own download is used when there is no system one", () => {
+  const downloaded = executable("ms-playwright/chrome");
+  expect(findChromium(machine())).toEqual({
+    path: downloaded,
+    source: "Playwright",
+  });
+});
+
+test("as root on Debian with none, Debian's package is installed and used", () => {
+  let installs = 0;
+  const found = chromiumOrInstall(
+    machine({
+      isRoot: true,
+      isDebian: true,
+      installDebianChromium: () => {
+        installs++;
+        executable("bin/chromium");
+        return true;
+      },
+    }),
+  );
+  expect(installs).toBe(1);
+  expect(found).toEqual({
+    path: path.join(root, "bin/chromium"),
+    source: "installed",
+  });
+});
+
+test("without a way to install, the run stops with one line saying what to install", () => {
+  for (const who of [
+    { isRoot: false, isDebian: true },
+    { isRoot: true, isDebian: false },
+    { isRoot: true, isDebian: true, installDebianChromium: () => false },
+  ])
+    expect(chromiumOrInstall(machine(who))).toEqual({ error: NO_CHROMIUM });
+  expect(NO_CHROMIUM).not.toContain("\n");
+  expect(NO_CHROMIUM).toMatch(/apt-get install chromium/);
+  expect(NO_CHROMIUM).toMatch(/npx playwright install chromium/);
+  expect(NO_CHROMIUM).toMatch(/CHROMIUM_PATH/);
+});

@@ -67,6 +67,9 @@ vi.mock("~/utils/password.server", () => {
 });
 
 useTestDatabase();
+// A thousand bodies per endpoint take a few seconds alone, and several times that while
+// other test files run beside this one.
+vi.setConfig({ testTimeout: 120_000 });
 
 const RUNS = Number(process.env.BAD_INPUT_RUNS ?? 1000);
 let generatedInputs = 0;

@@ -226,8 +226,14 @@ const actionArb = fc.oneof(
       "APPROVED" as const,
       "DECLINED" as const,
     ),
-    // From 400 days ago to 2 days ahead, to the minute: months, window edges, the future.
-    minutesAgo: fc.integer({ min: -2 * 1440, max: 400 * 1440 }),
+    // From 400 days ago to 2 days ahead, to the minute, and often within two hours of a
+    // trend window's edge (30 and 60 days ago) or of now, where the report reads requests.
+    minutesAgo: fc.oneof(
+      fc.integer({ min: -2 * 1440, max: 400 * 1440 }),
+      ...[0, 30 * 1440, 60 * 1440].map((edge) =>
+        fc.integer({ min: edge - 120, max: edge + 120 }),
+      ),
+    ),
   }),
   fc.record({ kind: fc.constant("approve" as const), pick: fc.nat(50) }),
   fc.record({ kind: fc.constant("decline" as const), pick: fc.nat(50) }),
@@ -251,8 +257,12 @@ const actionArb = fc.oneof(
   fc.record({ kind: fc.constant("compact" as const) }),
   fc.record({
     kind: fc.constant("look" as const),
-    // A report at a "now" that may put a window's edge on any minute.
-    minutesAgo: fc.integer({ min: 0, max: 90 * 1440 }),
+    // A report at a "now" up to three hours back (edges cross the requests near them), or
+    // up to 90 days back.
+    minutesAgo: fc.oneof(
+      fc.integer({ min: 0, max: 180 }),
+      fc.integer({ min: 0, max: 90 * 1440 }),
+    ),
   }),
 );
 type Action = typeof actionArb extends fc.Arbitrary<infer A> ? A : never;
@@ -391,6 +401,40 @@ describe("the reports' rollup", () => {
       { numRuns: runs, endOnFailure: true },
     );
   }, 600_000);
+
+  it("counts the trend to the second around each window's edge, folded or not", async () => {
+    const employer = await createEmployer();
+    const ann = await createEmployee(employer);
+    const base = new Date();
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(
+          fc.record({
+            edge: fc.constantFrom(0, 30, 60),
+            seconds: fc.integer({ min: -3 * 3600, max: 3 * 3600 }),
+          }),
+          { minLength: 1, maxLength: 6 },
+        ),
+        fc.integer({ min: 0, max: 3 * 3600 }),
+        fc.boolean(),
+        async (requests, shift, fold) => {
+          for (const r of requests)
+            await insertAdvance(ann, {
+              amount: "200.00",
+              requestDate: new Date(
+                base.getTime() - r.edge * DAY_MS + r.seconds * 1000,
+              ),
+            });
+          if (fold) await compactReportRollup();
+          await expectReportMatchesRequests(
+            employer,
+            new Date(base.getTime() - shift * 1000),
+          );
+        },
+      ),
+      { numRuns: 25 },
+    );
+  });
 
   it("counts a department's requests under the new department at once, folded or not", async () => {
     const employer = await createEmployer();

@@ -11,6 +11,7 @@ import {
   dueMailIds,
   mailCounts,
 } from "~/models/mail.server";
+import { compactReportRollup } from "~/models/report-rollup.server";
 import { connection } from "~/utils/db.server";
 import { env } from "~/utils/env.server";
 import {
@@ -73,9 +74,18 @@ const cronTime = (payload: unknown): Date => {
   return ts ? new Date(ts) : new Date();
 };
 
+/**
+ * Folds the reports' rollup deltas (docs/decisions/1400-reports-rollup.md): every minute on
+ * PostgreSQL, every pass of the embedded loop, and once when the worker starts.
+ */
+export const REPORT_ROLLUP_TASK = "report-rollup-compact";
+
 export const taskList: TaskList = {
   [DELIVER_MAIL_TASK]: async (payload) => {
     await deliverMail(Number((payload as { mailId: number }).mailId));
+  },
+  [REPORT_ROLLUP_TASK]: async () => {
+    await compactReportRollup();
   },
   ...Object.fromEntries(
     SCHEDULES.map((s) => [
@@ -88,15 +98,32 @@ export const taskList: TaskList = {
 };
 
 export const cronItems = () =>
-  parseCronItems(
-    SCHEDULES.map((s) => ({
+  parseCronItems([
+    ...SCHEDULES.map((s) => ({
       task: s.task,
       match: s.cron,
       identifier: s.task,
       // A worker that was down at the scheduled time catches up on start (up to a day).
       options: { backfillPeriod: 24 * 3600 * 1000, maxAttempts: 5 },
     })),
-  );
+    // No catching up: one fold takes everything there is.
+    {
+      task: REPORT_ROLLUP_TASK,
+      match: "* * * * *",
+      identifier: REPORT_ROLLUP_TASK,
+      options: { backfillPeriod: 0, maxAttempts: 1 },
+    },
+  ]);
+
+async function compactRollup(): Promise<void> {
+  try {
+    await compactReportRollup();
+  } catch (error) {
+    log("warn", "report rollup compaction failed; will retry", {
+      error: error instanceof Error ? error.message : String(error),
+    });
+  }
+}
 
 /** One pass of the embedded loop: due e-mails, then each schedule whose time today has come. */
 export async function runEmbeddedOnce(
@@ -113,6 +140,7 @@ export async function runEmbeddedOnce(
       });
     }
   }
+  await compactRollup();
   if (!schedules) return;
   for (const s of SCHEDULES) {
     const fire = lastFiring(s.cron, now);
@@ -162,6 +190,7 @@ export async function startWorker(
       logger: workerLogger,
     });
     global.__gaWorker = { kind: "graphile", runner };
+    void compactRollup();
     runner.events.on("job:failed", ({ job, error }) =>
       log("warn", "job failed; will retry", {
         task: job.task_identifier,

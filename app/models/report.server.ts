@@ -1,12 +1,15 @@
 import { sql } from "drizzle-orm";
-import { advanceRequests, employees, users, type User } from "../../db/schema";
+import type { User } from "../../db/schema";
 import { db, queryRows } from "~/utils/db.server";
 import { forbidden } from "~/utils/errors";
 import { toCents } from "~/utils/money";
+import { compactReportRollup, COMPACT_BACKLOG } from "./report-rollup.server";
 
 // The employer's analytics (SPEC §2 Reports, §9 Reports; DESIGN §4 Reports). Every figure is
-// an SQL aggregate over the requests of the employer's own employees in the reporting period
-// (one grouped query); no request list is loaded. Choices the spec leaves open: docs/decisions/0700-reports.md.
+// a sum over the requests of the employer's own employees in the reporting period, read from
+// the reports' rollup (per employer, month, department and status, and requests per hour; see
+// docs/decisions/1400-reports-rollup.md) in one query; no request list is loaded. Choices the
+// spec leaves open: docs/decisions/0700-reports.md.
 
 /** Months shown, the current one included. */
 export const REPORT_MONTHS = 12;
@@ -14,7 +17,10 @@ export const TREND_DAYS = 30;
 export const TOP_DEPARTMENTS = 5;
 export const NO_DEPARTMENT = "No department";
 
-/** SPEC §9 risk bands on approved advances, in cents: low ≤ $150, moderate ≤ $350, high above. */
+/**
+ * SPEC §9 risk bands on approved advances, in cents: low ≤ $150, moderate ≤ $350, high above.
+ * The rollup's triggers and compaction (migration reports_rollup) band amounts the same way.
+ */
 export const RISK_LOW_MAX_CENTS = 15000;
 export const RISK_MODERATE_MAX_CENTS = 35000;
 
@@ -58,34 +64,35 @@ export function trendPercent(last: number, prior: number): number {
 const percentOf = (part: number, whole: number) =>
   whole === 0 ? 0 : Math.round((part / whole) * 1000) / 10;
 
-type GroupRow = {
-  /** 0 for a month row, 1 for a department row (SQL `grouping(month)`). */
-  byDepartment: number;
+/** One (month, department, status) cell of the period, or (kind "t") the trend and backlog. */
+type CellRow = {
+  kind: "m" | "t";
   month: string | null;
   department: string | null;
+  status: string | null;
   requests: number;
-  approved: number;
-  declined: number;
   amount: string;
-  approvedAmount: string;
-  last30: number;
-  prior30: number;
   riskLow: number;
   riskModerate: number;
   riskHigh: number;
+  last30: number;
+  prior30: number;
+  backlog: number;
 };
 
 const NUMERIC_FIELDS = [
-  "byDepartment",
   "requests",
-  "approved",
-  "declined",
-  "last30",
-  "prior30",
   "riskLow",
   "riskModerate",
   "riskHigh",
+  "last30",
+  "prior30",
+  "backlog",
 ] as const;
+
+const HOUR_MS = 3_600_000;
+const hourOf = (date: Date) => Math.floor(date.getTime() / HOUR_MS);
+const isoDay = (date: Date) => date.toISOString().slice(0, 10);
 
 export type EmployerReport = Awaited<ReturnType<typeof getEmployerReport>>;
 
@@ -95,72 +102,163 @@ export async function getEmployerReport(actor: User, now: Date = new Date()) {
   const period = reportingPeriod(now);
   const last30Start = new Date(now.getTime() - TREND_DAYS * DAY_MS);
   const prior30Start = new Date(now.getTime() - 2 * TREND_DAYS * DAY_MS);
-  const r = advanceRequests;
-  const e = employees;
-  const u = users;
+  const monthEnd = new Date(
+    Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1),
+  );
   const at = (date: Date) => sql`${date.toISOString()}::timestamptz`;
+  // The hours a window's edge (or now) cuts are read from the requests themselves; every other
+  // hour of the trend, and every month, from the rollup (docs/decisions/1400-reports-rollup.md).
+  const edges = [prior30Start, last30Start].map((edge) => {
+    const from = new Date(hourOf(edge) * HOUR_MS);
+    return sql`(r.request_date >= ${at(from)} and r.request_date < ${at(new Date(from.getTime() + HOUR_MS))})`;
+  });
+  const nowHourStart = new Date(hourOf(now) * HOUR_MS);
   const lowMax = RISK_LOW_MAX_CENTS / 100;
   const moderateMax = RISK_MODERATE_MAX_CENTS / 100;
+  const employer = actor.id;
 
-  // One pass over the period's requests: GROUPING SETS gives the month rows and the
-  // department rows together; every other figure is a sum of the month rows. The employer's
-  // employees come from employees_employer_id_idx and their requests from the covering
-  // advance_requests_employee_id_idx (employee, request date, status, amount).
+  // One statement, so the rollup, the unfolded deltas and the requests it reads are one
+  // snapshot: a compaction commits all at once, before or after it. Its size is set by the
+  // months, departments and hours of the period, not by the number of requests.
   const rows = (
-    await queryRows<GroupRow>(
+    await queryRows<CellRow>(
       db(),
-      sql`select grouping(p.month) as "byDepartment", p.month, p.department,
-            count(*)::int as requests,
-            (count(*) filter (where p.status = 'APPROVED'))::int as approved,
-            (count(*) filter (where p.status = 'DECLINED'))::int as declined,
-            coalesce(sum(p.amount), 0)::text as amount,
-            coalesce(sum(p.amount) filter (where p.status = 'APPROVED'), 0)::text as "approvedAmount",
-            (count(*) filter (where p.request_date > ${at(last30Start)}))::int as last30,
-            (count(*) filter (where p.request_date > ${at(prior30Start)} and p.request_date <= ${at(last30Start)}))::int as prior30,
-            (count(*) filter (where p.status = 'APPROVED' and p.amount <= ${lowMax}))::int as "riskLow",
-            (count(*) filter (where p.status = 'APPROVED' and p.amount > ${lowMax} and p.amount <= ${moderateMax}))::int as "riskModerate",
-            (count(*) filter (where p.status = 'APPROVED' and p.amount > ${moderateMax}))::int as "riskHigh"
-          from (
-            select to_char(${r.requestDate} at time zone 'UTC', 'YYYY-MM') as month,
-                   coalesce(nullif(trim(${u.department}), ''), ${NO_DEPARTMENT}) as department,
-                   ${r.status} as status, ${r.amount} as amount, ${r.requestDate} as request_date
-            from ${r}
-            join ${e} on ${e.id} = ${r.employeeId}
-            join ${u} on ${u.id} = ${e.userId}
-            where ${e.employerId} = ${actor.id}
-              and ${r.requestDate} >= ${at(period.start)} and ${r.requestDate} <= ${at(now)}
-          ) p
-          group by grouping sets ((p.month), (p.department))`,
+      sql`with
+        d as (select employee_id, hour, status, requests, amount, risk_low, risk_moderate, risk_high
+              from report_deltas),
+        mv as (select distinct employee_id from report_moves),
+        cur as (
+          select e.id as employee_id, e.employer_id, report_department(u.department) as department
+          from employees e join users u on u.id = e.user_id
+          where e.id in (select employee_id from d union select employee_id from mv)),
+        moved as (
+          select c.employee_id, c.employer_id, c.department,
+                 a.employer_id as from_employer, a.department as from_department
+          from cur c join report_attribution a on a.employee_id = c.employee_id
+          where (a.employer_id, a.department) is distinct from (c.employer_id, c.department)
+            and (a.employer_id = ${employer} or c.employer_id = ${employer})),
+        whole as (
+          select r.employee_id, report_hour(r.request_date) as hour, r.status,
+                 count(*)::int as requests, sum(r.amount) as amount,
+                 (count(*) filter (where r.amount <= ${lowMax}))::int as risk_low,
+                 (count(*) filter (where r.amount > ${lowMax} and r.amount <= ${moderateMax}))::int as risk_moderate,
+                 (count(*) filter (where r.amount > ${moderateMax}))::int as risk_high
+          from advance_requests r
+          where r.employee_id in (select employee_id from moved)
+          group by r.employee_id, report_hour(r.request_date), r.status),
+        pending as (
+          select c.department, d.hour, d.status, d.requests, d.amount, d.risk_low, d.risk_moderate, d.risk_high
+          from d join cur c on c.employee_id = d.employee_id
+          where c.employer_id = ${employer} and d.employee_id not in (select employee_id from moved)
+          union all
+          select m.from_department, d.hour, d.status, d.requests, d.amount, d.risk_low, d.risk_moderate, d.risk_high
+          from d join moved m on m.employee_id = d.employee_id where m.from_employer = ${employer}
+          union all
+          select m.from_department, w.hour, w.status, -w.requests, -w.amount, -w.risk_low, -w.risk_moderate, -w.risk_high
+          from whole w join moved m on m.employee_id = w.employee_id where m.from_employer = ${employer}
+          union all
+          select m.department, w.hour, w.status, w.requests, w.amount, w.risk_low, w.risk_moderate, w.risk_high
+          from whole w join moved m on m.employee_id = w.employee_id where m.employer_id = ${employer}),
+        edge as (
+          select r.request_date, r.status, r.amount, report_department(u.department) as department
+          from advance_requests r
+          join employees e on e.id = r.employee_id
+          join users u on u.id = e.user_id
+          where e.employer_id = ${employer}
+            and (${edges[0]} or ${edges[1]}
+                 or (r.request_date >= ${at(nowHourStart)} and r.request_date < ${at(monthEnd)})))
+      select 'm' as kind, to_char(x.month, 'YYYY-MM') as month, x.department, x.status,
+             sum(x.requests)::int as requests, sum(x.amount)::text as amount,
+             sum(x.risk_low)::int as "riskLow", sum(x.risk_moderate)::int as "riskModerate",
+             sum(x.risk_high)::int as "riskHigh", 0 as last30, 0 as prior30, 0 as backlog
+      from (
+        select month, department, status, requests, amount, risk_low, risk_moderate, risk_high
+        from report_months
+        where employer_id = ${employer} and month >= ${isoDay(period.start)}::date and month < ${isoDay(monthEnd)}::date
+        union all
+        select report_month(hour), department, status, requests, amount, risk_low, risk_moderate, risk_high
+        from pending where hour >= ${hourOf(period.start)} and hour < ${hourOf(monthEnd)}
+        union all
+        -- Requests dated after now in the current month are not part of the period.
+        select date_trunc('month', request_date at time zone 'UTC')::date, department, status, -1, -amount,
+               -(amount <= ${lowMax})::int, -(amount > ${lowMax} and amount <= ${moderateMax})::int,
+               -(amount > ${moderateMax})::int
+        from edge where request_date > ${at(now)}
+      ) x
+      group by x.month, x.department, x.status
+      union all
+      select 't', null, null, null, 0, '0', 0, 0, 0,
+             (coalesce((select sum(requests) from report_hours
+                        where employer_id = ${employer} and hour > ${hourOf(last30Start)} and hour < ${hourOf(now)}), 0)
+              + coalesce((select sum(requests) from pending
+                          where hour > ${hourOf(last30Start)} and hour < ${hourOf(now)}), 0)
+              + (select count(*) from edge where request_date > ${at(last30Start)} and request_date <= ${at(now)}))::int,
+             (coalesce((select sum(requests) from report_hours
+                        where employer_id = ${employer} and hour > ${hourOf(prior30Start)} and hour < ${hourOf(last30Start)}), 0)
+              + coalesce((select sum(requests) from pending
+                          where hour > ${hourOf(prior30Start)} and hour < ${hourOf(last30Start)}), 0)
+              + (select count(*) from edge where request_date > ${at(prior30Start)} and request_date <= ${at(last30Start)}))::int,
+             (select count(*) from d)::int`,
     )
   ).map((row) => {
     const typed = { ...row };
     for (const field of NUMERIC_FIELDS) typed[field] = Number(row[field]);
     return typed;
   });
+  const trendRow = rows.find((row) => row.kind === "t")!;
+  // A backlog the worker has not folded yet (it runs every minute) is folded now, after reading,
+  // so the next report reads a short list again.
+  if (trendRow.backlog > COMPACT_BACKLOG) await compactReportRollup();
 
-  const monthlyRows = rows.filter((row) => row.byDepartment === 0);
-  const sum = (pick: (row: GroupRow) => number) =>
-    monthlyRows.reduce((total, row) => total + pick(row), 0);
+  const cells = rows.filter((row) => row.kind === "m");
+  const approvedCells = cells.filter((row) => row.status === "APPROVED");
+  const sum = (list: CellRow[], pick: (row: CellRow) => number) =>
+    list.reduce((total, row) => total + pick(row), 0);
   const totals = {
-    total: sum((row) => row.requests),
-    approved: sum((row) => row.approved),
-    declined: sum((row) => row.declined),
-    last30: sum((row) => row.last30),
-    prior30: sum((row) => row.prior30),
-    riskLow: sum((row) => row.riskLow),
-    riskModerate: sum((row) => row.riskModerate),
-    riskHigh: sum((row) => row.riskHigh),
+    total: sum(cells, (row) => row.requests),
+    approved: sum(approvedCells, (row) => row.requests),
+    declined: sum(
+      cells.filter((row) => row.status === "DECLINED"),
+      (row) => row.requests,
+    ),
+    last30: trendRow.last30,
+    prior30: trendRow.prior30,
+    riskLow: sum(approvedCells, (row) => row.riskLow),
+    riskModerate: sum(approvedCells, (row) => row.riskModerate),
+    riskHigh: sum(approvedCells, (row) => row.riskHigh),
   };
-  const totalCents = sum((row) => toCents(row.amount));
-  const approvedCents = sum((row) => toCents(row.approvedAmount));
+  const totalCents = sum(cells, (row) => toCents(row.amount));
+  const approvedCents = sum(approvedCells, (row) => toCents(row.amount));
+
+  const byMonth = new Map<
+    string,
+    { requests: number; approved: number; cents: number }
+  >();
+  const byDepartment = new Map<string, { advances: number; cents: number }>();
+  for (const row of cells) {
+    const month = byMonth.get(row.month!) ?? {
+      requests: 0,
+      approved: 0,
+      cents: 0,
+    };
+    month.requests += row.requests;
+    month.cents += toCents(row.amount);
+    if (row.status === "APPROVED") {
+      month.approved += row.requests;
+      const department = byDepartment.get(row.department!) ?? {
+        advances: 0,
+        cents: 0,
+      };
+      department.advances += row.requests;
+      department.cents += toCents(row.amount);
+      byDepartment.set(row.department!, department);
+    }
+    byMonth.set(row.month!, month);
+  }
   // Approved advances only, by approved amount, then count, then name; five at most.
-  const departmentRows = rows
-    .filter((row) => row.byDepartment === 1 && row.approved > 0)
-    .map((row) => ({
-      department: row.department ?? NO_DEPARTMENT,
-      advances: row.approved,
-      cents: toCents(row.approvedAmount),
-    }))
+  const departmentRows = [...byDepartment]
+    .filter(([, row]) => row.advances > 0)
+    .map(([department, row]) => ({ department, ...row }))
     .sort(
       (a, b) =>
         b.cents - a.cents ||
@@ -174,7 +272,6 @@ export async function getEmployerReport(actor: User, now: Date = new Date()) {
     .slice(0, TOP_DEPARTMENTS);
 
   const decided = totals.approved + totals.declined;
-  const byMonth = new Map(monthlyRows.map((row) => [row.month, row]));
   const riskTotal = totals.riskLow + totals.riskModerate + totals.riskHigh;
 
   return {
@@ -204,7 +301,7 @@ export async function getEmployerReport(actor: User, now: Date = new Date()) {
         month: key,
         requests: row?.requests ?? 0,
         approved: row?.approved ?? 0,
-        amountCents: row ? toCents(row.amount) : 0,
+        amountCents: row?.cents ?? 0,
       };
     }),
     departments: departmentRows.map((row) => ({

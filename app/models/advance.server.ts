@@ -12,7 +12,9 @@ import { db, type Executor } from "~/utils/db.server";
 import { badRequest, fieldErrors, forbidden } from "~/utils/errors";
 import { formatMoney, fromCents, toCents } from "~/utils/money";
 import { storyLines } from "~/utils/money-story";
+import type { z } from "zod";
 import { requestApiSchema } from "~/validation/advance";
+import type { advanceRequestSchema } from "~/validation/api-responses";
 import { applyApproval } from "./approval-core.server";
 import { recordAudit } from "./audit.server";
 import {
@@ -35,28 +37,8 @@ export type AdvanceInput = {
   repaymentPeriods?: number;
 };
 
-/** A request as pages and /api see it (no payment internals). */
-export type PublicAdvance = {
-  id: number;
-  employeeId: number;
-  amount: string;
-  reason: string | null;
-  status: AdvanceRequest["status"];
-  repaymentPeriods: number;
-  requestDate: string;
-  approvalDate: string | null;
-  rejectionDate: string | null;
-  rejectionReason: string | null;
-  approvedById: number | null;
-  cancelledAt: string | null;
-  cancellationReason: string | null;
-  /** The hold placed at checkout (the advance amount), once paid. */
-  authorizedAmount: string | null;
-  /** What was charged: the processing fee, captured when the card was issued. */
-  capturedAmount: string | null;
-  /** The part of the hold given back (everything when no card was issued). */
-  releasedAmount: string | null;
-};
+/** A request as pages and /api see it (no payment internals): the API's response schema. */
+export type PublicAdvance = z.output<typeof advanceRequestSchema>;
 
 const iso = (value: Date | null) => (value ? value.toISOString() : null);
 

@@ -18,6 +18,9 @@ import { db, type Executor } from "~/utils/db.server";
 import { conflict, notFound } from "~/utils/errors";
 import { formatCents, fromCents, toCents } from "~/utils/money";
 import type { SimulatedPurchase } from "~/validation/card";
+import type { z } from "zod";
+import type { ownCardSchema } from "~/validation/api-responses";
+import { toVirtualCardDto } from "./card.server";
 import { recordAudit } from "./audit.server";
 
 // The grocery card as the employee uses it (DESIGN §4 The card). One function decides every
@@ -324,42 +327,14 @@ export function toAuthorizationDto(a: CardAuthorization): CardAuthorizationDto {
 }
 
 /** A card as GET /api/virtual-cards and the freeze endpoints answer it. */
-export type OwnCardDto = {
-  id: number;
-  cardNumber: string;
-  status: string;
-  expiryMonth: number;
-  expiryYear: number;
-  amount: string;
-  spendingLimits: string;
-  createdAt: string;
-  spentAmount: string;
-  remainingBalance: string;
-};
+export type OwnCardDto = z.output<typeof ownCardSchema>;
 
 export function toOwnCardDto(
-  card: Pick<
-    VirtualCard,
-    | "id"
-    | "cardNumber"
-    | "status"
-    | "expiryMonth"
-    | "expiryYear"
-    | "amount"
-    | "spendingLimits"
-    | "createdAt"
-  >,
+  card: Parameters<typeof toVirtualCardDto>[0],
   spent: number,
 ): OwnCardDto {
   return {
-    id: card.id,
-    cardNumber: card.cardNumber,
-    status: card.status,
-    expiryMonth: card.expiryMonth,
-    expiryYear: card.expiryYear,
-    amount: card.amount,
-    spendingLimits: card.spendingLimits,
-    createdAt: card.createdAt.toISOString(),
+    ...toVirtualCardDto(card),
     spentAmount: fromCents(spent),
     remainingBalance: fromCents(Math.max(toCents(card.amount) - spent, 0)),
   };

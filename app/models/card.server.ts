@@ -19,6 +19,11 @@ import { db, type Tx } from "~/utils/db.server";
 import { deductionSchedule, type ScheduledDeduction } from "~/utils/schedule";
 import { AppError, conflict, isAppError } from "~/utils/errors";
 import { fromCents, toCents } from "~/utils/money";
+import type { z } from "zod";
+import type {
+  issuedCardSchema,
+  virtualCardSchema,
+} from "~/validation/api-responses";
 import {
   authorizedIntent,
   CANCELLED,
@@ -44,17 +49,8 @@ import { notifyCardIssued } from "./notifications.server";
 // browser closed still gets its card. At most one card per request (unique index on
 // virtual_cards.request_id); only the masked number and expiry are stored (docs/decisions/0004).
 
-export type CardDto = {
-  id: number;
-  requestId: number;
-  cardNumber: string;
-  status: string;
-  expiryMonth: number;
-  expiryYear: number;
-  amount: string;
-  spendingLimits: string;
-  createdAt: string;
-};
+/** A card as the API answers it when issued: the response schema, with its request. */
+export type CardDto = z.output<typeof issuedCardSchema>;
 
 export function maskCardNumber(last4: string): string {
   return `•••• •••• •••• ${last4}`;
@@ -68,10 +64,22 @@ export function groceryLimits(cents: number): string {
   });
 }
 
-export function toCardDto(card: VirtualCard): CardDto {
+/** The card's own fields, as every card answer starts (no full number or CVC exists). */
+export function toVirtualCardDto(
+  card: Pick<
+    VirtualCard,
+    | "id"
+    | "cardNumber"
+    | "status"
+    | "expiryMonth"
+    | "expiryYear"
+    | "amount"
+    | "spendingLimits"
+    | "createdAt"
+  >,
+): z.output<typeof virtualCardSchema> {
   return {
     id: card.id,
-    requestId: card.requestId,
     cardNumber: card.cardNumber,
     status: card.status,
     expiryMonth: card.expiryMonth,
@@ -80,6 +88,10 @@ export function toCardDto(card: VirtualCard): CardDto {
     spendingLimits: card.spendingLimits,
     createdAt: card.createdAt.toISOString(),
   };
+}
+
+export function toCardDto(card: VirtualCard): CardDto {
+  return { ...toVirtualCardDto(card), requestId: card.requestId };
 }
 
 async function cardOf(requestId: number): Promise<VirtualCard | undefined> {

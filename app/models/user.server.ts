@@ -15,21 +15,11 @@ import { hashPassword } from "~/utils/password.server";
 import { weakPasswordProblem } from "~/utils/password-strength.server";
 import { reserveAttempt } from "./throttle.server";
 import type { RegisterInput } from "~/validation/auth";
+import type { z } from "zod";
+import type { userSchema } from "~/validation/api-responses";
 
 /** The user as every endpoint and page sees it: never the password hash. */
-export type PublicUser = {
-  id: number;
-  username: string;
-  firstName: string;
-  lastName: string;
-  email: string;
-  role: Role;
-  companyName: string | null;
-  department: string | null;
-  maxAdvanceLimit: string | null;
-  employerId: number | null;
-  createdAt: string;
-};
+export type PublicUser = z.output<typeof userSchema>;
 
 export function toPublicUser(user: User): PublicUser {
   return {

@@ -1,27 +1,22 @@
-import type { ActionFunctionArgs } from "@remix-run/node";
-import { approveAdvance } from "~/models/approval.server";
 import { toPublicAdvance } from "~/models/advance.server";
-import {
-  handleApi,
-  methodNotAllowed,
-  ok,
-  requireApiRole,
-} from "~/web/api.server";
-import { notFound } from "~/utils/errors";
+import { approveAdvance } from "~/models/approval.server";
+import { advanceRequestSchema } from "~/validation/api-responses";
 import { parseId, REQUEST_NOT_FOUND } from "~/validation/employer";
+import { apiRoute, idParam } from "~/web/api-contract.server";
 
-export async function loader() {
-  return methodNotAllowed("POST");
-}
-
-// POST /api/advance-requests/{id}/approve (no body): the approved request. Another employer's
-// request or a bad id → 404; already decided or the balance no longer covers it → 409.
-export async function action({ request, params }: ActionFunctionArgs) {
-  return handleApi(async () => {
-    if (request.method !== "POST") return methodNotAllowed("POST");
-    const employer = await requireApiRole(request, "EMPLOYER");
-    const id = parseId(params.id);
-    if (id === null) throw notFound(REQUEST_NOT_FOUND);
-    return ok(toPublicAdvance(await approveAdvance(employer, id)));
-  });
-}
+// Another employer's request or a bad id → 404; already decided or the balance no longer
+// covers it → 409.
+export const { contract, loader, action } = apiRoute(
+  {
+    method: "POST",
+    path: "/api/advance-requests/{id}/approve",
+    summary:
+      "Approve a pending request: the amount is reserved from the employee's available balance (the deduction schedule is made when the card is issued)",
+    role: "EMPLOYER",
+    params: idParam(parseId, REQUEST_NOT_FOUND),
+    response: advanceRequestSchema,
+    errors: [400, 401, 403, 404, 409],
+  },
+  async ({ user, params: id }) =>
+    toPublicAdvance(await approveAdvance(user, id)),
+);

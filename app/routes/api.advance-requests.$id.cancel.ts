@@ -1,30 +1,22 @@
-import type { ActionFunctionArgs } from "@remix-run/node";
 import { toPublicAdvance } from "~/models/advance.server";
 import { cancelAdvance } from "~/models/cancel.server";
-import {
-  handleApi,
-  methodNotAllowed,
-  ok,
-  requireApiRole,
-} from "~/web/api.server";
-import { notFound } from "~/utils/errors";
 import { REQUEST_NOT_FOUND } from "~/models/payment.server";
+import { advanceRequestSchema } from "~/validation/api-responses";
 import { parseId } from "~/validation/employer";
+import { apiRoute, idParam } from "~/web/api-contract.server";
 
-export async function loader() {
-  return methodNotAllowed("POST");
-}
-
-// POST /api/advance-requests/{id}/cancel (no body): the employee cancels their own PENDING
-// request, or an APPROVED one not paid for yet → the CANCELLED request (an approved amount is
-// back on the available balance). Someone else's request or a bad id → 404; an employer → 403;
-// declined, paid for or already cancelled → 409.
-export async function action({ request, params }: ActionFunctionArgs) {
-  return handleApi(async () => {
-    if (request.method !== "POST") return methodNotAllowed("POST");
-    const employee = await requireApiRole(request, "EMPLOYEE");
-    const id = parseId(params.id);
-    if (id === null) throw notFound(REQUEST_NOT_FOUND);
-    return ok(toPublicAdvance(await cancelAdvance(employee, id)));
-  });
-}
+// Someone else's request or a bad id → 404; an employer → 403.
+export const { contract, loader, action } = apiRoute(
+  {
+    method: "POST",
+    path: "/api/advance-requests/{id}/cancel",
+    summary:
+      "The employee cancels their own PENDING request, or an APPROVED one not paid for yet (no body): status CANCELLED, an approved amount goes back to the available balance once. Declined, paid for or already cancelled: 409",
+    role: "EMPLOYEE",
+    params: idParam(parseId, REQUEST_NOT_FOUND),
+    response: advanceRequestSchema,
+    errors: [401, 403, 404, 409],
+  },
+  async ({ user, params: id }) =>
+    toPublicAdvance(await cancelAdvance(user, id)),
+);

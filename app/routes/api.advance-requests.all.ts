@@ -1,18 +1,19 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { z } from "zod";
 import { streamAllRequests } from "~/models/employer-requests.server";
-import { handleApi, methodNotAllowed, requireApiRole } from "~/web/api.server";
-import { streamedJsonArray } from "~/web/pagination.server";
+import { advanceRequestSchema } from "~/validation/api-responses";
+import { apiRoute } from "~/web/api-contract.server";
 
-// GET /api/advance-requests/all: every request of the employer's employees, newest first.
-// Employers only. The one unbounded list (SPEC: "All requests"): streamed in chunks read by
+// Newest first. The one unbounded list (SPEC: "All requests"): streamed in chunks read by
 // keyset, so neither the server nor the database holds the whole company at once.
-export async function loader({ request }: LoaderFunctionArgs) {
-  return handleApi(async () => {
-    const employer = await requireApiRole(request, "EMPLOYER");
-    return streamedJsonArray(streamAllRequests(employer), request.signal);
-  });
-}
-
-export async function action(_: ActionFunctionArgs) {
-  return methodNotAllowed("GET");
-}
+export const { contract, loader, action } = apiRoute(
+  {
+    method: "GET",
+    path: "/api/advance-requests/all",
+    summary: "All of the employer's requests",
+    role: "EMPLOYER",
+    response: z.array(advanceRequestSchema),
+    errors: [401, 403],
+    streamed: true,
+  },
+  async ({ user }) => streamAllRequests(user),
+);

@@ -1,21 +1,16 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { z } from "zod";
 import { listOwnRequests, toPublicAdvance } from "~/models/advance.server";
-import {
-  handleApi,
-  methodNotAllowed,
-  ok,
-  requireApiRole,
-} from "~/web/api.server";
+import { advanceRequestSchema } from "~/validation/api-responses";
+import { apiRoute } from "~/web/api-contract.server";
 
-// GET /api/advance-requests/employee: the signed-in employee's requests, newest first.
-export async function loader({ request }: LoaderFunctionArgs) {
-  return handleApi(async () => {
-    const user = await requireApiRole(request, "EMPLOYEE");
-    const requests = await listOwnRequests(user);
-    return ok(requests.map(toPublicAdvance));
-  });
-}
-
-export async function action(_: ActionFunctionArgs) {
-  return methodNotAllowed("GET");
-}
+export const { contract, loader, action } = apiRoute(
+  {
+    method: "GET",
+    path: "/api/advance-requests/employee",
+    summary: "The signed-in employee's requests, newest first",
+    role: "EMPLOYEE",
+    response: z.array(advanceRequestSchema),
+    errors: [401, 403],
+  },
+  async ({ user }) => (await listOwnRequests(user)).map(toPublicAdvance),
+);

@@ -1,20 +1,18 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { z } from "zod";
 import { pagePendingRequests } from "~/models/employer-requests.server";
-import { handleApi, methodNotAllowed, requireApiRole } from "~/web/api.server";
-import { pagedJson, readApiPage } from "~/web/pagination.server";
+import { pendingRequestSchema } from "~/validation/api-responses";
+import { apiRoute } from "~/web/api-contract.server";
 
-// GET /api/advance-requests/pending: the employer's pending requests, oldest first, each with
-// its employee (firstName, lastName, department, availableBalance) embedded; a page at a time
-// (?page=, ?pageSize= up to 500, default 100; X-Total-Count and Link rel="next" headers).
-// Employers only.
-export async function loader({ request }: LoaderFunctionArgs) {
-  return handleApi(async () => {
-    const employer = await requireApiRole(request, "EMPLOYER");
-    const page = readApiPage(request);
-    return pagedJson(request, await pagePendingRequests(employer, page));
-  });
-}
-
-export async function action(_: ActionFunctionArgs) {
-  return methodNotAllowed("GET");
-}
+// Oldest first, each with its employee (firstName, lastName, department, availableBalance).
+export const { contract, loader, action } = apiRoute(
+  {
+    method: "GET",
+    path: "/api/advance-requests/pending",
+    summary: "The employer's pending requests, each with its employee",
+    role: "EMPLOYER",
+    response: z.array(pendingRequestSchema),
+    errors: [400, 401, 403],
+    paged: true,
+  },
+  async ({ user, page }) => pagePendingRequests(user, page),
+);

@@ -1,32 +1,27 @@
-import type { ActionFunctionArgs } from "@remix-run/node";
 import { issueGroceryCard } from "~/models/card.server";
-import {
-  handleApi,
-  methodNotAllowed,
-  ok,
-  parseBody,
-  readJson,
-  requireApiRole,
-} from "~/web/api.server";
+import { issuedCardSchema } from "~/validation/api-responses";
 import { createGroceryCardSchema } from "~/validation/checkout";
+import { apiRoute } from "~/web/api-contract.server";
+import { ok } from "~/web/api.server";
 
-export async function loader() {
-  return methodNotAllowed("POST");
-}
-
-/**
- * POST /api/create-grocery-card {advanceRequestId} → the card (masked number): 201 when this
- * call issued it, 200 when the request already had it.
- */
-export async function action({ request }: ActionFunctionArgs) {
-  return handleApi(async () => {
-    if (request.method !== "POST") return methodNotAllowed("POST");
-    const user = await requireApiRole(request, "EMPLOYEE");
-    const { advanceRequestId } = parseBody(
-      createGroceryCardSchema,
-      await readJson(request),
+export const { contract, loader, action } = apiRoute(
+  {
+    method: "POST",
+    path: "/api/create-grocery-card",
+    summary:
+      "Issue the grocery-only card once the hold is placed (201): captures only the processing fee from the hold (the rest is released) and creates the repayment schedule. A repeat returns the existing card (200). If the card cannot be issued, the hold is cancelled, nothing is charged and the request is cancelled (503)",
+    role: "EMPLOYEE",
+    body: createGroceryCardSchema,
+    status: 201,
+    alsoStatus: 200,
+    response: issuedCardSchema,
+    errors: [400, 401, 402, 403, 404, 409],
+  },
+  async ({ user, body }) => {
+    const { card, created } = await issueGroceryCard(
+      user,
+      body.advanceRequestId,
     );
-    const { card, created } = await issueGroceryCard(user, advanceRequestId);
     return ok(card, created ? 201 : 200);
-  });
-}
+  },
+);

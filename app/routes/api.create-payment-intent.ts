@@ -1,28 +1,19 @@
-import type { ActionFunctionArgs } from "@remix-run/node";
 import { createPaymentIntent } from "~/models/payment.server";
-import {
-  handleApi,
-  methodNotAllowed,
-  ok,
-  parseBody,
-  readJson,
-  requireApiRole,
-} from "~/web/api.server";
+import { clientSecretSchema } from "~/validation/api-responses";
 import { createPaymentIntentSchema } from "~/validation/checkout";
+import { apiRoute } from "~/web/api-contract.server";
 
-export async function loader() {
-  return methodNotAllowed("POST");
-}
-
-/**
- * POST /api/create-payment-intent {amount (dollars), advanceRequestId?} → {clientSecret}
- * (plus the intent and request ids). The caller's own approved request without a card only.
- */
-export async function action({ request }: ActionFunctionArgs) {
-  return handleApi(async () => {
-    if (request.method !== "POST") return methodNotAllowed("POST");
-    const user = await requireApiRole(request, "EMPLOYEE");
-    const input = parseBody(createPaymentIntentSchema, await readJson(request));
-    return ok(await createPaymentIntent(user, input));
-  });
-}
+// The caller's own approved request without a card only.
+export const { contract, loader, action } = apiRoute(
+  {
+    method: "POST",
+    path: "/api/create-payment-intent",
+    summary:
+      "Create (or reuse) the payment intent of the caller's approved, unpaid request; `amount` in dollars. The intent only authorizes (a hold for the advance amount, manual capture): the processing fee alone is captured when the card is issued and the rest of the hold is released",
+    role: "EMPLOYEE",
+    body: createPaymentIntentSchema,
+    response: clientSecretSchema,
+    errors: [400, 401, 402, 403, 404, 409],
+  },
+  async ({ user, body }) => createPaymentIntent(user, body),
+);

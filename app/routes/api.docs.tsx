@@ -1,12 +1,18 @@
 import type { MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
+import { methodNotAllowed } from "~/web/api.server";
 import { openApiDocument } from "~/web/openapi.server";
+import { API_CONTRACTS } from "./api.openapi[.]json";
 
 // GET /api/docs — the API reference, rendered on the server from the OpenAPI document, with
 // no outside script. The raw document is at /api/openapi.json.
 export async function loader() {
-  return json(openApiDocument());
+  return json(openApiDocument(API_CONTRACTS));
+}
+
+export async function action() {
+  return methodNotAllowed("GET");
 }
 
 type Operation = {

@@ -1,28 +1,24 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { getEmployeeRecord } from "~/models/advance.server";
-import {
-  handleApi,
-  methodNotAllowed,
-  ok,
-  requireApiRole,
-} from "~/web/api.server";
 import { notFound } from "~/utils/errors";
+import { employeeRecordSchema } from "~/validation/api-responses";
+import { apiRoute } from "~/web/api-contract.server";
 
-// GET /api/employee: the signed-in employee's record (SPEC §3/§7): id, availableBalance,
-// payCycleEndDate.
-export async function loader({ request }: LoaderFunctionArgs) {
-  return handleApi(async () => {
-    const user = await requireApiRole(request, "EMPLOYEE");
+export const { contract, loader, action } = apiRoute(
+  {
+    method: "GET",
+    path: "/api/employee",
+    summary: "The signed-in employee's record",
+    role: "EMPLOYEE",
+    response: employeeRecordSchema,
+    errors: [401, 403, 404],
+  },
+  async ({ user }) => {
     const employee = await getEmployeeRecord(user);
     if (!employee) throw notFound("Employee record not found");
-    return ok({
+    return {
       id: employee.id,
       availableBalance: employee.availableBalance,
       payCycleEndDate: employee.payCycleEndDate?.toISOString() ?? null,
-    });
-  });
-}
-
-export async function action(_: ActionFunctionArgs) {
-  return methodNotAllowed("GET");
-}
+    };
+  },
+);

@@ -1,19 +1,18 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { z } from "zod";
 import { listEmployeesForApi } from "~/models/employee-directory.server";
-import { handleApi, methodNotAllowed, requireApiRole } from "~/web/api.server";
-import { pagedJson, readApiPage } from "~/web/pagination.server";
+import { employeeListItemSchema } from "~/validation/api-responses";
+import { apiRoute } from "~/web/api-contract.server";
 
-// GET /api/employees: the employer's employees (id, firstName, lastName, email, department,
-// availableBalance), by first then last name, a page at a time (?page=, ?pageSize= up to 500,
-// default 100; X-Total-Count and Link rel="next" headers). Employers only.
-export async function loader({ request }: LoaderFunctionArgs) {
-  return handleApi(async () => {
-    const employer = await requireApiRole(request, "EMPLOYER");
-    const page = readApiPage(request);
-    return pagedJson(request, await listEmployeesForApi(employer, page));
-  });
-}
-
-export async function action(_: ActionFunctionArgs) {
-  return methodNotAllowed("GET");
-}
+// By first then last name, a page at a time.
+export const { contract, loader, action } = apiRoute(
+  {
+    method: "GET",
+    path: "/api/employees",
+    summary: "The employer's employees",
+    role: "EMPLOYER",
+    response: z.array(employeeListItemSchema),
+    errors: [400, 401, 403],
+    paged: true,
+  },
+  async ({ user, page }) => listEmployeesForApi(user, page),
+);

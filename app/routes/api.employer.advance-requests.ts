@@ -1,21 +1,18 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { z } from "zod";
 import { streamEmployerRequestSummaries } from "~/models/employer-requests.server";
-import { handleApi, methodNotAllowed, requireApiRole } from "~/web/api.server";
-import { streamedJsonArray } from "~/web/pagination.server";
+import { requestSummarySchema } from "~/validation/api-responses";
+import { apiRoute } from "~/web/api-contract.server";
 
-// GET /api/employer/advance-requests: id, status, amount and requestDate of every request of
-// the employer's employees (what the reports read), newest first, streamed like
-// /api/advance-requests/all. Employers only.
-export async function loader({ request }: LoaderFunctionArgs) {
-  return handleApi(async () => {
-    const employer = await requireApiRole(request, "EMPLOYER");
-    return streamedJsonArray(
-      streamEmployerRequestSummaries(employer),
-      request.signal,
-    );
-  });
-}
-
-export async function action(_: ActionFunctionArgs) {
-  return methodNotAllowed("GET");
-}
+// What the reports read, newest first, streamed like /api/advance-requests/all.
+export const { contract, loader, action } = apiRoute(
+  {
+    method: "GET",
+    path: "/api/employer/advance-requests",
+    summary: "The employer's requests for reports",
+    role: "EMPLOYER",
+    response: z.array(requestSummarySchema),
+    errors: [401, 403],
+    streamed: true,
+  },
+  async ({ user }) => streamEmployerRequestSummaries(user),
+);

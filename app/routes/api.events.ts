@@ -1,14 +1,23 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
-import { openEventStream } from "~/services/event-stream.server";
 import { isSessionLive } from "~/models/sessions.server";
-import { handleApi, requireApiAuth } from "~/web/api.server";
+import { openEventStream } from "~/services/event-stream.server";
+import { apiRoute } from "~/web/api-contract.server";
 
-// GET /api/events: the signed-in user's own events as Server-Sent Events. The signed-in
-// layout listens and revalidates the page; other callers can too. The stream ends when its
-// session is revoked or expires.
-export async function loader({ request }: LoaderFunctionArgs) {
-  return handleApi(async () => {
-    const { user, session } = await requireApiAuth(request);
-    return openEventStream(request, user.id, () => isSessionLive(session.id));
-  });
-}
+// The signed-in layout listens and revalidates the page; other callers can too. The stream
+// ends when its session is revoked or expires.
+export const { contract, loader, action } = apiRoute(
+  {
+    method: "GET",
+    path: "/api/events",
+    summary:
+      "Server-Sent Events: the signed-in user's own changes (`event: change`, data {type, requestId, at}); heartbeat every 15 s",
+    role: "any",
+    response: {
+      contentType: "text/event-stream",
+      schema: { type: "string" },
+      description: "An event stream",
+    },
+    errors: [401],
+  },
+  async ({ request, user, auth }) =>
+    openEventStream(request, user.id, () => isSessionLive(auth.session.id)),
+);

@@ -1,28 +1,24 @@
-import type { ActionFunctionArgs } from "@remix-run/node";
 import { verifyLogin } from "~/models/login.server";
 import { sessionWithCode } from "~/models/sign-in.server";
 import { toPublicUser } from "~/models/user.server";
-import {
-  handleApi,
-  methodNotAllowed,
-  ok,
-  parseBody,
-  readJson,
-} from "~/web/api.server";
-import { clientInfo, sessionCookieHeader } from "~/web/session.server";
+import { userSchema } from "~/validation/api-responses";
 import { apiLoginSchema } from "~/validation/auth";
+import { apiRoute } from "~/web/api-contract.server";
+import { ok } from "~/web/api.server";
+import { clientInfo, sessionCookieHeader } from "~/web/session.server";
 
-export async function loader() {
-  return methodNotAllowed("POST");
-}
-
-// POST /api/login {username, password, remember?, code?} → the user, with a new session
-// cookie. An account with two-factor sign-in needs `code` (a TOTP or recovery code) in the
-// same request: without it the answer is 401 saying a code is required.
-export async function action({ request }: ActionFunctionArgs) {
-  return handleApi(async () => {
-    if (request.method !== "POST") return methodNotAllowed("POST");
-    const input = parseBody(apiLoginSchema, await readJson(request));
+export const { contract, loader, action } = apiRoute(
+  {
+    method: "POST",
+    path: "/api/login",
+    summary:
+      "Sign in; sets the session cookie (a server-side session: idle and absolute timeouts, ended by logout or a password change). An employer with two-factor sign-in sends `code` too (the 6-digit TOTP code or a recovery code; each accepted once): without it the answer is 401 saying a code is required",
+    role: "public",
+    body: apiLoginSchema,
+    response: userSchema,
+    errors: [400, 401, 429],
+  },
+  async ({ request, body: input }) => {
     const client = clientInfo(request);
     const user = await verifyLogin(
       input.username,
@@ -40,5 +36,5 @@ export async function action({ request }: ActionFunctionArgs) {
       await sessionCookieHeader(request, token, input.remember),
     );
     return response;
-  });
-}
+  },
+);

@@ -1,11 +1,72 @@
 import { openApiDocument } from "~/web/openapi.server";
+import { methodNotAllowed } from "~/web/api.server";
+import * as user from "./api.user";
+import * as login from "./api.login";
+import * as register from "./api.register";
+import * as logout from "./api.logout";
+import * as employee from "./api.employee";
+import * as ownRequests from "./api.advance-requests.employee";
+import * as requestAdvance from "./api.advance-requests";
+import * as deductions from "./api.payroll-deductions.upcoming";
+import * as cards from "./api.virtual-cards";
+import * as freeze from "./api.virtual-cards.$id.freeze";
+import * as unfreeze from "./api.virtual-cards.$id.unfreeze";
+import * as sandboxPurchase from "./api.sandbox.card-authorizations";
+import * as employees from "./api.employees";
+import * as pending from "./api.advance-requests.pending";
+import * as all from "./api.advance-requests.all";
+import * as approve from "./api.advance-requests.$id.approve";
+import * as decline from "./api.advance-requests.$id.decline";
+import * as cancel from "./api.advance-requests.$id.cancel";
+import * as summaries from "./api.employer.advance-requests";
+import * as paymentIntent from "./api.create-payment-intent";
+import * as groceryCard from "./api.create-grocery-card";
+import * as webhook from "./api.stripe.webhook";
+import * as events from "./api.events";
 
-// GET /api/openapi.json — the OpenAPI 3.1 document of the JSON API (public).
+/** Every JSON endpoint's contract, in the order the reference lists them. */
+export const API_CONTRACTS = [
+  user,
+  login,
+  register,
+  logout,
+  employee,
+  ownRequests,
+  requestAdvance,
+  deductions,
+  cards,
+  freeze,
+  unfreeze,
+  sandboxPurchase,
+  employees,
+  pending,
+  all,
+  approve,
+  decline,
+  cancel,
+  summaries,
+  paymentIntent,
+  groceryCard,
+  webhook,
+  events,
+].map((route) => route.contract);
+
+/** The document's text exactly as it is served. */
+export function openApiText(): string {
+  return JSON.stringify(openApiDocument(API_CONTRACTS), null, 2);
+}
+
+// GET /api/openapi.json — the OpenAPI 3.1 document of the JSON API (public), built from the
+// contracts above and nothing else.
 export async function loader() {
-  return new Response(JSON.stringify(openApiDocument(), null, 2), {
+  return new Response(openApiText(), {
     headers: {
       "Content-Type": "application/json; charset=utf-8",
       "Cache-Control": "public, max-age=300",
     },
   });
+}
+
+export async function action() {
+  return methodNotAllowed("GET");
 }

@@ -1,28 +1,21 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { z } from "zod";
 import { listUpcomingDeductions } from "~/models/advance.server";
-import {
-  handleApi,
-  methodNotAllowed,
-  ok,
-  requireApiRole,
-} from "~/web/api.server";
+import { deductionSchema } from "~/validation/api-responses";
+import { apiRoute } from "~/web/api-contract.server";
 
-// GET /api/payroll-deductions/upcoming: the employee's unpaid deductions, earliest first
-// (SPEC §7: id, amount, deductionDate).
-export async function loader({ request }: LoaderFunctionArgs) {
-  return handleApi(async () => {
-    const user = await requireApiRole(request, "EMPLOYEE");
-    const deductions = await listUpcomingDeductions(user);
-    return ok(
-      deductions.map((d) => ({
-        id: d.id,
-        amount: d.amount,
-        deductionDate: d.deductionDate.toISOString(),
-      })),
-    );
-  });
-}
-
-export async function action(_: ActionFunctionArgs) {
-  return methodNotAllowed("GET");
-}
+export const { contract, loader, action } = apiRoute(
+  {
+    method: "GET",
+    path: "/api/payroll-deductions/upcoming",
+    summary: "The signed-in employee's unpaid deductions, earliest first",
+    role: "EMPLOYEE",
+    response: z.array(deductionSchema),
+    errors: [401, 403],
+  },
+  async ({ user }) =>
+    (await listUpcomingDeductions(user)).map((d) => ({
+      id: d.id,
+      amount: d.amount,
+      deductionDate: d.deductionDate.toISOString(),
+    })),
+);

@@ -1,34 +1,20 @@
-import type { ActionFunctionArgs } from "@remix-run/node";
 import { simulateCardPurchase } from "~/models/card-authorization.server";
-import {
-  handleApi,
-  methodNotAllowed,
-  ok,
-  parseBody,
-  readJson,
-  requireApiRole,
-} from "~/web/api.server";
+import { cardDecisionSchema } from "~/validation/api-responses";
 import { sandboxAuthorizationSchema } from "~/validation/card";
+import { apiRoute } from "~/web/api-contract.server";
 
-export async function loader() {
-  return methodNotAllowed("POST");
-}
-
-/**
- * POST /api/sandbox/card-authorizations {cardId, amount, merchantName, merchantCategory}: the
- * sandbox's stand-in for a card network, like Stripe's test helpers. A purchase on the
- * caller's own card, decided by the same rules as Stripe's real-time authorizations, answered
- * {approved, reason}. 404 outside sandbox mode and for anyone else's card.
- */
-export async function action({ request }: ActionFunctionArgs) {
-  return handleApi(async () => {
-    if (request.method !== "POST") return methodNotAllowed("POST");
-    const user = await requireApiRole(request, "EMPLOYEE");
-    const { cardId, ...purchase } = parseBody(
-      sandboxAuthorizationSchema,
-      await readJson(request),
-    );
-    const decision = await simulateCardPurchase(user, cardId, purchase);
-    return ok(decision);
-  });
-}
+// The sandbox's stand-in for a card network, like Stripe's test helpers.
+export const { contract, loader, action } = apiRoute(
+  {
+    method: "POST",
+    path: "/api/sandbox/card-authorizations",
+    summary:
+      "Sandbox only (404 with Stripe): a simulated purchase on the caller's own card, decided like a real one: approved only at grocery stores (`grocery_stores_supermarkets`), while the card is active, up to its remaining balance. `amount` in dollars; `merchantCategory` a Stripe category name. Stored either way",
+    role: "EMPLOYEE",
+    body: sandboxAuthorizationSchema,
+    response: cardDecisionSchema,
+    errors: [400, 401, 403, 404],
+  },
+  async ({ user, body: { cardId, ...purchase } }) =>
+    simulateCardPurchase(user, cardId, purchase),
+);

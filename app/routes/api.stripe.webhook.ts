@@ -1,27 +1,32 @@
-import type { ActionFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { handleCardWebhook } from "~/models/card-authorization.server";
 import { handlePaymentWebhook } from "~/models/checkout.server";
-import { handleApi, methodNotAllowed, ok } from "~/web/api.server";
 import { payloadTooLarge } from "~/utils/errors";
-
-export async function loader() {
-  return methodNotAllowed("POST");
-}
+import {
+  realTimeAuthorizationSchema,
+  webhookAckSchema,
+} from "~/validation/api-responses";
+import { apiRoute } from "~/web/api-contract.server";
 
 // The server refuses a larger body while it streams (scripts/http-guards.js WEBHOOK_BODY_LIMIT).
 const MAX_WEBHOOK_BYTES = 512 * 1024;
 
-/**
- * POST /api/stripe/webhook: Stripe's events, authenticated by the Stripe-Signature header over
- * the raw body (no session, no Origin). 404 when Stripe webhooks are not configured. A real-time
- * `issuing_authorization.request` is answered with the decision ({"approved": true|false} and
- * the Stripe-Version header, as Stripe's contract asks); other issuing events record outcomes;
- * the rest are the payments' events.
- */
-export async function action({ request }: ActionFunctionArgs) {
-  return handleApi(async () => {
-    if (request.method !== "POST") return methodNotAllowed("POST");
+// Authenticated by the Stripe-Signature header over the raw body (no session, no Origin). 404
+// when Stripe webhooks are not configured. A real-time `issuing_authorization.request` is
+// answered with the decision and the Stripe-Version header, as Stripe's contract asks; other
+// issuing events record outcomes; the rest are the payments' events.
+export const { contract, loader, action } = apiRoute(
+  {
+    method: "POST",
+    path: "/api/stripe/webhook",
+    summary:
+      "Stripe webhook (signature checked with STRIPE_WEBHOOK_SECRET); payment_intent.amount_capturable_updated (the hold is placed) issues the card, captures the fee and creates the repayment schedule, once; payment_intent.succeeded finds it done; issuing_authorization.request is answered {approved} within 2 s (the card's rules); issuing_authorization.created/updated and issuing_transaction.created record outcomes",
+    role: "webhook",
+    body: { raw: { type: "object", description: "A Stripe event" } },
+    response: { oneOf: [webhookAckSchema, realTimeAuthorizationSchema] },
+    errors: [400, 404],
+  },
+  async ({ request }) => {
     const rawBody = await request.text();
     if (rawBody.length > MAX_WEBHOOK_BYTES) throw payloadTooLarge();
     const signature = request.headers.get("stripe-signature");
@@ -37,8 +42,7 @@ export async function action({ request }: ActionFunctionArgs) {
         },
       );
     }
-    if (card) return ok(card.ack);
-    const outcome = await handlePaymentWebhook(rawBody, signature);
-    return ok(outcome);
-  });
-}
+    if (card) return card.ack;
+    return handlePaymentWebhook(rawBody, signature);
+  },
+);

@@ -1,17 +1,16 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { toPublicUser } from "~/models/user.server";
-import {
-  handleApi,
-  methodNotAllowed,
-  ok,
-  requireApiUser,
-} from "~/web/api.server";
+import { userSchema } from "~/validation/api-responses";
+import { apiRoute } from "~/web/api-contract.server";
 
-// GET /api/user: the current user, 401 when signed out (the client turns that into null).
-export async function loader({ request }: LoaderFunctionArgs) {
-  return handleApi(async () => ok(toPublicUser(await requireApiUser(request))));
-}
-
-export async function action(_: ActionFunctionArgs) {
-  return methodNotAllowed("GET");
-}
+// 401 when signed out: the client turns that into null.
+export const { contract, loader, action } = apiRoute(
+  {
+    method: "GET",
+    path: "/api/user",
+    summary: "The signed-in user (401 when signed out)",
+    role: "any",
+    response: userSchema,
+    errors: [401],
+  },
+  async ({ user }) => toPublicUser(user),
+);

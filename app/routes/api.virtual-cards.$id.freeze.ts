@@ -1,28 +1,21 @@
-import type { ActionFunctionArgs } from "@remix-run/node";
 import {
   parseCardId,
   setCardFrozenDto,
 } from "~/models/card-authorization.server";
-import {
-  handleApi,
-  methodNotAllowed,
-  ok,
-  requireApiRole,
-} from "~/web/api.server";
+import { ownCardSchema } from "~/validation/api-responses";
+import { apiRoute } from "~/web/api-contract.server";
 
-export async function loader() {
-  return methodNotAllowed("POST");
-}
-
-/**
- * POST /api/virtual-cards/{id}/freeze: freezes the caller's own card (another's is a 404) and
- * answers the card. Repeating it changes nothing.
- */
-export async function action({ request, params }: ActionFunctionArgs) {
-  return handleApi(async () => {
-    if (request.method !== "POST") return methodNotAllowed("POST");
-    const user = await requireApiRole(request, "EMPLOYEE");
-    const cardId = parseCardId(params.id);
-    return ok(await setCardFrozenDto(user, cardId, true));
-  });
-}
+// Another employee's card is a 404.
+export const { contract, loader, action } = apiRoute(
+  {
+    method: "POST",
+    path: "/api/virtual-cards/{id}/freeze",
+    summary:
+      "Freeze the caller's own card: every purchase is declined until it is unfrozen (with Stripe, the Issuing card becomes inactive). Repeating it changes nothing",
+    role: "EMPLOYEE",
+    params: ({ id }) => parseCardId(id),
+    response: ownCardSchema,
+    errors: [401, 403, 404, 409],
+  },
+  async ({ user, params: cardId }) => setCardFrozenDto(user, cardId, true),
+);

@@ -1,25 +1,21 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { z } from "zod";
 import { listOwnCards } from "~/models/advance.server";
 import { toOwnCardDto } from "~/models/card-authorization.server";
-import {
-  handleApi,
-  methodNotAllowed,
-  ok,
-  requireApiRole,
-} from "~/web/api.server";
 import { toCents } from "~/utils/money";
+import { ownCardSchema } from "~/validation/api-responses";
+import { apiRoute } from "~/web/api-contract.server";
 
-// GET /api/virtual-cards: the employee's cards (SPEC §7), each with what it has spent and its
-// remaining balance. cardNumber is the masked number; no full number or CVC is ever stored
-// (docs/decisions/0004).
-export async function loader({ request }: LoaderFunctionArgs) {
-  return handleApi(async () => {
-    const user = await requireApiRole(request, "EMPLOYEE");
-    const cards = await listOwnCards(user);
-    return ok(cards.map((c) => toOwnCardDto(c, toCents(c.spent))));
-  });
-}
-
-export async function action(_: ActionFunctionArgs) {
-  return methodNotAllowed("GET");
-}
+// cardNumber is the masked number; no full number or CVC is ever stored (decision 0004).
+export const { contract, loader, action } = apiRoute(
+  {
+    method: "GET",
+    path: "/api/virtual-cards",
+    summary:
+      "The signed-in employee's grocery cards, each with its spent amount and remaining balance",
+    role: "EMPLOYEE",
+    response: z.array(ownCardSchema),
+    errors: [401, 403],
+  },
+  async ({ user }) =>
+    (await listOwnCards(user)).map((c) => toOwnCardDto(c, toCents(c.spent))),
+);

@@ -1,12 +1,10 @@
 import { json } from "@remix-run/node";
 import type { z } from "zod";
-import type { Role, User } from "../../db/schema";
 import type { SessionUser } from "~/models/sessions.server";
 import { getAuth } from "./auth.server";
 import { textProblem } from "./form.server";
 import {
   badRequest,
-  forbidden,
   payloadTooLarge,
   isAppError,
   isDatabaseUnavailable,
@@ -83,20 +81,6 @@ export async function requireApiAuth(request: Request): Promise<SessionUser> {
   }
   if (!auth) throw unauthorized();
   return auth;
-}
-
-export async function requireApiUser(request: Request): Promise<User> {
-  return (await requireApiAuth(request)).user;
-}
-
-export async function requireApiRole(
-  request: Request,
-  role: Role,
-): Promise<User> {
-  const user = await requireApiUser(request);
-  if (user.role !== role)
-    throw forbidden("You don't have permission to access this resource.");
-  return user;
 }
 
 const MAX_BODY_BYTES = 64 * 1024;

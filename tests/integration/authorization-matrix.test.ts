@@ -54,6 +54,7 @@ import * as apiEmployee from "~/routes/api.employee";
 import * as apiEmployees from "~/routes/api.employees";
 import * as apiEmployerRequests from "~/routes/api.employer.advance-requests";
 import * as apiEvents from "~/routes/api.events";
+import * as apiNotAnEndpoint from "~/routes/api.$";
 import * as apiLogin from "~/routes/api.login";
 import * as apiLogout from "~/routes/api.logout";
 import * as apiDeductions from "~/routes/api.payroll-deductions.upcoming";
@@ -301,6 +302,34 @@ const MATRIX: Row[] = [
     what: "GET /api/docs",
     cells: PUBLIC,
     build: () => get("/api/docs"),
+  },
+  {
+    file: "api.docs.tsx",
+    kind: "action",
+    what: "POST /api/docs",
+    cells: NOT_ALLOWED,
+    build: () => postJson("/api/docs"),
+  },
+  {
+    file: "api.openapi[.]json.ts",
+    kind: "action",
+    what: "POST /api/openapi.json",
+    cells: NOT_ALLOWED,
+    build: () => postJson("/api/openapi.json"),
+  },
+  {
+    file: "api.$.ts",
+    kind: "loader",
+    what: "GET /api/nope (no such endpoint)",
+    cells: everyone(404),
+    build: () => ({ ...get("/api/nope"), params: { "*": "nope" } }),
+  },
+  {
+    file: "api.$.ts",
+    kind: "action",
+    what: "POST /api/nope (no such endpoint)",
+    cells: everyone(404),
+    build: () => ({ ...postJson("/api/nope"), params: { "*": "nope" } }),
   },
   {
     file: "api.create-payment-intent.ts",
@@ -872,6 +901,13 @@ const MATRIX: Row[] = [
     build: () => get("/api/events"),
     stream: true,
   },
+  {
+    file: "api.events.ts",
+    kind: "action",
+    what: "POST /api/events",
+    cells: NOT_ALLOWED,
+    build: () => postJson("/api/events"),
+  },
 
   // ---- Employee API --------------------------------------------------------------------------
   {
@@ -1308,6 +1344,7 @@ const MODULES: Record<string, Record<string, unknown>> = {
   "api.employees.ts": apiEmployees,
   "api.employer.advance-requests.ts": apiEmployerRequests,
   "api.events.ts": apiEvents,
+  "api.$.ts": apiNotAnEndpoint,
   "api.login.ts": apiLogin,
   "api.logout.ts": apiLogout,
   "api.payroll-deductions.upcoming.ts": apiDeductions,

@@ -1,24 +1,15 @@
-import {
-  getFormProps,
-  getInputProps,
-  getSelectProps,
-  useForm,
-  type SubmissionResult,
-} from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { parseWithZod } from "@conform-to/zod/v4";
 import type {
   ActionFunctionArgs,
   LoaderFunctionArgs,
   MetaFunction,
 } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { CardFace } from "~/components/card/card-face";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { Badge } from "~/components/ui/badge";
-import { Button } from "~/components/ui/button";
 import { Card, StatCard } from "~/components/ui/card";
-import { ErrorList, Field, FormError } from "~/components/ui/field";
 import { EmptyRow, Table, Td } from "~/components/ui/table";
 import {
   CARD_PAGE_AUTHORIZATIONS,
@@ -40,7 +31,11 @@ import {
   SIMULATED_CATEGORIES,
   simulatePurchaseSchema,
 } from "~/validation/card";
-import { useIsPending } from "~/components/use-is-pending";
+import {
+  FreezeForm,
+  SimulatePurchase,
+  type ActionData,
+} from "~/components/card/card-actions";
 
 // /cards/:id: the employee's own grocery card (anyone else's is a 404): its figures, its
 // purchases with their outcome, Freeze / Unfreeze, and in sandbox mode the "Simulate a
@@ -98,11 +93,6 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   }
 }
 
-type ActionData = {
-  result?: SubmissionResult<string[]>;
-  error?: string;
-};
-
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireEmployee(request);
   const formData = await readFormData(request);
@@ -158,10 +148,6 @@ export async function action({ request, params }: ActionFunctionArgs) {
     },
   );
 }
-
-const selectClass =
-  "block w-full rounded-md border border-gray-300 bg-white px-3 py-2 text-sm shadow-sm " +
-  "focus:border-brand-600 focus:outline-none focus:ring-1 focus:ring-brand-600";
 
 export default function CardPage() {
   const data = useLoaderData<typeof loader>();
@@ -248,145 +234,6 @@ export default function CardPage() {
         ) : null}
       </Card>
     </div>
-  );
-}
-
-function FreezeForm({ frozen, error }: { frozen: boolean; error?: string }) {
-  const pending = useIsPending({
-    formData: { intent: ["freeze", "unfreeze"] },
-  });
-  return (
-    <Form method="post" className="space-y-2">
-      <input
-        type="hidden"
-        name="intent"
-        value={frozen ? "unfreeze" : "freeze"}
-      />
-      <p className="text-sm text-gray-700">
-        {frozen
-          ? "This card is frozen: every purchase is declined."
-          : "Lost track of your card? Freeze it and every purchase is declined until you unfreeze it."}
-      </p>
-      <Button
-        type="submit"
-        variant={frozen ? "primary" : "secondary"}
-        disabled={pending}
-      >
-        {frozen ? "Unfreeze card" : "Freeze card"}
-      </Button>
-      <ErrorList errors={error ? [error] : null} />
-    </Form>
-  );
-}
-
-type Simulated = {
-  approved: boolean;
-  reason: string | null;
-  summary: string;
-} | null;
-
-function SimulatePurchase({
-  actionData,
-  simulated,
-}: {
-  actionData?: ActionData;
-  simulated: Simulated;
-}) {
-  const pending = useIsPending({ formData: { intent: "simulate" } });
-  const [form, fields] = useForm({
-    id: "simulate-purchase",
-    lastResult: actionData?.result,
-    constraint: getZodConstraint(simulatePurchaseSchema),
-    defaultValue: {
-      amount: "50.00",
-      merchantName: "Fresh Market",
-      merchantCategory: "grocery_stores_supermarkets",
-    },
-    shouldValidate: "onBlur",
-    onValidate: ({ formData }) =>
-      parseWithZod(formData, { schema: simulatePurchaseSchema }),
-  });
-  const decision = pending ? null : simulated;
-  return (
-    <Card
-      title="Simulate a purchase"
-      actions={<Badge tone="yellow">Sandbox test tool</Badge>}
-    >
-      <p className="mb-4 text-sm text-gray-700">
-        Payments run in the sandbox, so no store can charge this card. Send a
-        pretend purchase to it, as a shop&apos;s card terminal would, to see
-        what the card allows. No real money moves.
-      </p>
-      <Form
-        method="post"
-        {...getFormProps(form)}
-        className="grid gap-4 lg:grid-cols-3"
-      >
-        <input type="hidden" name="intent" value="simulate" />
-        <Field
-          label="Amount"
-          prefix="$"
-          errors={fields.amount.errors}
-          inputProps={{
-            ...getInputProps(fields.amount, { type: "text" }),
-            inputMode: "decimal",
-            autoComplete: "off",
-          }}
-        />
-        <Field
-          label="Merchant name"
-          errors={fields.merchantName.errors}
-          inputProps={{
-            ...getInputProps(fields.merchantName, { type: "text" }),
-            autoComplete: "off",
-          }}
-        />
-        <div>
-          <label
-            htmlFor={fields.merchantCategory.id}
-            className="mb-1 block text-sm font-medium text-gray-800"
-          >
-            Merchant category
-          </label>
-          <select
-            {...getSelectProps(fields.merchantCategory)}
-            className={selectClass}
-          >
-            {SIMULATED_CATEGORIES.map((c) => (
-              <option key={c.value} value={c.value}>
-                {c.label}
-              </option>
-            ))}
-          </select>
-          <ErrorList errors={fields.merchantCategory.errors} />
-        </div>
-        <div className="space-y-3 lg:col-span-3">
-          <FormError
-            id={form.errorId}
-            title="The purchase could not be simulated"
-            errors={form.errors}
-          />
-          <Button type="submit" disabled={pending}>
-            {pending ? "Simulating..." : "Simulate purchase"}
-          </Button>
-        </div>
-      </Form>
-      <div role="status" aria-live="polite" className="mt-4">
-        {decision ? (
-          <div
-            data-testid="simulation-result"
-            className={`rounded-md border px-4 py-3 text-sm ${
-              decision.approved
-                ? "border-green-300 bg-green-50 text-green-900"
-                : "border-red-300 bg-red-50 text-red-900"
-            }`}
-          >
-            <p className="font-semibold">{decision.summary}</p>
-            {decision.reason ? <p className="mt-1">{decision.reason}</p> : null}
-          </div>
-        ) : null}
-      </div>
-    </Card>
   );
 }
 

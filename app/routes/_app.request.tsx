@@ -1,43 +1,22 @@
-import {
-  getCollectionProps,
-  getFormProps,
-  getInputProps,
-  getSelectProps,
-  getTextareaProps,
-  useForm,
-  type SubmissionResult,
-} from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
 import type {
   ActionFunctionArgs,
   LoaderFunctionArgs,
   MetaFunction,
 } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { useActionData, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { Button, LinkButton } from "~/components/ui/button";
-import {
-  CheckboxField,
-  ErrorList,
-  Field,
-  FormError,
-  TextareaField,
-} from "~/components/ui/field";
 import { getEmployeeRecord, requestAdvance } from "~/models/advance.server";
 import { requireEmployee } from "~/web/auth.server";
 import { formatMoney } from "~/utils/money";
 import { redirectWithSuccess } from "~/web/toast.server";
-import {
-  ADVANCE_RANGE_TEXT,
-  ADVANCE_STEP_DOLLARS,
-  MAX_ADVANCE_TEXT,
-  MIN_ADVANCE_TEXT,
-} from "~/utils/rules";
+import { ADVANCE_RANGE_TEXT } from "~/utils/rules";
 import { readRequestPrefill, requestFormSchema } from "~/validation/advance";
 import { readFormData } from "~/web/form.server";
 import { attempt, replyToFailure } from "~/web/action.server";
-import { useIsPending } from "~/components/use-is-pending";
+import { RequestForm } from "~/components/request/request-form";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireEmployee(request);
@@ -83,41 +62,10 @@ export async function action({ request }: ActionFunctionArgs) {
   );
 }
 
-const PERIOD_OPTIONS = [
-  { value: "1", label: "1 pay period (recommended)" },
-  { value: "2", label: "2 pay periods" },
-  { value: "3", label: "3 pay periods" },
-];
-
-const selectClass =
-  "block w-full rounded-md border border-gray-300 bg-white px-3 py-2 text-sm shadow-sm " +
-  "focus:border-brand-600 focus:outline-none focus:ring-1 focus:ring-brand-600";
-
 export default function RequestPage() {
   const { linked, availableBalanceText, prefill } =
     useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>() as ActionData | undefined;
-  const pending = useIsPending();
-  const [form, fields] = useForm({
-    id: "request",
-    lastResult: actionData?.result,
-    constraint: getZodConstraint(requestFormSchema),
-    defaultValue: {
-      amount: String(prefill.amount),
-      repaymentPeriods: String(prefill.repaymentPeriods),
-      paymentMethod: "existing",
-      accountType: "checking",
-    },
-    onValidate: ({ formData }) =>
-      parseWithZod(formData, { schema: requestFormSchema }),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-  });
-  const [existing, different] = getCollectionProps(fields.paymentMethod, {
-    type: "radio",
-    options: ["existing", "new"],
-  });
-
   return (
     <div className="mx-auto max-w-2xl space-y-6">
       <div>
@@ -144,154 +92,11 @@ export default function RequestPage() {
         </div>
       )}
 
-      <Form
-        method="post"
-        className="space-y-6 rounded-lg border border-gray-200 bg-white p-6 shadow-sm"
-        {...getFormProps(form)}
-      >
-        <Field
-          label="Amount"
-          prefix="$"
-          suffix="USD"
-          hint={`Between ${MIN_ADVANCE_TEXT} and ${MAX_ADVANCE_TEXT}. Available balance: ${availableBalanceText}`}
-          errors={fields.amount.errors}
-          inputProps={{
-            ...getInputProps(fields.amount, { type: "number" }),
-            step: ADVANCE_STEP_DOLLARS,
-            inputMode: "decimal",
-          }}
-        />
-
-        <TextareaField
-          label="Reason (optional)"
-          errors={fields.reason.errors}
-          textareaProps={{
-            ...getTextareaProps(fields.reason),
-            placeholder: "What will the advance help with?",
-          }}
-        />
-
-        <fieldset className="group space-y-3 rounded-md border border-gray-200 p-4">
-          <legend className="px-1 text-sm font-semibold text-gray-900">
-            Payment Information
-          </legend>
-          <div className="flex items-center gap-2">
-            <input
-              {...existing}
-              id="paymentMethod-existing"
-              className="h-4 w-4 border-gray-400 text-brand-700 focus:ring-brand-600"
-            />
-            <label
-              htmlFor="paymentMethod-existing"
-              className="text-sm text-gray-800"
-            >
-              Use existing direct deposit account
-            </label>
-          </div>
-          <div className="flex items-center gap-2">
-            <input
-              {...different}
-              id="paymentMethod-new"
-              className="h-4 w-4 border-gray-400 text-brand-700 focus:ring-brand-600"
-            />
-            <label
-              htmlFor="paymentMethod-new"
-              className="text-sm text-gray-800"
-            >
-              Use a different account
-            </label>
-          </div>
-          {/* Shown by CSS when 'different' is checked, so it works without JavaScript. */}
-          <div
-            data-testid="different-account"
-            className="hidden space-y-4 border-t border-gray-100 pt-4 group-has-[#paymentMethod-new:checked]:block"
-          >
-            <div>
-              <label
-                htmlFor={fields.accountType.id}
-                className="mb-1 block text-sm font-medium text-gray-800"
-              >
-                Account type
-              </label>
-              <select
-                {...getSelectProps(fields.accountType)}
-                className={selectClass}
-              >
-                <option value="checking">Checking</option>
-                <option value="savings">Savings</option>
-              </select>
-              <ErrorList errors={fields.accountType.errors} />
-            </div>
-            <Field
-              label="Routing number"
-              errors={fields.routingNumber.errors}
-              inputProps={{
-                ...getInputProps(fields.routingNumber, { type: "text" }),
-                placeholder: "9 digit routing number",
-                inputMode: "numeric",
-                autoComplete: "off",
-              }}
-            />
-            <Field
-              label="Account number"
-              errors={fields.accountNumber.errors}
-              inputProps={{
-                ...getInputProps(fields.accountNumber, { type: "text" }),
-                inputMode: "numeric",
-                autoComplete: "off",
-              }}
-            />
-          </div>
-        </fieldset>
-
-        <div>
-          <label
-            htmlFor={fields.repaymentPeriods.id}
-            className="mb-1 block text-sm font-medium text-gray-800"
-          >
-            Repayment Schedule
-          </label>
-          <select
-            {...getSelectProps(fields.repaymentPeriods)}
-            className={selectClass}
-            aria-describedby={`${fields.repaymentPeriods.id}-hint`}
-          >
-            {PERIOD_OPTIONS.map((o) => (
-              <option key={o.value} value={o.value}>
-                {o.label}
-              </option>
-            ))}
-          </select>
-          <p
-            id={`${fields.repaymentPeriods.id}-hint`}
-            className="mt-1 text-xs text-gray-600"
-          >
-            The advance will be deducted from your upcoming paychecks.
-          </p>
-          <ErrorList errors={fields.repaymentPeriods.errors} />
-        </div>
-
-        <CheckboxField
-          label="I agree to the terms and conditions and authorize repayment by payroll deduction"
-          errors={fields.terms.errors}
-          inputProps={{ ...getInputProps(fields.terms, { type: "checkbox" }) }}
-        />
-
-        <FormError
-          id={form.errorId}
-          title="Request failed"
-          errors={form.errors}
-        />
-
-        <div className="flex justify-end gap-3">
-          <LinkButton to="/" variant="secondary">
-            Cancel
-          </LinkButton>
-          <Button type="submit" disabled={pending}>
-            {pending ? "Submitting..." : "Submit Request"}
-          </Button>
-        </div>
-      </Form>
+      <RequestForm
+        availableBalanceText={availableBalanceText}
+        prefill={prefill}
+        lastResult={actionData?.result}
+      />
     </div>
   );
 }

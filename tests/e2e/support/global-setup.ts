@@ -124,6 +124,8 @@ export default async function globalSetup() {
       SEED_DEMO: "false",
       LOGIN_MAX_FAILURES: "50",
       REGISTER_MAX_PER_ADDRESS: "500",
+      // One session underneath: more worker processes would only queue for it.
+      ...(embedded ? { WEB_CONCURRENCY: "1" } : {}),
     },
     stdio: ["ignore", "ignore", "inherit"],
   });

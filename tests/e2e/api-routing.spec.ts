@@ -1,4 +1,4 @@
-import { createEmployee, createEmployer } from "../support/factories";
+import { createEmployee, createEmployer } from "#tests/support/factories";
 import { expect, test } from "./support/fixtures";
 
 // Over HTTP against the built app: what Remix's routing answers for /api paths no endpoint

@@ -9,7 +9,7 @@ import { Form } from "@remix-run/react";
 import { Button } from "~/components/ui/button";
 import { Field, FormError } from "~/components/ui/field";
 import { EMAIL_CHOICES_INTENT } from "~/validation/profile";
-import { type Toast as ToastData } from "~/web/toast.server";
+import type { ToastData } from "~/components/ui/toast";
 import { profileSchema } from "~/validation/profile";
 import { useIsPending } from "~/components/use-is-pending";
 

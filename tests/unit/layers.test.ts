@@ -109,11 +109,11 @@ describe("layers: every import points down", () => {
         text: 'import { fieldErrors } from "~/web/api.server";\nimport { money } from "../utils/money";',
       },
       {
-        path: "app/server/cli.server.ts",
+        path: "app/utils/cli.server.ts",
         text: 'export { runPayroll } from "~/models/payroll.server";\nconst m = await import("../server/lifecycle.server");',
       },
       {
-        path: "app/server/seed.server.ts",
+        path: "db/seed.ts",
         text: 'import { applyApproval } from "../app/models/approval-core.server";',
       },
       {
@@ -123,9 +123,9 @@ describe("layers: every import points down", () => {
     ]);
     expect(arrows.map((a) => `${a.from} -> ${a.to}`)).toEqual([
       "app/models/advance.server.ts -> app/web/api.server",
-      "app/server/cli.server.ts -> app/models/payroll.server",
-      "app/server/cli.server.ts -> app/server/lifecycle.server",
-      "app/server/seed.server.ts -> app/models/approval-core.server",
+      "app/utils/cli.server.ts -> app/models/payroll.server",
+      "app/utils/cli.server.ts -> app/server/lifecycle.server",
+      "db/seed.ts -> app/models/approval-core.server",
       "app/routes/readyz.ts -> app/server/lifecycle.server",
     ]);
   });

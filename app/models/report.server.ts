@@ -9,7 +9,7 @@ import { compactReportRollup, COMPACT_BACKLOG } from "./report-rollup.server";
 // a sum over the requests of the employer's own employees in the reporting period, read from
 // the reports' rollup (per employer, month, department and status, and requests per hour; see
 // docs/decisions/1400-reports-rollup.md) in one query; no request list is loaded. Choices the
-// spec leaves open: docs/decisions/0700-reports.md.
+// spec leaves open: docs/decisions/0700-reports-from-real-data.md.
 
 /** Months shown, the current one included. */
 export const REPORT_MONTHS = 12;

@@ -15,6 +15,7 @@ import { fromCents, toCents } from "~/utils/money";
 import { applyApproval } from "~/models/approval-core.server";
 import { PROCESSING_FEE_CENTS } from "~/utils/calculator";
 import { deductionSchedule } from "~/utils/schedule";
+import { GROCERY_RESTRICTION } from "~/utils/rules";
 
 export const DEMO_PASSWORD = "password123";
 
@@ -251,7 +252,7 @@ export async function seedDemo(db: Database, now = new Date()): Promise<void> {
             expiryYear: now.getFullYear() + 3,
             amount: r.amount,
             spendingLimits: JSON.stringify({
-              restrictions: "Grocery stores only",
+              restrictions: GROCERY_RESTRICTION,
               allowedCategories: ["grocery_stores_supermarkets"],
               limitCents: toCents(r.amount),
             }),

@@ -1,4 +1,5 @@
 import * as z from "zod";
+import { GROCERY_RESTRICTION } from "~/utils/rules";
 
 // The JSON shapes the /api routes answer with, as zod schemas: the OpenAPI document
 // (app/web/openapi.server.ts) is generated from them and from the request schemas the
@@ -112,7 +113,7 @@ export const virtualCardSchema = z.object({
   spendingLimits: z
     .string()
     .describe(
-      'JSON text: {"restrictions": "Grocery stores only", "allowedCategories": [...], "limitCents": N}',
+      `JSON text: {"restrictions": "${GROCERY_RESTRICTION}", "allowedCategories": [...], "limitCents": N}`,
     ),
   createdAt: dateTime,
 });

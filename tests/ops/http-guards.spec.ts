@@ -178,6 +178,7 @@ const EMPLOYEE_API = [
   "/api/advance-requests/employee",
   "/api/payroll-deductions/upcoming",
   "/api/virtual-cards",
+  "/api/no-such-endpoint",
 ];
 const EMPLOYER_API = [
   "/api/user",
@@ -215,6 +216,7 @@ const NOT_WALKED = new Set([
 ]);
 
 function routeFileOf(url: string): string {
+  if (url === "/api/no-such-endpoint") return "api.$.ts";
   if (url.startsWith("/api/"))
     return `api.${url.slice(5).replaceAll("/", ".")}.ts`;
   const known: Record<string, string> = {

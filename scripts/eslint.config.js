@@ -31,6 +31,25 @@ export default tseslint.config(
     },
   },
   {
+    // The app imports the same way as the tests (docs/decisions/1722): ~/ for app, #db/ for db;
+    // a relative path only below the importing file's own folder.
+    files: ["app/**"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              regex: "^\\.\\./",
+              message:
+                "Import through ~/ (app) or #db/ (db), not ../ (docs/decisions/1722).",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Playwright fixtures and Vitest helpers use `use`/`use*` names that are not React hooks.
     files: ["tests/**"],
     rules: {

@@ -6,7 +6,7 @@ import {
   virtualCards,
   type AdvanceRequest,
   type User,
-} from "../../db/schema";
+} from "#db/schema";
 import { publish } from "~/services/events.server";
 import { db, type Executor } from "~/utils/db.server";
 import { badRequest, fieldErrors, forbidden } from "~/utils/errors";

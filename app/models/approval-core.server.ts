@@ -1,9 +1,5 @@
 import { and, eq, gte, sql } from "drizzle-orm";
-import {
-  advanceRequests,
-  employees,
-  type AdvanceRequest,
-} from "../../db/schema";
+import { advanceRequests, employees, type AdvanceRequest } from "#db/schema";
 import type { Tx } from "~/utils/db.server";
 import { conflict } from "~/utils/errors";
 

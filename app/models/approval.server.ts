@@ -4,7 +4,7 @@ import {
   employees,
   type AdvanceRequest,
   type User,
-} from "../../db/schema";
+} from "#db/schema";
 import { publish } from "~/services/events.server";
 import { db, type Tx } from "~/utils/db.server";
 import { badRequest, conflict, notFound } from "~/utils/errors";

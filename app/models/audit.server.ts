@@ -1,5 +1,5 @@
 import { aliasedTable, and, desc, eq, or, sql, type SQL } from "drizzle-orm";
-import { auditEvents, users, type User } from "../../db/schema";
+import { auditEvents, users, type User } from "#db/schema";
 import { db, type Executor } from "~/utils/db.server";
 import { forbidden } from "~/utils/errors";
 import { formatMoney } from "~/utils/money";

@@ -4,7 +4,7 @@ import {
   employees,
   virtualCards,
   type AdvanceRequest,
-} from "../../db/schema";
+} from "#db/schema";
 import type { Tx } from "~/utils/db.server";
 import { conflict } from "~/utils/errors";
 import { toCents } from "~/utils/money";

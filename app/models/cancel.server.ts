@@ -5,7 +5,7 @@ import {
   employees,
   virtualCards,
   type User,
-} from "../../db/schema";
+} from "#db/schema";
 import { publish } from "~/services/events.server";
 import { db } from "~/utils/db.server";
 import { forbidden, isAppError, notFound } from "~/utils/errors";

@@ -7,7 +7,7 @@ import {
   type CardAuthorization,
   type User,
   type VirtualCard,
-} from "../../db/schema";
+} from "#db/schema";
 import { publish } from "~/services/events.server";
 import {
   GROCERY_CATEGORY,

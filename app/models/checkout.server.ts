@@ -4,7 +4,7 @@ import {
   employees,
   virtualCards,
   type User,
-} from "../../db/schema";
+} from "#db/schema";
 import {
   paymentProvider,
   type SandboxCardInput,

@@ -1,6 +1,6 @@
 import { addYears, startOfYear, subDays } from "date-fns";
 import { and, eq, gte, lt, sql } from "drizzle-orm";
-import { advanceRequests, employees, type User } from "../../db/schema";
+import { advanceRequests, employees, type User } from "#db/schema";
 import { db } from "~/utils/db.server";
 import { formatDate, formatDateShort, PAY_PERIOD_DAYS } from "~/utils/dates";
 import { GROCERY_RESTRICTION, PROCESSING_FEE_CENTS } from "~/utils/rules";

@@ -6,7 +6,7 @@ import {
   users,
   virtualCards,
   type User,
-} from "../../db/schema";
+} from "#db/schema";
 import { db } from "~/utils/db.server";
 import { notFound } from "~/utils/errors";
 import {

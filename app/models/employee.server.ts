@@ -1,5 +1,5 @@
 import { addDays } from "date-fns";
-import type { User } from "../../db/schema";
+import type { User } from "#db/schema";
 import { db } from "~/utils/db.server";
 import { PAY_PERIOD_DAYS } from "~/utils/dates";
 import { forbidden, unauthorized } from "~/utils/errors";

@@ -1,6 +1,6 @@
 import { addMonths, startOfMonth } from "date-fns";
 import { sql } from "drizzle-orm";
-import { advanceRequests, employees, type User } from "../../db/schema";
+import { advanceRequests, employees, type User } from "#db/schema";
 import { db, queryRows } from "~/utils/db.server";
 import { nextPayroll } from "~/utils/dates";
 import { EMPLOYEES_PAGE_SIZE } from "~/validation/employer";

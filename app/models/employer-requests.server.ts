@@ -1,5 +1,5 @@
 import { and, asc, eq, sql, type AnyColumn, type SQL } from "drizzle-orm";
-import { advanceRequests, employees, users, type User } from "../../db/schema";
+import { advanceRequests, employees, users, type User } from "#db/schema";
 import { db, queryRows } from "~/utils/db.server";
 import {
   readPage,

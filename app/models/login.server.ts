@@ -1,4 +1,4 @@
-import { type User } from "../../db/schema";
+import { type User } from "#db/schema";
 import { env } from "~/utils/env.server";
 import { unauthorized } from "~/utils/errors";
 import { dummyPasswordHash, verifyPassword } from "~/utils/password.server";

@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import { and, desc, eq, sql } from "drizzle-orm";
-import { mailOutbox, type MailOutboxRow } from "../../db/schema";
+import { mailOutbox, type MailOutboxRow } from "#db/schema";
 import type { RenderedMail } from "~/services/mail/templates";
 import { sendSmtp, smtpConfigured } from "~/services/mail/transport.server";
 import { connection, db, queryRows, type Executor } from "~/utils/db.server";

@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import { and, eq, isNotNull, isNull, lt, or, sql } from "drizzle-orm";
 import { Secret, TOTP } from "otpauth";
 import QRCode from "qrcode";
-import { mfaRecoveryCodes, userMfa, type User } from "../../db/schema";
+import { mfaRecoveryCodes, userMfa, type User } from "#db/schema";
 import { db } from "~/utils/db.server";
 import { env } from "~/utils/env.server";
 import { badRequest, conflict, forbidden, unauthorized } from "~/utils/errors";

@@ -1,6 +1,6 @@
 import { addDays, format, startOfDay } from "date-fns";
 import { eq, sql } from "drizzle-orm";
-import { notificationPreferences, users, type User } from "../../db/schema";
+import { notificationPreferences, users, type User } from "#db/schema";
 import * as templates from "~/services/mail/templates";
 import { db, queryRows, type Executor } from "~/utils/db.server";
 import { formatDate, formatDateTime } from "~/utils/dates";

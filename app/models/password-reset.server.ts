@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import { and, eq, gt, isNull, sql } from "drizzle-orm";
-import { passwordResetTokens, users, type User } from "../../db/schema";
+import { passwordResetTokens, users, type User } from "#db/schema";
 import * as templates from "~/services/mail/templates";
 import { db, type Executor } from "~/utils/db.server";
 import { badRequest, isAppError } from "~/utils/errors";

@@ -6,7 +6,7 @@ import {
   virtualCards,
   type AdvanceRequest,
   type User,
-} from "../../db/schema";
+} from "#db/schema";
 import {
   isAuthorized,
   paymentProvider,

@@ -1,6 +1,6 @@
 import { addDays, format, parseISO, startOfDay } from "date-fns";
 import { sql } from "drizzle-orm";
-import type { User } from "../../db/schema";
+import type { User } from "#db/schema";
 import { db, queryRows, type Executor } from "~/utils/db.server";
 import { PAY_PERIOD_DAYS } from "~/utils/dates";
 import { badRequest, forbidden } from "~/utils/errors";

@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { users, type User } from "../../db/schema";
+import { users, type User } from "#db/schema";
 import { publish } from "~/services/events.server";
 import { db } from "~/utils/db.server";
 import { badRequest, notFound } from "~/utils/errors";

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import type { User } from "../../db/schema";
+import type { User } from "#db/schema";
 import { db, queryRows } from "~/utils/db.server";
 import { forbidden } from "~/utils/errors";
 import { toCents } from "~/utils/money";

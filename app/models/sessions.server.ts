@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import { and, desc, eq, isNull, ne, sql } from "drizzle-orm";
-import { sessions, users, type Session, type User } from "../../db/schema";
+import { sessions, users, type Session, type User } from "#db/schema";
 import { publish } from "~/services/events.server";
 import { db, type Executor } from "~/utils/db.server";
 import { env } from "~/utils/env.server";

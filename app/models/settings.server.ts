@@ -5,7 +5,7 @@ import {
   users,
   type CompanySettings,
   type User,
-} from "../../db/schema";
+} from "#db/schema";
 import { publish } from "~/services/events.server";
 import { db, type Executor } from "~/utils/db.server";
 import { badRequest, forbidden } from "~/utils/errors";

@@ -1,4 +1,4 @@
-import type { User } from "../../db/schema";
+import type { User } from "#db/schema";
 import { unauthorized } from "~/utils/errors";
 import { db } from "~/utils/db.server";
 import { recordSignIn } from "./audit.server";

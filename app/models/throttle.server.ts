@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { loginAttempts } from "../../db/schema";
+import { loginAttempts } from "#db/schema";
 import { db } from "~/utils/db.server";
 import { env } from "~/utils/env.server";
 import { tooManyRequests } from "~/utils/errors";

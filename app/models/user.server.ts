@@ -5,7 +5,7 @@ import {
   users,
   type Role,
   type User,
-} from "../../db/schema";
+} from "#db/schema";
 import { db, type Executor } from "~/utils/db.server";
 import { badRequest, conflict } from "~/utils/errors";
 import { fromCents } from "~/utils/money";

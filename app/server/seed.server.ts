@@ -8,7 +8,7 @@ import {
   sandboxPayments,
   users,
   virtualCards,
-} from "../../db/schema";
+} from "#db/schema";
 import type { Database } from "~/utils/db.server";
 import { hashPassword } from "~/utils/password.server";
 import { fromCents, toCents } from "~/utils/money";

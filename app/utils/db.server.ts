@@ -9,7 +9,7 @@ import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
 import { migrate as migratePostgres } from "drizzle-orm/postgres-js/migrator";
 import { sql } from "drizzle-orm";
 import postgres from "postgres";
-import * as schema from "../../db/schema";
+import * as schema from "#db/schema";
 import { env } from "./env.server";
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import type { z } from "zod";
-import type { User } from "../../db/schema";
+import type { User } from "#db/schema";
 import type { SessionUser } from "~/models/sessions.server";
 import { forbidden, notFound } from "~/utils/errors";
 import type { PageRequest, Paged } from "~/validation/pagination";

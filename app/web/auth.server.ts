@@ -1,7 +1,7 @@
 import { json, redirect } from "@remix-run/node";
 import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
-import type { Role, User } from "../../db/schema";
+import type { Role, User } from "#db/schema";
 import { verifyLogin } from "~/models/login.server";
 import { getSessionUser, type SessionUser } from "~/models/sessions.server";
 import { badRequest, isDatabaseUnavailable } from "~/utils/errors";

@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import { and, eq, gte, inArray, notInArray, sql } from "drizzle-orm";
-import { sandboxPayments } from "../../../db/schema";
+import { sandboxPayments } from "#db/schema";
 import { db } from "~/utils/db.server";
 import { badRequest, notFound } from "~/utils/errors";
 import {

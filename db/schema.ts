@@ -44,7 +44,7 @@ export const users = pgTable(
     uniqueIndex("users_username_lower_idx").on(sql`lower(${t.username})`),
     index("users_employer_id_idx").on(t.employerId),
     // The employer's employee directory in its display order (first name, last name, id), so a
-    // page of 25 is read from the index instead of sorting the whole company (issue 9).
+    // page of 25 is read from the index instead of sorting the whole company.
     index("users_employer_name_idx").on(
       t.employerId,
       sql`lower(${t.firstName})`,
@@ -111,7 +111,7 @@ export const advanceRequests = pgTable(
   },
   (t) => [
     // Status and amount ride along so per-employee reads and the reports' scans over a
-    // company's requests are index-only (issue 9).
+    // company's requests are index-only.
     index("advance_requests_employee_id_idx").on(
       t.employeeId,
       t.requestDate,
@@ -120,7 +120,7 @@ export const advanceRequests = pgTable(
     ),
     index("advance_requests_status_idx").on(t.status, t.requestDate, t.id),
     index("advance_requests_request_date_idx").on(t.requestDate, t.id),
-    // Partial indexes for the employer figures (issue 9): pending counts, approved sums per
+    // Partial indexes for the employer figures: pending counts, approved sums per
     // employee (used and pending balances, the dashboard total), approvals of a month.
     index("advance_requests_pending_idx")
       .on(t.employeeId)

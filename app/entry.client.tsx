@@ -1,6 +1,9 @@
 import { RemixBrowser } from "@remix-run/react";
 import { startTransition, StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
+import { markAppStarted } from "~/components/island";
+
+markAppStarted();
 
 startTransition(() => {
   hydrateRoot(

@@ -1,7 +1,7 @@
 import { Form } from "@remix-run/react";
 import { Button } from "~/components/ui/button";
 import { ErrorList } from "~/components/ui/field";
-import { REVOKE_SESSION, SIGN_OUT_OTHERS } from "~/validation/sessions";
+import { REVOKE_SESSION, SIGN_OUT_OTHERS } from "~/validation/session-intents";
 import { useIsPending } from "~/components/use-is-pending";
 
 export type SessionListRow = {

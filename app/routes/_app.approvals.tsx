@@ -1,5 +1,4 @@
 import type { SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import type {
   ActionFunctionArgs,
   LoaderFunctionArgs,
@@ -8,7 +7,7 @@ import type {
 import { json } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { ApproveForm, DeclineLink } from "~/components/employer/approval-forms";
-import { DeclineDialog } from "~/components/employer/decline-dialog";
+import { island } from "~/components/island";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { Card } from "~/components/ui/card";
 import { EmptyRow, Table, Td } from "~/components/ui/table";
@@ -31,12 +30,17 @@ import {
   approveFormSchema,
   declineFormSchema,
   parseId,
-} from "~/validation/employer";
+  parseWithZod,
+  readPageParam,
+} from "~/web/validation.server";
 import { readFormData } from "~/web/form.server";
 import { attempt, replyToFailure } from "~/web/action.server";
-import { readPageParam } from "~/validation/pagination";
 
 const APPROVALS_PAGE_SIZE = 25;
+
+const DeclineDialog = island(() =>
+  import("~/components/employer/decline-dialog").then((m) => m.DeclineDialog),
+);
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const employer = await requireEmployer(request);

@@ -1,4 +1,3 @@
-import { parseWithZod } from "@conform-to/zod/v4";
 import type {
   ActionFunctionArgs,
   LoaderFunctionArgs,
@@ -28,14 +27,19 @@ import { attempt, replyToFailure } from "~/web/action.server";
 import { formatCents, formatMoney } from "~/utils/money";
 import { redirectWithSuccess } from "~/web/toast.server";
 import {
+  parseWithZod,
   SIMULATED_CATEGORIES,
   simulatePurchaseSchema,
-} from "~/validation/card";
-import {
-  FreezeForm,
-  SimulatePurchase,
-  type ActionData,
-} from "~/components/card/card-actions";
+} from "~/web/validation.server";
+import type { ActionData } from "~/components/card/card-actions";
+import { island } from "~/components/island";
+
+const FreezeForm = island(() =>
+  import("~/components/card/card-actions").then((m) => m.FreezeForm),
+);
+const SimulatePurchase = island(() =>
+  import("~/components/card/card-actions").then((m) => m.SimulatePurchase),
+);
 
 // /cards/:id: the employee's own grocery card (anyone else's is a 404): its figures, its
 // purchases with their outcome, Freeze / Unfreeze, and in sandbox mode the "Simulate a
@@ -47,9 +51,9 @@ function notFoundPage(error: unknown): never {
   throw error;
 }
 
-const CATEGORY_LABELS: Record<string, string> = Object.fromEntries(
-  SIMULATED_CATEGORIES.map((c) => [c.value, c.label]),
-);
+/** A module-level table would run in the browser too, where the categories are not shipped. */
+const categoryLabel = (value: string) =>
+  SIMULATED_CATEGORIES.find((c) => c.value === value)?.label ?? value;
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireEmployee(request);
@@ -81,7 +85,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
         id: a.id,
         when: formatDateTime(a.createdAt),
         merchantName: a.merchantName,
-        category: CATEGORY_LABELS[a.merchantCategory] ?? a.merchantCategory,
+        category: categoryLabel(a.merchantCategory),
         amount: formatMoney(a.amount),
         approved: a.approved,
         reason: a.reason,

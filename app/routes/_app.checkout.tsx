@@ -1,5 +1,4 @@
 import { type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import type {
   ActionFunctionArgs,
   LoaderFunctionArgs,
@@ -31,12 +30,19 @@ import {
   checkoutParamsSchema,
   INVALID_CHECKOUT,
   parseExpiry,
+  parseWithZod,
   sandboxPaymentSchema,
-} from "~/validation/checkout";
-import {
-  SandboxPaymentForm,
-  IssueCardPanel,
-} from "~/components/checkout/checkout-forms";
+} from "~/web/validation.server";
+import { island } from "~/components/island";
+
+const SandboxPaymentForm = island(() =>
+  import("~/components/checkout/checkout-forms").then(
+    (m) => m.SandboxPaymentForm,
+  ),
+);
+const IssueCardPanel = island(() =>
+  import("~/components/checkout/checkout-forms").then((m) => m.IssueCardPanel),
+);
 
 // /checkout?amount=300.00&requestId=12 (SPEC §2 Checkout). With the sandbox provider the card
 // form is rendered here and posted to the action, so paying works without JavaScript; with

@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, useLoaderData, useSubmit } from "@remix-run/react";
 import { useEffect, useRef } from "react";
-import { AddEmployeeForm } from "~/components/employer/add-employee-form";
+import { island } from "~/components/island";
 import { EmployeesTable } from "~/components/employer/employees-table";
 import { Modal } from "~/components/employer/modal";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
@@ -10,7 +10,14 @@ import { Button, LinkButton } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { listEmployees } from "~/models/employee-directory.server";
 import { requireEmployer } from "~/web/auth.server";
-import { readEmployeesSearch } from "~/validation/employer";
+import { readEmployeesSearch } from "~/web/validation.server";
+
+// The Add New Employee dialog's form loads when the dialog opens.
+const AddEmployeeForm = island(() =>
+  import("~/components/employer/add-employee-form").then(
+    (m) => m.AddEmployeeForm,
+  ),
+);
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const employer = await requireEmployer(request);

@@ -1,4 +1,3 @@
-import { parseWithZod } from "@conform-to/zod/v4";
 import type {
   ActionFunctionArgs,
   LoaderFunctionArgs,
@@ -6,18 +5,22 @@ import type {
 } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Link, useActionData } from "@remix-run/react";
-import {
-  AddEmployeeForm,
-  type AddEmployeeActionData,
-} from "~/components/employer/add-employee-form";
+import type { AddEmployeeActionData } from "~/components/employer/add-employee-form";
+import { island } from "~/components/island";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { Card } from "~/components/ui/card";
 import { addEmployee } from "~/models/employee.server";
 import { requireEmployer } from "~/web/auth.server";
 import { redirectWithSuccess } from "~/web/toast.server";
-import { addEmployeeSchema } from "~/validation/auth";
+import { addEmployeeSchema, parseWithZod } from "~/web/validation.server";
 import { readFormData } from "~/web/form.server";
 import { attempt, replyToFailure } from "~/web/action.server";
+
+const AddEmployeeForm = island(() =>
+  import("~/components/employer/add-employee-form").then(
+    (m) => m.AddEmployeeForm,
+  ),
+);
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireEmployer(request);

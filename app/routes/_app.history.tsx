@@ -4,7 +4,6 @@ import type {
   MetaFunction,
 } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { CancelRequestForm } from "~/components/cancel-request-form";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
@@ -29,8 +28,12 @@ import {
   redirectWithSuccess,
   type Toast as ToastData,
 } from "~/web/toast.server";
-import { cancelFormSchema } from "~/validation/cancel";
-import { readPage, readPageParam } from "~/validation/pagination";
+import {
+  cancelFormSchema,
+  parseWithZod,
+  readPage,
+  readPageParam,
+} from "~/web/validation.server";
 
 // Dates and money are formatted here on the server, so the page reads the same with or
 // without JavaScript and in any browser time zone.

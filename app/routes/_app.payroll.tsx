@@ -1,21 +1,15 @@
-import {
-  getFormProps,
-  getInputProps,
-  useForm,
-  type SubmissionResult,
-} from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import type { SubmissionResult } from "@conform-to/react";
 import type {
   ActionFunctionArgs,
   LoaderFunctionArgs,
   MetaFunction,
 } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { useActionData, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { Button, LinkButton } from "~/components/ui/button";
+import { LinkButton } from "~/components/ui/button";
+import { island } from "~/components/island";
 import { Card } from "~/components/ui/card";
-import { CheckboxField, FormError } from "~/components/ui/field";
 import { EmptyRow, Table, Td } from "~/components/ui/table";
 import {
   deductionsDueBy,
@@ -25,10 +19,15 @@ import { requireEmployer } from "~/web/auth.server";
 import { formatDate, nextPayroll } from "~/utils/dates";
 import { formatCents, formatMoney, toCents } from "~/utils/money";
 import { redirectWithSuccess } from "~/web/toast.server";
-import { runPayrollSchema } from "~/validation/payroll";
+import { parseWithZod, runPayrollSchema } from "~/web/validation.server";
 import { readFormData } from "~/web/form.server";
 import { attempt, replyToFailure } from "~/web/action.server";
-import { useIsPending } from "~/components/use-is-pending";
+
+const RunPayrollForm = island(() =>
+  import("~/components/payroll/run-payroll-form").then(
+    (m) => m.RunPayrollForm,
+  ),
+);
 
 // /payroll: what today's payroll run collects, the 'Run payroll' action (with a confirmation
 // checkbox, so it works without JavaScript), and the next payroll's export.
@@ -73,14 +72,6 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function PayrollPage() {
   const data = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>() as ActionData | undefined;
-  const pending = useIsPending();
-  const [form, fields] = useForm({
-    id: "run-payroll",
-    lastResult: actionData?.result,
-    constraint: getZodConstraint(runPayrollSchema),
-    onValidate: ({ formData }) =>
-      parseWithZod(formData, { schema: runPayrollSchema }),
-  });
   return (
     <div className="space-y-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
@@ -124,23 +115,7 @@ export default function PayrollPage() {
         </Table>
         <p className="mt-3 text-sm text-gray-700">Total due: {data.total}</p>
       </Card>
-      <Form method="post" className="space-y-3" {...getFormProps(form)}>
-        <CheckboxField
-          label="I confirm that these deductions were collected in this payroll."
-          errors={fields.confirm.errors}
-          inputProps={{
-            ...getInputProps(fields.confirm, { type: "checkbox" }),
-          }}
-        />
-        <FormError
-          id={form.errorId}
-          title="Payroll failed"
-          errors={form.errors}
-        />
-        <Button type="submit" disabled={pending}>
-          {pending ? "Running payroll..." : "Run payroll"}
-        </Button>
-      </Form>
+      <RunPayrollForm lastResult={actionData?.result} />
     </div>
   );
 }

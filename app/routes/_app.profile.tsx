@@ -1,4 +1,3 @@
-import { parseWithZod } from "@conform-to/zod/v4";
 import type {
   ActionFunctionArgs,
   LoaderFunctionArgs,
@@ -18,24 +17,33 @@ import {
   getEmailChoices,
   setEmailChoices,
 } from "~/models/notifications.server";
-import { EMAIL_CHOICES_INTENT } from "~/validation/profile";
 import { requireEmployeeAuth } from "~/web/auth.server";
 import { clientInfo } from "~/web/session.server";
 import { formatDate, formatDateTime } from "~/utils/dates";
 import { formatMoney } from "~/utils/money";
 import { redirectWithSuccess } from "~/web/toast.server";
-import { profileSchema } from "~/validation/profile";
-import { REVOKE_SESSION, SIGN_OUT_OTHERS } from "~/validation/sessions";
+import {
+  EMAIL_CHOICES_INTENT,
+  parseWithZod,
+  profileSchema,
+  REVOKE_SESSION,
+  SIGN_OUT_OTHERS,
+} from "~/web/validation.server";
 import { readFormData } from "~/web/form.server";
 import { sessionListAction } from "~/web/session-actions.server";
 import { attempt, replyToFailure } from "~/web/action.server";
-import {
-  initials,
-  AccountSettingsForm,
-  EmailChoicesForm,
-  Detail,
-  type ActionData,
-} from "~/components/profile/profile-forms";
+import type { ActionData } from "~/components/profile/profile-forms";
+import { Detail, initials } from "~/components/profile/profile-details";
+import { island } from "~/components/island";
+
+const AccountSettingsForm = island(() =>
+  import("~/components/profile/profile-forms").then(
+    (m) => m.AccountSettingsForm,
+  ),
+);
+const EmailChoicesForm = island(() =>
+  import("~/components/profile/profile-forms").then((m) => m.EmailChoicesForm),
+);
 
 const OWN_ACTIVITY_SHOWN = 20;
 

@@ -1,5 +1,4 @@
 import { type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import type {
   ActionFunctionArgs,
   LoaderFunctionArgs,
@@ -13,10 +12,18 @@ import { requireEmployee } from "~/web/auth.server";
 import { formatMoney } from "~/utils/money";
 import { redirectWithSuccess } from "~/web/toast.server";
 import { ADVANCE_RANGE_TEXT } from "~/utils/rules";
-import { readRequestPrefill, requestFormSchema } from "~/validation/advance";
+import {
+  parseWithZod,
+  readRequestPrefill,
+  requestFormSchema,
+} from "~/web/validation.server";
 import { readFormData } from "~/web/form.server";
 import { attempt, replyToFailure } from "~/web/action.server";
-import { RequestForm } from "~/components/request/request-form";
+import { island } from "~/components/island";
+
+const RequestForm = island(() =>
+  import("~/components/request/request-form").then((m) => m.RequestForm),
+);
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireEmployee(request);

@@ -1,5 +1,4 @@
 import { type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import type {
   ActionFunctionArgs,
   LoaderFunctionArgs,
@@ -14,24 +13,36 @@ import {
   updateCompanySettings,
 } from "~/models/settings.server";
 import { requireEmployerAuth } from "~/web/auth.server";
-import { SecuritySection } from "~/components/security-section";
 import type { SecurityActionData } from "~/validation/mfa";
 import { getMfaStatus } from "~/models/mfa.server";
 import { sessionListForPage } from "~/models/sessions.server";
 import { formatDate } from "~/utils/dates";
-import { MFA_INTENTS } from "~/validation/mfa";
-import { REVOKE_SESSION, SIGN_OUT_OTHERS } from "~/validation/sessions";
 import { env } from "~/utils/env.server";
 import {
   redirectWithSuccess,
   type Toast as ToastData,
 } from "~/web/toast.server";
-import { companySettingsSchema } from "~/validation/settings";
+import {
+  companySettingsSchema,
+  MFA_INTENTS,
+  parseWithZod,
+  REVOKE_SESSION,
+  SIGN_OUT_OTHERS,
+} from "~/web/validation.server";
 import { readFormData } from "~/web/form.server";
 import { sessionListAction } from "~/web/session-actions.server";
 import { attempt, replyToFailure } from "~/web/action.server";
-import { SettingsForm } from "~/components/settings/company-settings-form";
+import { island } from "~/components/island";
 import { mfaAction } from "~/web/mfa-actions.server";
+
+const SettingsForm = island(() =>
+  import("~/components/settings/company-settings-form").then(
+    (m) => m.SettingsForm,
+  ),
+);
+const SecuritySection = island(() =>
+  import("~/components/security-section").then((m) => m.SecuritySection),
+);
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { user, session } = await requireEmployerAuth(request);

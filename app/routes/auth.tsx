@@ -1,4 +1,3 @@
-import { parseWithZod } from "@conform-to/zod/v4";
 import type {
   ActionFunctionArgs,
   LoaderFunctionArgs,
@@ -27,16 +26,17 @@ import {
   employerRegisterSchema,
   loginSchema,
   mfaStepSchema,
-} from "~/validation/auth";
+  parseWithZod,
+} from "~/web/validation.server";
 import { readFormData } from "~/web/form.server";
 import { attempt, replyToFailure } from "~/web/action.server";
-import {
-  AuthAside,
-  SignInOrRegister,
-  type ActionData,
-  type As,
-  type Tab,
-} from "~/components/auth/auth-forms";
+import type { ActionData, As, Tab } from "~/components/auth/auth-forms";
+import { AuthAside } from "~/components/auth/auth-aside";
+import { island } from "~/components/island";
+
+const SignInOrRegister = island(() =>
+  import("~/components/auth/auth-forms").then((m) => m.SignInOrRegister),
+);
 
 function readView(url: URL): { tab: Tab; as: As } {
   return {

@@ -1,23 +1,18 @@
-import {
-  getFormProps,
-  getInputProps,
-  useForm,
-  type SubmissionResult,
-} from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, MetaFunction } from "@remix-run/node";
 import { env } from "~/utils/env.server";
 import { json } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { Button } from "~/components/ui/button";
-import { Field, FormError } from "~/components/ui/field";
+import type { ForgotPasswordActionData } from "~/components/auth/password-reset-forms";
+import { island } from "~/components/island";
 import { requestPasswordReset } from "~/models/password-reset.server";
 import { readFormData } from "~/web/form.server";
 import { attempt, replyToFailure } from "~/web/action.server";
 import { clientInfo } from "~/web/session.server";
-import { forgotPasswordSchema, RESET_SENT } from "~/validation/password-reset";
-import { useIsPending } from "~/components/use-is-pending";
+import {
+  forgotPasswordSchema,
+  parseWithZod,
+} from "~/web/validation.server";
 
 // "Forgot password?": a username or e-mail address, and always the same answer, whether or
 // not an account matches (docs/decisions/1203-password-reset.md).
@@ -26,7 +21,13 @@ export async function loader() {
   return json({ supportEmail: env().SUPPORT_EMAIL });
 }
 
-type ActionData = { result: SubmissionResult<string[]>; sent?: boolean };
+type ActionData = ForgotPasswordActionData;
+
+const ForgotPasswordForm = island(() =>
+  import("~/components/auth/password-reset-forms").then(
+    (m) => m.ForgotPasswordForm,
+  ),
+);
 
 export async function action({ request }: ActionFunctionArgs) {
   const submission = parseWithZod(await readFormData(request), {
@@ -52,47 +53,12 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function ForgotPassword() {
   const { supportEmail } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>() as ActionData | undefined;
-  const pending = useIsPending({ formMethod: null });
-  const [form, fields] = useForm({
-    id: "forgot-password",
-    lastResult: actionData?.result,
-    constraint: getZodConstraint(forgotPasswordSchema),
-    onValidate: ({ formData }) =>
-      parseWithZod(formData, { schema: forgotPasswordSchema }),
-    shouldValidate: "onSubmit",
-  });
   return (
     <main id="main" tabIndex={-1} className="mx-auto max-w-md p-6 py-16">
       <h1 className="text-2xl font-bold text-gray-900">
         Forgot your password?
       </h1>
-      {actionData?.sent ? (
-        <p
-          role="status"
-          className="mt-4 rounded-md border border-green-200 bg-green-50 p-3 text-sm text-green-900"
-        >
-          {RESET_SENT}
-        </p>
-      ) : (
-        <p className="mt-4 text-gray-700">
-          Enter your username or the e-mail address on your account. We will
-          e-mail you a link to choose a new password.
-        </p>
-      )}
-      <Form method="post" className="mt-6 space-y-4" {...getFormProps(form)}>
-        <Field
-          label="Username or e-mail"
-          errors={fields.identifier.errors}
-          inputProps={{
-            ...getInputProps(fields.identifier, { type: "text" }),
-            autoComplete: "username",
-          }}
-        />
-        <FormError id={form.errorId} title="Not sent" errors={form.errors} />
-        <Button type="submit" disabled={pending} className="w-full">
-          {pending ? "Sending..." : "Send reset link"}
-        </Button>
-      </Form>
+      <ForgotPasswordForm actionData={actionData} />
       <p className="mt-6 text-sm text-gray-700">
         No longer reading that mailbox? Ask your employer to reset your
         password, or write to{" "}

@@ -1,20 +1,13 @@
-import {
-  getFormProps,
-  getInputProps,
-  useForm,
-  type SubmissionResult,
-} from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import type { SubmissionResult } from "@conform-to/react";
 import type {
   ActionFunctionArgs,
   LoaderFunctionArgs,
   MetaFunction,
 } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { Button } from "~/components/ui/button";
-import { Field, FormError } from "~/components/ui/field";
+import { island } from "~/components/island";
 import {
   isResetTokenLive,
   resetPassword,
@@ -23,11 +16,10 @@ import { readFormData } from "~/web/form.server";
 import { attempt, replyToFailure } from "~/web/action.server";
 import { redirectWithSuccess } from "~/web/toast.server";
 import {
+  parseWithZod,
   RESET_DONE,
-  RESET_LINK_INVALID,
   resetPasswordSchema,
-} from "~/validation/password-reset";
-import { useIsPending } from "~/components/use-is-pending";
+} from "~/web/validation.server";
 
 // The reset link's page: a new password under the registration rules; every session of the
 // account ends (docs/decisions/1203-password-reset.md).
@@ -46,6 +38,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 type ActionData = { result: SubmissionResult<string[]> };
+
+const ResetPasswordForm = island(() =>
+  import("~/components/auth/password-reset-forms").then(
+    (m) => m.ResetPasswordForm,
+  ),
+);
 
 const HIDE = ["password", "confirmPassword"];
 
@@ -75,56 +73,16 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function ResetPassword() {
   const { token, live } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>() as ActionData | undefined;
-  const pending = useIsPending({ formMethod: null });
-  const [form, fields] = useForm({
-    id: "reset-password",
-    lastResult: actionData?.result,
-    constraint: getZodConstraint(resetPasswordSchema),
-    defaultValue: { token },
-    onValidate: ({ formData }) =>
-      parseWithZod(formData, { schema: resetPasswordSchema }),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-  });
   return (
     <main id="main" tabIndex={-1} className="mx-auto max-w-md p-6 py-16">
       <h1 className="text-2xl font-bold text-gray-900">
         Choose a new password
       </h1>
-      {live ? (
-        <Form method="post" className="mt-6 space-y-4" {...getFormProps(form)}>
-          <input type="hidden" name="token" value={token} />
-          <Field
-            label="New password"
-            errors={fields.password.errors}
-            hint="At least 6 characters, and not easy to guess."
-            inputProps={{
-              ...getInputProps(fields.password, { type: "password" }),
-              autoComplete: "new-password",
-            }}
-          />
-          <Field
-            label="Confirm new password"
-            errors={fields.confirmPassword.errors}
-            inputProps={{
-              ...getInputProps(fields.confirmPassword, { type: "password" }),
-              autoComplete: "new-password",
-            }}
-          />
-          <FormError
-            id={form.errorId}
-            title="Password not changed"
-            errors={form.errors ?? fields.token.errors}
-          />
-          <Button type="submit" disabled={pending} className="w-full">
-            {pending ? "Saving..." : "Set new password"}
-          </Button>
-        </Form>
-      ) : (
-        <p role="alert" className="mt-4 text-gray-700">
-          {RESET_LINK_INVALID}
-        </p>
-      )}
+      <ResetPasswordForm
+        token={token}
+        live={live}
+        lastResult={actionData?.result}
+      />
       <p className="mt-8 flex gap-6">
         <Link
           to="/forgot-password"

@@ -2,8 +2,9 @@ import * as z from "zod";
 
 // The session list's buttons (My Profile for employees, Settings › Security for employers).
 
-export const SIGN_OUT_OTHERS = "sign-out-others";
-export const REVOKE_SESSION = "revoke-session";
+import { REVOKE_SESSION, SIGN_OUT_OTHERS } from "~/validation/session-intents";
+
+export { REVOKE_SESSION, SIGN_OUT_OTHERS };
 
 export const sessionActionSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal(SIGN_OUT_OTHERS) }),

@@ -13,18 +13,14 @@ import type { ToastData } from "~/components/ui/toast";
 import { profileSchema } from "~/validation/profile";
 import { useIsPending } from "~/components/use-is-pending";
 
-// The profile page's pieces (SPEC §2 Profile): account settings with the password change, the
-// e-mail choices, and the read-only details.
+// The profile page's forms (SPEC §2 Profile): account settings with the password change and the
+// e-mail choices; the read-only details are in profile-details.tsx.
 
 export type ActionData = {
   result?: SubmissionResult<string[]>;
   sessionError?: string;
   toast?: ToastData;
 };
-
-export function initials(first: string, last: string) {
-  return `${first.trim()[0] ?? ""}${last.trim()[0] ?? ""}`.toUpperCase();
-}
 
 export function AccountSettingsForm({
   profile,
@@ -180,14 +176,5 @@ export function EmailChoicesForm({
         </Button>
       </div>
     </Form>
-  );
-}
-
-export function Detail({ label, value }: { label: string; value: string }) {
-  return (
-    <div className="flex justify-between gap-4">
-      <dt className="text-gray-600">{label}</dt>
-      <dd className="text-right font-medium text-gray-900">{value}</dd>
-    </div>
   );
 }

@@ -1,0 +1,55 @@
+import {
+  lazy,
+  memo,
+  Suspense,
+  useState,
+  type ComponentType,
+} from "react";
+
+// Forms (and other parts a page does not need to become interactive) as "islands": their code,
+// with Conform and the zod schemas, is not part of the page's first JavaScript
+// (docs/decisions/1405-forms-load-after-hydration.md).
+//
+// - On the server the island renders like any component: the page's HTML holds the whole form
+//   (the response is sent once everything is ready, entry.server.tsx).
+// - In the browser the page hydrates without it. React leaves the island's server HTML in place
+//   (a Suspense boundary whose code is not loaded yet stays dehydrated) and asks for its code
+//   right after hydration; when it arrives React hydrates the island over the same HTML, so
+//   what the user typed in the meantime stays. Until then the form is a plain HTML form: a
+//   submit posts it to the server, which answers with the same messages the browser would show.
+// - After a client-side navigation the island's code is requested as soon as the route's module
+//   loads (alongside the page's data), so the form is usually there when the page shows.
+
+let appStarted = false;
+
+/** Called by entry.client before hydration: route modules loaded after this are navigations. */
+export function markAppStarted() {
+  appStarted = true;
+}
+
+export function island<P extends object>(
+  load: () => Promise<ComponentType<P>>,
+): ComponentType<P> {
+  let loaded: ComponentType<P> | undefined;
+  let loading: Promise<{ default: ComponentType<P> }> | undefined;
+  const preload = () =>
+    (loading ??= load().then((component) => {
+      loaded = component;
+      return { default: component };
+    }));
+  const Lazy = lazy(preload);
+  if (typeof document !== "undefined" && appStarted) void preload();
+
+  function Island(props: P) {
+    // Chosen once: switching from the lazy element to the loaded component would remount it.
+    const [Component] = useState(
+      () => (loaded ?? Lazy) as ComponentType<P>,
+    );
+    return (
+      <Suspense fallback={null}>
+        <Component {...props} />
+      </Suspense>
+    );
+  }
+  return memo(Island) as unknown as ComponentType<P>;
+}

@@ -1,0 +1,43 @@
+import {
+  getFormProps,
+  getInputProps,
+  useForm,
+  type SubmissionResult,
+} from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { Form } from "@remix-run/react";
+import { Button } from "~/components/ui/button";
+import { CheckboxField, FormError } from "~/components/ui/field";
+import { runPayrollSchema } from "~/validation/payroll";
+import { useIsPending } from "~/components/use-is-pending";
+
+/** /payroll's 'Run payroll' form: a confirmation checkbox, so it works without JavaScript. */
+export function RunPayrollForm({
+  lastResult,
+}: {
+  lastResult: SubmissionResult<string[]> | undefined;
+}) {
+  const pending = useIsPending();
+  const [form, fields] = useForm({
+    id: "run-payroll",
+    lastResult,
+    constraint: getZodConstraint(runPayrollSchema),
+    onValidate: ({ formData }) =>
+      parseWithZod(formData, { schema: runPayrollSchema }),
+  });
+  return (
+    <Form method="post" className="space-y-3" {...getFormProps(form)}>
+      <CheckboxField
+        label="I confirm that these deductions were collected in this payroll."
+        errors={fields.confirm.errors}
+        inputProps={{
+          ...getInputProps(fields.confirm, { type: "checkbox" }),
+        }}
+      />
+      <FormError id={form.errorId} title="Payroll failed" errors={form.errors} />
+      <Button type="submit" disabled={pending}>
+        {pending ? "Running payroll..." : "Run payroll"}
+      </Button>
+    </Form>
+  );
+}

@@ -1,6 +1,6 @@
 import { Form } from "@remix-run/react";
 import { Button } from "~/components/ui/button";
-import { ErrorList } from "~/components/ui/field";
+import { ErrorList } from "~/components/ui/error-list";
 import { REVOKE_SESSION, SIGN_OUT_OTHERS } from "~/validation/session-intents";
 import { useIsPending } from "~/components/use-is-pending";
 

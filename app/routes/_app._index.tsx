@@ -1,12 +1,25 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { EmployeeDashboard } from "~/components/dashboard/employee-dashboard";
-import { EmployerDashboard } from "~/components/dashboard/employer-dashboard";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { island } from "~/components/island";
 import { loadEmployeeDashboard } from "~/models/employee-dashboard.server";
 import { loadEmployerDashboard } from "~/models/employer-dashboard.server";
 import { requireUser } from "~/web/auth.server";
+
+// Each role's dashboard is its own module: an employee's browser never loads the employer's
+// dashboard, nor the other way round. Both are islands (decision 1405): rendered on the
+// server, hydrated as soon as their code arrives; their links and forms work before that.
+const EmployeeDashboard = island(() =>
+  import("~/components/dashboard/employee-dashboard").then(
+    (m) => m.EmployeeDashboard,
+  ),
+);
+const EmployerDashboard = island(() =>
+  import("~/components/dashboard/employer-dashboard").then(
+    (m) => m.EmployerDashboard,
+  ),
+);
 
 // "/" is open to any signed-in user and shows the dashboard of their role. Approve and
 // Decline on the employer dashboard post to /approvals, so this route has no action.

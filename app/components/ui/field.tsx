@@ -3,23 +3,9 @@ import type {
   ReactNode,
   TextareaHTMLAttributes,
 } from "react";
+import { ErrorList } from "~/components/ui/error-list";
 
-export function ErrorList({
-  id,
-  errors,
-}: {
-  id?: string;
-  errors?: string[] | null;
-}) {
-  if (!errors?.length) return null;
-  return (
-    <ul id={id} className="mt-1 space-y-0.5 text-sm text-red-700">
-      {errors.map((e) => (
-        <li key={e}>{e}</li>
-      ))}
-    </ul>
-  );
-}
+export { ErrorList };
 
 const inputClass =
   "block w-full rounded-md border border-gray-300 px-3 py-2 text-sm shadow-sm " +

@@ -1,10 +1,4 @@
-import {
-  lazy,
-  memo,
-  Suspense,
-  useState,
-  type ComponentType,
-} from "react";
+import { lazy, memo, Suspense, useState, type ComponentType } from "react";
 
 // Forms (and other parts a page does not need to become interactive) as "islands": their code,
 // with Conform and the zod schemas, is not part of the page's first JavaScript
@@ -42,9 +36,7 @@ export function island<P extends object>(
 
   function Island(props: P) {
     // Chosen once: switching from the lazy element to the loaded component would remount it.
-    const [Component] = useState(
-      () => (loaded ?? Lazy) as ComponentType<P>,
-    );
+    const [Component] = useState(() => (loaded ?? Lazy) as ComponentType<P>);
     return (
       <Suspense fallback={null}>
         <Component {...props} />

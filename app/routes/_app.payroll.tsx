@@ -24,9 +24,7 @@ import { readFormData } from "~/web/form.server";
 import { attempt, replyToFailure } from "~/web/action.server";
 
 const RunPayrollForm = island(() =>
-  import("~/components/payroll/run-payroll-form").then(
-    (m) => m.RunPayrollForm,
-  ),
+  import("~/components/payroll/run-payroll-form").then((m) => m.RunPayrollForm),
 );
 
 // /payroll: what today's payroll run collects, the 'Run payroll' action (with a confirmation

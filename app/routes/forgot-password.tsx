@@ -9,10 +9,7 @@ import { requestPasswordReset } from "~/models/password-reset.server";
 import { readFormData } from "~/web/form.server";
 import { attempt, replyToFailure } from "~/web/action.server";
 import { clientInfo } from "~/web/session.server";
-import {
-  forgotPasswordSchema,
-  parseWithZod,
-} from "~/web/validation.server";
+import { forgotPasswordSchema, parseWithZod } from "~/web/validation.server";
 
 // "Forgot password?": a username or e-mail address, and always the same answer, whether or
 // not an account matches (docs/decisions/1203-password-reset.md).

@@ -6,7 +6,7 @@ import {
 } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link } from "@remix-run/react";
-import { Button, LinkButton } from "~/components/ui/button";
+import { Button } from "~/components/ui/button";
 import { CheckboxField, Field, FormError } from "~/components/ui/field";
 import {
   employeeRegisterSchema,

@@ -34,7 +34,11 @@ export function RunPayrollForm({
           ...getInputProps(fields.confirm, { type: "checkbox" }),
         }}
       />
-      <FormError id={form.errorId} title="Payroll failed" errors={form.errors} />
+      <FormError
+        id={form.errorId}
+        title="Payroll failed"
+        errors={form.errors}
+      />
       <Button type="submit" disabled={pending}>
         {pending ? "Running payroll..." : "Run payroll"}
       </Button>

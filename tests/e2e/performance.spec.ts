@@ -178,3 +178,46 @@ test("the dashboard's first three pending come from the same paged query", async
   await expect(pending.getByText("$204.00")).toBeVisible();
   expect(await statuses(employee)).toEqual({ APPROVED: 1, PENDING: 3 });
 });
+
+test("a form's code comes after the page's first JavaScript and validates in the browser", async ({
+  page,
+  loginAs,
+}, testInfo) => {
+  test.skip(
+    testInfo.project.name === "no-js",
+    "without JavaScript the server checks every form",
+  );
+  // Decision 1405: the form is an island. The page's HTML preloads only the page's own modules;
+  // the form's module (with Conform and zod) is asked for once the page runs, and then the
+  // form's messages come from the browser, with no post to the server.
+  const formModule = /\/build\/_shared\/company-settings-form-[A-Z0-9]{8}\.js$/;
+  const posts: string[] = [];
+  const formRequested = page.waitForRequest((r) => formModule.test(r.url()));
+  page.on("request", (r) => {
+    if (r.method() === "POST") posts.push(r.url());
+  });
+  await loginAs(await createEmployer());
+  const response = await page.goto("/settings");
+  const html = (await response?.text()) ?? "";
+  expect(html).toContain('rel="modulepreload"');
+  expect(html).not.toMatch(/company-settings-form-/);
+  await formRequested;
+  // Hydrated: React has attached itself to the form element (until then a submit is a plain
+  // post, which the server answers with the same messages).
+  await expect
+    .poll(() =>
+      page
+        .locator("form#company-settings")
+        .evaluate((form) =>
+          Object.keys(form).some((key) => key.startsWith("__reactFiber")),
+        ),
+    )
+    .toBe(true);
+  await page.getByLabel("Maximum advance").fill("300");
+  await page.getByLabel("Auto-approval limit").fill("350");
+  await page.getByRole("button", { name: "Save Settings" }).click();
+  await expect(
+    page.getByText("Auto-approval limit cannot exceed the maximum advance"),
+  ).toBeVisible();
+  expect(posts).toEqual([]);
+});

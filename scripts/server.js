@@ -188,7 +188,7 @@ function serve() {
   });
 
   // Pages are compressed at brotli quality 3: for a page of ~30 KB it writes ~6 % more bytes
-  // than the middleware's default 4 in a third of the time (docs/decisions/1406-page-cost.md).
+  // than the middleware's default 4 in a third of the time (docs/decisions/1411-page-cost.md).
   // Fingerprinted assets keep the default: they are sent once per browser, then cached.
   const compressible = (req, res) =>
     !String(res.getHeader("Content-Type") ?? "").includes(

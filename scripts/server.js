@@ -12,9 +12,11 @@
 // events go through LISTEN/NOTIFY), so any worker can serve any request.
 import cluster from "node:cluster";
 import crypto from "node:crypto";
+import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import url from "node:url";
+import zlib from "node:zlib";
 import { createRequestHandler } from "@remix-run/express";
 import { broadcastDevReady } from "@remix-run/node";
 import compression from "compression";
@@ -185,13 +187,24 @@ function serve() {
     lifecycle.requestContext.run(facts, next);
   });
 
-  app.use(
-    compression({
-      filter: (req, res) =>
-        !String(res.getHeader("Content-Type") ?? "").includes(
-          "text/event-stream",
-        ) && compression.filter(req, res),
-    }),
+  // Pages are compressed at brotli quality 3: for a page of ~30 KB it writes ~6 % more bytes
+  // than the middleware's default 4 in a third of the time (docs/decisions/1411-page-cost.md).
+  // Fingerprinted assets keep the default: they are sent once per browser, then cached.
+  const compressible = (req, res) =>
+    !String(res.getHeader("Content-Type") ?? "").includes(
+      "text/event-stream",
+    ) && compression.filter(req, res);
+  const compressAssets = compression({ filter: compressible });
+  const compressPages = compression({
+    filter: compressible,
+    brotli: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 3 } },
+  });
+  app.use((req, res, next) =>
+    (req.path.startsWith("/build/") ? compressAssets : compressPages)(
+      req,
+      res,
+      next,
+    ),
   );
 
   app.use(
@@ -201,7 +214,18 @@ function serve() {
       maxAge: "1y",
     }),
   );
-  app.use(express.static(path.join(root, "public"), { maxAge: "1h" }));
+  // The other public files (the favicon) by name: a page request never costs a file lookup.
+  const publicDir = path.join(root, "public");
+  const publicFiles = new Set(
+    fs
+      .readdirSync(publicDir, { withFileTypes: true })
+      .filter((entry) => entry.isFile())
+      .map((entry) => `/${entry.name}`),
+  );
+  const servePublic = express.static(publicDir, { maxAge: "1h", index: false });
+  app.use((req, res, next) =>
+    publicFiles.has(req.path) ? servePublic(req, res, next) : next(),
+  );
 
   app.use((req, res, next) => {
     const nonce = crypto.randomBytes(16).toString("base64");

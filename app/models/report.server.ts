@@ -3,7 +3,13 @@ import type { User } from "#db/schema";
 import { db, queryRows } from "~/utils/db.server";
 import { forbidden } from "~/utils/errors";
 import { toCents } from "~/utils/money";
-import { compactReportRollup, COMPACT_BACKLOG } from "./report-rollup.server";
+import {
+  compactReportRollup,
+  COMPACT_BACKLOG,
+  RISK_LOW_MAX_CENTS,
+  RISK_MODERATE_MAX_CENTS,
+  unfoldedChanges,
+} from "./report-rollup.server";
 
 // The employer's analytics (SPEC §2 Reports, §9 Reports; DESIGN §4 Reports). Every figure is
 // a sum over the requests of the employer's own employees in the reporting period, read from
@@ -17,12 +23,10 @@ export const TREND_DAYS = 30;
 export const TOP_DEPARTMENTS = 5;
 export const NO_DEPARTMENT = "No department";
 
-/**
- * SPEC §9 risk bands on approved advances, in cents: low ≤ $150, moderate ≤ $350, high above.
- * The rollup's triggers and compaction (migration reports_rollup) band amounts the same way.
- */
-export const RISK_LOW_MAX_CENTS = 15000;
-export const RISK_MODERATE_MAX_CENTS = 35000;
+export {
+  RISK_LOW_MAX_CENTS,
+  RISK_MODERATE_MAX_CENTS,
+} from "./report-rollup.server";
 
 /** SPEC §9 hard-coded figures, shown only as labelled estimates. */
 export const ESTIMATES = {
@@ -124,41 +128,7 @@ export async function getEmployerReport(actor: User, now: Date = new Date()) {
     await queryRows<CellRow>(
       db(),
       sql`with
-        d as (select employee_id, hour, status, requests, amount, risk_low, risk_moderate, risk_high
-              from report_deltas),
-        mv as (select distinct employee_id from report_moves),
-        cur as (
-          select e.id as employee_id, e.employer_id, report_department(u.department) as department
-          from employees e join users u on u.id = e.user_id
-          where e.id in (select employee_id from d union select employee_id from mv)),
-        moved as (
-          select c.employee_id, c.employer_id, c.department,
-                 a.employer_id as from_employer, a.department as from_department
-          from cur c join report_attribution a on a.employee_id = c.employee_id
-          where (a.employer_id, a.department) is distinct from (c.employer_id, c.department)
-            and (a.employer_id = ${employer} or c.employer_id = ${employer})),
-        whole as (
-          select r.employee_id, report_hour(r.request_date) as hour, r.status,
-                 count(*)::int as requests, sum(r.amount) as amount,
-                 (count(*) filter (where r.amount <= ${lowMax}))::int as risk_low,
-                 (count(*) filter (where r.amount > ${lowMax} and r.amount <= ${moderateMax}))::int as risk_moderate,
-                 (count(*) filter (where r.amount > ${moderateMax}))::int as risk_high
-          from advance_requests r
-          where r.employee_id in (select employee_id from moved)
-          group by r.employee_id, report_hour(r.request_date), r.status),
-        pending as (
-          select c.department, d.hour, d.status, d.requests, d.amount, d.risk_low, d.risk_moderate, d.risk_high
-          from d join cur c on c.employee_id = d.employee_id
-          where c.employer_id = ${employer} and d.employee_id not in (select employee_id from moved)
-          union all
-          select m.from_department, d.hour, d.status, d.requests, d.amount, d.risk_low, d.risk_moderate, d.risk_high
-          from d join moved m on m.employee_id = d.employee_id where m.from_employer = ${employer}
-          union all
-          select m.from_department, w.hour, w.status, -w.requests, -w.amount, -w.risk_low, -w.risk_moderate, -w.risk_high
-          from whole w join moved m on m.employee_id = w.employee_id where m.from_employer = ${employer}
-          union all
-          select m.department, w.hour, w.status, w.requests, w.amount, w.risk_low, w.risk_moderate, w.risk_high
-          from whole w join moved m on m.employee_id = w.employee_id where m.employer_id = ${employer}),
+        ${unfoldedChanges(employer)},
         edge as (
           select r.request_date, r.status, r.amount, report_department(u.department) as department
           from advance_requests r

@@ -297,7 +297,8 @@ describe(`EXPLAIN of every page query (${engine})`, () => {
       "employer dashboard",
       [
         "employees_employer_id_idx",
-        "advance_requests_pending_idx",
+        // The pending count and the approved total: the reports' rollup.
+        "report_months_pkey",
         "advance_requests_approval_date_idx",
         "advance_requests_approved_idx",
         "advance_requests_status_idx",

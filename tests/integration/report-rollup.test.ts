@@ -16,6 +16,7 @@ import {
 import { requestAdvance } from "~/models/advance.server";
 import { approveAdvance, declineAdvance } from "~/models/approval.server";
 import { cancelAdvance, expireUnpaidAdvances } from "~/models/cancel.server";
+import { loadEmployerDashboard } from "~/models/employer-dashboard.server";
 import { checkInvariants } from "~/models/invariants.server";
 import { runPayroll } from "~/models/payroll.server";
 import {
@@ -37,7 +38,8 @@ import { createEmployee, createEmployer } from "#tests/support/factories";
 
 // The reports' rollup (docs/decisions/1400-reports-rollup.md): after any sequence of the
 // actions that move a figure, the rollup kept by the triggers and the compaction equals one
-// rebuilt from the requests, and /reports reads what the requests say, folded or not.
+// rebuilt from the requests, and /reports and the employer dashboard's figures read what the
+// requests say, folded or not.
 
 const database = useTestDatabase();
 
@@ -146,6 +148,30 @@ async function expectReportMatchesRequests(employer: User, now: Date) {
     })),
   }).toEqual(expected);
   return report;
+}
+
+/**
+ * The employer dashboard's pending count and approved total computed straight from the requests
+ * (the query the dashboard used to run), beside what the dashboard shows from the rollup.
+ */
+async function expectDashboardMatchesRequests(employer: User) {
+  const [expected] = await queryRows<{ pending: number; approved: string }>(
+    db(),
+    sql`select
+      (select count(*)::int from advance_requests r join employees e on e.id = r.employee_id
+        where e.employer_id = ${employer.id} and r.status = 'PENDING') as pending,
+      (select coalesce(sum(r.amount), 0)::numeric(14,2)::text from advance_requests r
+        join employees e on e.id = r.employee_id
+        where e.employer_id = ${employer.id} and r.status = 'APPROVED') as approved`,
+  );
+  const dashboard = await loadEmployerDashboard(employer);
+  expect({
+    pending: dashboard.pendingRequests,
+    approved: dashboard.pendingDeductions,
+  }).toEqual({
+    pending: Number(expected.pending),
+    approved: expected.approved,
+  });
 }
 
 /** The rollup's tables, without the rows that sum to nothing. */
@@ -376,19 +402,23 @@ describe("the reports' rollup", () => {
                 expect(await compactReportRollup()).toBeGreaterThanOrEqual(0);
                 break;
               case "look":
-                for (const employer of employers)
+                for (const employer of employers) {
                   await expectReportMatchesRequests(
                     employer,
                     new Date(now.getTime() - action.minutesAgo * 60_000),
                   );
+                  await expectDashboardMatchesRequests(employer);
+                }
                 break;
             }
           }
 
           // Unfolded: the report reads the rollup plus the deltas and moves.
           const unfolded = [];
-          for (const employer of employers)
+          for (const employer of employers) {
             unfolded.push(await expectReportMatchesRequests(employer, now));
+            await expectDashboardMatchesRequests(employer);
+          }
           // Folded, then rebuilt from scratch: the same tables, the same report.
           await compactReportRollup();
           expect(await backlog()).toEqual({ deltas: 0, moves: 0 });
@@ -397,8 +427,10 @@ describe("the reports' rollup", () => {
             expect(await getEmployerReport(employer, now)).toEqual(unfolded[i]);
           await rebuildReportRollup();
           expect(await rollupRows()).toEqual(incremental);
-          for (const [i, employer] of employers.entries())
+          for (const [i, employer] of employers.entries()) {
             expect(await getEmployerReport(employer, now)).toEqual(unfolded[i]);
+            await expectDashboardMatchesRequests(employer);
+          }
         },
       ),
       { numRuns: runs, endOnFailure: true },

@@ -104,6 +104,11 @@ export const BIG_TABLES = [
   "advance_requests",
   "payroll_deductions",
   "virtual_cards",
+  // The reports' rollup grows with employers, months and employees too (report_deltas is a
+  // queue that the readers take whole by design).
+  "report_months",
+  "report_hours",
+  "report_attribution",
 ];
 
 /** The big tables a plan reads by a sequential scan. */

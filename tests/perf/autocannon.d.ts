@@ -27,6 +27,7 @@ declare module "autocannon" {
     url: string;
     connections?: number;
     duration?: number;
+    amount?: number;
     timeout?: number;
     headers?: Record<string, string>;
     method?: string;

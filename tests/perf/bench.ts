@@ -556,6 +556,44 @@ async function streamSpeed(
 }
 
 // ---------------------------------------------------------------------------------------------
+// CPU per response of the small company's employer dashboard against the raw baseline: where a
+// page's cost goes beyond its SQL, measured in CPU time, which the shared machine's load
+// disturbs far less than throughput (docs/decisions/1411-page-cost.md)
+
+type CpuFigures = { serverMs: number; postgresMs: number };
+
+async function cpuPerResponse(
+  target: string,
+  cookie: string | undefined,
+  serverPid: number,
+  amount = 400,
+): Promise<CpuFigures> {
+  const run = () =>
+    autocannon({
+      url: target,
+      connections: 8,
+      amount,
+      timeout: 300,
+      headers: {
+        "accept-encoding": ACCEPT_ENCODING,
+        ...(cookie ? { cookie } : {}),
+      },
+    });
+  await run();
+  const serverBefore = processCpu(serverPid);
+  const allBefore = benchCpu(serverPid);
+  const result = await run();
+  if (result["2xx"] !== amount)
+    throw new Error(`${target}: ${result["2xx"]} of ${amount} answered 2xx`);
+  const server = processCpu(serverPid) - serverBefore;
+  const all = benchCpu(serverPid) - allBefore;
+  return {
+    serverMs: (server / amount) * 1000,
+    postgresMs: ((all - server) / amount) * 1000,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
 // docs/performance.md: the section between the markers is this run's output
 
 const DOC = path.join(ROOT, "docs/performance.md");
@@ -834,6 +872,19 @@ async function main() {
     "GET /api/advance-requests/all, large company, one at a time (1 worker)...",
   );
   const stream = await streamSpeed(base, cookies.large.employer, server.pid!);
+  log(
+    "CPU per response, small company's employer dashboard and its baseline...",
+  );
+  const pageCpu = await cpuPerResponse(
+    `${base}/`,
+    cookies.small.employer,
+    server.pid!,
+  );
+  const baselineCpu = await cpuPerResponse(
+    `${baselineBase}/${small.employerUsername}`,
+    undefined,
+    baseline.pid!,
+  );
   const loadAfter = os.loadavg();
 
   const js = await measureJsBudget(ROOT);
@@ -856,6 +907,8 @@ async function main() {
     "The baseline is the mean of a run before and a run after the targets. ¹ Slower than the time window: measured by a fixed count (one request per connection) instead.",
     "",
     `GET /api/advance-requests/all for the large company, one request at a time on the 1-worker server, uncompressed: ${fmtBytes(stream.bytes)} in ${fmtMs(stream.ms)} ms wall clock (median of 3) = ${stream.mbPerSecond.toFixed(1)} MB/s; ${stream.cpuSeconds.toFixed(2)} CPU seconds per response (server process + PostgreSQL backends) = ${stream.mbPerCpuSecond.toFixed(1)} MB per CPU second.`,
+    "",
+    `Employer dashboard, small company, CPU per response (400 requests at 8 connections, 1-worker server): the page ${pageCpu.serverMs.toFixed(1)} ms in the server process + ${pageCpu.postgresMs.toFixed(1)} ms in PostgreSQL; the raw baseline ${baselineCpu.serverMs.toFixed(1)} ms + ${baselineCpu.postgresMs.toFixed(1)} ms. What the page costs beyond its SQL: docs/decisions/1411-page-cost.md.`,
     "",
     "### The single-page app's calls against one server-rendered dashboard (large company)",
     "",

@@ -7,12 +7,11 @@ import type {
 import { json, redirect } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { registerUser } from "~/models/user.server";
-import { authenticator, getUser, safeRedirect } from "~/web/auth.server";
-import { isAppError } from "~/utils/errors";
+import { getUser, safeRedirect, signInForm } from "~/web/auth.server";
+import { INVALID_LOGIN } from "~/models/login.server";
 import {
   completeMfaSignIn,
   hasPendingMfaSignIn,
-  sessionAfterPassword,
 } from "~/models/sign-in.server";
 import {
   clientInfo,
@@ -70,54 +69,47 @@ export async function action({ request }: ActionFunctionArgs) {
         { status: 400 },
       );
     }
-    try {
-      const user = await authenticator.authenticate("form", request);
-      const next = await sessionAfterPassword(user, {
-        remember: submission.value.remember,
-        ...clientInfo(request),
-      });
-      if (next.kind === "mfa") {
-        // The password was right; the code is asked next. No session exists yet.
-        const params = new URLSearchParams({ step: "code" });
-        if (redirectTo !== "/") params.set("redirectTo", redirectTo);
-        return redirect(`/auth?${params}`, {
-          headers: {
-            "Set-Cookie": await mfaPendingCookieHeader(
-              request,
-              next.pendingToken,
-            ),
+    return attempt(
+      async () => {
+        const next = await signInForm.authenticate(request);
+        if (next.kind === "mfa") {
+          // The password was right; the code is asked next. No session exists yet.
+          const params = new URLSearchParams({ step: "code" });
+          if (redirectTo !== "/") params.set("redirectTo", redirectTo);
+          return redirect(`/auth?${params}`, {
+            headers: {
+              "Set-Cookie": await mfaPendingCookieHeader(
+                request,
+                next.pendingToken,
+              ),
+            },
+          });
+        }
+        return redirectWithSuccess(
+          redirectTo,
+          "Login successful",
+          `Welcome back, ${next.user.firstName}!`,
+          {
+            headers: {
+              "Set-Cookie": await sessionCookieHeader(
+                request,
+                next.token,
+                submission.value.remember,
+              ),
+            },
           },
-        });
-      }
-      const cookie = await sessionCookieHeader(
-        request,
-        next.token,
-        submission.value.remember,
-      );
-      return redirectWithSuccess(
-        redirectTo,
-        "Login successful",
-        `Welcome back, ${user.firstName}!`,
-        {
-          headers: { "Set-Cookie": cookie },
-        },
-      );
-    } catch (error) {
-      const cause = (error as { cause?: unknown }).cause ?? error;
-      if (!isAppError(cause)) throw error;
-      return json<ActionData>(
-        {
-          intent,
-          // Wrong credentials belong to no one field: the form-level error, titled
-          // 'Login failed' on the page.
-          result: submission.reply({
-            formErrors: [cause.message || "Invalid username or password."],
-            hideFields: ["password"],
-          }),
-        },
-        { status: cause.status },
-      );
-    }
+        );
+      },
+      (error): ActionData => ({
+        intent,
+        // Wrong credentials belong to no one field: the form-level error, titled
+        // 'Login failed' on the page.
+        result: replyToFailure(submission, error, {
+          hideFields: ["password"],
+          fallback: INVALID_LOGIN,
+        }),
+      }),
+    );
   }
 
   if (intent === "mfa") {

@@ -1,3 +1,4 @@
+import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type {
   ActionFunctionArgs,
@@ -56,6 +57,20 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return json({ ...readView(url), redirectTo, codeStep });
 }
 
+/** A form its schema refused: the field messages, 400, and no secret sent back. */
+function refused(
+  intent: ActionData["intent"],
+  submission: {
+    reply(options: { hideFields: string[] }): SubmissionResult<string[]>;
+  },
+  hideFields: string[],
+) {
+  return json<ActionData>(
+    { intent, result: submission.reply({ hideFields }) },
+    { status: 400 },
+  );
+}
+
 export async function action({ request }: ActionFunctionArgs) {
   const formData = await readFormData(request);
   const intent = formData.get("intent");
@@ -63,12 +78,8 @@ export async function action({ request }: ActionFunctionArgs) {
 
   if (intent === "login") {
     const submission = parseWithZod(formData, { schema: loginSchema });
-    if (submission.status !== "success") {
-      return json<ActionData>(
-        { intent, result: submission.reply({ hideFields: ["password"] }) },
-        { status: 400 },
-      );
-    }
+    if (submission.status !== "success")
+      return refused(intent, submission, ["password"]);
     return attempt(
       async () => {
         const next = await signInForm.authenticate(request);
@@ -114,12 +125,8 @@ export async function action({ request }: ActionFunctionArgs) {
 
   if (intent === "mfa") {
     const submission = parseWithZod(formData, { schema: mfaStepSchema });
-    if (submission.status !== "success") {
-      return json<ActionData>(
-        { intent, result: submission.reply({ hideFields: ["code"] }) },
-        { status: 400 },
-      );
-    }
+    if (submission.status !== "success")
+      return refused(intent, submission, ["code"]);
     return attempt(
       async () => {
         const { user, token, remember } = await completeMfaSignIn(
@@ -150,12 +157,8 @@ export async function action({ request }: ActionFunctionArgs) {
         ? employeeRegisterSchema
         : employerRegisterSchema;
     const submission = parseWithZod(formData, { schema });
-    if (submission.status !== "success") {
-      return json<ActionData>(
-        { intent, result: submission.reply({ hideFields: ["password"] }) },
-        { status: 400 },
-      );
-    }
+    if (submission.status !== "success")
+      return refused(intent, submission, ["password"]);
     return attempt(
       async () => {
         const user = await registerUser(submission.value, {

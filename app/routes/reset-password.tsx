@@ -1,10 +1,5 @@
-import {
-  getFormProps,
-  getInputProps,
-  useForm,
-  type SubmissionResult,
-} from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
 import type {
   ActionFunctionArgs,
   LoaderFunctionArgs,
@@ -14,7 +9,8 @@ import { json } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { Button } from "~/components/ui/button";
-import { Field, FormError } from "~/components/ui/field";
+import { FormError } from "~/components/ui/field";
+import { InputField, useSchemaForm } from "~/components/ui/schema-form";
 import {
   isResetTokenLive,
   resetPassword,
@@ -76,15 +72,11 @@ export default function ResetPassword() {
   const { token, live } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>() as ActionData | undefined;
   const pending = useIsPending({ formMethod: null });
-  const [form, fields] = useForm({
+  const [form, fields] = useSchemaForm({
     id: "reset-password",
+    schema: resetPasswordSchema,
     lastResult: actionData?.result,
-    constraint: getZodConstraint(resetPasswordSchema),
     defaultValue: { token },
-    onValidate: ({ formData }) =>
-      parseWithZod(formData, { schema: resetPasswordSchema }),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
   });
   return (
     <main id="main" tabIndex={-1} className="mx-auto max-w-md p-6 py-16">
@@ -94,22 +86,18 @@ export default function ResetPassword() {
       {live ? (
         <Form method="post" className="mt-6 space-y-4" {...getFormProps(form)}>
           <input type="hidden" name="token" value={token} />
-          <Field
+          <InputField
             label="New password"
-            errors={fields.password.errors}
             hint="At least 6 characters, and not easy to guess."
-            inputProps={{
-              ...getInputProps(fields.password, { type: "password" }),
-              autoComplete: "new-password",
-            }}
+            type="password"
+            field={fields.password}
+            autoComplete="new-password"
           />
-          <Field
+          <InputField
             label="Confirm new password"
-            errors={fields.confirmPassword.errors}
-            inputProps={{
-              ...getInputProps(fields.confirmPassword, { type: "password" }),
-              autoComplete: "new-password",
-            }}
+            type="password"
+            field={fields.confirmPassword}
+            autoComplete="new-password"
           />
           <FormError
             id={form.errorId}

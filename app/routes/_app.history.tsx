@@ -6,9 +6,8 @@ import type {
 import { json } from "@remix-run/node";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { CancelRequestForm } from "~/components/cancel-request-form";
+import { RequestStatusCell } from "~/components/cancel-request-form";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { StatusBadge } from "~/components/ui/badge";
 import { Card } from "~/components/ui/card";
 import { Pager } from "~/components/ui/pager";
 import { Toast } from "~/components/ui/toast";
@@ -152,27 +151,11 @@ export default function HistoryPage() {
                   {r.reason}
                 </Td>
                 <Td>{r.repaymentPeriods}</Td>
-                <Td className="whitespace-normal">
-                  <StatusBadge status={r.status} />
-                  {r.note ? (
-                    <p
-                      className="mt-1 max-w-xs text-xs text-gray-700"
-                      data-testid="status-note"
-                    >
-                      {r.status === "DECLINED" ? "Reason: " : ""}
-                      {r.note}
-                    </p>
-                  ) : null}
-                  {r.cancellable ? (
-                    <CancelRequestForm
-                      requestId={r.id}
-                      amount={r.amount}
-                      redirectTo={
-                        page > 1 ? `/history?page=${page}` : "/history"
-                      }
-                    />
-                  ) : null}
-                </Td>
+                <RequestStatusCell
+                  request={r}
+                  amount={r.amount}
+                  redirectTo={page > 1 ? `/history?page=${page}` : "/history"}
+                />
                 <Td>{r.responseDate}</Td>
               </tr>
             ))

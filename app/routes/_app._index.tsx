@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { EmployeeDashboard } from "~/components/dashboard/employee-dashboard";
@@ -7,6 +7,7 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { loadEmployeeDashboard } from "~/models/employee-dashboard.server";
 import { loadEmployerDashboard } from "~/models/employer-dashboard.server";
 import { requireUser } from "~/web/auth.server";
+import { pageTitle } from "~/utils/meta";
 
 // "/" is open to any signed-in user and shows the dashboard of their role. Approve and
 // Decline on the employer dashboard post to /approvals, so this route has no action.
@@ -33,8 +34,6 @@ export default function Dashboard() {
   );
 }
 
-export const meta: MetaFunction = () => [
-  { title: "Dashboard · Grocery Advance" },
-];
+export const meta = pageTitle("Dashboard");
 
 export const ErrorBoundary = GeneralErrorBoundary;

@@ -1,10 +1,6 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import type {
-  ActionFunctionArgs,
-  LoaderFunctionArgs,
-  MetaFunction,
-} from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { DeclineDialog } from "~/components/employer/decline-dialog";
@@ -35,6 +31,7 @@ import {
 import { readFormData } from "~/web/form.server";
 import { attempt, replyToFailure } from "~/web/action.server";
 import { readPageParam } from "~/validation/pagination";
+import { pageTitle } from "~/utils/meta";
 
 const APPROVALS_PAGE_SIZE = 25;
 
@@ -194,8 +191,6 @@ export default function ApprovalsPage() {
   );
 }
 
-export const meta: MetaFunction = () => [
-  { title: "Approve Requests · Grocery Advance" },
-];
+export const meta = pageTitle("Approve Requests");
 
 export const ErrorBoundary = GeneralErrorBoundary;

@@ -1,9 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import type {
-  ActionFunctionArgs,
-  LoaderFunctionArgs,
-  MetaFunction,
-} from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { CardFace } from "~/components/card/card-face";
@@ -36,6 +32,7 @@ import {
   SimulatePurchase,
   type ActionData,
 } from "~/components/card/card-actions";
+import { pageTitle } from "~/utils/meta";
 
 // /cards/:id: the employee's own grocery card (anyone else's is a 404): its figures, its
 // purchases with their outcome, Freeze / Unfreeze, and in sandbox mode the "Simulate a
@@ -237,8 +234,6 @@ export default function CardPage() {
   );
 }
 
-export const meta: MetaFunction = () => [
-  { title: "Grocery card · Grocery Advance" },
-];
+export const meta = pageTitle("Grocery card");
 
 export const ErrorBoundary = GeneralErrorBoundary;

@@ -1,10 +1,6 @@
 import { type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import type {
-  ActionFunctionArgs,
-  LoaderFunctionArgs,
-  MetaFunction,
-} from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { CheckoutError } from "~/components/checkout/checkout-error";
@@ -37,6 +33,7 @@ import {
   SandboxPaymentForm,
   IssueCardPanel,
 } from "~/components/checkout/checkout-forms";
+import { pageTitle } from "~/utils/meta";
 
 // /checkout?amount=300.00&requestId=12 (SPEC §2 Checkout). With the sandbox provider the card
 // form is rendered here and posted to the action, so paying works without JavaScript; with
@@ -244,8 +241,6 @@ export default function CheckoutPage() {
   );
 }
 
-export const meta: MetaFunction = () => [
-  { title: "Checkout · Grocery Advance" },
-];
+export const meta = pageTitle("Checkout");
 
 export const ErrorBoundary = GeneralErrorBoundary;

@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, useLoaderData, useSubmit } from "@remix-run/react";
 import { useEffect, useRef } from "react";
@@ -11,6 +11,7 @@ import { Card } from "~/components/ui/card";
 import { listEmployees } from "~/models/employee-directory.server";
 import { requireEmployer } from "~/web/auth.server";
 import { readEmployeesSearch } from "~/validation/employer";
+import { pageTitle } from "~/utils/meta";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const employer = await requireEmployer(request);
@@ -165,8 +166,6 @@ export default function EmployeesPage() {
   );
 }
 
-export const meta: MetaFunction = () => [
-  { title: "Employees · Grocery Advance" },
-];
+export const meta = pageTitle("Employees");
 
 export const ErrorBoundary = GeneralErrorBoundary;

@@ -1,9 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import type {
-  ActionFunctionArgs,
-  LoaderFunctionArgs,
-  MetaFunction,
-} from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Link, useActionData } from "@remix-run/react";
 import {
@@ -18,6 +14,7 @@ import { redirectWithSuccess } from "~/web/toast.server";
 import { addEmployeeSchema } from "~/validation/auth";
 import { readFormData } from "~/web/form.server";
 import { attempt, replyToFailure } from "~/web/action.server";
+import { pageTitle } from "~/utils/meta";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireEmployer(request);
@@ -85,8 +82,6 @@ export default function AddEmployeePage() {
   );
 }
 
-export const meta: MetaFunction = () => [
-  { title: "Add New Employee · Grocery Advance" },
-];
+export const meta = pageTitle("Add New Employee");
 
 export const ErrorBoundary = GeneralErrorBoundary;

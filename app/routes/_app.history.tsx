@@ -1,8 +1,4 @@
-import type {
-  ActionFunctionArgs,
-  LoaderFunctionArgs,
-  MetaFunction,
-} from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useActionData, useLoaderData } from "@remix-run/react";
@@ -30,6 +26,7 @@ import {
 } from "~/web/toast.server";
 import { cancelFormSchema } from "~/validation/cancel";
 import { readPage, readPageParam } from "~/validation/pagination";
+import { pageTitle } from "~/utils/meta";
 
 // Dates and money are formatted here on the server, so the page reads the same with or
 // without JavaScript and in any browser time zone.
@@ -172,8 +169,6 @@ export default function HistoryPage() {
   );
 }
 
-export const meta: MetaFunction = () => [
-  { title: "Advance History · Grocery Advance" },
-];
+export const meta = pageTitle("Advance History");
 
 export const ErrorBoundary = GeneralErrorBoundary;

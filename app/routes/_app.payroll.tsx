@@ -5,11 +5,7 @@ import {
   type SubmissionResult,
 } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import type {
-  ActionFunctionArgs,
-  LoaderFunctionArgs,
-  MetaFunction,
-} from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
@@ -29,6 +25,7 @@ import { runPayrollSchema } from "~/validation/payroll";
 import { readFormData } from "~/web/form.server";
 import { attempt, replyToFailure } from "~/web/action.server";
 import { useIsPending } from "~/components/use-is-pending";
+import { pageTitle } from "~/utils/meta";
 
 // /payroll: what today's payroll run collects, the 'Run payroll' action (with a confirmation
 // checkbox, so it works without JavaScript), and the next payroll's export.
@@ -145,8 +142,6 @@ export default function PayrollPage() {
   );
 }
 
-export const meta: MetaFunction = () => [
-  { title: "Payroll · Grocery Advance" },
-];
+export const meta = pageTitle("Payroll");
 
 export const ErrorBoundary = GeneralErrorBoundary;

@@ -1,9 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import type {
-  ActionFunctionArgs,
-  LoaderFunctionArgs,
-  MetaFunction,
-} from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
@@ -36,6 +32,7 @@ import {
   Detail,
   type ActionData,
 } from "~/components/profile/profile-forms";
+import { pageTitle } from "~/utils/meta";
 
 const OWN_ACTIVITY_SHOWN = 20;
 
@@ -214,8 +211,6 @@ export default function ProfilePage() {
   );
 }
 
-export const meta: MetaFunction = () => [
-  { title: "My Profile · Grocery Advance" },
-];
+export const meta = pageTitle("My Profile");
 
 export const ErrorBoundary = GeneralErrorBoundary;

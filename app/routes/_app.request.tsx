@@ -1,10 +1,6 @@
 import { type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import type {
-  ActionFunctionArgs,
-  LoaderFunctionArgs,
-  MetaFunction,
-} from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
@@ -17,6 +13,7 @@ import { readRequestPrefill, requestFormSchema } from "~/validation/advance";
 import { readFormData } from "~/web/form.server";
 import { attempt, replyToFailure } from "~/web/action.server";
 import { RequestForm } from "~/components/request/request-form";
+import { pageTitle } from "~/utils/meta";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireEmployee(request);
@@ -101,8 +98,6 @@ export default function RequestPage() {
   );
 }
 
-export const meta: MetaFunction = () => [
-  { title: "Request Grocery Advance · Grocery Advance" },
-];
+export const meta = pageTitle("Request Grocery Advance");
 
 export const ErrorBoundary = GeneralErrorBoundary;

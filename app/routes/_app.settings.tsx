@@ -1,10 +1,6 @@
 import { type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import type {
-  ActionFunctionArgs,
-  LoaderFunctionArgs,
-  MetaFunction,
-} from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
@@ -32,6 +28,7 @@ import { sessionListAction } from "~/web/session-actions.server";
 import { attempt, replyToFailure } from "~/web/action.server";
 import { SettingsForm } from "~/components/settings/company-settings-form";
 import { mfaAction } from "~/web/mfa-actions.server";
+import { pageTitle } from "~/utils/meta";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { user, session } = await requireEmployerAuth(request);
@@ -165,8 +162,6 @@ export default function SettingsPage() {
   );
 }
 
-export const meta: MetaFunction = () => [
-  { title: "Company Settings · Grocery Advance" },
-];
+export const meta = pageTitle("Company Settings");
 
 export const ErrorBoundary = GeneralErrorBoundary;

@@ -1,10 +1,6 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import type {
-  ActionFunctionArgs,
-  LoaderFunctionArgs,
-  MetaFunction,
-} from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { registerUser } from "~/models/user.server";
@@ -37,6 +33,7 @@ import {
   type As,
   type Tab,
 } from "~/components/auth/auth-forms";
+import { pageTitle } from "~/utils/meta";
 
 function readView(url: URL): { tab: Tab; as: As } {
   return {
@@ -219,6 +216,4 @@ export default function AuthPage() {
   );
 }
 
-export const meta: MetaFunction = () => [
-  { title: "Sign in · Grocery Advance" },
-];
+export const meta = pageTitle("Sign in");

@@ -5,7 +5,7 @@ import {
   type SubmissionResult,
 } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import type { ActionFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs } from "@remix-run/node";
 import { env } from "~/utils/env.server";
 import { json } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
@@ -18,6 +18,7 @@ import { attempt, replyToFailure } from "~/web/action.server";
 import { clientInfo } from "~/web/session.server";
 import { forgotPasswordSchema, RESET_SENT } from "~/validation/password-reset";
 import { useIsPending } from "~/components/use-is-pending";
+import { pageTitle } from "~/utils/meta";
 
 // "Forgot password?": a username or e-mail address, and always the same answer, whether or
 // not an account matches (docs/decisions/1203-password-reset.md).
@@ -111,8 +112,6 @@ export default function ForgotPassword() {
   );
 }
 
-export const meta: MetaFunction = () => [
-  { title: "Forgot password · Grocery Advance" },
-];
+export const meta = pageTitle("Forgot password");
 
 export const ErrorBoundary = GeneralErrorBoundary;

@@ -1,10 +1,6 @@
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import type {
-  ActionFunctionArgs,
-  LoaderFunctionArgs,
-  MetaFunction,
-} from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
@@ -24,6 +20,7 @@ import {
   resetPasswordSchema,
 } from "~/validation/password-reset";
 import { useIsPending } from "~/components/use-is-pending";
+import { pageTitle } from "~/utils/meta";
 
 // The reset link's page: a new password under the registration rules; every session of the
 // account ends (docs/decisions/1203-password-reset.md).
@@ -128,8 +125,6 @@ export default function ResetPassword() {
   );
 }
 
-export const meta: MetaFunction = () => [
-  { title: "Reset password · Grocery Advance" },
-];
+export const meta = pageTitle("Reset password");
 
 export const ErrorBoundary = GeneralErrorBoundary;

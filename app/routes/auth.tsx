@@ -68,6 +68,28 @@ function refused(
   );
 }
 
+/** A completed sign-in (password, or password then code): the session cookie and the toast. */
+async function welcomeBack(
+  request: Request,
+  redirectTo: string,
+  signedIn: { user: { firstName: string }; token: string; remember: boolean },
+) {
+  return redirectWithSuccess(
+    redirectTo,
+    "Login successful",
+    `Welcome back, ${signedIn.user.firstName}!`,
+    {
+      headers: {
+        "Set-Cookie": await sessionCookieHeader(
+          request,
+          signedIn.token,
+          signedIn.remember,
+        ),
+      },
+    },
+  );
+}
+
 export async function action({ request }: ActionFunctionArgs) {
   const formData = await readFormData(request);
   const intent = formData.get("intent");
@@ -93,20 +115,10 @@ export async function action({ request }: ActionFunctionArgs) {
             },
           });
         }
-        return redirectWithSuccess(
-          redirectTo,
-          "Login successful",
-          `Welcome back, ${next.user.firstName}!`,
-          {
-            headers: {
-              "Set-Cookie": await sessionCookieHeader(
-                request,
-                next.token,
-                submission.value.remember,
-              ),
-            },
-          },
-        );
+        return welcomeBack(request, redirectTo, {
+          ...next,
+          remember: submission.value.remember,
+        });
       },
       (error): ActionData => ({
         intent,
@@ -130,16 +142,11 @@ export async function action({ request }: ActionFunctionArgs) {
           (await getMfaToken(request)) ?? "",
           submission.value.code,
         );
-        return redirectWithSuccess(
-          redirectTo,
-          "Login successful",
-          `Welcome back, ${user.firstName}!`,
-          {
-            headers: {
-              "Set-Cookie": await sessionCookieHeader(request, token, remember),
-            },
-          },
-        );
+        return welcomeBack(request, redirectTo, {
+          user,
+          token,
+          remember,
+        });
       },
       (error): ActionData => ({
         intent,

@@ -1,10 +1,4 @@
-import {
-  getFormProps,
-  getInputProps,
-  useForm,
-  type SubmissionResult,
-} from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { Form } from "@remix-run/react";
 import {
   ActiveSessions,
@@ -12,7 +6,8 @@ import {
 } from "~/components/active-sessions";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
-import { ErrorList, Field } from "~/components/ui/field";
+import { ErrorList } from "~/components/ui/field";
+import { InputField, useSchemaForm } from "~/components/ui/schema-form";
 import {
   MFA_CANCEL,
   MFA_CONFIRM,
@@ -95,14 +90,11 @@ function MfaEnrolling({
   mfa: Extract<MfaView, { state: "enrolling" }>;
   lastResult: SubmissionResult<string[]> | undefined;
 }) {
-  const [form, fields] = useForm({
+  const [form, fields] = useSchemaForm({
     id: "mfa-confirm",
-    lastResult,
-    constraint: getZodConstraint(mfaConfirmSchema),
-    onValidate: ({ formData }) =>
-      parseWithZod(formData, { schema: mfaConfirmSchema }),
+    schema: mfaConfirmSchema,
     shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
+    lastResult,
   });
   const busy = useIsPending({ formData: { intent: MFA_CONFIRM } });
   return (
@@ -134,14 +126,11 @@ function MfaEnrolling({
       </div>
       <Form method="post" className="space-y-4" {...getFormProps(form)}>
         <input type="hidden" name="intent" value={MFA_CONFIRM} />
-        <Field
+        <InputField
           label="Code from the app"
-          errors={fields.code.errors}
-          inputProps={{
-            ...getInputProps(fields.code, { type: "text" }),
-            autoComplete: "one-time-code",
-            inputMode: "numeric",
-          }}
+          field={fields.code}
+          autoComplete="one-time-code"
+          inputMode="numeric"
         />
         <ErrorList id={form.errorId} errors={form.errors} />
         <div className="flex flex-wrap gap-3">
@@ -189,14 +178,11 @@ function MfaOn({
   mfa: Extract<MfaView, { state: "on" }>;
   lastResult: SubmissionResult<string[]> | undefined;
 }) {
-  const [form, fields] = useForm({
+  const [form, fields] = useSchemaForm({
     id: "mfa-disable",
-    lastResult,
-    constraint: getZodConstraint(mfaDisableSchema),
-    onValidate: ({ formData }) =>
-      parseWithZod(formData, { schema: mfaDisableSchema }),
+    schema: mfaDisableSchema,
     shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
+    lastResult,
   });
   const busy = useIsPending({ formData: { intent: MFA_DISABLE } });
   return (
@@ -210,21 +196,16 @@ function MfaOn({
         </h3>
         <input type="hidden" name="intent" value={MFA_DISABLE} />
         <div className="grid gap-4 sm:grid-cols-2">
-          <Field
+          <InputField
             label="Password"
-            errors={fields.password.errors}
-            inputProps={{
-              ...getInputProps(fields.password, { type: "password" }),
-              autoComplete: "current-password",
-            }}
+            type="password"
+            field={fields.password}
+            autoComplete="current-password"
           />
-          <Field
+          <InputField
             label="Code from the app (or a recovery code)"
-            errors={fields.code.errors}
-            inputProps={{
-              ...getInputProps(fields.code, { type: "text" }),
-              autoComplete: "one-time-code",
-            }}
+            field={fields.code}
+            autoComplete="one-time-code"
           />
         </div>
         <ErrorList id={form.errorId} errors={form.errors} />

@@ -2,6 +2,7 @@ import type { User } from "#db/schema";
 import { unauthorized } from "~/utils/errors";
 import { db } from "~/utils/db.server";
 import { recordSignIn } from "./audit.server";
+import { verifyLogin } from "./login.server";
 import { notifyNewSignIn } from "./notifications.server";
 import { isMfaEnabled, MFA_CODE_REQUIRED, verifyMfaCode } from "./mfa.server";
 import {
@@ -11,55 +12,100 @@ import {
   type ClientInfo,
 } from "./sessions.server";
 
-// What follows a correct password (verifyLogin): a full session, or, for a user with
-// two-factor sign-in on, the half-signed-in state that only a code completes. Never a full
-// session before the code.
+// The one sign-in of the /auth page and of POST /api/login (decision 1730): the password checked
+// under the throttle (verifyLogin), then the second factor, then the session, the
+// `user.signed_in` audit event and the new-device notice. Never a full session before the code.
 
 export const MFA_STEP_EXPIRED =
   "Your sign-in took too long. Please sign in again.";
 
-export type AfterPassword =
-  { kind: "session"; token: string } | { kind: "mfa"; pendingToken: string };
+export type SignInInput = {
+  username: string;
+  password: string;
+  remember: boolean;
+  /** The API's two-factor code, sent with the password. */
+  code?: string;
+};
+
+/**
+ * Where a two-factor account gives its code: on the page's second step (/auth?step=code,
+ * completeMfaSignIn), or in the same request as the password (the API's `code`).
+ */
+export type CodeAsked = "next-step" | "with-password";
+
+export type SignedIn = { kind: "session"; user: User; token: string };
+export type SignInOutcome =
+  SignedIn | { kind: "mfa"; user: User; pendingToken: string };
 
 /** An e-mail to the user when this session's device had not signed in before. */
 function noticeNewDevice(sessionId: number) {
   return db().transaction((tx) => notifyNewSignIn(tx, sessionId));
 }
 
-/** The form's sign-in: the code is asked on a second step (/auth?step=code). */
-export async function sessionAfterPassword(
-  user: User,
-  options: { remember: boolean } & ClientInfo,
-): Promise<AfterPassword> {
+/**
+ * Signs a user in with username and password (throttled per username and per address: past
+ * the limit 429, whatever the password; a wrong one is 401 without saying which field).
+ * A user with two-factor sign-in on gets, with `"next-step"`, the half-signed-in state that
+ * only a code completes; with `"with-password"`, the code must come in `input.code` (missing:
+ * 401 saying a code is required; wrong or reused: 401; throttled like passwords).
+ */
+export async function signIn(
+  input: SignInInput,
+  client: ClientInfo,
+  code: "with-password",
+): Promise<SignedIn>;
+export async function signIn(
+  input: SignInInput,
+  client: ClientInfo,
+  code: CodeAsked,
+): Promise<SignInOutcome>;
+export async function signIn(
+  input: SignInInput,
+  client: ClientInfo,
+  code: CodeAsked,
+): Promise<SignInOutcome> {
+  const user = await verifyLogin(
+    input.username,
+    input.password,
+    client.ip ?? undefined,
+  );
   if (await isMfaEnabled(user.id)) {
-    const { token } = await createSession(user.id, {
-      ...options,
-      mfaPending: true,
-    });
-    return { kind: "mfa", pendingToken: token };
+    if (code === "next-step") {
+      const { token } = await createSession(user.id, {
+        remember: input.remember,
+        ...client,
+        mfaPending: true,
+      });
+      return { kind: "mfa", user, pendingToken: token };
+    }
+    if (!input.code) throw unauthorized(MFA_CODE_REQUIRED);
+    await verifyMfaCode(user, input.code);
   }
-  const { token, session } = await createSession(user.id, options);
-  await recordSignIn(user);
-  await noticeNewDevice(session.id);
-  return { kind: "session", token };
+  return {
+    kind: "session",
+    user,
+    token: await startSession(user, input.remember, client),
+  };
 }
 
-/**
- * The API's sign-in: password and code in one request (`code`). A user with two-factor on and
- * no code gets 401 saying a code is required; a wrong or reused code is 401 too.
- */
-export async function sessionWithCode(
+/** The full session of a user whose password (and code, when enrolled) was checked. */
+async function startSession(
   user: User,
-  options: { remember: boolean; code?: string } & ClientInfo,
+  remember: boolean,
+  client: ClientInfo,
 ): Promise<string> {
-  if (await isMfaEnabled(user.id)) {
-    if (!options.code) throw unauthorized(MFA_CODE_REQUIRED);
-    await verifyMfaCode(user, options.code);
-  }
-  const { token, session } = await createSession(user.id, options);
-  await recordSignIn(user);
-  await noticeNewDevice(session.id);
+  const { token, session } = await createSession(user.id, {
+    remember,
+    ...client,
+  });
+  await signedIn(user, session.id);
   return token;
+}
+
+/** What every completed sign-in writes: the audit event, then the new-device notice. */
+async function signedIn(user: User, sessionId: number) {
+  await recordSignIn(user);
+  await noticeNewDevice(sessionId);
 }
 
 /** The form's second step: the pending sign-in and a code give a full session. */
@@ -72,8 +118,7 @@ export async function completeMfaSignIn(
   await verifyMfaCode(pending.user, code);
   const completed = await completeMfaSession(pending.session.id);
   if (!completed) throw unauthorized(MFA_STEP_EXPIRED);
-  await recordSignIn(pending.user);
-  await noticeNewDevice(pending.session.id);
+  await signedIn(pending.user, pending.session.id);
   return {
     user: pending.user,
     token: completed.token,

@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
@@ -6,6 +6,7 @@ import { island } from "~/components/island";
 import { loadEmployeeDashboard } from "~/models/employee-dashboard.server";
 import { loadEmployerDashboard } from "~/models/employer-dashboard.server";
 import { requireUser } from "~/web/auth.server";
+import { pageTitle } from "~/utils/meta";
 
 // Each role's dashboard is its own module: an employee's browser never loads the employer's
 // dashboard, nor the other way round. Both are islands (decision 1405): rendered on the
@@ -46,8 +47,6 @@ export default function Dashboard() {
   );
 }
 
-export const meta: MetaFunction = () => [
-  { title: "Dashboard · Grocery Advance" },
-];
+export const meta = pageTitle("Dashboard");
 
 export const ErrorBoundary = GeneralErrorBoundary;

@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
@@ -16,6 +16,7 @@ import { formatDateTime } from "~/utils/dates";
 import { AUDIT_ACTIONS, AUDIT_LABELS, activityQuery } from "~/validation/audit";
 import { readActivityFilter } from "~/validation/audit-filter";
 import { readPage, readPageParam } from "~/validation/pagination";
+import { pageTitle } from "~/utils/meta";
 
 // /activity: the company's audit trail, newest first, 50 a page, filtered by employee and by
 // action with a plain GET form (works without JavaScript), and its CSV (/activity.csv).
@@ -164,8 +165,6 @@ export default function ActivityPage() {
   );
 }
 
-export const meta: MetaFunction = () => [
-  { title: "Activity · Grocery Advance" },
-];
+export const meta = pageTitle("Activity");
 
 export const ErrorBoundary = GeneralErrorBoundary;

@@ -1,16 +1,14 @@
 import type { SubmissionResult } from "@conform-to/react";
-import type {
-  ActionFunctionArgs,
-  LoaderFunctionArgs,
-  MetaFunction,
-} from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { ApproveForm, DeclineLink } from "~/components/employer/approval-forms";
+import {
+  PendingRequestsTable,
+  WaitingCount,
+} from "~/components/employer/pending-requests";
 import { island } from "~/components/island";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { Card } from "~/components/ui/card";
-import { EmptyRow, Table, Td } from "~/components/ui/table";
 import { Pager } from "~/components/ui/pager";
 import { Toast } from "~/components/ui/toast";
 import { approveAdvance, declineAdvance } from "~/models/approval.server";
@@ -19,8 +17,6 @@ import {
   pagePendingRequests,
 } from "~/models/employer-requests.server";
 import { requireEmployer, safeRedirect } from "~/web/auth.server";
-import { formatDate } from "~/utils/dates";
-import { formatMoney } from "~/utils/money";
 import {
   errorToast,
   redirectWithSuccess,
@@ -35,6 +31,7 @@ import {
 } from "~/web/validation.server";
 import { readFormData } from "~/web/form.server";
 import { attempt, replyToFailure } from "~/web/action.server";
+import { pageTitle } from "~/utils/meta";
 
 const APPROVALS_PAGE_SIZE = 25;
 
@@ -177,68 +174,8 @@ export default function ApprovalsPage() {
         </p>
       </header>
       <Card title="Pending Requests">
-        <Table
-          caption="Pending advance requests"
-          head={[
-            "Employee",
-            "Request Date",
-            "Amount",
-            "Reason",
-            "Current Balance",
-            "Repayment Periods",
-            "Actions",
-          ]}
-        >
-          {pending.length === 0 ? (
-            <EmptyRow colSpan={7}>
-              No pending approval requests at this time.
-            </EmptyRow>
-          ) : (
-            pending.map((r) => {
-              const name = `${r.employee.firstName} ${r.employee.lastName}`;
-              return (
-                <tr key={r.id}>
-                  <Td>
-                    <p className="font-medium text-gray-900">{name}</p>
-                    <p className="text-xs text-gray-600">
-                      {r.employee.department || "N/A"}
-                    </p>
-                  </Td>
-                  <Td>{formatDate(r.requestDate)}</Td>
-                  <Td>{formatMoney(r.amount)}</Td>
-                  <Td className="min-w-[8rem]">{r.reason || "N/A"}</Td>
-                  <Td>{formatMoney(r.employee.availableBalance)}</Td>
-                  <Td>
-                    {r.repaymentPeriods}{" "}
-                    {r.repaymentPeriods === 1 ? "pay period" : "pay periods"}
-                  </Td>
-                  <Td>
-                    <div className="flex gap-2">
-                      <ApproveForm
-                        requestId={r.id}
-                        employeeName={name}
-                        redirectTo={here}
-                      />
-                      <DeclineLink
-                        requestId={r.id}
-                        employeeName={name}
-                        page={page}
-                      />
-                    </div>
-                  </Td>
-                </tr>
-              );
-            })
-          )}
-        </Table>
-        {total > 0 ? (
-          <p className="mt-4 text-sm text-gray-700">
-            {total === 1
-              ? "1 request waiting"
-              : `${total.toLocaleString("en-US")} requests waiting`}
-            , the longest-waiting first.
-          </p>
-        ) : null}
+        <PendingRequestsTable pending={pending} page={page} here={here} />
+        <WaitingCount total={total} />
         <Pager
           label="Pending requests pages"
           page={page}
@@ -258,8 +195,6 @@ export default function ApprovalsPage() {
   );
 }
 
-export const meta: MetaFunction = () => [
-  { title: "Approve Requests · Grocery Advance" },
-];
+export const meta = pageTitle("Approve Requests");
 
 export const ErrorBoundary = GeneralErrorBoundary;

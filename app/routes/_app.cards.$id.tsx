@@ -1,8 +1,4 @@
-import type {
-  ActionFunctionArgs,
-  LoaderFunctionArgs,
-  MetaFunction,
-} from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { CardFace } from "~/components/card/card-face";
@@ -40,6 +36,7 @@ const FreezeForm = island(() =>
 const SimulatePurchase = island(() =>
   import("~/components/card/card-actions").then((m) => m.SimulatePurchase),
 );
+import { pageTitle } from "~/utils/meta";
 
 // /cards/:id: the employee's own grocery card (anyone else's is a 404): its figures, its
 // purchases with their outcome, Freeze / Unfreeze, and in sandbox mode the "Simulate a
@@ -241,8 +238,6 @@ export default function CardPage() {
   );
 }
 
-export const meta: MetaFunction = () => [
-  { title: "Grocery card · Grocery Advance" },
-];
+export const meta = pageTitle("Grocery card");
 
 export const ErrorBoundary = GeneralErrorBoundary;

@@ -1,9 +1,5 @@
 import { type SubmissionResult } from "@conform-to/react";
-import type {
-  ActionFunctionArgs,
-  LoaderFunctionArgs,
-  MetaFunction,
-} from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { CheckoutError } from "~/components/checkout/checkout-error";
@@ -43,6 +39,7 @@ const SandboxPaymentForm = island(() =>
 const IssueCardPanel = island(() =>
   import("~/components/checkout/checkout-forms").then((m) => m.IssueCardPanel),
 );
+import { pageTitle } from "~/utils/meta";
 
 // /checkout?amount=300.00&requestId=12 (SPEC §2 Checkout). With the sandbox provider the card
 // form is rendered here and posted to the action, so paying works without JavaScript; with
@@ -250,8 +247,6 @@ export default function CheckoutPage() {
   );
 }
 
-export const meta: MetaFunction = () => [
-  { title: "Checkout · Grocery Advance" },
-];
+export const meta = pageTitle("Checkout");
 
 export const ErrorBoundary = GeneralErrorBoundary;

@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, useLoaderData, useSubmit } from "@remix-run/react";
 import { useEffect, useRef } from "react";
@@ -18,6 +18,7 @@ const AddEmployeeForm = island(() =>
     (m) => m.AddEmployeeForm,
   ),
 );
+import { pageTitle } from "~/utils/meta";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const employer = await requireEmployer(request);
@@ -172,8 +173,6 @@ export default function EmployeesPage() {
   );
 }
 
-export const meta: MetaFunction = () => [
-  { title: "Employees · Grocery Advance" },
-];
+export const meta = pageTitle("Employees");
 
 export const ErrorBoundary = GeneralErrorBoundary;

@@ -1,8 +1,4 @@
-import type {
-  ActionFunctionArgs,
-  LoaderFunctionArgs,
-  MetaFunction,
-} from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Link, useActionData } from "@remix-run/react";
 import type { AddEmployeeActionData } from "~/components/employer/add-employee-form";
@@ -15,6 +11,7 @@ import { redirectWithSuccess } from "~/web/toast.server";
 import { addEmployeeSchema, parseWithZod } from "~/web/validation.server";
 import { readFormData } from "~/web/form.server";
 import { attempt, replyToFailure } from "~/web/action.server";
+import { pageTitle } from "~/utils/meta";
 
 const AddEmployeeForm = island(() =>
   import("~/components/employer/add-employee-form").then(
@@ -88,8 +85,6 @@ export default function AddEmployeePage() {
   );
 }
 
-export const meta: MetaFunction = () => [
-  { title: "Add New Employee · Grocery Advance" },
-];
+export const meta = pageTitle("Add New Employee");
 
 export const ErrorBoundary = GeneralErrorBoundary;

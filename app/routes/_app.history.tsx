@@ -1,13 +1,8 @@
-import type {
-  ActionFunctionArgs,
-  LoaderFunctionArgs,
-  MetaFunction,
-} from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { CancelRequestForm } from "~/components/cancel-request-form";
+import { RequestStatusCell } from "~/components/cancel-request-form";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { StatusBadge } from "~/components/ui/badge";
 import { Card } from "~/components/ui/card";
 import { Pager } from "~/components/ui/pager";
 import { Toast } from "~/components/ui/toast";
@@ -34,6 +29,7 @@ import {
   readPage,
   readPageParam,
 } from "~/web/validation.server";
+import { pageTitle } from "~/utils/meta";
 
 // Dates and money are formatted here on the server, so the page reads the same with or
 // without JavaScript and in any browser time zone.
@@ -155,27 +151,11 @@ export default function HistoryPage() {
                   {r.reason}
                 </Td>
                 <Td>{r.repaymentPeriods}</Td>
-                <Td className="whitespace-normal">
-                  <StatusBadge status={r.status} />
-                  {r.note ? (
-                    <p
-                      className="mt-1 max-w-xs text-xs text-gray-700"
-                      data-testid="status-note"
-                    >
-                      {r.status === "DECLINED" ? "Reason: " : ""}
-                      {r.note}
-                    </p>
-                  ) : null}
-                  {r.cancellable ? (
-                    <CancelRequestForm
-                      requestId={r.id}
-                      amount={r.amount}
-                      redirectTo={
-                        page > 1 ? `/history?page=${page}` : "/history"
-                      }
-                    />
-                  ) : null}
-                </Td>
+                <RequestStatusCell
+                  request={r}
+                  amount={r.amount}
+                  redirectTo={page > 1 ? `/history?page=${page}` : "/history"}
+                />
                 <Td>{r.responseDate}</Td>
               </tr>
             ))
@@ -192,8 +172,6 @@ export default function HistoryPage() {
   );
 }
 
-export const meta: MetaFunction = () => [
-  { title: "Advance History · Grocery Advance" },
-];
+export const meta = pageTitle("Advance History");
 
 export const ErrorBoundary = GeneralErrorBoundary;

@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { Fragment } from "react";
@@ -8,6 +8,7 @@ import { EmptyRow, Table, Td } from "~/components/ui/table";
 import { getOwnMail, listOwnMail } from "~/models/mail.server";
 import { requireUser } from "~/web/auth.server";
 import { formatDateTime } from "~/utils/dates";
+import { pageTitle } from "~/utils/meta";
 
 // /outbox: the e-mails sent to the signed-in user, and each one's text. Without SMTP_URL this
 // is where every e-mail goes (docs/decisions/1201-e-mail.md); only the recipient can read them.
@@ -120,8 +121,6 @@ export default function OutboxPage() {
   );
 }
 
-export const meta: MetaFunction = () => [
-  { title: "E-mails · Grocery Advance" },
-];
+export const meta = pageTitle("E-mails");
 
 export const ErrorBoundary = GeneralErrorBoundary;

@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
@@ -11,6 +11,7 @@ import {
 import { requireEmployee } from "~/web/auth.server";
 import { errorToast, redirectWithSuccess } from "~/web/toast.server";
 import { attempt } from "~/web/action.server";
+import { pageTitle } from "~/utils/meta";
 
 // /payment-success (SPEC §2). Stripe's redirect flow returns here with ?payment_intent=…:
 // the card of that payment is issued (idempotently) before the success screen shows.
@@ -110,8 +111,6 @@ export default function PaymentSuccessPage() {
   );
 }
 
-export const meta: MetaFunction = () => [
-  { title: "Payment Successful · Grocery Advance" },
-];
+export const meta = pageTitle("Payment Successful");
 
 export const ErrorBoundary = GeneralErrorBoundary;

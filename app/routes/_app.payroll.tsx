@@ -1,9 +1,5 @@
 import type { SubmissionResult } from "@conform-to/react";
-import type {
-  ActionFunctionArgs,
-  LoaderFunctionArgs,
-  MetaFunction,
-} from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
@@ -26,6 +22,7 @@ import { attempt, replyToFailure } from "~/web/action.server";
 const RunPayrollForm = island(() =>
   import("~/components/payroll/run-payroll-form").then((m) => m.RunPayrollForm),
 );
+import { pageTitle } from "~/utils/meta";
 
 // /payroll: what today's payroll run collects, the 'Run payroll' action (with a confirmation
 // checkbox, so it works without JavaScript), and the next payroll's export.
@@ -118,8 +115,6 @@ export default function PayrollPage() {
   );
 }
 
-export const meta: MetaFunction = () => [
-  { title: "Payroll · Grocery Advance" },
-];
+export const meta = pageTitle("Payroll");
 
 export const ErrorBoundary = GeneralErrorBoundary;

@@ -1,8 +1,4 @@
-import type {
-  ActionFunctionArgs,
-  LoaderFunctionArgs,
-  MetaFunction,
-} from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
@@ -44,6 +40,7 @@ const AccountSettingsForm = island(() =>
 const EmailChoicesForm = island(() =>
   import("~/components/profile/profile-forms").then((m) => m.EmailChoicesForm),
 );
+import { pageTitle } from "~/utils/meta";
 
 const OWN_ACTIVITY_SHOWN = 20;
 
@@ -222,8 +219,6 @@ export default function ProfilePage() {
   );
 }
 
-export const meta: MetaFunction = () => [
-  { title: "My Profile · Grocery Advance" },
-];
+export const meta = pageTitle("My Profile");
 
 export const ErrorBoundary = GeneralErrorBoundary;

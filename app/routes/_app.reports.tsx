@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { BarChart } from "~/components/charts/bar-chart";
@@ -11,6 +11,7 @@ import { getEmployerReport } from "~/models/report.server";
 import { requireEmployer } from "~/web/auth.server";
 import { formatDate } from "~/utils/dates";
 import { formatCents } from "~/utils/money";
+import { pageTitle } from "~/utils/meta";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireEmployer(request);
@@ -235,8 +236,6 @@ export default function ReportsPage() {
   );
 }
 
-export const meta: MetaFunction = () => [
-  { title: "Employee Financial Wellness Analytics · Grocery Advance" },
-];
+export const meta = pageTitle("Employee Financial Wellness Analytics");
 
 export const ErrorBoundary = GeneralErrorBoundary;

@@ -1,9 +1,5 @@
 import { type SubmissionResult } from "@conform-to/react";
-import type {
-  ActionFunctionArgs,
-  LoaderFunctionArgs,
-  MetaFunction,
-} from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
@@ -24,6 +20,7 @@ import { island } from "~/components/island";
 const RequestForm = island(() =>
   import("~/components/request/request-form").then((m) => m.RequestForm),
 );
+import { pageTitle } from "~/utils/meta";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireEmployee(request);
@@ -108,8 +105,6 @@ export default function RequestPage() {
   );
 }
 
-export const meta: MetaFunction = () => [
-  { title: "Request Grocery Advance · Grocery Advance" },
-];
+export const meta = pageTitle("Request Grocery Advance");
 
 export const ErrorBoundary = GeneralErrorBoundary;

@@ -1,9 +1,5 @@
 import { type SubmissionResult } from "@conform-to/react";
-import type {
-  ActionFunctionArgs,
-  LoaderFunctionArgs,
-  MetaFunction,
-} from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
@@ -34,6 +30,7 @@ import { sessionListAction } from "~/web/session-actions.server";
 import { attempt, replyToFailure } from "~/web/action.server";
 import { island } from "~/components/island";
 import { mfaAction } from "~/web/mfa-actions.server";
+import { pageTitle } from "~/utils/meta";
 
 const SettingsForm = island(() =>
   import("~/components/settings/company-settings-form").then(
@@ -176,8 +173,6 @@ export default function SettingsPage() {
   );
 }
 
-export const meta: MetaFunction = () => [
-  { title: "Company Settings · Grocery Advance" },
-];
+export const meta = pageTitle("Company Settings");
 
 export const ErrorBoundary = GeneralErrorBoundary;

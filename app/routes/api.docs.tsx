@@ -1,9 +1,9 @@
-import type { MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { methodNotAllowed } from "~/web/api.server";
 import { openApiDocument } from "~/web/openapi.server";
 import { API_CONTRACTS } from "./api.openapi[.]json";
+import { pageTitle } from "~/utils/meta";
 
 // GET /api/docs — the API reference, rendered on the server from the OpenAPI document, with
 // no outside script. The raw document is at /api/openapi.json.
@@ -123,6 +123,4 @@ export default function ApiDocs() {
   );
 }
 
-export const meta: MetaFunction = () => [
-  { title: "API reference · Grocery Advance" },
-];
+export const meta = pageTitle("API reference");

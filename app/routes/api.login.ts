@@ -1,5 +1,4 @@
-import { verifyLogin } from "~/models/login.server";
-import { sessionWithCode } from "~/models/sign-in.server";
+import { signIn } from "~/models/sign-in.server";
 import { toPublicUser } from "~/models/user.server";
 import { userSchema } from "~/validation/api-responses";
 import { apiLoginSchema } from "~/validation/auth";
@@ -19,17 +18,11 @@ export const { contract, loader, action } = apiRoute(
     errors: [400, 401, 429],
   },
   async ({ request, body: input }) => {
-    const client = clientInfo(request);
-    const user = await verifyLogin(
-      input.username,
-      input.password,
-      client.ip ?? undefined,
+    const { user, token } = await signIn(
+      input,
+      clientInfo(request),
+      "with-password",
     );
-    const token = await sessionWithCode(user, {
-      remember: input.remember,
-      code: input.code,
-      ...client,
-    });
     const response = ok(toPublicUser(user));
     response.headers.append(
       "Set-Cookie",

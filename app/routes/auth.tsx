@@ -1,17 +1,13 @@
-import type {
-  ActionFunctionArgs,
-  LoaderFunctionArgs,
-  MetaFunction,
-} from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import type { SubmissionResult } from "@conform-to/react";
 import { json, redirect } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { registerUser } from "~/models/user.server";
-import { authenticator, getUser, safeRedirect } from "~/web/auth.server";
-import { isAppError } from "~/utils/errors";
+import { getUser, safeRedirect, signInForm } from "~/web/auth.server";
+import { INVALID_LOGIN } from "~/models/login.server";
 import {
   completeMfaSignIn,
   hasPendingMfaSignIn,
-  sessionAfterPassword,
 } from "~/models/sign-in.server";
 import {
   clientInfo,
@@ -37,6 +33,7 @@ import { island } from "~/components/island";
 const SignInOrRegister = island(() =>
   import("~/components/auth/auth-forms").then((m) => m.SignInOrRegister),
 );
+import { pageTitle } from "~/utils/meta";
 
 function readView(url: URL): { tab: Tab; as: As } {
   return {
@@ -57,6 +54,42 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return json({ ...readView(url), redirectTo, codeStep });
 }
 
+/** A form its schema refused: the field messages, 400, and no secret sent back. */
+function refused(
+  intent: ActionData["intent"],
+  submission: {
+    reply(options: { hideFields: string[] }): SubmissionResult<string[]>;
+  },
+  hideFields: string[],
+) {
+  return json<ActionData>(
+    { intent, result: submission.reply({ hideFields }) },
+    { status: 400 },
+  );
+}
+
+/** A completed sign-in (password, or password then code): the session cookie and the toast. */
+async function welcomeBack(
+  request: Request,
+  redirectTo: string,
+  signedIn: { user: { firstName: string }; token: string; remember: boolean },
+) {
+  return redirectWithSuccess(
+    redirectTo,
+    "Login successful",
+    `Welcome back, ${signedIn.user.firstName}!`,
+    {
+      headers: {
+        "Set-Cookie": await sessionCookieHeader(
+          request,
+          signedIn.token,
+          signedIn.remember,
+        ),
+      },
+    },
+  );
+}
+
 export async function action({ request }: ActionFunctionArgs) {
   const formData = await readFormData(request);
   const intent = formData.get("intent");
@@ -64,86 +97,56 @@ export async function action({ request }: ActionFunctionArgs) {
 
   if (intent === "login") {
     const submission = parseWithZod(formData, { schema: loginSchema });
-    if (submission.status !== "success") {
-      return json<ActionData>(
-        { intent, result: submission.reply({ hideFields: ["password"] }) },
-        { status: 400 },
-      );
-    }
-    try {
-      const user = await authenticator.authenticate("form", request);
-      const next = await sessionAfterPassword(user, {
-        remember: submission.value.remember,
-        ...clientInfo(request),
-      });
-      if (next.kind === "mfa") {
-        // The password was right; the code is asked next. No session exists yet.
-        const params = new URLSearchParams({ step: "code" });
-        if (redirectTo !== "/") params.set("redirectTo", redirectTo);
-        return redirect(`/auth?${params}`, {
-          headers: {
-            "Set-Cookie": await mfaPendingCookieHeader(
-              request,
-              next.pendingToken,
-            ),
-          },
+    if (submission.status !== "success")
+      return refused(intent, submission, ["password"]);
+    return attempt(
+      async () => {
+        const next = await signInForm.authenticate(request);
+        if (next.kind === "mfa") {
+          // The password was right; the code is asked next. No session exists yet.
+          const params = new URLSearchParams({ step: "code" });
+          if (redirectTo !== "/") params.set("redirectTo", redirectTo);
+          return redirect(`/auth?${params}`, {
+            headers: {
+              "Set-Cookie": await mfaPendingCookieHeader(
+                request,
+                next.pendingToken,
+              ),
+            },
+          });
+        }
+        return welcomeBack(request, redirectTo, {
+          ...next,
+          remember: submission.value.remember,
         });
-      }
-      const cookie = await sessionCookieHeader(
-        request,
-        next.token,
-        submission.value.remember,
-      );
-      return redirectWithSuccess(
-        redirectTo,
-        "Login successful",
-        `Welcome back, ${user.firstName}!`,
-        {
-          headers: { "Set-Cookie": cookie },
-        },
-      );
-    } catch (error) {
-      const cause = (error as { cause?: unknown }).cause ?? error;
-      if (!isAppError(cause)) throw error;
-      return json<ActionData>(
-        {
-          intent,
-          // Wrong credentials belong to no one field: the form-level error, titled
-          // 'Login failed' on the page.
-          result: submission.reply({
-            formErrors: [cause.message || "Invalid username or password."],
-            hideFields: ["password"],
-          }),
-        },
-        { status: cause.status },
-      );
-    }
+      },
+      (error): ActionData => ({
+        intent,
+        // Wrong credentials belong to no one field: the form-level error, titled
+        // 'Login failed' on the page.
+        result: replyToFailure(submission, error, {
+          hideFields: ["password"],
+          fallback: INVALID_LOGIN,
+        }),
+      }),
+    );
   }
 
   if (intent === "mfa") {
     const submission = parseWithZod(formData, { schema: mfaStepSchema });
-    if (submission.status !== "success") {
-      return json<ActionData>(
-        { intent, result: submission.reply({ hideFields: ["code"] }) },
-        { status: 400 },
-      );
-    }
+    if (submission.status !== "success")
+      return refused(intent, submission, ["code"]);
     return attempt(
       async () => {
         const { user, token, remember } = await completeMfaSignIn(
           (await getMfaToken(request)) ?? "",
           submission.value.code,
         );
-        return redirectWithSuccess(
-          redirectTo,
-          "Login successful",
-          `Welcome back, ${user.firstName}!`,
-          {
-            headers: {
-              "Set-Cookie": await sessionCookieHeader(request, token, remember),
-            },
-          },
-        );
+        return welcomeBack(request, redirectTo, {
+          user,
+          token,
+          remember,
+        });
       },
       (error): ActionData => ({
         intent,
@@ -158,12 +161,8 @@ export async function action({ request }: ActionFunctionArgs) {
         ? employeeRegisterSchema
         : employerRegisterSchema;
     const submission = parseWithZod(formData, { schema });
-    if (submission.status !== "success") {
-      return json<ActionData>(
-        { intent, result: submission.reply({ hideFields: ["password"] }) },
-        { status: 400 },
-      );
-    }
+    if (submission.status !== "success")
+      return refused(intent, submission, ["password"]);
     return attempt(
       async () => {
         const user = await registerUser(submission.value, {
@@ -224,6 +223,4 @@ export default function AuthPage() {
   );
 }
 
-export const meta: MetaFunction = () => [
-  { title: "Sign in · Grocery Advance" },
-];
+export const meta = pageTitle("Sign in");

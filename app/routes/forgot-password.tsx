@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs } from "@remix-run/node";
 import { env } from "~/utils/env.server";
 import { json } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
@@ -10,6 +10,7 @@ import { readFormData } from "~/web/form.server";
 import { attempt, replyToFailure } from "~/web/action.server";
 import { clientInfo } from "~/web/session.server";
 import { forgotPasswordSchema, parseWithZod } from "~/web/validation.server";
+import { pageTitle } from "~/utils/meta";
 
 // "Forgot password?": a username or e-mail address, and always the same answer, whether or
 // not an account matches (docs/decisions/1203-password-reset.md).
@@ -74,8 +75,6 @@ export default function ForgotPassword() {
   );
 }
 
-export const meta: MetaFunction = () => [
-  { title: "Forgot password · Grocery Advance" },
-];
+export const meta = pageTitle("Forgot password");
 
 export const ErrorBoundary = GeneralErrorBoundary;

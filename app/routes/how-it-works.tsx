@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { AdvanceCalculator } from "~/components/calculator/advance-calculator";
@@ -14,6 +14,7 @@ import {
   MarketingHeader,
   Steps,
 } from "~/components/marketing/how-it-works-sections";
+import { pageTitle } from "~/utils/meta";
 
 // The public marketing page (SPEC §2 Marketing page). The calculator's GET form posts back
 // here; this loader computes its state so the summary is right without JavaScript.
@@ -54,8 +55,6 @@ export default function HowItWorks() {
   );
 }
 
-export const meta: MetaFunction = () => [
-  { title: "How It Works · Grocery Advance" },
-];
+export const meta = pageTitle("How It Works");
 
 export const ErrorBoundary = GeneralErrorBoundary;

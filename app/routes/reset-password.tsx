@@ -1,9 +1,5 @@
 import type { SubmissionResult } from "@conform-to/react";
-import type {
-  ActionFunctionArgs,
-  LoaderFunctionArgs,
-  MetaFunction,
-} from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
@@ -20,6 +16,7 @@ import {
   RESET_DONE,
   resetPasswordSchema,
 } from "~/web/validation.server";
+import { pageTitle } from "~/utils/meta";
 
 // The reset link's page: a new password under the registration rules; every session of the
 // account ends (docs/decisions/1203-password-reset.md).
@@ -98,8 +95,6 @@ export default function ResetPassword() {
   );
 }
 
-export const meta: MetaFunction = () => [
-  { title: "Reset password · Grocery Advance" },
-];
+export const meta = pageTitle("Reset password");
 
 export const ErrorBoundary = GeneralErrorBoundary;

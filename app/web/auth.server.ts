@@ -1,33 +1,54 @@
+import { parseWithZod } from "@conform-to/zod/v4";
 import { json, redirect } from "@remix-run/node";
-import { Authenticator } from "remix-auth";
-import { FormStrategy } from "remix-auth-form";
+import { Strategy } from "remix-auth/strategy";
 import type { Role, User } from "#db/schema";
-import { verifyLogin } from "~/models/login.server";
 import { getSessionUser, type SessionUser } from "~/models/sessions.server";
+import { signIn, type SignInOutcome } from "~/models/sign-in.server";
 import { badRequest, isDatabaseUnavailable } from "~/utils/errors";
 import { noteUser, oncePerRequest } from "~/utils/request-context.server";
 import {
   CLIENT_ADDRESS_HEADER,
+  clientInfo,
   destroySessionHeader,
   getSessionToken,
 } from "./session.server";
+import { readFormData } from "./form.server";
 import { recordSignOut } from "~/models/audit.server";
 import { loginSchema } from "~/validation/auth";
 
 export { CLIENT_ADDRESS_HEADER };
 
-// remix-auth v4 holds no session: the strategy only verifies; routes store the user id and
-// role in our own signed cookie session (session.server.ts).
-export const authenticator = new Authenticator<User>();
-authenticator.use(
-  new FormStrategy(async ({ form, request }) => {
-    const parsed = loginSchema.safeParse(Object.fromEntries(form));
-    if (!parsed.success) throw badRequest(parsed.error.issues[0].message);
-    const address = request.headers.get(CLIENT_ADDRESS_HEADER) ?? undefined;
-    return verifyLogin(parsed.data.username, parsed.data.password, address);
-  }),
-  "form",
-);
+/**
+ * The /auth form's remix-auth strategy: its verify callback is the one sign-in, signIn, which
+ * POST /api/login calls too (decision 1730). It reads the form through readFormData, which
+ * parses a request's body once, so the action and the strategy share one parse. The action
+ * calls `authenticate` itself: remix-auth's `Authenticator.authenticate` would hand the
+ * strategy a copy of the request (`new Request(url, request)`), whose body must then be read
+ * again. remix-auth holds no session: the action stores the session token in our own signed
+ * cookie (session.server.ts).
+ */
+class SignInFormStrategy extends Strategy<
+  SignInOutcome,
+  { form: FormData; request: Request }
+> {
+  name = "sign-in-form";
+
+  async authenticate(request: Request): Promise<SignInOutcome> {
+    return this.verify({ form: await readFormData(request), request });
+  }
+}
+
+export const signInForm = new SignInFormStrategy(async ({ form, request }) => {
+  // The action has shown field messages for an invalid form already; this is the same schema.
+  const submission = parseWithZod(form, { schema: loginSchema });
+  if (submission.status !== "success") {
+    const [message = "Invalid form"] = Object.values(submission.error ?? {})
+      .flat()
+      .filter((m): m is string => Boolean(m));
+    throw badRequest(message);
+  }
+  return signIn(submission.value, clientInfo(request), "next-step");
+});
 
 /**
  * The signed-in user and their server-side session, read together in one query and shared by

@@ -35,18 +35,31 @@ export function textProblem(text: string): string | null {
   return null;
 }
 
+/** The form of each request, read once: the action and the sign-in strategy share it. */
+const readForms = new WeakMap<Request, Promise<FormData>>();
+
 /**
  * The posted form. A body that is not a url-encoded or multipart form, a form over 64 KB, a
- * file, or text PostgreSQL cannot store (textProblem) throws a 400/413 Response with a message. The request's own body is left unread (the sign-in
- * strategy reads it again).
+ * file, or text PostgreSQL cannot store (textProblem) throws a 400/413 Response with a
+ * message. The body is read and parsed once per request: a second call (the sign-in strategy
+ * after the /auth action) gets the same form.
  */
-export async function readFormData(request: Request): Promise<FormData> {
+export function readFormData(request: Request): Promise<FormData> {
+  let form = readForms.get(request);
+  if (!form) {
+    form = parseForm(request);
+    readForms.set(request, form);
+  }
+  return form;
+}
+
+async function parseForm(request: Request): Promise<FormData> {
   const type = (request.headers.get("Content-Type") ?? "").toLowerCase();
   if (!FORM_TYPES.some((t) => type.split(";")[0].trim() === t))
     throw refuse(NOT_A_FORM);
   const declared = Number(request.headers.get("Content-Length") ?? "0");
   if (declared > FORM_BODY_MAX_BYTES) throw refuse(FORM_TOO_LARGE, 413);
-  const bytes = await request.clone().arrayBuffer();
+  const bytes = await request.arrayBuffer();
   if (bytes.byteLength > FORM_BODY_MAX_BYTES) throw refuse(FORM_TOO_LARGE, 413);
   let form: FormData;
   try {

@@ -35,7 +35,7 @@ import {
 } from "~/models/password-reset.server";
 import { updateProfile } from "~/models/profile.server";
 import { createSession, getSessionUser } from "~/models/sessions.server";
-import { sessionAfterPassword } from "~/models/sign-in.server";
+import { signIn } from "~/models/sign-in.server";
 import { action as checkoutAction } from "~/routes/_app.checkout";
 import { closeSmtp } from "~/services/mail/transport.server";
 import { connection, db, queryRows } from "~/utils/db.server";
@@ -386,16 +386,25 @@ describe("e-mail through the job queue", () => {
     expect(changed.mail.text).not.toContain("Unsubscribe");
 
     // The same browser again: no notice; another one: a notice naming it.
-    await sessionAfterPassword(employee, {
+    const credentials = {
+      username: employee.username,
+      password: NEW_PASSWORD,
       remember: false,
-      userAgent: "Mozilla/5.0 (X11; Linux x86_64) Firefox/130.0",
-    });
-    await sessionAfterPassword(employee, {
-      remember: false,
-      userAgent:
-        "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36",
-      ip: "203.0.113.9",
-    });
+    };
+    await signIn(
+      credentials,
+      { userAgent: "Mozilla/5.0 (X11; Linux x86_64) Firefox/130.0" },
+      "next-step",
+    );
+    await signIn(
+      credentials,
+      {
+        userAgent:
+          "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36",
+        ip: "203.0.113.9",
+      },
+      "next-step",
+    );
     const [device] = await smtp.waitFor(
       1,
       about(employee.email, /New sign-in/),

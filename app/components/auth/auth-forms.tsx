@@ -1,13 +1,16 @@
 import {
   getFormProps,
   getInputProps,
-  useForm,
   type SubmissionResult,
 } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link } from "@remix-run/react";
 import { Button } from "~/components/ui/button";
-import { CheckboxField, Field, FormError } from "~/components/ui/field";
+import { CheckboxField, FormError } from "~/components/ui/field";
+import {
+  InputField,
+  PersonFields,
+  useSchemaForm,
+} from "~/components/ui/schema-form";
 import {
   employeeRegisterSchema,
   employerRegisterSchema,
@@ -70,14 +73,10 @@ export function LoginForm({
   redirectTo: string;
   actionData: ActionData | undefined;
 }) {
-  const [form, fields] = useForm({
+  const [form, fields] = useSchemaForm({
     id: "login",
+    schema: loginSchema,
     lastResult: actionData?.intent === "login" ? actionData.result : undefined,
-    constraint: getZodConstraint(loginSchema),
-    onValidate: ({ formData }) =>
-      parseWithZod(formData, { schema: loginSchema }),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
   });
   const pending = useIsPending({ formData: { intent: "login" } });
   return (
@@ -85,21 +84,16 @@ export function LoginForm({
       <h2 className="text-lg font-semibold">Sign in to your account</h2>
       <input type="hidden" name="intent" value="login" />
       <input type="hidden" name="redirectTo" value={redirectTo} />
-      <Field
+      <InputField
         label="Username"
-        errors={fields.username.errors}
-        inputProps={{
-          ...getInputProps(fields.username, { type: "text" }),
-          autoComplete: "username",
-        }}
+        field={fields.username}
+        autoComplete="username"
       />
-      <Field
+      <InputField
         label="Password"
-        errors={fields.password.errors}
-        inputProps={{
-          ...getInputProps(fields.password, { type: "password" }),
-          autoComplete: "current-password",
-        }}
+        type="password"
+        field={fields.password}
+        autoComplete="current-password"
       />
       <div className="flex items-center justify-between">
         <CheckboxField
@@ -133,14 +127,10 @@ export function CodeForm({
   redirectTo: string;
   actionData: ActionData | undefined;
 }) {
-  const [form, fields] = useForm({
+  const [form, fields] = useSchemaForm({
     id: "mfa",
+    schema: mfaStepSchema,
     lastResult: actionData?.intent === "mfa" ? actionData.result : undefined,
-    constraint: getZodConstraint(mfaStepSchema),
-    onValidate: ({ formData }) =>
-      parseWithZod(formData, { schema: mfaStepSchema }),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
   });
   const pending = useIsPending({ formData: { intent: "mfa" } });
   return (
@@ -152,16 +142,13 @@ export function CodeForm({
       </p>
       <input type="hidden" name="intent" value="mfa" />
       <input type="hidden" name="redirectTo" value={redirectTo} />
-      <Field
+      <InputField
         label="Authentication code"
-        errors={fields.code.errors}
-        inputProps={{
-          ...getInputProps(fields.code, { type: "text" }),
-          autoComplete: "one-time-code",
-          inputMode: "text",
-          autoFocus: true,
-          spellCheck: false,
-        }}
+        field={fields.code}
+        autoComplete="one-time-code"
+        inputMode="text"
+        autoFocus
+        spellCheck={false}
       />
       <FormError id={form.errorId} title="Login failed" errors={form.errors} />
       <Button type="submit" className="w-full" disabled={pending}>
@@ -191,13 +178,10 @@ export function RegisterForm({
   const employer = as === "employer";
   const intent = employer ? "register-employer" : "register-employee";
   const schema = employer ? employerRegisterSchema : employeeRegisterSchema;
-  const [form, fields] = useForm({
+  const [form, fields] = useSchemaForm({
     id: intent,
+    schema,
     lastResult: actionData?.intent === intent ? actionData.result : undefined,
-    constraint: getZodConstraint(schema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
   });
   const pending = useIsPending({ formData: { intent: intent } });
   const field = (name: string) => fields[name as keyof typeof fields];
@@ -212,65 +196,26 @@ export function RegisterForm({
         name="role"
         value={employer ? "EMPLOYER" : "EMPLOYEE"}
       />
-      <div className="grid gap-4 sm:grid-cols-2">
-        <Field
-          label="First name"
-          errors={fields.firstName.errors}
-          inputProps={{
-            ...getInputProps(fields.firstName, { type: "text" }),
-            autoComplete: "given-name",
-          }}
-        />
-        <Field
-          label="Last name"
-          errors={fields.lastName.errors}
-          inputProps={{
-            ...getInputProps(fields.lastName, { type: "text" }),
-            autoComplete: "family-name",
-          }}
-        />
-      </div>
-      <Field
-        label="Email"
-        errors={fields.email.errors}
-        inputProps={{
-          ...getInputProps(fields.email, { type: "email" }),
-          autoComplete: "email",
-        }}
-      />
+      <PersonFields fields={fields} />
       {employer ? (
-        <Field
+        <InputField
           label="Company name"
-          errors={field("companyName").errors}
-          inputProps={{
-            ...getInputProps(field("companyName"), { type: "text" }),
-            autoComplete: "organization",
-          }}
+          field={field("companyName")}
+          autoComplete="organization"
         />
       ) : (
-        <Field
-          label="Department (optional)"
-          errors={field("department").errors}
-          inputProps={{
-            ...getInputProps(field("department"), { type: "text" }),
-          }}
-        />
+        <InputField label="Department (optional)" field={field("department")} />
       )}
-      <Field
+      <InputField
         label="Username"
-        errors={fields.username.errors}
-        inputProps={{
-          ...getInputProps(fields.username, { type: "text" }),
-          autoComplete: "username",
-        }}
+        field={fields.username}
+        autoComplete="username"
       />
-      <Field
+      <InputField
         label="Password"
-        errors={fields.password.errors}
-        inputProps={{
-          ...getInputProps(fields.password, { type: "password" }),
-          autoComplete: "new-password",
-        }}
+        type="password"
+        field={fields.password}
+        autoComplete="new-password"
       />
       <FormError
         id={form.errorId}

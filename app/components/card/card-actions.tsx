@@ -1,6 +1,5 @@
 import {
   getFormProps,
-  getInputProps,
   getSelectProps,
   useForm,
   type SubmissionResult,
@@ -10,7 +9,8 @@ import { Form } from "@remix-run/react";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
-import { ErrorList, Field, FormError } from "~/components/ui/field";
+import { ErrorList, FormError } from "~/components/ui/field";
+import { InputField } from "~/components/ui/schema-form";
 import {
   SIMULATED_CATEGORIES,
   simulatePurchaseSchema,
@@ -106,23 +106,17 @@ export function SimulatePurchase({
         className="grid gap-4 lg:grid-cols-3"
       >
         <input type="hidden" name="intent" value="simulate" />
-        <Field
+        <InputField
           label="Amount"
           prefix="$"
-          errors={fields.amount.errors}
-          inputProps={{
-            ...getInputProps(fields.amount, { type: "text" }),
-            inputMode: "decimal",
-            autoComplete: "off",
-          }}
+          field={fields.amount}
+          inputMode="decimal"
+          autoComplete="off"
         />
-        <Field
+        <InputField
           label="Merchant name"
-          errors={fields.merchantName.errors}
-          inputProps={{
-            ...getInputProps(fields.merchantName, { type: "text" }),
-            autoComplete: "off",
-          }}
+          field={fields.merchantName}
+          autoComplete="off"
         />
         <div>
           <label

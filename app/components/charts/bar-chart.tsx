@@ -1,4 +1,5 @@
 import { useId } from "react";
+import { BarTrack } from "./bar-track";
 import { ChartTable } from "./chart-table";
 
 export type Bar = {
@@ -136,15 +137,7 @@ export function BarChart({
                 className="grid grid-cols-[2.5rem_1fr_auto] items-center gap-2 text-sm"
               >
                 <span className="text-gray-700">{bar.label}</span>
-                <span className="h-3 rounded bg-gray-100">
-                  <span
-                    className="block h-3 rounded bg-brand-700"
-                    style={{
-                      width: `${(bar.value / top) * 100}%`,
-                      minWidth: bar.value > 0 ? 3 : 0,
-                    }}
-                  />
-                </span>
+                <BarTrack value={bar.value} max={top} className="bg-gray-100" />
                 <span className="whitespace-nowrap text-right font-medium text-gray-900">
                   {bar.valueLabel}
                 </span>

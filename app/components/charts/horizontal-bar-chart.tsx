@@ -1,4 +1,5 @@
 import { useId } from "react";
+import { BarTrack } from "./bar-track";
 import { ChartTable } from "./chart-table";
 
 export type HorizontalBar = {
@@ -41,15 +42,11 @@ export function HorizontalBarChart({
             className="grid grid-cols-[1fr_auto] items-center gap-x-3 gap-y-1 text-sm sm:grid-cols-[8rem_1fr_auto]"
           >
             <span className="truncate text-gray-800">{row.label}</span>
-            <span className="col-span-2 row-start-2 h-3 rounded bg-gray-200 sm:col-span-1 sm:row-start-auto">
-              <span
-                className="block h-3 rounded bg-brand-700"
-                style={{
-                  width: `${(row.value / max) * 100}%`,
-                  minWidth: row.value > 0 ? 3 : 0,
-                }}
-              />
-            </span>
+            <BarTrack
+              value={row.value}
+              max={max}
+              className="col-span-2 row-start-2 bg-gray-200 sm:col-span-1 sm:row-start-auto"
+            />
             <span className="whitespace-nowrap text-right font-medium text-gray-900">
               {row.valueLabel}
             </span>

@@ -1,14 +1,9 @@
-import {
-  getFormProps,
-  getInputProps,
-  useForm,
-  type SubmissionResult,
-} from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { Form } from "@remix-run/react";
 import { Button, LinkButton } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
-import { Field, FormError } from "~/components/ui/field";
+import { FormError } from "~/components/ui/field";
+import { InputField, useSchemaForm } from "~/components/ui/schema-form";
 import { formatMoney } from "~/utils/money";
 import { sandboxPaymentSchema } from "~/validation/checkout";
 import { useIsPending } from "~/components/use-is-pending";
@@ -27,15 +22,11 @@ export function SandboxPaymentForm({
   defaults: { cardNumber: string; expiry: string; cvc: string };
   result: SubmissionResult<string[]> | undefined;
 }) {
-  const [form, fields] = useForm({
+  const [form, fields] = useSchemaForm({
     id: "sandbox-payment",
+    schema: sandboxPaymentSchema,
     lastResult: result,
     defaultValue: defaults,
-    constraint: getZodConstraint(sandboxPaymentSchema),
-    onValidate: ({ formData }) =>
-      parseWithZod(formData, { schema: sandboxPaymentSchema }),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
   });
   const pending = useIsPending({ formData: { intent: "pay" } });
   return (
@@ -44,32 +35,23 @@ export function SandboxPaymentForm({
         <input type="hidden" name="intent" value="pay" />
         <input type="hidden" name="amount" value={amount} />
         <input type="hidden" name="requestId" value={requestId} />
-        <Field
+        <InputField
           label="Card number"
-          errors={fields.cardNumber.errors}
-          inputProps={{
-            ...getInputProps(fields.cardNumber, { type: "text" }),
-            inputMode: "numeric",
-            autoComplete: "cc-number",
-          }}
+          field={fields.cardNumber}
+          inputMode="numeric"
+          autoComplete="cc-number"
         />
         <div className="grid gap-4 sm:grid-cols-2">
-          <Field
+          <InputField
             label="Expiry (MM / YY)"
-            errors={fields.expiry.errors}
-            inputProps={{
-              ...getInputProps(fields.expiry, { type: "text" }),
-              autoComplete: "cc-exp",
-            }}
+            field={fields.expiry}
+            autoComplete="cc-exp"
           />
-          <Field
+          <InputField
             label="CVC"
-            errors={fields.cvc.errors}
-            inputProps={{
-              ...getInputProps(fields.cvc, { type: "text" }),
-              inputMode: "numeric",
-              autoComplete: "cc-csc",
-            }}
+            field={fields.cvc}
+            inputMode="numeric"
+            autoComplete="cc-csc"
           />
         </div>
         <p className="text-sm text-gray-700">

@@ -1,8 +1,7 @@
 import type { SerializeFrom } from "@remix-run/node";
 import { Link } from "@remix-run/react";
 import { CardFace } from "~/components/card/card-face";
-import { CancelRequestForm } from "~/components/cancel-request-form";
-import { StatusBadge } from "~/components/ui/badge";
+import { RequestStatusCell } from "~/components/cancel-request-form";
 import { LinkButton } from "~/components/ui/button";
 import { Card, StatCard } from "~/components/ui/card";
 import { EmptyRow, Table, Td } from "~/components/ui/table";
@@ -79,25 +78,11 @@ export function EmployeeDashboard({ data }: { data: Data }) {
                   <Td>{r.dateText}</Td>
                   <Td>Grocery advance request</Td>
                   <Td>{r.amountText}</Td>
-                  <Td className="whitespace-normal">
-                    <StatusBadge status={r.status} />
-                    {r.note ? (
-                      <p
-                        className="mt-1 max-w-xs text-xs text-gray-700"
-                        data-testid="status-note"
-                      >
-                        {r.status === "DECLINED" ? "Reason: " : ""}
-                        {r.note}
-                      </p>
-                    ) : null}
-                    {r.cancellable ? (
-                      <CancelRequestForm
-                        requestId={r.id}
-                        amount={r.amountText}
-                        redirectTo="/"
-                      />
-                    ) : null}
-                  </Td>
+                  <RequestStatusCell
+                    request={r}
+                    amount={r.amountText}
+                    redirectTo="/"
+                  />
                 </tr>
               ))
             )}

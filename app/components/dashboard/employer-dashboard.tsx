@@ -5,6 +5,7 @@ import {
   QuickDeclineForm,
 } from "~/components/employer/approval-forms";
 import { EmployeesTable } from "~/components/employer/employees-table";
+import { EmployeeCell } from "~/components/employer/pending-requests";
 import { Button, buttonClass, LinkButton } from "~/components/ui/button";
 import { Card, StatCard } from "~/components/ui/card";
 import { EmptyRow, Table, Td } from "~/components/ui/table";
@@ -96,12 +97,10 @@ export function EmployerDashboard({
               const name = `${r.employee.firstName} ${r.employee.lastName}`;
               return (
                 <tr key={r.id}>
-                  <Td>
-                    <p className="font-medium text-gray-900">{name}</p>
-                    <p className="text-xs text-gray-600">
-                      {r.employee.department || "N/A"}
-                    </p>
-                  </Td>
+                  <EmployeeCell
+                    name={name}
+                    department={r.employee.department}
+                  />
                   <Td>{formatDate(r.requestDate)}</Td>
                   <Td>{formatMoney(r.amount)}</Td>
                   <Td>{formatMoney(r.employee.availableBalance)}</Td>

@@ -1,13 +1,12 @@
-import {
-  getFormProps,
-  getInputProps,
-  useForm,
-  type SubmissionResult,
-} from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { useFetcher } from "@remix-run/react";
 import { Button, LinkButton } from "~/components/ui/button";
-import { Field, FormError } from "~/components/ui/field";
+import { FormError } from "~/components/ui/field";
+import {
+  InputField,
+  PersonFields,
+  useSchemaForm,
+} from "~/components/ui/schema-form";
 import { addEmployeeSchema } from "~/validation/auth";
 
 export type AddEmployeeActionData = {
@@ -29,16 +28,10 @@ export function AddEmployeeForm({
 }) {
   const fetcher = useFetcher<AddEmployeeActionData>();
   const data = fetcher.data ?? actionData;
-  const [form, fields] = useForm({
+  const [form, fields] = useSchemaForm({
     id: "add-employee",
+    schema: addEmployeeSchema,
     lastResult: data?.result,
-    constraint: getZodConstraint(addEmployeeSchema),
-    onValidate: ({ formData }) =>
-      parseWithZod(formData, { schema: addEmployeeSchema }),
-    // Not on blur: a message appearing as focus leaves the last field would move the
-    // submit button out from under the pointer mid-click.
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
   });
   const pending = fetcher.state !== "idle";
   return (
@@ -48,53 +41,15 @@ export function AddEmployeeForm({
       className="space-y-4"
       {...getFormProps(form)}
     >
-      <div className="grid gap-4 sm:grid-cols-2">
-        <Field
-          label="First name"
-          errors={fields.firstName.errors}
-          inputProps={{
-            ...getInputProps(fields.firstName, { type: "text" }),
-            autoComplete: "off",
-          }}
-        />
-        <Field
-          label="Last name"
-          errors={fields.lastName.errors}
-          inputProps={{
-            ...getInputProps(fields.lastName, { type: "text" }),
-            autoComplete: "off",
-          }}
-        />
-      </div>
-      <Field
-        label="Email"
-        errors={fields.email.errors}
-        inputProps={{
-          ...getInputProps(fields.email, { type: "email" }),
-          autoComplete: "off",
-        }}
-      />
-      <Field
-        label="Department (optional)"
-        errors={fields.department.errors}
-        inputProps={{ ...getInputProps(fields.department, { type: "text" }) }}
-      />
-      <Field
-        label="Username"
-        errors={fields.username.errors}
-        inputProps={{
-          ...getInputProps(fields.username, { type: "text" }),
-          autoComplete: "off",
-        }}
-      />
-      <Field
+      <PersonFields fields={fields} autoComplete={false} />
+      <InputField label="Department (optional)" field={fields.department} />
+      <InputField label="Username" field={fields.username} autoComplete="off" />
+      <InputField
         label="Password"
+        type="password"
         hint="At least 6 characters. Share it with the employee securely."
-        errors={fields.password.errors}
-        inputProps={{
-          ...getInputProps(fields.password, { type: "password" }),
-          autoComplete: "new-password",
-        }}
+        field={fields.password}
+        autoComplete="new-password"
       />
       <FormError
         id={form.errorId}

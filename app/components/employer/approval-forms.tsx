@@ -15,60 +15,61 @@ export function useDecisionPending(intent: string, requestId: number) {
   });
 }
 
-export function ApproveForm({
-  requestId,
-  employeeName,
-  redirectTo,
-}: {
+type DecisionProps = {
   requestId: number;
   employeeName: string;
   redirectTo: string;
-}) {
-  const pending = useDecisionPending("approve", requestId);
+};
+
+const DECISIONS = {
+  approve: {
+    label: "Approve",
+    busy: "Approving...",
+    variant: "primary",
+    className: "px-3 py-1.5",
+  },
+  decline: {
+    label: "Decline",
+    busy: "Declining...",
+    variant: "secondary",
+    className: "px-3 py-1.5 text-red-800",
+  },
+} as const;
+
+/** One request's Approve or Decline button, in a form of its own (works without JavaScript). */
+function DecisionForm({
+  intent,
+  requestId,
+  employeeName,
+  redirectTo,
+}: DecisionProps & { intent: keyof typeof DECISIONS }) {
+  const pending = useDecisionPending(intent, requestId);
+  const { label, busy, variant, className } = DECISIONS[intent];
   return (
     <Form method="post" action="/approvals" className="inline">
-      <input type="hidden" name="intent" value="approve" />
+      <input type="hidden" name="intent" value={intent} />
       <input type="hidden" name="requestId" value={requestId} />
       <input type="hidden" name="redirectTo" value={redirectTo} />
       <Button
         type="submit"
-        className="px-3 py-1.5"
+        variant={variant}
+        className={className}
         disabled={pending}
-        aria-label={pending ? undefined : `Approve ${employeeName}'s request`}
+        aria-label={pending ? undefined : `${label} ${employeeName}'s request`}
       >
-        {pending ? "Approving..." : "Approve"}
+        {pending ? busy : label}
       </Button>
     </Form>
   );
 }
 
+export function ApproveForm(props: DecisionProps) {
+  return <DecisionForm intent="approve" {...props} />;
+}
+
 /** The dashboard's one-click Decline: the default reason ('Declined by employer'). */
-export function QuickDeclineForm({
-  requestId,
-  employeeName,
-  redirectTo,
-}: {
-  requestId: number;
-  employeeName: string;
-  redirectTo: string;
-}) {
-  const pending = useDecisionPending("decline", requestId);
-  return (
-    <Form method="post" action="/approvals" className="inline">
-      <input type="hidden" name="intent" value="decline" />
-      <input type="hidden" name="requestId" value={requestId} />
-      <input type="hidden" name="redirectTo" value={redirectTo} />
-      <Button
-        type="submit"
-        variant="secondary"
-        className="px-3 py-1.5 text-red-800"
-        disabled={pending}
-        aria-label={pending ? undefined : `Decline ${employeeName}'s request`}
-      >
-        {pending ? "Declining..." : "Decline"}
-      </Button>
-    </Form>
-  );
+export function QuickDeclineForm(props: DecisionProps) {
+  return <DecisionForm intent="decline" {...props} />;
 }
 
 /** /approvals' Decline: a link that opens the dialog (server-rendered from ?decline=id). */

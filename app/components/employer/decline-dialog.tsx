@@ -1,13 +1,12 @@
 import {
   getFormProps,
   getTextareaProps,
-  useForm,
   type SubmissionResult,
 } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form } from "@remix-run/react";
 import { Button, LinkButton } from "~/components/ui/button";
 import { FormError, TextareaField } from "~/components/ui/field";
+import { useSchemaForm } from "~/components/ui/schema-form";
 import { formatMoney } from "~/utils/money";
 import { declineFormSchema } from "~/validation/employer";
 import { useDecisionPending } from "./approval-forms";
@@ -28,14 +27,10 @@ export function DeclineDialog({
   /** Where Cancel and a successful decline go back to (the page of /approvals it opened on). */
   returnTo?: string;
 }) {
-  const [form, fields] = useForm({
+  const [form, fields] = useSchemaForm({
     id: `decline-${request.id}`,
+    schema: declineFormSchema,
     lastResult,
-    constraint: getZodConstraint(declineFormSchema),
-    onValidate: ({ formData }) =>
-      parseWithZod(formData, { schema: declineFormSchema }),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
   });
   const pending = useDecisionPending("decline", request.id);
   const name = `${request.employee.firstName} ${request.employee.lastName}`;

@@ -1,13 +1,12 @@
-import {
-  getFormProps,
-  getInputProps,
-  useForm,
-  type SubmissionResult,
-} from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { Form } from "@remix-run/react";
 import { Button } from "~/components/ui/button";
-import { Field, FormError } from "~/components/ui/field";
+import { FormError } from "~/components/ui/field";
+import {
+  InputField,
+  PersonFields,
+  useSchemaForm,
+} from "~/components/ui/schema-form";
 import { EMAIL_CHOICES_INTENT } from "~/validation/profile";
 import type { ToastData } from "~/components/ui/toast";
 import { profileSchema } from "~/validation/profile";
@@ -35,56 +34,21 @@ export function AccountSettingsForm({
   actionData: ActionData | undefined;
 }) {
   const pending = useIsPending();
-  const [form, fields] = useForm({
+  const [form, fields] = useSchemaForm({
     id: "profile",
+    schema: profileSchema,
     lastResult: actionData?.result ?? null,
-    constraint: getZodConstraint(profileSchema),
     defaultValue: {
       firstName: profile.firstName,
       lastName: profile.lastName,
       email: profile.email,
       department: profile.department,
     },
-    onValidate: ({ formData }) =>
-      parseWithZod(formData, { schema: profileSchema }),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
   });
   return (
     <Form method="post" className="space-y-4" {...getFormProps(form)}>
-      <div className="grid gap-4 sm:grid-cols-2">
-        <Field
-          label="First name"
-          errors={fields.firstName.errors}
-          inputProps={{
-            ...getInputProps(fields.firstName, { type: "text" }),
-            autoComplete: "given-name",
-          }}
-        />
-        <Field
-          label="Last name"
-          errors={fields.lastName.errors}
-          inputProps={{
-            ...getInputProps(fields.lastName, { type: "text" }),
-            autoComplete: "family-name",
-          }}
-        />
-      </div>
-      <Field
-        label="Email"
-        errors={fields.email.errors}
-        inputProps={{
-          ...getInputProps(fields.email, { type: "email" }),
-          autoComplete: "email",
-        }}
-      />
-      <Field
-        label="Department"
-        errors={fields.department.errors}
-        inputProps={{
-          ...getInputProps(fields.department, { type: "text" }),
-        }}
-      />
+      <PersonFields fields={fields} />
+      <InputField label="Department" field={fields.department} />
       <fieldset className="space-y-4 border-t border-gray-100 pt-4">
         <legend className="pt-4 text-sm font-semibold text-gray-900">
           Change password
@@ -92,34 +56,24 @@ export function AccountSettingsForm({
         <p className="text-xs text-gray-600">
           Leave these empty to keep your current password.
         </p>
-        <Field
+        <InputField
           label="Current password"
-          errors={fields.currentPassword.errors}
-          inputProps={{
-            ...getInputProps(fields.currentPassword, {
-              type: "password",
-            }),
-            autoComplete: "current-password",
-          }}
+          type="password"
+          field={fields.currentPassword}
+          autoComplete="current-password"
         />
         <div className="grid gap-4 sm:grid-cols-2">
-          <Field
+          <InputField
             label="New password"
-            errors={fields.newPassword.errors}
-            inputProps={{
-              ...getInputProps(fields.newPassword, { type: "password" }),
-              autoComplete: "new-password",
-            }}
+            type="password"
+            field={fields.newPassword}
+            autoComplete="new-password"
           />
-          <Field
+          <InputField
             label="Confirm new password"
-            errors={fields.confirmPassword.errors}
-            inputProps={{
-              ...getInputProps(fields.confirmPassword, {
-                type: "password",
-              }),
-              autoComplete: "new-password",
-            }}
+            type="password"
+            field={fields.confirmPassword}
+            autoComplete="new-password"
           />
         </div>
       </fieldset>

@@ -4,19 +4,17 @@ import {
   getInputProps,
   getSelectProps,
   getTextareaProps,
-  useForm,
   type SubmissionResult,
 } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form } from "@remix-run/react";
 import { Button, LinkButton } from "~/components/ui/button";
 import {
   CheckboxField,
   ErrorList,
-  Field,
   FormError,
   TextareaField,
 } from "~/components/ui/field";
+import { InputField, useSchemaForm } from "~/components/ui/schema-form";
 import {
   ADVANCE_STEP_DOLLARS,
   MAX_ADVANCE_TEXT,
@@ -48,20 +46,16 @@ export function RequestForm({
   lastResult: SubmissionResult<string[]> | undefined;
 }) {
   const pending = useIsPending();
-  const [form, fields] = useForm({
+  const [form, fields] = useSchemaForm({
     id: "request",
+    schema: requestFormSchema,
     lastResult,
-    constraint: getZodConstraint(requestFormSchema),
     defaultValue: {
       amount: String(prefill.amount),
       repaymentPeriods: String(prefill.repaymentPeriods),
       paymentMethod: "existing",
       accountType: "checking",
     },
-    onValidate: ({ formData }) =>
-      parseWithZod(formData, { schema: requestFormSchema }),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
   });
   const [existing, different] = getCollectionProps(fields.paymentMethod, {
     type: "radio",
@@ -74,17 +68,15 @@ export function RequestForm({
       className="space-y-6 rounded-lg border border-gray-200 bg-white p-6 shadow-sm"
       {...getFormProps(form)}
     >
-      <Field
+      <InputField
         label="Amount"
         prefix="$"
         suffix="USD"
         hint={`Between ${MIN_ADVANCE_TEXT} and ${MAX_ADVANCE_TEXT}. Available balance: ${availableBalanceText}`}
-        errors={fields.amount.errors}
-        inputProps={{
-          ...getInputProps(fields.amount, { type: "number" }),
-          step: ADVANCE_STEP_DOLLARS,
-          inputMode: "decimal",
-        }}
+        type="number"
+        field={fields.amount}
+        step={ADVANCE_STEP_DOLLARS}
+        inputMode="decimal"
       />
 
       <TextareaField
@@ -144,24 +136,18 @@ export function RequestForm({
             </select>
             <ErrorList errors={fields.accountType.errors} />
           </div>
-          <Field
+          <InputField
             label="Routing number"
-            errors={fields.routingNumber.errors}
-            inputProps={{
-              ...getInputProps(fields.routingNumber, { type: "text" }),
-              placeholder: "9 digit routing number",
-              inputMode: "numeric",
-              autoComplete: "off",
-            }}
+            field={fields.routingNumber}
+            placeholder="9 digit routing number"
+            inputMode="numeric"
+            autoComplete="off"
           />
-          <Field
+          <InputField
             label="Account number"
-            errors={fields.accountNumber.errors}
-            inputProps={{
-              ...getInputProps(fields.accountNumber, { type: "text" }),
-              inputMode: "numeric",
-              autoComplete: "off",
-            }}
+            field={fields.accountNumber}
+            inputMode="numeric"
+            autoComplete="off"
           />
         </div>
       </fieldset>

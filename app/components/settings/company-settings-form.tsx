@@ -1,14 +1,13 @@
 import {
   getFormProps,
   getInputProps,
-  useForm,
   type SubmissionResult,
 } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form } from "@remix-run/react";
 import { Button, LinkButton } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { CheckboxField, Field, FormError } from "~/components/ui/field";
+import { InputField, useSchemaForm } from "~/components/ui/schema-form";
 import { formatMoney } from "~/utils/money";
 import {
   CONTACT_PHONE_MAX,
@@ -44,8 +43,9 @@ export function SettingsForm({
   employeeCount: number;
   lastResult: SubmissionResult<string[]> | undefined;
 }) {
-  const [form, fields] = useForm({
+  const [form, fields] = useSchemaForm({
     id: "company-settings",
+    schema: companySettingsSchema,
     lastResult,
     defaultValue: {
       companyName: settings.companyName,
@@ -57,11 +57,6 @@ export function SettingsForm({
       notifyMonthlyReports: settings.notifyMonthlyReports,
       notifySystemUpdates: settings.notifySystemUpdates,
     },
-    constraint: getZodConstraint(companySettingsSchema),
-    onValidate: ({ formData }) =>
-      parseWithZod(formData, { schema: companySettingsSchema }),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
   });
   const pending = useIsPending();
   const money = {
@@ -77,32 +72,25 @@ export function SettingsForm({
       <Card title="Company Profile">
         <div className="grid gap-4 md:grid-cols-2">
           <div className="md:col-span-2">
-            <Field
+            <InputField
               label="Company name"
-              errors={fields.companyName.errors}
-              inputProps={{
-                ...getInputProps(fields.companyName, { type: "text" }),
-                autoComplete: "organization",
-              }}
+              field={fields.companyName}
+              autoComplete="organization"
             />
           </div>
-          <Field
+          <InputField
             label="Contact email"
-            errors={fields.contactEmail.errors}
-            inputProps={{
-              ...getInputProps(fields.contactEmail, { type: "email" }),
-              autoComplete: "email",
-            }}
+            type="email"
+            field={fields.contactEmail}
+            autoComplete="email"
           />
-          <Field
+          <InputField
             label="Contact phone"
             hint="Optional"
-            errors={fields.contactPhone.errors}
-            inputProps={{
-              ...getInputProps(fields.contactPhone, { type: "tel" }),
-              autoComplete: "tel",
-              maxLength: CONTACT_PHONE_MAX,
-            }}
+            type="tel"
+            field={fields.contactPhone}
+            autoComplete="tel"
+            maxLength={CONTACT_PHONE_MAX}
           />
         </div>
       </Card>

@@ -1,0 +1,119 @@
+import {
+  getInputProps,
+  useForm,
+  type DefaultValue,
+  type FieldMetadata,
+  type SubmissionResult,
+} from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import type { InputHTMLAttributes, ReactNode } from "react";
+import type * as z from "zod";
+import { Field } from "./field";
+
+// The frame every Conform form shares: the zod schema of the server checks it in the browser
+// too (same messages from both), and an input is a labelled Field with its messages.
+
+/**
+ * A Conform form checked with `schema`. Validated on submit, not on blur (a message appearing
+ * as focus leaves the last field would move the submit button from under the pointer
+ * mid-click), then again on every input. `shouldValidate: "onBlur"` for a one-field form.
+ */
+export function useSchemaForm<Schema extends z.ZodObject>({
+  id,
+  schema,
+  lastResult,
+  defaultValue,
+  shouldValidate = "onSubmit",
+}: {
+  id: string;
+  schema: Schema;
+  lastResult?: SubmissionResult<string[]> | null;
+  defaultValue?: DefaultValue<z.input<Schema>>;
+  shouldValidate?: "onSubmit" | "onBlur";
+}) {
+  return useForm<z.input<Schema>, z.output<Schema>>({
+    id,
+    lastResult,
+    defaultValue,
+    constraint: getZodConstraint(schema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    shouldValidate,
+    shouldRevalidate: "onInput",
+  });
+}
+
+type InputType =
+  "text" | "email" | "password" | "tel" | "number" | "search" | "url";
+
+/** A Conform field as a labelled input: its name, id, constraint and messages wired. */
+export function InputField<FieldSchema>({
+  label,
+  field,
+  type = "text",
+  hint,
+  prefix,
+  suffix,
+  ...attributes
+}: {
+  label: ReactNode;
+  field: FieldMetadata<FieldSchema, Record<string, unknown>, string[]>;
+  type?: InputType;
+  hint?: ReactNode;
+  prefix?: ReactNode;
+  suffix?: ReactNode;
+} & Omit<
+  InputHTMLAttributes<HTMLInputElement>,
+  "type" | "prefix" | "id" | "name"
+>) {
+  return (
+    <Field
+      label={label}
+      hint={hint}
+      prefix={prefix}
+      suffix={suffix}
+      errors={field.errors}
+      inputProps={{ ...getInputProps(field, { type }), ...attributes }}
+    />
+  );
+}
+
+type PersonFieldNames = "firstName" | "lastName" | "email";
+
+/**
+ * First name and last name side by side, then e-mail: registration, Add New Employee and the
+ * profile. `autoComplete="off"` where the person is someone else (an employer adding one).
+ */
+export function PersonFields({
+  fields,
+  autoComplete = true,
+}: {
+  fields: Record<
+    PersonFieldNames,
+    FieldMetadata<string | undefined, Record<string, unknown>, string[]>
+  >;
+  autoComplete?: boolean;
+}) {
+  const hint = (token: string) => (autoComplete ? token : "off");
+  return (
+    <>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <InputField
+          label="First name"
+          field={fields.firstName}
+          autoComplete={hint("given-name")}
+        />
+        <InputField
+          label="Last name"
+          field={fields.lastName}
+          autoComplete={hint("family-name")}
+        />
+      </div>
+      <InputField
+        label="Email"
+        type="email"
+        field={fields.email}
+        autoComplete={hint("email")}
+      />
+    </>
+  );
+}

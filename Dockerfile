@@ -3,7 +3,9 @@
 
 FROM node:20-bookworm-slim AS deps
 WORKDIR /app
+# patches/ is applied by the postinstall script (patch-package, docs/decisions/1412).
 COPY package.json package-lock.json ./
+COPY patches ./patches
 RUN npm ci --no-audit --no-fund
 
 FROM deps AS build
@@ -14,6 +16,7 @@ RUN npm run build
 FROM node:20-bookworm-slim AS prod-deps
 WORKDIR /app
 COPY package.json package-lock.json ./
+COPY patches ./patches
 RUN npm ci --omit=dev --no-audit --no-fund
 
 FROM node:20-bookworm-slim AS runtime

@@ -492,22 +492,36 @@ function processCpu(pid: number): number {
 }
 
 /**
- * CPU time of the server process plus every PostgreSQL backend connected to the bench's
- * database (their process titles name it): what one response costs on a core, whatever else
- * the shared machine is doing. The other servers' connections are idle meanwhile.
+ * CPU time of the server process and of every PostgreSQL backend connected to the bench's
+ * database (their process titles name it), by process: what one response costs on a core,
+ * whatever else the shared machine is doing. The other servers' connections are idle meanwhile.
  */
-function benchCpu(serverPid: number): number {
-  let total = processCpu(serverPid);
+type CpuSnapshot = Map<number, number>;
+
+function benchCpu(serverPid: number): CpuSnapshot {
+  const snapshot: CpuSnapshot = new Map([[serverPid, processCpu(serverPid)]]);
   for (const entry of fs.readdirSync("/proc")) {
     if (!/^\d+$/.test(entry)) continue;
     try {
       const cmdline = fs.readFileSync(`/proc/${entry}/cmdline`, "utf8");
       if (cmdline.startsWith("postgres:") && cmdline.includes(` ${DB_NAME} `))
-        total += processCpu(Number(entry));
+        snapshot.set(Number(entry), processCpu(Number(entry)));
     } catch {
       // gone
     }
   }
+  return snapshot;
+}
+
+/**
+ * CPU seconds used since `before`, by the processes alive now. A backend that closed meanwhile
+ * (the pool's idle timeout) was idle, and its earlier time is not subtracted; one that opened
+ * meanwhile counts whole.
+ */
+function cpuSince(before: CpuSnapshot, serverPid: number): number {
+  let total = 0;
+  for (const [pid, cpu] of benchCpu(serverPid))
+    total += Math.max(0, cpu - (before.get(pid) ?? 0));
   return total;
 }
 
@@ -542,7 +556,7 @@ async function streamSpeed(
   const runs = [];
   const cpuBefore = benchCpu(serverPid);
   for (let i = 0; i < times; i++) runs.push(await once());
-  const cpuSeconds = (benchCpu(serverPid) - cpuBefore) / times;
+  const cpuSeconds = cpuSince(cpuBefore, serverPid) / times;
   const ms = median(runs.map((r) => r.ms));
   const bytes = runs[0].bytes;
   const mb = bytes / 1024 / 1024;
@@ -586,7 +600,7 @@ async function cpuPerResponse(
   if (result["2xx"] !== amount)
     throw new Error(`${target}: ${result["2xx"]} of ${amount} answered 2xx`);
   const server = processCpu(serverPid) - serverBefore;
-  const all = benchCpu(serverPid) - allBefore;
+  const all = cpuSince(allBefore, serverPid);
   return {
     serverMs: (server / amount) * 1000,
     postgresMs: ((all - server) / amount) * 1000,

@@ -21,6 +21,8 @@ RUN npm ci --omit=dev --no-audit --no-fund
 
 FROM node:20-bookworm-slim AS runtime
 ENV NODE_ENV=production PORT=3000 DATA_DIR=/data
+# At run time set APP_URL (the address people use; required with SMTP_URL) and, for any other
+# name the container is reached by, ALLOWED_HOSTS: other Host headers are answered with 400.
 WORKDIR /app
 RUN mkdir -p /data && chown node:node /data
 COPY --from=prod-deps --chown=node:node /app/node_modules ./node_modules
@@ -28,7 +30,7 @@ COPY --from=build --chown=node:node /app/build ./build
 COPY --from=build --chown=node:node /app/public ./public
 COPY --chown=node:node package.json ./
 COPY --chown=node:node db/migrations ./db/migrations
-COPY --chown=node:node scripts/server.js scripts/cli.js ./scripts/
+COPY --chown=node:node scripts/server.js scripts/http-guards.js scripts/cli.js ./scripts/
 USER node
 EXPOSE 3000
 VOLUME ["/data"]

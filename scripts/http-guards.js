@@ -14,6 +14,7 @@ export const BODY_LIMITS = [
 export const BODY_TOO_LARGE = "Request body is too large";
 export const CROSS_SITE = "Cross-origin request refused";
 export const NOT_JSON = "Content-Type must be application/json";
+export const UNKNOWN_HOST = "Unknown host";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
@@ -139,6 +140,53 @@ export function sameOriginOnly(app) {
     if (referer !== undefined && hostOf(referer) !== host)
       return sendRefusal(req, res, 403, CROSS_SITE);
     next();
+  };
+}
+
+/**
+ * The host names this server answers to: APP_URL's, the loopback names, and ALLOWED_HOSTS
+ * (comma-separated; a name that starts with a dot also matches its subdomains, as Django's
+ * ALLOWED_HOSTS does).
+ * @param {{ APP_URL?: string; ALLOWED_HOSTS?: string }} [environment]
+ * @returns {string[]}
+ */
+export function allowedHostNames(environment = process.env) {
+  const names = ["localhost", "127.0.0.1", "[::1]"];
+  if (environment.APP_URL) {
+    try {
+      names.push(new URL(environment.APP_URL).hostname.toLowerCase());
+    } catch {
+      // the environment check names a bad APP_URL at start-up
+    }
+  }
+  for (const name of (environment.ALLOWED_HOSTS ?? "").split(",")) {
+    const trimmed = name.trim().toLowerCase();
+    if (trimmed) names.push(trimmed);
+  }
+  return names;
+}
+
+function hostMatches(host, names) {
+  return names.some((name) =>
+    name.startsWith(".")
+      ? host === name.slice(1) || host.endsWith(name)
+      : host === name,
+  );
+}
+
+/**
+ * A request whose Host (X-Forwarded-Host only with TRUST_PROXY, as Express's req.hostname
+ * reads it) is not one of ours is refused with 400 before anything runs, so no page, redirect
+ * or log is ever built around a host an attacker chose (docs/decisions/1810). The health
+ * probes answer any host: load balancers call them by the instance's address.
+ */
+/** @param {string[]} [names] */
+export function knownHostsOnly(names = allowedHostNames()) {
+  return (req, res, next) => {
+    if (req.path === "/healthz" || req.path === "/readyz") return next();
+    const host = (req.hostname ?? "").toLowerCase();
+    if (host && hostMatches(host, names)) return next();
+    sendRefusal(req, res, 400, UNKNOWN_HOST);
   };
 }
 

@@ -25,6 +25,7 @@ import {
   afterBodyLimit,
   bodyLimit,
   jsonBodiesOnly,
+  knownHostsOnly,
   privateNoStore,
   sameOriginOnly,
 } from "./http-guards.js";
@@ -45,9 +46,23 @@ function workerCount() {
   return os.availableParallelism?.() ?? os.cpus().length;
 }
 
+/**
+ * A configuration the server cannot run with (lifecycle.startup checks the environment first)
+ * stops it with one line that names the variable, not a stack trace.
+ */
+async function startOrExplain(options) {
+  try {
+    await lifecycle.startup(options);
+  } catch (error) {
+    if (!String(error?.message).startsWith("Invalid environment")) throw error;
+    console.error(error.message);
+    process.exit(1);
+  }
+}
+
 if (cluster.isPrimary) {
   // Migrations and the demo seed run once, here, before any worker serves.
-  await lifecycle.startup();
+  await startOrExplain();
   const workers = workerCount();
   if (workers > 1) {
     await lifecycle.shutdown();
@@ -56,7 +71,7 @@ if (cluster.isPrimary) {
     serve();
   }
 } else {
-  await lifecycle.startup({ prepareDatabase: false });
+  await startOrExplain({ prepareDatabase: false });
   // A worker whose primary is gone (killed) does not linger holding the port.
   process.on("disconnect", () => process.exit(1));
   serve();
@@ -160,12 +175,7 @@ function serve() {
   // Request log: one JSON line per request, no cookies, bodies or card data.
   app.use((req, res, next) => {
     const start = process.hrtime.bigint();
-    // The origin links in e-mail use when APP_URL is unset (trusts X-Forwarded-* only with
-    // TRUST_PROXY).
-    const facts = {
-      userId: null,
-      origin: `${req.protocol}://${req.get("host")}`,
-    };
+    const facts = { userId: null };
     res.on("finish", () => {
       if (req.path.startsWith("/build/")) return;
       const ms = Number(process.hrtime.bigint() - start) / 1e6;
@@ -186,6 +196,9 @@ function serve() {
     // The Remix side records the signed-in user here (app/utils/request-context.server.ts).
     lifecycle.requestContext.run(facts, next);
   });
+
+  // Only our own host names (APP_URL's, localhost, ALLOWED_HOSTS): 400 for any other Host.
+  app.use(knownHostsOnly());
 
   // Pages are compressed at brotli quality 3: for a page of ~30 KB it writes ~6 % more bytes
   // than the middleware's default 4 in a third of the time (docs/decisions/1411-page-cost.md).

@@ -5,7 +5,6 @@ import type { RenderedMail } from "~/services/mail/templates";
 import { sendSmtp, smtpConfigured } from "~/services/mail/transport.server";
 import { connection, db, queryRows, type Executor } from "~/utils/db.server";
 import { env } from "~/utils/env.server";
-import { requestContext } from "~/utils/request-context.server";
 
 // The mail outbox (docs/decisions/1200-job-queue.md, 1201-e-mail.md). Every e-mail is a row
 // written in the transaction of the action that causes it, so an action that rolls back sends
@@ -29,14 +28,14 @@ export type MailToSend = {
 };
 
 /**
- * Where links in e-mail point: APP_URL, else the origin of the request being served (recorded
- * by scripts/server.js), else this server's own address.
+ * Where links in e-mail point: APP_URL, else (mail kept in the outbox, development) this
+ * server's own address. Never the request's Host: a forged Host would put an attacker's address
+ * in front of a live reset token (docs/decisions/1810-links-in-mail-from-configuration.md). The
+ * environment check refuses SMTP_URL without APP_URL.
  */
 export function mailOrigin(): string {
   const configured = env().APP_URL;
   if (configured) return new URL(configured).origin;
-  const fromRequest = requestContext.getStore()?.origin;
-  if (fromRequest) return fromRequest;
   return `http://localhost:${env().PORT}`;
 }
 

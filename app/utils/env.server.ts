@@ -1,45 +1,58 @@
 import { z } from "zod";
 
 // Every environment variable the server reads, checked once at start-up (DESIGN §9).
-const schema = z.object({
-  NODE_ENV: z
-    .enum(["development", "production", "test"])
-    .default("development"),
-  PORT: z.coerce.number().int().positive().default(3000),
-  DATABASE_URL: z.string().url().optional(),
-  DATA_DIR: z.string().default(".data"),
-  SESSION_SECRET: z.string().min(16).optional(),
-  STRIPE_SECRET_KEY: z.string().optional(),
-  STRIPE_PUBLISHABLE_KEY: z.string().optional(),
-  STRIPE_WEBHOOK_SECRET: z.string().optional(),
-  // Test-only: where the stripe SDK sends its calls (a fake Stripe server on 127.0.0.1).
-  STRIPE_API_HOST: z.string().optional(),
-  STRIPE_API_PORT: z.coerce.number().int().positive().optional(),
-  STRIPE_API_PROTOCOL: z.enum(["http", "https"]).optional(),
-  SUPPORT_EMAIL: z.string().email().default("support@groceryadvance.com"),
-  SEED_DEMO: z.enum(["true", "false"]).default("true"),
-  LOGIN_MAX_FAILURES: z.coerce.number().int().positive().default(5),
-  LOGIN_WINDOW_MINUTES: z.coerce.number().int().positive().default(15),
-  // Registrations allowed per address per LOGIN_WINDOW_MINUTES.
-  REGISTER_MAX_PER_ADDRESS: z.coerce.number().int().positive().default(20),
-  // Session lifetimes (docs/decisions/1100-server-side-sessions.md).
-  SESSION_IDLE_MINUTES: z.coerce.number().int().positive().default(30),
-  SESSION_ABSOLUTE_HOURS: z.coerce.number().int().positive().default(12),
-  SESSION_REMEMBER_DAYS: z.coerce.number().int().positive().default(30),
-  SESSION_REMEMBER_IDLE_DAYS: z.coerce.number().int().positive().default(7),
-  // E-mail (docs/decisions/1201-e-mail.md): unset SMTP_URL keeps every mail in the outbox
-  // table, shown to its recipient at /outbox.
-  SMTP_URL: z.string().url().optional(),
-  MAIL_FROM: z
-    .string()
-    .min(3)
-    .default("Grocery Advance <no-reply@groceryadvance.com>"),
-  // The address links in e-mail start with; unset: the origin of the request that caused it.
-  APP_URL: z.string().url().optional(),
-  // The job worker runs inside each app process unless this is "false" (then run
-  // `node scripts/cli.js worker` separately).
-  WORKER_IN_APP: z.enum(["true", "false"]).default("true"),
-});
+const schema = z
+  .object({
+    NODE_ENV: z
+      .enum(["development", "production", "test"])
+      .default("development"),
+    PORT: z.coerce.number().int().positive().default(3000),
+    DATABASE_URL: z.string().url().optional(),
+    DATA_DIR: z.string().default(".data"),
+    SESSION_SECRET: z.string().min(16).optional(),
+    STRIPE_SECRET_KEY: z.string().optional(),
+    STRIPE_PUBLISHABLE_KEY: z.string().optional(),
+    STRIPE_WEBHOOK_SECRET: z.string().optional(),
+    // Test-only: where the stripe SDK sends its calls (a fake Stripe server on 127.0.0.1).
+    STRIPE_API_HOST: z.string().optional(),
+    STRIPE_API_PORT: z.coerce.number().int().positive().optional(),
+    STRIPE_API_PROTOCOL: z.enum(["http", "https"]).optional(),
+    SUPPORT_EMAIL: z.string().email().default("support@groceryadvance.com"),
+    SEED_DEMO: z.enum(["true", "false"]).default("true"),
+    LOGIN_MAX_FAILURES: z.coerce.number().int().positive().default(5),
+    LOGIN_WINDOW_MINUTES: z.coerce.number().int().positive().default(15),
+    // Registrations allowed per address per LOGIN_WINDOW_MINUTES.
+    REGISTER_MAX_PER_ADDRESS: z.coerce.number().int().positive().default(20),
+    // Session lifetimes (docs/decisions/1100-server-side-sessions.md).
+    SESSION_IDLE_MINUTES: z.coerce.number().int().positive().default(30),
+    SESSION_ABSOLUTE_HOURS: z.coerce.number().int().positive().default(12),
+    SESSION_REMEMBER_DAYS: z.coerce.number().int().positive().default(30),
+    SESSION_REMEMBER_IDLE_DAYS: z.coerce.number().int().positive().default(7),
+    // E-mail (docs/decisions/1201-e-mail.md): unset SMTP_URL keeps every mail in the outbox
+    // table, shown to its recipient at /outbox.
+    SMTP_URL: z.string().url().optional(),
+    MAIL_FROM: z
+      .string()
+      .min(3)
+      .default("Grocery Advance <no-reply@groceryadvance.com>"),
+    // The address links in e-mail start with. Required when mail leaves the machine (SMTP_URL);
+    // unset without SMTP: http://localhost:PORT. Never taken from a request (decision 1810).
+    APP_URL: z.string().url().optional(),
+    // Host names the server answers besides APP_URL's host and localhost (comma-separated).
+    ALLOWED_HOSTS: z.string().optional(),
+    // The job worker runs inside each app process unless this is "false" (then run
+    // `node scripts/cli.js worker` separately).
+    WORKER_IN_APP: z.enum(["true", "false"]).default("true"),
+  })
+  .superRefine((value, ctx) => {
+    if (value.SMTP_URL && !value.APP_URL)
+      ctx.addIssue({
+        code: "custom",
+        path: ["APP_URL"],
+        message:
+          "required when SMTP_URL is set: links in e-mail are built from APP_URL, never from a request",
+      });
+  });
 
 export type Env = z.infer<typeof schema>;
 

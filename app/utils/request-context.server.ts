@@ -3,8 +3,6 @@ import { AsyncLocalStorage } from "node:async_hooks";
 /** Per-request facts the server adapter logs after the response (scripts/server.js). */
 export type RequestFacts = {
   userId: number | null;
-  /** The request's origin (scheme and host), for links in e-mail when APP_URL is unset. */
-  origin?: string;
   /** The signed-in user's row, read once for all the loaders of one page (see getUser). */
   users?: Map<string, Promise<unknown>>;
 };

@@ -1,5 +1,5 @@
 import type { AddressInfo } from "node:net";
-import type { Server } from "node:http";
+import http, { type Server } from "node:http";
 import express from "express";
 // scripts/ is plain JavaScript that node runs as it is, so no alias reaches it.
 // eslint-disable-next-line no-restricted-imports
@@ -8,10 +8,13 @@ import {
   CROSS_SITE,
   DEFAULT_BODY_LIMIT,
   NOT_JSON,
+  allowedHostNames,
   bodyLimit,
   jsonBodiesOnly,
+  knownHostsOnly,
   privateNoStore,
   sameOriginOnly,
+  UNKNOWN_HOST,
 } from "../../scripts/http-guards.js";
 
 // The server's guards in front of Remix (scripts/http-guards.js), each mounted on a small
@@ -258,5 +261,155 @@ describe("Cache-Control on personal responses", () => {
     expect(page.headers.get("cache-control")).toBeNull();
     const declared = await fetch(`${base}/public`);
     expect(declared.headers.get("cache-control")).toBe("public, max-age=300");
+  });
+});
+
+describe("known hosts only", () => {
+  // fetch() cannot set Host, so these requests are made with node:http.
+  function getWithHost(
+    port: number,
+    path: string,
+    headers: Record<string, string>,
+  ): Promise<{ status: number; body: string }> {
+    return new Promise((resolve, reject) => {
+      const req = http.request(
+        { host: "127.0.0.1", port, path, headers },
+        (res) => {
+          let body = "";
+          res.on("data", (chunk: Buffer) => (body += chunk.toString()));
+          res.on("end", () => resolve({ status: res.statusCode ?? 0, body }));
+        },
+      );
+      req.on("error", reject);
+      req.end();
+    });
+  }
+
+  async function serverWith(
+    names: string[],
+    trustProxy: boolean,
+  ): Promise<{ port: number; close: () => Promise<void> }> {
+    const app = express();
+    if (trustProxy) app.set("trust proxy", 1);
+    app.use(knownHostsOnly(names));
+    app.all("*", (_req, res) => res.json({ ok: true }));
+    const listening = app.listen(0);
+    await new Promise((resolve) => listening.once("listening", resolve));
+    return {
+      port: (listening.address() as AddressInfo).port,
+      close: () =>
+        new Promise((resolve) => {
+          listening.closeAllConnections();
+          listening.close(() => resolve());
+        }),
+    };
+  }
+
+  it("knows APP_URL's host, the loopback names and ALLOWED_HOSTS", () => {
+    expect(
+      allowedHostNames({
+        APP_URL: "https://App.Example.com/base",
+        ALLOWED_HOSTS: " a.example , .corp.example,",
+      }),
+    ).toEqual([
+      "localhost",
+      "127.0.0.1",
+      "[::1]",
+      "app.example.com",
+      "a.example",
+      ".corp.example",
+    ]);
+    expect(allowedHostNames({})).toEqual(["localhost", "127.0.0.1", "[::1]"]);
+  });
+
+  it("refuses an unknown Host with 400, as JSON under /api and as a page elsewhere", async () => {
+    const names = allowedHostNames({
+      APP_URL: "https://app.example.com",
+      ALLOWED_HOSTS: "a.example,.corp.example",
+    });
+    const server = await serverWith(names, false);
+    try {
+      for (const host of [
+        "evil.example",
+        "app.example.com.evil.example",
+        "corp.example.evil",
+        "localhost.evil.example",
+      ]) {
+        const api = await getWithHost(server.port, "/api/thing", {
+          Host: host,
+        });
+        expect(api.status, host).toBe(400);
+        expect(JSON.parse(api.body)).toEqual({ message: UNKNOWN_HOST });
+        const page = await getWithHost(server.port, "/forgot-password", {
+          Host: `${host}:3000`,
+        });
+        expect(page.status, host).toBe(400);
+        expect(page.body).toContain(UNKNOWN_HOST);
+      }
+      for (const host of [
+        "localhost:3000",
+        "127.0.0.1",
+        "[::1]:3000",
+        "APP.example.com",
+        "a.example",
+        "corp.example",
+        "hr.corp.example:8443",
+      ]) {
+        const res = await getWithHost(server.port, "/page", { Host: host });
+        expect(res.status, host).toBe(200);
+      }
+      // The health probes answer whatever address a load balancer uses.
+      const probe = await getWithHost(server.port, "/healthz", {
+        Host: "10.1.2.3:3000",
+      });
+      expect(probe.status).toBe(200);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it("counts X-Forwarded-Host only behind a trusted proxy", async () => {
+    const names = allowedHostNames({ APP_URL: "https://app.example.com" });
+    const direct = await serverWith(names, false);
+    const proxied = await serverWith(names, true);
+    try {
+      // Without TRUST_PROXY the forwarded host is a client's claim: the Host header decides.
+      expect(
+        (
+          await getWithHost(direct.port, "/page", {
+            Host: "evil.example",
+            "X-Forwarded-Host": "app.example.com",
+          })
+        ).status,
+      ).toBe(400);
+      expect(
+        (
+          await getWithHost(direct.port, "/page", {
+            Host: "localhost",
+            "X-Forwarded-Host": "evil.example",
+          })
+        ).status,
+      ).toBe(200);
+      // Behind the proxy the forwarded host is the one the browser asked for.
+      expect(
+        (
+          await getWithHost(proxied.port, "/page", {
+            Host: "10.0.0.5",
+            "X-Forwarded-Host": "app.example.com",
+          })
+        ).status,
+      ).toBe(200);
+      expect(
+        (
+          await getWithHost(proxied.port, "/page", {
+            Host: "localhost",
+            "X-Forwarded-Host": "evil.example",
+          })
+        ).status,
+      ).toBe(400);
+    } finally {
+      await direct.close();
+      await proxied.close();
+    }
   });
 });

@@ -19,7 +19,10 @@ test.beforeAll(async () => {
   // The demo company (SEED_DEMO): employer, alice, bob... with password123.
   [server, proxied] = await Promise.all([
     startServer(PORT, { LOGIN_MAX_FAILURES: "5" }),
-    startServer(PROXIED_PORT, { TRUST_PROXY: "1" }),
+    startServer(PROXIED_PORT, {
+      TRUST_PROXY: "1",
+      ALLOWED_HOSTS: "app.example",
+    }),
   ]);
 });
 

@@ -6,11 +6,17 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { island } from "~/components/island";
 import {
   isResetTokenLive,
+  RESET_LINK_MINUTES,
   resetPassword,
 } from "~/models/password-reset.server";
 import { readFormData } from "~/web/form.server";
 import { attempt, replyToFailure } from "~/web/action.server";
 import { redirectWithSuccess } from "~/web/toast.server";
+import {
+  PRIVATE_TOKEN_PAGE,
+  privateTokenPageHeaders,
+  tokenLink,
+} from "~/web/token-link.server";
 import {
   parseWithZod,
   RESET_DONE,
@@ -19,18 +25,23 @@ import {
 import { pageTitle } from "~/utils/meta";
 
 // The reset link's page: a new password under the registration rules; every session of the
-// account ends (docs/decisions/1203-password-reset.md).
+// account ends (docs/decisions/1203-password-reset.md). The page is private and the token
+// leaves the address bar on the first load (app/web/token-link.server.ts).
+
+const resetLink = tokenLink(
+  "__reset_token",
+  "/reset-password",
+  RESET_LINK_MINUTES * 60,
+);
+
+export const headers = privateTokenPageHeaders;
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const token = new URL(request.url).searchParams.get("token") ?? "";
+  const read = await resetLink.read(request);
+  if ("redirect" in read) return read.redirect;
   return json(
-    { token, live: await isResetTokenLive(token) },
-    {
-      headers: {
-        "Cache-Control": "no-store",
-        "Referrer-Policy": "no-referrer",
-      },
-    },
+    { token: read.token, live: await isResetTokenLive(read.token) },
+    { headers: PRIVATE_TOKEN_PAGE },
   );
 }
 
@@ -56,7 +67,9 @@ export async function action({ request }: ActionFunctionArgs) {
   return attempt(
     async () => {
       await resetPassword(submission.value);
-      return redirectWithSuccess("/auth", "Password changed", RESET_DONE);
+      return redirectWithSuccess("/auth", "Password changed", RESET_DONE, {
+        headers: { "Set-Cookie": await resetLink.forget(request) },
+      });
     },
     (error): ActionData => ({
       result: replyToFailure(submission, error, {

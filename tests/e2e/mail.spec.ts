@@ -63,7 +63,16 @@ test.describe("password reset and the outbox", () => {
 
     const link = await resetLinkOf(employee.id);
     expect(link).toMatch(/^http:\/\/localhost:\d+\/reset-password\?token=/);
-    await tab.goto(link);
+    // The page holding the token is private, and the token leaves the address bar at once
+    // (out of the history and of any Referer).
+    const response = await tab.goto(link);
+    await expect(tab).toHaveURL(/\/reset-password$/);
+    expect(response?.headers()["cache-control"]).toBe("no-store");
+    expect(response?.headers()["referrer-policy"]).toBe("no-referrer");
+    const first = await response?.request().redirectedFrom()?.response();
+    expect(first?.status()).toBe(302);
+    expect(first?.headers()["cache-control"]).toBe("no-store");
+    expect(first?.headers()["referrer-policy"]).toBe("no-referrer");
     await expect(
       tab.getByRole("heading", { name: "Choose a new password" }),
     ).toBeVisible();

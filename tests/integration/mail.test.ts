@@ -39,7 +39,7 @@ import { signIn } from "~/models/sign-in.server";
 import { action as checkoutAction } from "~/routes/_app.checkout";
 import { closeSmtp } from "~/services/mail/transport.server";
 import { connection, db, queryRows } from "~/utils/db.server";
-import { resetEnvCache } from "~/utils/env.server";
+import { env, resetEnvCache } from "~/utils/env.server";
 import { verifyPassword } from "~/utils/password.server";
 import { RESET_LINK_INVALID } from "~/validation/password-reset";
 import { useTestDatabase } from "#tests/support/db";
@@ -165,6 +165,51 @@ describe("e-mail through the job queue", () => {
     ]);
   });
 
+  it("refuses SMTP_URL without APP_URL, naming APP_URL: links in e-mail never come from a request", () => {
+    const appUrl = process.env.APP_URL;
+    delete process.env.APP_URL;
+    resetEnvCache();
+    try {
+      expect(() => env()).toThrow(
+        "Invalid environment: APP_URL: required when SMTP_URL is set",
+      );
+    } finally {
+      process.env.APP_URL = appUrl;
+      resetEnvCache();
+    }
+  });
+
+  it("shows what users wrote as quoted values: a name kept to one line, a reason on indented lines, HTML escaped", async () => {
+    const { employer, employee } = await company();
+    // A name stored before single-line fields were enforced (the forms refuse it now).
+    await db()
+      .update(users)
+      .set({ firstName: "Eve\r\nBcc: injected@evil.example" })
+      .where(eq(users.id, employee.id));
+    await requestAdvance(employee, {
+      amount: "250.00",
+      repaymentPeriods: 1,
+      reason: "Line one\nApproved by HR <b>now</b>",
+    } as never);
+    const [mail] = await smtp.waitFor(
+      1,
+      about(employer.email, /New advance request/),
+    );
+    const text = mail.mail.text ?? "";
+    // No line of the text part starts with what the user wrote.
+    for (const line of text.split("\n"))
+      expect(line.startsWith("Bcc:"), line).toBe(false);
+    expect(text).toContain(
+      "Employee:\n    Eve  Bcc: injected@evil.example Employee\n",
+    );
+    expect(text).toContain(
+      "Reason:\n    Line one\n    Approved by HR <b>now</b>\n",
+    );
+    expect(mail.mail.headers.get("bcc")).toBeUndefined();
+    expect(mail.mail.html).toContain("Approved by HR &lt;b&gt;now&lt;/b&gt;");
+    expect(mail.mail.html).not.toContain("<b>now</b>");
+  });
+
   it("a cancelled request and an expired approval e-mail the employee once each", async () => {
     const { employer, employee } = await company();
     const pending = await insertAdvance(employee, { amount: "250.00" });
@@ -210,7 +255,8 @@ describe("e-mail through the job queue", () => {
     await declineAdvance(employer, first.id, "Over the monthly budget");
     const [mail] = await smtp.waitFor(1, to(employee.email));
     expect(mail.mail.subject).toBe("Your $250.00 advance request was declined");
-    expect(mail.mail.text).toContain("Reason: Over the monthly budget");
+    // What the employer wrote is quoted under its label, never a line of the product's own.
+    expect(mail.mail.text).toContain("Reason:\n    Over the monthly budget\n");
 
     await setEmailChoices(employee, { decisions: false, deductions: true });
     const second = await insertAdvance(employee, { amount: "220.00" });

@@ -9,6 +9,10 @@ import {
 } from "~/routes/reset-password";
 import { db } from "~/utils/db.server";
 import { resetEnvCache } from "~/utils/env.server";
+import {
+  requestContext,
+  type RequestFacts,
+} from "~/utils/request-context.server";
 import { RESET_LINK_INVALID, RESET_SENT } from "~/validation/password-reset";
 import { useTestDatabase } from "#tests/support/db";
 import { insertAdvance } from "#tests/support/data";
@@ -109,13 +113,31 @@ describe("/outbox without a mail server", () => {
       mail.text.match(/http:\/\/\S+\/reset-password\?token=\S+/)![0],
     ).searchParams.get("token")!;
 
-    const page = await (
-      await call(
-        resetLoader,
-        new Request(`${BASE_URL}/reset-password?token=${token}`),
-      )
-    ).json();
-    expect(page.live).toBe(true);
+    // The link's first load moves the token into a cookie for /reset-password and redirects
+    // to the clean address; nothing of it may be cached or sent on as a Referer.
+    const first = await call(
+      resetLoader,
+      new Request(`${BASE_URL}/reset-password?token=${token}`),
+    );
+    expect(first.status).toBe(302);
+    expect(first.headers.get("Location")).toBe("/reset-password");
+    expect(first.headers.get("Cache-Control")).toBe("no-store");
+    expect(first.headers.get("Referrer-Policy")).toBe("no-referrer");
+    const cookie = first.headers.get("Set-Cookie")!;
+    expect(cookie).toMatch(/^__reset_token=/);
+    expect(cookie).toMatch(/Path=\/reset-password/);
+    expect(cookie).toMatch(/HttpOnly/);
+    expect(cookie).toMatch(/Max-Age=1800/);
+    const clean = await call(
+      resetLoader,
+      new Request(`${BASE_URL}/reset-password`, {
+        headers: { Cookie: cookie.split(";")[0] },
+      }),
+    );
+    expect(clean.headers.get("Cache-Control")).toBe("no-store");
+    expect(clean.headers.get("Referrer-Policy")).toBe("no-referrer");
+    const page = await clean.json();
+    expect(page).toEqual({ token, live: true });
 
     const weak = await call(
       resetAction,
@@ -137,6 +159,10 @@ describe("/outbox without a mail server", () => {
     );
     expect(done.status).toBe(302);
     expect(done.headers.get("Location")).toBe("/auth");
+    // The used link's cookie is forgotten.
+    expect(done.headers.get("Set-Cookie")).toMatch(
+      /^__reset_token=.*Max-Age=0/,
+    );
 
     const again = await call(
       resetAction,
@@ -148,5 +174,39 @@ describe("/outbox without a mail server", () => {
     );
     expect(again.status).toBe(400);
     expect(JSON.stringify(await again.json())).toContain(RESET_LINK_INVALID);
+  });
+
+  it("links in e-mail never come from the request being served (a forged Host)", async () => {
+    const employer = await createEmployer();
+    const employee = await createEmployee(employer);
+    // What the server once recorded from the Host header, and the request's own URL, both
+    // naming the attacker's host: neither may reach the mail.
+    const forged = {
+      userId: null,
+      origin: "http://evil.example",
+    } as RequestFacts;
+    const res = await requestContext.run(forged, () =>
+      call(
+        forgotAction,
+        new Request("http://evil.example/forgot-password", {
+          method: "POST",
+          headers: {
+            "Content-Type": "application/x-www-form-urlencoded",
+            Host: "evil.example",
+          },
+          body: new URLSearchParams({
+            identifier: employee.username,
+          }).toString(),
+        }),
+      ),
+    );
+    expect(res.status).toBe(200);
+    const [mail] = await db()
+      .select()
+      .from(mailOutbox)
+      .where(eq(mailOutbox.userId, employee.id));
+    expect(mail.text).toContain("http://localhost:3000/reset-password?token=");
+    expect(mail.text).not.toContain("evil.example");
+    expect(mail.html).not.toContain("evil.example");
   });
 });

@@ -1,0 +1,72 @@
+import { createCookie, redirect, type HeadersFunction } from "@remix-run/node";
+import { isSecureRequest, sessionSecret } from "~/web/session.server";
+
+// Pages reached by a link that carries a secret token (a password reset; later an invitation)
+// are private: no cache may keep them, no Referer may carry their address, and the token leaves
+// the address bar on the first load, so it stays out of the browser's history and of whatever a
+// screenshot or a shared screen shows (docs/decisions/1811-pages-reached-by-a-mailed-token.md).
+
+/** The headers of every response of such a page: the document, its data and its redirects. */
+export const PRIVATE_TOKEN_PAGE = {
+  "Cache-Control": "no-store",
+  "Referrer-Policy": "no-referrer",
+} as const;
+
+/**
+ * The route's `headers` export. Remix sends a loader's headers only with its data requests; a
+ * document gets the headers this returns.
+ */
+export const privateTokenPageHeaders: HeadersFunction = () =>
+  PRIVATE_TOKEN_PAGE;
+
+export type TokenLink = {
+  /**
+   * The token of this request. A URL that still carries it (`?token=…`) is answered with a
+   * redirect to the same path without it, the token kept in a short-lived cookie for that path
+   * only; the clean URL reads the cookie. An absent token is "".
+   */
+  read(request: Request): Promise<{ token: string } | { redirect: Response }>;
+  /** A Set-Cookie header that forgets the token (after it was used). */
+  forget(request: Request): Promise<string>;
+};
+
+/** A token link for the page at `path`, whose token lives at most `maxAgeSeconds`. */
+export function tokenLink(
+  name: string,
+  path: string,
+  maxAgeSeconds: number,
+): TokenLink {
+  const cookie = () =>
+    createCookie(name, {
+      httpOnly: true,
+      sameSite: "lax",
+      path,
+      maxAge: maxAgeSeconds,
+      secrets: [sessionSecret()],
+    });
+  return {
+    async read(request) {
+      const url = new URL(request.url);
+      const fromUrl = url.searchParams.get("token");
+      if (fromUrl !== null) {
+        url.searchParams.delete("token");
+        const setCookie = await cookie().serialize(fromUrl, {
+          secure: isSecureRequest(request),
+        });
+        return {
+          redirect: redirect(`${url.pathname}${url.search}`, {
+            headers: { ...PRIVATE_TOKEN_PAGE, "Set-Cookie": setCookie },
+          }),
+        };
+      }
+      const kept: unknown = await cookie().parse(request.headers.get("Cookie"));
+      return { token: typeof kept === "string" ? kept : "" };
+    },
+    forget(request) {
+      return cookie().serialize("", {
+        maxAge: 0,
+        secure: isSecureRequest(request),
+      });
+    },
+  };
+}

@@ -7,7 +7,7 @@ import {
 } from "./common";
 
 export const loginSchema = z.object({
-  username: requiredText("Username is required", 50),
+  username: requiredText("Username", 50),
   password: z
     .string({ error: "Password is required" })
     .min(1, "Password is required")
@@ -20,23 +20,23 @@ export const loginSchema = z.object({
 export type LoginInput = z.infer<typeof loginSchema>;
 
 const registerBase = {
-  username: requiredText("Username is required", 50),
+  username: requiredText("Username", 50),
   password: passwordField,
-  firstName: requiredText("First name is required"),
-  lastName: requiredText("Last name is required"),
+  firstName: requiredText("First name"),
+  lastName: requiredText("Last name"),
   email: emailField,
 };
 
 export const employeeRegisterSchema = z.object({
   ...registerBase,
   role: z.literal("EMPLOYEE").default("EMPLOYEE"),
-  department: optionalText(),
+  department: optionalText("Department"),
 });
 
 export const employerRegisterSchema = z.object({
   ...registerBase,
   role: z.literal("EMPLOYER").default("EMPLOYER"),
-  companyName: requiredText("Company name is required"),
+  companyName: requiredText("Company name"),
 });
 
 /** POST /api/register: the role decides which of the two forms applies. */
@@ -49,7 +49,7 @@ export type RegisterInput = z.infer<typeof registerSchema>;
 /** The employer's Add New Employee form (SPEC §5): role fixed to employee. */
 export const addEmployeeSchema = z.object({
   ...registerBase,
-  department: optionalText(),
+  department: optionalText("Department"),
 });
 export type AddEmployeeInput = z.infer<typeof addEmployeeSchema>;
 

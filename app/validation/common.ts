@@ -1,19 +1,49 @@
 import * as z from "zod";
 
-/** A required text field: trimmed, with the spec's message when empty. */
-export function requiredText(message: string, max = 100) {
+/**
+ * What a single line of text never holds: C0 and C1 control characters (CR, LF and tab among
+ * them), the bidirectional embeddings, overrides and isolates (U+202A–U+202E, U+2066–U+2069),
+ * the direction marks, and zero-width characters. A name with a line break could pass for a
+ * header or for the product's own words in a plain-text e-mail; an override can make a name
+ * read backwards (docs/decisions/1812-single-line-text.md).
+ */
+export const NOT_SINGLE_LINE =
+  // eslint-disable-next-line no-control-regex -- matching control characters is the point
+  /[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2060\u2066-\u2069\ufeff]/;
+
+export function singleLineMessage(label: string): string {
+  return `${label} cannot contain line breaks or control characters`;
+}
+
+/**
+ * A single-line text field's string: refused, with a message naming the field, when it holds
+ * any character of NOT_SINGLE_LINE (checked before trimming, so "Eve\r\n" is refused rather
+ * than quietly cut), then trimmed.
+ */
+export function singleLine(label: string, message?: string) {
   return z
-    .string({ error: message })
-    .trim()
+    .string(message ? { error: message } : undefined)
+    .refine((value) => !NOT_SINGLE_LINE.test(value), {
+      message: singleLineMessage(label),
+      abort: true,
+    })
+    .trim();
+}
+
+/** A required single-line field: `<label> is required` when empty. */
+export function requiredText(
+  label: string,
+  max = 100,
+  message = `${label} is required`,
+) {
+  return singleLine(label, message)
     .min(1, message)
     .max(max, `Must be at most ${max} characters`);
 }
 
-/** An optional text field: empty means absent. */
-export function optionalText(max = 100) {
-  return z
-    .string()
-    .trim()
+/** An optional single-line field: empty means absent. */
+export function optionalText(label: string, max = 100) {
+  return singleLine(label)
     .max(max, `Must be at most ${max} characters`)
     .optional()
     .transform((value) => (value ? value : undefined));

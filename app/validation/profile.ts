@@ -16,10 +16,10 @@ export const PASSWORDS_DO_NOT_MATCH = "Passwords do not match";
  */
 export const profileSchema = z
   .object({
-    firstName: requiredText("First name is required"),
-    lastName: requiredText("Last name is required"),
+    firstName: requiredText("First name"),
+    lastName: requiredText("Last name"),
     email: emailField,
-    department: optionalText(),
+    department: optionalText("Department"),
     currentPassword: z.string().max(200).optional(),
     newPassword: z.string().max(200, NEW_PASSWORD_TOO_LONG).optional(),
     confirmPassword: z.string().max(200).optional(),

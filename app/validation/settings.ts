@@ -9,7 +9,7 @@ import {
   MAX_ADVANCE_TOO_LOW,
   MIN_ADVANCE_CENTS,
 } from "~/utils/rules";
-import { emailField, requiredText } from "./common";
+import { emailField, requiredText, singleLine } from "./common";
 
 // The Company Settings form (SPEC §3 company settings form, DESIGN §4 Settings). SPEC §5 says
 // the validation "is not shown"; these bounds are ours (docs/decisions/0701-company-settings.md).
@@ -27,11 +27,9 @@ const PHONE = /^[0-9+().\-\s/xext]*$/i;
 
 export const companySettingsSchema = z
   .object({
-    companyName: requiredText("Company name is required"),
+    companyName: requiredText("Company name"),
     contactEmail: emailField.optional().transform((value) => value ?? ""),
-    contactPhone: z
-      .string()
-      .trim()
+    contactPhone: singleLine("Contact phone")
       .max(
         CONTACT_PHONE_MAX,
         `Contact phone must be at most ${CONTACT_PHONE_MAX} characters`,

@@ -88,6 +88,9 @@ const awkward = fc.constantFrom(
   "\udfff\ud800",
   "\u202eevil",
   "\ufeff300",
+  "Eve\r\nBcc: injected@evil.example",
+  "Nadia\u2066Reyes\u2069",
+  "zero\u200bwidth",
   "😀".repeat(60),
   "NaN",
   "Infinity",
@@ -148,9 +151,25 @@ const { value: anyValue } = fc.letrec<{ value: unknown }>((tie) => ({
   ),
 }));
 
-/** Characters that break careless code: NUL, a lone surrogate, RTL override, quotes... */
+/**
+ * Characters that break careless code: NUL, a lone surrogate, RTL override, quotes, and every
+ * kind single-line fields refuse (line breaks, C0 and C1 controls, bidirectional overrides and
+ * isolates, zero-width characters; docs/decisions/1812-single-line-text.md)...
+ */
 const POISON = fc.constantFrom(
   "\u0000",
+  "\n",
+  "\r",
+  "\u001b",
+  "\u007f",
+  "\u0085",
+  "\u009b",
+  "\u202a",
+  "\u2066",
+  "\u2069",
+  "\u200b",
+  "\u200d",
+  "\u2060",
   "\ud800",
   "\udc00",
   "\u202e",

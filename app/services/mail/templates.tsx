@@ -1,10 +1,13 @@
 import type { ReactNode } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
+import { NOT_SINGLE_LINE } from "~/validation/common";
 
 // E-mail templates as React components rendered on the server (docs/decisions/1201-e-mail.md).
 // Each message has an HTML part and a plain-text part with the same facts, the product's
 // name, absolute links, no images and no tracking; messages a person can choose not to get
-// carry a link to where that choice is made.
+// carry a link to where that choice is made. What a user wrote is never the product's voice: a
+// name inside a sentence is kept to one line, and free text (a reason) is shown as a quoted
+// value after its label, escaped in HTML and on indented lines of its own in the text part.
 
 export const PRODUCT_NAME = "Grocery Advance";
 
@@ -12,13 +15,17 @@ export type RenderedMail = { subject: string; html: string; text: string };
 
 type Link = { label: string; href: string };
 
+/** A fact line, or text a user wrote, shown quoted under its label. */
+type Line =
+  string | { label: string; value: string } | { label: string; quote: string };
+
 type MailProps = {
   origin: string;
   preheader?: string;
   heading: string;
   greeting: string;
   /** Paragraphs and fact lines, shared by both parts. */
-  lines: Array<string | { label: string; value: string }>;
+  lines: Line[];
   action?: Link;
   /** Where the recipient turns this kind of e-mail off (absent for account security mail). */
   preferences?: string;
@@ -52,6 +59,15 @@ const styles = {
     textDecoration: "none",
     fontWeight: 700,
   },
+  quote: {
+    fontSize: 15,
+    lineHeight: "22px",
+    margin: "0 0 12px",
+    padding: "8px 12px",
+    borderLeft: "3px solid #d1d5db",
+    background: "#f9fafb",
+    whiteSpace: "pre-wrap",
+  },
   footer: {
     fontSize: 12,
     color: "#4b5563",
@@ -83,6 +99,13 @@ function MailLayout(props: MailProps) {
               <p key={i} style={styles.p}>
                 {line}
               </p>
+            ) : "quote" in line ? (
+              <div key={i}>
+                <p style={{ ...styles.p, marginBottom: 4 }}>
+                  <strong>{line.label}:</strong>
+                </p>
+                <blockquote style={styles.quote}>{line.quote}</blockquote>
+              </div>
             ) : (
               <p key={i} style={styles.p}>
                 <strong>{line.label}:</strong> {line.value}
@@ -135,8 +158,15 @@ function Footer(props: MailProps): ReactNode {
 
 function textPart(props: MailProps): string {
   const out = [PRODUCT_NAME, "", props.heading, "", props.greeting, ""];
-  for (const line of props.lines)
-    out.push(typeof line === "string" ? line : `${line.label}: ${line.value}`);
+  for (const line of props.lines) {
+    if (typeof line === "string") out.push(line);
+    else if ("quote" in line)
+      out.push(
+        `${line.label}:`,
+        ...line.quote.split(/\r\n|\r|\n/).map((part) => `    ${part}`),
+      );
+    else out.push(`${line.label}: ${line.value}`);
+  }
   if (props.action) out.push("", `${props.action.label}: ${props.action.href}`);
   out.push("", "--");
   if (props.footerNote) out.push(props.footerNote);
@@ -163,6 +193,13 @@ const url = (origin: string, path: string) => new URL(path, origin).toString();
 
 type Person = { firstName: string };
 
+/** A name as part of the product's sentence: any character that breaks a line becomes a space. */
+function oneLine(text: string): string {
+  return text.replace(new RegExp(NOT_SINGLE_LINE.source, "gu"), " ");
+}
+
+const hi = (person: Person) => `Hi ${oneLine(person.firstName)},`;
+
 export function advanceApprovedMail(p: {
   origin: string;
   to: Person;
@@ -174,7 +211,7 @@ export function advanceApprovedMail(p: {
     origin: p.origin,
     preheader: `Approved on ${p.approvedOn}.`,
     heading: "Your advance is approved",
-    greeting: `Hi ${p.to.firstName},`,
+    greeting: hi(p.to),
     lines: [
       `Your employer approved your grocery advance of ${p.amount} on ${p.approvedOn}.`,
       { label: "Amount", value: p.amount },
@@ -200,12 +237,12 @@ export function advanceDeclinedMail(p: {
   return render(`Your ${p.amount} advance request was declined`, {
     origin: p.origin,
     heading: "Your advance request was declined",
-    greeting: `Hi ${p.to.firstName},`,
+    greeting: hi(p.to),
     lines: [
       `Your employer declined your grocery advance request of ${p.amount} on ${p.declinedOn}.`,
       { label: "Amount", value: p.amount },
       { label: "Declined on", value: p.declinedOn },
-      { label: "Reason", value: p.reason },
+      { label: "Reason", quote: p.reason },
     ],
     action: { label: "See your requests", href: url(p.origin, "/history") },
     preferences: url(p.origin, "/profile#email-choices"),
@@ -223,7 +260,7 @@ export function advanceEndedMail(p: {
   return render(`Your ${p.amount} advance request ${word}`, {
     origin: p.origin,
     heading: `Your advance request ${word}`,
-    greeting: `Hi ${p.to.firstName},`,
+    greeting: hi(p.to),
     lines: [
       p.reason === "cancelled"
         ? `Your grocery advance request of ${p.amount} was cancelled on ${p.on}.`
@@ -255,7 +292,7 @@ export function cardIssuedMail(p: {
   return render(`Your ${p.amount} grocery card is ready`, {
     origin: p.origin,
     heading: "Your grocery card is ready",
-    greeting: `Hi ${p.to.firstName},`,
+    greeting: hi(p.to),
     lines: [
       `Your virtual grocery card was issued on ${p.issuedOn}.`,
       { label: "Card", value: p.maskedNumber },
@@ -286,7 +323,7 @@ export function deductionReminderMail(p: {
   return render(`${p.amount} will be deducted from your pay on ${p.date}`, {
     origin: p.origin,
     heading: "A payroll deduction is coming up",
-    greeting: `Hi ${p.to.firstName},`,
+    greeting: hi(p.to),
     lines: [
       `${p.amount} of your grocery advance will be deducted from your pay on ${p.date}.`,
       { label: "Amount", value: p.amount },
@@ -305,16 +342,17 @@ export function newRequestMail(p: {
   requestedOn: string;
   reason: string | null;
 }): RenderedMail {
-  return render(`New advance request: ${p.employeeName}, ${p.amount}`, {
+  const employee = oneLine(p.employeeName);
+  return render(`New advance request: ${employee}, ${p.amount}`, {
     origin: p.origin,
     heading: "A new advance request is waiting",
-    greeting: `Hi ${p.to.firstName},`,
+    greeting: hi(p.to),
     lines: [
-      `${p.employeeName} requested a grocery advance of ${p.amount} on ${p.requestedOn}.`,
-      { label: "Employee", value: p.employeeName },
+      `${employee} requested a grocery advance of ${p.amount} on ${p.requestedOn}.`,
+      { label: "Employee", quote: employee },
       { label: "Amount", value: p.amount },
       { label: "Requested on", value: p.requestedOn },
-      ...(p.reason ? [{ label: "Reason", value: p.reason }] : []),
+      ...(p.reason ? [{ label: "Reason", quote: p.reason }] : []),
     ],
     action: { label: "Review requests", href: url(p.origin, "/approvals") },
     preferences: url(p.origin, "/settings"),
@@ -332,7 +370,7 @@ export function payrollSummaryMail(p: {
   return render(`Payroll run ${p.runDate}: ${p.total} collected`, {
     origin: p.origin,
     heading: "Payroll run summary",
-    greeting: `Hi ${p.to.firstName},`,
+    greeting: hi(p.to),
     lines: [
       `The payroll run of ${p.runDate} collected ${p.total}.`,
       { label: "Run date", value: p.runDate },
@@ -356,7 +394,7 @@ export function monthlyReportMail(p: {
   return render(`Your ${PRODUCT_NAME} report for ${p.month}`, {
     origin: p.origin,
     heading: `Monthly report: ${p.month}`,
-    greeting: `Hi ${p.to.firstName},`,
+    greeting: hi(p.to),
     lines: [
       `Here is what happened in ${p.month}.`,
       { label: "Requests received", value: String(p.requests) },
@@ -378,7 +416,7 @@ export function passwordResetMail(p: {
   return render(`Reset your ${PRODUCT_NAME} password`, {
     origin: p.origin,
     heading: "Reset your password",
-    greeting: `Hi ${p.to.firstName},`,
+    greeting: hi(p.to),
     lines: [
       `Someone asked to reset the password of your ${PRODUCT_NAME} account. The link below works once, for ${p.minutes} minutes.`,
       "If you did not ask, ignore this e-mail: your password stays as it is.",
@@ -396,7 +434,7 @@ export function passwordChangedMail(p: {
   return render(`Your ${PRODUCT_NAME} password was changed`, {
     origin: p.origin,
     heading: "Your password was changed",
-    greeting: `Hi ${p.to.firstName},`,
+    greeting: hi(p.to),
     lines: [
       p.how === "reset"
         ? `Your password was reset with an e-mail link on ${p.on}, and every session was signed out.`
@@ -420,7 +458,7 @@ export function mfaChangedMail(p: {
   return render(`Two-factor sign-in ${word}`, {
     origin: p.origin,
     heading: `Two-factor sign-in was ${word}`,
-    greeting: `Hi ${p.to.firstName},`,
+    greeting: hi(p.to),
     lines: [
       `Two-factor sign-in was ${word} for your account on ${p.on}.`,
       "If this was not you, reset your password now and tell support.",
@@ -439,7 +477,7 @@ export function newSignInMail(p: {
   return render(`New sign-in to ${PRODUCT_NAME} from ${p.device}`, {
     origin: p.origin,
     heading: "A new device signed in",
-    greeting: `Hi ${p.to.firstName},`,
+    greeting: hi(p.to),
     lines: [
       `Your account was signed in from a device we had not seen before.`,
       { label: "Device", value: p.device },

@@ -292,6 +292,33 @@ export const sessions = pgTable(
   ],
 );
 
+// Devices a user has signed in from (OWASP's device cookies, docs/decisions/1813): a successful
+// sign-in gives the browser a long-lived cookie with a random token; only its SHA-256 is kept.
+// A device presenting its cookie has its own budget of wrong passwords and is not stopped by a
+// lock that strangers put on the username. Revoked one by one from the session list, and all of
+// them by a password change.
+export const trustedDevices = pgTable(
+  "trusted_devices",
+  {
+    id: serial("id").primaryKey(),
+    tokenHash: text("token_hash").notNull(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id),
+    userAgent: text("user_agent"),
+    ip: text("ip"),
+    createdAt: tstz("created_at").notNull().defaultNow(),
+    lastUsedAt: tstz("last_used_at").notNull().defaultNow(),
+    expiresAt: tstz("expires_at").notNull(),
+    revokedAt: tstz("revoked_at"),
+  },
+  (t) => [
+    uniqueIndex("trusted_devices_token_hash_idx").on(t.tokenHash),
+    index("trusted_devices_user_id_idx").on(t.userId),
+  ],
+);
+export type TrustedDevice = typeof trustedDevices.$inferSelect;
+
 // An employer's TOTP second factor (DESIGN §5). The secret never leaves the server after
 // enrolment; `confirmed_at` is null while enrolment waits for its first code; `last_step` is
 // the last time-step accepted, so a code is accepted once.

@@ -21,6 +21,7 @@ import { createRequestHandler } from "@remix-run/express";
 import { broadcastDevReady } from "@remix-run/node";
 import compression from "compression";
 import express from "express";
+import onHeaders from "on-headers";
 import {
   afterBodyLimit,
   bodyLimit,
@@ -245,7 +246,12 @@ function serve() {
     res.locals.cspNonce = nonce;
     res.setHeader("Content-Security-Policy", contentSecurityPolicy(nonce));
     res.setHeader("X-Content-Type-Options", "nosniff");
-    res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
+    // The default referrer policy, unless the page set its own (a page holding a token says
+    // no-referrer, decision 1811): decided when the headers are written, since Remix appends.
+    onHeaders(res, () => {
+      if (!res.getHeader("Referrer-Policy"))
+        res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
+    });
     res.setHeader("X-Frame-Options", "DENY");
     res.setHeader("Cross-Origin-Opener-Policy", "same-origin");
     res.setHeader(

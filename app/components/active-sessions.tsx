@@ -1,7 +1,11 @@
 import { Form } from "@remix-run/react";
 import { Button } from "~/components/ui/button";
 import { ErrorList } from "~/components/ui/error-list";
-import { REVOKE_SESSION, SIGN_OUT_OTHERS } from "~/validation/session-intents";
+import {
+  FORGET_DEVICE,
+  REVOKE_SESSION,
+  SIGN_OUT_OTHERS,
+} from "~/validation/session-intents";
 import { useIsPending } from "~/components/use-is-pending";
 
 export type SessionListRow = {
@@ -14,19 +18,29 @@ export type SessionListRow = {
   current: boolean;
 };
 
+export type DeviceListRow = {
+  id: number;
+  device: string;
+  lastUsed: string;
+  trustedSince: string;
+  current: boolean;
+};
+
 /**
  * The signed-in user's active sessions with "Sign out other sessions" and a Sign out button per
  * other session. Plain forms: they work without JavaScript.
  */
 export function ActiveSessions({
   sessions,
+  devices,
   error,
 }: {
   sessions: SessionListRow[];
+  devices: DeviceListRow[];
   error?: string;
 }) {
   const busy = useIsPending({
-    formData: { intent: [SIGN_OUT_OTHERS, REVOKE_SESSION] },
+    formData: { intent: [SIGN_OUT_OTHERS, REVOKE_SESSION, FORGET_DEVICE] },
   });
   const others = sessions.filter((s) => !s.current).length;
   return (
@@ -81,6 +95,69 @@ export function ActiveSessions({
           Sign out other sessions
         </Button>
       </Form>
+      <TrustedDevices devices={devices} busy={busy} />
+    </div>
+  );
+}
+
+/**
+ * The browsers this account signed in from: each keeps signing in while strangers' wrong
+ * guesses hold the username locked (decision 1813). Forget one, and its next sign-in is a new
+ * device's; a password change forgets them all.
+ */
+function TrustedDevices({
+  devices,
+  busy,
+}: {
+  devices: DeviceListRow[];
+  busy: boolean;
+}) {
+  return (
+    <div className="space-y-3 border-t border-gray-100 pt-4">
+      <h3 className="text-sm font-semibold text-gray-900">Trusted devices</h3>
+      <p className="text-sm text-gray-700">
+        Browsers that signed in to this account. They can still sign in when
+        someone else&apos;s wrong guesses have locked your username. Forget any
+        you do not recognise; changing your password forgets them all.
+      </p>
+      {devices.length === 0 ? (
+        <p className="text-sm text-gray-600">No trusted devices.</p>
+      ) : (
+        <ul className="divide-y divide-gray-100" aria-label="Trusted devices">
+          {devices.map((d) => (
+            <li
+              key={d.id}
+              className="flex flex-wrap items-center justify-between gap-3 py-3"
+            >
+              <div className="min-w-0 flex-1">
+                <p className="font-medium text-gray-900">
+                  {d.device}
+                  {d.current ? (
+                    <span className="ml-2 rounded-full bg-brand-50 px-2 py-0.5 text-xs font-medium text-brand-800">
+                      This browser
+                    </span>
+                  ) : null}
+                </p>
+                <p className="break-words text-xs text-gray-600">
+                  Last signed in: {d.lastUsed} · Trusted since {d.trustedSince}
+                </p>
+              </div>
+              <Form method="post">
+                <input type="hidden" name="intent" value={FORGET_DEVICE} />
+                <input type="hidden" name="deviceId" value={d.id} />
+                <Button
+                  type="submit"
+                  variant="secondary"
+                  disabled={busy}
+                  aria-label={`Forget ${d.device}, last signed in ${d.lastUsed}`}
+                >
+                  Forget
+                </Button>
+              </Form>
+            </li>
+          ))}
+        </ul>
+      )}
     </div>
   );
 }

@@ -2,6 +2,7 @@ import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { Form } from "@remix-run/react";
 import {
   ActiveSessions,
+  type DeviceListRow,
   type SessionListRow,
 } from "~/components/active-sessions";
 import { Button } from "~/components/ui/button";
@@ -30,10 +31,12 @@ export type MfaView =
  */
 export function SecuritySection({
   sessions,
+  devices,
   mfa,
   actionData,
 }: {
   sessions: SessionListRow[];
+  devices: DeviceListRow[];
   mfa: MfaView;
   actionData: SecurityActionData | undefined;
 }) {
@@ -58,7 +61,11 @@ export function SecuritySection({
         )}
       </Card>
       <Card title="Active sessions">
-        <ActiveSessions sessions={sessions} error={actionData?.sessionError} />
+        <ActiveSessions
+          sessions={sessions}
+          devices={devices}
+          error={actionData?.sessionError}
+        />
       </Card>
     </section>
   );

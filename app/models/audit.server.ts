@@ -153,6 +153,8 @@ function summarize(action: string, details: Record<string, unknown> | null) {
     return `Released ${formatMoney(details.released)}; nothing charged`;
   if (action === "request.approved" && details.automatic)
     return "Under the auto-approval limit";
+  if (action === "session.revoked" && details.devices)
+    return "A trusted device forgotten";
   if (action === "payroll.run")
     return `${details.deductionsPaid ?? 0} deductions collected`;
   if (action.startsWith("card.") && typeof details.card === "string")

@@ -9,6 +9,7 @@ import {
   TOO_MANY_ATTEMPTS,
   type ThrottleKey,
 } from "./throttle.server";
+import { trustedDeviceFor } from "./devices.server";
 import { getUserByUsername } from "./user.server";
 
 export const INVALID_LOGIN = "Invalid username or password.";
@@ -17,9 +18,19 @@ export { TOO_MANY_ATTEMPTS };
 // Per address, a larger allowance: several people may sign in from one office network.
 const ADDRESS_FACTOR = 10;
 
-function keysFor(username: string, address: string | undefined) {
+/**
+ * The throttle's keys: the device's own budget when the browser presented a device cookie for
+ * this username (decision 1813), else the username's, which strangers share; and the address.
+ */
+function keysFor(
+  username: string,
+  address: string | undefined,
+  deviceId: number | undefined,
+) {
   const keys: ThrottleKey[] = [
-    { key: `user:${username.toLowerCase()}`, max: env().LOGIN_MAX_FAILURES },
+    deviceId === undefined
+      ? { key: `user:${username.toLowerCase()}`, max: env().LOGIN_MAX_FAILURES }
+      : { key: `device:${deviceId}`, max: env().LOGIN_MAX_FAILURES },
   ];
   if (address)
     keys.push({
@@ -30,7 +41,8 @@ function keysFor(username: string, address: string | undefined) {
 }
 
 /**
- * Checks a username and password. The attempt is reserved per username and per address in
+ * Checks a username and password. The attempt is reserved per username (or, for a browser that
+ * presents its device cookie for this username, per device) and per address in
  * the database BEFORE the password is hashed (throttle.server.ts), so concurrent guesses cannot
  * all be checked; past the limit the answer is 429 whether or not the password is right. The
  * message never says which of the two was wrong.
@@ -39,8 +51,10 @@ export async function verifyLogin(
   username: string,
   password: string,
   address?: string,
+  deviceToken?: string | null,
 ): Promise<User> {
-  const keys = keysFor(username, address);
+  const device = await trustedDeviceFor(username, deviceToken);
+  const keys = keysFor(username, address, device?.id);
   await reserveAttempt(keys);
   const user = await getUserByUsername(username);
   const ok = user

@@ -1,3 +1,4 @@
+import { forgetAllDevicesIn } from "./devices.server";
 import crypto from "node:crypto";
 import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import { passwordResetTokens, users, type User } from "#db/schema";
@@ -162,6 +163,7 @@ export async function resetPassword(input: ResetPasswordInput): Promise<User> {
       );
     await tx.update(users).set({ password: hash }).where(eq(users.id, user.id));
     const count = await revokeSessionsIn(tx, user.id);
+    await forgetAllDevicesIn(tx, user.id);
     await recordAudit(tx, {
       actorId: user.id,
       employerId: companyOf(user),

@@ -5,6 +5,7 @@ import { db } from "~/utils/db.server";
 import { badRequest, notFound } from "~/utils/errors";
 import { env } from "~/utils/env.server";
 import { hashPassword, verifyPassword } from "~/utils/password.server";
+import { forgetAllDevicesIn } from "./devices.server";
 import { notifySessionsRevoked, revokeSessionsIn } from "./sessions.server";
 import {
   clearAttempts,
@@ -106,6 +107,7 @@ export async function updateProfile(
         action: "password.changed",
       });
       revoked = await revokeSessionsIn(tx, actor.id, context.sessionId);
+      await forgetAllDevicesIn(tx, actor.id);
       await notifyPasswordChanged(tx, actor.id, "changed");
     }
     return updated;

@@ -41,7 +41,12 @@ function newToken(): string {
   return crypto.randomBytes(32).toString("base64url");
 }
 
-export type ClientInfo = { userAgent?: string | null; ip?: string | null };
+export type ClientInfo = {
+  userAgent?: string | null;
+  ip?: string | null;
+  /** The device cookie's token, when the browser presented one (devices.server.ts). */
+  device?: string | null;
+};
 
 const clip = (value: string | null | undefined, max: number) =>
   value ? value.slice(0, max) : null;
@@ -329,7 +334,7 @@ export async function deleteEndedSessions(days = 30): Promise<number> {
 export async function applySessionAction(
   userId: number,
   currentSessionId: number,
-  input: SessionActionInput,
+  input: Exclude<SessionActionInput, { intent: "forget-device" }>,
 ): Promise<number> {
   if (input.intent === "sign-out-others") {
     const count = await revokeAllSessions(userId, currentSessionId);

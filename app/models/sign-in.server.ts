@@ -2,6 +2,7 @@ import type { User } from "#db/schema";
 import { unauthorized } from "~/utils/errors";
 import { db } from "~/utils/db.server";
 import { recordSignIn } from "./audit.server";
+import { trustDevice } from "./devices.server";
 import { verifyLogin } from "./login.server";
 import { notifyNewSignIn } from "./notifications.server";
 import { isMfaEnabled, MFA_CODE_REQUIRED, verifyMfaCode } from "./mfa.server";
@@ -33,7 +34,13 @@ export type SignInInput = {
  */
 export type CodeAsked = "next-step" | "with-password";
 
-export type SignedIn = { kind: "session"; user: User; token: string };
+/** A full session, and the device token the browser keeps from now on (decision 1813). */
+export type SignedIn = {
+  kind: "session";
+  user: User;
+  token: string;
+  device: string;
+};
 export type SignInOutcome =
   SignedIn | { kind: "mfa"; user: User; pendingToken: string };
 
@@ -68,6 +75,7 @@ export async function signIn(
     input.username,
     input.password,
     client.ip ?? undefined,
+    client.device,
   );
   if (await isMfaEnabled(user.id)) {
     if (code === "next-step") {
@@ -85,6 +93,7 @@ export async function signIn(
     kind: "session",
     user,
     token: await startSession(user, input.remember, client),
+    device: await trustDevice(user.id, client),
   };
 }
 
@@ -112,7 +121,8 @@ async function signedIn(user: User, sessionId: number) {
 export async function completeMfaSignIn(
   pendingToken: string,
   code: string,
-): Promise<{ user: User; token: string; remember: boolean }> {
+  client: ClientInfo,
+): Promise<{ user: User; token: string; remember: boolean; device: string }> {
   const pending = await getPendingMfaSession(pendingToken);
   if (!pending) throw unauthorized(MFA_STEP_EXPIRED);
   await verifyMfaCode(pending.user, code);
@@ -123,6 +133,7 @@ export async function completeMfaSignIn(
     user: pending.user,
     token: completed.token,
     remember: pending.session.remember,
+    device: await trustDevice(pending.user.id, client),
   };
 }
 

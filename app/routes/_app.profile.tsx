@@ -7,7 +7,6 @@ import { EmptyRow, Table, Td } from "~/components/ui/table";
 import { getEmployeeRecord } from "~/models/advance.server";
 import { listOwnActivity } from "~/models/audit.server";
 import { updateProfile } from "~/models/profile.server";
-import { sessionListForPage } from "~/models/sessions.server";
 import { ActiveSessions } from "~/components/active-sessions";
 import {
   getEmailChoices,
@@ -22,11 +21,10 @@ import {
   EMAIL_CHOICES_INTENT,
   parseWithZod,
   profileSchema,
-  REVOKE_SESSION,
-  SIGN_OUT_OTHERS,
+  SESSION_LIST_INTENTS,
 } from "~/web/validation.server";
 import { readFormData } from "~/web/form.server";
-import { sessionListAction } from "~/web/session-actions.server";
+import { sessionListAction, sessionLists } from "~/web/session-actions.server";
 import { attempt, replyToFailure } from "~/web/action.server";
 import type { ActionData } from "~/components/profile/profile-forms";
 import { Detail, initials } from "~/components/profile/profile-details";
@@ -46,14 +44,14 @@ const OWN_ACTIVITY_SHOWN = 20;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { user, session } = await requireEmployeeAuth(request);
-  const [employee, sessions, activity, emailChoices] = await Promise.all([
+  const [employee, lists, activity, emailChoices] = await Promise.all([
     getEmployeeRecord(user),
-    sessionListForPage(user.id, session.id),
+    sessionLists(request, user.id, session.id),
     listOwnActivity(user, OWN_ACTIVITY_SHOWN),
     getEmailChoices(user.id),
   ]);
   return json({
-    sessions,
+    ...lists,
     emailChoices,
     // The user's own audit trail: what they did and what was done on their account.
     activity: activity.map((a) => ({
@@ -83,7 +81,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const { user, session } = await requireEmployeeAuth(request);
   const formData = await readFormData(request);
   const intent = formData.get("intent");
-  if (intent === SIGN_OUT_OTHERS || intent === REVOKE_SESSION) {
+  if (SESSION_LIST_INTENTS.includes(intent)) {
     return sessionListAction(
       user.id,
       session.id,
@@ -135,7 +133,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function ProfilePage() {
-  const { profile, sessions, activity, emailChoices } =
+  const { profile, sessions, devices, activity, emailChoices } =
     useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>() as ActionData | undefined;
   const location = useLocation();
@@ -187,6 +185,7 @@ export default function ProfilePage() {
         <Card title="Active sessions" className="lg:col-span-3">
           <ActiveSessions
             sessions={sessions}
+            devices={devices}
             error={actionData?.sessionError}
           />
         </Card>

@@ -11,7 +11,6 @@ import {
 import { requireEmployerAuth } from "~/web/auth.server";
 import type { SecurityActionData } from "~/validation/mfa";
 import { getMfaStatus } from "~/models/mfa.server";
-import { sessionListForPage } from "~/models/sessions.server";
 import { formatDate } from "~/utils/dates";
 import { env } from "~/utils/env.server";
 import {
@@ -22,11 +21,10 @@ import {
   companySettingsSchema,
   MFA_INTENTS,
   parseWithZod,
-  REVOKE_SESSION,
-  SIGN_OUT_OTHERS,
+  SESSION_LIST_INTENTS,
 } from "~/web/validation.server";
 import { readFormData } from "~/web/form.server";
-import { sessionListAction } from "~/web/session-actions.server";
+import { sessionListAction, sessionLists } from "~/web/session-actions.server";
 import { attempt, replyToFailure } from "~/web/action.server";
 import { island } from "~/components/island";
 import { mfaAction } from "~/web/mfa-actions.server";
@@ -43,13 +41,13 @@ const SecuritySection = island(() =>
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { user, session } = await requireEmployerAuth(request);
-  const [{ settings, employeeCount }, sessions, mfa] = await Promise.all([
+  const [{ settings, employeeCount }, lists, mfa] = await Promise.all([
     getSettingsOverview(user),
-    sessionListForPage(user.id, session.id),
+    sessionLists(request, user.id, session.id),
     getMfaStatus(user),
   ]);
   return json({
-    sessions,
+    ...lists,
     mfa:
       mfa.state === "on"
         ? {
@@ -92,7 +90,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const { user, session } = await requireEmployerAuth(request);
   const formData = await readFormData(request);
   const intent = formData.get("intent");
-  if (intent === SIGN_OUT_OTHERS || intent === REVOKE_SESSION) {
+  if (SESSION_LIST_INTENTS.includes(intent)) {
     return sessionListAction(
       user.id,
       session.id,
@@ -127,7 +125,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function SettingsPage() {
-  const { settings, employeeCount, supportEmail, sessions, mfa } =
+  const { settings, employeeCount, supportEmail, sessions, devices, mfa } =
     useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>() as ActionData | undefined;
   return (
@@ -147,6 +145,7 @@ export default function SettingsPage() {
       />
       <SecuritySection
         sessions={sessions}
+        devices={devices}
         mfa={mfa}
         actionData={actionData?.security}
       />

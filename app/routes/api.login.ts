@@ -4,7 +4,11 @@ import { userSchema } from "~/validation/api-responses";
 import { apiLoginSchema } from "~/validation/auth";
 import { apiRoute } from "~/web/api-contract.server";
 import { ok } from "~/web/api.server";
-import { clientInfo, sessionCookieHeader } from "~/web/session.server";
+import {
+  deviceCookieHeader,
+  sessionCookieHeader,
+  signInClient,
+} from "~/web/session.server";
 
 export const { contract, loader, action } = apiRoute(
   {
@@ -18,15 +22,19 @@ export const { contract, loader, action } = apiRoute(
     errors: [400, 401, 429],
   },
   async ({ request, body: input }) => {
-    const { user, token } = await signIn(
+    const { user, token, device } = await signIn(
       input,
-      clientInfo(request),
+      await signInClient(request),
       "with-password",
     );
     const response = ok(toPublicUser(user));
     response.headers.append(
       "Set-Cookie",
       await sessionCookieHeader(request, token, input.remember),
+    );
+    response.headers.append(
+      "Set-Cookie",
+      await deviceCookieHeader(request, device),
     );
     return response;
   },

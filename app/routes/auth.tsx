@@ -12,9 +12,11 @@ import {
 import {
   clientInfo,
   createUserSessionHeader,
+  deviceCookieHeader,
   getMfaToken,
   mfaPendingCookieHeader,
   sessionCookieHeader,
+  signInClient,
 } from "~/web/session.server";
 import { redirectWithSuccess } from "~/web/toast.server";
 import {
@@ -72,21 +74,27 @@ function refused(
 async function welcomeBack(
   request: Request,
   redirectTo: string,
-  signedIn: { user: { firstName: string }; token: string; remember: boolean },
+  signedIn: {
+    user: { firstName: string };
+    token: string;
+    remember: boolean;
+    device: string;
+  },
 ) {
+  const headers = new Headers();
+  headers.append(
+    "Set-Cookie",
+    await sessionCookieHeader(request, signedIn.token, signedIn.remember),
+  );
+  headers.append(
+    "Set-Cookie",
+    await deviceCookieHeader(request, signedIn.device),
+  );
   return redirectWithSuccess(
     redirectTo,
     "Login successful",
     `Welcome back, ${signedIn.user.firstName}!`,
-    {
-      headers: {
-        "Set-Cookie": await sessionCookieHeader(
-          request,
-          signedIn.token,
-          signedIn.remember,
-        ),
-      },
-    },
+    { headers },
   );
 }
 
@@ -138,15 +146,12 @@ export async function action({ request }: ActionFunctionArgs) {
       return refused(intent, submission, ["code"]);
     return attempt(
       async () => {
-        const { user, token, remember } = await completeMfaSignIn(
+        const signedIn = await completeMfaSignIn(
           (await getMfaToken(request)) ?? "",
           submission.value.code,
+          await signInClient(request),
         );
-        return welcomeBack(request, redirectTo, {
-          user,
-          token,
-          remember,
-        });
+        return welcomeBack(request, redirectTo, signedIn);
       },
       (error): ActionData => ({
         intent,

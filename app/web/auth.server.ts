@@ -8,9 +8,9 @@ import { badRequest, isDatabaseUnavailable } from "~/utils/errors";
 import { noteUser, oncePerRequest } from "~/utils/request-context.server";
 import {
   CLIENT_ADDRESS_HEADER,
-  clientInfo,
   destroySessionHeader,
   getSessionToken,
+  signInClient,
 } from "./session.server";
 import { readFormData } from "./form.server";
 import { recordSignOut } from "~/models/audit.server";
@@ -47,7 +47,7 @@ export const signInForm = new SignInFormStrategy(async ({ form, request }) => {
       .filter((m): m is string => Boolean(m));
     throw badRequest(message);
   }
-  return signIn(submission.value, clientInfo(request), "next-step");
+  return signIn(submission.value, await signInClient(request), "next-step");
 });
 
 /**

@@ -1,14 +1,32 @@
-import { applySessionAction } from "~/models/sessions.server";
+import { deviceListForPage, forgetDevice } from "~/models/devices.server";
+import {
+  applySessionAction,
+  sessionListForPage,
+} from "~/models/sessions.server";
 import { sessionActionSchema } from "~/validation/sessions";
 import { attempt } from "./action.server";
 import { errorToast, redirectWithSuccess, type Toast } from "./toast.server";
 import { json } from "@remix-run/node";
+import { getDeviceToken } from "./session.server";
+
+/** The session list's data: the live sessions and the trusted devices, this browser's marked. */
+export async function sessionLists(
+  request: Request,
+  userId: number,
+  sessionId: number,
+) {
+  const [sessions, devices] = await Promise.all([
+    sessionListForPage(userId, sessionId),
+    deviceListForPage(userId, await getDeviceToken(request)),
+  ]);
+  return { sessions, devices };
+}
 
 /** Why the session list's post did nothing: shown above the list and as a toast. */
 export type SessionFailure = { sessionError: string; toast: Toast };
 
 /**
- * "Sign out other sessions" and signing out one session, from the session list of /profile
+ * "Sign out other sessions", signing out one session and forgetting a trusted device, from the session list of /profile
  * and /settings: done, a redirect back to `here` with a toast; refused, the page's data built
  * by `shape` from the message (400 for a malformed post, else the refusal's status).
  */
@@ -27,9 +45,22 @@ export async function sessionListAction<D>(
   const parsed = sessionActionSchema.safeParse(Object.fromEntries(formData));
   if (!parsed.success)
     return json(failure(parsed.error.issues[0].message), { status: 400 });
+  const input = parsed.data;
+  if (input.intent === "forget-device")
+    return attempt(
+      async () => {
+        await forgetDevice(userId, input.deviceId);
+        return redirectWithSuccess(
+          here,
+          "Device forgotten",
+          "Its next sign-in is treated as a new device's.",
+        );
+      },
+      (error) => failure(error.message),
+    );
   return attempt(
     async () => {
-      const count = await applySessionAction(userId, sessionId, parsed.data);
+      const count = await applySessionAction(userId, sessionId, input);
       return redirectWithSuccess(
         here,
         "Signed out",

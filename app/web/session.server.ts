@@ -2,10 +2,17 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import {
+  createCookie,
   createCookieSessionStorage,
+  type Cookie,
   type SessionStorage,
 } from "@remix-run/node";
-import { createSession, revokeSessionByToken } from "~/models/sessions.server";
+import { DEVICE_TRUST_DAYS } from "~/models/devices.server";
+import {
+  createSession,
+  revokeSessionByToken,
+  type ClientInfo,
+} from "~/models/sessions.server";
 import { env } from "~/utils/env.server";
 
 export type SessionData = {
@@ -45,7 +52,12 @@ export function sessionSecret(): string {
 }
 
 let storages:
-  { session: SessionStorage<SessionData>; toast: SessionStorage } | undefined;
+  | {
+      session: SessionStorage<SessionData>;
+      toast: SessionStorage;
+      device: Cookie;
+    }
+  | undefined;
 
 function build() {
   const secrets = [sessionSecret()];
@@ -68,7 +80,15 @@ function build() {
       secrets,
     },
   });
-  return { session, toast };
+  // The device cookie (decision 1813): signed, HttpOnly, kept across sign-out.
+  const device = createCookie("__device", {
+    httpOnly: true,
+    sameSite: "lax",
+    path: "/",
+    maxAge: DEVICE_TRUST_DAYS * 24 * 60 * 60,
+    secrets,
+  });
+  return { session, toast, device };
 }
 
 export function sessionStorage(): SessionStorage<SessionData> {
@@ -123,6 +143,31 @@ export function clientInfo(request: Request) {
     // Set by the server adapter (scripts/server.js), which overwrites any client value.
     ip: request.headers.get(CLIENT_ADDRESS_HEADER),
   };
+}
+
+/** The device cookie's token, if the browser presented a validly signed one. */
+export async function getDeviceToken(request: Request): Promise<string | null> {
+  storages ??= build();
+  const value: unknown = await storages.device.parse(
+    request.headers.get("Cookie"),
+  );
+  return typeof value === "string" && value.length > 0 ? value : null;
+}
+
+/** What a sign-in knows of the client: its user agent, address and device cookie. */
+export async function signInClient(request: Request): Promise<ClientInfo> {
+  return { ...clientInfo(request), device: await getDeviceToken(request) };
+}
+
+/** The device cookie after a completed sign-in. */
+export async function deviceCookieHeader(
+  request: Request,
+  token: string,
+): Promise<string> {
+  storages ??= build();
+  return storages.device.serialize(token, {
+    secure: isSecureRequest(request),
+  });
 }
 
 /** The cookie for a session token. Without "Remember me" it is a browser-session cookie. */

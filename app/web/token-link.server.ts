@@ -6,10 +6,25 @@ import { isSecureRequest, sessionSecret } from "~/web/session.server";
 // the address bar on the first load, so it stays out of the browser's history and of whatever a
 // screenshot or a shared screen shows (docs/decisions/1811-pages-reached-by-a-mailed-token.md).
 
-/** The headers of every response of such a page: the document, its data and its redirects. */
-export const PRIVATE_TOKEN_PAGE = {
+/**
+ * The response whose address still holds the token (the link as mailed): nothing may keep it,
+ * and its address is never sent anywhere as a Referer.
+ */
+export const TOKEN_IN_ADDRESS = {
   "Cache-Control": "no-store",
   "Referrer-Policy": "no-referrer",
+} as const;
+
+/**
+ * The page itself, at its clean address: nothing may keep it, and no other site is ever told
+ * it was visited. `same-origin` rather than `no-referrer`: under `no-referrer` a browser posts
+ * the page's own form with `Origin: null`, which Remix refuses as a cross-site action (and
+ * browsers without Sec-Fetch-Site would be refused by our own guard); the address it would
+ * send to itself holds no token (decision 1811).
+ */
+export const PRIVATE_TOKEN_PAGE = {
+  "Cache-Control": "no-store",
+  "Referrer-Policy": "same-origin",
 } as const;
 
 /**
@@ -55,7 +70,7 @@ export function tokenLink(
         });
         return {
           redirect: redirect(`${url.pathname}${url.search}`, {
-            headers: { ...PRIVATE_TOKEN_PAGE, "Set-Cookie": setCookie },
+            headers: { ...TOKEN_IN_ADDRESS, "Set-Cookie": setCookie },
           }),
         };
       }

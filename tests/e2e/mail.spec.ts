@@ -68,7 +68,7 @@ test.describe("password reset and the outbox", () => {
     const response = await tab.goto(link);
     await expect(tab).toHaveURL(/\/reset-password$/);
     expect(response?.headers()["cache-control"]).toBe("no-store");
-    expect(response?.headers()["referrer-policy"]).toBe("no-referrer");
+    expect(response?.headers()["referrer-policy"]).toBe("same-origin");
     const first = await response?.request().redirectedFrom()?.response();
     expect(first?.status()).toBe(302);
     expect(first?.headers()["cache-control"]).toBe("no-store");

@@ -23,6 +23,60 @@ async function signIn(page: import("@playwright/test").Page, username: string) {
 }
 
 test.describe("sessions", () => {
+  test("a known browser signs in while a stranger's guesses hold the username locked; the stranger's right password is refused", async ({
+    page,
+    browser,
+    baseURL,
+    request,
+  }) => {
+    // Fifty password checks on a machine that runs two test workers.
+    test.setTimeout(60_000);
+    const employee = await createEmployee(await createEmployer());
+    await signIn(page, employee.username);
+    await expect(page).toHaveURL(/\/$/);
+    // Signed out (the session cookie gone); the device cookie stays with the browser.
+    await page.context().clearCookies({ name: "__session" });
+
+    // A stranger spends the username's whole budget (the e2e server allows 50 per window).
+    const statuses = await Promise.all(
+      Array.from({ length: 50 }, (_, i) =>
+        request
+          .post("/api/login", {
+            data: { username: employee.username, password: `guess-${i}` },
+          })
+          .then((res) => res.status()),
+      ),
+    );
+    expect(new Set(statuses)).toEqual(new Set([401]));
+    const locked = await request.post("/api/login", {
+      data: { username: employee.username, password: TEST_PASSWORD },
+    });
+    expect(locked.status()).toBe(429);
+
+    // Another browser with the right password is refused, with the throttle's message.
+    const other = await browser.newContext({
+      baseURL,
+      javaScriptEnabled: test.info().project.name !== "no-js",
+    });
+    const otherPage = await other.newPage();
+    await signIn(otherPage, employee.username);
+    await expect(
+      otherPage.getByText(/Too many sign-in attempts/).first(),
+    ).toBeVisible();
+    await other.close();
+
+    // The person's own browser signs in, and sees itself among the trusted devices.
+    await signIn(page, employee.username);
+    await expect(page).toHaveURL(/\/$/);
+    await page.goto("/profile");
+    const devices = page.getByRole("list", { name: "Trusted devices" });
+    await expect(devices.getByRole("listitem")).toHaveCount(1);
+    await expect(devices.getByText("This browser")).toBeVisible();
+    await devices.getByRole("button", { name: /^Forget / }).click();
+    await expect(page.getByText("Device forgotten").first()).toBeVisible();
+    await expect(page.getByText("No trusted devices.")).toBeVisible();
+  });
+
   test("an employee sees their sessions on /profile and signs the others out", async ({
     page,
     browser,

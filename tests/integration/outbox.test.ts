@@ -135,7 +135,8 @@ describe("/outbox without a mail server", () => {
       }),
     );
     expect(clean.headers.get("Cache-Control")).toBe("no-store");
-    expect(clean.headers.get("Referrer-Policy")).toBe("no-referrer");
+    // Its own form must post with a real Origin (decision 1811); no other site hears of it.
+    expect(clean.headers.get("Referrer-Policy")).toBe("same-origin");
     const page = await clean.json();
     expect(page).toEqual({ token, live: true });
 

@@ -76,6 +76,8 @@ describe("/profile", () => {
       ],
       // The page also lists the user's active sessions (this request's is "this device").
       sessions: [expect.objectContaining({ current: true })],
+      // And the browsers trusted to sign in while the username is locked (none here).
+      devices: [],
       // E-mail choices: both on until the employee turns one off.
       emailChoices: { decisions: true, deductions: true },
     });

@@ -64,7 +64,10 @@ async function signIn(
   expect(res.status).toBe(200);
   return {
     cookie: sessionPair(res),
-    setCookie: res.headers.get("Set-Cookie")!,
+    // The session's own cookie (the device cookie is set beside it, decision 1813).
+    setCookie: res.headers
+      .getSetCookie()
+      .find((c) => c.startsWith("__session="))!,
   };
 }
 

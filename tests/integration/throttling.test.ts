@@ -1,7 +1,8 @@
 import { eq, sql } from "drizzle-orm";
 import { vi } from "vitest";
-import { loginAttempts } from "#db/schema";
+import { loginAttempts, trustedDevices } from "#db/schema";
 import { action as loginApi } from "~/routes/api.login";
+import { action as logoutApi } from "~/routes/api.logout";
 import { action as registerApi } from "~/routes/api.register";
 import { action as profileAction } from "~/routes/_app.profile";
 import { TOO_MANY_ATTEMPTS } from "~/models/login.server";
@@ -195,5 +196,209 @@ describe("registration per address", () => {
     expect(await refused.json()).toEqual({ message: TOO_MANY_REGISTRATIONS });
     // Another address is not affected.
     expect((await register("203.0.113.51")).status).toBe(201);
+  });
+});
+
+describe("device cookies: a stranger cannot lock a person out", () => {
+  /** Signs in with the API, presenting `device` (a Cookie pair) when given. */
+  async function loginWith(
+    username: string,
+    password: string,
+    { device, address }: { device?: string; address?: string } = {},
+  ) {
+    const headers: Record<string, string> = {};
+    if (device) headers.Cookie = device;
+    if (address) headers["x-ga-client-address"] = address;
+    return call(
+      loginApi,
+      await requestAs(null, "/api/login", {
+        headers,
+        json: { username, password },
+      }),
+    );
+  }
+
+  /** The device cookie pair a response set ("__device=…"). */
+  function deviceOf(res: Response): string {
+    const pair = res.headers
+      .getSetCookie()
+      .find((c) => c.startsWith("__device="));
+    if (!pair) throw new Error("no device cookie");
+    return pair.split(";")[0];
+  }
+
+  it("a successful sign-in sets a long-lived HttpOnly device cookie; sign-out keeps it", async () => {
+    const user = await createEmployee(await createEmployer());
+    const res = await loginWith(user.username, TEST_PASSWORD);
+    expect(res.status).toBe(200);
+    const cookie = res.headers
+      .getSetCookie()
+      .find((c) => c.startsWith("__device="))!;
+    expect(cookie).toMatch(/HttpOnly/i);
+    expect(cookie).toMatch(/SameSite=Lax/i);
+    expect(cookie).toMatch(/Max-Age=15552000/); // 180 days
+    const logout = await call(
+      logoutApi,
+      await requestAs(user, "/api/logout", {
+        method: "POST",
+        headers: { Cookie: deviceOf(res) },
+      }),
+    );
+    expect(
+      logout.headers.getSetCookie().some((c) => c.startsWith("__device=")),
+    ).toBe(false);
+  });
+
+  it("a known device signs in while a stranger's guesses hold the username locked; the stranger's right password is still refused", async () => {
+    const user = await createEmployee(await createEmployer());
+    const device = deviceOf(await loginWith(user.username, TEST_PASSWORD));
+
+    // A stranger (another address, no device cookie) locks the username.
+    const guesses = await Promise.all(
+      Array.from({ length: 12 }, (_, i) =>
+        loginWith(user.username, `guess-${i}`, { address: "203.0.113.9" }),
+      ),
+    );
+    expect(tally(guesses.map((r) => r.status))).toEqual({
+      401: LIMIT,
+      429: 12 - LIMIT,
+    });
+    // Even with the right password, a client without the device cookie is refused.
+    const stranger = await loginWith(user.username, TEST_PASSWORD, {
+      address: "203.0.113.9",
+    });
+    expect(stranger.status).toBe(429);
+    const elsewhere = await loginWith(user.username, TEST_PASSWORD, {
+      address: "198.51.100.20",
+    });
+    expect(elsewhere.status).toBe(429);
+
+    // The person's own browser signs in, and keeps its device (the same cookie is renewed).
+    const own = await loginWith(user.username, TEST_PASSWORD, {
+      device,
+      address: "198.51.100.20",
+    });
+    expect(own.status).toBe(200);
+    expect(deviceOf(own)).toBe(device);
+    // The stranger's lock stands.
+    expect(
+      (
+        await loginWith(user.username, TEST_PASSWORD, {
+          address: "203.0.113.9",
+        })
+      ).status,
+    ).toBe(429);
+  });
+
+  it("a device has its own budget: 5 wrong passwords per window, raced, then 429 for that device only", async () => {
+    const user = await createEmployee(await createEmployer());
+    const device = deviceOf(await loginWith(user.username, TEST_PASSWORD));
+    verifyCalls.count = 0;
+    const wrong = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        loginWith(user.username, `typo-${i}`, { device }),
+      ),
+    );
+    expect(verifyCalls.count).toBeLessThanOrEqual(LIMIT);
+    expect(tally(wrong.map((r) => r.status))).toEqual({
+      401: LIMIT,
+      429: 20 - LIMIT,
+    });
+    expect(
+      (await loginWith(user.username, TEST_PASSWORD, { device })).status,
+    ).toBe(429);
+    // The device's typos did not lock the username for the person's other devices.
+    expect((await loginWith(user.username, TEST_PASSWORD)).status).toBe(200);
+  });
+
+  it("a device cookie counts only for its own user, and a forged one counts for nobody", async () => {
+    const employer = await createEmployer();
+    const victim = await createEmployee(employer);
+    const attacker = await createEmployee(employer);
+    // The attacker's own device cookie does not buy a budget on the victim's username.
+    const attackerDevice = deviceOf(
+      await loginWith(attacker.username, TEST_PASSWORD),
+    );
+    for (let i = 0; i < LIMIT; i++)
+      await loginWith(victim.username, `guess-${i}`, {
+        device: attackerDevice,
+      });
+    expect(
+      (
+        await loginWith(victim.username, TEST_PASSWORD, {
+          device: attackerDevice,
+        })
+      ).status,
+    ).toBe(429);
+    const forged = "__device=" + encodeURIComponent("made-up-token");
+    expect(
+      (await loginWith(victim.username, TEST_PASSWORD, { device: forged }))
+        .status,
+    ).toBe(429);
+  });
+
+  it("a forgotten device, and every device after a password change, is a stranger again", async () => {
+    const user = await createEmployee(await createEmployer());
+    const first = deviceOf(await loginWith(user.username, TEST_PASSWORD));
+    const second = deviceOf(await loginWith(user.username, TEST_PASSWORD));
+    expect(second).not.toBe(first);
+    const [{ id: firstId }] = await db()
+      .select({ id: trustedDevices.id })
+      .from(trustedDevices)
+      .where(eq(trustedDevices.userId, user.id))
+      .orderBy(trustedDevices.id)
+      .limit(1);
+    // Forgotten from the session list (/profile), as the person would.
+    const forgot = await call(
+      profileAction,
+      await requestAs(user, "/profile", {
+        form: { intent: "forget-device", deviceId: String(firstId) },
+      }),
+    );
+    expect(forgot.status).toBe(302);
+    // Someone else's device id is not found and changes nothing.
+    const other = await createEmployee(await createEmployer());
+    const notMine = await call(
+      profileAction,
+      await requestAs(other, "/profile", {
+        form: { intent: "forget-device", deviceId: String(firstId + 1) },
+      }),
+    );
+    expect(notMine.status).toBe(404);
+
+    for (let i = 0; i < LIMIT; i++)
+      await loginWith(user.username, `guess-${i}`, { address: "203.0.113.50" });
+    expect(
+      (await loginWith(user.username, TEST_PASSWORD, { device: first })).status,
+    ).toBe(429);
+    expect(
+      (await loginWith(user.username, TEST_PASSWORD, { device: second }))
+        .status,
+    ).toBe(200);
+
+    // A password change on /profile forgets every device.
+    const changed = await call(
+      profileAction,
+      await requestAs(user, "/profile", {
+        form: {
+          firstName: user.firstName,
+          lastName: user.lastName,
+          email: user.email,
+          currentPassword: TEST_PASSWORD,
+          newPassword: "Basil-Lantern-62",
+          confirmPassword: "Basil-Lantern-62",
+        },
+      }),
+    );
+    expect(changed.status).toBe(302);
+    await db()
+      .delete(loginAttempts)
+      .where(sql`true`);
+    for (let i = 0; i < LIMIT; i++)
+      await loginWith(user.username, `guess-${i}`, { address: "203.0.113.51" });
+    expect(
+      (await loginWith(user.username, "Basil-Lantern-62", { device: second }))
+        .status,
+    ).toBe(429);
   });
 });

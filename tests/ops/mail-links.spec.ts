@@ -100,7 +100,7 @@ test("a forged Host gets 400 and no mail; reset and notification mails link to A
   const links = reset.mail.text?.match(/https?:\/\/\S+/g) ?? [];
   expect(links.length).toBeGreaterThan(0);
   for (const link of links)
-    expect(link.startsWith(`http://localhost:${PORT}/`), link).toBe(true);
+    expect(link, link).toMatch(new RegExp(`^http://localhost:${PORT}(/|$)`));
   expect(reset.mail.text).not.toContain("127.0.0.1");
   expect(reset.mail.text).not.toContain("evil.example");
 
@@ -127,5 +127,42 @@ test("a forged Host gets 400 and no mail; reset and notification mails link to A
   const noticeLinks = notice.mail.text?.match(/https?:\/\/\S+/g) ?? [];
   expect(noticeLinks.length).toBeGreaterThan(0);
   for (const link of noticeLinks)
-    expect(link.startsWith(`http://localhost:${PORT}/`), link).toBe(true);
+    expect(link, link).toMatch(new RegExp(`^http://localhost:${PORT}(/|$)`));
+});
+
+test("the reset page's headers from the real server: one referrer policy, no-store, a clean address, and its form posts", async () => {
+  const first = await fetch(`${server.url}/reset-password?token=abc`, {
+    redirect: "manual",
+  });
+  expect(first.status).toBe(302);
+  expect(first.headers.get("location")).toBe("/reset-password");
+  expect(first.headers.get("cache-control")).toBe("no-store");
+  expect(first.headers.get("referrer-policy")).toBe("no-referrer");
+  const cookie = first.headers.get("set-cookie")!.split(";")[0];
+  const page = await fetch(`${server.url}/reset-password`, {
+    headers: { Cookie: cookie },
+  });
+  expect(page.status).toBe(200);
+  expect(page.headers.get("cache-control")).toBe("no-store");
+  expect(page.headers.get("referrer-policy")).toBe("same-origin");
+  expect(await page.text()).toContain("has expired or has already been used");
+  // The page's own form, posted as a browser does under that policy (a real Origin), reaches
+  // the action: a refused token, not a cross-site refusal.
+  const posted = await fetch(`${server.url}/reset-password`, {
+    method: "POST",
+    headers: {
+      Cookie: cookie,
+      Origin: server.url,
+      "Sec-Fetch-Site": "same-origin",
+      "Content-Type": "application/x-www-form-urlencoded",
+    },
+    body: "token=abc&password=Basil-Lantern-62&confirmPassword=Basil-Lantern-62",
+  });
+  expect(posted.status).toBe(400);
+  expect(await posted.text()).toContain("has expired or has already been used");
+  // Other pages keep the site's default policy.
+  const auth = await fetch(`${server.url}/auth`);
+  expect(auth.headers.get("referrer-policy")).toBe(
+    "strict-origin-when-cross-origin",
+  );
 });

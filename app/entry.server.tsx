@@ -3,6 +3,8 @@ import type { AppLoadContext, EntryContext } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { renderToPipeableStream } from "react-dom/server";
 import { NonceProvider } from "./utils/nonce";
+import { databaseErrorOf } from "./utils/errors";
+import { noteDatabaseError } from "./utils/request-context.server";
 
 export { startup, shutdown, beforeShutdown } from "./server/lifecycle.server";
 export { readiness } from "./utils/db.server";
@@ -82,12 +84,21 @@ export default function handleRequest(
 export function handleError(error: unknown, { request }: { request: Request }) {
   if (request.signal.aborted) return;
   if (error instanceof Response) return;
+  // One line an operator can act on: when, which route, and the database's own word (also on
+  // the request's own log line).
+  noteDatabaseError(error);
+  const database = databaseErrorOf(error);
   console.error(
     JSON.stringify({
+      time: new Date().toISOString(),
       level: "error",
       msg: "unhandled error",
+      method: request.method,
       path: new URL(request.url).pathname,
       error: error instanceof Error ? error.message : String(error),
+      ...(database
+        ? { dbCode: database.code, dbMessage: database.message }
+        : {}),
     }),
   );
 }

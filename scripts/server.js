@@ -128,7 +128,35 @@ async function runPrimary(workers) {
   process.on("SIGINT", () => void stop("SIGINT"));
 }
 
+/**
+ * The last resort, once the server is up: an error that no code awaited (a driver's timer, a
+ * background loop) is logged with the time and the database's code, and the process goes on
+ * serving; every request still reads the database afresh, and the known sources are handled
+ * where they arise (docs/decisions/1820). Before this point a failure still ends the start.
+ */
+function keepServingThroughStrayErrors() {
+  const report = (kind) => (error) => {
+    process.stderr.write(
+      JSON.stringify({
+        time: new Date().toISOString(),
+        level: "error",
+        msg: `${kind}; still serving`,
+        error: error instanceof Error ? error.message : String(error),
+        code: error?.code,
+        stack:
+          error instanceof Error
+            ? error.stack?.split("\n")[1]?.trim()
+            : undefined,
+        pid: process.pid,
+      }) + "\n",
+    );
+  };
+  process.on("unhandledRejection", report("unhandled rejection"));
+  process.on("uncaughtException", report("uncaught exception"));
+}
+
 function serve() {
+  keepServingThroughStrayErrors();
   const port = Number(process.env.PORT ?? 3000);
   const stripeOn = Boolean(process.env.STRIPE_SECRET_KEY);
   const dev = process.env.NODE_ENV === "development";
@@ -191,6 +219,10 @@ function serve() {
           durationMs: Math.round(ms * 10) / 10,
           userId: facts.userId,
           pid: process.pid,
+          // The database's own word on a failed request (app/utils/request-context.server.ts).
+          ...(facts.dbError
+            ? { dbCode: facts.dbError.code, dbMessage: facts.dbError.message }
+            : {}),
         }) + "\n",
       );
     });

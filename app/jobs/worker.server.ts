@@ -168,6 +168,25 @@ export function lastFiring(cron: string, now: Date): Date | null {
   return fire;
 }
 
+/** How long a worker that failed waits before it starts again. */
+const WORKER_RESTART_MS = 5_000;
+const restarts = new Set<NodeJS.Timeout>();
+
+/** Starts the worker again after `ms`, and keeps trying every 30 s while it cannot start. */
+function restartLater(options: Parameters<typeof startWorker>[0], ms: number) {
+  const timer = setTimeout(() => {
+    restarts.delete(timer);
+    startWorker(options).catch((error: unknown) => {
+      log("error", "job worker did not start again; trying in 30 s", {
+        error: error instanceof Error ? error.message : String(error),
+      });
+      restartLater(options, 30_000);
+    });
+  }, ms);
+  timer.unref();
+  restarts.add(timer);
+}
+
 /**
  * Starts this process's worker (idempotent). `concurrency` jobs run at once on PostgreSQL;
  * `pollMs` is how often the embedded loop looks for work; `schedules: false` leaves the
@@ -190,6 +209,24 @@ export async function startWorker(
       logger: workerLogger,
     });
     global.__gaWorker = { kind: "graphile", runner };
+    // The runner's promise rejects when the worker itself fails (its cron loop or its pool hit
+    // a database that went away or became a read-only standby). Unwatched, that rejection ends
+    // the whole process; watched, the worker is logged, stopped and started again, reaching
+    // whichever server is the primary by then (docs/decisions/1820).
+    runner.promise.catch((error: unknown) => {
+      if (
+        global.__gaWorker?.kind !== "graphile" ||
+        global.__gaWorker.runner !== runner
+      )
+        return;
+      global.__gaWorker = undefined;
+      log("error", "job worker stopped on an error; starting it again in 5 s", {
+        error: error instanceof Error ? error.message : String(error),
+        code: (error as { code?: unknown } | null)?.code,
+      });
+      void runner.stop().catch(() => {});
+      restartLater(options, WORKER_RESTART_MS);
+    });
     void compactRollup();
     runner.events.on("job:failed", ({ job, error }) =>
       log("warn", "job failed; will retry", {
@@ -230,6 +267,8 @@ export async function startWorker(
 }
 
 export async function stopWorker(): Promise<void> {
+  for (const timer of restarts) clearTimeout(timer);
+  restarts.clear();
   const state = global.__gaWorker;
   global.__gaWorker = undefined;
   if (!state) return;

@@ -28,16 +28,14 @@ import { pageTitle } from "~/utils/meta";
 // account ends (docs/decisions/1203-password-reset.md). The page is private and the token
 // leaves the address bar on the first load (app/web/token-link.server.ts).
 
-const resetLink = tokenLink(
-  "__reset_token",
-  "/reset-password",
-  RESET_LINK_MINUTES * 60,
-);
+// Made when a loader or action runs: the browser build has no server modules.
+const resetLink = () =>
+  tokenLink("__reset_token", "/reset-password", RESET_LINK_MINUTES * 60);
 
 export const headers = privateTokenPageHeaders;
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const read = await resetLink.read(request);
+  const read = await resetLink().read(request);
   if ("redirect" in read) return read.redirect;
   return json(
     { token: read.token, live: await isResetTokenLive(read.token) },
@@ -68,7 +66,7 @@ export async function action({ request }: ActionFunctionArgs) {
     async () => {
       await resetPassword(submission.value);
       return redirectWithSuccess("/auth", "Password changed", RESET_DONE, {
-        headers: { "Set-Cookie": await resetLink.forget(request) },
+        headers: { "Set-Cookie": await resetLink().forget(request) },
       });
     },
     (error): ActionData => ({

@@ -59,10 +59,37 @@ const CONNECTION_CODES = new Set([
   "57P01", // admin_shutdown
   "57P02", // crash_shutdown
   "57P03", // cannot_connect_now
+  // read_only_sql_transaction: this connection reached a standby (a failover moved the
+  // primary); the next connection finds the new one (docs/decisions/1820).
+  "25006",
   "08000",
   "08003",
   "08006",
 ]);
+
+/**
+ * The database error behind an error, if any (a PostgreSQL SQLSTATE or the driver's connection
+ * code, with its message), for the request's log line.
+ */
+export function databaseErrorOf(
+  error: unknown,
+): { code: string; message: string } | null {
+  let current: unknown = error;
+  for (let depth = 0; current && depth < 5; depth++) {
+    const { code, message, severity } = current as {
+      code?: unknown;
+      message?: unknown;
+      severity?: unknown;
+    };
+    if (
+      typeof code === "string" &&
+      (typeof severity === "string" || CONNECTION_CODES.has(code))
+    )
+      return { code, message: typeof message === "string" ? message : "" };
+    current = (current as { cause?: unknown }).cause;
+  }
+  return null;
+}
 
 /** True when the database could not be reached (as opposed to a bad query). */
 export function isDatabaseUnavailable(error: unknown): boolean {

@@ -1,8 +1,11 @@
 import { AsyncLocalStorage } from "node:async_hooks";
+import { databaseErrorOf } from "./errors";
 
 /** Per-request facts the server adapter logs after the response (scripts/server.js). */
 export type RequestFacts = {
   userId: number | null;
+  /** The database error a failed request ran into, for its log line (code and message). */
+  dbError?: { code: string; message: string };
   /** The signed-in user's row, read once for all the loaders of one page (see getUser). */
   users?: Map<string, Promise<unknown>>;
 };
@@ -13,6 +16,16 @@ export const requestContext = new AsyncLocalStorage<RequestFacts>();
 export function noteUser(userId: number) {
   const facts = requestContext.getStore();
   if (facts) facts.userId = userId;
+}
+
+/**
+ * Records the database error behind a failed request on its log line (scripts/server.js writes
+ * the line when the response ends): the time, the route and the status are there already.
+ */
+export function noteDatabaseError(error: unknown) {
+  const facts = requestContext.getStore();
+  const database = databaseErrorOf(error);
+  if (facts && database) facts.dbError = database;
 }
 
 /**

@@ -1,6 +1,11 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { json, type TypedResponse } from "@remix-run/node";
-import { type AppError, isAppError } from "~/utils/errors";
+import {
+  type AppError,
+  isAppError,
+  isDatabaseUnavailable,
+} from "~/utils/errors";
+import { noteDatabaseError } from "~/utils/request-context.server";
 
 // The one failure path of page loaders and actions. The domain (app/models) throws an AppError
 // for every refusal a user can cause; the page answers it with its own data (a Conform reply,
@@ -9,7 +14,8 @@ import { type AppError, isAppError } from "~/utils/errors";
 
 /**
  * Runs the page's business step. Its result is the answer; an AppError is answered with
- * `failure(error)` as JSON and the error's status; any other error is rethrown.
+ * `failure(error)` as JSON and the error's status; the database out of reach (or a connection
+ * that landed on a read-only standby) is the 503 page; any other error is rethrown.
  */
 export async function attempt<T, D>(
   run: () => Promise<T>,
@@ -18,6 +24,13 @@ export async function attempt<T, D>(
   try {
     return await run();
   } catch (error) {
+    if (isDatabaseUnavailable(error)) {
+      noteDatabaseError(error);
+      throw json(
+        { message: "The service is temporarily unavailable." },
+        { status: 503 },
+      );
+    }
     if (!isAppError(error)) throw error;
     return json(failure(error), { status: error.status });
   }

@@ -13,6 +13,7 @@ import {
   fieldErrors,
   type FieldErrors,
 } from "~/utils/errors";
+import { noteDatabaseError } from "~/utils/request-context.server";
 
 // JSON API conventions (DESIGN §6): errors are {"message": ...} (+ "errors" for validation)
 // with 400/401/403/404/409/429/503; never a stack trace, never a 500 for bad input.
@@ -35,6 +36,7 @@ export function errorResponse(error: unknown): Response {
   if (error instanceof Response) return error;
   if (isAppError(error))
     return apiError(error.status, error.message, error.fieldErrors);
+  noteDatabaseError(error);
   if (isDatabaseUnavailable(error)) {
     return apiError(
       503,
@@ -43,6 +45,7 @@ export function errorResponse(error: unknown): Response {
   }
   console.error(
     JSON.stringify({
+      time: new Date().toISOString(),
       level: "error",
       msg: "unhandled API error",
       error: error instanceof Error ? error.message : String(error),

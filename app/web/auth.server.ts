@@ -5,7 +5,11 @@ import type { Role, User } from "#db/schema";
 import { getSessionUser, type SessionUser } from "~/models/sessions.server";
 import { signIn, type SignInOutcome } from "~/models/sign-in.server";
 import { badRequest, isDatabaseUnavailable } from "~/utils/errors";
-import { noteUser, oncePerRequest } from "~/utils/request-context.server";
+import {
+  noteDatabaseError,
+  noteUser,
+  oncePerRequest,
+} from "~/utils/request-context.server";
 import {
   CLIENT_ADDRESS_HEADER,
   destroySessionHeader,
@@ -65,6 +69,7 @@ export async function getAuth(request: Request): Promise<SessionUser | null> {
   } catch (error) {
     // The database is down: a friendly 503 page (GeneralErrorBoundary), not a 500.
     if (isDatabaseUnavailable(error)) {
+      noteDatabaseError(error);
       throw json(
         { message: "The service is temporarily unavailable." },
         { status: 503 },

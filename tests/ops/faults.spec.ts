@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import postgres from "postgres";
 import {
   createCluster,
   skipWithoutPostgresBinaries,
@@ -146,6 +147,70 @@ async function company(url: string) {
   }
   return { employer, employees };
 }
+
+test("a database that answers as a read-only standby (25006) gives 503s, never a 500 or a crash, logs the code, then serves again", async () => {
+  const { employees } = await company(server.url);
+  const [ann] = employees;
+  const admin = postgres(cluster.url, { max: 1, onnotice: () => {} });
+  const readOnly = async (on: boolean) => {
+    await admin.unsafe(
+      `alter system set default_transaction_read_only = ${on ? "on" : "off"}`,
+    );
+    await admin`select pg_reload_conf()`;
+  };
+  const fileOne = () =>
+    post(
+      `${server.url}/api/advance-requests`,
+      { amount: "210.00", reason: null, repaymentPeriods: 1 },
+      ann,
+    );
+  try {
+    await readOnly(true);
+    // What a connection on a standby answers: a write fails with SQLSTATE 25006.
+    const refused = await fileOne();
+    expect(refused.status).toBe(503);
+    expect(refused.json).toEqual({
+      message: expect.stringContaining("temporarily unavailable"),
+    });
+    // The same through a page's form: the friendly 503 page, not "Something went wrong".
+    const page = await fetch(`${server.url}/request`, {
+      method: "POST",
+      headers: {
+        Cookie: ann,
+        "Content-Type": "application/x-www-form-urlencoded",
+      },
+      body: "amount=220&repaymentPeriods=1&terms=on",
+      redirect: "manual",
+    });
+    expect(page.status).toBe(503);
+    expect(await page.text()).toContain("temporarily unavailable");
+    // The request's log line says when, which route, and the database's own code.
+    await expect
+      .poll(() =>
+        server
+          .output()
+          .split("\n")
+          .filter((line) => line.includes('"dbCode":"25006"'))
+          .map((line) => JSON.parse(line) as Record<string, unknown>)
+          .find((line) => line.path === "/api/advance-requests"),
+      )
+      .toMatchObject({
+        status: 503,
+        method: "POST",
+        time: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+        dbMessage: expect.stringContaining("read-only transaction"),
+      });
+    // Both app processes lived through it (the job worker's loops included).
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+    expect(server.child.exitCode).toBeNull();
+    expect(server.output()).not.toContain("worker exited");
+  } finally {
+    await readOnly(false);
+    await admin.end();
+  }
+  // Writable again: the same processes serve writes with no restart.
+  await expect.poll(async () => (await fileOne()).status).toBe(201);
+});
 
 test("a server killed with SIGKILL under a load of money writes loses no acknowledged write", async () => {
   test.setTimeout(180_000);

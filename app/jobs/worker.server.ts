@@ -12,7 +12,9 @@ import {
   mailCounts,
 } from "~/models/mail.server";
 import { compactReportRollup } from "~/models/report-rollup.server";
+import type { Pool } from "pg";
 import { connection } from "~/utils/db.server";
+import { jobQueuePool } from "~/utils/primary-pool.server";
 import { env } from "~/utils/env.server";
 import {
   runScheduledOnce,
@@ -34,7 +36,7 @@ export type WorkerStatus = {
 };
 
 type State =
-  | { kind: "graphile"; runner: Runner }
+  | { kind: "graphile"; runner: Runner; pgPool: Pool }
   | { kind: "loop"; timer: NodeJS.Timeout; busy: Promise<void> | null };
 
 declare global {
@@ -199,8 +201,15 @@ export async function startWorker(
   if (global.__gaWorker) return;
   const conn = connection();
   if (conn.kind === "postgres") {
+    // A node-postgres pool that finds the primary when DATABASE_URL names several hosts.
+    const pgPool = jobQueuePool(conn.url, (options.concurrency ?? 2) + 2);
+    pgPool.on("error", (error) =>
+      log("warn", "job queue connection lost; it reconnects", {
+        error: error.message,
+      }),
+    );
     const runner = await run({
-      connectionString: conn.url,
+      pgPool,
       concurrency: options.concurrency ?? 2,
       noHandleSignals: true,
       pollInterval: 2000,
@@ -208,7 +217,7 @@ export async function startWorker(
       parsedCronItems: schedules ? cronItems() : [],
       logger: workerLogger,
     });
-    global.__gaWorker = { kind: "graphile", runner };
+    global.__gaWorker = { kind: "graphile", runner, pgPool };
     // The runner's promise rejects when the worker itself fails (its cron loop or its pool hit
     // a database that went away or became a read-only standby). Unwatched, that rejection ends
     // the whole process; watched, the worker is logged, stopped and started again, reaching
@@ -224,7 +233,10 @@ export async function startWorker(
         error: error instanceof Error ? error.message : String(error),
         code: (error as { code?: unknown } | null)?.code,
       });
-      void runner.stop().catch(() => {});
+      void runner
+        .stop()
+        .catch(() => {})
+        .finally(() => pgPool.end().catch(() => {}));
       restartLater(options, WORKER_RESTART_MS);
     });
     void compactRollup();
@@ -272,8 +284,10 @@ export async function stopWorker(): Promise<void> {
   const state = global.__gaWorker;
   global.__gaWorker = undefined;
   if (!state) return;
-  if (state.kind === "graphile") await state.runner.stop();
-  else {
+  if (state.kind === "graphile") {
+    await state.runner.stop();
+    await state.pgPool.end();
+  } else {
     clearInterval(state.timer);
     await state.busy;
   }

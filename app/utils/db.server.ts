@@ -11,6 +11,8 @@ import { sql } from "drizzle-orm";
 import postgres from "postgres";
 import * as schema from "#db/schema";
 import { env } from "./env.server";
+import { urlForPostgresJs } from "./database-url";
+import { jobQueuePool } from "./primary-pool.server";
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 export type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
@@ -29,7 +31,8 @@ declare global {
 }
 
 export function connectPostgres(url: string, max = 10): Connection {
-  const client = postgres(url, {
+  // With several hosts, every connection finds the primary (decision 1821).
+  const client = postgres(urlForPostgresJs(url), {
     max,
     onnotice: () => {},
     // Keep bad-connection failures fast so pages can answer 503 quickly (DESIGN §5).
@@ -98,10 +101,12 @@ export async function migrate(conn: Connection = connection()) {
     // The job queue's own schema (graphile_worker), so a business transaction can add a job
     // from the first request on (docs/decisions/1200-job-queue.md).
     const { runMigrations, Logger } = await import("graphile-worker");
-    await runMigrations({
-      connectionString: conn.url,
-      logger: new Logger(() => () => {}),
-    });
+    const pgPool = jobQueuePool(conn.url, 1);
+    try {
+      await runMigrations({ pgPool, logger: new Logger(() => () => {}) });
+    } finally {
+      await pgPool.end();
+    }
   }
 }
 

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { isDatabaseUrl } from "./database-url";
 
 // Every environment variable the server reads, checked once at start-up (DESIGN §9).
 const schema = z
@@ -7,7 +8,14 @@ const schema = z
       .enum(["development", "production", "test"])
       .default("development"),
     PORT: z.coerce.number().int().positive().default(3000),
-    DATABASE_URL: z.string().url().optional(),
+    // One host or several (a high-availability formation's URL, decision 1821).
+    DATABASE_URL: z
+      .string()
+      .refine(
+        isDatabaseUrl,
+        "must be postgres://user[:password]@host[:port][,host2[:port]…]/database",
+      )
+      .optional(),
     DATA_DIR: z.string().default(".data"),
     SESSION_SECRET: z.string().min(16).optional(),
     STRIPE_SECRET_KEY: z.string().optional(),

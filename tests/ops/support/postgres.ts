@@ -55,43 +55,44 @@ export type PrivateCluster = {
   url: string;
   start: () => void;
   stop: () => void;
+  kill: () => void;
   destroy: () => void;
 };
 
-export function createCluster(port: number): PrivateCluster {
+/** A data folder the postgres user owns, in a fresh temporary directory. */
+function privateDir(): { dir: string; data: string; log: string } {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "ga-pg-"));
   fs.chmodSync(dir, 0o777);
-  const data = path.join(dir, "data");
-  const log = path.join(dir, "log");
   if (process.getuid?.() === 0)
     execFileSync("chown", ["-R", "postgres:postgres", dir]);
-  asPostgres("initdb", [
-    "-D",
-    data,
-    "-A",
-    "trust",
-    "-U",
-    "postgres",
-    "--no-sync",
-  ]);
-  const start = () => {
-    asPostgres("pg_ctl", [
-      "-D",
-      data,
-      "-l",
-      log,
-      "-w",
-      "-o",
-      `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=on`,
-      "start",
-    ]);
-  };
+  return { dir, data: path.join(dir, "data"), log: path.join(dir, "log") };
+}
+
+/** Start, stop, kill and remove the server of `data` on `port`. */
+function control(
+  { dir, data, log }: ReturnType<typeof privateDir>,
+  port: number,
+) {
   const stop = () =>
     asPostgres("pg_ctl", ["-D", data, "-m", "fast", "-w", "stop"]);
   return {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
-    start,
+    start: () => {
+      asPostgres("pg_ctl", [
+        "-D",
+        data,
+        "-l",
+        log,
+        "-w",
+        "-o",
+        `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=on`,
+        "start",
+      ]);
+    },
     stop,
+    /** The server gone at once, as when its machine is lost (no shutdown checkpoint). */
+    kill: () =>
+      asPostgres("pg_ctl", ["-D", data, "-m", "immediate", "-w", "stop"]),
     destroy: () => {
       try {
         stop();
@@ -100,5 +101,48 @@ export function createCluster(port: number): PrivateCluster {
       }
       fs.rmSync(dir, { recursive: true, force: true });
     },
+  };
+}
+
+export function createCluster(port: number): PrivateCluster {
+  const place = privateDir();
+  asPostgres("initdb", [
+    "-D",
+    place.data,
+    "-A",
+    "trust",
+    "-U",
+    "postgres",
+    "--no-sync",
+  ]);
+  return control(place, port);
+}
+
+/**
+ * A streaming-replication standby of the cluster on `primaryPort` (pg_basebackup -R), served
+ * on `port`; `promote()` makes it the primary, as a failover does.
+ */
+export function createStandby(
+  primaryPort: number,
+  port: number,
+): PrivateCluster & { promote: () => void } {
+  const place = privateDir();
+  asPostgres("pg_basebackup", [
+    "-h",
+    "127.0.0.1",
+    "-p",
+    String(primaryPort),
+    "-U",
+    "postgres",
+    "-D",
+    place.data,
+    "-R",
+    "-X",
+    "stream",
+    "--no-sync",
+  ]);
+  return {
+    ...control(place, port),
+    promote: () => asPostgres("pg_ctl", ["-D", place.data, "-w", "promote"]),
   };
 }

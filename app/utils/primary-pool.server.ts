@@ -7,7 +7,20 @@ import { parseDatabaseUrl, type DatabaseHost } from "./database-url";
 // (`pg_is_in_recovery()`) and connects to the one that is, so after a failover every new
 // connection reaches the new primary (docs/decisions/1821-multi-host-database-url.md).
 
-type Base = { user: string; password: string; database: string };
+type Base = {
+  user: string;
+  password: string;
+  database: string;
+  ssl?: boolean | { rejectUnauthorized: boolean };
+};
+
+/** libpq's sslmode as node-postgres's `ssl` (require: encrypted, the certificate not checked). */
+function sslFor(mode: string | null): Base["ssl"] {
+  if (mode === "require" || mode === "prefer")
+    return { rejectUnauthorized: false };
+  if (mode === "verify-ca" || mode === "verify-full") return true;
+  return undefined;
+}
 
 const PROBE_TIMEOUT_MS = 2_000;
 
@@ -52,6 +65,7 @@ export function jobQueuePool(url: string, max = 4): pg.Pool {
     user: parsed.user,
     password: parsed.password,
     database: parsed.database,
+    ssl: sslFor(parsed.params.get("sslmode")),
   };
   const hosts = parsed.hosts;
   class PrimaryClient extends pg.Client {

@@ -133,7 +133,7 @@ function TrustedDevices({
                 <p className="font-medium text-gray-900">
                   {d.device}
                   {d.current ? (
-                    <span className="ml-2 rounded-full bg-brand-50 px-2 py-0.5 text-xs font-medium text-brand-800">
+                    <span className="ml-2 inline-block whitespace-nowrap rounded-full bg-brand-50 px-2 py-0.5 text-xs font-medium text-brand-800">
                       This browser
                     </span>
                   ) : null}

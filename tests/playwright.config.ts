@@ -53,5 +53,8 @@ export default defineConfig({
     { name: "no-js", use: { ...chromium, javaScriptEnabled: false } },
     // Operations: the server as a process (shutdown, logs, faults, several instances).
     { name: "ops", testDir: "./ops", use: { ...chromium } },
+    // A real pg_auto_failover formation under load (npm run test:failover; skipped, saying
+    // so, where pg_auto_failover is not installed).
+    { name: "failover", testDir: "./failover", use: { ...chromium } },
   ],
 });

@@ -100,7 +100,22 @@ case "${1:-up}" in
   up) up ;;
   state) state ;;
   uri) uri | sed 's#^postgres://#postgres://postgres@#' ;;
-  failover) as_pg pg_autoctl perform failover --pgdata "$dir/monitor" ;;
+  failover)
+    # Only from a settled formation (a primary and a secondary, each where it was assigned):
+    # right after a crash the monitor may still be recovering the primary.
+    settled() { state | grep -Eq 'primary +\| +primary *$' && state | grep -Eq 'secondary +\| +secondary *$'; }
+    wait_for 120 settled || { echo "the formation did not settle; not failing over" >&2; exit 1; }
+    # The monitor can still refuse for a moment after that ("couldn't find the primary
+    # node"): ask again for up to a minute.
+    for attempt in $(seq 1 30); do
+      if as_pg pg_autoctl perform failover --pgdata "$dir/monitor" 2>"$dir/failover.err"; then
+        exit 0
+      fi
+      sleep 2
+    done
+    cat "$dir/failover.err" >&2
+    exit 1
+    ;;
   down) down ;;
   destroy)
     down

@@ -14,7 +14,6 @@ import {
   text,
   timestamp,
   uniqueIndex,
-  type AnyPgColumn,
 } from "drizzle-orm/pg-core";
 
 // Money columns are numeric(10,2). drizzle returns them as strings ("300.00"); code converts
@@ -22,6 +21,33 @@ import {
 const money = (name: string) => numeric(name, { precision: 10, scale: 2 });
 const tstz = (name: string) =>
   timestamp(name, { withTimezone: true, mode: "date" });
+
+// A company (DESIGN §4 Companies): its name, contact and advance settings. The columns named
+// employer_id elsewhere (users, employees, audit_events, the report rollups) hold a company's
+// id: the product's first schema made the employer's user the company, and the migration to
+// companies kept each company's id equal to its first owner's user id so that the append-only
+// audit trail and the rollups needed no rewrite (docs/decisions/1822-companies.md). Companies
+// created since take their ids from this table's own sequence.
+export const companies = pgTable("companies", {
+  id: serial("id").primaryKey(),
+  companyName: text("company_name").notNull().default(""),
+  contactEmail: text("contact_email").notNull().default(""),
+  contactPhone: text("contact_phone").notNull().default(""),
+  maxAdvance: money("max_advance").notNull().default("500.00"),
+  approvalLimit: money("approval_limit").notNull().default("200.00"),
+  processingFee: money("processing_fee").notNull().default("15.99"),
+  notifyNewRequests: boolean("notify_new_requests").notNull().default(true),
+  notifyMonthlyReports: boolean("notify_monthly_reports")
+    .notNull()
+    .default(true),
+  notifySystemUpdates: boolean("notify_system_updates")
+    .notNull()
+    .default(false),
+  createdAt: tstz("created_at").notNull().defaultNow(),
+  updatedAt: tstz("updated_at").notNull().defaultNow(),
+});
+
+export const COMPANY_ROLES = ["OWNER", "ADMIN", "APPROVER"] as const;
 
 export const users = pgTable(
   "users",
@@ -36,22 +62,35 @@ export const users = pgTable(
     companyName: text("company_name"),
     department: text("department"),
     maxAdvanceLimit: money("max_advance_limit"),
-    employerId: integer("employer_id").references((): AnyPgColumn => users.id),
+    // The company the person belongs to: an employee's employer, or the company an
+    // employer-side user works for. At most one at a time.
+    companyId: integer("employer_id").references(() => companies.id),
+    // An employer-side user's membership role; null for employees.
+    companyRole: text("company_role", { enum: COMPANY_ROLES }),
+    // Set when an employer typed this employee's password (the Add Employee dialog); cleared
+    // when the employee chooses their own. The dashboard asks them to until then.
+    passwordSetByEmployer: boolean("password_set_by_employer")
+      .notNull()
+      .default(false),
     createdAt: tstz("created_at").notNull().defaultNow(),
   },
   (t) => [
     // Usernames are unique regardless of case (DESIGN §4 Registration).
     uniqueIndex("users_username_lower_idx").on(sql`lower(${t.username})`),
-    index("users_employer_id_idx").on(t.employerId),
+    index("users_employer_id_idx").on(t.companyId),
     // The employer's employee directory in its display order (first name, last name, id), so a
     // page of 25 is read from the index instead of sorting the whole company.
     index("users_employer_name_idx").on(
-      t.employerId,
+      t.companyId,
       sql`lower(${t.firstName})`,
       sql`lower(${t.lastName})`,
       t.id,
     ),
     check("users_role_check", sql`${t.role} in ('EMPLOYEE', 'EMPLOYER')`),
+    check(
+      "users_company_role_check",
+      sql`${t.companyRole} is null or (${t.role} = 'EMPLOYER' and ${t.companyRole} in ('OWNER', 'ADMIN', 'APPROVER'))`,
+    ),
   ],
 );
 
@@ -62,13 +101,13 @@ export const employees = pgTable(
     userId: integer("user_id")
       .notNull()
       .references(() => users.id),
-    employerId: integer("employer_id").references(() => users.id),
+    companyId: integer("employer_id").references(() => companies.id),
     availableBalance: money("available_balance").notNull().default("0"),
     payCycleEndDate: tstz("pay_cycle_end_date"),
   },
   (t) => [
     uniqueIndex("employees_user_id_idx").on(t.userId),
-    index("employees_employer_id_idx").on(t.employerId, t.id),
+    index("employees_employer_id_idx").on(t.companyId, t.id),
     check("employees_balance_nonnegative", sql`${t.availableBalance} >= 0`),
   ],
 );
@@ -235,26 +274,6 @@ export const cardAuthorizations = pgTable(
   ],
 );
 
-export const companySettings = pgTable("company_settings", {
-  employerId: integer("employer_id")
-    .primaryKey()
-    .references(() => users.id),
-  companyName: text("company_name").notNull().default(""),
-  contactEmail: text("contact_email").notNull().default(""),
-  contactPhone: text("contact_phone").notNull().default(""),
-  maxAdvance: money("max_advance").notNull().default("500.00"),
-  approvalLimit: money("approval_limit").notNull().default("200.00"),
-  processingFee: money("processing_fee").notNull().default("15.99"),
-  notifyNewRequests: boolean("notify_new_requests").notNull().default(true),
-  notifyMonthlyReports: boolean("notify_monthly_reports")
-    .notNull()
-    .default(true),
-  notifySystemUpdates: boolean("notify_system_updates")
-    .notNull()
-    .default(false),
-  updatedAt: tstz("updated_at").notNull().defaultNow(),
-});
-
 // Failed sign-ins, by key ("user:<lower username>" or "ip:<address>"), kept in the database so
 // throttling holds across app instances.
 export const loginAttempts = pgTable("login_attempts", {
@@ -386,7 +405,7 @@ export const auditEvents = pgTable(
     occurredAt: tstz("occurred_at").notNull().defaultNow(),
     action: text("action").notNull(),
     actorId: integer("actor_id").references(() => users.id),
-    employerId: integer("employer_id").references(() => users.id),
+    companyId: integer("employer_id").references(() => companies.id),
     subjectUserId: integer("subject_user_id").references(() => users.id),
     requestId: integer("request_id").references(() => advanceRequests.id),
     amount: money("amount"),
@@ -394,7 +413,7 @@ export const auditEvents = pgTable(
   },
   (t) => [
     // The employer's /activity, newest first, optionally for one employee or one action.
-    index("audit_events_employer_idx").on(t.employerId, t.occurredAt, t.id),
+    index("audit_events_employer_idx").on(t.companyId, t.occurredAt, t.id),
     index("audit_events_subject_idx").on(t.subjectUserId, t.occurredAt),
     index("audit_events_actor_idx").on(t.actorId, t.occurredAt),
   ],
@@ -406,7 +425,8 @@ export type AdvanceRequest = typeof advanceRequests.$inferSelect;
 export type PayrollDeduction = typeof payrollDeductions.$inferSelect;
 export type VirtualCard = typeof virtualCards.$inferSelect;
 export type CardAuthorization = typeof cardAuthorizations.$inferSelect;
-export type CompanySettings = typeof companySettings.$inferSelect;
+export type Company = typeof companies.$inferSelect;
+export type CompanyRole = (typeof COMPANY_ROLES)[number];
 export type Role = User["role"];
 export type AuditEvent = typeof auditEvents.$inferSelect;
 export type Session = typeof sessions.$inferSelect;
@@ -469,6 +489,49 @@ export const passwordResetTokens = pgTable(
     index("password_reset_tokens_user_idx").on(t.userId),
   ],
 );
+
+// Invitations to join a company: an employee (kind EMPLOYEE) or a colleague on the employer
+// side (kind MEMBER, with the role they will hold). Only a hash of the mailed token is kept.
+// The stored status is PENDING, ACCEPTED, REVOKED or EXPIRED; a PENDING row past expires_at is
+// reported as EXPIRED. One pending invitation per company, kind and address.
+export const invitations = pgTable(
+  "invitations",
+  {
+    id: serial("id").primaryKey(),
+    companyId: integer("company_id")
+      .notNull()
+      .references(() => companies.id),
+    kind: text("kind", { enum: ["EMPLOYEE", "MEMBER"] }).notNull(),
+    email: text("email").notNull(),
+    firstName: text("first_name").notNull().default(""),
+    lastName: text("last_name").notNull().default(""),
+    department: text("department"),
+    employeeNumber: text("employee_number"),
+    companyRole: text("company_role", { enum: COMPANY_ROLES }),
+    tokenHash: text("token_hash").notNull(),
+    status: text("status", {
+      enum: ["PENDING", "ACCEPTED", "REVOKED", "EXPIRED"],
+    })
+      .notNull()
+      .default("PENDING"),
+    invitedById: integer("invited_by_id").references(() => users.id),
+    acceptedUserId: integer("accepted_user_id").references(() => users.id),
+    createdAt: tstz("created_at").notNull().defaultNow(),
+    sentAt: tstz("sent_at").notNull().defaultNow(),
+    expiresAt: tstz("expires_at").notNull(),
+    acceptedAt: tstz("accepted_at"),
+    revokedAt: tstz("revoked_at"),
+  },
+  (t) => [
+    uniqueIndex("invitations_token_hash_idx").on(t.tokenHash),
+    uniqueIndex("invitations_pending_email_idx")
+      .on(t.companyId, t.kind, sql`lower(${t.email})`)
+      .where(sql`${t.status} = 'PENDING'`),
+    index("invitations_company_idx").on(t.companyId, t.createdAt),
+    index("invitations_email_idx").on(sql`lower(${t.email})`),
+  ],
+);
+export type Invitation = typeof invitations.$inferSelect;
 
 // An employee's e-mail choices (/profile). No row means the defaults: both on.
 export const notificationPreferences = pgTable("notification_preferences", {

@@ -117,7 +117,7 @@ export async function requestAdvance(
     if (!employee) throw badRequest(NOT_LINKED);
     if (input.employeeId != null && input.employeeId !== employee.id)
       throw forbidden(NOT_YOUR_EMPLOYEE_ID);
-    if (employee.employerId === null) throw badRequest(NOT_LINKED);
+    if (employee.companyId === null) throw badRequest(NOT_LINKED);
     // Approved amounts are already out of the balance; pending ones are not yet, so they are
     // reserved here: this request plus every pending one must fit in the balance. The row lock
     // above makes concurrent filings wait for each other, so they cannot overbook it.
@@ -151,7 +151,7 @@ export async function requestAdvance(
       })
       .returning();
     const audit = {
-      employerId: employee.employerId,
+      companyId: employee.companyId,
       subjectUserId: actor.id,
       requestId: created.id,
       amountCents,
@@ -162,7 +162,7 @@ export async function requestAdvance(
       action: "request.filed",
     });
 
-    const settings = await getCompanySettings(employee.employerId, tx);
+    const settings = await getCompanySettings(employee.companyId, tx);
     if (amountCents < toCents(settings.approvalLimit)) {
       const approved = await applyApproval(tx, created.id, null);
       // Approved by no one: the company's auto-approval limit decided.
@@ -173,16 +173,16 @@ export async function requestAdvance(
         details: { automatic: true, approvalLimit: settings.approvalLimit },
       });
       await notifyAdvanceApproved(tx, created.id);
-      return { request: approved, employerId: employee.employerId };
+      return { request: approved, employerId: employee.companyId };
     }
     await notifyNewRequest(tx, created.id);
-    return { request: created, employerId: employee.employerId };
+    return { request: created, employerId: employee.companyId };
   });
 
   await publish(
     request.status === "APPROVED" ? "request.approved" : "request.created",
-    [actor.id, employerId],
-    { requestId: request.id },
+    [actor.id],
+    { requestId: request.id, company: employerId },
   );
   return request;
 }
@@ -193,7 +193,7 @@ export async function requestAdvance(
 
 export type EmployeeRecord = {
   id: number;
-  employerId: number | null;
+  companyId: number | null;
   availableBalance: string;
   payCycleEndDate: Date | null;
 };
@@ -205,7 +205,7 @@ export async function getEmployeeRecord(
   const [row] = await executor
     .select({
       id: employees.id,
-      employerId: employees.employerId,
+      companyId: employees.companyId,
       availableBalance: employees.availableBalance,
       payCycleEndDate: employees.payCycleEndDate,
     })

@@ -16,6 +16,7 @@ import {
 } from "~/validation/employer";
 import { ALREADY_DECIDED, applyApproval } from "./approval-core.server";
 import { recordAudit } from "./audit.server";
+import { companyFor } from "./company.server";
 import {
   notifyAdvanceApproved,
   notifyAdvanceDeclined,
@@ -34,7 +35,8 @@ async function ownedRequest(
   actor: User,
   requestId: number,
 ): Promise<{ employeeUserId: number } | null> {
-  if (actor.role !== "EMPLOYER") return null;
+  if (actor.role !== "EMPLOYER" || actor.companyId === null) return null;
+  const companyId = companyFor(actor, "approve");
   const [row] = await tx
     .select({ employeeUserId: employees.userId })
     .from(advanceRequests)
@@ -42,7 +44,7 @@ async function ownedRequest(
     .where(
       and(
         eq(advanceRequests.id, requestId),
-        eq(employees.employerId, actor.id),
+        eq(employees.companyId, companyId),
       ),
     );
   return row ?? null;
@@ -64,7 +66,7 @@ export async function approveAdvance(
     const approved = await applyApproval(tx, requestId, actor.id);
     await recordAudit(tx, {
       actorId: actor.id,
-      employerId: actor.id,
+      companyId: actor.companyId,
       subjectUserId: owned.employeeUserId,
       action: "request.approved",
       requestId,
@@ -75,6 +77,7 @@ export async function approveAdvance(
   });
   await publish("request.approved", [actor.id, employeeUserId], {
     requestId: request.id,
+    company: actor.companyId,
   });
   return request;
 }
@@ -116,7 +119,7 @@ export async function declineAdvance(
     if (!declined) throw conflict(ALREADY_DECIDED);
     await recordAudit(tx, {
       actorId: actor.id,
-      employerId: actor.id,
+      companyId: actor.companyId,
       subjectUserId: owned.employeeUserId,
       action: "request.declined",
       requestId,
@@ -128,6 +131,7 @@ export async function declineAdvance(
   });
   await publish("request.declined", [actor.id, employeeUserId], {
     requestId: request.id,
+    company: actor.companyId,
   });
   return request;
 }

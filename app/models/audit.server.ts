@@ -1,7 +1,7 @@
 import { aliasedTable, and, desc, eq, or, sql, type SQL } from "drizzle-orm";
 import { auditEvents, users, type User } from "#db/schema";
 import { db, type Executor } from "~/utils/db.server";
-import { forbidden } from "~/utils/errors";
+import { companyFor, companyOf } from "./company.server";
 import { formatMoney } from "~/utils/money";
 import {
   AUDIT_ACTIONS,
@@ -16,7 +16,7 @@ export type AuditEntry = {
   /** Who acted: null for the system (automatic approval, the provider, a scheduled run). */
   actorId: number | null;
   /** The company the event belongs to (null for a user with no employer yet). */
-  employerId: number | null;
+  companyId: number | null;
   /** On whom: the employee a request belongs to, the employee added, the user signing in. */
   subjectUserId?: number | null;
   action: AuditAction;
@@ -39,7 +39,7 @@ export async function recordAudit(
   await tx.insert(auditEvents).values({
     action: entry.action,
     actorId: entry.actorId,
-    employerId: entry.employerId,
+    companyId: entry.companyId,
     subjectUserId: entry.subjectUserId ?? null,
     requestId: entry.requestId ?? null,
     amount:
@@ -50,10 +50,7 @@ export async function recordAudit(
   });
 }
 
-/** The company a user's own events belong to: an employer's is itself. */
-export function companyOf(user: Pick<User, "id" | "role" | "employerId">) {
-  return user.role === "EMPLOYER" ? user.id : user.employerId;
-}
+export { companyOf };
 
 /** A successful sign-in (the password, and any second step, accepted). */
 export async function recordSignIn(
@@ -62,7 +59,7 @@ export async function recordSignIn(
 ): Promise<void> {
   await recordAudit(executor, {
     actorId: user.id,
-    employerId: companyOf(user),
+    companyId: companyOf(user),
     subjectUserId: user.id,
     action: "user.signed_in",
   });
@@ -79,7 +76,7 @@ export async function recordSignOut(
   await executor.execute(sql`
     insert into audit_events (action, actor_id, employer_id, subject_user_id)
     select 'user.signed_out', u.id,
-           case when u.role = 'EMPLOYER' then u.id else u.employer_id end, u.id
+           u.employer_id, u.id
     from users u where u.id = ${userId}`);
 }
 
@@ -99,7 +96,7 @@ export async function recordOwnAccountAction(
   await executor.execute(sql`
     insert into audit_events (action, actor_id, employer_id, subject_user_id, details)
     select ${action}, u.id,
-           case when u.role = 'EMPLOYER' then u.id else u.employer_id end, u.id,
+           u.employer_id, u.id,
            ${details === null ? null : JSON.stringify(details)}::jsonb
     from users u where u.id = ${userId}`);
 }
@@ -159,6 +156,12 @@ function summarize(action: string, details: Record<string, unknown> | null) {
     return `${details.deductionsPaid ?? 0} deductions collected`;
   if (action.startsWith("card.") && typeof details.card === "string")
     return details.card;
+  if (action.startsWith("invitation.") && typeof details.email === "string")
+    return typeof details.role === "string"
+      ? `${details.email} (${String(details.role).toLowerCase()})`
+      : details.email;
+  if (action === "member.role_changed" && typeof details.to === "string")
+    return `${String(details.from).toLowerCase()} → ${details.to.toLowerCase()}`;
   if (action === "settings.changed" && details.changes) {
     const changes = details.changes as Record<
       string,
@@ -228,7 +231,9 @@ const columns = {
 };
 
 function companyFilter(employer: User, filter: ActivityFilter): SQL {
-  const conditions: SQL[] = [eq(auditEvents.employerId, employer.id)];
+  const conditions: SQL[] = [
+    eq(auditEvents.companyId, companyFor(employer, "activity")),
+  ];
   if (filter.employee) {
     // Events on the employee and events they did themselves.
     conditions.push(
@@ -243,8 +248,7 @@ function companyFilter(employer: User, filter: ActivityFilter): SQL {
 }
 
 function requireEmployerActor(user: User) {
-  if (user.role !== "EMPLOYER")
-    throw forbidden("Only employers can see the company's activity.");
+  companyFor(user, "activity");
 }
 
 /** How many of the company's events match the filter. */
@@ -315,7 +319,7 @@ export async function listActivityPeople(
       lastName: users.lastName,
     })
     .from(users)
-    .where(eq(users.employerId, employer.id))
+    .where(eq(users.companyId, companyFor(employer, "activity")))
     .orderBy(users.firstName, users.lastName, users.id);
   return rows.map((r) => ({ id: r.id, name: `${r.firstName} ${r.lastName}` }));
 }

@@ -34,7 +34,7 @@ export const UNPAID_EXPIRY_DAYS = 7;
 export type Cancelled = {
   request: AdvanceRequest;
   employeeUserId: number;
-  employerId: number | null;
+  companyId: number | null;
   /** The reserved amount went back to the available balance (it was APPROVED). */
   returnedCents: number;
 };
@@ -65,7 +65,7 @@ export async function applyCancellation(
     .select({
       request: advanceRequests,
       employeeUserId: employees.userId,
-      employerId: employees.employerId,
+      companyId: employees.companyId,
     })
     .from(advanceRequests)
     .innerJoin(employees, eq(employees.id, advanceRequests.employeeId))
@@ -118,14 +118,14 @@ export async function applyCancellation(
       set available_balance = least(
         e.available_balance + ${request.amount}::numeric,
         coalesce(
-          (select s.max_advance from company_settings s where s.employer_id = e.employer_id),
+          (select s.max_advance from companies s where s.id = e.employer_id),
           e.available_balance + ${request.amount}::numeric))
       where e.id = ${request.employeeId}`);
   }
 
   await recordAudit(tx, {
     actorId: options.actorId,
-    employerId: row.employerId,
+    companyId: row.companyId,
     subjectUserId: row.employeeUserId,
     action: options.action,
     requestId,
@@ -139,7 +139,7 @@ export async function applyCancellation(
   if (held) {
     await recordAudit(tx, {
       actorId: options.actorId,
-      employerId: row.employerId,
+      companyId: row.companyId,
       subjectUserId: row.employeeUserId,
       action: "hold.released",
       requestId,
@@ -156,7 +156,7 @@ export async function applyCancellation(
   return {
     request: cancelled,
     employeeUserId: row.employeeUserId,
-    employerId: row.employerId,
+    companyId: row.companyId,
     returnedCents,
   };
 }

@@ -33,7 +33,8 @@ export const ONLY_EMPLOYEES_CANCEL =
 async function afterCancellation(done: Cancelled) {
   // An intent that never held money is cancelled too, so the checkout cannot pay it later.
   await releaseHold(done.request.paymentIntentId);
-  await publish("request.cancelled", [done.employeeUserId, done.employerId], {
+  await publish("request.cancelled", [done.employeeUserId], {
+    company: done.companyId,
     requestId: done.request.id,
   });
 }
@@ -73,7 +74,7 @@ export async function cancelAdvance(actor: User, requestId: number) {
  */
 export async function expireUnpaidAdvances(
   now: Date = new Date(),
-  employerId?: number,
+  companyId?: number,
 ): Promise<{ expired: number; returned: number }> {
   const cutoff = subDays(now, UNPAID_EXPIRY_DAYS);
   const due = await db()
@@ -87,9 +88,9 @@ export async function expireUnpaidAdvances(
         isNull(advanceRequests.paidAt),
         isNull(virtualCards.id),
         lt(advanceRequests.approvalDate, cutoff),
-        employerId === undefined
+        companyId === undefined
           ? undefined
-          : eq(employees.employerId, employerId),
+          : eq(employees.companyId, companyId),
       ),
     )
     .orderBy(advanceRequests.id);

@@ -127,11 +127,11 @@ async function lockCard(
 async function cardParties(
   executor: Executor,
   cardId: number,
-): Promise<{ userId: number; employerId: number | null; requestId: number }> {
+): Promise<{ userId: number; companyId: number | null; requestId: number }> {
   const [row] = await executor
     .select({
       userId: employees.userId,
-      employerId: employees.employerId,
+      companyId: employees.companyId,
       requestId: advanceRequests.id,
     })
     .from(virtualCards)
@@ -220,10 +220,10 @@ async function ownCard(
   actor: User,
   cardId: number,
   lock = false,
-): Promise<VirtualCard & { employerId: number | null }> {
+): Promise<VirtualCard & { companyId: number | null }> {
   if (actor.role !== "EMPLOYEE") throw notFound(CARD_NOT_FOUND);
   const query = executor
-    .select({ card: virtualCards, employerId: employees.employerId })
+    .select({ card: virtualCards, companyId: employees.companyId })
     .from(virtualCards)
     .innerJoin(advanceRequests, eq(advanceRequests.id, virtualCards.requestId))
     .innerJoin(employees, eq(employees.id, advanceRequests.employeeId))
@@ -232,7 +232,7 @@ async function ownCard(
     ? await query.for("update", { of: virtualCards })
     : await query;
   if (!row) throw notFound(CARD_NOT_FOUND);
-  return { ...row.card, employerId: row.employerId };
+  return { ...row.card, companyId: row.companyId };
 }
 
 /** Refuses (404) a card that is not the caller's own, before a form is even read. */
@@ -286,7 +286,7 @@ export async function setCardFrozen(
       .returning();
     await recordAudit(tx, {
       actorId: actor.id,
-      employerId: card.employerId,
+      companyId: card.companyId,
       subjectUserId: actor.id,
       action: frozen ? "card.frozen" : "card.unfrozen",
       requestId: card.requestId,

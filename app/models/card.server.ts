@@ -155,13 +155,14 @@ export async function issueGroceryCard(
     if (outcome === "paid") await recordPayment(tx, actorId, advance);
     return outcome;
   });
-  const to = [advance.userId, advance.employerId];
+  const to = [advance.userId];
+  const company = advance.companyId;
   if (marked === "cancelled") {
     await releaseHold(intent.id);
     throw conflict(CANCELLED);
   }
   if (marked === "paid")
-    await publish("request.paid", to, { requestId: request.id });
+    await publish("request.paid", to, { requestId: request.id, company });
 
   // 2. The card at the provider; a refusal cancels the hold and the request.
   const cents = toCents(request.amount);
@@ -234,7 +235,7 @@ export async function issueGroceryCard(
     const schedule = await scheduleRepayment(tx, request, now);
     const audit = {
       actorId,
-      employerId: advance.employerId,
+      companyId: advance.companyId,
       subjectUserId: advance.userId,
       requestId: request.id,
     };
@@ -265,7 +266,7 @@ export async function issueGroceryCard(
   });
 
   if (inserted) {
-    await publish("card.issued", to, { requestId: request.id });
+    await publish("card.issued", to, { requestId: request.id, company });
     return { card: toCardDto(inserted), created: true };
   }
   const existing = await cardOf(request.id);
@@ -332,7 +333,8 @@ async function cancelForFailedCard(
   }
   if (!cancelled) return;
   await releaseHold(paymentIntentId);
-  await publish("request.cancelled", [advance.userId, advance.employerId], {
+  await publish("request.cancelled", [advance.userId], {
+    company: advance.companyId,
     requestId: advance.request.id,
   });
 }

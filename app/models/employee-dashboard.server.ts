@@ -113,7 +113,7 @@ export async function loadEmployeeDashboard(user: User, now = new Date()) {
   const uncarded = new Set(awaitingPayment.map((r) => r.id));
   return {
     firstName: user.firstName,
-    linked: Boolean(employee?.employerId),
+    linked: Boolean(employee?.companyId),
     availableBalance: employee?.availableBalance ?? "0.00",
     availableBalanceText: formatMoney(employee?.availableBalance ?? "0.00"),
     payCycleEndsText: employee?.payCycleEndDate

@@ -22,6 +22,7 @@ import {
 } from "~/validation/pagination";
 import { toPublicAdvance } from "./advance.server";
 import { publicAdvanceColumns } from "./employer-requests.server";
+import { companyFor } from "./company.server";
 
 // The employer's employee directory (SPEC §2 Employees, employee details; §7 GET
 // /api/employees): every list scoped to the employer's own employees, in directory order, and
@@ -84,7 +85,7 @@ export async function countEmployees(employerId: number): Promise<number> {
   const [row] = await db()
     .select({ n: sql<number>`count(*)::int` })
     .from(employees)
-    .where(eq(employees.employerId, employerId));
+    .where(eq(employees.companyId, employerId));
   return row.n;
 }
 
@@ -99,7 +100,7 @@ const directoryOrder = [
   asc(users.id),
 ];
 const ofEmployer = (employerId: number) =>
-  and(eq(users.employerId, employerId), eq(employees.employerId, employerId));
+  and(eq(users.companyId, employerId), eq(employees.companyId, employerId));
 
 async function selectEmployees(
   employerId: number,
@@ -132,7 +133,7 @@ export function firstEmployees(
   employer: User,
   limit: number,
 ): Promise<EmployeeListRow[]> {
-  return selectEmployees(employer.id, undefined, limit, 0);
+  return selectEmployees(companyFor(employer), undefined, limit, 0);
 }
 
 /**
@@ -148,7 +149,7 @@ export async function listEmployees(
   // Without a search the count is an index-only count of employees; with one, the matching
   // employees are found from the trigram indexes (users_*_trgm_idx, migration search_trigram)
   // and counted, so a search reads its matches rather than the whole company.
-  const all = countEmployees(employer.id);
+  const all = countEmployees(companyFor(employer));
   const found = await readPage(
     { page: search.page ?? 1, pageSize },
     where
@@ -159,10 +160,11 @@ export async function listEmployees(
               .select({ n: sql<number>`count(*)::int` })
               .from(users)
               .innerJoin(employees, eq(employees.userId, users.id))
-              .where(and(ofEmployer(employer.id), where)),
+              .where(and(ofEmployer(companyFor(employer)), where)),
           ]).then(([, [row]]) => row.n)
       : () => all,
-    (limit, offset) => selectEmployees(employer.id, where, limit, offset),
+    (limit, offset) =>
+      selectEmployees(companyFor(employer), where, limit, offset),
     { clamp: true },
   );
   return {
@@ -183,7 +185,7 @@ export async function listEmployeesForApi(
 ): Promise<Paged<EmployeeApiRow>> {
   return readPage(
     page,
-    () => countEmployees(employer.id),
+    () => countEmployees(companyFor(employer)),
     (limit, offset) =>
       db()
         .select({
@@ -196,7 +198,7 @@ export async function listEmployeesForApi(
         })
         .from(users)
         .innerJoin(employees, eq(employees.userId, users.id))
-        .where(ofEmployer(employer.id))
+        .where(ofEmployer(companyFor(employer)))
         .orderBy(...directoryOrder)
         .limit(limit)
         .offset(offset),
@@ -245,7 +247,10 @@ export async function getEmployeeDetails(
     .from(employees)
     .innerJoin(users, eq(users.id, employees.userId))
     .where(
-      and(eq(employees.id, employeeId), eq(employees.employerId, employer.id)),
+      and(
+        eq(employees.id, employeeId),
+        eq(employees.companyId, companyFor(employer)),
+      ),
     );
   if (!profile) throw notFound(EMPLOYEE_NOT_FOUND);
 

@@ -8,6 +8,7 @@ import { publish } from "~/services/events.server";
 import { getCompanySettings } from "./settings.server";
 import { insertUser } from "./user.server";
 import { recordAudit } from "./audit.server";
+import { companyFor } from "./company.server";
 import { toCents } from "~/utils/money";
 
 export const EMPLOYER_ID_NOT_FOUND = "Employer ID not found";
@@ -24,15 +25,17 @@ export async function addEmployee(
   if (!actor) throw unauthorized(EMPLOYER_ID_NOT_FOUND);
   if (actor.role !== "EMPLOYER")
     throw forbidden("Only employers can add employees.");
+  const companyId = companyFor(actor, "manageEmployees");
   const user = await db().transaction(async (tx) => {
-    const settings = await getCompanySettings(actor.id, tx);
+    const settings = await getCompanySettings(companyId, tx);
     const added = await insertUser(
       tx,
       {
         ...input,
         role: "EMPLOYEE",
-        employerId: actor.id,
+        companyId,
         department: input.department,
+        passwordSetByEmployer: true,
       },
       {
         availableBalance: settings.maxAdvance,
@@ -41,7 +44,7 @@ export async function addEmployee(
     );
     await recordAudit(tx, {
       actorId: actor.id,
-      employerId: actor.id,
+      companyId,
       subjectUserId: added.id,
       action: "employee.added",
       amountCents: toCents(settings.maxAdvance),
@@ -49,6 +52,6 @@ export async function addEmployee(
     });
     return added;
   });
-  await publish("employee.added", [actor.id, user.id]);
+  await publish("employee.added", [actor.id, user.id], { company: companyId });
   return user;
 }

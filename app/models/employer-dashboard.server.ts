@@ -4,6 +4,7 @@ import { advanceRequests, employees, type User } from "#db/schema";
 import { db, queryRows } from "~/utils/db.server";
 import { nextPayroll } from "~/utils/dates";
 import { EMPLOYEES_PAGE_SIZE } from "~/validation/employer";
+import { companyFor } from "./company.server";
 import { firstEmployees } from "./employee-directory.server";
 import { listPendingRequests } from "./employer-requests.server";
 import {
@@ -51,10 +52,10 @@ async function dashboardFigures(
         ) x
         group by status)
     select
-      (select count(*)::int from ${e} where ${e.employerId} = ${employerId}) as "activeEmployees",
+      (select count(*)::int from ${e} where ${e.companyId} = ${employerId}) as "activeEmployees",
       coalesce((select requests from totals where status = 'PENDING'), 0)::int as "pendingRequests",
       (select coalesce(sum(${r.amount}), 0)::numeric(14,2)::text from ${r} join ${e} on ${e.id} = ${r.employeeId}
-        where ${e.employerId} = ${employerId} and ${r.status} = 'APPROVED'
+        where ${e.companyId} = ${employerId} and ${r.status} = 'APPROVED'
           and ${r.approvalDate} >= ${monthStart.toISOString()}::timestamptz
           and ${r.approvalDate} < ${nextMonthStart.toISOString()}::timestamptz) as "monthlyAdvances",
       coalesce((select amount from totals where status = 'APPROVED'), 0)::numeric(14,2)::text as "pendingDeductions",
@@ -81,7 +82,7 @@ export async function loadEmployerDashboard(user: User, now = new Date()) {
   const monthStart = startOfMonth(now);
   const nextMonthStart = addMonths(monthStart, 1);
   const [figures, pendingApprovals, employeeRows] = await Promise.all([
-    dashboardFigures(user.id, monthStart, nextMonthStart),
+    dashboardFigures(companyFor(user), monthStart, nextMonthStart),
     listPendingRequests(user, DASHBOARD_PENDING),
     firstEmployees(user, DASHBOARD_EMPLOYEES),
   ]);

@@ -7,6 +7,7 @@ import {
   type Paged,
 } from "~/validation/pagination";
 import { toPublicAdvance, type PublicAdvance } from "./advance.server";
+import { companyFor } from "./company.server";
 
 // The employer's advance requests (SPEC §2 Approve Requests; §7 employer endpoints): the queue
 // of pending requests with their employee, and every request of the company streamed as JSON.
@@ -43,7 +44,7 @@ export type PendingRequest = PublicAdvance & {
 
 const pendingOf = (employerId: number) =>
   and(
-    eq(employees.employerId, employerId),
+    eq(employees.companyId, employerId),
     eq(advanceRequests.status, "PENDING"),
   );
 
@@ -67,7 +68,7 @@ export async function listPendingRequests(
     .from(advanceRequests)
     .innerJoin(employees, eq(employees.id, advanceRequests.employeeId))
     .innerJoin(users, eq(users.id, employees.userId))
-    .where(pendingOf(employer.id))
+    .where(pendingOf(companyFor(employer)))
     .orderBy(asc(advanceRequests.requestDate), asc(advanceRequests.id))
     .limit(limit)
     .offset(offset);
@@ -99,7 +100,7 @@ export async function countPendingRequests(employer: User): Promise<number> {
     .select({ n: sql<number>`count(*)::int` })
     .from(advanceRequests)
     .innerJoin(employees, eq(employees.id, advanceRequests.employeeId))
-    .where(pendingOf(employer.id));
+    .where(pendingOf(companyFor(employer)));
   return row.n;
 }
 
@@ -119,7 +120,9 @@ export async function getPendingRequest(
     .from(advanceRequests)
     .innerJoin(employees, eq(employees.id, advanceRequests.employeeId))
     .innerJoin(users, eq(users.id, employees.userId))
-    .where(and(eq(advanceRequests.id, requestId), pendingOf(employer.id)));
+    .where(
+      and(eq(advanceRequests.id, requestId), pendingOf(companyFor(employer))),
+    );
   return row ? pendingRequestJson(row) : null;
 }
 
@@ -204,7 +207,7 @@ async function* streamRequestsJson(
             select ${element} as j, ${r.requestDate} as at, ${r.id} as id
             from ${r}
             join ${employees} on ${employees.id} = ${r.employeeId}
-            where ${employees.employerId} = ${employer.id} ${after ?? sql``}
+            where ${employees.companyId} = ${companyFor(employer)} ${after ?? sql``}
             order by ${r.requestDate} desc, ${r.id} desc
             limit ${STREAM_CHUNK}
           )

@@ -54,7 +54,7 @@ const CHECKS: Check[] = [
   {
     rule: "no balance below zero or above the max advance",
     query: sql`select e.id, e.available_balance::text as balance, s.max_advance::text as max
-               from employees e left join company_settings s on s.employer_id = e.employer_id
+               from employees e left join companies s on s.id = e.employer_id
                where e.available_balance < 0
                   or (s.max_advance is not null and e.available_balance > s.max_advance)`,
     describe: (r) =>

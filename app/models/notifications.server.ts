@@ -145,36 +145,41 @@ export async function notifyAdvanceCancelled(
   });
 }
 
-/** To the employer: a request waits for them (company setting "new advance requests"). */
+/**
+ * To the company's members: a request waits for them (company setting "new advance
+ * requests"). Every member may approve, so each gets one.
+ */
 export async function notifyNewRequest(tx: Executor, requestId: number) {
   const r = await requestFacts(tx, requestId);
   if (!r || r.employer_id === null) return;
-  const [employer] = await queryRows<{
+  const members = await queryRows<{
     id: number;
     email: string;
     first_name: string;
-    notify: boolean | null;
   }>(
     tx,
-    sql`select u.id, u.email, u.first_name, s.notify_new_requests as notify
-        from users u left join company_settings s on s.employer_id = u.id
-        where u.id = ${r.employer_id}`,
+    sql`select u.id, u.email, u.first_name
+        from users u join companies s on s.id = u.employer_id
+        where u.employer_id = ${r.employer_id} and u.role = 'EMPLOYER'
+          and s.notify_new_requests
+        order by u.id`,
   );
-  if (!employer || employer.notify === false) return;
-  await enqueueMail(tx, {
-    userId: employer.id,
-    to: employer.email,
-    kind: "advance.requested",
-    dedupeKey: `advance.requested:${requestId}`,
-    mail: templates.newRequestMail({
-      origin: mailOrigin(),
-      to: { firstName: employer.first_name },
-      employeeName: `${r.first_name} ${r.last_name}`,
-      amount: formatMoney(r.amount),
-      requestedOn: formatDate(r.request_date),
-      reason: r.reason,
-    }),
-  });
+  for (const employer of members) {
+    await enqueueMail(tx, {
+      userId: employer.id,
+      to: employer.email,
+      kind: "advance.requested",
+      dedupeKey: `advance.requested:${requestId}:${employer.id}`,
+      mail: templates.newRequestMail({
+        origin: mailOrigin(),
+        to: { firstName: employer.first_name },
+        employeeName: `${r.first_name} ${r.last_name}`,
+        amount: formatMoney(r.amount),
+        requestedOn: formatDate(r.request_date),
+        reason: r.reason,
+      }),
+    });
+  }
 }
 
 /** To the employee: their grocery card was issued (masked number, amount, restriction). */
@@ -330,7 +335,7 @@ export async function notifyNewSignIn(tx: Executor, sessionId: number) {
   });
 }
 
-/** To the employer: what a payroll run collected (sent when it collected something). */
+/** To the company's owners and admins: what a payroll run collected (sent when it collected something). */
 export async function notifyPayrollSummary(
   tx: Executor,
   employerId: number,
@@ -342,24 +347,37 @@ export async function notifyPayrollSummary(
     firstDeductionId: number;
   },
 ) {
-  const u = await person(tx, employerId);
-  if (!u || result.deductions === 0) return;
+  if (result.deductions === 0) return;
+  const members = await queryRows<{
+    id: number;
+    email: string;
+    firstName: string;
+    lastName: string;
+  }>(
+    tx,
+    sql`select id, email, first_name as "firstName", last_name as "lastName"
+        from users where employer_id = ${employerId} and role = 'EMPLOYER'
+          and company_role in ('OWNER', 'ADMIN')
+        order by id`,
+  );
   const day = format(runDate, "yyyy-MM-dd");
-  await enqueueMail(tx, {
-    userId: u.id,
-    to: u.email,
-    kind: "payroll.summary",
-    // One run collects a deduction once, so its first deduction names the run.
-    dedupeKey: `payroll.summary:${employerId}:${day}:${result.firstDeductionId}`,
-    mail: templates.payrollSummaryMail({
-      origin: mailOrigin(),
-      to: u,
-      runDate: formatDate(runDate),
-      deductions: result.deductions,
-      total: formatMoney(result.total),
-      employees: result.employees,
-    }),
-  });
+  for (const u of members) {
+    await enqueueMail(tx, {
+      userId: u.id,
+      to: u.email,
+      kind: "payroll.summary",
+      // One run collects a deduction once, so its first deduction names the run.
+      dedupeKey: `payroll.summary:${employerId}:${day}:${result.firstDeductionId}:${u.id}`,
+      mail: templates.payrollSummaryMail({
+        origin: mailOrigin(),
+        to: u,
+        runDate: formatDate(runDate),
+        deductions: result.deductions,
+        total: formatMoney(result.total),
+        employees: result.employees,
+      }),
+    });
+  }
 }
 
 /**
@@ -436,23 +454,23 @@ export async function sendMonthlyReports(month: Date): Promise<number> {
     db(),
     sql`select u.id, u.email, u.first_name,
           (select count(*)::int from advance_requests r join employees e on e.id = r.employee_id
-            where e.employer_id = u.id and r.request_date >= ${start.toISOString()}::timestamptz
+            where e.employer_id = u.employer_id and r.request_date >= ${start.toISOString()}::timestamptz
               and r.request_date < ${end.toISOString()}::timestamptz) as requests,
           (select count(*)::int from advance_requests r join employees e on e.id = r.employee_id
-            where e.employer_id = u.id and r.status = 'APPROVED'
+            where e.employer_id = u.employer_id and r.status = 'APPROVED'
               and r.approval_date >= ${start.toISOString()}::timestamptz
               and r.approval_date < ${end.toISOString()}::timestamptz) as approved,
           (select coalesce(sum(r.amount), 0)::text from advance_requests r join employees e on e.id = r.employee_id
-            where e.employer_id = u.id and r.status = 'APPROVED'
+            where e.employer_id = u.employer_id and r.status = 'APPROVED'
               and r.approval_date >= ${start.toISOString()}::timestamptz
               and r.approval_date < ${end.toISOString()}::timestamptz) as approved_total,
           (select coalesce(sum(d.amount), 0)::text from payroll_deductions d
              join advance_requests r on r.id = d.request_id join employees e on e.id = r.employee_id
-            where e.employer_id = u.id and d.is_paid
+            where e.employer_id = u.employer_id and d.is_paid
               and d.payment_date >= ${start.toISOString()}::timestamptz
               and d.payment_date < ${end.toISOString()}::timestamptz) as collected
-        from users u left join company_settings s on s.employer_id = u.id
-        where u.role = 'EMPLOYER' and coalesce(s.notify_monthly_reports, true)
+        from users u join companies s on s.id = u.employer_id
+        where u.role = 'EMPLOYER' and s.notify_monthly_reports
         order by u.id`,
   );
   let sent = 0;

@@ -83,7 +83,7 @@ export async function requestPasswordReset(
         .returning({ id: passwordResetTokens.id });
       await recordAudit(tx, {
         actorId: null,
-        employerId: companyOf(user),
+        companyId: companyOf(user),
         subjectUserId: user.id,
         action: "password.reset_requested",
         details: address ? { address } : null,
@@ -161,12 +161,15 @@ export async function resetPassword(input: ResetPasswordInput): Promise<User> {
           isNull(passwordResetTokens.usedAt),
         ),
       );
-    await tx.update(users).set({ password: hash }).where(eq(users.id, user.id));
+    await tx
+      .update(users)
+      .set({ password: hash, passwordSetByEmployer: false })
+      .where(eq(users.id, user.id));
     const count = await revokeSessionsIn(tx, user.id);
     await forgetAllDevicesIn(tx, user.id);
     await recordAudit(tx, {
       actorId: user.id,
-      employerId: companyOf(user),
+      companyId: companyOf(user),
       subjectUserId: user.id,
       action: "password.reset",
       details: { sessionsEnded: count },

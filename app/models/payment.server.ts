@@ -40,7 +40,7 @@ export const CANCELLED = "This advance request was cancelled.";
 export type PayableAdvance = {
   request: AdvanceRequest;
   userId: number;
-  employerId: number | null;
+  companyId: number | null;
   firstName: string;
   lastName: string;
   email: string;
@@ -52,7 +52,7 @@ function advanceQuery(executor: Executor) {
     .select({
       request: advanceRequests,
       userId: employees.userId,
-      employerId: employees.employerId,
+      companyId: employees.companyId,
       firstName: users.firstName,
       lastName: users.lastName,
       email: users.email,
@@ -252,7 +252,7 @@ export async function recordPayment(
 ) {
   await recordAudit(tx, {
     actorId,
-    employerId: advance.employerId,
+    companyId: advance.companyId,
     subjectUserId: advance.userId,
     action: "request.paid",
     requestId: advance.request.id,
@@ -350,7 +350,8 @@ export async function payWithSandboxCard(
     throw conflict(CANCELLED);
   }
   if (outcome === "paid") {
-    await publish("request.paid", [advance.userId, advance.employerId], {
+    await publish("request.paid", [advance.userId], {
+      company: advance.companyId,
       requestId: advance.request.id,
     });
   }

@@ -7,6 +7,7 @@ import { badRequest, forbidden } from "~/utils/errors";
 import { fromCents, toCents } from "~/utils/money";
 import { publish } from "~/services/events.server";
 import { recordAudit } from "./audit.server";
+import { companyFor } from "./company.server";
 import { expireUnpaidAdvances } from "./cancel.server";
 import { notifyPayrollSummary } from "./notifications.server";
 
@@ -84,8 +85,8 @@ async function runEmployerPayroll(
     await tx.execute(sql`
       update employees e
       set available_balance = least(e.available_balance + ${fromCents(cents)}::numeric, s.max_advance)
-      from company_settings s
-      where e.id = ${employeeId} and s.employer_id = e.employer_id`);
+      from companies s
+      where e.id = ${employeeId} and s.id = e.employer_id`);
   }
   // Pay cycles that ended by the run date move on by whole 15-day periods past it.
   await tx.execute(sql`
@@ -104,7 +105,7 @@ async function runEmployerPayroll(
   if (actorId !== null || result.deductions > 0)
     await recordAudit(tx, {
       actorId,
-      employerId,
+      companyId: employerId,
       action: "payroll.run",
       amountCents: result.cents,
       details: {
@@ -125,7 +126,7 @@ async function runEmployerPayroll(
 async function employerIds(): Promise<number[]> {
   const rows = await queryRows<{ id: number }>(
     db(),
-    sql`select id from users where role = 'EMPLOYER' order by id`,
+    sql`select id from companies order by id`,
   );
   return rows.map((r) => r.id);
 }
@@ -153,7 +154,7 @@ export async function runPayroll(
     summary.employeesCredited += result.userIds.length;
     total += result.cents;
     if (result.deductions > 0)
-      await publish("deduction.paid", [employerId, ...result.userIds]);
+      await publish("deduction.paid", result.userIds, { company: employerId });
   }
   summary.totalPaid = fromCents(total);
   return summary;
@@ -166,12 +167,15 @@ export async function runPayrollForEmployer(
 ): Promise<PayrollSummary> {
   if (actor.role !== "EMPLOYER")
     throw forbidden("Only employers can run payroll.");
-  const { expired } = await expireUnpaidAdvances(now, actor.id);
+  const companyId = companyFor(actor, "payroll");
+  const { expired } = await expireUnpaidAdvances(now, companyId);
   const result = await db().transaction((tx) =>
-    runEmployerPayroll(tx, actor.id, now, now, actor.id),
+    runEmployerPayroll(tx, companyId, now, now, actor.id),
   );
   if (result.deductions > 0)
-    await publish("deduction.paid", [actor.id, ...result.userIds]);
+    await publish("deduction.paid", [actor.id, ...result.userIds], {
+      company: companyId,
+    });
   return {
     runDate: format(now, "yyyy-MM-dd"),
     employers: 1,
@@ -198,9 +202,10 @@ export type PayrollDeductionRow = {
  * first: what the next payroll will collect.
  */
 export async function deductionsDueBy(
-  employerId: number,
+  actor: User,
   until: Date,
 ): Promise<PayrollDeductionRow[]> {
+  const employerId = companyFor(actor, "payroll");
   const cutoff = addDays(startOfDay(until), 1);
   const rows = await queryRows<{
     deduction_id: number;
@@ -248,7 +253,7 @@ export async function exportNextPayrollCsv(
   if (actor.role !== "EMPLOYER")
     throw forbidden("Only employers can export payroll.");
   const payrollDate = addDays(today, PAY_PERIOD_DAYS);
-  const rows = await deductionsDueBy(actor.id, payrollDate);
+  const rows = await deductionsDueBy(actor, payrollDate);
   const lines = [
     [
       "Employee",

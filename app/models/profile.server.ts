@@ -94,7 +94,9 @@ export async function updateProfile(
         lastName: input.lastName,
         email: input.email,
         department: input.department ?? null,
-        ...(passwordHash ? { password: passwordHash } : {}),
+        ...(passwordHash
+          ? { password: passwordHash, passwordSetByEmployer: false }
+          : {}),
       })
       .where(eq(users.id, actor.id))
       .returning();
@@ -102,7 +104,7 @@ export async function updateProfile(
     if (passwordHash) {
       await recordAudit(tx, {
         actorId: actor.id,
-        employerId: companyOf(actor),
+        companyId: companyOf(actor),
         subjectUserId: actor.id,
         action: "password.changed",
       });
@@ -113,6 +115,6 @@ export async function updateProfile(
     return updated;
   });
   await notifySessionsRevoked(actor.id, revoked);
-  await publish("employee.updated", [actor.id, actor.employerId]);
+  await publish("employee.updated", [actor.id], { company: actor.companyId });
   return { user, passwordChanged: Boolean(passwordHash) };
 }

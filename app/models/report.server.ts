@@ -27,6 +27,7 @@ export {
   RISK_LOW_MAX_CENTS,
   RISK_MODERATE_MAX_CENTS,
 } from "./report-rollup.server";
+import { companyFor } from "./company.server";
 
 /** SPEC §9 hard-coded figures, shown only as labelled estimates. */
 export const ESTIMATES = {
@@ -119,7 +120,7 @@ export async function getEmployerReport(actor: User, now: Date = new Date()) {
   const nowHourStart = new Date(hourOf(now) * HOUR_MS);
   const lowMax = RISK_LOW_MAX_CENTS / 100;
   const moderateMax = RISK_MODERATE_MAX_CENTS / 100;
-  const employer = actor.id;
+  const employer = companyFor(actor, "approve");
 
   // One statement, so the rollup, the unfolded deltas and the requests it reads are one
   // snapshot: a compaction commits all at once, before or after it. Its size is set by the

@@ -1,14 +1,14 @@
 import { and, count, eq, gt } from "drizzle-orm";
 import {
-  companySettings,
+  companies,
   employees,
   users,
-  type CompanySettings,
+  type Company,
   type User,
 } from "#db/schema";
 import { publish } from "~/services/events.server";
 import { db, type Executor } from "~/utils/db.server";
-import { badRequest, forbidden } from "~/utils/errors";
+import { badRequest, notFound } from "~/utils/errors";
 import { fromCents, parseCents } from "~/utils/money";
 import {
   APPROVAL_LIMIT_ABOVE_MAX,
@@ -20,28 +20,21 @@ import {
 } from "~/utils/rules";
 import { TWO_DECIMALS, type CompanySettingsInput } from "~/validation/settings";
 import { recordAudit } from "./audit.server";
+import { companyFor } from "./company.server";
 
-/** The employer's settings row; created with the defaults when missing (older data). */
+export type CompanySettings = Company;
+
+/** The company's settings (its row in companies). */
 export async function getCompanySettings(
-  employerId: number,
+  companyId: number,
   executor: Executor = db(),
 ): Promise<CompanySettings> {
   const [row] = await executor
     .select()
-    .from(companySettings)
-    .where(eq(companySettings.employerId, employerId));
-  if (row) return row;
-  const [created] = await executor
-    .insert(companySettings)
-    .values({ employerId })
-    .onConflictDoNothing()
-    .returning();
-  if (created) return created;
-  const [again] = await executor
-    .select()
-    .from(companySettings)
-    .where(eq(companySettings.employerId, employerId));
-  return again;
+    .from(companies)
+    .where(eq(companies.id, companyId));
+  if (!row) throw notFound("Company not found");
+  return row;
 }
 
 const AUDITED_SETTINGS = [
@@ -75,8 +68,7 @@ export async function updateCompanySettings(
   actor: User,
   input: CompanySettingsInput,
 ): Promise<CompanySettings> {
-  if (actor.role !== "EMPLOYER")
-    throw forbidden("Only employers can change company settings.");
+  const companyId = companyFor(actor, "settings");
   const maxCents = parseCents(input.maxAdvance);
   const limitCents = parseCents(input.approvalLimit);
   // The form's schema has already refused these; the same messages guard any other caller.
@@ -105,9 +97,9 @@ export async function updateCompanySettings(
     throw badRequest(message, { approvalLimit: [message] });
   }
   const { saved, capped } = await db().transaction(async (tx) => {
-    const before = await getCompanySettings(actor.id, tx);
+    const before = await getCompanySettings(companyId, tx);
     const [row] = await tx
-      .update(companySettings)
+      .update(companies)
       .set({
         companyName: input.companyName,
         contactEmail: input.contactEmail,
@@ -119,15 +111,16 @@ export async function updateCompanySettings(
         notifySystemUpdates: input.notifySystemUpdates,
         updatedAt: new Date(),
       })
-      .where(eq(companySettings.employerId, actor.id))
+      .where(eq(companies.id, companyId))
       .returning();
+    // Mirrored on every member's user (the dashboard greets by it, the API's user shape).
     await tx
       .update(users)
       .set({
         companyName: input.companyName,
         maxAdvanceLimit: fromCents(maxCents),
       })
-      .where(eq(users.id, actor.id));
+      .where(and(eq(users.companyId, companyId), eq(users.role, "EMPLOYER")));
     // A lower max advance caps the balances above it: no balance may exceed the max advance
     // (the invariant check), and no employee may borrow more than the company now allows.
     const capped = await tx
@@ -135,14 +128,14 @@ export async function updateCompanySettings(
       .set({ availableBalance: fromCents(maxCents) })
       .where(
         and(
-          eq(employees.employerId, actor.id),
+          eq(employees.companyId, companyId),
           gt(employees.availableBalance, fromCents(maxCents)),
         ),
       )
       .returning({ userId: employees.userId });
     await recordAudit(tx, {
       actorId: actor.id,
-      employerId: actor.id,
+      companyId,
       action: "settings.changed",
       details: {
         changes: settingsChanges(before, row),
@@ -151,18 +144,21 @@ export async function updateCompanySettings(
     });
     return { saved: row, capped };
   });
-  await publish("settings.updated", [actor.id, ...capped.map((e) => e.userId)]);
+  await publish(
+    "settings.updated",
+    [actor.id, ...capped.map((e) => e.userId)],
+    { company: companyId },
+  );
   return saved;
 }
 
 /** The settings page: the employer's settings and how many employees the company has. */
 export async function getSettingsOverview(actor: User) {
-  if (actor.role !== "EMPLOYER")
-    throw forbidden("Only employers can see company settings.");
-  const settings = await getCompanySettings(actor.id);
+  const companyId = companyFor(actor, "settings");
+  const settings = await getCompanySettings(companyId);
   const [{ employeeCount }] = await db()
     .select({ employeeCount: count() })
     .from(employees)
-    .where(eq(employees.employerId, actor.id));
+    .where(eq(employees.companyId, companyId));
   return { settings, employeeCount: Number(employeeCount) };
 }

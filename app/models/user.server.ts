@@ -1,10 +1,11 @@
 import { eq, sql } from "drizzle-orm";
 import {
-  companySettings,
+  companies,
   employees,
   users,
   type Role,
   type User,
+  type CompanyRole,
 } from "#db/schema";
 import { db, type Executor } from "~/utils/db.server";
 import { badRequest, conflict } from "~/utils/errors";
@@ -32,7 +33,9 @@ export function toPublicUser(user: User): PublicUser {
     companyName: user.companyName,
     department: user.department,
     maxAdvanceLimit: user.maxAdvanceLimit,
-    employerId: user.employerId,
+    // An employee's company (the SPEC's employerId); null for the employer side, as before
+    // companies had their own records.
+    employerId: user.role === "EMPLOYEE" ? user.companyId : null,
     createdAt: user.createdAt.toISOString(),
   };
 }
@@ -74,7 +77,12 @@ type NewUser = {
   role: Role;
   companyName?: string | null;
   department?: string | null;
-  employerId?: number | null;
+  /** An employee's company, or the company an employer-side member joins. */
+  companyId?: number | null;
+  /** An employer-side member's role in companyId (default: OWNER of a new company). */
+  companyRole?: CompanyRole;
+  /** The employer typed this employee's password (the Add Employee dialog). */
+  passwordSetByEmployer?: boolean;
 };
 
 /** Refuses a password that is too easy to guess (400 on the `password` field). */
@@ -88,8 +96,9 @@ export async function assertStrongPassword(
 }
 
 /**
- * Inserts a user with its side rows in the caller's transaction: an employer gets its
- * company_settings (DESIGN §4 defaults), an employee its employees row. A password that is too
+ * Inserts a user with its side rows in the caller's transaction: an employer registering
+ * creates its company (DESIGN §4 defaults) and owns it, a colleague joining one (companyId)
+ * takes the role given; an employee gets its employees row. A password that is too
  * easy to guess is refused first (the demo seed writes its users directly, see app/server/seed.server.ts).
  */
 export async function insertUser(
@@ -110,6 +119,23 @@ export async function insertUser(
     .from(users)
     .where(sql`lower(${users.username}) = lower(${input.username})`);
   if (taken) throw conflict(USERNAME_TAKEN);
+  let companyId = input.companyId ?? null;
+  let companyName = input.companyName ?? null;
+  let maxAdvance = fromCents(DEFAULT_MAX_ADVANCE_CENTS);
+  if (input.role === "EMPLOYER" && companyId === null) {
+    const [company] = await tx
+      .insert(companies)
+      .values({ companyName: companyName ?? "", contactEmail: input.email })
+      .returning({ id: companies.id });
+    companyId = company.id;
+  } else if (input.role === "EMPLOYER" && companyId !== null) {
+    const [company] = await tx
+      .select({ name: companies.companyName, max: companies.maxAdvance })
+      .from(companies)
+      .where(eq(companies.id, companyId));
+    companyName = company?.name ?? null;
+    maxAdvance = company?.max ?? maxAdvance;
+  }
   let user: User;
   try {
     [user] = await tx
@@ -121,14 +147,13 @@ export async function insertUser(
         lastName: input.lastName,
         email: input.email,
         role: input.role,
-        companyName:
-          input.role === "EMPLOYER" ? (input.companyName ?? null) : null,
+        companyName: input.role === "EMPLOYER" ? companyName : null,
         department: input.department ?? null,
-        employerId: input.employerId ?? null,
-        maxAdvanceLimit:
-          input.role === "EMPLOYER"
-            ? fromCents(DEFAULT_MAX_ADVANCE_CENTS)
-            : null,
+        companyId,
+        companyRole:
+          input.role === "EMPLOYER" ? (input.companyRole ?? "OWNER") : null,
+        passwordSetByEmployer: input.passwordSetByEmployer ?? false,
+        maxAdvanceLimit: input.role === "EMPLOYER" ? maxAdvance : null,
       })
       .returning();
   } catch (error) {
@@ -136,16 +161,10 @@ export async function insertUser(
     if (isUniqueViolation(error)) throw conflict(USERNAME_TAKEN);
     throw error;
   }
-  if (user.role === "EMPLOYER") {
-    await tx.insert(companySettings).values({
-      employerId: user.id,
-      companyName: user.companyName ?? "",
-      contactEmail: user.email,
-    });
-  } else {
+  if (user.role === "EMPLOYEE") {
     await tx.insert(employees).values({
       userId: user.id,
-      employerId: input.employerId ?? null,
+      companyId,
       availableBalance: employee?.availableBalance ?? "0.00",
       payCycleEndDate: employee?.payCycleEndDate ?? null,
     });

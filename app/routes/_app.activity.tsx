@@ -23,7 +23,7 @@ import { pageTitle } from "~/utils/meta";
 const ACTIVITY_PAGE_SIZE = 50;
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await requireEmployer(request);
+  const user = await requireEmployer(request, "activity");
   const url = new URL(request.url);
   const filter = readActivityFilter(url);
   const [{ items: rows, page, pageCount, total }, people] = await Promise.all([

@@ -20,7 +20,7 @@ const AddEmployeeForm = island(() =>
 );
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireEmployer(request);
+  await requireEmployer(request, "manageEmployees");
   return json({});
 }
 
@@ -30,7 +30,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
  * refusal keeps the input (not the password) with 'Failed to add employee' and the message.
  */
 export async function action({ request }: ActionFunctionArgs) {
-  const employer = await requireEmployer(request);
+  const employer = await requireEmployer(request, "manageEmployees");
   const formData = await readFormData(request);
   const submission = parseWithZod(formData, { schema: addEmployeeSchema });
   if (submission.status !== "success") {

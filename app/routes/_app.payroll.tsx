@@ -27,9 +27,9 @@ import { pageTitle } from "~/utils/meta";
 // /payroll: what today's payroll run collects, the 'Run payroll' action (with a confirmation
 // checkbox, so it works without JavaScript), and the next payroll's export.
 export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await requireEmployer(request);
+  const user = await requireEmployer(request, "payroll");
   const today = new Date();
-  const due = await deductionsDueBy(user.id, today);
+  const due = await deductionsDueBy(user, today);
   const totalCents = due.reduce((sum, d) => sum + toCents(d.amount), 0);
   return json({
     today: today.toISOString(),
@@ -42,7 +42,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 type ActionData = { result: SubmissionResult<string[]> };
 
 export async function action({ request }: ActionFunctionArgs) {
-  const user = await requireEmployer(request);
+  const user = await requireEmployer(request, "payroll");
   const submission = parseWithZod(await readFormData(request), {
     schema: runPayrollSchema,
   });

@@ -28,7 +28,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return json({
     // The advance calculator's "Request an Advance" links here with ?amount=260.
     prefill: readRequestPrefill(new URL(request.url).searchParams),
-    linked: Boolean(employee?.employerId),
+    linked: Boolean(employee?.companyId),
     availableBalanceText: formatMoney(employee?.availableBalance ?? "0.00"),
   });
 }

@@ -9,6 +9,7 @@ import {
   updateCompanySettings,
 } from "~/models/settings.server";
 import { requireEmployerAuth } from "~/web/auth.server";
+import { canDo, ROLE_FORBIDDEN } from "~/utils/company-roles";
 import type { SecurityActionData } from "~/validation/mfa";
 import { getMfaStatus } from "~/models/mfa.server";
 import { formatDate } from "~/utils/dates";
@@ -41,8 +42,10 @@ const SecuritySection = island(() =>
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { user, session } = await requireEmployerAuth(request);
-  const [{ settings, employeeCount }, lists, mfa] = await Promise.all([
-    getSettingsOverview(user),
+  // Every member manages their own sign-in here; the company form is the owner's and admins'.
+  const mayEdit = canDo(user.companyRole, "settings");
+  const [overview, lists, mfa] = await Promise.all([
+    mayEdit ? getSettingsOverview(user) : null,
     sessionLists(request, user.id, session.id),
     getMfaStatus(user),
   ]);
@@ -62,19 +65,20 @@ export async function loader({ request }: LoaderFunctionArgs) {
               qrDataUrl: mfa.qrDataUrl,
             }
           : { state: mfa.state },
-    settings: {
-      companyName: settings.companyName,
-      contactEmail: settings.contactEmail,
-      contactPhone: settings.contactPhone,
-      maxAdvance: settings.maxAdvance,
-      approvalLimit: settings.approvalLimit,
-      processingFee: settings.processingFee,
-      notifyNewRequests: settings.notifyNewRequests,
-      notifyMonthlyReports: settings.notifyMonthlyReports,
-      notifySystemUpdates: settings.notifySystemUpdates,
-      updatedAt: settings.updatedAt.toISOString(),
+    settings: overview && {
+      companyName: overview.settings.companyName,
+      contactEmail: overview.settings.contactEmail,
+      contactPhone: overview.settings.contactPhone,
+      maxAdvance: overview.settings.maxAdvance,
+      approvalLimit: overview.settings.approvalLimit,
+      processingFee: overview.settings.processingFee,
+      notifyNewRequests: overview.settings.notifyNewRequests,
+      notifyMonthlyReports: overview.settings.notifyMonthlyReports,
+      notifySystemUpdates: overview.settings.notifySystemUpdates,
+      updatedAt: overview.settings.updatedAt.toISOString(),
     },
-    employeeCount,
+    employeeCount: overview?.employeeCount ?? 0,
+    isOwner: canDo(user.companyRole, "team"),
     supportEmail: env().SUPPORT_EMAIL,
   });
 }
@@ -125,8 +129,15 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function SettingsPage() {
-  const { settings, employeeCount, supportEmail, sessions, devices, mfa } =
-    useLoaderData<typeof loader>();
+  const {
+    settings,
+    employeeCount,
+    supportEmail,
+    sessions,
+    devices,
+    mfa,
+    isOwner,
+  } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>() as ActionData | undefined;
   return (
     <div className="space-y-6">
@@ -136,13 +147,33 @@ export default function SettingsPage() {
           Your company profile, advance program and notification preferences.
         </p>
       </div>
+      {isOwner ? (
+        <Card title="Team">
+          <p className="text-gray-700">
+            Invite colleagues, change their roles or remove them on the{" "}
+            <Link
+              className="font-medium text-brand-700 underline"
+              to="/settings/team"
+            >
+              team page
+            </Link>
+            .
+          </p>
+        </Card>
+      ) : null}
       {/* A save redirects back here with new values: a new key starts the form from them. */}
-      <SettingsForm
-        key={settings.updatedAt}
-        settings={settings}
-        employeeCount={employeeCount}
-        lastResult={actionData?.result}
-      />
+      {settings ? (
+        <SettingsForm
+          key={settings.updatedAt}
+          settings={settings}
+          employeeCount={employeeCount}
+          lastResult={actionData?.result}
+        />
+      ) : (
+        <Card title="Company">
+          <p className="text-gray-700">{ROLE_FORBIDDEN.settings}</p>
+        </Card>
+      )}
       <SecuritySection
         sessions={sessions}
         devices={devices}

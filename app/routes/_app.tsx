@@ -11,15 +11,19 @@ import { requireUser } from "~/web/auth.server";
 // and action: this loader only supplies the sidebar.
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
-  return json({ user: toPublicUser(user) });
+  return json({ user: toPublicUser(user), companyRole: user.companyRole });
 }
 
 export default function AppLayout() {
-  const { user } = useLoaderData<typeof loader>();
+  const { user, companyRole } = useLoaderData<typeof loader>();
   return (
     <div className="relative flex min-h-screen flex-col md:flex-row">
       <LiveUpdates />
-      <Sidebar role={user.role} name={`${user.firstName} ${user.lastName}`} />
+      <Sidebar
+        role={user.role}
+        name={`${user.firstName} ${user.lastName}`}
+        companyRole={companyRole}
+      />
       <main
         id="main"
         tabIndex={-1}

@@ -5,7 +5,7 @@ import { readActivityFilter } from "~/validation/audit-filter";
 
 // GET /activity.csv: the company's audit trail with the page's filter, as a download.
 export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await requireEmployer(request);
+  const user = await requireEmployer(request, "activity");
   const { filename, csv } = await exportCompanyActivityCsv(
     user,
     readActivityFilter(new URL(request.url)),

@@ -19,5 +19,10 @@ export const { contract, loader, action } = apiRoute(
     errors: [401],
   },
   async ({ request, user, auth }) =>
-    openEventStream(request, user.id, () => isSessionLive(auth.session.id)),
+    openEventStream(
+      request,
+      user.id,
+      () => isSessionLive(auth.session.id),
+      user.role === "EMPLOYER" ? user.companyId : null,
+    ),
 );

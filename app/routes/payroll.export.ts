@@ -5,7 +5,7 @@ import { requireEmployer } from "~/web/auth.server";
 // GET /payroll/export: the employer dashboard's Export button downloads the next payroll's
 // deductions as CSV.
 export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await requireEmployer(request);
+  const user = await requireEmployer(request, "payroll");
   const { filename, csv } = await exportNextPayrollCsv(user);
   return new Response(csv, {
     headers: {

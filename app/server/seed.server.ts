@@ -2,7 +2,7 @@ import { addDays, subDays } from "date-fns";
 import { count, eq } from "drizzle-orm";
 import {
   advanceRequests,
-  companySettings,
+  companies,
   employees,
   payrollDeductions,
   sandboxPayments,
@@ -133,6 +133,14 @@ const PEOPLE: Array<{
 export async function seedDemo(db: Database, now = new Date()): Promise<void> {
   const hash = await hashPassword(DEMO_PASSWORD);
   await db.transaction(async (tx) => {
+    const [company] = await tx
+      .insert(companies)
+      .values({
+        companyName: "Fresh Foods Co.",
+        contactEmail: "dana@freshfoods.example",
+        contactPhone: "(555) 010-2030",
+      })
+      .returning();
     const [employer] = await tx
       .insert(users)
       .values({
@@ -144,14 +152,10 @@ export async function seedDemo(db: Database, now = new Date()): Promise<void> {
         role: "EMPLOYER",
         companyName: "Fresh Foods Co.",
         maxAdvanceLimit: "500.00",
+        companyId: company.id,
+        companyRole: "OWNER",
       })
       .returning();
-    await tx.insert(companySettings).values({
-      employerId: employer.id,
-      companyName: "Fresh Foods Co.",
-      contactEmail: "dana@freshfoods.example",
-      contactPhone: "(555) 010-2030",
-    });
     const maxCents = toCents("500.00");
     for (const person of PEOPLE) {
       const [user] = await tx
@@ -164,7 +168,7 @@ export async function seedDemo(db: Database, now = new Date()): Promise<void> {
           email: `${person.username}@freshfoods.example`,
           role: "EMPLOYEE",
           department: person.department,
-          employerId: employer.id,
+          companyId: company.id,
           createdAt: subDays(now, 60),
         })
         .returning();
@@ -173,7 +177,7 @@ export async function seedDemo(db: Database, now = new Date()): Promise<void> {
         .insert(employees)
         .values({
           userId: user.id,
-          employerId: employer.id,
+          companyId: company.id,
           availableBalance: fromCents(maxCents),
           payCycleEndDate: payCycleEnd,
         })

@@ -21,6 +21,8 @@ export async function openEventStream(
   request: Request,
   userId: number,
   sessionLive: SessionCheck = async () => true,
+  /** An employer-side member's company: its events reach them too. */
+  companyId: number | null = null,
 ): Promise<Response> {
   const encoder = new TextEncoder();
   let cleanup = () => {};
@@ -48,15 +50,19 @@ export async function openEventStream(
           // The database is unreachable: keep the stream; the next heartbeat asks again.
         }
       };
-      const unsubscribe = await subscribe(userId, (event: AppEvent) => {
-        if (event.type === "session.revoked") {
-          void checkSession();
-          return;
-        }
-        send(
-          `event: change\ndata: ${JSON.stringify({ type: event.type, requestId: event.requestId ?? null, at: event.at })}\n\n`,
-        );
-      });
+      const unsubscribe = await subscribe(
+        userId,
+        (event: AppEvent) => {
+          if (event.type === "session.revoked") {
+            void checkSession();
+            return;
+          }
+          send(
+            `event: change\ndata: ${JSON.stringify({ type: event.type, requestId: event.requestId ?? null, at: event.at })}\n\n`,
+          );
+        },
+        companyId,
+      );
       const heartbeat = setInterval(() => {
         send(`: ping\n\n`);
         void checkSession();

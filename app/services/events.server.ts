@@ -3,7 +3,8 @@ import { connection } from "~/utils/db.server";
 
 /**
  * Real-time events (DESIGN §4 Real time). Every change to a request, deduction or card is
- * published to the user ids concerned (the employee's user and the employer). With PostgreSQL,
+ * published to the user ids concerned (the employee's user) and to the company, whose every
+ * employer-side member receives it. With PostgreSQL,
  * NOTIFY carries the event to every app instance, and each instance's single LISTEN delivers it
  * to its own subscribers; with PGlite (one process) an in-process emitter does.
  */
@@ -27,6 +28,8 @@ export type AppEvent = {
   type: AppEventType;
   /** User ids that receive the event. */
   to: number[];
+  /** The company whose members receive the event. */
+  company?: number;
   requestId?: number;
   at: string;
 };
@@ -58,21 +61,25 @@ function ensureListening(): Promise<void> {
 
 function deliver(event: AppEvent) {
   for (const userId of new Set(event.to)) local.emit(`user:${userId}`, event);
+  if (typeof event.company === "number")
+    local.emit(`company:${event.company}`, event);
 }
 
 /** Publishes after the change is committed; never throws into the business action. */
 export async function publish(
   type: AppEventType,
   to: Array<number | null | undefined>,
-  extra: { requestId?: number } = {},
+  extra: { requestId?: number; company?: number | null } = {},
 ): Promise<void> {
+  const { company, ...rest } = extra;
   const event: AppEvent = {
     type,
     to: to.filter((id): id is number => typeof id === "number"),
-    ...extra,
+    ...(typeof company === "number" ? { company } : {}),
+    ...rest,
     at: new Date().toISOString(),
   };
-  if (event.to.length === 0) return;
+  if (event.to.length === 0 && event.company === undefined) return;
   try {
     const conn = connection();
     if (conn.kind === "postgres") {
@@ -92,15 +99,22 @@ export async function publish(
   }
 }
 
-/** Subscribes one user's listener; returns the unsubscribe function. */
+/**
+ * Subscribes one user's listener, and with a company id the company's events too (an
+ * employer-side member); returns the unsubscribe function.
+ */
 export async function subscribe(
   userId: number,
   listener: (event: AppEvent) => void,
+  companyId: number | null = null,
 ): Promise<() => void> {
   await ensureListening();
-  const name = `user:${userId}`;
-  local.on(name, listener);
-  return () => local.off(name, listener);
+  const names = [`user:${userId}`];
+  if (companyId !== null) names.push(`company:${companyId}`);
+  for (const name of names) local.on(name, listener);
+  return () => {
+    for (const name of names) local.off(name, listener);
+  };
 }
 
 /** Forget the LISTEN (tests and shutdown close the connection underneath it). */

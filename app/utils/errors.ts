@@ -24,7 +24,8 @@ export const unauthorized = (message = "Authentication required") =>
 export const forbidden = (message = "You don't have permission to do this.") =>
   new AppError(403, message);
 export const notFound = (message = "Not found") => new AppError(404, message);
-export const conflict = (message: string) => new AppError(409, message);
+export const conflict = (message: string, fieldErrors?: FieldErrors) =>
+  new AppError(409, message, fieldErrors);
 export const payloadTooLarge = (message = "Request body is too large") =>
   new AppError(413, message);
 export const tooManyRequests = (message: string) => new AppError(429, message);

@@ -29,6 +29,12 @@ export const AUDIT_ACTIONS = [
   "session.revoked",
   "mfa.enabled",
   "mfa.disabled",
+  "invitation.sent",
+  "invitation.resent",
+  "invitation.revoked",
+  "invitation.accepted",
+  "member.role_changed",
+  "member.removed",
 ] as const;
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
@@ -56,6 +62,12 @@ export const AUDIT_LABELS: Record<AuditAction, string> = {
   "session.revoked": "Session revoked",
   "mfa.enabled": "Two-factor sign-in turned on",
   "mfa.disabled": "Two-factor sign-in turned off",
+  "invitation.sent": "Invitation sent",
+  "invitation.resent": "Invitation sent again",
+  "invitation.revoked": "Invitation revoked",
+  "invitation.accepted": "Invitation accepted",
+  "member.role_changed": "Team role changed",
+  "member.removed": "Removed from the team",
 };
 
 export type ActivityFilter = { employee?: number; action?: AuditAction };

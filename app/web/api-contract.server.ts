@@ -1,3 +1,5 @@
+import { companyFor } from "~/models/company.server";
+import type { Capability } from "~/utils/company-roles";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import type { z } from "zod";
 import type { User } from "#db/schema";
@@ -50,6 +52,11 @@ export type ApiContract<
   path: string;
   summary: string;
   role: R;
+  /**
+   * For employer routes: the membership capability required (default "approve", which every
+   * member holds); a member whose role lacks it gets 403.
+   */
+  capability?: Capability;
   /** The path parameters, parsed; throws (404) when they name nothing. */
   params?: (params: Params) => P;
   body?: ApiBody<B>;
@@ -92,12 +99,17 @@ export type ApiRoute = {
   action: (args: ActionFunctionArgs) => Promise<Response>;
 };
 
-async function signedIn(request: Request, role: ApiRole) {
+async function signedIn(
+  request: Request,
+  role: ApiRole,
+  capability: Capability = "approve",
+) {
   if (role === "public" || role === "webhook")
     return { user: undefined, auth: undefined };
   const auth = await requireApiAuth(request);
   if (role !== "any" && auth.user.role !== role)
     throw forbidden("You don't have permission to access this resource.");
+  if (role === "EMPLOYER") companyFor(auth.user, capability);
   return { user: auth.user, auth };
 }
 
@@ -120,7 +132,11 @@ export function apiRoute<R extends ApiRole, B = undefined, P = undefined>(
     handleApi(async () => {
       if (request.method !== contract.method && contract.method === "POST")
         return methodNotAllowed(contract.method);
-      const signed = await signedIn(request, contract.role);
+      const signed = await signedIn(
+        request,
+        contract.role,
+        contract.capability,
+      );
       const parsedParams = contract.params
         ? contract.params(params)
         : (undefined as P);

@@ -18,6 +18,8 @@ import {
 } from "./session.server";
 import { readFormData } from "./form.server";
 import { recordSignOut } from "~/models/audit.server";
+import { companyFor } from "~/models/company.server";
+import type { Capability } from "~/utils/company-roles";
 import { loginSchema } from "~/validation/auth";
 
 export { CLIENT_ADDRESS_HEADER };
@@ -164,8 +166,19 @@ export async function requireUserWithRole(
 
 export const requireEmployee = (request: Request) =>
   requireUserWithRole(request, "EMPLOYEE");
-export const requireEmployer = (request: Request) =>
-  requireUserWithRole(request, "EMPLOYER");
+
+/**
+ * Pages: an employer-side user whose membership role holds the capability (by default the
+ * one every member has); another role sees 'Access Denied' with the reason (403).
+ */
+export async function requireEmployer(
+  request: Request,
+  capability: Capability = "approve",
+): Promise<User> {
+  const user = await requireUserWithRole(request, "EMPLOYER");
+  companyFor(user, capability);
+  return user;
+}
 
 /** Like requireUserWithRole, with the server-side session (for session-aware actions). */
 export async function requireAuthWithRole(
@@ -184,5 +197,11 @@ export async function requireAuthWithRole(
 
 export const requireEmployeeAuth = (request: Request) =>
   requireAuthWithRole(request, "EMPLOYEE");
-export const requireEmployerAuth = (request: Request) =>
-  requireAuthWithRole(request, "EMPLOYER");
+export async function requireEmployerAuth(
+  request: Request,
+  capability: Capability = "approve",
+): Promise<SessionUser> {
+  const auth = await requireAuthWithRole(request, "EMPLOYER");
+  companyFor(auth.user, capability);
+  return auth;
+}

@@ -279,7 +279,11 @@ describe("requestAdvance auto-approval", () => {
   it("publishes request.created to the employee and the employer", async () => {
     const { employer, employee } = await linkedEmployee();
     const seen: AppEvent[] = [];
-    const stop = await subscribe(employer.id, (event) => seen.push(event));
+    const stop = await subscribe(
+      employer.id,
+      (event) => seen.push(event),
+      employer.companyId,
+    );
     try {
       const request = await requestAdvance(employee, { amount: "300.00" });
       await vi.waitFor(() =>
@@ -287,7 +291,8 @@ describe("requestAdvance auto-approval", () => {
           expect.objectContaining({
             type: "request.created",
             requestId: request.id,
-            to: expect.arrayContaining([employee.id, employer.id]),
+            to: [employee.id],
+            company: employer.companyId,
           }),
         ),
       );

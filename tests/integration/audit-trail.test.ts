@@ -27,6 +27,7 @@ import {
 } from "#tests/support/factories";
 import { disableStripe } from "#tests/support/payments";
 import { setApprovalLimit } from "#tests/support/rows";
+import { companyIdOf } from "../support/rows";
 
 // The audit trail: one append-only row per money, admin and account action, written in the
 // action's own transaction (app/models/audit.server.ts recordAudit), shown on /activity (the
@@ -39,7 +40,7 @@ afterEach(() => setPaymentProviderForTests(undefined));
 async function eventsOf(filter: { employerId?: number; requestId?: number }) {
   const where = filter.requestId
     ? eq(auditEvents.requestId, filter.requestId)
-    : eq(auditEvents.employerId, filter.employerId!);
+    : eq(auditEvents.companyId, filter.employerId!);
   return db().select().from(auditEvents).where(where).orderBy(auditEvents.id);
 }
 
@@ -47,7 +48,7 @@ async function lastEvent(employerId: number) {
   const [row] = await db()
     .select()
     .from(auditEvents)
-    .where(eq(auditEvents.employerId, employerId))
+    .where(eq(auditEvents.companyId, employerId))
     .orderBy(desc(auditEvents.id))
     .limit(1);
   return row;
@@ -70,11 +71,11 @@ describe("every action writes its audit event", () => {
   });
 
   it("employee added: by the employer, on the new employee, with the starting balance", async () => {
-    const [added] = await eventsOf({ employerId: employer.id });
+    const [added] = await eventsOf({ employerId: companyIdOf(employer) });
     expect(added).toMatchObject({
       action: "employee.added",
       actorId: employer.id,
-      employerId: employer.id,
+      companyId: companyIdOf(employer),
       subjectUserId: employee.id,
       amount: "500.00",
     });
@@ -103,7 +104,7 @@ describe("every action writes its audit event", () => {
       ["fee.captured", employee.id, employee.id, "15.99"],
       ["card.issued", employee.id, employee.id, "300.00"],
     ]);
-    expect(events.every((e) => e.employerId === employer.id)).toBe(true);
+    expect(events.every((e) => e.companyId === companyIdOf(employer))).toBe(true);
   });
 
   it("an automatic approval is by no one, in the filing's transaction", async () => {
@@ -132,7 +133,7 @@ describe("every action writes its audit event", () => {
       .from(advanceRequests)
       .where(eq(advanceRequests.id, request.id));
     expect(row.declinedById).toBe(employer.id);
-    expect(await lastEvent(employer.id)).toMatchObject({
+    expect(await lastEvent(companyIdOf(employer))).toMatchObject({
       action: "request.declined",
       actorId: employer.id,
       subjectUserId: employee.id,
@@ -148,7 +149,7 @@ describe("every action writes its audit event", () => {
       repaymentPeriods: 1,
     });
     await declineAdvance(employer, request.id);
-    const before = (await eventsOf({ employerId: employer.id })).length;
+    const before = (await eventsOf({ employerId: companyIdOf(employer) })).length;
     await expect(approveAdvance(employer, request.id)).rejects.toMatchObject({
       status: 409,
     });
@@ -158,7 +159,7 @@ describe("every action writes its audit event", () => {
     await expect(
       requestAdvance(employee, { amount: "600.00", repaymentPeriods: 1 }),
     ).rejects.toMatchObject({ status: 400 });
-    expect(await eventsOf({ employerId: employer.id })).toHaveLength(before);
+    expect(await eventsOf({ employerId: companyIdOf(employer) })).toHaveLength(before);
   });
 
   it("payroll run: by the employer with the amount collected; the scheduled run by no one", async () => {
@@ -174,7 +175,7 @@ describe("every action writes its audit event", () => {
       card,
     });
     await runPayrollForEmployer(employer);
-    expect(await lastEvent(employer.id)).toMatchObject({
+    expect(await lastEvent(companyIdOf(employer))).toMatchObject({
       action: "payroll.run",
       actorId: employer.id,
       amount: "0.00",
@@ -183,7 +184,7 @@ describe("every action writes its audit event", () => {
     // The deduction falls due within a pay period: the scheduled run a month on collects it.
     const later = new Date(Date.now() + 31 * 24 * 3600 * 1000);
     await runPayroll(later);
-    expect(await lastEvent(employer.id)).toMatchObject({
+    expect(await lastEvent(companyIdOf(employer))).toMatchObject({
       action: "payroll.run",
       actorId: null,
       amount: "300.00",
@@ -202,7 +203,7 @@ describe("every action writes its audit event", () => {
       notifyMonthlyReports: false,
       notifySystemUpdates: false,
     });
-    const event = await lastEvent(employer.id);
+    const event = await lastEvent(companyIdOf(employer));
     expect(event).toMatchObject({
       action: "settings.changed",
       actorId: employer.id,
@@ -228,14 +229,14 @@ describe("every action writes its audit event", () => {
       department: "Produce",
     };
     await updateProfile(employee, profile);
-    expect((await lastEvent(employer.id)).action).not.toBe("password.changed");
+    expect((await lastEvent(companyIdOf(employer))).action).not.toBe("password.changed");
     await updateProfile(employee, {
       ...profile,
       currentPassword: TEST_PASSWORD,
       newPassword: "Granola-Basket-1947",
       confirmPassword: "Granola-Basket-1947",
     });
-    expect(await lastEvent(employer.id)).toMatchObject({
+    expect(await lastEvent(companyIdOf(employer))).toMatchObject({
       action: "password.changed",
       actorId: employee.id,
       subjectUserId: employee.id,
@@ -250,7 +251,7 @@ describe("every action writes its audit event", () => {
       }),
     );
     expect(login.status).toBe(200);
-    expect(await lastEvent(employer.id)).toMatchObject({
+    expect(await lastEvent(companyIdOf(employer))).toMatchObject({
       action: "user.signed_in",
       actorId: employee.id,
       subjectUserId: employee.id,
@@ -262,7 +263,7 @@ describe("every action writes its audit event", () => {
       }),
     );
     expect(wrong.status).toBe(401);
-    expect((await eventsOf({ employerId: employer.id })).at(-1)?.action).toBe(
+    expect((await eventsOf({ employerId: companyIdOf(employer) })).at(-1)?.action).toBe(
       "user.signed_in",
     );
 
@@ -271,7 +272,7 @@ describe("every action writes its audit event", () => {
       await requestAs(employee, "/api/logout", { method: "POST" }),
     );
     expect(out.status).toBe(200);
-    expect(await lastEvent(employer.id)).toMatchObject({
+    expect(await lastEvent(companyIdOf(employer))).toMatchObject({
       action: "user.signed_out",
       actorId: employee.id,
     });
@@ -280,10 +281,10 @@ describe("every action writes its audit event", () => {
       await requestAs(employer, "/logout", { method: "POST" }),
     );
     expect(pageOut.status).toBe(302);
-    expect(await lastEvent(employer.id)).toMatchObject({
+    expect(await lastEvent(companyIdOf(employer))).toMatchObject({
       action: "user.signed_out",
       actorId: employer.id,
-      employerId: employer.id,
+      companyId: companyIdOf(employer),
     });
     // A sign-out without a session records nothing and still answers.
     const anonymous = await call(
@@ -297,10 +298,10 @@ describe("every action writes its audit event", () => {
 describe("append-only", () => {
   it("the database refuses UPDATE, DELETE and TRUNCATE of audit events", async () => {
     const employer = await createEmployer();
-    const [event] = await eventsOf({ employerId: employer.id });
+    const [event] = await eventsOf({ employerId: companyIdOf(employer) });
     expect(event).toBeUndefined();
     await createEmployee(employer);
-    const [added] = await eventsOf({ employerId: employer.id });
+    const [added] = await eventsOf({ employerId: companyIdOf(employer) });
     for (const statement of [
       sql`update audit_events set action = 'request.approved' where id = ${added.id}`,
       sql`update audit_events set amount = 0`,
@@ -309,7 +310,7 @@ describe("append-only", () => {
     ]) {
       await expect(db().execute(statement)).rejects.toThrow();
     }
-    const [still] = await eventsOf({ employerId: employer.id });
+    const [still] = await eventsOf({ employerId: companyIdOf(employer) });
     expect(still).toEqual(added);
   });
 
@@ -472,8 +473,8 @@ describe("the audit rows stay consistent with the requests", () => {
     const [row] = await queryRows<{ filed: number; requests: number }>(
       db(),
       sql`select
-            (select count(*)::int from audit_events where employer_id = ${employer.id} and action = 'request.filed') as filed,
-            (select count(*)::int from advance_requests r join employees e on e.id = r.employee_id where e.employer_id = ${employer.id}) as requests`,
+            (select count(*)::int from audit_events where employer_id = ${companyIdOf(employer)} and action = 'request.filed') as filed,
+            (select count(*)::int from advance_requests r join employees e on e.id = r.employee_id where e.employer_id = ${companyIdOf(employer)}) as requests`,
     );
     expect(row.filed).toBe(row.requests);
   });

@@ -14,7 +14,7 @@ import {
   uniqueName,
 } from "#tests/support/factories";
 import { db } from "~/utils/db.server";
-import { companySettings, employees, users } from "#db/schema";
+import { companies, employees, users } from "#db/schema";
 import { count, eq } from "drizzle-orm";
 
 useTestDatabase();
@@ -57,7 +57,7 @@ describe("POST /api/register", () => {
       .select()
       .from(employees)
       .where(eq(employees.userId, body.id));
-    expect(emp).toMatchObject({ employerId: null, availableBalance: "0.00" });
+    expect(emp).toMatchObject({ companyId: null, availableBalance: "0.00" });
   });
 
   it("registers an employer with company settings at the defaults", async () => {
@@ -77,10 +77,12 @@ describe("POST /api/register", () => {
     );
     expect(res.status).toBe(201);
     const body = await res.json();
+    const [owner] = await db().select().from(users).where(eq(users.id, body.id));
+    expect(owner).toMatchObject({ companyRole: "OWNER" });
     const [settings] = await db()
       .select()
-      .from(companySettings)
-      .where(eq(companySettings.employerId, body.id));
+      .from(companies)
+      .where(eq(companies.id, owner.companyId!));
     expect(settings).toMatchObject({
       maxAdvance: "500.00",
       approvalLimit: "200.00",
@@ -178,13 +180,13 @@ describe("POST /api/register", () => {
     expect(res.status).toBe(201);
     expect(res.headers.get("Set-Cookie")).toBeNull();
     const body = await res.json();
-    expect(body.employerId).toBe(employer.id);
+    expect(body.employerId).toBe(employer.companyId);
     const [emp] = await db()
       .select()
       .from(employees)
       .where(eq(employees.userId, body.id));
     expect(emp.availableBalance).toBe("500.00");
-    expect(emp.employerId).toBe(employer.id);
+    expect(emp.companyId).toBe(employer.companyId);
     const days = (emp.payCycleEndDate!.getTime() - Date.now()) / 86_400_000;
     expect(days).toBeGreaterThan(14.9);
     expect(days).toBeLessThan(15.1);

@@ -152,7 +152,7 @@ async function employeeIdsOf(employerId: number): Promise<number[]> {
   const rows = await db()
     .select({ id: employees.id })
     .from(employees)
-    .where(eq(employees.employerId, employerId));
+    .where(eq(employees.companyId, employerId));
   return rows.map((r) => r.id);
 }
 
@@ -209,7 +209,7 @@ async function onlyOwnRequests(actor: Actor, items: { id: number }[]) {
   expect(rows).toHaveLength(items.length);
   const allowed =
     actor === "EA" || actor === "EB"
-      ? await employeeIdsOf(user(actor)!.id)
+      ? await employeeIdsOf(user(actor)!.companyId!)
       : [ownEmployeeId(actor)];
   for (const row of rows) expect(allowed).toContain(row.employeeId);
 }
@@ -645,7 +645,7 @@ const MATRIX: Row[] = [
     build: () => get("/employees"),
     check: async ({ actor, text }) => {
       const ids = JSON.parse(text).employees.map((e: { id: number }) => e.id);
-      const own = await employeeIdsOf(user(actor)!.id);
+      const own = await employeeIdsOf(user(actor)!.companyId!);
       for (const id of ids) expect(own).toContain(id);
     },
   },
@@ -686,7 +686,7 @@ const MATRIX: Row[] = [
         .select()
         .from(users)
         .where(eq(users.username, username));
-      expect(row.employerId).toBe(user(actor)!.id);
+      expect(row.companyId).toBe(user(actor)!.companyId);
     },
   },
   {
@@ -897,7 +897,7 @@ const MATRIX: Row[] = [
         employerId: world.users.EB.id,
       }),
     check: ({ actor, text }) => {
-      expect(JSON.parse(text).employerId).toBe(user(actor)!.id);
+      expect(JSON.parse(text).employerId).toBe(user(actor)!.companyId);
     },
   },
   {
@@ -1164,7 +1164,7 @@ const MATRIX: Row[] = [
     build: () => get("/api/employees"),
     check: async ({ actor, text }) => {
       const ids = (JSON.parse(text) as { id: number }[]).map((e) => e.id);
-      const own = await employeeIdsOf(user(actor)!.id);
+      const own = await employeeIdsOf(user(actor)!.companyId!);
       expect(ids.length).toBeGreaterThan(0);
       for (const id of ids) expect(own).toContain(id);
     },
@@ -1524,7 +1524,7 @@ describe("authorization matrix", () => {
   it("left A1, A2 and B1's own records with their owners", async () => {
     // After all the cells: no request moved between employees, no employee between employers.
     const rows = await db()
-      .select({ employerId: employees.employerId })
+      .select({ employerId: employees.companyId })
       .from(employees)
       .where(
         and(
@@ -1536,7 +1536,11 @@ describe("authorization matrix", () => {
         ),
       );
     expect(rows.map((r) => r.employerId).sort()).toEqual(
-      [world.users.EA.id, world.users.EA.id, world.users.EB.id].sort(),
+      [
+        world.users.EA.companyId,
+        world.users.EA.companyId,
+        world.users.EB.companyId,
+      ].sort(),
     );
   });
 });

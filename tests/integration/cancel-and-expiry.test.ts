@@ -82,7 +82,11 @@ describe("cancelAdvance", () => {
     const { employer, employee } = await company();
     const pending = await insertAdvance(employee, { amount: "250.00" });
     const heard: AppEvent[] = [];
-    const stop = await subscribe(employer.id, (e) => heard.push(e));
+    const stop = await subscribe(
+      employer.id,
+      (e) => heard.push(e),
+      employer.companyId,
+    );
     const cancelled = await cancelAdvance(employee, pending.id);
     expect(cancelled).toMatchObject({
       status: "CANCELLED",

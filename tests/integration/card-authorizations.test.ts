@@ -22,6 +22,7 @@ import {
 } from "#tests/support/factories";
 import { authorizationsOf } from "#tests/support/payments";
 import type { User } from "#db/schema";
+import { companyIdOf } from "../support/rows";
 
 // Grocery-only cards, proven: every purchase is decided by authorizeCardPurchase, through the
 // sandbox's JSON endpoint, the card page's "Simulate a purchase" form, or directly.
@@ -175,7 +176,7 @@ describe("POST /api/sandbox/card-authorizations", () => {
     ]);
     expect(cardEvents[0]).toMatchObject({
       actorId: user.id,
-      employerId: employer.id,
+      companyId: companyIdOf(employer),
       requestId: card.requestId,
     });
   });

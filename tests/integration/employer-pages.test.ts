@@ -37,6 +37,7 @@ import {
   requestAs,
   uniqueName,
 } from "#tests/support/factories";
+import { companyIdOf } from "../support/rows";
 
 useTestDatabase();
 
@@ -385,7 +386,7 @@ describe("/employees/add", () => {
     const user = await getUserByUsername(form.username);
     expect(user).toMatchObject({
       role: "EMPLOYEE",
-      employerId: employer.id,
+      companyId: companyIdOf(employer),
       department: "Deli",
     });
     const [row] = await db()
@@ -393,7 +394,7 @@ describe("/employees/add", () => {
       .from(employees)
       .where(eq(employees.userId, user!.id));
     expect(row).toMatchObject({
-      employerId: employer.id,
+      companyId: companyIdOf(employer),
       availableBalance: "500.00",
     });
   });

@@ -52,6 +52,7 @@ import {
   requestAs,
 } from "#tests/support/factories";
 import { startSmtpServer, type SmtpServer } from "#tests/support/smtp";
+import { companyIdOf } from "../support/rows";
 
 // E-mail through the job queue, against a real SMTP server on 127.0.0.1 and the real database
 // (PGlite by default, PostgreSQL with TEST_DATABASE_URL: graphile-worker there).
@@ -268,7 +269,7 @@ describe("e-mail through the job queue", () => {
   it("an employer who turned 'new advance requests' off is not e-mailed", async () => {
     const { employer, employee } = await company();
     await db().execute(
-      sql`update company_settings set notify_new_requests = false where employer_id = ${employer.id}`,
+      sql`update companies set notify_new_requests = false where id = ${companyIdOf(employer)}`,
     );
     await requestAdvance(employee, {
       amount: "300.00",
@@ -676,7 +677,7 @@ describe("scheduled jobs", () => {
     }
     const runs = await queryRows<{ n: number }>(
       db(),
-      sql`select count(*)::int as n from audit_events where action = 'payroll.run' and employer_id = ${employer.id}`,
+      sql`select count(*)::int as n from audit_events where action = 'payroll.run' and employer_id = ${companyIdOf(employer)}`,
     );
     expect(runs[0].n).toBe(1);
     const [summary] = await smtp.waitFor(

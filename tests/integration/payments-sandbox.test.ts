@@ -84,7 +84,7 @@ describe("sandbox checkout, end to end", () => {
     const events: AppEvent[] = [];
     const stop = [
       await subscribe(user.id, (e) => events.push(e)),
-      await subscribe(employer.id, (e) => events.push(e)),
+      await subscribe(employer.id, (e) => events.push(e), employer.companyId),
     ];
 
     const first = await call(
@@ -176,13 +176,13 @@ describe("sandbox checkout, end to end", () => {
 
     // The employee and the employer heard about the payment and the card.
     await expect
-      .poll(() => events.map((e) => `${e.type}:${e.to.join(",")}`).sort())
+      .poll(() => events.map((e) => `${e.type}:${e.to.join(",")}|${e.company}`).sort())
       .toEqual(
         [
-          `card.issued:${user.id},${employer.id}`,
-          `card.issued:${user.id},${employer.id}`,
-          `request.paid:${user.id},${employer.id}`,
-          `request.paid:${user.id},${employer.id}`,
+          `card.issued:${user.id}|${employer.companyId}`,
+          `card.issued:${user.id}|${employer.companyId}`,
+          `request.paid:${user.id}|${employer.companyId}`,
+          `request.paid:${user.id}|${employer.companyId}`,
         ].sort(),
       );
     stop.forEach((s) => s());

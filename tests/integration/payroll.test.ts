@@ -20,6 +20,7 @@ import {
   createEmployer,
   requestAs,
 } from "#tests/support/factories";
+import { companyIdOf } from "../support/rows";
 
 useTestDatabase();
 
@@ -236,7 +237,7 @@ describe("payroll export", () => {
       sql`select coalesce(sum(d.amount), 0)::text as total from payroll_deductions d
           join advance_requests r on r.id = d.request_id
           join employees e on e.id = r.employee_id
-          where e.employer_id = ${employer.id} and d.is_paid = false
+          where e.employer_id = ${companyIdOf(employer)} and d.is_paid = false
             and d.deduction_date < ${addDays(new Date(), 16).toISOString()}::timestamptz`,
     );
     expect(total).toBe(toCents(expected.total));

@@ -455,7 +455,7 @@ describe("streamed /api/advance-requests/all", () => {
         employees,
         sql`${employees.id} = ${advanceRequests.employeeId}`,
       )
-      .where(sql`${employees.employerId} = ${small.employerId}`)
+      .where(sql`${employees.companyId} = ${small.employerId}`)
       .orderBy(
         sql`${advanceRequests.requestDate} desc, ${advanceRequests.id} desc`,
       );

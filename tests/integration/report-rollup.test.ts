@@ -35,6 +35,7 @@ import { toCents } from "~/utils/money";
 import { insertAdvance, payAndIssueCard } from "#tests/support/data";
 import { useTestDatabase } from "#tests/support/db";
 import { createEmployee, createEmployer } from "#tests/support/factories";
+import { companyIdOf } from "../support/rows";
 
 // The reports' rollup (docs/decisions/1400-reports-rollup.md): after any sequence of the
 // actions that move a figure, the rollup kept by the triggers and the compaction equals one
@@ -75,7 +76,7 @@ async function reportFromRequests(employer: User, now: Date) {
         from advance_requests r
         join employees e on e.id = r.employee_id
         join users u on u.id = e.user_id
-        where e.employer_id = ${employer.id}
+        where e.employer_id = ${companyIdOf(employer)}
           and r.request_date >= ${at(period.start)} and r.request_date <= ${at(now)}
         group by 1, 2, 3`,
   );
@@ -159,10 +160,10 @@ async function expectDashboardMatchesRequests(employer: User) {
     db(),
     sql`select
       (select count(*)::int from advance_requests r join employees e on e.id = r.employee_id
-        where e.employer_id = ${employer.id} and r.status = 'PENDING') as pending,
+        where e.employer_id = ${companyIdOf(employer)} and r.status = 'PENDING') as pending,
       (select coalesce(sum(r.amount), 0)::numeric(14,2)::text from advance_requests r
         join employees e on e.id = r.employee_id
-        where e.employer_id = ${employer.id} and r.status = 'APPROVED') as approved`,
+        where e.employer_id = ${companyIdOf(employer)} and r.status = 'APPROVED') as approved`,
   );
   const dashboard = await loadEmployerDashboard(employer);
   expect({
@@ -310,10 +311,10 @@ describe("the reports' rollup", () => {
             );
           const employerOf = async (user: User) => {
             const [row] = await db()
-              .select({ employerId: employees.employerId })
+              .select({ employerId: employees.companyId })
               .from(employees)
               .where(eq(employees.userId, user.id));
-            return employers.find((e) => e.id === row.employerId)!;
+            return employers.find((e) => e.companyId === row.employerId)!;
           };
           const now = new Date();
           for (const action of actions) {
@@ -394,7 +395,7 @@ describe("the reports' rollup", () => {
                 const target = employers.find((e) => e.id !== current.id)!;
                 await db()
                   .update(employees)
-                  .set({ employerId: target.id })
+                  .set({ companyId: target.companyId })
                   .where(eq(employees.userId, user.id));
                 break;
               }
@@ -539,11 +540,11 @@ describe("the reports' rollup under concurrent money actions", () => {
     // Room for every filing to go through (each one inserts a request while holding its
     // employee's balance row), and none approved automatically.
     await db().execute(
-      sql`update company_settings set max_advance = 100000, approval_limit = 200
-          where employer_id = ${employer.id}`,
+      sql`update companies set max_advance = 100000, approval_limit = 200
+          where id = ${companyIdOf(employer)}`,
     );
     await db().execute(
-      sql`update employees set available_balance = 100000 where employer_id = ${employer.id}`,
+      sql`update employees set available_balance = 100000 where employer_id = ${companyIdOf(employer)}`,
     );
     const rejectedUnexpectedly: unknown[] = [];
     const settle = async (actions: Promise<unknown>[]) => {
@@ -600,7 +601,7 @@ describe("the reports' rollup under concurrent money actions", () => {
         db()
           .update(users)
           .set({ department: round % 2 ? "Bakery" : "Deli" })
-          .where(and(eq(users.employerId, employer.id))),
+          .where(and(eq(users.companyId, employer.id))),
         compactReportRollup(),
       ]);
     }

@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { companySettings, employees } from "#db/schema";
+import { companies, employees, type User } from "#db/schema";
 import {
   getCompanySettings,
   updateCompanySettings,
@@ -43,11 +43,11 @@ const validInput: CompanySettingsInput = {
   notifySystemUpdates: false,
 };
 
-async function settingsRow(employerId: number) {
+async function settingsRow(employer: User) {
   const [row] = await db()
     .select()
-    .from(companySettings)
-    .where(eq(companySettings.employerId, employerId));
+    .from(companies)
+    .where(eq(companies.id, employer.companyId!));
   return row;
 }
 
@@ -105,7 +105,7 @@ describe("saving settings", () => {
     expect(res.status).toBe(302);
     expect(res.headers.get("Location")).toBe("/settings");
     expect(res.headers.get("Set-Cookie")).toMatch(/toast=/);
-    expect(await settingsRow(employer.id)).toMatchObject({
+    expect(await settingsRow(employer)).toMatchObject({
       companyName: "Fresh Foods Co.",
       contactEmail: "hr@freshfoods.example",
       contactPhone: "+1 (555) 010-2030",
@@ -134,7 +134,7 @@ describe("saving settings", () => {
       approvalLimit: "200",
     });
     expect(res.status).toBe(302);
-    expect(await settingsRow(employer.id)).toMatchObject({
+    expect(await settingsRow(employer)).toMatchObject({
       contactEmail: "",
       contactPhone: "",
       maxAdvance: "200.00",
@@ -149,7 +149,7 @@ describe("saving settings", () => {
       approvalLimit: "0",
     });
     expect(zero.status).toBe(302);
-    expect((await settingsRow(employer.id)).approvalLimit).toBe("0.00");
+    expect((await settingsRow(employer)).approvalLimit).toBe("0.00");
   });
 
   it("caps new employees' balance at the saved max advance", async () => {
@@ -239,12 +239,12 @@ describe("saving settings", () => {
   for (const [name, change, field, message] of invalid) {
     it(`refuses ${name} with a message and changes nothing`, async () => {
       const employer = await createEmployer();
-      const before = await settingsRow(employer.id);
+      const before = await settingsRow(employer);
       const res = await post(employer, { ...validForm, ...change });
       expect(res.status).toBe(400);
       const data = await res.json();
       expect(data.result.error[field]).toEqual([message]);
-      expect(await settingsRow(employer.id)).toEqual(before);
+      expect(await settingsRow(employer)).toEqual(before);
       expect((await getUserById(employer.id))?.companyName).toBe(
         employer.companyName,
       );
@@ -254,10 +254,10 @@ describe("saving settings", () => {
   it("refuses employees with 403 and changes nothing", async () => {
     const employer = await createEmployer();
     const employee = await createEmployee(employer);
-    const before = await settingsRow(employer.id);
+    const before = await settingsRow(employer);
     const res = await post(employee, validForm);
     expect(res.status).toBe(403);
-    expect(await settingsRow(employer.id)).toEqual(before);
+    expect(await settingsRow(employer)).toEqual(before);
     await expect(
       updateCompanySettings(employee, validInput),
     ).rejects.toMatchObject({ status: 403 });
@@ -269,9 +269,9 @@ describe("saving settings", () => {
   it("changes only the acting employer's company", async () => {
     const employer = await createEmployer();
     const other = await createEmployer({ companyName: "Other Co" });
-    const otherBefore = await settingsRow(other.id);
+    const otherBefore = await settingsRow(other);
     await post(employer, validForm);
-    expect(await settingsRow(other.id)).toEqual(otherBefore);
+    expect(await settingsRow(other)).toEqual(otherBefore);
     expect((await getUserById(other.id))?.companyName).toBe("Other Co");
   });
 
@@ -290,7 +290,7 @@ describe("saving settings", () => {
     await expect(
       updateCompanySettings(employer, { ...validInput, maxAdvance: 600 }),
     ).rejects.toMatchObject({ status: 400 });
-    expect((await getCompanySettings(employer.id)).maxAdvance).toBe("500.00");
+    expect((await getCompanySettings(employer.companyId!)).maxAdvance).toBe("500.00");
   });
 
   it("publishes settings.updated to the employer", async () => {

@@ -13,6 +13,7 @@ import {
   createEmployer,
   requestAs,
 } from "#tests/support/factories";
+import { companyIdOf } from "../support/rows";
 
 // The /auth form (through its remix-auth strategy) and POST /api/login are one sign-in:
 // `signIn` in app/models/sign-in.server.ts (decision 1730). Counted here by wrapping it, and
@@ -60,7 +61,7 @@ async function signInEvents(user: User) {
     .select({
       action: auditEvents.action,
       actorId: auditEvents.actorId,
-      employerId: auditEvents.employerId,
+      employerId: auditEvents.companyId,
       subjectUserId: auditEvents.subjectUserId,
       requestId: auditEvents.requestId,
     })
@@ -146,7 +147,7 @@ describe("one sign-in for the page and the API", () => {
     expect(rows[0]).toEqual(rows[1]);
     expect(rows[0]).toMatchObject({
       actorId: employee.id,
-      employerId: employer.id,
+      employerId: companyIdOf(employer),
       subjectUserId: employee.id,
     });
   });

@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import type * as z from "zod";
-import { companySettings, users } from "#db/schema";
+import { companies, users } from "#db/schema";
 import { action as addEmployeeAction } from "~/routes/_app.employees.add";
 import { action as profileAction } from "~/routes/_app.profile";
 import { action as settingsAction } from "~/routes/_app.settings";
@@ -295,8 +295,8 @@ describe("through the routes: 400 with the field's message, nothing changed", ()
     }
     const [settings] = await db()
       .select()
-      .from(companySettings)
-      .where(eq(companySettings.employerId, employer.id));
+      .from(companies)
+      .where(eq(companies.id, employer.companyId!));
     expect(settings.companyName).toBe("Acme Greens");
     expect(settings.contactPhone).toBe("");
   });

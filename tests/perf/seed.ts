@@ -21,6 +21,7 @@ export type CompanyShape = {
 
 export type SeededCompany = {
   shape: CompanyShape;
+  /** The company's id (the employer_id of its rows). */
   employerId: number;
   employerUsername: string;
   /** An employee with a typical history (the first one), for the employee pages. */
@@ -103,17 +104,21 @@ export async function seedCompany(
   const at = now.toISOString();
   const p = shape.prefix;
 
-  const [employer] = await queryRows<{ id: number }>(
+  // The company, then its owner; every employer_id below is the company's id.
+  const [company] = await queryRows<{ id: number }>(
     executor,
-    sql`insert into users (username, password, first_name, last_name, email, role, company_name, max_advance_limit, created_at)
-        values (${p}, ${passwordHash}, 'Morgan', 'Manager', ${`${p}@bench.example`}, 'EMPLOYER', ${shape.companyName}, '500.00', ${at}::timestamptz - interval '800 days')
+    sql`insert into companies (company_name, contact_email, created_at)
+        values (${shape.companyName}, ${`${p}@bench.example`}, ${at}::timestamptz - interval '800 days')
         returning id`,
   );
-  const employerId = Number(employer.id);
-  await executor.execute(
-    sql`insert into company_settings (employer_id, company_name, contact_email)
-        values (${employerId}, ${shape.companyName}, ${`${p}@bench.example`})`,
+  const employerId = Number(company.id);
+  const [employer] = await queryRows<{ id: number }>(
+    executor,
+    sql`insert into users (username, password, first_name, last_name, email, role, company_name, max_advance_limit, employer_id, company_role, created_at)
+        values (${p}, ${passwordHash}, 'Morgan', 'Manager', ${`${p}@bench.example`}, 'EMPLOYER', ${shape.companyName}, '500.00', ${employerId}, 'OWNER', ${at}::timestamptz - interval '800 days')
+        returning id`,
   );
+  const employerUserId = Number(employer.id);
 
   // Employees: names from fixed lists (so searches find realistic shares), 8 departments.
   await executor.execute(
@@ -158,7 +163,7 @@ export async function seedCompany(
                case when r.status = 'APPROVED' then ${at}::timestamptz - (r.ago || ' minutes')::interval + (least(180, r.ago / 2) || ' minutes')::interval end,
                case when r.status = 'DECLINED' then ${at}::timestamptz - (r.ago || ' minutes')::interval + (least(240, r.ago / 2) || ' minutes')::interval end,
                case when r.status = 'DECLINED' then 'Declined by employer' end,
-               case when r.status = 'APPROVED' then ${employerId}::int end
+               case when r.status = 'APPROVED' then ${employerUserId}::int end
         from rows r join emps e on e.n = r.g % ${shape.employees}`,
   );
 
@@ -228,12 +233,12 @@ export async function describeCompany(
   executor: Executor,
   shape: CompanyShape,
 ): Promise<SeededCompany> {
-  const [employer] = await queryRows<{ id: number }>(
+  const [employer] = await queryRows<{ id: number; employer_id: number }>(
     executor,
-    sql`select id from users where username = ${shape.prefix} and role = 'EMPLOYER'`,
+    sql`select id, employer_id from users where username = ${shape.prefix} and role = 'EMPLOYER'`,
   );
   if (!employer) throw new Error(`company ${shape.prefix} is not seeded`);
-  const employerId = Number(employer.id);
+  const employerId = Number(employer.employer_id);
   const [first] = await queryRows<{
     user_id: number;
     id: number;

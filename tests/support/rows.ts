@@ -1,7 +1,7 @@
 import { asc, count, eq, sql } from "drizzle-orm";
 import {
   advanceRequests,
-  companySettings,
+  companies,
   employees,
   payrollDeductions,
   userMfa,
@@ -58,20 +58,27 @@ export async function mfaSecretOf(userId: number) {
   return row.secret;
 }
 
+/** The company an employer-side user works for (its id). */
+export function companyIdOf(employer: User): number {
+  if (employer.companyId === null)
+    throw new Error(`user ${employer.id} has no company`);
+  return employer.companyId;
+}
+
 /** Sets the employer's auto-approval limit (company settings). */
 export async function setApprovalLimit(employer: User, limit: string) {
   await db()
-    .update(companySettings)
+    .update(companies)
     .set({ approvalLimit: limit })
-    .where(eq(companySettings.employerId, employer.id));
+    .where(eq(companies.id, companyIdOf(employer)));
 }
 
 /** The employer's company settings row. */
 export async function settingsOf(employerUser: User) {
   const [row] = await db()
     .select()
-    .from(companySettings)
-    .where(eq(companySettings.employerId, employerUser.id));
+    .from(companies)
+    .where(eq(companies.id, companyIdOf(employerUser)));
   return row;
 }
 
@@ -128,7 +135,7 @@ export async function insertEmployees(
           email: `${prefix.toLowerCase()}${n}@example.com`,
           role: "EMPLOYEE" as const,
           department: "Warehouse",
-          employerId: employer.id,
+          companyId: employer.companyId,
         };
       }),
     )
@@ -138,7 +145,7 @@ export async function insertEmployees(
     .values(
       rows.map((u) => ({
         userId: u.id,
-        employerId: employer.id,
+        companyId: employer.companyId,
         availableBalance: "500.00",
       })),
     );
@@ -160,7 +167,8 @@ export const COUNTED_TABLES = [
   "advance_requests",
   "payroll_deductions",
   "virtual_cards",
-  "company_settings",
+  "companies",
+  "invitations",
 ] as const;
 
 /** Row counts of the tables that hold the product's data, in one query. */
@@ -198,10 +206,13 @@ export async function stateDigest(): Promise<string> {
       (select string_agg(concat_ws('|', id, card_id, amount, approved, reason, status),
          ',' order by id) from card_authorizations),
       (select string_agg(concat_ws('|', id, username, password, first_name, last_name, email, role,
-         company_name, department, max_advance_limit, employer_id), ',' order by id) from users),
-      (select string_agg(concat_ws('|', employer_id, company_name, contact_email, contact_phone,
+         company_name, department, max_advance_limit, employer_id, company_role,
+         password_set_by_employer), ',' order by id) from users),
+      (select string_agg(concat_ws('|', id, company_name, contact_email, contact_phone,
          max_advance, approval_limit, processing_fee, notify_new_requests, notify_monthly_reports,
-         notify_system_updates), ',' order by employer_id) from company_settings)
+         notify_system_updates), ',' order by id) from companies),
+      (select string_agg(concat_ws('|', id, company_id, kind, email, status, token_hash,
+         expires_at, accepted_user_id, revoked_at), ',' order by id) from invitations)
     )) as digest`,
   );
   return row.digest;

@@ -16,10 +16,21 @@ import {
 } from "lucide-react";
 import { useEffect, useState } from "react";
 import { useIsPending } from "~/components/use-is-pending";
+import {
+  canDo,
+  type Capability,
+  type CompanyRole,
+} from "~/utils/company-roles";
 
 type Role = "EMPLOYEE" | "EMPLOYER";
 
-type NavItem = { to: string; label: string; icon: LucideIcon };
+type NavItem = {
+  to: string;
+  label: string;
+  icon: LucideIcon;
+  /** An employer-side item only some membership roles use. */
+  capability?: Capability;
+};
 
 const NAV: Record<Role, NavItem[]> = {
   EMPLOYEE: [
@@ -33,7 +44,12 @@ const NAV: Record<Role, NavItem[]> = {
     { to: "/approvals", label: "Approve Requests", icon: CircleCheckBig },
     { to: "/employees", label: "Employees", icon: Users },
     { to: "/reports", label: "Reports", icon: BarChart3 },
-    { to: "/activity", label: "Activity", icon: ScrollText },
+    {
+      to: "/activity",
+      label: "Activity",
+      icon: ScrollText,
+      capability: "activity",
+    },
     { to: "/settings", label: "Settings", icon: Settings },
   ],
 };
@@ -66,7 +82,15 @@ const toggleClass =
  *   `display: none` from 768px, so it is never an invisible focus stop on desktop, and it is
  *   not rendered at all once the page is interactive.
  */
-export function Sidebar({ role, name }: { role: Role; name: string }) {
+export function Sidebar({
+  role,
+  name,
+  companyRole = null,
+}: {
+  role: Role;
+  name: string;
+  companyRole?: CompanyRole | null;
+}) {
   const [interactive, setInteractive] = useState(false);
   const [open, setOpen] = useState(false);
   const location = useLocation();
@@ -120,25 +144,29 @@ export function Sidebar({ role, name }: { role: Role; name: string }) {
           {name}
         </p>
         <ul className="space-y-1">
-          {NAV[role].map((item) => (
-            <li key={item.to}>
-              <NavLink
-                to={item.to}
-                end={item.to === "/"}
-                prefetch="intent"
-                className={({ isActive }) =>
-                  `flex items-center gap-3 rounded-md px-3 py-2 text-sm font-medium focus:outline-none focus-visible:ring-2 focus-visible:ring-white ${
-                    isActive
-                      ? "bg-brand-700 text-white"
-                      : "text-gray-100 hover:bg-brand-700"
-                  }`
-                }
-              >
-                <item.icon aria-hidden="true" className="h-4 w-4 shrink-0" />
-                {item.label}
-              </NavLink>
-            </li>
-          ))}
+          {NAV[role]
+            .filter(
+              (item) => !item.capability || canDo(companyRole, item.capability),
+            )
+            .map((item) => (
+              <li key={item.to}>
+                <NavLink
+                  to={item.to}
+                  end={item.to === "/"}
+                  prefetch="intent"
+                  className={({ isActive }) =>
+                    `flex items-center gap-3 rounded-md px-3 py-2 text-sm font-medium focus:outline-none focus-visible:ring-2 focus-visible:ring-white ${
+                      isActive
+                        ? "bg-brand-700 text-white"
+                        : "text-gray-100 hover:bg-brand-700"
+                    }`
+                  }
+                >
+                  <item.icon aria-hidden="true" className="h-4 w-4 shrink-0" />
+                  {item.label}
+                </NavLink>
+              </li>
+            ))}
           <li className="border-t border-white/20 pt-2">
             <LogoutButton />
           </li>

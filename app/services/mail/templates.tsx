@@ -407,6 +407,57 @@ export function monthlyReportMail(p: {
   });
 }
 
+export function invitationMail(p: {
+  origin: string;
+  /** The invitee's first name, when the inviter gave it. */
+  firstName: string;
+  company: string;
+  inviter: string;
+  /** A colleague's role on the team; null for an employee. */
+  role: "OWNER" | "ADMIN" | "APPROVER" | null;
+  link: string;
+  days: number;
+}): RenderedMail {
+  const company = oneLine(p.company) || "Your employer";
+  const inviter = oneLine(p.inviter);
+  const what = p.role
+    ? `to join its team on ${PRODUCT_NAME} as ${p.role === "ADMIN" ? "an admin" : p.role === "OWNER" ? "an owner" : "an approver"}`
+    : `to ${PRODUCT_NAME}, where you can request a grocery advance repaid from your paychecks`;
+  return render(`${company} invites you to ${PRODUCT_NAME}`, {
+    origin: p.origin,
+    heading: `Join ${company} on ${PRODUCT_NAME}`,
+    greeting: p.firstName ? hi({ firstName: p.firstName }) : "Hello,",
+    lines: [
+      `${company} invites you ${what}.`,
+      { label: "Company", quote: company },
+      { label: "Invited by", quote: inviter },
+      `The link below works once, for ${p.days} days. With it you choose your own username and password; nobody else knows them.`,
+      "If you did not expect this invitation, ignore this e-mail.",
+    ],
+    action: { label: "Accept the invitation", href: p.link },
+  });
+}
+
+export function accountCreatedMail(p: {
+  origin: string;
+  to: Person;
+  company: string;
+  link: string;
+  days: number;
+}): RenderedMail {
+  const company = oneLine(p.company) || "Your employer";
+  return render(`${company} created your account; choose your own password`, {
+    origin: p.origin,
+    heading: "Choose your own password",
+    greeting: hi(p.to),
+    lines: [
+      `${company} created your ${PRODUCT_NAME} account and set its first password, so someone else knows it. Choose your own now: the link below works once, for ${p.days} days.`,
+      "Until you do, your dashboard reminds you.",
+    ],
+    action: { label: "Choose your password", href: p.link },
+  });
+}
+
 export function passwordResetMail(p: {
   origin: string;
   to: Person;

@@ -1,0 +1,39 @@
+import * as z from "zod";
+import { emailField, optionalText, passwordField, requiredText } from "./common";
+
+// The company's forms: inviting an employee or a colleague, accepting an invitation, changing
+// a member's role. Shared by the pages (Conform, browser and server) and the JSON API.
+
+export const COMPANY_ROLE_VALUES = ["OWNER", "ADMIN", "APPROVER"] as const;
+export const ROLE_REQUIRED = "Choose a role";
+
+/** An admin invites an employee (the employees list, POST /api/invitations). */
+export const inviteEmployeeSchema = z.object({
+  email: emailField,
+  firstName: requiredText("First name"),
+  lastName: requiredText("Last name"),
+  department: optionalText("Department"),
+});
+export type InviteEmployeeInput = z.infer<typeof inviteEmployeeSchema>;
+
+/** An owner invites a colleague (/settings/team). */
+export const inviteMemberSchema = z.object({
+  email: emailField,
+  role: z.enum(COMPANY_ROLE_VALUES, { error: ROLE_REQUIRED }),
+});
+export type InviteMemberInput = z.infer<typeof inviteMemberSchema>;
+
+/** An owner changes a member's role (/settings/team). */
+export const changeRoleSchema = z.object({
+  memberId: z.coerce.number({ error: "Unknown member" }).int().positive(),
+  role: z.enum(COMPANY_ROLE_VALUES, { error: ROLE_REQUIRED }),
+});
+
+/** Someone not signed in accepts an invitation with a new account (/join/<token>). */
+export const acceptInvitationSchema = z.object({
+  username: requiredText("Username", 50),
+  password: passwordField,
+  firstName: requiredText("First name"),
+  lastName: requiredText("Last name"),
+});
+export type AcceptInvitationInput = z.infer<typeof acceptInvitationSchema>;

@@ -18,8 +18,11 @@ import {
 } from "./session.server";
 import { readFormData } from "./form.server";
 import { recordSignOut } from "~/models/audit.server";
-import { companyFor } from "~/models/company.server";
-import type { Capability } from "~/utils/company-roles";
+import {
+  canDo,
+  ROLE_FORBIDDEN,
+  type Capability,
+} from "~/utils/company-roles";
 import { loginSchema } from "~/validation/auth";
 
 export { CLIENT_ADDRESS_HEADER };
@@ -167,6 +170,12 @@ export async function requireUserWithRole(
 export const requireEmployee = (request: Request) =>
   requireUserWithRole(request, "EMPLOYEE");
 
+/** A page's 403 ('Access Denied' with the reason) for a role that lacks the capability. */
+function refuseUnlessCapable(user: User, capability: Capability) {
+  if (user.companyId === null || !canDo(user.companyRole, capability))
+    throw json({ message: ROLE_FORBIDDEN[capability] }, { status: 403 });
+}
+
 /**
  * Pages: an employer-side user whose membership role holds the capability (by default the
  * one every member has); another role sees 'Access Denied' with the reason (403).
@@ -176,7 +185,7 @@ export async function requireEmployer(
   capability: Capability = "approve",
 ): Promise<User> {
   const user = await requireUserWithRole(request, "EMPLOYER");
-  companyFor(user, capability);
+  refuseUnlessCapable(user, capability);
   return user;
 }
 
@@ -202,6 +211,6 @@ export async function requireEmployerAuth(
   capability: Capability = "approve",
 ): Promise<SessionUser> {
   const auth = await requireAuthWithRole(request, "EMPLOYER");
-  companyFor(auth.user, capability);
+  refuseUnlessCapable(auth.user, capability);
   return auth;
 }

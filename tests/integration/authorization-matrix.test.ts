@@ -23,6 +23,7 @@ import {
   MARKERS,
   createWorld,
   foreignMarkers,
+  isEmployerActor,
   type Actor,
   type World,
 } from "#tests/support/world";
@@ -80,9 +81,11 @@ import * as apiSandboxPurchase from "~/routes/api.sandbox.card-authorizations";
 import * as apiFreeze from "~/routes/api.virtual-cards.$id.freeze";
 import * as apiUnfreeze from "~/routes/api.virtual-cards.$id.unfreeze";
 
-// The authorization matrix (DESIGN §5): every route module's loader and action against six
-// actors — anonymous, employees A1 and A2 of employer A, employee B1 of employer B, and the
-// employers A and B. Each cell names the expected outcome:
+// The authorization matrix (DESIGN §5): every route module's loader and action against eight
+// actors — anonymous, employees A1 and A2 of employer A, employee B1 of employer B, the
+// employers (owners) A and B, and company A's admin AA and approver AP. A row's `cells` name the
+// first six; AA and AP get the owner EA's outcome unless the row's `team` says otherwise (the
+// membership roles' capabilities, app/utils/company-roles.ts). Each cell names the expected outcome:
 //   "auth"   a page sends an anonymous visitor to /auth?redirectTo=…
 //   "→/x"    a redirect to /x (a page's success, or a signed-in user leaving /auth)
 //   200/201  success, and the body holds no one else's data (see MARKERS)
@@ -97,6 +100,8 @@ const database = useTestDatabase();
 
 type Outcome = "auth" | `→${string}` | number;
 type Cells = [Outcome, Outcome, Outcome, Outcome, Outcome, Outcome];
+/** Company A's admin (AA) and approver (AP); by default what its owner EA gets. */
+type TeamCells = [Outcome, Outcome];
 type Built = {
   path: string;
   init?: RequestInit & { json?: unknown; form?: Record<string, string> };
@@ -108,6 +113,8 @@ type Row = {
   kind: "loader" | "action";
   what: string;
   cells: Cells;
+  /** The admin's and the approver's outcomes where their role differs from the owner's. */
+  team?: TeamCells;
   build: (actor: Actor) => Promise<Built> | Built;
   /** Extra checks of a successful cell. */
   check?: (c: Checked) => Promise<void> | void;
@@ -208,7 +215,7 @@ async function onlyOwnRequests(actor: Actor, items: { id: number }[]) {
     );
   expect(rows).toHaveLength(items.length);
   const allowed =
-    actor === "EA" || actor === "EB"
+    isEmployerActor(actor)
       ? await employeeIdsOf(user(actor)!.companyId!)
       : [ownEmployeeId(actor)];
   for (const row of rows) expect(allowed).toContain(row.employeeId);
@@ -598,7 +605,7 @@ const MATRIX: Row[] = [
     build: () => get(`/approvals?decline=${world.requests.A1.pending.id}`),
     check: ({ actor, text }) => {
       const data = JSON.parse(text);
-      if (actor === "EA")
+      if (actor === "EA" || actor === "AA" || actor === "AP")
         expect(data.declining?.id).toBe(world.requests.A1.pending.id);
       else expect(data.declining).toBeNull();
     },
@@ -613,7 +620,7 @@ const MATRIX: Row[] = [
         intent: "approve",
         requestId: String((await world.freshPending("A1")).id),
       }),
-    check: async ({ built }) => {
+    check: async ({ actor, built }) => {
       const id = Number(new URLSearchParams(built.init!.form).get("requestId"));
       const [row] = await db()
         .select()
@@ -621,7 +628,7 @@ const MATRIX: Row[] = [
         .where(eq(advanceRequests.id, id));
       expect(row).toMatchObject({
         status: "APPROVED",
-        approvedById: world.users.EA.id,
+        approvedById: user(actor)!.id,
       });
     },
   },
@@ -664,6 +671,7 @@ const MATRIX: Row[] = [
     kind: "loader",
     what: "GET /employees/add",
     cells: EMPLOYER_PAGE,
+    team: [200, 403],
     build: () => get("/employees/add"),
   },
   {
@@ -671,6 +679,7 @@ const MATRIX: Row[] = [
     kind: "action",
     what: "POST /employees/add (the employee joins the caller's company)",
     cells: ["auth", 403, 403, 403, "→/employees", "→/employees"],
+    team: ["→/employees", 403],
     build: () =>
       postForm("/employees/add", {
         username: uniqueName("mx"),
@@ -708,6 +717,7 @@ const MATRIX: Row[] = [
     kind: "action",
     what: "POST /settings (the caller's company only)",
     cells: ["auth", 403, 403, 403, "→/settings", "→/settings"],
+    team: ["→/settings", 403],
     build: (actor) => {
       const me = actor === "EB" ? "EB" : "EA";
       return postForm("/settings", {
@@ -767,6 +777,7 @@ const MATRIX: Row[] = [
     kind: "loader",
     what: "GET /payroll",
     cells: EMPLOYER_PAGE,
+    team: [200, 403],
     build: () => get("/payroll"),
   },
   {
@@ -774,6 +785,7 @@ const MATRIX: Row[] = [
     kind: "action",
     what: "POST /payroll run payroll (the caller's company)",
     cells: ["auth", 403, 403, 403, "→/payroll", "→/payroll"],
+    team: ["→/payroll", 403],
     build: () => postForm("/payroll", { confirm: "on" }),
   },
   {
@@ -781,6 +793,7 @@ const MATRIX: Row[] = [
     kind: "loader",
     what: "GET /payroll/export (CSV of the caller's employees)",
     cells: EMPLOYER_PAGE,
+    team: [200, 403],
     build: () => get("/payroll/export"),
   },
 
@@ -789,6 +802,7 @@ const MATRIX: Row[] = [
     kind: "loader",
     what: "GET /activity (the caller's company's audit trail)",
     cells: EMPLOYER_PAGE,
+    team: [200, 403],
     build: () => get("/activity"),
   },
   {
@@ -796,14 +810,16 @@ const MATRIX: Row[] = [
     kind: "loader",
     what: "GET /activity filtered on another company's employee (shows nothing of theirs)",
     cells: EMPLOYER_PAGE,
+    team: [200, 403],
     build: (actor) =>
-      get(`/activity?employee=${user(actor === "EA" ? "B1" : "A1")!.id}`),
+      get(`/activity?employee=${user(actor === "EB" ? "A1" : "B1")!.id}`),
   },
   {
     file: "activity[.]csv.ts",
     kind: "loader",
     what: "GET /activity.csv (the caller's company's audit trail as CSV)",
     cells: EMPLOYER_PAGE,
+    team: [200, 403],
     build: () => get("/activity.csv"),
   },
 
@@ -887,6 +903,7 @@ const MATRIX: Row[] = [
     kind: "action",
     what: "POST /api/register with employerId = B (an employer adds to their own company)",
     cells: [401, 403, 403, 403, 201, 201],
+    team: [201, 403],
     build: () =>
       postJson("/api/register", {
         username: uniqueName("added"),
@@ -1255,10 +1272,10 @@ const MATRIX: Row[] = [
         params: { id },
       };
     },
-    check: ({ text }) => {
+    check: ({ actor, text }) => {
       expect(JSON.parse(text)).toMatchObject({
         status: "APPROVED",
-        approvedById: world.users.EA.id,
+        approvedById: user(actor)!.id,
       });
     },
   },
@@ -1447,7 +1464,10 @@ describe("authorization matrix", () => {
         "function",
       );
       for (const [index, actor] of ACTORS.entries()) {
-        const expected = row.cells[index];
+        const expected =
+          index < row.cells.length
+            ? row.cells[index]
+            : (row.team?.[index - row.cells.length] ?? row.cells[4]);
         const built = await row.build(actor);
         const controller = new AbortController();
         const request = await requestAs(user(actor), built.path, {

@@ -6,7 +6,7 @@ import {
   type User,
 } from "#db/schema";
 import { addEmployee } from "~/models/employee.server";
-import { registerUser } from "~/models/user.server";
+import { insertUser, registerUser } from "~/models/user.server";
 import { db } from "~/utils/db.server";
 import { TEST_PASSWORD, uniqueName } from "./factories";
 import { employeeOf } from "./rows";
@@ -15,7 +15,16 @@ import { insertAdvance, insertCard } from "./data";
 // A world of two companies and their people, each with a marker that appears in their own
 // data only: for checking that nobody reads or changes what is not theirs.
 
-export const ACTORS = ["anon", "A1", "A2", "B1", "EA", "EB"] as const;
+export const ACTORS = [
+  "anon",
+  "A1",
+  "A2",
+  "B1",
+  "EA",
+  "EB",
+  "AA",
+  "AP",
+] as const;
 export type Actor = (typeof ACTORS)[number];
 type Person = Exclude<Actor, "anon">;
 
@@ -30,17 +39,29 @@ export const MARKERS: Record<Person, string> = {
   B1: "MkrBoneQ",
   EA: "MkrEmpAQ",
   EB: "MkrEmpBQ",
+  AA: "MkrAdmAQ",
+  AP: "MkrAprAQ",
 };
 
-/** Whose markers each actor may see: their own, their employer's, their employees'. */
+/**
+ * Whose markers each actor may see: their own, their company's team (the owner EA, the admin
+ * AA and the approver AP of company A), their employees'.
+ */
 export const VISIBLE: Record<Actor, Person[]> = {
   anon: [],
-  A1: ["A1", "EA"],
-  A2: ["A2", "EA"],
+  A1: ["A1", "EA", "AA", "AP"],
+  A2: ["A2", "EA", "AA", "AP"],
   B1: ["B1", "EB"],
-  EA: ["EA", "A1", "A2"],
+  EA: ["EA", "AA", "AP", "A1", "A2"],
   EB: ["EB", "B1"],
+  AA: ["AA", "EA", "AP", "A1", "A2"],
+  AP: ["AP", "EA", "AA", "A1", "A2"],
 };
+
+/** Company A's employer side: its owner, admin and approver. */
+export const TEAM_A = ["EA", "AA", "AP"] as const;
+export const isEmployerActor = (actor: Actor) =>
+  actor === "EB" || (TEAM_A as readonly string[]).includes(actor);
 
 /** The markers in `text` that `actor` may not see. */
 export function foreignMarkers(actor: Actor, text: string): Person[] {
@@ -79,6 +100,26 @@ async function employer(marker: string): Promise<User> {
   });
 }
 
+/** A colleague on a company's team with a membership role (as an accepted invitation makes). */
+async function member(
+  owner: User,
+  marker: string,
+  role: "ADMIN" | "APPROVER",
+): Promise<User> {
+  return db().transaction((tx) =>
+    insertUser(tx, {
+      role: "EMPLOYER",
+      username: uniqueName(role.toLowerCase()),
+      password: TEST_PASSWORD,
+      firstName: "Tess",
+      lastName: marker,
+      email: `${marker.toLowerCase()}@example.com`,
+      companyId: owner.companyId,
+      companyRole: role,
+    }),
+  );
+}
+
 async function employee(boss: User, marker: string): Promise<User> {
   return addEmployee(boss, {
     username: uniqueName("emp"),
@@ -97,7 +138,9 @@ export async function createWorld(): Promise<World> {
   const A1 = await employee(EA, MARKERS.A1);
   const A2 = await employee(EA, MARKERS.A2);
   const B1 = await employee(EB, MARKERS.B1);
-  const people = { A1, A2, B1, EA, EB };
+  const AA = await member(EA, MARKERS.AA, "ADMIN");
+  const AP = await member(EA, MARKERS.AP, "APPROVER");
+  const people = { A1, A2, B1, EA, EB, AA, AP };
   const employeeIds = {
     A1: (await employeeOf(A1)).id,
     A2: (await employeeOf(A2)).id,

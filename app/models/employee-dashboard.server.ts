@@ -1,3 +1,4 @@
+import { pendingInvitationsFor } from "./invitations.server";
 import { addYears, startOfYear, subDays } from "date-fns";
 import { and, eq, gte, lt, sql } from "drizzle-orm";
 import { advanceRequests, employees, type User } from "#db/schema";
@@ -109,11 +110,23 @@ export async function loadEmployeeDashboard(user: User, now = new Date()) {
       listAwaitingPayment(user),
     ]);
   const next = upcoming[0] ?? null;
+  // A self-registered employee: invitations waiting for their address (one more query, only
+  // for them).
+  const invitations = employee?.companyId
+    ? []
+    : await pendingInvitationsFor(user);
   // Approved requests without a card are exactly the ones awaiting payment: no extra query.
   const uncarded = new Set(awaitingPayment.map((r) => r.id));
   return {
     firstName: user.firstName,
     linked: Boolean(employee?.companyId),
+    email: user.email,
+    invitations: invitations.map((i) => ({
+      company: i.company,
+      expiresText: formatDate(i.expiresAt),
+    })),
+    /** The employer typed this employee's password: ask them to choose their own. */
+    choosePassword: user.passwordSetByEmployer,
     availableBalance: employee?.availableBalance ?? "0.00",
     availableBalanceText: formatMoney(employee?.availableBalance ?? "0.00"),
     payCycleEndsText: employee?.payCycleEndDate

@@ -9,13 +9,15 @@ import { getCompanySettings } from "./settings.server";
 import { insertUser } from "./user.server";
 import { recordAudit } from "./audit.server";
 import { companyFor } from "./company.server";
+import { mailChoosePasswordLink } from "./password-reset.server";
 import { toCents } from "~/utils/money";
 
 export const EMPLOYER_ID_NOT_FOUND = "Employer ID not found";
 
 /**
- * An employer adds an employee (DESIGN §4): the employer id is the acting user, never the
- * body. The new employee starts with the company's max advance as available balance and a pay
+ * An employer adds an employee (DESIGN §4): the company is the acting member's, never the
+ * body. The employer typed the password, so the employee is mailed a link to choose their own
+ * and reminded on their dashboard until they do. The new employee starts with the company's max advance as available balance and a pay
  * cycle ending today + 15 days. The employer's own session is untouched.
  */
 export async function addEmployee(
@@ -42,6 +44,7 @@ export async function addEmployee(
         payCycleEndDate: addDays(new Date(), PAY_PERIOD_DAYS),
       },
     );
+    await mailChoosePasswordLink(tx, added, settings.companyName);
     await recordAudit(tx, {
       actorId: actor.id,
       companyId,

@@ -107,6 +107,47 @@ export async function requestPasswordReset(
   }
 }
 
+/** How long the "choose your own password" link of an account an employer created works. */
+export const CHOOSE_PASSWORD_DAYS = 7;
+
+/**
+ * An employer created this employee's account with a password they typed (the Add Employee
+ * dialog): the employee is mailed a single-use link to choose their own, in the caller's
+ * transaction. It is a password-reset link that lives 7 days (the reset page sets it).
+ */
+export async function mailChoosePasswordLink(
+  tx: Executor,
+  user: User,
+  companyName: string,
+): Promise<void> {
+  const token = crypto.randomBytes(32).toString("base64url");
+  const origin = mailOrigin();
+  const [row] = await tx
+    .insert(passwordResetTokens)
+    .values({
+      userId: user.id,
+      tokenHash: hashToken(token),
+      expiresAt: sql`now() + make_interval(days => ${CHOOSE_PASSWORD_DAYS})`,
+    })
+    .returning({ id: passwordResetTokens.id });
+  await enqueueMail(tx, {
+    userId: user.id,
+    to: user.email,
+    kind: "account.created",
+    dedupeKey: `account.created:${row.id}`,
+    mail: templates.accountCreatedMail({
+      origin,
+      to: user,
+      company: companyName,
+      link: new URL(
+        `/reset-password?token=${encodeURIComponent(token)}`,
+        origin,
+      ).toString(),
+      days: CHOOSE_PASSWORD_DAYS,
+    }),
+  });
+}
+
 async function liveToken(executor: Executor, token: string, lock = false) {
   const query = executor
     .select({ id: passwordResetTokens.id, userId: passwordResetTokens.userId })

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { Form, useLoaderData, useSubmit } from "@remix-run/react";
+import { Form, Link, useLoaderData, useSubmit } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { island } from "~/components/island";
 import { EmployeesTable } from "~/components/employer/employees-table";
@@ -8,7 +8,11 @@ import { Modal } from "~/components/employer/modal";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { Button, LinkButton } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
+import { InvitationsTable } from "~/components/company/invitations-table";
 import { listEmployees } from "~/models/employee-directory.server";
+import { listInvitations } from "~/models/invitations.server";
+import { canDo } from "~/utils/company-roles";
+import { formatDate } from "~/utils/dates";
 import { requireEmployer } from "~/web/auth.server";
 import { readEmployeesSearch } from "~/web/validation.server";
 
@@ -23,10 +27,24 @@ import { pageTitle } from "~/utils/meta";
 export async function loader({ request }: LoaderFunctionArgs) {
   const employer = await requireEmployer(request);
   const url = new URL(request.url);
-  const page = await listEmployees(employer, readEmployeesSearch(url));
+  // Approvers see the list; owners and admins also add, invite and manage invitations.
+  const mayManage = canDo(employer.companyRole, "manageEmployees");
+  const [page, invitations] = await Promise.all([
+    listEmployees(employer, readEmployeesSearch(url)),
+    mayManage ? listInvitations(employer, "EMPLOYEE", 50) : null,
+  ]);
   return json({
     ...page,
-    dialog: url.searchParams.get("dialog") === "add" ? "add" : null,
+    mayManage,
+    invitations: (invitations ?? [])
+      .filter((i) => i.status !== "ACCEPTED")
+      .map((i) => ({
+        ...i,
+        sentText: formatDate(i.sentAt),
+        expiresText: formatDate(i.expiresAt),
+      })),
+    dialog:
+      mayManage && url.searchParams.get("dialog") === "add" ? "add" : null,
   });
 }
 
@@ -104,12 +122,18 @@ export default function EmployeesPage() {
             Your employees, their balances and their deductions.
           </p>
         </div>
-        <LinkButton
-          to={employeesHref({ q, page, dialog: "add" })}
-          preventScrollReset
-        >
-          Add Employee
-        </LinkButton>
+        {data.mayManage ? (
+          <div className="flex flex-wrap gap-2">
+            <LinkButton to="/employees/invite">Invite Employee</LinkButton>
+            <LinkButton
+              to={employeesHref({ q, page, dialog: "add" })}
+              preventScrollReset
+              variant="secondary"
+            >
+              Add Employee
+            </LinkButton>
+          </div>
+        ) : null}
       </header>
       <Card>
         <div className="mb-4">
@@ -154,16 +178,38 @@ export default function EmployeesPage() {
           ) : null}
         </footer>
       </Card>
+      {data.mayManage && data.invitations.length > 0 ? (
+        <Card title="Invitations">
+          <InvitationsTable
+            invitations={data.invitations}
+            action="/employees/invite"
+            caption="Invitations"
+            emptyText="No invitations."
+          />
+        </Card>
+      ) : null}
       {data.dialog === "add" ? (
         <Modal
           id="add-employee-dialog"
           title="Add New Employee"
           closeTo={employeesHref({ q, page })}
           description={
-            <p>
-              Create a sign-in for your employee. Their available balance starts
-              at your company&apos;s maximum advance.
-            </p>
+            <>
+              <p>
+                Create a sign-in for your employee. Their available balance
+                starts at your company&apos;s maximum advance.
+              </p>
+              <p className="mt-2">
+                Recommended:{" "}
+                <Link
+                  to="/employees/invite"
+                  className="font-medium text-brand-700 underline"
+                >
+                  Send an invitation instead
+                </Link>
+                , so your employee chooses their own password.
+              </p>
+            </>
           }
         >
           <AddEmployeeForm cancelTo={employeesHref({ q, page })} />

@@ -23,6 +23,9 @@ import * as paymentIntent from "./api.create-payment-intent";
 import * as groceryCard from "./api.create-grocery-card";
 import * as webhook from "./api.stripe.webhook";
 import * as events from "./api.events";
+import * as invitations from "./api.invitations";
+import * as resendInvitation from "./api.invitations.$id.resend";
+import * as revokeInvitation from "./api.invitations.$id.revoke";
 
 /** Every JSON endpoint's contract, in the order the reference lists them. */
 export const API_CONTRACTS = [
@@ -45,6 +48,10 @@ export const API_CONTRACTS = [
   decline,
   cancel,
   summaries,
+  { contract: invitations.listContract },
+  invitations,
+  resendInvitation,
+  revokeInvitation,
   paymentIntent,
   groceryCard,
   webhook,

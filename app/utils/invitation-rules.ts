@@ -11,8 +11,7 @@ export const INVITATION_ALREADY_MEMBER =
 export const INVITATION_ALREADY_PENDING =
   "An invitation to that address is already pending.";
 export const INVITATION_NOT_FOUND = "Invitation not found";
-export const INVITATION_NOT_PENDING =
-  "This invitation is no longer pending.";
+export const INVITATION_NOT_PENDING = "This invitation is no longer pending.";
 
 export const INVITATION_STATUS_LABELS = {
   PENDING: "Pending",

@@ -1,5 +1,10 @@
 import * as z from "zod";
-import { emailField, optionalText, passwordField, requiredText } from "./common";
+import {
+  emailField,
+  optionalText,
+  passwordField,
+  requiredText,
+} from "./common";
 
 // The company's forms: inviting an employee or a colleague, accepting an invitation, changing
 // a member's role. Shared by the pages (Conform, browser and server) and the JSON API.

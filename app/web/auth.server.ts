@@ -18,11 +18,7 @@ import {
 } from "./session.server";
 import { readFormData } from "./form.server";
 import { recordSignOut } from "~/models/audit.server";
-import {
-  canDo,
-  ROLE_FORBIDDEN,
-  type Capability,
-} from "~/utils/company-roles";
+import { canDo, ROLE_FORBIDDEN, type Capability } from "~/utils/company-roles";
 import { loginSchema } from "~/validation/auth";
 
 export { CLIENT_ADDRESS_HEADER };

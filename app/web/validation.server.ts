@@ -20,3 +20,4 @@ export * from "~/validation/payroll";
 export * from "~/validation/profile";
 export * from "~/validation/sessions";
 export * from "~/validation/settings";
+export * from "~/validation/company";

@@ -26,8 +26,7 @@ import {
   requestAs,
 } from "#tests/support/factories";
 import { disableStripe } from "#tests/support/payments";
-import { setApprovalLimit } from "#tests/support/rows";
-import { companyIdOf } from "../support/rows";
+import { companyIdOf, setApprovalLimit } from "#tests/support/rows";
 
 // The audit trail: one append-only row per money, admin and account action, written in the
 // action's own transaction (app/models/audit.server.ts recordAudit), shown on /activity (the
@@ -104,7 +103,9 @@ describe("every action writes its audit event", () => {
       ["fee.captured", employee.id, employee.id, "15.99"],
       ["card.issued", employee.id, employee.id, "300.00"],
     ]);
-    expect(events.every((e) => e.companyId === companyIdOf(employer))).toBe(true);
+    expect(events.every((e) => e.companyId === companyIdOf(employer))).toBe(
+      true,
+    );
   });
 
   it("an automatic approval is by no one, in the filing's transaction", async () => {
@@ -149,7 +150,8 @@ describe("every action writes its audit event", () => {
       repaymentPeriods: 1,
     });
     await declineAdvance(employer, request.id);
-    const before = (await eventsOf({ employerId: companyIdOf(employer) })).length;
+    const before = (await eventsOf({ employerId: companyIdOf(employer) }))
+      .length;
     await expect(approveAdvance(employer, request.id)).rejects.toMatchObject({
       status: 409,
     });
@@ -159,7 +161,9 @@ describe("every action writes its audit event", () => {
     await expect(
       requestAdvance(employee, { amount: "600.00", repaymentPeriods: 1 }),
     ).rejects.toMatchObject({ status: 400 });
-    expect(await eventsOf({ employerId: companyIdOf(employer) })).toHaveLength(before);
+    expect(await eventsOf({ employerId: companyIdOf(employer) })).toHaveLength(
+      before,
+    );
   });
 
   it("payroll run: by the employer with the amount collected; the scheduled run by no one", async () => {
@@ -229,7 +233,9 @@ describe("every action writes its audit event", () => {
       department: "Produce",
     };
     await updateProfile(employee, profile);
-    expect((await lastEvent(companyIdOf(employer))).action).not.toBe("password.changed");
+    expect((await lastEvent(companyIdOf(employer))).action).not.toBe(
+      "password.changed",
+    );
     await updateProfile(employee, {
       ...profile,
       currentPassword: TEST_PASSWORD,
@@ -263,9 +269,9 @@ describe("every action writes its audit event", () => {
       }),
     );
     expect(wrong.status).toBe(401);
-    expect((await eventsOf({ employerId: companyIdOf(employer) })).at(-1)?.action).toBe(
-      "user.signed_in",
-    );
+    expect(
+      (await eventsOf({ employerId: companyIdOf(employer) })).at(-1)?.action,
+    ).toBe("user.signed_in");
 
     const out = await call(
       logoutApi,

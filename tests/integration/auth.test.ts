@@ -77,7 +77,10 @@ describe("POST /api/register", () => {
     );
     expect(res.status).toBe(201);
     const body = await res.json();
-    const [owner] = await db().select().from(users).where(eq(users.id, body.id));
+    const [owner] = await db()
+      .select()
+      .from(users)
+      .where(eq(users.id, body.id));
     expect(owner).toMatchObject({ companyRole: "OWNER" });
     const [settings] = await db()
       .select()

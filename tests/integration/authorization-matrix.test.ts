@@ -214,10 +214,9 @@ async function onlyOwnRequests(actor: Actor, items: { id: number }[]) {
       ),
     );
   expect(rows).toHaveLength(items.length);
-  const allowed =
-    isEmployerActor(actor)
-      ? await employeeIdsOf(user(actor)!.companyId!)
-      : [ownEmployeeId(actor)];
+  const allowed = isEmployerActor(actor)
+    ? await employeeIdsOf(user(actor)!.companyId!)
+    : [ownEmployeeId(actor)];
   for (const row of rows) expect(allowed).toContain(row.employeeId);
 }
 

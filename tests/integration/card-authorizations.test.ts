@@ -22,7 +22,7 @@ import {
 } from "#tests/support/factories";
 import { authorizationsOf } from "#tests/support/payments";
 import type { User } from "#db/schema";
-import { companyIdOf } from "../support/rows";
+import { companyIdOf } from "#tests/support/rows";
 
 // Grocery-only cards, proven: every purchase is decided by authorizeCardPurchase, through the
 // sandbox's JSON endpoint, the card page's "Simulate a purchase" form, or directly.

@@ -21,6 +21,7 @@ import {
   insertCard,
 } from "#tests/support/data";
 import {
+  companyIdOf,
   employeeOf,
   balanceOf,
   clearDepartment,
@@ -37,7 +38,6 @@ import {
   requestAs,
   uniqueName,
 } from "#tests/support/factories";
-import { companyIdOf } from "../support/rows";
 
 useTestDatabase();
 

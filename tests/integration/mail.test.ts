@@ -52,7 +52,7 @@ import {
   requestAs,
 } from "#tests/support/factories";
 import { startSmtpServer, type SmtpServer } from "#tests/support/smtp";
-import { companyIdOf } from "../support/rows";
+import { companyIdOf } from "#tests/support/rows";
 
 // E-mail through the job queue, against a real SMTP server on 127.0.0.1 and the real database
 // (PGlite by default, PostgreSQL with TEST_DATABASE_URL: graphile-worker there).

@@ -176,7 +176,9 @@ describe("sandbox checkout, end to end", () => {
 
     // The employee and the employer heard about the payment and the card.
     await expect
-      .poll(() => events.map((e) => `${e.type}:${e.to.join(",")}|${e.company}`).sort())
+      .poll(() =>
+        events.map((e) => `${e.type}:${e.to.join(",")}|${e.company}`).sort(),
+      )
       .toEqual(
         [
           `card.issued:${user.id}|${employer.companyId}`,

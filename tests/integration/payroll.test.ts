@@ -13,14 +13,13 @@ import { db, queryRows } from "~/utils/db.server";
 import { toCents } from "~/utils/money";
 import { useTestDatabase } from "#tests/support/db";
 import { insertAdvance } from "#tests/support/data";
-import { deductionsOf, employeeOf } from "#tests/support/rows";
+import { companyIdOf, deductionsOf, employeeOf } from "#tests/support/rows";
 import {
   call,
   createEmployee,
   createEmployer,
   requestAs,
 } from "#tests/support/factories";
-import { companyIdOf } from "../support/rows";
 
 useTestDatabase();
 

@@ -35,7 +35,7 @@ import { toCents } from "~/utils/money";
 import { insertAdvance, payAndIssueCard } from "#tests/support/data";
 import { useTestDatabase } from "#tests/support/db";
 import { createEmployee, createEmployer } from "#tests/support/factories";
-import { companyIdOf } from "../support/rows";
+import { companyIdOf } from "#tests/support/rows";
 
 // The reports' rollup (docs/decisions/1400-reports-rollup.md): after any sequence of the
 // actions that move a figure, the rollup kept by the triggers and the compaction equals one

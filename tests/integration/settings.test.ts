@@ -290,7 +290,9 @@ describe("saving settings", () => {
     await expect(
       updateCompanySettings(employer, { ...validInput, maxAdvance: 600 }),
     ).rejects.toMatchObject({ status: 400 });
-    expect((await getCompanySettings(employer.companyId!)).maxAdvance).toBe("500.00");
+    expect((await getCompanySettings(employer.companyId!)).maxAdvance).toBe(
+      "500.00",
+    );
   });
 
   it("publishes settings.updated to the employer", async () => {

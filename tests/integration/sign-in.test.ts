@@ -13,7 +13,7 @@ import {
   createEmployer,
   requestAs,
 } from "#tests/support/factories";
-import { companyIdOf } from "../support/rows";
+import { companyIdOf } from "#tests/support/rows";
 
 // The /auth form (through its remix-auth strategy) and POST /api/login are one sign-in:
 // `signIn` in app/models/sign-in.server.ts (decision 1730). Counted here by wrapping it, and

@@ -30,10 +30,42 @@ export function EmployeeDashboard({ data }: { data: Data }) {
           <p className="mt-1">
             You can request an advance once your employer adds you to their
             company in Grocery Advance. Please ask your employer or HR team to
-            add you.
+            add you: ask them to invite <strong>{data.email}</strong>, then open
+            the link in the invitation e-mail while signed in here.
           </p>
+          {data.invitations.length > 0 ? (
+            <ul className="mt-2 list-disc pl-5">
+              {data.invitations.map((i) => (
+                <li key={`${i.company}-${i.expiresText}`}>
+                  {i.company || "A company"} invited {data.email} (the link
+                  works until {i.expiresText}): open the invitation e-mail and
+                  press Join.
+                </li>
+              ))}
+            </ul>
+          ) : null}
         </div>
       )}
+
+      {data.choosePassword ? (
+        <div
+          role="note"
+          className="rounded-lg border border-yellow-300 bg-yellow-50 p-4 text-sm text-yellow-900"
+        >
+          <p className="font-semibold">Choose your own password</p>
+          <p className="mt-1">
+            Your employer created your account and set its first password, so
+            someone else knows it. Use the link we e-mailed you, or{" "}
+            <Link
+              to="/profile"
+              className="font-medium text-yellow-900 underline"
+            >
+              change it on your profile
+            </Link>
+            .
+          </p>
+        </div>
+      ) : null}
 
       <div className="grid gap-4 md:grid-cols-3">
         <StatCard label="Available Balance" value={data.availableBalanceText}>

@@ -1,0 +1,73 @@
+import {
+  getFormProps,
+  getInputProps,
+  useForm,
+  type SubmissionResult,
+} from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { Form } from "@remix-run/react";
+import { Button } from "~/components/ui/button";
+import { Field, FormError } from "~/components/ui/field";
+import { useIsPending } from "~/components/use-is-pending";
+import { inviteEmployeeSchema } from "~/validation/company";
+
+/** The Invite Employee form (/employees/invite): the employee chooses their own password. */
+export function InviteEmployeeForm({
+  lastResult,
+}: {
+  lastResult: SubmissionResult<string[]> | undefined;
+}) {
+  const pending = useIsPending({ formMethod: null });
+  const [form, fields] = useForm({
+    id: "invite-employee",
+    lastResult,
+    constraint: getZodConstraint(inviteEmployeeSchema),
+    onValidate: ({ formData }) =>
+      parseWithZod(formData, { schema: inviteEmployeeSchema }),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+  });
+  return (
+    <Form
+      method="post"
+      action="/employees/invite"
+      className="space-y-4"
+      {...getFormProps(form)}
+    >
+      <input type="hidden" name="intent" value="invite" />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field
+          label="First Name"
+          errors={fields.firstName.errors}
+          inputProps={getInputProps(fields.firstName, { type: "text" })}
+        />
+        <Field
+          label="Last Name"
+          errors={fields.lastName.errors}
+          inputProps={getInputProps(fields.lastName, { type: "text" })}
+        />
+      </div>
+      <Field
+        label="Email"
+        errors={fields.email.errors}
+        inputProps={{
+          ...getInputProps(fields.email, { type: "email" }),
+          autoComplete: "off",
+        }}
+      />
+      <Field
+        label="Department (optional)"
+        errors={fields.department.errors}
+        inputProps={getInputProps(fields.department, { type: "text" })}
+      />
+      <FormError
+        id={form.errorId}
+        title="Invitation not sent"
+        errors={form.errors}
+      />
+      <Button type="submit" disabled={pending}>
+        {pending ? "Sending..." : "Send invitation"}
+      </Button>
+    </Form>
+  );
+}

@@ -1,0 +1,108 @@
+import {
+  getFormProps,
+  getInputProps,
+  useForm,
+  type SubmissionResult,
+} from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { Form } from "@remix-run/react";
+import { Button } from "~/components/ui/button";
+import { Field, FormError } from "~/components/ui/field";
+import { useIsPending } from "~/components/use-is-pending";
+import { acceptInvitationSchema } from "~/validation/company";
+
+// The invitation page's forms (/join): a new account for someone not signed in, or one press
+// for a signed-in employee who has no company yet. Both post to /join.
+
+export function CreateAccountForm({
+  firstName,
+  lastName,
+  lastResult,
+}: {
+  firstName: string;
+  lastName: string;
+  lastResult: SubmissionResult<string[]> | undefined;
+}) {
+  const pending = useIsPending({ formMethod: null });
+  const [form, fields] = useForm({
+    id: "join-create",
+    lastResult,
+    constraint: getZodConstraint(acceptInvitationSchema),
+    defaultValue: { firstName, lastName },
+    onValidate: ({ formData }) =>
+      parseWithZod(formData, { schema: acceptInvitationSchema }),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+  });
+  return (
+    <Form method="post" className="mt-6 space-y-4" {...getFormProps(form)}>
+      <input type="hidden" name="intent" value="create" />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field
+          label="First name"
+          errors={fields.firstName.errors}
+          inputProps={{
+            ...getInputProps(fields.firstName, { type: "text" }),
+            autoComplete: "given-name",
+          }}
+        />
+        <Field
+          label="Last name"
+          errors={fields.lastName.errors}
+          inputProps={{
+            ...getInputProps(fields.lastName, { type: "text" }),
+            autoComplete: "family-name",
+          }}
+        />
+      </div>
+      <Field
+        label="Username"
+        errors={fields.username.errors}
+        inputProps={{
+          ...getInputProps(fields.username, { type: "text" }),
+          autoComplete: "username",
+        }}
+      />
+      <Field
+        label="Password"
+        errors={fields.password.errors}
+        hint="At least 6 characters, and not easy to guess."
+        inputProps={{
+          ...getInputProps(fields.password, { type: "password" }),
+          autoComplete: "new-password",
+        }}
+      />
+      <FormError
+        id={form.errorId}
+        title="Account not created"
+        errors={form.errors}
+      />
+      <Button type="submit" disabled={pending} className="w-full">
+        {pending ? "Creating your account..." : "Create account and join"}
+      </Button>
+    </Form>
+  );
+}
+
+export function JoinWithAccountForm({
+  company,
+  error,
+}: {
+  company: string;
+  error?: string;
+}) {
+  const pending = useIsPending({ formMethod: null });
+  return (
+    <Form method="post" className="mt-6 space-y-4">
+      <input type="hidden" name="intent" value="join" />
+      {error ? (
+        <p role="alert" className="text-sm text-red-700">
+          {error}
+        </p>
+      ) : null}
+      <Button type="submit" disabled={pending} className="w-full">
+        {pending ? "Joining..." : `Join ${company}`}
+      </Button>
+    </Form>
+  );
+}

@@ -1,0 +1,177 @@
+import {
+  getFormProps,
+  getInputProps,
+  getSelectProps,
+  useForm,
+  type SubmissionResult,
+} from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { Form } from "@remix-run/react";
+import { Button } from "~/components/ui/button";
+import { ErrorList } from "~/components/ui/error-list";
+import { Field, FormError } from "~/components/ui/field";
+import { EmptyRow, Table, Td } from "~/components/ui/table";
+import { useIsPending } from "~/components/use-is-pending";
+import {
+  COMPANY_ROLE_DESCRIPTIONS,
+  COMPANY_ROLE_LABELS,
+  type CompanyRole,
+} from "~/utils/company-roles";
+import { inviteMemberSchema } from "~/validation/company";
+
+// The team page's forms (/settings/team): invite a colleague with a role; change a member's
+// role; remove a member. All post to /settings/team and work without JavaScript.
+
+const ROLES: CompanyRole[] = ["OWNER", "ADMIN", "APPROVER"];
+
+const selectClass =
+  "block w-full rounded-md border border-gray-300 bg-white px-3 py-2 text-sm shadow-sm " +
+  "focus:border-brand-600 focus:outline-none focus:ring-1 focus:ring-brand-600";
+
+export function InviteMemberForm({
+  lastResult,
+}: {
+  lastResult: SubmissionResult<string[]> | undefined;
+}) {
+  const pending = useIsPending({ formMethod: null });
+  const [form, fields] = useForm({
+    id: "invite-member",
+    lastResult,
+    constraint: getZodConstraint(inviteMemberSchema),
+    defaultValue: { role: "APPROVER" },
+    onValidate: ({ formData }) =>
+      parseWithZod(formData, { schema: inviteMemberSchema }),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+  });
+  return (
+    <Form
+      method="post"
+      action="/settings/team"
+      className="space-y-4"
+      {...getFormProps(form)}
+    >
+      <input type="hidden" name="intent" value="invite-member" />
+      <Field
+        label="Email"
+        errors={fields.email.errors}
+        inputProps={{
+          ...getInputProps(fields.email, { type: "email" }),
+          autoComplete: "off",
+        }}
+      />
+      <div>
+        <label
+          htmlFor={fields.role.id}
+          className="mb-1 block text-sm font-medium text-gray-800"
+        >
+          Role
+        </label>
+        <select {...getSelectProps(fields.role)} className={selectClass}>
+          {ROLES.map((role) => (
+            <option key={role} value={role}>
+              {COMPANY_ROLE_LABELS[role]}: {COMPANY_ROLE_DESCRIPTIONS[role]}
+            </option>
+          ))}
+        </select>
+        <ErrorList errors={fields.role.errors} />
+      </div>
+      <FormError
+        id={form.errorId}
+        title="Invitation not sent"
+        errors={form.errors}
+      />
+      <Button type="submit" disabled={pending}>
+        {pending ? "Sending..." : "Send invitation"}
+      </Button>
+    </Form>
+  );
+}
+
+export type MemberRow = {
+  id: number;
+  name: string;
+  email: string;
+  role: CompanyRole;
+  /** Formatted on the server (the browser's time zone would differ). */
+  lastSignInText: string;
+};
+
+export function TeamTable({
+  members,
+  selfId,
+}: {
+  members: MemberRow[];
+  selfId: number;
+}) {
+  return (
+    <Table
+      caption="Team members"
+      head={["Member", "Role", "Last sign-in", "Remove"]}
+    >
+      {members.length === 0 ? (
+        <EmptyRow colSpan={4}>No members.</EmptyRow>
+      ) : (
+        members.map((m) => (
+          <tr key={m.id}>
+            <Td>
+              <div className="font-medium">
+                {m.name}
+                {m.id === selfId ? " (you)" : ""}
+              </div>
+              <div className="text-gray-600">{m.email}</div>
+            </Td>
+            <Td>
+              <Form
+                method="post"
+                action="/settings/team"
+                className="flex flex-wrap items-center gap-2"
+              >
+                <input type="hidden" name="intent" value="change-role" />
+                <input type="hidden" name="memberId" value={m.id} />
+                <label htmlFor={`role-${m.id}`} className="sr-only">
+                  Role of {m.name}
+                </label>
+                <select
+                  id={`role-${m.id}`}
+                  name="role"
+                  defaultValue={m.role}
+                  className={`${selectClass} w-auto`}
+                >
+                  {ROLES.map((role) => (
+                    <option key={role} value={role}>
+                      {COMPANY_ROLE_LABELS[role]}
+                    </option>
+                  ))}
+                </select>
+                <Button
+                  type="submit"
+                  variant="secondary"
+                  className="px-3 py-1.5"
+                  aria-label={`Save the role of ${m.name}`}
+                >
+                  Save
+                </Button>
+              </Form>
+            </Td>
+            <Td>{m.lastSignInText}</Td>
+            <Td>
+              <Form method="post" action="/settings/team">
+                <input type="hidden" name="intent" value="remove-member" />
+                <input type="hidden" name="memberId" value={m.id} />
+                <Button
+                  type="submit"
+                  variant="secondary"
+                  className="px-3 py-1.5"
+                  aria-label={`Remove ${m.name} from the team`}
+                >
+                  Remove
+                </Button>
+              </Form>
+            </Td>
+          </tr>
+        ))
+      )}
+    </Table>
+  );
+}

@@ -1,0 +1,126 @@
+import type { SubmissionResult } from "@conform-to/react";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { Link, useActionData } from "@remix-run/react";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { island } from "~/components/island";
+import { Card } from "~/components/ui/card";
+import {
+  inviteEmployee,
+  resendInvitation,
+  revokeInvitation,
+} from "~/models/invitations.server";
+import { isAppError } from "~/utils/errors";
+import { INVITATION_DAYS } from "~/utils/invitation-rules";
+import { pageTitle } from "~/utils/meta";
+import { attempt, replyToFailure } from "~/web/action.server";
+import { requireEmployer } from "~/web/auth.server";
+import { readFormData } from "~/web/form.server";
+import { redirectWithError, redirectWithSuccess } from "~/web/toast.server";
+import {
+  inviteEmployeeSchema,
+  parseId,
+  parseWithZod,
+} from "~/web/validation.server";
+
+// /employees/invite: an owner or admin invites an employee by e-mail; the employee chooses
+// their own username and password from the mailed link. The employees list's Resend and
+// Revoke buttons post here too.
+
+const InviteEmployeeForm = island(() =>
+  import("~/components/company/invite-employee-form").then(
+    (m) => m.InviteEmployeeForm,
+  ),
+);
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireEmployer(request, "manageEmployees");
+  return json({});
+}
+
+type ActionData = { result: SubmissionResult<string[]> };
+
+export async function action({ request }: ActionFunctionArgs) {
+  const employer = await requireEmployer(request, "manageEmployees");
+  const formData = await readFormData(request);
+  const intent = formData.get("intent");
+  if (intent === "resend-invitation" || intent === "revoke-invitation") {
+    const id = parseId(formData.get("invitationId")) ?? 0;
+    // A database outage is the 503 page (attempt); a refusal is told on the list.
+    return attempt(
+      async () => {
+        try {
+          const row =
+            intent === "resend-invitation"
+              ? await resendInvitation(employer, id)
+              : await revokeInvitation(employer, id);
+          return redirectWithSuccess(
+            "/employees",
+            intent === "resend-invitation"
+              ? "Invitation sent again"
+              : "Invitation revoked",
+            intent === "resend-invitation"
+              ? `A new link is on its way to ${row.email}; the old one no longer works.`
+              : `The link sent to ${row.email} no longer works.`,
+          );
+        } catch (error) {
+          // A refusal (another company's invitation, one no longer pending) is told on the list.
+          if (!isAppError(error)) throw error;
+          return redirectWithError(
+            "/employees",
+            "Invitation not changed",
+            error.message,
+          );
+        }
+      },
+      (error) => ({ message: error.message }),
+    );
+  }
+  const submission = parseWithZod(formData, { schema: inviteEmployeeSchema });
+  if (submission.status !== "success")
+    return json<ActionData>({ result: submission.reply() }, { status: 400 });
+  return attempt(
+    async () => {
+      const row = await inviteEmployee(employer, submission.value);
+      return redirectWithSuccess(
+        "/employees",
+        "Invitation sent",
+        `${row.firstName} ${row.lastName} will get an e-mail at ${row.email} with a link that works for ${INVITATION_DAYS} days.`,
+      );
+    },
+    (error): ActionData => ({
+      result: replyToFailure(submission, error, {
+        fields: true,
+        conflictField: "email",
+      }),
+    }),
+  );
+}
+
+export default function InviteEmployeePage() {
+  const actionData = useActionData<typeof action>() as ActionData | undefined;
+  return (
+    <div className="mx-auto max-w-2xl space-y-6">
+      <div>
+        <h1 className="text-2xl font-bold text-gray-900">Invite Employee</h1>
+        <p className="mt-1 text-gray-700">
+          We e-mail your employee a link to join your company. They choose their
+          own username and password, so nobody else knows them, and can request
+          an advance as soon as they join.
+        </p>
+      </div>
+      <Card>
+        <InviteEmployeeForm lastResult={actionData?.result} />
+      </Card>
+      <p className="text-sm text-gray-700">
+        <Link to="/employees" className="font-medium text-brand-700 underline">
+          Back to employees
+        </Link>
+      </p>
+    </div>
+  );
+}
+
+export const meta = pageTitle("Invite Employee");
+
+export const ErrorBoundary = GeneralErrorBoundary;

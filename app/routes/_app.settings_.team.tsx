@@ -1,0 +1,200 @@
+import type { SubmissionResult } from "@conform-to/react";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { InvitationsTable } from "~/components/company/invitations-table";
+import { TeamTable } from "~/components/company/team-forms";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { island } from "~/components/island";
+import { Card } from "~/components/ui/card";
+import {
+  inviteMember,
+  listInvitations,
+  resendInvitation,
+  revokeInvitation,
+} from "~/models/invitations.server";
+import { changeMemberRole, listTeam, removeMember } from "~/models/team.server";
+import { COMPANY_ROLE_LABELS } from "~/utils/company-roles";
+import { formatDate, formatDateTime } from "~/utils/dates";
+import { isAppError } from "~/utils/errors";
+import { INVITATION_DAYS } from "~/utils/invitation-rules";
+import { pageTitle } from "~/utils/meta";
+import { attempt, replyToFailure } from "~/web/action.server";
+import { requireEmployer } from "~/web/auth.server";
+import { readFormData } from "~/web/form.server";
+import { redirectWithError, redirectWithSuccess } from "~/web/toast.server";
+import {
+  changeRoleSchema,
+  inviteMemberSchema,
+  parseId,
+  parseWithZod,
+} from "~/web/validation.server";
+
+// /settings/team (owners only): the company's employer-side members, their roles and last
+// sign-in; invite a colleague with a role; change a role; remove a member (their sessions end
+// at once). A company always keeps at least one owner (docs/decisions/1822-companies.md).
+
+const InviteMemberForm = island(() =>
+  import("~/components/company/team-forms").then((m) => m.InviteMemberForm),
+);
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const owner = await requireEmployer(request, "team");
+  const [members, invitations] = await Promise.all([
+    listTeam(owner),
+    listInvitations(owner, "MEMBER", 50),
+  ]);
+  return json({
+    selfId: owner.id,
+    members: members.map((m) => ({
+      id: m.id,
+      name: m.name,
+      email: m.email,
+      role: m.role,
+      lastSignInText: m.lastSignInAt ? formatDateTime(m.lastSignInAt) : "Never",
+    })),
+    invitations: invitations
+      .filter((i) => i.status !== "ACCEPTED")
+      .map((i) => ({
+        ...i,
+        sentText: formatDate(i.sentAt),
+        expiresText: formatDate(i.expiresAt),
+      })),
+  });
+}
+
+type ActionData = { result: SubmissionResult<string[]> };
+
+/** A refusal of a one-button form (role, removal, resend, revoke) is told in a toast. */
+async function toastOutcome(run: () => Promise<Response>) {
+  return attempt(
+    async () => {
+      try {
+        return await run();
+      } catch (error) {
+        if (!isAppError(error)) throw error;
+        return redirectWithError(
+          "/settings/team",
+          "Not changed",
+          error.message,
+        );
+      }
+    },
+    (error) => ({ message: error.message }),
+  );
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const owner = await requireEmployer(request, "team");
+  const formData = await readFormData(request);
+  const intent = formData.get("intent");
+  if (intent === "change-role") {
+    const submission = parseWithZod(formData, { schema: changeRoleSchema });
+    if (submission.status !== "success")
+      return redirectWithError(
+        "/settings/team",
+        "Not changed",
+        "Choose a role",
+      );
+    const { memberId, role } = submission.value;
+    return toastOutcome(async () => {
+      const member = await changeMemberRole(owner, memberId, role);
+      return redirectWithSuccess(
+        "/settings/team",
+        "Role changed",
+        `${member.firstName} ${member.lastName} is now ${COMPANY_ROLE_LABELS[role].toLowerCase()}.`,
+      );
+    });
+  }
+  if (intent === "remove-member") {
+    const memberId = parseId(formData.get("memberId")) ?? 0;
+    return toastOutcome(async () => {
+      const member = await removeMember(owner, memberId);
+      return redirectWithSuccess(
+        member.id === owner.id ? "/auth" : "/settings/team",
+        "Member removed",
+        `${member.firstName} ${member.lastName} no longer belongs to the team; their sessions have ended.`,
+      );
+    });
+  }
+  if (intent === "resend-invitation" || intent === "revoke-invitation") {
+    const id = parseId(formData.get("invitationId")) ?? 0;
+    return toastOutcome(async () => {
+      const row =
+        intent === "resend-invitation"
+          ? await resendInvitation(owner, id)
+          : await revokeInvitation(owner, id);
+      return redirectWithSuccess(
+        "/settings/team",
+        intent === "resend-invitation"
+          ? "Invitation sent again"
+          : "Invitation revoked",
+        intent === "resend-invitation"
+          ? `A new link is on its way to ${row.email}; the old one no longer works.`
+          : `The link sent to ${row.email} no longer works.`,
+      );
+    });
+  }
+  const submission = parseWithZod(formData, { schema: inviteMemberSchema });
+  if (submission.status !== "success")
+    return json<ActionData>({ result: submission.reply() }, { status: 400 });
+  return attempt(
+    async () => {
+      const row = await inviteMember(owner, submission.value);
+      return redirectWithSuccess(
+        "/settings/team",
+        "Invitation sent",
+        `${row.email} will get an e-mail with a link that works for ${INVITATION_DAYS} days.`,
+      );
+    },
+    (error): ActionData => ({
+      result: replyToFailure(submission, error, {
+        fields: true,
+        conflictField: "email",
+      }),
+    }),
+  );
+}
+
+export default function TeamPage() {
+  const { members, invitations, selfId } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>() as ActionData | undefined;
+  return (
+    <div className="space-y-6 [contain:inline-size]">
+      <div>
+        <h1 className="text-2xl font-bold text-gray-900">Team</h1>
+        <p className="mt-1 text-gray-700">
+          The people who run your company&apos;s advance program. Approvers see
+          the dashboard, approve or decline requests and see employees and
+          reports; admins also manage employees, payroll, settings and the
+          activity log; owners also manage the team.
+        </p>
+      </div>
+      <Card title="Members">
+        <TeamTable members={members} selfId={selfId} />
+      </Card>
+      <Card title="Invite a colleague">
+        <InviteMemberForm lastResult={actionData?.result} />
+      </Card>
+      {invitations.length > 0 ? (
+        <Card title="Invitations">
+          <InvitationsTable
+            invitations={invitations}
+            action="/settings/team"
+            caption="Team invitations"
+            emptyText="No invitations."
+          />
+        </Card>
+      ) : null}
+      <p className="text-sm text-gray-700">
+        <Link to="/settings" className="font-medium text-brand-700 underline">
+          Back to settings
+        </Link>
+      </p>
+    </div>
+  );
+}
+
+export const meta = pageTitle("Team");
+
+export const ErrorBoundary = GeneralErrorBoundary;

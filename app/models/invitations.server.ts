@@ -209,7 +209,10 @@ async function isEmployeeAddress(
  */
 export async function inviteEmployee(
   actor: User,
-  input: InviteEmployeeInput & { employeeNumber?: string | null },
+  input: Omit<InviteEmployeeInput, "department"> & {
+    department?: string | null;
+    employeeNumber?: string | null;
+  },
   now = new Date(),
 ): Promise<Invitation> {
   const companyId = companyFor(actor, "manageEmployees");

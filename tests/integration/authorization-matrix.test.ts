@@ -4,6 +4,7 @@ import { and, eq, inArray, ne } from "drizzle-orm";
 import {
   advanceRequests,
   employees,
+  invitations,
   sessions,
   users,
   virtualCards,
@@ -80,6 +81,14 @@ import * as appCard from "~/routes/_app.cards.$id";
 import * as apiSandboxPurchase from "~/routes/api.sandbox.card-authorizations";
 import * as apiFreeze from "~/routes/api.virtual-cards.$id.freeze";
 import * as apiUnfreeze from "~/routes/api.virtual-cards.$id.unfreeze";
+import * as appEmployeesInvite from "~/routes/_app.employees.invite";
+import * as appTeam from "~/routes/_app.settings_.team";
+import * as join from "~/routes/join";
+import * as joinToken from "~/routes/join.$token";
+import * as apiInvitations from "~/routes/api.invitations";
+import * as apiInvitationResend from "~/routes/api.invitations.$id.resend";
+import * as apiInvitationRevoke from "~/routes/api.invitations.$id.revoke";
+import { inviteEmployee } from "~/models/invitations.server";
 
 // The authorization matrix (DESIGN §5): every route module's loader and action against eight
 // actors — anonymous, employees A1 and A2 of employer A, employee B1 of employer B, the
@@ -822,6 +831,227 @@ const MATRIX: Row[] = [
     build: () => get("/activity.csv"),
   },
 
+  // ---- Companies: invitations and the team ---------------------------------------------------
+  {
+    file: "_app.employees.invite.tsx",
+    kind: "loader",
+    what: "GET /employees/invite",
+    cells: EMPLOYER_PAGE,
+    team: [200, 403],
+    build: () => get("/employees/invite"),
+  },
+  {
+    file: "_app.employees.invite.tsx",
+    kind: "action",
+    what: "POST /employees/invite (an invitation from the caller's company)",
+    cells: ["auth", 403, 403, 403, "→/employees", "→/employees"],
+    team: ["→/employees", 403],
+    build: () =>
+      postForm("/employees/invite", {
+        intent: "invite",
+        email: `${uniqueName("inv")}@example.com`,
+        firstName: "Ivy",
+        lastName: "Invited",
+      }),
+    check: async ({ actor, built }) => {
+      const email = new URLSearchParams(built.init!.form).get("email")!;
+      const [row] = await db()
+        .select()
+        .from(invitations)
+        .where(eq(invitations.email, email));
+      expect(row.companyId).toBe(user(actor)!.companyId);
+    },
+  },
+  {
+    file: "_app.employees.invite.tsx",
+    kind: "action",
+    what: "POST /employees/invite revoke company B's invitation (told; only B's own team can)",
+    cells: ["auth", 403, 403, 403, "→/employees", "→/employees"],
+    team: ["→/employees", 403],
+    build: async () => {
+      const row = await inviteEmployee(world.users.EB, {
+        email: `${uniqueName("binv")}@example.com`,
+        firstName: "Bea",
+        lastName: MARKERS.EB,
+      });
+      return postForm("/employees/invite", {
+        intent: "revoke-invitation",
+        invitationId: String(row.id),
+      });
+    },
+    check: async ({ actor, built }) => {
+      const id = Number(
+        new URLSearchParams(built.init!.form).get("invitationId"),
+      );
+      const [row] = await db()
+        .select()
+        .from(invitations)
+        .where(eq(invitations.id, id));
+      expect(row.status).toBe(actor === "EB" ? "REVOKED" : "PENDING");
+    },
+  },
+  {
+    file: "_app.settings_.team.tsx",
+    kind: "loader",
+    what: "GET /settings/team (owners only)",
+    cells: EMPLOYER_PAGE,
+    team: [403, 403],
+    build: () => get("/settings/team"),
+  },
+  {
+    file: "_app.settings_.team.tsx",
+    kind: "action",
+    what: "POST /settings/team invite a colleague (owners only)",
+    cells: ["auth", 403, 403, 403, "→/settings/team", "→/settings/team"],
+    team: [403, 403],
+    build: () =>
+      postForm("/settings/team", {
+        intent: "invite-member",
+        email: `${uniqueName("col")}@example.com`,
+        role: "APPROVER",
+      }),
+  },
+  {
+    file: "_app.settings_.team.tsx",
+    kind: "action",
+    what: "POST /settings/team change the role of another company's owner (told; nothing changes)",
+    cells: ["auth", 403, 403, 403, "→/settings/team", "→/settings/team"],
+    team: [403, 403],
+    build: (actor) =>
+      postForm("/settings/team", {
+        intent: "change-role",
+        memberId: String((actor === "EB" ? world.users.EA : world.users.EB).id),
+        role: "APPROVER",
+      }),
+    check: async () => {
+      const rows = await db()
+        .select({ role: users.companyRole })
+        .from(users)
+        .where(inArray(users.id, [world.users.EA.id, world.users.EB.id]));
+      expect(rows.map((r) => r.role)).toEqual(["OWNER", "OWNER"]);
+    },
+  },
+  {
+    file: "join.tsx",
+    kind: "loader",
+    what: "GET /join without a link (public: says the link does not work)",
+    cells: PUBLIC,
+    build: () => get("/join"),
+    check: ({ text }) => {
+      expect(JSON.parse(text).invitation).toEqual({ state: "unknown" });
+    },
+  },
+  {
+    file: "join.tsx",
+    kind: "action",
+    what: "POST /join create an account without a live link (400)",
+    cells: everyone(400),
+    build: () =>
+      postForm("/join", {
+        intent: "create",
+        username: uniqueName("joiner"),
+        password: TEST_PASSWORD,
+        firstName: "Jo",
+        lastName: "Iner",
+      }),
+  },
+  {
+    file: "join.$token.tsx",
+    kind: "loader",
+    what: "GET /join/<token> (public: the token moves to a cookie, → /join)",
+    cells: everyone("→/join"),
+    build: () => ({
+      path: "/join/not-a-real-token",
+      params: { token: "not-a-real-token" },
+    }),
+  },
+  {
+    file: "api.invitations.ts",
+    kind: "loader",
+    what: "GET /api/invitations (the caller's company's)",
+    cells: EMPLOYER_API,
+    team: [200, 403],
+    build: () => get("/api/invitations"),
+    check: async ({ actor, text }) => {
+      const ids = (JSON.parse(text) as Array<{ id: number }>).map((i) => i.id);
+      if (ids.length === 0) return;
+      const rows = await db()
+        .select({ companyId: invitations.companyId })
+        .from(invitations)
+        .where(inArray(invitations.id, ids));
+      for (const row of rows)
+        expect(row.companyId).toBe(user(actor)!.companyId);
+    },
+  },
+  {
+    file: "api.invitations.ts",
+    kind: "action",
+    what: "POST /api/invitations (for the caller's company)",
+    cells: [401, 403, 403, 403, 201, 201],
+    team: [201, 403],
+    build: () =>
+      postJson("/api/invitations", {
+        email: `${uniqueName("apiinv")}@example.com`,
+        firstName: "Ina",
+        lastName: "Api",
+      }),
+    check: ({ text }) => {
+      expect(JSON.parse(text)).toMatchObject({ status: "PENDING" });
+    },
+  },
+  {
+    file: "api.invitations.$id.resend.ts",
+    kind: "loader",
+    what: "GET /api/invitations/<id>/resend",
+    cells: NOT_ALLOWED,
+    build: () => ({ path: "/api/invitations/1/resend", params: { id: "1" } }),
+  },
+  {
+    file: "api.invitations.$id.resend.ts",
+    kind: "action",
+    what: "POST /api/invitations/<A's pending>/resend",
+    cells: [401, 403, 403, 403, 200, 404],
+    team: [200, 403],
+    build: async () => {
+      const row = await inviteEmployee(world.users.EA, {
+        email: `${uniqueName("ainv")}@example.com`,
+        firstName: "Al",
+        lastName: MARKERS.EA,
+      });
+      const id = String(row.id);
+      return { ...postJson(`/api/invitations/${id}/resend`), params: { id } };
+    },
+    check: ({ text }) => {
+      expect(JSON.parse(text)).toMatchObject({ status: "PENDING" });
+    },
+  },
+  {
+    file: "api.invitations.$id.revoke.ts",
+    kind: "loader",
+    what: "GET /api/invitations/<id>/revoke",
+    cells: NOT_ALLOWED,
+    build: () => ({ path: "/api/invitations/1/revoke", params: { id: "1" } }),
+  },
+  {
+    file: "api.invitations.$id.revoke.ts",
+    kind: "action",
+    what: "POST /api/invitations/<A's pending>/revoke",
+    cells: [401, 403, 403, 403, 200, 404],
+    team: [200, 403],
+    build: async () => {
+      const row = await inviteEmployee(world.users.EA, {
+        email: `${uniqueName("ainv")}@example.com`,
+        firstName: "Al",
+        lastName: MARKERS.EA,
+      });
+      const id = String(row.id);
+      return { ...postJson(`/api/invitations/${id}/revoke`), params: { id } };
+    },
+    check: ({ text }) => {
+      expect(JSON.parse(text)).toMatchObject({ status: "REVOKED" });
+    },
+  },
+
   // ---- Session API ---------------------------------------------------------------------------
   {
     file: "api.user.ts",
@@ -1357,6 +1587,13 @@ const MODULES: Record<string, Record<string, unknown>> = {
   "_app.settings.tsx": appSettings,
   "_app.tsx": appLayout,
   "api.advance-requests.$id.approve.ts": apiApprove,
+  "_app.employees.invite.tsx": appEmployeesInvite,
+  "_app.settings_.team.tsx": appTeam,
+  "join.tsx": join,
+  "join.$token.tsx": joinToken,
+  "api.invitations.ts": apiInvitations,
+  "api.invitations.$id.resend.ts": apiInvitationResend,
+  "api.invitations.$id.revoke.ts": apiInvitationRevoke,
   "api.advance-requests.$id.decline.ts": apiDecline,
   "api.advance-requests.$id.cancel.ts": apiCancel,
   "api.advance-requests.all.ts": apiAll,

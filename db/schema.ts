@@ -533,6 +533,44 @@ export const invitations = pgTable(
 );
 export type Invitation = typeof invitations.$inferSelect;
 
+// A roster import (/employees/import): a CSV checked in a preview (nothing written but this
+// row), then confirmed and worked through by the job queue in batches. `rows` holds the rows
+// to invite; `processed` is how far the job got, written in the same transaction as each
+// batch's invitations, so a job run again resumes where it stopped and invites nobody twice.
+export const rosterImports = pgTable(
+  "roster_imports",
+  {
+    id: serial("id").primaryKey(),
+    companyId: integer("company_id")
+      .notNull()
+      .references(() => companies.id),
+    createdById: integer("created_by_id")
+      .notNull()
+      .references(() => users.id),
+    fileName: text("file_name").notNull(),
+    status: text("status", {
+      enum: ["PREVIEW", "QUEUED", "RUNNING", "DONE", "FAILED"],
+    })
+      .notNull()
+      .default("PREVIEW"),
+    totalRows: integer("total_rows").notNull(),
+    /** Rows to invite, as the preview found them: [{line, email, firstName, lastName, ...}]. */
+    rows: jsonb("rows").notNull(),
+    /** Rows refused: [{line, reason}]. */
+    badRows: jsonb("bad_rows").notNull(),
+    /** Addresses skipped as already employees or already invited: [{line, email, why}]. */
+    skippedRows: jsonb("skipped_rows").notNull(),
+    processed: integer("processed").notNull().default(0),
+    invited: integer("invited").notNull().default(0),
+    skippedLater: integer("skipped_later").notNull().default(0),
+    createdAt: tstz("created_at").notNull().defaultNow(),
+    confirmedAt: tstz("confirmed_at"),
+    finishedAt: tstz("finished_at"),
+  },
+  (t) => [index("roster_imports_company_idx").on(t.companyId, t.createdAt)],
+);
+export type RosterImport = typeof rosterImports.$inferSelect;
+
 // An employee's e-mail choices (/profile). No row means the defaults: both on.
 export const notificationPreferences = pgTable("notification_preferences", {
   userId: integer("user_id")

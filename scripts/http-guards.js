@@ -7,8 +7,11 @@ import onHeaders from "on-headers";
 export const DEFAULT_BODY_LIMIT = 64 * 1024;
 /** The payment provider's events carry whole objects (the webhook route allows as much). */
 export const WEBHOOK_BODY_LIMIT = 512 * 1024;
+/** A roster upload: a CSV of at most 5 MB (app/utils/roster-rules.ts) and its form. */
+export const ROSTER_BODY_LIMIT = 5 * 1024 * 1024 + 64 * 1024;
 export const BODY_LIMITS = [
   { path: "/api/stripe/webhook", limit: WEBHOOK_BODY_LIMIT },
+  { path: "/employees/import", limit: ROSTER_BODY_LIMIT },
 ];
 
 export const BODY_TOO_LARGE = "Request body is too large";

@@ -12,6 +12,11 @@ import {
   mailCounts,
 } from "~/models/mail.server";
 import { compactReportRollup } from "~/models/report-rollup.server";
+import {
+  ROSTER_IMPORT_TASK,
+  runRosterImport,
+  unfinishedRosterImports,
+} from "~/models/roster-import.server";
 import type { Pool } from "pg";
 import { connection } from "~/utils/db.server";
 import { jobQueuePool } from "~/utils/primary-pool.server";
@@ -89,6 +94,9 @@ export const taskList: TaskList = {
   [REPORT_ROLLUP_TASK]: async () => {
     await compactReportRollup();
   },
+  [ROSTER_IMPORT_TASK]: async (payload) => {
+    await runRosterImport(Number((payload as { importId: number }).importId));
+  },
   ...Object.fromEntries(
     SCHEDULES.map((s) => [
       s.task,
@@ -138,6 +146,16 @@ export async function runEmbeddedOnce(
     } catch (error) {
       log("warn", "mail delivery failed; will retry", {
         mailId: id,
+        error: error instanceof Error ? error.message : String(error),
+      });
+    }
+  }
+  for (const id of await unfinishedRosterImports()) {
+    try {
+      await runRosterImport(id);
+    } catch (error) {
+      log("warn", "roster import failed; will retry", {
+        importId: id,
         error: error instanceof Error ? error.message : String(error),
       });
     }

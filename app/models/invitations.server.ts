@@ -134,7 +134,7 @@ async function expireStale(tx: Tx, companyId: number, email: string) {
     );
 }
 
-async function insertInvitation(
+export async function insertInvitation(
   tx: Tx,
   actor: User,
   companyId: number,

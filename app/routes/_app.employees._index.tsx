@@ -125,6 +125,9 @@ export default function EmployeesPage() {
         {data.mayManage ? (
           <div className="flex flex-wrap gap-2">
             <LinkButton to="/employees/invite">Invite Employee</LinkButton>
+            <LinkButton to="/employees/import" variant="secondary">
+              Import Roster
+            </LinkButton>
             <LinkButton
               to={employeesHref({ q, page, dialog: "add" })}
               preventScrollReset

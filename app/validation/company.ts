@@ -42,3 +42,8 @@ export const acceptInvitationSchema = z.object({
   lastName: requiredText("Last name"),
 });
 export type AcceptInvitationInput = z.infer<typeof acceptInvitationSchema>;
+
+/** One row of a roster file (/employees/import): an invitation with an employee number. */
+export const rosterRowSchema = inviteEmployeeSchema.extend({
+  employeeNumber: optionalText("Employee number", 50),
+});

@@ -62,3 +62,26 @@ CREATE UNIQUE INDEX "invitations_token_hash_idx" ON "invitations" USING btree ("
 CREATE UNIQUE INDEX "invitations_pending_email_idx" ON "invitations" USING btree ("company_id","kind",lower("email")) WHERE "invitations"."status" = 'PENDING';--> statement-breakpoint
 CREATE INDEX "invitations_company_idx" ON "invitations" USING btree ("company_id","created_at");--> statement-breakpoint
 CREATE INDEX "invitations_email_idx" ON "invitations" USING btree (lower("email"));
+--> statement-breakpoint
+-- 5. Roster imports.
+CREATE TABLE "roster_imports" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"company_id" integer NOT NULL,
+	"created_by_id" integer NOT NULL,
+	"file_name" text NOT NULL,
+	"status" text DEFAULT 'PREVIEW' NOT NULL,
+	"total_rows" integer NOT NULL,
+	"rows" jsonb NOT NULL,
+	"bad_rows" jsonb NOT NULL,
+	"skipped_rows" jsonb NOT NULL,
+	"processed" integer DEFAULT 0 NOT NULL,
+	"invited" integer DEFAULT 0 NOT NULL,
+	"skipped_later" integer DEFAULT 0 NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"confirmed_at" timestamp with time zone,
+	"finished_at" timestamp with time zone
+);
+--> statement-breakpoint
+ALTER TABLE "roster_imports" ADD CONSTRAINT "roster_imports_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "roster_imports" ADD CONSTRAINT "roster_imports_created_by_id_users_id_fk" FOREIGN KEY ("created_by_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "roster_imports_company_idx" ON "roster_imports" USING btree ("company_id","created_at");

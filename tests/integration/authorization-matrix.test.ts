@@ -83,6 +83,9 @@ import * as apiFreeze from "~/routes/api.virtual-cards.$id.freeze";
 import * as apiUnfreeze from "~/routes/api.virtual-cards.$id.unfreeze";
 import * as appEmployeesInvite from "~/routes/_app.employees.invite";
 import * as appTeam from "~/routes/_app.settings_.team";
+import * as appRosterImport from "~/routes/_app.employees.import._index";
+import * as appRosterImportDetails from "~/routes/_app.employees.import.$id";
+import { previewRoster } from "~/models/roster-import.server";
 import * as join from "~/routes/join";
 import * as joinToken from "~/routes/join.$token";
 import * as apiInvitations from "~/routes/api.invitations";
@@ -96,7 +99,8 @@ import { inviteEmployee } from "~/models/invitations.server";
 // first six; AA and AP get the owner EA's outcome unless the row's `team` says otherwise (the
 // membership roles' capabilities, app/utils/company-roles.ts). Each cell names the expected outcome:
 //   "auth"   a page sends an anonymous visitor to /auth?redirectTo=…
-//   "→/x"    a redirect to /x (a page's success, or a signed-in user leaving /auth)
+//   "→/x"    a redirect to /x (a page's success, or a signed-in user leaving /auth); "→/x/*"
+//            a redirect to a path under /x/
 //   200/201  success, and the body holds no one else's data (see MARKERS)
 //   401/403/404/405  refused with a message, and nothing in the database changed
 // A new route file fails the coverage test at the bottom until it has its rows here.
@@ -891,6 +895,62 @@ const MATRIX: Row[] = [
     },
   },
   {
+    file: "_app.employees.import._index.tsx",
+    kind: "loader",
+    what: "GET /employees/import (the caller's company's imports)",
+    cells: EMPLOYER_PAGE,
+    team: [200, 403],
+    build: () => get("/employees/import"),
+  },
+  {
+    file: "_app.employees.import._index.tsx",
+    kind: "action",
+    what: "POST /employees/import a form with no file (told; nothing written)",
+    cells: ["auth", 403, 403, 403, 400, 400],
+    team: [400, 403],
+    build: () => postForm("/employees/import", { roster: "" }),
+  },
+  {
+    file: "_app.employees.import.$id.tsx",
+    kind: "loader",
+    what: "GET /employees/import/<B's import> (only B's team)",
+    cells: ["auth", 403, 403, 403, 404, 200],
+    team: [404, 403],
+    build: async () => {
+      const row = await previewRoster(
+        world.users.EB,
+        "b.csv",
+        new TextEncoder().encode(
+          `First name,Last name,Email\nBo,${MARKERS.B1},${uniqueName("bimp")}@example.com\n`,
+        ),
+      );
+      return {
+        path: `/employees/import/${row.id}`,
+        params: { id: String(row.id) },
+      };
+    },
+  },
+  {
+    file: "_app.employees.import.$id.tsx",
+    kind: "action",
+    what: "POST /employees/import/<B's import> confirm (only B's team)",
+    cells: ["auth", 403, 403, 403, 404, "→/employees/import/*"],
+    team: [404, 403],
+    build: async () => {
+      const row = await previewRoster(
+        world.users.EB,
+        "b.csv",
+        new TextEncoder().encode(
+          `First name,Last name,Email\nBo,Imp,${uniqueName("bimp")}@example.com\n`,
+        ),
+      );
+      return {
+        ...postForm(`/employees/import/${row.id}`, {}),
+        params: { id: String(row.id) },
+      };
+    },
+  },
+  {
     file: "_app.settings_.team.tsx",
     kind: "loader",
     what: "GET /settings/team (owners only)",
@@ -1588,6 +1648,8 @@ const MODULES: Record<string, Record<string, unknown>> = {
   "_app.tsx": appLayout,
   "api.advance-requests.$id.approve.ts": apiApprove,
   "_app.employees.invite.tsx": appEmployeesInvite,
+  "_app.employees.import._index.tsx": appRosterImport,
+  "_app.employees.import.$id.tsx": appRosterImportDetails,
   "_app.settings_.team.tsx": appTeam,
   "join.tsx": join,
   "join.$token.tsx": joinToken,
@@ -1719,7 +1781,12 @@ describe("authorization matrix", () => {
           expected === "auth" && res.headers.get("Location") === "/auth"
             ? "auth"
             : describeOutcome(res);
-        expect(outcome, where).toBe(expected);
+        // "→/x/*": a redirect to a path under /x/ (a new record's page).
+        const prefixed =
+          typeof expected === "string" &&
+          expected.endsWith("*") &&
+          String(outcome).startsWith(expected.slice(0, -1));
+        expect(prefixed ? expected : outcome, where).toBe(expected);
 
         const refused = expected === "auth" || Number(expected) >= 400;
         if (row.stream && res.status === 200) {

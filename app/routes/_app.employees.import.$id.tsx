@@ -61,7 +61,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
       return redirectWithSuccess(
         `/employees/import/${row.id}`,
         "Import started",
-        `Sending ${(row.rows as unknown[]).length} invitations; this page shows the progress.`,
+        `Sending ${invitationsText((row.rows as unknown[]).length)}; this page shows the progress.`,
       );
     },
     (error) => ({ message: error.message }),
@@ -107,7 +107,7 @@ export default function RosterImportDetails() {
           <p className="text-gray-700">
             Nothing has been sent yet.{" "}
             {data.toInvite > 0
-              ? `Confirm to e-mail ${data.toInvite} invitations; each link works for 7 days.`
+              ? `Confirm to e-mail ${invitationsText(data.toInvite)}; each link works for 7 days.`
               : "There is nobody new to invite in this file."}
           </p>
           <div className="mt-4 flex flex-wrap gap-3">
@@ -116,7 +116,7 @@ export default function RosterImportDetails() {
                 <Button type="submit" disabled={pending}>
                   {pending
                     ? "Starting..."
-                    : `Send ${data.toInvite} invitations`}
+                    : `Send ${invitationsText(data.toInvite)}`}
                 </Button>
               </Form>
             ) : null}
@@ -194,6 +194,9 @@ export default function RosterImportDetails() {
     </div>
   );
 }
+
+const invitationsText = (n: number) =>
+  `${n} ${n === 1 ? "invitation" : "invitations"}`;
 
 export const meta = pageTitle("Roster import");
 

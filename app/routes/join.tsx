@@ -170,7 +170,11 @@ export default function JoinPage() {
   if (invitation.state !== "pending" || !("company" in invitation)) {
     const gone = GONE[invitation.state] ?? GONE.unknown;
     return (
-      <main id="main" tabIndex={-1} className="mx-auto max-w-md p-6 py-16">
+      <main
+        id="main"
+        tabIndex={-1}
+        className="mx-auto max-w-md p-6 py-16 [overflow-wrap:anywhere]"
+      >
         <h1 className="text-2xl font-bold text-gray-900">{gone.title}</h1>
         <p className="mt-4 text-gray-700">{gone.text}</p>
         <p className="mt-8">
@@ -187,7 +191,11 @@ export default function JoinPage() {
       ? COMPANY_ROLE_LABELS[invitation.role as CompanyRole].toLowerCase()
       : null;
   return (
-    <main id="main" tabIndex={-1} className="mx-auto max-w-md p-6 py-16">
+    <main
+      id="main"
+      tabIndex={-1}
+      className="mx-auto max-w-md p-6 py-16 [overflow-wrap:anywhere]"
+    >
       <h1 className="text-2xl font-bold text-gray-900">Join {company}</h1>
       <p className="mt-4 text-gray-700">
         {memberRole

@@ -67,13 +67,28 @@ export function InviteMemberForm({
         >
           Role
         </label>
-        <select {...getSelectProps(fields.role)} className={selectClass}>
+        <select
+          {...getSelectProps(fields.role)}
+          className={selectClass}
+          aria-describedby={`${fields.role.id}-hint`}
+        >
           {ROLES.map((role) => (
             <option key={role} value={role}>
-              {COMPANY_ROLE_LABELS[role]}: {COMPANY_ROLE_DESCRIPTIONS[role]}
+              {COMPANY_ROLE_LABELS[role]}
             </option>
           ))}
         </select>
+        <ul
+          id={`${fields.role.id}-hint`}
+          className="mt-1 space-y-0.5 text-xs text-gray-600"
+        >
+          {ROLES.map((role) => (
+            <li key={role}>
+              <span className="font-medium">{COMPANY_ROLE_LABELS[role]}:</span>{" "}
+              {COMPANY_ROLE_DESCRIPTIONS[role]}
+            </li>
+          ))}
+        </ul>
         <ErrorList errors={fields.role.errors} />
       </div>
       <FormError

@@ -1,7 +1,17 @@
 import type { AdvanceRequest, User, VirtualCard } from "#db/schema";
 import { authorizeCardPurchase } from "~/models/card-authorization.server";
 import { insertAdvance, insertCard } from "#tests/support/data";
-import { createEmployee, createEmployer } from "#tests/support/factories";
+import { eq } from "drizzle-orm";
+import { invitations } from "#db/schema";
+import { inviteEmployee, inviteMember } from "~/models/invitations.server";
+import { previewRoster } from "~/models/roster-import.server";
+import { hashToken } from "~/models/sessions.server";
+import { db } from "~/utils/db.server";
+import {
+  createEmployee,
+  createEmployer,
+  uniqueName,
+} from "#tests/support/factories";
 
 /**
  * Every page of the product, for the layout guard (layout.spec.ts): who sees it, and the
@@ -25,6 +35,10 @@ export type LayoutWorld = {
   pending: AdvanceRequest;
   approvedUnpaid: AdvanceRequest;
   card: VirtualCard;
+  /** A roster preview with refused and skipped rows. */
+  rosterImportId: number;
+  /** The token of a pending employee invitation (its /join link). */
+  joinToken: string;
 };
 
 /** A company with enough data that every table has rows: pending, approved, declined, a card. */
@@ -66,7 +80,46 @@ export async function createLayoutWorld(): Promise<LayoutWorld> {
     periods: 3,
   });
   await insertAdvance(other, { amount: "200.00" });
-  return { employer, employee, pending, approvedUnpaid, card };
+  // Invitations (employees and a colleague) and a roster preview with problems.
+  const tag = uniqueName("layout");
+  const invited = await inviteEmployee(employer, {
+    email: `${tag}.a.rather.long.address@fresh-produce-and-bakery.example`,
+    firstName: "Marguerite",
+    lastName: "Delacroix-Fontaine",
+    department: "Fresh Produce and Bakery",
+  });
+  const joinToken = `${tag}-join-token`;
+  await db()
+    .update(invitations)
+    .set({ tokenHash: hashToken(joinToken) })
+    .where(eq(invitations.id, invited.id));
+  await inviteMember(employer, {
+    email: `${tag}.approver@example.com`,
+    role: "APPROVER",
+  });
+  const roster = await previewRoster(
+    employer,
+    "fresh-produce-and-bakery-staff-november.csv",
+    new TextEncoder().encode(
+      [
+        "First name,Last name,Email,Department",
+        `Ana,Lopez,${tag}.ana@example.com,Deli`,
+        "Ben,,ben@example.com,Deli",
+        `Cy,Dup,${tag}.ana@example.com,Deli`,
+        "Di,Bad,not-an-email,Deli",
+        `${employee.firstName},${employee.lastName},${employee.email},Deli`,
+      ].join("\n"),
+    ),
+  );
+  return {
+    employer,
+    employee,
+    pending,
+    approvedUnpaid,
+    card,
+    rosterImportId: roster.id,
+    joinToken,
+  };
 }
 
 export const LAYOUT_PAGES: LayoutPage[] = [
@@ -94,6 +147,12 @@ export const LAYOUT_PAGES: LayoutPage[] = [
     role: "public",
     path: () => "/forgot-password",
     primary: ["Send reset link"],
+  },
+  {
+    name: "join",
+    role: "public",
+    path: (w) => `/join/${w.joinToken}`,
+    primary: ["Create account and join"],
   },
   {
     name: "reset-password-expired",
@@ -171,7 +230,25 @@ export const LAYOUT_PAGES: LayoutPage[] = [
     name: "employees",
     role: "employer",
     path: () => "/employees",
-    primary: ["Add Employee"],
+    primary: ["Invite Employee", "Import Roster", "Add Employee"],
+  },
+  {
+    name: "invite-employee",
+    role: "employer",
+    path: () => "/employees/invite",
+    primary: ["Send invitation"],
+  },
+  {
+    name: "roster-import",
+    role: "employer",
+    path: () => "/employees/import",
+    primary: ["Upload and preview"],
+  },
+  {
+    name: "roster-preview",
+    role: "employer",
+    path: (w) => `/employees/import/${w.rosterImportId}`,
+    primary: [/^Send \d+ invitations?$/],
   },
   {
     name: "add-employee",
@@ -203,5 +280,11 @@ export const LAYOUT_PAGES: LayoutPage[] = [
     role: "employer",
     path: () => "/settings",
     primary: ["Save Settings", "Set up two-factor sign-in"],
+  },
+  {
+    name: "team",
+    role: "employer",
+    path: () => "/settings/team",
+    primary: ["Send invitation"],
   },
 ];

@@ -23,6 +23,9 @@ import {
 import { toPublicAdvance } from "./advance.server";
 import { publicAdvanceColumns } from "./employer-requests.server";
 import { companyFor } from "./company.server";
+import { listInvitations } from "./invitations.server";
+import { canDo } from "~/utils/company-roles";
+import { formatDate } from "~/utils/dates";
 
 // The employer's employee directory (SPEC §2 Employees, employee details; §7 GET
 // /api/employees): every list scoped to the employer's own employees, in directory order, and
@@ -319,3 +322,30 @@ export async function getEmployeeDetails(
   };
 }
 export type EmployeeDetails = Awaited<ReturnType<typeof getEmployeeDetails>>;
+
+/**
+ * The /employees page: a page of the directory and, for owners and admins (who invite), the
+ * company's recent employee invitations that were not accepted yet.
+ */
+export async function loadEmployeesPage(
+  employer: User,
+  search: Parameters<typeof listEmployees>[1],
+) {
+  const mayManage = canDo(employer.companyRole, "manageEmployees");
+  const [page, invitations] = await Promise.all([
+    listEmployees(employer, search),
+    mayManage ? listInvitations(employer, "EMPLOYEE", 50) : [],
+  ]);
+  return {
+    page,
+    mayManage,
+    // Dates as the page prints them, formatted here (the browser's time zone would differ).
+    invitations: invitations
+      .filter((i) => i.status !== "ACCEPTED")
+      .map((i) => ({
+        ...i,
+        sentText: formatDate(i.sentAt),
+        expiresText: formatDate(i.expiresAt),
+      })),
+  };
+}

@@ -8,13 +8,16 @@ import { Modal } from "~/components/employer/modal";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { Button, LinkButton } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
-import { InvitationsTable } from "~/components/company/invitations-table";
-import { listEmployees } from "~/models/employee-directory.server";
-import { listInvitations } from "~/models/invitations.server";
-import { canDo } from "~/utils/company-roles";
-import { formatDate } from "~/utils/dates";
+import { loadEmployeesPage } from "~/models/employee-directory.server";
 import { requireEmployer } from "~/web/auth.server";
 import { readEmployeesSearch } from "~/web/validation.server";
+
+// The invitations' table (its Resend and Revoke forms) loads after the page.
+const InvitationsTable = island(() =>
+  import("~/components/company/invitations-table").then(
+    (m) => m.InvitationsTable,
+  ),
+);
 
 // The Add New Employee dialog's form loads when the dialog opens.
 const AddEmployeeForm = island(() =>
@@ -28,21 +31,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const employer = await requireEmployer(request);
   const url = new URL(request.url);
   // Approvers see the list; owners and admins also add, invite and manage invitations.
-  const mayManage = canDo(employer.companyRole, "manageEmployees");
-  const [page, invitations] = await Promise.all([
-    listEmployees(employer, readEmployeesSearch(url)),
-    mayManage ? listInvitations(employer, "EMPLOYEE", 50) : null,
-  ]);
+  const { page, mayManage, invitations } = await loadEmployeesPage(
+    employer,
+    readEmployeesSearch(url),
+  );
   return json({
     ...page,
     mayManage,
-    invitations: (invitations ?? [])
-      .filter((i) => i.status !== "ACCEPTED")
-      .map((i) => ({
-        ...i,
-        sentText: formatDate(i.sentAt),
-        expiresText: formatDate(i.expiresAt),
-      })),
+    invitations,
     dialog:
       mayManage && url.searchParams.get("dialog") === "add" ? "add" : null,
   });

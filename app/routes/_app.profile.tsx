@@ -12,8 +12,7 @@ import {
   getEmailChoices,
   setEmailChoices,
 } from "~/models/notifications.server";
-import { requireEmployeeAuth } from "~/web/auth.server";
-import { clientInfo } from "~/web/session.server";
+import { clientInfo, requireEmployeeAuth } from "~/web/auth.server";
 import { formatDate, formatDateTime } from "~/utils/dates";
 import { formatMoney } from "~/utils/money";
 import { redirectWithSuccess } from "~/web/toast.server";

@@ -8,8 +8,7 @@ import {
   getSettingsOverview,
   updateCompanySettings,
 } from "~/models/settings.server";
-import { requireEmployerAuth } from "~/web/auth.server";
-import { canDo, ROLE_FORBIDDEN } from "~/utils/company-roles";
+import { can, refusalFor, requireEmployerAuth } from "~/web/auth.server";
 import type { SecurityActionData } from "~/validation/mfa";
 import { getMfaStatus } from "~/models/mfa.server";
 import { formatDate } from "~/utils/dates";
@@ -43,7 +42,7 @@ const SecuritySection = island(() =>
 export async function loader({ request }: LoaderFunctionArgs) {
   const { user, session } = await requireEmployerAuth(request);
   // Every member manages their own sign-in here; the company form is the owner's and admins'.
-  const mayEdit = canDo(user.companyRole, "settings");
+  const mayEdit = can(user, "settings");
   const [overview, lists, mfa] = await Promise.all([
     mayEdit ? getSettingsOverview(user) : null,
     sessionLists(request, user.id, session.id),
@@ -78,7 +77,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
       updatedAt: overview.settings.updatedAt.toISOString(),
     },
     employeeCount: overview?.employeeCount ?? 0,
-    isOwner: canDo(user.companyRole, "team"),
+    isOwner: can(user, "team"),
+    settingsRefusal: mayEdit ? null : refusalFor("settings"),
     supportEmail: env().SUPPORT_EMAIL,
   });
 }
@@ -137,6 +137,7 @@ export default function SettingsPage() {
     devices,
     mfa,
     isOwner,
+    settingsRefusal,
   } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>() as ActionData | undefined;
   return (
@@ -171,7 +172,7 @@ export default function SettingsPage() {
         />
       ) : (
         <Card title="Company">
-          <p className="text-gray-700">{ROLE_FORBIDDEN.settings}</p>
+          <p className="text-gray-700">{settingsRefusal}</p>
         </Card>
       )}
       <SecuritySection

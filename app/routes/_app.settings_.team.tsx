@@ -2,8 +2,6 @@ import type { SubmissionResult } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import { InvitationsTable } from "~/components/company/invitations-table";
-import { TeamTable } from "~/components/company/team-forms";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { island } from "~/components/island";
 import { Card } from "~/components/ui/card";
@@ -14,13 +12,12 @@ import {
   revokeInvitation,
 } from "~/models/invitations.server";
 import { changeMemberRole, listTeam, removeMember } from "~/models/team.server";
-import { COMPANY_ROLE_LABELS } from "~/utils/company-roles";
 import { formatDate, formatDateTime } from "~/utils/dates";
 import { isAppError } from "~/utils/errors";
 import { INVITATION_DAYS } from "~/utils/invitation-rules";
 import { pageTitle } from "~/utils/meta";
 import { attempt, replyToFailure } from "~/web/action.server";
-import { requireEmployer } from "~/web/auth.server";
+import { requireEmployer, roleInText } from "~/web/auth.server";
 import { readFormData } from "~/web/form.server";
 import { redirectWithError, redirectWithSuccess } from "~/web/toast.server";
 import {
@@ -36,6 +33,14 @@ import {
 
 const InviteMemberForm = island(() =>
   import("~/components/company/team-forms").then((m) => m.InviteMemberForm),
+);
+const TeamTable = island(() =>
+  import("~/components/company/team-table").then((m) => m.TeamTable),
+);
+const InvitationsTable = island(() =>
+  import("~/components/company/invitations-table").then(
+    (m) => m.InvitationsTable,
+  ),
 );
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -102,7 +107,7 @@ export async function action({ request }: ActionFunctionArgs) {
       return redirectWithSuccess(
         "/settings/team",
         "Role changed",
-        `${member.firstName} ${member.lastName} is now ${COMPANY_ROLE_LABELS[role].toLowerCase()}.`,
+        `${member.firstName} ${member.lastName} is now ${roleInText(role)}.`,
       );
     });
   }

@@ -5,24 +5,24 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { LiveUpdates } from "~/components/layout/live-updates";
 import { Sidebar } from "~/components/layout/sidebar";
 import { toPublicUser } from "~/models/user.server";
-import { requireUser } from "~/web/auth.server";
+import { hiddenNavigation, requireUser } from "~/web/auth.server";
 
 // The signed-in layout. Every child route still checks the user and role in its own loader
 // and action: this loader only supplies the sidebar.
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
-  return json({ user: toPublicUser(user), companyRole: user.companyRole });
+  return json({ user: toPublicUser(user), hidden: hiddenNavigation(user) });
 }
 
 export default function AppLayout() {
-  const { user, companyRole } = useLoaderData<typeof loader>();
+  const { user, hidden } = useLoaderData<typeof loader>();
   return (
     <div className="relative flex min-h-screen flex-col md:flex-row">
       <LiveUpdates />
       <Sidebar
         role={user.role}
         name={`${user.firstName} ${user.lastName}`}
-        companyRole={companyRole}
+        hidden={hidden}
       />
       <main
         id="main"

@@ -12,16 +12,25 @@ import {
 } from "~/utils/request-context.server";
 import {
   CLIENT_ADDRESS_HEADER,
+  clientInfo,
   destroySessionHeader,
   getSessionToken,
   signInClient,
 } from "./session.server";
 import { readFormData } from "./form.server";
 import { recordSignOut } from "~/models/audit.server";
-import { canDo, ROLE_FORBIDDEN, type Capability } from "~/utils/company-roles";
+import {
+  canDo,
+  COMPANY_ROLE_LABELS,
+  ROLE_FORBIDDEN,
+  type Capability,
+  type CompanyRole,
+} from "~/utils/company-roles";
 import { loginSchema } from "~/validation/auth";
 
-export { CLIENT_ADDRESS_HEADER };
+// Re-exported for the pages that already import this module (each further server module a
+// route imports costs its pages a chunk in the browser build).
+export { CLIENT_ADDRESS_HEADER, clientInfo };
 
 /**
  * The /auth form's remix-auth strategy: its verify callback is the one sign-in, signIn, which
@@ -209,4 +218,33 @@ export async function requireEmployerAuth(
   const auth = await requireAuthWithRole(request, "EMPLOYER");
   refuseUnlessCapable(auth.user, capability);
   return auth;
+}
+
+// What the signed-in member's role may do, for pages choosing what to show. Here rather than in
+// a module of their own: every page route imports this one already, and each further server
+// module a route imports costs every page of it a chunk in the browser build.
+
+/** Whether an employer-side user's role holds the capability. */
+export function can(
+  user: Pick<User, "role" | "companyRole">,
+  capability: Capability,
+): boolean {
+  return user.role === "EMPLOYER" && canDo(user.companyRole, capability);
+}
+
+/** Why a role may not use a capability, as the pages say it. */
+export const refusalFor = (capability: Capability) =>
+  ROLE_FORBIDDEN[capability];
+
+/** "owner", "admin", "approver": a role in running text. */
+export const roleInText = (role: CompanyRole) =>
+  COMPANY_ROLE_LABELS[role].toLowerCase();
+
+/** The sidebar's links a member's role does not use (the pages refuse them anyway). */
+export function hiddenNavigation(
+  user: Pick<User, "role" | "companyRole">,
+): string[] {
+  return user.role === "EMPLOYER" && !can(user, "activity")
+    ? ["/activity"]
+    : [];
 }

@@ -16,21 +16,10 @@ import {
 } from "lucide-react";
 import { useEffect, useState } from "react";
 import { useIsPending } from "~/components/use-is-pending";
-import {
-  canDo,
-  type Capability,
-  type CompanyRole,
-} from "~/utils/company-roles";
 
 type Role = "EMPLOYEE" | "EMPLOYER";
 
-type NavItem = {
-  to: string;
-  label: string;
-  icon: LucideIcon;
-  /** An employer-side item only some membership roles use. */
-  capability?: Capability;
-};
+type NavItem = { to: string; label: string; icon: LucideIcon };
 
 const NAV: Record<Role, NavItem[]> = {
   EMPLOYEE: [
@@ -44,12 +33,7 @@ const NAV: Record<Role, NavItem[]> = {
     { to: "/approvals", label: "Approve Requests", icon: CircleCheckBig },
     { to: "/employees", label: "Employees", icon: Users },
     { to: "/reports", label: "Reports", icon: BarChart3 },
-    {
-      to: "/activity",
-      label: "Activity",
-      icon: ScrollText,
-      capability: "activity",
-    },
+    { to: "/activity", label: "Activity", icon: ScrollText },
     { to: "/settings", label: "Settings", icon: Settings },
   ],
 };
@@ -85,11 +69,12 @@ const toggleClass =
 export function Sidebar({
   role,
   name,
-  companyRole = null,
+  hidden = [],
 }: {
   role: Role;
   name: string;
-  companyRole?: CompanyRole | null;
+  /** Paths the user's membership role does not use (decided on the server). */
+  hidden?: string[];
 }) {
   const [interactive, setInteractive] = useState(false);
   const [open, setOpen] = useState(false);
@@ -145,9 +130,7 @@ export function Sidebar({
         </p>
         <ul className="space-y-1">
           {NAV[role]
-            .filter(
-              (item) => !item.capability || canDo(companyRole, item.capability),
-            )
+            .filter((item) => !hidden.includes(item.to))
             .map((item) => (
               <li key={item.to}>
                 <NavLink

@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import { addDays } from "date-fns";
-import { and, desc, eq, gt, sql } from "drizzle-orm";
+import { and, desc, eq, gt, inArray, sql } from "drizzle-orm";
 import {
   companies,
   employees,
@@ -84,7 +84,10 @@ export function toPublicInvitation(row: Invitation): PublicInvitation {
 
 const newToken = () => crypto.randomBytes(32).toString("base64url");
 
-async function companyName(tx: Executor, companyId: number): Promise<string> {
+export async function companyName(
+  tx: Executor,
+  companyId: number,
+): Promise<string> {
   const [row] = await tx
     .select({ name: companies.companyName })
     .from(companies)
@@ -99,9 +102,10 @@ async function mailInvitation(
   token: string,
   inviter: User,
   sendNumber: number,
+  knownName?: string,
 ) {
   const origin = mailOrigin();
-  const name = await companyName(tx, row.companyId);
+  const name = knownName ?? (await companyName(tx, row.companyId));
   await enqueueMail(tx, {
     userId: inviter.id,
     to: row.email,
@@ -119,8 +123,18 @@ async function mailInvitation(
   });
 }
 
-/** A pending invitation past its date becomes EXPIRED, so a new one may be sent. */
-async function expireStale(tx: Tx, companyId: number, email: string) {
+/**
+ * Pending invitations past their date become EXPIRED, so new ones may be sent: one address,
+ * or (a roster batch) several at once.
+ */
+export async function expireStale(
+  tx: Tx,
+  companyId: number,
+  email: string | string[],
+) {
+  const emails = (Array.isArray(email) ? email : [email]).map((e) =>
+    e.toLowerCase(),
+  );
   await tx
     .update(invitations)
     .set({ status: "EXPIRED" })
@@ -128,7 +142,7 @@ async function expireStale(tx: Tx, companyId: number, email: string) {
       and(
         eq(invitations.companyId, companyId),
         eq(invitations.status, "PENDING"),
-        sql`lower(${invitations.email}) = lower(${email})`,
+        inArray(sql`lower(${invitations.email})`, emails),
         sql`${invitations.expiresAt} <= now()`,
       ),
     );
@@ -148,8 +162,10 @@ export async function insertInvitation(
     companyRole?: CompanyRole | null;
   },
   now: Date,
+  /** A roster import's batch passes what it read once for all its rows. */
+  batch?: { companyName: string; staleExpired: boolean },
 ): Promise<Invitation> {
-  await expireStale(tx, companyId, values.email);
+  if (!batch?.staleExpired) await expireStale(tx, companyId, values.email);
   const token = newToken();
   const [row] = await tx
     .insert(invitations)
@@ -179,7 +195,7 @@ export async function insertInvitation(
       ...(row.companyRole ? { role: row.companyRole } : {}),
     },
   });
-  await mailInvitation(tx, row, token, actor, 1);
+  await mailInvitation(tx, row, token, actor, 1, batch?.companyName);
   return row;
 }
 

@@ -28,7 +28,11 @@ import {
 } from "~/utils/roster-rules";
 import { rosterRowSchema } from "~/validation/company";
 import { companyFor } from "./company.server";
-import { insertInvitation } from "./invitations.server";
+import {
+  companyName,
+  expireStale,
+  insertInvitation,
+} from "./invitations.server";
 
 // Roster import (/employees/import): a CSV of up to 10,000 employees is checked first (nothing
 // is written but the preview itself), then, once confirmed, the job queue sends the
@@ -349,6 +353,16 @@ export async function runRosterImport(id: number): Promise<void> {
       let invited = 0;
       let skipped = 0;
       const now = new Date();
+      // Read and expired once for the whole batch, not once per row.
+      await expireStale(
+        tx,
+        start.companyId,
+        batch.map((r) => r.email),
+      );
+      const shared = {
+        companyName: await companyName(tx, start.companyId),
+        staleExpired: true,
+      };
       for (const row of batch) {
         if (employed.has(row.email.toLowerCase())) {
           skipped += 1;
@@ -369,6 +383,7 @@ export async function runRosterImport(id: number): Promise<void> {
                 employeeNumber: row.employeeNumber,
               },
               now,
+              shared,
             );
           });
           invited += 1;

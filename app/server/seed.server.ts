@@ -1,8 +1,10 @@
+import crypto from "node:crypto";
 import { addDays, subDays } from "date-fns";
 import { count, eq } from "drizzle-orm";
 import {
   advanceRequests,
   companies,
+  invitations,
   employees,
   payrollDeductions,
   sandboxPayments,
@@ -156,6 +158,34 @@ export async function seedDemo(db: Database, now = new Date()): Promise<void> {
         companyRole: "OWNER",
       })
       .returning();
+    // The team: an admin and an approver beside the owner, and an invitation not yet accepted.
+    for (const [username, firstName, lastName, companyRole] of [
+      ["alex", "Alex", "Rivera", "ADMIN"],
+      ["pat", "Pat", "Kim", "APPROVER"],
+    ] as const)
+      await tx.insert(users).values({
+        username,
+        password: hash,
+        firstName,
+        lastName,
+        email: `${username}@freshfoods.example`,
+        role: "EMPLOYER",
+        companyName: "Fresh Foods Co.",
+        maxAdvanceLimit: "500.00",
+        companyId: company.id,
+        companyRole,
+      });
+    await tx.insert(invitations).values({
+      companyId: company.id,
+      kind: "EMPLOYEE",
+      email: "frank@example.com",
+      firstName: "Frank",
+      lastName: "Osei",
+      department: "Sales",
+      tokenHash: crypto.randomBytes(32).toString("hex"),
+      invitedById: employer.id,
+      expiresAt: addDays(now, 7),
+    });
     const maxCents = toCents("500.00");
     for (const person of PEOPLE) {
       const [user] = await tx

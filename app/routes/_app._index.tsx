@@ -32,6 +32,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
       employee: await loadEmployeeDashboard(user),
     });
   }
+  // A member removed from their company keeps their account, and nothing on the employer side.
+  if (user.companyId === null)
+    return json({ role: "FORMER_MEMBER" as const, name: user.firstName });
   return json({
     role: "EMPLOYER" as const,
     employer: await loadEmployerDashboard(user),
@@ -40,6 +43,17 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export default function Dashboard() {
   const data = useLoaderData<typeof loader>();
+  if (data.role === "FORMER_MEMBER")
+    return (
+      <div className="max-w-2xl space-y-3">
+        <h1 className="text-2xl font-bold text-gray-900">Hello, {data.name}</h1>
+        <p className="text-gray-700">
+          Your account no longer belongs to a company on Grocery Advance, so
+          there is nothing to manage here. If that is a mistake, ask your
+          company&apos;s owner to invite you to the team again.
+        </p>
+      </div>
+    );
   return data.role === "EMPLOYEE" ? (
     <EmployeeDashboard data={data.employee} />
   ) : (

@@ -242,9 +242,11 @@ export const roleInText = (role: CompanyRole) =>
 
 /** The sidebar's links a member's role does not use (the pages refuse them anyway). */
 export function hiddenNavigation(
-  user: Pick<User, "role" | "companyRole">,
+  user: Pick<User, "role" | "companyRole" | "companyId">,
 ): string[] {
-  return user.role === "EMPLOYER" && !can(user, "activity")
-    ? ["/activity"]
-    : [];
+  if (user.role !== "EMPLOYER") return [];
+  // A member removed from their company keeps only the dashboard, which says so.
+  if (user.companyId === null)
+    return ["/approvals", "/employees", "/reports", "/activity", "/settings"];
+  return can(user, "activity") ? [] : ["/activity"];
 }

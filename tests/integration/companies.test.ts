@@ -484,6 +484,14 @@ describe("a company's team", () => {
       .from(users)
       .where(eq(users.id, owner.id));
     expect(gone).toMatchObject({ companyId: null, companyRole: null });
+    // Signed in again, they see that they no longer belong to a company; pages refuse them.
+    const home = await call(dashboardRoute.loader, await requestAs(gone, "/"));
+    expect(await home.json()).toMatchObject({ role: "FORMER_MEMBER" });
+    const team = await call(
+      teamRoute.loader,
+      await requestAs(gone, "/settings/team"),
+    );
+    expect(team.status).toBe(403);
     // Another company's member cannot be touched (404), nor by a non-owner (403).
     const stranger = await createEmployer();
     expect(

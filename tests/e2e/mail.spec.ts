@@ -165,6 +165,8 @@ test.describe("password reset and the outbox", () => {
     const request = await insertAdvance(employee, { amount: "210.00" });
     await approveAdvance(employer, request.id);
     await page.goto("/outbox");
-    await expect(page.getByText("No e-mails yet.")).toBeVisible();
+    // Only the Add Employee dialog's "choose your own password" mail; no approval mail.
+    await expect(page.getByText(/created your account/)).toBeVisible();
+    await expect(page.getByText(/advance is approved/)).toHaveCount(0);
   });
 });

@@ -162,6 +162,10 @@ const EMPLOYER_PAGES = [
   "/employees",
   "/employees/add",
   "/employees/:id",
+  "/employees/invite",
+  "/employees/import",
+  "/employees/import/:id",
+  "/settings/team",
   "/payroll",
   "/reports",
   "/settings",
@@ -186,6 +190,7 @@ const EMPLOYER_API = [
   "/api/advance-requests/pending",
   "/api/advance-requests/all",
   "/api/employer/advance-requests",
+  "/api/invitations",
 ];
 // Public, bodiless or non-GET routes, and the event stream (checked on its own below).
 const NOT_WALKED = new Set([
@@ -213,6 +218,11 @@ const NOT_WALKED = new Set([
   "api.virtual-cards.$id.unfreeze.ts",
   "api.create-grocery-card.ts",
   "api.create-payment-intent.ts",
+  "api.invitations.$id.resend.ts",
+  "api.invitations.$id.revoke.ts",
+  // The invitation's page is public (it marks itself no-store: decision 1811).
+  "join.tsx",
+  "join.$token.tsx",
 ]);
 
 function routeFileOf(url: string): string {
@@ -225,6 +235,10 @@ function routeFileOf(url: string): string {
     "/employees/:id": "_app.employees.$id.tsx",
     "/cards/:id": "_app.cards.$id.tsx",
     "/employees/add": "_app.employees.add.tsx",
+    "/employees/invite": "_app.employees.invite.tsx",
+    "/employees/import": "_app.employees.import._index.tsx",
+    "/employees/import/:id": "_app.employees.import.$id.tsx",
+    "/settings/team": "_app.settings_.team.tsx",
     "/no-such-page": "_app.$.tsx",
     "/payroll/export": "payroll.export.ts",
     "/activity.csv": "activity[.]csv.ts",
@@ -262,6 +276,23 @@ test("every signed-in page, loader data, API GET and CSV is private, no-store; p
     })
   ).json()) as Array<{ id: number }>;
   const card = `/cards/${cards[0].id}`;
+  // A roster preview, for its page.
+  const upload = new FormData();
+  upload.set(
+    "roster",
+    new File(
+      ["First name,Last name,Email\nAna,Lopez,ana@example.com\n"],
+      "r.csv",
+    ),
+  );
+  const uploaded = await fetch(`${server.url}/employees/import`, {
+    method: "POST",
+    headers: { Cookie: employer },
+    body: upload,
+    redirect: "manual",
+  });
+  const roster = uploaded.headers.get("location")!;
+  expect(roster).toMatch(/^\/employees\/import\/\d+$/);
 
   const check = async (cookie: string, url: string) => {
     const res = await fetch(`${server.url}${url}`, {
@@ -279,7 +310,9 @@ test("every signed-in page, loader data, API GET and CSV is private, no-store; p
     await check(employee, `${url}?_data=root`);
   }
   for (const page of EMPLOYER_PAGES) {
-    const url = page.replace("/employees/:id", detail);
+    const url = page
+      .replace("/employees/import/:id", roster)
+      .replace("/employees/:id", detail);
     await check(employer, url);
     if (!url.includes(".csv") && !url.includes("export"))
       await check(employer, `${url}?_data=root`);

@@ -45,3 +45,18 @@ export const APPROVAL_LIMIT_NEGATIVE = "Auto-approval limit cannot be negative";
 export const APPROVAL_LIMIT_TOO_HIGH = `Auto-approval limit cannot exceed ${MAX_ADVANCE_TEXT}`;
 export const APPROVAL_LIMIT_ABOVE_MAX =
   "Auto-approval limit cannot exceed the maximum advance";
+
+/**
+ * The terms of the advance program (/terms). A new version applies to later advances only:
+ * each advance stores the version accepted at checkout (docs/decisions/1901).
+ */
+export const TERMS_VERSION = "2026-11-25";
+export const TERMS_DATE_TEXT = "November 25, 2026";
+
+/** The cost disclosure's plain sentence (/request, checkout, the API's quote). */
+export const ONLY_COST_TEXT = `The ${PROCESSING_FEE_TEXT} processing fee is the only cost: there is no interest, and you repay only by payroll deduction.`;
+/** Why the annual rate is shown, beside the figure. */
+export const APR_EXPLAINED =
+  "The fee expressed as a yearly rate over your repayment dates, for comparison with other credit.";
+/** Approved advances must be paid for (the fee) within this many days, else they expire. */
+export const PAY_BY_DAYS = 7;

@@ -12,6 +12,7 @@ import { db, type Executor } from "~/utils/db.server";
 import { badRequest, fieldErrors, forbidden } from "~/utils/errors";
 import { formatMoney, fromCents, toCents } from "~/utils/money";
 import { storyLines } from "~/utils/money-story";
+import { quoteAdvance, type Quote } from "~/utils/quote";
 import type { z } from "zod";
 import { requestApiSchema } from "~/validation/advance";
 import type { advanceRequestSchema } from "~/validation/api-responses";
@@ -421,4 +422,19 @@ export async function requestMoneyOf(
     });
   }
   return out;
+}
+
+/**
+ * The cost of an advance of `amountCents` over `periods` for this employee, as if the card were
+ * issued now (GET /api/advance-quote, /request; decision 1900). An employee without a record
+ * gets the schedule from today.
+ */
+export async function quoteForEmployee(
+  user: User,
+  amountCents: number,
+  periods: number,
+): Promise<Quote> {
+  if (user.role !== "EMPLOYEE") throw forbidden(ONLY_EMPLOYEES);
+  const employee = await getEmployeeRecord(user);
+  return quoteAdvance(amountCents, periods, employee?.payCycleEndDate ?? null);
 }

@@ -157,3 +157,13 @@ export const webhookAckSchema = z.object({
   handled: z.boolean(),
   message: z.string().optional(),
 });
+
+/** GET /api/advance-quote: the cost of an advance before committing (decision 1900). */
+export const advanceQuoteSchema = z.object({
+  amount: money,
+  fee: money,
+  total: money,
+  apr: z.number(),
+  schedule: z.array(z.object({ date: dateTime, amount: money })),
+  termsVersion: z.string(),
+});

@@ -96,9 +96,10 @@ export async function applyCancellation(
       cancellationReason: options.reason,
       ...(held
         ? {
-            authorizedAmount: request.amount,
+            // What was authorized (the fee; the whole advance before decision 1901).
+            authorizedAmount: request.authorizedAmount ?? request.amount,
             capturedAmount: "0.00",
-            releasedAmount: request.amount,
+            releasedAmount: request.authorizedAmount ?? request.amount,
           }
         : {}),
     })

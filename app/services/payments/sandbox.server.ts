@@ -107,6 +107,20 @@ export const sandboxProvider: PaymentProvider = {
         clientSecret: `${id}_secret_${crypto.randomBytes(12).toString("hex")}`,
       })
       .onConflictDoNothing();
+    // An older intent of the request never confirmed (made for the whole advance before
+    // checkout charged only the fee) takes the new amount, like Stripe's update.
+    await db()
+      .update(sandboxPayments)
+      .set({ amountCents, updatedAt: new Date() })
+      .where(
+        and(
+          eq(sandboxPayments.id, id),
+          inArray(sandboxPayments.status, [
+            "requires_payment_method",
+            "requires_confirmation",
+          ]),
+        ),
+      );
     const row = await find(id);
     if (!row) throw new Error(`sandbox intent ${id} vanished`);
     return toIntent(row);

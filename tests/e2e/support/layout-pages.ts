@@ -90,6 +90,12 @@ export const LAYOUT_PAGES: LayoutPage[] = [
     primary: ["Sign Up", "Get Started", "Request an Advance"],
   },
   {
+    name: "terms",
+    role: "public",
+    path: () => "/terms",
+    primary: [],
+  },
+  {
     name: "forgot-password",
     role: "public",
     path: () => "/forgot-password",

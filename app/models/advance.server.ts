@@ -62,6 +62,8 @@ export function toPublicAdvance(
     | "authorizedAmount"
     | "capturedAmount"
     | "releasedAmount"
+    | "termsVersion"
+    | "termsAcceptedAt"
   >,
 ): PublicAdvance {
   return {
@@ -81,6 +83,8 @@ export function toPublicAdvance(
     authorizedAmount: row.authorizedAmount,
     capturedAmount: row.capturedAmount,
     releasedAmount: row.releasedAmount,
+    termsVersion: row.termsVersion,
+    termsAcceptedAt: iso(row.termsAcceptedAt),
   };
 }
 

@@ -30,6 +30,8 @@ export const publicAdvanceColumns = {
   authorizedAmount: advanceRequests.authorizedAmount,
   capturedAmount: advanceRequests.capturedAmount,
   releasedAmount: advanceRequests.releasedAmount,
+  termsVersion: advanceRequests.termsVersion,
+  termsAcceptedAt: advanceRequests.termsAcceptedAt,
 };
 
 export type PendingRequest = PublicAdvance & {
@@ -168,7 +170,8 @@ const publicAdvanceJson = sql`'{"id":' || ${r.id} || ',"employeeId":' || ${r.emp
   || ',"approvedById":' || ${valueJson(r.approvedById)}
   || ',"cancelledAt":' || ${isoJson(r.cancelledAt)} || ',"cancellationReason":' || ${valueJson(r.cancellationReason)}
   || ',"authorizedAmount":' || ${moneyJson(r.authorizedAmount)} || ',"capturedAmount":' || ${moneyJson(r.capturedAmount)}
-  || ',"releasedAmount":' || ${moneyJson(r.releasedAmount)} || '}'`;
+  || ',"releasedAmount":' || ${moneyJson(r.releasedAmount)}
+  || ',"termsVersion":' || ${valueJson(r.termsVersion)} || ',"termsAcceptedAt":' || ${isoJson(r.termsAcceptedAt)} || '}'`;
 /** GET /api/employer/advance-requests: the fields the reports read. */
 const summaryJson = sql`'{"id":' || ${r.id} || ',"status":' || to_json(${r.status})::text
   || ',"amount":"' || ${r.amount}::text || '","requestDate":' || ${isoJson(r.requestDate)} || '}'`;

@@ -59,7 +59,9 @@ export const advanceRequestSchema = z.object({
   cancellationReason: z.string().nullable(),
   authorizedAmount: money
     .nullable()
-    .describe("The hold placed at checkout: the advance amount"),
+    .describe(
+      "Authorized on the employee's card at checkout: the processing fee (the whole advance for requests paid before fee-only checkout)",
+    ),
   capturedAmount: money
     .nullable()
     .describe("Charged by card: the processing fee, when the card was issued"),
@@ -68,6 +70,13 @@ export const advanceRequestSchema = z.object({
     .describe(
       "The part of the hold released (all of it when no card was issued)",
     ),
+  termsVersion: z
+    .string()
+    .nullable()
+    .describe("The version of /terms accepted at checkout"),
+  termsAcceptedAt: dateTime
+    .nullable()
+    .describe("When the terms were accepted (the fee's authorization)"),
 });
 
 export const pendingRequestSchema = advanceRequestSchema.extend({

@@ -11,6 +11,7 @@ import {
 import { applyApproval } from "~/models/approval-core.server";
 import { completeSandboxCheckout } from "~/models/checkout.server";
 import { PROCESSING_FEE_CENTS } from "~/utils/calculator";
+import { TERMS_VERSION } from "~/utils/rules";
 import { db } from "~/utils/db.server";
 import { fromCents, toCents } from "~/utils/money";
 import { deductionSchedule } from "~/utils/schedule";
@@ -129,9 +130,12 @@ export async function markCarded(requestId: number) {
     .update(advanceRequests)
     .set({
       paidAt: request.paidAt ?? at,
-      authorizedAmount: request.amount,
+      // Checkout authorized only the fee and the card captured it (decision 1901).
+      authorizedAmount: fromCents(fee),
       capturedAmount: fromCents(fee),
-      releasedAmount: fromCents(cents - fee),
+      releasedAmount: "0.00",
+      termsVersion: request.termsVersion ?? TERMS_VERSION,
+      termsAcceptedAt: request.termsAcceptedAt ?? at,
       capturedAt: at,
     })
     .where(eq(advanceRequests.id, requestId));

@@ -128,8 +128,8 @@ function VirtualCards({ data }: { data: Data }) {
                 Your {r.amountText} advance is approved. Complete payment to get
                 your grocery card.{" "}
                 <span className="text-gray-700">
-                  Paying places a hold of {r.amountText} on your card; only the{" "}
-                  {r.feeText} fee is charged when your card is issued.
+                  Paying charges your card only the {r.feeText} fee; the{" "}
+                  {r.amountText} goes onto your grocery card.
                 </span>
               </span>
               <LinkButton to={r.checkoutUrl}>Complete payment</LinkButton>

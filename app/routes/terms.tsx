@@ -1,4 +1,5 @@
-import { Link } from "@remix-run/react";
+import { json } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { pageTitle } from "~/utils/meta";
 import {
@@ -13,7 +14,12 @@ import {
 // The terms of the advance program (decision 1901): public, versioned and dated. Checkout
 // records on each advance the version accepted; a new version applies to later advances only.
 
+export function loader() {
+  return json({ version: TERMS_VERSION, date: TERMS_DATE_TEXT });
+}
+
 export default function TermsPage() {
+  const { version, date } = useLoaderData<typeof loader>();
   return (
     <main
       id="main"
@@ -22,7 +28,7 @@ export default function TermsPage() {
     >
       <h1 className="text-2xl font-bold">Grocery Advance terms</h1>
       <p className="text-sm text-gray-700" data-testid="terms-version">
-        Version {TERMS_VERSION}, in effect from {TERMS_DATE_TEXT}.
+        Version {version}, in effect from {date}.
       </p>
       <ol className="list-decimal space-y-3 pl-5">
         <li>

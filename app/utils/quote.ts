@@ -80,3 +80,8 @@ export function quoteJson(quote: Quote) {
 export function payByDate(approvalDate: Date): Date {
   return addDays(approvalDate, PAY_BY_DAYS);
 }
+
+/** Which amount and periods a shown disclosure was for ("30000:1"): the form sends it back. */
+export function quoteKey(amountCents: number, periods: number): string {
+  return `${amountCents}:${periods}`;
+}

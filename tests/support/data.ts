@@ -232,3 +232,11 @@ export const daysAgo = (days: number, now: Date = new Date()) =>
 export function daysBetween(from: Date, to: Date): number {
   return Math.round((to.getTime() - from.getTime()) / DAY_MS);
 }
+
+/** Sets an employee's available balance (what approvals reserve from), for pages that need it. */
+export async function setAvailableBalance(user: User, balance: string) {
+  await db()
+    .update(employees)
+    .set({ availableBalance: balance })
+    .where(eq(employees.userId, user.id));
+}

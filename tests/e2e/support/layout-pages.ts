@@ -1,6 +1,10 @@
 import type { AdvanceRequest, User, VirtualCard } from "#db/schema";
 import { authorizeCardPurchase } from "~/models/card-authorization.server";
-import { insertAdvance, insertCard } from "#tests/support/data";
+import {
+  insertAdvance,
+  insertCard,
+  setAvailableBalance,
+} from "#tests/support/data";
 import { createEmployee, createEmployer } from "#tests/support/factories";
 
 /**
@@ -66,6 +70,9 @@ export async function createLayoutWorld(): Promise<LayoutWorld> {
     periods: 3,
   });
   await insertAdvance(other, { amount: "200.00" });
+  // /request offers its form only from $200 available to request (balance less pending): the
+  // guard visits it expecting "Submit Request", so this employee keeps $250 to request.
+  await setAvailableBalance(employee, "500.00");
   return { employer, employee, pending, approvedUnpaid, card };
 }
 

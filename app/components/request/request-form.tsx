@@ -21,7 +21,7 @@ import {
   MIN_ADVANCE_TEXT,
 } from "~/utils/rules";
 import { amountProblem, requestFormSchema } from "~/validation/advance";
-import { useState, type FormEvent } from "react";
+import { useEffect, useState, type FormEvent } from "react";
 import { CostDisclosure, type QuoteView } from "~/components/cost-disclosure";
 import { parseCents } from "~/utils/money";
 import { quoteAdvance, quoteKey, type Quote } from "~/utils/quote";
@@ -79,8 +79,7 @@ export function RequestForm({
   // the employee changes one, it is the server's.
   const [live, setLive] = useState<Quote | null | undefined>(undefined);
   const shown: QuoteView | null = live === undefined ? initialQuote : live;
-  const onChange = (event: FormEvent<HTMLFormElement>) => {
-    const form = event.currentTarget;
+  const recompute = (form: HTMLFormElement) => {
     const value = (name: string) => {
       const element = form.elements.namedItem(name);
       return element instanceof HTMLInputElement ||
@@ -92,6 +91,8 @@ export function RequestForm({
       quoteOf(value("amount"), value("repaymentPeriods"), payCycleEndDate),
     );
   };
+  const onChange = (event: FormEvent<HTMLFormElement>) =>
+    recompute(event.currentTarget);
   const [form, fields] = useSchemaForm({
     id: "request",
     schema: requestFormSchema,
@@ -103,6 +104,13 @@ export function RequestForm({
       accountType: "checking",
     },
   });
+  // The form's code arrives after hydration (an island): what was typed before then counts.
+  useEffect(() => {
+    const element = document.getElementById(form.id);
+    if (element instanceof HTMLFormElement) recompute(element);
+    // Once, when the form becomes interactive.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
   const [existing, different] = getCollectionProps(fields.paymentMethod, {
     type: "radio",
     options: ["existing", "new"],

@@ -88,21 +88,27 @@ export async function getCheckout(
 }
 
 /**
- * The success screen's account of the employee's newest card: held, charged, released, the
- * card's amount and the deductions with their dates. Empty when they have no card.
+ * The success screen's account of the employee's newest card: what was charged, the card's
+ * amount and the deductions with their dates, and the card's id (the page links to it). Empty
+ * when they have no card.
  */
-export async function latestCardStory(actor: User): Promise<string[]> {
+export async function latestCardStory(
+  actor: User,
+): Promise<{ lines: string[]; cardId: number | null }> {
   const [row] = await db()
-    .select({ request: advanceRequests })
+    .select({ request: advanceRequests, cardId: virtualCards.id })
     .from(virtualCards)
     .innerJoin(advanceRequests, eq(advanceRequests.id, virtualCards.requestId))
     .innerJoin(employees, eq(employees.id, advanceRequests.employeeId))
     .where(eq(employees.userId, actor.id))
     .orderBy(desc(virtualCards.createdAt), desc(virtualCards.id))
     .limit(1);
-  if (!row) return [];
+  if (!row) return { lines: [], cardId: null };
   const money = await requestMoneyOf([row.request]);
-  return money.get(row.request.id)?.story ?? [];
+  return {
+    lines: money.get(row.request.id)?.story ?? [],
+    cardId: row.cardId,
+  };
 }
 
 /**

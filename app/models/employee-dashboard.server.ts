@@ -1,4 +1,5 @@
 import { addYears, startOfYear, subDays } from "date-fns";
+import { payByDate } from "~/utils/quote";
 import { and, eq, gte, lt, sql } from "drizzle-orm";
 import { advanceRequests, employees, type User } from "#db/schema";
 import { db } from "~/utils/db.server";
@@ -137,6 +138,8 @@ export async function loadEmployeeDashboard(user: User, now = new Date()) {
       amount: r.amount,
       amountText: formatMoney(r.amount),
       feeText: formatCents(Math.min(PROCESSING_FEE_CENTS, toCents(r.amount))),
+      // The last day to pay the fee before the approval expires (decision 1901).
+      payByText: r.approvalDate ? formatDate(payByDate(r.approvalDate)) : null,
       checkoutUrl: `/checkout?${new URLSearchParams({
         amount: r.amount,
         requestId: String(r.id),

@@ -60,3 +60,18 @@ export const APR_EXPLAINED =
   "The fee expressed as a yearly rate over your repayment dates, for comparison with other credit.";
 /** Approved advances must be paid for (the fee) within this many days, else they expire. */
 export const PAY_BY_DAYS = 7;
+
+/** Approving reserves the amount from the available balance, which must still cover it. */
+export const BALANCE_NO_LONGER_COVERS =
+  "The employee's available balance no longer covers this amount.";
+
+/**
+ * Why Approve is not offered for a request, or null when it is: the same rule the server
+ * enforces when approving (models/approval-core), shown beside the disabled button.
+ */
+export function approvalBlockedReason(
+  amountCents: number,
+  availableBalanceCents: number,
+): string | null {
+  return availableBalanceCents < amountCents ? BALANCE_NO_LONGER_COVERS : null;
+}

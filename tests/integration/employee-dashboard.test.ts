@@ -216,6 +216,8 @@ describe("employee dashboard figures", () => {
         amount: "200.00",
         amountText: "$200.00",
         feeText: "$15.99",
+        // Approval + 7 days: the last day to pay before the approval expires.
+        payByText: expect.stringMatching(/^[A-Z][a-z]{2} \d{2}, \d{4}$/),
         checkoutUrl: `/checkout?amount=200.00&requestId=${unpaid.id}`,
       },
     ]);

@@ -678,7 +678,11 @@ describe("/payment-success and the webhook without Stripe", () => {
       await requestAs(user, "/payment-success"),
     );
     expect(plain.status).toBe(200);
-    expect(await plain.json()).toEqual({ toast: null, moneyLines: [] });
+    expect(await plain.json()).toEqual({
+      toast: null,
+      moneyLines: [],
+      cardId: null,
+    });
 
     await createPaymentIntent(user, {
       amount: "300.00",

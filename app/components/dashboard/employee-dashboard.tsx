@@ -130,6 +130,13 @@ function VirtualCards({ data }: { data: Data }) {
                 <span className="text-gray-700">
                   Paying charges your card only the {r.feeText} fee; the{" "}
                   {r.amountText} goes onto your grocery card.
+                  {r.payByText ? (
+                    <>
+                      {" "}
+                      Pay by <strong>{r.payByText}</strong>, or the approval
+                      expires.
+                    </>
+                  ) : null}
                 </span>
               </span>
               <LinkButton to={r.checkoutUrl}>Complete payment</LinkButton>

@@ -11,7 +11,8 @@ import { Card, StatCard } from "~/components/ui/card";
 import { EmptyRow, Table, Td } from "~/components/ui/table";
 import type { EmployerDashboardData } from "~/models/employer-dashboard.server";
 import { formatDate } from "~/utils/dates";
-import { formatMoney } from "~/utils/money";
+import { formatMoney, toCents } from "~/utils/money";
+import { approvalBlockedReason } from "~/utils/rules";
 
 const linkClass = "font-medium text-brand-700 underline hover:text-brand-800";
 
@@ -110,6 +111,10 @@ export function EmployerDashboard({
                         requestId={r.id}
                         employeeName={name}
                         redirectTo="/"
+                        blockedReason={approvalBlockedReason(
+                          toCents(r.amount),
+                          toCents(r.employee.availableBalance),
+                        )}
                       />
                       <QuickDeclineForm
                         requestId={r.id}

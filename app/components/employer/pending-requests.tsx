@@ -3,7 +3,8 @@ import { ApproveForm, DeclineLink } from "~/components/employer/approval-forms";
 import { EmptyRow, Table, Td } from "~/components/ui/table";
 import type { PendingRequest } from "~/models/employer-requests.server";
 import { formatDate } from "~/utils/dates";
-import { formatMoney } from "~/utils/money";
+import { formatMoney, toCents } from "~/utils/money";
+import { approvalBlockedReason } from "~/utils/rules";
 
 /** A pending request's first cell, here and on the dashboard: who asked, and their department. */
 export function EmployeeCell({
@@ -70,6 +71,10 @@ export function PendingRequestsTable({
                     requestId={r.id}
                     employeeName={name}
                     redirectTo={here}
+                    blockedReason={approvalBlockedReason(
+                      toCents(r.amount),
+                      toCents(r.employee.availableBalance),
+                    )}
                   />
                   <DeclineLink
                     requestId={r.id}

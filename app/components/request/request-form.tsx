@@ -132,7 +132,7 @@ export function RequestForm({
         label="Amount"
         prefix="$"
         suffix="USD"
-        hint={`Between ${MIN_ADVANCE_TEXT} and ${MAX_ADVANCE_TEXT}. Available balance: ${availableBalanceText}`}
+        hint={`Between ${MIN_ADVANCE_TEXT} and ${MAX_ADVANCE_TEXT}. Available to request: ${availableBalanceText} (your balance less pending requests)`}
         type="number"
         field={fields.amount}
         step={ADVANCE_STEP_DOLLARS}

@@ -1,4 +1,4 @@
-import { addMonths, startOfMonth } from "date-fns";
+import { addDays, addMonths, startOfDay, startOfMonth } from "date-fns";
 import { sql } from "drizzle-orm";
 import { advanceRequests, employees, type User } from "#db/schema";
 import { db, queryRows } from "~/utils/db.server";
@@ -20,6 +20,7 @@ type Figures = {
   pendingRequests: number;
   monthlyAdvances: string;
   pendingDeductions: string;
+  dueNextPayroll: string;
   backlog: number;
 };
 
@@ -34,6 +35,7 @@ async function dashboardFigures(
   employerId: number,
   monthStart: Date,
   nextMonthStart: Date,
+  payrollCutoff: Date,
 ): Promise<Figures> {
   const r = advanceRequests;
   const e = employees;
@@ -57,7 +59,13 @@ async function dashboardFigures(
         where ${e.employerId} = ${employerId} and ${r.status} = 'APPROVED'
           and ${r.approvalDate} >= ${monthStart.toISOString()}::timestamptz
           and ${r.approvalDate} < ${nextMonthStart.toISOString()}::timestamptz) as "monthlyAdvances",
-      coalesce((select amount from totals where status = 'APPROVED'), 0)::numeric(14,2)::text as "pendingDeductions",
+      (select coalesce(sum(d.amount), 0)::numeric(14,2)::text from payroll_deductions d
+        join ${r} on ${r.id} = d.request_id join ${e} on ${e.id} = ${r.employeeId}
+        where ${e.employerId} = ${employerId} and d.is_paid = false) as "pendingDeductions",
+      (select coalesce(sum(d.amount), 0)::numeric(14,2)::text from payroll_deductions d
+        join ${r} on ${r.id} = d.request_id join ${e} on ${e.id} = ${r.employeeId}
+        where ${e.employerId} = ${employerId} and d.is_paid = false
+          and d.deduction_date < ${payrollCutoff.toISOString()}::timestamptz) as "dueNextPayroll",
       (select count(*) from d)::int as backlog`,
   );
   // Like the report: a backlog the worker has not folded yet is folded now, after reading.
@@ -67,6 +75,7 @@ async function dashboardFigures(
     pendingRequests: Number(row.pendingRequests),
     monthlyAdvances: row.monthlyAdvances,
     pendingDeductions: row.pendingDeductions,
+    dueNextPayroll: row.dueNextPayroll,
     backlog: Number(row.backlog),
   };
 }
@@ -80,8 +89,12 @@ async function dashboardFigures(
 export async function loadEmployerDashboard(user: User, now = new Date()) {
   const monthStart = startOfMonth(now);
   const nextMonthStart = addMonths(monthStart, 1);
+  const payrollDate = nextPayroll(now);
+  // What the next payroll collects: every uncollected deduction due by the end of that day
+  // (the export's rows, payroll.server deductionsDueBy).
+  const payrollCutoff = addDays(startOfDay(payrollDate), 1);
   const [figures, pendingApprovals, employeeRows] = await Promise.all([
-    dashboardFigures(user.id, monthStart, nextMonthStart),
+    dashboardFigures(user.id, monthStart, nextMonthStart, payrollCutoff),
     listPendingRequests(user, DASHBOARD_PENDING),
     firstEmployees(user, DASHBOARD_EMPLOYEES),
   ]);
@@ -90,8 +103,11 @@ export async function loadEmployerDashboard(user: User, now = new Date()) {
     activeEmployees: figures.activeEmployees,
     pendingRequests: figures.pendingRequests,
     monthlyAdvances: figures.monthlyAdvances,
+    /** Deductions scheduled and not yet collected (decision 1902). */
     pendingDeductions: figures.pendingDeductions,
-    nextPayroll: nextPayroll(now).toISOString(),
+    nextPayroll: payrollDate.toISOString(),
+    /** The sum the next payroll deducts: what the export lists. */
+    dueNextPayroll: figures.dueNextPayroll,
     pendingApprovals,
     employees: employeeRows,
     employeesTotal: figures.activeEmployees,

@@ -70,6 +70,10 @@ export function EmployerDashboard({
           value={formatMoney(data.pendingDeductions)}
         >
           Next payroll: {formatDate(data.nextPayroll)}
+          <span className="block" data-testid="due-next-payroll">
+            {formatMoney(data.dueNextPayroll)} due then; the total is every
+            deduction scheduled and not yet collected.
+          </span>
         </StatCard>
       </div>
 

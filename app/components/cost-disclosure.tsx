@@ -25,10 +25,14 @@ export function CostDisclosure({
   quote: QuoteView;
   title?: string;
 }) {
-  const rows: [string, string][] = [
-    ["Put on your grocery card", formatCents(quote.amountCents)],
-    ["Processing fee (paid at checkout)", formatCents(quote.feeCents)],
-    ["Total you repay", formatCents(quote.totalCents)],
+  const rows: [string, string, string][] = [
+    ["card-amount", "Put on your grocery card", formatCents(quote.amountCents)],
+    ["fee", "Processing fee (paid at checkout)", formatCents(quote.feeCents)],
+    [
+      "total",
+      "Total you pay (the fee and the deductions)",
+      formatCents(quote.totalCents),
+    ],
   ];
   return (
     <section
@@ -38,10 +42,10 @@ export function CostDisclosure({
     >
       <h2 className="text-base font-semibold text-gray-900">{title}</h2>
       <dl className="mt-2 space-y-1">
-        {rows.map(([label, value]) => (
-          <div key={label} className="flex justify-between gap-4">
+        {rows.map(([id, label, value]) => (
+          <div key={id} className="flex justify-between gap-4">
             <dt>{label}</dt>
-            <dd className="font-medium tabular-nums" data-testid={label}>
+            <dd className="font-medium tabular-nums" data-testid={id}>
               {value}
             </dd>
           </div>

@@ -69,7 +69,9 @@ export function EmployerDashboard({
           label="Pending Deductions"
           value={formatMoney(data.pendingDeductions)}
         >
-          Next payroll: {formatDate(data.nextPayroll)}
+          <span className="block">
+            Next payroll: {formatDate(data.nextPayroll)}
+          </span>
           <span className="block" data-testid="due-next-payroll">
             {formatMoney(data.dueNextPayroll)} due then; the total is every
             deduction scheduled and not yet collected.

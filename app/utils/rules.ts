@@ -75,3 +75,7 @@ export function approvalBlockedReason(
 ): string | null {
   return availableBalanceCents < amountCents ? BALANCE_NO_LONGER_COVERS : null;
 }
+
+/** The password hint where one is chosen: the length rule and the strength check together. */
+export const PASSWORD_HINT =
+  "At least 6 characters, and not easy to guess: no common words, names or your username.";

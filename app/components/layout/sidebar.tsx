@@ -14,7 +14,7 @@ import {
   X,
   type LucideIcon,
 } from "lucide-react";
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useIsPending } from "~/components/use-is-pending";
 
 type Role = "EMPLOYEE" | "EMPLOYER";
@@ -73,6 +73,18 @@ export function Sidebar({ role, name }: { role: Role; name: string }) {
   useEffect(() => setInteractive(true), []);
   // Closes on navigation (a link in the menu, the browser's back button, a redirect).
   useEffect(() => setOpen(false), [location.key]);
+  // Escape closes the open menu and gives the focus back to its button.
+  const toggle = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== "Escape") return;
+      setOpen(false);
+      toggle.current?.focus();
+    };
+    document.addEventListener("keydown", onKey);
+    return () => document.removeEventListener("keydown", onKey);
+  }, [open]);
   return (
     <div className="relative bg-brand-800 text-white md:min-h-screen md:w-60 md:shrink-0">
       <div className="flex h-16 items-center px-4">
@@ -80,6 +92,7 @@ export function Sidebar({ role, name }: { role: Role; name: string }) {
       </div>
       {interactive ? (
         <button
+          ref={toggle}
           type="button"
           className={`${toggleClass} focus:outline-none focus-visible:ring-2 focus-visible:ring-white`}
           aria-expanded={open}

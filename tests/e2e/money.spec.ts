@@ -79,9 +79,9 @@ test.describe("the money, said on screen", () => {
       ),
     ).toBeVisible();
     // Paid for: no cancelling any more.
-    await expect(
-      page.getByRole("button", { name: /Cancel request/ }),
-    ).toHaveCount(0);
+    await expect(page.getByText("Cancel request", { exact: true })).toHaveCount(
+      0,
+    );
     // Only the fee was ever authorized on the employee's card; the terms version is stored.
     expect(await requestRow(request.id)).toMatchObject({
       authorizedAmount: "15.99",
@@ -110,16 +110,16 @@ test.describe("the money, said on screen", () => {
       page.getByText(/^Approved, not paid for yet: nothing is held or charged/),
     ).toBeVisible();
     await expectAccessible(page);
-    await page
-      .getByRole("button", { name: "Cancel request for $300.00" })
-      .click();
+    // Two steps: the confirmation first, then its button.
+    await page.getByText("Cancel request", { exact: true }).click();
+    await page.getByRole("button", { name: "Yes, cancel it" }).click();
     await expect(page).toHaveURL(/\/history$/);
     await expect(page.getByText("Request cancelled")).toBeVisible();
     await expect(page.getByText("Cancelled", { exact: true })).toBeVisible();
     await expect(page.getByText("Cancelled by the employee")).toBeVisible();
-    await expect(
-      page.getByRole("button", { name: /Cancel request/ }),
-    ).toHaveCount(0);
+    await expect(page.getByText("Cancel request", { exact: true })).toHaveCount(
+      0,
+    );
     expect((await requestRow(request.id)).status).toBe("CANCELLED");
 
     await page.goto("/");
@@ -143,14 +143,14 @@ test.describe("the money, said on screen", () => {
     await expect(
       page.getByText("Reason: Please wait for payday"),
     ).toBeVisible();
-    await page
-      .getByRole("button", { name: "Cancel request for $250.00" })
-      .click();
+    // Two steps: the confirmation first, then its button.
+    await page.getByText("Cancel request", { exact: true }).click();
+    await page.getByRole("button", { name: "Yes, cancel it" }).click();
     await expect(page).toHaveURL(/\/$/);
     await expect(page.getByText("Request cancelled")).toBeVisible();
-    await expect(
-      page.getByRole("button", { name: /Cancel request/ }),
-    ).toHaveCount(0);
+    await expect(page.getByText("Cancel request", { exact: true })).toHaveCount(
+      0,
+    );
     expect((await requestRow(pending.id)).status).toBe("CANCELLED");
   });
 });

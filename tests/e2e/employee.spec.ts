@@ -16,7 +16,8 @@ test.describe("employee experience", () => {
 
     await page.goto("/");
     await expect(
-      page.getByRole("heading", { name: "Welcome back, Rosa" }),
+      // A new user with no requests is welcomed, not welcomed back.
+      page.getByRole("heading", { name: "Welcome, Rosa" }),
     ).toBeVisible();
     await expect(page.getByText("No recent activity found")).toBeVisible();
     await expect(page.getByText("No upcoming deductions found")).toBeVisible();

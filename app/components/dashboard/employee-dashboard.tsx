@@ -14,7 +14,9 @@ export function EmployeeDashboard({ data }: { data: Data }) {
     <div className="space-y-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-2xl font-bold text-gray-900">
-          Welcome back, {data.firstName}
+          {/* "Welcome back" once there is something to come back to. */}
+          {data.recent.length === 0 ? "Welcome" : "Welcome back"},{" "}
+          {data.firstName}
         </h1>
         <LinkButton to="/request">New Request</LinkButton>
       </div>

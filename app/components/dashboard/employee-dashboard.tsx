@@ -40,6 +40,12 @@ export function EmployeeDashboard({ data }: { data: Data }) {
       <div className="grid gap-4 md:grid-cols-3">
         <StatCard label="Available Balance" value={data.availableBalanceText}>
           Pay cycle ends {data.payCycleEndsText}
+          {data.availableToRequestText ? (
+            <span className="block" data-testid="available-to-request">
+              Available to request: {data.availableToRequestText} (pending
+              requests count against it)
+            </span>
+          ) : null}
         </StatCard>
         <StatCard
           label="Next Deduction"

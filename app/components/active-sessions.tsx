@@ -65,17 +65,11 @@ export function ActiveSessions({
                 ) : null}
               </p>
               <p className="break-words text-xs text-gray-600">
-                Last seen: {s.lastSeen} · Signed in {s.signedIn}
+                {s.ip} · Last seen: {s.lastSeen} · Signed in {s.signedIn}
               </p>
-              {/* The address and the browser's own description, for whoever needs them; no
-                  place is looked up (that would need an address database or a service). */}
-              <details className="text-xs text-gray-600">
-                <summary className="cursor-pointer">Technical details</summary>
-                <p className="break-words">Network address: {s.ip}</p>
-                {s.userAgent ? (
-                  <p className="break-all text-gray-500">{s.userAgent}</p>
-                ) : null}
-              </details>
+              {s.userAgent ? (
+                <p className="break-all text-xs text-gray-500">{s.userAgent}</p>
+              ) : null}
             </div>
             {s.current ? null : (
               <Form method="post">

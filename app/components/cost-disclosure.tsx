@@ -2,7 +2,7 @@ import { Link } from "@remix-run/react";
 import { formatApr } from "~/utils/apr";
 import { formatDate } from "~/utils/dates";
 import { formatCents } from "~/utils/money";
-import { APR_EXPLAINED, ONLY_COST_TEXT } from "~/utils/rules";
+import { APR_EXPLAINED, ONLY_COST_TEXT } from "~/utils/rules-texts";
 
 // The cost of an advance before the employee commits (decision 1900): on /request and at
 // checkout, from the same quote (utils/quote). Server-rendered; the request form re-renders it

@@ -5,7 +5,10 @@ import { db, queryRows } from "~/utils/db.server";
 import { nextPayroll } from "~/utils/dates";
 import { EMPLOYEES_PAGE_SIZE } from "~/validation/employer";
 import { firstEmployees } from "./employee-directory.server";
-import { listPendingRequests } from "./employer-requests.server";
+import {
+  listPendingRequests,
+  withApprovalCheck,
+} from "./employer-requests.server";
 import {
   compactReportRollup,
   COMPACT_BACKLOG,
@@ -108,7 +111,7 @@ export async function loadEmployerDashboard(user: User, now = new Date()) {
     nextPayroll: payrollDate.toISOString(),
     /** The sum the next payroll deducts: what the export lists. */
     dueNextPayroll: figures.dueNextPayroll,
-    pendingApprovals,
+    pendingApprovals: withApprovalCheck(pendingApprovals),
     employees: employeeRows,
     employeesTotal: figures.activeEmployees,
     /** Pages of the full list at /employees (25 a page). */

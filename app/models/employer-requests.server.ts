@@ -1,4 +1,6 @@
 import { and, asc, eq, sql, type AnyColumn, type SQL } from "drizzle-orm";
+import { approvalBlockedReason } from "~/utils/rules";
+import { toCents } from "~/utils/money";
 import { advanceRequests, employees, users, type User } from "#db/schema";
 import { db, queryRows } from "~/utils/db.server";
 import {
@@ -234,4 +236,26 @@ export function streamEmployerRequestSummaries(
   employer: User,
 ): AsyncGenerator<string> {
   return streamRequestsJson(employer, summaryJson);
+}
+
+/** A pending request with why Approve is not offered for it (null when it is). */
+export type ApprovablePending = PendingRequest & {
+  blockedReason: string | null;
+};
+
+/**
+ * Adds to each pending request why Approve is not offered: the employee's available balance
+ * no longer covers the amount (the rule approving enforces). Computed here, so the pages'
+ * JavaScript carries only the resulting text.
+ */
+export function withApprovalCheck(
+  requests: PendingRequest[],
+): ApprovablePending[] {
+  return requests.map((r) => ({
+    ...r,
+    blockedReason: approvalBlockedReason(
+      toCents(r.amount),
+      toCents(r.employee.availableBalance),
+    ),
+  }));
 }

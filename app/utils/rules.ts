@@ -53,11 +53,6 @@ export const APPROVAL_LIMIT_ABOVE_MAX =
 export const TERMS_VERSION = "2026-11-25";
 export const TERMS_DATE_TEXT = "November 25, 2026";
 
-/** The cost disclosure's plain sentence (/request, checkout, the API's quote). */
-export const ONLY_COST_TEXT = `The ${PROCESSING_FEE_TEXT} processing fee is the only cost: there is no interest, and you repay only by payroll deduction.`;
-/** Why the annual rate is shown, beside the figure. */
-export const APR_EXPLAINED =
-  "The fee expressed as a yearly rate over your repayment dates, for comparison with other credit.";
 /** Approved advances must be paid for (the fee) within this many days, else they expire. */
 export const PAY_BY_DAYS = 7;
 
@@ -75,7 +70,3 @@ export function approvalBlockedReason(
 ): string | null {
   return availableBalanceCents < amountCents ? BALANCE_NO_LONGER_COVERS : null;
 }
-
-/** The password hint where one is chosen: the length rule and the strength check together. */
-export const PASSWORD_HINT =
-  "At least 6 characters, and not easy to guess: no common words, names or your username.";

@@ -4,7 +4,7 @@ import {
   type SubmissionResult,
 } from "@conform-to/react";
 import { Form, Link } from "@remix-run/react";
-import { PASSWORD_HINT } from "~/utils/rules";
+import { PASSWORD_HINT } from "~/utils/rules-texts";
 import { Button } from "~/components/ui/button";
 import { CheckboxField, FormError } from "~/components/ui/field";
 import {

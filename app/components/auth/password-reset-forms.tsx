@@ -5,7 +5,7 @@ import {
   type SubmissionResult,
 } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { PASSWORD_HINT } from "~/utils/rules";
+import { PASSWORD_HINT } from "~/utils/rules-texts";
 import { Form } from "@remix-run/react";
 import { Button } from "~/components/ui/button";
 import { Field, FormError } from "~/components/ui/field";

@@ -11,8 +11,7 @@ import { Card, StatCard } from "~/components/ui/card";
 import { EmptyRow, Table, Td } from "~/components/ui/table";
 import type { EmployerDashboardData } from "~/models/employer-dashboard.server";
 import { formatDate } from "~/utils/dates";
-import { formatMoney, toCents } from "~/utils/money";
-import { approvalBlockedReason } from "~/utils/rules";
+import { formatMoney } from "~/utils/money";
 
 const linkClass = "font-medium text-brand-700 underline hover:text-brand-800";
 
@@ -117,10 +116,7 @@ export function EmployerDashboard({
                         requestId={r.id}
                         employeeName={name}
                         redirectTo="/"
-                        blockedReason={approvalBlockedReason(
-                          toCents(r.amount),
-                          toCents(r.employee.availableBalance),
-                        )}
+                        blockedReason={r.blockedReason}
                       />
                       <QuickDeclineForm
                         requestId={r.id}

@@ -1,5 +1,5 @@
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
-import { PASSWORD_HINT } from "~/utils/rules";
+import { PASSWORD_HINT } from "~/utils/rules-texts";
 import { useFetcher } from "@remix-run/react";
 import { Button, LinkButton } from "~/components/ui/button";
 import { FormError } from "~/components/ui/field";

@@ -1,10 +1,9 @@
 import type { SerializeFrom } from "@remix-run/node";
 import { ApproveForm, DeclineLink } from "~/components/employer/approval-forms";
 import { EmptyRow, Table, Td } from "~/components/ui/table";
-import type { PendingRequest } from "~/models/employer-requests.server";
+import type { ApprovablePending } from "~/models/employer-requests.server";
 import { formatDate } from "~/utils/dates";
-import { formatMoney, toCents } from "~/utils/money";
-import { approvalBlockedReason } from "~/utils/rules";
+import { formatMoney } from "~/utils/money";
 
 /** A pending request's first cell, here and on the dashboard: who asked, and their department. */
 export function EmployeeCell({
@@ -28,7 +27,7 @@ export function PendingRequestsTable({
   page,
   here,
 }: {
-  pending: SerializeFrom<PendingRequest>[];
+  pending: SerializeFrom<ApprovablePending>[];
   /** The page of /approvals shown, kept behind the Decline dialog. */
   page: number;
   /** This page's address, where Approve comes back to. */
@@ -71,10 +70,7 @@ export function PendingRequestsTable({
                     requestId={r.id}
                     employeeName={name}
                     redirectTo={here}
-                    blockedReason={approvalBlockedReason(
-                      toCents(r.amount),
-                      toCents(r.employee.availableBalance),
-                    )}
+                    blockedReason={r.blockedReason}
                   />
                   <DeclineLink
                     requestId={r.id}

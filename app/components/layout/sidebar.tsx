@@ -73,20 +73,17 @@ export function Sidebar({ role, name }: { role: Role; name: string }) {
   useEffect(() => setInteractive(true), []);
   // Closes on navigation (a link in the menu, the browser's back button, a redirect).
   useEffect(() => setOpen(false), [location.key]);
-  // Escape closes the open menu and gives the focus back to its button.
+  // Escape (from the button or a link in the menu) closes it; the focus goes to the button.
   const toggle = useRef<HTMLButtonElement>(null);
-  useEffect(() => {
-    if (!open) return;
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key !== "Escape") return;
-      setOpen(false);
-      toggle.current?.focus();
-    };
-    document.addEventListener("keydown", onKey);
-    return () => document.removeEventListener("keydown", onKey);
-  }, [open]);
   return (
-    <div className="relative bg-brand-800 text-white md:min-h-screen md:w-60 md:shrink-0">
+    <div
+      className="relative bg-brand-800 text-white md:min-h-screen md:w-60 md:shrink-0"
+      onKeyDown={(event) => {
+        if (event.key !== "Escape" || !open) return;
+        setOpen(false);
+        toggle.current?.focus();
+      }}
+    >
       <div className="flex h-16 items-center px-4">
         <span className="text-lg font-bold">Grocery Advance</span>
       </div>

@@ -136,8 +136,8 @@ export const advanceRequests = pgTable(
     paymentIntentId: text("payment_intent_id"),
     /** When the hold for the advance amount was placed on the employee's card. */
     paidAt: tstz("paid_at"),
-    // The money model (docs/decisions/1500): checkout authorizes the advance amount, card
-    // issuance captures only the fee and releases the rest; a cancelled hold releases it all.
+    // The money model (docs/decisions/1500, 1901): checkout authorizes the fee only, card
+    // issuance captures it; a card that cannot be issued releases it.
     authorizedAmount: money("authorized_amount"),
     capturedAmount: money("captured_amount"),
     releasedAmount: money("released_amount"),
@@ -147,6 +147,10 @@ export const advanceRequests = pgTable(
     cancelledAt: tstz("cancelled_at"),
     cancelledById: integer("cancelled_by_id").references(() => users.id),
     cancellationReason: text("cancellation_reason"),
+    // The terms the employee accepted at checkout (docs/decisions/1901): the version current
+    // when they paid the fee, kept as it was when a later version is published.
+    termsVersion: text("terms_version"),
+    termsAcceptedAt: tstz("terms_accepted_at"),
   },
   (t) => [
     // Status and amount ride along so per-employee reads and the reports' scans over a

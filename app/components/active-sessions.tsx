@@ -64,12 +64,12 @@ export function ActiveSessions({
                   </span>
                 ) : null}
               </p>
+              {/* The device and browser in words above; the address as it is (no place is
+                  looked up: that needs an address database or a service). */}
               <p className="break-words text-xs text-gray-600">
-                {s.ip} · Last seen: {s.lastSeen} · Signed in {s.signedIn}
+                Address {s.ip} · Last seen: {s.lastSeen} · Signed in{" "}
+                {s.signedIn}
               </p>
-              {s.userAgent ? (
-                <p className="break-all text-xs text-gray-500">{s.userAgent}</p>
-              ) : null}
             </div>
             {s.current ? null : (
               <Form method="post">

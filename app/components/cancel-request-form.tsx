@@ -19,21 +19,38 @@ export function CancelRequestForm({
   const pending = useIsPending({
     formData: { intent: "cancel", requestId: String(requestId) },
   });
+  // Two steps, without JavaScript too: 'Cancel request' opens a confirmation (a disclosure
+  // element) whose button posts the form.
   return (
-    <Form method="post" action="/history" className="mt-2">
-      <input type="hidden" name="intent" value="cancel" />
-      <input type="hidden" name="requestId" value={requestId} />
-      <input type="hidden" name="redirectTo" value={redirectTo} />
-      <Button
-        type="submit"
-        variant="secondary"
-        className="px-3 py-1 text-xs"
-        disabled={pending}
-        aria-label={pending ? undefined : `Cancel request for ${amount}`}
+    <details className="group mt-2 text-xs">
+      <summary
+        className="inline-flex cursor-pointer list-none rounded-md border border-gray-300 bg-white px-3 py-1 font-medium text-gray-800 hover:bg-gray-50 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-600 [&::-webkit-details-marker]:hidden"
+        aria-label={`Cancel request for ${amount}`}
       >
-        {pending ? "Cancelling..." : "Cancel request"}
-      </Button>
-    </Form>
+        Cancel request
+      </summary>
+      <Form
+        method="post"
+        action="/history"
+        className="mt-2 max-w-xs space-y-2 rounded-md border border-gray-200 bg-gray-50 p-2"
+      >
+        <p className="text-gray-800">
+          Cancel this {amount} request? Nothing has been charged; an approved
+          amount goes back to what you can request.
+        </p>
+        <input type="hidden" name="intent" value="cancel" />
+        <input type="hidden" name="requestId" value={requestId} />
+        <input type="hidden" name="redirectTo" value={redirectTo} />
+        <Button
+          type="submit"
+          variant="secondary"
+          className="px-3 py-1 text-xs text-red-800"
+          disabled={pending}
+        >
+          {pending ? "Cancelling..." : "Yes, cancel it"}
+        </Button>
+      </Form>
+    </details>
   );
 }
 

@@ -12,6 +12,7 @@ import { db, type Executor } from "~/utils/db.server";
 import { badRequest, fieldErrors, forbidden } from "~/utils/errors";
 import { formatMoney, fromCents, toCents } from "~/utils/money";
 import { storyLines } from "~/utils/money-story";
+import { quoteAdvance, type Quote } from "~/utils/quote";
 import type { z } from "zod";
 import { requestApiSchema } from "~/validation/advance";
 import type { advanceRequestSchema } from "~/validation/api-responses";
@@ -61,6 +62,8 @@ export function toPublicAdvance(
     | "authorizedAmount"
     | "capturedAmount"
     | "releasedAmount"
+    | "termsVersion"
+    | "termsAcceptedAt"
   >,
 ): PublicAdvance {
   return {
@@ -80,6 +83,8 @@ export function toPublicAdvance(
     authorizedAmount: row.authorizedAmount,
     capturedAmount: row.capturedAmount,
     releasedAmount: row.releasedAmount,
+    termsVersion: row.termsVersion,
+    termsAcceptedAt: iso(row.termsAcceptedAt),
   };
 }
 
@@ -121,20 +126,9 @@ export async function requestAdvance(
     // Approved amounts are already out of the balance; pending ones are not yet, so they are
     // reserved here: this request plus every pending one must fit in the balance. The row lock
     // above makes concurrent filings wait for each other, so they cannot overbook it.
-    const [{ pendingCents }] = await tx
-      .select({
-        pendingCents: sql<number>`coalesce(sum(${advanceRequests.amount} * 100), 0)::int`,
-      })
-      .from(advanceRequests)
-      .where(
-        and(
-          eq(advanceRequests.employeeId, employee.id),
-          eq(advanceRequests.status, "PENDING"),
-        ),
-      );
-    const availableCents = Math.max(
-      0,
-      toCents(employee.availableBalance) - pendingCents,
+    const availableCents = availableToRequestCents(
+      employee.availableBalance,
+      await pendingCentsOf(tx, employee.id),
     );
     if (amountCents > availableCents) {
       const message = exceedsBalance(fromCents(availableCents));
@@ -421,4 +415,71 @@ export async function requestMoneyOf(
     });
   }
   return out;
+}
+
+/**
+ * The cost of an advance of `amountCents` over `periods` for this employee, as if the card were
+ * issued now (GET /api/advance-quote, /request; decision 1900). An employee without a record
+ * gets the schedule from today.
+ */
+export async function quoteForEmployee(
+  user: User,
+  amountCents: number,
+  periods: number,
+): Promise<Quote> {
+  if (user.role !== "EMPLOYEE") throw forbidden(ONLY_EMPLOYEES);
+  const employee = await getEmployeeRecord(user);
+  return quoteAdvance(amountCents, periods, employee?.payCycleEndDate ?? null);
+}
+
+/** The sum of the employee's PENDING requests, in cents (reserved by nothing yet). */
+export async function pendingCentsOf(
+  executor: Executor,
+  employeeId: number,
+): Promise<number> {
+  const [{ pendingCents }] = await executor
+    .select({
+      pendingCents: sql<number>`coalesce(sum(${advanceRequests.amount} * 100), 0)::int`,
+    })
+    .from(advanceRequests)
+    .where(
+      and(
+        eq(advanceRequests.employeeId, employeeId),
+        eq(advanceRequests.status, "PENDING"),
+      ),
+    );
+  return Number(pendingCents);
+}
+
+/**
+ * Available to request: the available balance (the max advance less what approved advances
+ * reserve or owe) less the employee's pending requests, floored at 0. The figure /request
+ * shows and the one its refusal names ('Amount exceeds your available balance of $X').
+ */
+export function availableToRequestCents(
+  availableBalance: string,
+  pendingCents: number,
+): number {
+  return Math.max(0, toCents(availableBalance) - pendingCents);
+}
+
+export type RequestPage = {
+  linked: boolean;
+  availableCents: number;
+  payCycleEndDate: Date | null;
+};
+
+/** What /request needs: whether the employee is linked, what they may request, their pay date. */
+export async function getRequestPage(user: User): Promise<RequestPage> {
+  const employee = await getEmployeeRecord(user);
+  if (!employee)
+    return { linked: false, availableCents: 0, payCycleEndDate: null };
+  return {
+    linked: employee.companyId !== null,
+    availableCents: availableToRequestCents(
+      employee.availableBalance,
+      await pendingCentsOf(db(), employee.id),
+    ),
+    payCycleEndDate: employee.payCycleEndDate,
+  };
 }

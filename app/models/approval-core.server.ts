@@ -2,10 +2,10 @@ import { and, eq, gte, sql } from "drizzle-orm";
 import { advanceRequests, employees, type AdvanceRequest } from "#db/schema";
 import type { Tx } from "~/utils/db.server";
 import { conflict } from "~/utils/errors";
+import { BALANCE_NO_LONGER_COVERS } from "~/utils/rules";
 
 export const ALREADY_DECIDED = "This request has already been decided.";
-export const BALANCE_NO_LONGER_COVERS =
-  "The employee's available balance no longer covers this amount.";
+export { BALANCE_NO_LONGER_COVERS };
 
 /**
  * Approves a PENDING request inside the caller's transaction: status APPROVED, approval date,

@@ -1,4 +1,5 @@
 import { and, eq, sql } from "drizzle-orm";
+import { PAY_BY_DAYS } from "~/utils/rules";
 import {
   advanceRequests,
   employees,
@@ -16,7 +17,7 @@ import { notifyAdvanceCancelled } from "./notifications.server";
 // back the same way, once.
 
 export const CANCELLED_BY_EMPLOYEE = "Cancelled by the employee";
-export const EXPIRED_REASON = "Not paid for within 7 days of approval";
+export const EXPIRED_REASON = `Not paid for within ${PAY_BY_DAYS} days of approval`;
 export const CARD_FAILED_REASON =
   "The grocery card could not be issued; the hold was released and nothing was charged";
 export const CARD_FAILED_HOLD_RELEASED =
@@ -29,7 +30,7 @@ export const CANNOT_CANCEL_PAID =
   "This advance has been paid for, so it can no longer be cancelled.";
 
 /** Days an approved advance may wait for payment before it expires. */
-export const UNPAID_EXPIRY_DAYS = 7;
+export const UNPAID_EXPIRY_DAYS = PAY_BY_DAYS;
 
 export type Cancelled = {
   request: AdvanceRequest;
@@ -95,9 +96,10 @@ export async function applyCancellation(
       cancellationReason: options.reason,
       ...(held
         ? {
-            authorizedAmount: request.amount,
+            // What was authorized (the fee; the whole advance before decision 1901).
+            authorizedAmount: request.authorizedAmount ?? request.amount,
             capturedAmount: "0.00",
-            releasedAmount: request.amount,
+            releasedAmount: request.authorizedAmount ?? request.amount,
           }
         : {}),
     })

@@ -14,6 +14,7 @@ import {
   paymentProvider,
   type ProviderEvent,
 } from "~/services/payments/index.server";
+import { sandboxCardDetails } from "~/services/payments/sandbox.server";
 import { db, type Executor } from "~/utils/db.server";
 import { conflict, notFound } from "~/utils/errors";
 import { formatCents, fromCents, toCents } from "~/utils/money";
@@ -574,4 +575,28 @@ export function parseCardId(value: string | undefined): number {
   if (!Number.isSafeInteger(id) || id <= 0 || id > 2_147_483_647)
     throw notFound(CARD_NOT_FOUND);
   return id;
+}
+
+export const DETAILS_NOT_AVAILABLE =
+  "The full card details are shown through the card provider's secure display, which is not set up on this server.";
+
+/**
+ * The full number, expiry and CVC of the caller's own card, for the page to show after the
+ * employee presses "Show card details": in sandbox mode a test number unique to the card,
+ * derived on demand (services/payments/sandbox sandboxCardDetails) and never stored or logged.
+ * With Stripe they come from Stripe's Issuing Elements, not from us (not built yet: 409).
+ */
+export async function revealCardDetails(actor: User, cardId: number) {
+  const card = await ownCard(db(), actor, cardId);
+  if (paymentProvider().name !== "sandbox")
+    throw conflict(DETAILS_NOT_AVAILABLE);
+  const { number, cvc } = sandboxCardDetails(
+    card.providerCardId,
+    card.cardNumber.slice(-4),
+  );
+  return {
+    number,
+    cvc,
+    expiry: `${String(card.expiryMonth).padStart(2, "0")}/${card.expiryYear}`,
+  };
 }

@@ -151,8 +151,9 @@ export async function issueGroceryCard(
 
   // 1. The hold is the employee's payment: stamp it, racing a cancellation fairly.
   const marked = await db().transaction(async (tx) => {
-    const outcome = await markPaid(tx, request.id);
-    if (outcome === "paid") await recordPayment(tx, actorId, advance);
+    const outcome = await markPaid(tx, request.id, intent.amountCents);
+    if (outcome === "paid")
+      await recordPayment(tx, actorId, advance, intent.amountCents);
     return outcome;
   });
   const to = [advance.userId];
@@ -191,8 +192,10 @@ export async function issueGroceryCard(
     throw new CardCreationError(503, CARD_FAILED_HOLD_RELEASED);
   }
 
-  // 3. Only the fee is charged; the provider releases the rest of the hold.
-  const feeCents = Math.min(PROCESSING_FEE_CENTS, cents);
+  // 3. Only the fee is charged: the whole authorization (decision 1901), or the fee out of an
+  // older hold of the whole advance, whose rest the provider releases.
+  const authorizedCents = intent.amountCents;
+  const feeCents = Math.min(PROCESSING_FEE_CENTS, cents, authorizedCents);
   const captured = await paymentProvider().capturePaymentIntent(
     intent.id,
     feeCents,
@@ -226,9 +229,9 @@ export async function issueGroceryCard(
     await tx
       .update(advanceRequests)
       .set({
-        authorizedAmount: fromCents(cents),
+        authorizedAmount: fromCents(authorizedCents),
         capturedAmount: fromCents(capturedCents),
-        releasedAmount: fromCents(cents - capturedCents),
+        releasedAmount: fromCents(authorizedCents - capturedCents),
         capturedAt: now,
       })
       .where(eq(advanceRequests.id, request.id));
@@ -244,9 +247,9 @@ export async function issueGroceryCard(
       action: "fee.captured",
       amountCents: capturedCents,
       details: {
-        authorized: fromCents(cents),
+        authorized: fromCents(authorizedCents),
         captured: fromCents(capturedCents),
-        released: fromCents(cents - capturedCents),
+        released: fromCents(authorizedCents - capturedCents),
       },
     });
     await recordAudit(tx, {

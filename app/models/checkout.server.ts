@@ -13,7 +13,7 @@ import { db } from "~/utils/db.server";
 import { isAppError, notFound } from "~/utils/errors";
 import { fromCents, toCents } from "~/utils/money";
 import { checkoutLines } from "~/utils/money-story";
-import { deductionSchedule } from "~/utils/schedule";
+import { payByDate, quoteAdvance } from "~/utils/quote";
 import { requestMoneyOf } from "./advance.server";
 import {
   CardCreationError,
@@ -40,8 +40,14 @@ export type CheckoutView = {
   paid: boolean;
   provider: "sandbox" | "stripe";
   publishableKey: string | null;
-  /** What paying does, in plain words: the hold, the fee, the card, the deductions. */
+  /** What paying does, in plain words: the fee authorized, the card, the deductions. */
   moneyLines: string[];
+  /** The cost disclosure again (decision 1900), as if the card were issued now. */
+  quote: ReturnType<typeof quoteAdvance>;
+  /** What the Pay button charges: the fee. */
+  feeAmount: string;
+  /** The last day to pay before the approval expires (approval + 7 days). */
+  payBy: Date | null;
 };
 
 /** What /checkout needs for the caller's approved request; refusals throw with a message. */
@@ -56,11 +62,12 @@ export async function getCheckout(
     .from(employees)
     .where(eq(employees.id, advance.request.employeeId));
   // The schedule as it would be made if the card were issued now.
-  const schedule = deductionSchedule(
+  const quote = quoteAdvance(
     toCents(advance.request.amount),
     advance.request.repaymentPeriods,
     employee?.payCycleEndDate ?? null,
-  ).map((d) => ({
+  );
+  const schedule = quote.schedule.map((d) => ({
     amount: fromCents(d.amountCents),
     date: d.date,
     paid: false,
@@ -72,25 +79,36 @@ export async function getCheckout(
     provider: provider.name,
     publishableKey: provider.publishableKey,
     moneyLines: checkoutLines(advance.request.amount, schedule),
+    quote,
+    feeAmount: fromCents(quote.feeCents),
+    payBy: advance.request.approvalDate
+      ? payByDate(advance.request.approvalDate)
+      : null,
   };
 }
 
 /**
- * The success screen's account of the employee's newest card: held, charged, released, the
- * card's amount and the deductions with their dates. Empty when they have no card.
+ * The success screen's account of the employee's newest card: what was charged, the card's
+ * amount and the deductions with their dates, and the card's id (the page links to it). Empty
+ * when they have no card.
  */
-export async function latestCardStory(actor: User): Promise<string[]> {
+export async function latestCardStory(
+  actor: User,
+): Promise<{ lines: string[]; cardId: number | null }> {
   const [row] = await db()
-    .select({ request: advanceRequests })
+    .select({ request: advanceRequests, cardId: virtualCards.id })
     .from(virtualCards)
     .innerJoin(advanceRequests, eq(advanceRequests.id, virtualCards.requestId))
     .innerJoin(employees, eq(employees.id, advanceRequests.employeeId))
     .where(eq(employees.userId, actor.id))
     .orderBy(desc(virtualCards.createdAt), desc(virtualCards.id))
     .limit(1);
-  if (!row) return [];
+  if (!row) return { lines: [], cardId: null };
   const money = await requestMoneyOf([row.request]);
-  return money.get(row.request.id)?.story ?? [];
+  return {
+    lines: money.get(row.request.id)?.story ?? [],
+    cardId: row.cardId,
+  };
 }
 
 /**

@@ -1,12 +1,14 @@
 import { pendingInvitationsFor } from "./invitations.server";
 import { addYears, startOfYear, subDays } from "date-fns";
-import { and, eq, gte, lt, sql } from "drizzle-orm";
+import { payByDate } from "~/utils/quote";
+import { and, eq, gte, inArray, lt, sql } from "drizzle-orm";
 import { advanceRequests, employees, type User } from "#db/schema";
 import { db } from "~/utils/db.server";
 import { formatDate, formatDateShort, PAY_PERIOD_DAYS } from "~/utils/dates";
 import { GROCERY_RESTRICTION, PROCESSING_FEE_CENTS } from "~/utils/rules";
 import { formatCents, formatMoney, toCents } from "~/utils/money";
 import {
+  availableToRequestCents,
   getEmployeeRecord,
   listAwaitingPayment,
   listOwnCards,
@@ -26,26 +28,31 @@ export const RECENT_ACTIVITY_COUNT = 4;
 export async function yearToDate(
   user: User,
   now: Date = new Date(),
-): Promise<{ total: string; approvedCount: number }> {
+): Promise<{ total: string; approvedCount: number; pendingCents: number }> {
   // Bound through the column (not a bare parameter) so both drivers encode the timestamps.
   const from = startOfYear(now);
   const to = addYears(from, 1);
+  const approved = sql`${advanceRequests.status} = 'APPROVED'`;
+  // The pending sum rides along (no query of its own): available to request is the balance
+  // less it, the figure /request shows and refuses with (advance.server availableToRequestCents).
   const [row] = await db()
     .select({
-      total: sql<string>`coalesce(sum(${advanceRequests.amount}) filter (where ${and(gte(advanceRequests.requestDate, from), lt(advanceRequests.requestDate, to))}), 0)::numeric(10,2)::text`,
-      approvedCount: sql<number>`count(*)::int`,
+      total: sql<string>`coalesce(sum(${advanceRequests.amount}) filter (where ${approved} and ${and(gte(advanceRequests.requestDate, from), lt(advanceRequests.requestDate, to))}), 0)::numeric(10,2)::text`,
+      approvedCount: sql<number>`(count(*) filter (where ${approved}))::int`,
+      pendingCents: sql<number>`coalesce(sum(${advanceRequests.amount} * 100) filter (where ${advanceRequests.status} = 'PENDING'), 0)::int`,
     })
     .from(advanceRequests)
     .innerJoin(employees, eq(employees.id, advanceRequests.employeeId))
     .where(
       and(
         eq(employees.userId, user.id),
-        eq(advanceRequests.status, "APPROVED"),
+        inArray(advanceRequests.status, ["APPROVED", "PENDING"]),
       ),
     );
   return {
     total: row?.total ?? "0.00",
     approvedCount: Number(row?.approvedCount ?? 0),
+    pendingCents: Number(row?.pendingCents ?? 0),
   };
 }
 
@@ -129,6 +136,16 @@ export async function loadEmployeeDashboard(user: User, now = new Date()) {
     choosePassword: user.passwordSetByEmployer,
     availableBalance: employee?.availableBalance ?? "0.00",
     availableBalanceText: formatMoney(employee?.availableBalance ?? "0.00"),
+    /** Shown under the balance when pending requests take part of it (decision 1900). */
+    availableToRequestText:
+      ytd.pendingCents > 0
+        ? formatCents(
+            availableToRequestCents(
+              employee?.availableBalance ?? "0.00",
+              ytd.pendingCents,
+            ),
+          )
+        : null,
     payCycleEndsText: employee?.payCycleEndDate
       ? formatDate(employee.payCycleEndDate)
       : "Not set",
@@ -150,6 +167,8 @@ export async function loadEmployeeDashboard(user: User, now = new Date()) {
       amount: r.amount,
       amountText: formatMoney(r.amount),
       feeText: formatCents(Math.min(PROCESSING_FEE_CENTS, toCents(r.amount))),
+      // The last day to pay the fee before the approval expires (decision 1901).
+      payByText: r.approvalDate ? formatDate(payByDate(r.approvalDate)) : null,
       checkoutUrl: `/checkout?${new URLSearchParams({
         amount: r.amount,
         requestId: String(r.id),

@@ -1,4 +1,4 @@
-import { addMonths, startOfMonth } from "date-fns";
+import { addDays, addMonths, startOfDay, startOfMonth } from "date-fns";
 import { sql } from "drizzle-orm";
 import { advanceRequests, employees, type User } from "#db/schema";
 import { db, queryRows } from "~/utils/db.server";
@@ -6,7 +6,10 @@ import { nextPayroll } from "~/utils/dates";
 import { EMPLOYEES_PAGE_SIZE } from "~/validation/employer";
 import { companyFor } from "./company.server";
 import { firstEmployees } from "./employee-directory.server";
-import { listPendingRequests } from "./employer-requests.server";
+import {
+  listPendingRequests,
+  withApprovalCheck,
+} from "./employer-requests.server";
 import {
   compactReportRollup,
   COMPACT_BACKLOG,
@@ -21,6 +24,7 @@ type Figures = {
   pendingRequests: number;
   monthlyAdvances: string;
   pendingDeductions: string;
+  dueNextPayroll: string;
   backlog: number;
 };
 
@@ -35,6 +39,7 @@ async function dashboardFigures(
   employerId: number,
   monthStart: Date,
   nextMonthStart: Date,
+  payrollCutoff: Date,
 ): Promise<Figures> {
   const r = advanceRequests;
   const e = employees;
@@ -58,7 +63,13 @@ async function dashboardFigures(
         where ${e.companyId} = ${employerId} and ${r.status} = 'APPROVED'
           and ${r.approvalDate} >= ${monthStart.toISOString()}::timestamptz
           and ${r.approvalDate} < ${nextMonthStart.toISOString()}::timestamptz) as "monthlyAdvances",
-      coalesce((select amount from totals where status = 'APPROVED'), 0)::numeric(14,2)::text as "pendingDeductions",
+      (select coalesce(sum(d.amount), 0)::numeric(14,2)::text from payroll_deductions d
+        join ${r} on ${r.id} = d.request_id join ${e} on ${e.id} = ${r.employeeId}
+        where ${e.companyId} = ${employerId} and d.is_paid = false) as "pendingDeductions",
+      (select coalesce(sum(d.amount), 0)::numeric(14,2)::text from payroll_deductions d
+        join ${r} on ${r.id} = d.request_id join ${e} on ${e.id} = ${r.employeeId}
+        where ${e.companyId} = ${employerId} and d.is_paid = false
+          and d.deduction_date < ${payrollCutoff.toISOString()}::timestamptz) as "dueNextPayroll",
       (select count(*) from d)::int as backlog`,
   );
   // Like the report: a backlog the worker has not folded yet is folded now, after reading.
@@ -68,6 +79,7 @@ async function dashboardFigures(
     pendingRequests: Number(row.pendingRequests),
     monthlyAdvances: row.monthlyAdvances,
     pendingDeductions: row.pendingDeductions,
+    dueNextPayroll: row.dueNextPayroll,
     backlog: Number(row.backlog),
   };
 }
@@ -81,8 +93,17 @@ async function dashboardFigures(
 export async function loadEmployerDashboard(user: User, now = new Date()) {
   const monthStart = startOfMonth(now);
   const nextMonthStart = addMonths(monthStart, 1);
+  const payrollDate = nextPayroll(now);
+  // What the next payroll collects: every uncollected deduction due by the end of that day
+  // (the export's rows, payroll.server deductionsDueBy).
+  const payrollCutoff = addDays(startOfDay(payrollDate), 1);
   const [figures, pendingApprovals, employeeRows] = await Promise.all([
-    dashboardFigures(companyFor(user), monthStart, nextMonthStart),
+    dashboardFigures(
+      companyFor(user),
+      monthStart,
+      nextMonthStart,
+      payrollCutoff,
+    ),
     listPendingRequests(user, DASHBOARD_PENDING),
     firstEmployees(user, DASHBOARD_EMPLOYEES),
   ]);
@@ -91,9 +112,12 @@ export async function loadEmployerDashboard(user: User, now = new Date()) {
     activeEmployees: figures.activeEmployees,
     pendingRequests: figures.pendingRequests,
     monthlyAdvances: figures.monthlyAdvances,
+    /** Deductions scheduled and not yet collected (decision 1902). */
     pendingDeductions: figures.pendingDeductions,
-    nextPayroll: nextPayroll(now).toISOString(),
-    pendingApprovals,
+    nextPayroll: payrollDate.toISOString(),
+    /** The sum the next payroll deducts: what the export lists. */
+    dueNextPayroll: figures.dueNextPayroll,
+    pendingApprovals: withApprovalCheck(pendingApprovals),
     employees: employeeRows,
     employeesTotal: figures.activeEmployees,
     /** Pages of the full list at /employees (25 a page). */

@@ -1,4 +1,6 @@
 import { and, asc, eq, sql, type AnyColumn, type SQL } from "drizzle-orm";
+import { approvalBlockedReason } from "~/utils/rules";
+import { toCents } from "~/utils/money";
 import { advanceRequests, employees, users, type User } from "#db/schema";
 import { db, queryRows } from "~/utils/db.server";
 import {
@@ -31,6 +33,8 @@ export const publicAdvanceColumns = {
   authorizedAmount: advanceRequests.authorizedAmount,
   capturedAmount: advanceRequests.capturedAmount,
   releasedAmount: advanceRequests.releasedAmount,
+  termsVersion: advanceRequests.termsVersion,
+  termsAcceptedAt: advanceRequests.termsAcceptedAt,
 };
 
 export type PendingRequest = PublicAdvance & {
@@ -171,7 +175,8 @@ const publicAdvanceJson = sql`'{"id":' || ${r.id} || ',"employeeId":' || ${r.emp
   || ',"approvedById":' || ${valueJson(r.approvedById)}
   || ',"cancelledAt":' || ${isoJson(r.cancelledAt)} || ',"cancellationReason":' || ${valueJson(r.cancellationReason)}
   || ',"authorizedAmount":' || ${moneyJson(r.authorizedAmount)} || ',"capturedAmount":' || ${moneyJson(r.capturedAmount)}
-  || ',"releasedAmount":' || ${moneyJson(r.releasedAmount)} || '}'`;
+  || ',"releasedAmount":' || ${moneyJson(r.releasedAmount)}
+  || ',"termsVersion":' || ${valueJson(r.termsVersion)} || ',"termsAcceptedAt":' || ${isoJson(r.termsAcceptedAt)} || '}'`;
 /** GET /api/employer/advance-requests: the fields the reports read. */
 const summaryJson = sql`'{"id":' || ${r.id} || ',"status":' || to_json(${r.status})::text
   || ',"amount":"' || ${r.amount}::text || '","requestDate":' || ${isoJson(r.requestDate)} || '}'`;
@@ -234,4 +239,26 @@ export function streamEmployerRequestSummaries(
   employer: User,
 ): AsyncGenerator<string> {
   return streamRequestsJson(employer, summaryJson);
+}
+
+/** A pending request with why Approve is not offered for it (null when it is). */
+export type ApprovablePending = PendingRequest & {
+  blockedReason: string | null;
+};
+
+/**
+ * Adds to each pending request why Approve is not offered: the employee's available balance
+ * no longer covers the amount (the rule approving enforces). Computed here, so the pages'
+ * JavaScript carries only the resulting text.
+ */
+export function withApprovalCheck(
+  requests: PendingRequest[],
+): ApprovablePending[] {
+  return requests.map((r) => ({
+    ...r,
+    blockedReason: approvalBlockedReason(
+      toCents(r.amount),
+      toCents(r.employee.availableBalance),
+    ),
+  }));
 }

@@ -23,10 +23,14 @@ import {
   notFound,
 } from "~/utils/errors";
 import { formatCents, fromCents, parseCents, toCents } from "~/utils/money";
+import { feeFor } from "~/utils/quote";
+import { TERMS_VERSION } from "~/utils/rules";
 import { recordAudit } from "./audit.server";
 
 // Paying for an approved advance (DESIGN §4 Paying): one payment intent per request, only for
-// the employee's own APPROVED request that has no card yet, for exactly the approved amount.
+// the employee's own APPROVED request that has no card yet. The intent is for the fee alone
+// (docs/decisions/1901): the advance is funded onto the grocery card, never charged to the
+// employee's own card. The request is still named by its approved amount.
 
 export const REQUEST_NOT_FOUND = "Advance request not found.";
 export const NOT_APPROVED = "This advance request has not been approved yet.";
@@ -180,13 +184,21 @@ export async function ensurePaymentIntent(
   const provider = paymentProvider();
   const { request } = advance;
   const existingId = request.paymentIntentId;
+  const feeCents = feeOf(request);
   if (existingId) {
     const existing = await provider.getPaymentIntent(existingId);
-    if (existing) return existing;
+    // Reused when it is for the fee, or when an older intent for the whole advance already
+    // holds the money (the card captures only the fee from it); an unconfirmed older intent is
+    // replaced by one for the fee.
+    if (
+      existing &&
+      (existing.amountCents === feeCents || isAuthorized(existing))
+    )
+      return existing;
   }
   const created = await provider.createPaymentIntent({
     advanceRequestId: request.id,
-    amountCents: toCents(request.amount),
+    amountCents: feeCents,
     userId: advance.userId,
   });
   const storedId = await storeIntentId(request.id, created.id, existingId);
@@ -217,9 +229,14 @@ export async function createPaymentIntent(
   };
 }
 
+/** What checkout authorizes for a request: the fee (decision 1901). */
+export function feeOf(request: AdvanceRequest): number {
+  return feeFor(toCents(request.amount));
+}
+
 /**
- * The request's intent at the provider when it holds the full advance amount (authorized,
- * or already captured); null otherwise.
+ * The request's intent at the provider when it holds the fee (authorized, or already
+ * captured), or, for a request paid before decision 1901, the whole advance; null otherwise.
  */
 export async function authorizedIntent(
   request: AdvanceRequest,
@@ -230,13 +247,14 @@ export async function authorizedIntent(
   );
   return intent !== null &&
     isAuthorized(intent) &&
-    intent.amountCents === toCents(request.amount) &&
+    (intent.amountCents === feeOf(request) ||
+      intent.amountCents === toCents(request.amount)) &&
     (intent.advanceRequestId === null || intent.advanceRequestId === request.id)
     ? intent
     : null;
 }
 
-/** Whether the hold for the request's full amount is in place (the employee has paid). */
+/** Whether the fee's authorization is in place (the employee has paid). */
 export async function paymentSucceeded(
   request: AdvanceRequest,
 ): Promise<boolean> {
@@ -244,11 +262,12 @@ export async function paymentSucceeded(
   return (await authorizedIntent(request)) !== null;
 }
 
-/** The audit event of the hold placed at checkout, in the transaction that stamped paid_at. */
+/** The audit event of the fee's authorization, in the transaction that stamped paid_at. */
 export async function recordPayment(
   tx: Executor,
   actorId: number | null,
   advance: PayableAdvance,
+  authorizedCents: number,
 ) {
   await recordAudit(tx, {
     actorId,
@@ -256,13 +275,17 @@ export async function recordPayment(
     subjectUserId: advance.userId,
     action: "request.paid",
     requestId: advance.request.id,
-    amountCents: toCents(advance.request.amount),
-    details: { authorized: advance.request.amount },
+    amountCents: authorizedCents,
+    details: {
+      authorized: fromCents(authorizedCents),
+      termsVersion: TERMS_VERSION,
+    },
   });
 }
 
 /**
- * Stamps paid_at (the hold is placed: authorized amount = the advance) once, and only while the
+ * Stamps paid_at (the fee is authorized: authorized amount = what the intent holds) and the
+ * terms accepted by paying (the version current now, decision 1901) once, and only while the
  * request is still APPROVED: a cancellation that got there first wins, and the caller then
  * releases the hold. "paid" when this call stamped it, "already" when an earlier one did,
  * "cancelled" when the request is no longer approved.
@@ -270,11 +293,17 @@ export async function recordPayment(
 export async function markPaid(
   executor: Executor,
   requestId: number,
+  authorizedCents: number,
   now: Date = new Date(),
 ): Promise<"paid" | "already" | "cancelled"> {
   const rows = await executor
     .update(advanceRequests)
-    .set({ paidAt: now, authorizedAmount: advanceRequests.amount })
+    .set({
+      paidAt: now,
+      authorizedAmount: fromCents(authorizedCents),
+      termsVersion: TERMS_VERSION,
+      termsAcceptedAt: now,
+    })
     .where(
       and(
         eq(advanceRequests.id, requestId),
@@ -340,8 +369,9 @@ export async function payWithSandboxCard(
   if (!isAuthorized(paid))
     throw new AppError(402, "An error occurred during payment processing.");
   const outcome = await db().transaction(async (tx) => {
-    const outcome = await markPaid(tx, advance.request.id);
-    if (outcome === "paid") await recordPayment(tx, actor.id, advance);
+    const outcome = await markPaid(tx, advance.request.id, paid.amountCents);
+    if (outcome === "paid")
+      await recordPayment(tx, actor.id, advance, paid.amountCents);
     return outcome;
   });
   if (outcome === "cancelled") {

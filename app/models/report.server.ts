@@ -192,6 +192,11 @@ export async function getEmployerReport(actor: User, now: Date = new Date()) {
       cells.filter((row) => row.status === "DECLINED"),
       (row) => row.requests,
     ),
+    // Only requests waiting for a decision: not the cancelled or expired ones.
+    pending: sum(
+      cells.filter((row) => row.status === "PENDING"),
+      (row) => row.requests,
+    ),
     last30: trendRow.last30,
     prior30: trendRow.prior30,
     riskLow: sum(approvedCells, (row) => row.riskLow),
@@ -254,7 +259,9 @@ export async function getEmployerReport(actor: User, now: Date = new Date()) {
     totalAdvances: totals.total,
     approvedAdvances: totals.approved,
     declinedAdvances: totals.declined,
-    pendingAdvances: totals.total - decided,
+    pendingAdvances: totals.pending,
+    /** Cancelled by the employee, expired unpaid, or refused a card (status CANCELLED). */
+    cancelledAdvances: totals.total - decided - totals.pending,
     totalAmountCents: totalCents,
     averageAmountCents:
       totals.total === 0 ? 0 : Math.round(totalCents / totals.total),

@@ -15,6 +15,7 @@ import { approveAdvance, declineAdvance } from "~/models/approval.server";
 import {
   getPendingRequest,
   pagePendingRequests,
+  withApprovalCheck,
 } from "~/models/employer-requests.server";
 import { requireEmployer, safeRedirect } from "~/web/auth.server";
 import {
@@ -54,7 +55,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
     declineId ? getPendingRequest(employer, declineId) : Promise.resolve(null),
   ]);
   const { items: pending, page, pageCount, total } = listed;
-  return json({ pending, declining, page, pageCount, total });
+  return json({
+    pending: withApprovalCheck(pending),
+    declining,
+    page,
+    pageCount,
+    total,
+  });
 }
 
 const approvalsHref = (page: number) =>

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
-import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { CardFace } from "~/components/card/card-face";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { Badge } from "~/components/ui/badge";
@@ -11,6 +11,7 @@ import {
   getOwnCard,
   parseCardId,
   requireOwnCard,
+  revealCardDetails,
   setCardFrozen,
   simulateCardPurchase,
 } from "~/models/card-authorization.server";
@@ -124,6 +125,20 @@ export async function action({ request, params }: ActionFunctionArgs) {
       },
     );
   }
+  if (intent === "reveal") {
+    // Only in this answer, never stored, logged or cached (no-store).
+    return attempt(
+      async () =>
+        json<ActionData>(
+          { revealed: await revealCardDetails(user, cardId) },
+          { headers: { "Cache-Control": "no-store" } },
+        ),
+      (error): ActionData => {
+        if (error.status === 404) notFoundPage(error);
+        return { error: error.message };
+      },
+    );
+  }
   if (intent !== "simulate")
     return json<ActionData>(
       { error: "Choose an action on this page." },
@@ -178,6 +193,34 @@ export default function CardPage() {
             amount={data.limit}
           />
           <FreezeForm frozen={frozen} error={actionData?.error} />
+          {actionData?.revealed ? (
+            <dl
+              aria-label="Card details"
+              data-testid="card-details"
+              className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 rounded-md border border-gray-200 bg-white p-4 text-sm"
+            >
+              <dt className="text-gray-700">Card number</dt>
+              <dd className="font-mono">{actionData.revealed.number}</dd>
+              <dt className="text-gray-700">Expiry</dt>
+              <dd className="font-mono">{actionData.revealed.expiry}</dd>
+              <dt className="text-gray-700">CVC</dt>
+              <dd className="font-mono">{actionData.revealed.cvc}</dd>
+            </dl>
+          ) : (
+            <Form method="post">
+              <input type="hidden" name="intent" value="reveal" />
+              <button
+                type="submit"
+                className="rounded-md border border-gray-300 bg-white px-4 py-2 text-sm font-medium text-gray-800 hover:bg-gray-50 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-600"
+              >
+                Show card details
+              </button>
+              <p className="mt-1 text-xs text-gray-700">
+                The full number, expiry and CVC, to use in a shop; shown only
+                here, never stored.
+              </p>
+            </Form>
+          )}
         </div>
         <div className="grid content-start gap-4 sm:grid-cols-3">
           <StatCard label="Spending limit" value={data.limit} />

@@ -1,7 +1,9 @@
 import { type SubmissionResult } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { useActionData, useLoaderData } from "@remix-run/react";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { CostDisclosure } from "~/components/cost-disclosure";
+import { formatDate } from "~/utils/dates";
 import { CheckoutError } from "~/components/checkout/checkout-error";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { Card } from "~/components/ui/card";
@@ -211,6 +213,26 @@ export default function CheckoutPage() {
               ))}
             </ul>
           </section>
+          <CostDisclosure quote={data.quote} />
+          {data.paid ? null : (
+            <p
+              className="text-sm text-gray-800"
+              data-testid="terms-and-deadline"
+            >
+              By paying you accept the{" "}
+              <Link to="/terms" className="text-brand-700 underline">
+                terms (version {data.quote.termsVersion})
+              </Link>
+              ; we record the version on this advance.
+              {data.payBy ? (
+                <>
+                  {" "}
+                  Pay by <strong>{formatDate(data.payBy)}</strong>, or this
+                  approval expires.
+                </>
+              ) : null}
+            </p>
+          )}
           {data.paid ? (
             <IssueCardPanel
               amount={data.amount}
@@ -219,6 +241,7 @@ export default function CheckoutPage() {
           ) : data.provider === "sandbox" ? (
             <SandboxPaymentForm
               amount={data.amount}
+              feeText={formatMoney(data.feeAmount)}
               requestId={data.advanceRequestId}
               defaults={data.defaults}
               result={actionData?.result}
@@ -235,7 +258,7 @@ export default function CheckoutPage() {
                 <StripePayment
                   publishableKey={data.publishableKey}
                   amount={data.amount}
-                  amountText={formatMoney(data.amount)}
+                  amountText={formatMoney(data.feeAmount)}
                   advanceRequestId={data.advanceRequestId}
                 />
               </Suspense>

@@ -141,7 +141,11 @@ export default function EmployeesPage() {
         <EmployeesTable
           employees={data.employees}
           withActions
-          emptyText="No employees found. Add your first employee to get started."
+          emptyText={
+            q
+              ? `No employees match “${q}”. Try another name, e-mail or department.`
+              : "No employees found. Add your first employee to get started."
+          }
         />
         <footer className="mt-4 flex flex-wrap items-center justify-between gap-3 text-sm text-gray-700">
           <p aria-live="polite">

@@ -19,8 +19,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireEmployee(request);
   const url = new URL(request.url);
   const paymentIntent = url.searchParams.get("payment_intent");
-  if (!paymentIntent)
-    return json({ toast: null, moneyLines: await latestCardStory(user) });
+  if (!paymentIntent) {
+    const story = await latestCardStory(user);
+    return json({ toast: null, moneyLines: story.lines, cardId: story.cardId });
+  }
   if (url.searchParams.get("redirect_status") === "failed") {
     return json(
       {
@@ -29,6 +31,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
           "An error occurred during payment processing.",
         ),
         moneyLines: [] as string[],
+        cardId: null,
       },
       { status: 402 },
     );
@@ -45,12 +48,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
     (error) => ({
       toast: errorToast("Card creation failed", error.message),
       moneyLines: [] as string[],
+      cardId: null,
     }),
   );
 }
 
 export default function PaymentSuccessPage() {
-  const { toast, moneyLines } = useLoaderData<typeof loader>();
+  const { toast, moneyLines, cardId } = useLoaderData<typeof loader>();
   if (toast) {
     return (
       <div className="mx-auto max-w-xl space-y-6">
@@ -101,6 +105,9 @@ export default function PaymentSuccessPage() {
           You can check your payment history at any time.
         </p>
         <div className="mt-6 flex flex-wrap justify-center gap-3">
+          {cardId !== null ? (
+            <LinkButton to={`/cards/${cardId}`}>View my card</LinkButton>
+          ) : null}
           <LinkButton to="/history">View History</LinkButton>
           <LinkButton to="/" variant="secondary">
             Go to Dashboard

@@ -79,7 +79,11 @@ export default function ReportsPage() {
 
       <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
         <StatCard label="Total Advances" value={report.totalAdvances}>
-          {report.approvedAdvances} approved, {report.pendingAdvances} pending
+          {report.approvedAdvances} approved, {report.declinedAdvances}{" "}
+          declined, {report.pendingAdvances} pending
+          {report.cancelledAdvances > 0
+            ? `, ${report.cancelledAdvances} cancelled`
+            : ""}
         </StatCard>
         <StatCard
           label="Total Amount"

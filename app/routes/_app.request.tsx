@@ -1,13 +1,18 @@
 import { type SubmissionResult } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { useActionData, useLoaderData } from "@remix-run/react";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { getEmployeeRecord, requestAdvance } from "~/models/advance.server";
+import { getRequestPage, requestAdvance } from "~/models/advance.server";
 import { requireEmployee } from "~/web/auth.server";
-import { formatMoney } from "~/utils/money";
+import { formatCents } from "~/utils/money";
+import { quoteAdvance, quoteKey, type Quote } from "~/utils/quote";
 import { redirectWithSuccess } from "~/web/toast.server";
-import { ADVANCE_RANGE_TEXT } from "~/utils/rules";
+import {
+  ADVANCE_RANGE_TEXT,
+  MIN_ADVANCE_CENTS,
+  MIN_ADVANCE_TEXT,
+} from "~/utils/rules";
 import {
   parseWithZod,
   readRequestPrefill,
@@ -24,16 +29,29 @@ import { pageTitle } from "~/utils/meta";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireEmployee(request);
-  const employee = await getEmployeeRecord(user);
+  const page = await getRequestPage(user);
+  // The advance calculator's "Request an Advance" links here with ?amount=260.
+  const prefill = readRequestPrefill(new URL(request.url).searchParams);
   return json({
-    // The advance calculator's "Request an Advance" links here with ?amount=260.
-    prefill: readRequestPrefill(new URL(request.url).searchParams),
-    linked: Boolean(employee?.companyId),
-    availableBalanceText: formatMoney(employee?.availableBalance ?? "0.00"),
+    prefill,
+    linked: page.linked,
+    availableBalanceText: formatCents(page.availableCents),
+    // Linked but less than the minimum left: the form is not offered (it says why and when).
+    belowMinimum: page.linked && page.availableCents < MIN_ADVANCE_CENTS,
+    payCycleEndDate: page.payCycleEndDate?.toISOString() ?? null,
+    quote: quoteAdvance(
+      Math.round(prefill.amount * 100),
+      prefill.repaymentPeriods,
+      page.payCycleEndDate,
+    ),
   });
 }
 
-type ActionData = { result: SubmissionResult<string[]> };
+type ActionData = {
+  result: SubmissionResult<string[]>;
+  /** The disclosure for the submitted values, when it was not shown before (decision 1900). */
+  review?: Quote;
+};
 
 const REQUEST_FAILED_FALLBACK = "There was an error submitting your request.";
 
@@ -45,6 +63,20 @@ export async function action({ request }: ActionFunctionArgs) {
     return json<ActionData>({ result: submission.reply() }, { status: 400 });
   }
   const { amount, reason, repaymentPeriods } = submission.value;
+  // Nothing is created before the employee has seen the cost of what they submit: the form
+  // says which amount and periods its disclosure showed; other values get a review first.
+  const quoted = quoteKey(Math.round(amount * 100), repaymentPeriods);
+  if (formData.get("quotedFor") !== quoted) {
+    const page = await getRequestPage(user);
+    return json<ActionData>({
+      result: submission.reply(),
+      review: quoteAdvance(
+        Math.round(amount * 100),
+        repaymentPeriods,
+        page.payCycleEndDate,
+      ),
+    });
+  }
   return attempt(
     async () => {
       // Only the amount, reason and periods go on: the payment fields are checked, not stored.
@@ -67,8 +99,14 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function RequestPage() {
-  const { linked, availableBalanceText, prefill } =
-    useLoaderData<typeof loader>();
+  const {
+    linked,
+    availableBalanceText,
+    prefill,
+    belowMinimum,
+    payCycleEndDate,
+    quote,
+  } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>() as ActionData | undefined;
   return (
     <div className="mx-auto max-w-2xl space-y-6">
@@ -96,11 +134,35 @@ export default function RequestPage() {
         </div>
       )}
 
-      <RequestForm
-        availableBalanceText={availableBalanceText}
-        prefill={prefill}
-        lastResult={actionData?.result}
-      />
+      {belowMinimum ? (
+        <div
+          role="note"
+          data-testid="below-minimum"
+          className="rounded-lg border border-gray-200 bg-white p-4 text-sm text-gray-900"
+        >
+          <p className="font-semibold">
+            You have {availableBalanceText} available to request, less than the{" "}
+            {MIN_ADVANCE_TEXT} minimum.
+          </p>
+          <p className="mt-1">
+            What you can request comes back as payroll repays your advances (see
+            your upcoming deductions on the{" "}
+            <Link to="/" className="text-brand-700 underline">
+              dashboard
+            </Link>
+            ), or when a pending request is declined or cancelled.
+          </p>
+        </div>
+      ) : (
+        <RequestForm
+          availableBalanceText={availableBalanceText}
+          prefill={prefill}
+          lastResult={actionData?.result}
+          payCycleEndDate={payCycleEndDate}
+          quote={actionData?.review ?? quote}
+          reviewing={Boolean(actionData?.review)}
+        />
+      )}
     </div>
   );
 }

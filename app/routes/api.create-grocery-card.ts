@@ -9,7 +9,7 @@ export const { contract, loader, action } = apiRoute(
     method: "POST",
     path: "/api/create-grocery-card",
     summary:
-      "Issue the grocery-only card once the hold is placed (201): captures only the processing fee from the hold (the rest is released) and creates the repayment schedule. A repeat returns the existing card (200). If the card cannot be issued, the hold is cancelled, nothing is charged and the request is cancelled (503)",
+      "Issue the grocery-only card once the fee is authorized (201): captures the processing fee and creates the repayment schedule. A repeat returns the existing card (200). If the card cannot be issued, the hold is cancelled, nothing is charged and the request is cancelled (503)",
     role: "EMPLOYEE",
     body: createGroceryCardSchema,
     status: 201,

@@ -9,7 +9,7 @@ export const { contract, loader, action } = apiRoute(
     method: "POST",
     path: "/api/create-payment-intent",
     summary:
-      "Create (or reuse) the payment intent of the caller's approved, unpaid request; `amount` in dollars. The intent only authorizes (a hold for the advance amount, manual capture): the processing fee alone is captured when the card is issued and the rest of the hold is released",
+      "Create (or reuse) the payment intent of the caller's approved, unpaid request; `amount` in dollars. The intent is for the processing fee only (manual capture): it is authorized at checkout and captured when the card is issued; the advance is never charged to the employee's card",
     role: "EMPLOYEE",
     body: createPaymentIntentSchema,
     response: clientSecretSchema,

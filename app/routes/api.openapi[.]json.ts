@@ -7,6 +7,7 @@ import * as logout from "./api.logout";
 import * as employee from "./api.employee";
 import * as ownRequests from "./api.advance-requests.employee";
 import * as requestAdvance from "./api.advance-requests";
+import * as quote from "./api.advance-quote";
 import * as deductions from "./api.payroll-deductions.upcoming";
 import * as cards from "./api.virtual-cards";
 import * as freeze from "./api.virtual-cards.$id.freeze";
@@ -36,6 +37,7 @@ export const API_CONTRACTS = [
   employee,
   ownRequests,
   requestAdvance,
+  quote,
   deductions,
   cards,
   freeze,

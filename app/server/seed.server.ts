@@ -16,6 +16,7 @@ import { hashPassword } from "~/utils/password.server";
 import { fromCents, toCents } from "~/utils/money";
 import { applyApproval } from "~/models/approval-core.server";
 import { PROCESSING_FEE_CENTS } from "~/utils/calculator";
+import { TERMS_VERSION } from "~/utils/rules";
 import { deductionSchedule } from "~/utils/schedule";
 import { GROCERY_RESTRICTION } from "~/utils/rules";
 
@@ -241,20 +242,20 @@ export async function seedDemo(db: Database, now = new Date()): Promise<void> {
             .where(eq(advanceRequests.id, pending.id));
         }
         if (r.card) {
-          // Checkout held the amount; the card captured the fee and released the rest, and
-          // brought the repayment schedule.
+          // Checkout authorized the fee; the card captured it and brought the repayment
+          // schedule (decision 1901).
           const cents = toCents(r.amount);
           const fee = Math.min(PROCESSING_FEE_CENTS, cents);
           const intentId = `pi_sandbox_demo_${person.username}`;
           await tx.insert(sandboxPayments).values({
             id: intentId,
             requestId: request.id,
-            amountCents: cents,
+            amountCents: fee,
             status: "succeeded",
             clientSecret: `${intentId}_secret_demo`,
-            authorizedCents: cents,
+            authorizedCents: fee,
             capturedCents: fee,
-            releasedCents: cents - fee,
+            releasedCents: 0,
             createdAt: decided,
             updatedAt: decided,
           });
@@ -262,10 +263,12 @@ export async function seedDemo(db: Database, now = new Date()): Promise<void> {
             .update(advanceRequests)
             .set({
               paidAt: decided,
+              termsVersion: TERMS_VERSION,
+              termsAcceptedAt: decided,
               paymentIntentId: intentId,
-              authorizedAmount: r.amount,
+              authorizedAmount: fromCents(fee),
               capturedAmount: fromCents(fee),
-              releasedAmount: fromCents(cents - fee),
+              releasedAmount: "0.00",
               capturedAt: decided,
             })
             .where(eq(advanceRequests.id, request.id));

@@ -1,10 +1,10 @@
-import { PROCESSING_FEE_CENTS } from "./rules";
+import { PAY_BY_DAYS, PROCESSING_FEE_CENTS } from "./rules";
 import { formatDate } from "./dates";
-import { formatCents, toCents } from "./money";
+import { formatCents, fromCents, toCents } from "./money";
 
-// The money model in plain words (docs/decisions/1500), for every screen that involves money:
-// what was held on the employee's card, what was charged (the fee), what was released, what the
-// grocery card holds and what payroll deducts and when. Pure: the server renders the lines,
+// The money model in plain words (docs/decisions/1500, 1901), for every screen that involves
+// money: what was authorized on the employee's card (the fee), what was charged or released,
+// what the grocery card holds and what payroll deducts and when. Pure: the server renders the lines,
 // the same with or without JavaScript.
 
 export type StoryDeduction = { amount: string; date: Date; paid: boolean };
@@ -29,7 +29,7 @@ function deductionList(deductions: StoryDeduction[]): string {
   return `${parts.slice(0, -1).join(", ")} and ${parts[parts.length - 1]}`;
 }
 
-/** What checkout is about to do, before the employee presses Pay. */
+/** What checkout is about to do, before the employee presses Pay (decision 1901). */
 export function checkoutLines(
   amount: string,
   schedule: StoryDeduction[],
@@ -37,10 +37,8 @@ export function checkoutLines(
   const cents = toCents(amount);
   const fee = Math.min(PROCESSING_FEE_CENTS, cents);
   return [
-    `Pressing Pay places a hold of ${formatCents(cents)} on your card. Nothing is charged yet.`,
-    `When your grocery card is issued, only the ${formatCents(fee)} processing fee is charged; the other ${formatCents(cents - fee)} of the hold is released.`,
-    `Your grocery card holds ${formatCents(cents)}. Payroll will deduct ${deductionList(schedule)}.`,
-    "If your card cannot be issued, the hold is released and nothing is charged.",
+    `Pressing Pay charges your card only the ${formatCents(fee)} processing fee: it is authorized now and captured when your grocery card is issued. If the card cannot be issued, the authorization is released and nothing is charged.`,
+    `The ${formatCents(cents)} advance goes onto your grocery card. It is not charged to your card: payroll repays it, deducting ${deductionList(schedule)}.`,
   ];
 }
 
@@ -60,17 +58,24 @@ export function storyLines(input: StoryInput): string[] {
   if (!input.carded) {
     if (input.paid)
       return [
-        `A hold of ${formatCents(cents)} is on your card; your grocery card is being issued.`,
+        `The ${formatCents(toCents(input.authorizedAmount ?? fromCents(Math.min(PROCESSING_FEE_CENTS, cents))))} processing fee is authorized on your card; your grocery card is being issued.`,
       ];
     return [
-      `Approved, not paid for yet: nothing is held or charged, and payroll deducts nothing until your card is issued. Unpaid approvals expire after 7 days.`,
+      `Approved, not paid for yet: nothing is held or charged, and payroll deducts nothing until your card is issued. Unpaid approvals expire after ${PAY_BY_DAYS} days.`,
     ];
   }
   const held = toCents(input.authorizedAmount ?? input.amount);
   const charged = toCents(input.capturedAmount ?? "0");
   const released = toCents(input.releasedAmount ?? "0");
+  const card = `Your grocery card holds ${formatCents(cents)}. Payroll deducts ${deductionList(input.deductions)}.`;
+  // Paid before checkout charged only the fee: the whole advance was held, the rest released.
+  if (released > 0)
+    return [
+      `Held on your card: ${formatCents(held)}. Charged: ${formatCents(charged)} (the processing fee). Released: ${formatCents(released)}.`,
+      card,
+    ];
   return [
-    `Held on your card: ${formatCents(held)}. Charged: ${formatCents(charged)} (the processing fee). Released: ${formatCents(released)}.`,
-    `Your grocery card holds ${formatCents(cents)}. Payroll deducts ${deductionList(input.deductions)}.`,
+    `Charged to your card: ${formatCents(charged)} (the processing fee). The advance was not charged to your card.`,
+    card,
   ];
 }

@@ -45,3 +45,28 @@ export const APPROVAL_LIMIT_NEGATIVE = "Auto-approval limit cannot be negative";
 export const APPROVAL_LIMIT_TOO_HIGH = `Auto-approval limit cannot exceed ${MAX_ADVANCE_TEXT}`;
 export const APPROVAL_LIMIT_ABOVE_MAX =
   "Auto-approval limit cannot exceed the maximum advance";
+
+/**
+ * The terms of the advance program (/terms). A new version applies to later advances only:
+ * each advance stores the version accepted at checkout (docs/decisions/1901).
+ */
+export const TERMS_VERSION = "2026-11-25";
+export const TERMS_DATE_TEXT = "November 25, 2026";
+
+/** Approved advances must be paid for (the fee) within this many days, else they expire. */
+export const PAY_BY_DAYS = 7;
+
+/** Approving reserves the amount from the available balance, which must still cover it. */
+export const BALANCE_NO_LONGER_COVERS =
+  "The employee's available balance no longer covers this amount.";
+
+/**
+ * Why Approve is not offered for a request, or null when it is: the same rule the server
+ * enforces when approving (models/approval-core), shown beside the disabled button.
+ */
+export function approvalBlockedReason(
+  amountCents: number,
+  availableBalanceCents: number,
+): string | null {
+  return availableBalanceCents < amountCents ? BALANCE_NO_LONGER_COVERS : null;
+}

@@ -174,3 +174,16 @@ export function readRequestPrefill(search: URLSearchParams): {
     repaymentPeriods: text("repaymentPeriods"),
   });
 }
+
+/**
+ * GET /api/advance-quote?amount=300&repaymentPeriods=1: the amount and periods of a quote,
+ * with the request form's rules and messages.
+ */
+export const quoteQuerySchema = z.object({
+  amount: requestApiSchema.shape.amount,
+  repaymentPeriods: z.coerce
+    .number({ error: PERIODS_INVALID })
+    .pipe(periodsField)
+    .optional()
+    .default(1),
+});

@@ -59,7 +59,9 @@ export const advanceRequestSchema = z.object({
   cancellationReason: z.string().nullable(),
   authorizedAmount: money
     .nullable()
-    .describe("The hold placed at checkout: the advance amount"),
+    .describe(
+      "Authorized on the employee's card at checkout: the processing fee (the whole advance for requests paid before fee-only checkout)",
+    ),
   capturedAmount: money
     .nullable()
     .describe("Charged by card: the processing fee, when the card was issued"),
@@ -68,6 +70,13 @@ export const advanceRequestSchema = z.object({
     .describe(
       "The part of the hold released (all of it when no card was issued)",
     ),
+  termsVersion: z
+    .string()
+    .nullable()
+    .describe("The version of /terms accepted at checkout"),
+  termsAcceptedAt: dateTime
+    .nullable()
+    .describe("When the terms were accepted (the fee's authorization)"),
 });
 
 export const pendingRequestSchema = advanceRequestSchema.extend({
@@ -173,4 +182,14 @@ export const invitationSchema = z.object({
   createdAt: z.string(),
   sentAt: z.string(),
   expiresAt: z.string(),
+});
+
+/** GET /api/advance-quote: the cost of an advance before committing (decision 1900). */
+export const advanceQuoteSchema = z.object({
+  amount: money,
+  fee: money,
+  total: money,
+  apr: z.number(),
+  schedule: z.array(z.object({ date: dateTime, amount: money })),
+  termsVersion: z.string(),
 });

@@ -1,4 +1,5 @@
 import { insertAdvance, insertCard } from "#tests/support/data";
+import { allCardRowsAsText } from "#tests/support/payments";
 import { createEmployee, createEmployer } from "#tests/support/factories";
 import { expect, expectAccessible, test } from "./support/fixtures";
 
@@ -123,4 +124,31 @@ test("another employee's card is not found", async ({ page, loginAs }) => {
   const response = await page.goto(`/cards/${card.id}`);
   expect(response?.status()).toBe(404);
   await expect(page.getByText("•••• •••• •••• 4242")).toHaveCount(0);
+});
+
+test("the full number, expiry and CVC show only after the press, and are stored nowhere", async ({
+  page,
+  loginAs,
+}) => {
+  const { user, card } = await employeeWithCard("250.00");
+  await loginAs(user);
+  await page.goto(`/cards/${card.id}`);
+  // Before the press the page's HTML holds no full number.
+  expect(await page.content()).not.toMatch(/4000 \d{4} \d{4} 4242/);
+  await expect(page.getByTestId("card-details")).toHaveCount(0);
+  await page.getByRole("button", { name: "Show card details" }).click();
+  const details = page.getByTestId("card-details");
+  await expect(details).toBeVisible();
+  const text = (await details.textContent()) ?? "";
+  const number = /4000 \d{4} \d{4} 4242/.exec(text)?.[0];
+  expect(number).toBeTruthy();
+  expect(text).toMatch(/CVC\d{3}/);
+  expect(text).toContain("03/2029");
+  // Nothing of it in the card table (the masked number and expiry only).
+  const rows = JSON.stringify(await allCardRowsAsText());
+  expect(rows).not.toContain(number!);
+  expect(rows).not.toContain(number!.replace(/ /g, ""));
+  // A fresh load of the page shows it no more.
+  await page.goto(`/cards/${card.id}`);
+  await expect(page.getByTestId("card-details")).toHaveCount(0);
 });

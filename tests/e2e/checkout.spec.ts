@@ -5,7 +5,7 @@ import { createEmployee, createEmployer } from "#tests/support/factories";
 import { expect, expectAccessible, isNoJs, test } from "./support/fixtures";
 
 // The sandbox checkout (the e2e server runs without STRIPE_SECRET_KEY), with JavaScript and
-// without: /checkout → 'Pay $300.00' → /payment-success with the 'Success!' toast.
+// without: /checkout → 'Pay $15.99' (the fee, decision 1901) → /payment-success with the 'Success!' toast.
 
 async function employeeWithApprovedAdvance(amount = "300.00") {
   const employer = await createEmployer();
@@ -37,7 +37,7 @@ test.describe("sandbox checkout", () => {
     );
     await expectAccessible(page);
 
-    await page.getByRole("button", { name: "Pay $300.00" }).click();
+    await page.getByRole("button", { name: "Pay $15.99" }).click();
     await expect(page).toHaveURL(/\/payment-success$/);
     await expect(page.getByText("Success!")).toBeVisible();
     if (!isNoJs(testInfo.project.name)) {
@@ -83,7 +83,7 @@ test.describe("sandbox checkout", () => {
     await loginAs(user);
     await page.goto(`/checkout?amount=250.00&requestId=${request.id}`);
     await page.getByLabel("Card number").fill("4000 0000 0000 0002");
-    await page.getByRole("button", { name: "Pay $250.00" }).click();
+    await page.getByRole("button", { name: "Pay $15.99" }).click();
     // A refused payment belongs to the card form: its form-level error, titled as the spec's
     // toast, and no toast besides (one error, one place).
     const error = page.getByRole("alert");
@@ -104,7 +104,7 @@ test.describe("sandbox checkout", () => {
     // The success card then goes through.
     await page.getByLabel("Card number").fill("4242 4242 4242 4242");
     await page.getByLabel("CVC").fill("321");
-    await page.getByRole("button", { name: "Pay $250.00" }).click();
+    await page.getByRole("button", { name: "Pay $15.99" }).click();
     await expect(page).toHaveURL(/\/payment-success$/);
     await expect(page.getByText("Success!")).toBeVisible();
     expect(await cardsOf(request.id)).toHaveLength(1);

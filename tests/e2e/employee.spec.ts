@@ -4,19 +4,20 @@ import {
   createEmployer,
   createUnlinkedEmployee,
 } from "#tests/support/factories";
-import { expect, expectAccessible, test } from "./support/fixtures";
+import { expect, expectAccessible, isNoJs, test } from "./support/fixtures";
 
 test.describe("employee experience", () => {
   test("request an advance → dashboard → history", async ({
     page,
     loginAs,
-  }) => {
+  }, testInfo) => {
     const employer = await createEmployer();
     await loginAs(await createEmployee(employer, { firstName: "Rosa" }));
 
     await page.goto("/");
     await expect(
-      page.getByRole("heading", { name: "Welcome back, Rosa" }),
+      // A new user with no requests is welcomed, not welcomed back.
+      page.getByRole("heading", { name: "Welcome, Rosa" }),
     ).toBeVisible();
     await expect(page.getByText("No recent activity found")).toBeVisible();
     await expect(page.getByText("No upcoming deductions found")).toBeVisible();
@@ -49,11 +50,35 @@ test.describe("employee experience", () => {
     await expect(routing).toBeHidden();
     await expectAccessible(page);
 
+    // The cost before committing (decision 1900): the prefilled $200 over 1 period.
+    const disclosure = page.getByTestId("cost-disclosure");
+    await expect(disclosure.getByTestId("total")).toHaveText("$215.99");
+    await expect(disclosure).toContainText(
+      "The $15.99 processing fee is the only cost: there is no interest, and you repay only by payroll deduction.",
+    );
+
     await amount.fill("300");
     await page.getByLabel("Reason (optional)").fill("Weekly shop");
     await page.getByLabel("Repayment Schedule").selectOption("2");
     await page.getByLabel(/I agree to the terms and conditions/).check();
+    const noJs = isNoJs(testInfo.project.name);
+    if (!noJs) {
+      // With JavaScript the disclosure follows the amount and the periods.
+      await expect(disclosure.getByTestId("total")).toHaveText("$315.99");
+      await expect(
+        disclosure.getByTestId("deduction-schedule").getByRole("listitem"),
+      ).toHaveCount(2);
+    }
     await page.getByRole("button", { name: "Submit Request" }).click();
+    if (noJs) {
+      // Without it, the first press shows the cost of what was submitted, creating nothing.
+      await expect(page.getByTestId("review-note")).toBeVisible();
+      await expect(disclosure.getByTestId("total")).toHaveText("$315.99");
+      await expect(
+        disclosure.getByTestId("deduction-schedule").getByRole("listitem"),
+      ).toHaveCount(2);
+      await page.getByRole("button", { name: "Submit Request" }).click();
+    }
 
     await expect(page).toHaveURL(/\/$/);
     await expect(page.getByText("Request submitted")).toBeVisible();

@@ -2,7 +2,7 @@ import { subDays } from "date-fns";
 import { eq } from "drizzle-orm";
 import { advanceRequests } from "#db/schema";
 import { db } from "~/utils/db.server";
-import { insertAdvance } from "#tests/support/data";
+import { insertAdvance, setAvailableBalance } from "#tests/support/data";
 import {
   employeeOf,
   deductionsOf,
@@ -253,9 +253,10 @@ test.describe("/employees", () => {
 
     await search.fill("nobody-matches");
     if (isNoJs(testInfo.project.name)) await search.press("Enter");
+    // An empty search says so; "Add your first employee" is for a company with none.
     await expect(
       page.getByText(
-        "No employees found. Add your first employee to get started.",
+        "No employees match “nobody-matches”. Try another name, e-mail or department.",
       ),
     ).toBeVisible();
 
@@ -391,4 +392,33 @@ test.describe("adding an employee", () => {
     await expect(page.getByText("Employee added")).toBeVisible();
     await expect(page.getByText("Tom Taken", { exact: true })).toBeVisible();
   });
+});
+
+test("Approve is disabled with the reason when the balance no longer covers the request", async ({
+  page,
+  loginAs,
+}) => {
+  const employer = await createEmployer({ companyName: uniqueName("Co") });
+  const dee = await createEmployee(employer, {
+    firstName: "Delia",
+    lastName: "Dunn",
+  });
+  await insertAdvance(dee, { amount: "400.00" });
+  await setAvailableBalance(dee, "300.00");
+  await loginAs(employer);
+  for (const path of ["/approvals", "/"]) {
+    await page.goto(path);
+    const approve = page.getByRole("button", {
+      name: "Approve Delia Dunn's request",
+    });
+    await expect(approve).toBeDisabled();
+    await expect(approve).toHaveAccessibleDescription(
+      "The employee's available balance no longer covers this amount.",
+    );
+    await expect(
+      page
+        .getByRole("button", { name: "Decline Delia Dunn's request" })
+        .or(page.getByRole("link", { name: "Decline Delia Dunn's request" })),
+    ).toBeVisible();
+  }
 });

@@ -1,11 +1,12 @@
 import { insertAdvance } from "#tests/support/data";
+import { TERMS_VERSION } from "~/utils/rules";
 import { requestRow } from "#tests/support/rows";
 import { createEmployee, createEmployer } from "#tests/support/factories";
 import { expect, expectAccessible, test } from "./support/fixtures";
 
-// The money model on screen (docs/decisions/1500), with JavaScript and without: checkout says
-// what is held and what is charged, the success screen and History say what happened, and
-// 'Cancel request' works from /history and from the dashboard.
+// The money model on screen (docs/decisions/1500, 1901), with JavaScript and without: checkout
+// says what is authorized and charged (the fee only), the success screen and History say what
+// happened, and 'Cancel request' works from /history and from the dashboard.
 
 async function employeeWith(amount = "300.00") {
   const employer = await createEmployer();
@@ -31,29 +32,36 @@ test.describe("the money, said on screen", () => {
     ).toBeVisible();
     await expect(
       page.getByText(
-        "Pressing Pay places a hold of $300.00 on your card. Nothing is charged yet.",
+        "Pressing Pay charges your card only the $15.99 processing fee: it is authorized now and captured when your grocery card is issued. If the card cannot be issued, the authorization is released and nothing is charged.",
       ),
     ).toBeVisible();
     await expect(
       page.getByText(
-        "When your grocery card is issued, only the $15.99 processing fee is charged; the other $284.01 of the hold is released.",
+        /^The \$300\.00 advance goes onto your grocery card\. It is not charged to your card: payroll repays it, deducting \$150\.00 on .+ and \$150\.00 on .+\.$/,
       ),
     ).toBeVisible();
+    // The disclosure again: the card amount, the fee, the total, the APR, two deductions.
+    const disclosure = page.getByTestId("cost-disclosure");
+    await expect(disclosure.getByTestId("card-amount")).toHaveText("$300.00");
+    await expect(disclosure.getByTestId("fee")).toHaveText("$15.99");
+    await expect(disclosure.getByTestId("total")).toHaveText("$315.99");
+    await expect(disclosure.getByTestId("apr")).toHaveText(/^\d+\.\d%$/);
     await expect(
-      page.getByText(
-        /^Your grocery card holds \$300\.00\. Payroll will deduct \$150\.00 on .+ and \$150\.00 on .+\.$/,
-      ),
-    ).toBeVisible();
+      disclosure.getByTestId("deduction-schedule").getByRole("listitem"),
+    ).toHaveCount(2);
+    await expect(page.getByTestId("terms-and-deadline")).toContainText(
+      "Pay by",
+    );
     await expectAccessible(page);
 
-    await page.getByRole("button", { name: "Pay $300.00" }).click();
+    await page.getByRole("button", { name: "Pay $15.99" }).click();
     await expect(page).toHaveURL(/\/payment-success$/);
     await expect(
       page.getByRole("heading", { name: "Payment Successful" }),
     ).toBeVisible();
     await expect(
       page.getByText(
-        "Held on your card: $300.00. Charged: $15.99 (the processing fee). Released: $284.01.",
+        "Charged to your card: $15.99 (the processing fee). The advance was not charged to your card.",
       ),
     ).toBeVisible();
     await expect(
@@ -67,16 +75,19 @@ test.describe("the money, said on screen", () => {
     await expect(page).toHaveURL(/\/history$/);
     await expect(
       page.getByText(
-        "Held on your card: $300.00. Charged: $15.99 (the processing fee). Released: $284.01.",
+        "Charged to your card: $15.99 (the processing fee). The advance was not charged to your card.",
       ),
     ).toBeVisible();
     // Paid for: no cancelling any more.
-    await expect(
-      page.getByRole("button", { name: /Cancel request/ }),
-    ).toHaveCount(0);
+    await expect(page.getByText("Cancel request", { exact: true })).toHaveCount(
+      0,
+    );
+    // Only the fee was ever authorized on the employee's card; the terms version is stored.
     expect(await requestRow(request.id)).toMatchObject({
+      authorizedAmount: "15.99",
       capturedAmount: "15.99",
-      releasedAmount: "284.01",
+      releasedAmount: "0.00",
+      termsVersion: TERMS_VERSION,
     });
   });
 
@@ -99,16 +110,16 @@ test.describe("the money, said on screen", () => {
       page.getByText(/^Approved, not paid for yet: nothing is held or charged/),
     ).toBeVisible();
     await expectAccessible(page);
-    await page
-      .getByRole("button", { name: "Cancel request for $300.00" })
-      .click();
+    // Two steps: the confirmation first, then its button.
+    await page.getByText("Cancel request", { exact: true }).click();
+    await page.getByRole("button", { name: "Yes, cancel it" }).click();
     await expect(page).toHaveURL(/\/history$/);
     await expect(page.getByText("Request cancelled")).toBeVisible();
     await expect(page.getByText("Cancelled", { exact: true })).toBeVisible();
     await expect(page.getByText("Cancelled by the employee")).toBeVisible();
-    await expect(
-      page.getByRole("button", { name: /Cancel request/ }),
-    ).toHaveCount(0);
+    await expect(page.getByText("Cancel request", { exact: true })).toHaveCount(
+      0,
+    );
     expect((await requestRow(request.id)).status).toBe("CANCELLED");
 
     await page.goto("/");
@@ -132,14 +143,14 @@ test.describe("the money, said on screen", () => {
     await expect(
       page.getByText("Reason: Please wait for payday"),
     ).toBeVisible();
-    await page
-      .getByRole("button", { name: "Cancel request for $250.00" })
-      .click();
+    // Two steps: the confirmation first, then its button.
+    await page.getByText("Cancel request", { exact: true }).click();
+    await page.getByRole("button", { name: "Yes, cancel it" }).click();
     await expect(page).toHaveURL(/\/$/);
     await expect(page.getByText("Request cancelled")).toBeVisible();
-    await expect(
-      page.getByRole("button", { name: /Cancel request/ }),
-    ).toHaveCount(0);
+    await expect(page.getByText("Cancel request", { exact: true })).toHaveCount(
+      0,
+    );
     expect((await requestRow(pending.id)).status).toBe("CANCELLED");
   });
 });

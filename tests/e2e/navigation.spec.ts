@@ -28,6 +28,13 @@ test.describe("navigation", () => {
       await expect(nav).toBeVisible();
       // No checkbox once the page is interactive.
       await expect(page.getByRole("checkbox", { name: "Menu" })).toHaveCount(0);
+      // Escape closes it and the focus goes back to the Menu button.
+      await page.keyboard.press("Escape");
+      await expect(menu).toHaveAttribute("aria-expanded", "false");
+      await expect(nav).toBeHidden();
+      await expect(menu).toBeFocused();
+      await menu.click();
+      await expect(nav).toBeVisible();
     }
     await nav.getByRole("link", { name: "History" }).click();
     await expect(page).toHaveURL(/\/history$/);

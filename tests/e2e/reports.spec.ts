@@ -43,7 +43,9 @@ test.describe("reports", () => {
     await expect(
       card("Total Advances").getByText("5", { exact: true }),
     ).toBeVisible();
-    await expect(card("Total Advances")).toContainText("3 approved, 1 pending");
+    await expect(card("Total Advances")).toContainText(
+      "3 approved, 1 declined, 1 pending",
+    );
     // 300 + 450 + 200 + 250 + 400 = 1,600 → average 320
     await expect(card("Total Amount")).toContainText("$1,600.00");
     await expect(card("Total Amount")).toContainText(

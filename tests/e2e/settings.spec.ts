@@ -1,6 +1,11 @@
 import { createEmployee, createEmployer } from "#tests/support/factories";
 import { employeeOf } from "#tests/support/rows";
-import { expect, expectAccessible, test } from "./support/fixtures";
+import {
+  expect,
+  expectAccessible,
+  submitRequest,
+  test,
+} from "./support/fixtures";
 
 test.describe("company settings", () => {
   test("saves every section and the values survive a reload", async ({
@@ -116,7 +121,7 @@ test("a request under the saved auto-approval limit is approved at once", async 
     await page.goto("/request");
     await page.getByLabel("Amount").fill(amount);
     await page.getByLabel(/I agree to the terms and conditions/).check();
-    await page.getByRole("button", { name: "Submit Request" }).click();
+    await submitRequest(page);
     await expect(page.getByText("Request submitted")).toBeVisible();
   }
   await page.goto("/history");

@@ -5,7 +5,7 @@ import {
   TEST_PASSWORD,
 } from "#tests/support/factories";
 import { setEmployee } from "#tests/support/rows";
-import { expect, isNoJs, test } from "./support/fixtures";
+import { expect, isNoJs, submitRequest, test } from "./support/fixtures";
 
 /** The topmost element at the control's centre is the control (or inside it). */
 async function expectUncovered(control: Locator) {
@@ -116,7 +116,7 @@ test.describe("one error in one place", () => {
     await page.goto("/request");
     await page.getByLabel("Amount").fill("300");
     await page.getByLabel(/I agree to the terms and conditions/).check();
-    await page.getByRole("button", { name: "Submit Request" }).click();
+    await submitRequest(page);
     const message = "Amount exceeds your available balance of $250.00";
     await expect(page.getByText(message)).toHaveCount(1);
     await expect(page.getByLabel("Amount")).toHaveAccessibleDescription(

@@ -22,6 +22,8 @@ import {
   loader as requestPageLoader,
 } from "~/routes/_app.request";
 import { useTestDatabase } from "#tests/support/db";
+import { TERMS_VERSION } from "~/utils/rules";
+import { loader as quoteApi } from "~/routes/api.advance-quote";
 import { payAndIssueCard, insertAdvance } from "#tests/support/data";
 import {
   employeeOf,
@@ -85,6 +87,8 @@ describe("POST /api/advance-requests", () => {
         "authorizedAmount",
         "capturedAmount",
         "releasedAmount",
+        "termsVersion",
+        "termsAcceptedAt",
       ].sort(),
     );
     expect(body).toMatchObject({
@@ -322,6 +326,8 @@ describe("/request page", () => {
     accountType: "checking",
     routingNumber: "",
     accountNumber: "",
+    // The disclosure the page showed was for $300.00 over 2 periods (decision 1900).
+    quotedFor: "30000:2",
   };
 
   async function post(
@@ -440,11 +446,73 @@ describe("/request page", () => {
       requestPageLoader,
       await requestAs(solo, "/request"),
     );
-    expect(await res.json()).toEqual({
+    expect(await res.json()).toMatchObject({
       prefill: { amount: 200, repaymentPeriods: 1 },
       linked: false,
       availableBalanceText: "$0.00",
+      // Not linked: the form stays, and submitting says why it cannot be used.
+      belowMinimum: false,
     });
+  });
+
+  it("shows the cost of the prefilled advance: fee, total, APR, deductions, terms version", async () => {
+    const { employee } = await linkedEmployee();
+    const res = await call(
+      requestPageLoader,
+      await requestAs(employee, "/request?amount=300&repaymentPeriods=1"),
+    );
+    const body = await res.json();
+    expect(body.quote).toMatchObject({
+      amountCents: 30000,
+      feeCents: 1599,
+      totalCents: 31599,
+      apr: 137,
+      termsVersion: TERMS_VERSION,
+    });
+    expect(body.quote.schedule).toHaveLength(1);
+    expect(body.quote.schedule[0].amountCents).toBe(30000);
+  });
+
+  it("available to request is the balance less pending requests; under $200 the form is not offered", async () => {
+    const { employee } = await linkedEmployee();
+    await insertAdvance(employee, { amount: "350.00" });
+    const res = await call(
+      requestPageLoader,
+      await requestAs(employee, "/request"),
+    );
+    expect(await res.json()).toMatchObject({
+      availableBalanceText: "$150.00",
+      belowMinimum: true,
+      linked: true,
+    });
+    // The refusal names the same figure.
+    const refused = await post(employee, { ...valid, quotedFor: "30000:2" });
+    expect((await refused.json()).result.error).toEqual({
+      amount: ["Amount exceeds your available balance of $150.00"],
+    });
+  });
+
+  it("without the disclosure for the submitted values, answers a review and creates nothing", async () => {
+    const { employee } = await linkedEmployee();
+    // The page showed the cost of $200 over 1 period; the employee typed 300 and 2 periods.
+    const review = await post(employee, { ...valid, quotedFor: "20000:1" });
+    expect(review.status).toBe(200);
+    const body = await review.json();
+    expect(body.review).toMatchObject({
+      amountCents: 30000,
+      feeCents: 1599,
+      totalCents: 31599,
+      // 15.99 on 284.01 repaid 150.00 at 15 and 30 days.
+      apr: 90.8,
+    });
+    expect(
+      body.review.schedule.map((d: { amountCents: number }) => d.amountCents),
+    ).toEqual([15000, 15000]);
+    expect(await requestsOf(employee)).toEqual([]);
+    // Confirming the same values (the review's disclosure) creates the request.
+    const confirmed = await post(employee, valid);
+    expect(confirmed.status).toBe(302);
+    expect(await requestsOf(employee)).toHaveLength(1);
   });
 
   it("refuses employers (403) and sends anonymous visitors to /auth", async () => {
@@ -473,5 +541,70 @@ describe("/request page", () => {
       .from(employees)
       .where(eq(employees.userId, employee.id));
     expect(row.availableBalance).toBe("500.00");
+  });
+});
+
+describe("GET /api/advance-quote", () => {
+  it("answers the fee, total, APR, deductions and terms version as JSON", async () => {
+    const { employee } = await linkedEmployee();
+    const res = await call(
+      quoteApi,
+      await requestAs(
+        employee,
+        "/api/advance-quote?amount=300&repaymentPeriods=1",
+      ),
+    );
+    expect(res.status).toBe(200);
+    const body = await res.json();
+    expect(body).toMatchObject({
+      amount: "300.00",
+      fee: "15.99",
+      total: "315.99",
+      apr: 137,
+      termsVersion: TERMS_VERSION,
+    });
+    expect(body.schedule).toEqual([
+      { date: expect.any(String), amount: "300.00" },
+    ]);
+    const three = await (
+      await call(
+        quoteApi,
+        await requestAs(
+          employee,
+          "/api/advance-quote?amount=500&repaymentPeriods=3",
+        ),
+      )
+    ).json();
+    expect(three.schedule.map((d: { amount: string }) => d.amount)).toEqual([
+      "166.67",
+      "166.67",
+      "166.66",
+    ]);
+  });
+
+  it("refuses a bad amount with the form's message (400), employers (403) and anonymous callers (401)", async () => {
+    const { employer, employee } = await linkedEmployee();
+    const low = await call(
+      quoteApi,
+      await requestAs(employee, "/api/advance-quote?amount=150"),
+    );
+    expect(low.status).toBe(400);
+    expect((await low.json()).message).toBe("Minimum amount is $200.00");
+    expect(
+      (
+        await call(
+          quoteApi,
+          await requestAs(employer, "/api/advance-quote?amount=300"),
+        )
+      ).status,
+    ).toBe(403);
+    expect(
+      (
+        await call(
+          quoteApi,
+          await requestAs(null, "/api/advance-quote?amount=300"),
+        )
+      ).status,
+    ).toBe(401);
   });
 });

@@ -98,8 +98,8 @@ describe("every action writes its audit event", () => {
     ).toEqual([
       ["request.filed", employee.id, employee.id, "300.00"],
       ["request.approved", employer.id, employee.id, "300.00"],
-      ["request.paid", employee.id, employee.id, "300.00"],
-      // The money model: only the fee is captured from the $300 hold, with the card.
+      // The money model: checkout authorizes only the fee, captured with the card.
+      ["request.paid", employee.id, employee.id, "15.99"],
       ["fee.captured", employee.id, employee.id, "15.99"],
       ["card.issued", employee.id, employee.id, "300.00"],
     ]);

@@ -53,6 +53,8 @@ import * as apiOwnRequests from "~/routes/api.advance-requests.employee";
 import * as apiPending from "~/routes/api.advance-requests.pending";
 import * as apiRequests from "~/routes/api.advance-requests";
 import * as apiEmployee from "~/routes/api.employee";
+import * as apiQuote from "~/routes/api.advance-quote";
+import * as terms from "~/routes/terms";
 import * as apiEmployees from "~/routes/api.employees";
 import * as apiEmployerRequests from "~/routes/api.employer.advance-requests";
 import * as apiEvents from "~/routes/api.events";
@@ -267,6 +269,13 @@ const MATRIX: Row[] = [
     what: "GET /how-it-works",
     cells: PUBLIC,
     build: () => get("/how-it-works?amount=300"),
+  },
+  {
+    file: "terms.tsx",
+    kind: "loader",
+    what: "GET /terms",
+    cells: PUBLIC,
+    build: () => get("/terms"),
   },
   {
     file: "forgot-password.tsx",
@@ -490,6 +499,7 @@ const MATRIX: Row[] = [
         terms: "on",
         paymentMethod: "existing",
         reason: "Matrix",
+        quotedFor: "20000:1",
       });
     },
   },
@@ -1241,6 +1251,20 @@ const MATRIX: Row[] = [
     build: () => postJson("/api/employee"),
   },
   {
+    file: "api.advance-quote.ts",
+    kind: "loader",
+    what: "GET /api/advance-quote?amount=300",
+    cells: EMPLOYEE_API,
+    build: () => get("/api/advance-quote?amount=300&repaymentPeriods=2"),
+  },
+  {
+    file: "api.advance-quote.ts",
+    kind: "action",
+    what: "POST /api/advance-quote",
+    cells: NOT_ALLOWED,
+    build: () => postJson("/api/advance-quote"),
+  },
+  {
     file: "api.advance-requests.employee.ts",
     kind: "loader",
     what: "GET /api/advance-requests/employee (own requests only)",
@@ -1663,6 +1687,8 @@ const MODULES: Record<string, Record<string, unknown>> = {
   "api.advance-requests.pending.ts": apiPending,
   "api.advance-requests.ts": apiRequests,
   "api.employee.ts": apiEmployee,
+  "api.advance-quote.ts": apiQuote,
+  "terms.tsx": terms,
   "api.employees.ts": apiEmployees,
   "api.employer.advance-requests.ts": apiEmployerRequests,
   "api.events.ts": apiEvents,

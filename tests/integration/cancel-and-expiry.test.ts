@@ -358,7 +358,7 @@ describe("POST /api/advance-requests/{id}/cancel and the Cancel request form", (
     const cardedRow = rows.find((r) => r.id === carded.id)!;
     expect(cardedRow.cancellable).toBe(false);
     expect(cardedRow.story[0]).toBe(
-      "Held on your card: $300.00. Charged: $15.99 (the processing fee). Released: $284.01.",
+      "Charged to your card: $15.99 (the processing fee). The advance was not charged to your card.",
     );
     expect(cardedRow.story[1]).toMatch(
       /^Your grocery card holds \$300\.00\. Payroll deducts \$300\.00 on [A-Z][a-z]{2} \d{2}, \d{4}\.$/,

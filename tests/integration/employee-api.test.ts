@@ -134,6 +134,8 @@ describe("employee read endpoints: exact fields", () => {
           "authorizedAmount",
           "capturedAmount",
           "releasedAmount",
+          "termsVersion",
+          "termsAcceptedAt",
           "employeeId",
           "id",
           "reason",

@@ -30,6 +30,26 @@ async function linkedEmployee() {
 }
 
 describe("employee dashboard figures", () => {
+  it("says what is available to request when pending requests take part of the balance", async () => {
+    const { employee } = await linkedEmployee();
+    expect(
+      (await loadEmployeeDashboard(employee)).availableToRequestText,
+    ).toBeNull();
+    await insertAdvance(employee, { amount: "350.00" });
+    await insertAdvance(employee, { amount: "200.00", status: "DECLINED" });
+    const data = await loadEmployeeDashboard(employee);
+    // The balance (SPEC's card) stays; the figure /request shows and refuses with is beside it.
+    expect(data).toMatchObject({
+      availableBalanceText: "$500.00",
+      availableToRequestText: "$150.00",
+    });
+    // Folding the pending sum into the year-to-date query kept its figures.
+    expect(data.yearToDate).toMatchObject({
+      totalText: "$0.00",
+      approvedCount: 0,
+    });
+  });
+
   it("shows the empty states of a new employee", async () => {
     const { employee } = await linkedEmployee();
     const data = await loadEmployeeDashboard(employee);
@@ -216,6 +236,8 @@ describe("employee dashboard figures", () => {
         amount: "200.00",
         amountText: "$200.00",
         feeText: "$15.99",
+        // Approval + 7 days: the last day to pay before the approval expires.
+        payByText: expect.stringMatching(/^[A-Z][a-z]{2} \d{2}, \d{4}$/),
         checkoutUrl: `/checkout?amount=200.00&requestId=${unpaid.id}`,
       },
     ]);

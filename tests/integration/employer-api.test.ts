@@ -194,6 +194,8 @@ describe("GET /api/advance-requests/pending", () => {
         authorizedAmount: null,
         capturedAmount: null,
         releasedAmount: null,
+        termsVersion: null,
+        termsAcceptedAt: null,
         employee: {
           firstName: "Ann",
           lastName: "Archer",
@@ -218,6 +220,8 @@ describe("GET /api/advance-requests/pending", () => {
         authorizedAmount: null,
         capturedAmount: null,
         releasedAmount: null,
+        termsVersion: null,
+        termsAcceptedAt: null,
         employee: {
           firstName: "Ben",
           lastName: "Baker",
@@ -263,6 +267,8 @@ describe("GET /api/advance-requests/all", () => {
       authorizedAmount: null,
       capturedAmount: null,
       releasedAmount: null,
+      termsVersion: null,
+      termsAcceptedAt: null,
     });
     expect(body[3]).toMatchObject({
       status: "DECLINED",
@@ -331,6 +337,8 @@ describe("POST /api/advance-requests/{id}/approve", () => {
       authorizedAmount: null,
       capturedAmount: null,
       releasedAmount: null,
+      termsVersion: null,
+      termsAcceptedAt: null,
     });
     // Approval reserves the amount; the deductions come with the card (the money model).
     expect(await deductionsOf(older.id)).toHaveLength(0);
@@ -426,6 +434,8 @@ describe("POST /api/advance-requests/{id}/decline", () => {
       authorizedAmount: null,
       capturedAmount: null,
       releasedAmount: null,
+      termsVersion: null,
+      termsAcceptedAt: null,
     });
     const nullReason = await decline(employer, newer.id, {
       json: { reason: null },

@@ -543,11 +543,13 @@ describe("employer dashboard", () => {
       status: "APPROVED",
       approvalDate: now,
     });
+    // Cal's card was issued: its one deduction (past due, not collected) is the only one.
     await insertAdvance(cal, {
       amount: "250.00",
       status: "APPROVED",
       requestDate: lastMonth,
       approvalDate: lastMonth,
+      carded: true,
     });
     await insertAdvance(cal, { amount: "240.00", status: "DECLINED" });
     // Four pending, the oldest first on the dashboard.
@@ -573,7 +575,9 @@ describe("employer dashboard", () => {
       activeEmployees: 6,
       pendingRequests: 4,
       monthlyAdvances: "500.50",
-      pendingDeductions: "750.50",
+      // Deductions scheduled and not yet collected; approvals without a card have none.
+      pendingDeductions: "250.00",
+      dueNextPayroll: "250.00",
       employeesTotal: 6,
       employeesPageCount: 1,
     });

@@ -97,9 +97,9 @@ describe("checkInvariants", () => {
       carded: true,
     });
     expect(carded).toMatchObject({
-      authorizedAmount: "300.00",
+      authorizedAmount: "15.99",
       capturedAmount: "15.99",
-      releasedAmount: "284.01",
+      releasedAmount: "0.00",
     });
     await expect(
       db()

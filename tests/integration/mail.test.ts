@@ -168,7 +168,12 @@ describe("e-mail through the job queue", () => {
     expect(mail.mail.text).toContain(
       "2 payroll deductions, scheduled when your card is issued",
     );
-    expect(mail.mail.text).toContain("we place a hold of $300.00 on your card");
+    expect(mail.mail.text).toContain(
+      "only the processing fee is authorized on your card",
+    );
+    expect(mail.mail.text).toContain(
+      "The $300.00 goes onto your grocery card; it is never charged to your card.",
+    );
     // HTML and plain text, the product's name, absolute links, no images or tracking.
     expect(mail.mail.html).toContain("Grocery Advance");
     expect(mail.mail.html).not.toMatch(/<img|<script/i);
@@ -421,7 +426,7 @@ describe("e-mail through the job queue", () => {
     expect(card.mail.text).toContain("Where it works: Grocery stores only");
     // What was charged (the fee) and what payroll will take, and when.
     expect(card.mail.text).toContain(
-      "Charged to your card: $15.99 processing fee (the rest of the hold was released)",
+      "Charged to your card: $15.99 processing fee (the advance itself was not charged to your card)",
     );
     expect(card.mail.text).toMatch(
       /Payroll deduction: \$300\.00 on [A-Z][a-z]{2} \d{2}, \d{4}/,

@@ -67,21 +67,22 @@ it("one $300 advance: held, charged, released, card, purchases, deductions, payr
     .from(advanceRequests)
     .where(eq(advanceRequests.id, filed.id));
   expect(payment).toMatchObject({
-    authorizedCents: 30000,
+    amountCents: 1599,
+    authorizedCents: 1599,
     capturedCents: 1599,
-    releasedCents: 28401,
+    releasedCents: 0,
     status: "succeeded",
   });
   expect(row).toMatchObject({
-    authorizedAmount: "300.00",
+    authorizedAmount: "15.99",
     capturedAmount: "15.99",
-    releasedAmount: "284.01",
+    releasedAmount: "0.00",
   });
   say(
-    `3. Checkout ("Pay $300.00"): held $${row.authorizedAmount} on the employee's card (sandbox intent ${payment.id}).`,
+    `3. Checkout ("Pay $15.99"): authorized $${row.authorizedAmount}, the fee only, on the employee's card (sandbox intent ${payment.id}); the advance is never charged to it.`,
   );
   say(
-    `4. Card issued: charged $${row.capturedAmount} (the processing fee, captured from the hold); ` +
+    `4. Card issued: charged $${row.capturedAmount} (the processing fee, captured from the authorization); ` +
       `released $${row.releasedAmount}; sandbox records authorized ${payment.authorizedCents}¢, ` +
       `captured ${payment.capturedCents}¢, released ${payment.releasedCents}¢.`,
   );

@@ -35,6 +35,7 @@ import {
   requestRow,
 } from "#tests/support/rows";
 import { CARD_FAILED_HOLD_RELEASED } from "~/models/cancel-core.server";
+import { TERMS_VERSION } from "~/utils/rules";
 import {
   call,
   createEmployee,
@@ -140,19 +141,21 @@ describe("sandbox checkout, end to end", () => {
       .select()
       .from(sandboxPayments)
       .where(eq(sandboxPayments.requestId, request.id));
-    // Checkout held the advance; the card captured only the fee and released the rest.
+    // Checkout authorized only the fee, never the $300.00 advance; the card captured it.
     expect(payment).toMatchObject({
       status: "succeeded",
-      amountCents: 30000,
-      authorizedCents: 30000,
+      amountCents: 1599,
+      authorizedCents: 1599,
       capturedCents: 1599,
-      releasedCents: 28401,
+      releasedCents: 0,
     });
     expect(await requestRow(request.id)).toMatchObject({
-      authorizedAmount: "300.00",
+      authorizedAmount: "15.99",
       capturedAmount: "15.99",
-      releasedAmount: "284.01",
+      releasedAmount: "0.00",
+      termsVersion: TERMS_VERSION,
     });
+    expect((await requestRow(request.id)).termsAcceptedAt).toBeInstanceOf(Date);
 
     // A repeat returns the existing card with 200.
     const repeat = await call(
@@ -633,21 +636,21 @@ describe("/checkout", () => {
     const row = await requestRow(request.id);
     expect(row).toMatchObject({
       status: "CANCELLED",
-      authorizedAmount: "300.00",
+      authorizedAmount: "15.99",
       capturedAmount: "0.00",
-      releasedAmount: "300.00",
+      releasedAmount: "15.99",
       cancelledById: null,
     });
-    // The sandbox cancelled the authorization: held 300, captured nothing, released 300.
+    // The sandbox cancelled the fee's authorization: captured nothing, released it all.
     const [payment] = await db()
       .select()
       .from(sandboxPayments)
       .where(eq(sandboxPayments.requestId, request.id));
     expect(payment).toMatchObject({
       status: "canceled",
-      authorizedCents: 30000,
+      authorizedCents: 1599,
       capturedCents: 0,
-      releasedCents: 30000,
+      releasedCents: 1599,
     });
     // The reserved amount is back, once; there is nothing to collect.
     expect(Number((await employeeOf(user)).availableBalance)).toBe(
@@ -677,7 +680,11 @@ describe("/payment-success and the webhook without Stripe", () => {
       await requestAs(user, "/payment-success"),
     );
     expect(plain.status).toBe(200);
-    expect(await plain.json()).toEqual({ toast: null, moneyLines: [] });
+    expect(await plain.json()).toEqual({
+      toast: null,
+      moneyLines: [],
+      cardId: null,
+    });
 
     await createPaymentIntent(user, {
       amount: "300.00",

@@ -107,9 +107,10 @@ describe("Stripe payment intents", () => {
     const { clientSecret } = await res.json();
 
     const [created] = fake.calls("POST", "/v1/payment_intents");
-    expect(created.idempotencyKey).toBe(`advance-request-${request.id}`);
+    // Only the fee is authorized on the employee's card, never the $300.00 advance.
+    expect(created.idempotencyKey).toBe(`fee-advance-request-${request.id}`);
     expect(created.body).toMatchObject({
-      amount: "30000",
+      amount: "1599",
       currency: "usd",
       automatic_payment_methods: { enabled: "true" },
       capture_method: "manual",
@@ -143,7 +144,7 @@ describe("Stripe payment intents", () => {
     const calls = fake.calls("POST", "/v1/payment_intents").slice(before);
     expect(calls.map((c) => c.status)).toEqual([500, 200]);
     expect(new Set(calls.map((c) => c.idempotencyKey))).toEqual(
-      new Set([`advance-request-${request.id}`]),
+      new Set([`fee-advance-request-${request.id}`]),
     );
   });
 
@@ -339,8 +340,9 @@ describe("Stripe Issuing cards", () => {
     });
     expect(await requestRow(request.id)).toMatchObject({
       status: "CANCELLED",
+      authorizedAmount: "15.99",
       capturedAmount: "0.00",
-      releasedAmount: "250.00",
+      releasedAmount: "15.99",
     });
 
     // The request is over: a retry is refused and Stripe is not asked for a card again.
@@ -355,7 +357,7 @@ describe("Stripe Issuing cards", () => {
     expect(fake.calls("POST", "/v1/issuing/cards")).toHaveLength(issuing);
   });
 
-  it("captures only the fee from the hold: Stripe receives capture with amount_to_capture 1599", async () => {
+  it("authorizes and captures only the fee: Stripe receives an intent of 1599 and a capture of 1599", async () => {
     const { user, request, paymentIntentId } = await paidAdvance("300.00");
     const { card } = await issueGroceryCard(user, request.id);
     expect(card.amount).toBe("300.00");
@@ -371,17 +373,23 @@ describe("Stripe Issuing cards", () => {
     expect(
       fake.calls("POST", `/v1/payment_intents/${paymentIntentId}/cancel`),
     ).toHaveLength(0);
-    // Stripe charged 15.99 of the 300.00 hold and released the rest.
+    // Stripe authorized and charged the 15.99 fee; the 300.00 advance never touched the card.
     expect(fake.intents.get(paymentIntentId)).toMatchObject({
       status: "succeeded",
-      amount: 30000,
+      amount: 1599,
       amount_received: 1599,
       amount_capturable: 0,
     });
+    expect(
+      fake
+        .calls("POST", "/v1/payment_intents")
+        .filter((c) => c.idempotencyKey === `fee-advance-request-${request.id}`)
+        .map((c) => (c.body as { amount: string }).amount),
+    ).toEqual(["1599"]);
     expect(await requestRow(request.id)).toMatchObject({
-      authorizedAmount: "300.00",
+      authorizedAmount: "15.99",
       capturedAmount: "15.99",
-      releasedAmount: "284.01",
+      releasedAmount: "0.00",
     });
     const deductions = await deductionsOf(request.id);
     expect(deductions.map((d) => d.amount)).toEqual(["300.00"]);

@@ -1,4 +1,5 @@
 import { getEmployerReport, trendPercent } from "~/models/report.server";
+import { cancelAdvance } from "~/models/cancel.server";
 import { loader as reportsLoader } from "~/routes/_app.reports";
 import { useTestDatabase } from "#tests/support/db";
 import { insertAdvance, approvedAdvances, daysAgo } from "#tests/support/data";
@@ -12,6 +13,23 @@ import {
 useTestDatabase();
 
 describe("getEmployerReport", () => {
+  it("counts only requests waiting for a decision as pending, not cancelled ones", async () => {
+    const employer = await createEmployer();
+    const employee = await createEmployee(employer);
+    const waiting = await insertAdvance(employee, { amount: "220.00" });
+    const withdrawn = await insertAdvance(employee, { amount: "230.00" });
+    await cancelAdvance(employee, withdrawn.id);
+    const report = await getEmployerReport(employer);
+    expect(report).toMatchObject({
+      totalAdvances: 2,
+      pendingAdvances: 1,
+      cancelledAdvances: 1,
+      approvedAdvances: 0,
+      declinedAdvances: 0,
+    });
+    expect(waiting.status).toBe("PENDING");
+  });
+
   it("reports zeros for a company with no requests", async () => {
     const employer = await createEmployer();
     await createEmployee(employer);

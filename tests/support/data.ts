@@ -11,6 +11,7 @@ import {
 import { applyApproval } from "~/models/approval-core.server";
 import { completeSandboxCheckout } from "~/models/checkout.server";
 import { PROCESSING_FEE_CENTS } from "~/utils/calculator";
+import { TERMS_VERSION } from "~/utils/rules";
 import { db } from "~/utils/db.server";
 import { fromCents, toCents } from "~/utils/money";
 import { deductionSchedule } from "~/utils/schedule";
@@ -129,9 +130,12 @@ export async function markCarded(requestId: number) {
     .update(advanceRequests)
     .set({
       paidAt: request.paidAt ?? at,
-      authorizedAmount: request.amount,
+      // Checkout authorized only the fee and the card captured it (decision 1901).
+      authorizedAmount: fromCents(fee),
       capturedAmount: fromCents(fee),
-      releasedAmount: fromCents(cents - fee),
+      releasedAmount: "0.00",
+      termsVersion: request.termsVersion ?? TERMS_VERSION,
+      termsAcceptedAt: request.termsAcceptedAt ?? at,
       capturedAt: at,
     })
     .where(eq(advanceRequests.id, requestId));
@@ -227,4 +231,12 @@ export const daysAgo = (days: number, now: Date = new Date()) =>
 /** Whole days from `from` to `to` (rounded, so DST shifts do not matter). */
 export function daysBetween(from: Date, to: Date): number {
   return Math.round((to.getTime() - from.getTime()) / DAY_MS);
+}
+
+/** Sets an employee's available balance (what approvals reserve from), for pages that need it. */
+export async function setAvailableBalance(user: User, balance: string) {
+  await db()
+    .update(employees)
+    .set({ availableBalance: balance })
+    .where(eq(employees.userId, user.id));
 }

@@ -4,6 +4,7 @@ import {
   type SubmissionResult,
 } from "@conform-to/react";
 import { Form, Link } from "@remix-run/react";
+import { PASSWORD_HINT } from "~/utils/rules-texts";
 import { Button } from "~/components/ui/button";
 import { CheckboxField, FormError } from "~/components/ui/field";
 import {
@@ -216,6 +217,7 @@ export function RegisterForm({
         type="password"
         field={fields.password}
         autoComplete="new-password"
+        hint={PASSWORD_HINT}
       />
       <FormError
         id={form.errorId}

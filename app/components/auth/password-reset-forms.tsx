@@ -5,6 +5,7 @@ import {
   type SubmissionResult,
 } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { PASSWORD_HINT } from "~/utils/rules-texts";
 import { Form } from "@remix-run/react";
 import { Button } from "~/components/ui/button";
 import { Field, FormError } from "~/components/ui/field";
@@ -103,7 +104,7 @@ export function ResetPasswordForm({
       <Field
         label="New password"
         errors={fields.password.errors}
-        hint="At least 6 characters, and not easy to guess."
+        hint={PASSWORD_HINT}
         inputProps={{
           ...getInputProps(fields.password, { type: "password" }),
           autoComplete: "new-password",

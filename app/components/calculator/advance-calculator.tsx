@@ -265,10 +265,10 @@ export function AdvanceCalculator({
                 declines the request.
               </li>
               <li>
-                Once approved, you press Pay: your card is authorized for the
-                advance amount (a hold). When your virtual card, which works
-                only in grocery stores, is issued, only the fee is charged and
-                the rest of the hold is released.
+                Once approved, you press Pay: only the fee is authorized on your
+                card, and it is charged when your virtual card, which works only
+                in grocery stores, is issued. The advance goes onto that card
+                and is never charged to your own card.
               </li>
               <li>
                 The advance is deducted from your paycheck automatically, over 1

@@ -26,6 +26,8 @@ const selectClass =
 export type ActionData = {
   result?: SubmissionResult<string[]>;
   error?: string;
+  /** The full details, only in the answer to "Show card details" (never in the loader). */
+  revealed?: { number: string; expiry: string; cvc: string };
 };
 
 export function FreezeForm({

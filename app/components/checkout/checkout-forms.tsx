@@ -13,11 +13,14 @@ import { useIsPending } from "~/components/use-is-pending";
 
 export function SandboxPaymentForm({
   amount,
+  feeText,
   requestId,
   defaults,
   result,
 }: {
   amount: string;
+  /** What the button charges: the fee (decision 1901). */
+  feeText: string;
   requestId: number;
   defaults: { cardNumber: string; expiry: string; cvc: string };
   result: SubmissionResult<string[]> | undefined;
@@ -65,7 +68,7 @@ export function SandboxPaymentForm({
         />
         <div className="flex flex-wrap gap-3">
           <Button type="submit" disabled={pending}>
-            {pending ? "Processing..." : `Pay ${formatMoney(amount)}`}
+            {pending ? "Processing..." : `Pay ${feeText}`}
           </Button>
           <LinkButton to="/request" variant="secondary">
             Cancel
@@ -87,9 +90,9 @@ export function IssueCardPanel({
   return (
     <Card title="Payment received">
       <p className="text-gray-800">
-        The hold of {formatMoney(amount)} on your card is in place, but your
-        grocery card has not been created yet. Only the processing fee will be
-        charged when it is; the rest of the hold is released.
+        The processing fee is authorized on your card, but your grocery card of{" "}
+        {formatMoney(amount)} has not been created yet. The fee is charged when
+        it is; if it cannot be, the authorization is released.
       </p>
       <Form method="post" className="mt-4 flex flex-wrap gap-3">
         <input type="hidden" name="intent" value="issue-card" />

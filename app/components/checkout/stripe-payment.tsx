@@ -165,11 +165,17 @@ function StripePaymentForm({
       },
       redirect: "if_required",
     });
-    // Manual capture: a confirmed payment is a hold (requires_capture); the fee is captured
-    // when the card is issued (docs/decisions/1500).
+    // Manual capture: a confirmed payment authorizes the fee (requires_capture); it is
+    // captured when the card is issued (docs/decisions/1500, 1901).
     const held =
       paymentIntent?.status === "requires_capture" ||
       paymentIntent?.status === "succeeded";
+    // A field the Payment Element itself marks (incomplete number, past expiry) is said there,
+    // under the field: a toast would say it a second time.
+    if (error?.type === "validation_error") {
+      setProcessing(false);
+      return;
+    }
     if (error || !held) {
       onToast({
         type: "error",

@@ -14,7 +14,9 @@ export function EmployeeDashboard({ data }: { data: Data }) {
     <div className="space-y-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-2xl font-bold text-gray-900">
-          Welcome back, {data.firstName}
+          {/* "Welcome back" once there is something to come back to. */}
+          {data.recent.length === 0 ? "Welcome" : "Welcome back"},{" "}
+          {data.firstName}
         </h1>
         <LinkButton to="/request">New Request</LinkButton>
       </div>
@@ -70,6 +72,12 @@ export function EmployeeDashboard({ data }: { data: Data }) {
       <div className="grid gap-4 md:grid-cols-3">
         <StatCard label="Available Balance" value={data.availableBalanceText}>
           Pay cycle ends {data.payCycleEndsText}
+          {data.availableToRequestText ? (
+            <span className="block" data-testid="available-to-request">
+              Available to request: {data.availableToRequestText} (pending
+              requests count against it)
+            </span>
+          ) : null}
         </StatCard>
         <StatCard
           label="Next Deduction"
@@ -160,8 +168,15 @@ function VirtualCards({ data }: { data: Data }) {
                 Your {r.amountText} advance is approved. Complete payment to get
                 your grocery card.{" "}
                 <span className="text-gray-700">
-                  Paying places a hold of {r.amountText} on your card; only the{" "}
-                  {r.feeText} fee is charged when your card is issued.
+                  Paying charges your card only the {r.feeText} fee; the{" "}
+                  {r.amountText} goes onto your grocery card.
+                  {r.payByText ? (
+                    <>
+                      {" "}
+                      Pay by <strong>{r.payByText}</strong>, or the approval
+                      expires.
+                    </>
+                  ) : null}
                 </span>
               </span>
               <LinkButton to={r.checkoutUrl}>Complete payment</LinkButton>

@@ -68,7 +68,13 @@ export function EmployerDashboard({
           label="Pending Deductions"
           value={formatMoney(data.pendingDeductions)}
         >
-          Next payroll: {formatDate(data.nextPayroll)}
+          <span className="block">
+            Next payroll: {formatDate(data.nextPayroll)}
+          </span>
+          <span className="block" data-testid="due-next-payroll">
+            {formatMoney(data.dueNextPayroll)} due then; the total is every
+            deduction scheduled and not yet collected.
+          </span>
         </StatCard>
       </div>
 
@@ -110,6 +116,7 @@ export function EmployerDashboard({
                         requestId={r.id}
                         employeeName={name}
                         redirectTo="/"
+                        blockedReason={r.blockedReason}
                       />
                       <QuickDeclineForm
                         requestId={r.id}

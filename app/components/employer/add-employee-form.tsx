@@ -1,4 +1,5 @@
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
+import { PASSWORD_HINT } from "~/utils/rules-texts";
 import { useFetcher } from "@remix-run/react";
 import { Button, LinkButton } from "~/components/ui/button";
 import { FormError } from "~/components/ui/field";
@@ -47,7 +48,7 @@ export function AddEmployeeForm({
       <InputField
         label="Password"
         type="password"
-        hint="At least 6 characters. Share it with the employee securely."
+        hint={`${PASSWORD_HINT} Share it with the employee securely.`}
         field={fields.password}
         autoComplete="new-password"
       />

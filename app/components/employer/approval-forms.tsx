@@ -19,6 +19,8 @@ type DecisionProps = {
   requestId: number;
   employeeName: string;
   redirectTo: string;
+  /** Why the button is not offered (Approve when the balance cannot cover the amount). */
+  blockedReason?: string | null;
 };
 
 const DECISIONS = {
@@ -42,9 +44,29 @@ function DecisionForm({
   requestId,
   employeeName,
   redirectTo,
+  blockedReason,
 }: DecisionProps & { intent: keyof typeof DECISIONS }) {
   const pending = useDecisionPending(intent, requestId);
   const { label, busy, variant, className } = DECISIONS[intent];
+  const reasonId = `${intent}-${requestId}-blocked`;
+  if (blockedReason)
+    return (
+      <span className="inline-flex flex-col gap-1">
+        <Button
+          type="button"
+          variant={variant}
+          className={className}
+          disabled
+          aria-label={`${label} ${employeeName}'s request`}
+          aria-describedby={reasonId}
+        >
+          {label}
+        </Button>
+        <span id={reasonId} className="max-w-[12rem] text-xs text-gray-700">
+          {blockedReason}
+        </span>
+      </span>
+    );
   return (
     <Form method="post" action="/approvals" className="inline">
       <input type="hidden" name="intent" value={intent} />

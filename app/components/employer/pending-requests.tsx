@@ -1,7 +1,7 @@
 import type { SerializeFrom } from "@remix-run/node";
 import { ApproveForm, DeclineLink } from "~/components/employer/approval-forms";
 import { EmptyRow, Table, Td } from "~/components/ui/table";
-import type { PendingRequest } from "~/models/employer-requests.server";
+import type { ApprovablePending } from "~/models/employer-requests.server";
 import { formatDate } from "~/utils/dates";
 import { formatMoney } from "~/utils/money";
 
@@ -27,7 +27,7 @@ export function PendingRequestsTable({
   page,
   here,
 }: {
-  pending: SerializeFrom<PendingRequest>[];
+  pending: SerializeFrom<ApprovablePending>[];
   /** The page of /approvals shown, kept behind the Decline dialog. */
   page: number;
   /** This page's address, where Approve comes back to. */
@@ -70,6 +70,7 @@ export function PendingRequestsTable({
                     requestId={r.id}
                     employeeName={name}
                     redirectTo={here}
+                    blockedReason={r.blockedReason}
                   />
                   <DeclineLink
                     requestId={r.id}

@@ -14,7 +14,7 @@ import {
   X,
   type LucideIcon,
 } from "lucide-react";
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useIsPending } from "~/components/use-is-pending";
 
 type Role = "EMPLOYEE" | "EMPLOYER";
@@ -82,13 +82,23 @@ export function Sidebar({
   useEffect(() => setInteractive(true), []);
   // Closes on navigation (a link in the menu, the browser's back button, a redirect).
   useEffect(() => setOpen(false), [location.key]);
+  // Escape (from the button or a link in the menu) closes it; the focus goes to the button.
+  const toggle = useRef<HTMLButtonElement>(null);
   return (
-    <div className="relative bg-brand-800 text-white md:min-h-screen md:w-60 md:shrink-0">
+    <div
+      className="relative bg-brand-800 text-white md:min-h-screen md:w-60 md:shrink-0"
+      onKeyDown={(event) => {
+        if (event.key !== "Escape" || !open) return;
+        setOpen(false);
+        toggle.current?.focus();
+      }}
+    >
       <div className="flex h-16 items-center px-4">
         <span className="text-lg font-bold">Grocery Advance</span>
       </div>
       {interactive ? (
         <button
+          ref={toggle}
           type="button"
           className={`${toggleClass} focus:outline-none focus-visible:ring-2 focus-visible:ring-white`}
           aria-expanded={open}

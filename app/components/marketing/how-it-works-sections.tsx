@@ -45,7 +45,7 @@ const STEPS = [
   },
   {
     title: "You complete the payment",
-    text: `Press Pay: your card is authorized for the advance amount (a hold). When your grocery card is issued, only the flat ${PROCESSING_FEE_TEXT} processing fee is charged and the rest of the hold is released.`,
+    text: `Press Pay: only the flat ${PROCESSING_FEE_TEXT} processing fee is authorized on your card, and charged when your grocery card is issued. The advance itself goes onto the grocery card; it is never charged to your card.`,
   },
   {
     title: "Your grocery card is issued",

@@ -20,7 +20,11 @@ import {
   MAX_ADVANCE_TEXT,
   MIN_ADVANCE_TEXT,
 } from "~/utils/rules";
-import { requestFormSchema } from "~/validation/advance";
+import { amountProblem, requestFormSchema } from "~/validation/advance";
+import { useEffect, useState, type FormEvent } from "react";
+import { CostDisclosure, type QuoteView } from "~/components/cost-disclosure";
+import { parseCents } from "~/utils/money";
+import { quoteAdvance, quoteKey, type Quote } from "~/utils/quote";
 import { useIsPending } from "~/components/use-is-pending";
 
 // The advance request form (SPEC §5 Advance request form, DESIGN §4 Requesting): amount,
@@ -36,16 +40,59 @@ const selectClass =
   "block w-full rounded-md border border-gray-300 bg-white px-3 py-2 text-sm shadow-sm " +
   "focus:border-brand-600 focus:outline-none focus:ring-1 focus:ring-brand-600";
 
+/** The quote for what the form holds now, or null while the amount is not a valid one. */
+function quoteOf(
+  amountText: string,
+  periodsText: string,
+  payCycleEndDate: string | null,
+): Quote | null {
+  const cents = parseCents(amountText.trim());
+  const periods = Number(periodsText);
+  if (cents === null || amountProblem(cents) !== null) return null;
+  if (![1, 2, 3].includes(periods)) return null;
+  return quoteAdvance(
+    cents,
+    periods,
+    payCycleEndDate ? new Date(payCycleEndDate) : null,
+  );
+}
+
 export function RequestForm({
   availableBalanceText,
   prefill,
   lastResult,
+  payCycleEndDate,
+  quote: initialQuote,
+  reviewing,
 }: {
   availableBalanceText: string;
   prefill: { amount: number; repaymentPeriods: number };
   lastResult: SubmissionResult<string[]> | undefined;
+  payCycleEndDate: string | null;
+  /** The disclosure rendered by the server: for the prefill, or for a reviewed submission. */
+  quote: QuoteView;
+  /** The server asks to confirm the values it just showed the cost of (no JavaScript). */
+  reviewing: boolean;
 }) {
   const pending = useIsPending();
+  // The disclosure follows the amount and the periods as they change (decision 1900); until
+  // the employee changes one, it is the server's.
+  const [live, setLive] = useState<Quote | null | undefined>(undefined);
+  const shown: QuoteView | null = live === undefined ? initialQuote : live;
+  const recompute = (form: HTMLFormElement) => {
+    const value = (name: string) => {
+      const element = form.elements.namedItem(name);
+      return element instanceof HTMLInputElement ||
+        element instanceof HTMLSelectElement
+        ? element.value
+        : "";
+    };
+    setLive(
+      quoteOf(value("amount"), value("repaymentPeriods"), payCycleEndDate),
+    );
+  };
+  const onChange = (event: FormEvent<HTMLFormElement>) =>
+    recompute(event.currentTarget);
   const [form, fields] = useSchemaForm({
     id: "request",
     schema: requestFormSchema,
@@ -57,6 +104,13 @@ export function RequestForm({
       accountType: "checking",
     },
   });
+  // The form's code arrives after hydration (an island): what was typed before then counts.
+  useEffect(() => {
+    const element = document.getElementById(form.id);
+    if (element instanceof HTMLFormElement) recompute(element);
+    // Once, when the form becomes interactive.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
   const [existing, different] = getCollectionProps(fields.paymentMethod, {
     type: "radio",
     options: ["existing", "new"],
@@ -67,12 +121,18 @@ export function RequestForm({
       method="post"
       className="space-y-6 rounded-lg border border-gray-200 bg-white p-6 shadow-sm"
       {...getFormProps(form)}
+      onChange={onChange}
     >
+      <input
+        type="hidden"
+        name="quotedFor"
+        value={shown ? quoteKey(shown.amountCents, shown.schedule.length) : ""}
+      />
       <InputField
         label="Amount"
         prefix="$"
         suffix="USD"
-        hint={`Between ${MIN_ADVANCE_TEXT} and ${MAX_ADVANCE_TEXT}. Available balance: ${availableBalanceText}`}
+        hint={`Between ${MIN_ADVANCE_TEXT} and ${MAX_ADVANCE_TEXT}. Available to request: ${availableBalanceText} (your balance less pending requests)`}
         type="number"
         field={fields.amount}
         step={ADVANCE_STEP_DOLLARS}
@@ -178,6 +238,25 @@ export function RequestForm({
         </p>
         <ErrorList errors={fields.repaymentPeriods.errors} />
       </div>
+
+      {reviewing ? (
+        <p
+          role="status"
+          data-testid="review-note"
+          className="rounded-md border border-yellow-300 bg-yellow-50 px-4 py-3 text-sm text-yellow-900"
+        >
+          Nothing has been requested yet. Check the cost below for the amount
+          and periods you chose, then press Submit Request again to confirm.
+        </p>
+      ) : null}
+      {shown ? (
+        <CostDisclosure quote={shown} />
+      ) : (
+        <p className="text-sm text-gray-700" data-testid="cost-pending">
+          Enter an amount between {MIN_ADVANCE_TEXT} and {MAX_ADVANCE_TEXT} to
+          see what it costs.
+        </p>
+      )}
 
       <CheckboxField
         label="I agree to the terms and conditions and authorize repayment by payroll deduction"

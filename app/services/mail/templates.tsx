@@ -1,3 +1,4 @@
+import { PAY_BY_DAYS } from "~/utils/rules";
 import type { ReactNode } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { NOT_SINGLE_LINE } from "~/validation/common";
@@ -220,7 +221,7 @@ export function advanceApprovedMail(p: {
         label: "Repayment",
         value: `${p.periods} payroll deduction${p.periods === 1 ? "" : "s"}, scheduled when your card is issued`,
       },
-      `Confirm it at checkout: we place a hold of ${p.amount} on your card and charge only the processing fee when your grocery card is issued; the rest of the hold is released.`,
+      `Confirm it at checkout within ${PAY_BY_DAYS} days: only the processing fee is authorized on your card, and charged when your grocery card is issued. The ${p.amount} goes onto your grocery card; it is never charged to your card.`,
     ],
     action: { label: "Open Grocery Advance", href: url(p.origin, "/") },
     preferences: url(p.origin, "/profile#email-choices"),
@@ -301,7 +302,7 @@ export function cardIssuedMail(p: {
       { label: "Expires", value: p.expiry },
       {
         label: "Charged to your card",
-        value: `${p.fee} processing fee (the rest of the hold was released)`,
+        value: `${p.fee} processing fee (the advance itself was not charged to your card)`,
       },
       ...p.deductions.map((d, i) => ({
         label: `Payroll deduction${p.deductions.length > 1 ? ` ${i + 1}` : ""}`,

@@ -139,8 +139,10 @@ export class PaymentDeclinedError extends AppError {
 export const PROVIDER_UNAVAILABLE =
   "The card payment provider is not available. Please try again later.";
 
+// "fee-": checkout's intent is for the fee (decision 1901); the key differs from the one of the
+// older intents for the whole advance, so Stripe does not answer a fee intent with one of them.
 export const paymentIntentKey = (advanceRequestId: number) =>
-  `advance-request-${advanceRequestId}`;
+  `fee-advance-request-${advanceRequestId}`;
 export const cardKey = (advanceRequestId: number) =>
   `grocery-card-${advanceRequestId}`;
 export const captureKey = (advanceRequestId: number) =>

@@ -107,6 +107,20 @@ export const sandboxProvider: PaymentProvider = {
         clientSecret: `${id}_secret_${crypto.randomBytes(12).toString("hex")}`,
       })
       .onConflictDoNothing();
+    // An older intent of the request never confirmed (made for the whole advance before
+    // checkout charged only the fee) takes the new amount, like Stripe's update.
+    await db()
+      .update(sandboxPayments)
+      .set({ amountCents, updatedAt: new Date() })
+      .where(
+        and(
+          eq(sandboxPayments.id, id),
+          inArray(sandboxPayments.status, [
+            "requires_payment_method",
+            "requires_confirmation",
+          ]),
+        ),
+      );
     const row = await find(id);
     if (!row) throw new Error(`sandbox intent ${id} vanished`);
     return toIntent(row);
@@ -226,3 +240,39 @@ export const sandboxProvider: PaymentProvider = {
     );
   },
 };
+
+/**
+ * The full test number and CVC of a sandbox card, derived from its provider id whenever the
+ * employee asks to see them: never stored, never logged. The number keeps the card's last 4
+ * (what the product stores, masked) and is unique to the card: "4000" + digits from a hash of
+ * the id, one of them chosen so the number passes the Luhn check.
+ */
+export function sandboxCardDetails(
+  providerCardId: string,
+  last4: string,
+): { number: string; cvc: string } {
+  const hash = crypto
+    .createHash("sha256")
+    .update(`grocery-advance-sandbox-card:${providerCardId}`)
+    .digest();
+  const digit = (i: number) => String(hash[i] % 10);
+  const middle = Array.from({ length: 7 }, (_, i) => digit(i)).join("");
+  const base = `4000${middle}0${last4.replace(/\D/g, "").padStart(4, "0").slice(-4)}`;
+  // Luhn: from the right, every second digit doubled. The free digit (index 11) is 4th from
+  // the right (0-based 4): not doubled, so it adds itself.
+  let sum = 0;
+  for (let i = 0; i < 16; i++) {
+    let d = Number(base[15 - i]);
+    if (i % 2 === 1) {
+      d *= 2;
+      if (d > 9) d -= 9;
+    }
+    sum += d;
+  }
+  const check = (10 - (sum % 10)) % 10;
+  const digits = `${base.slice(0, 11)}${check}${base.slice(12)}`;
+  return {
+    number: digits.replace(/(\d{4})(?=\d)/g, "$1 "),
+    cvc: `${digit(8)}${digit(9)}${digit(10)}`,
+  };
+}

@@ -1,12 +1,16 @@
 import type { AdvanceRequest, User, VirtualCard } from "#db/schema";
 import { authorizeCardPurchase } from "~/models/card-authorization.server";
-import { insertAdvance, insertCard } from "#tests/support/data";
 import { eq } from "drizzle-orm";
 import { invitations } from "#db/schema";
 import { inviteEmployee, inviteMember } from "~/models/invitations.server";
 import { previewRoster } from "~/models/roster-import.server";
 import { hashToken } from "~/models/sessions.server";
 import { db } from "~/utils/db.server";
+import {
+  insertAdvance,
+  insertCard,
+  setAvailableBalance,
+} from "#tests/support/data";
 import {
   createEmployee,
   createEmployer,
@@ -111,6 +115,9 @@ export async function createLayoutWorld(): Promise<LayoutWorld> {
       ].join("\n"),
     ),
   );
+  // /request offers its form only from $200 available to request (balance less pending): the
+  // guard visits it expecting "Submit Request", so this employee keeps $250 to request.
+  await setAvailableBalance(employee, "500.00");
   return {
     employer,
     employee,
@@ -141,6 +148,12 @@ export const LAYOUT_PAGES: LayoutPage[] = [
     role: "public",
     path: () => "/how-it-works",
     primary: ["Sign Up", "Get Started", "Request an Advance"],
+  },
+  {
+    name: "terms",
+    role: "public",
+    path: () => "/terms",
+    primary: [],
   },
   {
     name: "forgot-password",

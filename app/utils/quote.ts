@@ -1,0 +1,87 @@
+import { addDays } from "date-fns";
+import { annualPercentageRate, daysBetween, roundApr } from "./apr";
+import { fromCents } from "./money";
+import { PAY_BY_DAYS, PROCESSING_FEE_CENTS, TERMS_VERSION } from "./rules";
+import { deductionSchedule } from "./schedule";
+
+// The cost of an advance before the employee commits (DESIGN §4 The money model (1);
+// docs/decisions/1900): the amount put on the grocery card, the fee, the total repaid, each
+// deduction's date and amount, and the APR. One pure function: /request (server and browser),
+// checkout and GET /api/advance-quote all show its figures.
+
+export type Quote = {
+  amountCents: number;
+  feeCents: number;
+  /** What the employee pays in all: the fee at checkout plus the deductions. */
+  totalCents: number;
+  /** The APR in percent, one decimal (Regulation Z appendix J, the fee paid up front). */
+  apr: number;
+  schedule: { date: Date; amountCents: number }[];
+  termsVersion: string;
+};
+
+/** The fee charged at checkout for an advance (never more than the advance). */
+export function feeFor(amountCents: number): number {
+  return Math.min(PROCESSING_FEE_CENTS, amountCents);
+}
+
+/**
+ * The quote for `amountCents` over `periods`, as if the card were issued `now`: the schedule is
+ * the one card issuance writes (utils/schedule). The fee is paid at checkout, on the day the
+ * card is funded, so it is a prepaid finance charge: the amount financed is the advance minus
+ * the fee, repaid by the deductions (decision 1900).
+ */
+export function quoteAdvance(
+  amountCents: number,
+  periods: number,
+  payCycleEndDate: Date | null,
+  now: Date = new Date(),
+): Quote {
+  const feeCents = feeFor(amountCents);
+  const schedule = deductionSchedule(
+    amountCents,
+    periods,
+    payCycleEndDate,
+    now,
+  ).map((d) => ({ date: d.date, amountCents: d.amountCents }));
+  const apr = annualPercentageRate(
+    amountCents - feeCents,
+    schedule.map((d) => ({
+      amountCents: d.amountCents,
+      days: Math.max(1, daysBetween(now, d.date)),
+    })),
+  );
+  return {
+    amountCents,
+    feeCents,
+    totalCents: amountCents + feeCents,
+    apr: roundApr(apr),
+    schedule,
+    termsVersion: TERMS_VERSION,
+  };
+}
+
+/** The quote as JSON (GET /api/advance-quote): money strings, ISO dates. */
+export function quoteJson(quote: Quote) {
+  return {
+    amount: fromCents(quote.amountCents),
+    fee: fromCents(quote.feeCents),
+    total: fromCents(quote.totalCents),
+    apr: quote.apr,
+    schedule: quote.schedule.map((d) => ({
+      date: d.date.toISOString(),
+      amount: fromCents(d.amountCents),
+    })),
+    termsVersion: quote.termsVersion,
+  };
+}
+
+/** The last day to pay for (and so keep) an approval: approval date + 7 days. */
+export function payByDate(approvalDate: Date): Date {
+  return addDays(approvalDate, PAY_BY_DAYS);
+}
+
+/** Which amount and periods a shown disclosure was for ("30000:1"): the form sends it back. */
+export function quoteKey(amountCents: number, periods: number): string {
+  return `${amountCents}:${periods}`;
+}

@@ -1,0 +1,72 @@
+import { createEmployee, createEmployer } from "#tests/support/factories";
+import { expect, expectAccessible, test } from "./support/fixtures";
+
+// The cost before committing (docs/decisions/1900): /request shows, for 1, 2 and 3 pay periods,
+// the same figures GET /api/advance-quote answers — fee, total, APR and each deduction.
+
+const money = (value: string) =>
+  `$${Number(value).toLocaleString("en-US", { minimumFractionDigits: 2 })}`;
+
+test("the disclosure on /request matches the quote API for 1, 2 and 3 periods", async ({
+  page,
+  loginAs,
+}) => {
+  await loginAs(await createEmployee(await createEmployer()));
+  for (const periods of [1, 2, 3]) {
+    const response = await page.request.get(
+      `/api/advance-quote?amount=450&repaymentPeriods=${periods}`,
+    );
+    expect(response.status()).toBe(200);
+    const quote = (await response.json()) as {
+      fee: string;
+      total: string;
+      apr: number;
+      schedule: { date: string; amount: string }[];
+    };
+    expect(quote.fee).toBe("15.99");
+    expect(quote.total).toBe("465.99");
+    expect(quote.schedule).toHaveLength(periods);
+
+    await page.goto(`/request?amount=450&repaymentPeriods=${periods}`);
+    const disclosure = page.getByTestId("cost-disclosure");
+    await expect(disclosure.getByTestId("card-amount")).toHaveText("$450.00");
+    await expect(disclosure.getByTestId("fee")).toHaveText("$15.99");
+    await expect(disclosure.getByTestId("total")).toHaveText("$465.99");
+    await expect(disclosure.getByTestId("apr")).toHaveText(
+      `${quote.apr.toFixed(1)}%`,
+    );
+    const rows = disclosure
+      .getByTestId("deduction-schedule")
+      .getByRole("listitem");
+    await expect(rows).toHaveCount(periods);
+    for (const [i, d] of quote.schedule.entries())
+      await expect(rows.nth(i)).toContainText(money(d.amount));
+    await expect(
+      disclosure.getByRole("link", { name: "read the terms" }),
+    ).toHaveAttribute("href", "/terms");
+  }
+  // More periods spread the same fee over longer: a lower rate.
+  const aprs = [];
+  for (const periods of [1, 2, 3]) {
+    const q = await (
+      await page.request.get(
+        `/api/advance-quote?amount=450&repaymentPeriods=${periods}`,
+      )
+    ).json();
+    aprs.push(q.apr as number);
+  }
+  expect(aprs[0]).toBeGreaterThan(aprs[1]);
+  expect(aprs[1]).toBeGreaterThan(aprs[2]);
+  await expectAccessible(page);
+});
+
+test("/terms shows its version and date", async ({ page }) => {
+  await page.goto("/terms");
+  await expect(
+    page.getByRole("heading", { name: "Grocery Advance terms" }),
+  ).toBeVisible();
+  await expect(page.getByTestId("terms-version")).toContainText(
+    /^Version \d{4}-\d{2}-\d{2}, in effect from /,
+  );
+  await expectAccessible(page);
+});

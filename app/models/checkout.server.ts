@@ -27,6 +27,10 @@ import {
   REQUEST_NOT_FOUND,
 } from "./payment.server";
 
+// For the checkout page, which imports this module already (one server module per route
+// keeps its pages' browser build small).
+export { CardCreationError };
+
 // The checkout screens' domain: what /checkout shows, the sandbox's pay-and-issue action,
 // the return from Stripe's redirect, and the provider's webhook.
 

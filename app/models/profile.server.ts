@@ -15,8 +15,31 @@ import {
 } from "./throttle.server";
 import type { ProfileInput } from "~/validation/profile";
 import { companyOf, recordAudit } from "./audit.server";
-import { notifyPasswordChanged } from "./notifications.server";
+import {
+  getEmailChoices,
+  notifyPasswordChanged,
+  setEmailChoices,
+} from "./notifications.server";
+import { getEmployeeRecord } from "./advance.server";
+import { listOwnActivity } from "./audit.server";
 import { assertStrongPassword } from "./user.server";
+
+/** The e-mail choices the profile saves (notifications.server.ts). */
+export { setEmailChoices };
+
+/**
+ * What /profile shows besides the sessions: the employee record, the user's own latest audit
+ * events and their e-mail choices. One module for the page (each server module a route imports
+ * costs its pages a chunk in the browser build).
+ */
+export async function loadProfile(user: User, activityShown: number) {
+  const [employee, activity, emailChoices] = await Promise.all([
+    getEmployeeRecord(user),
+    listOwnActivity(user, activityShown),
+    getEmailChoices(user.id),
+  ]);
+  return { employee, activity, emailChoices };
+}
 
 export const WRONG_CURRENT_PASSWORD = "Current password is incorrect";
 export const TOO_MANY_PASSWORD_ATTEMPTS =

@@ -30,8 +30,7 @@ import {
   parseWithZod,
   readPageParam,
 } from "~/web/validation.server";
-import { readFormData } from "~/web/form.server";
-import { attempt, replyToFailure } from "~/web/action.server";
+import { attempt, readFormData, replyToFailure } from "~/web/action.server";
 import { pageTitle } from "~/utils/meta";
 
 const APPROVALS_PAGE_SIZE = 25;

@@ -19,8 +19,7 @@ import { cardRestrictions } from "~/models/employee-dashboard.server";
 import { requireEmployee } from "~/web/auth.server";
 import { formatDateTime } from "~/utils/dates";
 import { isAppError } from "~/utils/errors";
-import { readFormData } from "~/web/form.server";
-import { attempt, replyToFailure } from "~/web/action.server";
+import { attempt, readFormData, replyToFailure } from "~/web/action.server";
 import { formatCents, formatMoney } from "~/utils/money";
 import { redirectWithSuccess } from "~/web/toast.server";
 import {

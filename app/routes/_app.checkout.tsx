@@ -8,16 +8,15 @@ import { CheckoutError } from "~/components/checkout/checkout-error";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { Card } from "~/components/ui/card";
 import { Toast } from "~/components/ui/toast";
-import { CardCreationError } from "~/models/card.server";
 import { lazy, Suspense } from "react";
 import {
+  CardCreationError,
   completeSandboxCheckout,
   getCheckout,
   issueCardAfterPayment,
 } from "~/models/checkout.server";
 import { requireEmployee } from "~/web/auth.server";
-import { readFormData } from "~/web/form.server";
-import { attempt, replyToFailure } from "~/web/action.server";
+import { attempt, readFormData, replyToFailure } from "~/web/action.server";
 import { formatMoney } from "~/utils/money";
 import {
   errorToast,

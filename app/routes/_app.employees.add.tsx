@@ -9,8 +9,7 @@ import { addEmployee } from "~/models/employee.server";
 import { requireEmployer } from "~/web/auth.server";
 import { redirectWithSuccess } from "~/web/toast.server";
 import { addEmployeeSchema, parseWithZod } from "~/web/validation.server";
-import { readFormData } from "~/web/form.server";
-import { attempt, replyToFailure } from "~/web/action.server";
+import { attempt, readFormData, replyToFailure } from "~/web/action.server";
 import { pageTitle } from "~/utils/meta";
 
 const AddEmployeeForm = island(() =>

@@ -15,9 +15,8 @@ import {
 import { notFound } from "~/utils/errors";
 import { pageTitle } from "~/utils/meta";
 import { ROSTER_LISTED_ROWS, ROSTER_STATUS_TEXT } from "~/utils/roster-rules";
-import { attempt } from "~/web/action.server";
+import { attempt, readFormData } from "~/web/action.server";
 import { requireEmployer } from "~/web/auth.server";
-import { readFormData } from "~/web/form.server";
 import { redirectWithSuccess } from "~/web/toast.server";
 import { parseId } from "~/web/validation.server";
 

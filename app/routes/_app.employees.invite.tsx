@@ -13,9 +13,8 @@ import {
 import { isAppError } from "~/utils/errors";
 import { INVITATION_DAYS } from "~/utils/invitation-rules";
 import { pageTitle } from "~/utils/meta";
-import { attempt, replyToFailure } from "~/web/action.server";
+import { attempt, readFormData, replyToFailure } from "~/web/action.server";
 import { requireEmployer } from "~/web/auth.server";
-import { readFormData } from "~/web/form.server";
 import { redirectWithError, redirectWithSuccess } from "~/web/toast.server";
 import {
   inviteEmployeeSchema,

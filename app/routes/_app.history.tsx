@@ -14,8 +14,7 @@ import {
 } from "~/models/advance.server";
 import { cancelAdvance } from "~/models/cancel.server";
 import { requireEmployee, safeRedirect } from "~/web/auth.server";
-import { readFormData } from "~/web/form.server";
-import { attempt } from "~/web/action.server";
+import { attempt, readFormData } from "~/web/action.server";
 import { formatDate } from "~/utils/dates";
 import { formatMoney } from "~/utils/money";
 import {

@@ -16,8 +16,7 @@ import { formatDate, nextPayroll } from "~/utils/dates";
 import { formatCents, formatMoney, toCents } from "~/utils/money";
 import { redirectWithSuccess } from "~/web/toast.server";
 import { parseWithZod, runPayrollSchema } from "~/web/validation.server";
-import { readFormData } from "~/web/form.server";
-import { attempt, replyToFailure } from "~/web/action.server";
+import { attempt, readFormData, replyToFailure } from "~/web/action.server";
 
 const RunPayrollForm = island(() =>
   import("~/components/payroll/run-payroll-form").then((m) => m.RunPayrollForm),

@@ -4,14 +4,12 @@ import { useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { Card } from "~/components/ui/card";
 import { EmptyRow, Table, Td } from "~/components/ui/table";
-import { getEmployeeRecord } from "~/models/advance.server";
-import { listOwnActivity } from "~/models/audit.server";
-import { updateProfile } from "~/models/profile.server";
-import { ActiveSessions } from "~/components/active-sessions";
 import {
-  getEmailChoices,
+  loadProfile,
   setEmailChoices,
-} from "~/models/notifications.server";
+  updateProfile,
+} from "~/models/profile.server";
+import { ActiveSessions } from "~/components/active-sessions";
 import { clientInfo, requireEmployeeAuth } from "~/web/auth.server";
 import { formatDate, formatDateTime } from "~/utils/dates";
 import { formatMoney } from "~/utils/money";
@@ -22,9 +20,8 @@ import {
   profileSchema,
   SESSION_LIST_INTENTS,
 } from "~/web/validation.server";
-import { readFormData } from "~/web/form.server";
 import { sessionListAction, sessionLists } from "~/web/session-actions.server";
-import { attempt, replyToFailure } from "~/web/action.server";
+import { attempt, readFormData, replyToFailure } from "~/web/action.server";
 import type { ActionData } from "~/components/profile/profile-forms";
 import { Detail, initials } from "~/components/profile/profile-details";
 import { island } from "~/components/island";
@@ -43,11 +40,9 @@ const OWN_ACTIVITY_SHOWN = 20;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { user, session } = await requireEmployeeAuth(request);
-  const [employee, lists, activity, emailChoices] = await Promise.all([
-    getEmployeeRecord(user),
+  const [{ employee, activity, emailChoices }, lists] = await Promise.all([
+    loadProfile(user, OWN_ACTIVITY_SHOWN),
     sessionLists(request, user.id, session.id),
-    listOwnActivity(user, OWN_ACTIVITY_SHOWN),
-    getEmailChoices(user.id),
   ]);
   return json({
     ...lists,

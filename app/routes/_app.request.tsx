@@ -18,8 +18,7 @@ import {
   readRequestPrefill,
   requestFormSchema,
 } from "~/web/validation.server";
-import { readFormData } from "~/web/form.server";
-import { attempt, replyToFailure } from "~/web/action.server";
+import { attempt, readFormData, replyToFailure } from "~/web/action.server";
 import { island } from "~/components/island";
 
 const RequestForm = island(() =>

@@ -23,9 +23,8 @@ import {
   parseWithZod,
   SESSION_LIST_INTENTS,
 } from "~/web/validation.server";
-import { readFormData } from "~/web/form.server";
 import { sessionListAction, sessionLists } from "~/web/session-actions.server";
-import { attempt, replyToFailure } from "~/web/action.server";
+import { attempt, readFormData, replyToFailure } from "~/web/action.server";
 import { island } from "~/components/island";
 import { mfaAction } from "~/web/mfa-actions.server";
 import { pageTitle } from "~/utils/meta";

@@ -16,9 +16,8 @@ import { formatDate, formatDateTime } from "~/utils/dates";
 import { isAppError } from "~/utils/errors";
 import { INVITATION_DAYS } from "~/utils/invitation-rules";
 import { pageTitle } from "~/utils/meta";
-import { attempt, replyToFailure } from "~/web/action.server";
+import { attempt, readFormData, replyToFailure } from "~/web/action.server";
 import { requireEmployer, roleInText } from "~/web/auth.server";
-import { readFormData } from "~/web/form.server";
 import { redirectWithError, redirectWithSuccess } from "~/web/toast.server";
 import {
   changeRoleSchema,

@@ -4,8 +4,7 @@ import { Outlet, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { LiveUpdates } from "~/components/layout/live-updates";
 import { Sidebar } from "~/components/layout/sidebar";
-import { toPublicUser } from "~/models/user.server";
-import { hiddenNavigation, requireUser } from "~/web/auth.server";
+import { hiddenNavigation, requireUser, toPublicUser } from "~/web/auth.server";
 
 // The signed-in layout. Every child route still checks the user and role in its own loader
 // and action: this loader only supplies the sidebar.

@@ -26,8 +26,7 @@ import {
   mfaStepSchema,
   parseWithZod,
 } from "~/web/validation.server";
-import { readFormData } from "~/web/form.server";
-import { attempt, replyToFailure } from "~/web/action.server";
+import { attempt, readFormData, replyToFailure } from "~/web/action.server";
 import type { ActionData, As, Tab } from "~/components/auth/auth-forms";
 import { AuthAside } from "~/components/auth/auth-aside";
 import { island } from "~/components/island";

@@ -12,9 +12,8 @@ import {
 import { getEmployeeRecord } from "~/models/advance.server";
 import { COMPANY_ROLE_LABELS, type CompanyRole } from "~/utils/company-roles";
 import { pageTitle } from "~/utils/meta";
-import { attempt, replyToFailure } from "~/web/action.server";
+import { attempt, readFormData, replyToFailure } from "~/web/action.server";
 import { getUser } from "~/web/auth.server";
-import { readFormData } from "~/web/form.server";
 import { joinLink } from "~/web/join-link.server";
 import { createUserSessionHeader } from "~/web/session.server";
 import { redirectWithSuccess } from "~/web/toast.server";

@@ -9,8 +9,7 @@ import {
   RESET_LINK_MINUTES,
   resetPassword,
 } from "~/models/password-reset.server";
-import { readFormData } from "~/web/form.server";
-import { attempt, replyToFailure } from "~/web/action.server";
+import { attempt, readFormData, replyToFailure } from "~/web/action.server";
 import { redirectWithSuccess } from "~/web/toast.server";
 import {
   PRIVATE_TOKEN_PAGE,

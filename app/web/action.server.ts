@@ -1,3 +1,7 @@
+// readFormData is re-exported for the page routes: every route that reads a form also answers
+// through attempt, and each further server module a route imports costs its pages a chunk in
+// the browser build.
+export { readFormData } from "./form.server";
 import type { SubmissionResult } from "@conform-to/react";
 import { json, type TypedResponse } from "@remix-run/node";
 import {

@@ -19,6 +19,7 @@ import {
 } from "./session.server";
 import { readFormData } from "./form.server";
 import { recordSignOut } from "~/models/audit.server";
+import { toPublicUser } from "~/models/user.server";
 import {
   canDo,
   COMPANY_ROLE_LABELS,
@@ -30,7 +31,7 @@ import { loginSchema } from "~/validation/auth";
 
 // Re-exported for the pages that already import this module (each further server module a
 // route imports costs its pages a chunk in the browser build).
-export { CLIENT_ADDRESS_HEADER, clientInfo };
+export { CLIENT_ADDRESS_HEADER, clientInfo, toPublicUser };
 
 /**
  * The /auth form's remix-auth strategy: its verify callback is the one sign-in, signIn, which

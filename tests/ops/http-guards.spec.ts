@@ -182,6 +182,7 @@ const EMPLOYEE_API = [
   "/api/advance-requests/employee",
   "/api/payroll-deductions/upcoming",
   "/api/virtual-cards",
+  "/api/advance-quote",
   "/api/no-such-endpoint",
 ];
 const EMPLOYER_API = [
@@ -220,6 +221,7 @@ const NOT_WALKED = new Set([
   "api.create-payment-intent.ts",
   "api.invitations.$id.resend.ts",
   "api.invitations.$id.revoke.ts",
+  "terms.tsx",
   // The invitation's page is public (it marks itself no-store: decision 1811).
   "join.tsx",
   "join.$token.tsx",

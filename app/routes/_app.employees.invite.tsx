@@ -5,17 +5,13 @@ import { Link, useActionData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { island } from "~/components/island";
 import { Card } from "~/components/ui/card";
-import {
-  inviteEmployee,
-  resendInvitation,
-  revokeInvitation,
-} from "~/models/invitations.server";
-import { isAppError } from "~/utils/errors";
+import { inviteEmployee } from "~/models/invitations.server";
 import { INVITATION_DAYS } from "~/utils/invitation-rules";
 import { pageTitle } from "~/utils/meta";
 import { attempt, readFormData, replyToFailure } from "~/web/action.server";
 import { requireEmployer } from "~/web/auth.server";
-import { redirectWithError, redirectWithSuccess } from "~/web/toast.server";
+import { redirectWithSuccess } from "~/web/toast.server";
+import { invitationButtonAction } from "~/web/invitation-buttons.server";
 import {
   inviteEmployeeSchema,
   parseId,
@@ -43,38 +39,13 @@ export async function action({ request }: ActionFunctionArgs) {
   const employer = await requireEmployer(request, "manageEmployees");
   const formData = await readFormData(request);
   const intent = formData.get("intent");
-  if (intent === "resend-invitation" || intent === "revoke-invitation") {
-    const id = parseId(formData.get("invitationId")) ?? 0;
-    // A database outage is the 503 page (attempt); a refusal is told on the list.
-    return attempt(
-      async () => {
-        try {
-          const row =
-            intent === "resend-invitation"
-              ? await resendInvitation(employer, id)
-              : await revokeInvitation(employer, id);
-          return redirectWithSuccess(
-            "/employees",
-            intent === "resend-invitation"
-              ? "Invitation sent again"
-              : "Invitation revoked",
-            intent === "resend-invitation"
-              ? `A new link is on its way to ${row.email}; the old one no longer works.`
-              : `The link sent to ${row.email} no longer works.`,
-          );
-        } catch (error) {
-          // A refusal (another company's invitation, one no longer pending) is told on the list.
-          if (!isAppError(error)) throw error;
-          return redirectWithError(
-            "/employees",
-            "Invitation not changed",
-            error.message,
-          );
-        }
-      },
-      (error) => ({ message: error.message }),
+  if (intent === "resend-invitation" || intent === "revoke-invitation")
+    return invitationButtonAction(
+      employer,
+      intent,
+      parseId(formData.get("invitationId")) ?? 0,
+      "/employees",
     );
-  }
   const submission = parseWithZod(formData, { schema: inviteEmployeeSchema });
   if (submission.status !== "success")
     return json<ActionData>({ result: submission.reply() }, { status: 400 });

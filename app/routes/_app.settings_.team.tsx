@@ -5,20 +5,18 @@ import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { island } from "~/components/island";
 import { Card } from "~/components/ui/card";
-import {
-  inviteMember,
-  listInvitations,
-  resendInvitation,
-  revokeInvitation,
-} from "~/models/invitations.server";
+import { inviteMember, listInvitations } from "~/models/invitations.server";
 import { changeMemberRole, listTeam, removeMember } from "~/models/team.server";
 import { formatDate, formatDateTime } from "~/utils/dates";
-import { isAppError } from "~/utils/errors";
 import { INVITATION_DAYS } from "~/utils/invitation-rules";
 import { pageTitle } from "~/utils/meta";
 import { attempt, readFormData, replyToFailure } from "~/web/action.server";
 import { requireEmployer, roleInText } from "~/web/auth.server";
 import { redirectWithError, redirectWithSuccess } from "~/web/toast.server";
+import {
+  invitationButtonAction,
+  toastOutcome,
+} from "~/web/invitation-buttons.server";
 import {
   changeRoleSchema,
   inviteMemberSchema,
@@ -69,25 +67,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 type ActionData = { result: SubmissionResult<string[]> };
 
-/** A refusal of a one-button form (role, removal, resend, revoke) is told in a toast. */
-async function toastOutcome(run: () => Promise<Response>) {
-  return attempt(
-    async () => {
-      try {
-        return await run();
-      } catch (error) {
-        if (!isAppError(error)) throw error;
-        return redirectWithError(
-          "/settings/team",
-          "Not changed",
-          error.message,
-        );
-      }
-    },
-    (error) => ({ message: error.message }),
-  );
-}
-
 export async function action({ request }: ActionFunctionArgs) {
   const owner = await requireEmployer(request, "team");
   const formData = await readFormData(request);
@@ -101,7 +80,7 @@ export async function action({ request }: ActionFunctionArgs) {
         "Choose a role",
       );
     const { memberId, role } = submission.value;
-    return toastOutcome(async () => {
+    return toastOutcome("/settings/team", async () => {
       const member = await changeMemberRole(owner, memberId, role);
       return redirectWithSuccess(
         "/settings/team",
@@ -112,7 +91,7 @@ export async function action({ request }: ActionFunctionArgs) {
   }
   if (intent === "remove-member") {
     const memberId = parseId(formData.get("memberId")) ?? 0;
-    return toastOutcome(async () => {
+    return toastOutcome("/settings/team", async () => {
       const member = await removeMember(owner, memberId);
       return redirectWithSuccess(
         member.id === owner.id ? "/auth" : "/settings/team",
@@ -121,24 +100,13 @@ export async function action({ request }: ActionFunctionArgs) {
       );
     });
   }
-  if (intent === "resend-invitation" || intent === "revoke-invitation") {
-    const id = parseId(formData.get("invitationId")) ?? 0;
-    return toastOutcome(async () => {
-      const row =
-        intent === "resend-invitation"
-          ? await resendInvitation(owner, id)
-          : await revokeInvitation(owner, id);
-      return redirectWithSuccess(
-        "/settings/team",
-        intent === "resend-invitation"
-          ? "Invitation sent again"
-          : "Invitation revoked",
-        intent === "resend-invitation"
-          ? `A new link is on its way to ${row.email}; the old one no longer works.`
-          : `The link sent to ${row.email} no longer works.`,
-      );
-    });
-  }
+  if (intent === "resend-invitation" || intent === "revoke-invitation")
+    return invitationButtonAction(
+      owner,
+      intent,
+      parseId(formData.get("invitationId")) ?? 0,
+      "/settings/team",
+    );
   const submission = parseWithZod(formData, { schema: inviteMemberSchema });
   if (submission.status !== "success")
     return json<ActionData>({ result: submission.reply() }, { status: 400 });

@@ -27,6 +27,12 @@ import * as events from "./api.events";
 import * as invitations from "./api.invitations";
 import * as resendInvitation from "./api.invitations.$id.resend";
 import * as revokeInvitation from "./api.invitations.$id.revoke";
+import * as closeCard from "./api.virtual-cards.$id.close";
+import * as paySchedule from "./api.pay-schedule";
+import * as payrollRuns from "./api.payroll-runs";
+import * as payrollRun from "./api.payroll-runs.$id";
+import * as payrollResults from "./api.payroll-runs.$id.results";
+import * as offboard from "./api.employees.$id.offboard";
 
 /** Every JSON endpoint's contract, in the order the reference lists them. */
 export const API_CONTRACTS = [
@@ -42,6 +48,7 @@ export const API_CONTRACTS = [
   cards,
   freeze,
   unfreeze,
+  closeCard,
   sandboxPurchase,
   employees,
   pending,
@@ -54,6 +61,12 @@ export const API_CONTRACTS = [
   invitations,
   resendInvitation,
   revokeInvitation,
+  offboard,
+  { contract: paySchedule.listContract },
+  paySchedule,
+  payrollRuns,
+  payrollRun,
+  payrollResults,
   paymentIntent,
   groceryCard,
   webhook,

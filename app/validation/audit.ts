@@ -35,6 +35,13 @@ export const AUDIT_ACTIONS = [
   "invitation.accepted",
   "member.role_changed",
   "member.removed",
+  "card.closed",
+  "card.unspent_returned",
+  "pay_schedule.changed",
+  "payroll_run.created",
+  "payroll_run.result",
+  "deduction.written_off",
+  "employee.offboarded",
 ] as const;
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
@@ -68,6 +75,13 @@ export const AUDIT_LABELS: Record<AuditAction, string> = {
   "invitation.accepted": "Invitation accepted",
   "member.role_changed": "Team role changed",
   "member.removed": "Removed from the team",
+  "card.closed": "Card closed",
+  "card.unspent_returned": "Unspent card balance returned",
+  "pay_schedule.changed": "Pay schedule changed",
+  "payroll_run.created": "Payroll run created",
+  "payroll_run.result": "Payroll result recorded",
+  "deduction.written_off": "Deduction written off",
+  "employee.offboarded": "Employee offboarded",
 };
 
 export type ActivityFilter = { employee?: number; action?: AuditAction };

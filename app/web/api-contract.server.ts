@@ -47,7 +47,7 @@ export type ApiContract<
   B = unknown,
   P = unknown,
 > = {
-  method: "GET" | "POST";
+  method: "GET" | "POST" | "PUT";
   /** As OpenAPI writes it: /api/virtual-cards/{id}/freeze */
   path: string;
   summary: string;
@@ -130,7 +130,7 @@ export function apiRoute<R extends ApiRole, B = undefined, P = undefined>(
 ): ApiRoute {
   const run = (request: Request, params: Params) =>
     handleApi(async () => {
-      if (request.method !== contract.method && contract.method === "POST")
+      if (request.method !== contract.method && contract.method !== "GET")
         return methodNotAllowed(contract.method);
       const signed = await signedIn(
         request,
@@ -168,7 +168,7 @@ export function apiRoute<R extends ApiRole, B = undefined, P = undefined>(
         ? ({ request, params }) => run(request, params)
         : refuse,
     action:
-      contract.method === "POST"
+      contract.method !== "GET"
         ? ({ request, params }) => run(request, params)
         : refuse,
   };

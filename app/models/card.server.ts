@@ -175,8 +175,14 @@ export async function issueGroceryCard(
   }
   if (request.status === "DECLINED") throw conflict(DECLINED);
   if (request.status === "CANCELLED") {
-    // Paid at the provider after the request was cancelled: release (or refund) that fee.
-    await settleOrLeaveForLater(request.id, now);
+    // Paid at the provider after the request was cancelled (the provider's webhook): release
+    // that authorization and record it, even if the cancellation saw nothing held yet.
+    const held = await authorizedIntent(request).catch(() => null);
+    await settleOrLeaveForLater(
+      request.id,
+      now,
+      held?.status === "requires_capture" ? held.amountCents : undefined,
+    );
     throw conflict(CANCELLED);
   }
   if (request.status !== "APPROVED") throw conflict(NOT_APPROVED);
@@ -194,7 +200,7 @@ export async function issueGroceryCard(
   const to = [advance.userId];
   const company = advance.companyId;
   if (marked === "cancelled") {
-    await settleOrLeaveForLater(request.id, now);
+    await settleOrLeaveForLater(request.id, now, intent.amountCents);
     throw conflict(CANCELLED);
   }
   if (marked === "paid")

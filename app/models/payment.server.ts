@@ -364,7 +364,11 @@ export async function payWithSandboxCard(
     // The employee (or expiry) cancelled while the card was being authorized: the
     // authorization is released and recorded (the cancellation's own settlement may have
     // done it already).
-    await settleOrLeaveForLater(advance.request.id);
+    await settleOrLeaveForLater(
+      advance.request.id,
+      new Date(),
+      paid.amountCents,
+    );
     throw conflict(CANCELLED);
   }
   if (outcome === "paid") {

@@ -48,6 +48,7 @@ async function settleAtProvider(
   intent: ProviderPaymentIntent,
   paid: boolean,
   authorizedCents: number,
+  known: boolean,
   attempt = 0,
 ): Promise<Outcome> {
   const provider = paymentProvider();
@@ -61,7 +62,9 @@ async function settleAtProvider(
     };
   }
   if (intent.status === "canceled")
-    return paid ? { kind: "released", authorizedCents } : { kind: "nothing" };
+    return paid || known
+      ? { kind: "released", authorizedCents }
+      : { kind: "nothing" };
   const held = intent.status === "requires_capture";
   try {
     await provider.cancelPaymentIntent(intent.id);
@@ -71,11 +74,17 @@ async function settleAtProvider(
     if (attempt === 0 && isAppError(error) && error.status < 500) {
       const again = await provider.getPaymentIntent(intent.id);
       if (again)
-        return settleAtProvider(again, paid, authorizedCents, attempt + 1);
+        return settleAtProvider(
+          again,
+          paid,
+          authorizedCents,
+          known,
+          attempt + 1,
+        );
     }
     throw error;
   }
-  return held || paid
+  return held || paid || known
     ? { kind: "released", authorizedCents: intent.amountCents }
     : { kind: "nothing" };
 }
@@ -86,10 +95,16 @@ async function settleAtProvider(
  * and every provider call is idempotent per request. A request cancelled because its card
  * could not be issued mails the employee whether the fee was refunded or nothing charged.
  * Throws when the provider fails.
+ *
+ * `authorizedCents`: the caller saw the provider authorize this much (a payment that lost the
+ * race to a cancellation). The cancellation's own settlement may have read the intent just
+ * before that authorization and recorded "nothing held"; the hold is then recorded as
+ * released now, once (released_amount is still null).
  */
 export async function settleCancelledPayment(
   requestId: number,
   now: Date = new Date(),
+  authorizedCents?: number,
 ): Promise<Settlement> {
   const [row] = await db()
     .select({
@@ -102,7 +117,10 @@ export async function settleCancelledPayment(
     .where(eq(advanceRequests.id, requestId));
   if (!row || row.request.status !== "CANCELLED") return "settled";
   const { request } = row;
-  if (request.paymentSettledAt) return "settled";
+  const known = authorizedCents !== undefined;
+  const recordedBefore =
+    request.releasedAmount !== null || request.refundedAmount !== null;
+  if (request.paymentSettledAt && (!known || recordedBefore)) return "settled";
   const intent = request.paymentIntentId
     ? await paymentProvider().getPaymentIntent(request.paymentIntentId)
     : null;
@@ -111,9 +129,11 @@ export async function settleCancelledPayment(
     ? await settleAtProvider(
         intent,
         request.paidAt !== null,
-        request.authorizedAmount
-          ? toCents(request.authorizedAmount)
-          : intent.amountCents,
+        authorizedCents ??
+          (request.authorizedAmount
+            ? toCents(request.authorizedAmount)
+            : intent.amountCents),
+        known,
       )
     : { kind: "nothing" };
 
@@ -142,7 +162,12 @@ export async function settleCancelledPayment(
       .where(
         and(
           eq(advanceRequests.id, requestId),
-          isNull(advanceRequests.paymentSettledAt),
+          known && outcome.kind === "released"
+            ? and(
+                isNull(advanceRequests.releasedAmount),
+                isNull(advanceRequests.refundedAmount),
+              )
+            : isNull(advanceRequests.paymentSettledAt),
         ),
       )
       .returning({ id: advanceRequests.id });
@@ -195,9 +220,10 @@ export async function settleCancelledPayment(
 export async function settleOrLeaveForLater(
   requestId: number,
   now: Date = new Date(),
+  authorizedCents?: number,
 ): Promise<Settlement | "pending"> {
   try {
-    return await settleCancelledPayment(requestId, now);
+    return await settleCancelledPayment(requestId, now, authorizedCents);
   } catch (error) {
     log("payment of a cancelled request not settled yet; will retry", {
       requestId,

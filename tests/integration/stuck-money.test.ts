@@ -15,6 +15,7 @@ import {
 } from "~/models/cancel-core.server";
 import { CARD_DELAYED, issueGroceryCard } from "~/models/card.server";
 import { recoverPaidRequests } from "~/models/card-recovery.server";
+import { CARD_RECOVERY_TASK, cronItems, taskList } from "~/jobs/worker.server";
 import { completeSandboxCheckout } from "~/models/checkout.server";
 import { checkInvariants } from "~/models/invariants.server";
 import { createPaymentIntent } from "~/models/payment.server";
@@ -283,6 +284,27 @@ describe("a card that fails after the fee was captured", () => {
   });
 });
 
+describe("the recovery job in the worker", () => {
+  it("is on the crontab every 5 minutes, and its task recovers at the firing's time", async () => {
+    const item = cronItems().find((c) => c.task === CARD_RECOVERY_TASK)!;
+    const at = (min: number) => ({ min, hour: 7, date: 25, month: 11, dow: 3 });
+    expect([0, 4, 5, 7, 10].filter((m) => item.match(at(m)))).toEqual([
+      0, 5, 10,
+    ]);
+
+    const { user, request } = await approvedAdvance("220.00");
+    crashAfterCapture(1);
+    await failureOf(checkout(user, request));
+    const paidAt = (await requestRow(request.id)).paidAt!;
+    const task = taskList[CARD_RECOVERY_TASK]!;
+    await task(
+      { _cron: { ts: addMinutes(paidAt, 10).toISOString() } },
+      {} as Parameters<typeof task>[1],
+    );
+    expect(await cardsOf(request.id)).toHaveLength(1);
+  });
+});
+
 describe("paying for an approval older than 7 days", () => {
   it("is refused when the payment intent is created, and the request expires then", async () => {
     const employer = await createEmployer();
@@ -360,12 +382,13 @@ describe("a cancel racing a payment", () => {
         amount: "200.00",
         status: "APPROVED",
       });
+      // One side starts at once, the other a few milliseconds later, so each wins sometimes.
+      const later = <T>(ms: number, run: () => Promise<T>) =>
+        new Promise((resolve) => setTimeout(resolve, ms)).then(run);
+      const delay = (i % 4) * 4;
       const [paid, cancelled] = await Promise.allSettled([
-        checkout(user, request),
-        // The cancel starts with the payment, or a little later, so each side wins sometimes.
-        new Promise((resolve) => setTimeout(resolve, (i % 4) * 4)).then(() =>
-          cancelAdvance(user, request.id),
-        ),
+        later(i % 2 === 0 ? 0 : delay, () => checkout(user, request)),
+        later(i % 2 === 0 ? delay : 0, () => cancelAdvance(user, request.id)),
       ]);
       const row = await requestRow(request.id);
       const payment = await paymentOf(request.id);

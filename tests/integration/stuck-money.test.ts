@@ -1,6 +1,7 @@
-import { addDays, addMinutes, subDays } from "date-fns";
+import { addDays, addMinutes, subDays, subHours } from "date-fns";
 import { and, asc, eq } from "drizzle-orm";
 import {
+  advanceRequests,
   auditEvents,
   mailOutbox,
   sandboxPayments,
@@ -435,6 +436,49 @@ describe("a cancel racing a payment", () => {
     expect(outcomes.carded + outcomes.cancelled).toBe(16);
     // Which side won varies by run and database; the note records a few runs.
     console.info(JSON.stringify({ race: outcomes }));
+    expect(await checkInvariants(db())).toEqual([]);
+  });
+});
+
+describe("the invariants of stuck money", () => {
+  it("name a paid request without a card past the hour and an approval unpaid past 7 days; the recovery job clears both", async () => {
+    const { user, request } = await approvedAdvance("260.00");
+    setPaymentProviderForTests({
+      ...sandboxProvider,
+      issueGroceryCard: async () => {
+        throw unavailable("The card payment provider is not available.");
+      },
+    });
+    await failureOf(checkout(user, request));
+    // As if the job had not run for two hours.
+    await db()
+      .update(advanceRequests)
+      .set({ paidAt: subHours(new Date(), 2) })
+      .where(eq(advanceRequests.id, request.id));
+    const stale = await insertAdvance(
+      await createEmployee(await createEmployer()),
+      {
+        amount: "300.00",
+        status: "APPROVED",
+        requestDate: subDays(new Date(), 8),
+        approvalDate: subDays(new Date(), 8),
+      },
+    );
+    const rules = (await checkInvariants(db())).map((v) => v.rule);
+    expect(rules).toEqual([
+      "no paid request without a card or a refund older than 1 hour",
+      "no approved-unpaid request older than 7 days",
+    ]);
+
+    // The job's next run, the provider still down: past the hour it gives up (the fee's
+    // authorization released), and the stale approval expires.
+    const run = await recoverPaidRequests();
+    setPaymentProviderForTests(undefined);
+    expect(run).toMatchObject({ cancelled: 1, expired: 1 });
+    expect((await requestRow(request.id)).status).toBe("CANCELLED");
+    expect((await requestRow(stale.id)).cancellationReason).toBe(
+      EXPIRED_REASON,
+    );
     expect(await checkInvariants(db())).toEqual([]);
   });
 });

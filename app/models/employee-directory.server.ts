@@ -356,3 +356,4 @@ export async function loadEmployeesPage(
       })),
   };
 }
+export { offboardEmployee } from "./offboarding.server";

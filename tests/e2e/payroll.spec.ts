@@ -38,7 +38,9 @@ test.describe("payroll", () => {
     expect(response.headers()["content-type"]).toContain("text/csv");
 
     await page.getByRole("link", { name: "Run Payroll" }).click();
-    await expect(page.getByRole("heading", { name: "Payroll" })).toBeVisible();
+    await expect(
+      page.getByRole("heading", { name: "Payroll", exact: true }),
+    ).toBeVisible();
     await expect(page.getByRole("cell", { name: "Pat Payday" })).toBeVisible();
     await expectAccessible(page);
     await page.getByRole("button", { name: "Run payroll" }).click();
@@ -59,7 +61,9 @@ test.describe("payroll", () => {
     const run = page.getByRole("table", {
       name: "Deductions in this payroll run",
     });
-    await expect(run.getByRole("cell", { name: "Pat Payday" })).toBeVisible();
+    await expect(
+      run.getByRole("cell", { name: "Pat Payday", exact: true }),
+    ).toBeVisible();
     await expect(run.getByText("Submitted")).toBeVisible();
     await expect(page.getByText("No deductions are due.")).toBeVisible();
     await expectAccessible(page);

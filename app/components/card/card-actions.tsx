@@ -252,14 +252,14 @@ export function SimulateRefund({
       >
         <input type="hidden" name="intent" value="refund" />
         <InputField
-          label="Refund amount"
+          label="Refund"
           prefix="$"
           field={fields.amount}
           inputMode="decimal"
           autoComplete="off"
         />
         <InputField
-          label="Merchant name"
+          label="Refunding shop"
           field={fields.merchantName}
           autoComplete="off"
         />

@@ -811,6 +811,7 @@ export const LEDGER_ACCOUNTS = [
   "fee_income",
   "payroll",
   "losses",
+  "credit",
 ] as const;
 
 export const journalEntries = pgTable(

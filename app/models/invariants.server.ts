@@ -19,23 +19,35 @@ type Check = {
 // returns the offending rows; an empty result everywhere means the database is consistent.
 const CHECKS: Check[] = [
   {
-    rule: "a carded advance's deductions sum to its amount less the unspent balance returned",
+    rule: "each carded advance's card was funded with its amount",
     query: sql`select r.id, r.amount::text as amount,
-                      coalesce((select sum(d.amount) from payroll_deductions d
-                        where d.request_id = r.id and d.arrears_of_id is null), 0)::text as deducted,
-                      coalesce((select -sum(p.amount) from journal_entries j
+                      coalesce((select sum(p.amount) from journal_entries j
                         join ledger_postings p on p.entry_id = j.id and p.account = 'receivable'
-                        where j.request_id = r.id and j.event = 'card.unspent_returned'), 0)::text as returned
-               from advance_requests r
-               join virtual_cards c on c.request_id = r.id
-               where r.status = 'APPROVED'
-                 and r.amount <> coalesce((select sum(d.amount) from payroll_deductions d
-                        where d.request_id = r.id and d.arrears_of_id is null), 0)
-                   + coalesce((select -sum(p.amount) from journal_entries j
+                        where j.request_id = r.id and j.event = 'card.funded'), 0)::text as funded
+               from advance_requests r join virtual_cards c on c.request_id = r.id
+               where r.amount <> coalesce((select sum(p.amount) from journal_entries j
                         join ledger_postings p on p.entry_id = j.id and p.account = 'receivable'
-                        where j.request_id = r.id and j.event = 'card.unspent_returned'), 0)`,
+                        where j.request_id = r.id and j.event = 'card.funded'), 0)`,
+    describe: (r) => `request ${r.id}: amount ${r.amount}, funded ${r.funded}`,
+  },
+  {
+    // Every dollar of an advance is collected, written off, returned from the card, or still
+    // owed on an open deduction.
+    rule: "what the ledger says is owed on each advance equals its open deductions",
+    query: sql`with owed as (
+                 select j.request_id, sum(p.amount) as owed
+                 from journal_entries j join ledger_postings p on p.entry_id = j.id
+                 where j.request_id is not null and p.account in ('receivable', 'arrears')
+                 group by j.request_id),
+               open as (
+                 select d.request_id, sum(d.amount) as open from payroll_deductions d
+                 where d.status in ('SCHEDULED', 'SUBMITTED') group by d.request_id)
+               select coalesce(o.request_id, d.request_id) as request,
+                      coalesce(o.owed, 0)::text as owed, coalesce(d.open, 0)::text as open
+               from owed o full join open d on d.request_id = o.request_id
+               where coalesce(o.owed, 0) <> coalesce(d.open, 0)`,
     describe: (r) =>
-      `request ${r.id}: amount ${r.amount}, deductions ${r.deducted}, returned ${r.returned}`,
+      `request ${r.request}: ledger owes ${r.owed}, open deductions ${r.open}`,
   },
   {
     rule: "every journal entry sums to zero",

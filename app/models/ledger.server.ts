@@ -20,6 +20,8 @@ import { fromCents, toCents } from "~/utils/money";
 //   fee_payments (employee) fees taken from the employee's own card; fee_income the other side
 //   payroll (company)       what the company's payroll collected
 //   losses (company)        what was written off after an employee's last paycheck
+//   credit (employee)       owed back to the employee: payroll collected more than the card
+//                           spent before it closed (minus: what the employee is due)
 //
 // Balances are derived from the postings (owedCents, cardLeftCents, companyTotals); the
 // employee's available balance is max advance − reserved − owed, recomputed here
@@ -207,6 +209,8 @@ export type CompanyTotals = {
   writtenOffCents: number;
   owedCents: number;
   feesCents: number;
+  /** Owed back to employees (collected beyond what their closed cards spent). */
+  creditCents: number;
 };
 
 /** What a company has funded onto cards, collected through payroll and written off. */
@@ -237,11 +241,12 @@ export async function companyTotals(
       sum("card.purchase", "merchants") * -1 -
       sum("card.purchase_reversed", "merchants") -
       sum("card.merchant_refund", "merchants"),
-    returnedCents: -sum("card.unspent_returned", "receivable"),
+    returnedCents: sum("card.unspent_returned", "card"),
     collectedCents: sum(null, "payroll"),
     writtenOffCents: sum(null, "losses"),
     owedCents: sum(null, "receivable") + sum(null, "arrears"),
     feesCents: -sum(null, "fee_income"),
+    creditCents: -sum(null, "credit"),
   };
 }
 

@@ -79,7 +79,8 @@ describe("checkInvariants", () => {
     const rules = new Set((await checkInvariants(db())).map((v) => v.rule));
     expect(rules).toEqual(
       new Set([
-        "a carded advance's deductions sum to its amount less the unspent balance returned",
+        "what the ledger says is owed on each advance equals its open deductions",
+        "each carded advance's card was funded with its amount",
         "every deduction belongs to an approved request",
         "deductions exist only for carded advances",
         "what the ledger says an employee owes equals their open deductions",

@@ -443,6 +443,48 @@ describe("unspent card balances come back", () => {
   });
 });
 
+describe("a card closed after payroll collected more than it spent", () => {
+  it("owes the difference back to the employee as a credit, never a negative debt", async () => {
+    const today = isoDay(new Date());
+    const payDay = addDaysIso(today, 1);
+    const employer = await companyPaying(payDay);
+    const user = await createEmployee(employer);
+    const request = await insertAdvance(user, {
+      amount: "300.00",
+      status: "APPROVED",
+      carded: true,
+      periods: 2,
+    });
+    const card = await cardOf(request.id);
+    await authorizeCardPurchase(card.id, {
+      amountCents: 5_000,
+      merchantName: "Corner Grocer",
+      merchantCategory: GROCERY,
+    });
+    // The first $150 is collected; then the card ($250 left) closes.
+    const { run } = await createPayrollRun(
+      employer,
+      { payDate: payDay },
+      on(payDay),
+    );
+    await recordPayrollResults(employer, run.id, {
+      results: run.deductions.map((d) => ({
+        deductionId: d.id,
+        collectedAmount: d.amount,
+      })),
+    });
+    await closeOwnCard(user, card.id);
+    const employee = await employeeOf(user);
+    expect(await owedCents(db(), employee.id)).toBe(0);
+    expect(await deductionsOf(request.id)).toHaveLength(1);
+    // Spent $50, collected $150: $100 is owed back to the employee.
+    const totals = await companyTotals(db(), employee.companyId!);
+    expect(totals.creditCents).toBe(10_000);
+    expect(employee.availableBalance).toBe("500.00");
+    await expectConsistent();
+  });
+});
+
 describe("leavers", () => {
   it("offboards an employee with a card, a pending request and three deductions", async () => {
     const today = isoDay(new Date());

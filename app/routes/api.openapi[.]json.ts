@@ -27,6 +27,8 @@ import * as events from "./api.events";
 import * as invitations from "./api.invitations";
 import * as resendInvitation from "./api.invitations.$id.resend";
 import * as revokeInvitation from "./api.invitations.$id.revoke";
+import * as apiKeys from "./api.api-keys";
+import * as revokeApiKey from "./api.api-keys.$id";
 
 /** Every JSON endpoint's contract, in the order the reference lists them. */
 export const API_CONTRACTS = [
@@ -54,6 +56,9 @@ export const API_CONTRACTS = [
   invitations,
   resendInvitation,
   revokeInvitation,
+  { contract: apiKeys.listContract },
+  apiKeys,
+  revokeApiKey,
   paymentIntent,
   groceryCard,
   webhook,

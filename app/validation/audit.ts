@@ -35,6 +35,10 @@ export const AUDIT_ACTIONS = [
   "invitation.accepted",
   "member.role_changed",
   "member.removed",
+  "api_key.created",
+  "api_key.revoked",
+  "webhook_endpoint.created",
+  "webhook_endpoint.deleted",
 ] as const;
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
@@ -68,6 +72,10 @@ export const AUDIT_LABELS: Record<AuditAction, string> = {
   "invitation.accepted": "Invitation accepted",
   "member.role_changed": "Team role changed",
   "member.removed": "Removed from the team",
+  "api_key.created": "API key created",
+  "api_key.revoked": "API key revoked",
+  "webhook_endpoint.created": "Webhook endpoint added",
+  "webhook_endpoint.deleted": "Webhook endpoint removed",
 };
 
 export type ActivityFilter = { employee?: number; action?: AuditAction };

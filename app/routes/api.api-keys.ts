@@ -1,0 +1,42 @@
+import { z } from "zod";
+import { createApiKey, listApiKeys } from "~/models/api-keys.server";
+import { apiKeySchema, createdApiKeySchema } from "~/validation/api-responses";
+import { createApiKeySchema } from "~/validation/api-keys";
+import { apiRoute } from "~/web/api-contract.server";
+
+// A company's API keys: owners only, signed in (a key cannot make or list keys). The secret is
+// in the 201 response and nowhere else.
+
+const list = apiRoute(
+  {
+    method: "GET",
+    path: "/api/api-keys",
+    summary: "The company's API keys with their last use (never a secret)",
+    role: "EMPLOYER",
+    capability: "team",
+    response: z.array(apiKeySchema),
+    errors: [401, 403],
+  },
+  async ({ user }) => listApiKeys(user),
+);
+
+const create = apiRoute(
+  {
+    method: "POST",
+    path: "/api/api-keys",
+    summary:
+      "Create an API key with a name and scopes; its secret is in this response only",
+    role: "EMPLOYER",
+    capability: "team",
+    body: createApiKeySchema,
+    status: 201,
+    response: createdApiKeySchema,
+    errors: [400, 401, 403],
+  },
+  async ({ user, body }) => createApiKey(user, body),
+);
+
+export const contract = create.contract;
+export const listContract = list.contract;
+export const loader = list.loader;
+export const action = create.action;

@@ -96,6 +96,7 @@ import * as apiInvitationResend from "~/routes/api.invitations.$id.resend";
 import * as apiInvitationRevoke from "~/routes/api.invitations.$id.revoke";
 import { inviteEmployee } from "~/models/invitations.server";
 import * as apiApiKeys from "~/routes/api.api-keys";
+import * as appApiSettings from "~/routes/_app.settings_.api";
 import * as apiApiKeyRevoke from "~/routes/api.api-keys.$id";
 import { createApiKey, revokeApiKey } from "~/models/api-keys.server";
 import { API_CONTRACTS } from "~/routes/api.openapi[.]json";
@@ -968,6 +969,53 @@ const MATRIX: Row[] = [
     },
   },
   {
+    file: "_app.settings_.api.tsx",
+    kind: "loader",
+    what: "GET /settings/api (owners only)",
+    cells: EMPLOYER_PAGE,
+    team: [403, 403],
+    build: () => get("/settings/api"),
+  },
+  {
+    file: "_app.settings_.api.tsx",
+    kind: "action",
+    what: "POST /settings/api create a key (owners only; the secret in the answer)",
+    cells: ["auth", 403, 403, 403, 200, 200],
+    team: [403, 403],
+    build: () =>
+      postForm("/settings/api", {
+        intent: "create-key",
+        name: uniqueName("pagekey"),
+        scopes: "employees:read",
+      }),
+    check: ({ text }) => {
+      expect(JSON.parse(text).created.key).toMatch(/^ga_/);
+    },
+  },
+  {
+    file: "_app.settings_.api.tsx",
+    kind: "action",
+    what: "POST /settings/api revoke another company's key (told; nothing changes)",
+    cells: ["auth", 403, 403, 403, "→/settings/api", "→/settings/api"],
+    team: [403, 403],
+    build: async (actor) => {
+      const other = actor === "EB" ? world.users.EA : world.users.EB;
+      const created = await createApiKey(other, {
+        name: uniqueName("theirs"),
+        scopes: ["employees:read"],
+      });
+      return postForm("/settings/api", {
+        intent: "revoke-key",
+        keyId: String(created.id),
+      });
+    },
+    check: async ({ built }) => {
+      const id = Number(new URLSearchParams(built.init!.form).get("keyId"));
+      const [row] = await db().select().from(apiKeys).where(eq(apiKeys.id, id));
+      expect(row.revokedAt).toBeNull();
+    },
+  },
+  {
     file: "_app.settings_.team.tsx",
     kind: "loader",
     what: "GET /settings/team (owners only)",
@@ -1753,6 +1801,7 @@ const MODULES: Record<string, Record<string, unknown>> = {
   "api.invitations.$id.resend.ts": apiInvitationResend,
   "api.invitations.$id.revoke.ts": apiInvitationRevoke,
   "api.api-keys.ts": apiApiKeys,
+  "_app.settings_.api.tsx": appApiSettings,
   "api.api-keys.$id.ts": apiApiKeyRevoke,
   "api.advance-requests.$id.decline.ts": apiDecline,
   "api.advance-requests.$id.cancel.ts": apiCancel,

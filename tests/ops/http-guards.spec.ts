@@ -166,6 +166,7 @@ const EMPLOYER_PAGES = [
   "/employees/import",
   "/employees/import/:id",
   "/settings/team",
+  "/settings/api",
   "/payroll",
   "/reports",
   "/settings",
@@ -192,6 +193,7 @@ const EMPLOYER_API = [
   "/api/advance-requests/all",
   "/api/employer/advance-requests",
   "/api/invitations",
+  "/api/api-keys",
 ];
 // Public, bodiless or non-GET routes, and the event stream (checked on its own below).
 const NOT_WALKED = new Set([
@@ -221,6 +223,7 @@ const NOT_WALKED = new Set([
   "api.create-payment-intent.ts",
   "api.invitations.$id.resend.ts",
   "api.invitations.$id.revoke.ts",
+  "api.api-keys.$id.ts",
   "terms.tsx",
   // The invitation's page is public (it marks itself no-store: decision 1811).
   "join.tsx",
@@ -241,6 +244,7 @@ function routeFileOf(url: string): string {
     "/employees/import": "_app.employees.import._index.tsx",
     "/employees/import/:id": "_app.employees.import.$id.tsx",
     "/settings/team": "_app.settings_.team.tsx",
+    "/settings/api": "_app.settings_.api.tsx",
     "/no-such-page": "_app.$.tsx",
     "/payroll/export": "payroll.export.ts",
     "/activity.csv": "activity[.]csv.ts",

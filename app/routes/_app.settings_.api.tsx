@@ -1,0 +1,141 @@
+import type { SubmissionResult } from "@conform-to/react";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { ApiKeysTable } from "~/components/api/api-keys-table";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { island } from "~/components/island";
+import { Card } from "~/components/ui/card";
+import {
+  createApiKey,
+  listApiKeys,
+  revokeApiKey,
+} from "~/models/api-keys.server";
+import { formatDateTime } from "~/utils/dates";
+import { pageTitle } from "~/utils/meta";
+import { attempt, readFormData, replyToFailure } from "~/web/action.server";
+import { requireEmployer } from "~/web/auth.server";
+import { toastOutcome } from "~/web/invitation-buttons.server";
+import { redirectWithSuccess } from "~/web/toast.server";
+import {
+  createApiKeySchema,
+  parseId,
+  parseWithZod,
+} from "~/web/validation.server";
+
+// /settings/api (owners only): the company's API keys — create one (its secret is shown once,
+// in the answer to the form, and never again), see each key's scopes and last use, revoke.
+
+const CreateApiKeyForm = island(() =>
+  import("~/components/api/api-forms").then((m) => m.CreateApiKeyForm),
+);
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const owner = await requireEmployer(request, "team");
+  const keys = await listApiKeys(owner);
+  return json({
+    keys: keys.map((k) => ({
+      id: k.id,
+      name: k.name,
+      hint: k.hint,
+      scopes: k.scopes,
+      createdText: formatDateTime(k.createdAt),
+      lastUsedText: k.lastUsedAt ? formatDateTime(k.lastUsedAt) : "Never",
+      revokedText: k.revokedAt ? formatDateTime(k.revokedAt) : null,
+    })),
+  });
+}
+
+type ActionData = {
+  result?: SubmissionResult<string[]>;
+  created?: { name: string; key: string };
+};
+
+export async function action({ request }: ActionFunctionArgs) {
+  const owner = await requireEmployer(request, "team");
+  const formData = await readFormData(request);
+  const intent = formData.get("intent");
+  if (intent === "revoke-key") {
+    const id = parseId(formData.get("keyId")) ?? 0;
+    return toastOutcome("/settings/api", async () => {
+      const key = await revokeApiKey(owner, id);
+      return redirectWithSuccess(
+        "/settings/api",
+        "Key revoked",
+        `${key.name} no longer works.`,
+      );
+    });
+  }
+  const submission = parseWithZod(formData, { schema: createApiKeySchema });
+  if (submission.status !== "success")
+    return json<ActionData>({ result: submission.reply() }, { status: 400 });
+  return attempt(
+    async () => {
+      const created = await createApiKey(owner, submission.value);
+      // The secret is in this answer only: no redirect, no toast cookie, nothing stored.
+      return json<ActionData>({
+        result: submission.reply({ resetForm: true }),
+        created: { name: created.name, key: created.key },
+      });
+    },
+    (error): ActionData => ({
+      result: replyToFailure(submission, error, { fields: true }),
+    }),
+  );
+}
+
+export default function ApiSettingsPage() {
+  const { keys } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>() as ActionData | undefined;
+  const created = actionData?.created;
+  return (
+    <div className="space-y-6 [contain:inline-size]">
+      <div>
+        <h1 className="text-2xl font-bold text-gray-900">API</h1>
+        <p className="mt-1 text-gray-700">
+          Keys let your payroll or HR system call the{" "}
+          <a className="font-medium text-brand-700 underline" href="/api/docs">
+            JSON API
+          </a>{" "}
+          for your company with <code>Authorization: Bearer …</code>, limited to
+          the scopes you choose.
+        </p>
+      </div>
+      {created ? (
+        <div
+          role="status"
+          className="rounded-md border border-green-300 bg-green-50 p-4"
+        >
+          <p className="font-medium text-green-900">
+            Your new key “{created.name}”. Copy it now: it will not be shown
+            again.
+          </p>
+          <label htmlFor="new-api-key" className="sr-only">
+            The new API key
+          </label>
+          <input
+            id="new-api-key"
+            readOnly
+            value={created.key}
+            className="mt-2 block w-full rounded-md border border-gray-300 bg-white px-3 py-2 font-mono text-sm"
+          />
+        </div>
+      ) : null}
+      <Card title="API keys">
+        <ApiKeysTable keys={keys} />
+      </Card>
+      <Card title="Create a key">
+        <CreateApiKeyForm lastResult={actionData?.result} />
+      </Card>
+      <p className="text-sm text-gray-700">
+        <Link to="/settings" className="font-medium text-brand-700 underline">
+          Back to settings
+        </Link>
+      </p>
+    </div>
+  );
+}
+
+export const meta = pageTitle("API");
+
+export const ErrorBoundary = GeneralErrorBoundary;

@@ -1,6 +1,13 @@
 import { companyFor } from "~/models/company.server";
 import { authenticateApiKey, type ApiKeyActor } from "~/models/api-keys.server";
 import { reserveRequest } from "~/models/throttle.server";
+import {
+  checkIdempotencyKey,
+  claimIdempotencyKey,
+  completeIdempotencyKey,
+  releaseIdempotencyKey,
+  requestFingerprint,
+} from "~/models/idempotency.server";
 import type { Capability } from "~/utils/company-roles";
 import type { ApiScope } from "~/utils/api-scopes";
 import { env } from "~/utils/env.server";
@@ -203,41 +210,100 @@ async function readBody<B>(
   return parseBody(body, json);
 }
 
+/**
+ * Answers a write at most once per (caller, Idempotency-Key): the first request acts and its
+ * response (any status below 500) is kept; a repeat within 24 hours gets that response again
+ * with `Idempotent-Replayed: true`, and a concurrent repeat waits for it.
+ */
+async function idempotent(
+  caller: string,
+  header: string,
+  request: Request,
+  act: () => Promise<Response>,
+): Promise<Response> {
+  const key = checkIdempotencyKey(header);
+  const text = await request.clone().text();
+  const claim = await claimIdempotencyKey(
+    caller,
+    key,
+    requestFingerprint(request.method, new URL(request.url).pathname, text),
+  );
+  if (claim.kind === "replay")
+    return new Response(claim.body, {
+      status: claim.status,
+      headers: {
+        "Content-Type": claim.contentType ?? "application/json; charset=utf-8",
+        "Cache-Control": "no-store",
+        "Idempotent-Replayed": "true",
+      },
+    });
+  let res: Response;
+  try {
+    res = await act();
+  } catch (error) {
+    await releaseIdempotencyKey(claim.id);
+    throw error;
+  }
+  if (res.status >= 500) {
+    await releaseIdempotencyKey(claim.id);
+    return res;
+  }
+  await completeIdempotencyKey(
+    claim.id,
+    res.status,
+    await res.clone().text(),
+    res.headers.get("Content-Type"),
+  );
+  return res;
+}
+
 /** The loader and action of a JSON endpoint, wired from its contract. */
 export function apiRoute<R extends ApiRole, B = undefined, P = undefined>(
   contract: ApiContract<R, B, P>,
   handler: ApiHandler<R, B, P>,
 ): ApiRoute {
+  const respond = async (request: Request, params: Params, signed: Caller) => {
+    const parsedParams = contract.params
+      ? contract.params(params)
+      : (undefined as P);
+    const page = contract.paged
+      ? readApiPage(request)
+      : { page: 1, pageSize: 0 };
+    const body = await readBody(request, contract.body);
+    const ctx = {
+      ...(signed as Signed<R>),
+      request,
+      params: parsedParams,
+      body,
+      page,
+    };
+    const result = signed.apiKey
+      ? await actingWithApiKey(signed.apiKey, () => handler(ctx))
+      : await handler(ctx);
+    if (result instanceof Response) return result;
+    if (contract.paged) return pagedJson(request, result as Paged<unknown>);
+    if (contract.streamed)
+      return streamedJsonArray(
+        result as AsyncGenerator<string>,
+        request.signal,
+      );
+    return ok(result, contract.status ?? 200);
+  };
   const run = (request: Request, params: Params) =>
     handleApi(async () => {
       if (request.method !== contract.method && contract.method !== "GET")
         return methodNotAllowed(contract.method);
       const signed = await signedIn(request, contract);
-      const parsedParams = contract.params
-        ? contract.params(params)
-        : (undefined as P);
-      const page = contract.paged
-        ? readApiPage(request)
-        : { page: 1, pageSize: 0 };
-      const body = await readBody(request, contract.body);
-      const ctx = {
-        ...(signed as Signed<R>),
-        request,
-        params: parsedParams,
-        body,
-        page,
-      };
-      const result = signed.apiKey
-        ? await actingWithApiKey(signed.apiKey, () => handler(ctx))
-        : await handler(ctx);
-      if (result instanceof Response) return result;
-      if (contract.paged) return pagedJson(request, result as Paged<unknown>);
-      if (contract.streamed)
-        return streamedJsonArray(
-          result as AsyncGenerator<string>,
-          request.signal,
-        );
-      return ok(result, contract.status ?? 200);
+      const header = request.headers.get("Idempotency-Key");
+      // Every write of a signed-in caller or a key may carry an Idempotency-Key.
+      if (header === null || request.method === "GET" || !signed.user)
+        return respond(request, params, signed);
+      const caller = signed.apiKey
+        ? `key:${signed.apiKey.id}`
+        : `user:${signed.user.id}`;
+      return idempotent(caller, header, request, () =>
+        handleApi(() => respond(request, params, signed)),
+      );
     });
   const refuse = async () => methodNotAllowed(contract.method);
   return {

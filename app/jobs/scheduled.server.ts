@@ -3,6 +3,7 @@ import { sql } from "drizzle-orm";
 import { runPayroll } from "~/models/payroll.server";
 import { deleteEndedSessions } from "~/models/sessions.server";
 import { deleteSpentResetTokens } from "~/models/password-reset.server";
+import { purgeIdempotencyKeys } from "~/models/idempotency.server";
 import {
   sendDeductionReminders,
   sendMonthlyReports,
@@ -60,6 +61,7 @@ export const SCHEDULES: Schedule[] = [
     run: async () => ({
       sessions: await deleteEndedSessions(30),
       resetTokens: await deleteSpentResetTokens(),
+      idempotencyKeys: await purgeIdempotencyKeys(),
     }),
   },
 ];

@@ -1,3 +1,4 @@
+import { emitWebhook } from "./webhooks.server";
 import { eq } from "drizzle-orm";
 import {
   advanceRequests,
@@ -265,6 +266,12 @@ export async function issueGroceryCard(
       },
     });
     await notifyCardIssued(tx, inserted.id);
+    await emitWebhook(
+      tx,
+      advance.companyId,
+      "card.issued",
+      toVirtualCardDto(inserted),
+    );
     return inserted;
   });
 

@@ -29,6 +29,8 @@ import * as resendInvitation from "./api.invitations.$id.resend";
 import * as revokeInvitation from "./api.invitations.$id.revoke";
 import * as apiKeys from "./api.api-keys";
 import * as revokeApiKey from "./api.api-keys.$id";
+import * as webhookEndpoints from "./api.webhook-endpoints";
+import * as deleteWebhookEndpoint from "./api.webhook-endpoints.$id";
 
 /** Every JSON endpoint's contract, in the order the reference lists them. */
 export const API_CONTRACTS = [
@@ -59,6 +61,9 @@ export const API_CONTRACTS = [
   { contract: apiKeys.listContract },
   apiKeys,
   revokeApiKey,
+  { contract: webhookEndpoints.listContract },
+  webhookEndpoints,
+  deleteWebhookEndpoint,
   paymentIntent,
   groceryCard,
   webhook,

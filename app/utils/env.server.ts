@@ -36,6 +36,8 @@ const schema = z
     // Development and tests only: webhooks may go to private, loopback and link-local
     // addresses, and over plain http (decision 1910).
     WEBHOOK_ALLOW_PRIVATE_NETWORKS: z.enum(["true", "false"]).default("false"),
+    // How long one webhook delivery may take before it counts as failed.
+    WEBHOOK_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
     // Registrations allowed per address per LOGIN_WINDOW_MINUTES.
     REGISTER_MAX_PER_ADDRESS: z.coerce.number().int().positive().default(20),
     // Session lifetimes (docs/decisions/1100-server-side-sessions.md).

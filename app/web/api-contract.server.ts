@@ -101,6 +101,9 @@ export const API_KEY_SCOPES: Record<string, ApiScope> = {
   "GET /api/employer/advance-requests": "advances:read",
   "POST /api/advance-requests/{id}/approve": "advances:write",
   "POST /api/advance-requests/{id}/decline": "advances:write",
+  "GET /api/webhook-endpoints": "webhooks:write",
+  "POST /api/webhook-endpoints": "webhooks:write",
+  "DELETE /api/webhook-endpoints/{id}": "webhooks:write",
 };
 
 /** The scope a key needs for an endpoint, or null when keys may not use it at all. */

@@ -4,6 +4,7 @@ import { and, eq, inArray, ne } from "drizzle-orm";
 import {
   advanceRequests,
   apiKeys,
+  webhookEndpoints,
   employees,
   invitations,
   sessions,
@@ -96,6 +97,9 @@ import * as apiInvitationResend from "~/routes/api.invitations.$id.resend";
 import * as apiInvitationRevoke from "~/routes/api.invitations.$id.revoke";
 import { inviteEmployee } from "~/models/invitations.server";
 import * as apiApiKeys from "~/routes/api.api-keys";
+import * as apiWebhookEndpoints from "~/routes/api.webhook-endpoints";
+import * as apiWebhookEndpoint from "~/routes/api.webhook-endpoints.$id";
+import { createWebhookEndpoint } from "~/models/webhooks.server";
 import * as appApiSettings from "~/routes/_app.settings_.api";
 import * as apiApiKeyRevoke from "~/routes/api.api-keys.$id";
 import { createApiKey, revokeApiKey } from "~/models/api-keys.server";
@@ -1242,6 +1246,68 @@ const MATRIX: Row[] = [
     },
   },
 
+  // ---- Webhook endpoints (owners, or a key with webhooks:write) -----------------------------
+  {
+    file: "api.webhook-endpoints.ts",
+    kind: "loader",
+    what: "GET /api/webhook-endpoints (the caller's company's)",
+    cells: EMPLOYER_API,
+    team: [403, 403],
+    build: () => get("/api/webhook-endpoints"),
+    check: async ({ actor, text }) => {
+      expect(text).not.toMatch(/"secret"/);
+      const ids = (JSON.parse(text) as Array<{ id: number }>).map((e) => e.id);
+      if (ids.length === 0) return;
+      const rows = await db()
+        .select({ companyId: webhookEndpoints.companyId })
+        .from(webhookEndpoints)
+        .where(inArray(webhookEndpoints.id, ids));
+      for (const row of rows)
+        expect(row.companyId).toBe(user(actor)!.companyId);
+    },
+  },
+  {
+    file: "api.webhook-endpoints.ts",
+    kind: "action",
+    what: "POST /api/webhook-endpoints (for the caller's company)",
+    cells: [401, 403, 403, 403, 201, 201],
+    team: [403, 403],
+    build: () =>
+      postJson("/api/webhook-endpoints", {
+        url: "https://hooks.example.com/grocery",
+        events: ["advance_request.created"],
+      }),
+    check: ({ text }) => {
+      expect(JSON.parse(text).secret).toMatch(/^whsec_/);
+    },
+  },
+  {
+    file: "api.webhook-endpoints.$id.ts",
+    kind: "loader",
+    what: "GET /api/webhook-endpoints/<id>",
+    cells: NOT_ALLOWED,
+    build: () => ({ path: "/api/webhook-endpoints/1", params: { id: "1" } }),
+  },
+  {
+    file: "api.webhook-endpoints.$id.ts",
+    kind: "action",
+    what: "DELETE /api/webhook-endpoints/<A's endpoint>",
+    cells: [401, 403, 403, 403, 200, 404],
+    team: [403, 403],
+    build: async () => {
+      const created = await createWebhookEndpoint(world.users.EA, {
+        url: "https://hooks.example.com/a",
+        events: ["card.issued"],
+      });
+      const id = String(created.id);
+      return {
+        path: `/api/webhook-endpoints/${id}`,
+        init: { method: "DELETE" },
+        params: { id },
+      };
+    },
+  },
+
   // ---- Session API ---------------------------------------------------------------------------
   {
     file: "api.user.ts",
@@ -1801,6 +1867,8 @@ const MODULES: Record<string, Record<string, unknown>> = {
   "api.invitations.$id.resend.ts": apiInvitationResend,
   "api.invitations.$id.revoke.ts": apiInvitationRevoke,
   "api.api-keys.ts": apiApiKeys,
+  "api.webhook-endpoints.ts": apiWebhookEndpoints,
+  "api.webhook-endpoints.$id.ts": apiWebhookEndpoint,
   "_app.settings_.api.tsx": appApiSettings,
   "api.api-keys.$id.ts": apiApiKeyRevoke,
   "api.advance-requests.$id.decline.ts": apiDecline,

@@ -194,6 +194,7 @@ const EMPLOYER_API = [
   "/api/employer/advance-requests",
   "/api/invitations",
   "/api/api-keys",
+  "/api/webhook-endpoints",
 ];
 // Public, bodiless or non-GET routes, and the event stream (checked on its own below).
 const NOT_WALKED = new Set([
@@ -224,6 +225,7 @@ const NOT_WALKED = new Set([
   "api.invitations.$id.resend.ts",
   "api.invitations.$id.revoke.ts",
   "api.api-keys.$id.ts",
+  "api.webhook-endpoints.$id.ts",
   "terms.tsx",
   // The invitation's page is public (it marks itself no-store: decision 1811).
   "join.tsx",

@@ -3,6 +3,10 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { ApiKeysTable } from "~/components/api/api-keys-table";
+import {
+  DeliveriesTable,
+  EndpointsTable,
+} from "~/components/api/webhooks-tables";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { island } from "~/components/island";
 import { Card } from "~/components/ui/card";
@@ -11,6 +15,13 @@ import {
   listApiKeys,
   revokeApiKey,
 } from "~/models/api-keys.server";
+import {
+  createWebhookEndpoint,
+  deleteWebhookEndpoint,
+  listWebhookDeliveries,
+  listWebhookEndpoints,
+  resendWebhookDelivery,
+} from "~/models/webhooks.server";
 import { formatDateTime } from "~/utils/dates";
 import { pageTitle } from "~/utils/meta";
 import { attempt, readFormData, replyToFailure } from "~/web/action.server";
@@ -19,21 +30,50 @@ import { toastOutcome } from "~/web/invitation-buttons.server";
 import { redirectWithSuccess } from "~/web/toast.server";
 import {
   createApiKeySchema,
+  createWebhookEndpointSchema,
   parseId,
   parseWithZod,
 } from "~/web/validation.server";
 
 // /settings/api (owners only): the company's API keys — create one (its secret is shown once,
-// in the answer to the form, and never again), see each key's scopes and last use, revoke.
+// in the answer to the form, and never again), see each key's scopes and last use, revoke —
+// and its webhook endpoints (add, with the signing secret shown once; remove) and the latest
+// deliveries with each attempt's response code (resend).
 
 const CreateApiKeyForm = island(() =>
   import("~/components/api/api-forms").then((m) => m.CreateApiKeyForm),
 );
+const AddWebhookEndpointForm = island(() =>
+  import("~/components/api/api-forms").then((m) => m.AddWebhookEndpointForm),
+);
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const owner = await requireEmployer(request, "team");
-  const keys = await listApiKeys(owner);
+  const [keys, endpoints, deliveries] = await Promise.all([
+    listApiKeys(owner),
+    listWebhookEndpoints(owner),
+    listWebhookDeliveries(owner, 50),
+  ]);
   return json({
+    endpoints: endpoints.map((e) => ({
+      id: e.id,
+      url: e.url,
+      events: e.events,
+      disabledText: e.disabledAt ? formatDateTime(e.disabledAt) : null,
+    })),
+    deliveries: deliveries.map((d) => ({
+      id: d.id,
+      type: d.type,
+      eventId: d.eventId,
+      url: d.url,
+      status: d.status,
+      createdText: formatDateTime(d.createdAt),
+      attempts: d.attempts.map((a) =>
+        a.status !== null
+          ? `HTTP ${a.status} (${a.ms} ms)`
+          : (a.error ?? "error"),
+      ),
+    })),
     keys: keys.map((k) => ({
       id: k.id,
       name: k.name,
@@ -48,7 +88,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 type ActionData = {
   result?: SubmissionResult<string[]>;
+  endpointResult?: SubmissionResult<string[]>;
   created?: { name: string; key: string };
+  endpoint?: { url: string; secret: string };
 };
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -65,6 +107,50 @@ export async function action({ request }: ActionFunctionArgs) {
         `${key.name} no longer works.`,
       );
     });
+  }
+  if (intent === "delete-endpoint") {
+    const id = parseId(formData.get("endpointId")) ?? 0;
+    return toastOutcome("/settings/api", async () => {
+      const endpoint = await deleteWebhookEndpoint(owner, id);
+      return redirectWithSuccess(
+        "/settings/api",
+        "Endpoint removed",
+        `${endpoint.url} gets no more events.`,
+      );
+    });
+  }
+  if (intent === "resend-delivery") {
+    const id = parseId(formData.get("deliveryId")) ?? 0;
+    return toastOutcome("/settings/api", async () => {
+      await resendWebhookDelivery(owner, id);
+      return redirectWithSuccess(
+        "/settings/api",
+        "Delivery queued",
+        "The event will be sent again shortly.",
+      );
+    });
+  }
+  if (intent === "add-endpoint") {
+    const submission = parseWithZod(formData, {
+      schema: createWebhookEndpointSchema,
+    });
+    if (submission.status !== "success")
+      return json<ActionData>(
+        { endpointResult: submission.reply() },
+        { status: 400 },
+      );
+    return attempt(
+      async () => {
+        const endpoint = await createWebhookEndpoint(owner, submission.value);
+        return json<ActionData>({
+          endpointResult: submission.reply({ resetForm: true }),
+          endpoint: { url: endpoint.url, secret: endpoint.secret },
+        });
+      },
+      (error): ActionData => ({
+        endpointResult: replyToFailure(submission, error, { fields: true }),
+      }),
+    );
   }
   const submission = parseWithZod(formData, { schema: createApiKeySchema });
   if (submission.status !== "success")
@@ -85,7 +171,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function ApiSettingsPage() {
-  const { keys } = useLoaderData<typeof loader>();
+  const { keys, endpoints, deliveries } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>() as ActionData | undefined;
   const created = actionData?.created;
   return (
@@ -126,6 +212,35 @@ export default function ApiSettingsPage() {
       </Card>
       <Card title="Create a key">
         <CreateApiKeyForm lastResult={actionData?.result} />
+      </Card>
+      {actionData?.endpoint ? (
+        <div
+          role="status"
+          className="rounded-md border border-green-300 bg-green-50 p-4"
+        >
+          <p className="font-medium text-green-900">
+            Endpoint added. Its signing secret (check each delivery&apos;s
+            Grocery-Advance-Signature with it) will not be shown again.
+          </p>
+          <label htmlFor="new-webhook-secret" className="sr-only">
+            The signing secret
+          </label>
+          <input
+            id="new-webhook-secret"
+            readOnly
+            value={actionData.endpoint.secret}
+            className="mt-2 block w-full rounded-md border border-gray-300 bg-white px-3 py-2 font-mono text-sm"
+          />
+        </div>
+      ) : null}
+      <Card title="Webhook endpoints">
+        <EndpointsTable endpoints={endpoints} />
+      </Card>
+      <Card title="Add a webhook endpoint">
+        <AddWebhookEndpointForm lastResult={actionData?.endpointResult} />
+      </Card>
+      <Card title="Recent deliveries">
+        <DeliveriesTable deliveries={deliveries} />
       </Card>
       <p className="text-sm text-gray-700">
         <Link to="/settings" className="font-medium text-brand-700 underline">

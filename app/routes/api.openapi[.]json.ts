@@ -27,10 +27,8 @@ import * as events from "./api.events";
 import * as invitations from "./api.invitations";
 import * as resendInvitation from "./api.invitations.$id.resend";
 import * as revokeInvitation from "./api.invitations.$id.revoke";
-import * as apiKeys from "./api.api-keys";
-import * as revokeApiKey from "./api.api-keys.$id";
-import * as webhookEndpoints from "./api.webhook-endpoints";
-import * as deleteWebhookEndpoint from "./api.webhook-endpoints.$id";
+import * as apiKeys from "./api.api-keys.($id)";
+import * as webhookEndpoints from "./api.webhook-endpoints.($id)";
 
 /** Every JSON endpoint's contract, in the order the reference lists them. */
 export const API_CONTRACTS = [
@@ -60,10 +58,10 @@ export const API_CONTRACTS = [
   revokeInvitation,
   { contract: apiKeys.listContract },
   apiKeys,
-  revokeApiKey,
+  { contract: apiKeys.removeContract },
   { contract: webhookEndpoints.listContract },
   webhookEndpoints,
-  deleteWebhookEndpoint,
+  { contract: webhookEndpoints.removeContract },
   paymentIntent,
   groceryCard,
   webhook,

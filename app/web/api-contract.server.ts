@@ -333,3 +333,30 @@ export function idParam(
     return id;
   };
 }
+
+/**
+ * Several endpoints on one route module: a collection and its items (`api.things.($id).ts`
+ * serves /api/things and /api/things/{id}), each request going to the contract of its method
+ * and shape (with or without the id). One module instead of two keeps every page's route
+ * manifest smaller.
+ */
+export function apiRoutes(...routes: ApiRoute[]): {
+  loader: ApiRoute["loader"];
+  action: ApiRoute["action"];
+} {
+  const pick = async (args: LoaderFunctionArgs) => {
+    const withId = args.params.id !== undefined;
+    const shaped = routes.filter(
+      (r) => r.contract.path.includes("{id}") === withId,
+    );
+    const route = shaped.find((r) => r.contract.method === args.request.method);
+    if (route)
+      return route.contract.method === "GET"
+        ? route.loader(args)
+        : route.action(args);
+    return methodNotAllowed(
+      shaped.map((r) => r.contract.method).join(", ") || "GET",
+    );
+  };
+  return { loader: pick, action: pick };
+}

@@ -96,12 +96,10 @@ import * as apiInvitations from "~/routes/api.invitations";
 import * as apiInvitationResend from "~/routes/api.invitations.$id.resend";
 import * as apiInvitationRevoke from "~/routes/api.invitations.$id.revoke";
 import { inviteEmployee } from "~/models/invitations.server";
-import * as apiApiKeys from "~/routes/api.api-keys";
-import * as apiWebhookEndpoints from "~/routes/api.webhook-endpoints";
-import * as apiWebhookEndpoint from "~/routes/api.webhook-endpoints.$id";
+import * as apiApiKeys from "~/routes/api.api-keys.($id)";
+import * as apiWebhookEndpoints from "~/routes/api.webhook-endpoints.($id)";
 import { createWebhookEndpoint } from "~/models/webhooks.server";
 import * as appApiSettings from "~/routes/_app.settings_.api";
-import * as apiApiKeyRevoke from "~/routes/api.api-keys.$id";
 import { createApiKey, revokeApiKey } from "~/models/api-keys.server";
 import { API_CONTRACTS } from "~/routes/api.openapi[.]json";
 import { scopeFor } from "~/web/api-contract.server";
@@ -1183,7 +1181,7 @@ const MATRIX: Row[] = [
 
   // ---- API keys (owners only; a key cannot manage keys) ----------------------------------------
   {
-    file: "api.api-keys.ts",
+    file: "api.api-keys.($id).ts",
     kind: "loader",
     what: "GET /api/api-keys (the caller's company's)",
     cells: EMPLOYER_API,
@@ -1202,7 +1200,7 @@ const MATRIX: Row[] = [
     },
   },
   {
-    file: "api.api-keys.ts",
+    file: "api.api-keys.($id).ts",
     kind: "action",
     what: "POST /api/api-keys (for the caller's company)",
     cells: [401, 403, 403, 403, 201, 201],
@@ -1217,14 +1215,14 @@ const MATRIX: Row[] = [
     },
   },
   {
-    file: "api.api-keys.$id.ts",
+    file: "api.api-keys.($id).ts",
     kind: "loader",
     what: "GET /api/api-keys/<id>",
     cells: NOT_ALLOWED,
     build: () => ({ path: "/api/api-keys/1", params: { id: "1" } }),
   },
   {
-    file: "api.api-keys.$id.ts",
+    file: "api.api-keys.($id).ts",
     kind: "action",
     what: "DELETE /api/api-keys/<A's key>",
     cells: [401, 403, 403, 403, 200, 404],
@@ -1248,7 +1246,7 @@ const MATRIX: Row[] = [
 
   // ---- Webhook endpoints (owners, or a key with webhooks:write) -----------------------------
   {
-    file: "api.webhook-endpoints.ts",
+    file: "api.webhook-endpoints.($id).ts",
     kind: "loader",
     what: "GET /api/webhook-endpoints (the caller's company's)",
     cells: EMPLOYER_API,
@@ -1267,7 +1265,7 @@ const MATRIX: Row[] = [
     },
   },
   {
-    file: "api.webhook-endpoints.ts",
+    file: "api.webhook-endpoints.($id).ts",
     kind: "action",
     what: "POST /api/webhook-endpoints (for the caller's company)",
     cells: [401, 403, 403, 403, 201, 201],
@@ -1282,14 +1280,14 @@ const MATRIX: Row[] = [
     },
   },
   {
-    file: "api.webhook-endpoints.$id.ts",
+    file: "api.webhook-endpoints.($id).ts",
     kind: "loader",
     what: "GET /api/webhook-endpoints/<id>",
     cells: NOT_ALLOWED,
     build: () => ({ path: "/api/webhook-endpoints/1", params: { id: "1" } }),
   },
   {
-    file: "api.webhook-endpoints.$id.ts",
+    file: "api.webhook-endpoints.($id).ts",
     kind: "action",
     what: "DELETE /api/webhook-endpoints/<A's endpoint>",
     cells: [401, 403, 403, 403, 200, 404],
@@ -1866,11 +1864,9 @@ const MODULES: Record<string, Record<string, unknown>> = {
   "api.invitations.ts": apiInvitations,
   "api.invitations.$id.resend.ts": apiInvitationResend,
   "api.invitations.$id.revoke.ts": apiInvitationRevoke,
-  "api.api-keys.ts": apiApiKeys,
-  "api.webhook-endpoints.ts": apiWebhookEndpoints,
-  "api.webhook-endpoints.$id.ts": apiWebhookEndpoint,
+  "api.api-keys.($id).ts": apiApiKeys,
+  "api.webhook-endpoints.($id).ts": apiWebhookEndpoints,
   "_app.settings_.api.tsx": appApiSettings,
-  "api.api-keys.$id.ts": apiApiKeyRevoke,
   "api.advance-requests.$id.decline.ts": apiDecline,
   "api.advance-requests.$id.cancel.ts": apiCancel,
   "api.advance-requests.all.ts": apiAll,

@@ -82,9 +82,15 @@ async function expectDocumented(
   ).toEqual([]);
 }
 
-/** /api/advance-requests/{id}/approve from app/routes/api.advance-requests.$id.approve.ts */
+/**
+ * /api/advance-requests/{id}/approve from app/routes/api.advance-requests.$id.approve.ts; a
+ * collection with its items in one module (api.api-keys.($id).ts) gives the collection's path.
+ */
 function routeFileToPath(file: string): string {
-  const name = file.replace(/\.tsx?$/, "").replace(/\[\.\]/g, "~dot~");
+  const name = file
+    .replace(/\.tsx?$/, "")
+    .replace(/\.\(\$id\)$/, "")
+    .replace(/\[\.\]/g, "~dot~");
   return (
     "/" +
     name
@@ -122,6 +128,8 @@ describe("OpenAPI document", () => {
         contract?: { path: string };
         /** A file answering GET and POST on one path declares the GET's contract here. */
         listContract?: { path: string };
+        /** A collection's module also answers DELETE on its items: /{id}. */
+        removeContract?: { path: string };
       };
       expect(mod.contract, `${file} declares a contract`).toBeDefined();
       expect(mod.contract!.path, file).toBe(routeFileToPath(file));
@@ -129,6 +137,12 @@ describe("OpenAPI document", () => {
       if (mod.listContract) {
         expect(mod.listContract.path, file).toBe(routeFileToPath(file));
         declared.push(mod.listContract);
+      }
+      if (mod.removeContract) {
+        expect(mod.removeContract.path, file).toBe(
+          `${routeFileToPath(file)}/{id}`,
+        );
+        declared.push(mod.removeContract);
       }
     }
     expect(new Set(API_CONTRACTS)).toEqual(new Set(declared));

@@ -11,7 +11,7 @@ import {
   deliverWebhook,
   resendWebhookDelivery,
 } from "~/models/webhooks.server";
-import * as endpointsRoute from "~/routes/api.webhook-endpoints";
+import * as endpointsRoute from "~/routes/api.webhook-endpoints.($id)";
 import { isPrivateAddress } from "~/services/webhooks/deliver.server";
 import { connection, db, queryRows } from "~/utils/db.server";
 import { resetEnvCache } from "~/utils/env.server";

@@ -224,8 +224,6 @@ const NOT_WALKED = new Set([
   "api.create-payment-intent.ts",
   "api.invitations.$id.resend.ts",
   "api.invitations.$id.revoke.ts",
-  "api.api-keys.$id.ts",
-  "api.webhook-endpoints.$id.ts",
   "terms.tsx",
   // The invitation's page is public (it marks itself no-store: decision 1811).
   "join.tsx",
@@ -234,6 +232,9 @@ const NOT_WALKED = new Set([
 
 function routeFileOf(url: string): string {
   if (url === "/api/no-such-endpoint") return "api.$.ts";
+  // A collection and its items in one module (an optional segment).
+  if (url === "/api/api-keys" || url === "/api/webhook-endpoints")
+    return `api.${url.slice(5)}.($id).ts`;
   if (url.startsWith("/api/"))
     return `api.${url.slice(5).replaceAll("/", ".")}.ts`;
   const known: Record<string, string> = {

@@ -1,14 +1,17 @@
 import { z } from "zod";
 import {
   createWebhookEndpoint,
+  deleteWebhookEndpoint,
   listWebhookEndpoints,
+  WEBHOOK_ENDPOINT_NOT_FOUND,
 } from "~/models/webhooks.server";
 import {
   createdWebhookEndpointSchema,
   webhookEndpointSchema,
 } from "~/validation/api-responses";
 import { createWebhookEndpointSchema } from "~/validation/api-keys";
-import { apiRoute } from "~/web/api-contract.server";
+import { parseId } from "~/validation/employer";
+import { apiRoute, apiRoutes, idParam } from "~/web/api-contract.server";
 
 // A company's webhook endpoints: an owner signed in, or a key with webhooks:write. The
 // signing secret is in the 201 response only.
@@ -42,7 +45,22 @@ const create = apiRoute(
   async ({ user, body }) => createWebhookEndpoint(user, body),
 );
 
+// Removes an endpoint and its pending deliveries. Another company's endpoint → 404.
+const remove = apiRoute(
+  {
+    method: "DELETE",
+    path: "/api/webhook-endpoints/{id}",
+    summary: "Remove a webhook endpoint (its pending deliveries are dropped)",
+    role: "EMPLOYER",
+    capability: "team",
+    params: idParam(parseId, WEBHOOK_ENDPOINT_NOT_FOUND),
+    response: webhookEndpointSchema,
+    errors: [401, 403, 404],
+  },
+  async ({ user, params: id }) => deleteWebhookEndpoint(user, id),
+);
+
 export const contract = create.contract;
 export const listContract = list.contract;
-export const loader = list.loader;
-export const action = create.action;
+export const removeContract = remove.contract;
+export const { loader, action } = apiRoutes(list, create, remove);

@@ -552,3 +552,60 @@ describe("OpenAPI document", () => {
     );
   });
 });
+
+describe("OpenAPI for outside callers", () => {
+  it("gives every operation a unique operationId, keys their scopes, writes the Idempotency-Key, and lists the webhooks", () => {
+    type Op = {
+      operationId: string;
+      security: unknown[];
+      parameters?: { name: string }[];
+      "x-scope"?: string;
+      requestBody: {
+        content: Record<
+          string,
+          {
+            schema: {
+              properties: Record<
+                string,
+                { properties: Record<string, unknown> }
+              >;
+            };
+          }
+        >;
+      };
+    };
+    const full = doc as unknown as {
+      paths: Record<string, Record<string, Op>>;
+      components: { securitySchemes: Record<string, unknown> };
+      webhooks: Record<string, Record<string, Op>>;
+    };
+    const ids: string[] = [];
+    for (const [p, item] of Object.entries(full.paths)) {
+      for (const [method, op] of Object.entries(item)) {
+        expect(op.operationId, `${method} ${p}`).toMatch(/^[a-z][A-Za-z]+$/);
+        ids.push(op.operationId);
+        if (op["x-scope"])
+          expect(op.security).toContainEqual({ apiKey: [op["x-scope"]] });
+        if (method !== "get" && op.security.length > 0)
+          expect(
+            op.parameters?.map((x) => x.name),
+            `${method} ${p}`,
+          ).toContain("Idempotency-Key");
+      }
+    }
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(
+      full.paths["/api/advance-requests/{id}/approve"].post["x-scope"],
+    ).toBe("advances:write");
+    expect(full.components.securitySchemes.apiKey).toMatchObject({
+      type: "http",
+      scheme: "bearer",
+    });
+    expect(Object.keys(full.webhooks)).toContain("advance_request.approved");
+    expect(
+      full.webhooks["advance_request.approved"].post.requestBody.content[
+        "application/json"
+      ].schema.properties.data.properties.status,
+    ).toBeDefined();
+  });
+});

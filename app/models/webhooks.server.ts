@@ -18,6 +18,9 @@ import { connection, db, queryRows, type Executor } from "~/utils/db.server";
 import { env } from "~/utils/env.server";
 import { badRequest, notFound } from "~/utils/errors";
 import type { WebhookEvent } from "~/utils/api-scopes";
+import { formatDateTime } from "~/utils/dates";
+import { webhookDisabledMail } from "~/services/mail/templates";
+import { enqueueMail, mailOrigin } from "./mail.server";
 import type { CreateWebhookEndpointInput } from "~/validation/api-keys";
 import { recordAudit } from "./audit.server";
 import { companyFor } from "./company.server";
@@ -267,18 +270,51 @@ export async function deliverWebhook(
   return updated?.status === "failed" ? "failed" : "retry";
 }
 
-/** An endpoint's first failure starts its clock; failing for 3 days disables it. */
+/**
+ * An endpoint's first failure starts its clock; failing for 3 days disables it, and its
+ * company's owners are told by mail (in the same transaction).
+ */
 async function noteEndpointFailure(endpointId: number) {
-  const [endpoint] = await queryRows<{ disabled: boolean; company: number }>(
-    db(),
-    sql`update webhook_endpoints set
-          failing_since = coalesce(failing_since, now()),
-          disabled_at = case when coalesce(failing_since, now()) < now() - make_interval(days => ${WEBHOOK_DISABLE_DAYS})
-                             then coalesce(disabled_at, now()) else disabled_at end
-        where id = ${endpointId}
-        returning disabled_at is not null as disabled, employer_id as company`,
-  );
-  return endpoint;
+  await db().transaction(async (tx) => {
+    const [endpoint] = await queryRows<{
+      newly: boolean;
+      company: number;
+      url: string;
+      failing_since: Date | string;
+    }>(
+      tx,
+      sql`update webhook_endpoints set
+            failing_since = coalesce(failing_since, now()),
+            disabled_at = case when coalesce(failing_since, now()) < now() - make_interval(days => ${WEBHOOK_DISABLE_DAYS})
+                               then coalesce(disabled_at, now()) else disabled_at end
+          where id = ${endpointId}
+          returning disabled_at = now() as newly, employer_id as company, url, failing_since`,
+    );
+    if (!endpoint?.newly) return;
+    const owners = await tx
+      .select({ id: users.id, firstName: users.firstName, email: users.email })
+      .from(users)
+      .where(
+        and(
+          eq(users.companyId, endpoint.company),
+          eq(users.companyRole, "OWNER"),
+        ),
+      );
+    const since = formatDateTime(new Date(endpoint.failing_since));
+    for (const owner of owners)
+      await enqueueMail(tx, {
+        userId: owner.id,
+        to: owner.email,
+        kind: "webhook.disabled",
+        dedupeKey: `webhook.disabled:${endpointId}:${owner.id}:${Date.now()}`,
+        mail: webhookDisabledMail({
+          origin: mailOrigin(),
+          to: { firstName: owner.firstName },
+          url: endpoint.url,
+          failingSince: since,
+        }),
+      });
+  });
 }
 
 /** Deliveries due for an attempt (the embedded loop's batch). */

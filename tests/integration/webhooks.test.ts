@@ -3,7 +3,12 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { webhookDeliveries, webhookEndpoints, type User } from "#db/schema";
+import {
+  mailOutbox,
+  webhookDeliveries,
+  webhookEndpoints,
+  type User,
+} from "#db/schema";
 import { requestAdvance } from "~/models/advance.server";
 import { approveAdvance, declineAdvance } from "~/models/approval.server";
 import {
@@ -232,6 +237,13 @@ describe("webhooks", () => {
       .from(webhookEndpoints)
       .where(eq(webhookEndpoints.id, endpoint.id));
     expect(ep.disabledAt).not.toBeNull();
+    // The owners are told.
+    const mails = await db()
+      .select()
+      .from(mailOutbox)
+      .where(eq(mailOutbox.kind, "webhook.disabled"));
+    expect(mails.map((m) => m.userId)).toEqual([owner.id]);
+    expect(mails[0].text).toContain(`${base}/down`);
 
     // Resend: a new delivery of the same event, the endpoint enabled again.
     const id = await resendWebhookDelivery(owner, delivery.id);

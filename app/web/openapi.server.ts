@@ -252,6 +252,8 @@ function webhooks(): Json {
           .map((w) => w[0].toUpperCase() + w.slice(1))
           .join("")}`,
         summary: `The ${type} event, posted to each endpoint subscribed to it`,
+        // Our request to the receiver: authenticated by its signature header, not a scheme.
+        security: [],
         parameters: [
           {
             name: "Grocery-Advance-Signature",

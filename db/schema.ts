@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import {
+  bigint,
   bigserial,
   boolean,
   check,
@@ -28,6 +29,13 @@ const tstz = (name: string) =>
 // companies kept each company's id equal to its first owner's user id so that the append-only
 // audit trail and the rollups needed no rewrite (docs/decisions/1822-companies.md). Companies
 // created since take their ids from this table's own sequence.
+export const PAY_FREQUENCIES = [
+  "WEEKLY",
+  "BIWEEKLY",
+  "SEMIMONTHLY",
+  "MONTHLY",
+] as const;
+
 export const companies = pgTable("companies", {
   id: serial("id").primaryKey(),
   companyName: text("company_name").notNull().default(""),
@@ -43,6 +51,14 @@ export const companies = pgTable("companies", {
   notifySystemUpdates: boolean("notify_system_updates")
     .notNull()
     .default(false),
+  // The pay schedule (app/utils/pay-schedule.ts): how often the company pays and its next pay
+  // date. Deductions fall on its pay dates; payroll runs move the next pay date on.
+  payFrequency: text("pay_frequency", { enum: PAY_FREQUENCIES })
+    .notNull()
+    .default("BIWEEKLY"),
+  nextPayDate: date("next_pay_date", { mode: "string" })
+    .notNull()
+    .default(sql`(current_date + 15)`),
   createdAt: tstz("created_at").notNull().defaultNow(),
   updatedAt: tstz("updated_at").notNull().defaultNow(),
 });
@@ -102,8 +118,14 @@ export const employees = pgTable(
       .notNull()
       .references(() => users.id),
     companyId: integer("employer_id").references(() => companies.id),
+    // A stored copy of max advance − reserved − owed (the ledger), recomputed in the
+    // transaction of every action that changes one of them (app/models/ledger.server.ts).
     availableBalance: money("available_balance").notNull().default("0"),
     payCycleEndDate: tstz("pay_cycle_end_date"),
+    // A leaver (offboarding): when, by whom, and the last paycheck payroll can deduct from.
+    offboardedAt: tstz("offboarded_at"),
+    offboardedById: integer("offboarded_by_id").references(() => users.id),
+    lastPayDate: date("last_pay_date", { mode: "string" }),
   },
   (t) => [
     uniqueIndex("employees_user_id_idx").on(t.userId),
@@ -192,6 +214,44 @@ export const advanceRequests = pgTable(
   ],
 );
 
+export const DEDUCTION_STATUSES = [
+  "SCHEDULED",
+  "SUBMITTED",
+  "COLLECTED",
+  "MISSED",
+  "WRITTEN_OFF",
+] as const;
+
+// A payroll run (DESIGN §4 Payroll runs): the deductions due on or before its pay date, handed
+// to the company's payroll as a file, SUBMITTED until every one has a recorded result.
+export const payrollRuns = pgTable(
+  "payroll_runs",
+  {
+    id: serial("id").primaryKey(),
+    companyId: integer("company_id")
+      .notNull()
+      .references(() => companies.id),
+    payDate: date("pay_date", { mode: "string" }).notNull(),
+    status: text("status", { enum: ["SUBMITTED", "RECONCILED"] })
+      .notNull()
+      .default("SUBMITTED"),
+    createdById: integer("created_by_id").references(() => users.id),
+    createdAt: tstz("created_at").notNull().defaultNow(),
+    reconciledAt: tstz("reconciled_at"),
+    remindedAt: tstz("reminded_at"),
+  },
+  (t) => [
+    uniqueIndex("payroll_runs_company_date_idx").on(t.companyId, t.payDate),
+    index("payroll_runs_open_idx")
+      .on(t.createdAt)
+      .where(sql`${t.status} = 'SUBMITTED'`),
+    check(
+      "payroll_runs_status_check",
+      sql`${t.status} in ('SUBMITTED', 'RECONCILED')`,
+    ),
+  ],
+);
+
 export const payrollDeductions = pgTable(
   "payroll_deductions",
   {
@@ -204,9 +264,36 @@ export const payrollDeductions = pgTable(
     isPaid: boolean("is_paid").notNull().default(false),
     paymentDate: tstz("payment_date"),
     paymentReference: text("payment_reference"),
+    // Reconciliation (app/models/payroll-runs.server.ts): SCHEDULED, then SUBMITTED in a run,
+    // then COLLECTED (in full, or in part with the rest as arrears), MISSED (nothing taken, all
+    // of it as arrears) or WRITTEN_OFF (after the employee's last paycheck). is_paid is true
+    // only for a recorded collection.
+    status: text("status", { enum: DEDUCTION_STATUSES })
+      .notNull()
+      .default("SCHEDULED"),
+    collectedAmount: money("collected_amount"),
+    runId: integer("run_id").references(() => payrollRuns.id),
+    /** An arrears deduction: the shortfall of this earlier deduction. */
+    arrearsOfId: integer("arrears_of_id"),
   },
   (t) => [
     index("payroll_deductions_request_id_idx").on(t.requestId),
+    index("payroll_deductions_run_id_idx").on(t.runId),
+    index("payroll_deductions_open_idx")
+      .on(t.deductionDate)
+      .where(sql`${t.status} = 'SCHEDULED'`),
+    check(
+      "payroll_deductions_status_check",
+      sql`${t.status} in ('SCHEDULED', 'SUBMITTED', 'COLLECTED', 'MISSED', 'WRITTEN_OFF')`,
+    ),
+    check(
+      "payroll_deductions_paid_check",
+      sql`${t.isPaid} = (${t.status} = 'COLLECTED')`,
+    ),
+    check(
+      "payroll_deductions_collected_check",
+      sql`${t.collectedAmount} is null or (${t.collectedAmount} >= 0 and ${t.collectedAmount} <= ${t.amount})`,
+    ),
     index("payroll_deductions_unpaid_date_idx")
       .on(t.deductionDate)
       .where(sql`${t.isPaid} = false`),
@@ -256,6 +343,10 @@ export const cardAuthorizations = pgTable(
     merchantName: text("merchant_name").notNull(),
     merchantCategory: text("merchant_category").notNull(),
     approved: boolean("approved").notNull(),
+    /** A purchase, or a merchant's refund (which gives the card its amount back). */
+    kind: text("kind", { enum: ["purchase", "refund"] })
+      .notNull()
+      .default("purchase"),
     /** Why it was declined (null when approved). */
     reason: text("reason"),
     /** pending (held), closed (captured or declined), reversed (released): Stripe's words. */
@@ -271,6 +362,10 @@ export const cardAuthorizations = pgTable(
       t.providerAuthorizationId,
     ),
     check("card_authorizations_amount_check", sql`${t.amount} >= 0`),
+    check(
+      "card_authorizations_kind_check",
+      sql`${t.kind} in ('purchase', 'refund')`,
+    ),
     check(
       "card_authorizations_status_check",
       sql`${t.status} in ('pending', 'closed', 'reversed')`,
@@ -669,6 +764,77 @@ export const reportHours = pgTable(
   ],
 );
 
+// The ledger (DESIGN §3, app/models/ledger.server.ts): append-only journal entries, each a set
+// of postings that sum to zero (checked at commit by a deferred trigger). Positive is a debit.
+// Balances are derived from the postings: what an employee owes (receivable + arrears), what a
+// card has left (minus its card postings), what a company funded, collected and wrote off.
+export const LEDGER_EVENTS = [
+  "card.funded",
+  "fee.charged",
+  "fee.refunded",
+  "card.purchase",
+  "card.purchase_reversed",
+  "card.merchant_refund",
+  "card.unspent_returned",
+  "deduction.collected",
+  "deduction.shortfall",
+  "deduction.written_off",
+] as const;
+export const LEDGER_ACCOUNTS = [
+  "receivable",
+  "arrears",
+  "card",
+  "merchants",
+  "fee_payments",
+  "fee_income",
+  "payroll",
+  "losses",
+] as const;
+
+export const journalEntries = pgTable(
+  "journal_entries",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    event: text("event", { enum: LEDGER_EVENTS }).notNull(),
+    companyId: integer("company_id").references(() => companies.id),
+    employeeId: integer("employee_id").references(() => employees.id),
+    requestId: integer("request_id").references(() => advanceRequests.id),
+    cardId: integer("card_id").references(() => virtualCards.id),
+    deductionId: integer("deduction_id").references(() => payrollDeductions.id),
+    createdAt: tstz("created_at").notNull().defaultNow(),
+  },
+  (t) => [
+    index("journal_entries_company_idx").on(t.companyId, t.event),
+    index("journal_entries_employee_idx").on(t.employeeId),
+    index("journal_entries_request_idx").on(t.requestId),
+    index("journal_entries_card_idx").on(t.cardId),
+    index("journal_entries_deduction_idx").on(t.deductionId),
+  ],
+);
+
+export const ledgerPostings = pgTable(
+  "ledger_postings",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    entryId: bigint("entry_id", { mode: "number" })
+      .notNull()
+      .references(() => journalEntries.id),
+    account: text("account", { enum: LEDGER_ACCOUNTS }).notNull(),
+    companyId: integer("company_id"),
+    employeeId: integer("employee_id"),
+    cardId: integer("card_id"),
+    amount: numeric("amount", { precision: 12, scale: 2 }).notNull(),
+  },
+  (t) => [
+    index("ledger_postings_entry_idx").on(t.entryId),
+    index("ledger_postings_employee_idx").on(t.employeeId, t.account),
+    index("ledger_postings_card_idx").on(t.cardId, t.account),
+    check("ledger_postings_nonzero", sql`${t.amount} <> 0`),
+  ],
+);
+
+export type JournalEntry = typeof journalEntries.$inferSelect;
+export type PayrollRun = typeof payrollRuns.$inferSelect;
 // A company's API keys (docs/decisions/1910-api-keys-idempotency-webhooks.md). Only the
 // SHA-256 of the secret is stored (the secret is 32 random bytes: a fast hash is enough, and a
 // lookup by hash costs one index probe per request); `hint` is the secret's first characters,

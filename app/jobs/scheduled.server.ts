@@ -1,6 +1,6 @@
 import { format, subMonths } from "date-fns";
 import { sql } from "drizzle-orm";
-import { runPayroll } from "~/models/payroll.server";
+import { runDailyPayroll } from "~/models/payroll.server";
 import { deleteEndedSessions } from "~/models/sessions.server";
 import { deleteSpentResetTokens } from "~/models/password-reset.server";
 import { purgeIdempotencyKeys } from "~/models/idempotency.server";
@@ -30,12 +30,13 @@ const dateOf = (at: Date) =>
 
 export const SCHEDULES: Schedule[] = [
   {
-    // The payroll run on each payroll date: collects every deduction dated that day (or
-    // earlier and still unpaid), the same runPayroll as the page and the command.
+    // Each company's payroll run on its pay dates: submits what is due and mails the admins
+    // that the file is ready (and a reminder for runs unreconciled for 3 days). It never
+    // records a collection.
     task: "scheduled-payroll",
     cron: "5 0 * * *",
     period: day,
-    run: (at) => runPayroll(dateOf(at)),
+    run: (at) => runDailyPayroll(at),
   },
   {
     task: "deduction-reminders",

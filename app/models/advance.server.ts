@@ -2,6 +2,7 @@ import { emitWebhook } from "./webhooks.server";
 import { and, desc, asc, eq, inArray, isNull, sql } from "drizzle-orm";
 import {
   advanceRequests,
+  companies,
   employees,
   payrollDeductions,
   virtualCards,
@@ -13,7 +14,9 @@ import { db, type Executor } from "~/utils/db.server";
 import { badRequest, fieldErrors, forbidden } from "~/utils/errors";
 import { formatMoney, fromCents, toCents } from "~/utils/money";
 import { storyLines } from "~/utils/money-story";
+import type { PaySchedule } from "~/utils/pay-schedule";
 import { quoteAdvance, type Quote } from "~/utils/quote";
+import { LEFT_COMPANY } from "~/utils/rules";
 import type { z } from "zod";
 import { requestApiSchema } from "~/validation/advance";
 import type { advanceRequestSchema } from "~/validation/api-responses";
@@ -124,6 +127,7 @@ export async function requestAdvance(
     if (input.employeeId != null && input.employeeId !== employee.id)
       throw forbidden(NOT_YOUR_EMPLOYEE_ID);
     if (employee.companyId === null) throw badRequest(NOT_LINKED);
+    if (employee.offboardedAt) throw badRequest(LEFT_COMPANY);
     // Approved amounts are already out of the balance; pending ones are not yet, so they are
     // reserved here: this request plus every pending one must fit in the balance. The row lock
     // above makes concurrent filings wait for each other, so they cannot overbook it.
@@ -209,6 +213,9 @@ export type EmployeeRecord = {
   companyId: number | null;
   availableBalance: string;
   payCycleEndDate: Date | null;
+  /** The company's pay schedule; null for an employee not linked to a company yet. */
+  paySchedule: PaySchedule | null;
+  offboardedAt: Date | null;
 };
 
 export async function getEmployeeRecord(
@@ -221,10 +228,19 @@ export async function getEmployeeRecord(
       companyId: employees.companyId,
       availableBalance: employees.availableBalance,
       payCycleEndDate: employees.payCycleEndDate,
+      offboardedAt: employees.offboardedAt,
+      frequency: companies.payFrequency,
+      nextPayDate: companies.nextPayDate,
     })
     .from(employees)
+    .leftJoin(companies, eq(companies.id, employees.companyId))
     .where(eq(employees.userId, user.id));
-  return row ?? null;
+  if (!row) return null;
+  const { frequency, nextPayDate, ...employee } = row;
+  return {
+    ...employee,
+    paySchedule: frequency && nextPayDate ? { frequency, nextPayDate } : null,
+  };
 }
 
 /**
@@ -287,7 +303,10 @@ export async function listUpcomingDeductions(
     )
     .innerJoin(employees, eq(employees.id, advanceRequests.employeeId))
     .where(
-      and(eq(employees.userId, user.id), eq(payrollDeductions.isPaid, false)),
+      and(
+        eq(employees.userId, user.id),
+        inArray(payrollDeductions.status, ["SCHEDULED", "SUBMITTED"]),
+      ),
     )
     .orderBy(asc(payrollDeductions.deductionDate), asc(payrollDeductions.id));
 }
@@ -448,7 +467,7 @@ export async function quoteForEmployee(
 ): Promise<Quote> {
   if (user.role !== "EMPLOYEE") throw forbidden(ONLY_EMPLOYEES);
   const employee = await getEmployeeRecord(user);
-  return quoteAdvance(amountCents, periods, employee?.payCycleEndDate ?? null);
+  return quoteAdvance(amountCents, periods, employee?.paySchedule ?? null);
 }
 
 /** The sum of the employee's PENDING requests, in cents (reserved by nothing yet). */
@@ -485,20 +504,23 @@ export function availableToRequestCents(
 export type RequestPage = {
   linked: boolean;
   availableCents: number;
-  payCycleEndDate: Date | null;
+  paySchedule: PaySchedule | null;
+  /** Offboarded: no new request is accepted. */
+  left: boolean;
 };
 
 /** What /request needs: whether the employee is linked, what they may request, their pay date. */
 export async function getRequestPage(user: User): Promise<RequestPage> {
   const employee = await getEmployeeRecord(user);
   if (!employee)
-    return { linked: false, availableCents: 0, payCycleEndDate: null };
+    return { linked: false, availableCents: 0, paySchedule: null, left: false };
   return {
     linked: employee.companyId !== null,
     availableCents: availableToRequestCents(
       employee.availableBalance,
       await pendingCentsOf(db(), employee.id),
     ),
-    payCycleEndDate: employee.payCycleEndDate,
+    paySchedule: employee.paySchedule,
+    left: employee.offboardedAt !== null,
   };
 }

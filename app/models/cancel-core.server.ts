@@ -1,6 +1,6 @@
 import { toPublicAdvance } from "./advance.server";
 import { emitWebhook } from "./webhooks.server";
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { PAY_BY_DAYS } from "~/utils/rules";
 import {
   advanceRequests,
@@ -13,6 +13,7 @@ import { conflict } from "~/utils/errors";
 import { toCents } from "~/utils/money";
 import { recordAudit } from "./audit.server";
 import { notifyAdvanceCancelled } from "./notifications.server";
+import { refreshAvailable } from "./ledger.server";
 
 // Ending an advance that will never get a card (docs/decisions/1500): the employee cancels it,
 // it expires unpaid, or its card could not be issued. Shared by the three so the balance comes
@@ -116,16 +117,8 @@ export async function applyCancellation(
 
   const returnedCents =
     request.status === "APPROVED" ? toCents(request.amount) : 0;
-  if (returnedCents > 0) {
-    await tx.execute(sql`
-      update employees e
-      set available_balance = least(
-        e.available_balance + ${request.amount}::numeric,
-        coalesce(
-          (select s.max_advance from companies s where s.id = e.employer_id),
-          e.available_balance + ${request.amount}::numeric))
-      where e.id = ${request.employeeId}`);
-  }
+  if (returnedCents > 0)
+    await refreshAvailable(tx, { employeeIds: [request.employeeId] });
 
   await emitWebhook(
     tx,

@@ -15,14 +15,16 @@ import {
   type ProviderEvent,
 } from "~/services/payments/index.server";
 import { sandboxCardDetails } from "~/services/payments/sandbox.server";
-import { db, type Executor } from "~/utils/db.server";
-import { conflict, notFound } from "~/utils/errors";
+import { db, type Executor, type Tx } from "~/utils/db.server";
+import { badRequest, conflict, notFound } from "~/utils/errors";
 import { formatCents, fromCents, toCents } from "~/utils/money";
 import type { SimulatedPurchase } from "~/validation/card";
 import type { z } from "zod";
 import type { ownCardSchema } from "~/validation/api-responses";
 import { toVirtualCardDto } from "./card.server";
 import { recordAudit } from "./audit.server";
+import { returnUnspent } from "./card-close.server";
+import { syncCardSpend } from "./ledger.server";
 
 // The grocery card as the employee uses it (DESIGN §4 The card). One function decides every
 // purchase on a card, authorizeCardPurchase, whoever asks: Stripe's real-time authorization
@@ -92,14 +94,17 @@ export function declineReason(
   return null;
 }
 
-/** Approved, not reversed authorizations: what the card has spent (or holds), in cents. */
+/**
+ * Approved, not reversed purchases less merchant refunds: what the card has spent (or holds),
+ * in cents. The ledger's card balance follows it (syncCardSpend).
+ */
 export async function spentCents(
   executor: Executor,
   cardId: number,
 ): Promise<number> {
   const [row] = await executor
     .select({
-      spent: sql<string>`coalesce(sum(${cardAuthorizations.amount}), 0)::numeric(12,2)::text`,
+      spent: sql<string>`coalesce(sum(case when ${cardAuthorizations.kind} = 'refund' then -${cardAuthorizations.amount} else ${cardAuthorizations.amount} end), 0)::numeric(12,2)::text`,
     })
     .from(cardAuthorizations)
     .where(
@@ -205,6 +210,7 @@ export async function authorizeCardPurchase(
         updatedAt: now,
       })
       .returning({ id: cardAuthorizations.id });
+    if (approved) await syncCardSpend(tx, card.id, "card.purchase");
     return { approved, reason, authorizationId: row.id, fresh: true };
   });
   if (decision.fresh) await announce(cardId);
@@ -303,6 +309,66 @@ export async function setCardFrozen(
   return result;
 }
 
+export const CARD_ALREADY_CLOSED = "This card is already closed.";
+
+/**
+ * Closes a card for good, inside the caller's transaction: every later purchase is declined,
+ * the provider cancels it, and its unspent balance is returned (the employee owes only what
+ * they spent). By the employee, by offboarding, or at the end of its validity. Returns false
+ * when it was already closed.
+ */
+export async function closeCardInTx(
+  tx: Tx,
+  cardId: number,
+  actorId: number | null,
+  why: "employee" | "offboarded" | "expired",
+  now: Date = new Date(),
+): Promise<boolean> {
+  const card = await lockCard(tx, cardId);
+  if (!card) throw notFound(CARD_NOT_FOUND);
+  if (card.status === "closed") return false;
+  await tx
+    .update(virtualCards)
+    .set({ status: "closed", deactivatedAt: now })
+    .where(eq(virtualCards.id, card.id));
+  const returned = await returnUnspent(tx, card.id, now);
+  const parties = await cardParties(tx, card.id);
+  await recordAudit(tx, {
+    actorId,
+    companyId: parties.companyId,
+    subjectUserId: parties.userId,
+    action: "card.closed",
+    requestId: card.requestId,
+    amountCents: returned.returnedCents,
+    details: {
+      card: card.cardNumber,
+      why,
+      returned: fromCents(returned.returnedCents),
+    },
+  });
+  await paymentProvider().setCardStatus(card.providerCardId, "canceled");
+  return true;
+}
+
+/** The employee closes their own card (after a confirmation on the card page). */
+export async function closeOwnCard(
+  actor: User,
+  cardId: number,
+): Promise<VirtualCard> {
+  const card = await db().transaction(async (tx) => {
+    const own = await ownCard(tx, actor, cardId, true);
+    if (own.status === "closed") throw conflict(CARD_ALREADY_CLOSED);
+    await closeCardInTx(tx, own.id, actor.id, "employee");
+    const [closed] = await tx
+      .select()
+      .from(virtualCards)
+      .where(eq(virtualCards.id, own.id));
+    return closed;
+  });
+  await announce(cardId);
+  return card;
+}
+
 export type CardAuthorizationDto = {
   id: number;
   amount: string;
@@ -337,7 +403,11 @@ export function toOwnCardDto(
   return {
     ...toVirtualCardDto(card),
     spentAmount: fromCents(spent),
-    remainingBalance: fromCents(Math.max(toCents(card.amount) - spent, 0)),
+    // A closed card gave its unspent balance back: nothing remains on it.
+    remainingBalance:
+      card.status === "closed"
+        ? "0.00"
+        : fromCents(Math.max(toCents(card.amount) - spent, 0)),
   };
 }
 
@@ -370,7 +440,11 @@ export async function getOwnCard(actor: User, cardId: number) {
     card,
     limitCents,
     spentCents: spent,
-    remainingCents: Math.max(limitCents - spent, 0),
+    // A closed card gave its unspent balance back: nothing remains on it.
+    remainingCents:
+      card.status === "closed" ? 0 : Math.max(limitCents - spent, 0),
+    returnedCents:
+      card.status === "closed" ? Math.max(limitCents - spent, 0) : 0,
     authorizations,
     sandbox: paymentProvider().name === "sandbox",
   };
@@ -490,6 +564,7 @@ async function recordAuthorization(event: ProviderEvent): Promise<IssuingAck> {
           updatedAt: now,
         })
         .where(eq(cardAuthorizations.id, seen.id));
+      await syncCardSpend(tx, card.id, "card.purchase_reversed");
       return;
     }
     const amount =
@@ -509,6 +584,7 @@ async function recordAuthorization(event: ProviderEvent): Promise<IssuingAck> {
       createdAt: now,
       updatedAt: now,
     });
+    await syncCardSpend(tx, card.id, "card.purchase");
   });
   await announce(card.id);
   return { received: true, type: event.type, handled: true };
@@ -520,7 +596,8 @@ async function recordTransaction(event: ProviderEvent): Promise<IssuingAck> {
   const id = str(transaction.id);
   const authorizationId =
     str(transaction.authorization) ?? str(obj(transaction.authorization).id);
-  if (!id || !authorizationId || transaction.type === "refund")
+  if (id && transaction.type === "refund") return recordMerchantRefund(event);
+  if (!id || !authorizationId)
     return { received: true, type: event.type, handled: false };
   const rows = await db()
     .update(cardAuthorizations)
@@ -599,4 +676,100 @@ export async function revealCardDetails(actor: User, cardId: number) {
     cvc,
     expiry: `${String(card.expiryMonth).padStart(2, "0")}/${card.expiryYear}`,
   };
+}
+
+export const REFUND_NOTHING_SPENT =
+  "A refund cannot be more than the card has spent.";
+
+/**
+ * A merchant gives money back to the card: stored as an approved `refund` row, which lowers the
+ * card's spend and raises what it has left; the ledger posts a merchant refund. Once per
+ * provider transaction id. A refund on a closed card is recorded (the merchant paid it) and then
+ * returned with the card's unspent balance at once (closeCard's rule), so the employee owes less.
+ */
+export async function refundToCard(
+  cardId: number,
+  refund: {
+    amountCents: number;
+    merchantName: string;
+    providerTransactionId?: string;
+  },
+  now: Date = new Date(),
+): Promise<{ created: boolean }> {
+  const created = await db().transaction(async (tx) => {
+    const card = await lockCard(tx, cardId);
+    if (!card) throw notFound(CARD_NOT_FOUND);
+    if (refund.providerTransactionId) {
+      const [seen] = await tx
+        .select({ id: cardAuthorizations.id })
+        .from(cardAuthorizations)
+        .where(
+          eq(
+            cardAuthorizations.providerTransactionId,
+            refund.providerTransactionId,
+          ),
+        );
+      if (seen) return false;
+    }
+    await tx.insert(cardAuthorizations).values({
+      cardId: card.id,
+      kind: "refund",
+      amount: fromCents(refund.amountCents),
+      merchantName: refund.merchantName.slice(0, 200),
+      merchantCategory: GROCERY_CATEGORY,
+      approved: true,
+      status: "closed",
+      providerTransactionId: refund.providerTransactionId ?? null,
+      createdAt: now,
+      updatedAt: now,
+    });
+    await syncCardSpend(tx, card.id, "card.merchant_refund");
+    if (card.status === "closed") await returnUnspent(tx, card.id, now);
+    return true;
+  });
+  if (created) await announce(cardId);
+  return { created };
+}
+
+/** `issuing_transaction.created` of type refund: money back from a merchant (Stripe). */
+async function recordMerchantRefund(event: ProviderEvent): Promise<IssuingAck> {
+  const transaction = event.object;
+  const card = await cardByProviderId(transaction.card);
+  const id = str(transaction.id);
+  // Stripe gives a refund's amount as a negative number of cents (money towards the card).
+  const amount = Math.abs(int(transaction.amount) ?? 0);
+  if (!card || !id || amount === 0)
+    return { received: true, type: event.type, handled: false };
+  await refundToCard(card.id, {
+    amountCents: amount,
+    merchantName: merchantOf(transaction).merchantName,
+    providerTransactionId: id,
+  });
+  return { received: true, type: event.type, handled: true };
+}
+
+/**
+ * The sandbox's refund test tool: a merchant refund of `amount` on the caller's own card, never
+ * more than the card has spent. Only in sandbox mode (with Stripe, refunds come from the network).
+ */
+export async function simulateMerchantRefund(
+  actor: User,
+  cardId: number,
+  input: { amount: string; merchantName: string },
+): Promise<void> {
+  if (paymentProvider().name !== "sandbox") throw notFound(SANDBOX_ONLY);
+  const card = await ownCard(db(), actor, cardId);
+  const amountCents = toCents(input.amount);
+  if (amountCents > (await spentCents(db(), card.id)))
+    throw badRequest(REFUND_NOTHING_SPENT, { amount: [REFUND_NOTHING_SPENT] });
+  await refundToCard(card.id, {
+    amountCents,
+    merchantName: input.merchantName,
+  });
+}
+
+/** POST /api/virtual-cards/{id}/close: the card as the API answers it, after closing. */
+export async function closeOwnCardDto(actor: User, cardId: number) {
+  const card = await closeOwnCard(actor, cardId);
+  return toOwnCardDto(card, await spentCents(db(), card.id));
 }

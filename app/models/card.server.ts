@@ -2,6 +2,7 @@ import { emitWebhook } from "./webhooks.server";
 import { eq } from "drizzle-orm";
 import {
   advanceRequests,
+  companies,
   employees,
   payrollDeductions,
   virtualCards,
@@ -44,6 +45,7 @@ import {
   CARD_FAILED_REASON,
 } from "./cancel-core.server";
 import { notifyCardIssued } from "./notifications.server";
+import { recordCardFunded } from "./ledger.server";
 
 // Issuing the grocery-only virtual card (DESIGN §4 Issuing the card). One function for the
 // checkout page, POST /api/create-grocery-card and the provider's webhook, so a payment whose
@@ -237,6 +239,15 @@ export async function issueGroceryCard(
       })
       .where(eq(advanceRequests.id, request.id));
     const schedule = await scheduleRepayment(tx, request, now);
+    await recordCardFunded(tx, {
+      cardId: inserted.id,
+      requestId: request.id,
+      employeeId: request.employeeId,
+      companyId: advance.companyId,
+      amountCents: cents,
+      feeCents: capturedCents,
+      at: now,
+    });
     const audit = {
       actorId,
       companyId: advance.companyId,
@@ -287,8 +298,8 @@ export async function issueGroceryCard(
 
 /**
  * The repayment schedule of a carded advance (DESIGN §4 Approving): the amount over the
- * repayment periods in cents, remainder on the earliest, the first on the pay cycle end if it
- * is still ahead, else today + 15 days, then every 15 days. Inside the card's transaction.
+ * repayment periods in cents, remainder on the earliest, on the company's pay dates: the first
+ * on or after the day of issue, one per pay date after that. Inside the card's transaction.
  */
 async function scheduleRepayment(
   tx: Tx,
@@ -296,13 +307,17 @@ async function scheduleRepayment(
   now: Date,
 ): Promise<ScheduledDeduction[]> {
   const [employee] = await tx
-    .select({ payCycleEndDate: employees.payCycleEndDate })
+    .select({
+      frequency: companies.payFrequency,
+      nextPayDate: companies.nextPayDate,
+    })
     .from(employees)
+    .innerJoin(companies, eq(companies.id, employees.companyId))
     .where(eq(employees.id, request.employeeId));
   const schedule = deductionSchedule(
     toCents(request.amount),
     request.repaymentPeriods,
-    employee?.payCycleEndDate ?? null,
+    employee ?? null,
     now,
   );
   await tx.insert(payrollDeductions).values(

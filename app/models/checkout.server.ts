@@ -1,6 +1,7 @@
 import { and, desc, eq, isNull } from "drizzle-orm";
 import {
   advanceRequests,
+  companies,
   employees,
   virtualCards,
   type User,
@@ -62,14 +63,18 @@ export async function getCheckout(
   const advance = await findPayableAdvance(actor, input);
   const provider = paymentProvider();
   const [employee] = await db()
-    .select({ payCycleEndDate: employees.payCycleEndDate })
+    .select({
+      frequency: companies.payFrequency,
+      nextPayDate: companies.nextPayDate,
+    })
     .from(employees)
+    .innerJoin(companies, eq(companies.id, employees.companyId))
     .where(eq(employees.id, advance.request.employeeId));
   // The schedule as it would be made if the card were issued now.
   const quote = quoteAdvance(
     toCents(advance.request.amount),
     advance.request.repaymentPeriods,
-    employee?.payCycleEndDate ?? null,
+    employee ?? null,
   );
   const schedule = quote.schedule.map((d) => ({
     amount: fromCents(d.amountCents),

@@ -5,6 +5,7 @@ import { and, eq, gte, inArray, lt, sql } from "drizzle-orm";
 import { advanceRequests, employees, type User } from "#db/schema";
 import { db } from "~/utils/db.server";
 import { formatDate, formatDateShort, PAY_PERIOD_DAYS } from "~/utils/dates";
+import { dayStart, isoDay, payDateBefore } from "~/utils/pay-schedule";
 import { GROCERY_RESTRICTION, PROCESSING_FEE_CENTS } from "~/utils/rules";
 import { formatCents, formatMoney, toCents } from "~/utils/money";
 import {
@@ -191,7 +192,14 @@ export async function loadEmployeeDashboard(user: User, now = new Date()) {
       amount: d.amount,
       remaining: d.remaining,
       dateText: formatDate(d.deductionDate),
-      payPeriodText: `${formatDateShort(subDays(d.deductionDate, PAY_PERIOD_DAYS))} – ${formatDateShort(d.deductionDate)}`,
+      // The pay period ends on the deduction's pay date and starts at the pay date before it.
+      payPeriodText: `${formatDateShort(
+        employee?.paySchedule
+          ? dayStart(
+              payDateBefore(employee.paySchedule, isoDay(d.deductionDate)),
+            )
+          : subDays(d.deductionDate, PAY_PERIOD_DAYS),
+      )} – ${formatDateShort(d.deductionDate)}`,
       amountText: formatMoney(d.amount),
       remainingText: formatMoney(d.remaining),
     })),

@@ -70,6 +70,8 @@ export type EmployeeListRow = {
   availableBalance: string;
   usedBalance: string;
   pendingDeductions: string;
+  /** Offboarded: listed after the company's current employees. */
+  left: boolean;
 };
 
 export type EmployeePage = {
@@ -121,11 +123,13 @@ async function selectEmployees(
       department: users.department,
       availableBalance: employees.availableBalance,
       usedBalance: approvedSum,
+      left: sql<boolean>`${employees.offboardedAt} is not null`,
     })
     .from(users)
     .innerJoin(employees, eq(employees.userId, users.id))
     .where(and(ofEmployer(employerId), where))
-    .orderBy(...directoryOrder)
+    // Leavers apart: after the current employees.
+    .orderBy(sql`${employees.offboardedAt} is not null`, ...directoryOrder)
     .limit(limit)
     .offset(offset);
   return rows.map((row) => ({ ...row, pendingDeductions: row.usedBalance }));
@@ -245,7 +249,9 @@ export async function getEmployeeDetails(
       availableBalance: employees.availableBalance,
       payCycleEndDate: employees.payCycleEndDate,
       usedBalance: approvedSum,
-      unpaidDeductions: sql<string>`coalesce((select sum(${payrollDeductions.amount}) from ${payrollDeductions} join ${advanceRequests} on ${advanceRequests.id} = ${payrollDeductions.requestId} where ${advanceRequests.employeeId} = ${employees.id} and ${payrollDeductions.isPaid} = false), 0)::numeric(14,2)::text`,
+      unpaidDeductions: sql<string>`coalesce((select sum(${payrollDeductions.amount}) from ${payrollDeductions} join ${advanceRequests} on ${advanceRequests.id} = ${payrollDeductions.requestId} where ${advanceRequests.employeeId} = ${employees.id} and ${payrollDeductions.status} in ('SCHEDULED', 'SUBMITTED')), 0)::numeric(14,2)::text`,
+      offboardedAt: employees.offboardedAt,
+      lastPayDate: employees.lastPayDate,
     })
     .from(employees)
     .innerJoin(users, eq(users.id, employees.userId))
@@ -273,6 +279,7 @@ export async function getEmployeeDetails(
         deductionDate: payrollDeductions.deductionDate,
         isPaid: payrollDeductions.isPaid,
         paymentDate: payrollDeductions.paymentDate,
+        status: payrollDeductions.status,
       })
       .from(payrollDeductions)
       .innerJoin(

@@ -1,8 +1,7 @@
 import { emitEmployeeJoined } from "./webhooks.server";
-import { addDays } from "date-fns";
 import type { User } from "#db/schema";
 import { db } from "~/utils/db.server";
-import { PAY_PERIOD_DAYS } from "~/utils/dates";
+import { dayStart } from "~/utils/pay-schedule";
 import { forbidden, unauthorized } from "~/utils/errors";
 import type { AddEmployeeInput } from "~/validation/auth";
 import { publish } from "~/services/events.server";
@@ -42,7 +41,8 @@ export async function addEmployee(
       },
       {
         availableBalance: settings.maxAdvance,
-        payCycleEndDate: addDays(new Date(), PAY_PERIOD_DAYS),
+        // The pay cycle ends on the company's next pay date.
+        payCycleEndDate: dayStart(settings.nextPayDate),
       },
     );
     await mailChoosePasswordLink(tx, added, settings.companyName);

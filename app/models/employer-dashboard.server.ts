@@ -1,8 +1,8 @@
-import { addDays, addMonths, startOfDay, startOfMonth } from "date-fns";
+import { addMonths, startOfMonth } from "date-fns";
 import { sql } from "drizzle-orm";
 import { advanceRequests, employees, type User } from "#db/schema";
 import { db, queryRows } from "~/utils/db.server";
-import { nextPayroll } from "~/utils/dates";
+import { dayStart } from "~/utils/pay-schedule";
 import { EMPLOYEES_PAGE_SIZE } from "~/validation/employer";
 import { companyFor } from "./company.server";
 import { firstEmployees } from "./employee-directory.server";
@@ -25,6 +25,8 @@ type Figures = {
   monthlyAdvances: string;
   pendingDeductions: string;
   dueNextPayroll: string;
+  /** The company's next pay date, "yyyy-MM-dd". */
+  nextPayDate: string;
   backlog: number;
 };
 
@@ -39,7 +41,6 @@ async function dashboardFigures(
   employerId: number,
   monthStart: Date,
   nextMonthStart: Date,
-  payrollCutoff: Date,
 ): Promise<Figures> {
   const r = advanceRequests;
   const e = employees;
@@ -65,11 +66,12 @@ async function dashboardFigures(
           and ${r.approvalDate} < ${nextMonthStart.toISOString()}::timestamptz) as "monthlyAdvances",
       (select coalesce(sum(d.amount), 0)::numeric(14,2)::text from payroll_deductions d
         join ${r} on ${r.id} = d.request_id join ${e} on ${e.id} = ${r.employeeId}
-        where ${e.companyId} = ${employerId} and d.is_paid = false) as "pendingDeductions",
+        where ${e.companyId} = ${employerId} and d.status in ('SCHEDULED', 'SUBMITTED')) as "pendingDeductions",
       (select coalesce(sum(d.amount), 0)::numeric(14,2)::text from payroll_deductions d
         join ${r} on ${r.id} = d.request_id join ${e} on ${e.id} = ${r.employeeId}
-        where ${e.companyId} = ${employerId} and d.is_paid = false
-          and d.deduction_date < ${payrollCutoff.toISOString()}::timestamptz) as "dueNextPayroll",
+        where ${e.companyId} = ${employerId} and d.status = 'SCHEDULED'
+          and d.deduction_date < ((select next_pay_date from companies where id = ${employerId}) + 1)::timestamptz) as "dueNextPayroll",
+      (select next_pay_date::text from companies where id = ${employerId}) as "nextPayDate",
       (select count(*) from d)::int as backlog`,
   );
   // Like the report: a backlog the worker has not folded yet is folded now, after reading.
@@ -80,6 +82,7 @@ async function dashboardFigures(
     monthlyAdvances: row.monthlyAdvances,
     pendingDeductions: row.pendingDeductions,
     dueNextPayroll: row.dueNextPayroll,
+    nextPayDate: row.nextPayDate,
     backlog: Number(row.backlog),
   };
 }
@@ -93,17 +96,10 @@ async function dashboardFigures(
 export async function loadEmployerDashboard(user: User, now = new Date()) {
   const monthStart = startOfMonth(now);
   const nextMonthStart = addMonths(monthStart, 1);
-  const payrollDate = nextPayroll(now);
-  // What the next payroll collects: every uncollected deduction due by the end of that day
-  // (the export's rows, payroll.server deductionsDueBy).
-  const payrollCutoff = addDays(startOfDay(payrollDate), 1);
+  // The next payroll is the company's next pay date; what it collects is every scheduled
+  // deduction due by the end of that day (the export's rows, payroll.server deductionsDueBy).
   const [figures, pendingApprovals, employeeRows] = await Promise.all([
-    dashboardFigures(
-      companyFor(user),
-      monthStart,
-      nextMonthStart,
-      payrollCutoff,
-    ),
+    dashboardFigures(companyFor(user), monthStart, nextMonthStart),
     listPendingRequests(user, DASHBOARD_PENDING),
     firstEmployees(user, DASHBOARD_EMPLOYEES),
   ]);
@@ -114,7 +110,7 @@ export async function loadEmployerDashboard(user: User, now = new Date()) {
     monthlyAdvances: figures.monthlyAdvances,
     /** Deductions scheduled and not yet collected (decision 1902). */
     pendingDeductions: figures.pendingDeductions,
-    nextPayroll: payrollDate.toISOString(),
+    nextPayroll: dayStart(figures.nextPayDate).toISOString(),
     /** The sum the next payroll deducts: what the export lists. */
     dueNextPayroll: figures.dueNextPayroll,
     pendingApprovals: withApprovalCheck(pendingApprovals),

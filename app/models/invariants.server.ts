@@ -1,5 +1,7 @@
 import { sql } from "drizzle-orm";
 import { queryRows, type Executor } from "~/utils/db.server";
+import { PROCESSING_FEE_CENTS } from "~/utils/rules";
+import { availableExpression } from "./ledger.server";
 
 export type Violation = { rule: string; detail: string };
 
@@ -13,15 +15,108 @@ type Check = {
 // returns the offending rows; an empty result everywhere means the database is consistent.
 const CHECKS: Check[] = [
   {
-    rule: "a carded advance's deductions sum to its amount",
-    query: sql`select r.id, r.amount::text as amount, coalesce(sum(d.amount), 0)::text as deducted
+    rule: "a carded advance's deductions sum to its amount less the unspent balance returned",
+    query: sql`select r.id, r.amount::text as amount,
+                      coalesce((select sum(d.amount) from payroll_deductions d
+                        where d.request_id = r.id and d.arrears_of_id is null), 0)::text as deducted,
+                      coalesce((select -sum(p.amount) from journal_entries j
+                        join ledger_postings p on p.entry_id = j.id and p.account = 'receivable'
+                        where j.request_id = r.id and j.event = 'card.unspent_returned'), 0)::text as returned
                from advance_requests r
                join virtual_cards c on c.request_id = r.id
-               left join payroll_deductions d on d.request_id = r.id
                where r.status = 'APPROVED'
-               group by r.id having coalesce(sum(d.amount), 0) <> r.amount`,
+                 and r.amount <> coalesce((select sum(d.amount) from payroll_deductions d
+                        where d.request_id = r.id and d.arrears_of_id is null), 0)
+                   + coalesce((select -sum(p.amount) from journal_entries j
+                        join ledger_postings p on p.entry_id = j.id and p.account = 'receivable'
+                        where j.request_id = r.id and j.event = 'card.unspent_returned'), 0)`,
     describe: (r) =>
-      `request ${r.id}: amount ${r.amount}, deductions ${r.deducted}`,
+      `request ${r.id}: amount ${r.amount}, deductions ${r.deducted}, returned ${r.returned}`,
+  },
+  {
+    rule: "every journal entry sums to zero",
+    query: sql`select entry_id, sum(amount)::text as total from ledger_postings
+               group by entry_id having sum(amount) <> 0`,
+    describe: (r) => `journal entry ${r.entry_id} sums to ${r.total}`,
+  },
+  {
+    rule: "what the ledger says an employee owes equals their open deductions",
+    query: sql`with owed as (
+                 select employee_id, sum(amount) as owed from ledger_postings
+                 where account in ('receivable', 'arrears') group by employee_id),
+               open as (
+                 select r.employee_id, sum(d.amount) as open from payroll_deductions d
+                 join advance_requests r on r.id = d.request_id
+                 where d.status in ('SCHEDULED', 'SUBMITTED') group by r.employee_id)
+               select coalesce(o.employee_id, d.employee_id) as employee,
+                      coalesce(o.owed, 0)::text as owed, coalesce(d.open, 0)::text as open
+               from owed o full join open d on d.employee_id = o.employee_id
+               where coalesce(o.owed, 0) <> coalesce(d.open, 0)`,
+    describe: (r) =>
+      `employee ${r.employee}: ledger owes ${r.owed}, open deductions ${r.open}`,
+  },
+  {
+    rule: "a card's spend in the ledger equals its authorizations, and a closed card has nothing left",
+    query: sql`select c.id, c.status,
+                      coalesce((select sum(case when a.kind = 'refund' then -a.amount else a.amount end)
+                        from card_authorizations a
+                        where a.card_id = c.id and a.approved and a.status <> 'reversed'), 0)::text as spent,
+                      coalesce((select -sum(p.amount) from ledger_postings p
+                        where p.card_id = c.id and p.account = 'merchants'), 0)::text as ledger_spent,
+                      coalesce((select -sum(p.amount) from ledger_postings p
+                        where p.card_id = c.id and p.account = 'card'), 0)::text as card_left
+               from virtual_cards c
+               where coalesce((select sum(case when a.kind = 'refund' then -a.amount else a.amount end)
+                        from card_authorizations a
+                        where a.card_id = c.id and a.approved and a.status <> 'reversed'), 0)
+                     <> coalesce((select -sum(p.amount) from ledger_postings p
+                        where p.card_id = c.id and p.account = 'merchants'), 0)
+                  or coalesce((select -sum(p.amount) from ledger_postings p
+                        where p.card_id = c.id and p.account = 'card'), 0) < 0
+                  or (c.status = 'closed' and coalesce((select sum(p.amount) from ledger_postings p
+                        where p.card_id = c.id and p.account = 'card'), 0) <> 0)`,
+    describe: (r) =>
+      `card ${r.id} (${r.status}): spent ${r.spent}, in the ledger ${r.ledger_spent}, left ${r.card_left}`,
+  },
+  {
+    rule: "every available balance is max advance − reserved − owed",
+    query: sql`select e.id, e.available_balance::text as stored, (${availableExpression})::text as computed
+               from employees e where e.available_balance <> ${availableExpression}`,
+    describe: (r) =>
+      `employee ${r.id}: stored ${r.stored}, computed ${r.computed}`,
+  },
+  {
+    rule: "captured = fee for every carded request, and charged once in the ledger",
+    query: sql`select r.id, r.captured_amount::text as captured,
+                      coalesce((select sum(p.amount) from journal_entries j
+                        join ledger_postings p on p.entry_id = j.id and p.account = 'fee_payments'
+                        where j.request_id = r.id), 0)::text as ledger
+               from advance_requests r join virtual_cards c on c.request_id = r.id
+               where coalesce(r.captured_amount, 0) <> least(${PROCESSING_FEE_CENTS / 100}::numeric, r.amount)
+                  or coalesce(r.captured_amount, 0) <> coalesce((select sum(p.amount) from journal_entries j
+                        join ledger_postings p on p.entry_id = j.id and p.account = 'fee_payments'
+                        where j.request_id = r.id), 0)`,
+    describe: (r) =>
+      `request ${r.id}: captured ${r.captured ?? "nothing"}, fee in the ledger ${r.ledger}`,
+  },
+  {
+    rule: "no deduction paid without a recorded collection",
+    query: sql`select d.id, d.collected_amount::text as collected from payroll_deductions d
+               where (d.is_paid or d.collected_amount > 0)
+                 and coalesce(d.collected_amount, 0) <> coalesce((select -sum(p.amount)
+                   from journal_entries j join ledger_postings p on p.entry_id = j.id
+                   where j.deduction_id = d.id and j.event = 'deduction.collected'
+                     and p.account in ('receivable', 'arrears')), 0)`,
+    describe: (r) =>
+      `deduction ${r.id} is paid (${r.collected ?? "no amount"}) without a matching collection`,
+  },
+  {
+    rule: "no deduction dated before its card",
+    query: sql`select d.id, d.deduction_date, c.created_at from payroll_deductions d
+               join virtual_cards c on c.request_id = d.request_id
+               where d.deduction_date < date_trunc('day', c.created_at)`,
+    describe: (r) =>
+      `deduction ${r.id} on ${String(r.deduction_date)}, card issued ${String(r.created_at)}`,
   },
   {
     rule: "deductions exist only for carded advances",
@@ -52,15 +147,6 @@ const CHECKS: Check[] = [
     describe: (r) => `deduction ${r.id} of ${r.status} request ${r.request_id}`,
   },
   {
-    rule: "no balance below zero or above the max advance",
-    query: sql`select e.id, e.available_balance::text as balance, s.max_advance::text as max
-               from employees e left join companies s on s.id = e.employer_id
-               where e.available_balance < 0
-                  or (s.max_advance is not null and e.available_balance > s.max_advance)`,
-    describe: (r) =>
-      `employee ${r.id}: balance ${r.balance}, max ${r.max ?? "n/a"}`,
-  },
-  {
     rule: "at most one card per request",
     query: sql`select request_id, count(*)::int as cards from virtual_cards
                group by request_id having count(*) > 1`,
@@ -76,10 +162,12 @@ const CHECKS: Check[] = [
   },
   {
     rule: "card spend within the card amount",
-    query: sql`select c.id, c.amount::text as amount, sum(a.amount)::text as spent
+    query: sql`select c.id, c.amount::text as amount,
+                      sum(case when a.kind = 'refund' then -a.amount else a.amount end)::text as spent
                from virtual_cards c join card_authorizations a on a.card_id = c.id
                where a.approved and a.status <> 'reversed'
-               group by c.id, c.amount having sum(a.amount) > c.amount`,
+               group by c.id, c.amount
+               having sum(case when a.kind = 'refund' then -a.amount else a.amount end) > c.amount`,
     describe: (r) => `card ${r.id}: amount ${r.amount}, spent ${r.spent}`,
   },
   {

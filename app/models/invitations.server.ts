@@ -13,7 +13,7 @@ import {
 import * as templates from "~/services/mail/templates";
 import { publish } from "~/services/events.server";
 import { db, type Executor, type Tx } from "~/utils/db.server";
-import { PAY_PERIOD_DAYS } from "~/utils/dates";
+import { dayStart } from "~/utils/pay-schedule";
 import { badRequest, conflict, forbidden, notFound } from "~/utils/errors";
 import type { CompanyRole } from "~/utils/company-roles";
 import {
@@ -496,6 +496,15 @@ async function markAccepted(
 }
 
 /** The company's max advance: what a newly linked employee may borrow. */
+/** A new member's pay cycle ends on the company's next pay date. */
+async function payCycleEndOf(tx: Executor, companyId: number): Promise<Date> {
+  const [row] = await tx
+    .select({ next: companies.nextPayDate })
+    .from(companies)
+    .where(eq(companies.id, companyId));
+  return row ? dayStart(row.next) : new Date();
+}
+
 async function maxAdvanceOf(tx: Executor, companyId: number): Promise<string> {
   const [row] = await tx
     .select({ max: companies.maxAdvance })
@@ -533,7 +542,7 @@ export async function acceptInvitation(
       row.kind === "EMPLOYEE"
         ? {
             availableBalance: await maxAdvanceOf(tx, row.companyId),
-            payCycleEndDate: addDays(now, PAY_PERIOD_DAYS),
+            payCycleEndDate: await payCycleEndOf(tx, row.companyId),
           }
         : undefined,
     );
@@ -573,7 +582,7 @@ export async function joinWithAccount(
       .set({
         companyId: row.companyId,
         availableBalance: await maxAdvanceOf(tx, row.companyId),
-        payCycleEndDate: addDays(now, PAY_PERIOD_DAYS),
+        payCycleEndDate: await payCycleEndOf(tx, row.companyId),
       })
       .where(eq(employees.id, employee.id));
     const [linked] = await tx

@@ -1,4 +1,4 @@
-import { addDays, format, startOfDay } from "date-fns";
+import { addDays, format, parseISO, startOfDay } from "date-fns";
 import { eq, sql } from "drizzle-orm";
 import { notificationPreferences, users, type User } from "#db/schema";
 import * as templates from "~/services/mail/templates";
@@ -335,19 +335,24 @@ export async function notifyNewSignIn(tx: Executor, sessionId: number) {
   });
 }
 
-/** To the company's owners and admins: what a payroll run collected (sent when it collected something). */
-export async function notifyPayrollSummary(
+/**
+ * A payroll run was created (or is still unreconciled after 3 days: `reminder`): its file is
+ * ready for the company's payroll. To the company's owners and admins, once per run (and once
+ * per reminder).
+ */
+export async function notifyPayrollFile(
   tx: Executor,
-  employerId: number,
-  runDate: Date,
-  result: {
+  companyId: number,
+  run: {
+    id: number;
+    payDate: string;
     deductions: number;
     total: string;
     employees: number;
-    firstDeductionId: number;
   },
+  reminder = false,
 ) {
-  if (result.deductions === 0) return;
+  if (run.deductions === 0) return;
   const members = await queryRows<{
     id: number;
     email: string;
@@ -356,25 +361,25 @@ export async function notifyPayrollSummary(
   }>(
     tx,
     sql`select id, email, first_name as "firstName", last_name as "lastName"
-        from users where employer_id = ${employerId} and role = 'EMPLOYER'
+        from users where employer_id = ${companyId} and role = 'EMPLOYER'
           and company_role in ('OWNER', 'ADMIN')
         order by id`,
   );
-  const day = format(runDate, "yyyy-MM-dd");
   for (const u of members) {
     await enqueueMail(tx, {
       userId: u.id,
       to: u.email,
       kind: "payroll.summary",
-      // One run collects a deduction once, so its first deduction names the run.
-      dedupeKey: `payroll.summary:${employerId}:${day}:${result.firstDeductionId}:${u.id}`,
-      mail: templates.payrollSummaryMail({
+      dedupeKey: `payroll.${reminder ? "reminder" : "file"}:${run.id}:${run.deductions}:${u.id}`,
+      mail: templates.payrollFileMail({
         origin: mailOrigin(),
         to: u,
-        runDate: formatDate(runDate),
-        deductions: result.deductions,
-        total: formatMoney(result.total),
-        employees: result.employees,
+        runId: run.id,
+        payDate: formatDate(parseISO(run.payDate)),
+        deductions: run.deductions,
+        total: formatMoney(run.total),
+        employees: run.employees,
+        reminder,
       }),
     });
   }
@@ -407,7 +412,7 @@ export async function sendDeductionReminders(
         join employees e on e.id = r.employee_id
         join users u on u.id = e.user_id
         left join notification_preferences p on p.user_id = u.id
-        where d.is_paid = false
+        where d.status in ('SCHEDULED', 'SUBMITTED')
           and d.deduction_date >= ${from.toISOString()}::timestamptz
           and d.deduction_date < ${to.toISOString()}::timestamptz
         order by d.id`,

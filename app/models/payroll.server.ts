@@ -1,22 +1,27 @@
 import { addDays, format, parseISO, startOfDay } from "date-fns";
 import { sql } from "drizzle-orm";
 import type { User } from "#db/schema";
-import { db, queryRows, type Executor } from "~/utils/db.server";
-import { PAY_PERIOD_DAYS } from "~/utils/dates";
+import { db, queryRows } from "~/utils/db.server";
 import { badRequest, forbidden } from "~/utils/errors";
-import { fromCents, toCents } from "~/utils/money";
+import { fromCents } from "~/utils/money";
+import { dayStart, isoDay } from "~/utils/pay-schedule";
 import { publish } from "~/services/events.server";
-import { recordAudit } from "./audit.server";
 import { companyFor } from "./company.server";
 import { expireUnpaidAdvances } from "./cancel.server";
-import { notifyPayrollSummary } from "./notifications.server";
+import {
+  createRunInTx,
+  runPayDate,
+  runScheduledPayroll,
+  scheduleOf,
+} from "./payroll-runs.server";
 
 export type PayrollSummary = {
   runDate: string;
+  /** Companies with a run for the date (created or added to). */
   employers: number;
-  deductionsPaid: number;
-  totalPaid: string;
-  employeesCredited: number;
+  /** Deductions newly submitted to payroll (not collected: results are recorded later). */
+  deductionsSubmitted: number;
+  totalSubmitted: string;
   /** Approved advances left unpaid for 7 days, cancelled by this run (balance returned). */
   advancesExpired: number;
 };
@@ -32,158 +37,45 @@ export function parseRunDate(value: string): Date {
   return date;
 }
 
-type Paid = {
-  id: number;
-  amount: string;
-  employee_id: number;
-  user_id: number;
-};
-
 /**
- * One employer's payroll run, in one transaction (DESIGN §4 Payroll): every unpaid deduction
- * dated on or before the run date is marked paid (payment date, a unique reference); each
- * employee gets the collected amount back on their available balance, never above the
- * company's max advance; pay cycles that ended by the run date move on by 15-day periods.
- *
- * Running it again for the same date pays nothing twice: the update only takes unpaid rows,
- * and a concurrent run waits on the same row locks and then finds them paid.
+ * The command-line run: every company's payroll run for `runDate` (never in the future), one
+ * transaction each. It submits what is due; what payroll collected is recorded afterwards.
  */
-async function runEmployerPayroll(
-  tx: Executor,
-  employerId: number,
-  runDate: Date,
-  now: Date,
-  actorId: number | null,
-) {
-  const cutoff = addDays(startOfDay(runDate), 1);
-  const stamp = format(runDate, "yyyyMMdd");
-  const paid = await queryRows<Paid>(
-    tx,
-    sql`update payroll_deductions d
-        set is_paid = true,
-            payment_date = ${now.toISOString()}::timestamptz,
-            payment_reference = ${`PAY-${stamp}-`} || d.id
-        from advance_requests r
-        join employees e on e.id = r.employee_id
-        where d.request_id = r.id
-          and e.employer_id = ${employerId}
-          and d.is_paid = false
-          and d.deduction_date < ${cutoff.toISOString()}::timestamptz
-        returning d.id, d.amount::text as amount, e.id as employee_id, e.user_id`,
-  );
-
-  const byEmployee = new Map<number, { cents: number; userId: number }>();
-  for (const row of paid) {
-    const entry = byEmployee.get(row.employee_id) ?? {
-      cents: 0,
-      userId: row.user_id,
-    };
-    entry.cents += toCents(row.amount);
-    byEmployee.set(row.employee_id, entry);
-  }
-  for (const [employeeId, { cents }] of byEmployee) {
-    await tx.execute(sql`
-      update employees e
-      set available_balance = least(e.available_balance + ${fromCents(cents)}::numeric, s.max_advance)
-      from companies s
-      where e.id = ${employeeId} and s.id = e.employer_id`);
-  }
-  // Pay cycles that ended by the run date move on by whole 15-day periods past it.
-  await tx.execute(sql`
-    update employees
-    set pay_cycle_end_date = pay_cycle_end_date + make_interval(days => ${PAY_PERIOD_DAYS} * (
-      floor(extract(epoch from (${cutoff.toISOString()}::timestamptz - pay_cycle_end_date)) / 86400 / ${PAY_PERIOD_DAYS})::int + 1))
-    where employer_id = ${employerId} and pay_cycle_end_date < ${cutoff.toISOString()}::timestamptz`);
-
-  const result = {
-    deductions: paid.length,
-    cents: paid.reduce((sum, row) => sum + toCents(row.amount), 0),
-    userIds: [...new Set(paid.map((p) => p.user_id))],
-  };
-  // An employer's own run is always recorded; the scheduled run (no actor) only when it
-  // collected something, so a company with nothing due gets no empty entries.
-  if (actorId !== null || result.deductions > 0)
-    await recordAudit(tx, {
-      actorId,
-      companyId: employerId,
-      action: "payroll.run",
-      amountCents: result.cents,
-      details: {
-        runDate: format(runDate, "yyyy-MM-dd"),
-        deductionsPaid: result.deductions,
-        employeesCredited: result.userIds.length,
-      },
-    });
-  await notifyPayrollSummary(tx, employerId, runDate, {
-    deductions: result.deductions,
-    total: fromCents(result.cents),
-    employees: result.userIds.length,
-    firstDeductionId: Math.min(...paid.map((p) => p.id)),
-  });
-  return result;
-}
-
-async function employerIds(): Promise<number[]> {
-  const rows = await queryRows<{ id: number }>(
-    db(),
-    sql`select id from companies order by id`,
-  );
-  return rows.map((r) => r.id);
-}
-
-/** The command-line run: every employer, one transaction each. */
 export async function runPayroll(
   runDate: Date,
   now: Date = new Date(),
 ): Promise<PayrollSummary> {
+  const payDate = runPayDate(isoDay(runDate), now);
   const summary: PayrollSummary = {
-    runDate: format(runDate, "yyyy-MM-dd"),
+    runDate: payDate,
     employers: 0,
-    deductionsPaid: 0,
-    totalPaid: "0.00",
-    employeesCredited: 0,
+    deductionsSubmitted: 0,
+    totalSubmitted: "0.00",
     advancesExpired: (await expireUnpaidAdvances(now)).expired,
   };
   let total = 0;
-  for (const employerId of await employerIds()) {
+  const companies = await queryRows<{ id: number }>(
+    db(),
+    sql`select id from companies order by id`,
+  );
+  for (const { id } of companies) {
     const result = await db().transaction((tx) =>
-      runEmployerPayroll(tx, employerId, runDate, now, null),
+      createRunInTx(tx, id, payDate, null),
     );
+    if (result.added === 0) continue;
     summary.employers += 1;
-    summary.deductionsPaid += result.deductions;
-    summary.employeesCredited += result.userIds.length;
+    summary.deductionsSubmitted += result.added;
     total += result.cents;
-    if (result.deductions > 0)
-      await publish("deduction.paid", result.userIds, { company: employerId });
+    await publish("deduction.submitted", result.userIds, { company: id });
   }
-  summary.totalPaid = fromCents(total);
+  summary.totalSubmitted = fromCents(total);
   return summary;
 }
 
-/** The employer's 'Run payroll' action: their own company, for today. */
-export async function runPayrollForEmployer(
-  actor: User,
-  now: Date = new Date(),
-): Promise<PayrollSummary> {
-  if (actor.role !== "EMPLOYER")
-    throw forbidden("Only employers can run payroll.");
-  const companyId = companyFor(actor, "payroll");
-  const { expired } = await expireUnpaidAdvances(now, companyId);
-  const result = await db().transaction((tx) =>
-    runEmployerPayroll(tx, companyId, now, now, actor.id),
-  );
-  if (result.deductions > 0)
-    await publish("deduction.paid", [actor.id, ...result.userIds], {
-      company: companyId,
-    });
-  return {
-    runDate: format(now, "yyyy-MM-dd"),
-    employers: 1,
-    deductionsPaid: result.deductions,
-    totalPaid: fromCents(result.cents),
-    employeesCredited: result.userIds.length,
-    advancesExpired: expired,
-  };
+/** The scheduled daily job: expiry of unpaid approvals, then the runs of today's pay dates. */
+export async function runDailyPayroll(now: Date = new Date()) {
+  const { expired } = await expireUnpaidAdvances(now);
+  return { advancesExpired: expired, ...(await runScheduledPayroll(now)) };
 }
 
 export type PayrollDeductionRow = {
@@ -198,8 +90,8 @@ export type PayrollDeductionRow = {
 };
 
 /**
- * The employer's unpaid deductions dated on or before `until` (end of that day), earliest
- * first: what the next payroll will collect.
+ * The employer's scheduled deductions (not yet in a payroll run) dated on or before `until`
+ * (end of that day), earliest first: what the next payroll run will submit.
  */
 export async function deductionsDueBy(
   actor: User,
@@ -224,7 +116,7 @@ export async function deductionsDueBy(
         join advance_requests r on r.id = d.request_id
         join employees e on e.id = r.employee_id
         join users u on u.id = e.user_id
-        where e.employer_id = ${employerId} and d.is_paid = false and d.deduction_date < ${cutoff.toISOString()}::timestamptz
+        where e.employer_id = ${employerId} and d.status = 'SCHEDULED' and d.deduction_date < ${cutoff.toISOString()}::timestamptz
         order by d.deduction_date, d.id`,
   );
   return rows.map((r) => ({
@@ -245,14 +137,19 @@ function csvCell(value: string): string {
   return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }
 
+/** The company's next pay date, as a local day (the /payroll page, the export). */
+export async function nextPayDateOf(actor: User): Promise<Date> {
+  const schedule = await scheduleOf(db(), companyFor(actor, "payroll"));
+  return dayStart(schedule.nextPayDate);
+}
+
 /** The next payroll's deductions as CSV (DESIGN §4 Export), with its dated file name. */
 export async function exportNextPayrollCsv(
   actor: User,
-  today: Date = new Date(),
 ): Promise<{ filename: string; csv: string; rows: number }> {
   if (actor.role !== "EMPLOYER")
     throw forbidden("Only employers can export payroll.");
-  const payrollDate = addDays(today, PAY_PERIOD_DAYS);
+  const payrollDate = await nextPayDateOf(actor);
   const rows = await deductionsDueBy(actor, payrollDate);
   const lines = [
     [

@@ -1,4 +1,4 @@
-import { and, count, eq, gt } from "drizzle-orm";
+import { and, count, eq } from "drizzle-orm";
 import {
   companies,
   employees,
@@ -8,7 +8,7 @@ import {
 } from "#db/schema";
 import { publish } from "~/services/events.server";
 import { db, type Executor } from "~/utils/db.server";
-import { badRequest, notFound } from "~/utils/errors";
+import { badRequest, fieldErrors, notFound } from "~/utils/errors";
 import { fromCents, parseCents } from "~/utils/money";
 import {
   APPROVAL_LIMIT_ABOVE_MAX,
@@ -21,6 +21,14 @@ import {
 import { TWO_DECIMALS, type CompanySettingsInput } from "~/validation/settings";
 import { recordAudit } from "./audit.server";
 import { companyFor } from "./company.server";
+import { refreshAvailable } from "./ledger.server";
+import { scheduleOf, setNextPayDate } from "./payroll-runs.server";
+import { isoDay, type PaySchedule } from "~/utils/pay-schedule";
+import {
+  PAY_DATE_FORMAT,
+  PAY_DATE_PAST,
+  payScheduleSchema,
+} from "~/validation/settings";
 
 export type CompanySettings = Company;
 
@@ -60,9 +68,9 @@ function settingsChanges(before: CompanySettings, after: CompanySettings) {
 /**
  * The employer saves the Company Settings form (DESIGN §4 Settings). The processing fee is
  * read-only and never taken from input. The company name is mirrored on the employer's user
- * (the dashboard greets by it) and the max advance on its maxAdvanceLimit. The new max
- * advance applies to employees added afterwards (addEmployee reads it); a lower one also caps
- * existing balances above it (docs/decisions/0701-company-settings.md, 0801).
+ * (the dashboard greets by it) and the max advance on its maxAdvanceLimit. A new max advance
+ * recomputes every employee's available balance (max − reserved − owed, docs/decisions/1903),
+ * lower or higher.
  */
 export async function updateCompanySettings(
   actor: User,
@@ -121,25 +129,19 @@ export async function updateCompanySettings(
         maxAdvanceLimit: fromCents(maxCents),
       })
       .where(and(eq(users.companyId, companyId), eq(users.role, "EMPLOYER")));
-    // A lower max advance caps the balances above it: no balance may exceed the max advance
-    // (the invariant check), and no employee may borrow more than the company now allows.
-    const capped = await tx
-      .update(employees)
-      .set({ availableBalance: fromCents(maxCents) })
-      .where(
-        and(
-          eq(employees.companyId, companyId),
-          gt(employees.availableBalance, fromCents(maxCents)),
-        ),
-      )
-      .returning({ userId: employees.userId });
+    // Every available balance is max advance − reserved − owed: a new max advance changes each
+    // of them, down or back up (recomputed from the ledger, never adjusted).
+    const capped =
+      before.maxAdvance === row.maxAdvance
+        ? []
+        : await refreshAvailable(tx, { companyId });
     await recordAudit(tx, {
       actorId: actor.id,
       companyId,
       action: "settings.changed",
       details: {
         changes: settingsChanges(before, row),
-        ...(capped.length ? { balancesCapped: capped.length } : {}),
+        ...(capped.length ? { balancesRecomputed: capped.length } : {}),
       },
     });
     return { saved: row, capped };
@@ -161,4 +163,48 @@ export async function getSettingsOverview(actor: User) {
     .from(employees)
     .where(eq(employees.companyId, companyId));
   return { settings, employeeCount: Number(employeeCount) };
+}
+
+/** The company's pay schedule (GET /api/pay-schedule, the settings page). */
+export async function getPaySchedule(actor: User): Promise<PaySchedule> {
+  return scheduleOf(db(), companyFor(actor, "settings"));
+}
+
+/**
+ * Sets the company's pay schedule (PUT /api/pay-schedule, the settings page): its frequency and
+ * next pay date (not in the past; on the 15th or the last day for semi-monthly, the last day
+ * for monthly). Every employee's pay cycle ends on the new next pay date. Deductions already
+ * scheduled keep their dates; new ones fall on the new schedule's pay dates.
+ */
+export async function updatePaySchedule(
+  actor: User,
+  raw: unknown,
+  now: Date = new Date(),
+): Promise<PaySchedule> {
+  const companyId = companyFor(actor, "settings");
+  const parsed = payScheduleSchema.safeParse(raw);
+  if (!parsed.success)
+    throw badRequest(
+      parsed.error.issues[0]?.message ?? PAY_DATE_FORMAT,
+      fieldErrors(parsed.error),
+    );
+  const input = parsed.data;
+  if (input.nextPayDate < isoDay(now))
+    throw badRequest(PAY_DATE_PAST, { nextPayDate: [PAY_DATE_PAST] });
+  await db().transaction(async (tx) => {
+    const before = await scheduleOf(tx, companyId);
+    await tx
+      .update(companies)
+      .set({ payFrequency: input.frequency, updatedAt: now })
+      .where(eq(companies.id, companyId));
+    await setNextPayDate(tx, companyId, input.nextPayDate);
+    await recordAudit(tx, {
+      actorId: actor.id,
+      companyId,
+      action: "pay_schedule.changed",
+      details: { from: before, to: input },
+    });
+  });
+  await publish("settings.updated", [actor.id], { company: companyId });
+  return input;
 }

@@ -12,8 +12,10 @@ import {
   parseCardId,
   requireOwnCard,
   revealCardDetails,
+  closeOwnCard,
   setCardFrozen,
   simulateCardPurchase,
+  simulateMerchantRefund,
 } from "~/models/card-authorization.server";
 import { cardRestrictions } from "~/models/employee-dashboard.server";
 import { requireEmployee } from "~/web/auth.server";
@@ -23,9 +25,11 @@ import { attempt, readFormData, replyToFailure } from "~/web/action.server";
 import { formatCents, formatMoney } from "~/utils/money";
 import { redirectWithSuccess } from "~/web/toast.server";
 import {
+  closeCardSchema,
   parseWithZod,
   SIMULATED_CATEGORIES,
   simulatePurchaseSchema,
+  simulateRefundSchema,
 } from "~/web/validation.server";
 import type { ActionData } from "~/components/card/card-actions";
 import { island } from "~/components/island";
@@ -35,6 +39,12 @@ const FreezeForm = island(() =>
 );
 const SimulatePurchase = island(() =>
   import("~/components/card/card-actions").then((m) => m.SimulatePurchase),
+);
+const CloseCardForm = island(() =>
+  import("~/components/card/card-actions").then((m) => m.CloseCardForm),
+);
+const SimulateRefund = island(() =>
+  import("~/components/card/card-actions").then((m) => m.SimulateRefund),
 );
 import { pageTitle } from "~/utils/meta";
 
@@ -76,6 +86,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       limit: formatCents(view.limitCents),
       spent: formatCents(view.spentCents),
       remaining: formatCents(view.remainingCents),
+      returned: formatCents(view.returnedCents),
       restrictions: cardRestrictions(card.spendingLimits),
       sandbox: view.sandbox,
       authorizations: view.authorizations.map((a) => ({
@@ -138,6 +149,44 @@ export async function action({ request, params }: ActionFunctionArgs) {
       },
     );
   }
+  if (intent === "close") {
+    const closing = parseWithZod(formData, { schema: closeCardSchema });
+    if (closing.status !== "success")
+      return json<ActionData>({ close: closing.reply() }, { status: 400 });
+    return attempt(
+      async () => {
+        await closeOwnCard(user, cardId);
+        return redirectWithSuccess(
+          here,
+          "Card closed",
+          "Its unspent balance comes off your upcoming deductions.",
+        );
+      },
+      (error): ActionData => {
+        if (error.status === 404) notFoundPage(error);
+        return { close: replyToFailure(closing, error) };
+      },
+    );
+  }
+  if (intent === "refund") {
+    const refund = parseWithZod(formData, { schema: simulateRefundSchema });
+    if (refund.status !== "success")
+      return json<ActionData>({ refund: refund.reply() }, { status: 400 });
+    return attempt(
+      async () => {
+        await simulateMerchantRefund(user, cardId, refund.value);
+        return redirectWithSuccess(
+          here,
+          "Refund received",
+          `${formatMoney(refund.value.amount)} from ${refund.value.merchantName} is back on the card.`,
+        );
+      },
+      (error): ActionData => {
+        if (error.status === 404) notFoundPage(error);
+        return { refund: replyToFailure(refund, error) };
+      },
+    );
+  }
   if (intent !== "simulate")
     return json<ActionData>(
       { error: "Choose an action on this page." },
@@ -168,6 +217,7 @@ export default function CardPage() {
   const data = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>() as ActionData | undefined;
   const frozen = data.status === "frozen";
+  const closed = data.status === "closed";
   return (
     <div className="space-y-6">
       <div>
@@ -191,7 +241,24 @@ export default function CardPage() {
             expiry={data.expiry}
             amount={data.limit}
           />
-          <FreezeForm frozen={frozen} error={actionData?.error} />
+          {closed ? (
+            <p
+              role="note"
+              className="rounded-md border border-gray-200 bg-white p-4 text-sm text-gray-800"
+            >
+              This card is closed: every purchase is declined. Its unspent{" "}
+              {data.returned} came off your deductions, so you repay only what
+              you spent.
+            </p>
+          ) : (
+            <>
+              <FreezeForm frozen={frozen} error={actionData?.error} />
+              <CloseCardForm
+                remaining={data.remaining}
+                lastResult={actionData?.close}
+              />
+            </>
+          )}
           {actionData?.revealed ? (
             <dl
               aria-label="Card details"
@@ -230,9 +297,10 @@ export default function CardPage() {
         </div>
       </div>
 
-      {data.sandbox ? (
+      {data.sandbox && !closed ? (
         <SimulatePurchase actionData={actionData} simulated={data.simulated} />
       ) : null}
+      {data.sandbox ? <SimulateRefund lastResult={actionData?.refund} /> : null}
 
       <Card title={`Purchases (${data.authorizations.length})`}>
         <Table

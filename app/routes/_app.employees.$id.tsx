@@ -1,13 +1,22 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type {
+  ActionFunctionArgs,
+  LoaderFunctionArgs,
+  MetaFunction,
+} from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { initials } from "~/components/employer/employees-table";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { Badge, StatusBadge } from "~/components/ui/badge";
 import { Card, StatCard } from "~/components/ui/card";
 import { EmptyRow, Table, Td } from "~/components/ui/table";
 import { getEmployeeDetails } from "~/models/employee-directory.server";
-import { requireEmployer } from "~/web/auth.server";
+import { can, requireEmployer } from "~/web/auth.server";
+import { offboardEmployee } from "~/models/offboarding.server";
+import { attempt, readFormData } from "~/web/action.server";
+import { redirectWithSuccess } from "~/web/toast.server";
+import { offboardSchema, parseId } from "~/web/validation.server";
+import { Button } from "~/components/ui/button";
 import { formatDate } from "~/utils/dates";
 import { isAppError } from "~/utils/errors";
 import { formatMoney } from "~/utils/money";
@@ -15,13 +24,53 @@ import { formatMoney } from "~/utils/money";
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const employer = await requireEmployer(request);
   try {
-    return json(await getEmployeeDetails(employer, params.id));
+    return json({
+      ...(await getEmployeeDetails(employer, params.id)),
+      mayOffboard: can(employer, "manageEmployees"),
+    });
   } catch (error) {
     // Another employer's employee, an unknown or a malformed id: the same 404.
     if (isAppError(error) && error.status === 404)
       throw json({ message: error.message }, { status: 404 });
     throw error;
   }
+}
+
+type ActionData = { error?: string };
+
+// Offboarding (decision 1903): an owner or admin, with the last pay date and a confirmation.
+export async function action({ request, params }: ActionFunctionArgs) {
+  const employer = await requireEmployer(request, "manageEmployees");
+  const form = await readFormData(request);
+  const parsed = offboardSchema.safeParse({
+    lastPayDate: form.get("lastPayDate") ?? undefined,
+    confirm: form.get("confirm") ?? undefined,
+  });
+  if (!parsed.success)
+    return json<ActionData>(
+      { error: parsed.error.issues[0]?.message ?? "Check the form." },
+      { status: 400 },
+    );
+  const id = parseId(params.id);
+  if (id === null)
+    throw json({ message: "Employee not found." }, { status: 404 });
+  return attempt(
+    async () => {
+      const done = await offboardEmployee(employer, id, {
+        lastPayDate: parsed.data.lastPayDate,
+      });
+      return redirectWithSuccess(
+        `/employees/${params.id}`,
+        "Employee offboarded",
+        `${done.cardsClosed} ${done.cardsClosed === 1 ? "card" : "cards"} closed, ${done.requestsCancelled} ${done.requestsCancelled === 1 ? "request" : "requests"} cancelled; what is owed falls on the last pay date.`,
+      );
+    },
+    (error): ActionData => {
+      if (error.status === 404)
+        throw json({ message: error.message }, { status: 404 });
+      return { error: error.message };
+    },
+  );
 }
 
 /** Under a list that holds more rows than the page shows (DETAILS_LIMIT, the newest). */
@@ -41,11 +90,38 @@ function Newest({
   ) : null;
 }
 
+const DEDUCTION_STATUS: Record<
+  string,
+  { tone: "green" | "yellow" | "gray" | "red" | "blue"; label: string }
+> = {
+  SCHEDULED: { tone: "yellow", label: "Scheduled" },
+  SUBMITTED: { tone: "blue", label: "With payroll" },
+  COLLECTED: { tone: "green", label: "Paid" },
+  MISSED: { tone: "red", label: "Not collected" },
+  WRITTEN_OFF: { tone: "gray", label: "Written off" },
+};
+
+function DeductionStatus({ status }: { status: string }) {
+  const s = DEDUCTION_STATUS[status] ?? {
+    tone: "gray" as const,
+    label: status,
+  };
+  return <Badge tone={s.tone}>{s.label}</Badge>;
+}
+
 const periods = (n: number) => `${n} ${n === 1 ? "pay period" : "pay periods"}`;
 
 export default function EmployeeDetailsPage() {
-  const { employee, requests, deductions, cards, truncated, limit } =
-    useLoaderData<typeof loader>();
+  const {
+    employee,
+    requests,
+    deductions,
+    cards,
+    truncated,
+    limit,
+    mayOffboard,
+  } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>() as ActionData | undefined;
   const name = `${employee.firstName} ${employee.lastName}`;
   return (
     // contain:inline-size: wide tables scroll inside their card instead of widening the page.
@@ -64,7 +140,18 @@ export default function EmployeeDetailsPage() {
         </span>
         <div>
           <h1 className="text-2xl font-bold text-gray-900">{name}</h1>
-          <p className="text-gray-700">{employee.department || "Employee"}</p>
+          <p className="text-gray-700">
+            {employee.department || "Employee"}
+            {employee.offboardedAt ? (
+              <>
+                {" "}
+                <Badge tone="gray">
+                  Left · last pay date{" "}
+                  {formatDate(`${employee.lastPayDate}T00:00:00`)}
+                </Badge>
+              </>
+            ) : null}
+          </p>
         </div>
       </header>
 
@@ -165,11 +252,7 @@ export default function EmployeeDetailsPage() {
                 <Td>{formatDate(d.deductionDate)}</Td>
                 <Td>{formatMoney(d.amount)}</Td>
                 <Td>
-                  {d.isPaid ? (
-                    <Badge tone="green">Paid</Badge>
-                  ) : (
-                    <Badge tone="yellow">Scheduled</Badge>
-                  )}
+                  <DeductionStatus status={d.status} />
                 </Td>
                 <Td>{formatDate(d.paymentDate)}</Td>
               </tr>
@@ -206,6 +289,52 @@ export default function EmployeeDetailsPage() {
         </Table>
         <Newest shown={truncated.cards} limit={limit} what="cards" />
       </Card>
+
+      {mayOffboard && !employee.offboardedAt ? (
+        <Card title="Offboard">
+          <Form method="post" className="space-y-4">
+            <p className="text-sm text-gray-700">
+              When {name} leaves: their cards close (what they did not spend
+              comes back), their pending and unpaid requests are cancelled, no
+              new request is accepted, and everything they owe falls on their
+              last pay date. What that paycheck cannot cover is written off.
+              They can still sign in and see their history.
+            </p>
+            <div className="max-w-xs">
+              <label
+                htmlFor="lastPayDate"
+                className="mb-1 block text-sm font-medium text-gray-800"
+              >
+                Last pay date
+              </label>
+              <input
+                id="lastPayDate"
+                name="lastPayDate"
+                type="date"
+                required
+                className="block w-full rounded-md border border-gray-300 px-3 py-2 text-sm"
+              />
+            </div>
+            <label className="flex items-start gap-2 text-sm text-gray-800">
+              <input
+                type="checkbox"
+                name="confirm"
+                required
+                className="mt-0.5 h-4 w-4"
+              />
+              {name} is leaving the company.
+            </label>
+            {actionData?.error ? (
+              <p role="alert" className="text-sm text-red-700">
+                {actionData.error}
+              </p>
+            ) : null}
+            <Button type="submit" variant="secondary">
+              Offboard {employee.firstName}
+            </Button>
+          </Form>
+        </Card>
+      ) : null}
     </div>
   );
 }

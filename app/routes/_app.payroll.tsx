@@ -1,21 +1,37 @@
 import type { SubmissionResult } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { useActionData, useLoaderData } from "@remix-run/react";
+import {
+  unstable_createMemoryUploadHandler,
+  unstable_parseMultipartFormData,
+} from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { LinkButton } from "~/components/ui/button";
+import { Badge } from "~/components/ui/badge";
+import { Button, LinkButton } from "~/components/ui/button";
 import { island } from "~/components/island";
 import { Card } from "~/components/ui/card";
 import { EmptyRow, Table, Td } from "~/components/ui/table";
+import { deductionsDueBy, nextPayDateOf } from "~/models/payroll.server";
 import {
-  deductionsDueBy,
-  runPayrollForEmployer,
-} from "~/models/payroll.server";
+  collectAllInRun,
+  createPayrollRun,
+  getPayrollRun,
+  listPayrollRuns,
+  parseResultsCsv,
+  recordPayrollResults,
+  RESULTS_FILE_PROBLEM,
+} from "~/models/payroll-runs.server";
 import { requireEmployer } from "~/web/auth.server";
-import { formatDate, nextPayroll } from "~/utils/dates";
+import { formatDate } from "~/utils/dates";
 import { formatCents, formatMoney, toCents } from "~/utils/money";
 import { redirectWithSuccess } from "~/web/toast.server";
-import { parseWithZod, runPayrollSchema } from "~/web/validation.server";
+import {
+  COLLECTED_MESSAGE,
+  parseWithZod,
+  payrollResultSchema,
+  runPayrollSchema,
+} from "~/web/validation.server";
 import { attempt, readFormData, replyToFailure } from "~/web/action.server";
 
 const RunPayrollForm = island(() =>
@@ -23,49 +39,139 @@ const RunPayrollForm = island(() =>
 );
 import { pageTitle } from "~/utils/meta";
 
-// /payroll: what today's payroll run collects, the 'Run payroll' action (with a confirmation
-// checkbox, so it works without JavaScript), and the next payroll's export.
+// /payroll: the company's next pay date, what is due now, the 'Run payroll' action (with a
+// confirmation checkbox, so it works without JavaScript), the payroll runs, and one run's page
+// (?run=ID): its file, and what payroll collected, recorded in one press, row by row or by
+// uploading the payroll system's result file (docs/decisions/1903).
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireEmployer(request, "payroll");
   const today = new Date();
-  const due = await deductionsDueBy(user, today);
+  const runParam = new URL(request.url).searchParams.get("run");
+  const runId =
+    runParam && /^\d{1,9}$/.test(runParam) ? Number(runParam) : null;
+  const [due, nextPayDate, runs, run] = await Promise.all([
+    deductionsDueBy(user, today),
+    nextPayDateOf(user),
+    listPayrollRuns(user),
+    runId === null ? null : getPayrollRun(user, runId),
+  ]);
   const totalCents = due.reduce((sum, d) => sum + toCents(d.amount), 0);
   return json({
     today: today.toISOString(),
-    nextPayroll: nextPayroll(today).toISOString(),
+    nextPayroll: nextPayDate.toISOString(),
     due,
     total: formatCents(totalCents),
+    runs,
+    run,
   });
 }
 
-type ActionData = { result: SubmissionResult<string[]> };
+type ActionData = {
+  result?: SubmissionResult<string[]>;
+  /** A refusal of a result (or result file) on a run's page. */
+  error?: string;
+};
+
+const RESULTS_MAX_BYTES = 2 * 1024 * 1024;
+
+async function readRunForm(request: Request): Promise<FormData> {
+  const type = request.headers.get("Content-Type") ?? "";
+  if (!type.toLowerCase().startsWith("multipart/form-data"))
+    return readFormData(request);
+  return unstable_parseMultipartFormData(
+    request,
+    unstable_createMemoryUploadHandler({ maxPartSize: RESULTS_MAX_BYTES }),
+  );
+}
 
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireEmployer(request, "payroll");
-  const submission = parseWithZod(await readFormData(request), {
-    schema: runPayrollSchema,
-  });
+  let form: FormData;
+  try {
+    form = await readRunForm(request);
+  } catch {
+    return json<ActionData>({ error: RESULTS_FILE_PROBLEM }, 400);
+  }
+  const intent = form.get("intent");
+  if (intent === "collect-all" || intent === "result" || intent === "upload") {
+    const runId = Number(form.get("runId"));
+    const back = `/payroll?run=${Number.isSafeInteger(runId) ? runId : ""}`;
+    return attempt(
+      async () => {
+        let recorded: number;
+        if (intent === "collect-all") {
+          recorded = (await collectAllInRun(user, runId)).recorded;
+        } else if (intent === "result") {
+          const parsed = payrollResultSchema.safeParse({
+            deductionId: form.get("deductionId"),
+            collectedAmount: form.get("collectedAmount"),
+          });
+          if (!parsed.success)
+            return json<ActionData>({ error: COLLECTED_MESSAGE }, 400);
+          recorded = (
+            await recordPayrollResults(user, runId, { results: [parsed.data] })
+          ).recorded;
+        } else {
+          const file = form.get("results");
+          if (!file || typeof file === "string" || file.size === 0)
+            return json<ActionData>({ error: RESULTS_FILE_PROBLEM }, 400);
+          recorded = (
+            await recordPayrollResults(user, runId, {
+              results: parseResultsCsv(await file.text()),
+            })
+          ).recorded;
+        }
+        return redirectWithSuccess(
+          back,
+          "Payroll results recorded",
+          recorded === 0
+            ? "Nothing changed: these results were already recorded."
+            : `${recorded} ${recorded === 1 ? "deduction" : "deductions"} reconciled.`,
+        );
+      },
+      (error): ActionData => ({ error: error.message }),
+    );
+  }
+  const submission = parseWithZod(form, { schema: runPayrollSchema });
   if (submission.status !== "success") {
     return json<ActionData>({ result: submission.reply() }, { status: 400 });
   }
   return attempt(
     async () => {
-      const summary = await runPayrollForEmployer(user);
+      const { run } = await createPayrollRun(user, {});
+      const count = run.deductions.length;
       return redirectWithSuccess(
-        "/payroll",
-        "Payroll run complete",
-        summary.deductionsPaid === 0
+        `/payroll?run=${run.id}`,
+        "Payroll run created",
+        count === 0
           ? "There were no deductions due."
-          : `${summary.deductionsPaid} deductions collected, ${formatMoney(summary.totalPaid)} in total.`,
+          : `${count} ${count === 1 ? "deduction" : "deductions"} submitted, ${formatMoney(run.total)} in total. Record what payroll collected when it is done.`,
       );
     },
     (error): ActionData => ({ result: replyToFailure(submission, error) }),
   );
 }
 
+const RUN_STATUS: Record<
+  string,
+  { tone: "green" | "yellow" | "gray" | "red"; label: string }
+> = {
+  SUBMITTED: { tone: "yellow", label: "Submitted" },
+  RECONCILED: { tone: "green", label: "Reconciled" },
+  COLLECTED: { tone: "green", label: "Collected" },
+  MISSED: { tone: "red", label: "Not collected" },
+  WRITTEN_OFF: { tone: "gray", label: "Written off" },
+};
+
+function RunStatus({ status }: { status: string }) {
+  const s = RUN_STATUS[status] ?? { tone: "gray" as const, label: status };
+  return <Badge tone={s.tone}>{s.label}</Badge>;
+}
+
 export default function PayrollPage() {
   const data = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>() as ActionData | undefined;
+  const run = data.run;
   return (
     <div className="space-y-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
@@ -76,10 +182,117 @@ export default function PayrollPage() {
       </div>
       <p className="text-gray-700">
         Next payroll: <strong>{formatDate(data.nextPayroll)}</strong>. Running
-        payroll today collects every deduction dated on or before{" "}
-        {formatDate(data.today)} and gives the amounts back to each
-        employee&apos;s available balance.
+        payroll today submits every deduction dated on or before{" "}
+        {formatDate(data.today)} to a payroll run. They count as collected only
+        when you record what each paycheck covered.
       </p>
+      {run ? (
+        <Card title={`Payroll run of ${formatDate(run.payDate + "T00:00:00")}`}>
+          <div className="mb-3 flex flex-wrap items-center gap-3 text-sm text-gray-700">
+            <RunStatus status={run.status} />
+            <span>Total {formatMoney(run.total)}</span>
+            <a
+              className="text-brand-700 underline"
+              href={`/payroll/export?run=${run.id}`}
+            >
+              Download the run&apos;s file (CSV)
+            </a>
+          </div>
+          {actionData?.error ? (
+            <p
+              role="alert"
+              className="mb-3 rounded-md bg-red-50 p-3 text-sm text-red-800"
+            >
+              {actionData.error}
+            </p>
+          ) : null}
+          <Table
+            head={["Employee", "Amount", "Status", "Collected", "Record"]}
+            caption="Deductions in this payroll run"
+          >
+            {run.deductions.length === 0 ? (
+              <EmptyRow colSpan={5}>This run has no deductions.</EmptyRow>
+            ) : (
+              run.deductions.map((d) => (
+                <tr key={d.id}>
+                  <Td>{d.employeeName}</Td>
+                  <Td>{formatMoney(d.amount)}</Td>
+                  <Td>
+                    <RunStatus status={d.status} />
+                  </Td>
+                  <Td>
+                    {d.collectedAmount === null
+                      ? "—"
+                      : formatMoney(d.collectedAmount)}
+                  </Td>
+                  <Td>
+                    {d.status === "SUBMITTED" ? (
+                      <Form method="post" className="flex items-center gap-2">
+                        <input type="hidden" name="intent" value="result" />
+                        <input type="hidden" name="runId" value={run.id} />
+                        <input type="hidden" name="deductionId" value={d.id} />
+                        <label
+                          className="sr-only"
+                          htmlFor={`collected-${d.id}`}
+                        >
+                          Collected from {d.employeeName}
+                        </label>
+                        <input
+                          id={`collected-${d.id}`}
+                          name="collectedAmount"
+                          inputMode="decimal"
+                          defaultValue={d.amount}
+                          className="w-24 rounded-md border border-gray-300 px-2 py-1 text-sm"
+                        />
+                        <Button type="submit" variant="secondary">
+                          Record
+                        </Button>
+                      </Form>
+                    ) : (
+                      "Recorded"
+                    )}
+                  </Td>
+                </tr>
+              ))
+            )}
+          </Table>
+          {run.status === "SUBMITTED" ? (
+            <div className="mt-4 flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
+              <Form method="post">
+                <input type="hidden" name="intent" value="collect-all" />
+                <input type="hidden" name="runId" value={run.id} />
+                <Button type="submit">All collected in full</Button>
+              </Form>
+              <Form
+                method="post"
+                encType="multipart/form-data"
+                className="space-y-2"
+              >
+                <input type="hidden" name="intent" value="upload" />
+                <input type="hidden" name="runId" value={run.id} />
+                <label
+                  htmlFor="results"
+                  className="block text-sm font-medium text-gray-900"
+                >
+                  Payroll result file (CSV: deductionId, collectedAmount)
+                </label>
+                <div className="flex flex-wrap items-center gap-2">
+                  <input
+                    id="results"
+                    name="results"
+                    type="file"
+                    accept=".csv,text/csv"
+                    className="max-w-full text-sm"
+                  />
+                  <Button type="submit" variant="secondary">
+                    Upload results
+                  </Button>
+                </div>
+              </Form>
+            </div>
+          ) : null}
+        </Card>
+      ) : null}
       <Card title={`Due now (${data.due.length})`}>
         <Table
           head={[
@@ -110,6 +323,39 @@ export default function PayrollPage() {
         <p className="mt-3 text-sm text-gray-700">Total due: {data.total}</p>
       </Card>
       <RunPayrollForm lastResult={actionData?.result} />
+      <Card title="Payroll runs">
+        <Table
+          head={["Pay date", "Status", "Deductions", "Total", "Collected", ""]}
+          caption="Payroll runs"
+        >
+          {data.runs.length === 0 ? (
+            <EmptyRow colSpan={6}>No payroll runs yet.</EmptyRow>
+          ) : (
+            data.runs.map((r) => (
+              <tr key={r.id}>
+                <Td>{formatDate(r.payDate + "T00:00:00")}</Td>
+                <Td>
+                  <RunStatus status={r.status} />
+                </Td>
+                <Td>
+                  {r.deductions}
+                  {r.open > 0 ? ` (${r.open} to record)` : ""}
+                </Td>
+                <Td>{formatMoney(r.total)}</Td>
+                <Td>{formatMoney(r.collected)}</Td>
+                <Td>
+                  <Link
+                    className="text-brand-700 underline"
+                    to={`/payroll?run=${r.id}`}
+                  >
+                    Open
+                  </Link>
+                </Td>
+              </tr>
+            ))
+          )}
+        </Table>
+      </Card>
     </div>
   );
 }

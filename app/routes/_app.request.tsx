@@ -34,14 +34,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return json({
     prefill,
     linked: page.linked,
+    left: page.left,
     availableBalanceText: formatCents(page.availableCents),
     // Linked but less than the minimum left: the form is not offered (it says why and when).
     belowMinimum: page.linked && page.availableCents < MIN_ADVANCE_CENTS,
-    payCycleEndDate: page.payCycleEndDate?.toISOString() ?? null,
+    paySchedule: page.paySchedule,
     quote: quoteAdvance(
       Math.round(prefill.amount * 100),
       prefill.repaymentPeriods,
-      page.payCycleEndDate,
+      page.paySchedule,
     ),
   });
 }
@@ -72,7 +73,7 @@ export async function action({ request }: ActionFunctionArgs) {
       review: quoteAdvance(
         Math.round(amount * 100),
         repaymentPeriods,
-        page.payCycleEndDate,
+        page.paySchedule,
       ),
     });
   }
@@ -100,10 +101,11 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function RequestPage() {
   const {
     linked,
+    left,
     availableBalanceText,
     prefill,
     belowMinimum,
-    payCycleEndDate,
+    paySchedule,
     quote,
   } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>() as ActionData | undefined;
@@ -133,7 +135,25 @@ export default function RequestPage() {
         </div>
       )}
 
-      {belowMinimum ? (
+      {left ? (
+        <div
+          role="note"
+          data-testid="left-company"
+          className="rounded-lg border border-gray-200 bg-white p-4 text-sm text-gray-900"
+        >
+          <p className="font-semibold">
+            You can no longer request advances: your employer has offboarded
+            you.
+          </p>
+          <p className="mt-1">
+            What you still owe is deducted from your last paycheck; your{" "}
+            <Link to="/history" className="text-brand-700 underline">
+              history
+            </Link>{" "}
+            stays here for you.
+          </p>
+        </div>
+      ) : belowMinimum ? (
         <div
           role="note"
           data-testid="below-minimum"
@@ -157,7 +177,7 @@ export default function RequestPage() {
           availableBalanceText={availableBalanceText}
           prefill={prefill}
           lastResult={actionData?.result}
-          payCycleEndDate={payCycleEndDate}
+          paySchedule={paySchedule}
           quote={actionData?.review ?? quote}
           reviewing={Boolean(actionData?.review)}
         />

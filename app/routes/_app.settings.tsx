@@ -5,8 +5,10 @@ import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { Card } from "~/components/ui/card";
 import {
+  getPaySchedule,
   getSettingsOverview,
   updateCompanySettings,
+  updatePaySchedule,
 } from "~/models/settings.server";
 import { can, refusalFor, requireEmployerAuth } from "~/web/auth.server";
 import type { SecurityActionData } from "~/validation/mfa";
@@ -21,6 +23,7 @@ import {
   companySettingsSchema,
   MFA_INTENTS,
   parseWithZod,
+  payScheduleSchema,
   SESSION_LIST_INTENTS,
 } from "~/web/validation.server";
 import { sessionListAction, sessionLists } from "~/web/session-actions.server";
@@ -34,6 +37,11 @@ const SettingsForm = island(() =>
     (m) => m.SettingsForm,
   ),
 );
+const PayScheduleForm = island(() =>
+  import("~/components/settings/pay-schedule-form").then(
+    (m) => m.PayScheduleForm,
+  ),
+);
 const SecuritySection = island(() =>
   import("~/components/security-section").then((m) => m.SecuritySection),
 );
@@ -42,8 +50,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const { user, session } = await requireEmployerAuth(request);
   // Every member manages their own sign-in here; the company form is the owner's and admins'.
   const mayEdit = can(user, "settings");
-  const [overview, lists, mfa] = await Promise.all([
+  const [overview, paySchedule, lists, mfa] = await Promise.all([
     mayEdit ? getSettingsOverview(user) : null,
+    mayEdit ? getPaySchedule(user) : null,
     sessionLists(request, user.id, session.id),
     getMfaStatus(user),
   ]);
@@ -76,6 +85,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       updatedAt: overview.settings.updatedAt.toISOString(),
     },
     employeeCount: overview?.employeeCount ?? 0,
+    paySchedule,
     isOwner: can(user, "team"),
     settingsRefusal: mayEdit ? null : refusalFor("settings"),
     supportEmail: env().SUPPORT_EMAIL,
@@ -84,6 +94,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 type ActionData = {
   result?: SubmissionResult<string[]>;
+  /** The pay schedule form's reply. */
+  schedule?: SubmissionResult<string[]>;
   /** The security section's forms. */
   security?: SecurityActionData;
   toast?: ToastData;
@@ -107,6 +119,24 @@ export async function action({ request }: ActionFunctionArgs) {
   }
   if (typeof intent === "string" && MFA_INTENTS.includes(intent)) {
     return mfaAction(request, user, intent, formData);
+  }
+  if (intent === "pay-schedule") {
+    const schedule = parseWithZod(formData, { schema: payScheduleSchema });
+    if (schedule.status !== "success")
+      return json<ActionData>({ schedule: schedule.reply() }, { status: 400 });
+    return attempt(
+      async () => {
+        await updatePaySchedule(user, schedule.value);
+        return redirectWithSuccess(
+          "/settings",
+          "Pay schedule saved",
+          "New deductions fall on the new pay dates.",
+        );
+      },
+      (error): ActionData => ({
+        schedule: replyToFailure(schedule, error, { fields: true }),
+      }),
+    );
   }
   const submission = parseWithZod(formData, { schema: companySettingsSchema });
   if (submission.status !== "success") {
@@ -137,6 +167,7 @@ export default function SettingsPage() {
     mfa,
     isOwner,
     settingsRefusal,
+    paySchedule,
   } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>() as ActionData | undefined;
   return (
@@ -189,6 +220,13 @@ export default function SettingsPage() {
           <p className="text-gray-700">{settingsRefusal}</p>
         </Card>
       )}
+      {paySchedule ? (
+        <PayScheduleForm
+          key={`${paySchedule.frequency}:${paySchedule.nextPayDate}`}
+          schedule={paySchedule}
+          lastResult={actionData?.schedule}
+        />
+      ) : null}
       <SecuritySection
         sessions={sessions}
         devices={devices}

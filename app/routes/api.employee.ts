@@ -1,5 +1,8 @@
 import { getEmployeeRecord } from "~/models/advance.server";
+import { owedCents } from "~/models/ledger.server";
+import { db } from "~/utils/db.server";
 import { notFound } from "~/utils/errors";
+import { fromCents } from "~/utils/money";
 import { employeeRecordSchema } from "~/validation/api-responses";
 import { apiRoute } from "~/web/api-contract.server";
 
@@ -7,7 +10,7 @@ export const { contract, loader, action } = apiRoute(
   {
     method: "GET",
     path: "/api/employee",
-    summary: "The signed-in employee's record",
+    summary: "The signed-in employee's record, with what they owe",
     role: "EMPLOYEE",
     response: employeeRecordSchema,
     errors: [401, 403, 404],
@@ -19,6 +22,7 @@ export const { contract, loader, action } = apiRoute(
       id: employee.id,
       availableBalance: employee.availableBalance,
       payCycleEndDate: employee.payCycleEndDate?.toISOString() ?? null,
+      owed: fromCents(await owedCents(db(), employee.id)),
     };
   },
 );

@@ -27,6 +27,12 @@ import * as events from "./api.events";
 import * as invitations from "./api.invitations";
 import * as resendInvitation from "./api.invitations.$id.resend";
 import * as revokeInvitation from "./api.invitations.$id.revoke";
+import * as closeCard from "./api.virtual-cards.$id.close";
+import * as paySchedule from "./api.pay-schedule";
+import * as payrollRuns from "./api.payroll-runs";
+import * as payrollRun from "./api.payroll-runs.$id";
+import * as payrollResults from "./api.payroll-runs.$id.results";
+import * as offboard from "./api.employees.$id.offboard";
 import * as apiKeys from "./api.api-keys.($id)";
 import * as webhookEndpoints from "./api.webhook-endpoints.($id)";
 
@@ -44,6 +50,7 @@ export const API_CONTRACTS = [
   cards,
   freeze,
   unfreeze,
+  closeCard,
   sandboxPurchase,
   employees,
   pending,
@@ -56,6 +63,12 @@ export const API_CONTRACTS = [
   invitations,
   resendInvitation,
   revokeInvitation,
+  offboard,
+  { contract: paySchedule.listContract },
+  paySchedule,
+  payrollRuns,
+  payrollRun,
+  payrollResults,
   { contract: apiKeys.listContract },
   apiKeys,
   { contract: apiKeys.removeContract },

@@ -42,8 +42,8 @@ export async function cli(argv: string[]): Promise<number> {
       await migrate(connection());
       const s = await runPayroll(runDate);
       console.log(
-        `Payroll ${s.runDate}: ${s.deductionsPaid} deductions paid, $${s.totalPaid} collected, ` +
-          `${s.employeesCredited} employees credited across ${s.employers} employers; ` +
+        `Payroll ${s.runDate}: ${s.deductionsSubmitted} deductions submitted ($${s.totalSubmitted}) ` +
+          `in the runs of ${s.employers} companies; record what payroll collected on each run's page. ` +
           `${s.advancesExpired} unpaid approved advances expired.`,
       );
       return 0;

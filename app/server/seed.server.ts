@@ -18,6 +18,8 @@ import { applyApproval } from "~/models/approval-core.server";
 import { PROCESSING_FEE_CENTS } from "~/utils/calculator";
 import { TERMS_VERSION } from "~/utils/rules";
 import { deductionSchedule } from "~/utils/schedule";
+import { isoDay } from "~/utils/pay-schedule";
+import { recordCardFunded } from "~/models/ledger.server";
 import { GROCERY_RESTRICTION } from "~/utils/rules";
 
 export const DEMO_PASSWORD = "password123";
@@ -142,8 +144,14 @@ export async function seedDemo(db: Database, now = new Date()): Promise<void> {
         companyName: "Fresh Foods Co.",
         contactEmail: "dana@freshfoods.example",
         contactPhone: "(555) 010-2030",
+        payFrequency: "BIWEEKLY",
+        nextPayDate: isoDay(addDays(now, 9)),
       })
       .returning();
+    const paySchedule = {
+      frequency: company.payFrequency,
+      nextPayDate: company.nextPayDate,
+    };
     const [employer] = await tx
       .insert(users)
       .values({
@@ -273,7 +281,7 @@ export async function seedDemo(db: Database, now = new Date()): Promise<void> {
             })
             .where(eq(advanceRequests.id, request.id));
           await tx.insert(payrollDeductions).values(
-            deductionSchedule(cents, r.periods, payCycleEnd, decided).map(
+            deductionSchedule(cents, r.periods, paySchedule, decided).map(
               (d) => ({
                 requestId: request.id,
                 amount: fromCents(d.amountCents),
@@ -281,19 +289,31 @@ export async function seedDemo(db: Database, now = new Date()): Promise<void> {
               }),
             ),
           );
-          await tx.insert(virtualCards).values({
+          const [card] = await tx
+            .insert(virtualCards)
+            .values({
+              requestId: request.id,
+              providerCardId: `ic_sandbox_demo_${person.username}`,
+              cardNumber: "•••• •••• •••• 4242",
+              expiryMonth: 12,
+              expiryYear: now.getFullYear() + 3,
+              amount: r.amount,
+              spendingLimits: JSON.stringify({
+                restrictions: GROCERY_RESTRICTION,
+                allowedCategories: ["grocery_stores_supermarkets"],
+                limitCents: toCents(r.amount),
+              }),
+              createdAt: decided,
+            })
+            .returning();
+          await recordCardFunded(tx, {
+            cardId: card.id,
             requestId: request.id,
-            providerCardId: `ic_sandbox_demo_${person.username}`,
-            cardNumber: "•••• •••• •••• 4242",
-            expiryMonth: 12,
-            expiryYear: now.getFullYear() + 3,
-            amount: r.amount,
-            spendingLimits: JSON.stringify({
-              restrictions: GROCERY_RESTRICTION,
-              allowedCategories: ["grocery_stores_supermarkets"],
-              limitCents: toCents(r.amount),
-            }),
-            createdAt: decided,
+            employeeId: employee.id,
+            companyId: company.id,
+            amountCents: cents,
+            feeCents: fee,
+            at: decided,
           });
         }
       }

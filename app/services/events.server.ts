@@ -18,6 +18,7 @@ export type AppEventType =
   /** A card was frozen or unfrozen, or a purchase on it was decided. */
   | "card.updated"
   | "deduction.paid"
+  | "deduction.submitted"
   | "employee.added"
   | "employee.updated"
   | "settings.updated"

@@ -2,6 +2,7 @@ import { addDays } from "date-fns";
 import { annualPercentageRate, daysBetween, roundApr } from "./apr";
 import { fromCents } from "./money";
 import { PAY_BY_DAYS, PROCESSING_FEE_CENTS, TERMS_VERSION } from "./rules";
+import type { PaySchedule } from "./pay-schedule";
 import { deductionSchedule } from "./schedule";
 
 // The cost of an advance before the employee commits (DESIGN §4 The money model (1);
@@ -34,14 +35,14 @@ export function feeFor(amountCents: number): number {
 export function quoteAdvance(
   amountCents: number,
   periods: number,
-  payCycleEndDate: Date | null,
+  paySchedule: PaySchedule | null,
   now: Date = new Date(),
 ): Quote {
   const feeCents = feeFor(amountCents);
   const schedule = deductionSchedule(
     amountCents,
     periods,
-    payCycleEndDate,
+    paySchedule,
     now,
   ).map((d) => ({ date: d.date, amountCents: d.amountCents }));
   const apr = annualPercentageRate(

@@ -70,3 +70,7 @@ export function approvalBlockedReason(
 ): string | null {
   return availableBalanceCents < amountCents ? BALANCE_NO_LONGER_COVERS : null;
 }
+
+/** An offboarded employee files a request (docs/decisions/1903). */
+export const LEFT_COMPANY =
+  "You can no longer request advances: your employer has offboarded you.";

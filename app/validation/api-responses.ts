@@ -40,8 +40,13 @@ export const userSchema = z.object({
 
 export const employeeRecordSchema = z.object({
   id: z.number().int(),
-  availableBalance: money,
+  availableBalance: money.describe(
+    "What the employee may still borrow: max advance − reserved (approved, no card yet) − owed, never below 0",
+  ),
   payCycleEndDate: dateTime.nullable(),
+  owed: money.describe(
+    "What the employee owes on their advances (from the ledger): what payroll still has to collect",
+  ),
 });
 
 export const advanceRequestSchema = z.object({
@@ -193,6 +198,39 @@ export const advanceQuoteSchema = z.object({
   apr: z.number(),
   schedule: z.array(z.object({ date: dateTime, amount: money })),
   termsVersion: z.string(),
+});
+
+export const payScheduleResponseSchema = z.object({
+  frequency: z.enum(["WEEKLY", "BIWEEKLY", "SEMIMONTHLY", "MONTHLY"]),
+  nextPayDate: z.string().describe("yyyy-MM-dd"),
+});
+
+export const payrollRunSchema = z.object({
+  id: z.number().int(),
+  payDate: z.string().describe("yyyy-MM-dd"),
+  status: z.enum(["SUBMITTED", "RECONCILED"]),
+  total: money.describe("The sum of the run's deductions"),
+  deductions: z.array(
+    z.object({
+      id: z.number().int(),
+      employeeId: z.number().int(),
+      employeeName: z.string(),
+      amount: money,
+      status: z
+        .enum(["SUBMITTED", "COLLECTED", "MISSED", "WRITTEN_OFF", "SCHEDULED"])
+        .describe(
+          "SUBMITTED until a result is recorded; COLLECTED (in full or in part: the rest is an arrears deduction on the next pay date), MISSED (nothing collected: all of it in arrears)",
+        ),
+    }),
+  ),
+});
+
+export const offboardedSchema = z.object({
+  employeeId: z.number().int(),
+  lastPayDate: z.string().describe("yyyy-MM-dd"),
+  cardsClosed: z.number().int(),
+  requestsCancelled: z.number().int(),
+  deductionsMoved: z.number().int(),
 });
 
 /** An API key as GET /api/api-keys lists it (never its secret). */

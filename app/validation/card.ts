@@ -76,6 +76,22 @@ export const simulatePurchaseSchema = z.object({
   merchantCategory,
 });
 
+/** The sandbox's merchant refund test tool on the card page. */
+export const simulateRefundSchema = z.object({
+  amount: purchaseAmount,
+  merchantName,
+});
+
+export const CLOSE_CONFIRM_MESSAGE =
+  "Please confirm that you want to close this card for good.";
+
+/** Closing the card: a confirmation checkbox, so it works without JavaScript. */
+export const closeCardSchema = z.object({
+  confirm: z
+    .string({ error: CLOSE_CONFIRM_MESSAGE })
+    .refine((v) => v === "on" || v === "true", CLOSE_CONFIRM_MESSAGE),
+});
+
 /** POST /api/sandbox/card-authorizations. */
 export const sandboxAuthorizationSchema = simulatePurchaseSchema.extend({
   cardId,

@@ -74,3 +74,19 @@ export function readEmployeesSearch(url: URL): EmployeesSearch {
     page: url.searchParams.get("page") ?? undefined,
   });
 }
+
+export const LAST_PAY_DATE_MESSAGE =
+  "Enter the employee's last pay date as a date like 2026-11-27.";
+export const OFFBOARD_CONFIRM_MESSAGE =
+  "Please confirm that this employee is leaving the company.";
+
+/** Offboarding an employee on their detail page (POST /api/employees/{id}/offboard's body too). */
+export const offboardSchema = z.object({
+  lastPayDate: z
+    .string({ error: LAST_PAY_DATE_MESSAGE })
+    .trim()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, LAST_PAY_DATE_MESSAGE),
+  confirm: z
+    .string({ error: OFFBOARD_CONFIRM_MESSAGE })
+    .refine((v) => v === "on" || v === "true", OFFBOARD_CONFIRM_MESSAGE),
+});

@@ -1,11 +1,24 @@
 import * as z from "zod";
 
+export const RUN_CONFIRM_MESSAGE =
+  "Please confirm that these deductions go to this payroll.";
+
 export const runPayrollSchema = z.object({
   confirm: z
-    .string({
-      error: "Please confirm that this payroll's deductions were collected.",
-    })
+    .string({ error: RUN_CONFIRM_MESSAGE })
     .refine((v) => v === "on" || v === "true", {
-      message: "Please confirm that this payroll's deductions were collected.",
+      message: RUN_CONFIRM_MESSAGE,
     }),
+});
+
+export const COLLECTED_MESSAGE =
+  "Enter what payroll collected, in dollars with at most 2 decimals (0 if nothing).";
+
+/** One deduction's result on a payroll run's page. */
+export const payrollResultSchema = z.object({
+  deductionId: z.coerce.number().int().positive(),
+  collectedAmount: z
+    .string({ error: COLLECTED_MESSAGE })
+    .trim()
+    .regex(/^\d{1,7}(\.\d{1,2})?$/, COLLECTED_MESSAGE),
 });

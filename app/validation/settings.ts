@@ -1,3 +1,9 @@
+import {
+  fitsFrequency,
+  isIsoDay,
+  PAY_FREQUENCY_VALUES,
+  type PayFrequency,
+} from "~/utils/pay-schedule";
 import * as z from "zod";
 import { parseCents } from "~/utils/money";
 import {
@@ -66,3 +72,42 @@ export const companySettingsSchema = z
   });
 
 export type CompanySettingsInput = z.infer<typeof companySettingsSchema>;
+
+// The pay schedule (DESIGN §4 Settings; the /settings page and PUT /api/pay-schedule).
+export const PAY_FREQUENCY_MESSAGE =
+  "Choose how often the company pays: WEEKLY, BIWEEKLY, SEMIMONTHLY or MONTHLY.";
+export const PAY_DATE_FORMAT =
+  "Enter the next pay date as a date like 2026-11-27.";
+export const PAY_DATE_PAST = "The next pay date cannot be in the past.";
+export const PAY_DATE_SEMIMONTHLY =
+  "A semi-monthly schedule pays on the 15th and on the last day of the month.";
+export const PAY_DATE_MONTHLY =
+  "A monthly schedule pays on the last day of the month.";
+
+export const payScheduleSchema = z
+  .object({
+    frequency: z.enum(
+      PAY_FREQUENCY_VALUES as [PayFrequency, ...PayFrequency[]],
+      {
+        error: PAY_FREQUENCY_MESSAGE,
+      },
+    ),
+    nextPayDate: z
+      .string({ error: PAY_DATE_FORMAT })
+      .trim()
+      .refine(isIsoDay, PAY_DATE_FORMAT),
+  })
+  .superRefine((value, ctx) => {
+    if (!isIsoDay(value.nextPayDate)) return;
+    if (!fitsFrequency(value.frequency, value.nextPayDate))
+      ctx.addIssue({
+        code: "custom",
+        path: ["nextPayDate"],
+        message:
+          value.frequency === "MONTHLY"
+            ? PAY_DATE_MONTHLY
+            : PAY_DATE_SEMIMONTHLY,
+      });
+  });
+
+export type PayScheduleInput = z.infer<typeof payScheduleSchema>;

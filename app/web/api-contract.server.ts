@@ -60,7 +60,7 @@ export type ApiContract<
   B = unknown,
   P = unknown,
 > = {
-  method: "GET" | "POST" | "DELETE";
+  method: "GET" | "POST" | "PUT" | "DELETE";
   /** As OpenAPI writes it: /api/virtual-cards/{id}/freeze */
   path: string;
   summary: string;
@@ -104,6 +104,12 @@ export const API_KEY_SCOPES: Record<string, ApiScope> = {
   "GET /api/webhook-endpoints": "webhooks:write",
   "POST /api/webhook-endpoints": "webhooks:write",
   "DELETE /api/webhook-endpoints/{id}": "webhooks:write",
+  "POST /api/employees/{id}/offboard": "employees:write",
+  "GET /api/pay-schedule": "payroll:read",
+  "PUT /api/pay-schedule": "payroll:write",
+  "POST /api/payroll-runs": "payroll:write",
+  "GET /api/payroll-runs/{id}": "payroll:read",
+  "POST /api/payroll-runs/{id}/results": "payroll:write",
 };
 
 /** The scope a key needs for an endpoint, or null when keys may not use it at all. */

@@ -171,7 +171,7 @@ export function openApiDocument(contracts: ApiContract[]): Json {
             ? e.body.raw
             : { oneOf: e.body.oneOf.map(request) };
       operation.requestBody = {
-        required: e.bodyRequired ?? method === "post",
+        required: e.bodyRequired ?? method !== "get",
         content: { "application/json": { schema: bodySchema } },
       };
     }

@@ -75,7 +75,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** The signed-in employee's record */
+    /** The signed-in employee's record, with what they owe */
     get: operations["getEmployee"];
     put?: never;
     post?: never;
@@ -198,6 +198,23 @@ export interface paths {
     put?: never;
     /** Unfreeze the caller's own card (with Stripe, the Issuing card becomes active again) */
     post: operations["postVirtualCardsIdUnfreeze"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/virtual-cards/{id}/close": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Close the caller's own card for good: every later purchase is declined, and its unspent balance is returned, so the upcoming deductions are reduced (latest first). 409 when already closed */
+    post: operations["postVirtualCardsIdClose"];
     delete?: never;
     options?: never;
     head?: never;
@@ -386,6 +403,92 @@ export interface paths {
     put?: never;
     /** Revoke a pending invitation: its link stops working at once */
     post: operations["postInvitationsIdRevoke"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/employees/{id}/offboard": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Offboard an employee who leaves: their cards are closed (unspent balances returned), pending and unpaid requests cancelled, new requests refused, and what they owe moved onto their last pay date */
+    post: operations["postEmployeesIdOffboard"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/pay-schedule": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The company's pay schedule: its frequency and next pay date */
+    get: operations["getPaySchedule"];
+    /** Set the company's pay schedule: WEEKLY, BIWEEKLY, SEMIMONTHLY (15th and last day) or MONTHLY (last day), and the next pay date (not in the past). Deductions already scheduled keep their dates */
+    put: operations["putPaySchedule"];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/payroll-runs": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Create the payroll run of a pay date (default today; a future date is refused): its deductions become SUBMITTED until their results are recorded */
+    post: operations["postPayrollRuns"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/payroll-runs/{id}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** A payroll run and its deductions: the file the company's payroll deducts, with each deduction's status */
+    get: operations["getPayrollRunsId"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/payroll-runs/{id}/results": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Record what payroll collected for deductions of the run. Less than due (or 0): the rest becomes an arrears deduction on the next pay date, or is written off after the employee's last paycheck. The same result twice changes nothing; a deduction not in the run, or more than was due, refuses the whole post */
+    post: operations["postPayrollRunsIdResults"];
     delete?: never;
     options?: never;
     head?: never;
@@ -1124,9 +1227,11 @@ export interface operations {
         content: {
           "application/json": {
             id: number;
-            /** @description Dollars with two decimals, e.g. "300.00" */
+            /** @description What the employee may still borrow: max advance − reserved (approved, no card yet) − owed, never below 0 */
             availableBalance: string;
             payCycleEndDate: string | null;
+            /** @description What the employee owes on their advances (from the ledger): what payroll still has to collect */
+            owed: string;
           };
         };
       };
@@ -1752,6 +1857,150 @@ export interface operations {
     };
   };
   postVirtualCardsIdUnfreeze: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Any string of 1–255 visible characters, unique per intended action. The same key with the same body within 24 hours replays the first response without acting again (even when both arrive at once); with a different body: 422. */
+        "Idempotency-Key"?: string;
+      };
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            id: number;
+            /** @description Masked: only the last four digits are ever stored */
+            cardNumber: string;
+            status: string;
+            expiryMonth: number;
+            expiryYear: number;
+            /** @description Dollars with two decimals, e.g. "300.00" */
+            amount: string;
+            /** @description JSON text: {"restrictions": "Grocery stores only", "allowedCategories": [...], "limitCents": N} */
+            spendingLimits: string;
+            /** @description ISO 8601 date-time */
+            createdAt: string;
+            /** @description Approved, not released purchases on the card (card authorizations) */
+            spentAmount: string;
+            /** @description amount minus spentAmount */
+            remainingBalance: string;
+          };
+        };
+      };
+      /** @description Invalid input */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+            errors?: {
+              [key: string]: string[];
+            };
+          };
+        };
+      };
+      /** @description Not signed in (or wrong credentials) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+          };
+        };
+      };
+      /** @description Signed in with the wrong role, or not allowed */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+          };
+        };
+      };
+      /** @description Not found (or another employer's/employee's record) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+          };
+        };
+      };
+      /** @description Conflicts with the current state (already decided, cancelled or paid for, balance, taken username) */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+          };
+        };
+      };
+      /** @description The body is over its size limit (64 KB; the webhook 512 KB), refused while it streams */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+          };
+        };
+      };
+      /** @description A body that is not Content-Type: application/json */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+          };
+        };
+      };
+      /** @description The Idempotency-Key was already used with a different request */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+          };
+        };
+      };
+      /** @description The database is unavailable */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+          };
+        };
+      };
+    };
+  };
+  postVirtualCardsIdClose: {
     parameters: {
       query?: never;
       header?: {
@@ -3202,6 +3451,743 @@ export interface operations {
             createdAt: string;
             sentAt: string;
             expiresAt: string;
+          };
+        };
+      };
+      /** @description Invalid input */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+            errors?: {
+              [key: string]: string[];
+            };
+          };
+        };
+      };
+      /** @description Not signed in (or wrong credentials) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+          };
+        };
+      };
+      /** @description Signed in with the wrong role, or not allowed */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+          };
+        };
+      };
+      /** @description Not found (or another employer's/employee's record) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+          };
+        };
+      };
+      /** @description Conflicts with the current state (already decided, cancelled or paid for, balance, taken username) */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+          };
+        };
+      };
+      /** @description The body is over its size limit (64 KB; the webhook 512 KB), refused while it streams */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+          };
+        };
+      };
+      /** @description A body that is not Content-Type: application/json */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+          };
+        };
+      };
+      /** @description The Idempotency-Key was already used with a different request */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+          };
+        };
+      };
+      /** @description The database is unavailable */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+          };
+        };
+      };
+    };
+  };
+  postEmployeesIdOffboard: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Any string of 1–255 visible characters, unique per intended action. The same key with the same body within 24 hours replays the first response without acting again (even when both arrive at once); with a different body: 422. */
+        "Idempotency-Key"?: string;
+      };
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          /** @description yyyy-MM-dd: the employee's last paycheck */
+          lastPayDate: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            employeeId: number;
+            /** @description yyyy-MM-dd */
+            lastPayDate: string;
+            cardsClosed: number;
+            requestsCancelled: number;
+            deductionsMoved: number;
+          };
+        };
+      };
+      /** @description Invalid input */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+            errors?: {
+              [key: string]: string[];
+            };
+          };
+        };
+      };
+      /** @description Not signed in (or wrong credentials) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+          };
+        };
+      };
+      /** @description Signed in with the wrong role, or not allowed */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+          };
+        };
+      };
+      /** @description Not found (or another employer's/employee's record) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+          };
+        };
+      };
+      /** @description Conflicts with the current state (already decided, cancelled or paid for, balance, taken username) */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+          };
+        };
+      };
+      /** @description The body is over its size limit (64 KB; the webhook 512 KB), refused while it streams */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+          };
+        };
+      };
+      /** @description A body that is not Content-Type: application/json */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+          };
+        };
+      };
+      /** @description The Idempotency-Key was already used with a different request */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+          };
+        };
+      };
+      /** @description The database is unavailable */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+          };
+        };
+      };
+    };
+  };
+  getPaySchedule: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            /** @enum {string} */
+            frequency: "WEEKLY" | "BIWEEKLY" | "SEMIMONTHLY" | "MONTHLY";
+            /** @description yyyy-MM-dd */
+            nextPayDate: string;
+          };
+        };
+      };
+      /** @description Not signed in (or wrong credentials) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+          };
+        };
+      };
+      /** @description Signed in with the wrong role, or not allowed */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+          };
+        };
+      };
+      /** @description The database is unavailable */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+          };
+        };
+      };
+    };
+  };
+  putPaySchedule: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Any string of 1–255 visible characters, unique per intended action. The same key with the same body within 24 hours replays the first response without acting again (even when both arrive at once); with a different body: 422. */
+        "Idempotency-Key"?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          /** @enum {string} */
+          frequency: "WEEKLY" | "BIWEEKLY" | "SEMIMONTHLY" | "MONTHLY";
+          nextPayDate: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            /** @enum {string} */
+            frequency: "WEEKLY" | "BIWEEKLY" | "SEMIMONTHLY" | "MONTHLY";
+            /** @description yyyy-MM-dd */
+            nextPayDate: string;
+          };
+        };
+      };
+      /** @description Invalid input */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+            errors?: {
+              [key: string]: string[];
+            };
+          };
+        };
+      };
+      /** @description Not signed in (or wrong credentials) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+          };
+        };
+      };
+      /** @description Signed in with the wrong role, or not allowed */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+          };
+        };
+      };
+      /** @description The body is over its size limit (64 KB; the webhook 512 KB), refused while it streams */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+          };
+        };
+      };
+      /** @description A body that is not Content-Type: application/json */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+          };
+        };
+      };
+      /** @description The Idempotency-Key was already used with a different request */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+          };
+        };
+      };
+      /** @description The database is unavailable */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+          };
+        };
+      };
+    };
+  };
+  postPayrollRuns: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Any string of 1–255 visible characters, unique per intended action. The same key with the same body within 24 hours replays the first response without acting again (even when both arrive at once); with a different body: 422. */
+        "Idempotency-Key"?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: {
+      content: {
+        "application/json": {
+          /** @description yyyy-MM-dd, today or earlier */
+          payDate?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            id: number;
+            /** @description yyyy-MM-dd */
+            payDate: string;
+            /** @enum {string} */
+            status: "SUBMITTED" | "RECONCILED";
+            /** @description The sum of the run's deductions */
+            total: string;
+            deductions: {
+              id: number;
+              employeeId: number;
+              employeeName: string;
+              /** @description Dollars with two decimals, e.g. "300.00" */
+              amount: string;
+              /**
+               * @description SUBMITTED until a result is recorded; COLLECTED (in full or in part: the rest is an arrears deduction on the next pay date), MISSED (nothing collected: all of it in arrears)
+               * @enum {string}
+               */
+              status:
+                | "SUBMITTED"
+                | "COLLECTED"
+                | "MISSED"
+                | "WRITTEN_OFF"
+                | "SCHEDULED";
+            }[];
+          };
+        };
+      };
+      /** @description Success */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            id: number;
+            /** @description yyyy-MM-dd */
+            payDate: string;
+            /** @enum {string} */
+            status: "SUBMITTED" | "RECONCILED";
+            /** @description The sum of the run's deductions */
+            total: string;
+            deductions: {
+              id: number;
+              employeeId: number;
+              employeeName: string;
+              /** @description Dollars with two decimals, e.g. "300.00" */
+              amount: string;
+              /**
+               * @description SUBMITTED until a result is recorded; COLLECTED (in full or in part: the rest is an arrears deduction on the next pay date), MISSED (nothing collected: all of it in arrears)
+               * @enum {string}
+               */
+              status:
+                | "SUBMITTED"
+                | "COLLECTED"
+                | "MISSED"
+                | "WRITTEN_OFF"
+                | "SCHEDULED";
+            }[];
+          };
+        };
+      };
+      /** @description Invalid input */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+            errors?: {
+              [key: string]: string[];
+            };
+          };
+        };
+      };
+      /** @description Not signed in (or wrong credentials) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+          };
+        };
+      };
+      /** @description Signed in with the wrong role, or not allowed */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+          };
+        };
+      };
+      /** @description The body is over its size limit (64 KB; the webhook 512 KB), refused while it streams */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+          };
+        };
+      };
+      /** @description A body that is not Content-Type: application/json */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+          };
+        };
+      };
+      /** @description The Idempotency-Key was already used with a different request */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+          };
+        };
+      };
+      /** @description The database is unavailable */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+          };
+        };
+      };
+    };
+  };
+  getPayrollRunsId: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            id: number;
+            /** @description yyyy-MM-dd */
+            payDate: string;
+            /** @enum {string} */
+            status: "SUBMITTED" | "RECONCILED";
+            /** @description The sum of the run's deductions */
+            total: string;
+            deductions: {
+              id: number;
+              employeeId: number;
+              employeeName: string;
+              /** @description Dollars with two decimals, e.g. "300.00" */
+              amount: string;
+              /**
+               * @description SUBMITTED until a result is recorded; COLLECTED (in full or in part: the rest is an arrears deduction on the next pay date), MISSED (nothing collected: all of it in arrears)
+               * @enum {string}
+               */
+              status:
+                | "SUBMITTED"
+                | "COLLECTED"
+                | "MISSED"
+                | "WRITTEN_OFF"
+                | "SCHEDULED";
+            }[];
+          };
+        };
+      };
+      /** @description Not signed in (or wrong credentials) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+          };
+        };
+      };
+      /** @description Signed in with the wrong role, or not allowed */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+          };
+        };
+      };
+      /** @description Not found (or another employer's/employee's record) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+          };
+        };
+      };
+      /** @description The database is unavailable */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+          };
+        };
+      };
+    };
+  };
+  postPayrollRunsIdResults: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Any string of 1–255 visible characters, unique per intended action. The same key with the same body within 24 hours replays the first response without acting again (even when both arrive at once); with a different body: 422. */
+        "Idempotency-Key"?: string;
+      };
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          results: {
+            deductionId: number;
+            /** @description Dollars with at most 2 decimals, e.g. "75.00" */
+            collectedAmount: string;
+          }[];
+        };
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            id: number;
+            /** @description yyyy-MM-dd */
+            payDate: string;
+            /** @enum {string} */
+            status: "SUBMITTED" | "RECONCILED";
+            /** @description The sum of the run's deductions */
+            total: string;
+            deductions: {
+              id: number;
+              employeeId: number;
+              employeeName: string;
+              /** @description Dollars with two decimals, e.g. "300.00" */
+              amount: string;
+              /**
+               * @description SUBMITTED until a result is recorded; COLLECTED (in full or in part: the rest is an arrears deduction on the next pay date), MISSED (nothing collected: all of it in arrears)
+               * @enum {string}
+               */
+              status:
+                | "SUBMITTED"
+                | "COLLECTED"
+                | "MISSED"
+                | "WRITTEN_OFF"
+                | "SCHEDULED";
+            }[];
           };
         };
       };

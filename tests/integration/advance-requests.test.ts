@@ -1,3 +1,4 @@
+import { dayStart, isoDay } from "~/utils/pay-schedule";
 import { eq } from "drizzle-orm";
 import { advanceRequests, employees } from "#db/schema";
 import {
@@ -236,7 +237,7 @@ describe("requestAdvance auto-approval", () => {
   it("approves at once an amount strictly under the company's limit; its card brings the deductions", async () => {
     const { employer, employee } = await linkedEmployee();
     await setApprovalLimit(employer, "300.00");
-    const payCycleEnd = new Date(Date.now() + 5 * 86_400_000);
+    const payCycleEnd = dayStart(isoDay(new Date(Date.now() + 5 * 86_400_000)));
     await setEmployee(employee, { payCycleEndDate: payCycleEnd });
 
     const request = await requestAdvance(employee, {
@@ -262,7 +263,7 @@ describe("requestAdvance auto-approval", () => {
     expect(
       deductions[1].deductionDate.getTime() -
         deductions[0].deductionDate.getTime(),
-    ).toBe(15 * 86_400_000);
+    ).toBe(14 * 86_400_000);
   });
 
   it("leaves an amount equal to the limit PENDING with no deductions", async () => {
@@ -502,8 +503,8 @@ describe("/request page", () => {
       amountCents: 30000,
       feeCents: 1599,
       totalCents: 31599,
-      // 15.99 on 284.01 repaid 150.00 at 15 and 30 days.
-      apr: 90.8,
+      // 15.99 on 284.01 repaid 150.00 at 15 and 29 days (biweekly after the first).
+      apr: 92.7,
     });
     expect(
       body.review.schedule.map((d: { amountCents: number }) => d.amountCents),

@@ -1,3 +1,5 @@
+import { cancelAdvance } from "~/models/cancel.server";
+import { dayStart, isoDay } from "~/utils/pay-schedule";
 import { addDays, subDays } from "date-fns";
 import { count, eq } from "drizzle-orm";
 import { advanceRequests, payrollDeductions } from "#db/schema";
@@ -41,7 +43,8 @@ async function company() {
 describe("approveAdvance", () => {
   it("approves without a schedule; the card schedules 500 over 3 as 166.67 + 166.67 + 166.66 from a future pay cycle end", async () => {
     const { employer, employee } = await company();
-    const payCycleEnd = addDays(new Date(), 6);
+    // The company pays every two weeks, next in 6 days.
+    const payCycleEnd = dayStart(isoDay(addDays(new Date(), 6)));
     await setEmployee(employee, { payCycleEndDate: payCycleEnd });
     const pending = await insertAdvance(employee, {
       amount: "500.00",
@@ -68,28 +71,27 @@ describe("approveAdvance", () => {
     ]);
     expect(deductions.every((d) => d.isPaid === false)).toBe(true);
     expect(deductions[0].deductionDate.getTime()).toBe(payCycleEnd.getTime());
-    expect(daysBetween(payCycleEnd, deductions[1].deductionDate)).toBe(15);
-    expect(daysBetween(payCycleEnd, deductions[2].deductionDate)).toBe(30);
+    expect(daysBetween(payCycleEnd, deductions[1].deductionDate)).toBe(14);
+    expect(daysBetween(payCycleEnd, deductions[2].deductionDate)).toBe(28);
     expect(await balanceOf(employee)).toBe("0.00");
   });
 
-  it("starts the schedule at today + 15 days when the pay cycle end is past", async () => {
+  it("starts the schedule at the first pay date on or after today when the next pay date has passed", async () => {
     const { employer, employee } = await company();
-    await setEmployee(employee, { payCycleEndDate: subDays(new Date(), 3) });
+    const missed = dayStart(isoDay(subDays(new Date(), 3)));
+    await setEmployee(employee, { payCycleEndDate: missed });
     const pending = await insertAdvance(employee, {
       amount: "250.00",
       periods: 2,
     });
-    const before = Date.now();
     const approved = await approveAdvance(employer, pending.id);
     expect(await deductionsOf(pending.id)).toEqual([]);
     await payAndIssueCard(employee, approved);
     const [first, second] = await deductionsOf(pending.id);
     expect([first.amount, second.amount]).toEqual(["125.00", "125.00"]);
-    const offset = (first.deductionDate.getTime() - before) / 86_400_000;
-    expect(offset).toBeGreaterThanOrEqual(14.99);
-    expect(offset).toBeLessThan(15.01);
-    expect(daysBetween(first.deductionDate, second.deductionDate)).toBe(15);
+    // Biweekly from 3 days ago: 11 days from today.
+    expect(daysBetween(missed, first.deductionDate)).toBe(14);
+    expect(daysBetween(first.deductionDate, second.deductionDate)).toBe(14);
     expect(await balanceOf(employee)).toBe("250.00");
   });
 
@@ -149,8 +151,9 @@ describe("approveAdvance", () => {
         expect(deductions).toHaveLength(0);
         expect(await balanceOf(employee)).toBe(balance);
       }
-      // Keep the balance high enough for the next round.
-      await setEmployee(employee, { availableBalance: "500.00" });
+      // Give the reservation back for the next round (the balance is derived, not set).
+      if (approve.status === "fulfilled")
+        await cancelAdvance(employee, pending.id);
     }
   });
 
@@ -180,7 +183,8 @@ describe("approveAdvance", () => {
   it("refuses with 409 when the balance no longer covers the amount", async () => {
     const { employer, employee } = await company();
     const pending = await insertAdvance(employee, { amount: "400.00" });
-    await setEmployee(employee, { availableBalance: "399.99" });
+    // Another approval reserves 100.01 of the 500: 399.99 left.
+    await insertAdvance(employee, { amount: "100.01", status: "APPROVED" });
 
     const error = await appErrorOf(approveAdvance(employer, pending.id));
     expect(error).toMatchObject({

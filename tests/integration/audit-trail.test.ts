@@ -5,7 +5,12 @@ import { advanceRequests, auditEvents, type User } from "#db/schema";
 import { requestAdvance } from "~/models/advance.server";
 import { approveAdvance, declineAdvance } from "~/models/approval.server";
 import { completeSandboxCheckout } from "~/models/checkout.server";
-import { runPayroll, runPayrollForEmployer } from "~/models/payroll.server";
+import { runPayroll } from "~/models/payroll.server";
+import {
+  createPayrollRun,
+  getPayrollRun,
+  recordPayrollResults,
+} from "~/models/payroll-runs.server";
 import { updateProfile } from "~/models/profile.server";
 import { updateCompanySettings } from "~/models/settings.server";
 import { action as loginApi } from "~/routes/api.login";
@@ -166,7 +171,7 @@ describe("every action writes its audit event", () => {
     );
   });
 
-  it("payroll run: by the employer with the amount collected; the scheduled run by no one", async () => {
+  it("payroll run: by the employer with the amount submitted; the command's run by no one; results by the employer", async () => {
     const request = await requestAdvance(employee, {
       amount: "300.00",
       repaymentPeriods: 1,
@@ -178,21 +183,35 @@ describe("every action writes its audit event", () => {
       advanceRequestId: request.id,
       card,
     });
-    await runPayrollForEmployer(employer);
+    await createPayrollRun(employer, {});
     expect(await lastEvent(companyIdOf(employer))).toMatchObject({
-      action: "payroll.run",
+      action: "payroll_run.created",
       actorId: employer.id,
       amount: "0.00",
-      details: { deductionsPaid: 0 },
+      details: { deductions: 0 },
     });
-    // The deduction falls due within a pay period: the scheduled run a month on collects it.
+    // The deduction falls due within a pay period: the command's run a month on submits it.
     const later = new Date(Date.now() + 31 * 24 * 3600 * 1000);
-    await runPayroll(later);
-    expect(await lastEvent(companyIdOf(employer))).toMatchObject({
-      action: "payroll.run",
+    await runPayroll(later, later);
+    const submitted = await lastEvent(companyIdOf(employer));
+    expect(submitted).toMatchObject({
+      action: "payroll_run.created",
       actorId: null,
       amount: "300.00",
-      details: { deductionsPaid: 1, employeesCredited: 1 },
+      details: { deductions: 1 },
+    });
+    const runId = (submitted.details as { runId: number }).runId;
+    const run = await getPayrollRun(employer, runId);
+    await recordPayrollResults(employer, runId, {
+      results: [
+        { deductionId: run.deductions[0].id, collectedAmount: "300.00" },
+      ],
+    });
+    expect(await lastEvent(companyIdOf(employer))).toMatchObject({
+      action: "payroll_run.result",
+      actorId: employer.id,
+      amount: "300.00",
+      details: { recorded: 1 },
     });
   });
 
@@ -217,7 +236,7 @@ describe("every action writes its audit event", () => {
           maxAdvance: { before: "500.00", after: "400.00" },
           notifyMonthlyReports: { before: true, after: false },
         },
-        balancesCapped: 1,
+        balancesRecomputed: 1,
       },
     });
     expect(

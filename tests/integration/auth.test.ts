@@ -1,3 +1,4 @@
+import { isoDay } from "~/utils/pay-schedule";
 import { loader as userLoader } from "~/routes/api.user";
 import { action as loginApi } from "~/routes/api.login";
 import { action as registerApi } from "~/routes/api.register";
@@ -190,9 +191,10 @@ describe("POST /api/register", () => {
       .where(eq(employees.userId, body.id));
     expect(emp.availableBalance).toBe("500.00");
     expect(emp.companyId).toBe(employer.companyId);
-    const days = (emp.payCycleEndDate!.getTime() - Date.now()) / 86_400_000;
-    expect(days).toBeGreaterThan(14.9);
-    expect(days).toBeLessThan(15.1);
+    // The pay cycle ends on the company's next pay date: 15 days from today for a new company.
+    expect(isoDay(emp.payCycleEndDate!)).toBe(
+      isoDay(new Date(Date.now() + 15 * 86_400_000)),
+    );
   });
 
   it("answers 'Employer ID not found' when nobody is signed in, and 403 for an employee", async () => {

@@ -95,6 +95,17 @@ import * as joinToken from "~/routes/join.$token";
 import * as apiInvitations from "~/routes/api.invitations";
 import * as apiInvitationResend from "~/routes/api.invitations.$id.resend";
 import * as apiInvitationRevoke from "~/routes/api.invitations.$id.revoke";
+import * as apiPayrollRuns from "~/routes/api.payroll-runs";
+import * as apiPayrollRun from "~/routes/api.payroll-runs.$id";
+import * as apiPayrollResults from "~/routes/api.payroll-runs.$id.results";
+import * as apiPaySchedule from "~/routes/api.pay-schedule";
+import * as apiOffboard from "~/routes/api.employees.$id.offboard";
+import * as apiClose from "~/routes/api.virtual-cards.$id.close";
+import { createPayrollRun } from "~/models/payroll-runs.server";
+import { insertAdvance } from "#tests/support/data";
+import { closeCardInTx } from "~/models/card-authorization.server";
+import { addEmployee } from "~/models/employee.server";
+import { isoDay } from "~/utils/pay-schedule";
 import { inviteEmployee } from "~/models/invitations.server";
 import * as apiApiKeys from "~/routes/api.api-keys.($id)";
 import * as apiWebhookEndpoints from "~/routes/api.webhook-endpoints.($id)";
@@ -194,6 +205,53 @@ async function cardOfA1(): Promise<number> {
     .select({ id: virtualCards.id })
     .from(virtualCards)
     .where(eq(virtualCards.requestId, world.requests.A1.approved.id));
+  return card.id;
+}
+
+/** A past pay date not used before in this file: each call a new run. */
+let pastDays = 400;
+const pastPayDate = () =>
+  isoDay(new Date(Date.now() - (pastDays += 1) * 86_400_000));
+
+/** A run of company A (an empty one, for a past pay date). */
+async function runOfA(): Promise<number> {
+  const { run } = await createPayrollRun(world.users.EA, {
+    payDate: pastPayDate(),
+  });
+  return run.id;
+}
+
+/**
+ * A new card of A1's (a fresh $200 advance, carded). The earlier fresh cards are closed first,
+ * so A1's debt stays within the max advance however many rows ask.
+ */
+async function freshCardOfA1(): Promise<number> {
+  const fresh = await db()
+    .select({ id: virtualCards.id })
+    .from(virtualCards)
+    .innerJoin(advanceRequests, eq(advanceRequests.id, virtualCards.requestId))
+    .where(
+      and(
+        eq(advanceRequests.reason, "Fresh card"),
+        ne(virtualCards.status, "closed"),
+      ),
+    );
+  for (const card of fresh)
+    await db().transaction((tx) =>
+      closeCardInTx(tx, card.id, null, "employee"),
+    );
+  // Room on A1's balance: the approved fresh requests of other rows give theirs back.
+  await world.freshPending("A1");
+  const request = await insertAdvance(world.userOf("A1")!, {
+    amount: "100.00",
+    status: "APPROVED",
+    carded: true,
+    reason: "Fresh card",
+  });
+  const [card] = await db()
+    .select({ id: virtualCards.id })
+    .from(virtualCards)
+    .where(eq(virtualCards.requestId, request.id));
   return card.id;
 }
 
@@ -816,9 +874,134 @@ const MATRIX: Row[] = [
     file: "_app.payroll.tsx",
     kind: "action",
     what: "POST /payroll run payroll (the caller's company)",
-    cells: ["auth", 403, 403, 403, "→/payroll", "→/payroll"],
-    team: ["→/payroll", 403],
+    cells: ["auth", 403, 403, 403, "→/payroll?run=*", "→/payroll?run=*"],
+    team: ["→/payroll?run=*", 403],
     build: () => postForm("/payroll", { confirm: "on" }),
+  },
+  {
+    file: "api.payroll-runs.ts",
+    kind: "loader",
+    what: "GET /api/payroll-runs",
+    cells: NOT_ALLOWED,
+    build: () => get("/api/payroll-runs"),
+  },
+  {
+    file: "api.payroll-runs.ts",
+    kind: "action",
+    what: "POST /api/payroll-runs for a past pay date (the caller's company)",
+    cells: [401, 403, 403, 403, 201, 201],
+    team: [201, 403],
+    build: () => postJson("/api/payroll-runs", { payDate: pastPayDate() }),
+    check: ({ text }) => {
+      expect(JSON.parse(text)).toMatchObject({ status: expect.any(String) });
+    },
+  },
+  {
+    file: "api.payroll-runs.$id.ts",
+    kind: "loader",
+    what: "GET /api/payroll-runs/<A's run>",
+    cells: [401, 403, 403, 403, 200, 404],
+    team: [200, 403],
+    build: async () => {
+      const id = String(await runOfA());
+      return { ...get(`/api/payroll-runs/${id}`), params: { id } };
+    },
+  },
+  {
+    file: "api.payroll-runs.$id.ts",
+    kind: "action",
+    what: "POST /api/payroll-runs/<id>",
+    cells: NOT_ALLOWED,
+    build: () => ({ ...postJson("/api/payroll-runs/1"), params: { id: "1" } }),
+  },
+  {
+    file: "api.payroll-runs.$id.results.ts",
+    kind: "loader",
+    what: "GET /api/payroll-runs/<id>/results",
+    cells: NOT_ALLOWED,
+    build: () => ({
+      ...get("/api/payroll-runs/1/results"),
+      params: { id: "1" },
+    }),
+  },
+  {
+    file: "api.payroll-runs.$id.results.ts",
+    kind: "action",
+    what: "POST /api/payroll-runs/<A's run>/results for a deduction not in it (400 where allowed)",
+    cells: [401, 403, 403, 403, 400, 404],
+    team: [400, 403],
+    build: async () => {
+      const id = String(await runOfA());
+      return {
+        ...postJson(`/api/payroll-runs/${id}/results`, {
+          results: [{ deductionId: 2_000_000_000, collectedAmount: "1.00" }],
+        }),
+        params: { id },
+      };
+    },
+  },
+  {
+    file: "api.pay-schedule.ts",
+    kind: "loader",
+    what: "GET /api/pay-schedule",
+    cells: EMPLOYER_API,
+    team: [200, 403],
+    build: () => get("/api/pay-schedule"),
+  },
+  {
+    file: "api.pay-schedule.ts",
+    kind: "action",
+    what: "PUT /api/pay-schedule (the caller's company)",
+    cells: [401, 403, 403, 403, 200, 200],
+    team: [200, 403],
+    build: () => ({
+      path: "/api/pay-schedule",
+      init: {
+        method: "PUT",
+        json: {
+          frequency: "BIWEEKLY",
+          nextPayDate: isoDay(new Date(Date.now() + 15 * 86_400_000)),
+        },
+      },
+    }),
+  },
+  {
+    file: "api.employees.$id.offboard.ts",
+    kind: "loader",
+    what: "GET /api/employees/<id>/offboard",
+    cells: NOT_ALLOWED,
+    build: () => ({ ...get("/api/employees/1/offboard"), params: { id: "1" } }),
+  },
+  {
+    file: "api.employees.$id.offboard.ts",
+    kind: "action",
+    what: "POST /api/employees/<a new employee of A>/offboard",
+    cells: [401, 403, 403, 403, 200, 404],
+    team: [200, 403],
+    build: async () => {
+      const leaver = await addEmployee(world.users.EA, {
+        username: uniqueName("leaver"),
+        password: "Pantry-Ledger-58",
+        firstName: "Lee",
+        lastName: MARKERS.EA,
+        email: "leaver@example.com",
+        department: "Produce",
+      });
+      const [row] = await db()
+        .select({ id: employees.id })
+        .from(employees)
+        .where(eq(employees.userId, leaver.id));
+      const id = String(row.id);
+      return {
+        ...postJson(`/api/employees/${id}/offboard`, {
+          lastPayDate: isoDay(new Date()),
+        }),
+        params: { id },
+      };
+    },
+    check: ({ text }) => {
+      expect(JSON.parse(text)).toMatchObject({ cardsClosed: 0 });
+    },
   },
   {
     file: "payroll.export.ts",
@@ -1607,6 +1790,32 @@ const MATRIX: Row[] = [
     },
   },
   {
+    file: "api.virtual-cards.$id.close.ts",
+    kind: "loader",
+    what: "GET /api/virtual-cards/:id/close",
+    cells: NOT_ALLOWED,
+    build: () => get("/api/virtual-cards/1/close"),
+  },
+  {
+    file: "api.virtual-cards.$id.close.ts",
+    kind: "action",
+    what: "POST /api/virtual-cards/:id/close of a fresh card of A1",
+    cells: OWN_CARD_API,
+    build: async () => {
+      const id = await freshCardOfA1();
+      return {
+        ...postJson(`/api/virtual-cards/${id}/close`),
+        params: { id: String(id) },
+      };
+    },
+    check: ({ text }) => {
+      expect(JSON.parse(text)).toMatchObject({
+        status: "closed",
+        remainingBalance: "0.00",
+      });
+    },
+  },
+  {
     file: "api.virtual-cards.$id.unfreeze.ts",
     kind: "loader",
     what: "GET /api/virtual-cards/:id/unfreeze",
@@ -1864,6 +2073,12 @@ const MODULES: Record<string, Record<string, unknown>> = {
   "api.invitations.ts": apiInvitations,
   "api.invitations.$id.resend.ts": apiInvitationResend,
   "api.invitations.$id.revoke.ts": apiInvitationRevoke,
+  "api.payroll-runs.ts": apiPayrollRuns,
+  "api.payroll-runs.$id.ts": apiPayrollRun,
+  "api.payroll-runs.$id.results.ts": apiPayrollResults,
+  "api.pay-schedule.ts": apiPaySchedule,
+  "api.employees.$id.offboard.ts": apiOffboard,
+  "api.virtual-cards.$id.close.ts": apiClose,
   "api.api-keys.($id).ts": apiApiKeys,
   "api.webhook-endpoints.($id).ts": apiWebhookEndpoints,
   "_app.settings_.api.tsx": appApiSettings,
@@ -2083,7 +2298,7 @@ describe("authorization matrix", () => {
 
 // The same rows with API keys as the actors (decision 1910): a key of company A holding every
 // scope gets what its owner EA gets, a key of company B what EB gets (another company's record:
-// 404), a key of A holding only a scope no endpoint here needs gets 403 on every employer
+// 404), a key of A holding only payroll:read gets 403 on every other employer
 // endpoint, and a revoked key 401 everywhere. Employee and any-user endpoints refuse every live
 // key with 403; public endpoints ignore the header (tests/integration/api-keys.test.ts).
 const KEY_ACTORS = ["KA", "KB", "KN", "KR"] as const;
@@ -2152,7 +2367,9 @@ describe("authorization matrix with API keys", () => {
         else if (actor === "KR") expected = 401;
         else if (contract!.role !== "EMPLOYER") expected = 403;
         else if (!scopeFor(contract!)) expected = 403;
-        else if (actor === "KN") expected = 403;
+        else if (actor === "KN")
+          expected =
+            scopeFor(contract!) === "payroll:read" ? row.cells[4] : 403;
         else expected = actor === "KB" ? row.cells[5] : row.cells[4];
 
         const controller = new AbortController();

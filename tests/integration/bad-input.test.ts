@@ -9,7 +9,11 @@ import {
   requestAs,
 } from "#tests/support/factories";
 import { insertAdvance } from "#tests/support/data";
-import { employeeOf, rowCounts, setEmployee } from "#tests/support/rows";
+import {
+  employeeOf,
+  releaseReservations,
+  rowCounts,
+} from "#tests/support/rows";
 import { refusalMessage } from "#tests/support/toasts";
 import * as appActivity from "~/routes/_app.activity";
 import * as activityCsv from "~/routes/activity[.]csv";
@@ -586,7 +590,7 @@ const ids = () =>
 
 describe("bad input never breaks the API", () => {
   it("POST /api/advance-requests", async () => {
-    await setEmployee(employee, { availableBalance: "500.00" });
+    await releaseReservations(employee);
     await run(
       fc.record({
         target: anyActor().map((user) => ({
@@ -774,7 +778,7 @@ describe("bad input never breaks a form action", () => {
   });
 
   it("POST /request", async () => {
-    await setEmployee(employee, { availableBalance: "500.00" });
+    await releaseReservations(employee);
     await run(
       fc.record({
         target: anyActor().map((user) => ({
@@ -917,7 +921,7 @@ describe("bad input never breaks a form action", () => {
   });
 
   it("POST /checkout, /api/create-payment-intent and /api/create-grocery-card", async () => {
-    await setEmployee(employee, { availableBalance: "500.00" });
+    await releaseReservations(employee);
     const approved = await insertAdvance(employee, {
       amount: "250.00",
       status: "APPROVED",

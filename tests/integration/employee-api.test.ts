@@ -95,12 +95,14 @@ describe("employee read endpoints: exact fields", () => {
     const res = await get(employee, "/api/employee", employeeApi);
     const body = await res.json();
     expect(Object.keys(body).sort()).toEqual(
-      ["availableBalance", "id", "payCycleEndDate"].sort(),
+      ["availableBalance", "id", "owed", "payCycleEndDate"].sort(),
     );
+    // The $300 carded advance is owed (the ledger); the max advance less it is available.
     expect(body).toEqual({
       id: (await employeeOf(employee)).id,
       availableBalance: "200.00",
       payCycleEndDate: expect.stringMatching(ISO),
+      owed: "300.00",
     });
   });
 
@@ -111,6 +113,7 @@ describe("employee read endpoints: exact fields", () => {
       id: expect.any(Number),
       availableBalance: "0.00",
       payCycleEndDate: null,
+      owed: "0.00",
     });
   });
 

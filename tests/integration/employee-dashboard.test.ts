@@ -1,3 +1,4 @@
+import { dayStart, isoDay } from "~/utils/pay-schedule";
 import { addDays } from "date-fns";
 import { eq } from "drizzle-orm";
 import { payrollDeductions } from "#db/schema";
@@ -80,9 +81,10 @@ describe("employee dashboard figures", () => {
 
   it("lists upcoming deductions earliest first with Pay Period and Remaining", async () => {
     const { employee } = await linkedEmployee();
-    const payCycleEnd = new Date(Date.now() + 4 * DAY);
+    // The company pays every two weeks, next in 4 days.
+    const payCycleEnd = dayStart(isoDay(new Date(Date.now() + 4 * DAY)));
     await setEmployee(employee, { payCycleEndDate: payCycleEnd });
-    // A: 300 over 2 → 150 on the pay cycle end, 150 fifteen days later. B: 200 in one.
+    // A: 300 over 2 → 150 on the pay cycle end, 150 two weeks later. B: 200 in one.
     // Both are carded: deductions exist once the card is issued (the money model).
     const a = await insertAdvance(employee, {
       amount: "300.00",
@@ -111,7 +113,7 @@ describe("employee dashboard figures", () => {
       amount: "150.00",
       amountText: "$150.00",
     });
-    // The pay period is the 15 days before the deduction date through it.
+    // The pay period runs from the pay date before the deduction's through it.
     const first = (await deductionsOf(a.id))[0];
     expect(first.deductionDate.getTime()).toBe(payCycleEnd.getTime());
     const fmt = (d: Date) =>
@@ -121,14 +123,19 @@ describe("employee dashboard figures", () => {
         year: "numeric",
       });
     expect(data.upcoming[0].payPeriodText).toBe(
-      `${fmt(addDays(payCycleEnd, -15))} – ${fmt(payCycleEnd)}`,
+      `${fmt(addDays(payCycleEnd, -14))} – ${fmt(payCycleEnd)}`,
     );
     expect(data.nextDeduction?.dateText).toBe(data.upcoming[0].dateText);
 
     // A deduction collected by payroll is no longer upcoming.
     await db()
       .update(payrollDeductions)
-      .set({ isPaid: true, paymentDate: new Date() })
+      .set({
+        isPaid: true,
+        status: "COLLECTED",
+        collectedAmount: first.amount,
+        paymentDate: new Date(),
+      })
       .where(eq(payrollDeductions.id, first.id));
     const after = await loadEmployeeDashboard(employee);
     expect(after.upcoming.map((d) => [d.amount, d.remaining])).toEqual([

@@ -1,5 +1,6 @@
+import { isoDay } from "~/utils/pay-schedule";
 import { addDays, startOfMonth, subDays } from "date-fns";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { employees, users } from "#db/schema";
 import { loader as dashboardLoader } from "~/routes/_app._index";
 import {
@@ -300,6 +301,7 @@ describe("/employees", () => {
       availableBalance: "500.00",
       usedBalance: "0.00",
       pendingDeductions: "0.00",
+      left: false,
     });
   });
 
@@ -581,10 +583,10 @@ describe("employer dashboard", () => {
       employeesTotal: 6,
       employeesPageCount: 1,
     });
-    const days =
-      (new Date(data.nextPayroll).getTime() - now.getTime()) / 86_400_000;
-    expect(days).toBeGreaterThan(14.99);
-    expect(days).toBeLessThan(15.01);
+    // The company's next pay date: 15 days from today for a new company.
+    expect(isoDay(new Date(data.nextPayroll))).toBe(
+      isoDay(new Date(now.getTime() + 15 * 86_400_000)),
+    );
     expect(data.pendingApprovals.map((r: { id: number }) => r.id)).toEqual([
       p1.id,
       p2.id,
@@ -627,21 +629,19 @@ describe("employer dashboard", () => {
   });
 });
 
-describe("a pay cycle end in the past through the page action", () => {
-  it("schedules the first deduction today + 15 days (once the card is issued)", async () => {
+describe("a pay date in the past through the page action", () => {
+  it("schedules the first deduction on the first pay date on or after today (once the card is issued)", async () => {
     const employer = await createEmployer();
     const employee = await createEmployee(employer);
-    await db()
-      .update(employees)
-      .set({ payCycleEndDate: subDays(new Date(), 1) })
-      .where(eq(employees.userId, employee.id));
+    // The company's next pay date passed yesterday with no payroll run to move it on.
+    await db().execute(
+      sql`update companies set next_pay_date = current_date - 1 where id = ${companyIdOf(employer)}`,
+    );
     const pending = await insertAdvance(employee, { amount: "200.00" });
     await post(employer, { intent: "approve", requestId: String(pending.id) });
     await payAndIssueCard(employee, await requestRow(pending.id));
     const [only] = await deductionsOf(pending.id);
-    const expected = addDays(new Date(), 15).getTime();
-    expect(Math.abs(only.deductionDate.getTime() - expected)).toBeLessThan(
-      60_000,
-    );
+    // Biweekly from yesterday: 13 days from today.
+    expect(isoDay(only.deductionDate)).toBe(isoDay(addDays(new Date(), 13)));
   });
 });

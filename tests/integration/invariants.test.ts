@@ -1,8 +1,10 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import {
   advanceRequests,
   cardAuthorizations,
   employees,
+  journalEntries,
+  ledgerPostings,
   payrollDeductions,
   sandboxPayments,
   virtualCards,
@@ -77,15 +79,67 @@ describe("checkInvariants", () => {
     const rules = new Set((await checkInvariants(db())).map((v) => v.rule));
     expect(rules).toEqual(
       new Set([
-        "a carded advance's deductions sum to its amount",
+        "a carded advance's deductions sum to its amount less the unspent balance returned",
         "every deduction belongs to an approved request",
         "deductions exist only for carded advances",
-        "no balance below zero or above the max advance",
+        "what the ledger says an employee owes equals their open deductions",
+        "every available balance is max advance − reserved − owed",
         "cards only for approved, paid requests",
         "no full card number stored",
         "card spend within the card amount",
+        "a card's spend in the ledger equals its authorizations, and a closed card has nothing left",
+        "captured = fee for every carded request, and charged once in the ledger",
       ]),
     );
+  });
+
+  it("names a deduction paid without a collection, a deduction dated before its card and an unbalanced entry", async () => {
+    const employer = await createEmployer();
+    const user = await createEmployee(employer);
+    const carded = await insertAdvance(user, {
+      amount: "300.00",
+      status: "APPROVED",
+      carded: true,
+    });
+    const before = new Set((await checkInvariants(db())).map((v) => v.rule));
+    expect(before).not.toContain(
+      "no deduction paid without a recorded collection",
+    );
+    const [d] = await db()
+      .select()
+      .from(payrollDeductions)
+      .where(eq(payrollDeductions.requestId, carded.id));
+    // Marked paid (as the old payroll did) with no collection in the ledger, and backdated.
+    await db()
+      .update(payrollDeductions)
+      .set({
+        isPaid: true,
+        status: "COLLECTED",
+        collectedAmount: d.amount,
+        deductionDate: new Date(Date.now() - 40 * 86_400_000),
+      })
+      .where(eq(payrollDeductions.id, d.id));
+    const rules = new Set((await checkInvariants(db())).map((v) => v.rule));
+    expect(rules).toContain("no deduction paid without a recorded collection");
+    expect(rules).toContain("no deduction dated before its card");
+    // The database itself refuses an entry whose postings do not sum to zero.
+    await expect(
+      db().transaction(async (tx) => {
+        const [entry] = await tx
+          .insert(journalEntries)
+          .values({ event: "fee.charged", companyId: null, employeeId: null })
+          .returning();
+        await tx.insert(ledgerPostings).values({
+          entryId: entry.id,
+          account: "fee_income",
+          amount: "-1.00",
+        });
+      }),
+    ).rejects.toThrow();
+    // And changing or deleting a posting.
+    await expect(
+      db().execute(sql`update ledger_postings set amount = amount + 1`),
+    ).rejects.toThrow();
   });
 
   it("captured ≤ authorized is also enforced by the database", async () => {

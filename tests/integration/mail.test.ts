@@ -649,9 +649,12 @@ describe("scheduled jobs", () => {
       approverId: employer.id,
       carded: true,
     });
-    // Its deduction falls due today.
+    // Its deduction falls due today, the company's pay date.
     await db().execute(
       sql`update payroll_deductions set deduction_date = now() - interval '1 hour' where request_id = ${request.id}`,
+    );
+    await db().execute(
+      sql`update companies set next_pay_date = current_date where id = ${companyIdOf(employer)}`,
     );
     const at = new Date();
     at.setUTCHours(0, 5, 0, 0);
@@ -710,18 +713,24 @@ describe("scheduled jobs", () => {
     }
     const runs = await queryRows<{ n: number }>(
       db(),
-      sql`select count(*)::int as n from audit_events where action = 'payroll.run' and employer_id = ${companyIdOf(employer)}`,
+      sql`select count(*)::int as n from audit_events where action = 'payroll_run.created' and employer_id = ${companyIdOf(employer)}`,
     );
     expect(runs[0].n).toBe(1);
+    // The admins learn that the file is ready; nothing is recorded as collected.
     const [summary] = await smtp.waitFor(
       1,
-      about(employer.email, /Payroll run/),
+      about(employer.email, /Payroll file ready/),
     );
-    expect(summary.mail.text).toContain("Total collected: $300.00");
+    expect(summary.mail.text).toContain("Total to deduct: $300.00");
     await new Promise((r) => setTimeout(r, 500));
     expect(
-      smtp.received.filter(about(employer.email, /Payroll run/)),
+      smtp.received.filter(about(employer.email, /Payroll file ready/)),
     ).toHaveLength(1);
+    const [deduction] = await queryRows<{ status: string }>(
+      db(),
+      sql`select status from payroll_deductions where request_id = ${request.id}`,
+    );
+    expect(deduction.status).toBe("SUBMITTED");
   }, 40_000);
 
   it("reminds of a deduction 2 days ahead once, and sends the monthly report once", async () => {

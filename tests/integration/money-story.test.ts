@@ -10,9 +10,12 @@ import { requestAdvance } from "~/models/advance.server";
 import { completeSandboxCheckout } from "~/models/checkout.server";
 import { checkInvariants } from "~/models/invariants.server";
 import { exportNextPayrollCsv, runPayroll } from "~/models/payroll.server";
+import { recordPayrollResults } from "~/models/payroll-runs.server";
 import { db } from "~/utils/db.server";
 import { toCents } from "~/utils/money";
-import { employeeOf, deductionsOf, setEmployee } from "#tests/support/rows";
+import { employeeOf, deductionsOf } from "#tests/support/rows";
+import { updatePaySchedule } from "~/models/settings.server";
+import { dayStart, isoDay } from "~/utils/pay-schedule";
 import { useTestDatabase } from "#tests/support/db";
 import { createEmployee, createEmployer } from "#tests/support/factories";
 
@@ -27,8 +30,12 @@ it("one $300 advance: held, charged, released, card, purchases, deductions, payr
   const say = (line: string) => story.push(line);
   const employer = await createEmployer();
   const employee = await createEmployee(employer, { firstName: "Maya" });
-  const payCycleEnd = addDays(new Date(), 6);
-  await setEmployee(employee, { payCycleEndDate: payCycleEnd });
+  // The company pays every two weeks, next in 6 days.
+  const payCycleEnd = dayStart(isoDay(addDays(new Date(), 6)));
+  await updatePaySchedule(employer, {
+    frequency: "BIWEEKLY",
+    nextPayDate: isoDay(payCycleEnd),
+  });
   const balance = async () => (await employeeOf(employee)).availableBalance;
   say(`Database: ${database.kind}. Starting balance $${await balance()}.`);
 
@@ -149,11 +156,21 @@ it("one $300 advance: held, charged, released, card, purchases, deductions, payr
   const csv = await exportNextPayrollCsv(employer);
   expect(csv.rows).toBe(1);
   for (const [i, d] of deductions.entries()) {
-    const run = await runPayroll(d.deductionDate);
-    expect(run.deductionsPaid).toBe(1);
+    // On the pay date the run submits the deduction; payroll's result collects it.
+    const onPayDay = new Date(d.deductionDate.getTime() + 12 * 3_600_000);
+    const run = await runPayroll(d.deductionDate, onPayDay);
+    expect(run.deductionsSubmitted).toBe(1);
+    const [submitted] = (await deductionsOf(filed.id)).filter(
+      (x) => x.status === "SUBMITTED",
+    );
+    await recordPayrollResults(employer, submitted.runId!, {
+      results: [
+        { deductionId: submitted.id, collectedAmount: submitted.amount },
+      ],
+    });
     say(
-      `8.${i + 1} Payroll run ${format(d.deductionDate, "yyyy-MM-dd")}: collected $${run.totalPaid}; ` +
-        `available balance $${await balance()}.`,
+      `8.${i + 1} Payroll run ${format(d.deductionDate, "yyyy-MM-dd")}: submitted $${run.totalSubmitted}, ` +
+        `collected in full; available balance $${await balance()}.`,
     );
   }
   expect(await balance()).toBe("500.00");

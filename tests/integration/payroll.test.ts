@@ -1,12 +1,18 @@
 import { addDays } from "date-fns";
-import { eq, sql } from "drizzle-orm";
-import { employees, advanceRequests } from "#db/schema";
+import { sql } from "drizzle-orm";
+import { advanceRequests } from "#db/schema";
 import {
   exportNextPayrollCsv,
   parseRunDate,
   runPayroll,
-  runPayrollForEmployer,
 } from "~/models/payroll.server";
+import {
+  createPayrollRun,
+  FUTURE_RUN,
+  getPayrollRun,
+} from "~/models/payroll-runs.server";
+import { checkInvariants } from "~/models/invariants.server";
+import { isoDay } from "~/utils/pay-schedule";
 import { loader as exportLoader } from "~/routes/payroll.export";
 import { action as payrollAction } from "~/routes/_app.payroll";
 import { db, queryRows } from "~/utils/db.server";
@@ -23,12 +29,12 @@ import {
 
 useTestDatabase();
 
-describe("runPayroll", () => {
-  it("pays due deductions, restores balances and moves pay cycles, once", async () => {
+const noon = (day: Date) => new Date(day.getTime() + 12 * 3_600_000);
+
+describe("runPayroll (the command)", () => {
+  it("submits what is due in each company's run, once, and collects nothing", async () => {
     const employer = await createEmployer();
     const user = await createEmployee(employer);
-    const before = await employeeOf(user);
-    // 300 over 3 from the pay cycle end (today + 15): 100 each, on day 15, 30 and 45.
     const request = await insertAdvance(user, {
       amount: "300.00",
       status: "APPROVED",
@@ -38,60 +44,42 @@ describe("runPayroll", () => {
     expect((await employeeOf(user)).availableBalance).toBe("200.00");
     const [first, second] = await deductionsOf(request.id);
 
-    // A run before the first deduction date collects nothing.
-    const early = await runPayroll(addDays(first.deductionDate, -1));
-    expect(early.deductionsPaid).toBe(0);
+    // A run before the first deduction date submits nothing.
+    const day = addDays(first.deductionDate, -1);
+    const early = await runPayroll(day, noon(day));
+    expect(early.deductionsSubmitted).toBe(0);
 
     const runDate = first.deductionDate;
-    const summary = await runPayroll(runDate);
+    const summary = await runPayroll(runDate, noon(runDate));
     expect(summary).toMatchObject({
-      deductionsPaid: 1,
-      totalPaid: "100.00",
-      employeesCredited: 1,
+      deductionsSubmitted: 1,
+      totalSubmitted: "100.00",
+      employers: 1,
     });
     const after = await deductionsOf(request.id);
-    expect(after[0]).toMatchObject({ isPaid: true });
-    expect(after[0].paymentReference).toMatch(/^PAY-\d{8}-\d+$/);
-    expect(after[0].paymentDate).toBeInstanceOf(Date);
-    expect(after[1].isPaid).toBe(false);
-    const emp = await employeeOf(user);
-    expect(emp.availableBalance).toBe("300.00");
-    // The pay cycle that ended on the run date moves on by 15 days.
-    expect(emp.payCycleEndDate!.getTime()).toBe(
-      before.payCycleEndDate!.getTime() + 15 * 86_400_000,
-    );
-
-    const again = await runPayroll(runDate);
-    expect(again.deductionsPaid).toBe(0);
-    expect((await employeeOf(user)).availableBalance).toBe("300.00");
+    expect(after[0]).toMatchObject({ status: "SUBMITTED", isPaid: false });
+    expect(after[0].runId).not.toBeNull();
+    expect(after[1].status).toBe("SCHEDULED");
+    // Submitted is not collected: the balance waits for the result.
+    expect((await employeeOf(user)).availableBalance).toBe("200.00");
+    // The company's next pay date moved on past the run.
     expect((await employeeOf(user)).payCycleEndDate!.getTime()).toBe(
-      emp.payCycleEndDate!.getTime(),
+      second.deductionDate.getTime(),
     );
 
-    const rest = await runPayroll(addDays(second.deductionDate, 15));
-    expect(rest.deductionsPaid).toBe(2);
-    expect((await employeeOf(user)).availableBalance).toBe("500.00");
+    const again = await runPayroll(runDate, noon(runDate));
+    expect(again.deductionsSubmitted).toBe(0);
+    expect(await checkInvariants(db())).toEqual([]);
   });
 
-  it("never raises a balance above the company's max advance", async () => {
-    const employer = await createEmployer();
-    const user = await createEmployee(employer);
-    const request = await insertAdvance(user, {
-      amount: "200.00",
-      status: "APPROVED",
-      carded: true,
+  it("refuses a date in the future", async () => {
+    await expect(runPayroll(addDays(new Date(), 1))).rejects.toMatchObject({
+      status: 400,
+      message: FUTURE_RUN,
     });
-    // Someone topped the balance up meanwhile (e.g. settings changed): the run caps it.
-    await db()
-      .update(employees)
-      .set({ availableBalance: "450.00" })
-      .where(eq(employees.userId, user.id));
-    const [d] = await deductionsOf(request.id);
-    await runPayroll(d.deductionDate);
-    expect((await employeeOf(user)).availableBalance).toBe("500.00");
   });
 
-  it("pays each deduction once when two runs race", async () => {
+  it("submits each deduction once when three runs race", async () => {
     const employer = await createEmployer();
     const users = await Promise.all([
       createEmployee(employer),
@@ -106,14 +94,27 @@ describe("runPayroll", () => {
       });
     const runDate = addDays(new Date(), 60);
     const results = await Promise.all([
-      runPayroll(runDate),
-      runPayroll(runDate),
-      runPayroll(runDate),
+      runPayroll(runDate, runDate),
+      runPayroll(runDate, runDate),
+      runPayroll(runDate, runDate),
     ]);
-    expect(results.reduce((n, r) => n + r.deductionsPaid, 0)).toBe(4);
-    expect(results.reduce((n, r) => n + toCents(r.totalPaid), 0)).toBe(50000);
-    for (const u of users)
-      expect((await employeeOf(u)).availableBalance).toBe("500.00");
+    // Other tests' companies may have deductions due too: count this company's.
+    expect(
+      results.reduce((n, r) => n + r.deductionsSubmitted, 0),
+    ).toBeGreaterThanOrEqual(4);
+    const [mine] = await queryRows<{ n: number; total: string }>(
+      db(),
+      sql`select count(*)::int as n, sum(d.amount)::text as total
+          from payroll_deductions d join advance_requests r on r.id = d.request_id
+          join employees e on e.id = r.employee_id
+          where e.employer_id = ${companyIdOf(employer)} and d.status = 'SUBMITTED'`,
+    );
+    expect(mine).toEqual({ n: 4, total: "500.00" });
+    const [{ runs }] = await queryRows<{ runs: number }>(
+      db(),
+      sql`select count(*)::int as runs from payroll_runs where company_id = ${companyIdOf(employer)}`,
+    );
+    expect(runs).toBe(1);
   });
 
   it("limits the employer's run to their own company", async () => {
@@ -132,9 +133,16 @@ describe("runPayroll", () => {
       carded: true,
     });
     const [da] = await deductionsOf(ra.id);
-    const summary = await runPayrollForEmployer(a, da.deductionDate);
-    expect(summary.deductionsPaid).toBe(1);
-    expect((await deductionsOf(rb.id))[0].isPaid).toBe(false);
+    const { run } = await createPayrollRun(
+      a,
+      { payDate: isoDay(da.deductionDate) },
+      noon(da.deductionDate),
+    );
+    expect(run.deductions).toHaveLength(1);
+    expect((await deductionsOf(rb.id))[0].status).toBe("SCHEDULED");
+    await expect(getPayrollRun(b, run.id)).rejects.toMatchObject({
+      status: 404,
+    });
   });
 
   it("parses run dates strictly", () => {
@@ -225,7 +233,8 @@ describe("payroll export", () => {
       "Amount",
       "Request ID",
     ]);
-    // The next payroll (today + 15) collects the first deduction of each approved advance.
+    // The next payroll (the company's next pay date) collects the first deduction of each
+    // carded advance.
     expect(rows).toHaveLength(2);
     const names = rows.map((r) => r[0]).sort();
     expect(names).toEqual([`Eddie Employee`, `Jo "JJ" O'Neil, Jr.`].sort());
@@ -236,7 +245,7 @@ describe("payroll export", () => {
       sql`select coalesce(sum(d.amount), 0)::text as total from payroll_deductions d
           join advance_requests r on r.id = d.request_id
           join employees e on e.id = r.employee_id
-          where e.employer_id = ${companyIdOf(employer)} and d.is_paid = false
+          where e.employer_id = ${companyIdOf(employer)} and d.status = 'SCHEDULED'
             and d.deduction_date < ${addDays(new Date(), 16).toISOString()}::timestamptz`,
     );
     expect(total).toBe(toCents(expected.total));
@@ -278,7 +287,7 @@ describe("Run payroll action", () => {
       await requestAs(employer, "/payroll", { form: { confirm: "on" } }),
     );
     expect(ok.status).toBe(302);
-    expect(ok.headers.get("Location")).toBe("/payroll");
+    expect(ok.headers.get("Location")).toMatch(/^\/payroll\?run=\d+$/);
     const employee = await createEmployee(employer);
     const denied = await call(
       payrollAction,

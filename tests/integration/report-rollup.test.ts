@@ -18,7 +18,6 @@ import { approveAdvance, declineAdvance } from "~/models/approval.server";
 import { cancelAdvance, expireUnpaidAdvances } from "~/models/cancel.server";
 import { loadEmployerDashboard } from "~/models/employer-dashboard.server";
 import { checkInvariants } from "~/models/invariants.server";
-import { runPayroll } from "~/models/payroll.server";
 import {
   getEmployerReport,
   reportingPeriod,
@@ -32,7 +31,11 @@ import {
 import { db, queryRows } from "~/utils/db.server";
 import { AppError } from "~/utils/errors";
 import { toCents } from "~/utils/money";
-import { insertAdvance, payAndIssueCard } from "#tests/support/data";
+import {
+  insertAdvance,
+  payAndIssueCard,
+  payrollCollectingAll,
+} from "#tests/support/data";
 import { useTestDatabase } from "#tests/support/db";
 import { createEmployee, createEmployer } from "#tests/support/factories";
 import { companyIdOf } from "#tests/support/rows";
@@ -378,7 +381,7 @@ describe("the reports' rollup", () => {
                 await expireUnpaidAdvances(addDays(now, 8));
                 break;
               case "payroll":
-                await runPayroll(addDays(now, action.days));
+                await payrollCollectingAll(addDays(now, action.days));
                 break;
               case "department":
                 await db()
@@ -562,7 +565,9 @@ describe("the reports' rollup under concurrent money actions", () => {
       const approved = await requestsOf(staff, "APPROVED");
       // Every employee's requests are decided or cancelled while the same employee files new
       // ones, all at once, in one department and month.
-      const actions: Promise<unknown>[] = [runPayroll(addDays(new Date(), 15))];
+      const actions: Promise<unknown>[] = [
+        payrollCollectingAll(addDays(new Date(), 15)),
+      ];
       for (const [i, p] of pending.entries()) {
         actions.push(file(p.user));
         if (i % 4 === 3) actions.push(declineAdvance(employer, p.id));

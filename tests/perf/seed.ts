@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { queryRows, type Executor } from "~/utils/db.server";
+import { refreshAvailable } from "~/models/ledger.server";
 
 // Company-scale data written with set-based SQL (`insert … select … from generate_series`), so
 // 100,000 requests take seconds, not the minutes that one domain call per row would. The rows
@@ -197,7 +198,8 @@ export async function seedCompany(
   // the amount in cents over the periods, remainder cents on the earliest, every 15 days from
   // the approval; those dated by now were collected by payroll.
   await executor.execute(
-    sql`insert into payroll_deductions (request_id, amount, deduction_date, is_paid, payment_date, payment_reference)
+    sql`insert into payroll_deductions (request_id, amount, deduction_date, is_paid, payment_date, payment_reference,
+                                        status, collected_amount)
         select r.id,
                ((floor(r.amount * 100 / r.repayment_periods)
                  + case when k <= (r.amount * 100)::bigint % r.repayment_periods then 1 else 0 end) / 100)::numeric(10,2),
@@ -206,7 +208,12 @@ export async function seedCompany(
                case when r.approval_date + (15 * k || ' days')::interval <= ${at}::timestamptz
                     then r.approval_date + (15 * k || ' days')::interval end,
                case when r.approval_date + (15 * k || ' days')::interval <= ${at}::timestamptz
-                    then 'PAY-BENCH-' || r.id || '-' || k end
+                    then 'PAY-BENCH-' || r.id || '-' || k end,
+               case when r.approval_date + (15 * k || ' days')::interval <= ${at}::timestamptz
+                    then 'COLLECTED' else 'SCHEDULED' end,
+               case when r.approval_date + (15 * k || ' days')::interval <= ${at}::timestamptz
+                    then ((floor(r.amount * 100 / r.repayment_periods)
+                      + case when k <= (r.amount * 100)::bigint % r.repayment_periods then 1 else 0 end) / 100)::numeric(10,2) end
         from advance_requests r
         join employees e on e.id = r.employee_id
         join virtual_cards c on c.request_id = r.id
@@ -214,16 +221,57 @@ export async function seedCompany(
         where e.employer_id = ${employerId} and r.status = 'APPROVED' and k <= r.repayment_periods`,
   );
 
-  // Balances: the max advance minus what payroll has not collected yet (never below 0).
+  // The ledger: each card funded and its fee charged, each collected deduction collected
+  // (as the product writes them; check:invariants holds on the seeded data).
   await executor.execute(
-    sql`update employees e set available_balance = greatest(0, 500 - u.unpaid)::numeric(10,2)
-        from (select r.employee_id, sum(d.amount) as unpaid
-              from payroll_deductions d join advance_requests r on r.id = d.request_id
-              join employees e2 on e2.id = r.employee_id
-              where e2.employer_id = ${employerId} and d.is_paid = false
-              group by r.employee_id) u
-        where e.id = u.employee_id`,
+    sql`with src as (
+          select c.id as card_id, r.id as request_id, e.id as employee_id, c.amount, c.created_at
+          from virtual_cards c join advance_requests r on r.id = c.request_id
+          join employees e on e.id = r.employee_id where e.employer_id = ${employerId}
+        ), ins as (
+          insert into journal_entries (event, company_id, employee_id, request_id, card_id, created_at)
+          select 'card.funded', ${employerId}, employee_id, request_id, card_id, created_at from src
+          returning id, card_id
+        )
+        insert into ledger_postings (entry_id, account, company_id, employee_id, card_id, amount)
+        select ins.id, p.account, ${employerId}, src.employee_id, src.card_id, p.amount
+        from ins join src on src.card_id = ins.card_id
+        cross join lateral (values ('receivable', src.amount), ('card', -src.amount)) p(account, amount)`,
   );
+  await executor.execute(
+    sql`with src as (
+          select r.id as request_id, e.id as employee_id, r.captured_amount as amount, r.captured_at
+          from advance_requests r join employees e on e.id = r.employee_id
+          where e.employer_id = ${employerId} and r.captured_amount > 0
+        ), ins as (
+          insert into journal_entries (event, company_id, employee_id, request_id, created_at)
+          select 'fee.charged', ${employerId}, employee_id, request_id, captured_at from src
+          returning id, request_id
+        )
+        insert into ledger_postings (entry_id, account, company_id, employee_id, amount)
+        select ins.id, p.account, ${employerId}, src.employee_id, p.amount
+        from ins join src on src.request_id = ins.request_id
+        cross join lateral (values ('fee_payments', src.amount), ('fee_income', -src.amount)) p(account, amount)`,
+  );
+  await executor.execute(
+    sql`with src as (
+          select d.id as deduction_id, r.id as request_id, e.id as employee_id, d.amount, d.payment_date
+          from payroll_deductions d join advance_requests r on r.id = d.request_id
+          join employees e on e.id = r.employee_id
+          where e.employer_id = ${employerId} and d.is_paid
+        ), ins as (
+          insert into journal_entries (event, company_id, employee_id, request_id, deduction_id, created_at)
+          select 'deduction.collected', ${employerId}, employee_id, request_id, deduction_id, payment_date from src
+          returning id, deduction_id
+        )
+        insert into ledger_postings (entry_id, account, company_id, employee_id, amount)
+        select ins.id, p.account, ${employerId}, src.employee_id, p.amount
+        from ins join src on src.deduction_id = ins.deduction_id
+        cross join lateral (values ('payroll', src.amount), ('receivable', -src.amount)) p(account, amount)`,
+  );
+
+  // Balances: max advance − reserved − owed, from the ledger (as every action recomputes them).
+  await refreshAvailable(executor, { companyId: employerId });
 
   return describeCompany(executor, shape);
 }

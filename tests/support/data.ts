@@ -1,18 +1,23 @@
 import crypto from "node:crypto";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import {
   advanceRequests,
+  companies,
   employees,
   payrollDeductions,
+  users,
   virtualCards,
   type AdvanceRequest,
   type User,
 } from "#db/schema";
 import { applyApproval } from "~/models/approval-core.server";
+import { recordCardFunded } from "~/models/ledger.server";
 import { completeSandboxCheckout } from "~/models/checkout.server";
 import { PROCESSING_FEE_CENTS } from "~/utils/calculator";
 import { TERMS_VERSION } from "~/utils/rules";
-import { db } from "~/utils/db.server";
+import { db, queryRows } from "~/utils/db.server";
+import { runPayroll } from "~/models/payroll.server";
+import { collectAllInRun } from "~/models/payroll-runs.server";
 import { fromCents, toCents } from "~/utils/money";
 import { deductionSchedule } from "~/utils/schedule";
 import { createEmployee, createEmployer } from "./factories";
@@ -112,14 +117,17 @@ async function writeAdvance(
  * does to its request — paid (the hold), the fee captured and the rest released, and the
  * repayment schedule, dated from the approval as crafted (so backdated data stays coherent).
  */
-export async function markCarded(requestId: number) {
+export async function markCarded(requestId: number, cardId: number) {
   const [row] = await db()
     .select({
       request: advanceRequests,
-      payCycleEndDate: employees.payCycleEndDate,
+      companyId: employees.companyId,
+      frequency: companies.payFrequency,
+      nextPayDate: companies.nextPayDate,
     })
     .from(advanceRequests)
     .innerJoin(employees, eq(employees.id, advanceRequests.employeeId))
+    .leftJoin(companies, eq(companies.id, employees.companyId))
     .where(eq(advanceRequests.id, requestId));
   if (!row) throw new Error(`no request ${requestId}`);
   const { request } = row;
@@ -144,13 +152,14 @@ export async function markCarded(requestId: number) {
     .from(payrollDeductions)
     .where(eq(payrollDeductions.requestId, requestId));
   if (existing.length > 0) return;
-  await db()
-    .insert(payrollDeductions)
-    .values(
+  await db().transaction(async (tx) => {
+    await tx.insert(payrollDeductions).values(
       deductionSchedule(
         cents,
         request.repaymentPeriods,
-        row.payCycleEndDate,
+        row.frequency && row.nextPayDate
+          ? { frequency: row.frequency, nextPayDate: row.nextPayDate }
+          : null,
         at,
       ).map((d) => ({
         requestId,
@@ -158,6 +167,17 @@ export async function markCarded(requestId: number) {
         deductionDate: d.date,
       })),
     );
+    // The ledger: the card funded with the advance, the fee charged.
+    await recordCardFunded(tx, {
+      cardId,
+      requestId,
+      employeeId: request.employeeId,
+      companyId: row.companyId,
+      amountCents: cents,
+      feeCents: fee,
+      at,
+    });
+  });
 }
 
 /** A card for an approved request, as the card-issuing step would store it (masked). */
@@ -190,7 +210,7 @@ export async function insertCard(
       ...(overrides.createdAt ? { createdAt: overrides.createdAt } : {}),
     })
     .returning();
-  await markCarded(request.id);
+  await markCarded(request.id, card.id);
   return card;
 }
 
@@ -239,4 +259,28 @@ export async function setAvailableBalance(user: User, balance: string) {
     .update(employees)
     .set({ availableBalance: balance })
     .where(eq(employees.userId, user.id));
+}
+
+/**
+ * The payroll of `date` as a company's payroll would do it: the run (dated `date`, acting on
+ * that day) submits what is due, then each company's owner records every deduction as
+ * collected in full. For tests whose subject is not reconciliation itself.
+ */
+export async function payrollCollectingAll(date: Date) {
+  const summary = await runPayroll(date, date);
+  const runs = await queryRows<{ id: number; owner: number }>(
+    db(),
+    sql`select distinct p.id, (select u.id from users u where u.employer_id = p.company_id
+                 and u.company_role = 'OWNER' order by u.id limit 1) as owner
+        from payroll_runs p join payroll_deductions d on d.run_id = p.id
+        where d.status = 'SUBMITTED'`,
+  );
+  for (const run of runs) {
+    const [owner] = await db()
+      .select()
+      .from(users)
+      .where(eq(users.id, run.owner));
+    await collectAllInRun(owner, run.id, date);
+  }
+  return summary;
 }

@@ -10,6 +10,8 @@ import {
   type User,
 } from "#db/schema";
 import { db, queryRows } from "~/utils/db.server";
+import { isoDay } from "~/utils/pay-schedule";
+import { refreshAvailable } from "~/models/ledger.server";
 
 /** Rows read and written directly: what a test sets up around an action and checks after it. */
 
@@ -23,12 +25,20 @@ export async function employeeOf(user: User) {
   return row;
 }
 
-/** Sets an employee's available balance and pay cycle end directly. */
+/**
+ * Sets an employee's available balance and pay cycle end directly. A pay cycle end is the
+ * company's next pay date (the schedule's anchor): it moves the company's too.
+ */
 export async function setEmployee(
   user: User,
   values: { availableBalance?: string; payCycleEndDate?: Date | null },
 ) {
   await db().update(employees).set(values).where(eq(employees.userId, user.id));
+  if (values.payCycleEndDate)
+    await db().execute(
+      sql`update companies set next_pay_date = ${isoDay(values.payCycleEndDate)}::date
+          where id = (select employer_id from employees where user_id = ${user.id})`,
+    );
 }
 
 export async function balanceOf(user: User): Promise<string> {
@@ -216,4 +226,23 @@ export async function stateDigest(): Promise<string> {
     )) as digest`,
   );
   return row.digest;
+}
+
+/**
+ * Gives an employee their whole max advance back for the next step of a test: their approved,
+ * unpaid requests are cancelled (the reservations released) and the balance recomputed. The
+ * balance is derived (max advance − reserved − owed), so a test frees it this way, not by
+ * writing a figure.
+ */
+export async function releaseReservations(user: User) {
+  const employee = await employeeOf(user);
+  await db().transaction(async (tx) => {
+    await tx.execute(
+      sql`update advance_requests set status = 'CANCELLED', cancelled_at = now(),
+            cancellation_reason = 'Released between test steps'
+          where employee_id = ${employee.id} and status = 'APPROVED' and paid_at is null
+            and not exists (select 1 from virtual_cards v where v.request_id = advance_requests.id)`,
+    );
+    await refreshAvailable(tx, { employeeIds: [employee.id] });
+  });
 }

@@ -1,3 +1,4 @@
+import { refreshAvailable } from "~/models/ledger.server";
 import { eq, sql } from "drizzle-orm";
 import {
   advanceRequests,
@@ -183,10 +184,22 @@ export async function createWorld(): Promise<World> {
     employeeIds,
     requests,
     freshPending: async (who) => {
-      await db()
-        .update(employees)
-        .set({ availableBalance: "500.00" })
+      // Earlier fresh requests that were approved give their reservation back (the balance is
+      // derived: max advance − reserved − owed), so every fresh one can be approved.
+      const [employee] = await db()
+        .select({ id: employees.id })
+        .from(employees)
         .where(eq(employees.userId, people[who].id));
+      await db().transaction(async (tx) => {
+        await tx.execute(
+          sql`update advance_requests set status = 'CANCELLED', cancelled_at = now(),
+                cancellation_reason = 'Reset between authorization checks'
+              where employee_id = ${employee.id} and status = 'APPROVED'
+                and reason like 'Fresh %' and paid_at is null
+                and not exists (select 1 from virtual_cards v where v.request_id = advance_requests.id)`,
+        );
+        await refreshAvailable(tx, { employeeIds: [employee.id] });
+      });
       return insertAdvance(people[who], {
         amount: "200.00",
         reason: `Fresh ${MARKERS[who]}`,

@@ -81,10 +81,13 @@ describe("quoteAdvance", () => {
     expect(quote.apr).toBe(137.0);
   });
 
-  it("matches example 3 for $500 in two periods", () => {
+  it("matches example 3 for $500 in two periods (15 and 29 days: biweekly after the first)", () => {
     const quote = quoteAdvance(50_000, 2, null, now);
     expect(quote.schedule.map((d) => d.amountCents)).toEqual([25_000, 25_000]);
-    expect(quote.apr).toBe(53.4);
+    expect(quote.schedule.map((d) => daysBetween(now, d.date))).toEqual([
+      15, 29,
+    ]);
+    expect(quote.apr).toBe(54.6);
   });
 
   it("splits three periods with the remainder on the earliest", () => {

@@ -1,5 +1,6 @@
 import {
   getFormProps,
+  getInputProps,
   getSelectProps,
   useForm,
   type SubmissionResult,
@@ -9,11 +10,13 @@ import { Form } from "@remix-run/react";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
-import { ErrorList, FormError } from "~/components/ui/field";
+import { CheckboxField, ErrorList, FormError } from "~/components/ui/field";
 import { InputField } from "~/components/ui/schema-form";
 import {
+  closeCardSchema,
   SIMULATED_CATEGORIES,
   simulatePurchaseSchema,
+  simulateRefundSchema,
 } from "~/validation/card";
 import { useIsPending } from "~/components/use-is-pending";
 
@@ -25,6 +28,10 @@ const selectClass =
 
 export type ActionData = {
   result?: SubmissionResult<string[]>;
+  /** The close form's reply. */
+  close?: SubmissionResult<string[]>;
+  /** The sandbox refund form's reply. */
+  refund?: SubmissionResult<string[]>;
   error?: string;
   /** The full details, only in the answer to "Show card details" (never in the loader). */
   revealed?: { number: string; expiry: string; cvc: string };
@@ -165,6 +172,110 @@ export function SimulatePurchase({
           </div>
         ) : null}
       </div>
+    </Card>
+  );
+}
+
+/**
+ * Closing the card for good, with a confirmation (it works without JavaScript): every later
+ * purchase is declined and the unspent balance comes back off the upcoming deductions.
+ */
+export function CloseCardForm({
+  remaining,
+  lastResult,
+}: {
+  remaining: string;
+  lastResult?: SubmissionResult<string[]>;
+}) {
+  const pending = useIsPending({ formData: { intent: "close" } });
+  const [form, fields] = useForm({
+    id: "close-card",
+    lastResult,
+    constraint: getZodConstraint(closeCardSchema),
+    onValidate: ({ formData }) =>
+      parseWithZod(formData, { schema: closeCardSchema }),
+  });
+  return (
+    <Form method="post" className="space-y-2" {...getFormProps(form)}>
+      <input type="hidden" name="intent" value="close" />
+      <p className="text-sm text-gray-700">
+        Done shopping? Close the card: it stops working for good, and its
+        remaining {remaining} comes off your upcoming deductions, so you repay
+        only what you spent.
+      </p>
+      <CheckboxField
+        label="I want to close this card for good."
+        errors={fields.confirm.errors}
+        inputProps={{ ...getInputProps(fields.confirm, { type: "checkbox" }) }}
+      />
+      <FormError
+        id={form.errorId}
+        title="Card not closed"
+        errors={form.errors}
+      />
+      <Button type="submit" variant="secondary" disabled={pending}>
+        {pending ? "Closing..." : "Close card"}
+      </Button>
+    </Form>
+  );
+}
+
+/** The sandbox's merchant refund: money back to the card from a shop (a test tool). */
+export function SimulateRefund({
+  lastResult,
+}: {
+  lastResult?: SubmissionResult<string[]>;
+}) {
+  const pending = useIsPending({ formData: { intent: "refund" } });
+  const [form, fields] = useForm({
+    id: "simulate-refund",
+    lastResult,
+    constraint: getZodConstraint(simulateRefundSchema),
+    defaultValue: { amount: "10.00", merchantName: "Fresh Market" },
+    shouldValidate: "onBlur",
+    onValidate: ({ formData }) =>
+      parseWithZod(formData, { schema: simulateRefundSchema }),
+  });
+  return (
+    <Card
+      title="Simulate a merchant refund"
+      actions={<Badge tone="yellow">Sandbox test tool</Badge>}
+    >
+      <p className="mb-4 text-sm text-gray-700">
+        A shop gives money back to the card, as when you return an item. The
+        card&apos;s remaining balance goes up by the refund.
+      </p>
+      <Form
+        method="post"
+        {...getFormProps(form)}
+        className="grid gap-4 lg:grid-cols-3"
+      >
+        <input type="hidden" name="intent" value="refund" />
+        <InputField
+          label="Refund amount"
+          prefix="$"
+          field={fields.amount}
+          inputMode="decimal"
+          autoComplete="off"
+        />
+        <InputField
+          label="Merchant name"
+          field={fields.merchantName}
+          autoComplete="off"
+        />
+        <div className="flex items-end">
+          <Button type="submit" variant="secondary" disabled={pending}>
+            {pending ? "Refunding..." : "Send refund"}
+          </Button>
+        </div>
+        <div className="lg:col-span-3">
+          <FormError
+            id={form.errorId}
+            title="Refund not made"
+            errors={form.errors}
+          />
+        </div>
+      </Form>
     </Card>
   );
 }

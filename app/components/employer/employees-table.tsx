@@ -11,6 +11,8 @@ export type EmployeeRowData = {
   availableBalance: string;
   usedBalance: string;
   pendingDeductions: string;
+  /** Offboarded (listed last, marked "Left"). */
+  left?: boolean;
 };
 
 export function initials(firstName: string, lastName: string): string {
@@ -53,7 +55,14 @@ export function EmployeesTable({
                     {initials(e.firstName, e.lastName)}
                   </span>
                   <div>
-                    <p className="font-medium text-gray-900">{name}</p>
+                    <p className="font-medium text-gray-900">
+                      {name}
+                      {e.left ? (
+                        <span className="ml-2 rounded-full bg-gray-100 px-2 py-0.5 text-xs font-medium text-gray-800">
+                          Left
+                        </span>
+                      ) : null}
+                    </p>
                     <p className="text-xs text-gray-600">{e.email}</p>
                   </div>
                 </div>

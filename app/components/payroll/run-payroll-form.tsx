@@ -28,7 +28,7 @@ export function RunPayrollForm({
   return (
     <Form method="post" className="space-y-3" {...getFormProps(form)}>
       <CheckboxField
-        label="I confirm that these deductions were collected in this payroll."
+        label="I confirm that these deductions go to this payroll: its file is what our payroll deducts."
         errors={fields.confirm.errors}
         inputProps={{
           ...getInputProps(fields.confirm, { type: "checkbox" }),

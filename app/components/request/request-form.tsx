@@ -24,6 +24,7 @@ import { amountProblem, requestFormSchema } from "~/validation/advance";
 import { useEffect, useState, type FormEvent } from "react";
 import { CostDisclosure, type QuoteView } from "~/components/cost-disclosure";
 import { parseCents } from "~/utils/money";
+import type { PaySchedule } from "~/utils/pay-schedule";
 import { quoteAdvance, quoteKey, type Quote } from "~/utils/quote";
 import { useIsPending } from "~/components/use-is-pending";
 
@@ -44,31 +45,27 @@ const selectClass =
 function quoteOf(
   amountText: string,
   periodsText: string,
-  payCycleEndDate: string | null,
+  paySchedule: PaySchedule | null,
 ): Quote | null {
   const cents = parseCents(amountText.trim());
   const periods = Number(periodsText);
   if (cents === null || amountProblem(cents) !== null) return null;
   if (![1, 2, 3].includes(periods)) return null;
-  return quoteAdvance(
-    cents,
-    periods,
-    payCycleEndDate ? new Date(payCycleEndDate) : null,
-  );
+  return quoteAdvance(cents, periods, paySchedule);
 }
 
 export function RequestForm({
   availableBalanceText,
   prefill,
   lastResult,
-  payCycleEndDate,
+  paySchedule,
   quote: initialQuote,
   reviewing,
 }: {
   availableBalanceText: string;
   prefill: { amount: number; repaymentPeriods: number };
   lastResult: SubmissionResult<string[]> | undefined;
-  payCycleEndDate: string | null;
+  paySchedule: PaySchedule | null;
   /** The disclosure rendered by the server: for the prefill, or for a reviewed submission. */
   quote: QuoteView;
   /** The server asks to confirm the values it just showed the cost of (no JavaScript). */
@@ -87,9 +84,7 @@ export function RequestForm({
         ? element.value
         : "";
     };
-    setLive(
-      quoteOf(value("amount"), value("repaymentPeriods"), payCycleEndDate),
-    );
+    setLive(quoteOf(value("amount"), value("repaymentPeriods"), paySchedule));
   };
   const onChange = (event: FormEvent<HTMLFormElement>) =>
     recompute(event.currentTarget);

@@ -360,26 +360,39 @@ export function newRequestMail(p: {
   });
 }
 
-export function payrollSummaryMail(p: {
+export function payrollFileMail(p: {
   origin: string;
   to: Person;
-  runDate: string;
+  runId: number;
+  payDate: string;
   deductions: number;
   total: string;
   employees: number;
+  /** A reminder: the run has waited 3 days for its results. */
+  reminder: boolean;
 }): RenderedMail {
-  return render(`Payroll run ${p.runDate}: ${p.total} collected`, {
+  const subject = p.reminder
+    ? `Reminder: record what the payroll of ${p.payDate} collected`
+    : `Payroll file ready for ${p.payDate}: ${p.total} to deduct`;
+  return render(subject, {
     origin: p.origin,
-    heading: "Payroll run summary",
+    heading: p.reminder
+      ? "Payroll results still missing"
+      : "Payroll file ready",
     greeting: hi(p.to),
     lines: [
-      `The payroll run of ${p.runDate} collected ${p.total}.`,
-      { label: "Run date", value: p.runDate },
-      { label: "Deductions paid", value: String(p.deductions) },
-      { label: "Total collected", value: p.total },
-      { label: "Employees credited", value: String(p.employees) },
+      p.reminder
+        ? `The payroll run of ${p.payDate} is still waiting for its results. Until they are recorded, its deductions count as submitted, not collected.`
+        : `The payroll run of ${p.payDate} is ready: give its file to your payroll, then record what each paycheck actually covered.`,
+      { label: "Pay date", value: p.payDate },
+      { label: "Deductions", value: String(p.deductions) },
+      { label: "Total to deduct", value: p.total },
+      { label: "Employees", value: String(p.employees) },
     ],
-    action: { label: "Open payroll", href: url(p.origin, "/payroll") },
+    action: {
+      label: "Open the payroll run",
+      href: url(p.origin, `/payroll?run=${p.runId}`),
+    },
   });
 }
 

@@ -119,7 +119,7 @@ export interface PaymentProvider {
    */
   setCardStatus(
     providerCardId: string,
-    status: "active" | "inactive",
+    status: "active" | "inactive" | "canceled",
   ): Promise<void>;
   /** Verifies a webhook's signature on the raw body and parses it; a bad one throws (400). */
   parseWebhook(rawBody: string, signature: string | null): ProviderEvent;

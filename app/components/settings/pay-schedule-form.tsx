@@ -1,0 +1,88 @@
+import {
+  getFormProps,
+  getSelectProps,
+  type SubmissionResult,
+} from "@conform-to/react";
+import { Form } from "@remix-run/react";
+import { Button } from "~/components/ui/button";
+import { Card } from "~/components/ui/card";
+import { ErrorList } from "~/components/ui/error-list";
+import { FormError } from "~/components/ui/field";
+import { InputField, useSchemaForm } from "~/components/ui/schema-form";
+import { useIsPending } from "~/components/use-is-pending";
+import {
+  PAY_FREQUENCY_LABELS,
+  PAY_FREQUENCY_VALUES,
+  type PaySchedule,
+} from "~/utils/pay-schedule";
+import { payScheduleSchema } from "~/validation/settings";
+
+// The company's pay schedule on /settings (DESIGN §4 Settings): deductions fall on its pay
+// dates. The same schema checks it here and on the server (and PUT /api/pay-schedule).
+export function PayScheduleForm({
+  schedule,
+  lastResult,
+}: {
+  schedule: PaySchedule;
+  lastResult: SubmissionResult<string[]> | undefined;
+}) {
+  const pending = useIsPending();
+  const [form, fields] = useSchemaForm({
+    id: "pay-schedule",
+    schema: payScheduleSchema,
+    lastResult,
+    defaultValue: schedule,
+  });
+  const errorId = fields.frequency.errors?.length
+    ? `${fields.frequency.id}-error`
+    : undefined;
+  return (
+    <Card title="Pay schedule">
+      <Form method="post" className="space-y-4" {...getFormProps(form)}>
+        <input type="hidden" name="intent" value="pay-schedule" />
+        <p className="text-sm text-gray-700">
+          Deductions fall on your pay dates: an advance&apos;s first on the
+          first pay date on or after its card is issued, then one per pay date.
+        </p>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <div>
+            <label
+              htmlFor={fields.frequency.id}
+              className="mb-1 block text-sm font-medium text-gray-800"
+            >
+              How often you pay
+            </label>
+            <select
+              {...getSelectProps(fields.frequency)}
+              aria-invalid={errorId ? true : undefined}
+              aria-describedby={errorId}
+              className="block w-full rounded-md border border-gray-300 bg-white px-3 py-2 text-sm shadow-sm focus:border-brand-600 focus:outline-none focus:ring-1 focus:ring-brand-600"
+            >
+              {PAY_FREQUENCY_VALUES.map((f) => (
+                <option key={f} value={f}>
+                  {PAY_FREQUENCY_LABELS[f]}
+                </option>
+              ))}
+            </select>
+            <ErrorList id={errorId} errors={fields.frequency.errors} />
+          </div>
+          <InputField
+            label="Next pay date"
+            field={fields.nextPayDate}
+            type="text"
+            placeholder="2026-11-27"
+            hint="As a date like 2026-11-27."
+          />
+        </div>
+        <FormError
+          id={form.errorId}
+          title="Pay schedule not saved"
+          errors={form.errors}
+        />
+        <Button type="submit" disabled={pending}>
+          {pending ? "Saving..." : "Save pay schedule"}
+        </Button>
+      </Form>
+    </Card>
+  );
+}

@@ -1,0 +1,351 @@
+import { sql } from "drizzle-orm";
+import {
+  journalEntries,
+  ledgerPostings,
+  type LEDGER_ACCOUNTS,
+  type LEDGER_EVENTS,
+} from "#db/schema";
+import { queryRows, type Executor, type Tx } from "~/utils/db.server";
+import { conflict } from "~/utils/errors";
+import { fromCents, toCents } from "~/utils/money";
+
+// The ledger (DESIGN §3, the money model; docs/decisions/1903): every movement of money is a
+// journal entry whose postings sum to zero, written in the transaction of the action that moved
+// it. A positive posting is a debit. The accounts, per subject:
+//
+//   receivable (employee)   what the employee owes on their advances (+ when a card is funded)
+//   arrears (employee)      what payroll failed to collect, owed on a later pay date
+//   card (card)             minus what the card has left to spend
+//   merchants               what grocery stores were paid from cards (minus their refunds)
+//   fee_payments (employee) fees taken from the employee's own card; fee_income the other side
+//   payroll (company)       what the company's payroll collected
+//   losses (company)        what was written off after an employee's last paycheck
+//
+// Balances are derived from the postings (owedCents, cardLeftCents, companyTotals); the
+// employee's available balance is max advance − reserved − owed, recomputed here
+// (refreshAvailable) whenever one of them changes, never adjusted by increments.
+
+export type LedgerEvent = (typeof LEDGER_EVENTS)[number];
+export type LedgerAccount = (typeof LEDGER_ACCOUNTS)[number];
+
+export type Posting = {
+  account: LedgerAccount;
+  cents: number;
+  employeeId?: number | null;
+  cardId?: number | null;
+  companyId?: number | null;
+};
+
+export type EntryInput = {
+  event: LedgerEvent;
+  companyId: number | null;
+  employeeId: number | null;
+  requestId?: number | null;
+  cardId?: number | null;
+  deductionId?: number | null;
+  at?: Date;
+  postings: Posting[];
+};
+
+/**
+ * Writes one journal entry and its postings. Postings of 0 are left out; an entry whose
+ * postings do not sum to zero is a programming error (and the database refuses it at commit).
+ */
+export async function postEntry(tx: Tx, input: EntryInput): Promise<void> {
+  const postings = input.postings.filter((p) => p.cents !== 0);
+  if (postings.length === 0) return;
+  const sum = postings.reduce((total, p) => total + p.cents, 0);
+  if (sum !== 0)
+    throw new Error(`journal entry ${input.event} does not balance: ${sum}`);
+  const [entry] = await tx
+    .insert(journalEntries)
+    .values({
+      event: input.event,
+      companyId: input.companyId,
+      employeeId: input.employeeId,
+      requestId: input.requestId ?? null,
+      cardId: input.cardId ?? null,
+      deductionId: input.deductionId ?? null,
+      ...(input.at ? { createdAt: input.at } : {}),
+    })
+    .returning({ id: journalEntries.id });
+  await tx.insert(ledgerPostings).values(
+    postings.map((p) => ({
+      entryId: entry.id,
+      account: p.account,
+      companyId: p.companyId ?? input.companyId,
+      employeeId: p.employeeId ?? input.employeeId,
+      cardId: p.cardId ?? input.cardId ?? null,
+      amount: fromCents(p.cents),
+    })),
+  );
+}
+
+/** A two-sided entry: `cents` debited to `debit`, credited to `credit`. */
+export function transfer(
+  debit: LedgerAccount,
+  credit: LedgerAccount,
+  cents: number,
+): Posting[] {
+  return [
+    { account: debit, cents },
+    { account: credit, cents: -cents },
+  ];
+}
+
+/** What the employee owes (receivable + arrears), in cents, from the postings. */
+export async function owedCents(
+  executor: Executor,
+  employeeId: number,
+): Promise<number> {
+  const [row] = await queryRows<{ owed: string }>(
+    executor,
+    sql`select coalesce(sum(amount), 0)::text as owed from ledger_postings
+        where employee_id = ${employeeId} and account in ('receivable', 'arrears')`,
+  );
+  return toCents(row?.owed ?? "0");
+}
+
+/** What the card has left to spend, in cents, from the postings. */
+export async function cardLeftCents(
+  executor: Executor,
+  cardId: number,
+): Promise<number> {
+  const [row] = await queryRows<{ left: string }>(
+    executor,
+    sql`select coalesce(-sum(amount), 0)::text as left from ledger_postings
+        where card_id = ${cardId} and account = 'card'`,
+  );
+  return toCents(row?.left ?? "0");
+}
+
+// max advance − reserved (approved, no card yet) − owed, floored at 0; 0 for a leaver or an
+// employee with no company. One SQL expression, used to recompute the stored copy and to check
+// it (the invariants).
+const AVAILABLE = sql`greatest(0, case when e.offboarded_at is not null or e.employer_id is null then 0 else
+  coalesce((select c.max_advance from companies c where c.id = e.employer_id), 0)
+  - coalesce((select sum(r.amount) from advance_requests r
+      where r.employee_id = e.id and r.status = 'APPROVED'
+        and not exists (select 1 from virtual_cards v where v.request_id = r.id)), 0)
+  - coalesce((select sum(p.amount) from ledger_postings p
+      where p.employee_id = e.id and p.account in ('receivable', 'arrears')), 0) end)`;
+
+/** The SQL expression of an employee `e`'s available balance (for checks and reports). */
+export const availableExpression = AVAILABLE;
+
+/**
+ * Recomputes the stored available balance of some employees (or of a whole company) from the
+ * ledger and the reservations, inside the caller's transaction. Returns each employee's user id
+ * with the balance before the floor, so a caller can refuse an action that would take it below
+ * zero (an approval the balance no longer covers).
+ */
+export async function refreshAvailable(
+  tx: Executor,
+  scope: { employeeIds: number[] } | { companyId: number },
+): Promise<{ employeeId: number; userId: number; balanceCents: number }[]> {
+  const where =
+    "companyId" in scope
+      ? sql`e.employer_id = ${scope.companyId}`
+      : sql`e.id = any(${`{${scope.employeeIds.map(Number).join(",")}}`}::int[])`;
+  if ("employeeIds" in scope && scope.employeeIds.length === 0) return [];
+  // The rows are locked first, in id order, and the balances computed by a second statement:
+  // under READ COMMITTED each statement sees what committed before it began, so a balance is
+  // never computed from a snapshot taken before a concurrent approval or payment committed.
+  await tx.execute(
+    sql`select e.id from employees e where ${where} order by e.id for update`,
+  );
+  const rows = await queryRows<{
+    id: number;
+    user_id: number;
+    balance: string;
+  }>(
+    tx,
+    sql`update employees e set available_balance = ${AVAILABLE}
+        where ${where}
+        returning e.id, e.user_id, e.available_balance::text as balance`,
+  );
+  return rows.map((r) => ({
+    employeeId: r.id,
+    userId: r.user_id,
+    balanceCents: toCents(r.balance),
+  }));
+}
+
+/**
+ * Reserves an approval: the employee's row is locked, then the balance is recomputed with the
+ * newly approved request among the reservations; if the unfloored figure is below zero the
+ * approval is refused (409) and the caller's transaction rolls back. The lock makes two
+ * approvals for one employee take turns, each seeing the other's reservation.
+ */
+export async function reserveOrRefuse(
+  tx: Tx,
+  employeeId: number,
+  message: string,
+): Promise<void> {
+  await tx.execute(
+    sql`select id from employees where id = ${employeeId} for update`,
+  );
+  const [row] = await queryRows<{ raw: string }>(
+    tx,
+    sql`select (coalesce((select c.max_advance from companies c where c.id = e.employer_id), 0)
+          - coalesce((select sum(r.amount) from advance_requests r
+              where r.employee_id = e.id and r.status = 'APPROVED'
+                and not exists (select 1 from virtual_cards v where v.request_id = r.id)), 0)
+          - coalesce((select sum(p.amount) from ledger_postings p
+              where p.employee_id = e.id and p.account in ('receivable', 'arrears')), 0))::text as raw
+        from employees e where e.id = ${employeeId} and e.offboarded_at is null`,
+  );
+  if (!row || toCents(row.raw) < 0) throw conflict(message);
+  await refreshAvailable(tx, { employeeIds: [employeeId] });
+}
+
+export type CompanyTotals = {
+  fundedCents: number;
+  spentCents: number;
+  returnedCents: number;
+  collectedCents: number;
+  writtenOffCents: number;
+  owedCents: number;
+  feesCents: number;
+};
+
+/** What a company has funded onto cards, collected through payroll and written off. */
+export async function companyTotals(
+  executor: Executor,
+  companyId: number,
+): Promise<CompanyTotals> {
+  const rows = await queryRows<{
+    event: LedgerEvent;
+    account: string;
+    total: string;
+  }>(
+    executor,
+    sql`select j.event, p.account, sum(p.amount)::text as total
+        from journal_entries j join ledger_postings p on p.entry_id = j.id
+        where j.company_id = ${companyId}
+        group by j.event, p.account`,
+  );
+  const sum = (event: LedgerEvent | null, account: string) =>
+    rows
+      .filter(
+        (r) => (event === null || r.event === event) && r.account === account,
+      )
+      .reduce((total, r) => total + toCents(r.total), 0);
+  return {
+    fundedCents: sum("card.funded", "receivable"),
+    spentCents:
+      sum("card.purchase", "merchants") * -1 -
+      sum("card.purchase_reversed", "merchants") -
+      sum("card.merchant_refund", "merchants"),
+    returnedCents: -sum("card.unspent_returned", "receivable"),
+    collectedCents: sum(null, "payroll"),
+    writtenOffCents: sum(null, "losses"),
+    owedCents: sum(null, "receivable") + sum(null, "arrears"),
+    feesCents: -sum(null, "fee_income"),
+  };
+}
+
+/**
+ * A card was issued: the program funds it with the advance (the employee owes it) and the fee
+ * captured from the employee's own card is income. Then the employee's available balance is
+ * recomputed (the reservation became a debt: unchanged, but checked).
+ */
+export async function recordCardFunded(
+  tx: Tx,
+  card: {
+    cardId: number;
+    requestId: number;
+    employeeId: number;
+    companyId: number | null;
+    amountCents: number;
+    feeCents: number;
+    at?: Date;
+  },
+): Promise<void> {
+  const subject = {
+    companyId: card.companyId,
+    employeeId: card.employeeId,
+    requestId: card.requestId,
+    at: card.at,
+  };
+  await postEntry(tx, {
+    ...subject,
+    event: "card.funded",
+    cardId: card.cardId,
+    postings: transfer("receivable", "card", card.amountCents),
+  });
+  await postEntry(tx, {
+    ...subject,
+    event: "fee.charged",
+    postings: transfer("fee_payments", "fee_income", card.feeCents),
+  });
+  await refreshAvailable(tx, { employeeIds: [card.employeeId] });
+}
+
+/** The subject of a card's entries: its request, employee and company. */
+export async function cardSubject(
+  executor: Executor,
+  cardId: number,
+): Promise<{
+  requestId: number;
+  employeeId: number;
+  companyId: number | null;
+}> {
+  const [row] = await queryRows<{
+    request_id: number;
+    employee_id: number;
+    company_id: number | null;
+  }>(
+    executor,
+    sql`select r.id as request_id, e.id as employee_id, e.employer_id as company_id
+        from virtual_cards c join advance_requests r on r.id = c.request_id
+        join employees e on e.id = r.employee_id where c.id = ${cardId}`,
+  );
+  if (!row) throw new Error(`no card ${cardId}`);
+  return {
+    requestId: row.request_id,
+    employeeId: row.employee_id,
+    companyId: row.company_id,
+  };
+}
+
+/**
+ * Brings the card's spend in the ledger in line with its authorizations (approved purchases
+ * not reversed, less merchant refunds): the difference is posted as a purchase, or as a
+ * reversal or refund. Called in the transaction of every change to a card's authorizations,
+ * so the ledger's card balance equals the rows it summarizes.
+ */
+export async function syncCardSpend(
+  tx: Tx,
+  cardId: number,
+  event: "card.purchase" | "card.merchant_refund" | "card.purchase_reversed",
+): Promise<void> {
+  const [row] = await queryRows<{ rows: string; ledger: string }>(
+    tx,
+    sql`select
+          coalesce((select sum(case when a.kind = 'refund' then -a.amount else a.amount end)
+            from card_authorizations a
+            where a.card_id = ${cardId} and a.approved and a.status <> 'reversed'), 0)::text as rows,
+          coalesce((select sum(p.amount) from ledger_postings p
+            where p.card_id = ${cardId} and p.account = 'merchants'), 0)::text as ledger`,
+  );
+  // merchants is credited (negative) by purchases: spend in the ledger = −merchants.
+  const delta = toCents(row.rows) + toCents(row.ledger);
+  if (delta === 0) return;
+  const subject = await cardSubject(tx, cardId);
+  await postEntry(tx, {
+    ...subject,
+    cardId,
+    event:
+      delta > 0
+        ? "card.purchase"
+        : event === "card.purchase"
+          ? "card.purchase_reversed"
+          : event,
+    postings: transfer(
+      delta > 0 ? "card" : "merchants",
+      delta > 0 ? "merchants" : "card",
+      Math.abs(delta),
+    ),
+  });
+}

@@ -1,0 +1,25 @@
+import { z } from "zod";
+import { offboardEmployee } from "~/models/offboarding.server";
+import { parseId } from "~/validation/employer";
+import { offboardedSchema } from "~/validation/api-responses";
+import { apiRoute, idParam } from "~/web/api-contract.server";
+
+export const { contract, loader, action } = apiRoute(
+  {
+    method: "POST",
+    path: "/api/employees/{id}/offboard",
+    summary:
+      "Offboard an employee who leaves: their cards are closed (unspent balances returned), pending and unpaid requests cancelled, new requests refused, and what they owe moved onto their last pay date",
+    role: "EMPLOYER",
+    capability: "manageEmployees",
+    params: idParam(parseId, "Employee not found."),
+    body: z.object({
+      lastPayDate: z
+        .string()
+        .describe("yyyy-MM-dd: the employee's last paycheck"),
+    }),
+    response: offboardedSchema,
+    errors: [400, 401, 403, 404, 409],
+  },
+  async ({ user, params: id, body }) => offboardEmployee(user, id, body),
+);

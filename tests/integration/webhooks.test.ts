@@ -10,6 +10,14 @@ import {
   type User,
 } from "#db/schema";
 import { requestAdvance } from "~/models/advance.server";
+import { offboardEmployee } from "~/models/offboarding.server";
+import {
+  createPayrollRun,
+  recordPayrollResults,
+} from "~/models/payroll-runs.server";
+import { isoDay } from "~/utils/pay-schedule";
+import { insertAdvance } from "#tests/support/data";
+import { deductionsOf, employeeOf } from "#tests/support/rows";
 import { approveAdvance, declineAdvance } from "~/models/approval.server";
 import {
   createWebhookEndpoint,
@@ -306,5 +314,71 @@ describe("webhooks", () => {
       expect(isPrivateAddress(address), address).toBe(true);
     for (const address of ["93.184.216.34", "2606:2800:220:1::1"])
       expect(isPrivateAddress(address), address).toBe(false);
+  });
+
+  it("sends the payroll and leaving events: payroll_run.submitted, deduction.collected, card.closed, employee.offboarded", async () => {
+    const endpoint = await createWebhookEndpoint(owner, {
+      url: `${base}/payroll`,
+      events: [
+        "payroll_run.submitted",
+        "deduction.collected",
+        "card.closed",
+        "employee.offboarded",
+      ],
+    });
+    const worker = await createEmployee(owner, { firstName: "Pay" });
+    const request = await insertAdvance(worker, {
+      amount: "200.00",
+      status: "APPROVED",
+      carded: true,
+      periods: 2,
+    });
+    const [first] = await deductionsOf(request.id);
+    const day = first.deductionDate;
+    const noon = new Date(day.getTime() + 12 * 3_600_000);
+    const { run } = await createPayrollRun(
+      owner,
+      { payDate: isoDay(day) },
+      noon,
+    );
+    const mine = run.deductions.find((d) => d.id === first.id)!;
+    await recordPayrollResults(
+      owner,
+      run.id,
+      { results: [{ deductionId: mine.id, collectedAmount: "100.00" }] },
+      noon,
+    );
+    const employeeId = (await employeeOf(worker)).id;
+    await offboardEmployee(
+      owner,
+      employeeId,
+      { lastPayDate: isoDay(day) },
+      noon,
+    );
+
+    const deliveries = await pendingOf(endpoint.id);
+    const types = deliveries.map((d) => d.type);
+    expect(types).toEqual(
+      expect.arrayContaining([
+        "payroll_run.submitted",
+        "deduction.collected",
+        "card.closed",
+        "employee.offboarded",
+      ]),
+    );
+    const payload = (type: string) =>
+      JSON.parse(deliveries.find((d) => d.type === type)!.payload);
+    expect(payload("payroll_run.submitted").data).toMatchObject({ id: run.id });
+    expect(payload("deduction.collected").data).toMatchObject({
+      id: mine.id,
+      status: "COLLECTED",
+      payrollRunId: run.id,
+    });
+    expect(payload("card.closed").data).toMatchObject({ status: "closed" });
+    expect(payload("employee.offboarded").data).toMatchObject({ employeeId });
+    received.length = 0;
+    for (const d of deliveries)
+      expect(await deliverWebhook(d.id)).toBe("delivered");
+    expect(received.length).toBe(deliveries.length);
   });
 });

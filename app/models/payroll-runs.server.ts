@@ -168,7 +168,7 @@ export async function createRunInTx(
         tx,
         companyId,
         "payroll_run.submitted",
-        await runView(tx, companyId, run.id),
+        payrollRunJson(await runView(tx, companyId, run.id)),
       );
     await notifyPayrollFile(tx, companyId, {
       id: run.id,
@@ -536,7 +536,7 @@ export async function recordPayrollResults(
       const collected = new Set(
         results.filter((r) => r.collectedCents > 0).map((r) => r.deductionId),
       );
-      const view = await runView(tx, companyId, run.id);
+      const view = payrollRunJson(await runView(tx, companyId, run.id));
       for (const deduction of view.deductions)
         if (collected.has(deduction.id))
           await emitWebhook(tx, companyId, "deduction.collected", {

@@ -164,6 +164,14 @@ export const advanceRequests = pgTable(
     capturedAmount: money("captured_amount"),
     releasedAmount: money("released_amount"),
     capturedAt: tstz("captured_at"),
+    // A captured fee given back because no card could be issued within the retry window
+    // (docs/decisions/1911).
+    refundedAmount: money("refunded_amount"),
+    refundedAt: tstz("refunded_at"),
+    // A cancelled request's payment at the provider was looked at and left holding nothing
+    // (its hold released and recorded, its fee refunded, or nothing was ever held). Until
+    // then the recovery job settles it (docs/decisions/1911).
+    paymentSettledAt: tstz("payment_settled_at"),
     // Cancelled by the employee (cancelled_by_id set), or by the system (expiry after 7 days
     // unpaid, or a card that could not be issued): cancelled_by_id null.
     cancelledAt: tstz("cancelled_at"),
@@ -197,6 +205,10 @@ export const advanceRequests = pgTable(
       .on(t.approvalDate, t.employeeId, t.amount)
       .where(sql`${t.status} = 'APPROVED'`),
     index("advance_requests_approved_by_id_idx").on(t.approvedById),
+    // The card recovery job's scan: paid, still approved (no card yet, or carded).
+    index("advance_requests_paid_approved_idx")
+      .on(t.paidAt)
+      .where(sql`${t.status} = 'APPROVED' and ${t.paidAt} is not null`),
     uniqueIndex("advance_requests_payment_intent_id_idx").on(t.paymentIntentId),
     check(
       "advance_requests_status_check",
@@ -211,6 +223,10 @@ export const advanceRequests = pgTable(
       sql`${t.repaymentPeriods} between 1 and 3`,
     ),
     check("advance_requests_amount_check", sql`${t.amount} > 0`),
+    check(
+      "advance_requests_refund_check",
+      sql`${t.refundedAmount} is null or (${t.capturedAmount} is not null and ${t.refundedAmount} <= ${t.capturedAmount})`,
+    ),
   ],
 );
 
@@ -479,6 +495,8 @@ export const sandboxPayments = pgTable(
     authorizedCents: integer("authorized_cents").notNull().default(0),
     capturedCents: integer("captured_cents").notNull().default(0),
     releasedCents: integer("released_cents").notNull().default(0),
+    // Like Stripe's refund of a captured payment.
+    refundedCents: integer("refunded_cents").notNull().default(0),
     lastError: text("last_error"),
     createdAt: tstz("created_at").notNull().defaultNow(),
     updatedAt: tstz("updated_at").notNull().defaultNow(),
@@ -488,6 +506,10 @@ export const sandboxPayments = pgTable(
     check(
       "sandbox_payments_capture_check",
       sql`${t.capturedCents} + ${t.releasedCents} <= ${t.authorizedCents}`,
+    ),
+    check(
+      "sandbox_payments_refund_check",
+      sql`${t.refundedCents} <= ${t.capturedCents}`,
     ),
   ],
 );

@@ -1,6 +1,6 @@
 // npm run payroll -- --date YYYY-MM-DD
-// Runs payroll for every employer: collects the deductions dated on or before the date,
-// restores balances and moves pay cycles on. Safe to run twice for the same date.
+// Creates every company's payroll run for the date (never a future one): the deductions due
+// by then are submitted; what payroll collected is recorded afterwards. Safe to run twice.
 import { cli } from "../app/server/cli.server";
 
 process.exitCode = await cli(["payroll", ...process.argv.slice(2)]);

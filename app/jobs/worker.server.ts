@@ -12,6 +12,8 @@ import {
   mailCounts,
 } from "~/models/mail.server";
 import { compactReportRollup } from "~/models/report-rollup.server";
+import { recoverPaidRequests } from "~/models/card-recovery.server";
+import { CARD_RECOVERY_EVERY_MINUTES } from "~/utils/rules";
 import {
   ROSTER_IMPORT_TASK,
   runRosterImport,
@@ -92,7 +94,20 @@ const cronTime = (payload: unknown): Date => {
  */
 export const REPORT_ROLLUP_TASK = "report-rollup-compact";
 
+/**
+ * The recovery job (docs/decisions/1911): paid requests still without a card are retried,
+ * given up on after the hour (fee refunded), cancelled requests' payments settled, unpaid
+ * approvals expired. Every CARD_RECOVERY_EVERY_MINUTES; the work is idempotent, so it needs
+ * no claim per period, and a missed run is simply the next one's work.
+ */
+export const CARD_RECOVERY_TASK = "card-recovery";
+
 export const taskList: TaskList = {
+  [CARD_RECOVERY_TASK]: async (payload) => {
+    const result = await recoverPaidRequests(cronTime(payload));
+    if (result.retried + result.settled + result.expired > 0)
+      log("info", "card recovery", result);
+  },
   [DELIVER_MAIL_TASK]: async (payload) => {
     await deliverMail(Number((payload as { mailId: number }).mailId));
   },
@@ -127,6 +142,12 @@ export const cronItems = () =>
       // A worker that was down at the scheduled time catches up on start (up to a day).
       options: { backfillPeriod: 24 * 3600 * 1000, maxAttempts: 5 },
     })),
+    {
+      task: CARD_RECOVERY_TASK,
+      match: `*/${CARD_RECOVERY_EVERY_MINUTES} * * * *`,
+      identifier: CARD_RECOVERY_TASK,
+      options: { backfillPeriod: 0, maxAttempts: 1 },
+    },
     // No catching up: one fold takes everything there is.
     {
       task: REPORT_ROLLUP_TASK,
@@ -183,6 +204,7 @@ export async function runEmbeddedOnce(
   }
   await compactRollup();
   if (!schedules) return;
+  await recoverEvery(now);
   for (const s of SCHEDULES) {
     const fire = lastFiring(s.cron, now);
     if (!fire) continue;
@@ -193,6 +215,24 @@ export async function runEmbeddedOnce(
         error: error instanceof Error ? error.message : String(error),
       });
     }
+  }
+}
+
+let lastRecovery = 0;
+
+/** The embedded loop's recovery job, at most every CARD_RECOVERY_EVERY_MINUTES. */
+async function recoverEvery(now: Date): Promise<void> {
+  if (now.getTime() - lastRecovery < CARD_RECOVERY_EVERY_MINUTES * 60_000)
+    return;
+  lastRecovery = now.getTime();
+  try {
+    const result = await recoverPaidRequests(now);
+    if (result.retried + result.settled + result.expired > 0)
+      log("info", "card recovery", result);
+  } catch (error) {
+    log("error", "card recovery failed; it runs again", {
+      error: error instanceof Error ? error.message : String(error),
+    });
   }
 }
 

@@ -395,12 +395,37 @@ export function isCancellable(
   );
 }
 
-/** The line under the badge: why it was declined or cancelled. */
+/** Under the badge of a paid request still waiting for its card (docs/decisions/1911). */
+export const CARD_BEING_ISSUED = "Card being issued";
+/** Under the badge of a request cancelled after its fee was captured and then refunded. */
+export const FEE_REFUNDED = "Fee refunded";
+
+/**
+ * The line under the badge: why it was declined or cancelled, and where the money is when
+ * the badge alone would not say it: "Card being issued" for a paid request without its card
+ * yet, "Fee refunded" (and why) for a cancelled one whose fee came back.
+ */
 export function statusNote(
-  r: Pick<AdvanceRequest, "status" | "rejectionReason" | "cancellationReason">,
+  r: Pick<
+    AdvanceRequest,
+    | "status"
+    | "rejectionReason"
+    | "cancellationReason"
+    | "paidAt"
+    | "refundedAmount"
+  >,
+  hasCard = false,
 ): string | null {
   if (r.status === "DECLINED") return r.rejectionReason ?? null;
-  if (r.status === "CANCELLED") return r.cancellationReason ?? null;
+  if (r.status === "CANCELLED") {
+    if (r.refundedAmount !== null && toCents(r.refundedAmount) > 0)
+      return r.cancellationReason
+        ? `${FEE_REFUNDED}. ${r.cancellationReason}`
+        : FEE_REFUNDED;
+    return r.cancellationReason ?? null;
+  }
+  if (r.status === "APPROVED" && r.paidAt !== null && !hasCard)
+    return CARD_BEING_ISSUED;
   return null;
 }
 
@@ -446,10 +471,11 @@ export async function requestMoneyOf(
         authorizedAmount: r.authorizedAmount,
         capturedAmount: r.capturedAmount,
         releasedAmount: r.releasedAmount,
+        refundedAmount: r.refundedAmount,
         deductions: deductions.filter((d) => d.requestId === r.id),
       }),
       cancellable: isCancellable(r, hasCard),
-      note: statusNote(r),
+      note: statusNote(r, hasCard),
     });
   }
   return out;

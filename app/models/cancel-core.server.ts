@@ -21,10 +21,15 @@ import { refreshAvailable } from "./ledger.server";
 
 export const CANCELLED_BY_EMPLOYEE = "Cancelled by the employee";
 export const EXPIRED_REASON = `Not paid for within ${PAY_BY_DAYS} days of approval`;
-export const CARD_FAILED_REASON =
-  "The grocery card could not be issued; the hold was released and nothing was charged";
+export const CARD_FAILED_REASON = "The grocery card could not be issued";
 export const CARD_FAILED_HOLD_RELEASED =
   "We couldn't create your grocery card, so the hold on your card was released and nothing was charged. This request is cancelled; you can request a new advance.";
+export const CARD_FAILED_FEE_REFUNDED =
+  "We couldn't create your grocery card, so the processing fee was refunded to your card. This request is cancelled; you can request a new advance.";
+export const CARD_FAILED_SETTLING =
+  "We couldn't create your grocery card. This request is cancelled and the processing fee is being given back to your card; you can request a new advance.";
+/** Paying once the approval is past its pay-by day: the sweep's expiry, at that moment. */
+export const APPROVAL_EXPIRED = `This approval has expired: it was not paid for within ${PAY_BY_DAYS} days of approval. Please request a new advance.`;
 
 export const ALREADY_CANCELLED = "This advance request was already cancelled.";
 export const CANNOT_CANCEL_DECLINED =
@@ -50,8 +55,10 @@ export type Cancelled = {
  * exactly once. A PENDING request reserved nothing (pending amounts are only counted), so only
  * an APPROVED one gives its amount back, never above the company's max advance.
  *
- * `allowPaid`: the request's hold was placed (paid_at) but its card could not be issued; the
- * hold is recorded as released in full.
+ * `allowPaid`: the request was paid for (paid_at) but its card could not be issued. What
+ * happened to the fee at the provider (released or refunded) is recorded by the settlement
+ * that follows (settlement.server.ts), not here: the provider decides it. `notify: false`
+ * leaves the employee's mail to that settlement.
  */
 export async function applyCancellation(
   tx: Tx,
@@ -62,6 +69,7 @@ export async function applyCancellation(
     action: "request.cancelled" | "request.expired";
     actorId: number | null;
     allowPaid?: boolean;
+    notify?: boolean;
     now?: Date;
   },
 ): Promise<Cancelled> {
@@ -89,7 +97,6 @@ export async function applyCancellation(
   }
 
   const now = options.now ?? new Date();
-  const held = request.paidAt !== null;
   const [cancelled] = await tx
     .update(advanceRequests)
     .set({
@@ -97,14 +104,9 @@ export async function applyCancellation(
       cancelledAt: now,
       cancelledById: options.byId,
       cancellationReason: options.reason,
-      ...(held
-        ? {
-            // What was authorized (the fee; the whole advance before decision 1901).
-            authorizedAmount: request.authorizedAmount ?? request.amount,
-            capturedAmount: "0.00",
-            releasedAmount: request.authorizedAmount ?? request.amount,
-          }
-        : {}),
+      // A payment intent may hold money at the provider (even one we have not seen
+      // authorized yet): it is settled after this commit, and by the recovery job until then.
+      paymentSettledAt: request.paymentIntentId ? null : now,
     })
     .where(
       and(
@@ -139,23 +141,13 @@ export async function applyCancellation(
       balanceReturned: returnedCents > 0,
     },
   });
-  if (held) {
-    await recordAudit(tx, {
-      actorId: options.actorId,
-      companyId: row.companyId,
-      subjectUserId: row.employeeUserId,
-      action: "hold.released",
+  if (options.notify !== false)
+    await notifyAdvanceCancelled(
+      tx,
       requestId,
-      amountCents: toCents(request.amount),
-      details: { captured: "0.00", released: request.amount },
-    });
-  }
-  await notifyAdvanceCancelled(
-    tx,
-    requestId,
-    options.action === "request.expired" ? "expired" : "cancelled",
-    now,
-  );
+      options.action === "request.expired" ? "expired" : "cancelled",
+      now,
+    );
   return {
     request: cancelled,
     employeeUserId: row.employeeUserId,

@@ -16,7 +16,8 @@ import {
   UNPAID_EXPIRY_DAYS,
   type Cancelled,
 } from "./cancel-core.server";
-import { findAdvance, releaseHold, REQUEST_NOT_FOUND } from "./payment.server";
+import { findAdvance, REQUEST_NOT_FOUND } from "./payment.server";
+import { settleOrLeaveForLater } from "./settlement.server";
 
 export {
   ALREADY_CANCELLED,
@@ -30,9 +31,11 @@ export {
 export const ONLY_EMPLOYEES_CANCEL =
   "Only employees can cancel their requests.";
 
-async function afterCancellation(done: Cancelled) {
-  // An intent that never held money is cancelled too, so the checkout cannot pay it later.
-  await releaseHold(done.request.paymentIntentId);
+async function afterCancellation(done: Cancelled, now?: Date) {
+  // After the commit, so a payment racing this cancellation finds it cancelled: whatever the
+  // provider authorized is released and recorded; an intent that never held money is cancelled
+  // too, so the checkout cannot pay it later. A provider failure leaves it to the recovery job.
+  await settleOrLeaveForLater(done.request.id, now);
   await publish("request.cancelled", [done.employeeUserId], {
     company: done.companyId,
     requestId: done.request.id,
@@ -109,7 +112,7 @@ export async function expireUnpaidAdvances(
       );
       expired += 1;
       returned += done.returnedCents;
-      await afterCancellation(done);
+      await afterCancellation(done, now);
     } catch (error) {
       // Paid or cancelled since the list was read: nothing to expire.
       if (!isAppError(error) || error.status !== 409) throw error;

@@ -11,12 +11,19 @@ import {
   type VirtualCard,
 } from "#db/schema";
 import { publish } from "~/services/events.server";
+import { addMinutes } from "date-fns";
 import {
   GROCERY_CATEGORY,
+  isTransientFailure,
   paymentProvider,
-  type ProviderCard,
+  type ProviderPaymentIntent,
 } from "~/services/payments/index.server";
-import { GROCERY_RESTRICTION, PROCESSING_FEE_CENTS } from "~/utils/rules";
+import {
+  CARD_GIVE_UP_MINUTES,
+  CARD_RECOVERY_EVERY_MINUTES,
+  GROCERY_RESTRICTION,
+  PROCESSING_FEE_CENTS,
+} from "~/utils/rules";
 import { db, type Tx } from "~/utils/db.server";
 import { deductionSchedule, type ScheduledDeduction } from "~/utils/schedule";
 import { AppError, conflict, isAppError } from "~/utils/errors";
@@ -35,15 +42,19 @@ import {
   NOT_APPROVED,
   NOT_PAID,
   recordPayment,
-  releaseHold,
   type PayableAdvance,
 } from "./payment.server";
 import { recordAudit } from "./audit.server";
 import {
-  applyCancellation,
+  CARD_FAILED_FEE_REFUNDED,
   CARD_FAILED_HOLD_RELEASED,
-  CARD_FAILED_REASON,
+  CARD_FAILED_SETTLING,
 } from "./cancel-core.server";
+import {
+  giveUpOnCard,
+  refuseExpiredApproval,
+  settleOrLeaveForLater,
+} from "./settlement.server";
 import { notifyCardIssued } from "./notifications.server";
 import { recordCardFunded } from "./ledger.server";
 
@@ -105,35 +116,59 @@ async function cardOf(requestId: number): Promise<VirtualCard | undefined> {
   return card;
 }
 
-/** A failure of the card step after the payment went through (SPEC §4: stay on checkout). */
+/**
+ * A failure of the card step after the payment went through (SPEC §4: stay on checkout).
+ * `retrying`: the request stays paid and "Card being issued", and the recovery job tries
+ * again; else the request was cancelled and its fee given back.
+ */
 export class CardCreationError extends AppError {
-  constructor(status: number, message: string) {
+  readonly retrying: boolean;
+  constructor(status: number, message: string, retrying = false) {
     super(status, message);
     this.name = "CardCreationError";
+    this.retrying = retrying;
   }
 }
+
+export const CARD_DELAYED = `Your payment went through, and your grocery card is being issued. We'll keep trying; if it cannot be issued within ${CARD_GIVE_UP_MINUTES} minutes, the processing fee comes back to your card and we'll e-mail you.`;
 
 export type IssuedCard = { card: CardDto; created: boolean };
 
 /**
- * Issues the grocery card of an advance request whose hold the provider reports as placed, or
- * returns the card it already has (created: false). The employee may only ask for their own
- * request; "webhook" is the provider itself. The money model (docs/decisions/1500):
+ * When a paid request still without a card is given up on: the last run of the recovery job
+ * inside CARD_GIVE_UP_MINUTES after the payment (docs/decisions/1911).
+ */
+export function giveUpAt(paidAt: Date): Date {
+  return addMinutes(paidAt, CARD_GIVE_UP_MINUTES - CARD_RECOVERY_EVERY_MINUTES);
+}
+
+/**
+ * Issues the grocery card of an advance request whose fee the provider reports as authorized,
+ * or returns the card it already has (created: false). The employee may only ask for their own
+ * request; "webhook" is the provider itself (its webhook, and the recovery job). The money
+ * model (docs/decisions/1500, 1901, 1911):
  *
- * 1. the hold (authorization for the advance amount) is stamped on the request (paid_at), unless
- *    a cancellation got there first, in which case the hold is released and nothing is charged;
- * 2. the provider issues the card; if it cannot, the hold is cancelled, nothing is charged and
- *    the request is cancelled with its reserved balance returned;
- * 3. the processing fee alone is captured from the hold and the provider releases the rest;
- * 4. in one transaction: the card row, the captured and released amounts, the repayment
- *    schedule and their audit events. The unique index on virtual_cards.request_id makes the
- *    insert happen once, so of any number of concurrent calls (the success page, the API, the
- *    webhook) exactly one writes the schedule; the provider calls are idempotent per request.
+ * 1. an approval past its pay-by day is refused now (and expires), not only by the sweep;
+ * 2. the authorization is stamped on the request (paid_at), unless a cancellation got there
+ *    first, in which case the authorization is released and recorded (settlement.server.ts);
+ * 3. the provider issues the card, and the fee alone is captured;
+ * 4. in one transaction: the card row, the captured amount, the repayment schedule and their
+ *    audit events. The unique index on virtual_cards.request_id makes the insert happen once,
+ *    so of any number of concurrent calls (the success page, the API, the webhook, the
+ *    recovery job) exactly one writes the schedule; the provider calls are idempotent per
+ *    request, so a retry after a crash (fee captured, card row never committed) finishes it.
+ *
+ * If 3 or 4 fails for a reason retrying may fix (a provider 5xx or network error, a database
+ * fault), the request stays paid, History says "Card being issued", and the recovery job
+ * retries; past giveUpAt, or on a refusal retrying cannot fix, the request is cancelled
+ * (reservation returned) and the fee refunded or released, and the employee is mailed.
  */
 export async function issueGroceryCard(
   actor: User | "webhook",
   advanceRequestId: number,
+  options: { now?: Date } = {},
 ): Promise<IssuedCard> {
+  const now = options.now ?? new Date();
   const advance = await findAdvance(actor, advanceRequestId);
   const { request } = advance;
   const actorId = actor === "webhook" ? null : actor.id;
@@ -143,18 +178,24 @@ export async function issueGroceryCard(
   }
   if (request.status === "DECLINED") throw conflict(DECLINED);
   if (request.status === "CANCELLED") {
-    // Paid at the provider after the request was cancelled: release that hold.
-    if (request.paymentIntentId && !request.capturedAt)
-      await releaseHold(request.paymentIntentId);
+    // Paid at the provider after the request was cancelled (the provider's webhook): release
+    // that authorization and record it, even if the cancellation saw nothing held yet.
+    const held = await authorizedIntent(request).catch(() => null);
+    await settleOrLeaveForLater(
+      request.id,
+      now,
+      held?.status === "requires_capture" ? held.amountCents : undefined,
+    );
     throw conflict(CANCELLED);
   }
   if (request.status !== "APPROVED") throw conflict(NOT_APPROVED);
+  await refuseExpiredApproval(request, now);
   const intent = await authorizedIntent(request);
   if (!intent) throw conflict(NOT_PAID);
 
-  // 1. The hold is the employee's payment: stamp it, racing a cancellation fairly.
+  // 1. The authorization is the employee's payment: stamp it, racing a cancellation fairly.
   const marked = await db().transaction(async (tx) => {
-    const outcome = await markPaid(tx, request.id, intent.amountCents);
+    const outcome = await markPaid(tx, request.id, intent.amountCents, now);
     if (outcome === "paid")
       await recordPayment(tx, actorId, advance, intent.amountCents);
     return outcome;
@@ -162,40 +203,84 @@ export async function issueGroceryCard(
   const to = [advance.userId];
   const company = advance.companyId;
   if (marked === "cancelled") {
-    await releaseHold(intent.id);
+    await settleOrLeaveForLater(request.id, now, intent.amountCents);
     throw conflict(CANCELLED);
   }
   if (marked === "paid")
     await publish("request.paid", to, { requestId: request.id, company });
+  const paidAt = request.paidAt ?? now;
 
-  // 2. The card at the provider; a refusal cancels the hold and the request.
-  const cents = toCents(request.amount);
-  let issued: ProviderCard;
+  let inserted: VirtualCard | null;
   try {
-    issued = await paymentProvider().issueGroceryCard({
-      advanceRequestId: request.id,
-      amountCents: cents,
-      holder: {
-        userId: advance.userId,
-        firstName: advance.firstName,
-        lastName: advance.lastName,
-        email: advance.email,
-      },
-    });
+    inserted = await issueAndRecord(advance, actorId, intent, now);
   } catch (error) {
+    // A refusal (the request was cancelled meanwhile, and its fee may have just been
+    // captured: the cancellation's settlement refunds it, and so does this one).
+    if (isAppError(error) && error.status < 500) {
+      await settleOrLeaveForLater(request.id, now);
+      throw error;
+    }
+    const transient = isTransientFailure(error);
     console.error(
       JSON.stringify({
         level: "error",
-        msg: "card issuance failed; releasing the hold",
+        msg: transient
+          ? "card issuance failed; the recovery job retries it"
+          : "card issuance refused; cancelling the request",
         requestId: request.id,
         error: error instanceof Error ? error.message : String(error),
       }),
     );
-    await cancelForFailedCard(advance, actorId, intent.id);
-    throw new CardCreationError(503, CARD_FAILED_HOLD_RELEASED);
+    if (transient && now < giveUpAt(paidAt))
+      throw new CardCreationError(503, CARD_DELAYED, true);
+    const settled = await giveUpOnCard(request.id, actorId, now);
+    if (settled === null) {
+      // A concurrent call issued the card after all.
+      const existing = await cardOf(request.id);
+      if (existing) return { card: toCardDto(existing), created: false };
+      throw conflict(CANCELLED);
+    }
+    throw new CardCreationError(
+      503,
+      settled === "refunded"
+        ? CARD_FAILED_FEE_REFUNDED
+        : settled === "pending"
+          ? CARD_FAILED_SETTLING
+          : CARD_FAILED_HOLD_RELEASED,
+    );
   }
 
-  // 3. Only the fee is charged: the whole authorization (decision 1901), or the fee out of an
+  if (inserted) {
+    await publish("card.issued", to, { requestId: request.id, company });
+    return { card: toCardDto(inserted), created: true };
+  }
+  const existing = await cardOf(request.id);
+  if (!existing)
+    throw conflict("The card could not be issued. Please try again.");
+  return { card: toCardDto(existing), created: false };
+}
+
+/** Steps 3 and 4 of issueGroceryCard: the card at the provider, the fee, our records. */
+async function issueAndRecord(
+  advance: PayableAdvance,
+  actorId: number | null,
+  intent: ProviderPaymentIntent,
+  now: Date,
+): Promise<VirtualCard | null> {
+  const { request } = advance;
+  const cents = toCents(request.amount);
+  const issued = await paymentProvider().issueGroceryCard({
+    advanceRequestId: request.id,
+    amountCents: cents,
+    holder: {
+      userId: advance.userId,
+      firstName: advance.firstName,
+      lastName: advance.lastName,
+      email: advance.email,
+    },
+  });
+
+  // Only the fee is charged: the whole authorization (decision 1901), or the fee out of an
   // older hold of the whole advance, whose rest the provider releases.
   const authorizedCents = intent.amountCents;
   const feeCents = Math.min(PROCESSING_FEE_CENTS, cents, authorizedCents);
@@ -205,8 +290,8 @@ export async function issueGroceryCard(
   );
   const capturedCents = captured.capturedCents;
 
-  // 4. The card, the amounts and the repayment schedule, once.
-  const inserted = await db().transaction(async (tx) => {
+  // The card, the amounts and the repayment schedule, once.
+  return db().transaction(async (tx) => {
     const [current] = await tx
       .select({ status: advanceRequests.status })
       .from(advanceRequests)
@@ -228,7 +313,6 @@ export async function issueGroceryCard(
       .onConflictDoNothing()
       .returning();
     if (!inserted) return null;
-    const now = new Date();
     await tx
       .update(advanceRequests)
       .set({
@@ -285,15 +369,6 @@ export async function issueGroceryCard(
     );
     return inserted;
   });
-
-  if (inserted) {
-    await publish("card.issued", to, { requestId: request.id, company });
-    return { card: toCardDto(inserted), created: true };
-  }
-  const existing = await cardOf(request.id);
-  if (!existing)
-    throw conflict("The card could not be issued. Please try again.");
-  return { card: toCardDto(existing), created: false };
 }
 
 /**
@@ -328,38 +403,4 @@ async function scheduleRepayment(
     })),
   );
   return schedule;
-}
-
-/**
- * The card could not be issued: the request is cancelled (its reserved balance returned, the
- * whole hold recorded as released) and the provider cancels the hold, so nothing is charged.
- * Conditional on APPROVED without a card, so it happens once.
- */
-async function cancelForFailedCard(
-  advance: PayableAdvance,
-  actorId: number | null,
-  paymentIntentId: string,
-) {
-  let cancelled = false;
-  try {
-    await db().transaction((tx) =>
-      applyCancellation(tx, advance.request.id, {
-        byId: null,
-        reason: CARD_FAILED_REASON,
-        action: "request.cancelled",
-        actorId,
-        allowPaid: true,
-      }),
-    );
-    cancelled = true;
-  } catch (error) {
-    // A concurrent call issued the card after all, or cancelled first: keep its outcome.
-    if (!isAppError(error) || error.status !== 409) throw error;
-  }
-  if (!cancelled) return;
-  await releaseHold(paymentIntentId);
-  await publish("request.cancelled", [advance.userId], {
-    company: advance.companyId,
-    requestId: advance.request.id,
-  });
 }

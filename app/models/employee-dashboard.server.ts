@@ -181,7 +181,7 @@ export async function loadEmployeeDashboard(user: User, now = new Date()) {
       amount: r.amount,
       amountText: formatMoney(r.amount),
       status: r.status,
-      note: statusNote(r),
+      note: statusNote(r, r.status === "APPROVED" && !uncarded.has(r.id)),
       cancellable: isCancellable(
         r,
         r.status === "APPROVED" && !uncarded.has(r.id),

@@ -70,7 +70,7 @@ export type EmployeeListRow = {
   availableBalance: string;
   usedBalance: string;
   pendingDeductions: string;
-  /** Offboarded: listed after the company's current employees. */
+  /** Offboarded: marked "Left" in the list. */
   left: boolean;
 };
 
@@ -128,8 +128,8 @@ async function selectEmployees(
     .from(users)
     .innerJoin(employees, eq(employees.userId, users.id))
     .where(and(ofEmployer(employerId), where))
-    // Leavers apart: after the current employees.
-    .orderBy(sql`${employees.offboardedAt} is not null`, ...directoryOrder)
+    // Leavers stay in name order (the index on names keeps the page's cost flat), marked "Left".
+    .orderBy(...directoryOrder)
     .limit(limit)
     .offset(offset);
   return rows.map((row) => ({ ...row, pendingDeductions: row.usedBalance }));
@@ -356,3 +356,4 @@ export async function loadEmployeesPage(
       })),
   };
 }
+export { offboardEmployee } from "./offboarding.server";

@@ -1,6 +1,10 @@
 import { sql } from "drizzle-orm";
 import { queryRows, type Executor } from "~/utils/db.server";
-import { PROCESSING_FEE_CENTS } from "~/utils/rules";
+import {
+  CARD_GIVE_UP_MINUTES,
+  PAY_BY_DAYS,
+  PROCESSING_FEE_CENTS,
+} from "~/utils/rules";
 import { availableExpression } from "./ledger.server";
 
 export type Violation = { rule: string; detail: string };
@@ -182,6 +186,27 @@ const CHECKS: Check[] = [
     query: sql`select table_name, column_name from information_schema.columns
                where table_schema = 'public' and (column_name ilike '%cvc%' or column_name ilike '%cvv%')`,
     describe: (r) => `column ${r.table_name}.${r.column_name} could hold a CVC`,
+  },
+  {
+    // The recovery job gives up on a card within the hour (docs/decisions/1911).
+    rule: "no paid request without a card or a refund older than 1 hour",
+    query: sql`select r.id, r.status, r.paid_at from advance_requests r
+               where r.paid_at < now() - make_interval(mins => ${CARD_GIVE_UP_MINUTES})
+                 and ((r.status = 'APPROVED'
+                       and not exists (select 1 from virtual_cards c where c.request_id = r.id))
+                   or (r.status = 'CANCELLED' and r.payment_settled_at is null
+                       and r.cancelled_at < now() - make_interval(mins => ${CARD_GIVE_UP_MINUTES})))`,
+    describe: (r) =>
+      `request ${r.id} (${r.status}) paid ${String(r.paid_at)} has no card and its fee was not given back`,
+  },
+  {
+    rule: `no approved-unpaid request older than ${PAY_BY_DAYS} days`,
+    query: sql`select r.id, r.approval_date from advance_requests r
+               where r.status = 'APPROVED' and r.paid_at is null
+                 and r.approval_date < now() - make_interval(days => ${PAY_BY_DAYS})
+                 and not exists (select 1 from virtual_cards c where c.request_id = r.id)`,
+    describe: (r) =>
+      `request ${r.id} approved ${String(r.approval_date)} is still unpaid`,
   },
 ];
 

@@ -4,7 +4,7 @@ import { notificationPreferences, users, type User } from "#db/schema";
 import * as templates from "~/services/mail/templates";
 import { db, queryRows, type Executor } from "~/utils/db.server";
 import { formatDate, formatDateTime } from "~/utils/dates";
-import { formatMoney } from "~/utils/money";
+import { formatCents, formatMoney } from "~/utils/money";
 import { GROCERY_RESTRICTION } from "~/utils/rules";
 import { describeUserAgent } from "~/utils/user-agent";
 import { enqueueMail, mailOrigin, uniqueKey } from "./mail.server";
@@ -141,6 +141,36 @@ export async function notifyAdvanceCancelled(
       amount: formatMoney(r.amount),
       on: formatDate(on),
       reason,
+    }),
+  });
+}
+
+/**
+ * To the employee: their paid request got no card and was cancelled; the fee was refunded
+ * (`refundedCents` > 0) or its authorization released. Sent whatever their mail choices:
+ * it is about their money.
+ */
+export async function notifyCardNotIssued(
+  tx: Executor,
+  requestId: number,
+  feeCents: number,
+  refundedCents: number,
+  on: Date = new Date(),
+) {
+  const r = await requestFacts(tx, requestId);
+  if (!r) return;
+  await enqueueMail(tx, {
+    userId: r.user_id,
+    to: r.email,
+    kind: "advance.card-not-issued",
+    dedupeKey: `advance.card-not-issued:${requestId}`,
+    mail: templates.cardNotIssuedMail({
+      origin: mailOrigin(),
+      to: { firstName: r.first_name },
+      amount: formatMoney(r.amount),
+      fee: formatCents(refundedCents > 0 ? refundedCents : feeCents),
+      on: formatDate(on),
+      refunded: refundedCents > 0,
     }),
   });
 }

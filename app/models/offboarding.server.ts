@@ -10,7 +10,7 @@ import { closeCardInTx } from "./card-authorization.server";
 import { applyCancellation } from "./cancel-core.server";
 import { companyFor } from "./company.server";
 import { refreshAvailable } from "./ledger.server";
-import { releaseHold } from "./payment.server";
+import { settleOrLeaveForLater } from "./settlement.server";
 
 // Leavers (DESIGN §4 Leavers; docs/decisions/1903). An admin offboards an employee with the date
 // of their last paycheck. At once: every open card is closed and its unspent balance returned,
@@ -78,16 +78,16 @@ export async function offboardEmployee(
               and not exists (select 1 from virtual_cards v where v.request_id = r.id)))
           order by r.id`,
     );
-    const holds: (string | null)[] = [];
+    const cancelledIds: number[] = [];
     for (const r of open) {
-      const cancelled = await applyCancellation(tx, r.id, {
+      await applyCancellation(tx, r.id, {
         byId: null,
         reason: OFFBOARDED_REASON,
         action: "request.cancelled",
         actorId: actor.id,
         allowPaid: true,
       });
-      holds.push(cancelled.request.paymentIntentId);
+      cancelledIds.push(r.id);
     }
     // Everything still owed falls on the last paycheck.
     const moved = await queryRows<{ id: number }>(
@@ -120,7 +120,7 @@ export async function offboardEmployee(
     });
     return {
       userId: employee.user_id,
-      holds,
+      cancelledIds,
       result: {
         employeeId: employee.id,
         lastPayDate,
@@ -130,9 +130,9 @@ export async function offboardEmployee(
       },
     };
   });
-  // The provider releases the holds of the cancelled requests (an intent that never held
-  // money is cancelled too, so its checkout cannot pay it later).
-  for (const hold of done.holds) await releaseHold(hold);
+  // The cancelled requests' payments are settled at the provider after the commit (a hold
+  // released, a captured fee refunded; the recovery job retries what fails).
+  for (const id of done.cancelledIds) await settleOrLeaveForLater(id);
   await publish("employee.updated", [actor.id, done.userId], {
     company: companyId,
   });

@@ -26,6 +26,10 @@ import { formatCents, fromCents, parseCents, toCents } from "~/utils/money";
 import { feeFor } from "~/utils/quote";
 import { TERMS_VERSION } from "~/utils/rules";
 import { recordAudit } from "./audit.server";
+import {
+  refuseExpiredApproval,
+  settleOrLeaveForLater,
+} from "./settlement.server";
 
 // Paying for an approved advance (DESIGN §4 Paying): one payment intent per request, only for
 // the employee's own APPROVED request that has no card yet. The intent is for the fee alone
@@ -113,17 +117,20 @@ function amountCents(amount: string | number): number {
 
 /**
  * The caller's payable request: the one named, or with the amount alone the oldest approved,
- * unpaid request of that amount that has no card.
+ * unpaid request of that amount that has no card. An approval past its pay-by day (7 days) is
+ * refused here, at the moment of payment, and expires (refuseExpiredApproval).
  */
 export async function findPayableAdvance(
   actor: User,
   input: { amount: string | number; advanceRequestId?: number },
+  now: Date = new Date(),
 ): Promise<PayableAdvance> {
   const cents = amountCents(input.amount);
   if (input.advanceRequestId !== undefined) {
     const advance = await findAdvance(actor, input.advanceRequestId);
     assertApprovedWithoutCard(advance);
     assertAmount(advance, cents);
+    await refuseExpiredApproval(advance.request, now);
     return advance;
   }
   if (actor.role !== "EMPLOYEE")
@@ -140,6 +147,7 @@ export async function findPayableAdvance(
     )
     .orderBy(asc(advanceRequests.approvalDate), asc(advanceRequests.id))
     .limit(1);
+  if (match) await refuseExpiredApproval(match.request, now);
   if (!match) {
     throw badRequest(
       `No approved advance of ${formatCents(cents)} is waiting for payment.`,
@@ -324,28 +332,6 @@ export async function markPaid(
 }
 
 /**
- * Releases the hold of a request that will get no card (cancelled, expired, or its card could
- * not be issued): the provider cancels the intent and nothing is charged. Best effort for an
- * intent that never held money; a provider failure on a real hold is logged (the provider
- * releases uncaptured holds on its own after about 7 days).
- */
-export async function releaseHold(paymentIntentId: string | null) {
-  if (!paymentIntentId) return;
-  try {
-    await paymentProvider().cancelPaymentIntent(paymentIntentId);
-  } catch (error) {
-    console.error(
-      JSON.stringify({
-        level: "error",
-        msg: "payment hold could not be released",
-        paymentIntentId,
-        error: error instanceof Error ? error.message : String(error),
-      }),
-    );
-  }
-}
-
-/**
  * The sandbox checkout's payment: the card typed into our own form pays the request's intent.
  * A decline throws PaymentDeclinedError (402) with the provider's message and changes nothing
  * of ours. The CVC is only passed to the provider's format check.
@@ -375,8 +361,14 @@ export async function payWithSandboxCard(
     return outcome;
   });
   if (outcome === "cancelled") {
-    // The employee (or expiry) cancelled while the card was being authorized.
-    await releaseHold(intent.id);
+    // The employee (or expiry) cancelled while the card was being authorized: the
+    // authorization is released and recorded (the cancellation's own settlement may have
+    // done it already).
+    await settleOrLeaveForLater(
+      advance.request.id,
+      new Date(),
+      paid.amountCents,
+    );
     throw conflict(CANCELLED);
   }
   if (outcome === "paid") {

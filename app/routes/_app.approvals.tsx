@@ -19,18 +19,18 @@ import {
 } from "~/models/employer-requests.server";
 import { requireEmployer, safeRedirect } from "~/web/auth.server";
 import {
+  attempt,
+  readFormData,
+  replyToFailure,
   errorToast,
   redirectWithSuccess,
   type Toast as ToastData,
-} from "~/web/toast.server";
-import {
   approveFormSchema,
   declineFormSchema,
   parseId,
   parseWithZod,
   readPageParam,
-} from "~/web/validation.server";
-import { attempt, readFormData, replyToFailure } from "~/web/action.server";
+} from "~/web/action.server";
 import { pageTitle } from "~/utils/meta";
 
 const APPROVALS_PAGE_SIZE = 25;

@@ -21,16 +21,18 @@ import { cardRestrictions } from "~/models/employee-dashboard.server";
 import { requireEmployee } from "~/web/auth.server";
 import { formatDateTime } from "~/utils/dates";
 import { isAppError } from "~/utils/errors";
-import { attempt, readFormData, replyToFailure } from "~/web/action.server";
-import { formatCents, formatMoney } from "~/utils/money";
-import { redirectWithSuccess } from "~/web/toast.server";
 import {
+  attempt,
+  readFormData,
+  replyToFailure,
+  redirectWithSuccess,
   closeCardSchema,
   parseWithZod,
   SIMULATED_CATEGORIES,
   simulatePurchaseSchema,
   simulateRefundSchema,
-} from "~/web/validation.server";
+} from "~/web/action.server";
+import { formatCents, formatMoney } from "~/utils/money";
 import type { ActionData } from "~/components/card/card-actions";
 import { island } from "~/components/island";
 

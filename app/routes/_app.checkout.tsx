@@ -16,20 +16,20 @@ import {
   issueCardAfterPayment,
 } from "~/models/checkout.server";
 import { requireEmployee } from "~/web/auth.server";
-import { attempt, readFormData, replyToFailure } from "~/web/action.server";
-import { formatMoney } from "~/utils/money";
 import {
+  attempt,
+  readFormData,
+  replyToFailure,
   errorToast,
   redirectWithSuccess,
   type Toast as ToastData,
-} from "~/web/toast.server";
-import {
   checkoutParamsSchema,
   INVALID_CHECKOUT,
   parseExpiry,
   parseWithZod,
   sandboxPaymentSchema,
-} from "~/web/validation.server";
+} from "~/web/action.server";
+import { formatMoney } from "~/utils/money";
 import { island } from "~/components/island";
 
 const SandboxPaymentForm = island(() =>

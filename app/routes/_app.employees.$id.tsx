@@ -4,19 +4,28 @@ import type {
   MetaFunction,
 } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { initials } from "~/components/employer/employees-table";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { Badge, StatusBadge } from "~/components/ui/badge";
 import { Card, StatCard } from "~/components/ui/card";
 import { EmptyRow, Table, Td } from "~/components/ui/table";
-import { getEmployeeDetails } from "~/models/employee-directory.server";
+import {
+  getEmployeeDetails,
+  offboardEmployee,
+} from "~/models/employee-directory.server";
 import { can, requireEmployer } from "~/web/auth.server";
-import { offboardEmployee } from "~/models/offboarding.server";
-import { attempt, readFormData } from "~/web/action.server";
-import { redirectWithSuccess } from "~/web/toast.server";
-import { offboardSchema, parseId } from "~/web/validation.server";
-import { Button } from "~/components/ui/button";
+import {
+  attempt,
+  offboardSchema,
+  parseId,
+  parseWithZod,
+  readFormData,
+  redirectWithSuccess,
+  replyToFailure,
+} from "~/web/action.server";
+import { island } from "~/components/island";
+import type { SubmissionResult } from "@conform-to/react";
 import { formatDate } from "~/utils/dates";
 import { isAppError } from "~/utils/errors";
 import { formatMoney } from "~/utils/money";
@@ -36,28 +45,27 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   }
 }
 
-type ActionData = { error?: string };
+type ActionData = { result?: SubmissionResult<string[]> };
+
+const OffboardForm = island(() =>
+  import("~/components/employer/offboard-form").then((m) => m.OffboardForm),
+);
 
 // Offboarding (decision 1903): an owner or admin, with the last pay date and a confirmation.
 export async function action({ request, params }: ActionFunctionArgs) {
   const employer = await requireEmployer(request, "manageEmployees");
-  const form = await readFormData(request);
-  const parsed = offboardSchema.safeParse({
-    lastPayDate: form.get("lastPayDate") ?? undefined,
-    confirm: form.get("confirm") ?? undefined,
+  const submission = parseWithZod(await readFormData(request), {
+    schema: offboardSchema,
   });
-  if (!parsed.success)
-    return json<ActionData>(
-      { error: parsed.error.issues[0]?.message ?? "Check the form." },
-      { status: 400 },
-    );
+  if (submission.status !== "success")
+    return json<ActionData>({ result: submission.reply() }, { status: 400 });
   const id = parseId(params.id);
   if (id === null)
     throw json({ message: "Employee not found." }, { status: 404 });
   return attempt(
     async () => {
       const done = await offboardEmployee(employer, id, {
-        lastPayDate: parsed.data.lastPayDate,
+        lastPayDate: submission.value.lastPayDate,
       });
       return redirectWithSuccess(
         `/employees/${params.id}`,
@@ -68,7 +76,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     (error): ActionData => {
       if (error.status === 404)
         throw json({ message: error.message }, { status: 404 });
-      return { error: error.message };
+      return { result: replyToFailure(submission, error, { fields: true }) };
     },
   );
 }
@@ -291,49 +299,11 @@ export default function EmployeeDetailsPage() {
       </Card>
 
       {mayOffboard && !employee.offboardedAt ? (
-        <Card title="Offboard">
-          <Form method="post" className="space-y-4">
-            <p className="text-sm text-gray-700">
-              When {name} leaves: their cards close (what they did not spend
-              comes back), their pending and unpaid requests are cancelled, no
-              new request is accepted, and everything they owe falls on their
-              last pay date. What that paycheck cannot cover is written off.
-              They can still sign in and see their history.
-            </p>
-            <div className="max-w-xs">
-              <label
-                htmlFor="lastPayDate"
-                className="mb-1 block text-sm font-medium text-gray-800"
-              >
-                Last pay date
-              </label>
-              <input
-                id="lastPayDate"
-                name="lastPayDate"
-                type="date"
-                required
-                className="block w-full rounded-md border border-gray-300 px-3 py-2 text-sm"
-              />
-            </div>
-            <label className="flex items-start gap-2 text-sm text-gray-800">
-              <input
-                type="checkbox"
-                name="confirm"
-                required
-                className="mt-0.5 h-4 w-4"
-              />
-              {name} is leaving the company.
-            </label>
-            {actionData?.error ? (
-              <p role="alert" className="text-sm text-red-700">
-                {actionData.error}
-              </p>
-            ) : null}
-            <Button type="submit" variant="secondary">
-              Offboard {employee.firstName}
-            </Button>
-          </Form>
-        </Card>
+        <OffboardForm
+          name={name}
+          firstName={employee.firstName}
+          lastResult={actionData?.result}
+        />
       ) : null}
     </div>
   );

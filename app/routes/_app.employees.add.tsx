@@ -7,9 +7,14 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { Card } from "~/components/ui/card";
 import { addEmployee } from "~/models/employee.server";
 import { requireEmployer } from "~/web/auth.server";
-import { redirectWithSuccess } from "~/web/toast.server";
-import { addEmployeeSchema, parseWithZod } from "~/web/validation.server";
-import { attempt, readFormData, replyToFailure } from "~/web/action.server";
+import {
+  attempt,
+  readFormData,
+  replyToFailure,
+  redirectWithSuccess,
+  addEmployeeSchema,
+  parseWithZod,
+} from "~/web/action.server";
 import { pageTitle } from "~/utils/meta";
 
 const AddEmployeeForm = island(() =>

@@ -15,10 +15,13 @@ import {
 import { notFound } from "~/utils/errors";
 import { pageTitle } from "~/utils/meta";
 import { ROSTER_LISTED_ROWS, ROSTER_STATUS_TEXT } from "~/utils/roster-rules";
-import { attempt, readFormData } from "~/web/action.server";
+import {
+  attempt,
+  readFormData,
+  redirectWithSuccess,
+  parseId,
+} from "~/web/action.server";
 import { requireEmployer } from "~/web/auth.server";
-import { redirectWithSuccess } from "~/web/toast.server";
-import { parseId } from "~/web/validation.server";
 
 // /employees/import/<id>: a roster's preview (what Confirm will do, every refused row with its
 // line and reason), then its progress while the job queue sends the invitations. The page

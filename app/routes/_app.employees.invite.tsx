@@ -8,15 +8,17 @@ import { Card } from "~/components/ui/card";
 import { inviteEmployee } from "~/models/invitations.server";
 import { INVITATION_DAYS } from "~/utils/invitation-rules";
 import { pageTitle } from "~/utils/meta";
-import { attempt, readFormData, replyToFailure } from "~/web/action.server";
-import { requireEmployer } from "~/web/auth.server";
-import { redirectWithSuccess } from "~/web/toast.server";
-import { invitationButtonAction } from "~/web/invitation-buttons.server";
 import {
+  attempt,
+  readFormData,
+  replyToFailure,
+  redirectWithSuccess,
   inviteEmployeeSchema,
   parseId,
   parseWithZod,
-} from "~/web/validation.server";
+} from "~/web/action.server";
+import { requireEmployer } from "~/web/auth.server";
+import { invitationButtonAction } from "~/web/invitation-buttons.server";
 
 // /employees/invite: an owner or admin invites an employee by e-mail; the employee chooses
 // their own username and password from the mailed link. The employees list's Resend and

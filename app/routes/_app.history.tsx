@@ -14,20 +14,19 @@ import {
 } from "~/models/advance.server";
 import { cancelAdvance } from "~/models/cancel.server";
 import { requireEmployee, safeRedirect } from "~/web/auth.server";
-import { attempt, readFormData } from "~/web/action.server";
-import { formatDate } from "~/utils/dates";
-import { formatMoney } from "~/utils/money";
 import {
+  attempt,
+  readFormData,
   errorToast,
   redirectWithSuccess,
   type Toast as ToastData,
-} from "~/web/toast.server";
-import {
   cancelFormSchema,
   parseWithZod,
   readPage,
   readPageParam,
-} from "~/web/validation.server";
+} from "~/web/action.server";
+import { formatDate } from "~/utils/dates";
+import { formatMoney } from "~/utils/money";
 import { pageTitle } from "~/utils/meta";
 
 // Dates and money are formatted here on the server, so the page reads the same with or

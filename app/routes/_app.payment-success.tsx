@@ -9,8 +9,7 @@ import {
   latestCardStory,
 } from "~/models/checkout.server";
 import { requireEmployee } from "~/web/auth.server";
-import { errorToast, redirectWithSuccess } from "~/web/toast.server";
-import { attempt } from "~/web/action.server";
+import { attempt, errorToast, redirectWithSuccess } from "~/web/action.server";
 import { pageTitle } from "~/utils/meta";
 
 // /payment-success (SPEC §2). Stripe's redirect flow returns here with ?payment_intent=…:

@@ -25,14 +25,16 @@ import {
 import { requireEmployer } from "~/web/auth.server";
 import { formatDate } from "~/utils/dates";
 import { formatCents, formatMoney, toCents } from "~/utils/money";
-import { redirectWithSuccess } from "~/web/toast.server";
 import {
+  attempt,
+  readFormData,
+  replyToFailure,
+  redirectWithSuccess,
   COLLECTED_MESSAGE,
   parseWithZod,
   payrollResultSchema,
   runPayrollSchema,
-} from "~/web/validation.server";
-import { attempt, readFormData, replyToFailure } from "~/web/action.server";
+} from "~/web/action.server";
 
 const RunPayrollForm = island(() =>
   import("~/components/payroll/run-payroll-form").then((m) => m.RunPayrollForm),

@@ -13,15 +13,17 @@ import { ActiveSessions } from "~/components/active-sessions";
 import { clientInfo, requireEmployeeAuth } from "~/web/auth.server";
 import { formatDate, formatDateTime } from "~/utils/dates";
 import { formatMoney } from "~/utils/money";
-import { redirectWithSuccess } from "~/web/toast.server";
+import { sessionListAction, sessionLists } from "~/web/session-actions.server";
 import {
+  attempt,
+  readFormData,
+  replyToFailure,
+  redirectWithSuccess,
   EMAIL_CHOICES_INTENT,
   parseWithZod,
   profileSchema,
   SESSION_LIST_INTENTS,
-} from "~/web/validation.server";
-import { sessionListAction, sessionLists } from "~/web/session-actions.server";
-import { attempt, readFormData, replyToFailure } from "~/web/action.server";
+} from "~/web/action.server";
 import type { ActionData } from "~/components/profile/profile-forms";
 import { Detail, initials } from "~/components/profile/profile-details";
 import { island } from "~/components/island";

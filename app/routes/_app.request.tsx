@@ -7,18 +7,20 @@ import { getRequestPage, requestAdvance } from "~/models/advance.server";
 import { requireEmployee } from "~/web/auth.server";
 import { formatCents } from "~/utils/money";
 import { quoteAdvance, quoteKey, type Quote } from "~/utils/quote";
-import { redirectWithSuccess } from "~/web/toast.server";
 import {
   ADVANCE_RANGE_TEXT,
   MIN_ADVANCE_CENTS,
   MIN_ADVANCE_TEXT,
 } from "~/utils/rules";
 import {
+  attempt,
+  readFormData,
+  replyToFailure,
+  redirectWithSuccess,
   parseWithZod,
   readRequestPrefill,
   requestFormSchema,
-} from "~/web/validation.server";
-import { attempt, readFormData, replyToFailure } from "~/web/action.server";
+} from "~/web/action.server";
 import { island } from "~/components/island";
 
 const RequestForm = island(() =>

@@ -15,19 +15,19 @@ import type { SecurityActionData } from "~/validation/mfa";
 import { getMfaStatus } from "~/models/mfa.server";
 import { formatDate } from "~/utils/dates";
 import { env } from "~/utils/env.server";
+import { sessionListAction, sessionLists } from "~/web/session-actions.server";
 import {
+  attempt,
+  readFormData,
+  replyToFailure,
   redirectWithSuccess,
   type Toast as ToastData,
-} from "~/web/toast.server";
-import {
   companySettingsSchema,
   MFA_INTENTS,
   parseWithZod,
   payScheduleSchema,
   SESSION_LIST_INTENTS,
-} from "~/web/validation.server";
-import { sessionListAction, sessionLists } from "~/web/session-actions.server";
-import { attempt, readFormData, replyToFailure } from "~/web/action.server";
+} from "~/web/action.server";
 import { island } from "~/components/island";
 import { mfaAction } from "~/web/mfa-actions.server";
 import { pageTitle } from "~/utils/meta";

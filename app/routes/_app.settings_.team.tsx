@@ -10,19 +10,22 @@ import { changeMemberRole, listTeam, removeMember } from "~/models/team.server";
 import { formatDate, formatDateTime } from "~/utils/dates";
 import { INVITATION_DAYS } from "~/utils/invitation-rules";
 import { pageTitle } from "~/utils/meta";
-import { attempt, readFormData, replyToFailure } from "~/web/action.server";
-import { requireEmployer, roleInText } from "~/web/auth.server";
-import { redirectWithError, redirectWithSuccess } from "~/web/toast.server";
 import {
-  invitationButtonAction,
-  toastOutcome,
-} from "~/web/invitation-buttons.server";
-import {
+  attempt,
+  readFormData,
+  replyToFailure,
+  redirectWithError,
+  redirectWithSuccess,
   changeRoleSchema,
   inviteMemberSchema,
   parseId,
   parseWithZod,
-} from "~/web/validation.server";
+} from "~/web/action.server";
+import { requireEmployer, roleInText } from "~/web/auth.server";
+import {
+  invitationButtonAction,
+  toastOutcome,
+} from "~/web/invitation-buttons.server";
 
 // /settings/team (owners only): the company's employer-side members, their roles and last
 // sign-in; invite a colleague with a role; change a role; remove a member (their sessions end

@@ -18,15 +18,17 @@ import {
   sessionCookieHeader,
   signInClient,
 } from "~/web/session.server";
-import { redirectWithSuccess } from "~/web/toast.server";
 import {
+  attempt,
+  readFormData,
+  replyToFailure,
+  redirectWithSuccess,
   employeeRegisterSchema,
   employerRegisterSchema,
   loginSchema,
   mfaStepSchema,
   parseWithZod,
-} from "~/web/validation.server";
-import { attempt, readFormData, replyToFailure } from "~/web/action.server";
+} from "~/web/action.server";
 import type { ActionData, As, Tab } from "~/components/auth/auth-forms";
 import { AuthAside } from "~/components/auth/auth-aside";
 import { island } from "~/components/island";

@@ -6,9 +6,14 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import type { ForgotPasswordActionData } from "~/components/auth/password-reset-forms";
 import { island } from "~/components/island";
 import { requestPasswordReset } from "~/models/password-reset.server";
-import { attempt, readFormData, replyToFailure } from "~/web/action.server";
+import {
+  attempt,
+  readFormData,
+  replyToFailure,
+  forgotPasswordSchema,
+  parseWithZod,
+} from "~/web/action.server";
 import { clientInfo } from "~/web/session.server";
-import { forgotPasswordSchema, parseWithZod } from "~/web/validation.server";
 import { pageTitle } from "~/utils/meta";
 
 // "Forgot password?": a username or e-mail address, and always the same answer, whether or

@@ -12,16 +12,21 @@ import {
 import { getEmployeeRecord } from "~/models/advance.server";
 import { COMPANY_ROLE_LABELS, type CompanyRole } from "~/utils/company-roles";
 import { pageTitle } from "~/utils/meta";
-import { attempt, readFormData, replyToFailure } from "~/web/action.server";
+import {
+  attempt,
+  readFormData,
+  replyToFailure,
+  redirectWithSuccess,
+  acceptInvitationSchema,
+  parseWithZod,
+} from "~/web/action.server";
 import { getUser } from "~/web/auth.server";
 import { joinLink } from "~/web/join-link.server";
 import { createUserSessionHeader } from "~/web/session.server";
-import { redirectWithSuccess } from "~/web/toast.server";
 import {
   PRIVATE_TOKEN_PAGE,
   privateTokenPageHeaders,
 } from "~/web/token-link.server";
-import { acceptInvitationSchema, parseWithZod } from "~/web/validation.server";
 
 // The invitation's page (docs/decisions/1822-companies.md): which company invites, then a new
 // account (someone not signed in) or one press (a signed-in employee with no company). A used,

@@ -9,18 +9,20 @@ import {
   RESET_LINK_MINUTES,
   resetPassword,
 } from "~/models/password-reset.server";
-import { attempt, readFormData, replyToFailure } from "~/web/action.server";
-import { redirectWithSuccess } from "~/web/toast.server";
+import {
+  attempt,
+  readFormData,
+  replyToFailure,
+  redirectWithSuccess,
+  parseWithZod,
+  RESET_DONE,
+  resetPasswordSchema,
+} from "~/web/action.server";
 import {
   PRIVATE_TOKEN_PAGE,
   privateTokenPageHeaders,
   tokenLink,
 } from "~/web/token-link.server";
-import {
-  parseWithZod,
-  RESET_DONE,
-  resetPasswordSchema,
-} from "~/web/validation.server";
 import { pageTitle } from "~/utils/meta";
 
 // The reset link's page: a new password under the registration rules; every session of the

@@ -17,6 +17,8 @@ export type StoryInput = {
   authorizedAmount: string | null;
   capturedAmount: string | null;
   releasedAmount: string | null;
+  /** The fee refunded after the card could not be issued (docs/decisions/1911). */
+  refundedAmount?: string | null;
   deductions: StoryDeduction[];
 };
 
@@ -49,6 +51,10 @@ export function storyLines(input: StoryInput): string[] {
     return ["Nothing is held or charged while your employer reviews it."];
   if (input.status === "DECLINED") return ["Nothing was held or charged."];
   if (input.status === "CANCELLED") {
+    if (input.refundedAmount && toCents(input.refundedAmount) > 0)
+      return [
+        `Fee refunded: the ${formatCents(toCents(input.refundedAmount))} processing fee was charged and then refunded to your card, because the grocery card could not be issued. Nothing is owed.`,
+      ];
     return input.paid && input.releasedAmount
       ? [
           `The hold of ${formatCents(toCents(input.releasedAmount))} was released; nothing was charged.`,
@@ -58,7 +64,7 @@ export function storyLines(input: StoryInput): string[] {
   if (!input.carded) {
     if (input.paid)
       return [
-        `The ${formatCents(toCents(input.authorizedAmount ?? fromCents(Math.min(PROCESSING_FEE_CENTS, cents))))} processing fee is authorized on your card; your grocery card is being issued.`,
+        `Card being issued: the ${formatCents(toCents(input.authorizedAmount ?? fromCents(Math.min(PROCESSING_FEE_CENTS, cents))))} processing fee is authorized on your card. If the card cannot be issued within the hour, the fee comes back to your card and nothing is owed.`,
       ];
     return [
       `Approved, not paid for yet: nothing is held or charged, and payroll deducts nothing until your card is issued. Unpaid approvals expire after ${PAY_BY_DAYS} days.`,

@@ -56,6 +56,14 @@ export const TERMS_DATE_TEXT = "November 25, 2026";
 /** Approved advances must be paid for (the fee) within this many days, else they expire. */
 export const PAY_BY_DAYS = 7;
 
+// A paid request's card (docs/decisions/1911): the recovery job, every
+// CARD_RECOVERY_EVERY_MINUTES, retries a card still missing CARD_RETRY_AFTER_MINUTES after
+// the payment, and gives up (fee refunded, request cancelled) on its last run inside
+// CARD_GIVE_UP_MINUTES, so no paid request is left without a card or a refund past the hour.
+export const CARD_RECOVERY_EVERY_MINUTES = 5;
+export const CARD_RETRY_AFTER_MINUTES = 10;
+export const CARD_GIVE_UP_MINUTES = 60;
+
 /** Approving reserves the amount from the available balance, which must still cover it. */
 export const BALANCE_NO_LONGER_COVERS =
   "The employee's available balance no longer covers this amount.";

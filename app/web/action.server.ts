@@ -1,7 +1,15 @@
-// readFormData is re-exported for the page routes: every route that reads a form also answers
-// through attempt, and each further server module a route imports costs its pages a chunk in
-// the browser build.
+// What a page action needs is re-exported here (reading the form, the toasts, the schemas and
+// Conform's parser): every route that reads a form also answers through attempt, and each
+// further server module a route imports costs its pages a chunk in the browser build (the
+// JavaScript budget), so a route's actions import from this one module.
 export { readFormData } from "./form.server";
+export {
+  errorToast,
+  redirectWithError,
+  redirectWithSuccess,
+  type Toast,
+} from "./toast.server";
+export * from "./validation.server";
 import type { SubmissionResult } from "@conform-to/react";
 import { json, type TypedResponse } from "@remix-run/node";
 import {

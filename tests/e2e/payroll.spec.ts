@@ -1,12 +1,11 @@
 import { insertCard, insertAdvance } from "#tests/support/data";
-import { eq } from "drizzle-orm";
-import { employees } from "#db/schema";
+import { sql } from "drizzle-orm";
 import { db } from "~/utils/db.server";
 import { createEmployee, createEmployer } from "#tests/support/factories";
 import { expect, expectAccessible, test } from "./support/fixtures";
 
 test.describe("payroll", () => {
-  test("the employer exports the next payroll and runs today's payroll", async ({
+  test("the employer exports the next payroll, runs today's payroll and records what it collected", async ({
     page,
     loginAs,
   }, testInfo) => {
@@ -15,20 +14,21 @@ test.describe("payroll", () => {
       firstName: "Pat",
       lastName: "Payday",
     });
-    // A pay cycle that ended long ago: the first deduction falls due before today.
-    await db()
-      .update(employees)
-      .set({ payCycleEndDate: new Date(Date.now() - 50 * 86_400_000) })
-      .where(eq(employees.userId, employee.id));
+    // A biweekly schedule whose pay dates go back 50 days: the first deduction of an advance
+    // carded 40 days ago fell due before today.
+    await db().execute(
+      sql`update companies set next_pay_date = current_date - 50
+          where id = (select employer_id from employees where user_id = ${employee.id})`,
+    );
+    const longAgo = new Date(Date.now() - 40 * 86_400_000);
     const approved = await insertAdvance(employee, {
       amount: "300.00",
       status: "APPROVED",
-      // Approved a month ago with a pay cycle already past: the first deduction is due now.
-      requestDate: new Date(Date.now() - 40 * 86_400_000),
-      approvalDate: new Date(Date.now() - 40 * 86_400_000),
+      requestDate: longAgo,
+      approvalDate: longAgo,
     });
     // Paid for, with its card (the deductions come with the card).
-    await insertCard(approved);
+    await insertCard(approved, { createdAt: longAgo });
     await loginAs(employer);
     await page.goto("/");
     const exportLink = page.getByRole("link", { name: "Export" });
@@ -36,7 +36,6 @@ test.describe("payroll", () => {
       await exportLink.getAttribute("href").then((h) => h!),
     );
     expect(response.headers()["content-type"]).toContain("text/csv");
-    expect(await response.text()).toContain("Pat Payday");
 
     await page.getByRole("link", { name: "Run Payroll" }).click();
     await expect(page.getByRole("heading", { name: "Payroll" })).toBeVisible();
@@ -51,15 +50,26 @@ test.describe("payroll", () => {
     }
     await page
       .getByLabel(
-        "I confirm that these deductions were collected in this payroll.",
+        "I confirm that these deductions go to this payroll: its file is what our payroll deducts.",
       )
       .check();
     await page.getByRole("button", { name: "Run payroll" }).click();
-    await expect(page.getByText("Payroll run complete")).toBeVisible();
-    await expect(
-      page.getByText("1 deductions collected, $300.00 in total."),
-    ).toBeVisible();
+    await expect(page.getByText("Payroll run created")).toBeVisible();
+    // Submitted, not collected: the run waits for what the paycheck covered.
+    const run = page.getByRole("table", {
+      name: "Deductions in this payroll run",
+    });
+    await expect(run.getByRole("cell", { name: "Pat Payday" })).toBeVisible();
+    await expect(run.getByText("Submitted")).toBeVisible();
     await expect(page.getByText("No deductions are due.")).toBeVisible();
+    await expectAccessible(page);
+
+    // The paycheck covered $120 of the $300 due: recorded row by row (the rest is arrears).
+    await run.getByLabel("Collected from Pat Payday").fill("120.00");
+    await run.getByRole("button", { name: "Record" }).click();
+    await expect(page.getByText("1 deduction reconciled.")).toBeVisible();
+    await expect(run.getByRole("cell", { name: "$120.00" })).toBeVisible();
+    await expect(page.getByText("Reconciled").first()).toBeVisible();
   });
 });
 

@@ -208,6 +208,23 @@ async function cardOfA1(): Promise<number> {
   return card.id;
 }
 
+/** A new employee of company A (someone to offboard), by employees row id. */
+async function newEmployeeOfA(): Promise<number> {
+  const leaver = await addEmployee(world.users.EA, {
+    username: uniqueName("leaver"),
+    password: "Pantry-Ledger-58",
+    firstName: "Lee",
+    lastName: MARKERS.EA,
+    email: "leaver@example.com",
+    department: "Produce",
+  });
+  const [row] = await db()
+    .select({ id: employees.id })
+    .from(employees)
+    .where(eq(employees.userId, leaver.id));
+  return row.id;
+}
+
 /** A past pay date not used before in this file: each call a new run. */
 let pastDays = 400;
 const pastPayDate = () =>
@@ -757,6 +774,23 @@ const MATRIX: Row[] = [
     }),
   },
   {
+    file: "_app.employees.$id.tsx",
+    kind: "action",
+    what: "POST /employees/<a new employee of A> offboard (owners and admins)",
+    cells: ["auth", 403, 403, 403, "→/employees/*", 404],
+    team: ["→/employees/*", 403],
+    build: async () => {
+      const id = String(await newEmployeeOfA());
+      return {
+        ...postForm(`/employees/${id}`, {
+          lastPayDate: isoDay(new Date()),
+          confirm: "on",
+        }),
+        params: { id },
+      };
+    },
+  },
+  {
     file: "_app.employees.add.tsx",
     kind: "loader",
     what: "GET /employees/add",
@@ -979,19 +1013,7 @@ const MATRIX: Row[] = [
     cells: [401, 403, 403, 403, 200, 404],
     team: [200, 403],
     build: async () => {
-      const leaver = await addEmployee(world.users.EA, {
-        username: uniqueName("leaver"),
-        password: "Pantry-Ledger-58",
-        firstName: "Lee",
-        lastName: MARKERS.EA,
-        email: "leaver@example.com",
-        department: "Produce",
-      });
-      const [row] = await db()
-        .select({ id: employees.id })
-        .from(employees)
-        .where(eq(employees.userId, leaver.id));
-      const id = String(row.id);
+      const id = String(await newEmployeeOfA());
       return {
         ...postJson(`/api/employees/${id}/offboard`, {
           lastPayDate: isoDay(new Date()),

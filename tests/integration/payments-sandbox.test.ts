@@ -34,7 +34,7 @@ import {
   columnsOf,
   requestRow,
 } from "#tests/support/rows";
-import { CARD_FAILED_HOLD_RELEASED } from "~/models/cancel-core.server";
+import { CARD_DELAYED } from "~/models/card.server";
 import { TERMS_VERSION } from "~/utils/rules";
 import {
   call,
@@ -614,7 +614,7 @@ describe("/checkout", () => {
     );
   });
 
-  it("a card failure after payment cancels the hold: nothing charged, request cancelled, balance back", async () => {
+  it("a provider outage at the card step leaves the request paid and its card being issued: nothing captured, nothing cancelled", async () => {
     const { user, request } = await approvedAdvance("300.00");
     const balanceBefore = (await employeeOf(user)).availableBalance;
     setPaymentProviderForTests({
@@ -630,44 +630,38 @@ describe("/checkout", () => {
     expect((await res.json()).toast).toEqual({
       type: "error",
       title: "Card creation failed",
-      description: CARD_FAILED_HOLD_RELEASED,
+      description: CARD_DELAYED,
     });
     expect(await cardsOf(request.id)).toHaveLength(0);
     const row = await requestRow(request.id);
     expect(row).toMatchObject({
-      status: "CANCELLED",
+      status: "APPROVED",
       authorizedAmount: "15.99",
-      capturedAmount: "0.00",
-      releasedAmount: "15.99",
-      cancelledById: null,
+      capturedAmount: null,
+      cancelledAt: null,
     });
-    // The sandbox cancelled the fee's authorization: captured nothing, released it all.
+    expect(row.paidAt).not.toBeNull();
+    // The fee's authorization stays in place for the retry: nothing captured or released.
     const [payment] = await db()
       .select()
       .from(sandboxPayments)
       .where(eq(sandboxPayments.requestId, request.id));
     expect(payment).toMatchObject({
-      status: "canceled",
+      status: "requires_capture",
       authorizedCents: 1599,
       capturedCents: 0,
-      releasedCents: 1599,
+      releasedCents: 0,
     });
-    // The reserved amount is back, once; there is nothing to collect.
-    expect(Number((await employeeOf(user)).availableBalance)).toBe(
-      Number(balanceBefore) + 300,
-    );
+    // The reservation stays; nothing to collect yet.
+    expect((await employeeOf(user)).availableBalance).toBe(balanceBefore);
     expect(await deductionsOf(request.id)).toEqual([]);
 
-    // The checkout of a cancelled request says so.
+    // When the provider is back, the same call issues the card.
     setPaymentProviderForTests(undefined);
-    const page = await call(
-      checkoutLoader,
-      await requestAs(user, `/checkout?amount=300.00&requestId=${request.id}`),
-    );
-    expect(page.status).toBe(409);
-    expect(await page.json()).toMatchObject({
-      state: "error",
-      message: "This advance request was cancelled.",
+    const issued = await issueGroceryCard(user, request.id);
+    expect(issued.created).toBe(true);
+    expect(await requestRow(request.id)).toMatchObject({
+      capturedAmount: "15.99",
     });
   });
 });

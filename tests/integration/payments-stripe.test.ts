@@ -8,7 +8,9 @@ import { loader as checkoutLoader } from "~/routes/_app.checkout";
 import { paymentProvider } from "~/services/payments/index.server";
 import { eq } from "drizzle-orm";
 import { advanceRequests, auditEvents } from "#db/schema";
-import { CARD_FAILED_HOLD_RELEASED } from "~/models/cancel-core.server";
+import { addMinutes } from "date-fns";
+import { CARD_DELAYED } from "~/models/card.server";
+import { recoverPaidRequests } from "~/models/card-recovery.server";
 import { db } from "~/utils/db.server";
 import { insertAdvance, approvedAdvance } from "#tests/support/data";
 import {
@@ -310,7 +312,7 @@ describe("Stripe Issuing cards", () => {
     expect((await cardsOf(request.id))[0].providerCardId).toBe(made[0].id);
   });
 
-  it("when Stripe cannot issue the card: 503, the hold is cancelled at Stripe, nothing charged", async () => {
+  it("when Stripe cannot issue the card: 503 and the card is being issued; past the hour the hold is cancelled at Stripe, nothing charged", async () => {
     const { user, request, paymentIntentId } = await paidAdvance("250.00");
     fake.failNext(3, { method: "POST", path: "/v1/issuing/cards" });
     const down = await call(
@@ -320,7 +322,19 @@ describe("Stripe Issuing cards", () => {
       }),
     );
     expect(down.status).toBe(503);
-    expect(await down.json()).toEqual({ message: CARD_FAILED_HOLD_RELEASED });
+    expect(await down.json()).toEqual({ message: CARD_DELAYED });
+    // Paid, no card yet, nothing captured or cancelled: the recovery job retries.
+    const paid = await requestRow(request.id);
+    expect(paid).toMatchObject({ status: "APPROVED", capturedAmount: null });
+    expect(paid.paidAt).not.toBeNull();
+    expect(fake.intents.get(paymentIntentId)).toMatchObject({
+      status: "requires_capture",
+    });
+
+    // Stripe keeps failing until the job's last run inside the hour: it gives up.
+    fake.failNext(3, { method: "POST", path: "/v1/issuing/cards" });
+    const run = await recoverPaidRequests(addMinutes(paid.paidAt!, 56));
+    expect(run.cancelled).toBeGreaterThanOrEqual(1);
     expect(await cardsOf(request.id)).toHaveLength(0);
     // Stripe received a cancel of the intent and no capture.
     const cancels = fake.calls(

@@ -193,6 +193,8 @@ const EMPLOYER_API = [
   "/api/advance-requests/all",
   "/api/employer/advance-requests",
   "/api/invitations",
+  "/api/pay-schedule",
+  "/api/payroll-runs/:id",
   "/api/api-keys",
   "/api/webhook-endpoints",
 ];
@@ -224,6 +226,10 @@ const NOT_WALKED = new Set([
   "api.create-payment-intent.ts",
   "api.invitations.$id.resend.ts",
   "api.invitations.$id.revoke.ts",
+  "api.payroll-runs.ts",
+  "api.payroll-runs.$id.results.ts",
+  "api.employees.$id.offboard.ts",
+  "api.virtual-cards.$id.close.ts",
   "terms.tsx",
   // The invitation's page is public (it marks itself no-store: decision 1811).
   "join.tsx",
@@ -232,6 +238,7 @@ const NOT_WALKED = new Set([
 
 function routeFileOf(url: string): string {
   if (url === "/api/no-such-endpoint") return "api.$.ts";
+  if (url === "/api/payroll-runs/:id") return "api.payroll-runs.$id.ts";
   // A collection and its items in one module (an optional segment).
   if (url === "/api/api-keys" || url === "/api/webhook-endpoints")
     return `api.${url.slice(5)}.($id).ts`;
@@ -302,6 +309,14 @@ test("every signed-in page, loader data, API GET and CSV is private, no-store; p
   });
   const roster = uploaded.headers.get("location")!;
   expect(roster).toMatch(/^\/employees\/import\/\d+$/);
+  // A payroll run, for its page, its file and its JSON.
+  const created = await fetch(`${server.url}/api/payroll-runs`, {
+    method: "POST",
+    headers: { Cookie: employer, "Content-Type": "application/json" },
+    body: "{}",
+  });
+  expect([200, 201]).toContain(created.status);
+  const runId = ((await created.json()) as { id: number }).id;
 
   const check = async (cookie: string, url: string) => {
     const res = await fetch(`${server.url}${url}`, {
@@ -326,8 +341,11 @@ test("every signed-in page, loader data, API GET and CSV is private, no-store; p
     if (!url.includes(".csv") && !url.includes("export"))
       await check(employer, `${url}?_data=root`);
   }
+  await check(employer, `/payroll?run=${runId}`);
+  await check(employer, `/payroll/export?run=${runId}`);
   for (const url of EMPLOYEE_API) await check(employee, url);
-  for (const url of EMPLOYER_API) await check(employer, url);
+  for (const url of EMPLOYER_API)
+    await check(employer, url.replace(":id", String(runId)));
 
   // The event stream: headers only.
   const controller = new AbortController();

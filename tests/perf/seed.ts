@@ -194,6 +194,18 @@ export async function seedCompany(
         from paid`,
   );
 
+  // Approved requests never paid for expired 7 days after their approval, as the product's
+  // expiry does (the reservation returned; check:invariants holds on the seeded data).
+  await executor.execute(
+    sql`update advance_requests r
+        set status = 'CANCELLED', cancelled_at = r.approval_date + interval '7 days',
+            cancellation_reason = 'Not paid for within 7 days of approval'
+        from employees e
+        where e.id = r.employee_id and e.employer_id = ${employerId}
+          and r.status = 'APPROVED' and r.paid_at is null
+          and r.approval_date < ${at}::timestamptz - interval '7 days'`,
+  );
+
   // Deductions, for carded requests only (the money model: the schedule comes with the card):
   // the amount in cents over the periods, remainder cents on the earliest, every 15 days from
   // the approval; those dated by now were collected by payroll.

@@ -45,15 +45,26 @@ export async function insertAdvance(
     carded?: boolean;
   } = {},
 ): Promise<AdvanceRequest> {
-  const request = await writeAdvance(user, options);
-  if (!options.carded) return request;
-  if (request.status !== "APPROVED")
+  if (!options.carded) return writeAdvance(user, options);
+  if ((options.status ?? "PENDING") !== "APPROVED")
     throw new Error("only an approved advance gets a card");
+  // Paid while its approval was fresh (an approval past its pay-by day cannot be paid), then
+  // given the dates asked for.
+  const request = await writeAdvance(user, {
+    ...options,
+    requestDate: undefined,
+    approvalDate: undefined,
+  });
   await payAndIssueCard(user, request);
   const [carded] = await db()
-    .select()
-    .from(advanceRequests)
-    .where(eq(advanceRequests.id, request.id));
+    .update(advanceRequests)
+    .set({
+      requestDate: options.requestDate ?? request.requestDate,
+      approvalDate:
+        options.approvalDate ?? options.requestDate ?? request.approvalDate,
+    })
+    .where(eq(advanceRequests.id, request.id))
+    .returning();
   return carded;
 }
 

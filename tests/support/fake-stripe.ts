@@ -70,6 +70,7 @@ export class FakeStripe {
   readonly intents = new Map<string, Json>();
   readonly cardholders = new Map<string, Json>();
   readonly cards = new Map<string, Json>();
+  readonly refunds = new Map<string, Json>();
   private readonly replays = new Map<string, Answer>();
   private failures: Failure[] = [];
   private counter = 0;
@@ -158,6 +159,7 @@ export class FakeStripe {
     this.intents.clear();
     this.cardholders.clear();
     this.cards.clear();
+    this.refunds.clear();
     this.replays.clear();
     this.failures = [];
   }
@@ -298,6 +300,38 @@ export class FakeStripe {
       intent.canceled_at = Math.floor(Date.now() / 1000);
       intent.cancellation_reason = body.cancellation_reason ?? null;
       return { status: 200, body: intent };
+    }
+    if (method === "POST" && path === "/v1/refunds") {
+      const id = String(body.payment_intent);
+      const intent = this.intents.get(id);
+      if (!intent) return notFound("payment_intent", id);
+      if (intent.status !== "succeeded")
+        return invalid(
+          `This PaymentIntent does not have a successful charge to refund.`,
+        );
+      if (Number(intent.amount_refunded ?? 0) > 0)
+        return {
+          status: 400,
+          body: {
+            error: {
+              type: "invalid_request_error",
+              code: "charge_already_refunded",
+              message: `Charge for ${id} has already been refunded.`,
+            },
+          },
+        };
+      intent.amount_refunded = intent.amount_received;
+      const refund: Json = {
+        id: this.nextId("re"),
+        object: "refund",
+        amount: intent.amount_received,
+        currency: intent.currency,
+        payment_intent: id,
+        reason: body.reason ?? null,
+        status: "succeeded",
+      };
+      this.refunds.set(String(refund.id), refund);
+      return { status: 200, body: refund };
     }
     if (path === "/v1/issuing/cardholders" && method === "GET") {
       const all = [...this.cardholders.values()];

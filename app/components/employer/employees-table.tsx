@@ -11,7 +11,7 @@ export type EmployeeRowData = {
   availableBalance: string;
   usedBalance: string;
   pendingDeductions: string;
-  /** Offboarded (listed last, marked "Left"). */
+  /** Offboarded: marked "Left". */
   left?: boolean;
 };
 

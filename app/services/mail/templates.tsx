@@ -278,6 +278,37 @@ export function advanceEndedMail(p: {
   });
 }
 
+/** A paid request whose card could not be issued: the fee came back, or was never taken. */
+export function cardNotIssuedMail(p: {
+  origin: string;
+  to: Person;
+  amount: string;
+  fee: string;
+  on: string;
+  /** The fee had been charged and was refunded (else its authorization was released). */
+  refunded: boolean;
+}): RenderedMail {
+  return render(`Your ${p.amount} grocery card could not be issued`, {
+    origin: p.origin,
+    heading: "Your grocery card could not be issued",
+    greeting: hi(p.to),
+    lines: [
+      `We could not issue the grocery card for your ${p.amount} advance, so we cancelled the request on ${p.on}.`,
+      p.refunded
+        ? `The ${p.fee} processing fee was refunded to your card. Your bank may take 5 to 10 days to show it.`
+        : `Nothing was charged: the ${p.fee} authorization on your card was released.`,
+      "Nothing will be deducted from your pay for this advance, and the amount is back in your available balance. You can request a new advance.",
+      { label: "Amount", value: p.amount },
+      {
+        label: p.refunded ? "Fee refunded" : "Charged",
+        value: p.refunded ? p.fee : "$0.00",
+      },
+    ],
+    action: { label: "See your requests", href: url(p.origin, "/history") },
+    preferences: url(p.origin, "/profile#email-choices"),
+  });
+}
+
 export function cardIssuedMail(p: {
   origin: string;
   to: Person;

@@ -105,6 +105,12 @@ export interface PaymentProvider {
    */
   cancelPaymentIntent(id: string): Promise<ProviderPaymentIntent>;
   /**
+   * Refunds what was captured from an intent (the fee of a request that got no card), in
+   * full. Idempotent per intent (key `refund-advance-request-<id>`): refunding a refunded
+   * intent returns the amount refunded before. An intent never captured is refused.
+   */
+  refundPaymentIntent(id: string): Promise<{ refundedCents: number }>;
+  /**
    * Issues the virtual grocery-only card of an advance request, or returns the one already
    * issued for it (idempotency key per request), so retries never create a second card.
    */
@@ -139,6 +145,31 @@ export class PaymentDeclinedError extends AppError {
 export const PROVIDER_UNAVAILABLE =
   "The card payment provider is not available. Please try again later.";
 
+/**
+ * The provider failed: `transient` when it could not be reached or failed on its side (a
+ * network error, 429 or 5xx), so the same call may succeed later; false when it refused the
+ * call itself (a 4xx), which retrying cannot change. 503 with the same message either way.
+ */
+export class ProviderUnavailableError extends AppError {
+  readonly transient: boolean;
+  constructor(transient: boolean, message: string = PROVIDER_UNAVAILABLE) {
+    super(503, message);
+    this.name = "ProviderUnavailableError";
+    this.transient = transient;
+  }
+}
+
+/**
+ * Whether a failure of a provider call (or of our database around it) may go away by
+ * retrying: an outage, a network error or any unexpected error is; a refusal (a 4xx, or a
+ * ProviderUnavailableError for a refused call) is not.
+ */
+export function isTransientFailure(error: unknown): boolean {
+  if (error instanceof ProviderUnavailableError) return error.transient;
+  if (error instanceof AppError) return error.status >= 500;
+  return true;
+}
+
 // "fee-": checkout's intent is for the fee (decision 1901); the key differs from the one of the
 // older intents for the whole advance, so Stripe does not answer a fee intent with one of them.
 export const paymentIntentKey = (advanceRequestId: number) =>
@@ -149,4 +180,6 @@ export const captureKey = (advanceRequestId: number) =>
   `capture-advance-request-${advanceRequestId}`;
 export const cancelKey = (advanceRequestId: number) =>
   `cancel-advance-request-${advanceRequestId}`;
+export const refundKey = (advanceRequestId: number) =>
+  `refund-advance-request-${advanceRequestId}`;
 export const cardholderKey = (userId: number) => `cardholder-user-${userId}`;

@@ -219,6 +219,29 @@ export const sandboxProvider: PaymentProvider = {
     throw badRequest("This payment was already captured.");
   },
 
+  async refundPaymentIntent(id) {
+    // The whole capture comes back, once: a second refund finds it refunded already.
+    const [refunded] = await db()
+      .update(sandboxPayments)
+      .set({
+        refundedCents: sandboxPayments.capturedCents,
+        updatedAt: new Date(),
+      })
+      .where(
+        and(
+          eq(sandboxPayments.id, id),
+          eq(sandboxPayments.status, "succeeded"),
+          eq(sandboxPayments.refundedCents, 0),
+        ),
+      )
+      .returning();
+    if (refunded) return { refundedCents: refunded.refundedCents };
+    const row = await find(id);
+    if (!row) throw notFound("This payment could not be found.");
+    if (row.status === "succeeded") return { refundedCents: row.refundedCents };
+    throw badRequest("This payment was not captured, so it has no refund.");
+  },
+
   async issueGroceryCard({ advanceRequestId }) {
     // Deterministic: the same request always gets the same card id, so a retry or a
     // concurrent call can never make a second card.

@@ -1,5 +1,5 @@
 import Stripe from "stripe";
-import { AppError, badRequest, unavailable } from "~/utils/errors";
+import { AppError, badRequest } from "~/utils/errors";
 import {
   cancelKey,
   captureKey,
@@ -8,7 +8,8 @@ import {
   GROCERY_CATEGORY,
   PaymentDeclinedError,
   paymentIntentKey,
-  PROVIDER_UNAVAILABLE,
+  ProviderUnavailableError,
+  refundKey,
   type CardHolder,
   type PaymentIntentStatus,
   type PaymentProvider,
@@ -75,7 +76,16 @@ function providerError(error: unknown, action: string): Error {
         error: error.message,
       }),
     );
-    return unavailable(PROVIDER_UNAVAILABLE);
+    // No answer (a connection error), too many requests or Stripe's own failure: retrying
+    // may succeed. Any other answer is a refusal of the call itself.
+    const status = error.statusCode;
+    const transient =
+      status === undefined ||
+      status === 429 ||
+      status >= 500 ||
+      error.type === "StripeConnectionError" ||
+      error.type === "StripeAPIError";
+    return new ProviderUnavailableError(transient);
   }
   return error instanceof Error ? error : new Error(String(error));
 }
@@ -211,6 +221,31 @@ export function createStripeProvider(
         );
       } catch (error) {
         throw providerError(error, "payment cancellation");
+      }
+    },
+
+    async refundPaymentIntent(id) {
+      try {
+        const current = await stripe.paymentIntents.retrieve(id);
+        if (current.status !== "succeeded")
+          throw badRequest(
+            "This payment was not captured, so it has no refund.",
+          );
+        const requestId = Number(current.metadata?.advanceRequestId);
+        const refund = await stripe.refunds.create(
+          { payment_intent: id, reason: "requested_by_customer" },
+          Number.isSafeInteger(requestId)
+            ? { idempotencyKey: refundKey(requestId) }
+            : undefined,
+        );
+        return { refundedCents: refund.amount };
+      } catch (error) {
+        // Refunded before, under a key that has expired since: the whole capture came back.
+        if (isStripeError(error) && error.code === "charge_already_refunded") {
+          const current = await stripe.paymentIntents.retrieve(id);
+          return { refundedCents: current.amount_received ?? 0 };
+        }
+        throw providerError(error, "payment refund");
       }
     },
 

@@ -1,6 +1,7 @@
+import { createPayrollRun } from "~/models/payroll-runs.server";
 import type { AdvanceRequest, User, VirtualCard } from "#db/schema";
 import { authorizeCardPurchase } from "~/models/card-authorization.server";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { invitations } from "#db/schema";
 import { inviteEmployee, inviteMember } from "~/models/invitations.server";
 import { previewRoster } from "~/models/roster-import.server";
@@ -43,6 +44,8 @@ export type LayoutWorld = {
   rosterImportId: number;
   /** The token of a pending employee invitation (its /join link). */
   joinToken: string;
+  /** A payroll run waiting for its results (one deduction of the card's advance). */
+  payrollRunId: number;
 };
 
 /** A company with enough data that every table has rows: pending, approved, declined, a card. */
@@ -115,6 +118,12 @@ export async function createLayoutWorld(): Promise<LayoutWorld> {
       ].join("\n"),
     ),
   );
+  // A payroll run with the card's first deduction in it (moved to yesterday: due).
+  await db().execute(
+    sql`update payroll_deductions set deduction_date = now() - interval '1 day'
+        where id = (select min(id) from payroll_deductions where request_id = ${withCard.id})`,
+  );
+  const { run } = await createPayrollRun(employer, {});
   // /request offers its form only from $200 available to request (balance less pending): the
   // guard visits it expecting "Submit Request", so this employee keeps $250 to request.
   await setAvailableBalance(employee, "500.00");
@@ -126,6 +135,7 @@ export async function createLayoutWorld(): Promise<LayoutWorld> {
     card,
     rosterImportId: roster.id,
     joinToken,
+    payrollRunId: run.id,
   };
 }
 
@@ -280,6 +290,12 @@ export const LAYOUT_PAGES: LayoutPage[] = [
     role: "employer",
     path: () => "/payroll",
     primary: ["Run payroll"],
+  },
+  {
+    name: "payroll-run",
+    role: "employer",
+    path: (w) => `/payroll?run=${w.payrollRunId}`,
+    primary: ["All collected in full", "Upload results"],
   },
   { name: "reports", role: "employer", path: () => "/reports", primary: [] },
   {

@@ -24,16 +24,18 @@ import {
 } from "~/models/webhooks.server";
 import { formatDateTime } from "~/utils/dates";
 import { pageTitle } from "~/utils/meta";
-import { attempt, readFormData, replyToFailure } from "~/web/action.server";
-import { requireEmployer } from "~/web/auth.server";
-import { toastOutcome } from "~/web/invitation-buttons.server";
-import { redirectWithSuccess } from "~/web/toast.server";
 import {
+  attempt,
+  readFormData,
+  replyToFailure,
+  redirectWithSuccess,
   createApiKeySchema,
   createWebhookEndpointSchema,
   parseId,
   parseWithZod,
-} from "~/web/validation.server";
+} from "~/web/action.server";
+import { requireEmployer } from "~/web/auth.server";
+import { toastOutcome } from "~/web/invitation-buttons.server";
 
 // /settings/api (owners only): the company's API keys — create one (its secret is shown once,
 // in the answer to the form, and never again), see each key's scopes and last use, revoke —

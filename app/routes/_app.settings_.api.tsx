@@ -2,7 +2,7 @@ import type { SubmissionResult } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import { ApiKeysTable } from "~/components/api/api-keys-table";
+import { ApiKeysTable, SecretOnce } from "~/components/api/api-keys-table";
 import {
   DeliveriesTable,
   EndpointsTable,
@@ -190,24 +190,14 @@ export default function ApiSettingsPage() {
         </p>
       </div>
       {created ? (
-        <div
-          role="status"
-          className="rounded-md border border-green-300 bg-green-50 p-4"
+        <SecretOnce
+          id="new-api-key"
+          label="The new API key"
+          value={created.key}
         >
-          <p className="font-medium text-green-900">
-            Your new key “{created.name}”. Copy it now: it will not be shown
-            again.
-          </p>
-          <label htmlFor="new-api-key" className="sr-only">
-            The new API key
-          </label>
-          <input
-            id="new-api-key"
-            readOnly
-            value={created.key}
-            className="mt-2 block w-full rounded-md border border-gray-300 bg-white px-3 py-2 font-mono text-sm"
-          />
-        </div>
+          Your new key “{created.name}”. Copy it now: it will not be shown
+          again.
+        </SecretOnce>
       ) : null}
       <Card title="API keys">
         <ApiKeysTable keys={keys} />
@@ -216,24 +206,14 @@ export default function ApiSettingsPage() {
         <CreateApiKeyForm lastResult={actionData?.result} />
       </Card>
       {actionData?.endpoint ? (
-        <div
-          role="status"
-          className="rounded-md border border-green-300 bg-green-50 p-4"
+        <SecretOnce
+          id="new-webhook-secret"
+          label="The signing secret"
+          value={actionData.endpoint.secret}
         >
-          <p className="font-medium text-green-900">
-            Endpoint added. Its signing secret (check each delivery&apos;s
-            Grocery-Advance-Signature with it) will not be shown again.
-          </p>
-          <label htmlFor="new-webhook-secret" className="sr-only">
-            The signing secret
-          </label>
-          <input
-            id="new-webhook-secret"
-            readOnly
-            value={actionData.endpoint.secret}
-            className="mt-2 block w-full rounded-md border border-gray-300 bg-white px-3 py-2 font-mono text-sm"
-          />
-        </div>
+          Endpoint added. Its signing secret (check each delivery&apos;s
+          Grocery-Advance-Signature with it) will not be shown again.
+        </SecretOnce>
       ) : null}
       <Card title="Webhook endpoints">
         <EndpointsTable endpoints={endpoints} />

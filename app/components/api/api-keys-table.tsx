@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { Form } from "@remix-run/react";
 import { Button } from "~/components/ui/button";
 import { EmptyRow, Table, Td } from "~/components/ui/table";
@@ -61,5 +62,36 @@ export function ApiKeysTable({ keys }: { keys: ApiKeyRow[] }) {
         ))
       )}
     </Table>
+  );
+}
+
+/** A secret shown once, in the answer to the form that made it: selectable, never again. */
+export function SecretOnce({
+  id,
+  label,
+  value,
+  children,
+}: {
+  id: string;
+  label: string;
+  value: string;
+  children: ReactNode;
+}) {
+  return (
+    <div
+      role="status"
+      className="rounded-md border border-green-300 bg-green-50 p-4"
+    >
+      <p className="font-medium text-green-900">{children}</p>
+      <label htmlFor={id} className="sr-only">
+        {label}
+      </label>
+      <input
+        id={id}
+        readOnly
+        value={value}
+        className="mt-2 block w-full rounded-md border border-gray-300 bg-white px-3 py-2 font-mono text-sm"
+      />
+    </div>
   );
 }

@@ -858,3 +858,119 @@ export const ledgerPostings = pgTable(
 
 export type JournalEntry = typeof journalEntries.$inferSelect;
 export type PayrollRun = typeof payrollRuns.$inferSelect;
+// A company's API keys (docs/decisions/1910-api-keys-idempotency-webhooks.md). Only the
+// SHA-256 of the secret is stored (the secret is 32 random bytes: a fast hash is enough, and a
+// lookup by hash costs one index probe per request); `hint` is the secret's first characters,
+// for telling keys apart on the settings page. A revoked key stays, for the audit trail.
+export const apiKeys = pgTable(
+  "api_keys",
+  {
+    id: serial("id").primaryKey(),
+    companyId: integer("employer_id")
+      .notNull()
+      .references(() => companies.id),
+    createdById: integer("created_by_id")
+      .notNull()
+      .references(() => users.id),
+    name: text("name").notNull(),
+    tokenHash: text("token_hash").notNull(),
+    hint: text("hint").notNull(),
+    scopes: text("scopes").array().notNull(),
+    createdAt: tstz("created_at").notNull().defaultNow(),
+    lastUsedAt: tstz("last_used_at"),
+    revokedAt: tstz("revoked_at"),
+  },
+  (t) => [
+    uniqueIndex("api_keys_token_hash_idx").on(t.tokenHash),
+    index("api_keys_employer_idx").on(t.companyId, t.createdAt),
+    index("api_keys_created_by_idx").on(t.createdById),
+  ],
+);
+
+// Idempotency keys of POSTs under /api: one row per caller ("user:<id>" or "key:<id>") and key,
+// inserted before the request acts (ON CONFLICT: exactly one of several concurrent requests
+// owns it), completed with the response that is then replayed for 24 hours.
+export const idempotencyKeys = pgTable(
+  "idempotency_keys",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    caller: text("caller").notNull(),
+    key: text("key").notNull(),
+    requestHash: text("request_hash").notNull(),
+    status: integer("status"),
+    responseBody: text("response_body"),
+    contentType: text("content_type"),
+    createdAt: tstz("created_at").notNull().defaultNow(),
+    completedAt: tstz("completed_at"),
+  },
+  (t) => [
+    uniqueIndex("idempotency_keys_caller_key_idx").on(t.caller, t.key),
+    index("idempotency_keys_created_idx").on(t.createdAt),
+  ],
+);
+
+// Where a company's events are posted, signed with the endpoint's secret (kept as it is: the
+// server must compute the same HMAC as the receiver).
+export const webhookEndpoints = pgTable(
+  "webhook_endpoints",
+  {
+    id: serial("id").primaryKey(),
+    companyId: integer("employer_id")
+      .notNull()
+      .references(() => companies.id),
+    url: text("url").notNull(),
+    events: text("events").array().notNull(),
+    secret: text("secret").notNull(),
+    createdAt: tstz("created_at").notNull().defaultNow(),
+    failingSince: tstz("failing_since"),
+    disabledAt: tstz("disabled_at"),
+  },
+  (t) => [index("webhook_endpoints_employer_idx").on(t.companyId)],
+);
+
+export type WebhookAttempt = {
+  at: string;
+  status: number | null;
+  error: string | null;
+  ms: number;
+};
+
+// One event to one endpoint: the exact body posted (its signature is over these bytes) and
+// every attempt with its response code.
+export const webhookDeliveries = pgTable(
+  "webhook_deliveries",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    endpointId: integer("endpoint_id")
+      .notNull()
+      .references(() => webhookEndpoints.id, { onDelete: "cascade" }),
+    companyId: integer("employer_id")
+      .notNull()
+      .references(() => companies.id),
+    eventId: text("event_id").notNull(),
+    type: text("type").notNull(),
+    payload: text("payload").notNull(),
+    status: text("status", { enum: ["pending", "delivered", "failed"] })
+      .notNull()
+      .default("pending"),
+    attempts: jsonb("attempts").$type<WebhookAttempt[]>().notNull().default([]),
+    nextAttemptAt: tstz("next_attempt_at").notNull().defaultNow(),
+    createdAt: tstz("created_at").notNull().defaultNow(),
+    deliveredAt: tstz("delivered_at"),
+  },
+  (t) => [
+    index("webhook_deliveries_endpoint_idx").on(t.endpointId, t.createdAt),
+    index("webhook_deliveries_employer_idx").on(t.companyId, t.createdAt),
+    index("webhook_deliveries_pending_idx")
+      .on(t.nextAttemptAt, t.id)
+      .where(sql`${t.status} = 'pending'`),
+    check(
+      "webhook_deliveries_status_check",
+      sql`${t.status} in ('pending', 'delivered', 'failed')`,
+    ),
+  ],
+);
+
+export type ApiKey = typeof apiKeys.$inferSelect;
+export type WebhookEndpoint = typeof webhookEndpoints.$inferSelect;
+export type WebhookDelivery = typeof webhookDeliveries.$inferSelect;

@@ -3,6 +3,7 @@ import { sql } from "drizzle-orm";
 import { runDailyPayroll } from "~/models/payroll.server";
 import { deleteEndedSessions } from "~/models/sessions.server";
 import { deleteSpentResetTokens } from "~/models/password-reset.server";
+import { purgeIdempotencyKeys } from "~/models/idempotency.server";
 import {
   sendDeductionReminders,
   sendMonthlyReports,
@@ -61,6 +62,7 @@ export const SCHEDULES: Schedule[] = [
     run: async () => ({
       sessions: await deleteEndedSessions(30),
       resetTokens: await deleteSpentResetTokens(),
+      idempotencyKeys: await purgeIdempotencyKeys(),
     }),
   },
 ];

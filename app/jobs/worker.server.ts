@@ -19,6 +19,11 @@ import {
   runRosterImport,
   unfinishedRosterImports,
 } from "~/models/roster-import.server";
+import {
+  deliverWebhook,
+  dueWebhookDeliveries,
+  WEBHOOK_TASK,
+} from "~/models/webhooks.server";
 import type { Pool } from "pg";
 import { connection } from "~/utils/db.server";
 import { jobQueuePool } from "~/utils/primary-pool.server";
@@ -112,6 +117,12 @@ export const taskList: TaskList = {
   [ROSTER_IMPORT_TASK]: async (payload) => {
     await runRosterImport(Number((payload as { importId: number }).importId));
   },
+  [WEBHOOK_TASK]: async (payload) => {
+    const id = Number((payload as { deliveryId: number }).deliveryId);
+    // Thrown, so graphile-worker retries with its exponential backoff.
+    if ((await deliverWebhook(id)) === "retry")
+      throw new Error(`webhook delivery ${id} not accepted; will retry`);
+  },
   ...Object.fromEntries(
     SCHEDULES.map((s) => [
       s.task,
@@ -167,6 +178,16 @@ export async function runEmbeddedOnce(
     } catch (error) {
       log("warn", "mail delivery failed; will retry", {
         mailId: id,
+        error: error instanceof Error ? error.message : String(error),
+      });
+    }
+  }
+  for (const id of await dueWebhookDeliveries()) {
+    try {
+      await deliverWebhook(id);
+    } catch (error) {
+      log("warn", "webhook delivery failed; will retry", {
+        deliveryId: id,
         error: error instanceof Error ? error.message : String(error),
       });
     }

@@ -1,3 +1,4 @@
+import { emitWebhook } from "./webhooks.server";
 import { and, desc, asc, eq, inArray, isNull, sql } from "drizzle-orm";
 import {
   advanceRequests,
@@ -171,9 +172,27 @@ export async function requestAdvance(
         details: { automatic: true, approvalLimit: settings.approvalLimit },
       });
       await notifyAdvanceApproved(tx, created.id);
+      await emitWebhook(
+        tx,
+        employee.companyId,
+        "advance_request.created",
+        toPublicAdvance(created),
+      );
+      await emitWebhook(
+        tx,
+        employee.companyId,
+        "advance_request.approved",
+        toPublicAdvance(approved),
+      );
       return { request: approved, employerId: employee.companyId };
     }
     await notifyNewRequest(tx, created.id);
+    await emitWebhook(
+      tx,
+      employee.companyId,
+      "advance_request.created",
+      toPublicAdvance(created),
+    );
     return { request: created, employerId: employee.companyId };
   });
 

@@ -1,3 +1,5 @@
+import { toPublicAdvance } from "./advance.server";
+import { emitWebhook } from "./webhooks.server";
 import { and, eq } from "drizzle-orm";
 import {
   advanceRequests,
@@ -73,6 +75,12 @@ export async function approveAdvance(
       amountCents: toCents(approved.amount),
     });
     await notifyAdvanceApproved(tx, requestId);
+    await emitWebhook(
+      tx,
+      actor.companyId,
+      "advance_request.approved",
+      toPublicAdvance(approved),
+    );
     return { request: approved, employeeUserId: owned.employeeUserId };
   });
   await publish("request.approved", [actor.id, employeeUserId], {
@@ -127,6 +135,12 @@ export async function declineAdvance(
       details: { reason: text },
     });
     await notifyAdvanceDeclined(tx, requestId);
+    await emitWebhook(
+      tx,
+      actor.companyId,
+      "advance_request.declined",
+      toPublicAdvance(declined),
+    );
     return { request: declined, employeeUserId: owned.employeeUserId };
   });
   await publish("request.declined", [actor.id, employeeUserId], {

@@ -3,6 +3,7 @@ import { auditEvents, users, type User } from "#db/schema";
 import { db, type Executor } from "~/utils/db.server";
 import { companyFor, companyOf } from "./company.server";
 import { formatMoney } from "~/utils/money";
+import { actingApiKey } from "~/utils/request-context.server";
 import {
   AUDIT_ACTIONS,
   AUDIT_LABELS,
@@ -36,6 +37,11 @@ export async function recordAudit(
   tx: Executor,
   entry: AuditEntry,
 ): Promise<void> {
+  // An action taken with an API key is recorded under the key's name as well as its creator.
+  const apiKey = actingApiKey();
+  const details = apiKey
+    ? { ...(entry.details ?? {}), apiKey: { id: apiKey.id, name: apiKey.name } }
+    : (entry.details ?? null);
   await tx.insert(auditEvents).values({
     action: entry.action,
     actorId: entry.actorId,
@@ -46,7 +52,7 @@ export async function recordAudit(
       entry.amountCents === null || entry.amountCents === undefined
         ? null
         : (entry.amountCents / 100).toFixed(2),
-    details: entry.details ?? null,
+    details,
   });
 }
 
@@ -202,8 +208,7 @@ function toRow(row: {
     occurredAt: row.occurredAt,
     action: row.action as AuditAction,
     label: label(row.action),
-    actorName:
-      row.actorFirst === null ? "System" : `${row.actorFirst} ${row.actorLast}`,
+    actorName: actorNameOf(row),
     subjectName:
       row.subjectFirst === null ? "" : `${row.subjectFirst} ${row.subjectLast}`,
     requestId: row.requestId,
@@ -214,6 +219,20 @@ function toRow(row: {
       (row.details as Record<string, unknown> | null) ?? null,
     ),
   };
+}
+
+/** Who acted as /activity names them: an API key by its name (and who created it). */
+function actorNameOf(row: {
+  actorFirst: string | null;
+  actorLast: string | null;
+  details: unknown;
+}): string {
+  const person =
+    row.actorFirst === null ? "System" : `${row.actorFirst} ${row.actorLast}`;
+  const key = (row.details as { apiKey?: { name?: unknown } } | null)?.apiKey;
+  return key && typeof key.name === "string"
+    ? `API key “${key.name}” (${person})`
+    : person;
 }
 
 const columns = {

@@ -1,3 +1,5 @@
+import { toPublicAdvance } from "./advance.server";
+import { emitWebhook } from "./webhooks.server";
 import { and, eq } from "drizzle-orm";
 import { PAY_BY_DAYS } from "~/utils/rules";
 import {
@@ -120,6 +122,12 @@ export async function applyCancellation(
   if (returnedCents > 0)
     await refreshAvailable(tx, { employeeIds: [request.employeeId] });
 
+  await emitWebhook(
+    tx,
+    row.companyId,
+    "advance_request.cancelled",
+    toPublicAdvance(cancelled),
+  );
   await recordAudit(tx, {
     actorId: options.actorId,
     companyId: row.companyId,

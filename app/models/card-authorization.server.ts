@@ -23,6 +23,7 @@ import type { z } from "zod";
 import type { ownCardSchema } from "~/validation/api-responses";
 import { toVirtualCardDto } from "./card.server";
 import { recordAudit } from "./audit.server";
+import { emitWebhook } from "./webhooks.server";
 import { returnUnspent } from "./card-close.server";
 import { syncCardSpend } from "./ledger.server";
 
@@ -346,6 +347,12 @@ export async function closeCardInTx(
       returned: fromCents(returned.returnedCents),
     },
   });
+  await emitWebhook(
+    tx,
+    parties.companyId,
+    "card.closed",
+    toVirtualCardDto({ ...card, status: "closed" }),
+  );
   await paymentProvider().setCardStatus(card.providerCardId, "canceled");
   return true;
 }

@@ -1,3 +1,4 @@
+import { emitWebhook } from "./webhooks.server";
 import { eq } from "drizzle-orm";
 import {
   advanceRequests,
@@ -360,6 +361,12 @@ async function issueAndRecord(
       },
     });
     await notifyCardIssued(tx, inserted.id);
+    await emitWebhook(
+      tx,
+      advance.companyId,
+      "card.issued",
+      toVirtualCardDto(inserted),
+    );
     return inserted;
   });
 }

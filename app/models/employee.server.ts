@@ -1,3 +1,4 @@
+import { emitEmployeeJoined } from "./webhooks.server";
 import type { User } from "#db/schema";
 import { db } from "~/utils/db.server";
 import { dayStart } from "~/utils/pay-schedule";
@@ -53,6 +54,7 @@ export async function addEmployee(
       amountCents: toCents(settings.maxAdvance),
       details: { username: added.username },
     });
+    await emitEmployeeJoined(tx, companyId, added.id);
     return added;
   });
   await publish("employee.added", [actor.id, user.id], { company: companyId });

@@ -1,3 +1,4 @@
+import { emitEmployeeJoined } from "./webhooks.server";
 import crypto from "node:crypto";
 import { addDays } from "date-fns";
 import { and, desc, eq, gt, inArray, sql } from "drizzle-orm";
@@ -480,6 +481,8 @@ async function markAccepted(
     )
     .returning({ id: invitations.id });
   if (!done) throw badRequest(INVITATION_LINK_INVALID);
+  if (row.kind === "EMPLOYEE")
+    await emitEmployeeJoined(tx, row.companyId, userId);
   await recordAudit(tx, {
     actorId: userId,
     companyId: row.companyId,

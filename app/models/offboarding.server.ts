@@ -5,6 +5,7 @@ import { db, queryRows } from "~/utils/db.server";
 import { badRequest, conflict, notFound } from "~/utils/errors";
 import { isIsoDay } from "~/utils/pay-schedule";
 import { recordAudit } from "./audit.server";
+import { emitWebhook } from "./webhooks.server";
 import { closeCardInTx } from "./card-authorization.server";
 import { applyCancellation } from "./cancel-core.server";
 import { companyFor } from "./company.server";
@@ -109,6 +110,13 @@ export async function offboardEmployee(
         requestsCancelled: open.length,
         deductionsMoved: moved.length,
       },
+    });
+    await emitWebhook(tx, companyId, "employee.offboarded", {
+      employeeId: employee.id,
+      lastPayDate,
+      cardsClosed: cards.length,
+      requestsCancelled: open.length,
+      deductionsMoved: moved.length,
     });
     return {
       userId: employee.user_id,

@@ -13,6 +13,7 @@ import {
   type PaySchedule,
 } from "~/utils/pay-schedule";
 import { recordAudit } from "./audit.server";
+import { emitWebhook } from "./webhooks.server";
 import { companyFor } from "./company.server";
 import { postEntry, refreshAvailable, transfer } from "./ledger.server";
 import { notifyPayrollFile } from "./notifications.server";
@@ -162,6 +163,13 @@ export async function createRunInTx(
       amountCents: cents,
       details: { runId: run.id, payDate, deductions: added.length },
     });
+    if (added.length > 0)
+      await emitWebhook(
+        tx,
+        companyId,
+        "payroll_run.submitted",
+        payrollRunJson(await runView(tx, companyId, run.id)),
+      );
     await notifyPayrollFile(tx, companyId, {
       id: run.id,
       payDate,
@@ -524,6 +532,18 @@ export async function recordPayrollResults(
         amountCents: results.reduce((s, r) => s + r.collectedCents, 0),
         details: { runId: run.id, payDate: run.pay_date, recorded },
       });
+      // Each deduction collected (in full or in part), as the run's view shows it.
+      const collected = new Set(
+        results.filter((r) => r.collectedCents > 0).map((r) => r.deductionId),
+      );
+      const view = payrollRunJson(await runView(tx, companyId, run.id));
+      for (const deduction of view.deductions)
+        if (collected.has(deduction.id))
+          await emitWebhook(tx, companyId, "deduction.collected", {
+            ...deduction,
+            payrollRunId: view.id,
+            payDate: view.payDate,
+          });
     }
     return { recorded, users: [...users] };
   });

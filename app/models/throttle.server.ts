@@ -58,3 +58,31 @@ export async function releaseAttempt(key: string): Promise<void> {
     .set({ failures: sql`greatest(${loginAttempts.failures} - 1, 0)` })
     .where(sql`${loginAttempts.key} = ${key}`);
 }
+
+/**
+ * Counts one request on `key` in a fixed window of `windowSeconds` (the same race-proof upsert,
+ * in the database, so the limit holds across instances). Returns null within `max`, else the
+ * seconds until the window ends (for Retry-After).
+ */
+export async function reserveRequest(
+  key: string,
+  max: number,
+  windowSeconds: number,
+): Promise<number | null> {
+  const fresh = sql`${loginAttempts.windowStart} > now() - make_interval(secs => ${windowSeconds})`;
+  const [row] = await db()
+    .insert(loginAttempts)
+    .values({ key, failures: 1 })
+    .onConflictDoUpdate({
+      target: loginAttempts.key,
+      set: {
+        failures: sql`case when ${fresh} then ${loginAttempts.failures} + 1 else 1 end`,
+        windowStart: sql`case when ${fresh} then ${loginAttempts.windowStart} else now() end`,
+      },
+    })
+    .returning({
+      failures: loginAttempts.failures,
+      retryAfter: sql<number>`greatest(1, ceil(extract(epoch from ${loginAttempts.windowStart} + make_interval(secs => ${windowSeconds}) - now())))::int`,
+    });
+  return row.failures > max ? Number(row.retryAfter) : null;
+}

@@ -192,6 +192,21 @@ export default function SettingsPage() {
           </p>
         </Card>
       ) : null}
+      {isOwner ? (
+        <Card title="API and webhooks">
+          <p className="text-gray-700">
+            Create API keys for your payroll or HR system and add webhook
+            endpoints on the{" "}
+            <Link
+              className="font-medium text-brand-700 underline"
+              to="/settings/api"
+            >
+              API page
+            </Link>
+            .
+          </p>
+        </Card>
+      ) : null}
       {/* A save redirects back here with new values: a new key starts the form from them. */}
       {settings ? (
         <SettingsForm

@@ -18,6 +18,8 @@ export async function action() {
 type Operation = {
   summary: string;
   "x-role": string;
+  "x-scope"?: string;
+  parameters?: { name: string; in: string }[];
   requestBody?: { content: Record<string, { schema: unknown }> };
   responses: Record<
     string,
@@ -37,6 +39,15 @@ export default function ApiDocs() {
   const doc = useLoaderData<typeof loader>() as unknown as {
     info: { title: string; description: string };
     paths: Record<string, Record<string, Operation>>;
+    webhooks: Record<
+      string,
+      {
+        post: {
+          summary: string;
+          requestBody: { content: Record<string, { schema: unknown }> };
+        };
+      }
+    >;
   };
   return (
     <main id="main" tabIndex={-1} className="mx-auto max-w-5xl p-6">
@@ -76,6 +87,15 @@ export default function ApiDocs() {
             <p className="mt-1 text-gray-800">{op.summary}</p>
             <p className="mt-1 text-sm text-gray-700">
               Who: {ROLE[op["x-role"]] ?? op["x-role"]}
+              {op["x-scope"] ? (
+                <>
+                  ; an API key with the scope{" "}
+                  <code className="font-mono">{op["x-scope"]}</code>
+                </>
+              ) : null}
+              {op.parameters?.some((p) => p.name === "Idempotency-Key")
+                ? ". Takes an Idempotency-Key header."
+                : null}
             </p>
             {op.requestBody ? (
               <>
@@ -119,6 +139,33 @@ export default function ApiDocs() {
           </section>
         )),
       )}
+      <h2 className="mt-10 text-2xl font-bold text-gray-900">Webhooks</h2>
+      <p className="mt-2 text-gray-700">
+        Posted to each endpoint subscribed to the event, signed with the
+        endpoint&apos;s secret in the Grocery-Advance-Signature header.
+      </p>
+      {Object.entries(doc.webhooks ?? {}).map(([event, item]) => (
+        <section
+          key={event}
+          id={`webhook-${event}`}
+          className="mt-6 rounded-lg border border-gray-200 bg-white p-5"
+        >
+          <h3 className="font-mono text-lg font-semibold text-gray-900">
+            {event}
+          </h3>
+          <p className="mt-1 text-gray-800">{item.post.summary}</p>
+          <pre
+            className="mt-2 overflow-x-auto rounded bg-gray-100 p-3 text-xs"
+            tabIndex={0}
+          >
+            {JSON.stringify(
+              Object.values(item.post.requestBody.content)[0].schema,
+              null,
+              2,
+            )}
+          </pre>
+        </section>
+      ))}
     </main>
   );
 }

@@ -33,6 +33,8 @@ import * as payrollRuns from "./api.payroll-runs";
 import * as payrollRun from "./api.payroll-runs.$id";
 import * as payrollResults from "./api.payroll-runs.$id.results";
 import * as offboard from "./api.employees.$id.offboard";
+import * as apiKeys from "./api.api-keys.($id)";
+import * as webhookEndpoints from "./api.webhook-endpoints.($id)";
 
 /** Every JSON endpoint's contract, in the order the reference lists them. */
 export const API_CONTRACTS = [
@@ -67,6 +69,12 @@ export const API_CONTRACTS = [
   payrollRuns,
   payrollRun,
   payrollResults,
+  { contract: apiKeys.listContract },
+  apiKeys,
+  { contract: apiKeys.removeContract },
+  { contract: webhookEndpoints.listContract },
+  webhookEndpoints,
+  { contract: webhookEndpoints.removeContract },
   paymentIntent,
   groceryCard,
   webhook,

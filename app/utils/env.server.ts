@@ -29,6 +29,15 @@ const schema = z
     SEED_DEMO: z.enum(["true", "false"]).default("true"),
     LOGIN_MAX_FAILURES: z.coerce.number().int().positive().default(5),
     LOGIN_WINDOW_MINUTES: z.coerce.number().int().positive().default(15),
+    // Requests one API key may make per API_KEY_RATE_WINDOW_SECONDS, counted in PostgreSQL so
+    // the limit holds across instances (decision 1910).
+    API_KEY_RATE_LIMIT: z.coerce.number().int().positive().default(600),
+    API_KEY_RATE_WINDOW_SECONDS: z.coerce.number().int().positive().default(60),
+    // Development and tests only: webhooks may go to private, loopback and link-local
+    // addresses, and over plain http (decision 1910).
+    WEBHOOK_ALLOW_PRIVATE_NETWORKS: z.enum(["true", "false"]).default("false"),
+    // How long one webhook delivery may take before it counts as failed.
+    WEBHOOK_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
     // Registrations allowed per address per LOGIN_WINDOW_MINUTES.
     REGISTER_MAX_PER_ADDRESS: z.coerce.number().int().positive().default(20),
     // Session lifetimes (docs/decisions/1100-server-side-sessions.md).

@@ -51,3 +51,18 @@ export function oncePerRequest<T>(
   }
   return pending;
 }
+
+/** The API key a request acts with, if any: its actions are audited under the key's name. */
+export type ActingApiKey = { id: number; name: string };
+
+const apiKeyContext = new AsyncLocalStorage<ActingApiKey>();
+
+/** Runs `work` as done with the API key (recordAudit names it on every event it writes). */
+export function actingWithApiKey<T>(key: ActingApiKey, work: () => T): T {
+  return apiKeyContext.run(key, work);
+}
+
+/** The API key the current work is done with, or undefined for a person's session. */
+export function actingApiKey(): ActingApiKey | undefined {
+  return apiKeyContext.getStore();
+}

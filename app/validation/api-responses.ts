@@ -1,5 +1,6 @@
 import * as z from "zod";
 import { GROCERY_RESTRICTION } from "~/utils/rules";
+import { API_SCOPES, WEBHOOK_EVENTS } from "~/utils/api-scopes";
 
 // The JSON shapes the /api routes answer with, as zod schemas: the OpenAPI document
 // (app/web/openapi.server.ts) is generated from them and from the request schemas the
@@ -230,4 +231,40 @@ export const offboardedSchema = z.object({
   cardsClosed: z.number().int(),
   requestsCancelled: z.number().int(),
   deductionsMoved: z.number().int(),
+});
+
+/** An API key as GET /api/api-keys lists it (never its secret). */
+export const apiKeySchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  scopes: z.array(z.enum(API_SCOPES)),
+  /** The secret's first characters, to tell keys apart. */
+  hint: z.string(),
+  createdAt: z.string(),
+  lastUsedAt: z.string().nullable(),
+  revokedAt: z.string().nullable(),
+});
+
+/** POST /api/api-keys: the new key with its secret, shown this once. */
+export const createdApiKeySchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  scopes: z.array(z.enum(API_SCOPES)),
+  /** The secret (`ga_…`): send it as `Authorization: Bearer <key>`. Never shown again. */
+  key: z.string(),
+  createdAt: z.string(),
+});
+
+/** A webhook endpoint as the API lists it (its secret only when it is created). */
+export const webhookEndpointSchema = z.object({
+  id: z.number().int(),
+  url: z.string(),
+  events: z.array(z.enum(WEBHOOK_EVENTS)),
+  createdAt: z.string(),
+  disabledAt: z.string().nullable(),
+});
+
+export const createdWebhookEndpointSchema = webhookEndpointSchema.extend({
+  /** Signs every delivery (Grocery-Advance-Signature); shown this once. */
+  secret: z.string(),
 });

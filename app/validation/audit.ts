@@ -43,6 +43,10 @@ export const AUDIT_ACTIONS = [
   "payroll_run.result",
   "deduction.written_off",
   "employee.offboarded",
+  "api_key.created",
+  "api_key.revoked",
+  "webhook_endpoint.created",
+  "webhook_endpoint.deleted",
 ] as const;
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
@@ -84,6 +88,10 @@ export const AUDIT_LABELS: Record<AuditAction, string> = {
   "payroll_run.result": "Payroll result recorded",
   "deduction.written_off": "Deduction written off",
   "employee.offboarded": "Employee offboarded",
+  "api_key.created": "API key created",
+  "api_key.revoked": "API key revoked",
+  "webhook_endpoint.created": "Webhook endpoint added",
+  "webhook_endpoint.deleted": "Webhook endpoint removed",
 };
 
 export type ActivityFilter = { employee?: number; action?: AuditAction };

@@ -1,12 +1,25 @@
 import { companyFor } from "~/models/company.server";
+import { authenticateApiKey, type ApiKeyActor } from "~/models/api-keys.server";
+import { reserveRequest } from "~/models/throttle.server";
+import {
+  checkIdempotencyKey,
+  claimIdempotencyKey,
+  completeIdempotencyKey,
+  releaseIdempotencyKey,
+  requestFingerprint,
+} from "~/models/idempotency.server";
 import type { Capability } from "~/utils/company-roles";
+import type { ApiScope } from "~/utils/api-scopes";
+import { env } from "~/utils/env.server";
+import { actingWithApiKey } from "~/utils/request-context.server";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import type { z } from "zod";
 import type { User } from "#db/schema";
 import type { SessionUser } from "~/models/sessions.server";
-import { forbidden, notFound } from "~/utils/errors";
+import { forbidden, notFound, unauthorized } from "~/utils/errors";
 import type { PageRequest, Paged } from "~/validation/pagination";
 import {
+  apiError,
   handleApi,
   methodNotAllowed,
   ok,
@@ -47,7 +60,7 @@ export type ApiContract<
   B = unknown,
   P = unknown,
 > = {
-  method: "GET" | "POST" | "PUT";
+  method: "GET" | "POST" | "PUT" | "DELETE";
   /** As OpenAPI writes it: /api/virtual-cards/{id}/freeze */
   path: string;
   summary: string;
@@ -74,9 +87,53 @@ export type ApiContract<
   streamed?: boolean;
 };
 
+// The scope an API key needs for each employer endpoint: the one table of them. An employer
+// endpoint missing here refuses every key (403), so a new endpoint is closed to keys until it
+// has its line (tests/integration/api-keys.test.ts checks every employer contract has one).
+export const API_KEY_SCOPES: Record<string, ApiScope> = {
+  "GET /api/employees": "employees:read",
+  "GET /api/invitations": "employees:read",
+  "POST /api/invitations": "employees:write",
+  "POST /api/invitations/{id}/resend": "employees:write",
+  "POST /api/invitations/{id}/revoke": "employees:write",
+  "GET /api/advance-requests/pending": "advances:read",
+  "GET /api/advance-requests/all": "advances:read",
+  "GET /api/employer/advance-requests": "advances:read",
+  "POST /api/advance-requests/{id}/approve": "advances:write",
+  "POST /api/advance-requests/{id}/decline": "advances:write",
+  "GET /api/webhook-endpoints": "webhooks:write",
+  "POST /api/webhook-endpoints": "webhooks:write",
+  "DELETE /api/webhook-endpoints/{id}": "webhooks:write",
+  "POST /api/employees/{id}/offboard": "employees:write",
+  "GET /api/pay-schedule": "payroll:read",
+  "PUT /api/pay-schedule": "payroll:write",
+  "POST /api/payroll-runs": "payroll:write",
+  "GET /api/payroll-runs/{id}": "payroll:read",
+  "POST /api/payroll-runs/{id}/results": "payroll:write",
+};
+
+/** The scope a key needs for an endpoint, or null when keys may not use it at all. */
+export function scopeFor(contract: Pick<ApiContract, "method" | "path">) {
+  return API_KEY_SCOPES[`${contract.method} ${contract.path}`] ?? null;
+}
+
+export const API_KEY_INVALID = "Invalid or revoked API key";
+export const API_KEY_NOT_HERE = "API keys cannot be used on this endpoint.";
+export const API_KEY_RATE_LIMITED =
+  "Too many requests with this API key. Please slow down.";
+export const missingScope = (scope: string) =>
+  `This API key lacks the scope ${scope}.`;
+
 type Signed<R extends ApiRole> = R extends "public" | "webhook"
-  ? { user: undefined; auth: undefined }
-  : { user: User; auth: SessionUser };
+  ? { user: undefined; auth: undefined; apiKey: undefined }
+  : R extends "EMPLOYER"
+    ? {
+        user: User;
+        /** The person's session; null when an API key makes the request. */
+        auth: SessionUser | null;
+        apiKey: ApiKeyActor["key"] | null;
+      }
+    : { user: User; auth: SessionUser; apiKey: null };
 
 export type ApiContext<R extends ApiRole, B, P> = Signed<R> & {
   request: Request;
@@ -99,18 +156,57 @@ export type ApiRoute = {
   action: (args: ActionFunctionArgs) => Promise<Response>;
 };
 
+/** The secret of an `Authorization: Bearer …` header, or null when there is none. */
+export function bearerSecret(request: Request): string | null {
+  const header = request.headers.get("Authorization");
+  const match = header?.match(/^Bearer\s+(\S+)\s*$/i);
+  return match ? match[1] : null;
+}
+
+type Caller = {
+  user: User | undefined;
+  auth: SessionUser | null | undefined;
+  apiKey: ApiKeyActor["key"] | null | undefined;
+};
+
+/** An API key's request: a live key (401), an employer endpoint it holds the scope of (403). */
+async function keyCaller(
+  secret: string,
+  contract: Pick<ApiContract, "method" | "path" | "role">,
+): Promise<Caller> {
+  const actor = await authenticateApiKey(secret);
+  if (!actor) throw unauthorized(API_KEY_INVALID);
+  const scope = contract.role === "EMPLOYER" ? scopeFor(contract) : null;
+  if (!scope) throw forbidden(API_KEY_NOT_HERE);
+  if (!actor.key.scopes.includes(scope)) throw forbidden(missingScope(scope));
+  const { API_KEY_RATE_LIMIT, API_KEY_RATE_WINDOW_SECONDS } = env();
+  const retryAfter = await reserveRequest(
+    `api-key:${actor.key.id}`,
+    API_KEY_RATE_LIMIT,
+    API_KEY_RATE_WINDOW_SECONDS,
+  );
+  if (retryAfter !== null) {
+    const res = apiError(429, API_KEY_RATE_LIMITED);
+    res.headers.set("Retry-After", String(retryAfter));
+    throw res;
+  }
+  return { user: actor.user, auth: null, apiKey: actor.key };
+}
+
 async function signedIn(
   request: Request,
-  role: ApiRole,
-  capability: Capability = "approve",
-) {
+  contract: Pick<ApiContract, "method" | "path" | "role" | "capability">,
+): Promise<Caller> {
+  const { role, capability = "approve" } = contract;
   if (role === "public" || role === "webhook")
-    return { user: undefined, auth: undefined };
+    return { user: undefined, auth: undefined, apiKey: undefined };
+  const secret = bearerSecret(request);
+  if (secret !== null) return keyCaller(secret, contract);
   const auth = await requireApiAuth(request);
   if (role !== "any" && auth.user.role !== role)
     throw forbidden("You don't have permission to access this resource.");
   if (role === "EMPLOYER") companyFor(auth.user, capability);
-  return { user: auth.user, auth };
+  return { user: auth.user, auth, apiKey: null };
 }
 
 async function readBody<B>(
@@ -123,42 +219,100 @@ async function readBody<B>(
   return parseBody(body, json);
 }
 
+/**
+ * Answers a write at most once per (caller, Idempotency-Key): the first request acts and its
+ * response (any status below 500) is kept; a repeat within 24 hours gets that response again
+ * with `Idempotent-Replayed: true`, and a concurrent repeat waits for it.
+ */
+async function idempotent(
+  caller: string,
+  header: string,
+  request: Request,
+  act: () => Promise<Response>,
+): Promise<Response> {
+  const key = checkIdempotencyKey(header);
+  const text = await request.clone().text();
+  const claim = await claimIdempotencyKey(
+    caller,
+    key,
+    requestFingerprint(request.method, new URL(request.url).pathname, text),
+  );
+  if (claim.kind === "replay")
+    return new Response(claim.body, {
+      status: claim.status,
+      headers: {
+        "Content-Type": claim.contentType ?? "application/json; charset=utf-8",
+        "Cache-Control": "no-store",
+        "Idempotent-Replayed": "true",
+      },
+    });
+  let res: Response;
+  try {
+    res = await act();
+  } catch (error) {
+    await releaseIdempotencyKey(claim.id);
+    throw error;
+  }
+  if (res.status >= 500) {
+    await releaseIdempotencyKey(claim.id);
+    return res;
+  }
+  await completeIdempotencyKey(
+    claim.id,
+    res.status,
+    await res.clone().text(),
+    res.headers.get("Content-Type"),
+  );
+  return res;
+}
+
 /** The loader and action of a JSON endpoint, wired from its contract. */
 export function apiRoute<R extends ApiRole, B = undefined, P = undefined>(
   contract: ApiContract<R, B, P>,
   handler: ApiHandler<R, B, P>,
 ): ApiRoute {
+  const respond = async (request: Request, params: Params, signed: Caller) => {
+    const parsedParams = contract.params
+      ? contract.params(params)
+      : (undefined as P);
+    const page = contract.paged
+      ? readApiPage(request)
+      : { page: 1, pageSize: 0 };
+    const body = await readBody(request, contract.body);
+    const ctx = {
+      ...(signed as Signed<R>),
+      request,
+      params: parsedParams,
+      body,
+      page,
+    };
+    const result = signed.apiKey
+      ? await actingWithApiKey(signed.apiKey, () => handler(ctx))
+      : await handler(ctx);
+    if (result instanceof Response) return result;
+    if (contract.paged) return pagedJson(request, result as Paged<unknown>);
+    if (contract.streamed)
+      return streamedJsonArray(
+        result as AsyncGenerator<string>,
+        request.signal,
+      );
+    return ok(result, contract.status ?? 200);
+  };
   const run = (request: Request, params: Params) =>
     handleApi(async () => {
       if (request.method !== contract.method && contract.method !== "GET")
         return methodNotAllowed(contract.method);
-      const signed = await signedIn(
-        request,
-        contract.role,
-        contract.capability,
+      const signed = await signedIn(request, contract);
+      const header = request.headers.get("Idempotency-Key");
+      // Every write of a signed-in caller or a key may carry an Idempotency-Key.
+      if (header === null || request.method === "GET" || !signed.user)
+        return respond(request, params, signed);
+      const caller = signed.apiKey
+        ? `key:${signed.apiKey.id}`
+        : `user:${signed.user.id}`;
+      return idempotent(caller, header, request, () =>
+        handleApi(() => respond(request, params, signed)),
       );
-      const parsedParams = contract.params
-        ? contract.params(params)
-        : (undefined as P);
-      const page = contract.paged
-        ? readApiPage(request)
-        : { page: 1, pageSize: 0 };
-      const body = await readBody(request, contract.body);
-      const result = await handler({
-        ...(signed as Signed<R>),
-        request,
-        params: parsedParams,
-        body,
-        page,
-      });
-      if (result instanceof Response) return result;
-      if (contract.paged) return pagedJson(request, result as Paged<unknown>);
-      if (contract.streamed)
-        return streamedJsonArray(
-          result as AsyncGenerator<string>,
-          request.signal,
-        );
-      return ok(result, contract.status ?? 200);
     });
   const refuse = async () => methodNotAllowed(contract.method);
   return {
@@ -184,4 +338,31 @@ export function idParam(
     if (id === null) throw notFound(message);
     return id;
   };
+}
+
+/**
+ * Several endpoints on one route module: a collection and its items (`api.things.($id).ts`
+ * serves /api/things and /api/things/{id}), each request going to the contract of its method
+ * and shape (with or without the id). One module instead of two keeps every page's route
+ * manifest smaller.
+ */
+export function apiRoutes(...routes: ApiRoute[]): {
+  loader: ApiRoute["loader"];
+  action: ApiRoute["action"];
+} {
+  const pick = async (args: LoaderFunctionArgs) => {
+    const withId = args.params.id !== undefined;
+    const shaped = routes.filter(
+      (r) => r.contract.path.includes("{id}") === withId,
+    );
+    const route = shaped.find((r) => r.contract.method === args.request.method);
+    if (route)
+      return route.contract.method === "GET"
+        ? route.loader(args)
+        : route.action(args);
+    return methodNotAllowed(
+      shaped.map((r) => r.contract.method).join(", ") || "GET",
+    );
+  };
+  return { loader: pick, action: pick };
 }

@@ -21,3 +21,4 @@ export * from "~/validation/profile";
 export * from "~/validation/sessions";
 export * from "~/validation/settings";
 export * from "~/validation/company";
+export * from "~/validation/api-keys";

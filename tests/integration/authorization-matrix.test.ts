@@ -3,6 +3,8 @@ import path from "node:path";
 import { and, eq, inArray, ne } from "drizzle-orm";
 import {
   advanceRequests,
+  apiKeys,
+  webhookEndpoints,
   employees,
   invitations,
   sessions,
@@ -105,6 +107,14 @@ import { closeCardInTx } from "~/models/card-authorization.server";
 import { addEmployee } from "~/models/employee.server";
 import { isoDay } from "~/utils/pay-schedule";
 import { inviteEmployee } from "~/models/invitations.server";
+import * as apiApiKeys from "~/routes/api.api-keys.($id)";
+import * as apiWebhookEndpoints from "~/routes/api.webhook-endpoints.($id)";
+import { createWebhookEndpoint } from "~/models/webhooks.server";
+import * as appApiSettings from "~/routes/_app.settings_.api";
+import { createApiKey, revokeApiKey } from "~/models/api-keys.server";
+import { API_CONTRACTS } from "~/routes/api.openapi[.]json";
+import { scopeFor } from "~/web/api-contract.server";
+import { API_SCOPES } from "~/utils/api-scopes";
 
 // The authorization matrix (DESIGN §5): every route module's loader and action against eight
 // actors — anonymous, employees A1 and A2 of employer A, employee B1 of employer B, the
@@ -1166,6 +1176,53 @@ const MATRIX: Row[] = [
     },
   },
   {
+    file: "_app.settings_.api.tsx",
+    kind: "loader",
+    what: "GET /settings/api (owners only)",
+    cells: EMPLOYER_PAGE,
+    team: [403, 403],
+    build: () => get("/settings/api"),
+  },
+  {
+    file: "_app.settings_.api.tsx",
+    kind: "action",
+    what: "POST /settings/api create a key (owners only; the secret in the answer)",
+    cells: ["auth", 403, 403, 403, 200, 200],
+    team: [403, 403],
+    build: () =>
+      postForm("/settings/api", {
+        intent: "create-key",
+        name: uniqueName("pagekey"),
+        scopes: "employees:read",
+      }),
+    check: ({ text }) => {
+      expect(JSON.parse(text).created.key).toMatch(/^ga_/);
+    },
+  },
+  {
+    file: "_app.settings_.api.tsx",
+    kind: "action",
+    what: "POST /settings/api revoke another company's key (told; nothing changes)",
+    cells: ["auth", 403, 403, 403, "→/settings/api", "→/settings/api"],
+    team: [403, 403],
+    build: async (actor) => {
+      const other = actor === "EB" ? world.users.EA : world.users.EB;
+      const created = await createApiKey(other, {
+        name: uniqueName("theirs"),
+        scopes: ["employees:read"],
+      });
+      return postForm("/settings/api", {
+        intent: "revoke-key",
+        keyId: String(created.id),
+      });
+    },
+    check: async ({ built }) => {
+      const id = Number(new URLSearchParams(built.init!.form).get("keyId"));
+      const [row] = await db().select().from(apiKeys).where(eq(apiKeys.id, id));
+      expect(row.revokedAt).toBeNull();
+    },
+  },
+  {
     file: "_app.settings_.team.tsx",
     kind: "loader",
     what: "GET /settings/team (owners only)",
@@ -1324,6 +1381,133 @@ const MATRIX: Row[] = [
     },
     check: ({ text }) => {
       expect(JSON.parse(text)).toMatchObject({ status: "REVOKED" });
+    },
+  },
+
+  // ---- API keys (owners only; a key cannot manage keys) ----------------------------------------
+  {
+    file: "api.api-keys.($id).ts",
+    kind: "loader",
+    what: "GET /api/api-keys (the caller's company's)",
+    cells: EMPLOYER_API,
+    team: [403, 403],
+    build: () => get("/api/api-keys"),
+    check: async ({ actor, text }) => {
+      const ids = (JSON.parse(text) as Array<{ id: number }>).map((k) => k.id);
+      expect(text).not.toMatch(/"key"/);
+      if (ids.length === 0) return;
+      const rows = await db()
+        .select({ companyId: apiKeys.companyId })
+        .from(apiKeys)
+        .where(inArray(apiKeys.id, ids));
+      for (const row of rows)
+        expect(row.companyId).toBe(user(actor)!.companyId);
+    },
+  },
+  {
+    file: "api.api-keys.($id).ts",
+    kind: "action",
+    what: "POST /api/api-keys (for the caller's company)",
+    cells: [401, 403, 403, 403, 201, 201],
+    team: [403, 403],
+    build: () =>
+      postJson("/api/api-keys", {
+        name: uniqueName("matrix"),
+        scopes: ["employees:read"],
+      }),
+    check: ({ text }) => {
+      expect(JSON.parse(text).key).toMatch(/^ga_/);
+    },
+  },
+  {
+    file: "api.api-keys.($id).ts",
+    kind: "loader",
+    what: "GET /api/api-keys/<id>",
+    cells: NOT_ALLOWED,
+    build: () => ({ path: "/api/api-keys/1", params: { id: "1" } }),
+  },
+  {
+    file: "api.api-keys.($id).ts",
+    kind: "action",
+    what: "DELETE /api/api-keys/<A's key>",
+    cells: [401, 403, 403, 403, 200, 404],
+    team: [403, 403],
+    build: async () => {
+      const created = await createApiKey(world.users.EA, {
+        name: uniqueName("doomed"),
+        scopes: ["employees:read"],
+      });
+      const id = String(created.id);
+      return {
+        path: `/api/api-keys/${id}`,
+        init: { method: "DELETE" },
+        params: { id },
+      };
+    },
+    check: ({ text }) => {
+      expect(JSON.parse(text).revokedAt).toEqual(expect.any(String));
+    },
+  },
+
+  // ---- Webhook endpoints (owners, or a key with webhooks:write) -----------------------------
+  {
+    file: "api.webhook-endpoints.($id).ts",
+    kind: "loader",
+    what: "GET /api/webhook-endpoints (the caller's company's)",
+    cells: EMPLOYER_API,
+    team: [403, 403],
+    build: () => get("/api/webhook-endpoints"),
+    check: async ({ actor, text }) => {
+      expect(text).not.toMatch(/"secret"/);
+      const ids = (JSON.parse(text) as Array<{ id: number }>).map((e) => e.id);
+      if (ids.length === 0) return;
+      const rows = await db()
+        .select({ companyId: webhookEndpoints.companyId })
+        .from(webhookEndpoints)
+        .where(inArray(webhookEndpoints.id, ids));
+      for (const row of rows)
+        expect(row.companyId).toBe(user(actor)!.companyId);
+    },
+  },
+  {
+    file: "api.webhook-endpoints.($id).ts",
+    kind: "action",
+    what: "POST /api/webhook-endpoints (for the caller's company)",
+    cells: [401, 403, 403, 403, 201, 201],
+    team: [403, 403],
+    build: () =>
+      postJson("/api/webhook-endpoints", {
+        url: "https://hooks.example.com/grocery",
+        events: ["advance_request.created"],
+      }),
+    check: ({ text }) => {
+      expect(JSON.parse(text).secret).toMatch(/^whsec_/);
+    },
+  },
+  {
+    file: "api.webhook-endpoints.($id).ts",
+    kind: "loader",
+    what: "GET /api/webhook-endpoints/<id>",
+    cells: NOT_ALLOWED,
+    build: () => ({ path: "/api/webhook-endpoints/1", params: { id: "1" } }),
+  },
+  {
+    file: "api.webhook-endpoints.($id).ts",
+    kind: "action",
+    what: "DELETE /api/webhook-endpoints/<A's endpoint>",
+    cells: [401, 403, 403, 403, 200, 404],
+    team: [403, 403],
+    build: async () => {
+      const created = await createWebhookEndpoint(world.users.EA, {
+        url: "https://hooks.example.com/a",
+        events: ["card.issued"],
+      });
+      const id = String(created.id);
+      return {
+        path: `/api/webhook-endpoints/${id}`,
+        init: { method: "DELETE" },
+        params: { id },
+      };
     },
   },
 
@@ -1917,6 +2101,9 @@ const MODULES: Record<string, Record<string, unknown>> = {
   "api.pay-schedule.ts": apiPaySchedule,
   "api.employees.$id.offboard.ts": apiOffboard,
   "api.virtual-cards.$id.close.ts": apiClose,
+  "api.api-keys.($id).ts": apiApiKeys,
+  "api.webhook-endpoints.($id).ts": apiWebhookEndpoints,
+  "_app.settings_.api.tsx": appApiSettings,
   "api.advance-requests.$id.decline.ts": apiDecline,
   "api.advance-requests.$id.cancel.ts": apiCancel,
   "api.advance-requests.all.ts": apiAll,
@@ -2129,4 +2316,113 @@ describe("authorization matrix", () => {
       ].sort(),
     );
   });
+});
+
+// The same rows with API keys as the actors (decision 1910): a key of company A holding every
+// scope gets what its owner EA gets, a key of company B what EB gets (another company's record:
+// 404), a key of A holding only payroll:read gets 403 on every other employer
+// endpoint, and a revoked key 401 everywhere. Employee and any-user endpoints refuse every live
+// key with 403; public endpoints ignore the header (tests/integration/api-keys.test.ts).
+const KEY_ACTORS = ["KA", "KB", "KN", "KR"] as const;
+type KeyActor = (typeof KEY_ACTORS)[number];
+
+describe("authorization matrix with API keys", () => {
+  const secrets = {} as Record<KeyActor, string>;
+  let keyCells = 0;
+
+  beforeAll(async () => {
+    const every = [...API_SCOPES];
+    secrets.KA = (
+      await createApiKey(world.users.EA, { name: "matrix A", scopes: every })
+    ).key;
+    secrets.KB = (
+      await createApiKey(world.users.EB, { name: "matrix B", scopes: every })
+    ).key;
+    secrets.KN = (
+      await createApiKey(world.users.EA, {
+        name: "matrix narrow",
+        scopes: ["payroll:read"],
+      })
+    ).key;
+    const revoked = await createApiKey(world.users.EA, {
+      name: "matrix revoked",
+      scopes: every,
+    });
+    await revokeApiKey(world.users.EA, revoked.id);
+    secrets.KR = revoked.key;
+  });
+
+  afterAll(() => {
+    console.info(`authorization matrix with API keys: ${keyCells} cells`);
+  });
+
+  /** The contract a built request reaches, by method and path template. */
+  function contractOf(method: string, path: string) {
+    const pathname = path.split("?")[0];
+    return API_CONTRACTS.find(
+      (c) =>
+        c.method === method &&
+        new RegExp(`^${c.path.replace(/\{id\}/g, "[^/]+")}$`).test(pathname),
+    );
+  }
+
+  for (const row of MATRIX.filter((r) => r.file.startsWith("api."))) {
+    it(`${row.file} ${row.kind}: ${row.what}`, async () => {
+      const handler = MODULES[row.file]?.[row.kind] as Handler;
+      for (const actor of KEY_ACTORS) {
+        const as: Actor = actor === "KB" ? "EB" : "EA";
+        const built = await row.build(as);
+        const method = built.init?.method ?? (built.init ? "POST" : "GET");
+        const contract = contractOf(method, built.path);
+        const allRefuse = row.cells.every((c) => c === 405);
+        // Not an endpoint with a contract (the catch-all, the document, the docs page), or
+        // public: keys change nothing there.
+        if (
+          !allRefuse &&
+          (!contract ||
+            contract.role === "public" ||
+            contract.role === "webhook")
+        )
+          continue;
+        let expected: Outcome;
+        if (allRefuse) expected = 405;
+        else if (actor === "KR") expected = 401;
+        else if (contract!.role !== "EMPLOYER") expected = 403;
+        else if (!scopeFor(contract!)) expected = 403;
+        else if (actor === "KN")
+          expected =
+            scopeFor(contract!) === "payroll:read" ? row.cells[4] : 403;
+        else expected = actor === "KB" ? row.cells[5] : row.cells[4];
+
+        const controller = new AbortController();
+        const request = await requestAs(null, built.path, {
+          ...built.init,
+          signal: controller.signal,
+        });
+        request.headers.set("Authorization", `Bearer ${secrets[actor]}`);
+        const mutating = request.method !== "GET";
+        const before = mutating ? await stateDigest() : "";
+        const res = await call(handler, request, built.params ?? {});
+        const where = `${row.file} ${row.kind} with key ${actor}`;
+        expect(describeOutcome(res), where).toBe(expected);
+        expect(res.headers.get("Set-Cookie"), where).toBeNull();
+        if (row.stream && res.status === 200) {
+          controller.abort();
+          await res.body?.cancel().catch(() => {});
+          keyCells++;
+          continue;
+        }
+        const text = await res.text();
+        if (Number(expected) >= 400) {
+          expect(refusalMessage(parsed(text)), where).toBeTruthy();
+          if (mutating)
+            expect(await stateDigest(), `${where} changed data`).toBe(before);
+        } else {
+          expect(foreignMarkers(as, text), `${where} leaks`).toEqual([]);
+          await row.check?.({ actor: as, res, text, built });
+        }
+        keyCells++;
+      }
+    });
+  }
 });

@@ -82,9 +82,15 @@ async function expectDocumented(
   ).toEqual([]);
 }
 
-/** /api/advance-requests/{id}/approve from app/routes/api.advance-requests.$id.approve.ts */
+/**
+ * /api/advance-requests/{id}/approve from app/routes/api.advance-requests.$id.approve.ts; a
+ * collection with its items in one module (api.api-keys.($id).ts) gives the collection's path.
+ */
 function routeFileToPath(file: string): string {
-  const name = file.replace(/\.tsx?$/, "").replace(/\[\.\]/g, "~dot~");
+  const name = file
+    .replace(/\.tsx?$/, "")
+    .replace(/\.\(\$id\)$/, "")
+    .replace(/\[\.\]/g, "~dot~");
   return (
     "/" +
     name
@@ -122,6 +128,8 @@ describe("OpenAPI document", () => {
         contract?: { path: string };
         /** A file answering GET and POST on one path declares the GET's contract here. */
         listContract?: { path: string };
+        /** A collection's module also answers DELETE on its items: /{id}. */
+        removeContract?: { path: string };
       };
       expect(mod.contract, `${file} declares a contract`).toBeDefined();
       expect(mod.contract!.path, file).toBe(routeFileToPath(file));
@@ -129,6 +137,12 @@ describe("OpenAPI document", () => {
       if (mod.listContract) {
         expect(mod.listContract.path, file).toBe(routeFileToPath(file));
         declared.push(mod.listContract);
+      }
+      if (mod.removeContract) {
+        expect(mod.removeContract.path, file).toBe(
+          `${routeFileToPath(file)}/{id}`,
+        );
+        declared.push(mod.removeContract);
       }
     }
     expect(new Set(API_CONTRACTS)).toEqual(new Set(declared));
@@ -536,5 +550,62 @@ describe("OpenAPI document", () => {
         }),
       ),
     );
+  });
+});
+
+describe("OpenAPI for outside callers", () => {
+  it("gives every operation a unique operationId, keys their scopes, writes the Idempotency-Key, and lists the webhooks", () => {
+    type Op = {
+      operationId: string;
+      security: unknown[];
+      parameters?: { name: string }[];
+      "x-scope"?: string;
+      requestBody: {
+        content: Record<
+          string,
+          {
+            schema: {
+              properties: Record<
+                string,
+                { properties: Record<string, unknown> }
+              >;
+            };
+          }
+        >;
+      };
+    };
+    const full = doc as unknown as {
+      paths: Record<string, Record<string, Op>>;
+      components: { securitySchemes: Record<string, unknown> };
+      webhooks: Record<string, Record<string, Op>>;
+    };
+    const ids: string[] = [];
+    for (const [p, item] of Object.entries(full.paths)) {
+      for (const [method, op] of Object.entries(item)) {
+        expect(op.operationId, `${method} ${p}`).toMatch(/^[a-z][A-Za-z]+$/);
+        ids.push(op.operationId);
+        if (op["x-scope"])
+          expect(op.security).toContainEqual({ apiKey: [op["x-scope"]] });
+        if (method !== "get" && op.security.length > 0)
+          expect(
+            op.parameters?.map((x) => x.name),
+            `${method} ${p}`,
+          ).toContain("Idempotency-Key");
+      }
+    }
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(
+      full.paths["/api/advance-requests/{id}/approve"].post["x-scope"],
+    ).toBe("advances:write");
+    expect(full.components.securitySchemes.apiKey).toMatchObject({
+      type: "http",
+      scheme: "bearer",
+    });
+    expect(Object.keys(full.webhooks)).toContain("advance_request.approved");
+    expect(
+      full.webhooks["advance_request.approved"].post.requestBody.content[
+        "application/json"
+      ].schema.properties.data.properties.status,
+    ).toBeDefined();
   });
 });

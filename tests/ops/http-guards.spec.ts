@@ -166,6 +166,7 @@ const EMPLOYER_PAGES = [
   "/employees/import",
   "/employees/import/:id",
   "/settings/team",
+  "/settings/api",
   "/payroll",
   "/reports",
   "/settings",
@@ -194,6 +195,8 @@ const EMPLOYER_API = [
   "/api/invitations",
   "/api/pay-schedule",
   "/api/payroll-runs/:id",
+  "/api/api-keys",
+  "/api/webhook-endpoints",
 ];
 // Public, bodiless or non-GET routes, and the event stream (checked on its own below).
 const NOT_WALKED = new Set([
@@ -236,6 +239,9 @@ const NOT_WALKED = new Set([
 function routeFileOf(url: string): string {
   if (url === "/api/no-such-endpoint") return "api.$.ts";
   if (url === "/api/payroll-runs/:id") return "api.payroll-runs.$id.ts";
+  // A collection and its items in one module (an optional segment).
+  if (url === "/api/api-keys" || url === "/api/webhook-endpoints")
+    return `api.${url.slice(5)}.($id).ts`;
   if (url.startsWith("/api/"))
     return `api.${url.slice(5).replaceAll("/", ".")}.ts`;
   const known: Record<string, string> = {
@@ -248,6 +254,7 @@ function routeFileOf(url: string): string {
     "/employees/import": "_app.employees.import._index.tsx",
     "/employees/import/:id": "_app.employees.import.$id.tsx",
     "/settings/team": "_app.settings_.team.tsx",
+    "/settings/api": "_app.settings_.api.tsx",
     "/no-such-page": "_app.$.tsx",
     "/payroll/export": "payroll.export.ts",
     "/activity.csv": "activity[.]csv.ts",

@@ -584,3 +584,26 @@ export function newSignInMail(p: {
     action: { label: "Review your sessions", href: url(p.origin, "/profile") },
   });
 }
+
+/** To a company's owners: a webhook endpoint failed for 3 days and gets no more events. */
+export function webhookDisabledMail(p: {
+  origin: string;
+  to: Person;
+  url: string;
+  failingSince: string;
+}): RenderedMail {
+  return render("A webhook endpoint was disabled", {
+    origin: p.origin,
+    heading: "A webhook endpoint was disabled",
+    greeting: hi(p.to),
+    lines: [
+      `Deliveries to this endpoint have failed since ${p.failingSince}, so it gets no more events. Fix the endpoint, then resend a delivery on the API page to enable it again.`,
+      { label: "Endpoint", value: p.url },
+      { label: "Failing since", value: p.failingSince },
+    ],
+    action: {
+      label: "Open the API page",
+      href: url(p.origin, "/settings/api"),
+    },
+  });
+}

@@ -124,6 +124,8 @@ export default async function globalSetup() {
       SEED_DEMO: "false",
       LOGIN_MAX_FAILURES: "50",
       REGISTER_MAX_PER_ADDRESS: "500",
+      // The webhook tests' receiver listens on 127.0.0.1.
+      WEBHOOK_ALLOW_PRIVATE_NETWORKS: "true",
       // One session underneath: more worker processes would only queue for it.
       ...(embedded ? { WEB_CONCURRENCY: "1" } : {}),
     },

@@ -316,4 +316,10 @@ export const LAYOUT_PAGES: LayoutPage[] = [
     path: () => "/settings/team",
     primary: ["Send invitation"],
   },
+  {
+    name: "api",
+    role: "employer",
+    path: () => "/settings/api",
+    primary: ["Create key"],
+  },
 ];

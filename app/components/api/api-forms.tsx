@@ -1,0 +1,170 @@
+import {
+  getFormProps,
+  getInputProps,
+  useForm,
+  type SubmissionResult,
+} from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { Form } from "@remix-run/react";
+import { Button } from "~/components/ui/button";
+import { ErrorList } from "~/components/ui/error-list";
+import { Field, FormError } from "~/components/ui/field";
+import { useIsPending } from "~/components/use-is-pending";
+import {
+  API_SCOPE_LABELS,
+  API_SCOPES,
+  WEBHOOK_EVENTS,
+} from "~/utils/api-scopes";
+import {
+  createApiKeySchema,
+  createWebhookEndpointSchema,
+} from "~/validation/api-keys";
+
+// The forms of /settings/api: create an API key (a name and its scopes) and add a webhook
+// endpoint (an address and its events). Both post to /settings/api and work without
+// JavaScript; the schemas are the ones POST /api/api-keys and /api/webhook-endpoints parse.
+
+function Checkboxes({
+  legend,
+  name,
+  options,
+  labels,
+  errors,
+  errorId,
+}: {
+  legend: string;
+  name: string;
+  options: readonly string[];
+  labels?: Record<string, string>;
+  errors?: string[];
+  errorId: string;
+}) {
+  return (
+    <fieldset aria-describedby={errors?.length ? errorId : undefined}>
+      <legend className="mb-1 block text-sm font-medium text-gray-800">
+        {legend}
+      </legend>
+      <div className="grid gap-1 sm:grid-cols-2">
+        {options.map((option) => (
+          <label key={option} className="flex items-start gap-2 text-sm">
+            <input
+              type="checkbox"
+              name={name}
+              value={option}
+              className="mt-1"
+            />
+            <span>
+              <code className="font-mono text-xs">{option}</code>
+              {labels ? (
+                <span className="block text-gray-600">{labels[option]}</span>
+              ) : null}
+            </span>
+          </label>
+        ))}
+      </div>
+      <ErrorList id={errorId} errors={errors} />
+    </fieldset>
+  );
+}
+
+export function CreateApiKeyForm({
+  lastResult,
+}: {
+  lastResult: SubmissionResult<string[]> | undefined;
+}) {
+  const pending = useIsPending({ formMethod: null });
+  const [form, fields] = useForm({
+    id: "create-api-key",
+    lastResult,
+    constraint: getZodConstraint(createApiKeySchema),
+    onValidate: ({ formData }) =>
+      parseWithZod(formData, { schema: createApiKeySchema }),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+  });
+  return (
+    <Form
+      method="post"
+      action="/settings/api"
+      className="space-y-4"
+      {...getFormProps(form)}
+    >
+      <input type="hidden" name="intent" value="create-key" />
+      <Field
+        label="Name"
+        errors={fields.name.errors}
+        inputProps={{
+          ...getInputProps(fields.name, { type: "text" }),
+          autoComplete: "off",
+        }}
+      />
+      <Checkboxes
+        legend="Scopes"
+        name={fields.scopes.name}
+        options={API_SCOPES}
+        labels={API_SCOPE_LABELS}
+        errors={fields.scopes.errors}
+        errorId={fields.scopes.errorId}
+      />
+      <FormError
+        id={form.errorId}
+        title="Key not created"
+        errors={form.errors}
+      />
+      <Button type="submit" disabled={pending}>
+        {pending ? "Creating..." : "Create key"}
+      </Button>
+    </Form>
+  );
+}
+
+export function AddWebhookEndpointForm({
+  lastResult,
+}: {
+  lastResult: SubmissionResult<string[]> | undefined;
+}) {
+  const pending = useIsPending({ formMethod: null });
+  const [form, fields] = useForm({
+    id: "add-webhook-endpoint",
+    lastResult,
+    constraint: getZodConstraint(createWebhookEndpointSchema),
+    onValidate: ({ formData }) =>
+      parseWithZod(formData, { schema: createWebhookEndpointSchema }),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+  });
+  return (
+    <Form
+      method="post"
+      action="/settings/api"
+      className="space-y-4"
+      {...getFormProps(form)}
+    >
+      <input type="hidden" name="intent" value="add-endpoint" />
+      <Field
+        label="Endpoint URL"
+        errors={fields.url.errors}
+        inputProps={{
+          ...getInputProps(fields.url, { type: "url" }),
+          autoComplete: "off",
+          placeholder: "https://payroll.example.com/webhooks/grocery-advance",
+        }}
+      />
+      <Checkboxes
+        legend="Events"
+        name={fields.events.name}
+        options={WEBHOOK_EVENTS}
+        errors={fields.events.errors}
+        errorId={fields.events.errorId}
+      />
+      <FormError
+        id={form.errorId}
+        title="Endpoint not added"
+        errors={form.errors}
+      />
+      <Button type="submit" disabled={pending}>
+        {pending ? "Adding..." : "Add endpoint"}
+      </Button>
+    </Form>
+  );
+}

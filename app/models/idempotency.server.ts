@@ -1,0 +1,136 @@
+import crypto from "node:crypto";
+import { and, eq, sql } from "drizzle-orm";
+import { idempotencyKeys } from "#db/schema";
+import { db } from "~/utils/db.server";
+import { AppError, badRequest, conflict } from "~/utils/errors";
+
+// Idempotent writes (docs/decisions/1910-api-keys-idempotency-webhooks.md). A POST with an
+// `Idempotency-Key` header first INSERTs the row (caller, key) with ON CONFLICT DO NOTHING:
+// of several requests arriving at once exactly one inserts it and acts; the others find the
+// row and wait (polling, so no connection is held open while they wait) until the first one
+// stores its response, which they then replay. The same key with another request → 422. A
+// response of 5xx is not kept (the row is removed), so the caller may retry it. Rows are kept
+// 24 hours.
+
+export const IDEMPOTENCY_HOURS = 24;
+export const IDEMPOTENCY_KEY_INVALID =
+  "Idempotency-Key must be 1 to 255 visible ASCII characters";
+export const IDEMPOTENCY_KEY_REUSED =
+  "This Idempotency-Key was already used with a different request.";
+export const IDEMPOTENCY_IN_PROGRESS =
+  "A request with this Idempotency-Key is still in progress. Please retry shortly.";
+
+const WAIT_MS = 15_000;
+const POLL_MS = 25;
+
+export type IdempotencyClaim =
+  | { kind: "act"; id: number }
+  | {
+      kind: "replay";
+      status: number;
+      body: string;
+      contentType: string | null;
+    };
+
+/** A header's value as a key, or a 400. */
+export function checkIdempotencyKey(value: string): string {
+  if (!/^[\x21-\x7e]{1,255}$/.test(value))
+    throw badRequest(IDEMPOTENCY_KEY_INVALID);
+  return value;
+}
+
+/** What makes two requests "the same": method, path and the body's exact bytes. */
+export function requestFingerprint(
+  method: string,
+  path: string,
+  body: string,
+): string {
+  return crypto
+    .createHash("sha256")
+    .update(`${method}\n${path}\n${body}`)
+    .digest("hex");
+}
+
+/**
+ * Claims (caller, key) for this request: "act" when this request is the first and must act,
+ * "replay" with the first response when it has been answered already. Waits while the first is
+ * still acting; 422 when the key came with another request.
+ */
+export async function claimIdempotencyKey(
+  caller: string,
+  key: string,
+  fingerprint: string,
+): Promise<IdempotencyClaim> {
+  // A key older than the retention window starts afresh.
+  await db()
+    .delete(idempotencyKeys)
+    .where(
+      and(
+        eq(idempotencyKeys.caller, caller),
+        eq(idempotencyKeys.key, key),
+        sql`${idempotencyKeys.createdAt} < now() - make_interval(hours => ${IDEMPOTENCY_HOURS})`,
+      ),
+    );
+  const deadline = Date.now() + WAIT_MS;
+  for (;;) {
+    const [inserted] = await db()
+      .insert(idempotencyKeys)
+      .values({ caller, key, requestHash: fingerprint })
+      .onConflictDoNothing()
+      .returning({ id: idempotencyKeys.id });
+    if (inserted) return { kind: "act", id: inserted.id };
+    const [row] = await db()
+      .select()
+      .from(idempotencyKeys)
+      .where(
+        and(eq(idempotencyKeys.caller, caller), eq(idempotencyKeys.key, key)),
+      );
+    // Gone between the two statements: the first request failed and let go; try again.
+    if (!row) continue;
+    if (row.requestHash !== fingerprint)
+      throw new AppError(422, IDEMPOTENCY_KEY_REUSED);
+    if (row.status !== null)
+      return {
+        kind: "replay",
+        status: row.status,
+        body: row.responseBody ?? "",
+        contentType: row.contentType,
+      };
+    if (Date.now() > deadline) throw conflict(IDEMPOTENCY_IN_PROGRESS);
+    await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+  }
+}
+
+/** Stores the first response, for replay. */
+export async function completeIdempotencyKey(
+  id: number,
+  status: number,
+  body: string,
+  contentType: string | null,
+): Promise<void> {
+  await db()
+    .update(idempotencyKeys)
+    .set({
+      status,
+      responseBody: body,
+      contentType,
+      completedAt: sql`now()`,
+    })
+    .where(eq(idempotencyKeys.id, id));
+}
+
+/** Lets go of a claim whose request failed on our side (5xx): the caller may retry. */
+export async function releaseIdempotencyKey(id: number): Promise<void> {
+  await db().delete(idempotencyKeys).where(eq(idempotencyKeys.id, id));
+}
+
+/** Removes keys past the retention window (the daily clean-up). */
+export async function purgeIdempotencyKeys(): Promise<number> {
+  const rows = await db()
+    .delete(idempotencyKeys)
+    .where(
+      sql`${idempotencyKeys.createdAt} < now() - make_interval(hours => ${IDEMPOTENCY_HOURS})`,
+    )
+    .returning({ id: idempotencyKeys.id });
+  return rows.length;
+}

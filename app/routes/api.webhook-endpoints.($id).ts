@@ -1,0 +1,66 @@
+import { z } from "zod";
+import {
+  createWebhookEndpoint,
+  deleteWebhookEndpoint,
+  listWebhookEndpoints,
+  WEBHOOK_ENDPOINT_NOT_FOUND,
+} from "~/models/webhooks.server";
+import {
+  createdWebhookEndpointSchema,
+  webhookEndpointSchema,
+} from "~/validation/api-responses";
+import { createWebhookEndpointSchema } from "~/validation/api-keys";
+import { parseId } from "~/validation/employer";
+import { apiRoute, apiRoutes, idParam } from "~/web/api-contract.server";
+
+// A company's webhook endpoints: an owner signed in, or a key with webhooks:write. The
+// signing secret is in the 201 response only.
+
+const list = apiRoute(
+  {
+    method: "GET",
+    path: "/api/webhook-endpoints",
+    summary: "The company's webhook endpoints (never a secret)",
+    role: "EMPLOYER",
+    capability: "team",
+    response: z.array(webhookEndpointSchema),
+    errors: [401, 403],
+  },
+  async ({ user }) => listWebhookEndpoints(user),
+);
+
+const create = apiRoute(
+  {
+    method: "POST",
+    path: "/api/webhook-endpoints",
+    summary:
+      "Add a webhook endpoint (https) for some events; its signing secret is in this response only",
+    role: "EMPLOYER",
+    capability: "team",
+    body: createWebhookEndpointSchema,
+    status: 201,
+    response: createdWebhookEndpointSchema,
+    errors: [400, 401, 403],
+  },
+  async ({ user, body }) => createWebhookEndpoint(user, body),
+);
+
+// Removes an endpoint and its pending deliveries. Another company's endpoint → 404.
+const remove = apiRoute(
+  {
+    method: "DELETE",
+    path: "/api/webhook-endpoints/{id}",
+    summary: "Remove a webhook endpoint (its pending deliveries are dropped)",
+    role: "EMPLOYER",
+    capability: "team",
+    params: idParam(parseId, WEBHOOK_ENDPOINT_NOT_FOUND),
+    response: webhookEndpointSchema,
+    errors: [401, 403, 404],
+  },
+  async ({ user, params: id }) => deleteWebhookEndpoint(user, id),
+);
+
+export const contract = create.contract;
+export const listContract = list.contract;
+export const removeContract = remove.contract;
+export const { loader, action } = apiRoutes(list, create, remove);

@@ -1,0 +1,42 @@
+// What a company's API key may do (docs/decisions/1910-api-keys-idempotency-webhooks.md), and
+// the events a webhook endpoint can subscribe to. Browser-safe: the settings page lists them.
+
+export const API_SCOPES = [
+  "employees:read",
+  "employees:write",
+  "advances:read",
+  "advances:write",
+  "payroll:read",
+  "payroll:write",
+  "webhooks:write",
+] as const;
+
+export type ApiScope = (typeof API_SCOPES)[number];
+
+export const API_SCOPE_LABELS: Record<ApiScope, string> = {
+  "employees:read": "Read employees and invitations",
+  "employees:write": "Add, invite and offboard employees",
+  "advances:read": "Read advance requests",
+  "advances:write": "Approve and decline advance requests",
+  "payroll:read": "Read payroll runs",
+  "payroll:write": "Submit payroll runs and record their results",
+  "webhooks:write": "Manage webhook endpoints",
+};
+
+export const WEBHOOK_EVENTS = [
+  "advance_request.created",
+  "advance_request.approved",
+  "advance_request.declined",
+  "advance_request.cancelled",
+  "card.issued",
+  "card.closed",
+  "payroll_run.submitted",
+  "deduction.collected",
+  "employee.joined",
+  "employee.offboarded",
+] as const;
+
+export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
+
+/** The prefix every key's secret starts with (and the Authorization header carries). */
+export const API_KEY_PREFIX = "ga_";

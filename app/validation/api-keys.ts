@@ -1,0 +1,54 @@
+import * as z from "zod";
+import { API_SCOPES, WEBHOOK_EVENTS } from "~/utils/api-scopes";
+import { requiredText } from "./common";
+
+// API keys and webhook endpoints: shared by /settings/api (Conform, browser and server) and
+// POST /api/api-keys, POST /api/webhook-endpoints.
+
+export const SCOPES_REQUIRED = "Choose at least one scope";
+export const EVENTS_REQUIRED = "Choose at least one event";
+
+/** A form sends one checkbox as a string and several as an array; JSON sends an array. */
+const list = <T extends z.ZodType>(item: T, message: string) =>
+  z.preprocess(
+    (value) =>
+      value === undefined || value === ""
+        ? []
+        : Array.isArray(value)
+          ? value
+          : [value],
+    z
+      .array(item, { error: message })
+      .min(1, message)
+      .transform((items) => [...new Set(items)]),
+  );
+
+export const createApiKeySchema = z.object({
+  name: requiredText("Name", 100),
+  scopes: list(z.enum(API_SCOPES, { error: "Unknown scope" }), SCOPES_REQUIRED),
+});
+export type CreateApiKeyInput = z.infer<typeof createApiKeySchema>;
+
+export const WEBHOOK_URL_INVALID = "Enter an https:// address";
+
+export const createWebhookEndpointSchema = z.object({
+  url: z
+    .string({ error: WEBHOOK_URL_INVALID })
+    .trim()
+    .max(2000, "At most 2000 characters")
+    .refine((value) => {
+      try {
+        const url = new URL(value);
+        return url.protocol === "https:" || url.protocol === "http:";
+      } catch {
+        return false;
+      }
+    }, WEBHOOK_URL_INVALID),
+  events: list(
+    z.enum(WEBHOOK_EVENTS, { error: "Unknown event" }),
+    EVENTS_REQUIRED,
+  ),
+});
+export type CreateWebhookEndpointInput = z.infer<
+  typeof createWebhookEndpointSchema
+>;

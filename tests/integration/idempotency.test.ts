@@ -1,0 +1,237 @@
+import { and, eq, sql } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+import {
+  auditEvents,
+  idempotencyKeys,
+  invitations,
+  type User,
+} from "#db/schema";
+import { requestAdvance } from "~/models/advance.server";
+import { createApiKey } from "~/models/api-keys.server";
+import * as approveRoute from "~/routes/api.advance-requests.$id.approve";
+import * as invitationsRoute from "~/routes/api.invitations";
+import { db } from "~/utils/db.server";
+import { useTestDatabase } from "#tests/support/db";
+import {
+  call,
+  createEmployee,
+  createEmployer,
+  requestAs,
+  uniqueName,
+} from "#tests/support/factories";
+
+// Idempotent writes (decision 1910): the same Idempotency-Key with the same body replays the
+// first response without acting again, even when the requests arrive together; a different
+// body is 422. Real route modules, a real database.
+
+useTestDatabase();
+
+type Handler = Parameters<typeof call>[0];
+
+let owner: User;
+let other: User;
+let employee: User;
+let secret: string;
+
+beforeAll(async () => {
+  owner = await createEmployer({ companyName: "Idem Co" });
+  other = await createEmployer({ companyName: "Idem Other" });
+  employee = await createEmployee(owner, { firstName: "Ivy" });
+  secret = (
+    await createApiKey(owner, {
+      name: "idem",
+      scopes: ["employees:write", "advances:write"],
+    })
+  ).key;
+});
+
+function invite(email: string) {
+  return { email, firstName: "Ina", lastName: "Idem" };
+}
+
+async function post(
+  by: User | string,
+  path: string,
+  json: unknown,
+  key: string,
+): Promise<Request> {
+  const headers = { "Idempotency-Key": key };
+  if (typeof by === "string")
+    return new Request(`http://localhost:3000${path}`, {
+      method: "POST",
+      headers: {
+        ...headers,
+        Authorization: `Bearer ${by}`,
+        "Content-Type": "application/json",
+      },
+      body: JSON.stringify(json),
+    });
+  return requestAs(by, path, { json, headers });
+}
+
+async function invitationsTo(email: string): Promise<number> {
+  const rows = await db()
+    .select({ id: invitations.id })
+    .from(invitations)
+    .where(eq(invitations.email, email));
+  return rows.length;
+}
+
+describe("Idempotency-Key", () => {
+  it("replays the first response to a repeat without acting again", async () => {
+    const email = `${uniqueName("once")}@example.com`;
+    const key = uniqueName("k");
+    const first = await call(
+      invitationsRoute.action as Handler,
+      await post(owner, "/api/invitations", invite(email), key),
+    );
+    expect(first.status).toBe(201);
+    const firstBody = await first.text();
+    const again = await call(
+      invitationsRoute.action as Handler,
+      await post(owner, "/api/invitations", invite(email), key),
+    );
+    expect(again.status).toBe(201);
+    expect(again.headers.get("Idempotent-Replayed")).toBe("true");
+    expect(await again.text()).toBe(firstBody);
+    expect(await invitationsTo(email)).toBe(1);
+
+    // Without the key the same body acts (and is refused: the invitation is pending).
+    const plain = await call(
+      invitationsRoute.action as Handler,
+      await requestAs(owner, "/api/invitations", { json: invite(email) }),
+    );
+    expect(plain.status).toBe(409);
+  });
+
+  it("refuses the same key with a different body (422), and keeps the first answer", async () => {
+    const key = uniqueName("k");
+    const a = `${uniqueName("a")}@example.com`;
+    const first = await call(
+      invitationsRoute.action as Handler,
+      await post(owner, "/api/invitations", invite(a), key),
+    );
+    expect(first.status).toBe(201);
+    const b = `${uniqueName("b")}@example.com`;
+    const changed = await call(
+      invitationsRoute.action as Handler,
+      await post(owner, "/api/invitations", invite(b), key),
+    );
+    expect(changed.status).toBe(422);
+    expect(await changed.json()).toEqual({
+      message:
+        "This Idempotency-Key was already used with a different request.",
+    });
+    expect(await invitationsTo(b)).toBe(0);
+  });
+
+  it("acts once for 10 identical concurrent requests, all answered alike", async () => {
+    const email = `${uniqueName("race")}@example.com`;
+    const key = uniqueName("k");
+    const responses = await Promise.all(
+      Array.from({ length: 10 }, async () =>
+        call(
+          invitationsRoute.action as Handler,
+          await post(secret, "/api/invitations", invite(email), key),
+        ),
+      ),
+    );
+    const statuses = responses.map((r) => r.status);
+    expect(statuses).toEqual(Array(10).fill(201));
+    const bodies = new Set(await Promise.all(responses.map((r) => r.text())));
+    expect(bodies.size).toBe(1);
+    expect(
+      responses.filter((r) => r.headers.get("Idempotent-Replayed") === "true"),
+    ).toHaveLength(9);
+    expect(await invitationsTo(email)).toBe(1);
+  });
+
+  it("approves once for 10 concurrent approvals with one key", async () => {
+    const request = await requestAdvance(employee, {
+      amount: "300.00",
+      reason: null,
+      repaymentPeriods: 1,
+    });
+    const key = uniqueName("k");
+    const path = `/api/advance-requests/${request.id}/approve`;
+    const responses = await Promise.all(
+      Array.from({ length: 10 }, async () =>
+        call(
+          approveRoute.action as Handler,
+          await post(secret, path, {}, key),
+          {
+            id: String(request.id),
+          },
+        ),
+      ),
+    );
+    expect(responses.map((r) => r.status)).toEqual(Array(10).fill(200));
+    const approvals = await db()
+      .select()
+      .from(auditEvents)
+      .where(
+        and(
+          eq(auditEvents.requestId, request.id),
+          eq(auditEvents.action, "request.approved"),
+        ),
+      );
+    expect(approvals).toHaveLength(1);
+  });
+
+  it("replays a refusal too, keeps keys per caller, and forgets after 24 hours", async () => {
+    const key = uniqueName("k");
+    const missing = "/api/advance-requests/999999/approve";
+    const first = await call(
+      approveRoute.action as Handler,
+      await post(secret, missing, {}, key),
+      { id: "999999" },
+    );
+    expect(first.status).toBe(404);
+    const again = await call(
+      approveRoute.action as Handler,
+      await post(secret, missing, {}, key),
+      { id: "999999" },
+    );
+    expect(again.status).toBe(404);
+    expect(again.headers.get("Idempotent-Replayed")).toBe("true");
+
+    // Another caller's identical key is theirs alone.
+    const email = `${uniqueName("per")}@example.com`;
+    const mine = await call(
+      invitationsRoute.action as Handler,
+      await post(owner, "/api/invitations", invite(email), key),
+    );
+    expect(mine.status).toBe(201);
+    const theirs = await call(
+      invitationsRoute.action as Handler,
+      await post(other, "/api/invitations", invite(email), key),
+    );
+    expect(theirs.status).toBe(201);
+    expect(theirs.headers.get("Idempotent-Replayed")).toBeNull();
+
+    // Past 24 hours the key acts again (here: refused, the invitation is pending).
+    await db()
+      .update(idempotencyKeys)
+      .set({ createdAt: sql`now() - interval '25 hours'` })
+      .where(
+        and(
+          eq(idempotencyKeys.key, key),
+          eq(idempotencyKeys.caller, `user:${owner.id}`),
+        ),
+      );
+    const later = await call(
+      invitationsRoute.action as Handler,
+      await post(owner, "/api/invitations", invite(email), key),
+    );
+    expect(later.status).toBe(409);
+    expect(later.headers.get("Idempotent-Replayed")).toBeNull();
+  });
+
+  it("refuses a malformed key with 400", async () => {
+    const res = await call(
+      invitationsRoute.action as Handler,
+      await post(owner, "/api/invitations", invite("x@example.com"), "a b"),
+    );
+    expect(res.status).toBe(400);
+  });
+});

@@ -1,7 +1,12 @@
 // `npm run bench:js`: the JavaScript a browser downloads for each page of the production build
-// (run `npx remix build` first), gzip-compressed: the Remix manifest script, the client entry
-// and its imports, and the module and imports of every route the URL matches (root, layouts,
-// the page). Shared chunks are counted once per page. Resource routes (no component: /api/*,
+// (run `npx remix build` first), gzip-compressed: the route manifest the page carries, the
+// client entry and its imports, and the module and imports of every route the URL matches
+// (root, layouts, the page). Shared chunks are counted once per page. With lazy route discovery
+// (remix.config.js `v3_lazyRouteDiscovery`) a page does not load the manifest file
+// (manifest-*.js): the server inlines a partial manifest in the HTML, the routes of this URL and
+// of its parent paths, and the browser asks /__manifest for others as links need them. That
+// inline script is counted, as Remix writes it (JSON with two-space indents), gzip-compressed on
+// its own. Resource routes (no component: /api/*,
 // /healthz...) send no JavaScript and are left out. Budget: 100 KB gzip per page, except
 // /checkout with Stripe (Stripe.js itself comes from js.stripe.com and is not in our build).
 import fs from "node:fs";
@@ -60,6 +65,30 @@ function chain(routes: Record<string, ManifestRoute>, id: string): string[] {
   return ids;
 }
 
+/**
+ * The manifest script the server inlines in a page's HTML (Remix's getPartialManifest): the
+ * routes this URL matches and those matching each of its parent paths (with their ancestors).
+ */
+function partialManifestScript(manifest: Manifest, pageId: string): string {
+  const pagePath = urlPath(manifest.routes, pageId);
+  const parents = new Set<string>(["/"]);
+  const segments = pagePath.split("/").filter(Boolean);
+  for (let i = segments.length - 1; i > 0; i--)
+    parents.add(`/${segments.slice(0, i).join("/")}`);
+  const ids = new Set(chain(manifest.routes, pageId));
+  for (const [id, route] of Object.entries(manifest.routes)) {
+    const isPage =
+      route.index ||
+      !Object.values(manifest.routes).some((r) => r.parentId === id);
+    if (isPage && parents.has(urlPath(manifest.routes, id)))
+      for (const c of chain(manifest.routes, id)) ids.add(c);
+  }
+  const routes = Object.fromEntries(
+    [...ids].map((id) => [id, manifest.routes[id]]),
+  );
+  return `window.__remixManifest = ${JSON.stringify({ ...manifest, routes }, null, 2)};`;
+}
+
 /** Per-page JavaScript of the build in `root` (public/build + build/index.js). */
 export async function measureJsBudget(root: string): Promise<RouteBudget[]> {
   const serverBuild = path.join(root, "build/index.js");
@@ -80,8 +109,6 @@ export async function measureJsBudget(root: string): Promise<RouteBudget[]> {
     }
     return size;
   };
-  const manifestScript = manifest.url;
-
   const rows: RouteBudget[] = [];
   for (const [id, route] of Object.entries(manifest.routes)) {
     // Pages only: a route module with a component. Layouts (pathless parents) are counted
@@ -93,7 +120,6 @@ export async function measureJsBudget(root: string): Promise<RouteBudget[]> {
     );
     if (hasChildren) continue;
     const files = new Set<string>([
-      ...(manifestScript ? [manifestScript] : []),
       manifest.entry.module,
       ...manifest.entry.imports,
     ]);
@@ -102,8 +128,9 @@ export async function measureJsBudget(root: string): Promise<RouteBudget[]> {
       files.add(r.module);
       for (const imported of r.imports ?? []) files.add(imported);
     }
-    let raw = 0;
-    let gzip = 0;
+    const inline = partialManifestScript(manifest, route.id);
+    let raw = inline.length;
+    let gzip = zlib.gzipSync(inline).length;
     for (const file of files) {
       const size = sizeOf(file);
       raw += size.raw;

@@ -1,6 +1,7 @@
 import { format, subMonths } from "date-fns";
 import { sql } from "drizzle-orm";
 import { runDailyPayroll } from "~/models/payroll.server";
+import { closeExpiredCards } from "~/models/card-authorization.server";
 import { deleteEndedSessions } from "~/models/sessions.server";
 import { deleteSpentResetTokens } from "~/models/password-reset.server";
 import { purgeIdempotencyKeys } from "~/models/idempotency.server";
@@ -59,7 +60,9 @@ export const SCHEDULES: Schedule[] = [
     task: "cleanup",
     cron: "30 3 * * *",
     period: day,
-    run: async () => ({
+    run: async (at) => ({
+      // Cards past their validity close, giving back what they did not spend (decision 1903).
+      expiredCards: await closeExpiredCards(at),
       sessions: await deleteEndedSessions(30),
       resetTokens: await deleteSpentResetTokens(),
       idempotencyKeys: await purgeIdempotencyKeys(),

@@ -780,3 +780,34 @@ export async function closeOwnCardDto(actor: User, cardId: number) {
   const card = await closeOwnCard(actor, cardId);
   return toOwnCardDto(card, await spentCents(db(), card.id));
 }
+
+/**
+ * Cards past the end of their validity (the last day of their expiry month) are closed, their
+ * unspent balance returned (the daily clean-up job). One transaction per card; returns how many.
+ */
+export async function closeExpiredCards(
+  now: Date = new Date(),
+): Promise<number> {
+  const expired = await db()
+    .select({ id: virtualCards.id })
+    .from(virtualCards)
+    .where(
+      and(
+        ne(virtualCards.status, "closed"),
+        sql`${virtualCards.expiryYear} * 12 + ${virtualCards.expiryMonth} < ${
+          now.getUTCFullYear() * 12 + now.getUTCMonth() + 1
+        }`,
+      ),
+    );
+  let closed = 0;
+  for (const card of expired) {
+    const done = await db().transaction((tx) =>
+      closeCardInTx(tx, card.id, null, "expired", now),
+    );
+    if (done) {
+      closed += 1;
+      await announce(card.id);
+    }
+  }
+  return closed;
+}

@@ -354,3 +354,39 @@ export async function syncCardSpend(
     ),
   });
 }
+
+/**
+ * What payroll collected and what was written off (a loss) since `from`, and what is owed now:
+ * the reports' repayment figures.
+ */
+export async function repaymentSince(
+  executor: Executor,
+  companyId: number,
+  from: Date,
+): Promise<{
+  collectedCents: number;
+  writtenOffCents: number;
+  owedCents: number;
+}> {
+  const [row] = await queryRows<{
+    collected: string;
+    lost: string;
+    owed: string;
+  }>(
+    executor,
+    sql`select
+          coalesce((select sum(p.amount) from journal_entries j join ledger_postings p on p.entry_id = j.id
+            where j.company_id = ${companyId} and p.account = 'payroll'
+              and j.created_at >= ${from.toISOString()}::timestamptz), 0)::text as collected,
+          coalesce((select sum(p.amount) from journal_entries j join ledger_postings p on p.entry_id = j.id
+            where j.company_id = ${companyId} and p.account = 'losses'
+              and j.created_at >= ${from.toISOString()}::timestamptz), 0)::text as lost,
+          coalesce((select sum(p.amount) from ledger_postings p
+            where p.company_id = ${companyId} and p.account in ('receivable', 'arrears')), 0)::text as owed`,
+  );
+  return {
+    collectedCents: toCents(row.collected),
+    writtenOffCents: toCents(row.lost),
+    owedCents: toCents(row.owed),
+  };
+}

@@ -28,6 +28,7 @@ export {
   RISK_MODERATE_MAX_CENTS,
 } from "./report-rollup.server";
 import { companyFor } from "./company.server";
+import { repaymentSince } from "./ledger.server";
 
 /** SPEC §9 hard-coded figures, shown only as labelled estimates. */
 export const ESTIMATES = {
@@ -250,7 +251,11 @@ export async function getEmployerReport(actor: User, now: Date = new Date()) {
   const decided = totals.approved + totals.declined;
   const riskTotal = totals.riskLow + totals.riskModerate + totals.riskHigh;
 
+  // Repayment, from the ledger: collected by payroll and written off in the period (losses:
+  // what a leaver's last paycheck could not cover), and owed now (decision 1903).
+  const repayment = await repaymentSince(db(), employer, period.start);
   return {
+    repayment,
     period: {
       start: period.start.toISOString(),
       end: period.end.toISOString(),

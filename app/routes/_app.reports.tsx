@@ -104,6 +104,32 @@ export default function ReportsPage() {
         </StatCard>
       </div>
 
+      <Card title="Repayment">
+        <dl className="grid gap-4 text-sm sm:grid-cols-3">
+          <div>
+            <dt className="text-gray-700">Collected by payroll</dt>
+            <dd className="text-xl font-semibold text-gray-900">
+              {formatCents(report.repayment.collectedCents)}
+            </dd>
+          </div>
+          <div>
+            <dt className="text-gray-700">Written off (losses)</dt>
+            <dd className="text-xl font-semibold text-gray-900">
+              {formatCents(report.repayment.writtenOffCents)}
+            </dd>
+            <dd className="text-xs text-gray-700">
+              What leavers&apos; last paychecks could not cover
+            </dd>
+          </div>
+          <div>
+            <dt className="text-gray-700">Still owed</dt>
+            <dd className="text-xl font-semibold text-gray-900">
+              {formatCents(report.repayment.owedCents)}
+            </dd>
+          </div>
+        </dl>
+      </Card>
+
       <Card title="Monthly Advance Volume">
         <BarChart
           title="Amount requested per month, last 12 months"

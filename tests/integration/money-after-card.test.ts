@@ -1,7 +1,10 @@
 import { sql } from "drizzle-orm";
 import type { User } from "#db/schema";
 import { authorizeCardPurchase } from "~/models/card-authorization.server";
-import { closeOwnCard } from "~/models/card-authorization.server";
+import {
+  closeExpiredCards,
+  closeOwnCard,
+} from "~/models/card-authorization.server";
 import { checkInvariants } from "~/models/invariants.server";
 import { companyTotals, owedCents } from "~/models/ledger.server";
 import { offboardEmployee } from "~/models/offboarding.server";
@@ -18,6 +21,7 @@ import {
   updatePaySchedule,
 } from "~/models/settings.server";
 import { requestAdvance } from "~/models/advance.server";
+import { getEmployerReport } from "~/models/report.server";
 import { db, queryRows } from "~/utils/db.server";
 import { dayStart, isoDay, addDaysIso } from "~/utils/pay-schedule";
 import { LEFT_COMPANY } from "~/utils/rules";
@@ -443,6 +447,39 @@ describe("unspent card balances come back", () => {
   });
 });
 
+describe("a card at the end of its validity", () => {
+  it("is closed by the daily job and gives back what it did not spend", async () => {
+    const employer = await createEmployer();
+    const user = await createEmployee(employer);
+    const request = await insertAdvance(user, {
+      amount: "200.00",
+      status: "APPROVED",
+      carded: true,
+    });
+    const card = await cardOf(request.id);
+    await authorizeCardPurchase(card.id, {
+      amountCents: 7_500,
+      merchantName: "Corner Grocer",
+      merchantCategory: GROCERY,
+    });
+    const [row] = await queryRows<{ m: number; y: number }>(
+      db(),
+      sql`select expiry_month as m, expiry_year as y from virtual_cards where id = ${card.id}`,
+    );
+    // The month after its expiry month.
+    const after = new Date(
+      Date.UTC(row.m === 12 ? row.y + 1 : row.y, row.m % 12, 2),
+    );
+    expect(
+      await closeExpiredCards(new Date(Date.UTC(row.y, row.m - 1, 28))),
+    ).toBe(0);
+    expect(await closeExpiredCards(after)).toBeGreaterThanOrEqual(1);
+    expect((await cardOf(request.id)).status).toBe("closed");
+    expect(await owedCents(db(), (await employeeOf(user)).id)).toBe(7_500);
+    await expectConsistent();
+  });
+});
+
 describe("a card closed after payroll collected more than it spent", () => {
   it("owes the difference back to the employee as a credit, never a negative debt", async () => {
     const today = isoDay(new Date());
@@ -561,6 +598,13 @@ describe("leavers", () => {
     expect(await owedCents(db(), employee.id)).toBe(0);
     const totals = await companyTotals(db(), employee.companyId!);
     expect(totals.writtenOffCents).toBe(11000);
+    // The reports show it as a loss.
+    const report = await getEmployerReport(employer);
+    expect(report.repayment).toMatchObject({
+      writtenOffCents: 11000,
+      collectedCents: 4000,
+      owedCents: 0,
+    });
     expect(totals.collectedCents).toBe(4000);
     expect(totals.returnedCents).toBe(15000);
     const events = (await ledgerOf(employee.id)).map((l) => l.event);

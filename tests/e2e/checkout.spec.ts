@@ -1,3 +1,4 @@
+import { sandboxLast4 } from "~/services/payments/sandbox.server";
 import { insertAdvance } from "#tests/support/data";
 import { cardsOf } from "#tests/support/payments";
 import { requestRow } from "#tests/support/rows";
@@ -62,7 +63,7 @@ test.describe("sandbox checkout", () => {
     const cards = await cardsOf(request.id);
     expect(cards).toHaveLength(1);
     expect(cards[0]).toMatchObject({
-      cardNumber: "•••• •••• •••• 4242",
+      cardNumber: `•••• •••• •••• ${sandboxLast4(request.id)}`,
       amount: "300.00",
       status: "active",
     });

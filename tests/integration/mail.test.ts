@@ -1,3 +1,4 @@
+import { sandboxLast4 } from "~/services/payments/sandbox.server";
 import { subDays } from "date-fns";
 import { and, eq, ne, sql } from "drizzle-orm";
 import { cancelAdvance, expireUnpaidAdvances } from "~/models/cancel.server";
@@ -422,7 +423,9 @@ describe("e-mail through the job queue", () => {
     expect(res.status).toBe(302);
     const [card] = await smtp.waitFor(1, about(employee.email, /grocery card/));
     expect(card.mail.subject).toBe("Your $300.00 grocery card is ready");
-    expect(card.mail.text).toContain("Card: •••• •••• •••• 4242");
+    expect(card.mail.text).toContain(
+      `Card: •••• •••• •••• ${sandboxLast4(request.id)}`,
+    );
     expect(card.mail.text).toContain("Where it works: Grocery stores only");
     // What was charged (the fee) and what payroll will take, and when.
     expect(card.mail.text).toContain(

@@ -1,3 +1,4 @@
+import { sandboxLast4 } from "~/services/payments/sandbox.server";
 import { eq } from "drizzle-orm";
 import { sandboxPayments } from "#db/schema";
 import { issueGroceryCard } from "~/models/card.server";
@@ -125,7 +126,7 @@ describe("sandbox checkout, end to end", () => {
     const [card] = await cardsOf(request.id);
     expect(card).toMatchObject({
       providerCardId: `ic_sandbox_${request.id}`,
-      cardNumber: "•••• •••• •••• 4242",
+      cardNumber: `•••• •••• •••• ${sandboxLast4(request.id)}`,
       amount: "300.00",
       status: "active",
     });
@@ -167,7 +168,7 @@ describe("sandbox checkout, end to end", () => {
     expect(repeat.status).toBe(200);
     expect(await repeat.json()).toMatchObject({
       id: card.id,
-      cardNumber: "•••• •••• •••• 4242",
+      cardNumber: card.cardNumber,
       status: "active",
       amount: "300.00",
       expiryMonth: card.expiryMonth,
@@ -363,7 +364,7 @@ describe("issueGroceryCard", () => {
     expect(res.status).toBe(201);
     const card = await res.json();
     expect(card).toMatchObject({
-      cardNumber: "•••• •••• •••• 4242",
+      cardNumber: `•••• •••• •••• ${sandboxLast4(request.id)}`,
       status: "active",
       amount: "250.00",
     });

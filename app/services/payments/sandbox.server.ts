@@ -248,7 +248,7 @@ export const sandboxProvider: PaymentProvider = {
     const now = new Date();
     return {
       id: `ic_sandbox_${advanceRequestId}`,
-      last4: "4242",
+      last4: sandboxLast4(advanceRequestId),
       expMonth: now.getMonth() + 1,
       expYear: now.getFullYear() + 3,
       status: "active",
@@ -263,6 +263,18 @@ export const sandboxProvider: PaymentProvider = {
     );
   },
 };
+
+/**
+ * The last four digits of a sandbox card: from a hash of its request, so cards differ (as real
+ * ones do) instead of every card ending in 4242, and the same request always gets the same.
+ */
+export function sandboxLast4(advanceRequestId: number): string {
+  const hash = crypto
+    .createHash("sha256")
+    .update(`grocery-advance-sandbox-last4:${advanceRequestId}`)
+    .digest();
+  return String(hash.readUInt32BE(0) % 10_000).padStart(4, "0");
+}
 
 /**
  * The full test number and CVC of a sandbox card, derived from its provider id whenever the

@@ -1,10 +1,5 @@
 import { sql } from "drizzle-orm";
-import {
-  journalEntries,
-  ledgerPostings,
-  type LEDGER_ACCOUNTS,
-  type LEDGER_EVENTS,
-} from "#db/schema";
+import type { LEDGER_ACCOUNTS, LEDGER_EVENTS } from "#db/schema";
 import { queryRows, type Executor, type Tx } from "~/utils/db.server";
 import { conflict } from "~/utils/errors";
 import { fromCents, toCents } from "~/utils/money";
@@ -59,27 +54,25 @@ export async function postEntry(tx: Tx, input: EntryInput): Promise<void> {
   const sum = postings.reduce((total, p) => total + p.cents, 0);
   if (sum !== 0)
     throw new Error(`journal entry ${input.event} does not balance: ${sum}`);
-  const [entry] = await tx
-    .insert(journalEntries)
-    .values({
-      event: input.event,
-      companyId: input.companyId,
-      employeeId: input.employeeId,
-      requestId: input.requestId ?? null,
-      cardId: input.cardId ?? null,
-      deductionId: input.deductionId ?? null,
-      ...(input.at ? { createdAt: input.at } : {}),
-    })
-    .returning({ id: journalEntries.id });
-  await tx.insert(ledgerPostings).values(
-    postings.map((p) => ({
-      entryId: entry.id,
-      account: p.account,
-      companyId: p.companyId ?? input.companyId,
-      employeeId: p.employeeId ?? input.employeeId,
-      cardId: p.cardId ?? input.cardId ?? null,
-      amount: fromCents(p.cents),
-    })),
+  // The entry and its postings in one statement (one round trip: card authorizations write
+  // one inside the card network's deadline).
+  const values = sql.join(
+    postings.map(
+      (p) =>
+        sql`(${p.account}, ${p.companyId ?? input.companyId}::int, ${p.employeeId ?? input.employeeId}::int, ${p.cardId ?? input.cardId ?? null}::int, ${fromCents(p.cents)}::numeric)`,
+    ),
+    sql`, `,
+  );
+  await tx.execute(
+    sql`with entry as (
+          insert into journal_entries (event, company_id, employee_id, request_id, card_id, deduction_id, created_at)
+          values (${input.event}, ${input.companyId}::int, ${input.employeeId}::int, ${input.requestId ?? null}::int,
+                  ${input.cardId ?? null}::int, ${input.deductionId ?? null}::int,
+                  coalesce(${input.at ? input.at.toISOString() : null}::timestamptz, now()))
+          returning id)
+        insert into ledger_postings (entry_id, account, company_id, employee_id, card_id, amount)
+        select entry.id, p.account, p.company_id, p.employee_id, p.card_id, p.amount
+        from entry, (values ${values}) as p(account, company_id, employee_id, card_id, amount)`,
   );
 }
 
@@ -325,21 +318,33 @@ export async function syncCardSpend(
   cardId: number,
   event: "card.purchase" | "card.merchant_refund" | "card.purchase_reversed",
 ): Promise<void> {
-  const [row] = await queryRows<{ rows: string; ledger: string }>(
+  // The card's spend by its rows and by the ledger, and its subject, in one round trip.
+  const [row] = await queryRows<{
+    rows: string;
+    ledger: string;
+    request_id: number;
+    employee_id: number;
+    company_id: number | null;
+  }>(
     tx,
     sql`select
           coalesce((select sum(case when a.kind = 'refund' then -a.amount else a.amount end)
             from card_authorizations a
-            where a.card_id = ${cardId} and a.approved and a.status <> 'reversed'), 0)::text as rows,
+            where a.card_id = c.id and a.approved and a.status <> 'reversed'), 0)::text as rows,
           coalesce((select sum(p.amount) from ledger_postings p
-            where p.card_id = ${cardId} and p.account = 'merchants'), 0)::text as ledger`,
+            where p.card_id = c.id and p.account = 'merchants'), 0)::text as ledger,
+          r.id as request_id, e.id as employee_id, e.employer_id as company_id
+        from virtual_cards c join advance_requests r on r.id = c.request_id
+        join employees e on e.id = r.employee_id where c.id = ${cardId}`,
   );
+  if (!row) throw new Error(`no card ${cardId}`);
   // merchants is credited (negative) by purchases: spend in the ledger = −merchants.
   const delta = toCents(row.rows) + toCents(row.ledger);
   if (delta === 0) return;
-  const subject = await cardSubject(tx, cardId);
   await postEntry(tx, {
-    ...subject,
+    requestId: row.request_id,
+    employeeId: row.employee_id,
+    companyId: row.company_id,
     cardId,
     event:
       delta > 0

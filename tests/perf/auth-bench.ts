@@ -1,0 +1,241 @@
+// Part of `npm run bench`: card authorizations decided for the 10,000-employee company (the
+// page bench's seed: 10,000 employees, 100,000 requests, 20,000 cards), 1,000 of its active
+// cards, at rising concurrency (1, 16, 64, 256 purchases in flight), on a fresh database
+// `ga_bench_auth` on the PostgreSQL server, beside the card network's 2-second deadline:
+//   - the Stripe webhook path: a signed `issuing_authorization.request` posted to the webhook
+//     route's action (the signature checked by the real stripe SDK, the decision, the answer),
+//     in this process (no HTTP server: the network hop is not ours to measure);
+//   - the sandbox path: the decision function itself (authorizeCardPurchase).
+// One process, one pool of 10 connections (a worker's, connectPostgres' default). Reported: p50,
+// p99 and max per level, and whether any card spent more than its funding (check:invariants).
+// Writes its table into docs/performance.md between the auth-bench markers.
+//
+//   BENCH_DATABASE_URL  PostgreSQL server (default postgres://postgres@127.0.0.1:5432/postgres)
+//   BENCH_WRITE_DOC=0   do not rewrite the generated section of docs/performance.md
+import fs from "node:fs";
+import path from "node:path";
+import url from "node:url";
+import postgres from "postgres";
+import Stripe from "stripe";
+import { sql } from "drizzle-orm";
+import { authorizeCardPurchase } from "~/models/card-authorization.server";
+import { checkInvariants } from "~/models/invariants.server";
+import { action as webhookAction } from "~/routes/api.stripe.webhook";
+import {
+  closeConnection,
+  connectPostgres,
+  migrate,
+  queryRows,
+  setConnection,
+  db,
+} from "~/utils/db.server";
+import { hashPassword } from "~/utils/password.server";
+import {
+  enableStripe,
+  disableStripe,
+  WEBHOOK_SECRET,
+} from "#tests/support/payments";
+import { startFakeStripe } from "#tests/support/fake-stripe";
+import { LARGE_COMPANY, seedCompany } from "./seed";
+
+const ROOT = path.resolve(
+  path.dirname(url.fileURLToPath(import.meta.url)),
+  "../..",
+);
+const SERVER_URL =
+  process.env.BENCH_DATABASE_URL ??
+  "postgres://postgres@127.0.0.1:5432/postgres";
+const DB_NAME = "ga_bench_auth";
+const CARDS = 1000;
+const LEVELS = [1, 16, 64, 256];
+const DEADLINE_MS = 2000;
+
+function withDatabase(server: string, database: string): string {
+  const parsed = new URL(server);
+  parsed.pathname = `/${database}`;
+  return parsed.toString();
+}
+
+type Level = {
+  path: "webhook" | "sandbox";
+  inFlight: number;
+  count: number;
+  p50: number;
+  p99: number;
+  max: number;
+  approved: number;
+  overOneSecond: number;
+};
+
+const quantile = (sorted: number[], q: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
+
+/** `count` calls, `inFlight` at a time, each timed. */
+async function load(
+  inFlight: number,
+  count: number,
+  call: (i: number) => Promise<boolean>,
+): Promise<{ times: number[]; approved: number }> {
+  const times: number[] = [];
+  let approved = 0;
+  let next = 0;
+  const worker = async () => {
+    while (next < count) {
+      const i = next++;
+      const start = process.hrtime.bigint();
+      if (await call(i)) approved += 1;
+      times.push(Number(process.hrtime.bigint() - start) / 1e6);
+    }
+  };
+  await Promise.all(Array.from({ length: inFlight }, worker));
+  return { times: times.sort((a, b) => a - b), approved };
+}
+
+export async function measureAuthorizations() {
+  const admin = postgres(SERVER_URL, { max: 1, onnotice: () => {} });
+  await admin.unsafe(`drop database if exists ${DB_NAME} with (force)`);
+  await admin.unsafe(`create database ${DB_NAME}`);
+  await admin.end();
+  const conn = connectPostgres(withDatabase(SERVER_URL, DB_NAME));
+  setConnection(conn);
+  const fake = await startFakeStripe();
+  enableStripe(fake);
+  try {
+    await migrate(conn);
+    await seedCompany(
+      conn.db,
+      LARGE_COMPANY,
+      await hashPassword("Basil-Lantern-62"),
+    );
+    await db().execute(sql`vacuum analyze`);
+    const cards = await queryRows<{ id: number; provider_card_id: string }>(
+      db(),
+      sql`select id, provider_card_id from virtual_cards where status = 'active'
+          order by id limit ${CARDS}`,
+    );
+    const signer = new Stripe("sk_test_signer_only");
+    const rows: Level[] = [];
+    let serial = 0;
+    for (const pathName of ["webhook", "sandbox"] as const) {
+      for (const inFlight of LEVELS) {
+        const count = Math.max(400, inFlight * 8);
+        const run = await load(inFlight, count, async (i) => {
+          const card = cards[(i * 7919 + inFlight) % cards.length];
+          // $1.00 to $9.99 of groceries: a card of $200 or more never runs out within a run.
+          const amount = 100 + ((i * 37) % 900);
+          serial += 1;
+          if (pathName === "sandbox") {
+            const decision = await authorizeCardPurchase(card.id, {
+              amountCents: amount,
+              merchantName: "Bench Grocer",
+              merchantCategory: "grocery_stores_supermarkets",
+            });
+            return decision.approved;
+          }
+          const payload = JSON.stringify({
+            id: `evt_bench_${serial}`,
+            object: "event",
+            type: "issuing_authorization.request",
+            api_version: "2026-10-28.endive",
+            created: Math.floor(Date.now() / 1000),
+            data: {
+              object: {
+                id: `iauth_bench_${serial}`,
+                object: "issuing.authorization",
+                amount: 0,
+                approved: false,
+                status: "pending",
+                currency: "usd",
+                card: { id: card.provider_card_id, object: "issuing.card" },
+                merchant_data: {
+                  category: "grocery_stores_supermarkets",
+                  name: "Bench Grocer",
+                },
+                pending_request: { amount, currency: "usd" },
+              },
+            },
+          });
+          const response = await webhookAction({
+            request: new Request("http://localhost/api/stripe/webhook", {
+              method: "POST",
+              headers: {
+                "Content-Type": "application/json",
+                "Stripe-Signature": signer.webhooks.generateTestHeaderString({
+                  payload,
+                  secret: WEBHOOK_SECRET,
+                }),
+              },
+              body: payload,
+            }),
+            params: {},
+            context: {},
+          });
+          const body = (await response.json()) as { approved?: boolean };
+          return body.approved === true;
+        });
+        rows.push({
+          path: pathName,
+          inFlight,
+          count,
+          p50: quantile(run.times, 0.5),
+          p99: quantile(run.times, 0.99),
+          max: run.times[run.times.length - 1],
+          approved: run.approved,
+          overOneSecond: run.times.filter((t) => t > 1000).length,
+        });
+      }
+    }
+    const overspent = (await checkInvariants(db())).filter((v) =>
+      /card spend|card's spend/.test(v.rule),
+    );
+    return { rows, cards: cards.length, overspent: overspent.length };
+  } finally {
+    disableStripe();
+    await fake.stop();
+    await closeConnection();
+    const drop = postgres(SERVER_URL, { max: 1, onnotice: () => {} });
+    await drop.unsafe(`drop database if exists ${DB_NAME} with (force)`);
+    await drop.end();
+  }
+}
+
+type Figures = Awaited<ReturnType<typeof measureAuthorizations>>;
+
+export function authTable(f: Figures): string {
+  const ms = (v: number) => `${v.toFixed(1)} ms`;
+  return [
+    `## Card authorizations under load (${new Date().toISOString()})`,
+    "",
+    `The 10,000-employee company, ${f.cards.toLocaleString("en-US")} of its active cards, grocery purchases of $1.00–$9.99 spread over them, on PostgreSQL; one process with one pool of 10 connections (one worker). Webhook: a signed \`issuing_authorization.request\` through the webhook route's action (the stripe SDK checks the signature), in process. Sandbox: the decision function. The card network declines after ${DEADLINE_MS / 1000} s; the target is p99 ≤ 100 ms at 64 in flight and nothing over 1 s.`,
+    "",
+    "| Path | In flight | Authorizations | p50 | p99 | Max | Over 1 s | Approved |",
+    "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
+    ...f.rows.map(
+      (r) =>
+        `| ${r.path} | ${r.inFlight} | ${r.count} | ${ms(r.p50)} | ${ms(r.p99)} | ${ms(r.max)} | ${r.overOneSecond} | ${r.approved} |`,
+    ),
+    "",
+    `Cards spending above their funding, or ledger spend differing from the authorizations, afterwards: ${f.overspent}.`,
+  ].join("\n");
+}
+
+function writeDoc(table: string) {
+  const file = path.join(ROOT, "docs/performance.md");
+  const doc = fs.readFileSync(file, "utf8");
+  const start = "<!-- auth-bench:start -->";
+  const end = "<!-- auth-bench:end -->";
+  const section = `${start}\n<!-- Written by npm run bench (tests/perf/auth-bench.ts); do not edit by hand. -->\n\n${table}\n\n${end}`;
+  const next = doc.includes(start)
+    ? doc.replace(new RegExp(`${start}[\\s\\S]*?${end}`), section)
+    : `${doc.trimEnd()}\n\n${section}\n`;
+  fs.writeFileSync(file, next);
+}
+
+if (import.meta.url === url.pathToFileURL(process.argv[1] ?? "").href) {
+  process.env.SEED_DEMO = "false";
+  const figures = await measureAuthorizations();
+  const table = authTable(figures);
+  process.stdout.write(`${table}\n`);
+  if (process.env.BENCH_WRITE_DOC !== "0") writeDoc(table);
+  if (figures.overspent > 0) process.exitCode = 1;
+}

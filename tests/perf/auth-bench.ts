@@ -49,6 +49,8 @@ const DB_NAME = "ga_bench_auth";
 const CARDS = 1000;
 const LEVELS = [1, 16, 64, 256];
 const DEADLINE_MS = 2000;
+/** Connections in the pool (a worker has 10): BENCH_AUTH_POOL to try others. */
+const POOL = Number(process.env.BENCH_AUTH_POOL ?? 10);
 
 function withDatabase(server: string, database: string): string {
   const parsed = new URL(server);
@@ -96,7 +98,7 @@ export async function measureAuthorizations() {
   await admin.unsafe(`drop database if exists ${DB_NAME} with (force)`);
   await admin.unsafe(`create database ${DB_NAME}`);
   await admin.end();
-  const conn = connectPostgres(withDatabase(SERVER_URL, DB_NAME));
+  const conn = connectPostgres(withDatabase(SERVER_URL, DB_NAME), POOL);
   setConnection(conn);
   const fake = await startFakeStripe();
   enableStripe(fake);

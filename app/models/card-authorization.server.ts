@@ -15,7 +15,7 @@ import {
   type ProviderEvent,
 } from "~/services/payments/index.server";
 import { sandboxCardDetails } from "~/services/payments/sandbox.server";
-import { db, type Executor, type Tx } from "~/utils/db.server";
+import { db, queryRows, type Executor, type Tx } from "~/utils/db.server";
 import { badRequest, conflict, notFound } from "~/utils/errors";
 import { formatCents, fromCents, toCents } from "~/utils/money";
 import type { SimulatedPurchase } from "~/validation/card";
@@ -443,9 +443,21 @@ export async function getOwnCard(actor: User, cardId: number) {
       .limit(CARD_PAGE_AUTHORIZATIONS),
   ]);
   const limitCents = toCents(card.amount);
+  // A closed card's return: the part payroll had already collected is owed back (decision 1903).
+  const [returned] =
+    card.status === "closed"
+      ? await queryRows<{ credit: string }>(
+          db(),
+          sql`select coalesce(-sum(p.amount), 0)::text as credit
+              from journal_entries j join ledger_postings p on p.entry_id = j.id
+              where j.card_id = ${card.id} and j.event = 'card.unspent_returned'
+                and p.account = 'credit'`,
+        )
+      : [{ credit: "0" }];
   return {
     card,
     limitCents,
+    creditCents: toCents(returned.credit),
     spentCents: spent,
     // A closed card gave its unspent balance back: nothing remains on it.
     remainingCents:

@@ -89,6 +89,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       spent: formatCents(view.spentCents),
       remaining: formatCents(view.remainingCents),
       returned: formatCents(view.returnedCents),
+      owedBack: view.creditCents > 0 ? formatCents(view.creditCents) : null,
       restrictions: cardRestrictions(card.spendingLimits),
       sandbox: view.sandbox,
       authorizations: view.authorizations.map((a) => ({
@@ -251,6 +252,9 @@ export default function CardPage() {
               This card is closed: every purchase is declined. Its unspent{" "}
               {data.returned} came off your deductions, so you repay only what
               you spent.
+              {data.owedBack
+                ? ` Payroll had already collected ${data.owedBack} of it: that is owed back to you.`
+                : null}
             </p>
           ) : (
             <>

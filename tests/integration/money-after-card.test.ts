@@ -4,6 +4,7 @@ import { authorizeCardPurchase } from "~/models/card-authorization.server";
 import {
   closeExpiredCards,
   closeOwnCard,
+  getOwnCard,
 } from "~/models/card-authorization.server";
 import { checkInvariants } from "~/models/invariants.server";
 import { companyTotals, owedCents } from "~/models/ledger.server";
@@ -517,6 +518,9 @@ describe("a card closed after payroll collected more than it spent", () => {
     // Spent $50, collected $150: $100 is owed back to the employee.
     const totals = await companyTotals(db(), employee.companyId!);
     expect(totals.creditCents).toBe(10_000);
+    // The card page tells the employee.
+    const view = await getOwnCard(user, card.id);
+    expect(view).toMatchObject({ creditCents: 10_000, remainingCents: 0 });
     expect(employee.availableBalance).toBe("500.00");
     await expectConsistent();
   });

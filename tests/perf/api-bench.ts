@@ -7,11 +7,8 @@
 //
 //   BENCH_DATABASE_URL  PostgreSQL server (default postgres://postgres@127.0.0.1:5432/postgres)
 //   BENCH_WRITE_DOC=0   do not rewrite the generated section of docs/performance.md
-import fs from "node:fs";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import path from "node:path";
-import url from "node:url";
 import type { AppLoadContext } from "@remix-run/node";
 import postgres from "postgres";
 import { webhookDeliveries } from "#db/schema";
@@ -32,11 +29,8 @@ import {
 } from "~/utils/db.server";
 import { resetEnvCache } from "~/utils/env.server";
 import { createUserSessionHeader } from "~/web/session.server";
+import { writeDocSection } from "./bench-support";
 
-const ROOT = path.resolve(
-  path.dirname(url.fileURLToPath(import.meta.url)),
-  "../..",
-);
 const SERVER_URL =
   process.env.BENCH_DATABASE_URL ??
   "postgres://postgres@127.0.0.1:5432/postgres";
@@ -169,7 +163,13 @@ async function main() {
       `| webhook deliveries to a local receiver, ${CONCURRENCY} at a time (${EVENTS}, signed, each recorded) | ${((EVENTS * 1000) / deliverMs).toFixed(0)} deliveries/s |`,
     ].join("\n");
     console.log(table);
-    if (process.env.BENCH_WRITE_DOC !== "0") writeDoc(table);
+    if (process.env.BENCH_WRITE_DOC !== "0")
+      writeDocSection(
+        "api-bench",
+        "tests/perf/api-bench.ts",
+        table,
+        "## API keys and webhooks",
+      );
   } finally {
     receiver.close();
     await closeConnection();
@@ -177,18 +177,6 @@ async function main() {
     await drop.unsafe(`drop database if exists ${DB_NAME} with (force)`);
     await drop.end();
   }
-}
-
-function writeDoc(table: string) {
-  const file = path.join(ROOT, "docs/performance.md");
-  const doc = fs.readFileSync(file, "utf8");
-  const start = "<!-- api-bench:start -->";
-  const end = "<!-- api-bench:end -->";
-  const section = `${start}\n<!-- Written by npm run bench (tests/perf/api-bench.ts); do not edit by hand. -->\n\n${table}\n\n${end}`;
-  const next = doc.includes(start)
-    ? doc.replace(new RegExp(`${start}[\\s\\S]*?${end}`), section)
-    : `${doc.trimEnd()}\n\n## API keys and webhooks\n\n${section}\n`;
-  fs.writeFileSync(file, next);
 }
 
 await main();

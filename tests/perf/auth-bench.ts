@@ -12,8 +12,6 @@
 //
 //   BENCH_DATABASE_URL  PostgreSQL server (default postgres://postgres@127.0.0.1:5432/postgres)
 //   BENCH_WRITE_DOC=0   do not rewrite the generated section of docs/performance.md
-import fs from "node:fs";
-import path from "node:path";
 import url from "node:url";
 import postgres from "postgres";
 import Stripe from "stripe";
@@ -37,11 +35,8 @@ import {
 } from "#tests/support/payments";
 import { startFakeStripe } from "#tests/support/fake-stripe";
 import { LARGE_COMPANY, seedCompany } from "./seed";
+import { withDatabase, writeDocSection } from "./bench-support";
 
-const ROOT = path.resolve(
-  path.dirname(url.fileURLToPath(import.meta.url)),
-  "../..",
-);
 const SERVER_URL =
   process.env.BENCH_DATABASE_URL ??
   "postgres://postgres@127.0.0.1:5432/postgres";
@@ -51,12 +46,6 @@ const LEVELS = [1, 16, 64, 256];
 const DEADLINE_MS = 2000;
 /** Connections in the pool (a worker has 10): BENCH_AUTH_POOL to try others. */
 const POOL = Number(process.env.BENCH_AUTH_POOL ?? 10);
-
-function withDatabase(server: string, database: string): string {
-  const parsed = new URL(server);
-  parsed.pathname = `/${database}`;
-  return parsed.toString();
-}
 
 type Level = {
   path: "webhook" | "sandbox";
@@ -221,23 +210,12 @@ export function authTable(f: Figures): string {
   ].join("\n");
 }
 
-function writeDoc(table: string) {
-  const file = path.join(ROOT, "docs/performance.md");
-  const doc = fs.readFileSync(file, "utf8");
-  const start = "<!-- auth-bench:start -->";
-  const end = "<!-- auth-bench:end -->";
-  const section = `${start}\n<!-- Written by npm run bench (tests/perf/auth-bench.ts); do not edit by hand. -->\n\n${table}\n\n${end}`;
-  const next = doc.includes(start)
-    ? doc.replace(new RegExp(`${start}[\\s\\S]*?${end}`), section)
-    : `${doc.trimEnd()}\n\n${section}\n`;
-  fs.writeFileSync(file, next);
-}
-
 if (import.meta.url === url.pathToFileURL(process.argv[1] ?? "").href) {
   process.env.SEED_DEMO = "false";
   const figures = await measureAuthorizations();
   const table = authTable(figures);
   process.stdout.write(`${table}\n`);
-  if (process.env.BENCH_WRITE_DOC !== "0") writeDoc(table);
+  if (process.env.BENCH_WRITE_DOC !== "0")
+    writeDocSection("auth-bench", "tests/perf/auth-bench.ts", table);
   if (figures.overspent > 0) process.exitCode = 1;
 }

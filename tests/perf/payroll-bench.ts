@@ -11,8 +11,6 @@
 //
 //   BENCH_DATABASE_URL  PostgreSQL server (default postgres://postgres@127.0.0.1:5432/postgres)
 //   BENCH_WRITE_DOC=0   do not rewrite the generated section of docs/performance.md
-import fs from "node:fs";
-import path from "node:path";
 import url from "node:url";
 import postgres from "postgres";
 import { eq, sql } from "drizzle-orm";
@@ -33,28 +31,13 @@ import {
 import { isoDay } from "~/utils/pay-schedule";
 import { hashPassword } from "~/utils/password.server";
 import { LARGE_COMPANY, seedCompany } from "./seed";
+import { timed, withDatabase, writeDocSection } from "./bench-support";
 
-const ROOT = path.resolve(
-  path.dirname(url.fileURLToPath(import.meta.url)),
-  "../..",
-);
 const SERVER_URL =
   process.env.BENCH_DATABASE_URL ??
   "postgres://postgres@127.0.0.1:5432/postgres";
 const DB_NAME = "ga_bench_payroll";
 const POST_SIZE = 1000;
-
-function withDatabase(server: string, database: string): string {
-  const parsed = new URL(server);
-  parsed.pathname = `/${database}`;
-  return parsed.toString();
-}
-
-async function timed<T>(run: () => Promise<T>): Promise<[T, number]> {
-  const start = process.hrtime.bigint();
-  const result = await run();
-  return [result, Number(process.hrtime.bigint() - start) / 1e6];
-}
 
 export async function measurePayroll() {
   const admin = postgres(SERVER_URL, { max: 1, onnotice: () => {} });
@@ -163,23 +146,12 @@ export function payrollTable(f: Figures): string {
   ].join("\n");
 }
 
-function writeDoc(table: string) {
-  const file = path.join(ROOT, "docs/performance.md");
-  const doc = fs.readFileSync(file, "utf8");
-  const start = "<!-- payroll-bench:start -->";
-  const end = "<!-- payroll-bench:end -->";
-  const section = `${start}\n<!-- Written by npm run bench (tests/perf/payroll-bench.ts); do not edit by hand. -->\n\n${table}\n\n${end}`;
-  const next = doc.includes(start)
-    ? doc.replace(new RegExp(`${start}[\\s\\S]*?${end}`), section)
-    : `${doc.trimEnd()}\n\n${section}\n`;
-  fs.writeFileSync(file, next);
-}
-
 if (import.meta.url === url.pathToFileURL(process.argv[1] ?? "").href) {
   process.env.SEED_DEMO = "false";
   const figures = await measurePayroll();
   const table = payrollTable(figures);
   process.stdout.write(`${table}\n`);
-  if (process.env.BENCH_WRITE_DOC !== "0") writeDoc(table);
+  if (process.env.BENCH_WRITE_DOC !== "0")
+    writeDocSection("payroll-bench", "tests/perf/payroll-bench.ts", table);
   if (figures.violations > 0) process.exitCode = 1;
 }

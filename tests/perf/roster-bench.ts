@@ -6,8 +6,6 @@
 //
 //   BENCH_DATABASE_URL  PostgreSQL server (default postgres://postgres@127.0.0.1:5432/postgres)
 //   BENCH_WRITE_DOC=0   do not rewrite the generated section of docs/performance.md
-import fs from "node:fs";
-import path from "node:path";
 import url from "node:url";
 import postgres from "postgres";
 import { eq, sql } from "drizzle-orm";
@@ -27,23 +25,14 @@ import {
   migrate,
   setConnection,
 } from "~/utils/db.server";
+import { timed, withDatabase, writeDocSection } from "./bench-support";
 
-const ROOT = path.resolve(
-  path.dirname(url.fileURLToPath(import.meta.url)),
-  "../..",
-);
 const SERVER_URL =
   process.env.BENCH_DATABASE_URL ??
   "postgres://postgres@127.0.0.1:5432/postgres";
 const DB_NAME = "ga_bench_roster";
 const ROWS = 10_000;
 const BAD = 20;
-
-function withDatabase(server: string, database: string): string {
-  const parsed = new URL(server);
-  parsed.pathname = `/${database}`;
-  return parsed.toString();
-}
 
 /** 10,000 rows: 9,980 good ones and 20 bad ones of four kinds, spread through the file. */
 export function rosterCsv(rows = ROWS, bad = BAD): string {
@@ -68,12 +57,6 @@ export function rosterCsv(rows = ROWS, bad = BAD): string {
     }
   }
   return lines.join("\n");
-}
-
-async function timed<T>(run: () => Promise<T>): Promise<[T, number]> {
-  const start = process.hrtime.bigint();
-  const result = await run();
-  return [result, Number(process.hrtime.bigint() - start) / 1e6];
 }
 
 export async function measureRosterImport() {
@@ -159,22 +142,11 @@ export function rosterTable(f: Figures): string {
   ].join("\n");
 }
 
-function writeDoc(table: string) {
-  const file = path.join(ROOT, "docs/performance.md");
-  const doc = fs.readFileSync(file, "utf8");
-  const start = "<!-- roster-bench:start -->";
-  const end = "<!-- roster-bench:end -->";
-  const section = `${start}\n<!-- Written by npm run bench (tests/perf/roster-bench.ts); do not edit by hand. -->\n\n${table}\n\n${end}`;
-  const next = doc.includes(start)
-    ? doc.replace(new RegExp(`${start}[\\s\\S]*?${end}`), section)
-    : `${doc.trimEnd()}\n\n${section}\n`;
-  fs.writeFileSync(file, next);
-}
-
 if (import.meta.url === url.pathToFileURL(process.argv[1] ?? "").href) {
   process.env.SEED_DEMO = "false";
   const figures = await measureRosterImport();
   const table = rosterTable(figures);
   process.stdout.write(`${table}\n`);
-  if (process.env.BENCH_WRITE_DOC !== "0") writeDoc(table);
+  if (process.env.BENCH_WRITE_DOC !== "0")
+    writeDocSection("roster-bench", "tests/perf/roster-bench.ts", table);
 }

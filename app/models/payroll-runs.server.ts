@@ -271,11 +271,19 @@ async function remindUnreconciled(now: Date): Promise<number> {
   return stale.length;
 }
 
+/** A run id that can name a row (a PostgreSQL integer); anything else names nothing (404). */
+function checkRunId(runId: number): number {
+  if (!Number.isSafeInteger(runId) || runId <= 0 || runId > 2_147_483_647)
+    throw notFound(RUN_NOT_FOUND);
+  return runId;
+}
+
 async function runView(
   executor: Executor,
   companyId: number,
   runId: number,
 ): Promise<PayrollRunView> {
+  checkRunId(runId);
   const [run] = await queryRows<RunRow>(
     executor,
     sql`select id, company_id, pay_date::text as pay_date, status, created_at
@@ -467,6 +475,7 @@ export async function recordPayrollResults(
   if (actor.role !== "EMPLOYER")
     throw forbidden("Only employers can record payroll results.");
   const companyId = companyFor(actor, "payroll");
+  checkRunId(runId);
   const results = parseResults(input.results);
   const outcome = await db().transaction(async (tx) => {
     const [run] = await queryRows<RunRow>(

@@ -42,6 +42,10 @@ import * as appCheckout from "~/routes/_app.checkout";
 import * as apiIntent from "~/routes/api.create-payment-intent";
 import * as apiCard from "~/routes/api.create-grocery-card";
 import * as appPayroll from "~/routes/_app.payroll";
+import * as apiPayrollRuns from "~/routes/api.payroll-runs";
+import * as apiPayrollResults from "~/routes/api.payroll-runs.$id.results";
+import * as apiPaySchedule from "~/routes/api.pay-schedule";
+import { createPayrollRun } from "~/models/payroll-runs.server";
 import * as appProfile from "~/routes/_app.profile";
 import * as appRequest from "~/routes/_app.request";
 import * as appSettings from "~/routes/_app.settings";
@@ -442,6 +446,8 @@ type Target = {
   path: string;
   params?: Record<string, string>;
   user: User | null;
+  /** POST unless said (PUT /api/pay-schedule). */
+  method?: string;
 };
 
 /**
@@ -462,7 +468,7 @@ async function postAndCheck(
   const request = await requestAs(
     headers["Cookie"] ? null : target.user,
     target.path,
-    { method: "POST", headers, body: raw.body },
+    { method: target.method ?? "POST", headers, body: raw.body },
   );
   const before = await rowCounts();
   const res = await call(target.handler, request, target.params ?? {});
@@ -991,6 +997,128 @@ describe("bad input never breaks a form action", () => {
           )
           .map(([[path, handler], user]) => ({ handler, path, user })),
         raw: formBodies({ confirm: fc.constantFrom("on", "true") }),
+      }),
+      "page",
+    );
+  });
+});
+
+// ---- The money after the card: runs, results, pay schedule, offboarding ---------------------------
+
+const payDates = () =>
+  fc.oneof(
+    text,
+    fc.constantFrom("2026-11-01", "2099-01-01", "2026-02-30", "", "26-11-01"),
+  );
+const collected = () =>
+  fc.oneof(
+    text,
+    fc.constantFrom("1.00", "0", "-1", "1e9", "0.001", "99999999.99"),
+    fc.constantFrom(1, -5, 0.5),
+  );
+
+describe("bad input never breaks the payroll, the pay schedule or offboarding", () => {
+  it("POST /api/payroll-runs, /api/payroll-runs/{id}/results and PUT /api/pay-schedule", async () => {
+    const { run: payrollRun } = await createPayrollRun(employer, {
+      payDate: "2026-01-15",
+    });
+    const runIds = () => fc.oneof(fc.constant(String(payrollRun.id)), ids());
+    await run(
+      fc.record({
+        target: fc
+          .tuple(
+            fc.constantFrom<["runs" | "results" | "schedule", Handler]>(
+              ["runs", apiPayrollRuns.action],
+              ["results", apiPayrollResults.action],
+              ["schedule", apiPaySchedule.action],
+            ),
+            anyEmployerActor(),
+            runIds(),
+          )
+          .map(([[kind, handler], user, id]) => ({
+            handler,
+            user,
+            ...(kind === "runs"
+              ? { path: "/api/payroll-runs" }
+              : kind === "results"
+                ? {
+                    path: `/api/payroll-runs/${pathPart(id)}/results`,
+                    params: { id },
+                  }
+                : { path: "/api/pay-schedule", method: "PUT" }),
+          })),
+        raw: jsonBodies({
+          payDate: payDates(),
+          frequency: fc.oneof(
+            text,
+            fc.constantFrom("WEEKLY", "MONTHLY", "SEMIMONTHLY", "DAILY"),
+          ),
+          nextPayDate: payDates(),
+          results: fc.oneof(
+            fc.constant([]),
+            text,
+            fc
+              .array(
+                fc.record({
+                  deductionId: fc.oneof(fc.integer(), text),
+                  collectedAmount: collected(),
+                }),
+                { maxLength: 3 },
+              )
+              // Plain JSON values (the body is JSON; the generator also corrupts them as text).
+              .map((list) => JSON.parse(JSON.stringify(list)) as unknown),
+          ),
+        }),
+      }),
+      "api",
+    );
+  });
+
+  it("POST /payroll (a run's results), /settings (pay schedule) and /employees/:id (offboard)", async () => {
+    const { run: payrollRun } = await createPayrollRun(employer, {
+      payDate: "2026-01-16",
+    });
+    // Someone to offboard: a valid post offboards them (a success, not a refusal).
+    const leavers: string[] = [];
+    for (let i = 0; i < 3; i++)
+      leavers.push(
+        String((await employeeOf(await createEmployee(employer))).id),
+      );
+    await run(
+      fc.record({
+        target: fc
+          .tuple(
+            fc.constantFrom("payroll", "settings", "offboard"),
+            anyEmployerActor(),
+            fc.oneof(fc.constantFrom(...leavers), ids()),
+          )
+          .map(([kind, user, id]) => ({
+            user,
+            ...(kind === "payroll"
+              ? { handler: appPayroll.action, path: "/payroll" }
+              : kind === "settings"
+                ? { handler: appSettings.action, path: "/settings" }
+                : {
+                    handler: appEmployeeDetails.action,
+                    path: `/employees/${pathPart(id)}`,
+                    params: { id },
+                  }),
+          })),
+        raw: formBodies({
+          intent: fc.constantFrom(
+            "collect-all",
+            "result",
+            "upload",
+            "pay-schedule",
+          ),
+          runId: fc.oneof(fc.constant(String(payrollRun.id)), ids()),
+          deductionId: fc.oneof(fc.integer().map(String), text),
+          collectedAmount: collected().map(String),
+          frequency: fc.constantFrom("WEEKLY", "MONTHLY", "DAILY", ""),
+          nextPayDate: payDates(),
+          lastPayDate: payDates(),
+          confirm: fc.constantFrom("on", "true", ""),
+        }),
       }),
       "page",
     );

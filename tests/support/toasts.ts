@@ -37,5 +37,13 @@ export function refusalMessage(body: unknown): string | null {
   }
   if (typeof data.toast?.description === "string" && data.toast.description)
     return data.toast.description;
+  // A page with two Conform forms answers each under its own key (/settings: `schedule`).
+  for (const value of Object.values(body as Record<string, unknown>)) {
+    const reply = value as { error?: Record<string, unknown> | null } | null;
+    if (!reply || typeof reply !== "object" || !reply.error) continue;
+    for (const list of Object.values(reply.error))
+      if (Array.isArray(list) && typeof list[0] === "string" && list[0])
+        return list[0];
+  }
   return null;
 }

@@ -167,6 +167,8 @@ export async function loadEmployeeDashboard(user: User, now = new Date()) {
       id: r.id,
       amount: r.amount,
       amountText: formatMoney(r.amount),
+      /** The company pays the fee: confirming is free (decision 1915). */
+      companyPays: employee?.feePayer === "COMPANY",
       feeText: formatCents(Math.min(PROCESSING_FEE_CENTS, toCents(r.amount))),
       // The last day to pay the fee before the approval expires (decision 1901).
       payByText: r.approvalDate ? formatDate(payByDate(r.approvalDate)) : null,

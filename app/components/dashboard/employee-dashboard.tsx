@@ -165,21 +165,26 @@ function VirtualCards({ data }: { data: Data }) {
               className="flex flex-wrap items-center justify-between gap-2 rounded-md border border-brand-100 bg-brand-50 px-4 py-3 text-sm text-gray-900"
             >
               <span>
-                Your {r.amountText} advance is approved. Complete payment to get
-                your grocery card.{" "}
+                Your {r.amountText} advance is approved.{" "}
+                {r.companyPays
+                  ? "Confirm it to get your grocery card."
+                  : "Complete payment to get your grocery card."}{" "}
                 <span className="text-gray-700">
-                  Paying charges your card only the {r.feeText} fee; the{" "}
-                  {r.amountText} goes onto your grocery card.
+                  {r.companyPays
+                    ? `Your company pays the ${r.feeText} fee: nothing is charged to your card, and the ${r.amountText} goes onto your grocery card.`
+                    : `Paying charges your card only the ${r.feeText} fee; the ${r.amountText} goes onto your grocery card.`}
                   {r.payByText ? (
                     <>
                       {" "}
-                      Pay by <strong>{r.payByText}</strong>, or the approval
-                      expires.
+                      {r.companyPays ? "Confirm" : "Pay"} by{" "}
+                      <strong>{r.payByText}</strong>, or the approval expires.
                     </>
                   ) : null}
                 </span>
               </span>
-              <LinkButton to={r.checkoutUrl}>Complete payment</LinkButton>
+              <LinkButton to={r.checkoutUrl}>
+                {r.companyPays ? "Confirm and get my card" : "Complete payment"}
+              </LinkButton>
             </li>
           ))}
         </ul>

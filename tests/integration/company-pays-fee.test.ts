@@ -34,6 +34,17 @@ useTestDatabase();
 beforeAll(() => disableStripe());
 afterEach(() => setPaymentProviderForTests(undefined));
 
+const SETTINGS = {
+  companyName: "Fresh Foods Co.",
+  contactEmail: "",
+  contactPhone: "",
+  maxAdvance: 500,
+  approvalLimit: 0,
+  notifyNewRequests: true,
+  notifyMonthlyReports: false,
+  notifySystemUpdates: false,
+};
+
 async function companyPaysFee(employer: User, pays = true) {
   await db()
     .update(companies)
@@ -59,28 +70,12 @@ describe("a company that pays the fee", () => {
   it("is set on the company settings and audited", async () => {
     const { employer } = await approvedAdvance();
     const saved = await updateCompanySettings(employer, {
-      companyName: "Fresh Foods Co.",
-      contactEmail: "",
-      contactPhone: "",
-      maxAdvance: 500,
-      approvalLimit: 0,
-      notifyNewRequests: true,
-      notifyMonthlyReports: false,
-      notifySystemUpdates: false,
+      ...SETTINGS,
       companyPaysFee: true,
     });
     expect(saved.companyPaysFee).toBe(true);
     // A caller that does not say keeps it.
-    const kept = await updateCompanySettings(employer, {
-      companyName: "Fresh Foods Co.",
-      contactEmail: "",
-      contactPhone: "",
-      maxAdvance: 500,
-      approvalLimit: 0,
-      notifyNewRequests: true,
-      notifyMonthlyReports: false,
-      notifySystemUpdates: false,
-    });
+    const kept = await updateCompanySettings(employer, SETTINGS);
     expect(kept.companyPaysFee).toBe(true);
   });
 

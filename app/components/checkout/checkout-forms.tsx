@@ -79,6 +79,32 @@ export function SandboxPaymentForm({
   );
 }
 
+/** The form post that issues the card of a paid (or company-paid, confirmed) request. */
+function IssueCardForm({
+  amount,
+  requestId,
+  label,
+}: {
+  amount: string;
+  requestId: number;
+  label: string;
+}) {
+  const pending = useIsPending({ formData: { intent: "issue-card" } });
+  return (
+    <Form method="post" className="mt-4 flex flex-wrap gap-3">
+      <input type="hidden" name="intent" value="issue-card" />
+      <input type="hidden" name="amount" value={amount} />
+      <input type="hidden" name="requestId" value={requestId} />
+      <Button type="submit" disabled={pending}>
+        {pending ? "Creating card..." : label}
+      </Button>
+      <LinkButton to="/" variant="secondary">
+        Go to Dashboard
+      </LinkButton>
+    </Form>
+  );
+}
+
 export function IssueCardPanel({
   amount,
   requestId,
@@ -89,7 +115,6 @@ export function IssueCardPanel({
   /** Confirmed with the fee paid by the company: nothing was authorized on their card. */
   companyPays?: boolean;
 }) {
-  const pending = useIsPending({ formData: { intent: "issue-card" } });
   return (
     <Card title={companyPays ? "Advance confirmed" : "Payment received"}>
       <p className="text-gray-800">
@@ -97,17 +122,11 @@ export function IssueCardPanel({
           ? `Your company pays the processing fee, and nothing is charged to your card, but your grocery card of ${formatMoney(amount)} has not been created yet.`
           : `The processing fee is authorized on your card, but your grocery card of ${formatMoney(amount)} has not been created yet. The fee is charged when it is; if it cannot be, the authorization is released.`}
       </p>
-      <Form method="post" className="mt-4 flex flex-wrap gap-3">
-        <input type="hidden" name="intent" value="issue-card" />
-        <input type="hidden" name="amount" value={amount} />
-        <input type="hidden" name="requestId" value={requestId} />
-        <Button type="submit" disabled={pending}>
-          {pending ? "Creating card..." : "Create My Grocery Card"}
-        </Button>
-        <LinkButton to="/" variant="secondary">
-          Go to Dashboard
-        </LinkButton>
-      </Form>
+      <IssueCardForm
+        amount={amount}
+        requestId={requestId}
+        label="Create My Grocery Card"
+      />
     </Card>
   );
 }
@@ -123,7 +142,6 @@ export function ConfirmNoCostPanel({
   amount: string;
   requestId: number;
 }) {
-  const pending = useIsPending({ formData: { intent: "issue-card" } });
   return (
     <Card title="Confirm your advance">
       <p className="text-gray-800" data-testid="no-cost-confirm">
@@ -131,17 +149,11 @@ export function ConfirmNoCostPanel({
         your grocery card of {formatMoney(amount)} now; payroll repays the
         advance on the dates above.
       </p>
-      <Form method="post" className="mt-4 flex flex-wrap gap-3">
-        <input type="hidden" name="intent" value="issue-card" />
-        <input type="hidden" name="amount" value={amount} />
-        <input type="hidden" name="requestId" value={requestId} />
-        <Button type="submit" disabled={pending}>
-          {pending ? "Creating card..." : "Get my card"}
-        </Button>
-        <LinkButton to="/" variant="secondary">
-          Go to Dashboard
-        </LinkButton>
-      </Form>
+      <IssueCardForm
+        amount={amount}
+        requestId={requestId}
+        label="Get my card"
+      />
     </Card>
   );
 }

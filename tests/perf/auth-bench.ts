@@ -15,7 +15,8 @@
 //   BENCH_DATABASE_URL  PostgreSQL server (default postgres://postgres@127.0.0.1:5432/postgres)
 //   BENCH_WRITE_DOC=0   do not rewrite the generated section of docs/performance.md
 //   BENCH_WORKERS       processes of the all-cores rows (default: one per core)
-import { fork, type ChildProcess } from "node:child_process";
+import { fork, spawnSync, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
 import os from "node:os";
 import url from "node:url";
 import postgres from "postgres";
@@ -68,7 +69,88 @@ type Level = {
   max: number;
   approved: number;
   overOneSecond: number;
+  /** Authorizations decided per second of the level's wall clock. */
+  perSecond: number;
+  /** CPU per authorization: the deciding processes and the database's backends. */
+  appCpuMs: number;
+  postgresCpuMs: number;
 };
+
+const CLOCK_TICKS = Number(
+  spawnSync("getconf", ["CLK_TCK"], { encoding: "utf8" }).stdout.trim() || 100,
+);
+
+/** CPU seconds (user + system) of a process, from /proc; 0 when it is gone. */
+function processCpu(pid: number | string): number {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
+  } catch {
+    return 0;
+  }
+}
+
+/** CPU seconds so far of the PostgreSQL backends connected to the bench's database, by pid. */
+function backendsCpu(): Map<string, number> {
+  const cpu = new Map<string, number>();
+  for (const entry of fs.readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const cmdline = fs.readFileSync(`/proc/${entry}/cmdline`, "utf8");
+      if (cmdline.startsWith("postgres:") && cmdline.includes(` ${DB_NAME} `))
+        cpu.set(entry, processCpu(entry));
+    } catch {
+      // gone
+    }
+  }
+  return cpu;
+}
+
+/**
+ * Runs one level and measures what it cost: wall clock, and CPU seconds of the deciding
+ * processes (`pids`) and of the database's backends (one that opened meanwhile counts whole).
+ */
+async function costed<T>(
+  pids: number[],
+  run: () => Promise<T>,
+): Promise<{ result: T; seconds: number; app: number; postgres: number }> {
+  const appBefore = pids.reduce((sum, pid) => sum + processCpu(pid), 0);
+  const pgBefore = backendsCpu();
+  const start = process.hrtime.bigint();
+  const result = await run();
+  const seconds = Number(process.hrtime.bigint() - start) / 1e9;
+  const app = pids.reduce((sum, pid) => sum + processCpu(pid), 0) - appBefore;
+  let postgres = 0;
+  for (const [pid, cpu] of backendsCpu())
+    postgres += Math.max(0, cpu - (pgBefore.get(pid) ?? 0));
+  return { result, seconds, app, postgres };
+}
+
+/** A level's figures from its purchases' times and what the level cost. */
+function levelRow(
+  path: PathName,
+  workers: number,
+  inFlight: number,
+  times: number[],
+  approved: number,
+  cost: { seconds: number; app: number; postgres: number },
+): Level {
+  return {
+    path,
+    workers,
+    inFlight,
+    count: times.length,
+    p50: quantile(times, 0.5),
+    p99: quantile(times, 0.99),
+    max: times[times.length - 1],
+    approved,
+    overOneSecond: times.filter((t) => t > 1000).length,
+    perSecond: times.length / cost.seconds,
+    appCpuMs: (cost.app / times.length) * 1000,
+    postgresCpuMs: (cost.postgres / times.length) * 1000,
+  };
+}
 
 const quantile = (sorted: number[], q: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
@@ -224,32 +306,36 @@ async function allCores(database: string, cards: Card[]): Promise<Level[]> {
         const share = (total: number, w: number) =>
           Math.floor(total / active.length) +
           (w < total % active.length ? 1 : 0);
-        const results = await Promise.all(
-          active.map(
-            (child, w) =>
-              new Promise<Done>((resolve) => {
-                child.once("message", (done: Done) => resolve(done));
-                child.send({
-                  path: pathName,
-                  inFlight: share(inFlight, w),
-                  count: share(count, w),
-                  run: `all_${inFlight}_${w}`,
-                } satisfies Job);
-              }),
+        const cost = await costed(
+          active.map((child) => child.pid ?? 0),
+          () =>
+            Promise.all(
+              active.map(
+                (child, w) =>
+                  new Promise<Done>((resolve) => {
+                    child.once("message", (done: Done) => resolve(done));
+                    child.send({
+                      path: pathName,
+                      inFlight: share(inFlight, w),
+                      count: share(count, w),
+                      run: `all_${inFlight}_${w}`,
+                    } satisfies Job);
+                  }),
+              ),
+            ),
+        );
+        const results = cost.result;
+        const times = results.flatMap((r) => r.times).sort((a, b) => a - b);
+        rows.push(
+          levelRow(
+            pathName,
+            WORKERS,
+            inFlight,
+            times,
+            results.reduce((sum, r) => sum + r.approved, 0),
+            cost,
           ),
         );
-        const times = results.flatMap((r) => r.times).sort((a, b) => a - b);
-        rows.push({
-          path: pathName,
-          workers: WORKERS,
-          inFlight,
-          count: times.length,
-          p50: quantile(times, 0.5),
-          p99: quantile(times, 0.99),
-          max: times[times.length - 1],
-          approved: results.reduce((sum, r) => sum + r.approved, 0),
-          overOneSecond: times.filter((t) => t > 1000).length,
-        });
       }
     }
   } finally {
@@ -289,32 +375,39 @@ export async function measureAuthorizations() {
           order by id limit ${CARDS}`,
     );
     const rows: Level[] = [];
+    const loadBefore = os.loadavg()[0];
     for (const pathName of ["webhook", "sandbox"] as const) {
       for (const inFlight of LEVELS) {
         const count = Math.max(400, inFlight * 8);
-        const run = await load(
-          inFlight,
-          count,
-          purchase(pathName, cards, inFlight, `${inFlight}`),
+        const cost = await costed([process.pid], () =>
+          load(
+            inFlight,
+            count,
+            purchase(pathName, cards, inFlight, `${inFlight}`),
+          ),
         );
-        rows.push({
-          path: pathName,
-          workers: 1,
-          inFlight,
-          count,
-          p50: quantile(run.times, 0.5),
-          p99: quantile(run.times, 0.99),
-          max: run.times[run.times.length - 1],
-          approved: run.approved,
-          overOneSecond: run.times.filter((t) => t > 1000).length,
-        });
+        rows.push(
+          levelRow(
+            pathName,
+            1,
+            inFlight,
+            cost.result.times,
+            cost.result.approved,
+            cost,
+          ),
+        );
       }
     }
     rows.push(...(await allCores(withDatabase(SERVER_URL, DB_NAME), cards)));
     const overspent = (await checkInvariants(db())).filter((v) =>
       /card spend|card's spend/.test(v.rule),
     );
-    return { rows, cards: cards.length, overspent: overspent.length };
+    return {
+      rows,
+      cards: cards.length,
+      overspent: overspent.length,
+      load: [loadBefore, os.loadavg()[0]],
+    };
   } finally {
     disableStripe();
     await fake.stop();
@@ -335,14 +428,14 @@ export function authTable(f: Figures): string {
     "",
     `The 10,000-employee company, ${f.cards.toLocaleString("en-US")} of its active cards, grocery purchases of $1.00–$9.99 spread over them, on PostgreSQL. One worker: one process with one pool of ${POOL} connections. All cores: ${workers} processes (one per core, as the server's cluster workers), each with its own pool of ${POOL}, the purchases in flight shared between them. Webhook: a signed \`issuing_authorization.request\` through the webhook route's action (the stripe SDK checks the signature), in process. Sandbox: the decision function. The card network declines after ${DEADLINE_MS / 1000} s; the target is p99 ≤ 100 ms at 64 in flight on one worker and nothing over 1 s.`,
     "",
-    "| Path | Workers | In flight | Authorizations | p50 | p99 | Max | Over 1 s | Approved |",
-    "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
+    "| Path | Workers | In flight | Authorizations | p50 | p99 | Max | Over 1 s | Approved | Per second | CPU per authorization: app + PostgreSQL |",
+    "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
     ...f.rows.map(
       (r) =>
-        `| ${r.path} | ${r.workers} | ${r.inFlight} | ${r.count} | ${ms(r.p50)} | ${ms(r.p99)} | ${ms(r.max)} | ${r.overOneSecond} | ${r.approved} |`,
+        `| ${r.path} | ${r.workers} | ${r.inFlight} | ${r.count} | ${ms(r.p50)} | ${ms(r.p99)} | ${ms(r.max)} | ${r.overOneSecond} | ${r.approved} | ${Math.round(r.perSecond)} | ${r.appCpuMs.toFixed(2)} + ${r.postgresCpuMs.toFixed(2)} ms |`,
     ),
     "",
-    `Cards spending above their funding, or ledger spend differing from the authorizations, afterwards: ${f.overspent}.`,
+    `Cards spending above their funding, or ledger spend differing from the authorizations, afterwards: ${f.overspent}. Load average (1 min) ${f.load[0].toFixed(1)} before, ${f.load[1].toFixed(1)} after: the machine is shared, and with n purchases in flight on a saturated machine a purchase waits for about n − 1 others, so p50 ≈ n ÷ (per second); the CPU column is what one authorization costs whatever the load.`,
   ].join("\n");
 }
 

@@ -25,7 +25,7 @@ import { toVirtualCardDto } from "./card.server";
 import { recordAudit } from "./audit.server";
 import { emitWebhook } from "./webhooks.server";
 import { returnUnspent } from "./card-close.server";
-import { syncCardSpend } from "./ledger.server";
+import { cardSpendEntry, entryCtes, syncCardSpend } from "./ledger.server";
 
 // The grocery card as the employee uses it (DESIGN §4 The card). One function decides every
 // purchase on a card, authorizeCardPurchase, whoever asks: Stripe's real-time authorization
@@ -156,6 +156,116 @@ async function announce(cardId: number) {
   });
 }
 
+type AuthorizationContext = {
+  card_id: number;
+  status: string;
+  amount: string;
+  expiry_month: number;
+  expiry_year: number;
+  request_id: number;
+  employee_id: number;
+  company_id: number | null;
+  user_id: number;
+  spent: string;
+  ledger: string;
+  seen_id: number | null;
+  seen_approved: boolean | null;
+  seen_reason: string | null;
+};
+
+/** A card by our id, or by the provider's card id (Stripe's ic_…). */
+type CardRef = number | { providerCardId: string };
+
+/**
+ * Decides a purchase and stores the decision, in a transaction of two statements (decision
+ * 1913): the card_authorization_context function locks the card and then reads what the rules
+ * need (its spend by its authorizations and by the ledger, its subject, a decision already
+ * taken on the same provider authorization id); one statement writes the authorization and,
+ * when approved, the ledger entry that brings the card's spend in line (syncCardSpend's rule).
+ * Null when there is no such card.
+ */
+async function decidePurchase(
+  ref: CardRef,
+  purchase: Purchase,
+  now: Date,
+): Promise<(Decision & { userId: number; requestId: number }) | null> {
+  const decision = await db().transaction(async (tx) => {
+    const [context] = await queryRows<AuthorizationContext>(
+      tx,
+      sql`select * from card_authorization_context(${typeof ref === "number" ? ref : null}::int,
+            ${typeof ref === "number" ? null : ref.providerCardId}::text,
+            ${purchase.providerAuthorizationId ?? null}::text)`,
+    );
+    if (!context) return null;
+    const parties = { userId: context.user_id, requestId: context.request_id };
+    if (context.seen_id !== null)
+      return {
+        approved: context.seen_approved === true,
+        reason: context.seen_reason,
+        authorizationId: context.seen_id,
+        fresh: false,
+        ...parties,
+      };
+    const spent = toCents(context.spent);
+    const reason = declineReason(
+      {
+        status: context.status,
+        amount: context.amount,
+        expiryMonth: context.expiry_month,
+        expiryYear: context.expiry_year,
+      },
+      spent,
+      purchase,
+      now,
+    );
+    const approved = reason === null;
+    const amountCents = Math.max(purchase.amountCents, 0);
+    const entry = approved
+      ? cardSpendEntry(
+          context.card_id,
+          {
+            requestId: context.request_id,
+            employeeId: context.employee_id,
+            companyId: context.company_id,
+          },
+          spent + amountCents,
+          toCents(context.ledger),
+          "card.purchase",
+        )
+      : null;
+    const ledger = entry ? entryCtes(entry) : null;
+    // Stripe holds an approved amount until it is captured; a sandbox purchase is done.
+    const status =
+      approved && purchase.providerAuthorizationId ? "pending" : "closed";
+    const [row] = await queryRows<{ id: number }>(
+      tx,
+      sql`with authorization_row as (
+            insert into card_authorizations (card_id, amount, merchant_name, merchant_category,
+              approved, reason, status, provider_authorization_id, created_at, updated_at)
+            values (${context.card_id}::int, ${fromCents(amountCents)}::numeric,
+              ${purchase.merchantName.slice(0, 200)}::text, ${purchase.merchantCategory.slice(0, 100)}::text,
+              ${approved}::boolean, ${reason}::text, ${status}::text,
+              ${purchase.providerAuthorizationId ?? null}::text,
+              ${now.toISOString()}::timestamptz, ${now.toISOString()}::timestamptz)
+            returning id)${ledger ? sql`, ${ledger}` : sql``}
+          select id from authorization_row`,
+    );
+    return {
+      approved,
+      reason,
+      authorizationId: row.id,
+      fresh: true,
+      ...parties,
+    };
+  });
+  // The card page's live update, after the answer: not waited for (publish logs its failures).
+  if (decision?.fresh)
+    void publish("card.updated", [decision.userId], {
+      requestId: decision.requestId,
+    });
+  return decision;
+}
+
 /**
  * Decides a purchase on card `cardId` (our id) and stores the decision. Approved only in a
  * grocery category, while the card is active, up to its remaining balance, in cents. A repeated
@@ -166,55 +276,8 @@ export async function authorizeCardPurchase(
   purchase: Purchase,
   now: Date = new Date(),
 ): Promise<Decision> {
-  const decision = await db().transaction(async (tx) => {
-    const card = await lockCard(tx, cardId);
-    if (!card) throw notFound(CARD_NOT_FOUND);
-    if (purchase.providerAuthorizationId) {
-      const [seen] = await tx
-        .select()
-        .from(cardAuthorizations)
-        .where(
-          eq(
-            cardAuthorizations.providerAuthorizationId,
-            purchase.providerAuthorizationId,
-          ),
-        );
-      if (seen)
-        return {
-          approved: seen.approved,
-          reason: seen.reason,
-          authorizationId: seen.id,
-          fresh: false,
-        };
-    }
-    const reason = declineReason(
-      card,
-      await spentCents(tx, card.id),
-      purchase,
-      now,
-    );
-    const approved = reason === null;
-    const [row] = await tx
-      .insert(cardAuthorizations)
-      .values({
-        cardId: card.id,
-        amount: fromCents(Math.max(purchase.amountCents, 0)),
-        merchantName: purchase.merchantName.slice(0, 200),
-        merchantCategory: purchase.merchantCategory.slice(0, 100),
-        approved,
-        reason,
-        // Stripe holds an approved amount until it is captured; a sandbox purchase is done.
-        status:
-          approved && purchase.providerAuthorizationId ? "pending" : "closed",
-        providerAuthorizationId: purchase.providerAuthorizationId ?? null,
-        createdAt: now,
-        updatedAt: now,
-      })
-      .returning({ id: cardAuthorizations.id });
-    if (approved) await syncCardSpend(tx, card.id, "card.purchase");
-    return { approved, reason, authorizationId: row.id, fresh: true };
-  });
-  if (decision.fresh) await announce(cardId);
+  const decision = await decidePurchase(cardId, purchase, now);
+  if (!decision) throw notFound(CARD_NOT_FOUND);
   return {
     approved: decision.approved,
     reason: decision.reason,
@@ -524,18 +587,29 @@ async function answerAuthorizationRequest(
 ): Promise<RealTimeAnswer> {
   const authorization = event.object;
   const id = str(authorization.id);
-  const card = await cardByProviderId(authorization.card);
+  const providerCardId =
+    str(authorization.card) ?? str(obj(authorization.card).id);
   const pending = obj(authorization.pending_request);
   const amountCents = int(pending.amount) ?? int(authorization.amount);
-  if (!id || !card || amountCents === null)
+  if (!id || !providerCardId || amountCents === null)
     return { approved: false, apiVersion: event.apiVersion };
-  const decision = await authorizeCardPurchase(card.id, {
-    amountCents,
-    currency: str(pending.currency) ?? str(authorization.currency) ?? undefined,
-    providerAuthorizationId: id,
-    ...merchantOf(authorization),
-  });
-  return { approved: decision.approved, apiVersion: event.apiVersion };
+  // The card is found by Stripe's id in the statement that locks it (a card we do not know
+  // is declined, and nothing is stored).
+  const decision = await decidePurchase(
+    { providerCardId },
+    {
+      amountCents,
+      currency:
+        str(pending.currency) ?? str(authorization.currency) ?? undefined,
+      providerAuthorizationId: id,
+      ...merchantOf(authorization),
+    },
+    new Date(),
+  );
+  return {
+    approved: decision?.approved === true,
+    apiVersion: event.apiVersion,
+  };
 }
 
 const STATUSES = new Set(["pending", "closed", "reversed"]);

@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import type { LEDGER_ACCOUNTS, LEDGER_EVENTS } from "#db/schema";
 import { queryRows, type Executor, type Tx } from "~/utils/db.server";
 import { conflict } from "~/utils/errors";
@@ -45,18 +45,23 @@ export type EntryInput = {
   postings: Posting[];
 };
 
-/**
- * Writes one journal entry and its postings. Postings of 0 are left out; an entry whose
- * postings do not sum to zero is a programming error (and the database refuses it at commit).
- */
-export async function postEntry(tx: Tx, input: EntryInput): Promise<void> {
+/** An entry's postings less those of 0, checked to sum to zero (a programming error if not). */
+function balancedPostings(input: EntryInput): Posting[] {
   const postings = input.postings.filter((p) => p.cents !== 0);
-  if (postings.length === 0) return;
   const sum = postings.reduce((total, p) => total + p.cents, 0);
   if (sum !== 0)
     throw new Error(`journal entry ${input.event} does not balance: ${sum}`);
-  // The entry and its postings in one statement (one round trip: card authorizations write
-  // one inside the card network's deadline).
+  return postings;
+}
+
+/**
+ * The entry and its postings as two data-modifying common table expressions (`<name>` and
+ * `<name>_postings`), for a caller that writes them in its own statement (`with …, <these>
+ * select …`); null when every posting is 0.
+ */
+export function entryCtes(input: EntryInput, name = "entry"): SQL | null {
+  const postings = balancedPostings(input);
+  if (postings.length === 0) return null;
   const values = sql.join(
     postings.map(
       (p) =>
@@ -64,17 +69,27 @@ export async function postEntry(tx: Tx, input: EntryInput): Promise<void> {
     ),
     sql`, `,
   );
-  await tx.execute(
-    sql`with entry as (
-          insert into journal_entries (event, company_id, employee_id, request_id, card_id, deduction_id, created_at)
-          values (${input.event}, ${input.companyId}::int, ${input.employeeId}::int, ${input.requestId ?? null}::int,
-                  ${input.cardId ?? null}::int, ${input.deductionId ?? null}::int,
-                  coalesce(${input.at ? input.at.toISOString() : null}::timestamptz, now()))
-          returning id)
-        insert into ledger_postings (entry_id, account, company_id, employee_id, card_id, amount)
-        select entry.id, p.account, p.company_id, p.employee_id, p.card_id, p.amount
-        from entry, (values ${values}) as p(account, company_id, employee_id, card_id, amount)`,
-  );
+  const entry = sql.raw(name);
+  return sql`${entry} as (
+      insert into journal_entries (event, company_id, employee_id, request_id, card_id, deduction_id, created_at)
+      values (${input.event}, ${input.companyId}::int, ${input.employeeId}::int, ${input.requestId ?? null}::int,
+              ${input.cardId ?? null}::int, ${input.deductionId ?? null}::int,
+              coalesce(${input.at ? input.at.toISOString() : null}::timestamptz, now()))
+      returning id),
+    ${sql.raw(`${name}_postings`)} as (
+      insert into ledger_postings (entry_id, account, company_id, employee_id, card_id, amount)
+      select ${entry}.id, p.account, p.company_id, p.employee_id, p.card_id, p.amount
+      from ${entry}, (values ${values}) as p(account, company_id, employee_id, card_id, amount))`;
+}
+
+/**
+ * Writes one journal entry and its postings. Postings of 0 are left out; an entry whose
+ * postings do not sum to zero is a programming error (and the database refuses it at commit).
+ */
+export async function postEntry(tx: Tx, input: EntryInput): Promise<void> {
+  // The entry and its postings in one statement (one round trip).
+  const ctes = entryCtes(input);
+  if (ctes) await tx.execute(sql`with ${ctes} select 1`);
 }
 
 /** A two-sided entry: `cents` debited to `debit`, credited to `credit`. */
@@ -350,13 +365,38 @@ export async function syncCardSpend(
         join employees e on e.id = r.employee_id where c.id = ${cardId}`,
   );
   if (!row) throw new Error(`no card ${cardId}`);
+  const entry = cardSpendEntry(
+    cardId,
+    {
+      requestId: row.request_id,
+      employeeId: row.employee_id,
+      companyId: row.company_id,
+    },
+    toCents(row.rows),
+    toCents(row.ledger),
+    event,
+  );
+  if (entry) await postEntry(tx, entry);
+}
+
+/**
+ * The entry that brings a card's spend in the ledger in line with its authorizations: `rows`
+ * is what its authorizations add up to (approved, not reversed, less refunds), `merchants` the
+ * sum of its merchants postings (negative: purchases credit it), both in cents. Null when they
+ * agree. syncCardSpend's rule, for a caller that has both figures already.
+ */
+export function cardSpendEntry(
+  cardId: number,
+  subject: { requestId: number; employeeId: number; companyId: number | null },
+  rows: number,
+  merchants: number,
+  event: "card.purchase" | "card.merchant_refund" | "card.purchase_reversed",
+): EntryInput | null {
   // merchants is credited (negative) by purchases: spend in the ledger = −merchants.
-  const delta = toCents(row.rows) + toCents(row.ledger);
-  if (delta === 0) return;
-  await postEntry(tx, {
-    requestId: row.request_id,
-    employeeId: row.employee_id,
-    companyId: row.company_id,
+  const delta = rows + merchants;
+  if (delta === 0) return null;
+  return {
+    ...subject,
     cardId,
     event:
       delta > 0
@@ -369,7 +409,7 @@ export async function syncCardSpend(
       delta > 0 ? "merchants" : "card",
       Math.abs(delta),
     ),
-  });
+  };
 }
 
 /**

@@ -1,7 +1,8 @@
 import { z } from "zod";
-import { pagePendingRequests } from "~/models/employer-requests.server";
+import { pagePendingRequestsJson } from "~/models/employer-requests.server";
 import { pendingRequestSchema } from "~/validation/api-responses";
 import { apiRoute } from "~/web/api-contract.server";
+import { pagedJsonText } from "~/web/pagination.server";
 
 // Oldest first, each with its employee (firstName, lastName, department, availableBalance).
 export const { contract, loader, action } = apiRoute(
@@ -14,5 +15,9 @@ export const { contract, loader, action } = apiRoute(
     errors: [400, 401, 403],
     paged: true,
   },
-  async ({ user, page }) => pagePendingRequests(user, page),
+  // The page's JSON text is written by the database (one statement, no object per row).
+  async ({ user, page, request }) => {
+    const paged = await pagePendingRequestsJson(user, page);
+    return pagedJsonText(request, paged, paged.body);
+  },
 );

@@ -30,7 +30,48 @@ declare global {
   var __gaConnection: Connection | undefined;
 }
 
-export function connectPostgres(url: string, max = 10): Connection {
+/** Statements with more parameters than this (bulk inserts) are not kept prepared. */
+const MAX_PREPARED_PARAMETERS = 64;
+
+type UnsafeOptions = NonNullable<Parameters<postgres.Sql["unsafe"]>[2]>;
+
+/**
+ * The client drizzle is given: every statement it sends is a named prepared statement, kept
+ * per connection by postgres.js, so PostgreSQL parses and plans it once per connection and
+ * later runs are one round trip (Bind/Execute) instead of two (Parse/Describe, then
+ * Bind/Execute). drizzle asks postgres.js for unnamed statements unless a query is given a
+ * name; this wrapper asks for prepared ones, inside transactions and savepoints too
+ * (docs/decisions/1913-prepared-statements-and-one-statement-authorizations.md).
+ */
+function preparing<T extends postgres.Sql>(client: T): T {
+  return new Proxy(client, {
+    get(target, property, receiver) {
+      if (property === "unsafe")
+        return (query: string, args?: unknown[], options?: UnsafeOptions) =>
+          target.unsafe(query, args as never, {
+            ...options,
+            prepare: (args?.length ?? 0) <= MAX_PREPARED_PARAMETERS,
+          });
+      if (property === "begin" || property === "savepoint")
+        return (...args: unknown[]) => {
+          const callback = args.pop() as (sql: postgres.Sql) => unknown;
+          const method = Reflect.get(target, property, target) as (
+            ...a: unknown[]
+          ) => unknown;
+          return method.call(target, ...args, (sql: postgres.Sql) =>
+            callback(preparing(sql)),
+          );
+        };
+      return Reflect.get(target, property, receiver);
+    },
+  });
+}
+
+export function connectPostgres(
+  url: string,
+  max = 10,
+  options: { prepare?: boolean } = {},
+): Connection {
   // With several hosts, every connection finds the primary (decision 1821).
   const client = postgres(urlForPostgresJs(url), {
     max,
@@ -38,12 +79,19 @@ export function connectPostgres(url: string, max = 10): Connection {
     // Keep bad-connection failures fast so pages can answer 503 quickly (DESIGN §5).
     connect_timeout: 2,
     idle_timeout: 30,
+    // Off behind a pooler that cannot keep them (PgBouncer before 1.21 in transaction mode).
+    prepare: options.prepare ?? true,
   });
   return {
     kind: "postgres",
     client,
     url,
-    db: drizzlePostgres(client, { schema }) as unknown as Database,
+    db: drizzlePostgres(
+      options.prepare === false ? client : preparing(client),
+      {
+        schema,
+      },
+    ) as unknown as Database,
   };
 }
 
@@ -72,9 +120,11 @@ export function openPglite(dataDir: string): PGlite {
 /** The process-wide connection, created from the environment on first use. */
 export function connection(): Connection {
   if (!global.__gaConnection) {
-    const { DATABASE_URL, DATA_DIR } = env();
+    const { DATABASE_URL, DATA_DIR, DATABASE_PREPARED_STATEMENTS } = env();
     global.__gaConnection = DATABASE_URL
-      ? connectPostgres(DATABASE_URL)
+      ? connectPostgres(DATABASE_URL, 10, {
+          prepare: DATABASE_PREPARED_STATEMENTS === "true",
+        })
       : connectPglite(openPglite(path.join(DATA_DIR, "pglite")));
   }
   return global.__gaConnection;

@@ -16,6 +16,9 @@ const schema = z
         "must be postgres://user[:password]@host[:port][,host2[:port]…]/database",
       )
       .optional(),
+    // "false" behind a pooler that cannot keep prepared statements (PgBouncer before 1.21 in
+    // transaction mode); decision 1913.
+    DATABASE_PREPARED_STATEMENTS: z.enum(["true", "false"]).default("true"),
     DATA_DIR: z.string().default(".data"),
     SESSION_SECRET: z.string().min(16).optional(),
     STRIPE_SECRET_KEY: z.string().optional(),

@@ -25,7 +25,19 @@ function pageUrl(request: Request, page: number, pageSize: number): string {
  * `Link` header with the `next` and `prev` pages, so a client can walk the whole list.
  */
 export function pagedJson<T>(request: Request, paged: Paged<T>): Response {
-  const { page, pageSize, total, items } = paged;
+  return pagedJsonText(request, paged, JSON.stringify(paged.items));
+}
+
+/** pagedJson for a page whose JSON text is already written (`body`, an array). */
+export function pagedJsonText(
+  request: Request,
+  {
+    page,
+    pageSize,
+    total,
+  }: Pick<Paged<unknown>, "page" | "pageSize" | "total">,
+  body: string,
+): Response {
   const links: string[] = [];
   if (page * pageSize < total)
     links.push(`<${pageUrl(request, page + 1, pageSize)}>; rel="next"`);
@@ -41,7 +53,7 @@ export function pagedJson<T>(request: Request, paged: Paged<T>): Response {
     "X-Total-Count": String(total),
   });
   if (links.length) headers.set("Link", links.join(", "));
-  return new Response(JSON.stringify(items), { status: 200, headers });
+  return new Response(body, { status: 200, headers });
 }
 
 /**

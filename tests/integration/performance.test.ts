@@ -1,7 +1,10 @@
 import { sql } from "drizzle-orm";
 import type { User } from "#db/schema";
 import { checkInvariants } from "~/models/invariants.server";
-import { STREAM_CHUNK } from "~/models/employer-requests.server";
+import {
+  pagePendingRequests,
+  STREAM_CHUNK,
+} from "~/models/employer-requests.server";
 import { toPublicAdvance } from "~/models/advance.server";
 import { advanceRequests, employees } from "#db/schema";
 import { getUserByUsername } from "~/models/user.server";
@@ -480,6 +483,38 @@ describe("streamed /api/advance-requests/all", () => {
         }),
       ),
     );
+  });
+
+  it("writes a page of pending requests as JSON.stringify of the same page's objects", async () => {
+    // Texts that JSON escapes in the request and in its employee, on a pending request.
+    const [one] = await queryRows<{ id: number; user_id: number }>(
+      db(),
+      sql`select r.id, e.user_id from advance_requests r join employees e on e.id = r.employee_id
+          where e.employer_id = ${small.employerId} and r.status = 'PENDING' order by r.id limit 1`,
+    );
+    await db().execute(
+      sql`update advance_requests set reason = ${'quote " back \\ slash \n ctl \u0001 é 😀 \u2028'},
+            request_date = timestamptz '1999-12-31 23:59:59.000500+00'
+          where id = ${Number(one.id)}`,
+    );
+    await db().execute(
+      sql`update users set first_name = ${'Zoë "Z"'}, department = null where id = ${Number(one.user_id)}`,
+    );
+    for (const [page, pageSize] of [
+      [1, 3],
+      [2, 3],
+      [1, 100],
+      [99, 3],
+    ] as const) {
+      const path = `/api/advance-requests/pending?page=${page}&pageSize=${pageSize}`;
+      const res = await call(pendingApi, await requestAs(small.employer, path));
+      const expected = await pagePendingRequests(small.employer, {
+        page,
+        pageSize,
+      });
+      expect(await res.text()).toBe(JSON.stringify(expected.items));
+      expect(res.headers.get("X-Total-Count")).toBe(String(expected.total));
+    }
   });
 
   it("keeps microseconds and breaks ties by id at chunk boundaries", async () => {

@@ -57,6 +57,8 @@ const SESSION_SECRET = "bench-session-secret-0123456789abcdef";
 /** What a browser sends; the server compresses what it can. */
 const ACCEPT_ENCODING = "gzip, deflate, br";
 const SEARCH = "ava";
+/** The framework's floor: a bare Remix route rendering the dashboard's data (floor-server.tsx). */
+const FLOOR = "framework floor (bare Remix route, same data)";
 
 const started = Date.now();
 const log = (message: string) =>
@@ -252,7 +254,7 @@ async function login(base: string, username: string): Promise<string> {
 type Target = {
   name: string;
   path: string;
-  who: "employer" | "employee" | "baseline";
+  who: "employer" | "employee" | "baseline" | "floor";
 };
 
 function targets(company: SeededCompany): Target[] {
@@ -261,6 +263,11 @@ function targets(company: SeededCompany): Target[] {
       name: "raw baseline (dashboard SQL → JSON)",
       path: `/${company.employerUsername}`,
       who: "baseline",
+    },
+    {
+      name: FLOOR,
+      path: `/${company.employerUsername}`,
+      who: "floor",
     },
     { name: "employer dashboard /", path: "/", who: "employer" },
     { name: "/approvals", path: "/approvals", who: "employer" },
@@ -358,15 +365,20 @@ function toRow(
   };
 }
 
+/** Where each kind of target is served: the app, the raw baseline, the framework's floor. */
+type Bases = { app: string; baseline: string; floor: string };
+
 async function measure(
   company: "small" | "large",
   target: Target,
-  base: string,
-  baselineBase: string,
+  bases: Bases,
   cookies: { employer: string; employee: string },
 ): Promise<Row> {
-  const full = `${target.who === "baseline" ? baselineBase : base}${target.path}`;
-  const cookie = target.who === "baseline" ? undefined : cookies[target.who];
+  const full = `${target.who === "baseline" || target.who === "floor" ? bases[target.who] : bases.app}${target.path}`;
+  const cookie =
+    target.who === "baseline" || target.who === "floor"
+      ? undefined
+      : cookies[target.who];
   const probe = await get(full, cookie);
   if (probe.status !== 200)
     throw new Error(`${company} ${target.name}: ${probe.status}`);
@@ -710,10 +722,14 @@ function verdicts(
   }
   for (const company of ["small", "large"] as const) {
     const dashboard = find("employer dashboard /", company);
+    const floor = find(FLOOR, company);
     if (dashboard?.ratio !== undefined)
       check(
         dashboard.ratio >= 0.5,
-        `employer dashboard throughput ÷ baseline, ${company}: ${Math.round(dashboard.ratio * 100)} % (≥ 50 %, one worker)`,
+        `employer dashboard throughput ÷ baseline, ${company}: ${Math.round(dashboard.ratio * 100)} % (≥ 50 %, one worker)` +
+          (floor?.ratio !== undefined
+            ? `; ÷ the framework's floor: ${Math.round((dashboard.rps / floor.rps) * 100)} % (the floor itself: ${Math.round(floor.ratio * 100)} % of the baseline)`
+            : ""),
       );
     for (const endpoint of JSON_ENDPOINTS) {
       const row = find(endpoint, company);
@@ -759,9 +775,11 @@ async function main() {
   const port = await freePort();
   const multiPort = await freePort();
   const baselinePort = await freePort();
+  const floorPort = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const multiBase = `http://127.0.0.1:${multiPort}`;
   const baselineBase = `http://127.0.0.1:${baselinePort}`;
+  const floorBase = `http://127.0.0.1:${floorPort}`;
   const workers =
     Number(process.env.BENCH_WORKERS) || os.availableParallelism();
   const serverEnv = {
@@ -793,10 +811,21 @@ async function main() {
       BASELINE_EMPLOYERS: `${large.employerUsername},${small.employerUsername}`,
     },
   );
+  const floor = start(
+    process.execPath,
+    ["--import", "tsx", "tests/perf/floor-server.tsx"],
+    {
+      NODE_ENV: "production",
+      PORT: String(floorPort),
+      DATABASE_URL: dbUrl,
+      BASELINE_EMPLOYERS: `${large.employerUsername},${small.employerUsername}`,
+    },
+  );
   await waitFor(`${multiBase}/healthz`, multiServer);
+  await waitFor(`${floorBase}/${small.employerUsername}`, floor);
   await waitFor(`${baselineBase}/${small.employerUsername}`, baseline);
   log(
-    `server on ${base} (1 worker) and ${multiBase} (${workers} workers), baseline on ${baselineBase}`,
+    `server on ${base} (1 worker) and ${multiBase} (${workers} workers), baseline on ${baselineBase}, framework floor on ${floorBase}`,
   );
 
   const cookies = {
@@ -816,33 +845,31 @@ async function main() {
     ["small", small],
     ["large", large],
   ] as const;
+  const bases: Bases = { app: base, baseline: baselineBase, floor: floorBase };
+  const multiBases: Bases = { ...bases, app: multiBase };
   const baselineRuns: Row[] = [];
+  // The raw baseline and the framework's floor, each before and after the targets.
   const runBaselines = async () => {
     for (const [name, company] of companies) {
-      const target = targets(company).find((t) => t.who === "baseline")!;
-      log(`${name}: ${target.name}`);
-      baselineRuns.push(
-        await measure(name, target, base, baselineBase, cookies[name]),
-      );
+      for (const target of targets(company).filter(
+        (t) => t.who === "baseline" || t.who === "floor",
+      )) {
+        log(`${name}: ${target.name}`);
+        baselineRuns.push(await measure(name, target, bases, cookies[name]));
+      }
     }
   };
   await runBaselines();
   const measured: Row[] = [];
   for (const target of targets(small)) {
-    if (target.who === "baseline") continue;
+    if (target.who === "baseline" || target.who === "floor") continue;
     if (only && !only.some((o) => target.name.includes(o))) continue;
     for (const [name, company] of companies) {
       const own = targets(company).find((t) => t.name === target.name)!;
       log(`${name}: ${own.name} (1 worker)`);
-      const row = await measure(name, own, base, baselineBase, cookies[name]);
+      const row = await measure(name, own, bases, cookies[name]);
       log(`${name}: ${own.name} (${workers} workers)`);
-      const multi = await measure(
-        name,
-        own,
-        multiBase,
-        baselineBase,
-        cookies[name],
-      );
+      const multi = await measure(name, own, multiBases, cookies[name]);
       row.multi = {
         rps: multi.rps,
         p50: multi.p50,
@@ -855,17 +882,24 @@ async function main() {
   await runBaselines();
   const rows: Row[] = [];
   for (const [name] of companies) {
-    const runs = baselineRuns.filter((r) => r.company === name);
-    const mean = (pick: (r: Row) => number) =>
-      runs.reduce((sum, r) => sum + pick(r), 0) / runs.length;
-    const baselineRow: Row = {
-      ...runs[0],
-      rps: mean((r) => r.rps),
-      p50: mean((r) => r.p50),
-      p99: mean((r) => r.p99),
-      bytes: mean((r) => r.bytes),
+    const averaged = (target: string): Row => {
+      const runs = baselineRuns.filter(
+        (r) => r.company === name && r.target === target,
+      );
+      const mean = (pick: (r: Row) => number) =>
+        runs.reduce((sum, r) => sum + pick(r), 0) / runs.length;
+      return {
+        ...runs[0],
+        rps: mean((r) => r.rps),
+        p50: mean((r) => r.p50),
+        p99: mean((r) => r.p99),
+        bytes: mean((r) => r.bytes),
+      };
     };
-    rows.push(baselineRow);
+    const baselineRow = averaged(targets(small)[0].name);
+    const floorRow = averaged(FLOOR);
+    floorRow.ratio = floorRow.rps / baselineRow.rps;
+    rows.push(baselineRow, floorRow);
     for (const row of measured.filter((r) => r.company === name)) {
       row.ratio = row.rps / baselineRow.rps;
       if (row.multi) row.multi.ratio = row.multi.rps / baselineRow.rps;
@@ -899,6 +933,11 @@ async function main() {
     undefined,
     baseline.pid!,
   );
+  const floorCpu = await cpuPerResponse(
+    `${floorBase}/${small.employerUsername}`,
+    undefined,
+    floor.pid!,
+  );
   const loadAfter = os.loadavg();
 
   const js = await measureJsBudget(ROOT);
@@ -918,11 +957,11 @@ async function main() {
     "",
     table(rows, workers),
     "",
-    "The baseline is the mean of a run before and a run after the targets. ¹ Slower than the time window: measured by a fixed count (one request per connection) instead.",
+    "The baseline and the framework floor are each the mean of a run before and a run after the targets; the floor's ratio is to the baseline. ¹ Slower than the time window: measured by a fixed count (one request per connection) instead.",
     "",
     `GET /api/advance-requests/all for the large company, one request at a time on the 1-worker server, uncompressed: ${fmtBytes(stream.bytes)} in ${fmtMs(stream.ms)} ms wall clock (median of 3) = ${stream.mbPerSecond.toFixed(1)} MB/s; ${stream.cpuSeconds.toFixed(2)} CPU seconds per response (server process + PostgreSQL backends) = ${stream.mbPerCpuSecond.toFixed(1)} MB per CPU second.`,
     "",
-    `Employer dashboard, small company, CPU per response (400 requests at 8 connections, 1-worker server): the page ${pageCpu.serverMs.toFixed(1)} ms in the server process + ${pageCpu.postgresMs.toFixed(1)} ms in PostgreSQL; the raw baseline ${baselineCpu.serverMs.toFixed(1)} ms + ${baselineCpu.postgresMs.toFixed(1)} ms. What the page costs beyond its SQL: docs/decisions/1411-page-cost.md.`,
+    `Employer dashboard, small company, CPU per response (400 requests at 8 connections, 1-worker server): the page ${pageCpu.serverMs.toFixed(1)} ms in the server process + ${pageCpu.postgresMs.toFixed(1)} ms in PostgreSQL; the raw baseline ${baselineCpu.serverMs.toFixed(1)} ms + ${baselineCpu.postgresMs.toFixed(1)} ms; the framework's floor (tests/perf/floor-server.tsx: a bare Remix route, the same loader, the data rendered as plain tables, no app code) ${floorCpu.serverMs.toFixed(1)} ms + ${floorCpu.postgresMs.toFixed(1)} ms. What the page costs beyond its SQL: docs/decisions/1411-page-cost.md.`,
     "",
     "### The single-page app's calls against one server-rendered dashboard (large company)",
     "",

@@ -12,6 +12,7 @@ import postgres from "postgres";
 import * as schema from "#db/schema";
 import { env } from "./env.server";
 import { urlForPostgresJs } from "./database-url";
+import { isDeadlock } from "./errors";
 import { jobQueuePool } from "./primary-pool.server";
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -140,5 +141,23 @@ export async function readiness(): Promise<boolean> {
     return true;
   } catch {
     return false;
+  }
+}
+
+/**
+ * Runs a transaction again (up to `attempts` times in all) when PostgreSQL aborted it to break
+ * a deadlock: the whole transaction rolled back, so running it again is what PostgreSQL's
+ * documentation prescribes. Only for work that does nothing outside the database.
+ */
+export async function retryOnDeadlock<T>(
+  work: () => Promise<T>,
+  attempts = 3,
+): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await work();
+    } catch (error) {
+      if (attempt >= attempts || !isDeadlock(error)) throw error;
+    }
   }
 }

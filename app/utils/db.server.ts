@@ -161,3 +161,30 @@ export async function retryOnDeadlock<T>(
     }
   }
 }
+
+/** The advisory lock key instances take while they migrate and seed (any fixed number). */
+const STARTUP_LOCK = 7_120_411;
+
+/**
+ * Runs `work` (the migrations and the demo seed) while holding a session advisory lock on
+ * PostgreSQL, so instances started at the same moment on a new database take turns instead of
+ * creating the same tables at once (the second then finds everything done). PGlite has one
+ * process by construction.
+ */
+export async function withStartupLock<T>(
+  conn: Connection,
+  work: () => Promise<T>,
+): Promise<T> {
+  if (conn.kind !== "postgres") return work();
+  const held = await conn.client.reserve();
+  try {
+    await held`select pg_advisory_lock(${STARTUP_LOCK})`;
+    try {
+      return await work();
+    } finally {
+      await held`select pg_advisory_unlock(${STARTUP_LOCK})`.catch(() => {});
+    }
+  } finally {
+    held.release();
+  }
+}

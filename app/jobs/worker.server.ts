@@ -1,9 +1,11 @@
+import { EventEmitter } from "node:events";
 import {
   Logger,
   parseCronItems,
   run,
   type Runner,
   type TaskList,
+  type WorkerEvents,
 } from "graphile-worker";
 import {
   deliverMail,
@@ -249,6 +251,42 @@ export function lastFiring(cron: string, now: Date): Date | null {
   return fire;
 }
 
+/**
+ * Ids of this process's stopped workers whose jobs may still be locked: unlocked
+ * (graphile_worker.force_unlock_workers) as soon as the database answers again. They are this
+ * process's own, so no live worker elsewhere holds them.
+ */
+const orphanedWorkers = new Set<string>();
+let unlockTimer: NodeJS.Timeout | undefined;
+
+function unlockOrphanedJobs(pgPool: Pool) {
+  if (orphanedWorkers.size === 0 || unlockTimer) return;
+  const ids = [...orphanedWorkers];
+  pgPool
+    .query("select graphile_worker.force_unlock_workers($1::text[])", [ids])
+    .then(
+      () => {
+        for (const id of ids) orphanedWorkers.delete(id);
+        log("info", "jobs of stopped workers unlocked", { workers: ids });
+      },
+      (error: unknown) => {
+        log(
+          "warn",
+          "could not unlock the stopped workers' jobs; trying again in 10 s",
+          {
+            error: error instanceof Error ? error.message : String(error),
+          },
+        );
+        unlockTimer = setTimeout(() => {
+          unlockTimer = undefined;
+          if (global.__gaWorker?.kind === "graphile")
+            unlockOrphanedJobs(global.__gaWorker.pgPool);
+        }, 10_000);
+        unlockTimer.unref();
+      },
+    );
+}
+
 /** How long a worker that failed waits before it starts again. */
 const WORKER_RESTART_MS = 5_000;
 const restarts = new Set<NodeJS.Timeout>();
@@ -287,6 +325,12 @@ export async function startWorker(
         error: error.message,
       }),
     );
+    // This runner's workers, by id: a worker whose job could not be released (the database
+    // went away mid-job) leaves the job locked, and graphile-worker would only take it again
+    // after its 4-hour lock timeout.
+    const events = new EventEmitter() as WorkerEvents;
+    const workerIds = new Set<string>();
+    events.on("worker:create", ({ worker }) => workerIds.add(worker.workerId));
     const runner = await run({
       pgPool,
       concurrency: options.concurrency ?? 2,
@@ -295,13 +339,17 @@ export async function startWorker(
       taskList,
       parsedCronItems: schedules ? cronItems() : [],
       logger: workerLogger,
+      events,
     });
     global.__gaWorker = { kind: "graphile", runner, pgPool };
+    unlockOrphanedJobs(pgPool);
     // The runner's promise rejects when the worker itself fails (its cron loop or its pool hit
-    // a database that went away or became a read-only standby). Unwatched, that rejection ends
-    // the whole process; watched, the worker is logged, stopped and started again, reaching
-    // whichever server is the primary by then (docs/decisions/1820).
-    runner.promise.catch((error: unknown) => {
+    // a database that went away or became a read-only standby), and a worker that cannot
+    // release its job leaves the pool for good (graphile-worker does not replace it). Either
+    // way the worker is logged, stopped and started again, reaching whichever server is the
+    // primary by then; the jobs its workers held are unlocked once it runs again, so none waits
+    // for the lock timeout (docs/decisions/1820). Unwatched, the rejection ends the process.
+    const restart = (error: unknown) => {
       if (
         global.__gaWorker?.kind !== "graphile" ||
         global.__gaWorker.runner !== runner
@@ -312,17 +360,36 @@ export async function startWorker(
         error: error instanceof Error ? error.message : String(error),
         code: (error as { code?: unknown } | null)?.code,
       });
+      // Its jobs are unlocked only once its workers have stopped (a job still running is
+      // never handed to another worker), by the worker running then or the next one.
       void runner
         .stop()
         .catch(() => {})
-        .finally(() => pgPool.end().catch(() => {}));
+        .finally(() => {
+          for (const id of workerIds) orphanedWorkers.add(id);
+          if (global.__gaWorker?.kind === "graphile")
+            unlockOrphanedJobs(global.__gaWorker.pgPool);
+          return pgPool.end().catch(() => {});
+        });
       restartLater(options, WORKER_RESTART_MS);
-    });
+    };
+    runner.promise.catch(restart);
+    events.on("worker:fatalError", ({ error }) => restart(error));
     void compactRollup();
+    if (process.env.LOG_JOB_STARTS)
+      runner.events.on("job:start", ({ worker, job }) =>
+        log("info", "job started", {
+          task: job.task_identifier,
+          jobId: job.id,
+          payload: job.payload,
+          worker: worker.workerId,
+        }),
+      );
     runner.events.on("job:failed", ({ job, error }) =>
       log("warn", "job failed; will retry", {
         task: job.task_identifier,
         jobId: job.id,
+        payload: job.payload,
         attempts: job.attempts,
         maxAttempts: job.max_attempts,
         error: error instanceof Error ? error.message : String(error),

@@ -81,55 +81,111 @@ export async function enqueueMail(
  * Delivers one pending e-mail over SMTP, once: the row is locked for the send (a second
  * worker holding the same job skips it) and marked sent in the same transaction; a row already
  * sent is skipped. A failed send throws, after recording the attempt, so the queue retries.
+ * When the send went through but the database went away before the transaction committed (a
+ * failover), the mail is marked sent afterwards, as soon as the database answers (for up to
+ * two minutes), rather than sent again by the queue's retry (docs/decisions/1820).
  */
 export async function deliverMail(mailId: number): Promise<"sent" | "skipped"> {
+  let sent: { id: number; kind: string } | null = null;
+  // The transaction's own work: when the connection dies mid-send, the transaction fails at
+  // once while the send goes on; whether the mail left is known only once the work settles.
+  let work: Promise<unknown> = Promise.resolve();
   try {
-    return await db().transaction(async (tx) => {
-      const rows = await queryRows<{
-        id: number;
-        to_address: string;
-        subject: string;
-        html: string;
-        text: string;
-        kind: string;
-        dedupe_key: string;
-      }>(
-        tx,
-        sql`select id, to_address, subject, html, text, kind, dedupe_key from mail_outbox
+    return await db().transaction((tx) => {
+      const run = async () => {
+        const rows = await queryRows<{
+          id: number;
+          to_address: string;
+          subject: string;
+          html: string;
+          text: string;
+          kind: string;
+          dedupe_key: string;
+        }>(
+          tx,
+          sql`select id, to_address, subject, html, text, kind, dedupe_key from mail_outbox
             where id = ${mailId} and status = 'pending' for update skip locked`,
-      );
-      const mail = rows[0];
-      if (!mail) return "skipped" as const;
-      const domain =
-        env().MAIL_FROM.match(/@([^>\s]+)/)?.[1] ?? "groceryadvance.com";
-      await sendSmtp({
-        to: mail.to_address,
-        subject: mail.subject,
-        html: mail.html,
-        text: mail.text,
-        messageId: `<${crypto.createHash("sha256").update(mail.dedupe_key).digest("hex").slice(0, 32)}@${domain}>`,
-      });
-      const secret = SECRET_KINDS.has(mail.kind);
-      await tx
-        .update(mailOutbox)
-        .set({
-          status: "sent",
-          sentAt: sql`now()`,
-          attempts: sql`${mailOutbox.attempts} + 1`,
-          lastError: null,
-          ...(secret
-            ? {
-                html: "<p>Delivered. The link is not kept.</p>",
-                text: "Delivered. The link is not kept.",
-              }
-            : {}),
-        })
-        .where(eq(mailOutbox.id, mail.id));
-      return "sent" as const;
+        );
+        const mail = rows[0];
+        if (!mail) return "skipped" as const;
+        const domain =
+          env().MAIL_FROM.match(/@([^>\s]+)/)?.[1] ?? "groceryadvance.com";
+        await sendSmtp({
+          to: mail.to_address,
+          subject: mail.subject,
+          html: mail.html,
+          text: mail.text,
+          messageId: `<${crypto.createHash("sha256").update(mail.dedupe_key).digest("hex").slice(0, 32)}@${domain}>`,
+        });
+        sent = { id: mail.id, kind: mail.kind };
+        await markSent(tx, sent);
+        return "sent" as const;
+      };
+      const running = run();
+      work = running;
+      return running;
     });
   } catch (error) {
+    await work.catch(() => {});
+    if (sent) {
+      await markSentOnceReachable(sent, error);
+      return "sent";
+    }
     await recordFailure(mailId, error);
     throw error;
+  }
+}
+
+/** Marks a delivered mail sent (its secret body dropped); a row already sent is left alone. */
+async function markSent(tx: Executor, mail: { id: number; kind: string }) {
+  const secret = SECRET_KINDS.has(mail.kind);
+  await tx
+    .update(mailOutbox)
+    .set({
+      status: "sent",
+      sentAt: sql`now()`,
+      attempts: sql`${mailOutbox.attempts} + 1`,
+      lastError: null,
+      ...(secret
+        ? {
+            html: "<p>Delivered. The link is not kept.</p>",
+            text: "Delivered. The link is not kept.",
+          }
+        : {}),
+    })
+    .where(and(eq(mailOutbox.id, mail.id), eq(mailOutbox.status, "pending")));
+}
+
+const MARK_SENT_FOR_MS = 120_000;
+
+/**
+ * The send went through and the transaction did not commit: the mail is marked sent in a new
+ * one, tried every second while the database is unreachable. The queue's job is still held by
+ * this worker meanwhile, so no other worker sends it again. After two minutes the error is
+ * thrown, and the queue's retry sends it a second time (with the same Message-ID).
+ */
+async function markSentOnceReachable(
+  mail: { id: number; kind: string },
+  cause: unknown,
+) {
+  console.warn(
+    JSON.stringify({
+      time: new Date().toISOString(),
+      level: "warn",
+      msg: "mail sent; marking it sent once the database answers",
+      mailId: mail.id,
+      error: cause instanceof Error ? cause.message : String(cause),
+    }),
+  );
+  const until = Date.now() + MARK_SENT_FOR_MS;
+  for (;;) {
+    try {
+      await markSent(db(), mail);
+      return;
+    } catch {
+      if (Date.now() > until) throw cause;
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+    }
   }
 }
 

@@ -2,7 +2,13 @@ import { parse } from "csv-parse/sync";
 import { sql } from "drizzle-orm";
 import type { User } from "#db/schema";
 import { publish } from "~/services/events.server";
-import { db, queryRows, type Executor, type Tx } from "~/utils/db.server";
+import {
+  db,
+  queryRows,
+  retryOnDeadlock,
+  type Executor,
+  type Tx,
+} from "~/utils/db.server";
 import { badRequest, conflict, forbidden, notFound } from "~/utils/errors";
 import { formatCents, fromCents, parseCents, toCents } from "~/utils/money";
 import {
@@ -477,17 +483,20 @@ export async function recordPayrollResults(
   const companyId = companyFor(actor, "payroll");
   checkRunId(runId);
   const results = parseResults(input.results);
-  const outcome = await db().transaction(async (tx) => {
-    const [run] = await queryRows<RunRow>(
-      tx,
-      sql`select id, company_id, pay_date::text as pay_date, status, created_at
+  // Pure database work: run again if PostgreSQL breaks a deadlock with a concurrent payroll or
+  // card transaction by aborting this one.
+  const outcome = await retryOnDeadlock(() =>
+    db().transaction(async (tx) => {
+      const [run] = await queryRows<RunRow>(
+        tx,
+        sql`select id, company_id, pay_date::text as pay_date, status, created_at
           from payroll_runs where id = ${runId} and company_id = ${companyId} for update`,
-    );
-    if (!run) throw notFound(RUN_NOT_FOUND);
-    const ids = `{${results.map((r) => r.deductionId).join(",")}}`;
-    const rows = await queryRows<DeductionRow>(
-      tx,
-      sql`select d.id, d.request_id, d.amount::text as amount, d.status,
+      );
+      if (!run) throw notFound(RUN_NOT_FOUND);
+      const ids = `{${results.map((r) => r.deductionId).join(",")}}`;
+      const rows = await queryRows<DeductionRow>(
+        tx,
+        sql`select d.id, d.request_id, d.amount::text as amount, d.status,
                  d.collected_amount::text as collected, d.arrears_of_id,
                  e.id as employee_id, e.user_id, e.last_pay_date::text as last_pay_date
           from payroll_deductions d
@@ -495,67 +504,68 @@ export async function recordPayrollResults(
           join employees e on e.id = r.employee_id
           where d.run_id = ${run.id} and d.id = any(${ids}::int[])
           for update of d`,
-    );
-    const byId = new Map(rows.map((r) => [r.id, r]));
-    for (const r of results) {
-      const d = byId.get(r.deductionId);
-      if (!d) throw badRequest(notInRun(r.deductionId));
-      if (r.collectedCents > toCents(d.amount))
-        throw badRequest(moreThanDue(d.id, toCents(d.amount)));
-      if (
-        d.status !== "SUBMITTED" &&
-        toCents(d.collected ?? "0") !== r.collectedCents
-      )
-        throw conflict(alreadyRecorded(d.id));
-    }
-    const schedule = await scheduleOf(tx, companyId);
-    const nextPay = payDateAfter(schedule, run.pay_date);
-    let recorded = 0;
-    const employees = new Set<number>();
-    const users = new Set<number>();
-    for (const r of results) {
-      const d = byId.get(r.deductionId)!;
-      if (d.status !== "SUBMITTED") continue;
-      await applyResult(tx, d, r.collectedCents, {
-        companyId,
-        payDate: run.pay_date,
-        nextPay,
-        actorId: actor.id,
-        now,
-      });
-      recorded += 1;
-      employees.add(d.employee_id);
-      users.add(d.user_id);
-    }
-    if (recorded > 0) {
-      await refreshAvailable(tx, { employeeIds: [...employees] });
-      await tx.execute(
-        sql`update payroll_runs set status = 'RECONCILED', reconciled_at = ${now.toISOString()}::timestamptz
+      );
+      const byId = new Map(rows.map((r) => [r.id, r]));
+      for (const r of results) {
+        const d = byId.get(r.deductionId);
+        if (!d) throw badRequest(notInRun(r.deductionId));
+        if (r.collectedCents > toCents(d.amount))
+          throw badRequest(moreThanDue(d.id, toCents(d.amount)));
+        if (
+          d.status !== "SUBMITTED" &&
+          toCents(d.collected ?? "0") !== r.collectedCents
+        )
+          throw conflict(alreadyRecorded(d.id));
+      }
+      const schedule = await scheduleOf(tx, companyId);
+      const nextPay = payDateAfter(schedule, run.pay_date);
+      let recorded = 0;
+      const employees = new Set<number>();
+      const users = new Set<number>();
+      for (const r of results) {
+        const d = byId.get(r.deductionId)!;
+        if (d.status !== "SUBMITTED") continue;
+        await applyResult(tx, d, r.collectedCents, {
+          companyId,
+          payDate: run.pay_date,
+          nextPay,
+          actorId: actor.id,
+          now,
+        });
+        recorded += 1;
+        employees.add(d.employee_id);
+        users.add(d.user_id);
+      }
+      if (recorded > 0) {
+        await refreshAvailable(tx, { employeeIds: [...employees] });
+        await tx.execute(
+          sql`update payroll_runs set status = 'RECONCILED', reconciled_at = ${now.toISOString()}::timestamptz
             where id = ${run.id}
               and not exists (select 1 from payroll_deductions where run_id = ${run.id} and status = 'SUBMITTED')`,
-      );
-      await recordAudit(tx, {
-        actorId: actor.id,
-        companyId,
-        action: "payroll_run.result",
-        amountCents: results.reduce((s, r) => s + r.collectedCents, 0),
-        details: { runId: run.id, payDate: run.pay_date, recorded },
-      });
-      // Each deduction collected (in full or in part), as the run's view shows it.
-      const collected = new Set(
-        results.filter((r) => r.collectedCents > 0).map((r) => r.deductionId),
-      );
-      const view = payrollRunJson(await runView(tx, companyId, run.id));
-      for (const deduction of view.deductions)
-        if (collected.has(deduction.id))
-          await emitWebhook(tx, companyId, "deduction.collected", {
-            ...deduction,
-            payrollRunId: view.id,
-            payDate: view.payDate,
-          });
-    }
-    return { recorded, users: [...users] };
-  });
+        );
+        await recordAudit(tx, {
+          actorId: actor.id,
+          companyId,
+          action: "payroll_run.result",
+          amountCents: results.reduce((s, r) => s + r.collectedCents, 0),
+          details: { runId: run.id, payDate: run.pay_date, recorded },
+        });
+        // Each deduction collected (in full or in part), as the run's view shows it.
+        const collected = new Set(
+          results.filter((r) => r.collectedCents > 0).map((r) => r.deductionId),
+        );
+        const view = payrollRunJson(await runView(tx, companyId, run.id));
+        for (const deduction of view.deductions)
+          if (collected.has(deduction.id))
+            await emitWebhook(tx, companyId, "deduction.collected", {
+              ...deduction,
+              payrollRunId: view.id,
+              payDate: view.payDate,
+            });
+      }
+      return { recorded, users: [...users] };
+    }),
+  );
   if (outcome.recorded > 0)
     await publish("deduction.paid", [actor.id, ...outcome.users], {
       company: companyId,

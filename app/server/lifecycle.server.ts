@@ -1,7 +1,12 @@
 import { DEMO_LOGINS, DEMO_PASSWORD, isEmpty, seedDemo } from "./seed.server";
 import { closeAllEventStreams } from "~/services/event-stream.server";
 import { resetEvents } from "~/services/events.server";
-import { closeConnection, connection, migrate } from "~/utils/db.server";
+import {
+  closeConnection,
+  connection,
+  migrate,
+  withStartupLock,
+} from "~/utils/db.server";
 import { env } from "~/utils/env.server";
 import { sessionSecret } from "~/web/session.server";
 
@@ -18,20 +23,23 @@ export function startup({ prepareDatabase = true } = {}): Promise<void> {
     sessionSecret();
     if (!prepareDatabase) return;
     const conn = connection();
-    await migrate(conn);
-    if (env().SEED_DEMO === "true" && (await isEmpty(conn.db))) {
-      await seedDemo(conn.db);
-      console.log(
-        [
-          "Demo data created. Sign in at /auth with (password for all: " +
-            DEMO_PASSWORD +
-            "):",
-          ...DEMO_LOGINS.map(
-            (l) => `  ${l.username.padEnd(10)} ${l.role.padEnd(9)} ${l.name}`,
-          ),
-        ].join("\n"),
-      );
-    }
+    // Several instances started at once on a new database take turns (one migrates and seeds).
+    await withStartupLock(conn, async () => {
+      await migrate(conn);
+      if (env().SEED_DEMO === "true" && (await isEmpty(conn.db))) {
+        await seedDemo(conn.db);
+        console.log(
+          [
+            "Demo data created. Sign in at /auth with (password for all: " +
+              DEMO_PASSWORD +
+              "):",
+            ...DEMO_LOGINS.map(
+              (l) => `  ${l.username.padEnd(10)} ${l.role.padEnd(9)} ${l.name}`,
+            ),
+          ].join("\n"),
+        );
+      }
+    });
   })();
   return started;
 }

@@ -12,6 +12,7 @@ import postgres from "postgres";
 import * as schema from "#db/schema";
 import { env } from "./env.server";
 import { urlForPostgresJs } from "./database-url";
+import { isDeadlock } from "./errors";
 import { jobQueuePool } from "./primary-pool.server";
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -190,5 +191,50 @@ export async function readiness(): Promise<boolean> {
     return true;
   } catch {
     return false;
+  }
+}
+
+/**
+ * Runs a transaction again (up to `attempts` times in all) when PostgreSQL aborted it to break
+ * a deadlock: the whole transaction rolled back, so running it again is what PostgreSQL's
+ * documentation prescribes. Only for work that does nothing outside the database.
+ */
+export async function retryOnDeadlock<T>(
+  work: () => Promise<T>,
+  attempts = 3,
+): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await work();
+    } catch (error) {
+      if (attempt >= attempts || !isDeadlock(error)) throw error;
+    }
+  }
+}
+
+/** The advisory lock key instances take while they migrate and seed (any fixed number). */
+const STARTUP_LOCK = 7_120_411;
+
+/**
+ * Runs `work` (the migrations and the demo seed) while holding a session advisory lock on
+ * PostgreSQL, so instances started at the same moment on a new database take turns instead of
+ * creating the same tables at once (the second then finds everything done). PGlite has one
+ * process by construction.
+ */
+export async function withStartupLock<T>(
+  conn: Connection,
+  work: () => Promise<T>,
+): Promise<T> {
+  if (conn.kind !== "postgres") return work();
+  const held = await conn.client.reserve();
+  try {
+    await held`select pg_advisory_lock(${STARTUP_LOCK})`;
+    try {
+      return await work();
+    } finally {
+      await held`select pg_advisory_unlock(${STARTUP_LOCK})`.catch(() => {});
+    }
+  } finally {
+    held.release();
   }
 }

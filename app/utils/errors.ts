@@ -102,3 +102,13 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   }
   return false;
 }
+
+/** True when PostgreSQL broke a deadlock by aborting this transaction (SQLSTATE 40P01). */
+export function isDeadlock(error: unknown): boolean {
+  let current: unknown = error;
+  for (let depth = 0; current && depth < 5; depth++) {
+    if ((current as { code?: unknown }).code === "40P01") return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}

@@ -39,7 +39,9 @@ export async function findPrimary(
     try {
       await probe.connect();
       const { rows } = await probe.query<{ standby: boolean }>(
-        "select pg_is_in_recovery() as standby",
+        // A standby, or a primary its keeper has made read-only (pg_auto_failover restarts
+        // a crashed primary read-only until the monitor has it rejoin as the standby).
+        "select pg_is_in_recovery() or current_setting('transaction_read_only') = 'on' as standby",
       );
       if (!rows[0]?.standby) return candidate;
     } catch {

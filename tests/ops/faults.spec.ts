@@ -5,7 +5,14 @@ import {
   skipWithoutPostgresBinaries,
   type PrivateCluster,
 } from "./support/postgres";
-import { company, post } from "./support/load";
+import {
+  ackCounts,
+  acknowledged,
+  company,
+  missingAcknowledged,
+  moneyLoad,
+  post,
+} from "./support/load";
 import { login, startServer, type RunningServer } from "./support/server";
 
 test.describe.configure({ mode: "serial" });
@@ -157,15 +164,11 @@ test("a database that answers as a read-only standby (25006) gives 503s, never a
   await expect.poll(async () => (await fileOne()).status).toBe(201);
 });
 
-test("a server killed with SIGKILL under a load of money writes loses no acknowledged write", async () => {
-  test.setTimeout(180_000);
+test("a server killed with SIGKILL under the mixed money load loses no acknowledged write", async () => {
+  test.setTimeout(240_000);
   // What the server acknowledged before it died: only these must survive, all of them.
-  const ack = {
-    users: [] as string[],
-    requests: new Map<number, string>(),
-    approved: new Set<number>(),
-    declined: new Set<number>(),
-  };
+  const acked = acknowledged();
+  const users: string[] = [];
   let stop = false;
   const ROUNDS = 3;
 
@@ -181,105 +184,48 @@ test("a server killed with SIGKILL under a load of money writes loses no acknowl
           email: "load@example.com",
           role: "EMPLOYEE",
         });
-        if (res.status === 201) ack.users.push(username);
+        if (res.status === 201) users.push(username);
       } catch {
         return; // the server is gone
       }
     }
   };
 
-  // Employees ask for advances ($200–$290, 1–3 periods) as fast as the server answers.
-  const requesting = async (cookie: string, w: number) => {
-    for (let i = 0; !stop; i++) {
-      const amount = `${200 + ((w * 7 + i) % 10) * 10}.00`;
-      try {
-        const res = await post(
-          `${server.url}/api/advance-requests`,
-          { amount, reason: null, repaymentPeriods: 1 + (i % 3) },
-          cookie,
-        );
-        if (res.status === 201) ack.requests.set(Number(res.json.id), amount);
-      } catch {
-        return;
-      }
-    }
-  };
-
-  // The employer declines every third pending request and approves the others (declining
-  // when the balance no longer covers one, 409), so approvals and declines keep flowing and
-  // a declined request frees its employee to ask again.
-  const deciding = async (employer: string) => {
-    while (!stop) {
-      try {
-        const pending = (await (
-          await fetch(`${server.url}/api/advance-requests/pending`, {
-            headers: { Cookie: employer },
-          })
-        ).json()) as { id: number }[];
-        const next = pending[0];
-        if (!next) continue;
-        const approved =
-          next.id % 3 === 0
-            ? { status: 0 }
-            : await post(
-                `${server.url}/api/advance-requests/${next.id}/approve`,
-                undefined,
-                employer,
-              );
-        if (approved.status === 200) {
-          ack.approved.add(next.id);
-          continue;
-        }
-        const declined = await post(
-          `${server.url}/api/advance-requests/${next.id}/decline`,
-          { reason: "Over the balance" },
-          employer,
-        );
-        if (declined.status === 200) ack.declined.add(next.id);
-      } catch {
-        return;
-      }
-    }
-  };
-
-  // Three times: load, SIGKILL mid-write, restart, and check everything acknowledged so far.
-  // A new company each round: its employees' $500 balances cover two approvals each.
+  // Three times: the mixed money load (support/load.ts: requests, approvals and declines,
+  // sandbox checkouts, card authorizations, payroll results) and registrations, SIGKILL
+  // mid-write, restart, and check everything acknowledged so far. A new company each round.
   for (let round = 1; round <= ROUNDS; round++) {
-    const { employer, employees } = await company(server.url);
+    const people = await company(server.url);
     stop = false;
-    const seen = {
-      users: ack.users.length,
-      requests: ack.requests.size,
-      approved: ack.approved.size,
-      declined: ack.declined.size,
-    };
-    const workers = [
-      registering(0),
-      registering(1),
-      ...employees.map((cookie, w) => requesting(cookie, w)),
-      deciding(employer),
-    ];
+    const seen = { users: users.length, ...ackCounts(acked) };
+    const load = moneyLoad(() => [server.url], people, acked);
+    const registrations = [registering(0), registering(1)];
     await expect
       .poll(
-        () =>
-          ack.users.length >= seen.users + 5 &&
-          ack.requests.size >= seen.requests + 10 &&
-          ack.approved.size >= seen.approved + 4 &&
-          ack.declined.size >= seen.declined + 2,
-        { timeout: 30_000 },
+        () => {
+          const n = ackCounts(acked);
+          return (
+            users.length >= seen.users + 5 &&
+            n.filed >= seen.filed + 8 &&
+            n.approved >= seen.approved + 4 &&
+            n.checkedOut >= seen.checkedOut + 2 &&
+            n.authorizations >= seen.authorizations + 2 &&
+            n.payrollResults >= seen.payrollResults + 1
+          );
+        },
+        { timeout: 60_000 },
       )
       .toBe(true);
     server.child.kill("SIGKILL");
     stop = true;
-    await Promise.all(workers);
+    await Promise.all([load.stop(), ...registrations]);
     expect(await server.exited).toBeNull();
     server = await startServer(PORT, serverEnv());
-    await expectAllAcknowledged(employees[0]);
+    await expectAllAcknowledged(people.employees[0]);
   }
   console.info(
-    `SIGKILL under load, ${ROUNDS} rounds: ${ack.users.length} registrations, ` +
-      `${ack.requests.size} requests, ${ack.approved.size} approvals, ` +
-      `${ack.declined.size} declines acknowledged; all present, invariants hold`,
+    `SIGKILL under the mixed money load, ${ROUNDS} rounds: ${users.length} registrations and ` +
+      `${JSON.stringify(ackCounts(acked))} acknowledged; all present, invariants hold`,
   );
 
   async function expectAllAcknowledged(employee: string) {
@@ -288,38 +234,10 @@ test("a server killed with SIGKILL under a load of money writes loses no acknowl
     const conn = connectPostgres(cluster.url, 1);
     try {
       if (conn.kind !== "postgres") throw new Error("expected PostgreSQL");
-      const users = await conn.client<{ username: string }[]>`
-      select username from users where username = any(${ack.users})`;
-      expect(users.length).toBe(ack.users.length);
-
-      const ids = [...ack.requests.keys()];
-      const rows = await conn.client<
-        { id: number; amount: string; status: string; deductions: string }[]
-      >`
-      select r.id, r.amount::text as amount, r.status,
-             coalesce(sum(d.amount), 0)::text as deductions
-      from advance_requests r left join payroll_deductions d on d.request_id = r.id
-      where r.id = any(${ids}) group by r.id`;
-      expect(rows.length).toBe(ids.length);
-      for (const row of rows) {
-        expect(row.amount).toBe(ack.requests.get(row.id));
-        if (ack.approved.has(row.id)) {
-          expect(row.status).toBe("APPROVED");
-          // Repayment is scheduled when the card is issued; none is issued here.
-          expect(row.deductions).toBe("0");
-        }
-        if (ack.declined.has(row.id)) expect(row.status).toBe("DECLINED");
-      }
-      // Every acknowledged decision is there, whichever request it was for.
-      const decided = await conn.client<{ id: number; status: string }[]>`
-      select id, status from advance_requests
-      where id = any(${[...ack.approved, ...ack.declined]})`;
-      expect(decided.filter((r) => r.status === "APPROVED").length).toBe(
-        ack.approved.size,
-      );
-      expect(decided.filter((r) => r.status === "DECLINED").length).toBe(
-        ack.declined.size,
-      );
+      const found = await conn.client<{ username: string }[]>`
+      select username from users where username = any(${users})`;
+      expect(found.length).toBe(users.length);
+      expect(await missingAcknowledged(conn.client, acked)).toEqual([]);
       expect(await checkInvariants(conn.db)).toEqual([]);
     } finally {
       if (conn.kind === "postgres") await conn.client.end();

@@ -6,7 +6,7 @@ import { island } from "~/components/island";
 import { loadEmployeeDashboard } from "~/models/employee-dashboard.server";
 import { loadEmployerDashboard } from "~/models/employer-dashboard.server";
 import { requireUser } from "~/web/auth.server";
-import { pageTitle } from "~/utils/meta";
+import { translatedTitle } from "~/utils/meta";
 
 // Each role's dashboard is its own module: an employee's browser never loads the employer's
 // dashboard, nor the other way round. Both are islands (decision 1405): rendered on the
@@ -61,6 +61,6 @@ export default function Dashboard() {
   );
 }
 
-export const meta = pageTitle("Dashboard");
+export const meta = translatedTitle("common:titles.dashboard");
 
 export const ErrorBoundary = GeneralErrorBoundary;

@@ -27,7 +27,7 @@ import {
 } from "~/web/action.server";
 import { formatDate } from "~/utils/dates";
 import { formatMoney } from "~/utils/money";
-import { pageTitle } from "~/utils/meta";
+import { translatedTitle } from "~/utils/meta";
 
 // Dates and money are formatted here on the server, so the page reads the same with or
 // without JavaScript and in any browser time zone.
@@ -170,6 +170,6 @@ export default function HistoryPage() {
   );
 }
 
-export const meta = pageTitle("Advance History");
+export const meta = translatedTitle("common:titles.history");
 
 export const ErrorBoundary = GeneralErrorBoundary;

@@ -14,7 +14,7 @@ import {
   MarketingHeader,
   Steps,
 } from "~/components/marketing/how-it-works-sections";
-import { pageTitle } from "~/utils/meta";
+import { translatedTitle } from "~/utils/meta";
 
 // The public marketing page (SPEC §2 Marketing page). The calculator's GET form posts back
 // here; this loader computes its state so the summary is right without JavaScript.
@@ -55,6 +55,6 @@ export default function HowItWorks() {
   );
 }
 
-export const meta = pageTitle("How It Works");
+export const meta = translatedTitle("common:titles.howItWorks");
 
 export const ErrorBoundary = GeneralErrorBoundary;

@@ -1,0 +1,170 @@
+// The product's languages and the small runtime that turns a catalogue entry into text, in the
+// browser and on the server alike (docs/decisions/1914-languages-and-the-javascript-budget.md).
+//
+// The catalogues (app/utils/locales/<language>/<namespace>.ts) are in i18next's JSON format:
+// nested keys, `{{name}}` interpolation, plurals as `key_one` / `key_other` (the language's CLDR category
+// through Intl.PluralRules, `key_other` when the catalogue has no entry for it, as Spanish's
+// `many`; `key_zero` for a count of 0 when the catalogue has one). i18next
+// itself (~14 KB gzip, with react-i18next ~16 KB) does not fit the 100 KB page budget, so the
+// browser gets this subset; the server's mails, validation messages, toasts and JSON messages
+// go through i18next (app/utils/i18n.server.ts), and tests/unit/i18n.test.ts checks that both
+// give the same text for every entry of every catalogue.
+
+export const LANGUAGES = ["en", "es"] as const;
+export type Language = (typeof LANGUAGES)[number];
+export const DEFAULT_LANGUAGE: Language = "en";
+
+/** Each language's name in itself (the language switch shows them so). */
+export const LANGUAGE_NAMES: Record<Language, string> = {
+  en: "English",
+  es: "Español",
+};
+
+export function isLanguage(value: unknown): value is Language {
+  return value === "en" || value === "es";
+}
+
+/** The locale `Intl` formats with: US English, US Spanish (dates, money, percentages). */
+export function intlLocale(language: Language): string {
+  return language === "es" ? "es-US" : "en-US";
+}
+
+export type Catalogue = { [key: string]: string | Catalogue };
+/** The namespaces a page was given: namespace → its catalogue in the page's language. */
+export type Messages = Record<string, Catalogue>;
+export type TOptions = { count?: number } & Record<
+  string,
+  string | number | undefined
+>;
+export type TFunction = (key: string, options?: TOptions) => string;
+
+function lookup(catalogue: Catalogue | undefined, key: string) {
+  let node: string | Catalogue | undefined = catalogue;
+  for (const part of key.split(".")) {
+    if (!node || typeof node === "string") return undefined;
+    node = node[part];
+  }
+  return typeof node === "string" ? node : undefined;
+}
+
+const pluralRules = new Map<Language, Intl.PluralRules>();
+
+function pluralCategory(language: Language, count: number) {
+  let rules = pluralRules.get(language);
+  if (!rules) {
+    rules = new Intl.PluralRules(intlLocale(language));
+    pluralRules.set(language, rules);
+  }
+  return rules.select(count);
+}
+
+const PLACEHOLDER = /{{(.+?)}}/g;
+
+/** One entry of `catalogue` as text: its plural form for `count`, its values filled in. */
+export function translate(
+  language: Language,
+  catalogue: Catalogue | undefined,
+  key: string,
+  options: TOptions = {},
+): string {
+  let text: string | undefined;
+  if (typeof options.count === "number") {
+    if (options.count === 0) text = lookup(catalogue, `${key}_zero`);
+    text ??= lookup(
+      catalogue,
+      `${key}_${pluralCategory(language, options.count)}`,
+    );
+    text ??= lookup(catalogue, `${key}_other`);
+  }
+  text ??= lookup(catalogue, key);
+  if (text === undefined) return key;
+  // A value not given leaves its placeholder as written, as i18next does.
+  return text.replace(PLACEHOLDER, (placeholder, name: string) => {
+    const value = options[name.trim()];
+    return value === undefined ? placeholder : String(value);
+  });
+}
+
+/** A `t` for one namespace of `messages`; "ns:key" reaches another namespace given too. */
+export function fixedT(
+  language: Language,
+  messages: Messages,
+  namespace: string,
+): TFunction {
+  return (key, options) => {
+    const at = key.indexOf(":");
+    return at > 0
+      ? translate(
+          language,
+          messages[key.slice(0, at)],
+          key.slice(at + 1),
+          options,
+        )
+      : translate(language, messages[namespace], key, options);
+  };
+}
+
+/** A key of the `messages` catalogue with placeholders, as a pattern over finished English. */
+type MessagePattern = { key: string; names: string[]; pattern: RegExp };
+const patterns = new WeakMap<Catalogue, MessagePattern[]>();
+
+function messagePatterns(catalogue: Catalogue): MessagePattern[] {
+  let list = patterns.get(catalogue);
+  if (!list) {
+    list = Object.keys(catalogue)
+      .filter((key) => key.includes("{{"))
+      .map((key) => {
+        const names: string[] = [];
+        const source = key
+          .split(PLACEHOLDER)
+          .map((part, i) => {
+            if (i % 2 === 0) return part.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+            names.push(part.trim());
+            return "(.+?)";
+          })
+          .join("");
+        return { key, names, pattern: new RegExp(`^${source}$`, "s") };
+      })
+      // The most specific pattern first: the longest fixed text.
+      .sort(
+        (a, b) =>
+          b.key.replace(PLACEHOLDER, "").length -
+          a.key.replace(PLACEHOLDER, "").length,
+      );
+    patterns.set(catalogue, list);
+  }
+  return list;
+}
+
+/**
+ * A message the server or a schema wrote in English (a validation message, a refusal, a toast),
+ * in `language`. The `messages` catalogue is keyed by the English text itself (i18next's
+ * natural-language keys): "Username is required", or with placeholders, "Welcome back,
+ * {{name}}!", whose values are taken from the English and translated too when the catalogue
+ * has them (a field's name). A text the catalogue does not know stays as it is.
+ */
+export function translateMessage(
+  language: Language,
+  catalogue: Catalogue | undefined,
+  text: string,
+): string {
+  if (language === DEFAULT_LANGUAGE || !catalogue || !text) return text;
+  const exact = catalogue[text];
+  if (typeof exact === "string") return exact;
+  for (const { key, names, pattern } of messagePatterns(catalogue)) {
+    const match = pattern.exec(text);
+    if (!match) continue;
+    const template = catalogue[key];
+    if (typeof template !== "string") continue;
+    const values: Record<string, string> = {};
+    names.forEach((name, i) => {
+      const value = match[i + 1];
+      const translated = catalogue[value];
+      values[name] = typeof translated === "string" ? translated : value;
+    });
+    return template.replace(PLACEHOLDER, (placeholder, name: string) =>
+      name.trim() in values ? values[name.trim()] : placeholder,
+    );
+  }
+  return text;
+}

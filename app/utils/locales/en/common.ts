@@ -1,0 +1,66 @@
+// The `common` namespace in English (i18next's JSON format; docs/i18n-glossary.md).
+const common = {
+  titles: {
+    activity: "Activity",
+    addEmployee: "Add New Employee",
+    apiReference: "API reference",
+    approvals: "Approve Requests",
+    dashboard: "Dashboard",
+    employees: "Employees",
+    history: "Advance History",
+    howItWorks: "How It Works",
+    importRoster: "Import a roster",
+    inviteEmployee: "Invite Employee",
+    join: "Join your company",
+    outbox: "E-mails",
+    paymentSuccess: "Payment Successful",
+    payroll: "Payroll",
+    profile: "My Profile",
+    reports: "Employee Financial Wellness Analytics",
+    rosterImport: "Roster import",
+  },
+  skipToMain: "Skip to main content",
+  loading: "Loading",
+  language: {
+    label: "Language",
+    switch: "Change the language to {{language}}",
+  },
+  nav: {
+    main: "Main",
+    menu: "Menu",
+    dashboard: "Dashboard",
+    requestAdvance: "Request Advance",
+    history: "History",
+    profile: "Profile",
+    approvals: "Approve Requests",
+    employees: "Employees",
+    reports: "Reports",
+    activity: "Activity",
+    settings: "Settings",
+    logout: "Logout",
+  },
+  errors: {
+    accessDenied: "Access Denied",
+    noPermission: "You don't have permission to access this page.",
+    backToDashboard: "Back to the dashboard",
+    notFound: "404 Page Not Found",
+    notFoundHint: "Did you forget to add the page to the router?",
+    unavailable: "We'll be right back",
+    unavailableHint:
+      "The service is temporarily unavailable. Please try again in a moment.",
+    refused: "We couldn't process that request",
+    somethingWrong: "Something went wrong",
+    couldNotLoad: "We couldn't load this page. Please try again in a moment.",
+  },
+  toast: {
+    dismiss: "Dismiss notification",
+  },
+  notAvailable: "N/A",
+  fields: {
+    firstName: "First name",
+    lastName: "Last name",
+    email: "Email",
+  },
+};
+
+export default common;

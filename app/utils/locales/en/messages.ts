@@ -1,0 +1,61 @@
+// The `messages` namespace in English (i18next's JSON format; docs/i18n-glossary.md).
+const messages = {
+  "{{label}} is required": "{{label}} is required",
+  "Must be at most {{max}} characters": "Must be at most {{max}} characters",
+  "{{label}} cannot contain line breaks or control characters":
+    "{{label}} cannot contain line breaks or control characters",
+  "Invalid email address": "Invalid email address",
+  "Password is required": "Password is required",
+  "Password must be at least 6 characters":
+    "Password must be at least 6 characters",
+  "Password must be at most 200 characters":
+    "Password must be at most 200 characters",
+  "This password is too common or easy to guess. Try a longer one, such as a few unrelated words.":
+    "This password is too common or easy to guess. Try a longer one, such as a few unrelated words.",
+  Username: "Username",
+  "First name": "First name",
+  "Last name": "Last name",
+  "Company name": "Company name",
+  Department: "Department",
+  "Invalid username or password.": "Invalid username or password.",
+  "Username is already taken": "Username is already taken",
+  "Too many registrations from this network. Please wait a few minutes and try again.":
+    "Too many registrations from this network. Please wait a few minutes and try again.",
+  "Too many sign-in attempts. Please wait a few minutes and try again.":
+    "Too many sign-in attempts. Please wait a few minutes and try again.",
+  "Your sign-in took too long. Please sign in again.":
+    "Your sign-in took too long. Please sign in again.",
+  "Enter the 6-digit code from your authenticator app":
+    "Enter the 6-digit code from your authenticator app",
+  "That code is too long": "That code is too long",
+  "Invalid or already used two-factor code.":
+    "Invalid or already used two-factor code.",
+  "Too many two-factor attempts. Please wait a few minutes and try again.":
+    "Too many two-factor attempts. Please wait a few minutes and try again.",
+  "Login successful": "Login successful",
+  "Welcome back, {{name}}!": "Welcome back, {{name}}!",
+  "Registration successful": "Registration successful",
+  "Welcome to Grocery Advance, {{name}}!":
+    "Welcome to Grocery Advance, {{name}}!",
+  "Logged out": "Logged out",
+  "You have been successfully logged out.":
+    "You have been successfully logged out.",
+  "Enter your username or e-mail address":
+    "Enter your username or e-mail address",
+  "Passwords do not match": "Passwords do not match",
+  "If an account matches what you entered, we have sent an e-mail with a link to choose a new password. The link works once, for 30 minutes.":
+    "If an account matches what you entered, we have sent an e-mail with a link to choose a new password. The link works once, for 30 minutes.",
+  "This link to reset your password has expired or has already been used. Ask for a new one.":
+    "This link to reset your password has expired or has already been used. Ask for a new one.",
+  "Too many password reset requests. Please wait a few minutes and try again.":
+    "Too many password reset requests. Please wait a few minutes and try again.",
+  "Your password was changed and every session was signed out. Sign in with your new password.":
+    "Your password was changed and every session was signed out. Sign in with your new password.",
+  "Password changed": "Password changed",
+  "The service is temporarily unavailable.":
+    "The service is temporarily unavailable.",
+  "Invalid form": "Invalid form",
+  "Choose English or Spanish": "Choose English or Spanish",
+};
+
+export default messages;

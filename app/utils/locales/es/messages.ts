@@ -1,0 +1,60 @@
+// The `messages` namespace in US Spanish (i18next's JSON format; docs/i18n-glossary.md).
+const messages = {
+  "{{label}} is required": "Campo obligatorio: {{label}}",
+  "Must be at most {{max}} characters": "Máximo {{max}} caracteres",
+  "{{label}} cannot contain line breaks or control characters":
+    "{{label}} no puede tener saltos de línea ni caracteres de control",
+  "Invalid email address": "Correo electrónico no válido",
+  "Password is required": "Falta la contraseña",
+  "Password must be at least 6 characters":
+    "La contraseña debe tener al menos 6 caracteres",
+  "Password must be at most 200 characters":
+    "La contraseña debe tener como máximo 200 caracteres",
+  "This password is too common or easy to guess. Try a longer one, such as a few unrelated words.":
+    "Esta contraseña es muy común o fácil de adivinar. Prueba una más larga, como varias palabras sin relación.",
+  Username: "Usuario",
+  "First name": "Nombre",
+  "Last name": "Apellido",
+  "Company name": "Nombre de la empresa",
+  Department: "Departamento",
+  "Invalid username or password.": "Usuario o contraseña incorrectos.",
+  "Username is already taken": "Ese usuario ya existe",
+  "Too many registrations from this network. Please wait a few minutes and try again.":
+    "Demasiados registros desde esta red. Espera unos minutos y vuelve a intentarlo.",
+  "Too many sign-in attempts. Please wait a few minutes and try again.":
+    "Demasiados intentos de inicio de sesión. Espera unos minutos y vuelve a intentarlo.",
+  "Your sign-in took too long. Please sign in again.":
+    "Tu inicio de sesión tardó demasiado. Vuelve a iniciar sesión.",
+  "Enter the 6-digit code from your authenticator app":
+    "Escribe el código de 6 dígitos de tu app de autenticación",
+  "That code is too long": "Ese código es demasiado largo",
+  "Invalid or already used two-factor code.":
+    "Código de verificación incorrecto o ya usado.",
+  "Too many two-factor attempts. Please wait a few minutes and try again.":
+    "Demasiados intentos con el código de verificación. Espera unos minutos y vuelve a intentarlo.",
+  "Login successful": "Sesión iniciada",
+  "Welcome back, {{name}}!": "¡Hola de nuevo, {{name}}!",
+  "Registration successful": "Registro completado",
+  "Welcome to Grocery Advance, {{name}}!":
+    "¡Te damos la bienvenida a Grocery Advance, {{name}}!",
+  "Logged out": "Sesión cerrada",
+  "You have been successfully logged out.": "Cerraste sesión correctamente.",
+  "Enter your username or e-mail address":
+    "Escribe tu usuario o correo electrónico",
+  "Passwords do not match": "Las contraseñas no coinciden",
+  "If an account matches what you entered, we have sent an e-mail with a link to choose a new password. The link works once, for 30 minutes.":
+    "Si hay una cuenta con esos datos, te enviamos un correo con un enlace para elegir una contraseña nueva. El enlace sirve una sola vez, durante 30 minutos.",
+  "This link to reset your password has expired or has already been used. Ask for a new one.":
+    "Este enlace para restablecer tu contraseña venció o ya se usó. Pide uno nuevo.",
+  "Too many password reset requests. Please wait a few minutes and try again.":
+    "Demasiadas solicitudes para restablecer la contraseña. Espera unos minutos y vuelve a intentarlo.",
+  "Your password was changed and every session was signed out. Sign in with your new password.":
+    "Tu contraseña cambió y se cerraron todas tus sesiones. Inicia sesión con tu contraseña nueva.",
+  "Password changed": "Contraseña cambiada",
+  "The service is temporarily unavailable.":
+    "El servicio no está disponible por el momento.",
+  "Invalid form": "Formulario no válido",
+  "Choose English or Spanish": "Elige inglés o español",
+};
+
+export default messages;

@@ -1,9 +1,11 @@
 import i18next, { type i18n } from "i18next";
 import enAuth from "./locales/en/auth";
 import enCommon from "./locales/en/common";
+import enDashboard from "./locales/en/dashboard";
 import enMessages from "./locales/en/messages";
 import esAuth from "./locales/es/auth";
 import esCommon from "./locales/es/common";
+import esDashboard from "./locales/es/dashboard";
 import esMessages from "./locales/es/messages";
 import {
   DEFAULT_LANGUAGE,
@@ -23,8 +25,18 @@ import { requestContext } from "./request-context.server";
 // A namespace per area of the product, so pages can be converted one at a time.
 
 export const RESOURCES = {
-  en: { common: enCommon, auth: enAuth, messages: enMessages },
-  es: { common: esCommon, auth: esAuth, messages: esMessages },
+  en: {
+    common: enCommon,
+    auth: enAuth,
+    messages: enMessages,
+    dashboard: enDashboard,
+  },
+  es: {
+    common: esCommon,
+    auth: esAuth,
+    messages: esMessages,
+    dashboard: esDashboard,
+  },
 } satisfies Record<Language, Record<string, Catalogue>>;
 
 export type Namespace = keyof (typeof RESOURCES)["en"];

@@ -71,3 +71,12 @@ export async function rootLanguage(request: Request) {
     setCookie,
   };
 }
+
+/** pageMessages for a loader that also formats in the page's language: `{ language, i18n }`. */
+export async function pageI18n(
+  request: Request,
+  namespaces: readonly Namespace[],
+): Promise<{ language: Language; i18n: Messages }> {
+  const language = await pageLanguage(request);
+  return { language, i18n: messagesFor(language, namespaces) };
+}

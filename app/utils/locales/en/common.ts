@@ -1,5 +1,34 @@
 // The `common` namespace in English (i18next's JSON format; docs/i18n-glossary.md).
 const common = {
+  columns: {
+    date: "Date",
+    description: "Description",
+    amount: "Amount",
+    status: "Status",
+    deductionDate: "Deduction Date",
+    payPeriod: "Pay Period",
+    remaining: "Remaining",
+    requestDate: "Request Date",
+    repayment: "Repayment",
+    fee: "Fee",
+  },
+  table: "Table",
+  status: {
+    approved: "Approved",
+    declined: "Declined",
+    pending: "Pending",
+    cancelled: "Cancelled",
+    unknown: "Unknown",
+  },
+  cancelRequest: {
+    open: "Cancel request",
+    openFor: "Cancel request for {{amount}}",
+    confirm:
+      "Cancel this {{amount}} request? Nothing has been charged; an approved amount goes back to what you can request.",
+    submit: "Yes, cancel it",
+    pending: "Cancelling...",
+  },
+  reason: "Reason: {{reason}}",
   titles: {
     activity: "Activity",
     addEmployee: "Add New Employee",

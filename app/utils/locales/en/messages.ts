@@ -1,5 +1,22 @@
 // The `messages` namespace in English (i18next's JSON format; docs/i18n-glossary.md).
 const messages = {
+  "Grocery stores only": "Grocery stores only",
+  "Not set": "Not set",
+  "Card being issued": "Card being issued",
+  "Fee refunded": "Fee refunded",
+  "Fee refunded. {{reason}}": "Fee refunded. {{reason}}",
+  "Cancelled by the employee": "Cancelled by the employee",
+  "Not paid for within {{days}} days of approval":
+    "Not paid for within {{days}} days of approval",
+  "The grocery card could not be issued":
+    "The grocery card could not be issued",
+  "This advance request was already cancelled.":
+    "This advance request was already cancelled.",
+  "This advance request was declined, so there is nothing to cancel.":
+    "This advance request was declined, so there is nothing to cancel.",
+  "This advance has been paid for, so it can no longer be cancelled.":
+    "This advance has been paid for, so it can no longer be cancelled.",
+  "Request cancelled": "Request cancelled",
   "{{label}} is required": "{{label}} is required",
   "Must be at most {{max}} characters": "Must be at most {{max}} characters",
   "{{label}} cannot contain line breaks or control characters":

@@ -49,9 +49,9 @@ const auth = {
     insteadEmployer: "Mejor registrarme como empleador",
   },
   aside: {
-    heading: "Dinero para el súper cuando lo necesitas",
+    heading: "Dinero para el supermercado cuando lo necesitas",
     intro:
-      "Pequeños adelantos de tu sueldo, solo para comprar comida, que se pagan solos.",
+      "Pequeños adelantos de tu sueldo, solo para compras de supermercado, que se pagan solos.",
     instantTitle: "Acceso rápido al dinero",
     instantText: "Aprobación en horas, no en días.",
     deductionsTitle: "Descuentos automáticos de nómina",

@@ -1,5 +1,34 @@
 // The `common` namespace in US Spanish (i18next's JSON format; docs/i18n-glossary.md).
 const common = {
+  columns: {
+    date: "Fecha",
+    description: "Descripción",
+    amount: "Monto",
+    status: "Estado",
+    deductionDate: "Fecha del descuento",
+    payPeriod: "Período de pago",
+    remaining: "Pendiente",
+    requestDate: "Fecha de solicitud",
+    repayment: "Pago",
+    fee: "Cargo",
+  },
+  table: "Tabla",
+  status: {
+    approved: "Aprobada",
+    declined: "Rechazada",
+    pending: "Pendiente",
+    cancelled: "Cancelada",
+    unknown: "Desconocido",
+  },
+  cancelRequest: {
+    open: "Cancelar solicitud",
+    openFor: "Cancelar la solicitud de {{amount}}",
+    confirm:
+      "¿Cancelar esta solicitud de {{amount}}? No se cobró nada; un monto aprobado vuelve a lo que puedes pedir.",
+    submit: "Sí, cancelarla",
+    pending: "Cancelando...",
+  },
+  reason: "Motivo: {{reason}}",
   titles: {
     activity: "Actividad",
     addEmployee: "Agregar empleado",

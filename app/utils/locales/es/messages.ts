@@ -1,5 +1,22 @@
 // The `messages` namespace in US Spanish (i18next's JSON format; docs/i18n-glossary.md).
 const messages = {
+  "Grocery stores only": "Solo supermercados",
+  "Not set": "Sin definir",
+  "Card being issued": "Tarjeta en emisión",
+  "Fee refunded": "Cargo reembolsado",
+  "Fee refunded. {{reason}}": "Cargo reembolsado. {{reason}}",
+  "Cancelled by the employee": "Cancelada por el empleado",
+  "Not paid for within {{days}} days of approval":
+    "No se pagó dentro de los {{days}} días posteriores a la aprobación",
+  "The grocery card could not be issued":
+    "No se pudo emitir la tarjeta de supermercado",
+  "This advance request was already cancelled.":
+    "Esta solicitud de adelanto ya estaba cancelada.",
+  "This advance request was declined, so there is nothing to cancel.":
+    "Esta solicitud de adelanto fue rechazada, así que no hay nada que cancelar.",
+  "This advance has been paid for, so it can no longer be cancelled.":
+    "Este adelanto ya se pagó, así que ya no se puede cancelar.",
+  "Request cancelled": "Solicitud cancelada",
   "{{label}} is required": "Campo obligatorio: {{label}}",
   "Must be at most {{max}} characters": "Máximo {{max}} caracteres",
   "{{label}} cannot contain line breaks or control characters":

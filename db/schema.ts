@@ -51,6 +51,9 @@ export const companies = pgTable("companies", {
   notifySystemUpdates: boolean("notify_system_updates")
     .notNull()
     .default(false),
+  // The company pays each advance's processing fee: its employees pay nothing at checkout, and
+  // the fee is owed by the company (docs/decisions/1915).
+  companyPaysFee: boolean("company_pays_fee").notNull().default(false),
   // The pay schedule (app/utils/pay-schedule.ts): how often the company pays and its next pay
   // date. Deductions fall on its pay dates; payroll runs move the next pay date on.
   payFrequency: text("pay_frequency", { enum: PAY_FREQUENCIES })
@@ -62,6 +65,8 @@ export const companies = pgTable("companies", {
   createdAt: tstz("created_at").notNull().defaultNow(),
   updatedAt: tstz("updated_at").notNull().defaultNow(),
 });
+
+export const FEE_PAYERS = ["EMPLOYEE", "COMPANY"] as const;
 
 export const COMPANY_ROLES = ["OWNER", "ADMIN", "APPROVER"] as const;
 
@@ -162,6 +167,11 @@ export const advanceRequests = pgTable(
     paymentIntentId: text("payment_intent_id"),
     /** When the hold for the advance amount was placed on the employee's card. */
     paidAt: tstz("paid_at"),
+    // Who pays this advance's fee, fixed when the employee confirms it: the employee (an
+    // authorization on their own card) or the company (nothing charged to the employee).
+    feePaidBy: text("fee_paid_by", { enum: FEE_PAYERS })
+      .notNull()
+      .default("EMPLOYEE"),
     // The money model (docs/decisions/1500, 1901): checkout authorizes the fee only, card
     // issuance captures it; a card that cannot be issued releases it.
     authorizedAmount: money("authorized_amount"),
@@ -196,6 +206,10 @@ export const advanceRequests = pgTable(
       t.amount,
     ),
     index("advance_requests_status_idx").on(t.status, t.requestDate, t.id),
+    check(
+      "advance_requests_fee_paid_by_check",
+      sql`${t.feePaidBy} in ('EMPLOYEE', 'COMPANY')`,
+    ),
     index("advance_requests_request_date_idx").on(t.requestDate, t.id),
     // Partial indexes for the employer figures: pending counts, approved sums per
     // employee (used and pending balances, the dashboard total), approvals of a month.
@@ -805,6 +819,7 @@ export const LEDGER_EVENTS = [
   "deduction.collected",
   "deduction.shortfall",
   "deduction.written_off",
+  "fee.billed_to_company",
 ] as const;
 export const LEDGER_ACCOUNTS = [
   "receivable",
@@ -816,6 +831,7 @@ export const LEDGER_ACCOUNTS = [
   "payroll",
   "losses",
   "credit",
+  "company_fees",
 ] as const;
 
 export const journalEntries = pgTable(

@@ -2,7 +2,11 @@ import { Link } from "@remix-run/react";
 import { formatApr } from "~/utils/apr";
 import { formatDate } from "~/utils/dates";
 import { formatCents } from "~/utils/money";
-import { APR_EXPLAINED, ONLY_COST_TEXT } from "~/utils/rules-texts";
+import {
+  APR_EXPLAINED,
+  COMPANY_PAYS_TEXT,
+  ONLY_COST_TEXT,
+} from "~/utils/rules-texts";
 
 // The cost of an advance before the employee commits (decision 1900): on /request and at
 // checkout, from the same quote (utils/quote). Server-rendered; the request form re-renders it
@@ -12,6 +16,7 @@ import { APR_EXPLAINED, ONLY_COST_TEXT } from "~/utils/rules-texts";
 export type QuoteView = {
   amountCents: number;
   feeCents: number;
+  companyFeeCents: number;
   totalCents: number;
   apr: number;
   schedule: { date: string | Date; amountCents: number }[];
@@ -25,9 +30,16 @@ export function CostDisclosure({
   quote: QuoteView;
   title?: string;
 }) {
+  const companyPays = quote.companyFeeCents > 0;
   const rows: [string, string, string][] = [
     ["card-amount", "Put on your grocery card", formatCents(quote.amountCents)],
-    ["fee", "Processing fee (paid at checkout)", formatCents(quote.feeCents)],
+    [
+      "fee",
+      companyPays
+        ? "Processing fee (your company pays it)"
+        : "Processing fee (paid at checkout)",
+      formatCents(quote.feeCents),
+    ],
     [
       "total",
       "Total you pay (the fee and the deductions)",
@@ -67,7 +79,9 @@ export function CostDisclosure({
           </li>
         ))}
       </ol>
-      <p className="mt-3">{ONLY_COST_TEXT}</p>
+      <p className="mt-3" data-testid="only-cost">
+        {companyPays ? COMPANY_PAYS_TEXT : ONLY_COST_TEXT}
+      </p>
       <p className="mt-1 text-xs text-gray-700">
         Dates assume your card is issued today. Terms version{" "}
         {quote.termsVersion}:{" "}

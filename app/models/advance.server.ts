@@ -15,7 +15,7 @@ import { badRequest, fieldErrors, forbidden } from "~/utils/errors";
 import { formatMoney, fromCents, toCents } from "~/utils/money";
 import { storyLines } from "~/utils/money-story";
 import type { PaySchedule } from "~/utils/pay-schedule";
-import { quoteAdvance, type Quote } from "~/utils/quote";
+import { quoteAdvance, type FeePayer, type Quote } from "~/utils/quote";
 import { LEFT_COMPANY } from "~/utils/rules";
 import type { z } from "zod";
 import { requestApiSchema } from "~/validation/advance";
@@ -215,6 +215,8 @@ export type EmployeeRecord = {
   payCycleEndDate: Date | null;
   /** The company's pay schedule; null for an employee not linked to a company yet. */
   paySchedule: PaySchedule | null;
+  /** Who pays the fee of an advance confirmed now (the company's setting). */
+  feePayer: FeePayer;
   offboardedAt: Date | null;
 };
 
@@ -231,15 +233,17 @@ export async function getEmployeeRecord(
       offboardedAt: employees.offboardedAt,
       frequency: companies.payFrequency,
       nextPayDate: companies.nextPayDate,
+      companyPaysFee: companies.companyPaysFee,
     })
     .from(employees)
     .leftJoin(companies, eq(companies.id, employees.companyId))
     .where(eq(employees.userId, user.id));
   if (!row) return null;
-  const { frequency, nextPayDate, ...employee } = row;
+  const { frequency, nextPayDate, companyPaysFee, ...employee } = row;
   return {
     ...employee,
     paySchedule: frequency && nextPayDate ? { frequency, nextPayDate } : null,
+    feePayer: companyPaysFee ? "COMPANY" : "EMPLOYEE",
   };
 }
 
@@ -472,6 +476,7 @@ export async function requestMoneyOf(
         capturedAmount: r.capturedAmount,
         releasedAmount: r.releasedAmount,
         refundedAmount: r.refundedAmount,
+        feePaidBy: r.feePaidBy,
         deductions: deductions.filter((d) => d.requestId === r.id),
       }),
       cancellable: isCancellable(r, hasCard),
@@ -493,7 +498,13 @@ export async function quoteForEmployee(
 ): Promise<Quote> {
   if (user.role !== "EMPLOYEE") throw forbidden(ONLY_EMPLOYEES);
   const employee = await getEmployeeRecord(user);
-  return quoteAdvance(amountCents, periods, employee?.paySchedule ?? null);
+  return quoteAdvance(
+    amountCents,
+    periods,
+    employee?.paySchedule ?? null,
+    new Date(),
+    employee?.feePayer,
+  );
 }
 
 /** The sum of the employee's PENDING requests, in cents (reserved by nothing yet). */
@@ -531,6 +542,7 @@ export type RequestPage = {
   linked: boolean;
   availableCents: number;
   paySchedule: PaySchedule | null;
+  feePayer: FeePayer;
   /** Offboarded: no new request is accepted. */
   left: boolean;
 };
@@ -539,7 +551,13 @@ export type RequestPage = {
 export async function getRequestPage(user: User): Promise<RequestPage> {
   const employee = await getEmployeeRecord(user);
   if (!employee)
-    return { linked: false, availableCents: 0, paySchedule: null, left: false };
+    return {
+      linked: false,
+      availableCents: 0,
+      paySchedule: null,
+      feePayer: "EMPLOYEE",
+      left: false,
+    };
   return {
     linked: employee.companyId !== null,
     availableCents: availableToRequestCents(
@@ -547,6 +565,7 @@ export async function getRequestPage(user: User): Promise<RequestPage> {
       await pendingCentsOf(db(), employee.id),
     ),
     paySchedule: employee.paySchedule,
+    feePayer: employee.feePayer,
     left: employee.offboardedAt !== null,
   };
 }

@@ -132,6 +132,7 @@ const SETTING_NAMES: Record<string, string> = {
   notifyNewRequests: "New request notifications",
   notifyMonthlyReports: "Monthly report notifications",
   notifySystemUpdates: "System update notifications",
+  companyPaysFee: "The company pays the fee",
 };
 
 function shown(key: string, value: unknown): string {
@@ -150,6 +151,8 @@ function summarize(action: string, details: Record<string, unknown> | null) {
     typeof details.reason === "string"
   )
     return details.reason;
+  if (action === "fee.captured" && typeof details.billed === "string")
+    return `Fee of ${formatMoney(details.billed)} paid by the company; nothing charged to the employee`;
   if (action === "fee.captured" && typeof details.captured === "string")
     return `Held ${formatMoney(String(details.authorized))}, charged ${formatMoney(details.captured)}, released ${formatMoney(String(details.released))}`;
   if (action === "hold.released" && typeof details.released === "string")

@@ -28,6 +28,7 @@ import { db, type Tx } from "~/utils/db.server";
 import { deductionSchedule, type ScheduledDeduction } from "~/utils/schedule";
 import { AppError, conflict, isAppError } from "~/utils/errors";
 import { fromCents, toCents } from "~/utils/money";
+import { feeFor } from "~/utils/quote";
 import type { z } from "zod";
 import type {
   issuedCardSchema,
@@ -191,19 +192,39 @@ export async function issueGroceryCard(
   if (request.status !== "APPROVED") throw conflict(NOT_APPROVED);
   await refuseExpiredApproval(request, now);
   const intent = await authorizedIntent(request);
-  if (!intent) throw conflict(NOT_PAID);
+  // When the company pays the fee there is no authorization: the employee's own confirmation
+  // (this call, from checkout's "Get my card" or the API) is what stamps the request paid; the
+  // provider and the recovery job only finish a request confirmed that way (decision 1915).
+  const companyPays =
+    intent === null &&
+    ((request.feePaidBy === "COMPANY" && request.paidAt !== null) ||
+      (actor !== "webhook" && advance.companyPaysFee));
+  if (!intent && !companyPays) throw conflict(NOT_PAID);
+  const authorizedCents = intent?.amountCents ?? 0;
+  const feePaidBy = intent ? "EMPLOYEE" : "COMPANY";
 
-  // 1. The authorization is the employee's payment: stamp it, racing a cancellation fairly.
+  // 1. The authorization (or the confirmation) is the employee's payment: stamp it, racing a
+  // cancellation fairly.
   const marked = await db().transaction(async (tx) => {
-    const outcome = await markPaid(tx, request.id, intent.amountCents, now);
+    const outcome = await markPaid(
+      tx,
+      request.id,
+      authorizedCents,
+      now,
+      feePaidBy,
+    );
     if (outcome === "paid")
-      await recordPayment(tx, actorId, advance, intent.amountCents);
+      await recordPayment(tx, actorId, advance, authorizedCents, feePaidBy);
     return outcome;
   });
   const to = [advance.userId];
   const company = advance.companyId;
   if (marked === "cancelled") {
-    await settleOrLeaveForLater(request.id, now, intent.amountCents);
+    await settleOrLeaveForLater(
+      request.id,
+      now,
+      intent ? authorizedCents : undefined,
+    );
     throw conflict(CANCELLED);
   }
   if (marked === "paid")
@@ -264,7 +285,8 @@ export async function issueGroceryCard(
 async function issueAndRecord(
   advance: PayableAdvance,
   actorId: number | null,
-  intent: ProviderPaymentIntent,
+  /** The fee's authorization on the employee's card; null when the company pays the fee. */
+  intent: ProviderPaymentIntent | null,
   now: Date,
 ): Promise<VirtualCard | null> {
   const { request } = advance;
@@ -282,13 +304,17 @@ async function issueAndRecord(
 
   // Only the fee is charged: the whole authorization (decision 1901), or the fee out of an
   // older hold of the whole advance, whose rest the provider releases.
-  const authorizedCents = intent.amountCents;
-  const feeCents = Math.min(PROCESSING_FEE_CENTS, cents, authorizedCents);
-  const captured = await paymentProvider().capturePaymentIntent(
-    intent.id,
-    feeCents,
-  );
-  const capturedCents = captured.capturedCents;
+  // When the company pays the fee nothing is captured: the fee is billed to the company.
+  const authorizedCents = intent?.amountCents ?? 0;
+  const capturedCents = intent
+    ? (
+        await paymentProvider().capturePaymentIntent(
+          intent.id,
+          Math.min(PROCESSING_FEE_CENTS, cents, authorizedCents),
+        )
+      ).capturedCents
+    : 0;
+  const companyFeeCents = intent ? 0 : feeFor(cents);
 
   // The card, the amounts and the repayment schedule, once.
   return db().transaction(async (tx) => {
@@ -330,6 +356,7 @@ async function issueAndRecord(
       companyId: advance.companyId,
       amountCents: cents,
       feeCents: capturedCents,
+      companyFeeCents,
       at: now,
     });
     const audit = {
@@ -346,6 +373,9 @@ async function issueAndRecord(
         authorized: fromCents(authorizedCents),
         captured: fromCents(capturedCents),
         released: fromCents(authorizedCents - capturedCents),
+        ...(intent
+          ? {}
+          : { feePaidBy: "company", billed: fromCents(companyFeeCents) }),
       },
     });
     await recordAudit(tx, {

@@ -14,7 +14,7 @@ import { db } from "~/utils/db.server";
 import { isAppError, notFound } from "~/utils/errors";
 import { fromCents, toCents } from "~/utils/money";
 import { checkoutLines } from "~/utils/money-story";
-import { payByDate, quoteAdvance } from "~/utils/quote";
+import { payByDate, quoteAdvance, type FeePayer } from "~/utils/quote";
 import { requestMoneyOf } from "./advance.server";
 import {
   CardCreationError,
@@ -43,6 +43,8 @@ export type CheckoutView = {
   amount: string;
   /** The payment already went through (only the card is missing). */
   paid: boolean;
+  /** The company pays the fee: nothing to pay, the employee confirms (decision 1915). */
+  companyPays: boolean;
   provider: "sandbox" | "stripe";
   publishableKey: string | null;
   /** What paying does, in plain words: the fee authorized, the card, the deductions. */
@@ -70,11 +72,20 @@ export async function getCheckout(
     .from(employees)
     .innerJoin(companies, eq(companies.id, employees.companyId))
     .where(eq(employees.id, advance.request.employeeId));
+  const paid = await paymentSucceeded(advance.request);
+  // Who pays the fee: fixed on the request once confirmed, else the company's setting now.
+  const feePayer: FeePayer = paid
+    ? advance.request.feePaidBy
+    : advance.companyPaysFee
+      ? "COMPANY"
+      : "EMPLOYEE";
   // The schedule as it would be made if the card were issued now.
   const quote = quoteAdvance(
     toCents(advance.request.amount),
     advance.request.repaymentPeriods,
     employee ?? null,
+    new Date(),
+    feePayer,
   );
   const schedule = quote.schedule.map((d) => ({
     amount: fromCents(d.amountCents),
@@ -84,10 +95,11 @@ export async function getCheckout(
   return {
     advanceRequestId: advance.request.id,
     amount: advance.request.amount,
-    paid: await paymentSucceeded(advance.request),
+    paid,
+    companyPays: feePayer === "COMPANY",
     provider: provider.name,
     publishableKey: provider.publishableKey,
-    moneyLines: checkoutLines(advance.request.amount, schedule),
+    moneyLines: checkoutLines(advance.request.amount, schedule, feePayer),
     quote,
     feeAmount: fromCents(quote.feeCents),
     payBy: advance.request.approvalDate

@@ -181,6 +181,8 @@ export async function loadEmployeeDashboard(
       id: r.id,
       amount: r.amount,
       amountText: money(r.amount),
+      /** The company pays the fee: confirming is free (decision 1915). */
+      companyPays: employee?.feePayer === "COMPANY",
       feeText: formatCents(
         Math.min(PROCESSING_FEE_CENTS, toCents(r.amount)),
         language,

@@ -102,18 +102,33 @@ const CHECKS: Check[] = [
       `employee ${r.id}: stored ${r.stored}, computed ${r.computed}`,
   },
   {
-    rule: "captured = fee for every carded request, and charged once in the ledger",
+    rule: "captured = fee for every carded request (none when the company pays it), and charged once in the ledger",
     query: sql`select r.id, r.captured_amount::text as captured,
                       coalesce((select sum(p.amount) from journal_entries j
                         join ledger_postings p on p.entry_id = j.id and p.account = 'fee_payments'
                         where j.request_id = r.id), 0)::text as ledger
                from advance_requests r join virtual_cards c on c.request_id = r.id
-               where coalesce(r.captured_amount, 0) <> least(${PROCESSING_FEE_CENTS / 100}::numeric, r.amount)
+               where coalesce(r.captured_amount, 0) <> case when r.fee_paid_by = 'COMPANY' then 0
+                       else least(${PROCESSING_FEE_CENTS / 100}::numeric, r.amount) end
                   or coalesce(r.captured_amount, 0) <> coalesce((select sum(p.amount) from journal_entries j
                         join ledger_postings p on p.entry_id = j.id and p.account = 'fee_payments'
                         where j.request_id = r.id), 0)`,
     describe: (r) =>
       `request ${r.id}: captured ${r.captured ?? "nothing"}, fee in the ledger ${r.ledger}`,
+  },
+  {
+    rule: "a fee the company pays is billed to it once, and only then",
+    query: sql`select r.id, r.fee_paid_by, coalesce((select sum(p.amount) from journal_entries j
+                        join ledger_postings p on p.entry_id = j.id and p.account = 'company_fees'
+                        where j.request_id = r.id), 0)::text as billed
+               from advance_requests r join virtual_cards c on c.request_id = r.id
+               where coalesce((select sum(p.amount) from journal_entries j
+                        join ledger_postings p on p.entry_id = j.id and p.account = 'company_fees'
+                        where j.request_id = r.id), 0)
+                     <> case when r.fee_paid_by = 'COMPANY'
+                          then least(${PROCESSING_FEE_CENTS / 100}::numeric, r.amount) else 0 end`,
+    describe: (r) =>
+      `request ${r.id} (fee paid by ${r.fee_paid_by}): billed to the company ${r.billed}`,
   },
   {
     rule: "no deduction paid without a recorded collection",

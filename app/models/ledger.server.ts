@@ -13,6 +13,7 @@ import { fromCents, toCents } from "~/utils/money";
 //   card (card)             minus what the card has left to spend
 //   merchants               what grocery stores were paid from cards (minus their refunds)
 //   fee_payments (employee) fees taken from the employee's own card; fee_income the other side
+//   company_fees (company)  fees the company pays for its employees (it owes them to us)
 //   payroll (company)       what the company's payroll collected
 //   losses (company)        what was written off after an employee's last paycheck
 //   credit (employee)       owed back to the employee: payroll collected more than the card
@@ -202,6 +203,8 @@ export type CompanyTotals = {
   writtenOffCents: number;
   owedCents: number;
   feesCents: number;
+  /** Fees the company pays for its employees' advances (decision 1915). */
+  companyFeesCents: number;
   /** Owed back to employees (collected beyond what their closed cards spent). */
   creditCents: number;
 };
@@ -239,6 +242,7 @@ export async function companyTotals(
     writtenOffCents: sum(null, "losses"),
     owedCents: sum(null, "receivable") + sum(null, "arrears"),
     feesCents: -sum(null, "fee_income"),
+    companyFeesCents: sum(null, "company_fees"),
     creditCents: -sum(null, "credit"),
   };
 }
@@ -256,7 +260,10 @@ export async function recordCardFunded(
     employeeId: number;
     companyId: number | null;
     amountCents: number;
+    /** The fee captured from the employee's own card. */
     feeCents: number;
+    /** The fee the company pays instead (decision 1915); 0 when the employee paid it. */
+    companyFeeCents?: number;
     at?: Date;
   },
 ): Promise<void> {
@@ -276,6 +283,11 @@ export async function recordCardFunded(
     ...subject,
     event: "fee.charged",
     postings: transfer("fee_payments", "fee_income", card.feeCents),
+  });
+  await postEntry(tx, {
+    ...subject,
+    event: "fee.billed_to_company",
+    postings: transfer("company_fees", "fee_income", card.companyFeeCents ?? 0),
   });
   await refreshAvailable(tx, { employeeIds: [card.employeeId] });
 }
@@ -361,8 +373,8 @@ export async function syncCardSpend(
 }
 
 /**
- * What payroll collected and what was written off (a loss) since `from`, and what is owed now:
- * the reports' repayment figures.
+ * What payroll collected and what was written off (a loss) since `from`, what is owed now, and
+ * the fees the company paid for its employees since `from`: the reports' repayment figures.
  */
 export async function repaymentSince(
   executor: Executor,
@@ -372,11 +384,14 @@ export async function repaymentSince(
   collectedCents: number;
   writtenOffCents: number;
   owedCents: number;
+  /** Fees of advances the company pays for its employees (decision 1915). */
+  companyFeesCents: number;
 }> {
   const [row] = await queryRows<{
     collected: string;
     lost: string;
     owed: string;
+    company_fees: string;
   }>(
     executor,
     sql`select
@@ -387,11 +402,15 @@ export async function repaymentSince(
             where j.company_id = ${companyId} and p.account = 'losses'
               and j.created_at >= ${from.toISOString()}::timestamptz), 0)::text as lost,
           coalesce((select sum(p.amount) from ledger_postings p
-            where p.company_id = ${companyId} and p.account in ('receivable', 'arrears')), 0)::text as owed`,
+            where p.company_id = ${companyId} and p.account in ('receivable', 'arrears')), 0)::text as owed,
+          coalesce((select sum(p.amount) from journal_entries j join ledger_postings p on p.entry_id = j.id
+            where j.company_id = ${companyId} and p.account = 'company_fees'
+              and j.created_at >= ${from.toISOString()}::timestamptz), 0)::text as company_fees`,
   );
   return {
     collectedCents: toCents(row.collected),
     writtenOffCents: toCents(row.lost),
     owedCents: toCents(row.owed),
+    companyFeesCents: toCents(row.company_fees),
   };
 }

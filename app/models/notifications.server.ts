@@ -60,6 +60,8 @@ type RequestFacts = {
   first_name: string;
   last_name: string;
   employer_id: number | null;
+  /** The company pays the fee: the request's own payer once confirmed, else the setting. */
+  company_pays_fee: boolean;
 };
 
 async function requestFacts(tx: Executor, requestId: number) {
@@ -67,10 +69,13 @@ async function requestFacts(tx: Executor, requestId: number) {
     tx,
     sql`select r.id as request_id, r.amount::text as amount, r.reason, r.repayment_periods,
                r.request_date, r.approval_date, r.rejection_date, r.rejection_reason,
-               u.id as user_id, u.email, u.first_name, u.last_name, e.employer_id
+               u.id as user_id, u.email, u.first_name, u.last_name, e.employer_id,
+               case when r.paid_at is not null then r.fee_paid_by = 'COMPANY'
+                    else coalesce(c.company_pays_fee, false) end as company_pays_fee
         from advance_requests r
         join employees e on e.id = r.employee_id
         join users u on u.id = e.user_id
+        left join companies c on c.id = e.employer_id
         where r.id = ${requestId}`,
   );
   return row ?? null;
@@ -95,6 +100,7 @@ export async function notifyAdvanceApproved(tx: Executor, requestId: number) {
       amount: formatMoney(r.amount),
       approvedOn: formatDate(r.approval_date ?? new Date()),
       periods: r.repayment_periods,
+      companyPaysFee: r.company_pays_fee,
     }),
   });
 }
@@ -266,6 +272,7 @@ export async function notifyCardIssued(tx: Executor, cardId: number) {
       expiry: `${String(c.expiry_month).padStart(2, "0")}/${c.expiry_year}`,
       issuedOn: formatDate(c.created_at),
       fee: formatMoney(charged?.captured_amount ?? "0"),
+      companyPaysFee: r.company_pays_fee,
       deductions: deductions.map((d) => ({
         amount: formatMoney(d.amount),
         date: formatDate(d.deduction_date),

@@ -1,6 +1,7 @@
-import { and, asc, eq, isNull } from "drizzle-orm";
+import { and, asc, eq, isNull, sql } from "drizzle-orm";
 import {
   advanceRequests,
+  companies,
   employees,
   users,
   virtualCards,
@@ -23,7 +24,7 @@ import {
   notFound,
 } from "~/utils/errors";
 import { formatCents, fromCents, parseCents, toCents } from "~/utils/money";
-import { feeFor } from "~/utils/quote";
+import { feeFor, type FeePayer } from "~/utils/quote";
 import { TERMS_VERSION } from "~/utils/rules";
 import { recordAudit } from "./audit.server";
 import {
@@ -43,6 +44,8 @@ export const CARD_ALREADY_ISSUED =
   "A grocery card has already been issued for this advance.";
 export const NOT_PAID = "The payment for this advance has not been completed.";
 export const CANCELLED = "This advance request was cancelled.";
+export const COMPANY_PAYS_FEE =
+  "Your company pays the fee for this advance: there is nothing to pay. Confirm the advance to get your card.";
 
 /** An advance request with what paying for it and issuing its card need. */
 export type PayableAdvance = {
@@ -53,6 +56,8 @@ export type PayableAdvance = {
   lastName: string;
   email: string;
   cardId: number | null;
+  /** The company's setting now: it pays the fee of advances confirmed from now on. */
+  companyPaysFee: boolean;
 };
 
 function advanceQuery(executor: Executor) {
@@ -65,10 +70,12 @@ function advanceQuery(executor: Executor) {
       lastName: users.lastName,
       email: users.email,
       cardId: virtualCards.id,
+      companyPaysFee: sql<boolean>`coalesce(${companies.companyPaysFee}, false)`,
     })
     .from(advanceRequests)
     .innerJoin(employees, eq(employees.id, advanceRequests.employeeId))
     .innerJoin(users, eq(users.id, employees.userId))
+    .leftJoin(companies, eq(companies.id, employees.companyId))
     .leftJoin(virtualCards, eq(virtualCards.requestId, advanceRequests.id));
 }
 
@@ -229,6 +236,13 @@ export async function createPaymentIntent(
   input: { amount: string | number; advanceRequestId?: number },
 ): Promise<PaymentIntentResult> {
   const advance = await findPayableAdvance(actor, input);
+  // Nothing to pay when the company pays the fee (unless the employee already authorized it
+  // before the company took the fee on: that authorization is the one used).
+  if (
+    advance.companyPaysFee &&
+    (await authorizedIntent(advance.request)) === null
+  )
+    throw conflict(COMPANY_PAYS_FEE);
   const intent = await ensurePaymentIntent(advance);
   return {
     clientSecret: intent.clientSecret,
@@ -270,12 +284,16 @@ export async function paymentSucceeded(
   return (await authorizedIntent(request)) !== null;
 }
 
-/** The audit event of the fee's authorization, in the transaction that stamped paid_at. */
+/**
+ * The audit event of the fee's authorization (or, when the company pays the fee, of the
+ * employee's confirmation), in the transaction that stamped paid_at.
+ */
 export async function recordPayment(
   tx: Executor,
   actorId: number | null,
   advance: PayableAdvance,
   authorizedCents: number,
+  feePaidBy: FeePayer = "EMPLOYEE",
 ) {
   await recordAudit(tx, {
     actorId,
@@ -287,6 +305,7 @@ export async function recordPayment(
     details: {
       authorized: fromCents(authorizedCents),
       termsVersion: TERMS_VERSION,
+      ...(feePaidBy === "COMPANY" ? { feePaidBy: "company" } : {}),
     },
   });
 }
@@ -303,11 +322,13 @@ export async function markPaid(
   requestId: number,
   authorizedCents: number,
   now: Date = new Date(),
+  feePaidBy: FeePayer = "EMPLOYEE",
 ): Promise<"paid" | "already" | "cancelled"> {
   const rows = await executor
     .update(advanceRequests)
     .set({
       paidAt: now,
+      feePaidBy,
       authorizedAmount: fromCents(authorizedCents),
       termsVersion: TERMS_VERSION,
       termsAcceptedAt: now,

@@ -54,6 +54,7 @@ const AUDITED_SETTINGS = [
   "notifyNewRequests",
   "notifyMonthlyReports",
   "notifySystemUpdates",
+  "companyPaysFee",
 ] as const;
 
 /** The settings that changed, each with its value before and after. */
@@ -74,7 +75,10 @@ function settingsChanges(before: CompanySettings, after: CompanySettings) {
  */
 export async function updateCompanySettings(
   actor: User,
-  input: CompanySettingsInput,
+  // Who pays the fee stays as it is when a caller does not say.
+  input: Omit<CompanySettingsInput, "companyPaysFee"> & {
+    companyPaysFee?: boolean;
+  },
 ): Promise<CompanySettings> {
   const companyId = companyFor(actor, "settings");
   const maxCents = parseCents(input.maxAdvance);
@@ -117,6 +121,7 @@ export async function updateCompanySettings(
         notifyNewRequests: input.notifyNewRequests,
         notifyMonthlyReports: input.notifyMonthlyReports,
         notifySystemUpdates: input.notifySystemUpdates,
+        companyPaysFee: input.companyPaysFee ?? before.companyPaysFee,
         updatedAt: new Date(),
       })
       .where(eq(companies.id, companyId))

@@ -40,6 +40,11 @@ const SandboxPaymentForm = island(() =>
 const IssueCardPanel = island(() =>
   import("~/components/checkout/checkout-forms").then((m) => m.IssueCardPanel),
 );
+const ConfirmNoCostPanel = island(() =>
+  import("~/components/checkout/checkout-forms").then(
+    (m) => m.ConfirmNoCostPanel,
+  ),
+);
 import { pageTitle } from "~/utils/meta";
 
 // /checkout?amount=300.00&requestId=12 (SPEC §2 Checkout). With the sandbox provider the card
@@ -218,7 +223,8 @@ export default function CheckoutPage() {
               className="text-sm text-gray-800"
               data-testid="terms-and-deadline"
             >
-              By paying you accept the{" "}
+              {data.companyPays ? "By getting your card" : "By paying"} you
+              accept the{" "}
               <Link to="/terms" className="text-brand-700 underline">
                 terms (version {data.quote.termsVersion})
               </Link>
@@ -234,6 +240,12 @@ export default function CheckoutPage() {
           )}
           {data.paid ? (
             <IssueCardPanel
+              amount={data.amount}
+              requestId={data.advanceRequestId}
+              companyPays={data.companyPays}
+            />
+          ) : data.companyPays ? (
+            <ConfirmNoCostPanel
               amount={data.amount}
               requestId={data.advanceRequestId}
             />

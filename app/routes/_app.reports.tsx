@@ -105,7 +105,7 @@ export default function ReportsPage() {
       </div>
 
       <Card title="Repayment">
-        <dl className="grid gap-4 text-sm sm:grid-cols-3">
+        <dl className="grid gap-4 text-sm sm:grid-cols-2 lg:grid-cols-4">
           <div>
             <dt className="text-gray-700">Collected by payroll</dt>
             <dd className="text-xl font-semibold text-gray-900">
@@ -125,6 +125,19 @@ export default function ReportsPage() {
             <dt className="text-gray-700">Still owed</dt>
             <dd className="text-xl font-semibold text-gray-900">
               {formatCents(report.repayment.owedCents)}
+            </dd>
+          </div>
+          <div>
+            <dt className="text-gray-700">Fees paid by the company</dt>
+            <dd
+              className="text-xl font-semibold text-gray-900"
+              data-testid="company-fees"
+            >
+              {formatCents(report.repayment.companyFeesCents)}
+            </dd>
+            <dd className="text-xs text-gray-700">
+              Processing fees of advances your company pays for its employees
+              (Settings), billed to the company
             </dd>
           </div>
         </dl>

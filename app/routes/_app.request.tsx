@@ -41,10 +41,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
     // Linked but less than the minimum left: the form is not offered (it says why and when).
     belowMinimum: page.linked && page.availableCents < MIN_ADVANCE_CENTS,
     paySchedule: page.paySchedule,
+    feePayer: page.feePayer,
     quote: quoteAdvance(
       Math.round(prefill.amount * 100),
       prefill.repaymentPeriods,
       page.paySchedule,
+      new Date(),
+      page.feePayer,
     ),
   });
 }
@@ -76,6 +79,8 @@ export async function action({ request }: ActionFunctionArgs) {
         Math.round(amount * 100),
         repaymentPeriods,
         page.paySchedule,
+        new Date(),
+        page.feePayer,
       ),
     });
   }
@@ -108,6 +113,7 @@ export default function RequestPage() {
     prefill,
     belowMinimum,
     paySchedule,
+    feePayer,
     quote,
   } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>() as ActionData | undefined;
@@ -180,6 +186,7 @@ export default function RequestPage() {
           prefill={prefill}
           lastResult={actionData?.result}
           paySchedule={paySchedule}
+          feePayer={feePayer}
           quote={actionData?.review ?? quote}
           reviewing={Boolean(actionData?.review)}
         />

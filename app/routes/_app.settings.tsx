@@ -82,6 +82,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       notifyNewRequests: overview.settings.notifyNewRequests,
       notifyMonthlyReports: overview.settings.notifyMonthlyReports,
       notifySystemUpdates: overview.settings.notifySystemUpdates,
+      companyPaysFee: overview.settings.companyPaysFee,
       updatedAt: overview.settings.updatedAt.toISOString(),
     },
     employeeCount: overview?.employeeCount ?? 0,

@@ -15,6 +15,8 @@ import {
   Steps,
 } from "~/components/marketing/how-it-works-sections";
 import { translatedTitle } from "~/utils/meta";
+import { getEmployeeRecord } from "~/models/advance.server";
+import { getUser } from "~/web/auth.server";
 
 // The public marketing page (SPEC §2 Marketing page). The calculator's GET form posts back
 // here; this loader computes its state so the summary is right without JavaScript.
@@ -24,11 +26,21 @@ export async function loader({ request }: LoaderFunctionArgs) {
     new URL(request.url).searchParams,
     today,
   );
-  return json({ supportEmail: env().SUPPORT_EMAIL, today, calculator });
+  // A signed-in employee whose company pays the fee sees their own price: $0.00.
+  const user = await getUser(request);
+  const employee =
+    user?.role === "EMPLOYEE" ? await getEmployeeRecord(user) : null;
+  return json({
+    supportEmail: env().SUPPORT_EMAIL,
+    today,
+    calculator,
+    companyPaysFee: employee?.feePayer === "COMPANY",
+  });
 }
 
 export default function HowItWorks() {
-  const { supportEmail, today, calculator } = useLoaderData<typeof loader>();
+  const { supportEmail, today, calculator, companyPaysFee } =
+    useLoaderData<typeof loader>();
   return (
     <div className="min-h-screen bg-white">
       <MarketingHeader />
@@ -44,6 +56,7 @@ export default function HowItWorks() {
             initialAmount={calculator.amount}
             initialPayDate={calculator.payDate}
             action="/how-it-works"
+            companyPaysFee={companyPaysFee}
           />
         </div>
 

@@ -115,16 +115,21 @@ export type AdvanceSummary = {
   risk: RiskRating;
 };
 
-/** The summary panel: advance, flat fee, total repayment, repayment date, risk rating. */
+/**
+ * The summary panel: advance, flat fee, total repayment, repayment date, risk rating. For a
+ * signed-in employee whose company pays the fee, the fee is $0.00 (decision 1915).
+ */
 export function calculateAdvance(
   amount: number,
   payDate: string,
+  companyPaysFee = false,
 ): AdvanceSummary {
   const amountCents = Math.round(clampAmount(amount) * 100);
+  const feeCents = companyPaysFee ? 0 : PROCESSING_FEE_CENTS;
   return {
     amountCents,
-    feeCents: PROCESSING_FEE_CENTS,
-    totalCents: amountCents + PROCESSING_FEE_CENTS,
+    feeCents,
+    totalCents: amountCents + feeCents,
     repaymentDate: payDate,
     risk: riskRating(amountCents / 100),
   };

@@ -19,6 +19,8 @@ export type StoryInput = {
   releasedAmount: string | null;
   /** The fee refunded after the card could not be issued (docs/decisions/1911). */
   refundedAmount?: string | null;
+  /** Who pays the fee (decision 1915); the employee when absent. */
+  feePaidBy?: "EMPLOYEE" | "COMPANY";
   deductions: StoryDeduction[];
 };
 
@@ -35,9 +37,15 @@ function deductionList(deductions: StoryDeduction[]): string {
 export function checkoutLines(
   amount: string,
   schedule: StoryDeduction[],
+  feePayer: "EMPLOYEE" | "COMPANY" = "EMPLOYEE",
 ): string[] {
   const cents = toCents(amount);
   const fee = Math.min(PROCESSING_FEE_CENTS, cents);
+  if (feePayer === "COMPANY")
+    return [
+      `Your company pays the ${formatCents(fee)} processing fee: nothing is charged to your card. Pressing Get my card confirms the advance and issues your grocery card.`,
+      `The ${formatCents(cents)} advance goes onto your grocery card. Payroll repays it, deducting ${deductionList(schedule)}.`,
+    ];
   return [
     `Pressing Pay charges your card only the ${formatCents(fee)} processing fee: it is authorized now and captured when your grocery card is issued. If the card cannot be issued, the authorization is released and nothing is charged.`,
     `The ${formatCents(cents)} advance goes onto your grocery card. It is not charged to your card: payroll repays it, deducting ${deductionList(schedule)}.`,
@@ -61,6 +69,17 @@ export function storyLines(input: StoryInput): string[] {
         ]
       : ["Nothing was held or charged."];
   }
+  const companyPaid = input.paid && input.feePaidBy === "COMPANY";
+  const fee = formatCents(Math.min(PROCESSING_FEE_CENTS, cents));
+  if (!input.carded && companyPaid)
+    return [
+      `Card being issued: your company pays the ${fee} processing fee, and nothing is charged to your card.`,
+    ];
+  if (input.carded && companyPaid)
+    return [
+      `Your company paid the ${fee} processing fee: nothing was charged to your card.`,
+      `Your grocery card holds ${formatCents(cents)}. Payroll deducts ${deductionList(input.deductions)}.`,
+    ];
   if (!input.carded) {
     if (input.paid)
       return [

@@ -10,9 +10,15 @@ import { deductionSchedule } from "./schedule";
 // deduction's date and amount, and the APR. One pure function: /request (server and browser),
 // checkout and GET /api/advance-quote all show its figures.
 
+/** Who pays an advance's processing fee (the company's setting, fixed on the advance). */
+export type FeePayer = "EMPLOYEE" | "COMPANY";
+
 export type Quote = {
   amountCents: number;
+  /** What the employee pays at checkout: the fee, or 0 when the company pays it. */
   feeCents: number;
+  /** The processing fee the company pays instead (0 when the employee pays it). */
+  companyFeeCents: number;
   /** What the employee pays in all: the fee at checkout plus the deductions. */
   totalCents: number;
   /** The APR in percent, one decimal (Regulation Z appendix J, the fee paid up front). */
@@ -21,24 +27,31 @@ export type Quote = {
   termsVersion: string;
 };
 
-/** The fee charged at checkout for an advance (never more than the advance). */
+/** The processing fee of an advance (never more than the advance). */
 export function feeFor(amountCents: number): number {
   return Math.min(PROCESSING_FEE_CENTS, amountCents);
+}
+
+/** What the employee is charged at checkout: the fee, unless the company pays it. */
+export function employeeFeeFor(amountCents: number, payer: FeePayer): number {
+  return payer === "COMPANY" ? 0 : feeFor(amountCents);
 }
 
 /**
  * The quote for `amountCents` over `periods`, as if the card were issued `now`: the schedule is
  * the one card issuance writes (utils/schedule). The fee is paid at checkout, on the day the
  * card is funded, so it is a prepaid finance charge: the amount financed is the advance minus
- * the fee, repaid by the deductions (decision 1900).
+ * the fee, repaid by the deductions (decision 1900). When the company pays the fee the employee
+ * pays nothing but the advance back: $0.00 fee, 0 % APR (decision 1915).
  */
 export function quoteAdvance(
   amountCents: number,
   periods: number,
   paySchedule: PaySchedule | null,
   now: Date = new Date(),
+  payer: FeePayer = "EMPLOYEE",
 ): Quote {
-  const feeCents = feeFor(amountCents);
+  const feeCents = employeeFeeFor(amountCents, payer);
   const schedule = deductionSchedule(
     amountCents,
     periods,
@@ -55,6 +68,7 @@ export function quoteAdvance(
   return {
     amountCents,
     feeCents,
+    companyFeeCents: feeFor(amountCents) - feeCents,
     totalCents: amountCents + feeCents,
     apr: roundApr(apr),
     schedule,
@@ -67,6 +81,9 @@ export function quoteJson(quote: Quote) {
   return {
     amount: fromCents(quote.amountCents),
     fee: fromCents(quote.feeCents),
+    feePaidBy: (quote.companyFeeCents > 0
+      ? "COMPANY"
+      : "EMPLOYEE") satisfies FeePayer,
     total: fromCents(quote.totalCents),
     apr: quote.apr,
     schedule: quote.schedule.map((d) => ({

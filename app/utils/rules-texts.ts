@@ -6,6 +6,8 @@ import { PROCESSING_FEE_TEXT } from "./rules";
 
 /** The cost disclosure's plain sentence (/request, checkout; decision 1900). */
 export const ONLY_COST_TEXT = `The ${PROCESSING_FEE_TEXT} processing fee is the only cost: there is no interest, and you repay only by payroll deduction.`;
+/** The same, when the employee's company pays the fee (decision 1915). */
+export const COMPANY_PAYS_TEXT = `Your company pays the ${PROCESSING_FEE_TEXT} processing fee: this advance costs you nothing, there is no interest, and you repay only the advance, by payroll deduction.`;
 /** Why the annual rate is shown, beside the figure. */
 export const APR_EXPLAINED =
   "The fee expressed as a yearly rate over your repayment dates, for comparison with other credit.";

@@ -193,7 +193,12 @@ export const invitationSchema = z.object({
 /** GET /api/advance-quote: the cost of an advance before committing (decision 1900). */
 export const advanceQuoteSchema = z.object({
   amount: money,
-  fee: money,
+  fee: money.describe(
+    "What the employee pays at checkout: the processing fee, or 0.00 when the company pays it",
+  ),
+  feePaidBy: z
+    .enum(["EMPLOYEE", "COMPANY"])
+    .describe("Who pays the processing fee (the company's setting)"),
   total: money,
   apr: z.number(),
   schedule: z.array(z.object({ date: dateTime, amount: money })),

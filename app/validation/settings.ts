@@ -56,6 +56,8 @@ export const companySettingsSchema = z
     notifyNewRequests: z.boolean().default(false),
     notifyMonthlyReports: z.boolean().default(false),
     notifySystemUpdates: z.boolean().default(false),
+    // The company pays each advance's processing fee; its employees pay nothing (decision 1915).
+    companyPaysFee: z.boolean().default(false),
   })
   .superRefine((value, ctx) => {
     // Above the maximum the field's own message already applies.

@@ -1,3 +1,8 @@
+import { addDays, endOfMonth } from "date-fns";
+import { updatePaySchedule } from "~/models/settings.server";
+import { formatDate } from "~/utils/dates";
+import { isoDay } from "~/utils/pay-schedule";
+import { insertAdvance } from "#tests/support/data";
 import { createEmployee, createEmployer } from "#tests/support/factories";
 import { expect, expectAccessible, test } from "./support/fixtures";
 
@@ -70,3 +75,69 @@ test("/terms shows its version and date", async ({ page }) => {
   );
   await expectAccessible(page);
 });
+
+// The same figures follow the company's pay schedule: on a weekly and a monthly schedule, for 1,
+// 2 and 3 periods, /request and checkout show what GET /api/advance-quote answers, dates
+// included. Each period count is looked at on its own width (375, 768 and 1280 px).
+for (const frequency of ["WEEKLY", "MONTHLY"] as const) {
+  test(`the disclosure on /request and at checkout follows a ${frequency.toLowerCase()} pay schedule`, async ({
+    page,
+    loginAs,
+  }) => {
+    const employer = await createEmployer();
+    const today = new Date();
+    const nextPayDate =
+      frequency === "WEEKLY"
+        ? isoDay(addDays(today, 3))
+        : isoDay(endOfMonth(today));
+    await updatePaySchedule(employer, { frequency, nextPayDate });
+    const widths = [375, 768, 1280];
+    for (const periods of [1, 2, 3]) {
+      await page.setViewportSize({ width: widths[periods - 1], height: 900 });
+      const user = await createEmployee(employer);
+      await loginAs(user);
+      const quote = (await (
+        await page.request.get(
+          `/api/advance-quote?amount=450&repaymentPeriods=${periods}`,
+        )
+      ).json()) as {
+        fee: string;
+        total: string;
+        apr: number;
+        schedule: { date: string; amount: string }[];
+      };
+      expect(quote.schedule).toHaveLength(periods);
+      // Deductions fall on the company's pay dates: the first is its next pay date or a later one.
+      expect(quote.schedule[0].date.slice(0, 10) >= nextPayDate).toBe(true);
+      const expectFigures = async () => {
+        const disclosure = page.getByTestId("cost-disclosure");
+        await expect(disclosure.getByTestId("fee")).toHaveText("$15.99");
+        await expect(disclosure.getByTestId("total")).toHaveText("$465.99");
+        await expect(disclosure.getByTestId("apr")).toHaveText(
+          `${quote.apr.toFixed(1)}%`,
+        );
+        const rows = disclosure
+          .getByTestId("deduction-schedule")
+          .getByRole("listitem");
+        await expect(rows).toHaveCount(periods);
+        for (const [i, d] of quote.schedule.entries()) {
+          await expect(rows.nth(i)).toContainText(formatDate(d.date));
+          await expect(rows.nth(i)).toContainText(money(d.amount));
+        }
+      };
+      await page.goto(`/request?amount=450&repaymentPeriods=${periods}`);
+      await expectFigures();
+
+      const request = await insertAdvance(user, {
+        amount: "450.00",
+        status: "APPROVED",
+        periods,
+      });
+      await page.goto(`/checkout?amount=450.00&requestId=${request.id}`);
+      await expectFigures();
+      await expect(
+        page.getByRole("button", { name: "Pay $15.99" }),
+      ).toBeVisible();
+    }
+  });
+}

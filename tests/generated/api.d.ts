@@ -1519,8 +1519,13 @@ export interface operations {
           "application/json": {
             /** @description Dollars with two decimals, e.g. "300.00" */
             amount: string;
-            /** @description Dollars with two decimals, e.g. "300.00" */
+            /** @description What the employee pays at checkout: the processing fee, or 0.00 when the company pays it */
             fee: string;
+            /**
+             * @description Who pays the processing fee (the company's setting)
+             * @enum {string}
+             */
+            feePaidBy: "EMPLOYEE" | "COMPANY";
             /** @description Dollars with two decimals, e.g. "300.00" */
             total: string;
             apr: number;

@@ -242,6 +242,7 @@ describe("employee dashboard figures", () => {
         id: unpaid.id,
         amount: "200.00",
         amountText: "$200.00",
+        companyPays: false,
         feeText: "$15.99",
         // Approval + 7 days: the last day to pay before the approval expires.
         payByText: expect.stringMatching(/^[A-Z][a-z]{2} \d{2}, \d{4}$/),

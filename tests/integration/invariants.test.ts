@@ -89,7 +89,7 @@ describe("checkInvariants", () => {
         "no full card number stored",
         "card spend within the card amount",
         "a card's spend in the ledger equals its authorizations, and a closed card has nothing left",
-        "captured = fee for every carded request, and charged once in the ledger",
+        "captured = fee for every carded request (none when the company pays it), and charged once in the ledger",
       ]),
     );
   });

@@ -41,6 +41,7 @@ const validInput: CompanySettingsInput = {
   notifyNewRequests: true,
   notifyMonthlyReports: true,
   notifySystemUpdates: false,
+  companyPaysFee: false,
 };
 
 async function settingsRow(employer: User) {

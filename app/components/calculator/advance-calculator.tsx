@@ -6,6 +6,7 @@ import {
   CALCULATOR_MIN,
   CALCULATOR_STEP,
   calculateAdvance,
+  PROCESSING_FEE_CENTS,
   clampAmount,
   parseIsoDate,
   readPayDate,
@@ -40,6 +41,7 @@ export function AdvanceCalculator({
   action = "",
   requestTo = "/request",
   heading = "Advance Calculator",
+  companyPaysFee = false,
 }: {
   /** yyyy-MM-dd from the server, so both sides agree on "today". */
   today: string;
@@ -48,6 +50,8 @@ export function AdvanceCalculator({
   action?: string;
   requestTo?: string;
   heading?: ReactNode;
+  /** The signed-in employee's company pays the fee: they pay $0.00. */
+  companyPaysFee?: boolean;
 }) {
   const [amount, setAmount] = useState(clampAmount(initialAmount));
   const [draft, setDraft] = useState(String(clampAmount(initialAmount)));
@@ -61,7 +65,7 @@ export function AdvanceCalculator({
   }, [initialAmount]);
   useEffect(() => setPayDate(initialPayDate), [initialPayDate]);
 
-  const summary = calculateAdvance(amount, payDate);
+  const summary = calculateAdvance(amount, payDate, companyPaysFee);
 
   function changeTyped(text: string) {
     setDraft(text);
@@ -221,10 +225,9 @@ export function AdvanceCalculator({
                     Why this fee?
                   </summary>
                   <p className="mt-1 text-gray-700">
-                    A flat {formatCents(summary.feeCents)} covers issuing your
-                    grocery card and processing the payroll deduction. It is the
-                    same for every amount, with no interest and no hidden
-                    charges.
+                    {companyPaysFee
+                      ? `Your company pays the flat ${formatCents(PROCESSING_FEE_CENTS)} fee for you, so the advance costs you nothing: no fee, no interest and no hidden charges.`
+                      : `A flat ${formatCents(summary.feeCents)} covers issuing your grocery card and processing the payroll deduction. It is the same for every amount, with no interest and no hidden charges.`}
                   </p>
                 </details>
               </dd>
@@ -249,9 +252,9 @@ export function AdvanceCalculator({
             className="mt-2 text-xs text-gray-700"
             data-testid="total-explained"
           >
-            Total repayment: the {formatCents(summary.feeCents)} fee, charged to
-            your card when your grocery card is issued, plus{" "}
-            {formatCents(summary.amountCents)} deducted from your pay.
+            {companyPaysFee
+              ? `Total repayment: ${formatCents(summary.amountCents)} deducted from your pay; your company pays the fee.`
+              : `Total repayment: the ${formatCents(summary.feeCents)} fee, charged to your card when your grocery card is issued, plus ${formatCents(summary.amountCents)} deducted from your pay.`}
           </p>
           <details className="group mt-5">
             <summary className="cursor-pointer text-sm font-medium text-brand-800 underline">

@@ -82,17 +82,20 @@ export function SandboxPaymentForm({
 export function IssueCardPanel({
   amount,
   requestId,
+  companyPays = false,
 }: {
   amount: string;
   requestId: number;
+  /** Confirmed with the fee paid by the company: nothing was authorized on their card. */
+  companyPays?: boolean;
 }) {
   const pending = useIsPending({ formData: { intent: "issue-card" } });
   return (
-    <Card title="Payment received">
+    <Card title={companyPays ? "Advance confirmed" : "Payment received"}>
       <p className="text-gray-800">
-        The processing fee is authorized on your card, but your grocery card of{" "}
-        {formatMoney(amount)} has not been created yet. The fee is charged when
-        it is; if it cannot be, the authorization is released.
+        {companyPays
+          ? `Your company pays the processing fee, and nothing is charged to your card, but your grocery card of ${formatMoney(amount)} has not been created yet.`
+          : `The processing fee is authorized on your card, but your grocery card of ${formatMoney(amount)} has not been created yet. The fee is charged when it is; if it cannot be, the authorization is released.`}
       </p>
       <Form method="post" className="mt-4 flex flex-wrap gap-3">
         <input type="hidden" name="intent" value="issue-card" />
@@ -100,6 +103,40 @@ export function IssueCardPanel({
         <input type="hidden" name="requestId" value={requestId} />
         <Button type="submit" disabled={pending}>
           {pending ? "Creating card..." : "Create My Grocery Card"}
+        </Button>
+        <LinkButton to="/" variant="secondary">
+          Go to Dashboard
+        </LinkButton>
+      </Form>
+    </Card>
+  );
+}
+
+/**
+ * The company pays the fee (decision 1915): nothing to pay, so no card form. The employee
+ * confirms the advance they have just read the cost of, and the card is issued.
+ */
+export function ConfirmNoCostPanel({
+  amount,
+  requestId,
+}: {
+  amount: string;
+  requestId: number;
+}) {
+  const pending = useIsPending({ formData: { intent: "issue-card" } });
+  return (
+    <Card title="Confirm your advance">
+      <p className="text-gray-800" data-testid="no-cost-confirm">
+        Your company pays the processing fee, so there is nothing to pay. Get
+        your grocery card of {formatMoney(amount)} now; payroll repays the
+        advance on the dates above.
+      </p>
+      <Form method="post" className="mt-4 flex flex-wrap gap-3">
+        <input type="hidden" name="intent" value="issue-card" />
+        <input type="hidden" name="amount" value={amount} />
+        <input type="hidden" name="requestId" value={requestId} />
+        <Button type="submit" disabled={pending}>
+          {pending ? "Creating card..." : "Get my card"}
         </Button>
         <LinkButton to="/" variant="secondary">
           Go to Dashboard

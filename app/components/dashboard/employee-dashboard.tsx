@@ -195,24 +195,40 @@ function VirtualCards({ data }: { data: Data }) {
               className="flex flex-wrap items-center justify-between gap-2 rounded-md border border-brand-100 bg-brand-50 px-4 py-3 text-sm text-gray-900"
             >
               <span>
-                {t("employee.awaitingPayment", { amount: r.amountText })}{" "}
+                {t(
+                  r.companyPays
+                    ? "employee.awaitingConfirmation"
+                    : "employee.awaitingPayment",
+                  { amount: r.amountText },
+                )}{" "}
                 <span className="text-gray-700">
-                  {t("employee.awaitingPaymentFee", {
-                    fee: r.feeText,
-                    amount: r.amountText,
-                  })}
+                  {t(
+                    r.companyPays
+                      ? "employee.companyPaysFee"
+                      : "employee.awaitingPaymentFee",
+                    { fee: r.feeText, amount: r.amountText },
+                  )}
                   {r.payByText ? (
                     <>
                       {" "}
-                      {withElements(t("employee.payBy"), {
-                        date: <strong>{r.payByText}</strong>,
-                      })}
+                      {withElements(
+                        t(
+                          r.companyPays
+                            ? "employee.confirmBy"
+                            : "employee.payBy",
+                        ),
+                        { date: <strong>{r.payByText}</strong> },
+                      )}
                     </>
                   ) : null}
                 </span>
               </span>
               <LinkButton to={r.checkoutUrl}>
-                {t("employee.completePayment")}
+                {t(
+                  r.companyPays
+                    ? "employee.confirmAndGetCard"
+                    : "employee.completePayment",
+                )}
               </LinkButton>
             </li>
           ))}

@@ -25,7 +25,12 @@ import { useEffect, useState, type FormEvent } from "react";
 import { CostDisclosure, type QuoteView } from "~/components/cost-disclosure";
 import { parseCents } from "~/utils/money";
 import type { PaySchedule } from "~/utils/pay-schedule";
-import { quoteAdvance, quoteKey, type Quote } from "~/utils/quote";
+import {
+  quoteAdvance,
+  quoteKey,
+  type FeePayer,
+  type Quote,
+} from "~/utils/quote";
 import { useIsPending } from "~/components/use-is-pending";
 
 // The advance request form (SPEC §5 Advance request form, DESIGN §4 Requesting): amount,
@@ -46,12 +51,13 @@ function quoteOf(
   amountText: string,
   periodsText: string,
   paySchedule: PaySchedule | null,
+  feePayer: FeePayer,
 ): Quote | null {
   const cents = parseCents(amountText.trim());
   const periods = Number(periodsText);
   if (cents === null || amountProblem(cents) !== null) return null;
   if (![1, 2, 3].includes(periods)) return null;
-  return quoteAdvance(cents, periods, paySchedule);
+  return quoteAdvance(cents, periods, paySchedule, new Date(), feePayer);
 }
 
 export function RequestForm({
@@ -59,6 +65,7 @@ export function RequestForm({
   prefill,
   lastResult,
   paySchedule,
+  feePayer,
   quote: initialQuote,
   reviewing,
 }: {
@@ -66,6 +73,8 @@ export function RequestForm({
   prefill: { amount: number; repaymentPeriods: number };
   lastResult: SubmissionResult<string[]> | undefined;
   paySchedule: PaySchedule | null;
+  /** Who pays the fee (the company's setting): $0.00 for the employee when the company does. */
+  feePayer: FeePayer;
   /** The disclosure rendered by the server: for the prefill, or for a reviewed submission. */
   quote: QuoteView;
   /** The server asks to confirm the values it just showed the cost of (no JavaScript). */
@@ -84,7 +93,14 @@ export function RequestForm({
         ? element.value
         : "";
     };
-    setLive(quoteOf(value("amount"), value("repaymentPeriods"), paySchedule));
+    setLive(
+      quoteOf(
+        value("amount"),
+        value("repaymentPeriods"),
+        paySchedule,
+        feePayer,
+      ),
+    );
   };
   const onChange = (event: FormEvent<HTMLFormElement>) =>
     recompute(event.currentTarget);

@@ -31,6 +31,7 @@ export type CompanySettingsView = {
   notifyNewRequests: boolean;
   notifyMonthlyReports: boolean;
   notifySystemUpdates: boolean;
+  companyPaysFee: boolean;
   updatedAt: string;
 };
 
@@ -56,6 +57,7 @@ export function SettingsForm({
       notifyNewRequests: settings.notifyNewRequests,
       notifyMonthlyReports: settings.notifyMonthlyReports,
       notifySystemUpdates: settings.notifySystemUpdates,
+      companyPaysFee: settings.companyPaysFee,
     },
   });
   const pending = useIsPending();
@@ -127,6 +129,15 @@ export function SettingsForm({
               value: settings.processingFee,
               readOnly: true,
               "aria-readonly": true,
+            }}
+          />
+        </div>
+        <div className="mt-4">
+          <CheckboxField
+            label="The company pays the fee"
+            hint="Your employees then pay nothing for an advance: checkout asks them only to confirm, and each advance's fee is billed to the company (see Reports)."
+            inputProps={{
+              ...getInputProps(fields.companyPaysFee, { type: "checkbox" }),
             }}
           />
         </div>

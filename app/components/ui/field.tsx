@@ -110,28 +110,38 @@ export function TextareaField({
 
 export function CheckboxField({
   label,
+  hint,
   errors,
   inputProps,
 }: {
   label: ReactNode;
+  /** A sentence under the label saying what the choice does. */
+  hint?: string;
   errors?: string[] | null;
   inputProps: InputHTMLAttributes<HTMLInputElement> & { id: string };
 }) {
   const errorId = errors?.length ? `${inputProps.id}-error` : undefined;
+  const hintId = hint ? `${inputProps.id}-hint` : undefined;
+  const describedBy = [hintId, errorId].filter(Boolean).join(" ") || undefined;
   return (
     <div>
       <div className="flex items-center gap-2">
         <input
           type="checkbox"
           {...inputProps}
-          className="h-4 w-4 rounded border-gray-400 text-brand-700 focus:ring-brand-600"
+          className="h-4 w-4 shrink-0 rounded border-gray-400 text-brand-700 focus:ring-brand-600"
           aria-invalid={errorId ? true : undefined}
-          aria-describedby={errorId}
+          aria-describedby={describedBy}
         />
         <label htmlFor={inputProps.id} className="text-sm text-gray-800">
           {label}
         </label>
       </div>
+      {hint ? (
+        <p id={hintId} className="mt-1 pl-6 text-sm text-gray-700">
+          {hint}
+        </p>
+      ) : null}
       <ErrorList id={errorId} errors={errors} />
     </div>
   );

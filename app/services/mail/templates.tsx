@@ -207,6 +207,8 @@ export function advanceApprovedMail(p: {
   amount: string;
   approvedOn: string;
   periods: number;
+  /** The company pays the fee: nothing is authorized on the employee's card. */
+  companyPaysFee?: boolean;
 }): RenderedMail {
   return render(`Your ${p.amount} advance is approved`, {
     origin: p.origin,
@@ -221,7 +223,9 @@ export function advanceApprovedMail(p: {
         label: "Repayment",
         value: `${p.periods} payroll deduction${p.periods === 1 ? "" : "s"}, scheduled when your card is issued`,
       },
-      `Confirm it at checkout within ${PAY_BY_DAYS} days: only the processing fee is authorized on your card, and charged when your grocery card is issued. The ${p.amount} goes onto your grocery card; it is never charged to your card.`,
+      p.companyPaysFee
+        ? `Confirm it at checkout within ${PAY_BY_DAYS} days to get your grocery card: your company pays the processing fee, so nothing is charged to your card. The ${p.amount} goes onto your grocery card.`
+        : `Confirm it at checkout within ${PAY_BY_DAYS} days: only the processing fee is authorized on your card, and charged when your grocery card is issued. The ${p.amount} goes onto your grocery card; it is never charged to your card.`,
     ],
     action: { label: "Open Grocery Advance", href: url(p.origin, "/") },
     preferences: url(p.origin, "/profile#email-choices"),
@@ -319,6 +323,8 @@ export function cardIssuedMail(p: {
   issuedOn: string;
   /** What was charged to the employee's card: the processing fee. */
   fee: string;
+  /** The company paid the fee: nothing was charged to the employee's card. */
+  companyPaysFee?: boolean;
   deductions: { amount: string; date: string }[];
 }): RenderedMail {
   return render(`Your ${p.amount} grocery card is ready`, {
@@ -331,10 +337,16 @@ export function cardIssuedMail(p: {
       { label: "Amount", value: p.amount },
       { label: "Where it works", value: p.restriction },
       { label: "Expires", value: p.expiry },
-      {
-        label: "Charged to your card",
-        value: `${p.fee} processing fee (the advance itself was not charged to your card)`,
-      },
+      p.companyPaysFee
+        ? {
+            label: "Charged to your card",
+            value:
+              "Nothing: your company paid the processing fee, and the advance itself is not charged to your card",
+          }
+        : {
+            label: "Charged to your card",
+            value: `${p.fee} processing fee (the advance itself was not charged to your card)`,
+          },
       ...p.deductions.map((d, i) => ({
         label: `Payroll deduction${p.deductions.length > 1 ? ` ${i + 1}` : ""}`,
         value: `${d.amount} on ${d.date}`,

@@ -36,6 +36,12 @@ const dashboard = {
     awaitingPaymentFee:
       "Paying charges your card only the {{fee}} fee; the {{amount}} goes onto your grocery card.",
     payBy: "Pay by <date>, or the approval expires.",
+    awaitingConfirmation:
+      "Your {{amount}} advance is approved. Confirm it to get your grocery card.",
+    companyPaysFee:
+      "Your company pays the {{fee}} fee: nothing is charged to your card, and the {{amount}} goes onto your grocery card.",
+    confirmBy: "Confirm by <date>, or the approval expires.",
+    confirmAndGetCard: "Confirm and get my card",
     completePayment: "Complete payment",
     noCardsFound: "No virtual cards found",
     noCardsYet: "No virtual cards yet",

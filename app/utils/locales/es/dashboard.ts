@@ -36,6 +36,12 @@ const dashboard = {
     awaitingPaymentFee:
       "Al pagar, a tu tarjeta solo se le cobra el cargo de {{fee}}; los {{amount}} se cargan a tu tarjeta de supermercado.",
     payBy: "Paga a más tardar el <date> o la aprobación vence.",
+    awaitingConfirmation:
+      "Tu adelanto de {{amount}} está aprobado. Confírmalo para recibir tu tarjeta de supermercado.",
+    companyPaysFee:
+      "Tu empresa paga el cargo de {{fee}}: no se cobra nada a tu tarjeta y los {{amount}} se cargan a tu tarjeta de supermercado.",
+    confirmBy: "Confirma a más tardar el <date> o la aprobación vence.",
+    confirmAndGetCard: "Confirmar y recibir mi tarjeta",
     completePayment: "Completar el pago",
     noCardsFound: "No se encontraron tarjetas virtuales",
     noCardsYet: "Todavía no tienes tarjetas virtuales",

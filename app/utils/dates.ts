@@ -36,6 +36,9 @@ function localParts(value: Date | string) {
 /** What a missing date reads as. */
 const NO_DATE: Record<Language, string> = { en: "N/A", es: "N/D" };
 
+/** "N/A" in the language: a value that is not there (a date, a reason). */
+export const notAvailable = (language: Language = "en") => NO_DATE[language];
+
 const spanishDates = new Map<string, Intl.DateTimeFormat>();
 
 /** A date in US Spanish through Intl ("24 nov 2026", with the time "24 nov 2026, 14:03"). */

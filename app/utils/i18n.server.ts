@@ -7,6 +7,10 @@ import esAuth from "./locales/es/auth";
 import esCommon from "./locales/es/common";
 import esDashboard from "./locales/es/dashboard";
 import esMessages from "./locales/es/messages";
+import enStory from "./locales/en/story";
+import esStory from "./locales/es/story";
+import enHistory from "./locales/en/history";
+import esHistory from "./locales/es/history";
 import {
   DEFAULT_LANGUAGE,
   isLanguage,
@@ -30,12 +34,16 @@ export const RESOURCES = {
     auth: enAuth,
     messages: enMessages,
     dashboard: enDashboard,
+    story: enStory,
+    history: enHistory,
   },
   es: {
     common: esCommon,
     auth: esAuth,
     messages: esMessages,
     dashboard: esDashboard,
+    story: esStory,
+    history: esHistory,
   },
 } satisfies Record<Language, Record<string, Catalogue>>;
 

@@ -30,6 +30,8 @@ const CONVERTED: Record<string, Namespace[]> = {
   "forgot-password": ["common", "auth"],
   "reset-password-expired": ["common", "auth"],
   "not-found": ["common"],
+  "employee-dashboard": ["common", "dashboard"],
+  history: ["common", "history", "story"],
   "access-denied": ["common"],
 };
 

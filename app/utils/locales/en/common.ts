@@ -1,5 +1,10 @@
 // The `common` namespace in English (i18next's JSON format; docs/i18n-glossary.md).
 const common = {
+  pager: {
+    previous: "Previous",
+    next: "Next",
+    pageOf: "Page {{page}} of {{count}}",
+  },
   columns: {
     date: "Date",
     description: "Description",
@@ -84,7 +89,6 @@ const common = {
   toast: {
     dismiss: "Dismiss notification",
   },
-  notAvailable: "N/A",
   fields: {
     firstName: "First name",
     lastName: "Last name",

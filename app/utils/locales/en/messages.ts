@@ -1,5 +1,11 @@
 // The `messages` namespace in English (i18next's JSON format; docs/i18n-glossary.md).
 const messages = {
+  "Cancel failed": "Cancel failed",
+  "Invalid request": "Invalid request",
+  "Your {{amount}} advance is cancelled and back in your available balance. Nothing was charged.":
+    "Your {{amount}} advance is cancelled and back in your available balance. Nothing was charged.",
+  "Your {{amount}} request is cancelled.":
+    "Your {{amount}} request is cancelled.",
   "Grocery stores only": "Grocery stores only",
   "Not set": "Not set",
   "Card being issued": "Card being issued",

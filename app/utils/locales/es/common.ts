@@ -1,5 +1,10 @@
 // The `common` namespace in US Spanish (i18next's JSON format; docs/i18n-glossary.md).
 const common = {
+  pager: {
+    previous: "Anterior",
+    next: "Siguiente",
+    pageOf: "Página {{page}} de {{count}}",
+  },
   columns: {
     date: "Fecha",
     description: "Descripción",
@@ -85,7 +90,6 @@ const common = {
   toast: {
     dismiss: "Cerrar aviso",
   },
-  notAvailable: "N/D",
   fields: {
     firstName: "Nombre",
     lastName: "Apellido",

@@ -1,5 +1,11 @@
 // The `messages` namespace in US Spanish (i18next's JSON format; docs/i18n-glossary.md).
 const messages = {
+  "Cancel failed": "No se pudo cancelar",
+  "Invalid request": "Solicitud no válida",
+  "Your {{amount}} advance is cancelled and back in your available balance. Nothing was charged.":
+    "Tu adelanto de {{amount}} está cancelado y volvió a tu saldo disponible. No se cobró nada.",
+  "Your {{amount}} request is cancelled.":
+    "Tu solicitud de {{amount}} está cancelada.",
   "Grocery stores only": "Solo supermercados",
   "Not set": "Sin definir",
   "Card being issued": "Tarjeta en emisión",

@@ -9,6 +9,8 @@ import esDashboard from "./locales/es/dashboard";
 import esMessages from "./locales/es/messages";
 import enStory from "./locales/en/story";
 import esStory from "./locales/es/story";
+import enMail from "./locales/en/mail";
+import esMail from "./locales/es/mail";
 import enHistory from "./locales/en/history";
 import esHistory from "./locales/es/history";
 import {
@@ -35,6 +37,7 @@ export const RESOURCES = {
     messages: enMessages,
     dashboard: enDashboard,
     story: enStory,
+    mail: enMail,
     history: enHistory,
   },
   es: {
@@ -43,6 +46,7 @@ export const RESOURCES = {
     messages: esMessages,
     dashboard: esDashboard,
     story: esStory,
+    mail: esMail,
     history: esHistory,
   },
 } satisfies Record<Language, Record<string, Catalogue>>;

@@ -21,7 +21,7 @@ import stylesheet from "./tailwind.css";
 import { readToast } from "./web/toast.server";
 import { rootLanguage } from "./web/language.server";
 import { useNonce } from "./utils/nonce";
-import { useLanguage, useT } from "./components/i18n";
+import { useLanguage, useT } from "./utils/i18n";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },

@@ -3,7 +3,7 @@ import { StatusBadge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Td } from "~/components/ui/table";
 import { useIsPending } from "~/components/use-is-pending";
-import { useMessageText, useT } from "~/components/i18n";
+import { useMessageText, useT } from "~/utils/i18n";
 
 // 'Cancel request' is a plain form post to /history (the route that owns the action), from
 // /history and from the dashboard's recent activity alike, so it works without JavaScript;

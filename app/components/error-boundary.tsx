@@ -1,5 +1,5 @@
 import { isRouteErrorResponse, Link, useRouteError } from "@remix-run/react";
-import { useMessageText, useT } from "~/components/i18n";
+import { useMessageText, useT } from "~/utils/i18n";
 
 export function AccessDenied() {
   const t = useT("common");

@@ -6,9 +6,9 @@ import { island } from "~/components/island";
 import { loadEmployeeDashboard } from "~/models/employee-dashboard.server";
 import { loadEmployerDashboard } from "~/models/employer-dashboard.server";
 import { requireUser } from "~/web/auth.server";
-import { translatedTitle } from "~/utils/meta";
+import { translatedTitle } from "~/utils/i18n";
 import { pageI18n } from "~/web/language.server";
-import { useT } from "~/components/i18n";
+import { useT } from "~/utils/i18n";
 
 // Each role's dashboard is its own module: an employee's browser never loads the employer's
 // dashboard, nor the other way round. Both are islands (decision 1405): rendered on the
@@ -28,7 +28,11 @@ const EmployerDashboard = island(() =>
 // Decline on the employer dashboard post to /approvals, so this route has no action.
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
-  const { language, i18n } = await pageI18n(request, ["dashboard", "messages"]);
+  const { language, i18n } = await pageI18n(
+    request,
+    ["dashboard", "messages"],
+    user,
+  );
   if (user.role === "EMPLOYEE") {
     return json({
       role: "EMPLOYEE" as const,

@@ -31,7 +31,7 @@ import {
   parseWithZod,
   readPageParam,
 } from "~/web/action.server";
-import { translatedTitle } from "~/utils/meta";
+import { translatedTitle } from "~/utils/i18n";
 
 const APPROVALS_PAGE_SIZE = 25;
 

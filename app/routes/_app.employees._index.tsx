@@ -25,7 +25,7 @@ const AddEmployeeForm = island(() =>
     (m) => m.AddEmployeeForm,
   ),
 );
-import { translatedTitle } from "~/utils/meta";
+import { translatedTitle } from "~/utils/i18n";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const employer = await requireEmployer(request);

@@ -15,7 +15,7 @@ import {
   addEmployeeSchema,
   parseWithZod,
 } from "~/web/action.server";
-import { translatedTitle } from "~/utils/meta";
+import { translatedTitle } from "~/utils/i18n";
 
 const AddEmployeeForm = island(() =>
   import("~/components/employer/add-employee-form").then(

@@ -13,7 +13,7 @@ import {
   type SkippedRow,
 } from "~/models/roster-import.server";
 import { notFound } from "~/utils/errors";
-import { translatedTitle } from "~/utils/meta";
+import { translatedTitle } from "~/utils/i18n";
 import { ROSTER_LISTED_ROWS, ROSTER_STATUS_TEXT } from "~/utils/roster-rules";
 import {
   attempt,

@@ -17,7 +17,7 @@ import {
 } from "~/models/roster-import.server";
 import { formatDateTime } from "~/utils/dates";
 import { isAppError } from "~/utils/errors";
-import { translatedTitle } from "~/utils/meta";
+import { translatedTitle } from "~/utils/i18n";
 import {
   ROSTER_MAX_BYTES,
   ROSTER_NO_FILE,

@@ -7,7 +7,7 @@ import { island } from "~/components/island";
 import { Card } from "~/components/ui/card";
 import { inviteEmployee } from "~/models/invitations.server";
 import { INVITATION_DAYS } from "~/utils/invitation-rules";
-import { translatedTitle } from "~/utils/meta";
+import { translatedTitle } from "~/utils/i18n";
 import {
   attempt,
   readFormData,

@@ -27,9 +27,9 @@ import {
 } from "~/web/action.server";
 import { formatDate, notAvailable } from "~/utils/dates";
 import { formatMoney } from "~/utils/money";
-import { translatedTitle } from "~/utils/meta";
+import { translatedTitle } from "~/utils/i18n";
 import { pageI18n } from "~/web/language.server";
-import { useT } from "~/components/i18n";
+import { useT } from "~/utils/i18n";
 
 // Dates and money are formatted here on the server, so the page reads the same with or
 // without JavaScript and in any browser time zone.
@@ -48,7 +48,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
     (limit, offset) => listOwnRequests(user, limit, offset),
     { clamp: true },
   );
-  const { language, i18n } = await pageI18n(request, ["history", "messages"]);
+  const { language, i18n } = await pageI18n(
+    request,
+    ["history", "messages"],
+    user,
+  );
   const money = await requestMoneyOf(requests, language);
   return json({
     page,

@@ -10,7 +10,7 @@ import {
 } from "~/models/checkout.server";
 import { requireEmployee } from "~/web/auth.server";
 import { attempt, errorToast, redirectWithSuccess } from "~/web/action.server";
-import { translatedTitle } from "~/utils/meta";
+import { translatedTitle } from "~/utils/i18n";
 
 // /payment-success (SPEC §2). Stripe's redirect flow returns here with ?payment_intent=…:
 // the card of that payment is issued (idempotently) before the success screen shows.

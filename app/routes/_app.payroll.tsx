@@ -39,7 +39,7 @@ import {
 const RunPayrollForm = island(() =>
   import("~/components/payroll/run-payroll-form").then((m) => m.RunPayrollForm),
 );
-import { translatedTitle } from "~/utils/meta";
+import { translatedTitle } from "~/utils/i18n";
 
 // /payroll: the company's next pay date, what is due now, the 'Run payroll' action (with a
 // confirmation checkbox, so it works without JavaScript), the payroll runs, and one run's page

@@ -36,7 +36,7 @@ const AccountSettingsForm = island(() =>
 const EmailChoicesForm = island(() =>
   import("~/components/profile/profile-forms").then((m) => m.EmailChoicesForm),
 );
-import { translatedTitle } from "~/utils/meta";
+import { translatedTitle } from "~/utils/i18n";
 
 const OWN_ACTIVITY_SHOWN = 20;
 

@@ -11,7 +11,7 @@ import { getEmployerReport } from "~/models/report.server";
 import { requireEmployer } from "~/web/auth.server";
 import { formatDate } from "~/utils/dates";
 import { formatCents } from "~/utils/money";
-import { translatedTitle } from "~/utils/meta";
+import { translatedTitle } from "~/utils/i18n";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireEmployer(request);

@@ -36,7 +36,7 @@ import { island } from "~/components/island";
 const SignInOrRegister = island(() =>
   import("~/components/auth/auth-forms").then((m) => m.SignInOrRegister),
 );
-import { translatedTitle } from "~/utils/meta";
+import { translatedTitle } from "~/utils/i18n";
 import { pageMessages } from "~/web/language.server";
 import { LanguageSwitch } from "~/components/layout/language-switch";
 

@@ -14,9 +14,9 @@ import {
   parseWithZod,
 } from "~/web/action.server";
 import { clientInfo } from "~/web/session.server";
-import { translatedTitle } from "~/utils/meta";
+import { translatedTitle } from "~/utils/i18n";
 import { pageMessages } from "~/web/language.server";
-import { useT, withElements } from "~/components/i18n";
+import { useT, withElements } from "~/utils/i18n";
 
 // "Forgot password?": a username or e-mail address, and always the same answer, whether or
 // not an account matches (docs/decisions/1203-password-reset.md).

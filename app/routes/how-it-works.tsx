@@ -14,7 +14,7 @@ import {
   MarketingHeader,
   Steps,
 } from "~/components/marketing/how-it-works-sections";
-import { translatedTitle } from "~/utils/meta";
+import { translatedTitle } from "~/utils/i18n";
 import { getEmployeeRecord } from "~/models/advance.server";
 import { getUser } from "~/web/auth.server";
 

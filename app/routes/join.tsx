@@ -11,7 +11,7 @@ import {
 } from "~/models/invitations.server";
 import { getEmployeeRecord } from "~/models/advance.server";
 import { COMPANY_ROLE_LABELS, type CompanyRole } from "~/utils/company-roles";
-import { translatedTitle } from "~/utils/meta";
+import { translatedTitle } from "~/utils/i18n";
 import {
   attempt,
   readFormData,

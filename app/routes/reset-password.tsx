@@ -23,9 +23,9 @@ import {
   privateTokenPageHeaders,
   tokenLink,
 } from "~/web/token-link.server";
-import { translatedTitle } from "~/utils/meta";
+import { translatedTitle } from "~/utils/i18n";
 import { pageMessages } from "~/web/language.server";
-import { useT } from "~/components/i18n";
+import { useT } from "~/utils/i18n";
 
 // The reset link's page: a new password under the registration rules; every session of the
 // account ends (docs/decisions/1203-password-reset.md). The page is private and the token

@@ -1,4 +1,3 @@
-import { addDays } from "date-fns";
 import { intlLocale, type Language } from "./i18n";
 
 /** The pay period is 15 days (SPEC §9). */
@@ -81,10 +80,6 @@ export function formatDateShort(
   if (language !== "en") return spanishDate(value);
   const { year, month, day } = localParts(value);
   return `${MONTHS[month]} ${day}, ${year}`;
-}
-
-export function nextPayroll(today: Date = new Date()): Date {
-  return addDays(today, PAY_PERIOD_DAYS);
 }
 
 /** ISO date (yyyy-MM-dd) in local time. */

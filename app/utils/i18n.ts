@@ -1,3 +1,7 @@
+import { useMatches, useRouteLoaderData } from "@remix-run/react";
+import type { MetaFunction } from "@remix-run/node";
+import { createElement, Fragment, type ReactNode } from "react";
+
 // The product's languages and the small runtime that turns a catalogue entry into text, in the
 // browser and on the server alike (docs/decisions/1914-languages-and-the-javascript-budget.md).
 //
@@ -167,4 +171,75 @@ export function translateMessage(
     );
   }
   return text;
+}
+
+// ---- In React: the page's language and texts -----------------------------------------------
+
+// Texts on pages (docs/decisions/1914-…): the root loader gives every page its language and
+// the `common` namespace; a page's loader adds the namespaces it renders (`i18n` in its data).
+// Server and browser render from the same data, so the hydrated page is the server's page.
+
+/** The page's language (the root loader decides it). */
+export function useLanguage(): Language {
+  const root = useRouteLoaderData("root") as { language?: unknown } | undefined;
+  return isLanguage(root?.language) ? root.language : DEFAULT_LANGUAGE;
+}
+
+/** Every namespace the matched routes' loaders handed to the page. */
+function useMessages(): Messages {
+  const messages: Messages = {};
+  for (const match of useMatches()) {
+    const i18n = (match.data as { i18n?: Messages } | null | undefined)?.i18n;
+    if (i18n) Object.assign(messages, i18n);
+  }
+  return messages;
+}
+
+/** `t` for one namespace ("ns:key" reaches another namespace the page has). */
+export function useT(namespace: string): TFunction {
+  return fixedT(useLanguage(), useMessages(), namespace);
+}
+
+/**
+ * Messages written in English by a schema or the server (field and form errors), in the page's
+ * language when the page has the `messages` namespace; as they are otherwise.
+ */
+export function useMessageText(): (text: string) => string {
+  const language = useLanguage();
+  const catalogue = useMessages().messages;
+  return (text) => translateMessage(language, catalogue, text);
+}
+
+/**
+ * A translated sentence with elements inside it: "…or write to <email>." with
+ * `{ email: <a …>…</a> }` (the catalogue places the element; the words are never joined in code).
+ */
+export function withElements(
+  text: string,
+  elements: Record<string, ReactNode>,
+): ReactNode {
+  return text
+    .split(/<(\w+)>/)
+    .map((part, i) =>
+      i % 2 === 1 ? createElement(Fragment, { key: i }, elements[part]) : part,
+    );
+}
+
+/**
+ * A translated page's `meta`: its title (`key`, "ns:key", in the page's language, from the
+ * namespaces its loaders handed it), then the product's name.
+ */
+export function translatedTitle(key: string): MetaFunction {
+  return ({ matches }) => {
+    const messages: Messages = {};
+    let language = DEFAULT_LANGUAGE;
+    for (const match of matches) {
+      const data = match.data as
+        { i18n?: Messages; language?: unknown } | null | undefined;
+      if (data?.i18n) Object.assign(messages, data.i18n);
+      if (isLanguage(data?.language)) language = data.language;
+    }
+    const t = fixedT(language, messages, "common");
+    return [{ title: `${t(key)} · Grocery Advance` }];
+  };
 }

@@ -72,11 +72,19 @@ export async function rootLanguage(request: Request) {
   };
 }
 
-/** pageMessages for a loader that also formats in the page's language: `{ language, i18n }`. */
+/**
+ * pageMessages for a loader that also formats in the page's language: `{ language, i18n }`.
+ * A loader that has read the signed-in user already passes it (no second read of the user
+ * where a request shares none: tests, scripts).
+ */
 export async function pageI18n(
   request: Request,
   namespaces: readonly Namespace[],
+  user?: User | null,
 ): Promise<{ language: Language; i18n: Messages }> {
-  const language = await pageLanguage(request);
+  const language =
+    user === undefined
+      ? await pageLanguage(request)
+      : languageFor(request, user);
   return { language, i18n: messagesFor(language, namespaces) };
 }

@@ -241,3 +241,39 @@ test.describe("the language switch", () => {
     await other.close();
   });
 });
+
+test.describe("the JSON API", () => {
+  test("messages follow Accept-Language; statuses, codes and field names do not change", async ({
+    request,
+  }) => {
+    const spanish = await request.post("/api/login", {
+      headers: { "Accept-Language": "es-MX,es;q=0.9" },
+      data: {},
+    });
+    const english = await request.post("/api/login", {
+      headers: { "Accept-Language": "en-US" },
+      data: {},
+    });
+    expect(spanish.status()).toBe(400);
+    expect(english.status()).toBe(400);
+    const es = (await spanish.json()) as {
+      message: string;
+      errors: Record<string, string[]>;
+    };
+    const en = (await english.json()) as typeof es;
+    expect(Object.keys(es.errors).sort()).toEqual(
+      Object.keys(en.errors).sort(),
+    );
+    expect(en.errors.username).toEqual(["Username is required"]);
+    expect(es.errors.username).toEqual(["Campo obligatorio: Usuario"]);
+    expect(es.errors.password).toEqual(["Falta la contraseña"]);
+
+    const anonymous = await request.get("/api/user", {
+      headers: { "Accept-Language": "es" },
+    });
+    expect(anonymous.status()).toBe(401);
+    expect(await anonymous.json()).toEqual({
+      message: "Se requiere iniciar sesión",
+    });
+  });
+});

@@ -1,5 +1,5 @@
 import { LinkButton } from "~/components/ui/button";
-import { useT } from "~/components/i18n";
+import { useT } from "~/utils/i18n";
 
 /** The sign-in page's second column: what the product offers. */
 export function AuthAside() {

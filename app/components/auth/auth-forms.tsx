@@ -4,7 +4,7 @@ import {
   type SubmissionResult,
 } from "@conform-to/react";
 import { Form, Link } from "@remix-run/react";
-import { useT } from "~/components/i18n";
+import { useT } from "~/utils/i18n";
 import { Button } from "~/components/ui/button";
 import { CheckboxField, FormError } from "~/components/ui/field";
 import {

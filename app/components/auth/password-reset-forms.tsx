@@ -5,7 +5,7 @@ import {
   type SubmissionResult,
 } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { useMessageText, useT } from "~/components/i18n";
+import { useMessageText, useT } from "~/utils/i18n";
 import { Form } from "@remix-run/react";
 import { Button } from "~/components/ui/button";
 import { Field, FormError } from "~/components/ui/field";

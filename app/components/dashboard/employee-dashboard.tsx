@@ -6,7 +6,7 @@ import { LinkButton } from "~/components/ui/button";
 import { Card, StatCard } from "~/components/ui/card";
 import { EmptyRow, Table, Td } from "~/components/ui/table";
 import type { EmployeeDashboardData } from "~/models/employee-dashboard.server";
-import { useMessageText, useT, withElements } from "~/components/i18n";
+import { useMessageText, useT, withElements } from "~/utils/i18n";
 
 type Data = SerializeFrom<EmployeeDashboardData>;
 

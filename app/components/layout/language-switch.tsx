@@ -1,6 +1,5 @@
 import { useLocation } from "@remix-run/react";
-import { Languages } from "lucide-react";
-import { useLanguage, useT } from "~/components/i18n";
+import { useLanguage, useT } from "~/utils/i18n";
 import { LANGUAGE_NAMES, LANGUAGES } from "~/utils/i18n";
 
 /**
@@ -39,7 +38,6 @@ export function LanguageSwitch({
               : "text-brand-700 underline hover:text-brand-800 focus-visible:ring-brand-600"
           }`}
         >
-          <Languages aria-hidden="true" className="h-4 w-4 shrink-0" />
           {LANGUAGE_NAMES[other]}
         </button>
       ))}

@@ -16,7 +16,7 @@ import {
 } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { useIsPending } from "~/components/use-is-pending";
-import { useT } from "~/components/i18n";
+import { useT } from "~/utils/i18n";
 import { LanguageSwitch } from "~/components/layout/language-switch";
 
 type Role = "EMPLOYEE" | "EMPLOYER";

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { useT } from "~/components/i18n";
+import { useT } from "~/utils/i18n";
 
 type Tone = "green" | "red" | "yellow" | "gray" | "blue";
 

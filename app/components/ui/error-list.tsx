@@ -1,6 +1,6 @@
 // A field's messages. Its own module: pages that show messages without a form library (the
 // session list) do not take the form fields' module with them (decision 1405).
-import { useMessageText } from "~/components/i18n";
+import { useMessageText } from "~/utils/i18n";
 
 export function ErrorList({
   id,

@@ -4,7 +4,7 @@ import type {
   TextareaHTMLAttributes,
 } from "react";
 import { ErrorList } from "~/components/ui/error-list";
-import { useMessageText } from "~/components/i18n";
+import { useMessageText } from "~/utils/i18n";
 
 export { ErrorList };
 

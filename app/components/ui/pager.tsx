@@ -1,5 +1,5 @@
 import { LinkButton } from "./button";
-import { useT } from "~/components/i18n";
+import { useT } from "~/utils/i18n";
 
 /**
  * Previous / "Page n of m" / Next links for a server-paginated list (plain links, so it works

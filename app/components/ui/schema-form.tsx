@@ -9,7 +9,7 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import type { InputHTMLAttributes, ReactNode } from "react";
 import type * as z from "zod";
 import { Field } from "./field";
-import { useT } from "~/components/i18n";
+import { useT } from "~/utils/i18n";
 
 // The frame every Conform form shares: the zod schema of the server checks it in the browser
 // too (same messages from both), and an input is a labelled Field with its messages.

@@ -1,5 +1,5 @@
 import type { CSSProperties, ReactNode } from "react";
-import { useT } from "~/components/i18n";
+import { useT } from "~/utils/i18n";
 
 /**
  * A data table that stays readable in a narrow column: when its container is too narrow for

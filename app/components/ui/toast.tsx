@@ -1,6 +1,6 @@
 import { useLocation, useNavigation } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
-import { useT } from "~/components/i18n";
+import { useT } from "~/utils/i18n";
 
 export type ToastData = {
   type: "success" | "error" | "info";

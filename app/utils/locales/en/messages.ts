@@ -1,5 +1,21 @@
 // The `messages` namespace in English (i18next's JSON format; docs/i18n-glossary.md).
 const messages = {
+  "The service is temporarily unavailable. Please try again shortly.":
+    "The service is temporarily unavailable. Please try again shortly.",
+  "Something went wrong. Please try again.":
+    "Something went wrong. Please try again.",
+  "Method not allowed": "Method not allowed",
+  "Request body must be valid JSON": "Request body must be valid JSON",
+  "Request body must be a JSON object": "Request body must be a JSON object",
+  "Authentication required": "Authentication required",
+  "You don't have permission to do this.":
+    "You don't have permission to do this.",
+  "Not found": "Not found",
+  "Request body is too large": "Request body is too large",
+  "Advance request not found.": "Advance request not found.",
+  "Advance request not found": "Advance request not found",
+  "Minimum amount is {{amount}}": "Minimum amount is {{amount}}",
+  "Maximum amount is {{amount}}": "Maximum amount is {{amount}}",
   "Cancel failed": "Cancel failed",
   "Invalid request": "Invalid request",
   "Your {{amount}} advance is cancelled and back in your available balance. Nothing was charged.":

@@ -1,5 +1,22 @@
 // The `messages` namespace in US Spanish (i18next's JSON format; docs/i18n-glossary.md).
 const messages = {
+  "The service is temporarily unavailable. Please try again shortly.":
+    "El servicio no está disponible por el momento. Vuelve a intentarlo en un rato.",
+  "Something went wrong. Please try again.":
+    "Algo salió mal. Vuelve a intentarlo.",
+  "Method not allowed": "Método no permitido",
+  "Request body must be valid JSON":
+    "El cuerpo de la solicitud debe ser JSON válido",
+  "Request body must be a JSON object":
+    "El cuerpo de la solicitud debe ser un objeto JSON",
+  "Authentication required": "Se requiere iniciar sesión",
+  "You don't have permission to do this.": "No tienes permiso para hacer esto.",
+  "Not found": "No encontrado",
+  "Request body is too large": "El cuerpo de la solicitud es demasiado grande",
+  "Advance request not found.": "No se encontró la solicitud de adelanto.",
+  "Advance request not found": "No se encontró la solicitud de adelanto",
+  "Minimum amount is {{amount}}": "El monto mínimo es {{amount}}",
+  "Maximum amount is {{amount}}": "El monto máximo es {{amount}}",
   "Cancel failed": "No se pudo cancelar",
   "Invalid request": "Solicitud no válida",
   "Your {{amount}} advance is cancelled and back in your available balance. Nothing was charged.":

@@ -146,8 +146,13 @@ test.describe("in Spanish", () => {
             await overflowing(page),
             `text overflowing on ${target.name}`,
           ).toEqual([]);
+          // Attached to the report, and kept in the test's output folder for the issue's note.
           await test.info().attach(`es-${target.name}-375`, {
-            body: await page.screenshot({ fullPage: true, type: "png" }),
+            body: await page.screenshot({
+              fullPage: true,
+              type: "png",
+              path: test.info().outputPath(`es-${target.name}-375.png`),
+            }),
             contentType: "image/png",
           });
         });

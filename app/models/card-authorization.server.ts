@@ -466,6 +466,8 @@ export async function getOwnCard(actor: User, cardId: number) {
       card.status === "closed" ? Math.max(limitCents - spent, 0) : 0,
     authorizations,
     sandbox: paymentProvider().name === "sandbox",
+    /** Stripe.js's key, for Issuing Elements on the card page (null in sandbox mode). */
+    publishableKey: paymentProvider().publishableKey,
   };
 }
 
@@ -674,16 +676,22 @@ export function parseCardId(value: string | undefined): number {
 }
 
 export const DETAILS_NOT_AVAILABLE =
-  "The full card details are shown through the card provider's secure display, which is not set up on this server.";
+  "The full card details are shown by the card provider's secure display, which needs JavaScript. Please enable it to see them.";
+export const DETAILS_OF_CLOSED_CARD =
+  "This card is closed: its details are no longer shown.";
+export const DETAILS_SHOWN_BY_SANDBOX =
+  "Card details come from the built-in sandbox here: press Show card details on the card's page.";
 
 /**
  * The full number, expiry and CVC of the caller's own card, for the page to show after the
  * employee presses "Show card details": in sandbox mode a test number unique to the card,
  * derived on demand (services/payments/sandbox sandboxCardDetails) and never stored or logged.
- * With Stripe they come from Stripe's Issuing Elements, not from us (not built yet: 409).
+ * With Stripe they come from Stripe's Issuing Elements in the browser (cardDisplayKey), never
+ * through us: this form post answers 409.
  */
 export async function revealCardDetails(actor: User, cardId: number) {
   const card = await ownCard(db(), actor, cardId);
+  if (card.status === "closed") throw conflict(DETAILS_OF_CLOSED_CARD);
   if (paymentProvider().name !== "sandbox")
     throw conflict(DETAILS_NOT_AVAILABLE);
   const { number, cvc } = sandboxCardDetails(
@@ -694,6 +702,36 @@ export async function revealCardDetails(actor: User, cardId: number) {
     number,
     cvc,
     expiry: `${String(card.expiryMonth).padStart(2, "0")}/${card.expiryYear}`,
+  };
+}
+
+/**
+ * POST /api/virtual-cards/{id}/ephemeral-key: the ephemeral key with which Stripe's Issuing
+ * Elements show the caller's own card in Stripe's iframes (the browser made `nonce` with
+ * Stripe.js). The key is answered once, never stored or logged; the card's number and CVC
+ * never reach this server. Sandbox mode has no such display (409: the page shows its test
+ * numbers itself).
+ */
+export async function cardDisplayKey(
+  actor: User,
+  cardId: number,
+  nonce: string,
+): Promise<{
+  issuingCard: string;
+  ephemeralKeySecret: string;
+  expiresAt: string;
+}> {
+  const card = await ownCard(db(), actor, cardId);
+  if (card.status === "closed") throw conflict(DETAILS_OF_CLOSED_CARD);
+  const key = await paymentProvider().createCardDisplayKey(
+    card.providerCardId,
+    nonce,
+  );
+  if (!key) throw conflict(DETAILS_SHOWN_BY_SANDBOX);
+  return {
+    issuingCard: card.providerCardId,
+    ephemeralKeySecret: key.secret,
+    expiresAt: key.expiresAt.toISOString(),
   };
 }
 

@@ -36,6 +36,12 @@ import { formatDate } from "~/utils/dates";
  * pending deductions of SPEC §9 (see docs/decisions/0401-employer-figures-and-employee-list.md).
  */
 const approvedSum = sql<string>`coalesce((select sum(${advanceRequests.amount}) from ${advanceRequests} where ${advanceRequests.employeeId} = ${employees.id} and ${advanceRequests.status} = 'APPROVED'), 0)::numeric(14,2)::text`;
+/**
+ * An employee's pending deductions: scheduled and not yet collected (arrears included), the
+ * same rule as the dashboard's company figure (decision 1902) — never what payroll already
+ * collected, nor an approval that has no card yet.
+ */
+const pendingDeductionsSum = sql<string>`coalesce((select sum(${payrollDeductions.amount}) from ${payrollDeductions} join ${advanceRequests} on ${advanceRequests.id} = ${payrollDeductions.requestId} where ${advanceRequests.employeeId} = ${employees.id} and ${payrollDeductions.status} in ('SCHEDULED', 'SUBMITTED')), 0)::numeric(14,2)::text`;
 
 /** ILIKE pattern matching `text` literally anywhere. */
 function containsPattern(text: string): string {
@@ -123,6 +129,7 @@ async function selectEmployees(
       department: users.department,
       availableBalance: employees.availableBalance,
       usedBalance: approvedSum,
+      pendingDeductions: pendingDeductionsSum,
       left: sql<boolean>`${employees.offboardedAt} is not null`,
     })
     .from(users)
@@ -132,7 +139,7 @@ async function selectEmployees(
     .orderBy(...directoryOrder)
     .limit(limit)
     .offset(offset);
-  return rows.map((row) => ({ ...row, pendingDeductions: row.usedBalance }));
+  return rows;
 }
 
 /** The first `limit` employees in directory order (the employer dashboard's five). */
@@ -249,7 +256,7 @@ export async function getEmployeeDetails(
       availableBalance: employees.availableBalance,
       payCycleEndDate: employees.payCycleEndDate,
       usedBalance: approvedSum,
-      unpaidDeductions: sql<string>`coalesce((select sum(${payrollDeductions.amount}) from ${payrollDeductions} join ${advanceRequests} on ${advanceRequests.id} = ${payrollDeductions.requestId} where ${advanceRequests.employeeId} = ${employees.id} and ${payrollDeductions.status} in ('SCHEDULED', 'SUBMITTED')), 0)::numeric(14,2)::text`,
+      unpaidDeductions: pendingDeductionsSum,
       offboardedAt: employees.offboardedAt,
       lastPayDate: employees.lastPayDate,
     })
@@ -314,7 +321,7 @@ export async function getEmployeeDetails(
   ]);
 
   return {
-    employee: { ...profile, pendingDeductions: profile.usedBalance },
+    employee: { ...profile, pendingDeductions: profile.unpaidDeductions },
     requests: requests.slice(0, DETAILS_LIMIT).map(toPublicAdvance),
     // The newest DETAILS_LIMIT, shown in schedule order (earliest first).
     deductions: deductions.slice(0, DETAILS_LIMIT).reverse(),

@@ -145,9 +145,16 @@ export default function ActivityPage() {
                 </Td>
                 <Td>{e.label}</Td>
                 <Td>{e.actorName}</Td>
-                <Td>{e.subjectName || "—"}</Td>
-                <Td>{e.amount ?? "—"}</Td>
-                <Td className="min-w-[12rem] max-w-sm !whitespace-normal break-words">
+                {/* On a phone each event is a card: it leaves out "On" when that is the
+                    person who acted, and the empty lines, so the list stays short. */}
+                <Td blank={!e.subjectName || e.subjectName === e.actorName}>
+                  {e.subjectName || "—"}
+                </Td>
+                <Td blank={!e.amount}>{e.amount ?? "—"}</Td>
+                <Td
+                  blank={!e.summary}
+                  className="min-w-[12rem] max-w-sm !whitespace-normal break-words"
+                >
                   {e.summary || "—"}
                 </Td>
               </tr>

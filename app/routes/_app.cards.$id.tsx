@@ -1,5 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
+import { lazy, Suspense } from "react";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { CardFace } from "~/components/card/card-face";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
@@ -19,7 +20,7 @@ import {
 } from "~/models/card-authorization.server";
 import { cardRestrictions } from "~/models/employee-dashboard.server";
 import { requireEmployee } from "~/web/auth.server";
-import { formatDateTime } from "~/utils/dates";
+import { formatDate, formatDateTime } from "~/utils/dates";
 import { isAppError } from "~/utils/errors";
 import {
   attempt,
@@ -49,6 +50,14 @@ const SimulateRefund = island(() =>
   import("~/components/card/card-actions").then((m) => m.SimulateRefund),
 );
 import { pageTitle } from "~/utils/meta";
+
+// Stripe.js reaches the browser only when Stripe is the provider: in sandbox mode this module
+// is never imported.
+const StripeCardDetails = lazy(() =>
+  import("~/components/card/stripe-card-details").then((m) => ({
+    default: m.StripeCardDetails,
+  })),
+);
 
 // /cards/:id: the employee's own grocery card (anyone else's is a 404): its figures, its
 // purchases with their outcome, Freeze / Unfreeze, and in sandbox mode the "Simulate a
@@ -91,7 +100,20 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       returned: formatCents(view.returnedCents),
       owedBack: view.creditCents > 0 ? formatCents(view.creditCents) : null,
       restrictions: cardRestrictions(card.spendingLimits),
+      // The card works until the last day of its expiry month; then the daily job closes it
+      // and its unspent balance comes off the deductions.
+      useBy: formatDate(
+        new Date(Date.UTC(card.expiryYear, card.expiryMonth, 0, 12)),
+      ),
       sandbox: view.sandbox,
+      // With Stripe, Issuing Elements show the full details in Stripe's frames.
+      stripeDisplay:
+        !view.sandbox && view.publishableKey
+          ? {
+              publishableKey: view.publishableKey,
+              issuingCard: card.providerCardId,
+            }
+          : null,
       authorizations: view.authorizations.map((a) => ({
         id: a.id,
         when: formatDateTime(a.createdAt),
@@ -233,7 +255,16 @@ export default function CardPage() {
         <h1 className="mt-2 text-2xl font-bold text-gray-900">
           Grocery card {data.cardNumber.slice(-4)}
         </h1>
-        <p className="mt-1 text-sm text-gray-700">{data.restrictions}.</p>
+        <p className="mt-1 text-sm text-gray-700">
+          {data.restrictions}: it works at grocery stores and supermarkets.
+        </p>
+        {closed ? null : (
+          <p className="mt-1 text-sm text-gray-700" data-testid="card-deadline">
+            {frozen ? "Frozen" : "Active"}: use it by{" "}
+            <strong>{data.useBy}</strong>. After that it closes, and what is
+            left on it comes off your payroll deductions.
+          </p>
+        )}
       </div>
 
       <div className="grid gap-6 lg:grid-cols-[minmax(0,22rem)_1fr]">
@@ -265,7 +296,23 @@ export default function CardPage() {
               />
             </>
           )}
-          {actionData?.revealed ? (
+          {data.stripeDisplay && !closed ? (
+            <>
+              <noscript>
+                <p className="text-sm text-gray-800">
+                  The full card details are shown by the card provider&apos;s
+                  secure display, which needs JavaScript.
+                </p>
+              </noscript>
+              <Suspense fallback={null}>
+                <StripeCardDetails
+                  cardId={data.id}
+                  publishableKey={data.stripeDisplay.publishableKey}
+                  issuingCard={data.stripeDisplay.issuingCard}
+                />
+              </Suspense>
+            </>
+          ) : closed ? null : actionData?.revealed ? (
             <dl
               aria-label="Card details"
               data-testid="card-details"

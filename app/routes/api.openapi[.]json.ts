@@ -12,6 +12,7 @@ import * as deductions from "./api.payroll-deductions.upcoming";
 import * as cards from "./api.virtual-cards";
 import * as freeze from "./api.virtual-cards.$id.freeze";
 import * as unfreeze from "./api.virtual-cards.$id.unfreeze";
+import * as cardDisplayKey from "./api.virtual-cards.$id.ephemeral-key";
 import * as sandboxPurchase from "./api.sandbox.card-authorizations";
 import * as employees from "./api.employees";
 import * as pending from "./api.advance-requests.pending";
@@ -50,6 +51,7 @@ export const API_CONTRACTS = [
   cards,
   freeze,
   unfreeze,
+  cardDisplayKey,
   closeCard,
   sandboxPurchase,
   employees,

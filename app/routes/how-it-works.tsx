@@ -17,19 +17,29 @@ import {
 import { translatedTitle } from "~/utils/i18n";
 import { getEmployeeRecord } from "~/models/advance.server";
 import { getUser } from "~/web/auth.server";
+import { deductionSchedule } from "~/utils/schedule";
 
 // The public marketing page (SPEC §2 Marketing page). The calculator's GET form posts back
 // here; this loader computes its state so the summary is right without JavaScript.
 export async function loader({ request }: LoaderFunctionArgs) {
-  const today = isoDate(new Date());
-  const calculator = readCalculatorQuery(
-    new URL(request.url).searchParams,
-    today,
-  );
-  // A signed-in employee whose company pays the fee sees their own price: $0.00.
+  const now = new Date();
+  const today = isoDate(now);
+  const params = new URL(request.url).searchParams;
+  const calculator = readCalculatorQuery(params, today);
+  // A signed-in employee sees their own terms: their company's next pay date as the repayment
+  // date (as /request would schedule it), and $0.00 when their company pays the fee.
   const user = await getUser(request);
   const employee =
     user?.role === "EMPLOYEE" ? await getEmployeeRecord(user) : null;
+  if (employee?.paySchedule && !params.get("payDate")) {
+    const [first] = deductionSchedule(
+      Math.round(calculator.amount * 100),
+      1,
+      employee.paySchedule,
+      now,
+    );
+    if (first) calculator.payDate = isoDate(first.date);
+  }
   return json({
     supportEmail: env().SUPPORT_EMAIL,
     today,

@@ -273,3 +273,13 @@ export const createdWebhookEndpointSchema = webhookEndpointSchema.extend({
   /** Signs every delivery (Grocery-Advance-Signature); shown this once. */
   secret: z.string(),
 });
+
+export const cardDisplayKeyResponseSchema = z.object({
+  issuingCard: z.string().describe("The Stripe Issuing card the key shows"),
+  ephemeralKeySecret: z
+    .string()
+    .describe(
+      "For Stripe.js's Issuing Elements only; never stored or logged by this server",
+    ),
+  expiresAt: dateTime,
+});

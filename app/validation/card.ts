@@ -98,3 +98,15 @@ export const sandboxAuthorizationSchema = simulatePurchaseSchema.extend({
 });
 
 export type SimulatedPurchase = z.infer<typeof simulatePurchaseSchema>;
+
+/**
+ * POST /api/virtual-cards/{id}/ephemeral-key: the nonce Stripe.js made for the card
+ * (`stripe.createEphemeralKeyNonce`), exchanged for an Issuing Elements key.
+ */
+export const cardDisplayKeySchema = z.object({
+  nonce: z
+    .string({ error: "A nonce from Stripe.js is required." })
+    .trim()
+    .min(1, "A nonce from Stripe.js is required.")
+    .max(500, "A nonce from Stripe.js is at most 500 characters."),
+});

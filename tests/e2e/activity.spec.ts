@@ -130,3 +130,29 @@ test.describe("activity", () => {
     await expect(page.getByText("Access Denied")).toBeVisible();
   });
 });
+
+test("on a phone each event is a short card: no empty lines, no 'On' when it repeats 'By'", async ({
+  page,
+  loginAs,
+}) => {
+  const employer = await createEmployer({ firstName: "Pia" });
+  const alma = await createEmployee(employer, { firstName: "Alma" });
+  const a = await requestAdvance(alma, {
+    amount: "300.00",
+    repaymentPeriods: 1,
+  });
+  await approveAdvance(employer, a.id);
+  await loginAs(employer);
+  await page.setViewportSize({ width: 375, height: 800 });
+  await page.goto("/activity");
+  const rows = page.locator(".data-table tbody tr");
+  // The approval: by the employer, on Alma, with its amount; no details.
+  const approval = rows.filter({ hasText: "approved" }).first();
+  await expect(approval.locator("td:visible")).toHaveCount(5);
+  // Alma filing her own request: "On" would repeat "By".
+  const filed = rows.filter({ hasText: "$300.00" }).last();
+  await expect(filed.locator("td:visible")).toHaveCount(4);
+  // At desktop width the table keeps every column.
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await expect(filed.locator("td:visible")).toHaveCount(6);
+});

@@ -1,3 +1,4 @@
+import fs from "node:fs";
 import { insertAdvance, insertCard } from "#tests/support/data";
 import { allCardRowsAsText } from "#tests/support/payments";
 import { createEmployee, createEmployer } from "#tests/support/factories";
@@ -148,6 +149,13 @@ test("the full number, expiry and CVC show only after the press, and are stored 
   const rows = JSON.stringify(await allCardRowsAsText());
   expect(rows).not.toContain(number!);
   expect(rows).not.toContain(number!.replace(/ /g, ""));
+  // Nor in the server's log.
+  const cvc = /CVC(\d{3})/.exec(text)![1];
+  const log = fs.readFileSync(process.env.E2E_SERVER_LOG!, "utf8");
+  expect(log).toContain(`/cards/${card.id}`);
+  expect(log).not.toContain(number!);
+  expect(log).not.toContain(number!.replace(/ /g, ""));
+  expect(log).not.toMatch(new RegExp(`"cvc":"?${cvc}`));
   // A fresh load of the page shows it no more.
   await page.goto(`/cards/${card.id}`);
   await expect(page.getByTestId("card-details")).toHaveCount(0);

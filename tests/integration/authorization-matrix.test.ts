@@ -84,6 +84,7 @@ import * as apiWebhook from "~/routes/api.stripe.webhook";
 import * as appCard from "~/routes/_app.cards.$id";
 import * as apiSandboxPurchase from "~/routes/api.sandbox.card-authorizations";
 import * as apiFreeze from "~/routes/api.virtual-cards.$id.freeze";
+import * as apiCardDisplayKey from "~/routes/api.virtual-cards.$id.ephemeral-key";
 import * as apiUnfreeze from "~/routes/api.virtual-cards.$id.unfreeze";
 import * as appEmployeesInvite from "~/routes/_app.employees.invite";
 import * as appTeam from "~/routes/_app.settings_.team";
@@ -274,6 +275,8 @@ async function freshCardOfA1(): Promise<number> {
 
 //                             anon   A1   A2   B1   EA   EB
 const OWN_CARD_API: Cells = [401, 200, 404, 404, 403, 403];
+// The owner reaches it; the sandbox has no Issuing Elements, so it answers 409.
+const OWN_CARD_STRIPE_ONLY: Cells = [401, 409, 404, 404, 403, 403];
 
 const ownEmployeeId = (actor: Actor) =>
   world.employeeIds[actor as "A1" | "A2" | "B1"];
@@ -1812,6 +1815,28 @@ const MATRIX: Row[] = [
     },
   },
   {
+    file: "api.virtual-cards.$id.ephemeral-key.ts",
+    kind: "loader",
+    what: "GET /api/virtual-cards/:id/ephemeral-key",
+    cells: NOT_ALLOWED,
+    build: () => get("/api/virtual-cards/1/ephemeral-key"),
+  },
+  {
+    file: "api.virtual-cards.$id.ephemeral-key.ts",
+    kind: "action",
+    what: "POST /api/virtual-cards/:id/ephemeral-key of A1's card",
+    cells: OWN_CARD_STRIPE_ONLY,
+    build: async () => {
+      const id = await cardOfA1();
+      return {
+        ...postJson(`/api/virtual-cards/${id}/ephemeral-key`, {
+          nonce: "ephkn_pub_matrix",
+        }),
+        params: { id: String(id) },
+      };
+    },
+  },
+  {
     file: "api.virtual-cards.$id.close.ts",
     kind: "loader",
     what: "GET /api/virtual-cards/:id/close",
@@ -2140,6 +2165,7 @@ const MODULES: Record<string, Record<string, unknown>> = {
   "_app.cards.$id.tsx": appCard,
   "api.sandbox.card-authorizations.ts": apiSandboxPurchase,
   "api.virtual-cards.$id.freeze.ts": apiFreeze,
+  "api.virtual-cards.$id.ephemeral-key.ts": apiCardDisplayKey,
   "api.virtual-cards.$id.unfreeze.ts": apiUnfreeze,
 };
 

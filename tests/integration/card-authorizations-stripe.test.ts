@@ -1,6 +1,9 @@
 import Stripe from "stripe";
 import { eq } from "drizzle-orm";
-import { auditEvents, virtualCards } from "#db/schema";
+import { auditEvents, virtualCards, type User } from "#db/schema";
+import { action as displayKeyApi } from "~/routes/api.virtual-cards.$id.ephemeral-key";
+import { DETAILS_SHOWN_BY_SANDBOX } from "~/models/card-authorization.server";
+import { CARD_DISPLAY_REFUSED } from "~/services/payments/stripe.server";
 import { action as webhookApi } from "~/routes/api.stripe.webhook";
 import { action as sandboxApi } from "~/routes/api.sandbox.card-authorizations";
 import { action as freezeApi } from "~/routes/api.virtual-cards.$id.freeze";
@@ -9,6 +12,7 @@ import { db } from "~/utils/db.server";
 import { useTestDatabase } from "#tests/support/db";
 import { insertAdvance, insertCard } from "#tests/support/data";
 import {
+  allCardRowsAsText,
   authorizationsOf,
   disableStripe,
   enableStripe,
@@ -364,5 +368,91 @@ describe("freeze and unfreeze with Stripe", () => {
     );
     expect(res.status).toBe(404);
     expect(await authorizationsOf(card.id)).toHaveLength(0);
+  });
+});
+
+describe("card details through Stripe's Issuing Elements", () => {
+  const keyFor = async (user: User, cardId: number, json: unknown) =>
+    call(
+      displayKeyApi,
+      await requestAs(user, `/api/virtual-cards/${cardId}/ephemeral-key`, {
+        json,
+      }),
+      { id: String(cardId) },
+    );
+
+  it("exchanges the browser's nonce for an ephemeral key of the caller's own card, and keeps nothing", async () => {
+    const { user, card } = await stripeCard();
+    const logged: string[] = [];
+    const spies = (["log", "info", "warn", "error"] as const).map((level) =>
+      vi
+        .spyOn(console, level)
+        .mockImplementation((...args) => logged.push(args.join(" "))),
+    );
+    try {
+      const res = await keyFor(user, card.id, { nonce: "ephkn_pub_one" });
+      expect(res.status).toBe(200);
+      expect(res.headers.get("Cache-Control")).toBe("no-store");
+      const body = await res.json();
+      expect(body).toMatchObject({
+        issuingCard: card.providerCardId,
+        ephemeralKeySecret: expect.stringMatching(/^ek_test_/),
+      });
+      // Stripe was asked with the nonce, for this card, naming an API version.
+      const [asked] = fake.calls("POST", "/v1/ephemeral_keys").slice(-1);
+      expect(asked.body).toEqual({
+        nonce: "ephkn_pub_one",
+        issuing_card: card.providerCardId,
+      });
+      expect(asked.stripeVersion).toBeTruthy();
+      // The key is neither stored nor logged.
+      expect(logged.join("\n")).not.toContain(body.ephemeralKeySecret);
+      const rows = await allCardRowsAsText();
+      expect(JSON.stringify(rows)).not.toContain(body.ephemeralKeySecret);
+
+      // A used nonce is refused by Stripe: the browser makes a new one.
+      const again = await keyFor(user, card.id, { nonce: "ephkn_pub_one" });
+      expect(again.status).toBe(400);
+      expect((await again.json()).message).toBe(CARD_DISPLAY_REFUSED);
+    } finally {
+      for (const spy of spies) spy.mockRestore();
+    }
+  });
+
+  it("refuses another employee's card (404), a missing nonce (400) and a closed card (409)", async () => {
+    const { user, card } = await stripeCard();
+    const other = await stripeCard();
+    expect((await keyFor(other.user, card.id, { nonce: "n1" })).status).toBe(
+      404,
+    );
+    const missing = await keyFor(user, card.id, {});
+    expect(missing.status).toBe(400);
+    expect((await missing.json()).message).toBe(
+      "A nonce from Stripe.js is required.",
+    );
+    await db()
+      .update(virtualCards)
+      .set({ status: "closed" })
+      .where(eq(virtualCards.id, card.id));
+    const closed = await keyFor(user, card.id, { nonce: "n2" });
+    expect(closed.status).toBe(409);
+    // Stripe was never asked for those.
+    expect(
+      fake
+        .calls("POST", "/v1/ephemeral_keys")
+        .filter((c) => ["n1", "n2"].includes(String(c.body.nonce))),
+    ).toEqual([]);
+  });
+
+  it("is answered 409 in sandbox mode, where the card page shows its own test numbers", async () => {
+    disableStripe();
+    try {
+      const { user, card } = await stripeCard();
+      const res = await keyFor(user, card.id, { nonce: "n3" });
+      expect(res.status).toBe(409);
+      expect((await res.json()).message).toBe(DETAILS_SHOWN_BY_SANDBOX);
+    } finally {
+      enableStripe(fake);
+    }
   });
 });

@@ -106,7 +106,21 @@ describe("a company that pays the fee", () => {
       howItWorksLoader,
       await requestAs(user, "/how-it-works"),
     );
-    expect((await page.json()).companyPaysFee).toBe(true);
+    const calculator = await page.json();
+    expect(calculator.companyPaysFee).toBe(true);
+    // Its repayment date is the one /request would schedule: the company's next pay date.
+    const quoted = await (
+      await call(
+        quoteApi,
+        await requestAs(
+          user,
+          "/api/advance-quote?amount=250&repaymentPeriods=1",
+        ),
+      )
+    ).json();
+    expect(calculator.calculator.payDate).toBe(
+      quoted.schedule[0].date.slice(0, 10),
+    );
     const anonymous = await call(
       howItWorksLoader,
       await requestAs(null, "/how-it-works"),

@@ -334,10 +334,15 @@ describe("/employees", () => {
     expect((await page("?page=-3&q=worker")).page).toBe(1);
   });
 
-  it("gives each employee used balance = pending deductions = approved amounts", async () => {
+  it("gives each employee used balance = approved amounts, pending deductions = scheduled and not collected", async () => {
     const employer = await createEmployer();
     const employee = await createEmployee(employer, { firstName: "Uma" });
-    await insertAdvance(employee, { amount: "200.00", status: "APPROVED" });
+    await insertAdvance(employee, {
+      amount: "200.00",
+      status: "APPROVED",
+      carded: true,
+    });
+    // Approved without a card yet: nothing is scheduled for payroll.
     await insertAdvance(employee, { amount: "250.50", status: "APPROVED" });
     await insertAdvance(employee, { amount: "300.00" });
     await insertAdvance(employee, { amount: "400.00", status: "DECLINED" });
@@ -346,7 +351,7 @@ describe("/employees", () => {
       firstName: "Uma",
       availableBalance: "49.50",
       usedBalance: "450.50",
-      pendingDeductions: "450.50",
+      pendingDeductions: "200.00",
     });
   });
 

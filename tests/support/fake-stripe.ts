@@ -11,6 +11,8 @@ export type RecordedRequest = {
   query: Record<string, unknown>;
   body: Record<string, unknown>;
   idempotencyKey: string | null;
+  /** The Stripe-Version header the SDK sent for this call. */
+  stripeVersion: string | null;
   status: number;
 };
 
@@ -74,6 +76,7 @@ export class FakeStripe {
   private readonly replays = new Map<string, Answer>();
   private failures: Failure[] = [];
   private counter = 0;
+  private readonly usedNonces = new Set<string>();
   private server: http.Server | undefined;
   port = 0;
 
@@ -184,12 +187,14 @@ export class FakeStripe {
     const body = method === "POST" ? parseStripeForm(text) : {};
     const header = req.headers["idempotency-key"];
     const idempotencyKey = typeof header === "string" ? header : null;
+    const version = req.headers["stripe-version"];
     const record: RecordedRequest = {
       method,
       path,
       query,
       body,
       idempotencyKey,
+      stripeVersion: typeof version === "string" ? version : null,
       status: 0,
     };
     this.requests.push(record);
@@ -210,7 +215,7 @@ export class FakeStripe {
       : "";
     let answer = replayKey ? this.replays.get(replayKey) : undefined;
     if (!answer) {
-      answer = this.route(method, path, query, body);
+      answer = this.route(method, path, query, body, record.stripeVersion);
       if (replayKey && answer.status < 500) this.replays.set(replayKey, answer);
     }
     if (failure) answer = serverError;
@@ -223,8 +228,42 @@ export class FakeStripe {
     return `${prefix}_fake_${this.counter}`;
   }
 
-  private route(method: string, path: string, query: Json, body: Json): Answer {
+  private route(
+    method: string,
+    path: string,
+    query: Json,
+    body: Json,
+    stripeVersion: string | null,
+  ): Answer {
     let match: RegExpExecArray | null;
+    if (method === "POST" && path === "/v1/ephemeral_keys") {
+      // As Stripe: an ephemeral key names its API version, and an Issuing card's key needs the
+      // nonce Stripe.js made for that card (here: any nonce not used before).
+      if (!stripeVersion)
+        return invalid(
+          "Stripe-Version header is required when creating ephemeral keys.",
+        );
+      const card = this.cards.get(String(body.issuing_card));
+      if (!card) return notFound("issuing.card", String(body.issuing_card));
+      const nonce = String(body.nonce ?? "");
+      if (!nonce || this.usedNonces.has(nonce))
+        return invalid("Invalid or already used nonce.");
+      this.usedNonces.add(nonce);
+      const id = this.nextId("ephkey");
+      const created = Math.floor(Date.now() / 1000);
+      return {
+        status: 200,
+        body: {
+          id,
+          object: "ephemeral_key",
+          associated_objects: [{ id: card.id, type: "issuing.card" }],
+          created,
+          expires: created + 15 * 60,
+          livemode: false,
+          secret: `ek_test_fake_${this.counter}`,
+        },
+      };
+    }
     if (method === "POST" && path === "/v1/payment_intents") {
       const amount = Number(body.amount);
       if (!Number.isInteger(amount) || amount < 50)

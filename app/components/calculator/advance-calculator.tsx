@@ -241,10 +241,17 @@ export function AdvanceCalculator({
               label="Repayment date"
               value={formatDate(parseIsoDate(summary.repaymentDate))}
             />
-            <div className="flex items-center justify-between">
+            <div className="flex flex-wrap items-center justify-between gap-x-2">
               <dt className="text-gray-700">Risk rating</dt>
               <dd>
                 <Badge tone={riskTone[summary.risk]}>{summary.risk}</Badge>
+              </dd>
+              <dd
+                className="w-full text-xs text-gray-700"
+                data-testid="risk-bands"
+              >
+                By amount: Low up to $250, Moderate $251 to $400, Higher above
+                $400.
               </dd>
             </div>
           </dl>

@@ -61,15 +61,19 @@ export function Table({
 export function Td({
   children,
   className = "",
+  blank = false,
 }: {
   children: ReactNode;
   className?: string;
+  /** Nothing to show ("—"): the cell stays in the table, and a stacked card leaves it out. */
+  blank?: boolean;
 }) {
   return (
     // Cells may wrap (a long reason, department or e-mail): a table that fits its card by
     // wrapping beats one that scrolls. Only a word longer than its cell (an e-mail) breaks.
     <td
       className={`px-3 py-2 text-gray-800 [overflow-wrap:break-word] ${className}`}
+      data-blank={blank ? "" : undefined}
     >
       {/* One box for the value, so a stacked row shows "label | value" even when the value
           is several lines (a name over a department). */}

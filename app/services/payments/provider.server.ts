@@ -127,6 +127,16 @@ export interface PaymentProvider {
     providerCardId: string,
     status: "active" | "inactive" | "canceled",
   ): Promise<void>;
+  /**
+   * An ephemeral key for Stripe's Issuing Elements, which show the card's full number, expiry
+   * and CVC in Stripe's own iframes: the browser made `nonce` with Stripe.js for this card, and
+   * gets back the key's secret. Nothing of the card's details passes through us. Null when the
+   * provider has no such display (the sandbox shows its test numbers itself).
+   */
+  createCardDisplayKey(
+    providerCardId: string,
+    nonce: string,
+  ): Promise<{ secret: string; expiresAt: Date } | null>;
   /** Verifies a webhook's signature on the raw body and parses it; a bad one throws (400). */
   parseWebhook(rawBody: string, signature: string | null): ProviderEvent;
 }

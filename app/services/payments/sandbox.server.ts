@@ -257,6 +257,10 @@ export const sandboxProvider: PaymentProvider = {
 
   async setCardStatus() {},
 
+  async createCardDisplayKey() {
+    return null;
+  },
+
   parseWebhook() {
     throw notFound(
       "Stripe webhooks are not configured: payments run in the built-in sandbox.",

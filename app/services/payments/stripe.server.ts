@@ -61,6 +61,9 @@ function isStripeError(error: unknown): error is StripeLikeError & Error {
 }
 
 /** Turns an SDK failure into a typed error with a message fit for the user. */
+export const CARD_DISPLAY_REFUSED =
+  "The card details could not be shown. Please press Show card details again.";
+
 function providerError(error: unknown, action: string): Error {
   if (error instanceof AppError) return error;
   if (isStripeError(error)) {
@@ -293,6 +296,24 @@ export function createStripeProvider(
         await stripe.issuing.cards.update(providerCardId, { status });
       } catch (error) {
         throw providerError(error, "card status update");
+      }
+    },
+
+    async createCardDisplayKey(providerCardId, nonce) {
+      try {
+        // Issuing Elements need a key made with an API version of 2020-03-02 or later; the
+        // SDK's own version is.
+        const key = await stripe.ephemeralKeys.create(
+          { nonce, issuing_card: providerCardId },
+          { apiVersion: Stripe.API_VERSION },
+        );
+        if (!key.secret) throw new Error("Stripe returned no ephemeral key");
+        return { secret: key.secret, expiresAt: new Date(key.expires * 1000) };
+      } catch (error) {
+        // A nonce Stripe refuses (used, expired, for another card) is the browser's to redo.
+        if (isStripeError(error) && error.statusCode === 400)
+          throw badRequest(CARD_DISPLAY_REFUSED);
+        throw providerError(error, "card details key");
       }
     },
 

@@ -1,3 +1,4 @@
+import fs from "node:fs";
 import { spawn, type ChildProcess } from "node:child_process";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
@@ -113,6 +114,12 @@ export default async function globalSetup() {
   process.env.SESSION_SECRET = E2E_SESSION_SECRET;
 
   const root = path.resolve(import.meta.dirname, "../../..");
+  // The server's request log goes to a file the tests can read (what must never be logged).
+  const logDir = path.join(root, "tests/.tmp");
+  fs.mkdirSync(logDir, { recursive: true });
+  const logFile = path.join(logDir, `e2e-server-${port}.log`);
+  const log = fs.openSync(logFile, "w");
+  process.env.E2E_SERVER_LOG = logFile;
   const child = spawn(process.execPath, ["scripts/server.js"], {
     cwd: root,
     env: {
@@ -129,13 +136,15 @@ export default async function globalSetup() {
       // One session underneath: more worker processes would only queue for it.
       ...(embedded ? { WEB_CONCURRENCY: "1" } : {}),
     },
-    stdio: ["ignore", "ignore", "inherit"],
+    stdio: ["ignore", log, "inherit"],
   });
   await waitFor(`http://localhost:${port}/healthz`, child);
 
   return async () => {
     child.kill("SIGTERM");
     await new Promise((r) => child.once("exit", r));
+    fs.closeSync(log);
+    fs.rmSync(logFile, { force: true });
     await database.drop();
   };
 }

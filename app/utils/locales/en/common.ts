@@ -1,5 +1,14 @@
 // The `common` namespace in English (i18next's JSON format; docs/i18n-glossary.md).
 const common = {
+  card: {
+    active: "Active",
+    frozen: "Frozen",
+    closed: "Closed",
+    expired: "Expired",
+    number: "Card number",
+    expires: "Expires",
+    amount: "Amount",
+  },
   pager: {
     previous: "Previous",
     next: "Next",

@@ -1,5 +1,14 @@
 // The `common` namespace in US Spanish (i18next's JSON format; docs/i18n-glossary.md).
 const common = {
+  card: {
+    active: "Activa",
+    frozen: "Congelada",
+    closed: "Cerrada",
+    expired: "Vencida",
+    number: "Número de tarjeta",
+    expires: "Vence",
+    amount: "Monto",
+  },
   pager: {
     previous: "Anterior",
     next: "Siguiente",

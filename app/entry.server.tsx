@@ -10,6 +10,7 @@ export { startup, shutdown, beforeShutdown } from "./server/lifecycle.server";
 export { readiness } from "./utils/db.server";
 export { requestContext } from "./utils/request-context.server";
 export { cli } from "./server/cli.server";
+export { requestLanguage } from "./utils/i18n.server";
 export {
   startWorkerInApp,
   stopWorkerInApp as stopWorker,

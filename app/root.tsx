@@ -19,7 +19,9 @@ import { GeneralErrorBoundary } from "./components/error-boundary";
 import { Toast, useFlashToast } from "./components/ui/toast";
 import stylesheet from "./tailwind.css";
 import { readToast } from "./web/toast.server";
+import { rootLanguage } from "./web/language.server";
 import { useNonce } from "./utils/nonce";
+import { useLanguage, useT } from "./utils/i18n";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
@@ -27,8 +29,10 @@ export const links: LinksFunction = () => [
 ];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { toast, headers } = await readToast(request);
-  return json({ toast }, { headers });
+  const { language, i18n, setCookie } = await rootLanguage(request);
+  const { toast, headers } = await readToast(request, language);
+  if (setCookie) headers.append("Set-Cookie", setCookie);
+  return json({ toast, language, i18n }, { headers });
 }
 
 export const meta: MetaFunction = () => [{ title: "Grocery Advance" }];
@@ -36,11 +40,12 @@ export const meta: MetaFunction = () => [{ title: "Grocery Advance" }];
 function PendingBar() {
   // Stands in for the spec's "spinner while the user loads": shown during any navigation.
   const navigation = useNavigation();
+  const t = useT("common");
   if (navigation.state === "idle") return null;
   return (
     <div
       role="progressbar"
-      aria-label="Loading"
+      aria-label={t("loading")}
       className="fixed inset-x-0 top-0 z-50 h-1 animate-pulse bg-brand-600"
     />
   );
@@ -50,8 +55,10 @@ export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
   const data = useRouteLoaderData<typeof loader>("root");
   const flashToast = useFlashToast(data?.toast);
+  const language = useLanguage();
+  const t = useT("common");
   return (
-    <html lang="en">
+    <html lang={language}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -72,7 +79,7 @@ export function Layout({ children }: { children: ReactNode }) {
           href="#main"
           className="sr-only left-2 top-2 z-[60] rounded-md bg-white px-4 py-2 font-medium text-brand-800 shadow focus:not-sr-only focus:fixed"
         >
-          Skip to main content
+          {t("skipToMain")}
         </a>
         <PendingBar />
         <Toast toast={flashToast} source="flash" />

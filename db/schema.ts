@@ -93,6 +93,10 @@ export const users = pgTable(
     passwordSetByEmployer: boolean("password_set_by_employer")
       .notNull()
       .default(false),
+    // The language the person chose (the language switch, the profile): their pages, and the
+    // mails and jobs that write to them. Null until they choose: pages then follow the
+    // browser's Accept-Language, mails are in English.
+    language: text("language", { enum: ["en", "es"] }),
     createdAt: tstz("created_at").notNull().defaultNow(),
   },
   (t) => [

@@ -204,7 +204,16 @@ function serve() {
   // Request log: one JSON line per request, no cookies, bodies or card data.
   app.use((req, res, next) => {
     const start = process.hrtime.bigint();
-    const facts = { userId: null };
+    // The language the answer is written in: for pages the lng cookie, else Accept-Language
+    // (the root loader then applies the signed-in user's saved preference); the JSON API
+    // follows Accept-Language alone (app/utils/i18n.server.ts).
+    const facts = {
+      userId: null,
+      language: lifecycle.requestLanguage(
+        req.path.startsWith("/api/") ? null : (req.headers.cookie ?? null),
+        req.headers["accept-language"] ?? null,
+      ),
+    };
     res.on("finish", () => {
       if (req.path.startsWith("/build/")) return;
       const ms = Number(process.hrtime.bigint() - start) / 1e6;

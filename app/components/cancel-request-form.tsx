@@ -3,6 +3,7 @@ import { StatusBadge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Td } from "~/components/ui/table";
 import { useIsPending } from "~/components/use-is-pending";
+import { useMessageText, useT } from "~/utils/i18n";
 
 // 'Cancel request' is a plain form post to /history (the route that owns the action), from
 // /history and from the dashboard's recent activity alike, so it works without JavaScript;
@@ -19,15 +20,16 @@ export function CancelRequestForm({
   const pending = useIsPending({
     formData: { intent: "cancel", requestId: String(requestId) },
   });
+  const t = useT("common");
   // Two steps, without JavaScript too: 'Cancel request' opens a confirmation (a disclosure
   // element) whose button posts the form.
   return (
     <details className="group mt-2 text-xs">
       <summary
         className="inline-flex cursor-pointer list-none rounded-md border border-gray-300 bg-white px-3 py-1 font-medium text-gray-800 hover:bg-gray-50 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-600 [&::-webkit-details-marker]:hidden"
-        aria-label={`Cancel request for ${amount}`}
+        aria-label={t("cancelRequest.openFor", { amount })}
       >
-        Cancel request
+        {t("cancelRequest.open")}
       </summary>
       <Form
         method="post"
@@ -35,8 +37,7 @@ export function CancelRequestForm({
         className="mt-2 max-w-xs space-y-2 rounded-md border border-gray-200 bg-gray-50 p-2"
       >
         <p className="text-gray-800">
-          Cancel this {amount} request? Nothing has been charged; an approved
-          amount goes back to what you can request.
+          {t("cancelRequest.confirm", { amount })}
         </p>
         <input type="hidden" name="intent" value="cancel" />
         <input type="hidden" name="requestId" value={requestId} />
@@ -47,7 +48,7 @@ export function CancelRequestForm({
           className="px-3 py-1 text-xs text-red-800"
           disabled={pending}
         >
-          {pending ? "Cancelling..." : "Yes, cancel it"}
+          {pending ? t("cancelRequest.pending") : t("cancelRequest.submit")}
         </Button>
       </Form>
     </details>
@@ -73,6 +74,8 @@ export function RequestStatusCell({
   amount: string;
   redirectTo: string;
 }) {
+  const t = useT("common");
+  const text = useMessageText();
   return (
     <Td className="whitespace-normal">
       <StatusBadge status={request.status} />
@@ -81,8 +84,9 @@ export function RequestStatusCell({
           className="mt-1 max-w-xs text-xs text-gray-700"
           data-testid="status-note"
         >
-          {request.status === "DECLINED" ? "Reason: " : ""}
-          {request.note}
+          {request.status === "DECLINED"
+            ? t("reason", { reason: request.note })
+            : text(request.note)}
         </p>
       ) : null}
       {request.cancellable ? (

@@ -1,28 +1,31 @@
 import { isRouteErrorResponse, Link, useRouteError } from "@remix-run/react";
+import { useMessageText, useT } from "~/utils/i18n";
 
 export function AccessDenied() {
+  const t = useT("common");
   return (
     <div className="mx-auto max-w-lg py-16 text-center">
-      <h1 className="text-2xl font-bold text-gray-900">Access Denied</h1>
-      <p className="mt-2 text-gray-700">
-        You don&apos;t have permission to access this page.
-      </p>
+      <h1 className="text-2xl font-bold text-gray-900">
+        {t("errors.accessDenied")}
+      </h1>
+      <p className="mt-2 text-gray-700">{t("errors.noPermission")}</p>
       <Link to="/" className="mt-6 inline-block text-brand-700 underline">
-        Back to the dashboard
+        {t("errors.backToDashboard")}
       </Link>
     </div>
   );
 }
 
 export function NotFound() {
+  const t = useT("common");
   return (
     <div className="mx-auto max-w-lg py-16 text-center">
-      <h1 className="text-2xl font-bold text-gray-900">404 Page Not Found</h1>
-      <p className="mt-2 text-gray-700">
-        Did you forget to add the page to the router?
-      </p>
+      <h1 className="text-2xl font-bold text-gray-900">
+        {t("errors.notFound")}
+      </h1>
+      <p className="mt-2 text-gray-700">{t("errors.notFoundHint")}</p>
       <Link to="/" className="mt-6 inline-block text-brand-700 underline">
-        Back to the dashboard
+        {t("errors.backToDashboard")}
       </Link>
     </div>
   );
@@ -32,6 +35,8 @@ export function NotFound() {
  * friendly message (never a stack trace). */
 export function GeneralErrorBoundary() {
   const error = useRouteError();
+  const t = useT("common");
+  const messageText = useMessageText();
   if (isRouteErrorResponse(error)) {
     if (error.status === 403) return <AccessDenied />;
     if (error.status === 404) return <NotFound />;
@@ -39,12 +44,9 @@ export function GeneralErrorBoundary() {
       return (
         <div className="mx-auto max-w-lg py-16 text-center">
           <h1 className="text-2xl font-bold text-gray-900">
-            We&apos;ll be right back
+            {t("errors.unavailable")}
           </h1>
-          <p className="mt-2 text-gray-700">
-            The service is temporarily unavailable. Please try again in a
-            moment.
-          </p>
+          <p className="mt-2 text-gray-700">{t("errors.unavailableHint")}</p>
         </div>
       );
     }
@@ -54,19 +56,19 @@ export function GeneralErrorBoundary() {
       return (
         <div className="mx-auto max-w-lg py-16 text-center">
           <h1 className="text-2xl font-bold text-gray-900">
-            We couldn&apos;t process that request
+            {t("errors.refused")}
           </h1>
-          <p className="mt-2 text-gray-700">{message}</p>
+          <p className="mt-2 text-gray-700">{messageText(message)}</p>
         </div>
       );
     }
   }
   return (
     <div className="mx-auto max-w-lg py-16 text-center">
-      <h1 className="text-2xl font-bold text-gray-900">Something went wrong</h1>
-      <p className="mt-2 text-gray-700">
-        We couldn&apos;t load this page. Please try again in a moment.
-      </p>
+      <h1 className="text-2xl font-bold text-gray-900">
+        {t("errors.somethingWrong")}
+      </h1>
+      <p className="mt-2 text-gray-700">{t("errors.couldNotLoad")}</p>
     </div>
   );
 }

@@ -1,4 +1,5 @@
 import { emitWebhook } from "./webhooks.server";
+import type { Language } from "~/utils/i18n";
 import { and, desc, asc, eq, inArray, isNull, sql } from "drizzle-orm";
 import {
   advanceRequests,
@@ -439,6 +440,7 @@ export function statusNote(
  */
 export async function requestMoneyOf(
   requests: AdvanceRequest[],
+  language: Language = "en",
 ): Promise<Map<number, RequestMoney>> {
   const ids = requests.map((r) => r.id);
   const [deductions, cards] = ids.length
@@ -467,18 +469,21 @@ export async function requestMoneyOf(
   for (const r of requests) {
     const hasCard = carded.has(r.id);
     out.set(r.id, {
-      story: storyLines({
-        status: r.status,
-        amount: r.amount,
-        paid: r.paidAt !== null,
-        carded: hasCard,
-        authorizedAmount: r.authorizedAmount,
-        capturedAmount: r.capturedAmount,
-        releasedAmount: r.releasedAmount,
-        refundedAmount: r.refundedAmount,
-        feePaidBy: r.feePaidBy,
-        deductions: deductions.filter((d) => d.requestId === r.id),
-      }),
+      story: storyLines(
+        {
+          status: r.status,
+          amount: r.amount,
+          paid: r.paidAt !== null,
+          carded: hasCard,
+          authorizedAmount: r.authorizedAmount,
+          capturedAmount: r.capturedAmount,
+          releasedAmount: r.releasedAmount,
+          refundedAmount: r.refundedAmount,
+          feePaidBy: r.feePaidBy,
+          deductions: deductions.filter((d) => d.requestId === r.id),
+        },
+        language,
+      ),
       cancellable: isCancellable(r, hasCard),
       note: statusNote(r, hasCard),
     });

@@ -8,6 +8,7 @@ import { formatDate, formatDateShort, PAY_PERIOD_DAYS } from "~/utils/dates";
 import { dayStart, isoDay, payDateBefore } from "~/utils/pay-schedule";
 import { GROCERY_RESTRICTION, PROCESSING_FEE_CENTS } from "~/utils/rules";
 import { formatCents, formatMoney, toCents } from "~/utils/money";
+import type { Language } from "~/utils/i18n";
 import {
   availableToRequestCents,
   getEmployeeRecord,
@@ -70,25 +71,28 @@ export function cardRestrictions(spendingLimits: string | null): string {
   }
 }
 
-function presentCard(card: OwnCard) {
+function presentCard(card: OwnCard, language: Language) {
   return {
     id: card.id,
     cardNumber: card.cardNumber,
     status: card.status,
     expiry: `${String(card.expiryMonth).padStart(2, "0")}/${card.expiryYear}`,
-    amount: formatMoney(card.amount),
+    amount: formatMoney(card.amount, language),
     restrictions: cardRestrictions(card.spendingLimits),
-    issued: formatDate(card.createdAt),
+    issued: formatDate(card.createdAt, language),
     remaining: formatCents(
       Math.max(toCents(card.amount) - toCents(card.spent), 0),
+      language,
     ),
   };
 }
 
 /** The card list, or null when it could not be read (SPEC: 'No virtual cards found'). */
-async function loadCards(user: User) {
+async function loadCards(user: User, language: Language) {
   try {
-    return (await listOwnCards(user)).map(presentCard);
+    return (await listOwnCards(user)).map((card) =>
+      presentCard(card, language),
+    );
   } catch (error) {
     console.error(
       JSON.stringify({
@@ -107,14 +111,20 @@ async function loadCards(user: User) {
  * the page renders the same text with or without JavaScript (no hydration differences between
  * the server's and the browser's time zones).
  */
-export async function loadEmployeeDashboard(user: User, now = new Date()) {
+export async function loadEmployeeDashboard(
+  user: User,
+  now = new Date(),
+  language: Language = "en",
+) {
+  const money = (value: string) => formatMoney(value, language);
+  const date = (value: Date | string) => formatDate(value, language);
   const [employee, ytd, recent, upcoming, cards, awaitingPayment] =
     await Promise.all([
       getEmployeeRecord(user),
       yearToDate(user, now),
       listOwnRequests(user, RECENT_ACTIVITY_COUNT),
       listUpcomingDeductions(user),
-      loadCards(user),
+      loadCards(user, language),
       listAwaitingPayment(user),
     ]);
   const next = upcoming[0] ?? null;
@@ -131,12 +141,14 @@ export async function loadEmployeeDashboard(user: User, now = new Date()) {
     email: user.email,
     invitations: invitations.map((i) => ({
       company: i.company,
-      expiresText: formatDate(i.expiresAt),
+      expiresText: date(i.expiresAt),
     })),
     /** The employer typed this employee's password: ask them to choose their own. */
     choosePassword: user.passwordSetByEmployer,
     availableBalance: employee?.availableBalance ?? "0.00",
-    availableBalanceText: formatMoney(employee?.availableBalance ?? "0.00"),
+    availableBalanceText: money(employee?.availableBalance ?? "0.00"),
+    /** "$0.00" where there is no next deduction. */
+    zeroText: money("0.00"),
     /** Shown under the balance when pending requests take part of it (decision 1900). */
     availableToRequestText:
       ytd.pendingCents > 0
@@ -145,33 +157,38 @@ export async function loadEmployeeDashboard(user: User, now = new Date()) {
               employee?.availableBalance ?? "0.00",
               ytd.pendingCents,
             ),
+            language,
           )
         : null,
+    /** Null when no pay cycle is set (the page says "Not set"). */
     payCycleEndsText: employee?.payCycleEndDate
-      ? formatDate(employee.payCycleEndDate)
-      : "Not set",
+      ? date(employee.payCycleEndDate)
+      : null,
     nextDeduction: next
       ? {
           amount: next.amount,
-          amountText: formatMoney(next.amount),
-          dateText: formatDate(next.deductionDate),
+          amountText: money(next.amount),
+          dateText: date(next.deductionDate),
         }
       : null,
     yearToDate: {
       total: ytd.total,
-      totalText: formatMoney(ytd.total),
+      totalText: money(ytd.total),
       approvedCount: ytd.approvedCount,
     },
     cards,
     awaitingPayment: awaitingPayment.map((r) => ({
       id: r.id,
       amount: r.amount,
-      amountText: formatMoney(r.amount),
+      amountText: money(r.amount),
       /** The company pays the fee: confirming is free (decision 1915). */
       companyPays: employee?.feePayer === "COMPANY",
-      feeText: formatCents(Math.min(PROCESSING_FEE_CENTS, toCents(r.amount))),
+      feeText: formatCents(
+        Math.min(PROCESSING_FEE_CENTS, toCents(r.amount)),
+        language,
+      ),
       // The last day to pay the fee before the approval expires (decision 1901).
-      payByText: r.approvalDate ? formatDate(payByDate(r.approvalDate)) : null,
+      payByText: r.approvalDate ? date(payByDate(r.approvalDate)) : null,
       checkoutUrl: `/checkout?${new URLSearchParams({
         amount: r.amount,
         requestId: String(r.id),
@@ -179,9 +196,9 @@ export async function loadEmployeeDashboard(user: User, now = new Date()) {
     })),
     recent: recent.map((r) => ({
       id: r.id,
-      dateText: formatDate(r.requestDate),
+      dateText: date(r.requestDate),
       amount: r.amount,
-      amountText: formatMoney(r.amount),
+      amountText: money(r.amount),
       status: r.status,
       note: statusNote(r, r.status === "APPROVED" && !uncarded.has(r.id)),
       cancellable: isCancellable(
@@ -193,7 +210,7 @@ export async function loadEmployeeDashboard(user: User, now = new Date()) {
       id: d.id,
       amount: d.amount,
       remaining: d.remaining,
-      dateText: formatDate(d.deductionDate),
+      dateText: date(d.deductionDate),
       // The pay period ends on the deduction's pay date and starts at the pay date before it.
       payPeriodText: `${formatDateShort(
         employee?.paySchedule
@@ -201,9 +218,10 @@ export async function loadEmployeeDashboard(user: User, now = new Date()) {
               payDateBefore(employee.paySchedule, isoDay(d.deductionDate)),
             )
           : subDays(d.deductionDate, PAY_PERIOD_DAYS),
-      )} – ${formatDateShort(d.deductionDate)}`,
-      amountText: formatMoney(d.amount),
-      remainingText: formatMoney(d.remaining),
+        language,
+      )} – ${formatDateShort(d.deductionDate, language)}`,
+      amountText: money(d.amount),
+      remainingText: money(d.remaining),
     })),
   };
 }

@@ -1,4 +1,5 @@
 import { emitEmployeeJoined } from "./webhooks.server";
+import { currentLanguage } from "~/utils/i18n.server";
 import crypto from "node:crypto";
 import { addDays } from "date-fns";
 import { and, desc, eq, gt, inArray, sql } from "drizzle-orm";
@@ -120,6 +121,8 @@ async function mailInvitation(
       role: row.companyRole,
       link: new URL(`/join/${token}`, origin).toString(),
       days: INVITATION_DAYS,
+      // The invitee has chosen no language yet: the inviter's, else the one they use now.
+      language: inviter.language ?? currentLanguage(),
     }),
   });
 }

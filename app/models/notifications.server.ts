@@ -5,6 +5,8 @@ import * as templates from "~/services/mail/templates";
 import { db, queryRows, type Executor } from "~/utils/db.server";
 import { formatDate, formatDateTime } from "~/utils/dates";
 import { formatCents, formatMoney } from "~/utils/money";
+import type { Language } from "~/utils/i18n";
+import { localizeMessage } from "~/utils/i18n.server";
 import { GROCERY_RESTRICTION } from "~/utils/rules";
 import { describeUserAgent } from "~/utils/user-agent";
 import { enqueueMail, mailOrigin, uniqueKey } from "./mail.server";
@@ -46,6 +48,10 @@ export async function setEmailChoices(
     });
 }
 
+/** The language a person's mails are written in: theirs, else English. */
+const languageOf = (row: { language: Language | null }): Language =>
+  row.language ?? "en";
+
 type RequestFacts = {
   request_id: number;
   amount: string;
@@ -59,6 +65,8 @@ type RequestFacts = {
   email: string;
   first_name: string;
   last_name: string;
+  /** The employee's chosen language, null for none (their mails are then in English). */
+  language: Language | null;
   employer_id: number | null;
   /** The company pays the fee: the request's own payer once confirmed, else the setting. */
   company_pays_fee: boolean;
@@ -69,7 +77,8 @@ async function requestFacts(tx: Executor, requestId: number) {
     tx,
     sql`select r.id as request_id, r.amount::text as amount, r.reason, r.repayment_periods,
                r.request_date, r.approval_date, r.rejection_date, r.rejection_reason,
-               u.id as user_id, u.email, u.first_name, u.last_name, e.employer_id,
+               u.id as user_id, u.email, u.first_name, u.last_name, u.language,
+               e.employer_id,
                case when r.paid_at is not null then r.fee_paid_by = 'COMPANY'
                     else coalesce(c.company_pays_fee, false) end as company_pays_fee
         from advance_requests r
@@ -97,10 +106,11 @@ export async function notifyAdvanceApproved(tx: Executor, requestId: number) {
     mail: templates.advanceApprovedMail({
       origin: mailOrigin(),
       to: { firstName: r.first_name },
-      amount: formatMoney(r.amount),
-      approvedOn: formatDate(r.approval_date ?? new Date()),
+      amount: formatMoney(r.amount, languageOf(r)),
+      approvedOn: formatDate(r.approval_date ?? new Date(), languageOf(r)),
       periods: r.repayment_periods,
       companyPaysFee: r.company_pays_fee,
+      language: languageOf(r),
     }),
   });
 }
@@ -250,6 +260,7 @@ export async function notifyCardIssued(tx: Executor, cardId: number) {
     sql`select amount::text as amount, deduction_date from payroll_deductions
         where request_id = ${c.request_id} order by deduction_date, id`,
   );
+  const language = languageOf(r);
   let restriction = GROCERY_RESTRICTION;
   try {
     restriction =
@@ -267,16 +278,17 @@ export async function notifyCardIssued(tx: Executor, cardId: number) {
       origin: mailOrigin(),
       to: { firstName: r.first_name },
       maskedNumber: c.card_number,
-      amount: formatMoney(c.amount),
-      restriction,
+      amount: formatMoney(c.amount, language),
+      restriction: localizeMessage(language, restriction),
       expiry: `${String(c.expiry_month).padStart(2, "0")}/${c.expiry_year}`,
-      issuedOn: formatDate(c.created_at),
-      fee: formatMoney(charged?.captured_amount ?? "0"),
+      issuedOn: formatDate(c.created_at, language),
+      fee: formatMoney(charged?.captured_amount ?? "0", language),
       companyPaysFee: r.company_pays_fee,
       deductions: deductions.map((d) => ({
-        amount: formatMoney(d.amount),
-        date: formatDate(d.deduction_date),
+        amount: formatMoney(d.amount, language),
+        date: formatDate(d.deduction_date, language),
       })),
+      language,
     }),
   });
 }
@@ -439,11 +451,13 @@ export async function sendDeductionReminders(
     user_id: number;
     email: string;
     first_name: string;
+    language: Language | null;
     wants: boolean | null;
   }>(
     db(),
     sql`select d.id as deduction_id, d.amount::text as amount, d.deduction_date,
-               u.id as user_id, u.email, u.first_name, p.deductions as wants
+               u.id as user_id, u.email, u.first_name, u.language,
+               p.deductions as wants
         from payroll_deductions d
         join advance_requests r on r.id = d.request_id
         join employees e on e.id = r.employee_id
@@ -466,8 +480,9 @@ export async function sendDeductionReminders(
         mail: templates.deductionReminderMail({
           origin: mailOrigin(),
           to: { firstName: row.first_name },
-          amount: formatMoney(row.amount),
-          date: formatDate(row.deduction_date),
+          amount: formatMoney(row.amount, languageOf(row)),
+          date: formatDate(row.deduction_date, languageOf(row)),
+          language: languageOf(row),
         }),
       }),
     );

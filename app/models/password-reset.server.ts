@@ -101,6 +101,7 @@ export async function requestPasswordReset(
             origin,
           ).toString(),
           minutes: RESET_LINK_MINUTES,
+          language: user.language ?? "en",
         }),
       });
     });

@@ -4,6 +4,7 @@ import { publish } from "~/services/events.server";
 import { db } from "~/utils/db.server";
 import { badRequest, notFound } from "~/utils/errors";
 import { env } from "~/utils/env.server";
+import type { Language } from "~/utils/i18n";
 import { hashPassword, verifyPassword } from "~/utils/password.server";
 import { forgetAllDevicesIn } from "./devices.server";
 import { notifySessionsRevoked, revokeSessionsIn } from "./sessions.server";
@@ -140,4 +141,12 @@ export async function updateProfile(
   await notifySessionsRevoked(actor.id, revoked);
   await publish("employee.updated", [actor.id], { company: actor.companyId });
   return { user, passwordChanged: Boolean(passwordHash) };
+}
+
+/** Saves the language a person chose: their pages, and the mails and jobs that write to them. */
+export async function setUserLanguage(
+  userId: number,
+  language: Language,
+): Promise<void> {
+  await db().update(users).set({ language }).where(eq(users.id, userId));
 }

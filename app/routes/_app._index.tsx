@@ -6,7 +6,9 @@ import { island } from "~/components/island";
 import { loadEmployeeDashboard } from "~/models/employee-dashboard.server";
 import { loadEmployerDashboard } from "~/models/employer-dashboard.server";
 import { requireUser } from "~/web/auth.server";
-import { pageTitle } from "~/utils/meta";
+import { translatedTitle } from "~/utils/i18n";
+import { pageI18n } from "~/web/language.server";
+import { useT } from "~/utils/i18n";
 
 // Each role's dashboard is its own module: an employee's browser never loads the employer's
 // dashboard, nor the other way round. Both are islands (decision 1405): rendered on the
@@ -26,15 +28,21 @@ const EmployerDashboard = island(() =>
 // Decline on the employer dashboard post to /approvals, so this route has no action.
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
+  const { language, i18n } = await pageI18n(
+    request,
+    ["dashboard", "messages"],
+    user,
+  );
   if (user.role === "EMPLOYEE") {
     return json({
       role: "EMPLOYEE" as const,
-      employee: await loadEmployeeDashboard(user),
+      employee: await loadEmployeeDashboard(user, new Date(), language),
+      i18n,
     });
   }
   // A member removed from their company keeps their account, and nothing on the employer side.
   if (user.companyId === null)
-    return json({ role: "FORMER_MEMBER" as const, name: user.firstName });
+    return json({ role: "FORMER_MEMBER" as const, name: user.firstName, i18n });
   return json({
     role: "EMPLOYER" as const,
     employer: await loadEmployerDashboard(user),
@@ -43,15 +51,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export default function Dashboard() {
   const data = useLoaderData<typeof loader>();
+  const t = useT("dashboard");
   if (data.role === "FORMER_MEMBER")
     return (
       <div className="max-w-2xl space-y-3">
-        <h1 className="text-2xl font-bold text-gray-900">Hello, {data.name}</h1>
-        <p className="text-gray-700">
-          Your account no longer belongs to a company on Grocery Advance, so
-          there is nothing to manage here. If that is a mistake, ask your
-          company&apos;s owner to invite you to the team again.
-        </p>
+        <h1 className="text-2xl font-bold text-gray-900">
+          {t("formerMember.hello", { name: data.name })}
+        </h1>
+        <p className="text-gray-700">{t("formerMember.text")}</p>
       </div>
     );
   return data.role === "EMPLOYEE" ? (
@@ -61,6 +68,6 @@ export default function Dashboard() {
   );
 }
 
-export const meta = pageTitle("Dashboard");
+export const meta = translatedTitle("common:titles.dashboard");
 
 export const ErrorBoundary = GeneralErrorBoundary;

@@ -16,7 +16,7 @@ import { formatDateTime } from "~/utils/dates";
 import { AUDIT_ACTIONS, AUDIT_LABELS, activityQuery } from "~/validation/audit";
 import { readActivityFilter } from "~/validation/audit-filter";
 import { readPage, readPageParam } from "~/validation/pagination";
-import { pageTitle } from "~/utils/meta";
+import { translatedTitle } from "~/utils/i18n";
 
 // /activity: the company's audit trail, newest first, 50 a page, filtered by employee and by
 // action with a plain GET form (works without JavaScript), and its CSV (/activity.csv).
@@ -172,6 +172,6 @@ export default function ActivityPage() {
   );
 }
 
-export const meta = pageTitle("Activity");
+export const meta = translatedTitle("common:titles.activity");
 
 export const ErrorBoundary = GeneralErrorBoundary;

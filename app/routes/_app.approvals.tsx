@@ -31,7 +31,7 @@ import {
   parseWithZod,
   readPageParam,
 } from "~/web/action.server";
-import { pageTitle } from "~/utils/meta";
+import { translatedTitle } from "~/utils/i18n";
 
 const APPROVALS_PAGE_SIZE = 25;
 
@@ -201,6 +201,6 @@ export default function ApprovalsPage() {
   );
 }
 
-export const meta = pageTitle("Approve Requests");
+export const meta = translatedTitle("common:titles.approvals");
 
 export const ErrorBoundary = GeneralErrorBoundary;

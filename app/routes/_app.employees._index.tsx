@@ -25,7 +25,7 @@ const AddEmployeeForm = island(() =>
     (m) => m.AddEmployeeForm,
   ),
 );
-import { pageTitle } from "~/utils/meta";
+import { translatedTitle } from "~/utils/i18n";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const employer = await requireEmployer(request);
@@ -222,6 +222,6 @@ export default function EmployeesPage() {
   );
 }
 
-export const meta = pageTitle("Employees");
+export const meta = translatedTitle("common:titles.employees");
 
 export const ErrorBoundary = GeneralErrorBoundary;

@@ -15,7 +15,7 @@ import {
   addEmployeeSchema,
   parseWithZod,
 } from "~/web/action.server";
-import { pageTitle } from "~/utils/meta";
+import { translatedTitle } from "~/utils/i18n";
 
 const AddEmployeeForm = island(() =>
   import("~/components/employer/add-employee-form").then(
@@ -89,6 +89,6 @@ export default function AddEmployeePage() {
   );
 }
 
-export const meta = pageTitle("Add New Employee");
+export const meta = translatedTitle("common:titles.addEmployee");
 
 export const ErrorBoundary = GeneralErrorBoundary;

@@ -13,7 +13,7 @@ import {
   type SkippedRow,
 } from "~/models/roster-import.server";
 import { notFound } from "~/utils/errors";
-import { pageTitle } from "~/utils/meta";
+import { translatedTitle } from "~/utils/i18n";
 import { ROSTER_LISTED_ROWS, ROSTER_STATUS_TEXT } from "~/utils/roster-rules";
 import {
   attempt,
@@ -200,6 +200,6 @@ export default function RosterImportDetails() {
 const invitationsText = (n: number) =>
   `${n} ${n === 1 ? "invitation" : "invitations"}`;
 
-export const meta = pageTitle("Roster import");
+export const meta = translatedTitle("common:titles.rosterImport");
 
 export const ErrorBoundary = GeneralErrorBoundary;

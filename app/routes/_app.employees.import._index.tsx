@@ -17,7 +17,7 @@ import {
 } from "~/models/roster-import.server";
 import { formatDateTime } from "~/utils/dates";
 import { isAppError } from "~/utils/errors";
-import { pageTitle } from "~/utils/meta";
+import { translatedTitle } from "~/utils/i18n";
 import {
   ROSTER_MAX_BYTES,
   ROSTER_NO_FILE,
@@ -166,6 +166,6 @@ export default function RosterImportPage() {
   );
 }
 
-export const meta = pageTitle("Import a roster");
+export const meta = translatedTitle("common:titles.importRoster");
 
 export const ErrorBoundary = GeneralErrorBoundary;

@@ -7,7 +7,7 @@ import { island } from "~/components/island";
 import { Card } from "~/components/ui/card";
 import { inviteEmployee } from "~/models/invitations.server";
 import { INVITATION_DAYS } from "~/utils/invitation-rules";
-import { pageTitle } from "~/utils/meta";
+import { translatedTitle } from "~/utils/i18n";
 import {
   attempt,
   readFormData,
@@ -93,6 +93,6 @@ export default function InviteEmployeePage() {
   );
 }
 
-export const meta = pageTitle("Invite Employee");
+export const meta = translatedTitle("common:titles.inviteEmployee");
 
 export const ErrorBoundary = GeneralErrorBoundary;

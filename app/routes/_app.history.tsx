@@ -25,9 +25,11 @@ import {
   readPage,
   readPageParam,
 } from "~/web/action.server";
-import { formatDate } from "~/utils/dates";
+import { formatDate, notAvailable } from "~/utils/dates";
 import { formatMoney } from "~/utils/money";
-import { pageTitle } from "~/utils/meta";
+import { translatedTitle } from "~/utils/i18n";
+import { pageI18n } from "~/web/language.server";
+import { useT } from "~/utils/i18n";
 
 // Dates and money are formatted here on the server, so the page reads the same with or
 // without JavaScript and in any browser time zone.
@@ -46,20 +48,26 @@ export async function loader({ request }: LoaderFunctionArgs) {
     (limit, offset) => listOwnRequests(user, limit, offset),
     { clamp: true },
   );
-  const money = await requestMoneyOf(requests);
+  const { language, i18n } = await pageI18n(
+    request,
+    ["history", "messages"],
+    user,
+  );
+  const money = await requestMoneyOf(requests, language);
   return json({
     page,
     pageCount,
+    i18n,
     requests: requests.map((r) => ({
       ...money.get(r.id)!,
       id: r.id,
-      requestDate: formatDate(r.requestDate),
-      amount: formatMoney(r.amount),
-      reason: r.reason?.trim() ? r.reason : "N/A",
+      requestDate: formatDate(r.requestDate, language),
+      amount: formatMoney(r.amount, language),
+      reason: r.reason?.trim() ? r.reason : notAvailable(language),
       repaymentPeriods: r.repaymentPeriods,
       status: r.status,
       // The approval date, else the rejection date, else N/A (SPEC §2 Advance History).
-      responseDate: formatDate(r.approvalDate ?? r.rejectionDate),
+      responseDate: formatDate(r.approvalDate ?? r.rejectionDate, language),
     })),
   });
 }
@@ -104,31 +112,28 @@ export default function HistoryPage() {
   const { requests, page, pageCount } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>() as
     { toast?: ToastData } | undefined;
+  const t = useT("history");
   return (
     <div className="space-y-6">
       <Toast toast={actionData?.toast} />
       <div>
-        <h1 className="text-2xl font-bold text-gray-900">Advance History</h1>
-        <p className="mt-1 text-sm text-gray-700">
-          All your grocery advance requests, newest first.
-        </p>
+        <h1 className="text-2xl font-bold text-gray-900">{t("heading")}</h1>
+        <p className="mt-1 text-sm text-gray-700">{t("intro")}</p>
       </div>
       <Card>
         <Table
-          caption="Advance requests"
+          caption={t("caption")}
           head={[
-            "Request Date",
-            "Amount",
-            "Reason",
-            "Repayment Periods",
-            "Status",
-            "Response Date",
+            t("columns.requestDate"),
+            t("columns.amount"),
+            t("columns.reason"),
+            t("columns.repaymentPeriods"),
+            t("columns.status"),
+            t("columns.responseDate"),
           ]}
         >
           {requests.length === 0 ? (
-            <EmptyRow colSpan={6}>
-              You haven&apos;t made any advance requests yet.
-            </EmptyRow>
+            <EmptyRow colSpan={6}>{t("empty")}</EmptyRow>
           ) : (
             requests.map((r) => (
               <tr key={r.id}>
@@ -160,7 +165,7 @@ export default function HistoryPage() {
           )}
         </Table>
         <Pager
-          label="Advance history pages"
+          label={t("pages")}
           page={page}
           pageCount={pageCount}
           href={(n) => (n > 1 ? `/history?page=${n}` : "/history")}
@@ -170,6 +175,6 @@ export default function HistoryPage() {
   );
 }
 
-export const meta = pageTitle("Advance History");
+export const meta = translatedTitle("common:titles.history");
 
 export const ErrorBoundary = GeneralErrorBoundary;

@@ -8,7 +8,7 @@ import { EmptyRow, Table, Td } from "~/components/ui/table";
 import { getOwnMail, listOwnMail } from "~/models/mail.server";
 import { requireUser } from "~/web/auth.server";
 import { formatDateTime } from "~/utils/dates";
-import { pageTitle } from "~/utils/meta";
+import { translatedTitle } from "~/utils/i18n";
 
 // /outbox: the e-mails sent to the signed-in user, and each one's text. Without SMTP_URL this
 // is where every e-mail goes (docs/decisions/1201-e-mail.md); only the recipient can read them.
@@ -121,6 +121,6 @@ export default function OutboxPage() {
   );
 }
 
-export const meta = pageTitle("E-mails");
+export const meta = translatedTitle("common:titles.outbox");
 
 export const ErrorBoundary = GeneralErrorBoundary;

@@ -10,7 +10,7 @@ import {
 } from "~/models/checkout.server";
 import { requireEmployee } from "~/web/auth.server";
 import { attempt, errorToast, redirectWithSuccess } from "~/web/action.server";
-import { pageTitle } from "~/utils/meta";
+import { translatedTitle } from "~/utils/i18n";
 
 // /payment-success (SPEC §2). Stripe's redirect flow returns here with ?payment_intent=…:
 // the card of that payment is issued (idempotently) before the success screen shows.
@@ -117,6 +117,6 @@ export default function PaymentSuccessPage() {
   );
 }
 
-export const meta = pageTitle("Payment Successful");
+export const meta = translatedTitle("common:titles.paymentSuccess");
 
 export const ErrorBoundary = GeneralErrorBoundary;

@@ -39,7 +39,7 @@ import {
 const RunPayrollForm = island(() =>
   import("~/components/payroll/run-payroll-form").then((m) => m.RunPayrollForm),
 );
-import { pageTitle } from "~/utils/meta";
+import { translatedTitle } from "~/utils/i18n";
 
 // /payroll: the company's next pay date, what is due now, the 'Run payroll' action (with a
 // confirmation checkbox, so it works without JavaScript), the payroll runs, and one run's page
@@ -362,6 +362,6 @@ export default function PayrollPage() {
   );
 }
 
-export const meta = pageTitle("Payroll");
+export const meta = translatedTitle("common:titles.payroll");
 
 export const ErrorBoundary = GeneralErrorBoundary;

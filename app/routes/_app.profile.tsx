@@ -36,7 +36,7 @@ const AccountSettingsForm = island(() =>
 const EmailChoicesForm = island(() =>
   import("~/components/profile/profile-forms").then((m) => m.EmailChoicesForm),
 );
-import { pageTitle } from "~/utils/meta";
+import { translatedTitle } from "~/utils/i18n";
 
 const OWN_ACTIVITY_SHOWN = 20;
 
@@ -214,6 +214,6 @@ export default function ProfilePage() {
   );
 }
 
-export const meta = pageTitle("My Profile");
+export const meta = translatedTitle("common:titles.profile");
 
 export const ErrorBoundary = GeneralErrorBoundary;

@@ -11,7 +11,7 @@ import { getEmployerReport } from "~/models/report.server";
 import { requireEmployer } from "~/web/auth.server";
 import { formatDate } from "~/utils/dates";
 import { formatCents } from "~/utils/money";
-import { pageTitle } from "~/utils/meta";
+import { translatedTitle } from "~/utils/i18n";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireEmployer(request);
@@ -279,6 +279,6 @@ export default function ReportsPage() {
   );
 }
 
-export const meta = pageTitle("Employee Financial Wellness Analytics");
+export const meta = translatedTitle("common:titles.reports");
 
 export const ErrorBoundary = GeneralErrorBoundary;

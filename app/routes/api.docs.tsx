@@ -3,7 +3,7 @@ import { useLoaderData } from "@remix-run/react";
 import { methodNotAllowed } from "~/web/api.server";
 import { openApiDocument } from "~/web/openapi.server";
 import { API_CONTRACTS } from "./api.openapi[.]json";
-import { pageTitle } from "~/utils/meta";
+import { translatedTitle } from "~/utils/i18n";
 
 // GET /api/docs — the API reference, rendered on the server from the OpenAPI document, with
 // no outside script. The raw document is at /api/openapi.json.
@@ -170,4 +170,4 @@ export default function ApiDocs() {
   );
 }
 
-export const meta = pageTitle("API reference");
+export const meta = translatedTitle("common:titles.apiReference");

@@ -36,7 +36,9 @@ import { island } from "~/components/island";
 const SignInOrRegister = island(() =>
   import("~/components/auth/auth-forms").then((m) => m.SignInOrRegister),
 );
-import { pageTitle } from "~/utils/meta";
+import { translatedTitle } from "~/utils/i18n";
+import { pageMessages } from "~/web/language.server";
+import { LanguageSwitch } from "~/components/layout/language-switch";
 
 function readView(url: URL): { tab: Tab; as: As } {
   return {
@@ -54,7 +56,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const codeStep =
     url.searchParams.get("step") === "code" &&
     (await hasPendingMfaSignIn(await getMfaToken(request)));
-  return json({ ...readView(url), redirectTo, codeStep });
+  return json({
+    ...readView(url),
+    redirectTo,
+    codeStep,
+    ...(await pageMessages(request, ["auth", "messages"])),
+  });
 }
 
 /** A form its schema refused: the field messages, 400, and no secret sent back. */
@@ -212,9 +219,12 @@ export default function AuthPage() {
         className="flex items-center justify-center p-6"
       >
         <div className="w-full max-w-md">
-          <h1 className="mb-6 text-2xl font-bold text-gray-900">
-            Grocery Advance
-          </h1>
+          <div className="mb-6 flex flex-wrap items-center justify-between gap-2">
+            <h1 className="text-2xl font-bold text-gray-900">
+              Grocery Advance
+            </h1>
+            <LanguageSwitch />
+          </div>
           <SignInOrRegister
             tab={tab as Tab}
             as={as as As}
@@ -229,4 +239,4 @@ export default function AuthPage() {
   );
 }
 
-export const meta = pageTitle("Sign in");
+export const meta = translatedTitle("auth:titles.signIn");

@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { env } from "~/utils/env.server";
 import { json } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
@@ -14,13 +14,18 @@ import {
   parseWithZod,
 } from "~/web/action.server";
 import { clientInfo } from "~/web/session.server";
-import { pageTitle } from "~/utils/meta";
+import { translatedTitle } from "~/utils/i18n";
+import { pageMessages } from "~/web/language.server";
+import { useT, withElements } from "~/utils/i18n";
 
 // "Forgot password?": a username or e-mail address, and always the same answer, whether or
 // not an account matches (docs/decisions/1203-password-reset.md).
 
-export async function loader() {
-  return json({ supportEmail: env().SUPPORT_EMAIL });
+export async function loader({ request }: LoaderFunctionArgs) {
+  return json({
+    supportEmail: env().SUPPORT_EMAIL,
+    ...(await pageMessages(request, ["auth", "messages"])),
+  });
 }
 
 type ActionData = ForgotPasswordActionData;
@@ -55,30 +60,35 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function ForgotPassword() {
   const { supportEmail } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>() as ActionData | undefined;
+  const t = useT("auth");
   return (
     <main id="main" tabIndex={-1} className="mx-auto max-w-md p-6 py-16">
       <h1 className="text-2xl font-bold text-gray-900">
-        Forgot your password?
+        {t("forgot.heading")}
       </h1>
       <ForgotPasswordForm actionData={actionData} />
       <p className="mt-6 text-sm text-gray-700">
-        No longer reading that mailbox? Ask your employer to reset your
-        password, or write to{" "}
-        <a className="text-brand-700 underline" href={`mailto:${supportEmail}`}>
-          {supportEmail}
-        </a>
-        .
+        {withElements(t("forgot.support"), {
+          email: (
+            <a
+              className="text-brand-700 underline"
+              href={`mailto:${supportEmail}`}
+            >
+              {supportEmail}
+            </a>
+          ),
+        })}
       </p>
       <Link
         to="/auth"
         className="mt-8 inline-block font-medium text-brand-700 underline"
       >
-        Back to sign in
+        {t("forgot.backToSignIn")}
       </Link>
     </main>
   );
 }
 
-export const meta = pageTitle("Forgot password");
+export const meta = translatedTitle("auth:titles.forgotPassword");
 
 export const ErrorBoundary = GeneralErrorBoundary;

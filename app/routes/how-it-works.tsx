@@ -14,7 +14,7 @@ import {
   MarketingHeader,
   Steps,
 } from "~/components/marketing/how-it-works-sections";
-import { pageTitle } from "~/utils/meta";
+import { translatedTitle } from "~/utils/i18n";
 import { getEmployeeRecord } from "~/models/advance.server";
 import { getUser } from "~/web/auth.server";
 import { deductionSchedule } from "~/utils/schedule";
@@ -78,6 +78,6 @@ export default function HowItWorks() {
   );
 }
 
-export const meta = pageTitle("How It Works");
+export const meta = translatedTitle("common:titles.howItWorks");
 
 export const ErrorBoundary = GeneralErrorBoundary;

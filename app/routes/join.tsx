@@ -11,7 +11,7 @@ import {
 } from "~/models/invitations.server";
 import { getEmployeeRecord } from "~/models/advance.server";
 import { COMPANY_ROLE_LABELS, type CompanyRole } from "~/utils/company-roles";
-import { pageTitle } from "~/utils/meta";
+import { translatedTitle } from "~/utils/i18n";
 import {
   attempt,
   readFormData,
@@ -254,6 +254,6 @@ export default function JoinPage() {
   );
 }
 
-export const meta = pageTitle("Join your company");
+export const meta = translatedTitle("common:titles.join");
 
 export const ErrorBoundary = GeneralErrorBoundary;

@@ -23,7 +23,9 @@ import {
   privateTokenPageHeaders,
   tokenLink,
 } from "~/web/token-link.server";
-import { pageTitle } from "~/utils/meta";
+import { translatedTitle } from "~/utils/i18n";
+import { pageMessages } from "~/web/language.server";
+import { useT } from "~/utils/i18n";
 
 // The reset link's page: a new password under the registration rules; every session of the
 // account ends (docs/decisions/1203-password-reset.md). The page is private and the token
@@ -39,7 +41,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const read = await resetLink().read(request);
   if ("redirect" in read) return read.redirect;
   return json(
-    { token: read.token, live: await isResetTokenLive(read.token) },
+    {
+      token: read.token,
+      live: await isResetTokenLive(read.token),
+      ...(await pageMessages(request, ["auth", "messages"])),
+    },
     { headers: PRIVATE_TOKEN_PAGE },
   );
 }
@@ -82,11 +88,10 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function ResetPassword() {
   const { token, live } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>() as ActionData | undefined;
+  const t = useT("auth");
   return (
     <main id="main" tabIndex={-1} className="mx-auto max-w-md p-6 py-16">
-      <h1 className="text-2xl font-bold text-gray-900">
-        Choose a new password
-      </h1>
+      <h1 className="text-2xl font-bold text-gray-900">{t("reset.heading")}</h1>
       <ResetPasswordForm
         token={token}
         live={live}
@@ -97,16 +102,16 @@ export default function ResetPassword() {
           to="/forgot-password"
           className="font-medium text-brand-700 underline"
         >
-          Ask for a new link
+          {t("reset.newLink")}
         </Link>
         <Link to="/auth" className="font-medium text-brand-700 underline">
-          Back to sign in
+          {t("forgot.backToSignIn")}
         </Link>
       </p>
     </main>
   );
 }
 
-export const meta = pageTitle("Reset password");
+export const meta = translatedTitle("auth:titles.resetPassword");
 
 export const ErrorBoundary = GeneralErrorBoundary;

@@ -1,4 +1,4 @@
-import { addDays } from "date-fns";
+import { intlLocale, type Language } from "./i18n";
 
 /** The pay period is 15 days (SPEC §9). */
 export const PAY_PERIOD_DAYS = 15;
@@ -32,24 +32,54 @@ function localParts(value: Date | string) {
   };
 }
 
-/** 'MMM dd, yyyy' — e.g. "Mar 05, 2026". */
-export function formatDate(value: Date | string | null | undefined): string {
-  if (!value) return "N/A";
+/** What a missing date reads as. */
+const NO_DATE: Record<Language, string> = { en: "N/A", es: "N/D" };
+
+/** "N/A" in the language: a value that is not there (a date, a reason). */
+export const notAvailable = (language: Language = "en") => NO_DATE[language];
+
+const spanishDates = new Map<string, Intl.DateTimeFormat>();
+
+/** A date in US Spanish through Intl ("24 nov 2026", with the time "24 nov 2026, 14:03"). */
+function spanishDate(value: Date | string, withTime = false): string {
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime())) throw new RangeError("Invalid time value");
+  const key = withTime ? "time" : "date";
+  let format = spanishDates.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(intlLocale("es"), {
+      day: "numeric",
+      month: "short",
+      year: "numeric",
+      ...(withTime
+        ? { hour: "2-digit", minute: "2-digit", hourCycle: "h23" }
+        : {}),
+    });
+    spanishDates.set(key, format);
+  }
+  return format.format(date);
+}
+
+/** 'MMM dd, yyyy' — e.g. "Mar 05, 2026"; in Spanish "5 mar 2026". */
+export function formatDate(
+  value: Date | string | null | undefined,
+  language: Language = "en",
+): string {
+  if (!value) return NO_DATE[language];
+  if (language !== "en") return spanishDate(value);
   const { year, month, day } = localParts(value);
   return `${MONTHS[month]} ${pad(day, 2)}, ${year}`;
 }
 
-/** 'MMM d, yyyy' — e.g. "Mar 5, 2026". */
+/** 'MMM d, yyyy' — e.g. "Mar 5, 2026"; in Spanish "5 mar 2026". */
 export function formatDateShort(
   value: Date | string | null | undefined,
+  language: Language = "en",
 ): string {
-  if (!value) return "N/A";
+  if (!value) return NO_DATE[language];
+  if (language !== "en") return spanishDate(value);
   const { year, month, day } = localParts(value);
   return `${MONTHS[month]} ${day}, ${year}`;
-}
-
-export function nextPayroll(today: Date = new Date()): Date {
-  return addDays(today, PAY_PERIOD_DAYS);
 }
 
 /** ISO date (yyyy-MM-dd) in local time. */
@@ -61,8 +91,10 @@ export function isoDate(value: Date): string {
 /** 'MMM dd, yyyy HH:mm' in local time — e.g. "Mar 05, 2026 14:03". */
 export function formatDateTime(
   value: Date | string | null | undefined,
+  language: Language = "en",
 ): string {
-  if (!value) return "N/A";
+  if (!value) return NO_DATE[language];
+  if (language !== "en") return spanishDate(value, true);
   const date = new Date(value);
   return `${formatDate(date)} ${pad(date.getHours(), 2)}:${pad(date.getMinutes(), 2)}`;
 }

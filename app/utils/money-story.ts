@@ -1,11 +1,27 @@
 import { PAY_BY_DAYS, PROCESSING_FEE_CENTS } from "./rules";
 import { formatDate } from "./dates";
+import { intlLocale, translate, type Catalogue, type Language } from "./i18n";
 import { formatCents, fromCents, toCents } from "./money";
+import enStory from "./locales/en/story";
+import esStory from "./locales/es/story";
 
 // The money model in plain words (docs/decisions/1500, 1901), for every screen that involves
 // money: what was authorized on the employee's card (the fee), what was charged or released,
 // what the grocery card holds and what payroll deducts and when. Pure: the server renders the lines,
-// the same with or without JavaScript.
+// the same with or without JavaScript, in the language asked (the `story` catalogue).
+
+const STORY: Record<Language, Catalogue> = { en: enStory, es: esStory };
+
+/** The story's texts and money in one language. */
+function words(language: Language) {
+  return {
+    t: (key: string, values?: Record<string, string | number>) =>
+      translate(language, STORY[language], key, values),
+    money: (cents: number) => formatCents(cents, language),
+    language,
+  };
+}
+type Words = ReturnType<typeof words>;
 
 export type StoryDeduction = { amount: string; date: Date; paid: boolean };
 
@@ -24,13 +40,20 @@ export type StoryInput = {
   deductions: StoryDeduction[];
 };
 
-function deductionList(deductions: StoryDeduction[]): string {
-  const parts = deductions.map(
-    (d) =>
-      `${formatCents(toCents(d.amount))} on ${formatDate(d.date)}${d.paid ? " (collected)" : ""}`,
+function deductionList(deductions: StoryDeduction[], w: Words): string {
+  const parts = deductions.map((d) =>
+    w.t(d.paid ? "deductionCollected" : "deduction", {
+      amount: w.money(toCents(d.amount)),
+      date: formatDate(d.date, w.language),
+    }),
   );
   if (parts.length <= 1) return parts.join("");
-  return `${parts.slice(0, -1).join(", ")} and ${parts[parts.length - 1]}`;
+  // English as it always read ("A, B and C", no serial comma); other languages by Intl.
+  if (w.language === "en")
+    return `${parts.slice(0, -1).join(", ")} and ${parts[parts.length - 1]}`;
+  return new Intl.ListFormat(intlLocale(w.language), {
+    type: "conjunction",
+  }).format(parts);
 }
 
 /** What checkout is about to do, before the employee presses Pay (decision 1901). */
@@ -38,69 +61,80 @@ export function checkoutLines(
   amount: string,
   schedule: StoryDeduction[],
   feePayer: "EMPLOYEE" | "COMPANY" = "EMPLOYEE",
+  language: Language = "en",
 ): string[] {
+  const w = words(language);
   const cents = toCents(amount);
-  const fee = Math.min(PROCESSING_FEE_CENTS, cents);
+  const fee = w.money(Math.min(PROCESSING_FEE_CENTS, cents));
+  const advance = {
+    amount: w.money(cents),
+    deductions: deductionList(schedule, w),
+  };
   if (feePayer === "COMPANY")
     return [
-      `Your company pays the ${formatCents(fee)} processing fee: nothing is charged to your card. Pressing Get my card confirms the advance and issues your grocery card.`,
-      `The ${formatCents(cents)} advance goes onto your grocery card. Payroll repays it, deducting ${deductionList(schedule)}.`,
+      w.t("checkoutCompanyFee", { fee }),
+      w.t("checkoutCompanyAdvance", advance),
     ];
-  return [
-    `Pressing Pay charges your card only the ${formatCents(fee)} processing fee: it is authorized now and captured when your grocery card is issued. If the card cannot be issued, the authorization is released and nothing is charged.`,
-    `The ${formatCents(cents)} advance goes onto your grocery card. It is not charged to your card: payroll repays it, deducting ${deductionList(schedule)}.`,
-  ];
+  return [w.t("checkoutFee", { fee }), w.t("checkoutAdvance", advance)];
 }
 
 /** The request's money so far, in plain words (History, the success screen). */
-export function storyLines(input: StoryInput): string[] {
+export function storyLines(
+  input: StoryInput,
+  language: Language = "en",
+): string[] {
+  const w = words(language);
   const cents = toCents(input.amount);
-  if (input.status === "PENDING")
-    return ["Nothing is held or charged while your employer reviews it."];
-  if (input.status === "DECLINED") return ["Nothing was held or charged."];
+  if (input.status === "PENDING") return [w.t("pending")];
+  if (input.status === "DECLINED") return [w.t("nothingHeld")];
   if (input.status === "CANCELLED") {
     if (input.refundedAmount && toCents(input.refundedAmount) > 0)
       return [
-        `Fee refunded: the ${formatCents(toCents(input.refundedAmount))} processing fee was charged and then refunded to your card, because the grocery card could not be issued. Nothing is owed.`,
+        w.t("feeRefunded", { fee: w.money(toCents(input.refundedAmount)) }),
       ];
     return input.paid && input.releasedAmount
       ? [
-          `The hold of ${formatCents(toCents(input.releasedAmount))} was released; nothing was charged.`,
+          w.t("holdReleased", {
+            amount: w.money(toCents(input.releasedAmount)),
+          }),
         ]
-      : ["Nothing was held or charged."];
+      : [w.t("nothingHeld")];
   }
   const companyPaid = input.paid && input.feePaidBy === "COMPANY";
-  const fee = formatCents(Math.min(PROCESSING_FEE_CENTS, cents));
+  const fee = w.money(Math.min(PROCESSING_FEE_CENTS, cents));
+  const card = w.t("cardHolds", {
+    amount: w.money(cents),
+    deductions: deductionList(input.deductions, w),
+  });
   if (!input.carded && companyPaid)
-    return [
-      `Card being issued: your company pays the ${fee} processing fee, and nothing is charged to your card.`,
-    ];
-  if (input.carded && companyPaid)
-    return [
-      `Your company paid the ${fee} processing fee: nothing was charged to your card.`,
-      `Your grocery card holds ${formatCents(cents)}. Payroll deducts ${deductionList(input.deductions)}.`,
-    ];
+    return [w.t("companyCardBeingIssued", { fee })];
+  if (input.carded && companyPaid) return [w.t("companyPaid", { fee }), card];
   if (!input.carded) {
     if (input.paid)
       return [
-        `Card being issued: the ${formatCents(toCents(input.authorizedAmount ?? fromCents(Math.min(PROCESSING_FEE_CENTS, cents))))} processing fee is authorized on your card. If the card cannot be issued within the hour, the fee comes back to your card and nothing is owed.`,
+        w.t("cardBeingIssued", {
+          fee: w.money(
+            toCents(
+              input.authorizedAmount ??
+                fromCents(Math.min(PROCESSING_FEE_CENTS, cents)),
+            ),
+          ),
+        }),
       ];
-    return [
-      `Approved, not paid for yet: nothing is held or charged, and payroll deducts nothing until your card is issued. Unpaid approvals expire after ${PAY_BY_DAYS} days.`,
-    ];
+    return [w.t("approvedNotPaid", { days: PAY_BY_DAYS })];
   }
   const held = toCents(input.authorizedAmount ?? input.amount);
   const charged = toCents(input.capturedAmount ?? "0");
   const released = toCents(input.releasedAmount ?? "0");
-  const card = `Your grocery card holds ${formatCents(cents)}. Payroll deducts ${deductionList(input.deductions)}.`;
   // Paid before checkout charged only the fee: the whole advance was held, the rest released.
   if (released > 0)
     return [
-      `Held on your card: ${formatCents(held)}. Charged: ${formatCents(charged)} (the processing fee). Released: ${formatCents(released)}.`,
+      w.t("heldChargedReleased", {
+        held: w.money(held),
+        charged: w.money(charged),
+        released: w.money(released),
+      }),
       card,
     ];
-  return [
-    `Charged to your card: ${formatCents(charged)} (the processing fee). The advance was not charged to your card.`,
-    card,
-  ];
+  return [w.t("charged", { charged: w.money(charged) }), card];
 }

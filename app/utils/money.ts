@@ -1,6 +1,8 @@
 // Money is integer cents in code, numeric(10,2) strings in the database and JSON ("300.00"),
 // and "$1,234.56" on screens. Never floats for arithmetic.
 
+import { intlLocale, type Language } from "./i18n";
+
 const DECIMAL = /^(-)?(\d+)(?:\.(\d{1,2}))?$/;
 
 /** "300.5" → 30050. Throws on anything that is not a decimal with at most 2 places. */
@@ -40,23 +42,47 @@ export function fromCents(cents: number): string {
   return `${sign}${whole}.${frac}`;
 }
 
-const usd = new Intl.NumberFormat("en-US", {
-  style: "currency",
-  currency: "USD",
-  minimumFractionDigits: 2,
-  maximumFractionDigits: 2,
-});
+const usd = new Map<Language, Intl.NumberFormat>();
 
-/** 123456 → "$1,234.56". */
-export function formatCents(cents: number): string {
-  return usd.format(cents / 100);
+/** 123456 → "$1,234.56" (US dollars in US English and in US Spanish alike). */
+export function formatCents(cents: number, language: Language = "en"): string {
+  let format = usd.get(language);
+  if (!format) {
+    format = new Intl.NumberFormat(intlLocale(language), {
+      style: "currency",
+      currency: "USD",
+      minimumFractionDigits: 2,
+      maximumFractionDigits: 2,
+    });
+    usd.set(language, format);
+  }
+  return format.format(cents / 100);
 }
 
 /** "1234.56" → "$1,234.56". */
-export function formatMoney(value: string | number | null | undefined): string {
+export function formatMoney(
+  value: string | number | null | undefined,
+  language: Language = "en",
+): string {
   if (value === null || value === undefined || value === "")
-    return formatCents(0);
-  return formatCents(toCents(value));
+    return formatCents(0, language);
+  return formatCents(toCents(value), language);
+}
+
+/** 0.125 → "12.5%" (at most one decimal), in the language's way. */
+export function formatPercent(
+  ratio: number,
+  language: Language = "en",
+): string {
+  return new Intl.NumberFormat(intlLocale(language), {
+    style: "percent",
+    maximumFractionDigits: 1,
+  }).format(ratio);
+}
+
+/** 1234 → "1,234". */
+export function formatCount(count: number, language: Language = "en"): string {
+  return count.toLocaleString(intlLocale(language));
 }
 
 /** Split an amount over n parts in cents; the remainder cents go to the earliest parts. */

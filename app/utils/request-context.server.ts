@@ -8,6 +8,8 @@ export type RequestFacts = {
   dbError?: { code: string; message: string };
   /** The signed-in user's row, read once for all the loaders of one page (see getUser). */
   users?: Map<string, Promise<unknown>>;
+  /** The language the response is written in (app/utils/i18n.server.ts currentLanguage). */
+  language?: "en" | "es";
 };
 
 export const requestContext = new AsyncLocalStorage<RequestFacts>();

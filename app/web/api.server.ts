@@ -14,17 +14,32 @@ import {
   type FieldErrors,
 } from "~/utils/errors";
 import { noteDatabaseError } from "~/utils/request-context.server";
+import { currentLanguage, localizeMessage } from "~/utils/i18n.server";
 
 // JSON API conventions (DESIGN §6): errors are {"message": ...} (+ "errors" for validation)
 // with 400/401/403/404/409/429/503; never a stack trace, never a 500 for bad input.
 
 export type ApiError = { message: string; errors?: FieldErrors };
 
+/**
+ * A JSON error. Its texts follow the request's Accept-Language (the `messages` catalogue,
+ * keyed by the English); field names, statuses and codes never change.
+ */
 export function apiError(
   status: number,
-  message: string,
-  errors?: FieldErrors,
+  englishMessage: string,
+  englishErrors?: FieldErrors,
 ) {
+  const language = currentLanguage();
+  const message = localizeMessage(language, englishMessage);
+  const errors = englishErrors
+    ? Object.fromEntries(
+        Object.entries(englishErrors).map(([field, messages]) => [
+          field,
+          messages.map((m) => localizeMessage(language, m)),
+        ]),
+      )
+    : undefined;
   return json<ApiError>(errors ? { message, errors } : { message }, {
     status,
     headers: { "Cache-Control": "no-store" },

@@ -1,4 +1,6 @@
 import { createToastUtilsWithCustomSession } from "remix-toast";
+import type { Language } from "~/utils/i18n";
+import { currentLanguage, localizeMessage } from "~/utils/i18n.server";
 import { toastStorage } from "./session.server";
 
 // remix-toast over our signed cookie session (its default cookie is not signed). Toasts travel
@@ -40,10 +42,16 @@ export function redirectWithError(
   return toasts().redirectWithError(url, { message: title, description }, init);
 }
 
+/**
+ * The flash toast, in the page's language: toasts are written in English where they are
+ * raised and translated here through the `messages` catalogue (docs/decisions/1914-…).
+ */
 export async function readToast(
   request: Request,
+  language: Language = "en",
 ): Promise<{ toast: Toast | null; headers: Headers }> {
   const { toast, headers } = await toasts().getToast(request);
+  const text = (message: string) => localizeMessage(language, message);
   return {
     toast: toast
       ? {
@@ -53,20 +61,32 @@ export async function readToast(
               : toast.type === "success"
                 ? "success"
                 : "info",
-          title: toast.message,
-          description: toast.description,
+          title: text(toast.message),
+          description:
+            toast.description === undefined
+              ? undefined
+              : text(toast.description),
         }
       : null,
     headers,
   };
 }
 
-/** An error toast carried in action data: shown on the page the form was posted from. */
+/**
+ * An error toast carried in action data: shown on the page the form was posted from, in the
+ * language of the request (the lng cookie or Accept-Language).
+ */
 export function errorToast(
-  title: string,
-  description?: string,
-  detail?: string,
+  englishTitle: string,
+  englishDescription?: string,
+  englishDetail?: string,
 ): Toast {
+  const language = currentLanguage();
+  const text = (message: string | undefined) =>
+    message === undefined ? undefined : localizeMessage(language, message);
+  const title = text(englishTitle) ?? englishTitle;
+  const description = text(englishDescription);
+  const detail = text(englishDetail);
   return detail
     ? { type: "error", title, description, detail }
     : { type: "error", title, description };

@@ -9,6 +9,7 @@
 export { parseWithZod } from "@conform-to/zod/v4";
 export * from "~/validation/advance";
 export * from "~/validation/auth";
+export * from "~/validation/language";
 export * from "~/validation/cancel";
 export * from "~/validation/card";
 export * from "~/validation/checkout";

@@ -75,7 +75,7 @@ describe("employee dashboard figures", () => {
     expect(data).toMatchObject({
       linked: false,
       availableBalanceText: "$0.00",
-      payCycleEndsText: "Not set",
+      payCycleEndsText: null,
     });
   });
 

@@ -146,8 +146,10 @@ describe("/outbox without a mail server", () => {
     expect(clean.headers.get("Cache-Control")).toBe("no-store");
     // Its own form must post with a real Origin (decision 1811); no other site hears of it.
     expect(clean.headers.get("Referrer-Policy")).toBe("same-origin");
-    const page = await clean.json();
+    const { i18n, ...page } = await clean.json();
     expect(page).toEqual({ token, live: true });
+    // And the page's texts (the catalogues of its language).
+    expect(Object.keys(i18n)).toEqual(["auth", "messages"]);
 
     const weak = await call(
       resetAction,

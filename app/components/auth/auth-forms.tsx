@@ -4,7 +4,7 @@ import {
   type SubmissionResult,
 } from "@conform-to/react";
 import { Form, Link } from "@remix-run/react";
-import { PASSWORD_HINT } from "~/utils/rules-texts";
+import { useT } from "~/utils/i18n";
 import { Button } from "~/components/ui/button";
 import { CheckboxField, FormError } from "~/components/ui/field";
 import {
@@ -80,25 +80,26 @@ export function LoginForm({
     lastResult: actionData?.intent === "login" ? actionData.result : undefined,
   });
   const pending = useIsPending({ formData: { intent: "login" } });
+  const t = useT("auth");
   return (
     <Form method="post" className="space-y-4" {...getFormProps(form)}>
-      <h2 className="text-lg font-semibold">Sign in to your account</h2>
+      <h2 className="text-lg font-semibold">{t("login.heading")}</h2>
       <input type="hidden" name="intent" value="login" />
       <input type="hidden" name="redirectTo" value={redirectTo} />
       <InputField
-        label="Username"
+        label={t("fields.username")}
         field={fields.username}
         autoComplete="username"
       />
       <InputField
-        label="Password"
+        label={t("fields.password")}
         type="password"
         field={fields.password}
         autoComplete="current-password"
       />
       <div className="flex items-center justify-between">
         <CheckboxField
-          label="Remember me"
+          label={t("fields.rememberMe")}
           inputProps={{
             ...getInputProps(fields.remember, { type: "checkbox" }),
             // Optional: the schema's transform hides `.optional()` from the constraint.
@@ -109,12 +110,16 @@ export function LoginForm({
           to="/forgot-password"
           className="text-sm font-medium text-brand-700 underline"
         >
-          Forgot password?
+          {t("login.forgot")}
         </Link>
       </div>
-      <FormError id={form.errorId} title="Login failed" errors={form.errors} />
+      <FormError
+        id={form.errorId}
+        title={t("login.failed")}
+        errors={form.errors}
+      />
       <Button type="submit" className="w-full" disabled={pending}>
-        {pending ? "Signing In..." : "Sign In"}
+        {pending ? t("login.pending") : t("login.submit")}
       </Button>
     </Form>
   );
@@ -134,26 +139,28 @@ export function CodeForm({
     lastResult: actionData?.intent === "mfa" ? actionData.result : undefined,
   });
   const pending = useIsPending({ formData: { intent: "mfa" } });
+  const t = useT("auth");
   return (
     <Form method="post" className="space-y-4" {...getFormProps(form)}>
-      <h2 className="text-lg font-semibold">Two-factor verification</h2>
-      <p className="text-sm text-gray-700">
-        Enter the 6-digit code from your authenticator app. Lost your phone?
-        Enter one of your recovery codes instead.
-      </p>
+      <h2 className="text-lg font-semibold">{t("code.heading")}</h2>
+      <p className="text-sm text-gray-700">{t("code.intro")}</p>
       <input type="hidden" name="intent" value="mfa" />
       <input type="hidden" name="redirectTo" value={redirectTo} />
       <InputField
-        label="Authentication code"
+        label={t("fields.code")}
         field={fields.code}
         autoComplete="one-time-code"
         inputMode="text"
         autoFocus
         spellCheck={false}
       />
-      <FormError id={form.errorId} title="Login failed" errors={form.errors} />
+      <FormError
+        id={form.errorId}
+        title={t("login.failed")}
+        errors={form.errors}
+      />
       <Button type="submit" className="w-full" disabled={pending}>
-        {pending ? "Verifying..." : "Verify"}
+        {pending ? t("code.pending") : t("code.submit")}
       </Button>
       <p className="text-center text-sm">
         <Link
@@ -161,7 +168,7 @@ export function CodeForm({
           replace
           className="font-medium text-brand-700 underline"
         >
-          Start again
+          {t("code.startAgain")}
         </Link>
       </p>
     </Form>
@@ -186,10 +193,13 @@ export function RegisterForm({
   });
   const pending = useIsPending({ formData: { intent: intent } });
   const field = (name: string) => fields[name as keyof typeof fields];
+  const t = useT("auth");
   return (
     <Form method="post" className="space-y-4" {...getFormProps(form)}>
       <h2 className="text-lg font-semibold">
-        {employer ? "Create an employer account" : "Create an employee account"}
+        {employer
+          ? t("register.employerHeading")
+          : t("register.employeeHeading")}
       </h2>
       <input type="hidden" name="intent" value={intent} />
       <input
@@ -200,36 +210,39 @@ export function RegisterForm({
       <PersonFields fields={fields} />
       {employer ? (
         <InputField
-          label="Company name"
+          label={t("fields.companyName")}
           field={field("companyName")}
           autoComplete="organization"
         />
       ) : (
-        <InputField label="Department (optional)" field={field("department")} />
+        <InputField
+          label={t("fields.departmentOptional")}
+          field={field("department")}
+        />
       )}
       <InputField
-        label="Username"
+        label={t("fields.username")}
         field={fields.username}
         autoComplete="username"
       />
       <InputField
-        label="Password"
+        label={t("fields.password")}
         type="password"
         field={fields.password}
         autoComplete="new-password"
-        hint={PASSWORD_HINT}
+        hint={t("passwordHint")}
       />
       <FormError
         id={form.errorId}
-        title="Registration failed"
+        title={t("register.failed")}
         errors={form.errors}
       />
       <Button type="submit" className="w-full" disabled={pending}>
         {pending
-          ? "Registering..."
+          ? t("register.pending")
           : employer
-            ? "Register as Employer"
-            : "Register as Employee"}
+            ? t("register.asEmployer")
+            : t("register.asEmployee")}
       </Button>
     </Form>
   );
@@ -270,21 +283,22 @@ export function SignInOrRegister({
     if (redirectTo) search.set("redirectTo", redirectTo);
     return `?${search}`;
   };
+  const t = useT("auth");
 
   return (
     <>
       <nav
-        aria-label="Sign in or register"
+        aria-label={t("tabs.label")}
         className="mb-6 flex rounded-lg bg-gray-100 p-1"
       >
         <TabLink to={query({ tab: "login" })} active={activeTab === "login"}>
-          Login
+          {t("tabs.login")}
         </TabLink>
         <TabLink
           to={query({ tab: "register", as: activeAs })}
           active={activeTab === "register"}
         >
-          Register
+          {t("tabs.register")}
         </TabLink>
       </nav>
       {codeStep || actionData?.intent === "mfa" ? (
@@ -295,14 +309,14 @@ export function SignInOrRegister({
         <>
           <RegisterForm key="employer" as="employer" actionData={actionData} />
           <SwitchLink to={query({ tab: "register", as: "employee" })}>
-            Register as an employee instead
+            {t("register.insteadEmployee")}
           </SwitchLink>
         </>
       ) : (
         <>
           <RegisterForm key="employee" as="employee" actionData={actionData} />
           <SwitchLink to={query({ tab: "register", as: "employer" })}>
-            Register as an employer instead
+            {t("register.insteadEmployer")}
           </SwitchLink>
         </>
       )}

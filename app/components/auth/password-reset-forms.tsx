@@ -5,7 +5,7 @@ import {
   type SubmissionResult,
 } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { PASSWORD_HINT } from "~/utils/rules-texts";
+import { useMessageText, useT } from "~/utils/i18n";
 import { Form } from "@remix-run/react";
 import { Button } from "~/components/ui/button";
 import { Field, FormError } from "~/components/ui/field";
@@ -39,6 +39,8 @@ export function ForgotPasswordForm({
       parseWithZod(formData, { schema: forgotPasswordSchema }),
     shouldValidate: "onSubmit",
   });
+  const t = useT("auth");
+  const text = useMessageText();
   return (
     <>
       {actionData?.sent ? (
@@ -46,26 +48,27 @@ export function ForgotPasswordForm({
           role="status"
           className="mt-4 rounded-md border border-green-200 bg-green-50 p-3 text-sm text-green-900"
         >
-          {RESET_SENT}
+          {text(RESET_SENT)}
         </p>
       ) : (
-        <p className="mt-4 text-gray-700">
-          Enter your username or the e-mail address on your account. We will
-          e-mail you a link to choose a new password.
-        </p>
+        <p className="mt-4 text-gray-700">{t("forgot.intro")}</p>
       )}
       <Form method="post" className="mt-6 space-y-4" {...getFormProps(form)}>
         <Field
-          label="Username or e-mail"
+          label={t("fields.identifier")}
           errors={fields.identifier.errors}
           inputProps={{
             ...getInputProps(fields.identifier, { type: "text" }),
             autoComplete: "username",
           }}
         />
-        <FormError id={form.errorId} title="Not sent" errors={form.errors} />
+        <FormError
+          id={form.errorId}
+          title={t("forgot.notSent")}
+          errors={form.errors}
+        />
         <Button type="submit" disabled={pending} className="w-full">
-          {pending ? "Sending..." : "Send reset link"}
+          {pending ? t("forgot.pending") : t("forgot.submit")}
         </Button>
       </Form>
     </>
@@ -92,26 +95,28 @@ export function ResetPasswordForm({
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });
+  const t = useT("auth");
+  const text = useMessageText();
   if (!live)
     return (
       <p role="alert" className="mt-4 text-gray-700">
-        {RESET_LINK_INVALID}
+        {text(RESET_LINK_INVALID)}
       </p>
     );
   return (
     <Form method="post" className="mt-6 space-y-4" {...getFormProps(form)}>
       <input type="hidden" name="token" value={token} />
       <Field
-        label="New password"
+        label={t("fields.newPassword")}
         errors={fields.password.errors}
-        hint={PASSWORD_HINT}
+        hint={t("passwordHint")}
         inputProps={{
           ...getInputProps(fields.password, { type: "password" }),
           autoComplete: "new-password",
         }}
       />
       <Field
-        label="Confirm new password"
+        label={t("fields.confirmPassword")}
         errors={fields.confirmPassword.errors}
         inputProps={{
           ...getInputProps(fields.confirmPassword, { type: "password" }),
@@ -120,11 +125,11 @@ export function ResetPasswordForm({
       />
       <FormError
         id={form.errorId}
-        title="Password not changed"
+        title={t("reset.notChanged")}
         errors={form.errors ?? fields.token.errors}
       />
       <Button type="submit" disabled={pending} className="w-full">
-        {pending ? "Saving..." : "Set new password"}
+        {pending ? t("reset.pending") : t("reset.submit")}
       </Button>
     </Form>
   );

@@ -1,4 +1,5 @@
 import { Badge } from "~/components/ui/badge";
+import { useT } from "~/utils/i18n";
 
 function capitalise(value: string) {
   return value ? value[0].toUpperCase() + value.slice(1) : value;
@@ -6,9 +7,19 @@ function capitalise(value: string) {
 
 /** A card's status badge: green when it can be used, blue when frozen, grey otherwise. */
 export function CardStatusBadge({ status }: { status: string }) {
-  if (status === "active") return <Badge tone="green">Active</Badge>;
-  if (status === "frozen") return <Badge tone="blue">Frozen</Badge>;
-  return <Badge tone="gray">{capitalise(status)}</Badge>;
+  const t = useT("common");
+  if (status === "active")
+    return <Badge tone="green">{t("card.active")}</Badge>;
+  if (status === "frozen") return <Badge tone="blue">{t("card.frozen")}</Badge>;
+  return (
+    <Badge tone="gray">
+      {status === "closed"
+        ? t("card.closed")
+        : status === "expired"
+          ? t("card.expired")
+          : capitalise(status)}
+    </Badge>
+  );
 }
 
 /**
@@ -26,6 +37,7 @@ export function CardFace({
   expiry: string;
   amount: string;
 }) {
+  const t = useT("common");
   return (
     <div className="relative flex aspect-[1.586] flex-col justify-between overflow-hidden rounded-2xl bg-gradient-to-br from-brand-800 via-brand-700 to-brand-600 p-5 text-white shadow-lg [container-type:inline-size]">
       <div className="flex items-start justify-between gap-2">
@@ -39,16 +51,20 @@ export function CardFace({
         className="h-7 w-10 rounded-md bg-gradient-to-br from-yellow-200 to-yellow-500 opacity-90"
       />
       <p className="whitespace-nowrap font-mono text-[clamp(0.9rem,6.2cqw,1.4rem)] tracking-wider">
-        <span className="sr-only">Card number </span>
+        <span className="sr-only">{t("card.number")} </span>
         {cardNumber}
       </p>
       <dl className="flex gap-6 text-sm">
         <div>
-          <dt className="text-xs uppercase text-brand-100">Expires</dt>
+          <dt className="text-xs uppercase text-brand-100">
+            {t("card.expires")}
+          </dt>
           <dd className="font-medium">{expiry}</dd>
         </div>
         <div>
-          <dt className="text-xs uppercase text-brand-100">Amount</dt>
+          <dt className="text-xs uppercase text-brand-100">
+            {t("card.amount")}
+          </dt>
           <dd className="font-medium">{amount}</dd>
         </div>
       </dl>

@@ -6,19 +6,25 @@ import { LinkButton } from "~/components/ui/button";
 import { Card, StatCard } from "~/components/ui/card";
 import { EmptyRow, Table, Td } from "~/components/ui/table";
 import type { EmployeeDashboardData } from "~/models/employee-dashboard.server";
+import { useMessageText, useT, withElements } from "~/utils/i18n";
 
 type Data = SerializeFrom<EmployeeDashboardData>;
 
 export function EmployeeDashboard({ data }: { data: Data }) {
+  const t = useT("dashboard");
   return (
     <div className="space-y-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-2xl font-bold text-gray-900">
           {/* "Welcome back" once there is something to come back to. */}
-          {data.recent.length === 0 ? "Welcome" : "Welcome back"},{" "}
-          {data.firstName}
+          {t(
+            data.recent.length === 0
+              ? "employee.welcome"
+              : "employee.welcomeBack",
+            { name: data.firstName },
+          )}
         </h1>
-        <LinkButton to="/request">New Request</LinkButton>
+        <LinkButton to="/request">{t("employee.newRequest")}</LinkButton>
       </div>
 
       {data.linked ? null : (
@@ -26,22 +32,21 @@ export function EmployeeDashboard({ data }: { data: Data }) {
           role="note"
           className="rounded-lg border border-yellow-300 bg-yellow-50 p-4 text-sm text-yellow-900"
         >
-          <p className="font-semibold">
-            Your account is not linked to an employer yet.
-          </p>
+          <p className="font-semibold">{t("employee.notLinkedTitle")}</p>
           <p className="mt-1">
-            You can request an advance once your employer adds you to their
-            company in Grocery Advance. Please ask your employer or HR team to
-            add you: ask them to invite <strong>{data.email}</strong>, then open
-            the link in the invitation e-mail while signed in here.
+            {withElements(t("employee.notLinkedText"), {
+              email: <strong>{data.email}</strong>,
+            })}
           </p>
           {data.invitations.length > 0 ? (
             <ul className="mt-2 list-disc pl-5">
               {data.invitations.map((i) => (
                 <li key={`${i.company}-${i.expiresText}`}>
-                  {i.company || "A company"} invited {data.email} (the link
-                  works until {i.expiresText}): open the invitation e-mail and
-                  press Join.
+                  {t("employee.invitation", {
+                    company: i.company || t("employee.aCompany"),
+                    email: data.email,
+                    date: i.expiresText,
+                  })}
                 </li>
               ))}
             </ul>
@@ -54,40 +59,51 @@ export function EmployeeDashboard({ data }: { data: Data }) {
           role="note"
           className="rounded-lg border border-yellow-300 bg-yellow-50 p-4 text-sm text-yellow-900"
         >
-          <p className="font-semibold">Choose your own password</p>
+          <p className="font-semibold">{t("employee.choosePasswordTitle")}</p>
           <p className="mt-1">
-            Your employer created your account and set its first password, so
-            someone else knows it. Use the link we e-mailed you, or{" "}
-            <Link
-              to="/profile"
-              className="font-medium text-yellow-900 underline"
-            >
-              change it on your profile
-            </Link>
-            .
+            {withElements(t("employee.choosePasswordText"), {
+              link: (
+                <Link
+                  to="/profile"
+                  className="font-medium text-yellow-900 underline"
+                >
+                  {t("employee.choosePasswordLink")}
+                </Link>
+              ),
+            })}
           </p>
         </div>
       ) : null}
 
       <div className="grid gap-4 md:grid-cols-3">
-        <StatCard label="Available Balance" value={data.availableBalanceText}>
-          Pay cycle ends {data.payCycleEndsText}
+        <StatCard
+          label={t("employee.availableBalance")}
+          value={data.availableBalanceText}
+        >
+          {t("employee.payCycleEnds", {
+            date: data.payCycleEndsText ?? t("employee.notSet"),
+          })}
           {data.availableToRequestText ? (
             <span className="block" data-testid="available-to-request">
-              Available to request: {data.availableToRequestText} (pending
-              requests count against it)
+              {t("employee.availableToRequest", {
+                amount: data.availableToRequestText,
+              })}
             </span>
           ) : null}
         </StatCard>
         <StatCard
-          label="Next Deduction"
-          value={data.nextDeduction?.amountText ?? "$0.00"}
+          label={t("employee.nextDeduction")}
+          value={data.nextDeduction?.amountText ?? data.zeroText}
         >
-          {data.nextDeduction?.dateText ?? "No upcoming deductions"}
+          {data.nextDeduction?.dateText ?? t("employee.noUpcomingDeductions")}
         </StatCard>
-        <StatCard label="Year to Date" value={data.yearToDate.totalText}>
-          {data.yearToDate.approvedCount} approved{" "}
-          {data.yearToDate.approvedCount === 1 ? "advance" : "advances"}
+        <StatCard
+          label={t("employee.yearToDate")}
+          value={data.yearToDate.totalText}
+        >
+          {t("employee.approvedAdvances", {
+            count: data.yearToDate.approvedCount,
+          })}
         </StatCard>
       </div>
 
@@ -96,27 +112,32 @@ export function EmployeeDashboard({ data }: { data: Data }) {
       {/* Stacked rather than side by side, so the tables fit without scrolling. */}
       <div className="grid gap-6">
         <Card
-          title="Recent Activity"
+          title={t("employee.recentActivity")}
           actions={
             <Link
               to="/history"
               className="text-sm font-medium text-brand-700 underline"
             >
-              View All Activity
+              {t("employee.viewAllActivity")}
             </Link>
           }
         >
           <Table
-            caption="Recent Activity"
-            head={["Date", "Description", "Amount", "Status"]}
+            caption={t("employee.recentActivity")}
+            head={[
+              t("common:columns.date"),
+              t("common:columns.description"),
+              t("common:columns.amount"),
+              t("common:columns.status"),
+            ]}
           >
             {data.recent.length === 0 ? (
-              <EmptyRow colSpan={4}>No recent activity found</EmptyRow>
+              <EmptyRow colSpan={4}>{t("employee.noRecentActivity")}</EmptyRow>
             ) : (
               data.recent.map((r) => (
                 <tr key={r.id}>
                   <Td>{r.dateText}</Td>
-                  <Td>Grocery advance request</Td>
+                  <Td>{t("employee.groceryAdvanceRequest")}</Td>
                   <Td>{r.amountText}</Td>
                   <RequestStatusCell
                     request={r}
@@ -129,13 +150,20 @@ export function EmployeeDashboard({ data }: { data: Data }) {
           </Table>
         </Card>
 
-        <Card title="Upcoming Deductions">
+        <Card title={t("employee.upcomingDeductions")}>
           <Table
-            caption="Upcoming Deductions"
-            head={["Deduction Date", "Pay Period", "Amount", "Remaining"]}
+            caption={t("employee.upcomingDeductions")}
+            head={[
+              t("common:columns.deductionDate"),
+              t("common:columns.payPeriod"),
+              t("common:columns.amount"),
+              t("common:columns.remaining"),
+            ]}
           >
             {data.upcoming.length === 0 ? (
-              <EmptyRow colSpan={4}>No upcoming deductions found</EmptyRow>
+              <EmptyRow colSpan={4}>
+                {t("employee.noUpcomingDeductionsFound")}
+              </EmptyRow>
             ) : (
               data.upcoming.map((d) => (
                 <tr key={d.id}>
@@ -155,8 +183,10 @@ export function EmployeeDashboard({ data }: { data: Data }) {
 
 function VirtualCards({ data }: { data: Data }) {
   const cards = data.cards;
+  const t = useT("dashboard");
+  const text = useMessageText();
   return (
-    <Card title={`Virtual Cards (${cards?.length ?? 0})`}>
+    <Card title={t("employee.virtualCards", { count: cards?.length ?? 0 })}>
       {data.awaitingPayment.length > 0 ? (
         <ul className="mb-4 space-y-2">
           {data.awaitingPayment.map((r) => (
@@ -165,37 +195,54 @@ function VirtualCards({ data }: { data: Data }) {
               className="flex flex-wrap items-center justify-between gap-2 rounded-md border border-brand-100 bg-brand-50 px-4 py-3 text-sm text-gray-900"
             >
               <span>
-                Your {r.amountText} advance is approved.{" "}
-                {r.companyPays
-                  ? "Confirm it to get your grocery card."
-                  : "Complete payment to get your grocery card."}{" "}
+                {t(
+                  r.companyPays
+                    ? "employee.awaitingConfirmation"
+                    : "employee.awaitingPayment",
+                  { amount: r.amountText },
+                )}{" "}
                 <span className="text-gray-700">
-                  {r.companyPays
-                    ? `Your company pays the ${r.feeText} fee: nothing is charged to your card, and the ${r.amountText} goes onto your grocery card.`
-                    : `Paying charges your card only the ${r.feeText} fee; the ${r.amountText} goes onto your grocery card.`}
+                  {t(
+                    r.companyPays
+                      ? "employee.companyPaysFee"
+                      : "employee.awaitingPaymentFee",
+                    { fee: r.feeText, amount: r.amountText },
+                  )}
                   {r.payByText ? (
                     <>
                       {" "}
-                      {r.companyPays ? "Confirm" : "Pay"} by{" "}
-                      <strong>{r.payByText}</strong>, or the approval expires.
+                      {withElements(
+                        t(
+                          r.companyPays
+                            ? "employee.confirmBy"
+                            : "employee.payBy",
+                        ),
+                        { date: <strong>{r.payByText}</strong> },
+                      )}
                     </>
                   ) : null}
                 </span>
               </span>
               <LinkButton to={r.checkoutUrl}>
-                {r.companyPays ? "Confirm and get my card" : "Complete payment"}
+                {t(
+                  r.companyPays
+                    ? "employee.confirmAndGetCard"
+                    : "employee.completePayment",
+                )}
               </LinkButton>
             </li>
           ))}
         </ul>
       ) : null}
       {cards === null ? (
-        <p className="text-sm text-gray-700">No virtual cards found</p>
+        <p className="text-sm text-gray-700">{t("employee.noCardsFound")}</p>
       ) : cards.length === 0 ? (
         <div className="py-4 text-center">
-          <p className="font-medium text-gray-900">No virtual cards yet</p>
+          <p className="font-medium text-gray-900">
+            {t("employee.noCardsYet")}
+          </p>
           <p className="mt-1 text-sm text-gray-600">
-            Cards will appear here after your advance requests are approved
+            {t("employee.noCardsHint")}
           </p>
         </div>
       ) : (
@@ -210,16 +257,20 @@ function VirtualCards({ data }: { data: Data }) {
               />
               <dl className="mt-3 space-y-1 px-1 text-sm text-gray-700">
                 <div className="flex gap-2">
-                  <dt className="font-medium text-gray-900">Restrictions</dt>
-                  <dd>{card.restrictions}</dd>
+                  <dt className="font-medium text-gray-900">
+                    {t("employee.restrictions")}
+                  </dt>
+                  <dd>{text(card.restrictions)}</dd>
                 </div>
                 <div className="flex gap-2">
-                  <dt className="font-medium text-gray-900">Issued</dt>
+                  <dt className="font-medium text-gray-900">
+                    {t("employee.issued")}
+                  </dt>
                   <dd>{card.issued}</dd>
                 </div>
                 <div className="flex gap-2">
                   <dt className="font-medium text-gray-900">
-                    Remaining balance
+                    {t("employee.remainingBalance")}
                   </dt>
                   <dd>{card.remaining}</dd>
                 </div>
@@ -228,7 +279,7 @@ function VirtualCards({ data }: { data: Data }) {
                 to={`/cards/${card.id}`}
                 className="mt-2 inline-block px-1 text-sm font-medium text-brand-700 underline hover:text-brand-800"
               >
-                View card and purchases
+                {t("employee.viewCard")}
                 <span className="sr-only"> ({card.cardNumber})</span>
               </Link>
             </li>

@@ -16,30 +16,34 @@ import {
 } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { useIsPending } from "~/components/use-is-pending";
+import { useT } from "~/utils/i18n";
+import { LanguageSwitch } from "~/components/layout/language-switch";
 
 type Role = "EMPLOYEE" | "EMPLOYER";
 
+/** `label`: the item's key in the common namespace. */
 type NavItem = { to: string; label: string; icon: LucideIcon };
 
 const NAV: Record<Role, NavItem[]> = {
   EMPLOYEE: [
-    { to: "/", label: "Dashboard", icon: LayoutDashboard },
-    { to: "/request", label: "Request Advance", icon: ShoppingBasket },
-    { to: "/history", label: "History", icon: History },
-    { to: "/profile", label: "Profile", icon: UserRound },
+    { to: "/", label: "nav.dashboard", icon: LayoutDashboard },
+    { to: "/request", label: "nav.requestAdvance", icon: ShoppingBasket },
+    { to: "/history", label: "nav.history", icon: History },
+    { to: "/profile", label: "nav.profile", icon: UserRound },
   ],
   EMPLOYER: [
-    { to: "/", label: "Dashboard", icon: LayoutDashboard },
-    { to: "/approvals", label: "Approve Requests", icon: CircleCheckBig },
-    { to: "/employees", label: "Employees", icon: Users },
-    { to: "/reports", label: "Reports", icon: BarChart3 },
-    { to: "/activity", label: "Activity", icon: ScrollText },
-    { to: "/settings", label: "Settings", icon: Settings },
+    { to: "/", label: "nav.dashboard", icon: LayoutDashboard },
+    { to: "/approvals", label: "nav.approvals", icon: CircleCheckBig },
+    { to: "/employees", label: "nav.employees", icon: Users },
+    { to: "/reports", label: "nav.reports", icon: BarChart3 },
+    { to: "/activity", label: "nav.activity", icon: ScrollText },
+    { to: "/settings", label: "nav.settings", icon: Settings },
   ],
 };
 
 function LogoutButton() {
   const pending = useIsPending({ formAction: "/logout" });
+  const t = useT("common");
   return (
     <Form method="post" action="/logout">
       <button
@@ -48,7 +52,7 @@ function LogoutButton() {
         className="flex w-full items-center gap-3 rounded-md px-3 py-2 text-left text-sm font-medium text-gray-100 hover:bg-brand-700 focus:outline-none focus-visible:ring-2 focus-visible:ring-white disabled:opacity-60"
       >
         <LogOut aria-hidden="true" className="h-4 w-4 shrink-0" />
-        Logout
+        {t("nav.logout")}
       </button>
     </Form>
   );
@@ -84,6 +88,7 @@ export function Sidebar({
   useEffect(() => setOpen(false), [location.key]);
   // Escape (from the button or a link in the menu) closes it; the focus goes to the button.
   const toggle = useRef<HTMLButtonElement>(null);
+  const t = useT("common");
   return (
     <div
       className="relative bg-brand-800 text-white md:min-h-screen md:w-60 md:shrink-0"
@@ -103,7 +108,7 @@ export function Sidebar({
           className={`${toggleClass} focus:outline-none focus-visible:ring-2 focus-visible:ring-white`}
           aria-expanded={open}
           aria-controls="sidebar-nav"
-          aria-label="Menu"
+          aria-label={t("nav.menu")}
           onClick={() => setOpen((o) => !o)}
         >
           {open ? (
@@ -118,7 +123,7 @@ export function Sidebar({
             type="checkbox"
             id="sidebar-toggle"
             className="peer sr-only md:hidden"
-            aria-label="Menu"
+            aria-label={t("nav.menu")}
             aria-controls="sidebar-nav"
           />
           <label
@@ -126,13 +131,13 @@ export function Sidebar({
             className={`${toggleClass} cursor-pointer peer-focus-visible:ring-2 peer-focus-visible:ring-white`}
           >
             <Menu aria-hidden="true" className="h-5 w-5" />
-            <span className="sr-only">Menu</span>
+            <span className="sr-only">{t("nav.menu")}</span>
           </label>
         </>
       )}
       <nav
         id="sidebar-nav"
-        aria-label="Main"
+        aria-label={t("nav.main")}
         className={`px-2 pb-4 md:block ${open ? "block" : "hidden peer-checked:block"}`}
       >
         <p className="px-3 pb-2 text-xs uppercase tracking-wide text-brand-100">
@@ -156,11 +161,14 @@ export function Sidebar({
                   }
                 >
                   <item.icon aria-hidden="true" className="h-4 w-4 shrink-0" />
-                  {item.label}
+                  {t(item.label)}
                 </NavLink>
               </li>
             ))}
           <li className="border-t border-white/20 pt-2">
+            <LanguageSwitch tone="dark" />
+          </li>
+          <li>
             <LogoutButton />
           </li>
         </ul>

@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { useT } from "~/utils/i18n";
 
 type Tone = "green" | "red" | "yellow" | "gray" | "blue";
 
@@ -29,9 +30,14 @@ export function Badge({
 /** Request status badges (SPEC §4): green approved, red declined, yellow pending, grey else. */
 export function StatusBadge({ status }: { status: string | null | undefined }) {
   const value = (status ?? "").toLowerCase();
-  if (value === "approved") return <Badge tone="green">Approved</Badge>;
-  if (value === "declined") return <Badge tone="red">Declined</Badge>;
-  if (value === "pending") return <Badge tone="yellow">Pending</Badge>;
-  if (value === "cancelled") return <Badge tone="gray">Cancelled</Badge>;
-  return <Badge tone="gray">Unknown</Badge>;
+  const t = useT("common");
+  if (value === "approved")
+    return <Badge tone="green">{t("status.approved")}</Badge>;
+  if (value === "declined")
+    return <Badge tone="red">{t("status.declined")}</Badge>;
+  if (value === "pending")
+    return <Badge tone="yellow">{t("status.pending")}</Badge>;
+  if (value === "cancelled")
+    return <Badge tone="gray">{t("status.cancelled")}</Badge>;
+  return <Badge tone="gray">{t("status.unknown")}</Badge>;
 }

@@ -4,6 +4,7 @@ import type {
   TextareaHTMLAttributes,
 } from "react";
 import { ErrorList } from "~/components/ui/error-list";
+import { useMessageText } from "~/utils/i18n";
 
 export { ErrorList };
 
@@ -161,6 +162,7 @@ export function FormError({
   title?: string;
   errors?: string[] | null;
 }) {
+  const text = useMessageText();
   if (!errors?.length) return <div id={id} hidden />;
   return (
     <div
@@ -171,7 +173,7 @@ export function FormError({
       {title ? <p className="font-semibold">{title}</p> : null}
       <ul className={title ? "mt-1 space-y-0.5" : "space-y-0.5"}>
         {errors.map((e) => (
-          <li key={e}>{e}</li>
+          <li key={e}>{text(e)}</li>
         ))}
       </ul>
     </div>

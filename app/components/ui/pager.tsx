@@ -1,4 +1,5 @@
 import { LinkButton } from "./button";
+import { useT } from "~/utils/i18n";
 
 /**
  * Previous / "Page n of m" / Next links for a server-paginated list (plain links, so it works
@@ -16,6 +17,7 @@ export function Pager({
   pageCount: number;
   href: (page: number) => string;
 }) {
+  const t = useT("common");
   if (pageCount <= 1) return null;
   return (
     <nav
@@ -28,19 +30,17 @@ export function Pager({
           variant="secondary"
           className="px-3 py-1.5"
         >
-          Previous
+          {t("pager.previous")}
         </LinkButton>
       ) : null}
-      <span>
-        Page {page} of {pageCount}
-      </span>
+      <span>{t("pager.pageOf", { page, count: pageCount })}</span>
       {page < pageCount ? (
         <LinkButton
           to={href(page + 1)}
           variant="secondary"
           className="px-3 py-1.5"
         >
-          Next
+          {t("pager.next")}
         </LinkButton>
       ) : null}
     </nav>

@@ -9,6 +9,7 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import type { InputHTMLAttributes, ReactNode } from "react";
 import type * as z from "zod";
 import { Field } from "./field";
+import { useT } from "~/utils/i18n";
 
 // The frame every Conform form shares: the zod schema of the server checks it in the browser
 // too (same messages from both), and an input is a labelled Field with its messages.
@@ -94,22 +95,23 @@ export function PersonFields({
   autoComplete?: boolean;
 }) {
   const hint = (token: string) => (autoComplete ? token : "off");
+  const t = useT("common");
   return (
     <>
       <div className="grid gap-4 sm:grid-cols-2">
         <InputField
-          label="First name"
+          label={t("fields.firstName")}
           field={fields.firstName}
           autoComplete={hint("given-name")}
         />
         <InputField
-          label="Last name"
+          label={t("fields.lastName")}
           field={fields.lastName}
           autoComplete={hint("family-name")}
         />
       </div>
       <InputField
-        label="Email"
+        label={t("fields.email")}
         type="email"
         field={fields.email}
         autoComplete={hint("email")}

@@ -1,4 +1,5 @@
 import type { CSSProperties, ReactNode } from "react";
+import { useT } from "~/utils/i18n";
 
 /**
  * A data table that stays readable in a narrow column: when its container is too narrow for
@@ -17,6 +18,7 @@ export function Table({
   head: ReactNode[];
   children: ReactNode;
 }) {
+  const t = useT("common");
   const labels: Record<string, string> = {};
   head.slice(0, 8).forEach((h, i) => {
     labels[`--th-${i + 1}`] = JSON.stringify(typeof h === "string" ? h : "");
@@ -32,7 +34,7 @@ export function Table({
         className="overflow-x-auto"
         tabIndex={0}
         role="region"
-        aria-label={caption ?? "Table"}
+        aria-label={caption ?? t("table")}
       >
         <table className="min-w-full text-sm">
           {caption ? <caption className="sr-only">{caption}</caption> : null}

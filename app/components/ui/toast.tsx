@@ -1,5 +1,6 @@
 import { useLocation, useNavigation } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
+import { useT } from "~/utils/i18n";
 
 export type ToastData = {
   type: "success" | "error" | "info";
@@ -57,6 +58,7 @@ export function Toast({
   const [paused, setPaused] = useState({ hover: false, focus: false });
   const navigation = useNavigation();
   const node = useRef<HTMLDivElement>(null);
+  const t = useT("common");
   useEffect(() => setDismissed(null), [toast]);
   // A new form post retires the toast on screen: its answer brings its own toast, and a
   // 4xx answer does not re-run the root loader, which would otherwise leave an old success
@@ -112,7 +114,7 @@ export function Toast({
         <a
           href={`#${id}`}
           className="-m-1 rounded p-1 hover:bg-black/5 focus:outline-none focus-visible:ring-2 focus-visible:ring-current"
-          aria-label="Dismiss notification"
+          aria-label={t("toast.dismiss")}
           onClick={(event) => {
             event.preventDefault();
             setDismissed(toast);

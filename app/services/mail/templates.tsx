@@ -2,6 +2,8 @@ import { PAY_BY_DAYS } from "~/utils/rules";
 import type { ReactNode } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { NOT_SINGLE_LINE } from "~/validation/common";
+import type { Language, TFunction } from "~/utils/i18n";
+import { serverT } from "~/utils/i18n.server";
 
 // E-mail templates as React components rendered on the server (docs/decisions/1201-e-mail.md).
 // Each message has an HTML part and a plain-text part with the same facts, the product's
@@ -21,6 +23,8 @@ type Line =
   string | { label: string; value: string } | { label: string; quote: string };
 
 type MailProps = {
+  /** The recipient's language (the layout's own words follow it); English when absent. */
+  language?: Language;
   origin: string;
   preheader?: string;
   heading: string;
@@ -77,9 +81,26 @@ const styles = {
   },
 } as const;
 
-function MailLayout(props: MailProps) {
+/** The `mail` catalogue in a language, through i18next. */
+const mailT = (language: Language = "en"): TFunction =>
+  serverT(language, "mail");
+
+/** A catalogue sentence with one element inside it ("… <link>."). */
+function withLink(text: string, link: ReactNode): ReactNode {
+  const [before, after = ""] = text.split("<link>");
   return (
-    <html lang="en">
+    <>
+      {before}
+      {link}
+      {after}
+    </>
+  );
+}
+
+function MailLayout(props: MailProps) {
+  const t = mailT(props.language);
+  return (
+    <html lang={props.language ?? "en"}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -122,7 +143,7 @@ function MailLayout(props: MailProps) {
           ) : null}
           {props.action ? (
             <p style={{ ...styles.p, fontSize: 13, color: "#4b5563" }}>
-              Or open this address: {props.action.href}
+              {t("orOpen", { href: props.action.href })}
             </p>
           ) : null}
         </div>
@@ -133,22 +154,21 @@ function MailLayout(props: MailProps) {
 }
 
 function Footer(props: MailProps): ReactNode {
+  const t = mailT(props.language);
   return (
     <div style={styles.footer}>
       {props.footerNote ? <p>{props.footerNote}</p> : null}
       {props.preferences ? (
         <p>
-          You get this e-mail because of your {PRODUCT_NAME} e-mail choices.{" "}
-          <a href={props.preferences} style={{ color: "#166534" }}>
-            Unsubscribe or change them
-          </a>
-          .
+          {withLink(
+            t("choices", { product: PRODUCT_NAME }),
+            <a href={props.preferences} style={{ color: "#166534" }}>
+              {t("choicesLink")}
+            </a>,
+          )}
         </p>
       ) : (
-        <p>
-          This is an account security message from {PRODUCT_NAME}; it is sent to
-          every account.
-        </p>
+        <p>{t("security", { product: PRODUCT_NAME })}</p>
       )}
       <p>
         {PRODUCT_NAME} · <a href={props.origin}>{props.origin}</a>
@@ -158,6 +178,7 @@ function Footer(props: MailProps): ReactNode {
 }
 
 function textPart(props: MailProps): string {
+  const t = mailT(props.language);
   const out = [PRODUCT_NAME, "", props.heading, "", props.greeting, ""];
   for (const line of props.lines) {
     if (typeof line === "string") out.push(line);
@@ -173,8 +194,8 @@ function textPart(props: MailProps): string {
   if (props.footerNote) out.push(props.footerNote);
   out.push(
     props.preferences
-      ? `You get this e-mail because of your ${PRODUCT_NAME} e-mail choices. Unsubscribe or change them: ${props.preferences}`
-      : `This is an account security message from ${PRODUCT_NAME}; it is sent to every account.`,
+      ? t("choicesText", { product: PRODUCT_NAME, href: props.preferences })
+      : t("security", { product: PRODUCT_NAME }),
   );
   out.push(`${PRODUCT_NAME} · ${props.origin}`);
   return out.join("\n") + "\n";
@@ -199,7 +220,8 @@ function oneLine(text: string): string {
   return text.replace(new RegExp(NOT_SINGLE_LINE.source, "gu"), " ");
 }
 
-const hi = (person: Person) => `Hi ${oneLine(person.firstName)},`;
+const hi = (person: Person, t: TFunction = mailT()) =>
+  t("hi", { name: oneLine(person.firstName) });
 
 export function advanceApprovedMail(p: {
   origin: string;
@@ -209,25 +231,29 @@ export function advanceApprovedMail(p: {
   periods: number;
   /** The company pays the fee: nothing is authorized on the employee's card. */
   companyPaysFee?: boolean;
+  language?: Language;
 }): RenderedMail {
-  return render(`Your ${p.amount} advance is approved`, {
+  const t = mailT(p.language);
+  return render(t("approved.subject", { amount: p.amount }), {
+    language: p.language,
     origin: p.origin,
-    preheader: `Approved on ${p.approvedOn}.`,
-    heading: "Your advance is approved",
-    greeting: hi(p.to),
+    preheader: t("approved.preheader", { date: p.approvedOn }),
+    heading: t("approved.heading"),
+    greeting: hi(p.to, t),
     lines: [
-      `Your employer approved your grocery advance of ${p.amount} on ${p.approvedOn}.`,
-      { label: "Amount", value: p.amount },
-      { label: "Approved on", value: p.approvedOn },
+      t("approved.text", { amount: p.amount, date: p.approvedOn }),
+      { label: t("labels.amount"), value: p.amount },
+      { label: t("labels.approvedOn"), value: p.approvedOn },
       {
-        label: "Repayment",
-        value: `${p.periods} payroll deduction${p.periods === 1 ? "" : "s"}, scheduled when your card is issued`,
+        label: t("labels.repayment"),
+        value: t("approved.repayment", { count: p.periods }),
       },
-      p.companyPaysFee
-        ? `Confirm it at checkout within ${PAY_BY_DAYS} days to get your grocery card: your company pays the processing fee, so nothing is charged to your card. The ${p.amount} goes onto your grocery card.`
-        : `Confirm it at checkout within ${PAY_BY_DAYS} days: only the processing fee is authorized on your card, and charged when your grocery card is issued. The ${p.amount} goes onto your grocery card; it is never charged to your card.`,
+      t(p.companyPaysFee ? "approved.companyPays" : "approved.employeePays", {
+        days: PAY_BY_DAYS,
+        amount: p.amount,
+      }),
     ],
-    action: { label: "Open Grocery Advance", href: url(p.origin, "/") },
+    action: { label: t("approved.action"), href: url(p.origin, "/") },
     preferences: url(p.origin, "/profile#email-choices"),
   });
 }
@@ -326,34 +352,36 @@ export function cardIssuedMail(p: {
   /** The company paid the fee: nothing was charged to the employee's card. */
   companyPaysFee?: boolean;
   deductions: { amount: string; date: string }[];
+  language?: Language;
 }): RenderedMail {
-  return render(`Your ${p.amount} grocery card is ready`, {
+  const t = mailT(p.language);
+  return render(t("cardIssued.subject", { amount: p.amount }), {
+    language: p.language,
     origin: p.origin,
-    heading: "Your grocery card is ready",
-    greeting: hi(p.to),
+    heading: t("cardIssued.heading"),
+    greeting: hi(p.to, t),
     lines: [
-      `Your virtual grocery card was issued on ${p.issuedOn}.`,
-      { label: "Card", value: p.maskedNumber },
-      { label: "Amount", value: p.amount },
-      { label: "Where it works", value: p.restriction },
-      { label: "Expires", value: p.expiry },
-      p.companyPaysFee
-        ? {
-            label: "Charged to your card",
-            value:
-              "Nothing: your company paid the processing fee, and the advance itself is not charged to your card",
-          }
-        : {
-            label: "Charged to your card",
-            value: `${p.fee} processing fee (the advance itself was not charged to your card)`,
-          },
+      t("cardIssued.text", { date: p.issuedOn }),
+      { label: t("labels.card"), value: p.maskedNumber },
+      { label: t("labels.amount"), value: p.amount },
+      { label: t("labels.whereItWorks"), value: p.restriction },
+      { label: t("labels.expires"), value: p.expiry },
+      {
+        label: t("labels.chargedToCard"),
+        value: p.companyPaysFee
+          ? t("cardIssued.companyPaid")
+          : t("cardIssued.feeCharged", { fee: p.fee }),
+      },
       ...p.deductions.map((d, i) => ({
-        label: `Payroll deduction${p.deductions.length > 1 ? ` ${i + 1}` : ""}`,
-        value: `${d.amount} on ${d.date}`,
+        label:
+          p.deductions.length > 1
+            ? t("labels.payrollDeductionNumber", { number: i + 1 })
+            : t("labels.payrollDeduction"),
+        value: t("cardIssued.deduction", { amount: d.amount, date: d.date }),
       })),
-      "The full card details are shown only in the app.",
+      t("cardIssued.detailsInApp"),
     ],
-    action: { label: "See your card", href: url(p.origin, "/") },
+    action: { label: t("cardIssued.action"), href: url(p.origin, "/") },
     preferences: url(p.origin, "/profile#email-choices"),
   });
 }
@@ -363,17 +391,21 @@ export function deductionReminderMail(p: {
   to: Person;
   amount: string;
   date: string;
+  language?: Language;
 }): RenderedMail {
-  return render(`${p.amount} will be deducted from your pay on ${p.date}`, {
+  const t = mailT(p.language);
+  const facts = { amount: p.amount, date: p.date };
+  return render(t("reminder.subject", facts), {
+    language: p.language,
     origin: p.origin,
-    heading: "A payroll deduction is coming up",
-    greeting: hi(p.to),
+    heading: t("reminder.heading"),
+    greeting: hi(p.to, t),
     lines: [
-      `${p.amount} of your grocery advance will be deducted from your pay on ${p.date}.`,
-      { label: "Amount", value: p.amount },
-      { label: "Date", value: p.date },
+      t("reminder.text", facts),
+      { label: t("labels.amount"), value: p.amount },
+      { label: t("labels.date"), value: p.date },
     ],
-    action: { label: "See your deductions", href: url(p.origin, "/") },
+    action: { label: t("reminder.action"), href: url(p.origin, "/") },
     preferences: url(p.origin, "/profile#email-choices"),
   });
 }
@@ -474,24 +506,34 @@ export function invitationMail(p: {
   role: "OWNER" | "ADMIN" | "APPROVER" | null;
   link: string;
   days: number;
+  /** The inviter's language: the invitee has chosen none yet. */
+  language?: Language;
 }): RenderedMail {
-  const company = oneLine(p.company) || "Your employer";
+  const t = mailT(p.language);
+  const company = oneLine(p.company) || t("invitation.yourEmployer");
   const inviter = oneLine(p.inviter);
-  const what = p.role
-    ? `to join its team on ${PRODUCT_NAME} as ${p.role === "ADMIN" ? "an admin" : p.role === "OWNER" ? "an owner" : "an approver"}`
-    : `to ${PRODUCT_NAME}, where you can request a grocery advance repaid from your paychecks`;
-  return render(`${company} invites you to ${PRODUCT_NAME}`, {
+  const names = { company, product: PRODUCT_NAME };
+  const what =
+    p.role === "ADMIN"
+      ? "invitation.asAdmin"
+      : p.role === "OWNER"
+        ? "invitation.asOwner"
+        : p.role
+          ? "invitation.asApprover"
+          : "invitation.asEmployee";
+  return render(t("invitation.subject", names), {
+    language: p.language,
     origin: p.origin,
-    heading: `Join ${company} on ${PRODUCT_NAME}`,
-    greeting: p.firstName ? hi({ firstName: p.firstName }) : "Hello,",
+    heading: t("invitation.heading", names),
+    greeting: p.firstName ? hi({ firstName: p.firstName }, t) : t("hello"),
     lines: [
-      `${company} invites you ${what}.`,
-      { label: "Company", quote: company },
-      { label: "Invited by", quote: inviter },
-      `The link below works once, for ${p.days} days. With it you choose your own username and password; nobody else knows them.`,
-      "If you did not expect this invitation, ignore this e-mail.",
+      t(what, names),
+      { label: t("labels.company"), quote: company },
+      { label: t("labels.invitedBy"), quote: inviter },
+      t("invitation.link", { days: p.days }),
+      t("invitation.unexpected"),
     ],
-    action: { label: "Accept the invitation", href: p.link },
+    action: { label: t("invitation.action"), href: p.link },
   });
 }
 
@@ -520,16 +562,19 @@ export function passwordResetMail(p: {
   to: Person;
   link: string;
   minutes: number;
+  language?: Language;
 }): RenderedMail {
-  return render(`Reset your ${PRODUCT_NAME} password`, {
+  const t = mailT(p.language);
+  return render(t("reset.subject", { product: PRODUCT_NAME }), {
+    language: p.language,
     origin: p.origin,
-    heading: "Reset your password",
-    greeting: hi(p.to),
+    heading: t("reset.heading"),
+    greeting: hi(p.to, t),
     lines: [
-      `Someone asked to reset the password of your ${PRODUCT_NAME} account. The link below works once, for ${p.minutes} minutes.`,
-      "If you did not ask, ignore this e-mail: your password stays as it is.",
+      t("reset.text", { product: PRODUCT_NAME, minutes: p.minutes }),
+      t("reset.ignore"),
     ],
-    action: { label: "Choose a new password", href: p.link },
+    action: { label: t("reset.action"), href: p.link },
   });
 }
 

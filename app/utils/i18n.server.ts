@@ -1,0 +1,158 @@
+import i18next, { type i18n } from "i18next";
+import enAuth from "./locales/en/auth";
+import enCommon from "./locales/en/common";
+import enDashboard from "./locales/en/dashboard";
+import enMessages from "./locales/en/messages";
+import esAuth from "./locales/es/auth";
+import esCommon from "./locales/es/common";
+import esDashboard from "./locales/es/dashboard";
+import esMessages from "./locales/es/messages";
+import enStory from "./locales/en/story";
+import esStory from "./locales/es/story";
+import enMail from "./locales/en/mail";
+import esMail from "./locales/es/mail";
+import enHistory from "./locales/en/history";
+import esHistory from "./locales/es/history";
+import {
+  DEFAULT_LANGUAGE,
+  isLanguage,
+  LANGUAGES,
+  translateMessage,
+  type Catalogue,
+  type Language,
+  type Messages,
+  type TFunction,
+} from "./i18n";
+import { requestContext } from "./request-context.server";
+
+// The catalogues on the server, and i18next over them (docs/decisions/1914-…). Pages get the
+// namespaces they render (`messagesFor`) and translate with the small runtime of ./i18n; what
+// the server writes itself (mails, toasts, refusals, JSON messages) goes through i18next here.
+// A namespace per area of the product, so pages can be converted one at a time.
+
+export const RESOURCES = {
+  en: {
+    common: enCommon,
+    auth: enAuth,
+    messages: enMessages,
+    dashboard: enDashboard,
+    story: enStory,
+    mail: enMail,
+    history: enHistory,
+  },
+  es: {
+    common: esCommon,
+    auth: esAuth,
+    messages: esMessages,
+    dashboard: esDashboard,
+    story: esStory,
+    mail: esMail,
+    history: esHistory,
+  },
+} satisfies Record<Language, Record<string, Catalogue>>;
+
+export type Namespace = keyof (typeof RESOURCES)["en"];
+export const NAMESPACES = Object.keys(RESOURCES.en) as Namespace[];
+
+let instance: i18n | undefined;
+
+/** One i18next for the process, every catalogue loaded (synchronously) at the first use. */
+export function i18nextInstance(): i18n {
+  if (!instance) {
+    instance = i18next.createInstance();
+    void instance.init({
+      resources: RESOURCES,
+      lng: DEFAULT_LANGUAGE,
+      supportedLngs: [...LANGUAGES],
+      fallbackLng: false,
+      ns: NAMESPACES,
+      defaultNS: "common",
+      // React and the mail templates escape what they insert; i18next must not do it twice.
+      interpolation: { escapeValue: false },
+      returnNull: false,
+      initAsync: false,
+    });
+  }
+  return instance;
+}
+
+/** A `t` for `namespace` in `language`, through i18next ("ns:key" reaches other namespaces). */
+export function serverT(language: Language, namespace: Namespace): TFunction {
+  const t = i18nextInstance().getFixedT(language, namespace);
+  return (key, options) => t(key, options ?? {}) as string;
+}
+
+/** The catalogues of `namespaces` in `language`, as a page's loader hands them to the page. */
+export function messagesFor(
+  language: Language,
+  namespaces: readonly Namespace[],
+): Messages {
+  return Object.fromEntries(
+    namespaces.map((ns) => [ns, RESOURCES[language][ns] as Catalogue]),
+  );
+}
+
+/** A message written in English by the server or a schema, in `language` (see translateMessage). */
+export function localizeMessage(language: Language, text: string): string {
+  return translateMessage(language, RESOURCES[language].messages, text);
+}
+
+/**
+ * The language a request asks for without reading the database: the `lng` cookie (set by the
+ * language switch, and at every page from the signed-in user's saved preference), else the
+ * best of Accept-Language, else English.
+ */
+export function languageFromHeaders(headers: Headers): Language {
+  return requestLanguage(headers.get("Cookie"), headers.get("Accept-Language"));
+}
+
+/** languageFromHeaders for the server adapter, which has the two headers (scripts/server.js). */
+export function requestLanguage(
+  cookie: string | null,
+  acceptLanguage: string | null,
+): Language {
+  return (
+    cookieLanguage(cookie) ??
+    acceptedLanguage(acceptLanguage) ??
+    DEFAULT_LANGUAGE
+  );
+}
+
+export const LANGUAGE_COOKIE = "lng";
+
+export function cookieLanguage(header: string | null): Language | null {
+  for (const part of (header ?? "").split(";")) {
+    const [name, value] = part.trim().split("=");
+    if (name === LANGUAGE_COOKIE && isLanguage(value)) return value;
+  }
+  return null;
+}
+
+/** The supported language Accept-Language weighs most ("es-MX,es;q=0.9,en;q=0.8" → es). */
+export function acceptedLanguage(header: string | null): Language | null {
+  let best: { language: Language; q: number } | null = null;
+  for (const range of (header ?? "").split(",")) {
+    const [tag, ...params] = range.trim().split(";");
+    const primary = tag.trim().toLowerCase().split("-")[0];
+    if (!isLanguage(primary)) continue;
+    const qParam = params.find((p) => p.trim().startsWith("q="));
+    const q = qParam ? Number(qParam.trim().slice(2)) : 1;
+    if (!Number.isFinite(q) || q <= 0) continue;
+    if (!best || q > best.q) best = { language: primary, q };
+  }
+  return best?.language ?? null;
+}
+
+/**
+ * The language of the request being served (set from its headers when it began, and from the
+ * signed-in user's preference once the root loader read it); English outside a request.
+ */
+export function currentLanguage(): Language {
+  return requestContext.getStore()?.language ?? DEFAULT_LANGUAGE;
+}
+
+/** Records the language of the request being served (see currentLanguage). */
+export function noteLanguage(language: Language) {
+  const facts = requestContext.getStore();
+  if (facts) facts.language = language;
+}

@@ -1,0 +1,61 @@
+// The `dashboard` namespace in US Spanish (i18next's JSON format; docs/i18n-glossary.md).
+const dashboard = {
+  employee: {
+    welcome: "Te damos la bienvenida, {{name}}",
+    welcomeBack: "Hola de nuevo, {{name}}",
+    newRequest: "Nueva solicitud",
+    notLinkedTitle: "Tu cuenta todavía no está vinculada a un empleador.",
+    notLinkedText:
+      "Podrás pedir un adelanto cuando tu empleador te agregue a su empresa en Grocery Advance. Pide a tu empleador o a Recursos Humanos que te agreguen: que inviten a <email> y luego abre el enlace del correo de invitación con tu sesión iniciada aquí.",
+    invitation:
+      "{{company}} invitó a {{email}} (el enlace sirve hasta el {{date}}): abre el correo de invitación y presiona Unirme.",
+    aCompany: "Una empresa",
+    choosePasswordTitle: "Elige tu propia contraseña",
+    choosePasswordText:
+      "Tu empleador creó tu cuenta y puso su primera contraseña, así que otra persona la conoce. Usa el enlace que te enviamos por correo o <link>.",
+    choosePasswordLink: "cámbiala en tu perfil",
+    availableBalance: "Saldo disponible",
+    payCycleEnds: "El ciclo de pago termina el {{date}}",
+    notSet: "Sin definir",
+    availableToRequest:
+      "Disponible para pedir: {{amount}} (las solicitudes pendientes se descuentan)",
+    nextDeduction: "Próximo descuento",
+    noUpcomingDeductions: "No hay descuentos próximos",
+    yearToDate: "En lo que va del año",
+    approvedAdvances_one: "{{count}} adelanto aprobado",
+    approvedAdvances_other: "{{count}} adelantos aprobados",
+    recentActivity: "Actividad reciente",
+    viewAllActivity: "Ver toda la actividad",
+    noRecentActivity: "No hay actividad reciente",
+    groceryAdvanceRequest: "Solicitud de adelanto para el supermercado",
+    upcomingDeductions: "Próximos descuentos",
+    noUpcomingDeductionsFound: "No hay descuentos próximos",
+    virtualCards: "Tarjetas virtuales ({{count}})",
+    awaitingPayment:
+      "Tu adelanto de {{amount}} está aprobado. Completa el pago para recibir tu tarjeta de supermercado.",
+    awaitingPaymentFee:
+      "Al pagar, a tu tarjeta solo se le cobra el cargo de {{fee}}; los {{amount}} se cargan a tu tarjeta de supermercado.",
+    payBy: "Paga a más tardar el <date> o la aprobación vence.",
+    awaitingConfirmation:
+      "Tu adelanto de {{amount}} está aprobado. Confírmalo para recibir tu tarjeta de supermercado.",
+    companyPaysFee:
+      "Tu empresa paga el cargo de {{fee}}: no se cobra nada a tu tarjeta y los {{amount}} se cargan a tu tarjeta de supermercado.",
+    confirmBy: "Confirma a más tardar el <date> o la aprobación vence.",
+    confirmAndGetCard: "Confirmar y recibir mi tarjeta",
+    completePayment: "Completar el pago",
+    noCardsFound: "No se encontraron tarjetas virtuales",
+    noCardsYet: "Todavía no tienes tarjetas virtuales",
+    noCardsHint:
+      "Tus tarjetas aparecerán aquí cuando se aprueben tus solicitudes de adelanto",
+    restrictions: "Restricciones",
+    issued: "Emitida",
+    remainingBalance: "Saldo restante",
+    viewCard: "Ver la tarjeta y las compras",
+  },
+  formerMember: {
+    hello: "Hola, {{name}}",
+    text: "Tu cuenta ya no pertenece a ninguna empresa en Grocery Advance, así que aquí no hay nada que administrar. Si es un error, pide al dueño de tu empresa que te vuelva a invitar al equipo.",
+  },
+};
+
+export default dashboard;

@@ -1,0 +1,212 @@
+import { eq, sql } from "drizzle-orm";
+import { users } from "#db/schema";
+import { startWorker, stopWorker } from "~/jobs/worker.server";
+import { approveAdvance } from "~/models/approval.server";
+import { requestAdvance } from "~/models/advance.server";
+import { inviteEmployee } from "~/models/invitations.server";
+import { sendDeductionReminders } from "~/models/notifications.server";
+import { requestPasswordReset } from "~/models/password-reset.server";
+import { setUserLanguage } from "~/models/profile.server";
+import { action as checkoutAction } from "~/routes/_app.checkout";
+import { closeSmtp } from "~/services/mail/transport.server";
+import { db } from "~/utils/db.server";
+import { resetEnvCache } from "~/utils/env.server";
+import { useTestDatabase } from "#tests/support/db";
+import { insertAdvance } from "#tests/support/data";
+import {
+  call,
+  createEmployee,
+  createEmployer,
+  requestAs,
+} from "#tests/support/factories";
+import { startSmtpServer, type SmtpServer } from "#tests/support/smtp";
+
+// The mails of a whole journey for people who chose Spanish, on a real SMTP server through the
+// job queue (docs/decisions/1914-languages-and-the-javascript-budget.md): the invitation (in
+// the inviter's language), the approval, the card issued, the deduction reminder and the
+// password reset. Subjects, bodies (HTML and text) and the layout's own words are Spanish;
+// money and dates are formatted for es-US.
+
+useTestDatabase();
+
+let smtp: SmtpServer;
+const saved = { ...process.env };
+
+beforeAll(async () => {
+  smtp = await startSmtpServer();
+  process.env.SMTP_URL = smtp.url;
+  process.env.MAIL_FROM = "Grocery Advance <mail@groceryadvance.test>";
+  process.env.APP_URL = "https://app.groceryadvance.test";
+  resetEnvCache();
+  await startWorker({ pollMs: 100, schedules: false });
+});
+
+afterAll(async () => {
+  await stopWorker();
+  closeSmtp();
+  await smtp.close();
+  for (const key of ["SMTP_URL", "MAIL_FROM", "APP_URL"]) {
+    if (saved[key] === undefined) delete process.env[key];
+    else process.env[key] = saved[key];
+  }
+  resetEnvCache();
+});
+
+type Received = {
+  to: string[];
+  mail: { subject?: string; text?: string; html?: string | false };
+};
+const about = (address: string, subject: RegExp) => (m: Received) =>
+  m.to.includes(address) && subject.test(m.mail.subject ?? "");
+
+/** English the layout or a template would leave behind. */
+const ENGLISH =
+  /\b(Hi|Amount|Unsubscribe|approved|deducted|Reset your|invites you|Charged to your card|Payroll deduction|Or open this address)\b/;
+
+async function spanishCompany() {
+  const employer = await createEmployer({ firstName: "Elena" });
+  const employee = await createEmployee(employer, {
+    firstName: "Rosa",
+    email: `rosa-${employer.id}@example.com`,
+  });
+  const buyer = await createEmployee(employer, {
+    firstName: "Marta",
+    email: `marta-${employer.id}@example.com`,
+  });
+  for (const user of [employer, employee, buyer])
+    await setUserLanguage(user.id, "es");
+  const reread = async (id: number) =>
+    (await db().select().from(users).where(eq(users.id, id)))[0];
+  return {
+    employer: await reread(employer.id),
+    employee: await reread(employee.id),
+    buyer: await reread(buyer.id),
+  };
+}
+
+describe("the mails of a journey, for people who chose Spanish", () => {
+  it("invitation, approval, card issued, deduction reminder and password reset arrive in Spanish", async () => {
+    const { employer, employee, buyer } = await spanishCompany();
+
+    // The invitation: the invitee has no language yet, the inviter's is used.
+    const invitee = `nuevo-${employer.id}@example.com`;
+    await inviteEmployee(employer, {
+      email: invitee,
+      firstName: "Luis",
+    } as never);
+    const [invitation] = await smtp.waitFor(1, about(invitee, /te invita/));
+    expect(invitation.mail.subject).toMatch(/^.+ te invita a Grocery Advance$/);
+    expect(invitation.mail.text).toContain("Hola, Luis:");
+    expect(invitation.mail.text).toContain(
+      "El enlace de abajo sirve una sola vez",
+    );
+    expect(invitation.mail.html).toContain('<html lang="es">');
+    expect(invitation.mail.text).not.toMatch(ENGLISH);
+
+    // The approval.
+    const request = await requestAdvance(employee, {
+      amount: "200.00",
+      repaymentPeriods: 2,
+      reason: "Compras de la semana",
+    } as never);
+    await approveAdvance(employer, request.id);
+    const [approved] = await smtp.waitFor(1, about(employee.email, /aprobado/));
+    expect(approved.mail.subject).toBe("Tu adelanto de $200.00 está aprobado");
+    expect(approved.mail.text).toContain("Hola, Rosa:");
+    expect(approved.mail.text).toMatch(
+      /Tu empleador aprobó tu adelanto para el supermercado de \$200\.00 el \d{1,2} [a-z]{3} \d{4}\./,
+    );
+    expect(approved.mail.text).toContain(
+      "2 descuentos de nómina, programados cuando se emita tu tarjeta",
+    );
+    expect(approved.mail.text).toContain("Date de baja o cámbialas");
+    expect(approved.mail.text).not.toMatch(ENGLISH);
+    expect(approved.mail.html).not.toMatch(ENGLISH);
+
+    // The card issued (checkout pays the fee).
+    const paid = await insertAdvance(buyer, {
+      amount: "300.00",
+      status: "APPROVED",
+      approverId: employer.id,
+    });
+    const res = await call(
+      checkoutAction,
+      await requestAs(buyer, `/checkout?amount=300.00&requestId=${paid.id}`, {
+        form: {
+          intent: "pay",
+          amount: "300.00",
+          requestId: String(paid.id),
+          cardNumber: "4242 4242 4242 4242",
+          expiry: "12 / 39",
+          cvc: "123",
+        },
+      }),
+    );
+    expect(res.status).toBe(302);
+    const [card] = await smtp.waitFor(
+      1,
+      about(buyer.email, /tarjeta de supermercado/),
+    );
+    expect(card.mail.subject).toBe(
+      "Tu tarjeta de supermercado de $300.00 está lista",
+    );
+    expect(card.mail.text).toContain("Dónde se puede usar: Solo supermercados");
+    expect(card.mail.text).toContain(
+      "Cobrado a tu tarjeta: Cargo por servicio de $15.99 (el adelanto no se cobró a tu tarjeta)",
+    );
+    expect(card.mail.text).toMatch(
+      /Descuento de nómina: \$300\.00 el \d{1,2} [a-z]{3} \d{4}/,
+    );
+    expect(card.mail.text).not.toMatch(ENGLISH);
+
+    // The deduction reminder, two days ahead.
+    const carded = await insertAdvance(employee, {
+      amount: "200.00",
+      status: "APPROVED",
+      approverId: employer.id,
+      carded: true,
+    });
+    const inTwoDays = new Date();
+    inTwoDays.setDate(inTwoDays.getDate() + 2);
+    inTwoDays.setHours(12, 0, 0, 0);
+    await db().execute(
+      sql`update payroll_deductions set deduction_date = ${inTwoDays.toISOString()}::timestamptz where request_id = ${carded.id}`,
+    );
+    await sendDeductionReminders(new Date(), 2);
+    const [reminder] = await smtp.waitFor(
+      1,
+      about(employee.email, /Se descontarán/),
+    );
+    expect(reminder.mail.subject).toMatch(
+      /^Se descontarán \$200\.00 de tu sueldo el \d{1,2} [a-z]{3} \d{4}$/,
+    );
+    expect(reminder.mail.text).not.toMatch(ENGLISH);
+
+    // The password reset.
+    await requestPasswordReset(employee.username, null);
+    const [reset] = await smtp.waitFor(1, about(employee.email, /Restablece/));
+    expect(reset.mail.subject).toBe(
+      "Restablece tu contraseña de Grocery Advance",
+    );
+    expect(reset.mail.text).toContain("durante 30 minutos");
+    expect(reset.mail.text).toContain(
+      "Este es un mensaje de seguridad de tu cuenta de Grocery Advance",
+    );
+    expect(reset.mail.text).not.toMatch(ENGLISH);
+  });
+
+  it("a person who chose no language is written to in English, as before", async () => {
+    const employer = await createEmployer();
+    const employee = await createEmployee(employer, {
+      email: `plain-${employer.id}@example.com`,
+    });
+    const request = await requestAdvance(employee, {
+      amount: "300.00",
+      repaymentPeriods: 1,
+    } as never);
+    await approveAdvance(employer, request.id);
+    const [approved] = await smtp.waitFor(1, about(employee.email, /approved/));
+    expect(approved.mail.subject).toBe("Your $300.00 advance is approved");
+    expect(approved.mail.html).toContain('<html lang="en">');
+  });
+});

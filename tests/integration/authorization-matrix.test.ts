@@ -72,6 +72,7 @@ import * as forgotPassword from "~/routes/forgot-password";
 import * as healthz from "~/routes/healthz";
 import * as howItWorks from "~/routes/how-it-works";
 import * as logout from "~/routes/logout";
+import * as language from "~/routes/language";
 import * as payrollExport from "~/routes/payroll.export";
 import * as appActivity from "~/routes/_app.activity";
 import * as activityCsv from "~/routes/activity[.]csv";
@@ -533,6 +534,25 @@ const MATRIX: Row[] = [
     build: () => postForm("/logout", {}),
     check: ({ res }) => {
       expect(res.headers.get("Set-Cookie")).toMatch(/__session=;/);
+    },
+  },
+
+  {
+    file: "language.ts",
+    kind: "loader",
+    what: "GET /language goes home",
+    cells: everyone("→/"),
+    build: () => get("/language"),
+  },
+  {
+    file: "language.ts",
+    kind: "action",
+    what: "POST /language sets the language (anyone; saved for a signed-in user)",
+    cells: everyone("→/history"),
+    build: () =>
+      postForm("/language", { language: "es", redirectTo: "/history" }),
+    check: ({ res }) => {
+      expect(res.headers.get("Set-Cookie")).toMatch(/lng=es/);
     },
   },
 
@@ -2153,6 +2173,7 @@ const MODULES: Record<string, Record<string, unknown>> = {
   "healthz.ts": healthz,
   "how-it-works.tsx": howItWorks,
   "logout.tsx": logout,
+  "language.ts": language,
   "payroll.export.ts": payrollExport,
   "_app.activity.tsx": appActivity,
   "activity[.]csv.ts": activityCsv,

@@ -230,6 +230,9 @@ const NOT_WALKED = new Set([
   "api.payroll-runs.$id.results.ts",
   "api.employees.$id.offboard.ts",
   "api.virtual-cards.$id.close.ts",
+  "api.virtual-cards.$id.ephemeral-key.ts",
+  // The language switch: a form post (its GET only redirects home).
+  "language.ts",
   "terms.tsx",
   // The invitation's page is public (it marks itself no-store: decision 1811).
   "join.tsx",

@@ -1,7 +1,6 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { auditEvents, invitations, users, type User } from "#db/schema";
-import { startWorker, stopWorker } from "~/jobs/worker.server";
 import { requestAdvance } from "~/models/advance.server";
 import { approveAdvance } from "~/models/approval.server";
 import { listCompanyActivity } from "~/models/audit.server";
@@ -22,9 +21,7 @@ import * as teamRoute from "~/routes/_app.settings_.team";
 import * as invitationsApi from "~/routes/api.invitations";
 import * as joinRoute from "~/routes/join";
 import * as joinTokenRoute from "~/routes/join.$token";
-import { closeSmtp } from "~/services/mail/transport.server";
 import { db } from "~/utils/db.server";
-import { resetEnvCache } from "~/utils/env.server";
 import { LAST_OWNER } from "~/utils/company-roles";
 import {
   INVITATION_ALREADY_EMPLOYEE,
@@ -41,7 +38,7 @@ import {
   uniqueName,
 } from "#tests/support/factories";
 import { balanceOf, companyIdOf, employeeOf } from "#tests/support/rows";
-import { startSmtpServer, type SmtpServer } from "#tests/support/smtp";
+import { useMailDelivery } from "#tests/support/mail-delivery";
 
 // Companies with a team, and people who join by invitation (docs/decisions/1822-companies.md):
 // the mails arrive on a real SMTP server on 127.0.0.1, delivered by the job queue; the pages'
@@ -49,29 +46,7 @@ import { startSmtpServer, type SmtpServer } from "#tests/support/smtp";
 
 useTestDatabase();
 
-let smtp: SmtpServer;
-const saved = { ...process.env };
-const APP_URL = "https://app.groceryadvance.test";
-
-beforeAll(async () => {
-  smtp = await startSmtpServer();
-  process.env.SMTP_URL = smtp.url;
-  process.env.MAIL_FROM = "Grocery Advance <mail@groceryadvance.test>";
-  process.env.APP_URL = APP_URL;
-  resetEnvCache();
-  await startWorker({ pollMs: 100, schedules: false });
-});
-
-afterAll(async () => {
-  await stopWorker();
-  closeSmtp();
-  await smtp.close();
-  for (const key of ["SMTP_URL", "MAIL_FROM", "APP_URL"]) {
-    if (saved[key] === undefined) delete process.env[key];
-    else process.env[key] = saved[key];
-  }
-  resetEnvCache();
-});
+const smtp = useMailDelivery();
 
 const sentTo =
   (address: string, subject: RegExp) =>

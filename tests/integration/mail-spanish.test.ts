@@ -1,6 +1,5 @@
 import { eq, sql } from "drizzle-orm";
 import { users } from "#db/schema";
-import { startWorker, stopWorker } from "~/jobs/worker.server";
 import { approveAdvance } from "~/models/approval.server";
 import { requestAdvance } from "~/models/advance.server";
 import { inviteEmployee } from "~/models/invitations.server";
@@ -8,9 +7,7 @@ import { sendDeductionReminders } from "~/models/notifications.server";
 import { requestPasswordReset } from "~/models/password-reset.server";
 import { setUserLanguage } from "~/models/profile.server";
 import { action as checkoutAction } from "~/routes/_app.checkout";
-import { closeSmtp } from "~/services/mail/transport.server";
 import { db } from "~/utils/db.server";
-import { resetEnvCache } from "~/utils/env.server";
 import { useTestDatabase } from "#tests/support/db";
 import { insertAdvance } from "#tests/support/data";
 import {
@@ -19,7 +16,7 @@ import {
   createEmployer,
   requestAs,
 } from "#tests/support/factories";
-import { startSmtpServer, type SmtpServer } from "#tests/support/smtp";
+import { useMailDelivery } from "#tests/support/mail-delivery";
 
 // The mails of a whole journey for people who chose Spanish, on a real SMTP server through the
 // job queue (docs/decisions/1914-languages-and-the-javascript-budget.md): the invitation (in
@@ -29,28 +26,7 @@ import { startSmtpServer, type SmtpServer } from "#tests/support/smtp";
 
 useTestDatabase();
 
-let smtp: SmtpServer;
-const saved = { ...process.env };
-
-beforeAll(async () => {
-  smtp = await startSmtpServer();
-  process.env.SMTP_URL = smtp.url;
-  process.env.MAIL_FROM = "Grocery Advance <mail@groceryadvance.test>";
-  process.env.APP_URL = "https://app.groceryadvance.test";
-  resetEnvCache();
-  await startWorker({ pollMs: 100, schedules: false });
-});
-
-afterAll(async () => {
-  await stopWorker();
-  closeSmtp();
-  await smtp.close();
-  for (const key of ["SMTP_URL", "MAIL_FROM", "APP_URL"]) {
-    if (saved[key] === undefined) delete process.env[key];
-    else process.env[key] = saved[key];
-  }
-  resetEnvCache();
-});
+const smtp = useMailDelivery();
 
 type Received = {
   to: string[];

@@ -38,7 +38,6 @@ import { updateProfile } from "~/models/profile.server";
 import { createSession, getSessionUser } from "~/models/sessions.server";
 import { signIn } from "~/models/sign-in.server";
 import { action as checkoutAction } from "~/routes/_app.checkout";
-import { closeSmtp } from "~/services/mail/transport.server";
 import { connection, db, queryRows } from "~/utils/db.server";
 import { env, resetEnvCache } from "~/utils/env.server";
 import { verifyPassword } from "~/utils/password.server";
@@ -52,7 +51,7 @@ import {
   createEmployer,
   requestAs,
 } from "#tests/support/factories";
-import { startSmtpServer, type SmtpServer } from "#tests/support/smtp";
+import { useMailDelivery } from "#tests/support/mail-delivery";
 import { companyIdOf } from "#tests/support/rows";
 
 // E-mail through the job queue, against a real SMTP server on 127.0.0.1 and the real database
@@ -63,28 +62,7 @@ const NEW_PASSWORD = "Basil-Lantern-62";
 
 useTestDatabase();
 
-let smtp: SmtpServer;
-const saved = { ...process.env };
-
-beforeAll(async () => {
-  smtp = await startSmtpServer();
-  process.env.SMTP_URL = smtp.url;
-  process.env.MAIL_FROM = "Grocery Advance <mail@groceryadvance.test>";
-  process.env.APP_URL = "https://app.groceryadvance.test";
-  resetEnvCache();
-  await startWorker({ pollMs: 100, schedules: false });
-});
-
-afterAll(async () => {
-  await stopWorker();
-  closeSmtp();
-  await smtp.close();
-  for (const key of ["SMTP_URL", "MAIL_FROM", "APP_URL"]) {
-    if (saved[key] === undefined) delete process.env[key];
-    else process.env[key] = saved[key];
-  }
-  resetEnvCache();
-});
+const smtp = useMailDelivery();
 
 // Each employee the factory adds is mailed a link to choose their own password (the Add
 // Employee dialog's mail, tested in companies.test.ts): these tests look at the others.

@@ -3,28 +3,10 @@
 // JSON. No Remix, no session, no rendering, no compression: what the database work alone
 // allows. GET /<employer username> answers that employer's dashboard data.
 import http from "node:http";
-import { eq } from "drizzle-orm";
-import { users, type User } from "#db/schema";
 import { loadEmployerDashboard } from "~/models/employer-dashboard.server";
-import { connectPostgres, db, setConnection } from "~/utils/db.server";
+import { benchEmployers } from "./bench-employers";
 
-const url = process.env.DATABASE_URL;
-const port = Number(process.env.PORT ?? 0);
-const names = (process.env.BASELINE_EMPLOYERS ?? "").split(",").filter(Boolean);
-if (!url || names.length === 0)
-  throw new Error("DATABASE_URL and BASELINE_EMPLOYERS are required");
-
-// The same pool size as the app (connectPostgres's default).
-setConnection(connectPostgres(url));
-const employers = new Map<string, User>();
-for (const name of names) {
-  const [user] = await db()
-    .select()
-    .from(users)
-    .where(eq(users.username, name));
-  if (!user) throw new Error(`no employer ${name}`);
-  employers.set(name, user);
-}
+const { port, employers } = await benchEmployers();
 
 const server = http.createServer((req, res) => {
   const user = employers.get((req.url ?? "/").slice(1));

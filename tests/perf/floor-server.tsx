@@ -10,7 +10,6 @@ import { PassThrough } from "node:stream";
 import zlib from "node:zlib";
 import compression from "compression";
 import express from "express";
-import { eq } from "drizzle-orm";
 import { createRequestHandler } from "@remix-run/express";
 import type {
   EntryContext,
@@ -26,27 +25,10 @@ import {
   useLoaderData,
 } from "@remix-run/react";
 import { renderToPipeableStream } from "react-dom/server";
-import { users, type User } from "#db/schema";
 import { loadEmployerDashboard } from "~/models/employer-dashboard.server";
-import { connectPostgres, db, setConnection } from "~/utils/db.server";
+import { benchEmployers } from "./bench-employers";
 
-const url = process.env.DATABASE_URL;
-const port = Number(process.env.PORT ?? 0);
-const names = (process.env.BASELINE_EMPLOYERS ?? "").split(",").filter(Boolean);
-if (!url || names.length === 0)
-  throw new Error("DATABASE_URL and BASELINE_EMPLOYERS are required");
-
-// The same pool as the app and the baseline (connectPostgres's default).
-setConnection(connectPostgres(url));
-const employers = new Map<string, User>();
-for (const name of names) {
-  const [user] = await db()
-    .select()
-    .from(users)
-    .where(eq(users.username, name));
-  if (!user) throw new Error(`no employer ${name}`);
-  employers.set(name, user);
-}
+const { port, employers } = await benchEmployers();
 
 /** The whole page rendered, then sent as one body (as the app's entry.server does). */
 function handleRequest(

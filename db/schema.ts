@@ -128,7 +128,7 @@ export const employees = pgTable(
       .references(() => users.id),
     companyId: integer("employer_id").references(() => companies.id),
     // A stored copy of max advance − reserved − owed (the ledger), recomputed in the
-    // transaction of every action that changes one of them (app/models/ledger.server.ts).
+    // transaction of every action that changes one of them (app/models/ledger/ledger.server.ts).
     availableBalance: money("available_balance").notNull().default("0"),
     payCycleEndDate: tstz("pay_cycle_end_date"),
     // A leaver (offboarding): when, by whom, and the last paycheck payroll can deduct from.
@@ -298,7 +298,7 @@ export const payrollDeductions = pgTable(
     isPaid: boolean("is_paid").notNull().default(false),
     paymentDate: tstz("payment_date"),
     paymentReference: text("payment_reference"),
-    // Reconciliation (app/models/payroll-runs.server.ts): SCHEDULED, then SUBMITTED in a run,
+    // Reconciliation (app/models/payroll/payroll-runs.server.ts): SCHEDULED, then SUBMITTED in a run,
     // then COLLECTED (in full, or in part with the rest as arrears), MISSED (nothing taken, all
     // of it as arrears) or WRITTEN_OFF (after the employee's last paycheck). is_paid is true
     // only for a recorded collection.
@@ -363,7 +363,7 @@ export const virtualCards = pgTable(
 );
 
 // Every purchase attempt on a grocery card and the decision on it (authorizeCardPurchase in
-// app/models/card-authorization.server.ts): from the sandbox's test tool or Stripe's real-time
+// app/models/cards/card-authorization.server.ts): from the sandbox's test tool or Stripe's real-time
 // authorization webhook (then with Stripe's authorization id). A card's spend is the sum of its
 // approved, not reversed authorizations, and never exceeds the card's amount.
 export const cardAuthorizations = pgTable(
@@ -533,7 +533,7 @@ export const sandboxPayments = pgTable(
 );
 
 // Who did what: one row per money, admin or account action, written in the same transaction as
-// the action (app/models/audit.server.ts recordAudit). Append-only: the code has no update or
+// the action (app/models/audit/audit.server.ts recordAudit). Append-only: the code has no update or
 // delete path, and a trigger (hand-written in the migration) refuses UPDATE, DELETE and
 // TRUNCATE. The actor is null for the system (automatic approval, the provider's webhook, the
 // command-line payroll run).
@@ -804,7 +804,7 @@ export const reportHours = pgTable(
   ],
 );
 
-// The ledger (DESIGN §3, app/models/ledger.server.ts): append-only journal entries, each a set
+// The ledger (DESIGN §3, app/models/ledger/ledger.server.ts): append-only journal entries, each a set
 // of postings that sum to zero (checked at commit by a deferred trigger). Positive is a debit.
 // Balances are derived from the postings: what an employee owes (receivable + arrears), what a
 // card has left (minus its card postings), what a company funded, collected and wrote off.

@@ -1,14 +1,16 @@
 import { format, subMonths } from "date-fns";
 import { sql } from "drizzle-orm";
-import { runDailyPayroll } from "~/models/payroll.server";
-import { closeExpiredCards } from "~/models/card-authorization.server";
-import { deleteEndedSessions } from "~/models/sessions.server";
-import { deleteSpentResetTokens } from "~/models/password-reset.server";
-import { purgeIdempotencyKeys } from "~/models/idempotency.server";
+import { runDailyPayroll } from "~/models/payroll/index.server";
+import { closeExpiredCards } from "~/models/cards/index.server";
+import {
+  deleteEndedSessions,
+  deleteSpentResetTokens,
+} from "~/models/people/index.server";
+import { purgeIdempotencyKeys } from "~/models/integrations/index.server";
 import {
   sendDeductionReminders,
   sendMonthlyReports,
-} from "~/models/notifications.server";
+} from "~/models/notifications/index.server";
 import { db, queryRows } from "~/utils/db.server";
 
 // The scheduled jobs (docs/decisions/1202-schedules.md). Each claims its period in

@@ -12,20 +12,20 @@ import {
   DELIVER_MAIL_TASK,
   dueMailIds,
   mailCounts,
-} from "~/models/mail.server";
-import { compactReportRollup } from "~/models/report-rollup.server";
-import { recoverPaidRequests } from "~/models/card-recovery.server";
-import { CARD_RECOVERY_EVERY_MINUTES } from "~/utils/rules";
+} from "~/models/notifications/index.server";
+import { compactReportRollup } from "~/models/reports/index.server";
+import { recoverPaidRequests } from "~/models/cards/index.server";
 import {
   ROSTER_IMPORT_TASK,
   runRosterImport,
   unfinishedRosterImports,
-} from "~/models/roster-import.server";
+} from "~/models/companies/index.server";
 import {
   deliverWebhook,
   dueWebhookDeliveries,
   WEBHOOK_TASK,
-} from "~/models/webhooks.server";
+} from "~/models/integrations/index.server";
+import { CARD_RECOVERY_EVERY_MINUTES } from "~/utils/rules";
 import type { Pool } from "pg";
 import { connection } from "~/utils/db.server";
 import { jobQueuePool } from "~/utils/primary-pool.server";

@@ -3,8 +3,10 @@ import { json } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { island } from "~/components/island";
-import { loadEmployeeDashboard } from "~/models/employee-dashboard.server";
-import { loadEmployerDashboard } from "~/models/employer-dashboard.server";
+import {
+  loadEmployeeDashboard,
+  loadEmployerDashboard,
+} from "~/models/reports/index.server";
 import { requireUser } from "~/web/auth.server";
 import { translatedTitle } from "~/utils/i18n";
 import { pageI18n } from "~/web/language.server";

@@ -10,7 +10,7 @@ import {
   countCompanyActivity,
   listActivityPeople,
   listCompanyActivity,
-} from "~/models/audit.server";
+} from "~/models/audit/index.server";
 import { requireEmployer } from "~/web/auth.server";
 import { formatDateTime } from "~/utils/dates";
 import { AUDIT_ACTIONS, AUDIT_LABELS, activityQuery } from "~/validation/audit";

@@ -11,12 +11,13 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { Card } from "~/components/ui/card";
 import { Pager } from "~/components/ui/pager";
 import { Toast } from "~/components/ui/toast";
-import { approveAdvance, declineAdvance } from "~/models/approval.server";
 import {
+  approveAdvance,
+  declineAdvance,
   getPendingRequest,
   pagePendingRequests,
   withApprovalCheck,
-} from "~/models/employer-requests.server";
+} from "~/models/advances/index.server";
 import { requireEmployer, safeRedirect } from "~/web/auth.server";
 import {
   attempt,

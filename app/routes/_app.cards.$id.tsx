@@ -17,8 +17,8 @@ import {
   setCardFrozen,
   simulateCardPurchase,
   simulateMerchantRefund,
-} from "~/models/card-authorization.server";
-import { cardRestrictions } from "~/models/employee-dashboard.server";
+} from "~/models/cards/index.server";
+import { cardRestrictions } from "~/models/reports/index.server";
 import { requireEmployee } from "~/web/auth.server";
 import { formatDate, formatDateTime } from "~/utils/dates";
 import { isAppError } from "~/utils/errors";

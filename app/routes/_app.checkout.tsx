@@ -14,7 +14,7 @@ import {
   completeSandboxCheckout,
   getCheckout,
   issueCardAfterPayment,
-} from "~/models/checkout.server";
+} from "~/models/cards/index.server";
 import { requireEmployee } from "~/web/auth.server";
 import {
   attempt,

@@ -10,10 +10,8 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { Badge, StatusBadge } from "~/components/ui/badge";
 import { Card, StatCard } from "~/components/ui/card";
 import { EmptyRow, Table, Td } from "~/components/ui/table";
-import {
-  getEmployeeDetails,
-  offboardEmployee,
-} from "~/models/employee-directory.server";
+import { getEmployeeDetails } from "~/models/reports/index.server";
+import { offboardEmployee } from "~/models/payroll/index.server";
 import { can, requireEmployer } from "~/web/auth.server";
 import {
   attempt,

@@ -8,7 +8,7 @@ import { Modal } from "~/components/employer/modal";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { Button, LinkButton } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
-import { loadEmployeesPage } from "~/models/employee-directory.server";
+import { loadEmployeesPage } from "~/models/reports/index.server";
 import { requireEmployer } from "~/web/auth.server";
 import { readEmployeesSearch } from "~/web/validation.server";
 

@@ -5,7 +5,7 @@ import type { AddEmployeeActionData } from "~/components/employer/add-employee-f
 import { island } from "~/components/island";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { Card } from "~/components/ui/card";
-import { addEmployee } from "~/models/employee.server";
+import { addEmployee } from "~/models/companies/index.server";
 import { requireEmployer } from "~/web/auth.server";
 import {
   attempt,

@@ -11,7 +11,7 @@ import {
   getRosterImport,
   type BadRow,
   type SkippedRow,
-} from "~/models/roster-import.server";
+} from "~/models/companies/index.server";
 import { notFound } from "~/utils/errors";
 import { translatedTitle } from "~/utils/i18n";
 import { ROSTER_LISTED_ROWS, ROSTER_STATUS_TEXT } from "~/utils/roster-rules";

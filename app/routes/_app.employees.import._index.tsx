@@ -14,7 +14,7 @@ import { useIsPending } from "~/components/use-is-pending";
 import {
   listRosterImports,
   previewRoster,
-} from "~/models/roster-import.server";
+} from "~/models/companies/index.server";
 import { formatDateTime } from "~/utils/dates";
 import { isAppError } from "~/utils/errors";
 import { translatedTitle } from "~/utils/i18n";

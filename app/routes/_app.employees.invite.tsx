@@ -5,7 +5,7 @@ import { Link, useActionData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { island } from "~/components/island";
 import { Card } from "~/components/ui/card";
-import { inviteEmployee } from "~/models/invitations.server";
+import { inviteEmployee } from "~/models/companies/index.server";
 import { INVITATION_DAYS } from "~/utils/invitation-rules";
 import { translatedTitle } from "~/utils/i18n";
 import {

@@ -11,8 +11,8 @@ import {
   countOwnRequests,
   listOwnRequests,
   requestMoneyOf,
-} from "~/models/advance.server";
-import { cancelAdvance } from "~/models/cancel.server";
+  cancelAdvance,
+} from "~/models/advances/index.server";
 import { requireEmployee, safeRedirect } from "~/web/auth.server";
 import {
   attempt,

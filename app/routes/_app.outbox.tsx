@@ -5,7 +5,7 @@ import { Fragment } from "react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { Card } from "~/components/ui/card";
 import { EmptyRow, Table, Td } from "~/components/ui/table";
-import { getOwnMail, listOwnMail } from "~/models/mail.server";
+import { getOwnMail, listOwnMail } from "~/models/notifications/index.server";
 import { requireUser } from "~/web/auth.server";
 import { formatDateTime } from "~/utils/dates";
 import { translatedTitle } from "~/utils/i18n";

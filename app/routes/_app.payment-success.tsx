@@ -7,7 +7,7 @@ import { Toast } from "~/components/ui/toast";
 import {
   issueCardForPaymentIntent,
   latestCardStory,
-} from "~/models/checkout.server";
+} from "~/models/cards/index.server";
 import { requireEmployee } from "~/web/auth.server";
 import { attempt, errorToast, redirectWithSuccess } from "~/web/action.server";
 import { translatedTitle } from "~/utils/i18n";

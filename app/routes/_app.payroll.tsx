@@ -12,8 +12,9 @@ import { Button, LinkButton } from "~/components/ui/button";
 import { island } from "~/components/island";
 import { Card } from "~/components/ui/card";
 import { EmptyRow, Table, Td } from "~/components/ui/table";
-import { deductionsDueBy, nextPayDateOf } from "~/models/payroll.server";
 import {
+  deductionsDueBy,
+  nextPayDateOf,
   collectAllInRun,
   createPayrollRun,
   getPayrollRun,
@@ -21,7 +22,7 @@ import {
   parseResultsCsv,
   recordPayrollResults,
   RESULTS_FILE_PROBLEM,
-} from "~/models/payroll-runs.server";
+} from "~/models/payroll/index.server";
 import { requireEmployer } from "~/web/auth.server";
 import { formatDate } from "~/utils/dates";
 import { formatCents, formatMoney, toCents } from "~/utils/money";

@@ -4,11 +4,8 @@ import { useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { Card } from "~/components/ui/card";
 import { EmptyRow, Table, Td } from "~/components/ui/table";
-import {
-  loadProfile,
-  setEmailChoices,
-  updateProfile,
-} from "~/models/profile.server";
+import { loadProfile, updateProfile } from "~/models/people/index.server";
+import { setEmailChoices } from "~/models/notifications/index.server";
 import { ActiveSessions } from "~/components/active-sessions";
 import { clientInfo, requireEmployeeAuth } from "~/web/auth.server";
 import { formatDate, formatDateTime } from "~/utils/dates";

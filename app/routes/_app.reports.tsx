@@ -7,7 +7,7 @@ import { HorizontalBarChart } from "~/components/charts/horizontal-bar-chart";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { Badge } from "~/components/ui/badge";
 import { Card, StatCard } from "~/components/ui/card";
-import { getEmployerReport } from "~/models/report.server";
+import { getEmployerReport } from "~/models/reports/index.server";
 import { requireEmployer } from "~/web/auth.server";
 import { formatDate } from "~/utils/dates";
 import { formatCents } from "~/utils/money";

@@ -3,7 +3,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { getRequestPage, requestAdvance } from "~/models/advance.server";
+import { getRequestPage, requestAdvance } from "~/models/advances/index.server";
 import { requireEmployee } from "~/web/auth.server";
 import { formatCents } from "~/utils/money";
 import { quoteAdvance, quoteKey, type Quote } from "~/utils/quote";

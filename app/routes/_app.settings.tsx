@@ -9,10 +9,10 @@ import {
   getSettingsOverview,
   updateCompanySettings,
   updatePaySchedule,
-} from "~/models/settings.server";
+} from "~/models/companies/index.server";
+import { getMfaStatus } from "~/models/people/index.server";
 import { can, refusalFor, requireEmployerAuth } from "~/web/auth.server";
 import type { SecurityActionData } from "~/validation/mfa";
-import { getMfaStatus } from "~/models/mfa.server";
 import { formatDate } from "~/utils/dates";
 import { env } from "~/utils/env.server";
 import { sessionListAction, sessionLists } from "~/web/session-actions.server";

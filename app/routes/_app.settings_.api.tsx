@@ -14,14 +14,12 @@ import {
   createApiKey,
   listApiKeys,
   revokeApiKey,
-} from "~/models/api-keys.server";
-import {
   createWebhookEndpoint,
   deleteWebhookEndpoint,
   listWebhookDeliveries,
   listWebhookEndpoints,
   resendWebhookDelivery,
-} from "~/models/webhooks.server";
+} from "~/models/integrations/index.server";
 import { formatDateTime } from "~/utils/dates";
 import { pageTitle } from "~/utils/meta";
 import {

@@ -5,8 +5,13 @@ import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { island } from "~/components/island";
 import { Card } from "~/components/ui/card";
-import { inviteMember, listInvitations } from "~/models/invitations.server";
-import { changeMemberRole, listTeam, removeMember } from "~/models/team.server";
+import {
+  inviteMember,
+  listInvitations,
+  changeMemberRole,
+  listTeam,
+  removeMember,
+} from "~/models/companies/index.server";
 import { formatDate, formatDateTime } from "~/utils/dates";
 import { INVITATION_DAYS } from "~/utils/invitation-rules";
 import { pageTitle } from "~/utils/meta";

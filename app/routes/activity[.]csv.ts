@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { exportCompanyActivityCsv } from "~/models/audit.server";
+import { exportCompanyActivityCsv } from "~/models/audit/index.server";
 import { requireEmployer } from "~/web/auth.server";
 import { readActivityFilter } from "~/validation/audit-filter";
 

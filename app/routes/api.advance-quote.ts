@@ -1,4 +1,4 @@
-import { quoteForEmployee } from "~/models/advance.server";
+import { quoteForEmployee } from "~/models/advances/index.server";
 import { badRequest, fieldErrors } from "~/utils/errors";
 import { toCents } from "~/utils/money";
 import { quoteJson } from "~/utils/quote";

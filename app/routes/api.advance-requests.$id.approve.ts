@@ -1,5 +1,7 @@
-import { toPublicAdvance } from "~/models/advance.server";
-import { approveAdvance } from "~/models/approval.server";
+import {
+  toPublicAdvance,
+  approveAdvance,
+} from "~/models/advances/index.server";
 import { advanceRequestSchema } from "~/validation/api-responses";
 import { parseId, REQUEST_NOT_FOUND } from "~/validation/employer";
 import { apiRoute, idParam } from "~/web/api-contract.server";

@@ -1,6 +1,8 @@
-import { toPublicAdvance } from "~/models/advance.server";
-import { cancelAdvance } from "~/models/cancel.server";
-import { REQUEST_NOT_FOUND } from "~/models/payment.server";
+import {
+  toPublicAdvance,
+  cancelAdvance,
+  ADVANCE_NOT_FOUND,
+} from "~/models/advances/index.server";
 import { advanceRequestSchema } from "~/validation/api-responses";
 import { parseId } from "~/validation/employer";
 import { apiRoute, idParam } from "~/web/api-contract.server";
@@ -13,7 +15,7 @@ export const { contract, loader, action } = apiRoute(
     summary:
       "The employee cancels their own PENDING request, or an APPROVED one not paid for yet (no body): status CANCELLED, an approved amount goes back to the available balance once. Declined, paid for or already cancelled: 409",
     role: "EMPLOYEE",
-    params: idParam(parseId, REQUEST_NOT_FOUND),
+    params: idParam(parseId, ADVANCE_NOT_FOUND),
     response: advanceRequestSchema,
     errors: [401, 403, 404, 409],
   },

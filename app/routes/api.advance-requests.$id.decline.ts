@@ -1,5 +1,7 @@
-import { toPublicAdvance } from "~/models/advance.server";
-import { declineAdvance } from "~/models/approval.server";
+import {
+  toPublicAdvance,
+  declineAdvance,
+} from "~/models/advances/index.server";
 import { advanceRequestSchema } from "~/validation/api-responses";
 import {
   declineBodySchema,

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { streamAllRequests } from "~/models/employer-requests.server";
+import { streamAllRequests } from "~/models/advances/index.server";
 import { advanceRequestSchema } from "~/validation/api-responses";
 import { apiRoute } from "~/web/api-contract.server";
 

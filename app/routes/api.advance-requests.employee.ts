@@ -1,5 +1,8 @@
 import { z } from "zod";
-import { listOwnRequests, toPublicAdvance } from "~/models/advance.server";
+import {
+  listOwnRequests,
+  toPublicAdvance,
+} from "~/models/advances/index.server";
 import { advanceRequestSchema } from "~/validation/api-responses";
 import { apiRoute } from "~/web/api-contract.server";
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { pagePendingRequestsJson } from "~/models/employer-requests.server";
+import { pagePendingRequestsJson } from "~/models/advances/index.server";
 import { pendingRequestSchema } from "~/validation/api-responses";
 import { apiRoute } from "~/web/api-contract.server";
 import { pagedJsonText } from "~/web/pagination.server";

@@ -1,4 +1,7 @@
-import { requestAdvance, toPublicAdvance } from "~/models/advance.server";
+import {
+  requestAdvance,
+  toPublicAdvance,
+} from "~/models/advances/index.server";
 import { requestApiSchema } from "~/validation/advance";
 import { advanceRequestSchema } from "~/validation/api-responses";
 import { apiRoute } from "~/web/api-contract.server";

@@ -4,7 +4,7 @@ import {
   createApiKey,
   listApiKeys,
   revokeApiKey,
-} from "~/models/api-keys.server";
+} from "~/models/integrations/index.server";
 import { apiKeySchema, createdApiKeySchema } from "~/validation/api-responses";
 import { createApiKeySchema } from "~/validation/api-keys";
 import { parseId } from "~/validation/employer";

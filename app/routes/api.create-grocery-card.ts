@@ -1,4 +1,4 @@
-import { issueGroceryCard } from "~/models/card.server";
+import { issueGroceryCard } from "~/models/cards/index.server";
 import { issuedCardSchema } from "~/validation/api-responses";
 import { createGroceryCardSchema } from "~/validation/checkout";
 import { apiRoute } from "~/web/api-contract.server";

@@ -1,4 +1,4 @@
-import { createPaymentIntent } from "~/models/payment.server";
+import { createPaymentIntent } from "~/models/advances/index.server";
 import { clientSecretSchema } from "~/validation/api-responses";
 import { createPaymentIntentSchema } from "~/validation/checkout";
 import { apiRoute } from "~/web/api-contract.server";

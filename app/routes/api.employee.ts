@@ -1,5 +1,5 @@
-import { getEmployeeRecord } from "~/models/advance.server";
-import { owedCents } from "~/models/ledger.server";
+import { getEmployeeRecord } from "~/models/people/index.server";
+import { owedCents } from "~/models/ledger/index.server";
 import { db } from "~/utils/db.server";
 import { notFound } from "~/utils/errors";
 import { fromCents } from "~/utils/money";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { offboardEmployee } from "~/models/offboarding.server";
+import { offboardEmployee } from "~/models/payroll/index.server";
 import { parseId } from "~/validation/employer";
 import { offboardedSchema } from "~/validation/api-responses";
 import { apiRoute, idParam } from "~/web/api-contract.server";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { listEmployeesForApi } from "~/models/employee-directory.server";
+import { listEmployeesForApi } from "~/models/reports/index.server";
 import { employeeListItemSchema } from "~/validation/api-responses";
 import { apiRoute } from "~/web/api-contract.server";
 

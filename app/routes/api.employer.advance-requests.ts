@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { streamEmployerRequestSummaries } from "~/models/employer-requests.server";
+import { streamEmployerRequestSummaries } from "~/models/advances/index.server";
 import { requestSummarySchema } from "~/validation/api-responses";
 import { apiRoute } from "~/web/api-contract.server";
 

@@ -1,4 +1,4 @@
-import { isSessionLive } from "~/models/sessions.server";
+import { isSessionLive } from "~/models/people/index.server";
 import { openEventStream } from "~/services/event-stream.server";
 import { apiRoute } from "~/web/api-contract.server";
 

@@ -1,7 +1,7 @@
 import {
   revokeInvitation,
   toPublicInvitation,
-} from "~/models/invitations.server";
+} from "~/models/companies/index.server";
 import { invitationSchema } from "~/validation/api-responses";
 import { parseId } from "~/validation/employer";
 import { INVITATION_NOT_FOUND } from "~/utils/invitation-rules";

@@ -3,7 +3,7 @@ import {
   inviteEmployee,
   listInvitations,
   toPublicInvitation,
-} from "~/models/invitations.server";
+} from "~/models/companies/index.server";
 import { invitationSchema } from "~/validation/api-responses";
 import { inviteEmployeeSchema } from "~/validation/company";
 import { apiRoute } from "~/web/api-contract.server";

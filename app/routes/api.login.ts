@@ -1,5 +1,4 @@
-import { signIn } from "~/models/sign-in.server";
-import { toPublicUser } from "~/models/user.server";
+import { signIn, toPublicUser } from "~/models/people/index.server";
 import { userSchema } from "~/validation/api-responses";
 import { apiLoginSchema } from "~/validation/auth";
 import { apiRoute } from "~/web/api-contract.server";

@@ -1,4 +1,7 @@
-import { getPaySchedule, updatePaySchedule } from "~/models/settings.server";
+import {
+  getPaySchedule,
+  updatePaySchedule,
+} from "~/models/companies/index.server";
 import { payScheduleResponseSchema } from "~/validation/api-responses";
 import { payScheduleSchema } from "~/validation/settings";
 import { apiRoute } from "~/web/api-contract.server";

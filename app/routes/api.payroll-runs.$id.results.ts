@@ -2,7 +2,7 @@ import { z } from "zod";
 import {
   payrollRunJson,
   recordPayrollResults,
-} from "~/models/payroll-runs.server";
+} from "~/models/payroll/index.server";
 import { parseId } from "~/validation/employer";
 import { payrollRunSchema } from "~/validation/api-responses";
 import { apiRoute, idParam } from "~/web/api-contract.server";

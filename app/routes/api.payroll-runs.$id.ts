@@ -1,4 +1,4 @@
-import { getPayrollRun, payrollRunJson } from "~/models/payroll-runs.server";
+import { getPayrollRun, payrollRunJson } from "~/models/payroll/index.server";
 import { parseId } from "~/validation/employer";
 import { payrollRunSchema } from "~/validation/api-responses";
 import { apiRoute, idParam } from "~/web/api-contract.server";

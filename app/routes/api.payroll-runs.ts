@@ -1,5 +1,8 @@
 import { z } from "zod";
-import { createPayrollRun, payrollRunJson } from "~/models/payroll-runs.server";
+import {
+  createPayrollRun,
+  payrollRunJson,
+} from "~/models/payroll/index.server";
 import { payrollRunSchema } from "~/validation/api-responses";
 import { apiRoute } from "~/web/api-contract.server";
 

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { addEmployee } from "~/models/employee.server";
-import { registerUser, toPublicUser } from "~/models/user.server";
+import { addEmployee } from "~/models/companies/index.server";
+import { registerUser, toPublicUser } from "~/models/people/index.server";
 import { userSchema } from "~/validation/api-responses";
 import { addEmployeeSchema, registerSchema } from "~/validation/auth";
 import { apiRoute } from "~/web/api-contract.server";

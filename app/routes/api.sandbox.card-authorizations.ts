@@ -1,4 +1,4 @@
-import { simulateCardPurchase } from "~/models/card-authorization.server";
+import { simulateCardPurchase } from "~/models/cards/index.server";
 import { cardDecisionSchema } from "~/validation/api-responses";
 import { sandboxAuthorizationSchema } from "~/validation/card";
 import { apiRoute } from "~/web/api-contract.server";

@@ -1,6 +1,8 @@
 import { json } from "@remix-run/node";
-import { handleCardWebhook } from "~/models/card-authorization.server";
-import { handlePaymentWebhook } from "~/models/checkout.server";
+import {
+  handleCardWebhook,
+  handlePaymentWebhook,
+} from "~/models/cards/index.server";
 import { payloadTooLarge } from "~/utils/errors";
 import {
   realTimeAuthorizationSchema,

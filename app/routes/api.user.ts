@@ -1,4 +1,4 @@
-import { toPublicUser } from "~/models/user.server";
+import { toPublicUser } from "~/models/people/index.server";
 import { userSchema } from "~/validation/api-responses";
 import { apiRoute } from "~/web/api-contract.server";
 

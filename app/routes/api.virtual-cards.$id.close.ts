@@ -1,7 +1,4 @@
-import {
-  closeOwnCardDto,
-  parseCardId,
-} from "~/models/card-authorization.server";
+import { closeOwnCardDto, parseCardId } from "~/models/cards/index.server";
 import { ownCardSchema } from "~/validation/api-responses";
 import { apiRoute } from "~/web/api-contract.server";
 

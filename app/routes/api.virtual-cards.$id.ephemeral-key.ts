@@ -1,7 +1,4 @@
-import {
-  cardDisplayKey,
-  parseCardId,
-} from "~/models/card-authorization.server";
+import { cardDisplayKey, parseCardId } from "~/models/cards/index.server";
 import { cardDisplayKeyResponseSchema } from "~/validation/api-responses";
 import { cardDisplayKeySchema } from "~/validation/card";
 import { apiRoute } from "~/web/api-contract.server";

@@ -1,7 +1,4 @@
-import {
-  parseCardId,
-  setCardFrozenDto,
-} from "~/models/card-authorization.server";
+import { parseCardId, setCardFrozenDto } from "~/models/cards/index.server";
 import { ownCardSchema } from "~/validation/api-responses";
 import { apiRoute } from "~/web/api-contract.server";
 

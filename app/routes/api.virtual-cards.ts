@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { listOwnCards } from "~/models/advance.server";
-import { toOwnCardDto } from "~/models/card-authorization.server";
+import { listOwnCards } from "~/models/advances/index.server";
+import { toOwnCardDto } from "~/models/cards/index.server";
 import { toCents } from "~/utils/money";
 import { ownCardSchema } from "~/validation/api-responses";
 import { apiRoute } from "~/web/api-contract.server";

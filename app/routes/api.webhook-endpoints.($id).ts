@@ -4,7 +4,7 @@ import {
   deleteWebhookEndpoint,
   listWebhookEndpoints,
   WEBHOOK_ENDPOINT_NOT_FOUND,
-} from "~/models/webhooks.server";
+} from "~/models/integrations/index.server";
 import {
   createdWebhookEndpointSchema,
   webhookEndpointSchema,

@@ -2,13 +2,13 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import type { SubmissionResult } from "@conform-to/react";
 import { json, redirect } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { registerUser } from "~/models/user.server";
-import { getUser, safeRedirect, signInForm } from "~/web/auth.server";
-import { INVALID_LOGIN } from "~/models/login.server";
 import {
+  registerUser,
+  INVALID_LOGIN,
   completeMfaSignIn,
   hasPendingMfaSignIn,
-} from "~/models/sign-in.server";
+} from "~/models/people/index.server";
+import { getUser, safeRedirect, signInForm } from "~/web/auth.server";
 import {
   clientInfo,
   createUserSessionHeader,

@@ -5,7 +5,7 @@ import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import type { ForgotPasswordActionData } from "~/components/auth/password-reset-forms";
 import { island } from "~/components/island";
-import { requestPasswordReset } from "~/models/password-reset.server";
+import { requestPasswordReset } from "~/models/people/index.server";
 import {
   attempt,
   readFormData,

@@ -15,7 +15,7 @@ import {
   Steps,
 } from "~/components/marketing/how-it-works-sections";
 import { translatedTitle } from "~/utils/i18n";
-import { getEmployeeRecord } from "~/models/advance.server";
+import { getEmployeeRecord } from "~/models/people/index.server";
 import { getUser } from "~/web/auth.server";
 import { deductionSchedule } from "~/utils/schedule";
 

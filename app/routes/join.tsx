@@ -8,8 +8,8 @@ import {
   acceptInvitation,
   joinWithAccount,
   viewInvitation,
-} from "~/models/invitations.server";
-import { getEmployeeRecord } from "~/models/advance.server";
+} from "~/models/companies/index.server";
+import { getEmployeeRecord } from "~/models/people/index.server";
 import { COMPANY_ROLE_LABELS, type CompanyRole } from "~/utils/company-roles";
 import { translatedTitle } from "~/utils/i18n";
 import {

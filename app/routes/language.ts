@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
-import { setUserLanguage } from "~/models/profile.server";
+import { setUserLanguage } from "~/models/people/index.server";
 import { getUser, safeRedirect } from "~/web/auth.server";
 import { languageCookieHeader } from "~/web/language.server";
 import {

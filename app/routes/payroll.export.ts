@@ -1,6 +1,9 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { exportNextPayrollCsv } from "~/models/payroll.server";
-import { getPayrollRun, payrollRunCsv } from "~/models/payroll-runs.server";
+import {
+  exportNextPayrollCsv,
+  getPayrollRun,
+  payrollRunCsv,
+} from "~/models/payroll/index.server";
 import { requireEmployer } from "~/web/auth.server";
 import { notFound } from "~/utils/errors";
 

@@ -8,7 +8,7 @@ import {
   isResetTokenLive,
   RESET_LINK_MINUTES,
   resetPassword,
-} from "~/models/password-reset.server";
+} from "~/models/people/index.server";
 import {
   attempt,
   readFormData,

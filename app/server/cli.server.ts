@@ -1,12 +1,12 @@
 import { format } from "date-fns";
 import { sql } from "drizzle-orm";
 import { startWorker, stopWorker } from "~/jobs/worker.server";
-import { checkInvariants, INVARIANT_RULES } from "~/models/invariants.server";
-import { parseRunDate, runPayroll } from "~/models/payroll.server";
+import { checkInvariants, INVARIANT_RULES } from "~/models/ledger/index.server";
+import { parseRunDate, runPayroll } from "~/models/payroll/index.server";
 import {
   expireUnpaidAdvances,
   UNPAID_EXPIRY_DAYS,
-} from "~/models/cancel.server";
+} from "~/models/advances/index.server";
 import { fromCents } from "~/utils/money";
 import {
   closeConnection,

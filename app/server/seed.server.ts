@@ -14,12 +14,12 @@ import {
 import type { Database } from "~/utils/db.server";
 import { hashPassword } from "~/utils/password.server";
 import { fromCents, toCents } from "~/utils/money";
-import { applyApproval } from "~/models/approval-core.server";
+import { applyApproval } from "~/models/advances/index.server";
+import { recordCardFunded } from "~/models/ledger/index.server";
 import { PROCESSING_FEE_CENTS } from "~/utils/calculator";
 import { TERMS_VERSION } from "~/utils/rules";
 import { deductionSchedule } from "~/utils/schedule";
 import { isoDay } from "~/utils/pay-schedule";
-import { recordCardFunded } from "~/models/ledger.server";
 import { GROCERY_RESTRICTION } from "~/utils/rules";
 
 export const DEMO_PASSWORD = "password123";

@@ -2,7 +2,7 @@
 // level would ship zod's whole core to every page (the filter's schema is in audit-filter.ts,
 // which only the loaders import).
 //
-// The audit trail's vocabulary (app/models/audit.server.ts recordAudit) and the /activity
+// The audit trail's vocabulary (app/models/audit/audit.server.ts recordAudit) and the /activity
 // filter. Actions other branches of work add (cancel, expiry, freeze, sessions, two-factor)
 // are named here already so their labels are ready when they start writing them.
 

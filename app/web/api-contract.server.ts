@@ -1,13 +1,14 @@
-import { companyFor } from "~/models/company.server";
-import { authenticateApiKey, type ApiKeyActor } from "~/models/api-keys.server";
-import { reserveRequest } from "~/models/throttle.server";
+import { companyFor } from "~/utils/company-access.server";
 import {
+  authenticateApiKey,
+  type ApiKeyActor,
   checkIdempotencyKey,
   claimIdempotencyKey,
   completeIdempotencyKey,
   releaseIdempotencyKey,
   requestFingerprint,
-} from "~/models/idempotency.server";
+} from "~/models/integrations/index.server";
+import { reserveRequest, type SessionUser } from "~/models/people/index.server";
 import type { Capability } from "~/utils/company-roles";
 import type { ApiScope } from "~/utils/api-scopes";
 import { env } from "~/utils/env.server";
@@ -15,7 +16,6 @@ import { actingWithApiKey } from "~/utils/request-context.server";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import type { z } from "zod";
 import type { User } from "#db/schema";
-import type { SessionUser } from "~/models/sessions.server";
 import { forbidden, notFound, unauthorized } from "~/utils/errors";
 import type { PageRequest, Paged } from "~/validation/pagination";
 import {

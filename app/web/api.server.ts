@@ -1,6 +1,6 @@
 import { json } from "@remix-run/node";
 import type { z } from "zod";
-import type { SessionUser } from "~/models/sessions.server";
+import type { SessionUser } from "~/models/people/index.server";
 import { getAuth } from "./auth.server";
 import { textProblem } from "./form.server";
 import {

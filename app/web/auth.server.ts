@@ -2,8 +2,14 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { json, redirect } from "@remix-run/node";
 import { Strategy } from "remix-auth/strategy";
 import type { Role, User } from "#db/schema";
-import { getSessionUser, type SessionUser } from "~/models/sessions.server";
-import { signIn, type SignInOutcome } from "~/models/sign-in.server";
+import {
+  getSessionUser,
+  type SessionUser,
+  signIn,
+  type SignInOutcome,
+  toPublicUser,
+} from "~/models/people/index.server";
+import { recordSignOut } from "~/models/audit/index.server";
 import { badRequest, isDatabaseUnavailable } from "~/utils/errors";
 import {
   noteDatabaseError,
@@ -18,8 +24,6 @@ import {
   signInClient,
 } from "./session.server";
 import { readFormData } from "./form.server";
-import { recordSignOut } from "~/models/audit.server";
-import { toPublicUser } from "~/models/user.server";
 import {
   canDo,
   COMPANY_ROLE_LABELS,

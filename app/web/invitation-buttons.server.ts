@@ -2,7 +2,7 @@ import type { User } from "#db/schema";
 import {
   resendInvitation,
   revokeInvitation,
-} from "~/models/invitations.server";
+} from "~/models/companies/index.server";
 import { isAppError } from "~/utils/errors";
 import { attempt } from "./action.server";
 import { redirectWithError, redirectWithSuccess } from "./toast.server";

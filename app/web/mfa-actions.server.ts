@@ -6,8 +6,8 @@ import {
   confirmMfaEnrolment,
   disableMfa,
   startMfaEnrolment,
-} from "~/models/mfa.server";
-import { type SessionUser } from "~/models/sessions.server";
+  type SessionUser,
+} from "~/models/people/index.server";
 import { clientInfo } from "~/web/session.server";
 import {
   MFA_CANCEL,

@@ -1,8 +1,9 @@
-import { deviceListForPage, forgetDevice } from "~/models/devices.server";
 import {
+  deviceListForPage,
+  forgetDevice,
   applySessionAction,
   sessionListForPage,
-} from "~/models/sessions.server";
+} from "~/models/people/index.server";
 import { sessionActionSchema } from "~/validation/sessions";
 import { attempt } from "./action.server";
 import { errorToast, redirectWithSuccess, type Toast } from "./toast.server";

@@ -7,17 +7,17 @@ import {
   type Cookie,
   type SessionStorage,
 } from "@remix-run/node";
-import { DEVICE_TRUST_DAYS } from "~/models/devices.server";
 import {
+  DEVICE_TRUST_DAYS,
   createSession,
   revokeSessionByToken,
   type ClientInfo,
-} from "~/models/sessions.server";
+} from "~/models/people/index.server";
 import { env } from "~/utils/env.server";
 
 export type SessionData = {
   /**
-   * The random session token (server-side sessions, app/models/sessions.server.ts). Every
+   * The random session token (server-side sessions, app/models/people/sessions.server.ts). Every
    * sign-in issues a new one, so a planted cookie is never kept. Nothing else is in the cookie:
    * who the user is comes from the sessions table.
    */

@@ -1,6 +1,9 @@
-import { requestAdvance } from "~/models/advance.server";
-import { approveAdvance, declineAdvance } from "~/models/approval.server";
-import { recordSignIn } from "~/models/audit.server";
+import {
+  requestAdvance,
+  approveAdvance,
+  declineAdvance,
+} from "~/models/advances/index.server";
+import { recordSignIn } from "~/models/audit/index.server";
 import { createEmployee, createEmployer } from "#tests/support/factories";
 import { expect, expectAccessible, test } from "./support/fixtures";
 

@@ -1,5 +1,5 @@
 import { addDays, endOfMonth } from "date-fns";
-import { updatePaySchedule } from "~/models/settings.server";
+import { updatePaySchedule } from "~/models/companies/index.server";
 import { formatDate } from "~/utils/dates";
 import { isoDay } from "~/utils/pay-schedule";
 import { insertAdvance } from "#tests/support/data";

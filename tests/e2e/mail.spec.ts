@@ -1,6 +1,6 @@
 import { and, desc, eq } from "drizzle-orm";
 import { mailOutbox } from "#db/schema";
-import { approveAdvance } from "~/models/approval.server";
+import { approveAdvance } from "~/models/advances/index.server";
 import { db } from "~/utils/db.server";
 import { insertAdvance } from "#tests/support/data";
 import {

@@ -6,7 +6,7 @@ import {
   createEmployer,
   TEST_PASSWORD,
 } from "#tests/support/factories";
-import { getUserById } from "~/models/user.server";
+import { getUserById } from "~/models/people/index.server";
 import { expect, isNoJs, test } from "./support/fixtures";
 import {
   createLayoutWorld,

@@ -10,7 +10,7 @@ import {
   NOT_LINKED,
   ONLY_EMPLOYEES,
   requestAdvance,
-} from "~/models/advance.server";
+} from "~/models/advances/index.server";
 import { subscribe, type AppEvent } from "~/services/events.server";
 import { db } from "~/utils/db.server";
 import { AppError } from "~/utils/errors";

@@ -4,7 +4,7 @@ import createClient from "openapi-fetch";
 import prettier from "prettier";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { User } from "#db/schema";
-import { requestAdvance } from "~/models/advance.server";
+import { requestAdvance } from "~/models/advances/index.server";
 import * as approveRoute from "~/routes/api.advance-requests.$id.approve";
 import * as pendingRoute from "~/routes/api.advance-requests.pending";
 import * as apiKeysRoute from "~/routes/api.api-keys.($id)";

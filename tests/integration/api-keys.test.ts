@@ -1,8 +1,9 @@
 import { eq } from "drizzle-orm";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { apiKeys, auditEvents, type User } from "#db/schema";
-import { requestAdvance } from "~/models/advance.server";
-import { listCompanyActivity } from "~/models/audit.server";
+import { requestAdvance } from "~/models/advances/index.server";
+import { listCompanyActivity } from "~/models/audit/index.server";
+import { registerUser } from "~/models/people/index.server";
 import * as apiKeysRoute from "~/routes/api.api-keys.($id)";
 import * as revokeRoute from "~/routes/api.api-keys.($id)";
 import * as approveRoute from "~/routes/api.advance-requests.$id.approve";
@@ -23,7 +24,6 @@ import {
   createEmployer,
   requestAs,
 } from "#tests/support/factories";
-import { registerUser } from "~/models/user.server";
 import { TEST_PASSWORD, uniqueName } from "#tests/support/factories";
 
 // API keys (docs/decisions/1910-api-keys-idempotency-webhooks.md): an owner makes one, a

@@ -1,16 +1,18 @@
-import { cancelAdvance } from "~/models/cancel.server";
+import {
+  cancelAdvance,
+  ALREADY_DECIDED,
+  approveAdvance,
+  declineAdvance,
+} from "~/models/advances/index.server";
 import { dayStart, isoDay } from "~/utils/pay-schedule";
 import { addDays, subDays } from "date-fns";
 import { count, eq } from "drizzle-orm";
 import { advanceRequests, payrollDeductions } from "#db/schema";
+import { BALANCE_NO_LONGER_COVERS } from "~/utils/rules";
 import {
-  ALREADY_DECIDED,
   DEFAULT_DECLINE_REASON,
   REQUEST_NOT_FOUND,
-  approveAdvance,
-  declineAdvance,
-} from "~/models/approval.server";
-import { BALANCE_NO_LONGER_COVERS } from "~/models/approval-core.server";
+} from "~/validation/employer";
 import { subscribe } from "~/services/events.server";
 import type { AppEvent } from "~/services/events.server";
 import { db } from "~/utils/db.server";

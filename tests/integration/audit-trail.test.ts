@@ -2,17 +2,20 @@ import fs from "node:fs";
 import path from "node:path";
 import { desc, eq, sql } from "drizzle-orm";
 import { advanceRequests, auditEvents, type User } from "#db/schema";
-import { requestAdvance } from "~/models/advance.server";
-import { approveAdvance, declineAdvance } from "~/models/approval.server";
-import { completeSandboxCheckout } from "~/models/checkout.server";
-import { runPayroll } from "~/models/payroll.server";
 import {
+  requestAdvance,
+  approveAdvance,
+  declineAdvance,
+} from "~/models/advances/index.server";
+import { completeSandboxCheckout } from "~/models/cards/index.server";
+import {
+  runPayroll,
   createPayrollRun,
   getPayrollRun,
   recordPayrollResults,
-} from "~/models/payroll-runs.server";
-import { updateProfile } from "~/models/profile.server";
-import { updateCompanySettings } from "~/models/settings.server";
+} from "~/models/payroll/index.server";
+import { updateProfile } from "~/models/people/index.server";
+import { updateCompanySettings } from "~/models/companies/index.server";
 import { action as loginApi } from "~/routes/api.login";
 import { action as logoutApi } from "~/routes/api.logout";
 import { action as logoutPage } from "~/routes/logout";
@@ -34,7 +37,7 @@ import { disableStripe } from "#tests/support/payments";
 import { companyIdOf, setApprovalLimit } from "#tests/support/rows";
 
 // The audit trail: one append-only row per money, admin and account action, written in the
-// action's own transaction (app/models/audit.server.ts recordAudit), shown on /activity (the
+// action's own transaction (app/models/audit/audit.server.ts recordAudit), shown on /activity (the
 // employer's company only), as CSV, and on the employee's /profile.
 
 useTestDatabase();
@@ -361,7 +364,7 @@ describe("append-only", () => {
     // The one writer is recordAudit (and, beside it, the inserts by user id for a sign-out and
     // for a user's own account actions).
     const writers = fs
-      .readFileSync(path.join(root, "models/audit.server.ts"), "utf8")
+      .readFileSync(path.join(root, "models/audit/audit.server.ts"), "utf8")
       .match(/insert(\(auditEvents\)| into audit_events)/g);
     expect(writers).toHaveLength(3);
   });

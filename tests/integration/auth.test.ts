@@ -4,7 +4,7 @@ import { action as loginApi } from "~/routes/api.login";
 import { action as registerApi } from "~/routes/api.register";
 import { action as logoutApi } from "~/routes/api.logout";
 import { action as authAction, loader as authLoader } from "~/routes/auth";
-import { getUserByUsername } from "~/models/user.server";
+import { getUserByUsername } from "~/models/people/index.server";
 import { useTestDatabase } from "#tests/support/db";
 import {
   TEST_PASSWORD,

@@ -91,7 +91,18 @@ import * as appEmployeesInvite from "~/routes/_app.employees.invite";
 import * as appTeam from "~/routes/_app.settings_.team";
 import * as appRosterImport from "~/routes/_app.employees.import._index";
 import * as appRosterImportDetails from "~/routes/_app.employees.import.$id";
-import { previewRoster } from "~/models/roster-import.server";
+import {
+  previewRoster,
+  addEmployee,
+  inviteEmployee,
+} from "~/models/companies/index.server";
+import { createPayrollRun } from "~/models/payroll/index.server";
+import { closeCardInTx } from "~/models/cards/index.server";
+import {
+  createWebhookEndpoint,
+  createApiKey,
+  revokeApiKey,
+} from "~/models/integrations/index.server";
 import * as join from "~/routes/join";
 import * as joinToken from "~/routes/join.$token";
 import * as apiInvitations from "~/routes/api.invitations";
@@ -103,17 +114,11 @@ import * as apiPayrollResults from "~/routes/api.payroll-runs.$id.results";
 import * as apiPaySchedule from "~/routes/api.pay-schedule";
 import * as apiOffboard from "~/routes/api.employees.$id.offboard";
 import * as apiClose from "~/routes/api.virtual-cards.$id.close";
-import { createPayrollRun } from "~/models/payroll-runs.server";
 import { insertAdvance } from "#tests/support/data";
-import { closeCardInTx } from "~/models/card-authorization.server";
-import { addEmployee } from "~/models/employee.server";
 import { isoDay } from "~/utils/pay-schedule";
-import { inviteEmployee } from "~/models/invitations.server";
 import * as apiApiKeys from "~/routes/api.api-keys.($id)";
 import * as apiWebhookEndpoints from "~/routes/api.webhook-endpoints.($id)";
-import { createWebhookEndpoint } from "~/models/webhooks.server";
 import * as appApiSettings from "~/routes/_app.settings_.api";
-import { createApiKey, revokeApiKey } from "~/models/api-keys.server";
 import { API_CONTRACTS } from "~/routes/api.openapi[.]json";
 import { scopeFor } from "~/web/api-contract.server";
 import { API_SCOPES } from "~/utils/api-scopes";

@@ -45,14 +45,14 @@ import * as appPayroll from "~/routes/_app.payroll";
 import * as apiPayrollRuns from "~/routes/api.payroll-runs";
 import * as apiPayrollResults from "~/routes/api.payroll-runs.$id.results";
 import * as apiPaySchedule from "~/routes/api.pay-schedule";
-import { createPayrollRun } from "~/models/payroll-runs.server";
+import { createPayrollRun } from "~/models/payroll/index.server";
+import { getSessionUser } from "~/models/people/index.server";
 import * as appProfile from "~/routes/_app.profile";
 import * as appRequest from "~/routes/_app.request";
 import * as appSettings from "~/routes/_app.settings";
 import * as auth from "~/routes/auth";
 import * as howItWorks from "~/routes/how-it-works";
 import * as logout from "~/routes/logout";
-import { getSessionUser } from "~/models/sessions.server";
 import { getSessionToken } from "~/web/session.server";
 
 // Bad input: generated bodies for every POST endpoint and form action — wrong types,

@@ -1,26 +1,29 @@
 import { subDays } from "date-fns";
 import { eq } from "drizzle-orm";
 import { auditEvents, sandboxPayments } from "#db/schema";
-import { approveAdvance } from "~/models/approval.server";
 import {
+  approveAdvance,
   ALREADY_CANCELLED,
   CANNOT_CANCEL_DECLINED,
   CANNOT_CANCEL_PAID,
   cancelAdvance,
   EXPIRED_REASON,
   expireUnpaidAdvances,
-} from "~/models/cancel.server";
-import { checkInvariants } from "~/models/invariants.server";
-import { exportNextPayrollCsv, runPayroll } from "~/models/payroll.server";
-import { createPayrollRun } from "~/models/payroll-runs.server";
-import { createPaymentIntent } from "~/models/payment.server";
+  createPaymentIntent,
+  listPendingRequests,
+} from "~/models/advances/index.server";
+import { checkInvariants } from "~/models/ledger/index.server";
+import {
+  exportNextPayrollCsv,
+  runPayroll,
+  createPayrollRun,
+} from "~/models/payroll/index.server";
 import { loader as dashboardLoader } from "~/routes/_app._index";
 import {
   action as historyAction,
   loader as historyLoader,
 } from "~/routes/_app.history";
 import { action as cancelApi } from "~/routes/api.advance-requests.$id.cancel";
-import { listPendingRequests } from "~/models/employer-requests.server";
 import { subscribe, type AppEvent } from "~/services/events.server";
 import { db } from "~/utils/db.server";
 import { insertAdvance, payAndIssueCard } from "#tests/support/data";

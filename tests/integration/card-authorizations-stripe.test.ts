@@ -2,7 +2,7 @@ import Stripe from "stripe";
 import { eq } from "drizzle-orm";
 import { auditEvents, virtualCards, type User } from "#db/schema";
 import { action as displayKeyApi } from "~/routes/api.virtual-cards.$id.ephemeral-key";
-import { DETAILS_SHOWN_BY_SANDBOX } from "~/models/card-authorization.server";
+import { DETAILS_SHOWN_BY_SANDBOX } from "~/models/cards/index.server";
 import { CARD_DISPLAY_REFUSED } from "~/services/payments/stripe.server";
 import { action as webhookApi } from "~/routes/api.stripe.webhook";
 import { action as sandboxApi } from "~/routes/api.sandbox.card-authorizations";

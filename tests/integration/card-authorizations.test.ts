@@ -4,8 +4,8 @@ import {
   authorizeCardPurchase,
   DECLINE_FROZEN,
   DECLINE_NOT_GROCERY,
-} from "~/models/card-authorization.server";
-import { checkInvariants } from "~/models/invariants.server";
+} from "~/models/cards/index.server";
+import { checkInvariants } from "~/models/ledger/index.server";
 import * as cardPage from "~/routes/_app.cards.$id";
 import { action as sandboxApi } from "~/routes/api.sandbox.card-authorizations";
 import { loader as cardsApi } from "~/routes/api.virtual-cards";

@@ -1,20 +1,24 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { auditEvents, invitations, users, type User } from "#db/schema";
-import { requestAdvance } from "~/models/advance.server";
-import { approveAdvance } from "~/models/approval.server";
-import { listCompanyActivity } from "~/models/audit.server";
-import { loadEmployeeDashboard } from "~/models/employee-dashboard.server";
+import { requestAdvance, approveAdvance } from "~/models/advances/index.server";
+import { listCompanyActivity } from "~/models/audit/index.server";
+import { loadEmployeeDashboard } from "~/models/reports/index.server";
 import {
   inviteEmployee,
   inviteMember,
   resendInvitation,
   revokeInvitation,
-} from "~/models/invitations.server";
-import { getSessionUser, createSession } from "~/models/sessions.server";
-import { changeMemberRole, listTeam, removeMember } from "~/models/team.server";
-import { registerUser } from "~/models/user.server";
-import { resetPassword } from "~/models/password-reset.server";
+  changeMemberRole,
+  listTeam,
+  removeMember,
+} from "~/models/companies/index.server";
+import {
+  getSessionUser,
+  createSession,
+  registerUser,
+  resetPassword,
+} from "~/models/people/index.server";
 import * as dashboardRoute from "~/routes/_app._index";
 import * as inviteRoute from "~/routes/_app.employees.invite";
 import * as teamRoute from "~/routes/_app.settings_.team";

@@ -5,7 +5,7 @@ import { payrollDeductions } from "#db/schema";
 import {
   cardRestrictions,
   loadEmployeeDashboard,
-} from "~/models/employee-dashboard.server";
+} from "~/models/reports/index.server";
 import { db } from "~/utils/db.server";
 import { loader as dashboardLoader } from "~/routes/_app._index";
 import { loader as historyLoader } from "~/routes/_app.history";

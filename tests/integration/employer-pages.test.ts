@@ -13,8 +13,8 @@ import {
   loader as addLoader,
 } from "~/routes/_app.employees.add";
 import { loader as detailsLoader } from "~/routes/_app.employees.$id";
-import { listEmployees } from "~/models/employee-directory.server";
-import { getUserByUsername } from "~/models/user.server";
+import { listEmployees } from "~/models/reports/index.server";
+import { getUserByUsername } from "~/models/people/index.server";
 import { db } from "~/utils/db.server";
 import {
   insertAdvance,

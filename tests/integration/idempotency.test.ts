@@ -6,8 +6,8 @@ import {
   invitations,
   type User,
 } from "#db/schema";
-import { requestAdvance } from "~/models/advance.server";
-import { createApiKey } from "~/models/api-keys.server";
+import { requestAdvance } from "~/models/advances/index.server";
+import { createApiKey } from "~/models/integrations/index.server";
 import * as approveRoute from "~/routes/api.advance-requests.$id.approve";
 import * as invitationsRoute from "~/routes/api.invitations";
 import { db } from "~/utils/db.server";

@@ -9,7 +9,7 @@ import {
   sandboxPayments,
   virtualCards,
 } from "#db/schema";
-import { checkInvariants } from "~/models/invariants.server";
+import { checkInvariants } from "~/models/ledger/index.server";
 import { db } from "~/utils/db.server";
 import { useTestDatabase } from "#tests/support/db";
 import { insertAdvance } from "#tests/support/data";

@@ -1,11 +1,12 @@
 import { eq, sql } from "drizzle-orm";
 import { users } from "#db/schema";
-import { approveAdvance } from "~/models/approval.server";
-import { requestAdvance } from "~/models/advance.server";
-import { inviteEmployee } from "~/models/invitations.server";
-import { sendDeductionReminders } from "~/models/notifications.server";
-import { requestPasswordReset } from "~/models/password-reset.server";
-import { setUserLanguage } from "~/models/profile.server";
+import { approveAdvance, requestAdvance } from "~/models/advances/index.server";
+import { inviteEmployee } from "~/models/companies/index.server";
+import { sendDeductionReminders } from "~/models/notifications/index.server";
+import {
+  requestPasswordReset,
+  setUserLanguage,
+} from "~/models/people/index.server";
 import { action as checkoutAction } from "~/routes/_app.checkout";
 import { db } from "~/utils/db.server";
 import { useTestDatabase } from "#tests/support/db";

@@ -1,7 +1,33 @@
 import { sandboxLast4 } from "~/services/payments/sandbox.server";
 import { subDays } from "date-fns";
 import { and, eq, ne, sql } from "drizzle-orm";
-import { cancelAdvance, expireUnpaidAdvances } from "~/models/cancel.server";
+import {
+  cancelAdvance,
+  expireUnpaidAdvances,
+  applyApproval,
+  approveAdvance,
+  declineAdvance,
+  requestAdvance,
+} from "~/models/advances/index.server";
+import {
+  deliverMail,
+  notifyAdvanceApproved,
+  notifyAdvanceCancelled,
+  sendDeductionReminders,
+  sendMonthlyReports,
+  setEmailChoices,
+} from "~/models/notifications/index.server";
+import {
+  confirmMfaEnrolment,
+  disableMfa,
+  startMfaEnrolment,
+  requestPasswordReset,
+  resetPassword,
+  updateProfile,
+  createSession,
+  getSessionUser,
+  signIn,
+} from "~/models/people/index.server";
 import { run, type Runner } from "graphile-worker";
 import { mailOutbox, passwordResetTokens, users } from "#db/schema";
 import {
@@ -12,31 +38,8 @@ import {
   workerLogger,
 } from "~/jobs/worker.server";
 import { runScheduledOnce, scheduleByTask } from "~/jobs/scheduled.server";
-import { applyApproval } from "~/models/approval-core.server";
-import { approveAdvance, declineAdvance } from "~/models/approval.server";
-import { requestAdvance } from "~/models/advance.server";
-import { deliverMail } from "~/models/mail.server";
-import {
-  confirmMfaEnrolment,
-  disableMfa,
-  startMfaEnrolment,
-} from "~/models/mfa.server";
 import { Secret, TOTP } from "otpauth";
 import { userMfa } from "#db/schema";
-import {
-  notifyAdvanceApproved,
-  notifyAdvanceCancelled,
-  sendDeductionReminders,
-  sendMonthlyReports,
-  setEmailChoices,
-} from "~/models/notifications.server";
-import {
-  requestPasswordReset,
-  resetPassword,
-} from "~/models/password-reset.server";
-import { updateProfile } from "~/models/profile.server";
-import { createSession, getSessionUser } from "~/models/sessions.server";
-import { signIn } from "~/models/sign-in.server";
 import { action as checkoutAction } from "~/routes/_app.checkout";
 import { connection, db, queryRows } from "~/utils/db.server";
 import { env, resetEnvCache } from "~/utils/env.server";

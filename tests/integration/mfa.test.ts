@@ -18,7 +18,7 @@ import {
   INVALID_MFA_CODE,
   MFA_CODE_REQUIRED,
   TOO_MANY_MFA_ATTEMPTS,
-} from "~/models/mfa.server";
+} from "~/models/people/index.server";
 import { db } from "~/utils/db.server";
 import { useTestDatabase } from "#tests/support/db";
 import {

@@ -1,28 +1,31 @@
 import { sql } from "drizzle-orm";
 import type { User } from "#db/schema";
-import { authorizeCardPurchase } from "~/models/card-authorization.server";
 import {
+  authorizeCardPurchase,
   closeExpiredCards,
   closeOwnCard,
   getOwnCard,
-} from "~/models/card-authorization.server";
-import { checkInvariants } from "~/models/invariants.server";
-import { companyTotals, owedCents } from "~/models/ledger.server";
-import { offboardEmployee } from "~/models/offboarding.server";
+} from "~/models/cards/index.server";
 import {
+  checkInvariants,
+  companyTotals,
+  owedCents,
+} from "~/models/ledger/index.server";
+import {
+  offboardEmployee,
   createPayrollRun,
   FUTURE_RUN,
   getPayrollRun,
   recordPayrollResults,
   runScheduledPayroll,
-} from "~/models/payroll-runs.server";
+} from "~/models/payroll/index.server";
 import {
   getPaySchedule,
   updateCompanySettings,
   updatePaySchedule,
-} from "~/models/settings.server";
-import { requestAdvance } from "~/models/advance.server";
-import { getEmployerReport } from "~/models/report.server";
+} from "~/models/companies/index.server";
+import { requestAdvance } from "~/models/advances/index.server";
+import { getEmployerReport } from "~/models/reports/index.server";
 import { db, queryRows } from "~/utils/db.server";
 import { dayStart, isoDay, addDaysIso } from "~/utils/pay-schedule";
 import { LEFT_COMPANY } from "~/utils/rules";

@@ -1,15 +1,17 @@
 import { sql } from "drizzle-orm";
-import { approveAdvance } from "~/models/approval.server";
-import { authorizeCardPurchase } from "~/models/card-authorization.server";
-import { requestAdvance } from "~/models/advance.server";
-import { checkInvariants } from "~/models/invariants.server";
-import { companyTotals, owedCents } from "~/models/ledger.server";
-import { offboardEmployee } from "~/models/offboarding.server";
+import { approveAdvance, requestAdvance } from "~/models/advances/index.server";
+import { authorizeCardPurchase } from "~/models/cards/index.server";
 import {
+  checkInvariants,
+  companyTotals,
+  owedCents,
+} from "~/models/ledger/index.server";
+import {
+  offboardEmployee,
   createPayrollRun,
   recordPayrollResults,
-} from "~/models/payroll-runs.server";
-import { updatePaySchedule } from "~/models/settings.server";
+} from "~/models/payroll/index.server";
+import { updatePaySchedule } from "~/models/companies/index.server";
 import { db, queryRows } from "~/utils/db.server";
 import { formatCents, toCents } from "~/utils/money";
 import { addDaysIso, dayStart, isoDay } from "~/utils/pay-schedule";

@@ -1,20 +1,22 @@
 import { addDays, format } from "date-fns";
 import { eq } from "drizzle-orm";
 import { advanceRequests, auditEvents, sandboxPayments } from "#db/schema";
-import { approveAdvance } from "~/models/approval.server";
+import { approveAdvance, requestAdvance } from "~/models/advances/index.server";
 import {
   authorizeCardPurchase,
   spentCents,
-} from "~/models/card-authorization.server";
-import { requestAdvance } from "~/models/advance.server";
-import { completeSandboxCheckout } from "~/models/checkout.server";
-import { checkInvariants } from "~/models/invariants.server";
-import { exportNextPayrollCsv, runPayroll } from "~/models/payroll.server";
-import { recordPayrollResults } from "~/models/payroll-runs.server";
+  completeSandboxCheckout,
+} from "~/models/cards/index.server";
+import { checkInvariants } from "~/models/ledger/index.server";
+import {
+  exportNextPayrollCsv,
+  runPayroll,
+  recordPayrollResults,
+} from "~/models/payroll/index.server";
+import { updatePaySchedule } from "~/models/companies/index.server";
 import { db } from "~/utils/db.server";
 import { toCents } from "~/utils/money";
 import { employeeOf, deductionsOf } from "#tests/support/rows";
-import { updatePaySchedule } from "~/models/settings.server";
 import { dayStart, isoDay } from "~/utils/pay-schedule";
 import { useTestDatabase } from "#tests/support/db";
 import { createEmployee, createEmployer } from "#tests/support/factories";

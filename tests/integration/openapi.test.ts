@@ -28,7 +28,7 @@ import { action as webhookAction } from "~/routes/api.stripe.webhook";
 import { action as sandboxPurchaseAction } from "~/routes/api.sandbox.card-authorizations";
 import { action as freezeAction } from "~/routes/api.virtual-cards.$id.freeze";
 import { action as unfreezeAction } from "~/routes/api.virtual-cards.$id.unfreeze";
-import { payWithSandboxCard } from "~/models/payment.server";
+import { payWithSandboxCard } from "~/models/advances/index.server";
 import { useTestDatabase } from "#tests/support/db";
 import { insertAdvance } from "#tests/support/data";
 import {

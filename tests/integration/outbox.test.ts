@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { mailOutbox } from "#db/schema";
-import { approveAdvance } from "~/models/approval.server";
+import { approveAdvance } from "~/models/advances/index.server";
 import { loader as outboxLoader } from "~/routes/_app.outbox";
 import { action as forgotAction } from "~/routes/forgot-password";
 import {

@@ -3,7 +3,7 @@ import path from "node:path";
 import { eq, sql } from "drizzle-orm";
 import { users } from "#db/schema";
 import { DEMO_PASSWORD, seedDemo } from "~/server/seed.server";
-import { verifyLogin } from "~/models/login.server";
+import { verifyLogin } from "~/models/people/index.server";
 import { action as registerApi } from "~/routes/api.register";
 import { action as authAction } from "~/routes/auth";
 import { action as addEmployeeAction } from "~/routes/_app.employees.add";

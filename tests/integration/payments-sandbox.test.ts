@@ -1,8 +1,8 @@
 import { sandboxLast4 } from "~/services/payments/sandbox.server";
 import { eq } from "drizzle-orm";
 import { sandboxPayments } from "#db/schema";
-import { issueGroceryCard } from "~/models/card.server";
-import { createPaymentIntent } from "~/models/payment.server";
+import { issueGroceryCard, CARD_DELAYED } from "~/models/cards/index.server";
+import { createPaymentIntent } from "~/models/advances/index.server";
 import { action as createCardApi } from "~/routes/api.create-grocery-card";
 import { action as createIntentApi } from "~/routes/api.create-payment-intent";
 import { action as webhookApi } from "~/routes/api.stripe.webhook";
@@ -35,7 +35,6 @@ import {
   columnsOf,
   requestRow,
 } from "#tests/support/rows";
-import { CARD_DELAYED } from "~/models/card.server";
 import { TERMS_VERSION } from "~/utils/rules";
 import {
   call,

@@ -1,6 +1,10 @@
 import Stripe from "stripe";
-import { createPaymentIntent } from "~/models/payment.server";
-import { issueGroceryCard } from "~/models/card.server";
+import { createPaymentIntent } from "~/models/advances/index.server";
+import {
+  issueGroceryCard,
+  CARD_DELAYED,
+  recoverPaidRequests,
+} from "~/models/cards/index.server";
 import { action as createCardApi } from "~/routes/api.create-grocery-card";
 import { action as createIntentApi } from "~/routes/api.create-payment-intent";
 import { action as webhookApi } from "~/routes/api.stripe.webhook";
@@ -9,8 +13,6 @@ import { paymentProvider } from "~/services/payments/index.server";
 import { eq } from "drizzle-orm";
 import { advanceRequests, auditEvents } from "#db/schema";
 import { addMinutes } from "date-fns";
-import { CARD_DELAYED } from "~/models/card.server";
-import { recoverPaidRequests } from "~/models/card-recovery.server";
 import { db } from "~/utils/db.server";
 import { insertAdvance, approvedAdvance } from "#tests/support/data";
 import {

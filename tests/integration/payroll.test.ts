@@ -5,13 +5,11 @@ import {
   exportNextPayrollCsv,
   parseRunDate,
   runPayroll,
-} from "~/models/payroll.server";
-import {
   createPayrollRun,
   FUTURE_RUN,
   getPayrollRun,
-} from "~/models/payroll-runs.server";
-import { checkInvariants } from "~/models/invariants.server";
+} from "~/models/payroll/index.server";
+import { checkInvariants } from "~/models/ledger/index.server";
 import { isoDay } from "~/utils/pay-schedule";
 import { loader as exportLoader } from "~/routes/payroll.export";
 import { action as payrollAction } from "~/routes/_app.payroll";

@@ -1,13 +1,14 @@
 import { sql } from "drizzle-orm";
 import type { User } from "#db/schema";
-import { checkInvariants } from "~/models/invariants.server";
+import { checkInvariants } from "~/models/ledger/index.server";
 import {
   pagePendingRequests,
   STREAM_CHUNK,
-} from "~/models/employer-requests.server";
-import { toPublicAdvance } from "~/models/advance.server";
+  toPublicAdvance,
+} from "~/models/advances/index.server";
+import { getUserByUsername } from "~/models/people/index.server";
+import { compactReportRollup } from "~/models/reports/index.server";
 import { advanceRequests, employees } from "#db/schema";
-import { getUserByUsername } from "~/models/user.server";
 import { loader as layoutLoader } from "~/routes/_app";
 import { loader as dashboardLoader } from "~/routes/_app._index";
 import {
@@ -22,7 +23,6 @@ import { loader as allApi } from "~/routes/api.advance-requests.all";
 import { loader as summariesApi } from "~/routes/api.employer.advance-requests";
 import { loader as pendingApi } from "~/routes/api.advance-requests.pending";
 import { loader as employeesApi } from "~/routes/api.employees";
-import { compactReportRollup } from "~/models/report-rollup.server";
 import { connection, db, queryRows } from "~/utils/db.server";
 import { requestContext } from "~/utils/request-context.server";
 import { useTestDatabase } from "#tests/support/db";

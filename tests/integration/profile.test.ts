@@ -4,7 +4,7 @@ import {
   action as profileAction,
   loader as profileLoader,
 } from "~/routes/_app.profile";
-import { getUserById } from "~/models/user.server";
+import { getUserById } from "~/models/people/index.server";
 import { db } from "~/utils/db.server";
 import { verifyPassword } from "~/utils/password.server";
 import { useTestDatabase } from "#tests/support/db";

@@ -1,12 +1,15 @@
 import { addDays } from "date-fns";
 import { eq, sql } from "drizzle-orm";
 import { advanceRequests, type User } from "#db/schema";
-import { approveAdvance, declineAdvance } from "~/models/approval.server";
-import { BALANCE_NO_LONGER_COVERS } from "~/models/approval-core.server";
-import { requestAdvance } from "~/models/advance.server";
-import { checkInvariants } from "~/models/invariants.server";
-import { runPayroll } from "~/models/payroll.server";
-import { updateCompanySettings } from "~/models/settings.server";
+import {
+  approveAdvance,
+  declineAdvance,
+  BALANCE_NO_LONGER_COVERS,
+  requestAdvance,
+} from "~/models/advances/index.server";
+import { checkInvariants } from "~/models/ledger/index.server";
+import { runPayroll } from "~/models/payroll/index.server";
+import { updateCompanySettings } from "~/models/companies/index.server";
 import { action as requestsApi } from "~/routes/api.advance-requests";
 import { action as approveApi } from "~/routes/api.advance-requests.$id.approve";
 import { db, queryRows } from "~/utils/db.server";

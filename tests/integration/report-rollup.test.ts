@@ -13,21 +13,23 @@ import {
   runEmbeddedOnce,
   taskList,
 } from "~/jobs/worker.server";
-import { requestAdvance } from "~/models/advance.server";
-import { approveAdvance, declineAdvance } from "~/models/approval.server";
-import { cancelAdvance, expireUnpaidAdvances } from "~/models/cancel.server";
-import { loadEmployerDashboard } from "~/models/employer-dashboard.server";
-import { checkInvariants } from "~/models/invariants.server";
 import {
+  requestAdvance,
+  approveAdvance,
+  declineAdvance,
+  cancelAdvance,
+  expireUnpaidAdvances,
+} from "~/models/advances/index.server";
+import {
+  loadEmployerDashboard,
   getEmployerReport,
   reportingPeriod,
   TOP_DEPARTMENTS,
-} from "~/models/report.server";
-import {
   compactReportRollup,
   COMPACT_BACKLOG,
   rebuildReportRollup,
-} from "~/models/report-rollup.server";
+} from "~/models/reports/index.server";
+import { checkInvariants } from "~/models/ledger/index.server";
 import { db, queryRows } from "~/utils/db.server";
 import { AppError } from "~/utils/errors";
 import { toCents } from "~/utils/money";

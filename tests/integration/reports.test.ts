@@ -1,5 +1,5 @@
-import { getEmployerReport, trendPercent } from "~/models/report.server";
-import { cancelAdvance } from "~/models/cancel.server";
+import { getEmployerReport, trendPercent } from "~/models/reports/index.server";
+import { cancelAdvance } from "~/models/advances/index.server";
 import { loader as reportsLoader } from "~/routes/_app.reports";
 import { useTestDatabase } from "#tests/support/db";
 import { insertAdvance, approvedAdvances, daysAgo } from "#tests/support/data";

@@ -1,8 +1,8 @@
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { invitations, mailOutbox } from "#db/schema";
-import { inviteEmployee } from "~/models/invitations.server";
 import {
+  inviteEmployee,
   confirmRoster,
   getRosterImport,
   previewRoster,
@@ -10,7 +10,7 @@ import {
   runRosterImport,
   type BadRow,
   type SkippedRow,
-} from "~/models/roster-import.server";
+} from "~/models/companies/index.server";
 import * as importPage from "~/routes/_app.employees.import._index";
 import * as importDetails from "~/routes/_app.employees.import.$id";
 import { db } from "~/utils/db.server";

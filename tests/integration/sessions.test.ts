@@ -18,7 +18,7 @@ import {
   getSessionUser,
   hasSeenUserAgent,
   revokeAllSessions,
-} from "~/models/sessions.server";
+} from "~/models/people/index.server";
 import { db } from "~/utils/db.server";
 import { useTestDatabase } from "#tests/support/db";
 import {

@@ -3,8 +3,8 @@ import { companies, employees, type User } from "#db/schema";
 import {
   getCompanySettings,
   updateCompanySettings,
-} from "~/models/settings.server";
-import { getUserById } from "~/models/user.server";
+} from "~/models/companies/index.server";
+import { getUserById } from "~/models/people/index.server";
 import {
   action as settingsAction,
   loader as settingsLoader,

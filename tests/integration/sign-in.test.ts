@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { vi } from "vitest";
 import { auditEvents, type User } from "#db/schema";
-import { TOO_MANY_ATTEMPTS } from "~/models/login.server";
+import { TOO_MANY_ATTEMPTS } from "~/models/people/index.server";
 import { action as loginApi } from "~/routes/api.login";
 import { action as authAction } from "~/routes/auth";
 import { db } from "~/utils/db.server";
@@ -16,13 +16,13 @@ import {
 import { companyIdOf } from "#tests/support/rows";
 
 // The /auth form (through its remix-auth strategy) and POST /api/login are one sign-in:
-// `signIn` in app/models/sign-in.server.ts (decision 1730). Counted here by wrapping it, and
+// `signIn` in app/models/people/sign-in.server.ts (decision 1730). Counted here by wrapping it, and
 // shown by behaviour: one lockout counts the attempts of both, both write the same audit row.
 
 const signInCalls = vi.hoisted(() => ({ modes: [] as string[] }));
-vi.mock("~/models/sign-in.server", async (importOriginal) => {
+vi.mock("~/models/people/sign-in.server", async (importOriginal) => {
   const original =
-    await importOriginal<typeof import("~/models/sign-in.server")>();
+    await importOriginal<typeof import("~/models/people/sign-in.server")>();
   return {
     ...original,
     signIn: ((...args: Parameters<typeof original.signIn>) => {

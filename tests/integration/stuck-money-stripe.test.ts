@@ -1,9 +1,14 @@
 import { addMinutes, subDays } from "date-fns";
-import { APPROVAL_EXPIRED } from "~/models/cancel-core.server";
-import { CARD_DELAYED, issueGroceryCard } from "~/models/card.server";
-import { recoverPaidRequests } from "~/models/card-recovery.server";
-import { checkInvariants } from "~/models/invariants.server";
-import { createPaymentIntent } from "~/models/payment.server";
+import {
+  APPROVAL_EXPIRED,
+  createPaymentIntent,
+} from "~/models/advances/index.server";
+import {
+  CARD_DELAYED,
+  issueGroceryCard,
+  recoverPaidRequests,
+} from "~/models/cards/index.server";
+import { checkInvariants } from "~/models/ledger/index.server";
 import { paymentProvider } from "~/services/payments/index.server";
 import { db } from "~/utils/db.server";
 import { approvedAdvance, insertAdvance } from "#tests/support/data";

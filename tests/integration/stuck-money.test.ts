@@ -8,18 +8,21 @@ import {
   type AdvanceRequest,
   type User,
 } from "#db/schema";
-import { cancelAdvance } from "~/models/cancel.server";
 import {
+  cancelAdvance,
   APPROVAL_EXPIRED,
   CANNOT_CANCEL_PAID,
   EXPIRED_REASON,
-} from "~/models/cancel-core.server";
-import { CARD_DELAYED, issueGroceryCard } from "~/models/card.server";
-import { recoverPaidRequests } from "~/models/card-recovery.server";
+  createPaymentIntent,
+} from "~/models/advances/index.server";
+import {
+  CARD_DELAYED,
+  issueGroceryCard,
+  recoverPaidRequests,
+  completeSandboxCheckout,
+} from "~/models/cards/index.server";
+import { checkInvariants } from "~/models/ledger/index.server";
 import { CARD_RECOVERY_TASK, cronItems, taskList } from "~/jobs/worker.server";
-import { completeSandboxCheckout } from "~/models/checkout.server";
-import { checkInvariants } from "~/models/invariants.server";
-import { createPaymentIntent } from "~/models/payment.server";
 import { action as createIntentApi } from "~/routes/api.create-payment-intent";
 import { loader as historyLoader } from "~/routes/_app.history";
 import {

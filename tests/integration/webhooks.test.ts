@@ -9,21 +9,24 @@ import {
   webhookEndpoints,
   type User,
 } from "#db/schema";
-import { requestAdvance } from "~/models/advance.server";
-import { offboardEmployee } from "~/models/offboarding.server";
 import {
+  requestAdvance,
+  approveAdvance,
+  declineAdvance,
+} from "~/models/advances/index.server";
+import {
+  offboardEmployee,
   createPayrollRun,
   recordPayrollResults,
-} from "~/models/payroll-runs.server";
-import { isoDay } from "~/utils/pay-schedule";
-import { insertAdvance } from "#tests/support/data";
-import { deductionsOf, employeeOf } from "#tests/support/rows";
-import { approveAdvance, declineAdvance } from "~/models/approval.server";
+} from "~/models/payroll/index.server";
 import {
   createWebhookEndpoint,
   deliverWebhook,
   resendWebhookDelivery,
-} from "~/models/webhooks.server";
+} from "~/models/integrations/index.server";
+import { isoDay } from "~/utils/pay-schedule";
+import { insertAdvance } from "#tests/support/data";
+import { deductionsOf, employeeOf } from "#tests/support/rows";
 import * as endpointsRoute from "~/routes/api.webhook-endpoints.($id)";
 import { isPrivateAddress } from "~/services/webhooks/deliver.server";
 import { connection, db, queryRows } from "~/utils/db.server";

@@ -22,8 +22,8 @@ import url from "node:url";
 import postgres from "postgres";
 import Stripe from "stripe";
 import { sql } from "drizzle-orm";
-import { authorizeCardPurchase } from "~/models/card-authorization.server";
-import { checkInvariants } from "~/models/invariants.server";
+import { authorizeCardPurchase } from "~/models/cards/index.server";
+import { checkInvariants } from "~/models/ledger/index.server";
 import { action as webhookAction } from "~/routes/api.stripe.webhook";
 import {
   closeConnection,

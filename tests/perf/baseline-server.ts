@@ -3,7 +3,7 @@
 // JSON. No Remix, no session, no rendering, no compression: what the database work alone
 // allows. GET /<employer username> answers that employer's dashboard data.
 import http from "node:http";
-import { loadEmployerDashboard } from "~/models/employer-dashboard.server";
+import { loadEmployerDashboard } from "~/models/reports/index.server";
 import { benchEmployers } from "./bench-employers";
 
 const { port, employers } = await benchEmployers();

@@ -25,7 +25,7 @@ import {
   useLoaderData,
 } from "@remix-run/react";
 import { renderToPipeableStream } from "react-dom/server";
-import { loadEmployerDashboard } from "~/models/employer-dashboard.server";
+import { loadEmployerDashboard } from "~/models/reports/index.server";
 import { benchEmployers } from "./bench-employers";
 
 const { port, employers } = await benchEmployers();

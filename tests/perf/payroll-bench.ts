@@ -15,11 +15,11 @@ import url from "node:url";
 import postgres from "postgres";
 import { eq, sql } from "drizzle-orm";
 import { users } from "#db/schema";
-import { checkInvariants } from "~/models/invariants.server";
+import { checkInvariants } from "~/models/ledger/index.server";
 import {
   createRunInTx,
   recordPayrollResults,
-} from "~/models/payroll-runs.server";
+} from "~/models/payroll/index.server";
 import {
   closeConnection,
   connectPostgres,

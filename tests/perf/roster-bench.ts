@@ -16,8 +16,8 @@ import {
   previewRoster,
   runRosterImport,
   type BadRow,
-} from "~/models/roster-import.server";
-import { registerUser } from "~/models/user.server";
+} from "~/models/companies/index.server";
+import { registerUser } from "~/models/people/index.server";
 import {
   closeConnection,
   connectPostgres,

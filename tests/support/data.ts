@@ -10,14 +10,13 @@ import {
   type AdvanceRequest,
   type User,
 } from "#db/schema";
-import { applyApproval } from "~/models/approval-core.server";
-import { recordCardFunded } from "~/models/ledger.server";
-import { completeSandboxCheckout } from "~/models/checkout.server";
+import { applyApproval } from "~/models/advances/index.server";
+import { recordCardFunded } from "~/models/ledger/index.server";
+import { completeSandboxCheckout } from "~/models/cards/index.server";
+import { runPayroll, collectAllInRun } from "~/models/payroll/index.server";
 import { PROCESSING_FEE_CENTS } from "~/utils/calculator";
 import { TERMS_VERSION } from "~/utils/rules";
 import { db, queryRows } from "~/utils/db.server";
-import { runPayroll } from "~/models/payroll.server";
-import { collectAllInRun } from "~/models/payroll-runs.server";
 import { fromCents, toCents } from "~/utils/money";
 import { deductionSchedule } from "~/utils/schedule";
 import { createEmployee, createEmployer } from "./factories";

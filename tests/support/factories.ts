@@ -1,8 +1,8 @@
 import crypto from "node:crypto";
 import type { ActionFunctionArgs, AppLoadContext } from "@remix-run/node";
 import type { User } from "#db/schema";
-import { addEmployee } from "~/models/employee.server";
-import { registerUser } from "~/models/user.server";
+import { addEmployee } from "~/models/companies/index.server";
+import { registerUser } from "~/models/people/index.server";
 import { AppError } from "~/utils/errors";
 import { createUserSessionHeader } from "~/web/session.server";
 

@@ -11,7 +11,7 @@ import {
 } from "#db/schema";
 import { db, queryRows } from "~/utils/db.server";
 import { isoDay } from "~/utils/pay-schedule";
-import { refreshAvailable } from "~/models/ledger.server";
+import { refreshAvailable } from "~/models/ledger/index.server";
 
 /** Rows read and written directly: what a test sets up around an action and checks after it. */
 

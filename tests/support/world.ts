@@ -1,4 +1,6 @@
-import { refreshAvailable } from "~/models/ledger.server";
+import { refreshAvailable } from "~/models/ledger/index.server";
+import { addEmployee } from "~/models/companies/index.server";
+import { insertUser, registerUser } from "~/models/people/index.server";
 import { eq, sql } from "drizzle-orm";
 import {
   advanceRequests,
@@ -6,8 +8,6 @@ import {
   type AdvanceRequest,
   type User,
 } from "#db/schema";
-import { addEmployee } from "~/models/employee.server";
-import { insertUser, registerUser } from "~/models/user.server";
 import { db } from "~/utils/db.server";
 import { TEST_PASSWORD, uniqueName } from "./factories";
 import { employeeOf } from "./rows";

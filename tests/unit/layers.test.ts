@@ -68,6 +68,68 @@ function target(from: string, specifier: string): string | null {
   return null;
 }
 
+// The domains of app/models (docs/architecture.md "Domains"), lowest first. Each imports only
+// domains named before it, and only through their public face, `<domain>/index.server.ts`;
+// inside a domain files import their siblings directly, never their own index (which would
+// make a loop). Code outside app/models (routes, web, jobs, components, scripts, tests) reaches
+// a domain only through its index too.
+const DOMAINS = [
+  "audit",
+  "ledger",
+  "notifications",
+  "integrations",
+  "people",
+  "companies",
+  "advances",
+  "cards",
+  "payroll",
+  "reports",
+] as const;
+
+/** The domain of a file under app/models (its folder), or null elsewhere. */
+function domainOf(file: string): string | null {
+  const parts = file.split("/");
+  return parts[0] === "app" && parts[1] === "models" && parts.length > 3
+    ? parts[2]
+    : null;
+}
+
+const isIndex = (file: string) => /\/index\.server(\.ts)?$/.test(file);
+
+/** Every import that enters a domain other than through its index, or goes up the order. */
+function domainArrows(files: { path: string; text: string }[]): Arrow[] {
+  const arrows: Arrow[] = [];
+  for (const file of files) {
+    const own = domainOf(file.path);
+    // vi.mock names a module's file to wrap it: that is not an import of the domain's inside.
+    const mocked = new Set(
+      [...file.text.matchAll(/vi\.mock\(\s*["']([^"']+)["']/g)].map(
+        (m) => m[1],
+      ),
+    );
+    const { importedFiles } = ts.preProcessFile(file.text, true, true);
+    for (const { fileName } of importedFiles) {
+      if (mocked.has(fileName)) continue;
+      const to = target(file.path, fileName);
+      if (!to?.startsWith("app/models/")) continue;
+      const theirs = domainOf(to);
+      const arrow = { from: file.path, to, specifier: fileName };
+      if (!theirs || !(DOMAINS as readonly string[]).includes(theirs))
+        arrows.push(arrow); // a loose file under app/models, or an unknown domain
+      else if (own === theirs) {
+        if (isIndex(to)) arrows.push(arrow);
+      } else if (!isIndex(to)) arrows.push(arrow);
+      else if (
+        own &&
+        DOMAINS.indexOf(theirs as (typeof DOMAINS)[number]) >=
+          DOMAINS.indexOf(own as (typeof DOMAINS)[number])
+      )
+        arrows.push(arrow);
+    }
+  }
+  return arrows;
+}
+
 type Arrow = { from: string; to: string; specifier: string };
 
 /** Every import of these files that points to a layer its own may not use. */
@@ -101,20 +163,76 @@ function sourceFiles(dir: string): string[] {
   return out;
 }
 
+const readAll = (dirs: string[]) =>
+  dirs.flatMap(sourceFiles).map((p) => ({
+    path: p,
+    text: fs.readFileSync(path.join(ROOT, p), "utf8"),
+  }));
+
+describe("domains: each entered through its index, lower domains only", () => {
+  it("finds the arrows that break the rule (the check itself)", () => {
+    const arrows = domainArrows([
+      {
+        path: "app/routes/approvals.tsx",
+        text: 'import { approveAdvance } from "~/models/advances/approval.server";\nimport { listTeam } from "~/models/companies/index.server";',
+      },
+      {
+        path: "app/models/advances/cancel.server.ts",
+        text: 'import { findAdvance } from "./payment.server";\nimport { x } from "./index.server";\nimport { y } from "~/models/cards/index.server";\nimport { z } from "~/models/ledger/ledger.server";',
+      },
+      {
+        path: "app/models/audit/audit.server.ts",
+        text: 'import { postEntry } from "~/models/ledger/index.server";',
+      },
+      {
+        path: "tests/integration/sign-in.test.ts",
+        text: 'vi.mock("~/models/people/sign-in.server", () => ({}));\nimport { signIn } from "~/models/people/index.server";',
+      },
+      {
+        path: "app/jobs/tasks.server.ts",
+        text: 'import { x } from "~/models/advances/advance.server";',
+      },
+    ]);
+    expect(arrows.map((a) => `${a.from} -> ${a.to}`)).toEqual([
+      "app/routes/approvals.tsx -> app/models/advances/approval.server",
+      "app/models/advances/cancel.server.ts -> app/models/advances/index.server",
+      "app/models/advances/cancel.server.ts -> app/models/cards/index.server",
+      "app/models/advances/cancel.server.ts -> app/models/ledger/ledger.server",
+      "app/models/audit/audit.server.ts -> app/models/ledger/index.server",
+      "app/jobs/tasks.server.ts -> app/models/advances/advance.server",
+    ]);
+  });
+
+  it("finds none in app/, db/, scripts/ or tests/, and every model file is in a domain", () => {
+    const modelFiles = sourceFiles("app/models");
+    expect(modelFiles.filter((f) => !domainOf(f))).toEqual([]);
+    expect([...new Set(modelFiles.map(domainOf))].sort()).toEqual(
+      [...DOMAINS].sort(),
+    );
+    for (const domain of DOMAINS)
+      expect(modelFiles).toContain(`app/models/${domain}/index.server.ts`);
+    expect(
+      domainArrows(readAll(["app", "db", "scripts", "tests"])).map(
+        (a) => `${a.from} imports ${a.specifier}`,
+      ),
+    ).toEqual([]);
+  });
+});
+
 describe("layers: every import points down", () => {
   it("finds an upward import when there is one (the check itself)", () => {
     const arrows = upwardArrows([
       {
-        path: "app/models/advance.server.ts",
+        path: "app/models/advances/advance.server.ts",
         text: 'import { fieldErrors } from "~/web/api.server";\nimport { money } from "../utils/money";',
       },
       {
         path: "app/utils/cli.server.ts",
-        text: 'export { runPayroll } from "~/models/payroll.server";\nconst m = await import("../server/lifecycle.server");',
+        text: 'export { runPayroll } from "~/models/payroll/payroll.server";\nconst m = await import("../server/lifecycle.server");',
       },
       {
         path: "db/seed.ts",
-        text: 'import { applyApproval } from "../app/models/approval-core.server";',
+        text: 'import { applyApproval } from "../app/models/advances/index.server";',
       },
       {
         path: "app/routes/readyz.ts",
@@ -122,19 +240,16 @@ describe("layers: every import points down", () => {
       },
     ]);
     expect(arrows.map((a) => `${a.from} -> ${a.to}`)).toEqual([
-      "app/models/advance.server.ts -> app/web/api.server",
-      "app/utils/cli.server.ts -> app/models/payroll.server",
+      "app/models/advances/advance.server.ts -> app/web/api.server",
+      "app/utils/cli.server.ts -> app/models/payroll/payroll.server",
       "app/utils/cli.server.ts -> app/server/lifecycle.server",
-      "db/seed.ts -> app/models/approval-core.server",
+      "db/seed.ts -> app/models/advances/index.server",
       "app/routes/readyz.ts -> app/server/lifecycle.server",
     ]);
   });
 
   it("finds no upward import in app/, db/ or scripts/", () => {
-    const files = ["app", "db", "scripts"].flatMap(sourceFiles).map((p) => ({
-      path: p,
-      text: fs.readFileSync(path.join(ROOT, p), "utf8"),
-    }));
+    const files = readAll(["app", "db", "scripts"]);
     // Every file has a layer (a new folder under app/ must join the table), and every layer
     // is there: the rule is read against the real tree, not an empty one.
     expect(files.filter((f) => !layerOf(f.path)).map((f) => f.path)).toEqual(

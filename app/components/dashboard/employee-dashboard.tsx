@@ -5,7 +5,7 @@ import { RequestStatusCell } from "~/components/cancel-request-form";
 import { LinkButton } from "~/components/ui/button";
 import { Card, StatCard } from "~/components/ui/card";
 import { EmptyRow, Table, Td } from "~/components/ui/table";
-import type { EmployeeDashboardData } from "~/models/employee-dashboard.server";
+import type { EmployeeDashboardData } from "~/models/reports/index.server";
 import { useMessageText, useT, withElements } from "~/utils/i18n";
 
 type Data = SerializeFrom<EmployeeDashboardData>;

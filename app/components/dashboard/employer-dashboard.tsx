@@ -9,7 +9,7 @@ import { EmployeeCell } from "~/components/employer/pending-requests";
 import { Button, buttonClass, LinkButton } from "~/components/ui/button";
 import { Card, StatCard } from "~/components/ui/card";
 import { EmptyRow, Table, Td } from "~/components/ui/table";
-import type { EmployerDashboardData } from "~/models/employer-dashboard.server";
+import type { EmployerDashboardData } from "~/models/reports/index.server";
 import { formatDate } from "~/utils/dates";
 import { formatMoney } from "~/utils/money";
 

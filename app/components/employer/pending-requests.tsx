@@ -1,7 +1,7 @@
 import type { SerializeFrom } from "@remix-run/node";
 import { ApproveForm, DeclineLink } from "~/components/employer/approval-forms";
 import { EmptyRow, Table, Td } from "~/components/ui/table";
-import type { ApprovablePending } from "~/models/employer-requests.server";
+import type { ApprovablePending } from "~/models/advances/index.server";
 import { formatDate } from "~/utils/dates";
 import { formatMoney } from "~/utils/money";
 

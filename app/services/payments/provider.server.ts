@@ -1,7 +1,7 @@
 import { AppError } from "~/utils/errors";
 
 // The card payment provider behind checkout and card issuance (DESIGN §7). Two adapters:
-// the in-process sandbox (default) and Stripe. The domain (app/models/payment.server.ts and
+// the in-process sandbox (default) and Stripe. The domain (app/models/advances/payment.server.ts and
 // card.server.ts) only talks to this interface.
 
 export type PaymentIntentStatus =

@@ -1,11 +1,14 @@
-import { createPayrollRun } from "~/models/payroll-runs.server";
+import { createPayrollRun } from "~/models/payroll/index.server";
+import { authorizeCardPurchase } from "~/models/cards/index.server";
+import {
+  inviteEmployee,
+  inviteMember,
+  previewRoster,
+} from "~/models/companies/index.server";
+import { hashToken } from "~/models/people/index.server";
 import type { AdvanceRequest, User, VirtualCard } from "#db/schema";
-import { authorizeCardPurchase } from "~/models/card-authorization.server";
 import { eq, sql } from "drizzle-orm";
 import { invitations } from "#db/schema";
-import { inviteEmployee, inviteMember } from "~/models/invitations.server";
-import { previewRoster } from "~/models/roster-import.server";
-import { hashToken } from "~/models/sessions.server";
 import { db } from "~/utils/db.server";
 import {
   insertAdvance,

@@ -1,0 +1,379 @@
+import { aliasedTable, and, desc, eq, or, sql, type SQL } from "drizzle-orm";
+import { auditEvents, users, type User } from "#db/schema";
+import { db, type Executor } from "~/utils/db.server";
+import { companyFor, companyOf } from "~/utils/company-access.server";
+import { formatMoney } from "~/utils/money";
+import { actingApiKey } from "~/utils/request-context.server";
+import {
+  AUDIT_ACTIONS,
+  AUDIT_LABELS,
+  type AuditAction,
+  type ActivityFilter,
+} from "~/validation/audit";
+
+export { AUDIT_ACTIONS, AUDIT_LABELS, type AuditAction };
+
+export type AuditEntry = {
+  /** Who acted: null for the system (automatic approval, the provider, a scheduled run). */
+  actorId: number | null;
+  /** The company the event belongs to (null for a user with no employer yet). */
+  companyId: number | null;
+  /** On whom: the employee a request belongs to, the employee added, the user signing in. */
+  subjectUserId?: number | null;
+  action: AuditAction;
+  requestId?: number | null;
+  /** Integer cents, when the action moves or sets an amount. */
+  amountCents?: number | null;
+  /** Anything else worth keeping (settings before and after, counts). Never a secret. */
+  details?: Record<string, unknown> | null;
+};
+
+/**
+ * Appends one audit event. Pass the action's own transaction, so the event is written if and
+ * only if the action is: this is the one way rows get into audit_events, and nothing in the
+ * code updates or deletes them (the database refuses it as well).
+ */
+export async function recordAudit(
+  tx: Executor,
+  entry: AuditEntry,
+): Promise<void> {
+  // An action taken with an API key is recorded under the key's name as well as its creator.
+  const apiKey = actingApiKey();
+  const details = apiKey
+    ? { ...(entry.details ?? {}), apiKey: { id: apiKey.id, name: apiKey.name } }
+    : (entry.details ?? null);
+  await tx.insert(auditEvents).values({
+    action: entry.action,
+    actorId: entry.actorId,
+    companyId: entry.companyId,
+    subjectUserId: entry.subjectUserId ?? null,
+    requestId: entry.requestId ?? null,
+    amount:
+      entry.amountCents === null || entry.amountCents === undefined
+        ? null
+        : (entry.amountCents / 100).toFixed(2),
+    details,
+  });
+}
+
+export { companyOf };
+
+/** A successful sign-in (the password, and any second step, accepted). */
+export async function recordSignIn(
+  user: User,
+  executor: Executor = db(),
+): Promise<void> {
+  await recordAudit(executor, {
+    actorId: user.id,
+    companyId: companyOf(user),
+    subjectUserId: user.id,
+    action: "user.signed_in",
+  });
+}
+
+/**
+ * A sign-out, by the user id the session carried. One statement that reads the user's company
+ * as it inserts; a user id that does not exist writes nothing.
+ */
+export async function recordSignOut(
+  userId: number,
+  executor: Executor = db(),
+): Promise<void> {
+  await executor.execute(sql`
+    insert into audit_events (action, actor_id, employer_id, subject_user_id)
+    select 'user.signed_out', u.id,
+           u.employer_id, u.id
+    from users u where u.id = ${userId}`);
+}
+
+/**
+ * An action a user takes on their own account (a session ended, two-factor turned on or off),
+ * by user id: one statement that reads the user's company as it inserts.
+ */
+export async function recordOwnAccountAction(
+  userId: number,
+  action: Extract<
+    AuditAction,
+    "session.revoked" | "mfa.enabled" | "mfa.disabled"
+  >,
+  details: Record<string, unknown> | null = null,
+  executor: Executor = db(),
+): Promise<void> {
+  await executor.execute(sql`
+    insert into audit_events (action, actor_id, employer_id, subject_user_id, details)
+    select ${action}, u.id,
+           u.employer_id, u.id,
+           ${details === null ? null : JSON.stringify(details)}::jsonb
+    from users u where u.id = ${userId}`);
+}
+
+/** An event as /activity, its CSV and /profile show it. */
+export type ActivityRow = {
+  id: number;
+  actorId: number | null;
+  occurredAt: Date;
+  action: AuditAction;
+  label: string;
+  actorName: string;
+  subjectName: string;
+  requestId: number | null;
+  amount: string | null;
+  details: Record<string, unknown> | null;
+  /** The details in a sentence: a decline's reason, what settings changed, a payroll's count. */
+  summary: string;
+};
+
+const SETTING_NAMES: Record<string, string> = {
+  companyName: "Company name",
+  contactEmail: "Contact e-mail",
+  contactPhone: "Contact phone",
+  maxAdvance: "Maximum advance",
+  approvalLimit: "Auto-approval limit",
+  notifyNewRequests: "New request notifications",
+  notifyMonthlyReports: "Monthly report notifications",
+  notifySystemUpdates: "System update notifications",
+  companyPaysFee: "The company pays the fee",
+};
+
+function shown(key: string, value: unknown): string {
+  if (typeof value === "boolean") return value ? "on" : "off";
+  if (key === "maxAdvance" || key === "approvalLimit")
+    return formatMoney(String(value));
+  return value === "" || value === null ? "(empty)" : String(value);
+}
+
+function summarize(action: string, details: Record<string, unknown> | null) {
+  if (!details) return "";
+  if (action === "request.declined" && typeof details.reason === "string")
+    return `Reason: ${details.reason}`;
+  if (
+    (action === "request.cancelled" || action === "request.expired") &&
+    typeof details.reason === "string"
+  )
+    return details.reason;
+  if (action === "fee.captured" && typeof details.billed === "string")
+    return `Fee of ${formatMoney(details.billed)} paid by the company; nothing charged to the employee`;
+  if (action === "fee.captured" && typeof details.captured === "string")
+    return `Held ${formatMoney(String(details.authorized))}, charged ${formatMoney(details.captured)}, released ${formatMoney(String(details.released))}`;
+  if (action === "hold.released" && typeof details.released === "string")
+    return `Released ${formatMoney(details.released)}; nothing charged`;
+  if (action === "request.approved" && details.automatic)
+    return "Under the auto-approval limit";
+  if (action === "session.revoked" && details.devices)
+    return "A trusted device forgotten";
+  if (action === "payroll.run")
+    return `${details.deductionsPaid ?? 0} deductions collected`;
+  if (action.startsWith("card.") && typeof details.card === "string")
+    return details.card;
+  if (action.startsWith("invitation.") && typeof details.email === "string")
+    return typeof details.role === "string"
+      ? `${details.email} (${String(details.role).toLowerCase()})`
+      : details.email;
+  if (action === "member.role_changed" && typeof details.to === "string")
+    return `${String(details.from).toLowerCase()} → ${details.to.toLowerCase()}`;
+  if (action === "settings.changed" && details.changes) {
+    const changes = details.changes as Record<
+      string,
+      { before: unknown; after: unknown }
+    >;
+    const parts = Object.entries(changes).map(
+      ([key, { before, after }]) =>
+        `${SETTING_NAMES[key] ?? key}: ${shown(key, before)} → ${shown(key, after)}`,
+    );
+    return parts.length ? parts.join("; ") : "No changes";
+  }
+  return "";
+}
+
+const actor = aliasedTable(users, "actor");
+const subject = aliasedTable(users, "subject");
+
+function label(action: string): string {
+  return AUDIT_LABELS[action as AuditAction] ?? action;
+}
+
+function toRow(row: {
+  id: number;
+  actorId: number | null;
+  occurredAt: Date;
+  action: string;
+  actorFirst: string | null;
+  actorLast: string | null;
+  subjectFirst: string | null;
+  subjectLast: string | null;
+  requestId: number | null;
+  amount: string | null;
+  details: unknown;
+}): ActivityRow {
+  return {
+    id: row.id,
+    actorId: row.actorId,
+    occurredAt: row.occurredAt,
+    action: row.action as AuditAction,
+    label: label(row.action),
+    actorName: actorNameOf(row),
+    subjectName:
+      row.subjectFirst === null ? "" : `${row.subjectFirst} ${row.subjectLast}`,
+    requestId: row.requestId,
+    amount: row.amount === null ? null : formatMoney(row.amount),
+    details: (row.details as Record<string, unknown> | null) ?? null,
+    summary: summarize(
+      row.action,
+      (row.details as Record<string, unknown> | null) ?? null,
+    ),
+  };
+}
+
+/** Who acted as /activity names them: an API key by its name (and who created it). */
+function actorNameOf(row: {
+  actorFirst: string | null;
+  actorLast: string | null;
+  details: unknown;
+}): string {
+  const person =
+    row.actorFirst === null ? "System" : `${row.actorFirst} ${row.actorLast}`;
+  const key = (row.details as { apiKey?: { name?: unknown } } | null)?.apiKey;
+  return key && typeof key.name === "string"
+    ? `API key “${key.name}” (${person})`
+    : person;
+}
+
+const columns = {
+  id: auditEvents.id,
+  actorId: auditEvents.actorId,
+  occurredAt: auditEvents.occurredAt,
+  action: auditEvents.action,
+  actorFirst: actor.firstName,
+  actorLast: actor.lastName,
+  subjectFirst: subject.firstName,
+  subjectLast: subject.lastName,
+  requestId: auditEvents.requestId,
+  amount: auditEvents.amount,
+  details: auditEvents.details,
+};
+
+function companyFilter(employer: User, filter: ActivityFilter): SQL {
+  const conditions: SQL[] = [
+    eq(auditEvents.companyId, companyFor(employer, "activity")),
+  ];
+  if (filter.employee) {
+    // Events on the employee and events they did themselves.
+    conditions.push(
+      or(
+        eq(auditEvents.subjectUserId, filter.employee),
+        eq(auditEvents.actorId, filter.employee),
+      )!,
+    );
+  }
+  if (filter.action) conditions.push(eq(auditEvents.action, filter.action));
+  return and(...conditions)!;
+}
+
+function requireEmployerActor(user: User) {
+  companyFor(user, "activity");
+}
+
+/** How many of the company's events match the filter. */
+export async function countCompanyActivity(
+  employer: User,
+  filter: ActivityFilter,
+): Promise<number> {
+  requireEmployerActor(employer);
+  const [row] = await db()
+    .select({ n: sql<number>`count(*)::int` })
+    .from(auditEvents)
+    .where(companyFilter(employer, filter));
+  return row.n;
+}
+
+/**
+ * The company's events, newest first: only rows whose employer is the caller, so another
+ * company's events can never show up, whatever the filter names.
+ */
+export async function listCompanyActivity(
+  employer: User,
+  filter: ActivityFilter,
+  limit?: number,
+  offset = 0,
+): Promise<ActivityRow[]> {
+  requireEmployerActor(employer);
+  const query = db()
+    .select(columns)
+    .from(auditEvents)
+    .leftJoin(actor, eq(actor.id, auditEvents.actorId))
+    .leftJoin(subject, eq(subject.id, auditEvents.subjectUserId))
+    .where(companyFilter(employer, filter))
+    .orderBy(desc(auditEvents.occurredAt), desc(auditEvents.id));
+  const rows = await (limit ? query.limit(limit).offset(offset) : query);
+  return rows.map(toRow);
+}
+
+/** The user's own events (on them or by them), newest first: the /profile list. */
+export async function listOwnActivity(
+  user: User,
+  limit = 20,
+): Promise<ActivityRow[]> {
+  const rows = await db()
+    .select(columns)
+    .from(auditEvents)
+    .leftJoin(actor, eq(actor.id, auditEvents.actorId))
+    .leftJoin(subject, eq(subject.id, auditEvents.subjectUserId))
+    .where(
+      or(
+        eq(auditEvents.subjectUserId, user.id),
+        eq(auditEvents.actorId, user.id),
+      ),
+    )
+    .orderBy(desc(auditEvents.occurredAt), desc(auditEvents.id))
+    .limit(limit);
+  return rows.map(toRow);
+}
+
+/** The employer's employees for the /activity filter: id and name. */
+export async function listActivityPeople(
+  employer: User,
+): Promise<Array<{ id: number; name: string }>> {
+  requireEmployerActor(employer);
+  const rows = await db()
+    .select({
+      id: users.id,
+      firstName: users.firstName,
+      lastName: users.lastName,
+    })
+    .from(users)
+    .where(eq(users.companyId, companyFor(employer, "activity")))
+    .orderBy(users.firstName, users.lastName, users.id);
+  return rows.map((r) => ({ id: r.id, name: `${r.firstName} ${r.lastName}` }));
+}
+
+function csvCell(value: string): string {
+  // A leading =, +, - or @ would be read as a formula by a spreadsheet (CSV injection).
+  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  return /[",\n\r]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
+}
+
+/** The company's events matching the filter as CSV, newest first. */
+export async function exportCompanyActivityCsv(
+  employer: User,
+  filter: ActivityFilter,
+): Promise<{ filename: string; csv: string }> {
+  const rows = await listCompanyActivity(employer, filter);
+  const lines = [
+    ["Time", "Action", "By", "On", "Request", "Amount", "Details"].join(","),
+    ...rows.map((r) =>
+      [
+        r.occurredAt.toISOString(),
+        r.label,
+        r.actorName,
+        r.subjectName,
+        r.requestId === null ? "" : String(r.requestId),
+        r.amount ?? "",
+        r.summary,
+      ]
+        .map(csvCell)
+        .join(","),
+    ),
+  ];
+  const day = new Date().toISOString().slice(0, 10);
+  return { filename: `activity-${day}.csv`, csv: lines.join("\n") + "\n" };
+}

@@ -1,0 +1,16 @@
+// Audit: the company's and each user's trail of who did what.
+// The domain's public face: code outside app/models/audit/ imports it only from here
+// (tests/unit/layers.test.ts).
+
+export {
+  companyOf,
+  countCompanyActivity,
+  exportCompanyActivityCsv,
+  listActivityPeople,
+  listCompanyActivity,
+  listOwnActivity,
+  recordAudit,
+  recordOwnAccountAction,
+  recordSignIn,
+  recordSignOut,
+} from "./audit.server";

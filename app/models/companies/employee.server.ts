@@ -1,0 +1,64 @@
+import { emitEmployeeJoined } from "~/models/integrations/index.server";
+import { getCompanySettings } from "./settings.server";
+import {
+  insertUser,
+  mailChoosePasswordLink,
+} from "~/models/people/index.server";
+import { recordAudit } from "~/models/audit/index.server";
+import type { User } from "#db/schema";
+import { db } from "~/utils/db.server";
+import { dayStart } from "~/utils/pay-schedule";
+import { forbidden, unauthorized } from "~/utils/errors";
+import type { AddEmployeeInput } from "~/validation/auth";
+import { publish } from "~/services/events.server";
+import { companyFor } from "~/utils/company-access.server";
+import { toCents } from "~/utils/money";
+
+export const EMPLOYER_ID_NOT_FOUND = "Employer ID not found";
+
+/**
+ * An employer adds an employee (DESIGN §4): the company is the acting member's, never the
+ * body. The employer typed the password, so the employee is mailed a link to choose their own
+ * and reminded on their dashboard until they do. The new employee starts with the company's max advance as available balance and a pay
+ * cycle ending today + 15 days. The employer's own session is untouched.
+ */
+export async function addEmployee(
+  actor: User | null,
+  input: AddEmployeeInput,
+): Promise<User> {
+  if (!actor) throw unauthorized(EMPLOYER_ID_NOT_FOUND);
+  if (actor.role !== "EMPLOYER")
+    throw forbidden("Only employers can add employees.");
+  const companyId = companyFor(actor, "manageEmployees");
+  const user = await db().transaction(async (tx) => {
+    const settings = await getCompanySettings(companyId, tx);
+    const added = await insertUser(
+      tx,
+      {
+        ...input,
+        role: "EMPLOYEE",
+        companyId,
+        department: input.department,
+        passwordSetByEmployer: true,
+      },
+      {
+        availableBalance: settings.maxAdvance,
+        // The pay cycle ends on the company's next pay date.
+        payCycleEndDate: dayStart(settings.nextPayDate),
+      },
+    );
+    await mailChoosePasswordLink(tx, added, settings.companyName);
+    await recordAudit(tx, {
+      actorId: actor.id,
+      companyId,
+      subjectUserId: added.id,
+      action: "employee.added",
+      amountCents: toCents(settings.maxAdvance),
+      details: { username: added.username },
+    });
+    await emitEmployeeJoined(tx, companyId, added.id);
+    return added;
+  });
+  await publish("employee.added", [actor.id, user.id], { company: companyId });
+  return user;
+}

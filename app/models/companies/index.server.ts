@@ -1,0 +1,38 @@
+// Companies: a company and its people: settings, pay schedule, team, invitations, roster.
+// The domain's public face: code outside app/models/companies/ imports it only from here
+// (tests/unit/layers.test.ts).
+
+export {
+  getCompanySettings,
+  getPaySchedule,
+  getSettingsOverview,
+  updateCompanySettings,
+  updatePaySchedule,
+} from "./settings.server";
+export { scheduleOf, setNextPayDate } from "./pay-schedule.server";
+export { changeMemberRole, listTeam, removeMember } from "./team.server";
+export {
+  acceptInvitation,
+  inviteEmployee,
+  inviteMember,
+  joinWithAccount,
+  listInvitations,
+  pendingInvitationsFor,
+  resendInvitation,
+  revokeInvitation,
+  toPublicInvitation,
+  viewInvitation,
+} from "./invitations.server";
+export { addEmployee } from "./employee.server";
+export {
+  type BadRow,
+  confirmRoster,
+  getRosterImport,
+  listRosterImports,
+  previewRoster,
+  readRoster,
+  ROSTER_IMPORT_TASK,
+  runRosterImport,
+  type SkippedRow,
+  unfinishedRosterImports,
+} from "./roster-import.server";

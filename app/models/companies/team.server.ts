@@ -1,0 +1,162 @@
+import { and, asc, eq, sql } from "drizzle-orm";
+import { companies, sessions, users, type User } from "#db/schema";
+import { db, type Tx } from "~/utils/db.server";
+import { conflict, notFound } from "~/utils/errors";
+import { LAST_OWNER, type CompanyRole } from "~/utils/company-roles";
+import { recordAudit } from "~/models/audit/index.server";
+import {
+  notifySessionsRevoked,
+  revokeSessionsIn,
+} from "~/models/people/index.server";
+import { companyFor } from "~/utils/company-access.server";
+
+// The company's team (/settings/team, owners only): the employer-side members with their role
+// and last sign-in; a role changed; a member removed (their sessions end at once). A company
+// always keeps at least one owner. Inviting a colleague is in invitations.server.ts.
+
+export const MEMBER_NOT_FOUND = "Member not found";
+
+export type TeamMember = {
+  id: number;
+  name: string;
+  email: string;
+  username: string;
+  role: CompanyRole;
+  joinedAt: string;
+  lastSignInAt: string | null;
+};
+
+export async function listTeam(actor: User): Promise<TeamMember[]> {
+  const companyId = companyFor(actor, "team");
+  const rows = await db()
+    .select({
+      id: users.id,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      email: users.email,
+      username: users.username,
+      role: users.companyRole,
+      joinedAt: users.createdAt,
+      lastSignInAt: sql<
+        Date | string | null
+      >`(select max(${sessions.createdAt}) from ${sessions} where ${sessions.userId} = ${users.id})`,
+    })
+    .from(users)
+    .where(and(eq(users.companyId, companyId), eq(users.role, "EMPLOYER")))
+    .orderBy(asc(users.firstName), asc(users.lastName), asc(users.id));
+  return rows.map((r) => ({
+    id: r.id,
+    name: `${r.firstName} ${r.lastName}`,
+    email: r.email,
+    username: r.username,
+    role: r.role ?? "APPROVER",
+    joinedAt: r.joinedAt.toISOString(),
+    lastSignInAt: r.lastSignInAt
+      ? new Date(r.lastSignInAt).toISOString()
+      : null,
+  }));
+}
+
+/**
+ * The member of the caller's company, with the company locked: role changes and removals of
+ * one company run one at a time, so two owners demoting each other cannot leave none.
+ */
+async function lockedMember(tx: Tx, companyId: number, memberId: number) {
+  await tx
+    .select({ id: companies.id })
+    .from(companies)
+    .where(eq(companies.id, companyId))
+    .for("update");
+  const [member] = await tx
+    .select()
+    .from(users)
+    .where(
+      and(
+        eq(users.id, memberId),
+        eq(users.companyId, companyId),
+        eq(users.role, "EMPLOYER"),
+      ),
+    );
+  if (!member) throw notFound(MEMBER_NOT_FOUND);
+  return member;
+}
+
+async function otherOwners(tx: Tx, companyId: number, memberId: number) {
+  const [row] = await tx
+    .select({ n: sql<number>`count(*)::int` })
+    .from(users)
+    .where(
+      and(
+        eq(users.companyId, companyId),
+        eq(users.companyRole, "OWNER"),
+        sql`${users.id} <> ${memberId}`,
+      ),
+    );
+  return Number(row.n);
+}
+
+/** An owner changes a member's role; the last owner cannot stop being one (409). */
+export async function changeMemberRole(
+  actor: User,
+  memberId: number,
+  role: CompanyRole,
+): Promise<User> {
+  const companyId = companyFor(actor, "team");
+  return db().transaction(async (tx) => {
+    const member = await lockedMember(tx, companyId, memberId);
+    if (member.companyRole === role) return member;
+    if (
+      member.companyRole === "OWNER" &&
+      (await otherOwners(tx, companyId, memberId)) === 0
+    )
+      throw conflict(LAST_OWNER);
+    const [updated] = await tx
+      .update(users)
+      .set({ companyRole: role })
+      .where(eq(users.id, member.id))
+      .returning();
+    await recordAudit(tx, {
+      actorId: actor.id,
+      companyId,
+      subjectUserId: member.id,
+      action: "member.role_changed",
+      details: { from: member.companyRole, to: role },
+    });
+    return updated;
+  });
+}
+
+/**
+ * An owner removes a member: they leave the company (their account stays, with no company and
+ * no role, so it can do nothing on the employer side) and every session of theirs ends now.
+ * The last owner cannot be removed (409).
+ */
+export async function removeMember(
+  actor: User,
+  memberId: number,
+): Promise<User> {
+  const companyId = companyFor(actor, "team");
+  const { member, revoked } = await db().transaction(async (tx) => {
+    const member = await lockedMember(tx, companyId, memberId);
+    if (
+      member.companyRole === "OWNER" &&
+      (await otherOwners(tx, companyId, memberId)) === 0
+    )
+      throw conflict(LAST_OWNER);
+    await tx
+      .update(users)
+      .set({ companyId: null, companyRole: null })
+      .where(eq(users.id, member.id));
+    const revoked = await revokeSessionsIn(tx, member.id);
+    await recordAudit(tx, {
+      actorId: actor.id,
+      companyId,
+      subjectUserId: member.id,
+      action: "member.removed",
+      details: { role: member.companyRole, sessionsEnded: revoked },
+    });
+    return { member, revoked };
+  });
+  await notifySessionsRevoked(member.id, revoked);
+  return member;
+}

@@ -1,0 +1,33 @@
+// Integrations: what outside systems use: API keys, idempotency keys, signed webhooks.
+// The domain's public face: code outside app/models/integrations/ imports it only from here
+// (tests/unit/layers.test.ts).
+
+export {
+  API_KEY_NOT_FOUND,
+  type ApiKeyActor,
+  authenticateApiKey,
+  createApiKey,
+  listApiKeys,
+  revokeApiKey,
+} from "./api-keys.server";
+export {
+  createWebhookEndpoint,
+  deleteWebhookEndpoint,
+  deliverWebhook,
+  dueWebhookDeliveries,
+  emitEmployeeJoined,
+  emitWebhook,
+  listWebhookDeliveries,
+  listWebhookEndpoints,
+  resendWebhookDelivery,
+  WEBHOOK_ENDPOINT_NOT_FOUND,
+  WEBHOOK_TASK,
+} from "./webhooks.server";
+export {
+  checkIdempotencyKey,
+  claimIdempotencyKey,
+  completeIdempotencyKey,
+  purgeIdempotencyKeys,
+  releaseIdempotencyKey,
+  requestFingerprint,
+} from "./idempotency.server";

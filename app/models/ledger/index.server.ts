@@ -1,0 +1,20 @@
+// Ledger: the double-entry money record, balances derived from it, and its invariants.
+// The domain's public face: code outside app/models/ledger/ imports it only from here
+// (tests/unit/layers.test.ts).
+
+export {
+  cardLeftCents,
+  cardSpendEntry,
+  cardSubject,
+  companyTotals,
+  entryCtes,
+  owedCents,
+  postEntry,
+  recordCardFunded,
+  refreshAvailable,
+  repaymentSince,
+  reserveOrRefuse,
+  syncCardSpend,
+  transfer,
+} from "./ledger.server";
+export { checkInvariants, INVARIANT_RULES } from "./invariants.server";

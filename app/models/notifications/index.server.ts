@@ -1,0 +1,30 @@
+// Notifications: the mail outbox and every notice (mail, preferences) a user is sent.
+// The domain's public face: code outside app/models/notifications/ imports it only from here
+// (tests/unit/layers.test.ts).
+
+export {
+  DELIVER_MAIL_TASK,
+  deliverMail,
+  dueMailIds,
+  enqueueMail,
+  getOwnMail,
+  listOwnMail,
+  mailCounts,
+  mailOrigin,
+} from "./mail.server";
+export {
+  getEmailChoices,
+  notifyAdvanceApproved,
+  notifyAdvanceCancelled,
+  notifyAdvanceDeclined,
+  notifyCardIssued,
+  notifyCardNotIssued,
+  notifyMfaChanged,
+  notifyNewRequest,
+  notifyNewSignIn,
+  notifyPasswordChanged,
+  notifyPayrollFile,
+  sendDeductionReminders,
+  sendMonthlyReports,
+  setEmailChoices,
+} from "./notifications.server";

@@ -1,0 +1,27 @@
+// Payroll: payroll runs and their results, deductions, arrears and leavers.
+// The domain's public face: code outside app/models/payroll/ imports it only from here
+// (tests/unit/layers.test.ts).
+
+export {
+  deductionsDueBy,
+  exportNextPayrollCsv,
+  nextPayDateOf,
+  parseRunDate,
+  runDailyPayroll,
+  runPayroll,
+} from "./payroll.server";
+export {
+  collectAllInRun,
+  createPayrollRun,
+  createRunInTx,
+  FUTURE_RUN,
+  getPayrollRun,
+  listPayrollRuns,
+  parseResultsCsv,
+  payrollRunCsv,
+  payrollRunJson,
+  recordPayrollResults,
+  RESULTS_FILE_PROBLEM,
+  runScheduledPayroll,
+} from "./payroll-runs.server";
+export { offboardEmployee } from "./offboarding.server";

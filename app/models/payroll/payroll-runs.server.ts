@@ -1,0 +1,680 @@
+import { parse } from "csv-parse/sync";
+import { sql } from "drizzle-orm";
+import type { User } from "#db/schema";
+import { publish } from "~/services/events.server";
+import {
+  db,
+  queryRows,
+  retryOnDeadlock,
+  type Executor,
+  type Tx,
+} from "~/utils/db.server";
+import { badRequest, conflict, forbidden, notFound } from "~/utils/errors";
+import { formatCents, fromCents, parseCents, toCents } from "~/utils/money";
+import {
+  addDaysIso,
+  isIsoDay,
+  isoDay,
+  payDateAfter,
+} from "~/utils/pay-schedule";
+import { recordAudit } from "~/models/audit/index.server";
+import { emitWebhook } from "~/models/integrations/index.server";
+import {
+  postEntry,
+  refreshAvailable,
+  transfer,
+} from "~/models/ledger/index.server";
+import { scheduleOf, setNextPayDate } from "~/models/companies/index.server";
+import { notifyPayrollFile } from "~/models/notifications/index.server";
+import { companyFor } from "~/utils/company-access.server";
+
+// Payroll runs that are reconciled (DESIGN §4 Payroll runs; docs/decisions/1903). A run gathers
+// the company's deductions due on or before its pay date as SUBMITTED: its file is what the
+// company's payroll deducts. Only a recorded result marks a deduction collected, in full or in
+// part; what payroll could not take becomes arrears on the next pay date, or, after an
+// employee's last paycheck, a write-off. The scheduled job creates runs; it never records a
+// collection.
+
+export const FUTURE_RUN = "A payroll run cannot be dated in the future.";
+export const RUN_NOT_FOUND = "Payroll run not found.";
+export const BAD_PAY_DATE = "Use a date like 2026-11-27.";
+export const notInRun = (id: number) =>
+  `Deduction ${id} is not in this payroll run.`;
+export const moreThanDue = (id: number, dueCents: number) =>
+  `The collected amount for deduction ${id} is more than the ${formatCents(dueCents)} due.`;
+export const alreadyRecorded = (id: number) =>
+  `A different result for deduction ${id} is already recorded.`;
+export const duplicateResult = (id: number) =>
+  `Deduction ${id} appears more than once in these results.`;
+export const BAD_COLLECTED =
+  "Each collected amount must be a number of dollars with at most 2 decimals, 0 or more.";
+export const NO_RESULTS = "Send at least one result.";
+
+export type RunDeduction = {
+  id: number;
+  employeeId: number;
+  employeeName: string;
+  amount: string;
+  status: string;
+  collectedAmount: string | null;
+  deductionDate: Date;
+};
+
+export type PayrollRunView = {
+  id: number;
+  payDate: string;
+  status: "SUBMITTED" | "RECONCILED";
+  total: string;
+  createdAt: Date;
+  deductions: RunDeduction[];
+};
+
+type RunRow = {
+  id: number;
+  company_id: number;
+  pay_date: string;
+  status: "SUBMITTED" | "RECONCILED";
+  created_at: Date | string;
+};
+
+/** "2026-11-27" checked as a real day; `undefined` is today. A future day is refused. */
+export function runPayDate(value: unknown, now: Date = new Date()): string {
+  const today = isoDay(now);
+  if (value === undefined || value === null || value === "") return today;
+  if (typeof value !== "string" || !isIsoDay(value))
+    throw badRequest(BAD_PAY_DATE, { payDate: [BAD_PAY_DATE] });
+  if (value > today) throw badRequest(FUTURE_RUN, { payDate: [FUTURE_RUN] });
+  return value;
+}
+
+/**
+ * Creates (or adds to) the company's run for `payDate`, in the caller's transaction: every
+ * SCHEDULED deduction dated on or before it becomes SUBMITTED in the run. A run dated on or
+ * after the company's next pay date moves the next pay date on. Returns the run's id and what
+ * it gathered this time.
+ */
+export async function createRunInTx(
+  tx: Tx,
+  companyId: number,
+  payDate: string,
+  actorId: number | null,
+): Promise<{ runId: number; added: number; cents: number; userIds: number[] }> {
+  const [created] = await queryRows<{ id: number }>(
+    tx,
+    sql`insert into payroll_runs (company_id, pay_date, created_by_id)
+        values (${companyId}, ${payDate}::date, ${actorId})
+        on conflict (company_id, pay_date) do nothing returning id`,
+  );
+  const [run] = await queryRows<{ id: number }>(
+    tx,
+    sql`select id from payroll_runs where company_id = ${companyId} and pay_date = ${payDate}::date
+        for update`,
+  );
+  const cutoff = addDaysIso(payDate, 1);
+  const added = await queryRows<{ amount: string; user_id: number }>(
+    tx,
+    sql`update payroll_deductions d set status = 'SUBMITTED', run_id = ${run.id}
+        from advance_requests r join employees e on e.id = r.employee_id
+        where d.request_id = r.id and e.employer_id = ${companyId}
+          and d.status = 'SCHEDULED' and d.deduction_date < ${cutoff}::date::timestamptz
+        returning d.amount::text as amount, e.user_id`,
+  );
+  if (!created && added.length > 0)
+    await tx.execute(
+      sql`update payroll_runs set status = 'SUBMITTED', reconciled_at = null where id = ${run.id}`,
+    );
+  if (created && added.length === 0)
+    // Nothing due: a run with no deductions is reconciled from the start.
+    await tx.execute(
+      sql`update payroll_runs set status = 'RECONCILED', reconciled_at = now() where id = ${run.id}`,
+    );
+  const schedule = await scheduleOf(tx, companyId);
+  if (payDate >= schedule.nextPayDate)
+    await setNextPayDate(tx, companyId, payDateAfter(schedule, payDate));
+  const cents = added.reduce((sum, a) => sum + toCents(a.amount), 0);
+  const userIds = [...new Set(added.map((a) => a.user_id))];
+  if (created || added.length > 0) {
+    await recordAudit(tx, {
+      actorId,
+      companyId,
+      action: "payroll_run.created",
+      amountCents: cents,
+      details: { runId: run.id, payDate, deductions: added.length },
+    });
+    if (added.length > 0)
+      await emitWebhook(
+        tx,
+        companyId,
+        "payroll_run.submitted",
+        payrollRunJson(await runView(tx, companyId, run.id)),
+      );
+    await notifyPayrollFile(tx, companyId, {
+      id: run.id,
+      payDate,
+      deductions: added.length,
+      total: fromCents(cents),
+      employees: userIds.length,
+    });
+  }
+  return { runId: run.id, added: added.length, cents, userIds };
+}
+
+/**
+ * The employer's run (the /payroll page, POST /api/payroll-runs, the CLI): their company's run
+ * for `payDate` (default today; a future date is refused with 400).
+ */
+export async function createPayrollRun(
+  actor: User,
+  input: { payDate?: unknown },
+  now: Date = new Date(),
+): Promise<{ run: PayrollRunView; created: boolean }> {
+  if (actor.role !== "EMPLOYER")
+    throw forbidden("Only employers can run payroll.");
+  const companyId = companyFor(actor, "payroll");
+  const payDate = runPayDate(input.payDate, now);
+  const existed = await queryRows<{ id: number }>(
+    db(),
+    sql`select id from payroll_runs where company_id = ${companyId} and pay_date = ${payDate}::date`,
+  );
+  const result = await db().transaction((tx) =>
+    createRunInTx(tx, companyId, payDate, actor.id),
+  );
+  if (result.added > 0)
+    await publish("deduction.submitted", [actor.id, ...result.userIds], {
+      company: companyId,
+    });
+  return {
+    run: await runView(db(), companyId, result.runId),
+    created: existed.length === 0,
+  };
+}
+
+/**
+ * The unattended daily job: for every company whose next pay date has come, the run of that
+ * pay date (and of any pay date missed since). It never records a collection. Runs left
+ * unreconciled for 3 days get a reminder mail, once.
+ */
+export async function runScheduledPayroll(
+  now: Date = new Date(),
+): Promise<{ runs: number; deductions: number; reminders: number }> {
+  const today = isoDay(now);
+  const due = await queryRows<{ id: number }>(
+    db(),
+    sql`select id from companies where next_pay_date <= ${today}::date order by id`,
+  );
+  let runs = 0;
+  let deductions = 0;
+  for (const { id } of due) {
+    // At most a few missed pay dates are caught up per day; each run moves the next one on.
+    for (let i = 0; i < 8; i += 1) {
+      const schedule = await scheduleOf(db(), id);
+      if (schedule.nextPayDate > today) break;
+      const result = await db().transaction((tx) =>
+        createRunInTx(tx, id, schedule.nextPayDate, null),
+      );
+      runs += 1;
+      deductions += result.added;
+      if (result.added > 0)
+        await publish("deduction.submitted", result.userIds, { company: id });
+    }
+  }
+  const reminders = await remindUnreconciled(now);
+  return { runs, deductions, reminders };
+}
+
+async function remindUnreconciled(now: Date): Promise<number> {
+  const stale = await queryRows<RunRow>(
+    db(),
+    sql`update payroll_runs set reminded_at = ${now.toISOString()}::timestamptz
+        where status = 'SUBMITTED' and reminded_at is null
+          and created_at < ${now.toISOString()}::timestamptz - interval '3 days'
+        returning id, company_id, pay_date::text as pay_date, status, created_at`,
+  );
+  for (const run of stale) {
+    const view = await runView(db(), run.company_id, run.id);
+    const open = view.deductions.filter((d) => d.status === "SUBMITTED");
+    await notifyPayrollFile(
+      db(),
+      run.company_id,
+      {
+        id: run.id,
+        payDate: run.pay_date,
+        deductions: open.length,
+        total: fromCents(open.reduce((s, d) => s + toCents(d.amount), 0)),
+        employees: new Set(open.map((d) => d.employeeId)).size,
+      },
+      true,
+    );
+  }
+  return stale.length;
+}
+
+/** A run id that can name a row (a PostgreSQL integer); anything else names nothing (404). */
+function checkRunId(runId: number): number {
+  if (!Number.isSafeInteger(runId) || runId <= 0 || runId > 2_147_483_647)
+    throw notFound(RUN_NOT_FOUND);
+  return runId;
+}
+
+async function runView(
+  executor: Executor,
+  companyId: number,
+  runId: number,
+): Promise<PayrollRunView> {
+  checkRunId(runId);
+  const [run] = await queryRows<RunRow>(
+    executor,
+    sql`select id, company_id, pay_date::text as pay_date, status, created_at
+        from payroll_runs where id = ${runId} and company_id = ${companyId}`,
+  );
+  if (!run) throw notFound(RUN_NOT_FOUND);
+  const rows = await queryRows<{
+    id: number;
+    employee_id: number;
+    name: string;
+    amount: string;
+    status: string;
+    collected: string | null;
+    deduction_date: Date | string;
+  }>(
+    executor,
+    sql`select d.id, e.id as employee_id, u.first_name || ' ' || u.last_name as name,
+               d.amount::text as amount, d.status, d.collected_amount::text as collected,
+               d.deduction_date
+        from payroll_deductions d
+        join advance_requests r on r.id = d.request_id
+        join employees e on e.id = r.employee_id
+        join users u on u.id = e.user_id
+        where d.run_id = ${runId}
+        order by u.last_name, u.first_name, d.id`,
+  );
+  return {
+    id: run.id,
+    payDate: run.pay_date,
+    status: run.status,
+    createdAt: new Date(run.created_at),
+    total: fromCents(rows.reduce((s, r) => s + toCents(r.amount), 0)),
+    deductions: rows.map((r) => ({
+      id: r.id,
+      employeeId: r.employee_id,
+      employeeName: r.name,
+      amount: r.amount,
+      status: r.status,
+      collectedAmount: r.collected,
+      deductionDate: new Date(r.deduction_date),
+    })),
+  };
+}
+
+/** A run of the caller's company (404 for any other). */
+export async function getPayrollRun(
+  actor: User,
+  runId: number,
+): Promise<PayrollRunView> {
+  return runView(db(), companyFor(actor, "payroll"), runId);
+}
+
+/** The run as GET /api/payroll-runs/{id} answers it. */
+export function payrollRunJson(run: PayrollRunView) {
+  return {
+    id: run.id,
+    payDate: run.payDate,
+    status: run.status,
+    total: run.total,
+    deductions: run.deductions.map((d) => ({
+      id: d.id,
+      employeeId: d.employeeId,
+      employeeName: d.employeeName,
+      amount: d.amount,
+      status: d.status,
+    })),
+  };
+}
+
+/** The run's file as CSV: what the company's payroll deducts. */
+export function payrollRunCsv(run: PayrollRunView): {
+  filename: string;
+  csv: string;
+} {
+  const cell = (value: string) => {
+    const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+    return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+  };
+  const lines = [
+    [
+      "deductionId",
+      "employeeId",
+      "employeeName",
+      "amount",
+      "status",
+      "collectedAmount",
+    ],
+    ...run.deductions.map((d) => [
+      String(d.id),
+      String(d.employeeId),
+      d.employeeName,
+      d.amount,
+      d.status,
+      d.collectedAmount ?? "",
+    ]),
+  ];
+  return {
+    filename: `payroll-run-${run.payDate}.csv`,
+    csv: lines.map((l) => l.map(cell).join(",")).join("\r\n") + "\r\n",
+  };
+}
+
+/** The company's runs, newest first (the /payroll page). */
+export async function listPayrollRuns(actor: User, limit = 12) {
+  const companyId = companyFor(actor, "payroll");
+  const rows = await queryRows<{
+    id: number;
+    pay_date: string;
+    status: string;
+    deductions: number;
+    total: string;
+    collected: string;
+    open: number;
+  }>(
+    db(),
+    sql`select p.id, p.pay_date::text as pay_date, p.status,
+               count(d.id)::int as deductions,
+               coalesce(sum(d.amount), 0)::text as total,
+               coalesce(sum(d.collected_amount), 0)::text as collected,
+               count(d.id) filter (where d.status = 'SUBMITTED')::int as open
+        from payroll_runs p left join payroll_deductions d on d.run_id = p.id
+        where p.company_id = ${companyId}
+        group by p.id order by p.pay_date desc, p.id desc limit ${limit}`,
+  );
+  return rows.map((r) => ({
+    id: r.id,
+    payDate: r.pay_date,
+    status: r.status,
+    deductions: r.deductions,
+    total: r.total,
+    collected: r.collected,
+    open: r.open,
+  }));
+}
+
+export type ResultInput = { deductionId: unknown; collectedAmount: unknown };
+
+type Parsed = { deductionId: number; collectedCents: number };
+
+function parseResults(results: unknown): Parsed[] {
+  if (!Array.isArray(results) || results.length === 0)
+    throw badRequest(NO_RESULTS, { results: [NO_RESULTS] });
+  const seen = new Set<number>();
+  return results.map((raw: unknown) => {
+    const r = (raw ?? {}) as Record<string, unknown>;
+    const id = Number(r.deductionId);
+    if (!Number.isSafeInteger(id) || id <= 0)
+      throw badRequest("Each result needs a deductionId.", {
+        results: ["Each result needs a deductionId."],
+      });
+    const value = r.collectedAmount;
+    const cents =
+      typeof value === "number" || typeof value === "string"
+        ? parseCents(String(value).trim())
+        : null;
+    if (cents === null || cents < 0)
+      throw badRequest(BAD_COLLECTED, { results: [BAD_COLLECTED] });
+    if (seen.has(id)) throw badRequest(duplicateResult(id));
+    seen.add(id);
+    return { deductionId: id, collectedCents: cents };
+  });
+}
+
+type DeductionRow = {
+  id: number;
+  request_id: number;
+  amount: string;
+  status: string;
+  collected: string | null;
+  arrears_of_id: number | null;
+  employee_id: number;
+  user_id: number;
+  last_pay_date: string | null;
+};
+
+/**
+ * Records what payroll collected for deductions of a run (the run's page, an uploaded result
+ * file, POST /api/payroll-runs/{id}/results). All or nothing: a result for a deduction not in
+ * the run, or more than was due, refuses the whole post (400). The same result twice changes
+ * nothing; a different one for a deduction already recorded is 409. The run's row is locked, so
+ * concurrent posts take turns and each deduction is recorded once.
+ */
+export async function recordPayrollResults(
+  actor: User,
+  runId: number,
+  input: { results: unknown },
+  now: Date = new Date(),
+): Promise<{ run: PayrollRunView; recorded: number }> {
+  if (actor.role !== "EMPLOYER")
+    throw forbidden("Only employers can record payroll results.");
+  const companyId = companyFor(actor, "payroll");
+  checkRunId(runId);
+  const results = parseResults(input.results);
+  // Pure database work: run again if PostgreSQL breaks a deadlock with a concurrent payroll or
+  // card transaction by aborting this one.
+  const outcome = await retryOnDeadlock(() =>
+    db().transaction(async (tx) => {
+      const [run] = await queryRows<RunRow>(
+        tx,
+        sql`select id, company_id, pay_date::text as pay_date, status, created_at
+          from payroll_runs where id = ${runId} and company_id = ${companyId} for update`,
+      );
+      if (!run) throw notFound(RUN_NOT_FOUND);
+      const ids = `{${results.map((r) => r.deductionId).join(",")}}`;
+      const rows = await queryRows<DeductionRow>(
+        tx,
+        sql`select d.id, d.request_id, d.amount::text as amount, d.status,
+                 d.collected_amount::text as collected, d.arrears_of_id,
+                 e.id as employee_id, e.user_id, e.last_pay_date::text as last_pay_date
+          from payroll_deductions d
+          join advance_requests r on r.id = d.request_id
+          join employees e on e.id = r.employee_id
+          where d.run_id = ${run.id} and d.id = any(${ids}::int[])
+          for update of d`,
+      );
+      const byId = new Map(rows.map((r) => [r.id, r]));
+      for (const r of results) {
+        const d = byId.get(r.deductionId);
+        if (!d) throw badRequest(notInRun(r.deductionId));
+        if (r.collectedCents > toCents(d.amount))
+          throw badRequest(moreThanDue(d.id, toCents(d.amount)));
+        if (
+          d.status !== "SUBMITTED" &&
+          toCents(d.collected ?? "0") !== r.collectedCents
+        )
+          throw conflict(alreadyRecorded(d.id));
+      }
+      const schedule = await scheduleOf(tx, companyId);
+      const nextPay = payDateAfter(schedule, run.pay_date);
+      let recorded = 0;
+      const employees = new Set<number>();
+      const users = new Set<number>();
+      for (const r of results) {
+        const d = byId.get(r.deductionId)!;
+        if (d.status !== "SUBMITTED") continue;
+        await applyResult(tx, d, r.collectedCents, {
+          companyId,
+          payDate: run.pay_date,
+          nextPay,
+          actorId: actor.id,
+          now,
+        });
+        recorded += 1;
+        employees.add(d.employee_id);
+        users.add(d.user_id);
+      }
+      if (recorded > 0) {
+        await refreshAvailable(tx, { employeeIds: [...employees] });
+        await tx.execute(
+          sql`update payroll_runs set status = 'RECONCILED', reconciled_at = ${now.toISOString()}::timestamptz
+            where id = ${run.id}
+              and not exists (select 1 from payroll_deductions where run_id = ${run.id} and status = 'SUBMITTED')`,
+        );
+        await recordAudit(tx, {
+          actorId: actor.id,
+          companyId,
+          action: "payroll_run.result",
+          amountCents: results.reduce((s, r) => s + r.collectedCents, 0),
+          details: { runId: run.id, payDate: run.pay_date, recorded },
+        });
+        // Each deduction collected (in full or in part), as the run's view shows it.
+        const collected = new Set(
+          results.filter((r) => r.collectedCents > 0).map((r) => r.deductionId),
+        );
+        const view = payrollRunJson(await runView(tx, companyId, run.id));
+        for (const deduction of view.deductions)
+          if (collected.has(deduction.id))
+            await emitWebhook(tx, companyId, "deduction.collected", {
+              ...deduction,
+              payrollRunId: view.id,
+              payDate: view.payDate,
+            });
+      }
+      return { recorded, users: [...users] };
+    }),
+  );
+  if (outcome.recorded > 0)
+    await publish("deduction.paid", [actor.id, ...outcome.users], {
+      company: companyId,
+    });
+  return {
+    run: await runView(db(), companyId, runId),
+    recorded: outcome.recorded,
+  };
+}
+
+/**
+ * One deduction's result: what was collected is COLLECTED (ledger: payroll collected it); the
+ * rest is arrears on the next pay date (or on the employee's last pay date if that is still
+ * ahead), or written off when this was the employee's last paycheck.
+ */
+async function applyResult(
+  tx: Tx,
+  d: DeductionRow,
+  collectedCents: number,
+  at: {
+    companyId: number;
+    payDate: string;
+    nextPay: string;
+    actorId: number;
+    now: Date;
+  },
+) {
+  const dueCents = toCents(d.amount);
+  const shortCents = dueCents - collectedCents;
+  // An arrears deduction is owed on the arrears account; an original one on the receivable.
+  const owedOn = d.arrears_of_id === null ? "receivable" : "arrears";
+  const subject = {
+    companyId: at.companyId,
+    employeeId: d.employee_id,
+    requestId: d.request_id,
+    deductionId: d.id,
+    at: at.now,
+  };
+  await tx.execute(
+    sql`update payroll_deductions set
+          status = ${collectedCents > 0 ? "COLLECTED" : "MISSED"},
+          is_paid = ${collectedCents > 0},
+          collected_amount = ${fromCents(collectedCents)},
+          payment_date = ${collectedCents > 0 ? at.now.toISOString() : null}::timestamptz,
+          payment_reference = ${collectedCents > 0 ? `PAY-${at.payDate.replaceAll("-", "")}-${d.id}` : null}
+        where id = ${d.id}`,
+  );
+  if (collectedCents > 0)
+    await postEntry(tx, {
+      ...subject,
+      event: "deduction.collected",
+      postings: transfer("payroll", owedOn, collectedCents),
+    });
+  if (shortCents === 0) return;
+  const lastPaycheck =
+    d.last_pay_date !== null && d.last_pay_date <= at.payDate;
+  if (lastPaycheck) {
+    // No recourse beyond payroll: after the last paycheck, what is left is a loss.
+    await postEntry(tx, {
+      ...subject,
+      event: "deduction.written_off",
+      postings: transfer("losses", owedOn, shortCents),
+    });
+    await recordAudit(tx, {
+      actorId: at.actorId,
+      companyId: at.companyId,
+      action: "deduction.written_off",
+      requestId: d.request_id,
+      amountCents: shortCents,
+      details: { deductionId: d.id, payDate: at.payDate },
+    });
+    return;
+  }
+  const due =
+    d.last_pay_date !== null && d.last_pay_date < at.nextPay
+      ? d.last_pay_date
+      : at.nextPay;
+  await tx.execute(
+    sql`insert into payroll_deductions (request_id, amount, deduction_date, arrears_of_id)
+        values (${d.request_id}, ${fromCents(shortCents)}, ${due}::date::timestamptz, ${d.id})`,
+  );
+  if (owedOn === "receivable")
+    await postEntry(tx, {
+      ...subject,
+      event: "deduction.shortfall",
+      postings: transfer("arrears", "receivable", shortCents),
+    });
+}
+
+/** Every SUBMITTED deduction of a run, collected in full (the run page's one press). */
+export async function collectAllInRun(
+  actor: User,
+  runId: number,
+  now: Date = new Date(),
+) {
+  const run = await getPayrollRun(actor, runId);
+  const open = run.deductions.filter((d) => d.status === "SUBMITTED");
+  if (open.length === 0) return { run, recorded: 0 };
+  return recordPayrollResults(
+    actor,
+    runId,
+    {
+      results: open.map((d) => ({
+        deductionId: d.id,
+        collectedAmount: d.amount,
+      })),
+    },
+    now,
+  );
+}
+
+export const RESULTS_FILE_PROBLEM =
+  "The results file must be a CSV with the columns deductionId and collectedAmount (the run's own file with collectedAmount filled in works).";
+
+/** The payroll system's result file (CSV with deductionId and collectedAmount) as results. */
+export function parseResultsCsv(text: string): ResultInput[] {
+  let rows: Record<string, string>[];
+  try {
+    rows = parse(text, {
+      columns: (header: string[]) => header.map((h) => h.trim()),
+      skip_empty_lines: true,
+      trim: true,
+      bom: true,
+    });
+  } catch {
+    throw badRequest(RESULTS_FILE_PROBLEM);
+  }
+  if (
+    rows.length === 0 ||
+    !("deductionId" in rows[0]) ||
+    !("collectedAmount" in rows[0])
+  )
+    throw badRequest(RESULTS_FILE_PROBLEM);
+  return rows
+    .filter((r) => r.collectedAmount !== "")
+    .map((r) => ({
+      deductionId: r.deductionId,
+      collectedAmount: r.collectedAmount,
+    }));
+}

@@ -1,0 +1,66 @@
+// People: accounts and signing in: users, passwords, MFA, sessions, devices, profiles, throttles.
+// The domain's public face: code outside app/models/people/ imports it only from here
+// (tests/unit/layers.test.ts).
+
+export {
+  getUserById,
+  getUserByUsername,
+  insertUser,
+  registerUser,
+  TOO_MANY_REGISTRATIONS,
+  toPublicUser,
+} from "./user.server";
+export { reserveRequest, TOO_MANY_ATTEMPTS } from "./throttle.server";
+export { INVALID_LOGIN, verifyLogin } from "./login.server";
+export {
+  completeMfaSignIn,
+  hasPendingMfaSignIn,
+  signIn,
+  type SignInOutcome,
+} from "./sign-in.server";
+export {
+  cancelMfaEnrolment,
+  confirmMfaEnrolment,
+  disableMfa,
+  getMfaStatus,
+  INVALID_MFA_CODE,
+  MFA_CODE_REQUIRED,
+  startMfaEnrolment,
+  TOO_MANY_MFA_ATTEMPTS,
+} from "./mfa.server";
+export {
+  DEVICE_TRUST_DAYS,
+  deviceListForPage,
+  forgetDevice,
+} from "./devices.server";
+export {
+  applySessionAction,
+  type ClientInfo,
+  createSession,
+  deleteEndedSessions,
+  getSessionUser,
+  hashToken,
+  hasSeenUserAgent,
+  isSessionLive,
+  notifySessionsRevoked,
+  revokeAllSessions,
+  revokeSessionByToken,
+  revokeSessionsIn,
+  sessionListForPage,
+  type SessionUser,
+} from "./sessions.server";
+export {
+  deleteSpentResetTokens,
+  isResetTokenLive,
+  mailChoosePasswordLink,
+  requestPasswordReset,
+  RESET_LINK_MINUTES,
+  resetPassword,
+} from "./password-reset.server";
+export {
+  loadProfile,
+  setUserLanguage,
+  TOO_MANY_PASSWORD_ATTEMPTS,
+  updateProfile,
+} from "./profile.server";
+export { getEmployeeRecord } from "./employee-record.server";

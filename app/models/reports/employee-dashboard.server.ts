@@ -1,0 +1,230 @@
+import { pendingInvitationsFor } from "~/models/companies/index.server";
+import {
+  availableToRequestCents,
+  listAwaitingPayment,
+  listOwnCards,
+  listOwnRequests,
+  listUpcomingDeductions,
+  isCancellable,
+  statusNote,
+  type OwnCard,
+} from "~/models/advances/index.server";
+import { getEmployeeRecord } from "~/models/people/index.server";
+import { addYears, startOfYear, subDays } from "date-fns";
+import { payByDate } from "~/utils/quote";
+import { and, eq, gte, inArray, lt, sql } from "drizzle-orm";
+import { advanceRequests, employees, type User } from "#db/schema";
+import { db } from "~/utils/db.server";
+import { formatDate, formatDateShort, PAY_PERIOD_DAYS } from "~/utils/dates";
+import { dayStart, isoDay, payDateBefore } from "~/utils/pay-schedule";
+import { GROCERY_RESTRICTION, PROCESSING_FEE_CENTS } from "~/utils/rules";
+import { formatCents, formatMoney, toCents } from "~/utils/money";
+import type { Language } from "~/utils/i18n";
+
+export const RECENT_ACTIVITY_COUNT = 4;
+
+/**
+ * Year to date (SPEC §2): the sum of approved advances requested in the current calendar year
+ * (server time) and the count of all approved advances, in one aggregate query.
+ */
+export async function yearToDate(
+  user: User,
+  now: Date = new Date(),
+): Promise<{ total: string; approvedCount: number; pendingCents: number }> {
+  // Bound through the column (not a bare parameter) so both drivers encode the timestamps.
+  const from = startOfYear(now);
+  const to = addYears(from, 1);
+  const approved = sql`${advanceRequests.status} = 'APPROVED'`;
+  // The pending sum rides along (no query of its own): available to request is the balance
+  // less it, the figure /request shows and refuses with (advance.server availableToRequestCents).
+  const [row] = await db()
+    .select({
+      total: sql<string>`coalesce(sum(${advanceRequests.amount}) filter (where ${approved} and ${and(gte(advanceRequests.requestDate, from), lt(advanceRequests.requestDate, to))}), 0)::numeric(10,2)::text`,
+      approvedCount: sql<number>`(count(*) filter (where ${approved}))::int`,
+      pendingCents: sql<number>`coalesce(sum(${advanceRequests.amount} * 100) filter (where ${advanceRequests.status} = 'PENDING'), 0)::int`,
+    })
+    .from(advanceRequests)
+    .innerJoin(employees, eq(employees.id, advanceRequests.employeeId))
+    .where(
+      and(
+        eq(employees.userId, user.id),
+        inArray(advanceRequests.status, ["APPROVED", "PENDING"]),
+      ),
+    );
+  return {
+    total: row?.total ?? "0.00",
+    approvedCount: Number(row?.approvedCount ?? 0),
+    pendingCents: Number(row?.pendingCents ?? 0),
+  };
+}
+
+/** The restrictions text of a card's spending-limits JSON, or the default. */
+export function cardRestrictions(spendingLimits: string | null): string {
+  if (!spendingLimits) return GROCERY_RESTRICTION;
+  try {
+    const parsed = JSON.parse(spendingLimits) as { restrictions?: unknown };
+    return typeof parsed?.restrictions === "string" && parsed.restrictions
+      ? parsed.restrictions
+      : GROCERY_RESTRICTION;
+  } catch {
+    return GROCERY_RESTRICTION;
+  }
+}
+
+function presentCard(card: OwnCard, language: Language) {
+  return {
+    id: card.id,
+    cardNumber: card.cardNumber,
+    status: card.status,
+    expiry: `${String(card.expiryMonth).padStart(2, "0")}/${card.expiryYear}`,
+    amount: formatMoney(card.amount, language),
+    restrictions: cardRestrictions(card.spendingLimits),
+    issued: formatDate(card.createdAt, language),
+    remaining: formatCents(
+      Math.max(toCents(card.amount) - toCents(card.spent), 0),
+      language,
+    ),
+  };
+}
+
+/** The card list, or null when it could not be read (SPEC: 'No virtual cards found'). */
+async function loadCards(user: User, language: Language) {
+  try {
+    return (await listOwnCards(user)).map((card) =>
+      presentCard(card, language),
+    );
+  } catch (error) {
+    console.error(
+      JSON.stringify({
+        level: "error",
+        msg: "virtual cards could not be loaded",
+        error: error instanceof Error ? error.message : String(error),
+      }),
+    );
+    return null;
+  }
+}
+
+/**
+ * Everything the employee dashboard shows (SPEC §2 Employee dashboard). Raw figures (money as
+ * "300.00" strings) for logic and tests, plus display strings formatted here on the server so
+ * the page renders the same text with or without JavaScript (no hydration differences between
+ * the server's and the browser's time zones).
+ */
+export async function loadEmployeeDashboard(
+  user: User,
+  now = new Date(),
+  language: Language = "en",
+) {
+  const money = (value: string) => formatMoney(value, language);
+  const date = (value: Date | string) => formatDate(value, language);
+  const [employee, ytd, recent, upcoming, cards, awaitingPayment] =
+    await Promise.all([
+      getEmployeeRecord(user),
+      yearToDate(user, now),
+      listOwnRequests(user, RECENT_ACTIVITY_COUNT),
+      listUpcomingDeductions(user),
+      loadCards(user, language),
+      listAwaitingPayment(user),
+    ]);
+  const next = upcoming[0] ?? null;
+  // A self-registered employee: invitations waiting for their address (one more query, only
+  // for them).
+  const invitations = employee?.companyId
+    ? []
+    : await pendingInvitationsFor(user);
+  // Approved requests without a card are exactly the ones awaiting payment: no extra query.
+  const uncarded = new Set(awaitingPayment.map((r) => r.id));
+  return {
+    firstName: user.firstName,
+    linked: Boolean(employee?.companyId),
+    email: user.email,
+    invitations: invitations.map((i) => ({
+      company: i.company,
+      expiresText: date(i.expiresAt),
+    })),
+    /** The employer typed this employee's password: ask them to choose their own. */
+    choosePassword: user.passwordSetByEmployer,
+    availableBalance: employee?.availableBalance ?? "0.00",
+    availableBalanceText: money(employee?.availableBalance ?? "0.00"),
+    /** "$0.00" where there is no next deduction. */
+    zeroText: money("0.00"),
+    /** Shown under the balance when pending requests take part of it (decision 1900). */
+    availableToRequestText:
+      ytd.pendingCents > 0
+        ? formatCents(
+            availableToRequestCents(
+              employee?.availableBalance ?? "0.00",
+              ytd.pendingCents,
+            ),
+            language,
+          )
+        : null,
+    /** Null when no pay cycle is set (the page says "Not set"). */
+    payCycleEndsText: employee?.payCycleEndDate
+      ? date(employee.payCycleEndDate)
+      : null,
+    nextDeduction: next
+      ? {
+          amount: next.amount,
+          amountText: money(next.amount),
+          dateText: date(next.deductionDate),
+        }
+      : null,
+    yearToDate: {
+      total: ytd.total,
+      totalText: money(ytd.total),
+      approvedCount: ytd.approvedCount,
+    },
+    cards,
+    awaitingPayment: awaitingPayment.map((r) => ({
+      id: r.id,
+      amount: r.amount,
+      amountText: money(r.amount),
+      /** The company pays the fee: confirming is free (decision 1915). */
+      companyPays: employee?.feePayer === "COMPANY",
+      feeText: formatCents(
+        Math.min(PROCESSING_FEE_CENTS, toCents(r.amount)),
+        language,
+      ),
+      // The last day to pay the fee before the approval expires (decision 1901).
+      payByText: r.approvalDate ? date(payByDate(r.approvalDate)) : null,
+      checkoutUrl: `/checkout?${new URLSearchParams({
+        amount: r.amount,
+        requestId: String(r.id),
+      })}`,
+    })),
+    recent: recent.map((r) => ({
+      id: r.id,
+      dateText: date(r.requestDate),
+      amount: r.amount,
+      amountText: money(r.amount),
+      status: r.status,
+      note: statusNote(r, r.status === "APPROVED" && !uncarded.has(r.id)),
+      cancellable: isCancellable(
+        r,
+        r.status === "APPROVED" && !uncarded.has(r.id),
+      ),
+    })),
+    upcoming: upcoming.map((d) => ({
+      id: d.id,
+      amount: d.amount,
+      remaining: d.remaining,
+      dateText: date(d.deductionDate),
+      // The pay period ends on the deduction's pay date and starts at the pay date before it.
+      payPeriodText: `${formatDateShort(
+        employee?.paySchedule
+          ? dayStart(
+              payDateBefore(employee.paySchedule, isoDay(d.deductionDate)),
+            )
+          : subDays(d.deductionDate, PAY_PERIOD_DAYS),
+        language,
+      )} – ${formatDateShort(d.deductionDate, language)}`,
+      amountText: money(d.amount),
+      remainingText: money(d.remaining),
+    })),
+  };
+}
+export type EmployeeDashboardData = Awaited<
+  ReturnType<typeof loadEmployeeDashboard>
+>;

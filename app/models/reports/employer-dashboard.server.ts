@@ -1,0 +1,128 @@
+import { addMonths, startOfMonth } from "date-fns";
+import { sql } from "drizzle-orm";
+import { advanceRequests, employees, type User } from "#db/schema";
+import { db, queryRows } from "~/utils/db.server";
+import { dayStart } from "~/utils/pay-schedule";
+import { EMPLOYEES_PAGE_SIZE } from "~/validation/employer";
+import { companyFor } from "~/utils/company-access.server";
+import { firstEmployees } from "./employee-directory.server";
+import {
+  listPendingRequests,
+  withApprovalCheck,
+} from "~/models/advances/index.server";
+import {
+  compactReportRollup,
+  COMPACT_BACKLOG,
+  unfoldedChanges,
+} from "./report-rollup.server";
+
+export const DASHBOARD_PENDING = 3;
+export const DASHBOARD_EMPLOYEES = 5;
+
+type Figures = {
+  activeEmployees: number;
+  pendingRequests: number;
+  monthlyAdvances: string;
+  pendingDeductions: string;
+  dueNextPayroll: string;
+  /** The company's next pay date, "yyyy-MM-dd". */
+  nextPayDate: string;
+  backlog: number;
+};
+
+/**
+ * The four cards in one statement. The pending count and the approved total come from the
+ * reports' rollup (report_months, plus the changes not folded yet: decision 1410), so their cost
+ * is set by the months and departments the employer has, not by its number of requests. The
+ * employee count reads employees_employer_id_idx; this month's approvals read
+ * advance_requests_approval_date_idx, only this month's approved rows.
+ */
+async function dashboardFigures(
+  employerId: number,
+  monthStart: Date,
+  nextMonthStart: Date,
+): Promise<Figures> {
+  const r = advanceRequests;
+  const e = employees;
+  const [row] = await queryRows<Figures>(
+    db(),
+    sql`with ${unfoldedChanges(employerId)},
+      totals as (
+        select status, sum(requests) as requests, sum(amount) as amount
+        from (
+          select status, requests, amount from report_months
+          where employer_id = ${employerId} and status in ('PENDING', 'APPROVED')
+          union all
+          select status, requests, amount from pending
+          where status in ('PENDING', 'APPROVED')
+        ) x
+        group by status)
+    select
+      (select count(*)::int from ${e} where ${e.companyId} = ${employerId}) as "activeEmployees",
+      coalesce((select requests from totals where status = 'PENDING'), 0)::int as "pendingRequests",
+      (select coalesce(sum(${r.amount}), 0)::numeric(14,2)::text from ${r} join ${e} on ${e.id} = ${r.employeeId}
+        where ${e.companyId} = ${employerId} and ${r.status} = 'APPROVED'
+          and ${r.approvalDate} >= ${monthStart.toISOString()}::timestamptz
+          and ${r.approvalDate} < ${nextMonthStart.toISOString()}::timestamptz) as "monthlyAdvances",
+      (select coalesce(sum(d.amount), 0)::numeric(14,2)::text from payroll_deductions d
+        join ${r} on ${r.id} = d.request_id join ${e} on ${e.id} = ${r.employeeId}
+        where ${e.companyId} = ${employerId} and d.status in ('SCHEDULED', 'SUBMITTED')) as "pendingDeductions",
+      (select coalesce(sum(d.amount), 0)::numeric(14,2)::text from payroll_deductions d
+        join ${r} on ${r.id} = d.request_id join ${e} on ${e.id} = ${r.employeeId}
+        where ${e.companyId} = ${employerId} and d.status = 'SCHEDULED'
+          and d.deduction_date < ((select next_pay_date from companies where id = ${employerId}) + 1)::timestamptz) as "dueNextPayroll",
+      (select next_pay_date::text from companies where id = ${employerId}) as "nextPayDate",
+      (select count(*) from d)::int as backlog`,
+  );
+  // Like the report: a backlog the worker has not folded yet is folded now, after reading.
+  if (Number(row.backlog) > COMPACT_BACKLOG) await compactReportRollup();
+  return {
+    activeEmployees: Number(row.activeEmployees),
+    pendingRequests: Number(row.pendingRequests),
+    monthlyAdvances: row.monthlyAdvances,
+    pendingDeductions: row.pendingDeductions,
+    dueNextPayroll: row.dueNextPayroll,
+    nextPayDate: row.nextPayDate,
+    backlog: Number(row.backlog),
+  };
+}
+
+/**
+ * The employer dashboard's figures (SPEC §2 Employer dashboard), as SQL aggregates over the
+ * employer's own employees: employee count, pending count, approved advances this calendar
+ * month (by approval date, server time zone), approved advances in total; the first 3 pending
+ * requests and the first 5 employees. Three queries, whatever the company's size.
+ */
+export async function loadEmployerDashboard(user: User, now = new Date()) {
+  const monthStart = startOfMonth(now);
+  const nextMonthStart = addMonths(monthStart, 1);
+  // The next payroll is the company's next pay date; what it collects is every scheduled
+  // deduction due by the end of that day (the export's rows, payroll.server deductionsDueBy).
+  const [figures, pendingApprovals, employeeRows] = await Promise.all([
+    dashboardFigures(companyFor(user), monthStart, nextMonthStart),
+    listPendingRequests(user, DASHBOARD_PENDING),
+    firstEmployees(user, DASHBOARD_EMPLOYEES),
+  ]);
+  return {
+    greetingName: user.companyName || user.firstName,
+    activeEmployees: figures.activeEmployees,
+    pendingRequests: figures.pendingRequests,
+    monthlyAdvances: figures.monthlyAdvances,
+    /** Deductions scheduled and not yet collected (decision 1902). */
+    pendingDeductions: figures.pendingDeductions,
+    nextPayroll: dayStart(figures.nextPayDate).toISOString(),
+    /** The sum the next payroll deducts: what the export lists. */
+    dueNextPayroll: figures.dueNextPayroll,
+    pendingApprovals: withApprovalCheck(pendingApprovals),
+    employees: employeeRows,
+    employeesTotal: figures.activeEmployees,
+    /** Pages of the full list at /employees (25 a page). */
+    employeesPageCount: Math.max(
+      1,
+      Math.ceil(figures.activeEmployees / EMPLOYEES_PAGE_SIZE),
+    ),
+  };
+}
+export type EmployerDashboardData = Awaited<
+  ReturnType<typeof loadEmployerDashboard>
+>;

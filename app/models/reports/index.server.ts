@@ -1,0 +1,30 @@
+// Reports: the read side across domains: reports, both dashboards, the employee list.
+// The domain's public face: code outside app/models/reports/ imports it only from here
+// (tests/unit/layers.test.ts).
+
+export {
+  getEmployerReport,
+  reportingPeriod,
+  TOP_DEPARTMENTS,
+  trendPercent,
+} from "./report.server";
+export {
+  COMPACT_BACKLOG,
+  compactReportRollup,
+  rebuildReportRollup,
+} from "./report-rollup.server";
+export {
+  type EmployerDashboardData,
+  loadEmployerDashboard,
+} from "./employer-dashboard.server";
+export {
+  cardRestrictions,
+  type EmployeeDashboardData,
+  loadEmployeeDashboard,
+} from "./employee-dashboard.server";
+export {
+  getEmployeeDetails,
+  listEmployees,
+  listEmployeesForApi,
+  loadEmployeesPage,
+} from "./employee-directory.server";

@@ -1,6 +1,6 @@
 // What the production server checks before a request reaches Remix, and what it adds to every
 // personal response. Kept apart from scripts/server.js so each guard can be tested on its own
-// (tests/integration/http-guards.test.ts) and against the real server (tests/ops/http-guards.spec.ts).
+// (tests/integration/web/http-guards.test.ts) and against the real server (tests/ops/http-guards.spec.ts).
 import onHeaders from "on-headers";
 
 /** Forms and JSON bodies: the same 64 KB the form and JSON readers allow. */

@@ -89,7 +89,7 @@ export type ApiContract<
 
 // The scope an API key needs for each employer endpoint: the one table of them. An employer
 // endpoint missing here refuses every key (403), so a new endpoint is closed to keys until it
-// has its line (tests/integration/api-keys.test.ts checks every employer contract has one).
+// has its line (tests/integration/integrations/api-keys.test.ts checks every employer contract has one).
 export const API_KEY_SCOPES: Record<string, ApiScope> = {
   "GET /api/employees": "employees:read",
   "GET /api/invitations": "employees:read",

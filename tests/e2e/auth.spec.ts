@@ -137,7 +137,7 @@ test.describe("sign-in and registration", () => {
     await page.getByRole("button", { name: "Sign In" }).click();
     if (testInfo.project.name === "no-js") {
       // Without JavaScript the browser's required-field check stops the post; the server's
-      // messages for the same cases are covered by tests/integration/auth.test.ts.
+      // messages for the same cases are covered by tests/integration/people/auth.test.ts.
       await expect(page.locator("#login-username:invalid")).toBeVisible();
       await expect(page).toHaveURL(/\/auth$/);
       return;

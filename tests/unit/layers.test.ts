@@ -185,7 +185,7 @@ describe("domains: each entered through its index, lower domains only", () => {
         text: 'import { postEntry } from "~/models/ledger/index.server";',
       },
       {
-        path: "tests/integration/sign-in.test.ts",
+        path: "tests/integration/people/sign-in.test.ts",
         text: 'vi.mock("~/models/people/sign-in.server", () => ({}));\nimport { signIn } from "~/models/people/index.server";',
       },
       {

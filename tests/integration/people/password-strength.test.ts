@@ -192,7 +192,7 @@ describe("the demo seed", () => {
 
 describe("the strength check stays on the server", () => {
   it("only *.server modules import zxcvbn", () => {
-    const root = path.resolve(import.meta.dirname, "../../app");
+    const root = path.resolve(import.meta.dirname, "../../../app");
     const importers: string[] = [];
     const walk = (dir: string) => {
       for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {

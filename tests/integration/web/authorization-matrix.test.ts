@@ -2374,7 +2374,7 @@ describe("authorization matrix", () => {
 // scope gets what its owner EA gets, a key of company B what EB gets (another company's record:
 // 404), a key of A holding only payroll:read gets 403 on every other employer
 // endpoint, and a revoked key 401 everywhere. Employee and any-user endpoints refuse every live
-// key with 403; public endpoints ignore the header (tests/integration/api-keys.test.ts).
+// key with 403; public endpoints ignore the header (tests/integration/integrations/api-keys.test.ts).
 const KEY_ACTORS = ["KA", "KB", "KN", "KR"] as const;
 type KeyActor = (typeof KEY_ACTORS)[number];
 

@@ -74,7 +74,7 @@ beforeAll(async () => {
   });
   // The seed's 10,100 requests wait as deltas until the job worker folds them (every minute);
   // the pages are measured in that steady state. (A report that finds a backlog folds it:
-  // tests/integration/report-rollup.test.ts.)
+  // tests/integration/reports/report-rollup.test.ts.)
   await compactReportRollup();
 }, 180_000);
 

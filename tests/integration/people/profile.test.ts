@@ -66,7 +66,7 @@ describe("/profile", () => {
         availableBalance: "$500.00",
         memberSince: expect.stringMatching(/^[A-Z][a-z]{2} \d{2}, \d{4}$/),
       },
-      // The account's own audit trail (tests/integration/audit-trail.test.ts).
+      // The account's own audit trail (tests/integration/audit/audit-trail.test.ts).
       activity: [
         expect.objectContaining({
           label: "Employee added",

@@ -343,7 +343,7 @@ describe("append-only", () => {
   });
 
   it("no code updates or deletes audit events", () => {
-    const root = path.resolve(import.meta.dirname, "../../app");
+    const root = path.resolve(import.meta.dirname, "../../../app");
     const offenders: string[] = [];
     const walk = (dir: string) => {
       for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {

@@ -15,7 +15,7 @@ import {
   privateNoStore,
   sameOriginOnly,
   UNKNOWN_HOST,
-} from "../../scripts/http-guards.js";
+} from "../../../scripts/http-guards.js";
 
 // The server's guards in front of Remix (scripts/http-guards.js), each mounted on a small
 // Express app like scripts/server.js mounts them, with a downstream handler that reads the

@@ -27,7 +27,7 @@ const tstz = (name: string) =>
 // employer_id elsewhere (users, employees, audit_events, the report rollups) hold a company's
 // id: the product's first schema made the employer's user the company, and the migration to
 // companies kept each company's id equal to its first owner's user id so that the append-only
-// audit trail and the rollups needed no rewrite (docs/decisions/1822-companies.md). Companies
+// audit trail and the rollups needed no rewrite (docs/decisions/0077-companies.md). Companies
 // created since take their ids from this table's own sequence.
 export const PAY_FREQUENCIES = [
   "WEEKLY",
@@ -52,7 +52,7 @@ export const companies = pgTable("companies", {
     .notNull()
     .default(false),
   // The company pays each advance's processing fee: its employees pay nothing at checkout, and
-  // the fee is owed by the company (docs/decisions/1915).
+  // the fee is owed by the company (docs/decisions/0081).
   companyPaysFee: boolean("company_pays_fee").notNull().default(false),
   // The pay schedule (app/utils/pay-schedule.ts): how often the company pays and its next pay
   // date. Deductions fall on its pay dates; payroll runs move the next pay date on.
@@ -172,26 +172,26 @@ export const advanceRequests = pgTable(
     feePaidBy: text("fee_paid_by", { enum: FEE_PAYERS })
       .notNull()
       .default("EMPLOYEE"),
-    // The money model (docs/decisions/1500, 1901): checkout authorizes the fee only, card
+    // The money model (docs/decisions/0047, 0075): checkout authorizes the fee only, card
     // issuance captures it; a card that cannot be issued releases it.
     authorizedAmount: money("authorized_amount"),
     capturedAmount: money("captured_amount"),
     releasedAmount: money("released_amount"),
     capturedAt: tstz("captured_at"),
     // A captured fee given back because no card could be issued within the retry window
-    // (docs/decisions/1911).
+    // (docs/decisions/0078).
     refundedAmount: money("refunded_amount"),
     refundedAt: tstz("refunded_at"),
     // A cancelled request's payment at the provider was looked at and left holding nothing
     // (its hold released and recorded, its fee refunded, or nothing was ever held). Until
-    // then the recovery job settles it (docs/decisions/1911).
+    // then the recovery job settles it (docs/decisions/0078).
     paymentSettledAt: tstz("payment_settled_at"),
     // Cancelled by the employee (cancelled_by_id set), or by the system (expiry after 7 days
     // unpaid, or a card that could not be issued): cancelled_by_id null.
     cancelledAt: tstz("cancelled_at"),
     cancelledById: integer("cancelled_by_id").references(() => users.id),
     cancellationReason: text("cancellation_reason"),
-    // The terms the employee accepted at checkout (docs/decisions/1901): the version current
+    // The terms the employee accepted at checkout (docs/decisions/0075): the version current
     // when they paid the fee, kept as it was when a later version is published.
     termsVersion: text("terms_version"),
     termsAcceptedAt: tstz("terms_accepted_at"),
@@ -444,7 +444,7 @@ export const sessions = pgTable(
   ],
 );
 
-// Devices a user has signed in from (OWASP's device cookies, docs/decisions/1813): a successful
+// Devices a user has signed in from (OWASP's device cookies, docs/decisions/0071): a successful
 // sign-in gives the browser a long-lived cookie with a random token; only its SHA-256 is kept.
 // A device presenting its cookie has its own budget of wrong passwords and is not stopped by a
 // lock that strangers put on the username. Revoked one by one from the session list, and all of
@@ -571,7 +571,7 @@ export type AuditEvent = typeof auditEvents.$inferSelect;
 export type Session = typeof sessions.$inferSelect;
 
 // Every e-mail the product sends, written in the same transaction as the action that causes it
-// (docs/decisions/1200-job-queue.md). `dedupe_key` is unique: enqueueing the same e-mail twice
+// (docs/decisions/0048-job-queue.md). `dedupe_key` is unique: enqueueing the same e-mail twice
 // (a retried action, a job run twice) keeps one row, and delivery sends a row once. Without
 // SMTP_URL the row is the mail (`kept`), shown to its recipient at /outbox.
 export const mailOutbox = pgTable(
@@ -736,7 +736,7 @@ export const scheduledRuns = pgTable(
 
 export type MailOutboxRow = typeof mailOutbox.$inferSelect;
 
-// The reports' rollup (docs/decisions/1400-reports-rollup.md). Triggers on advance_requests,
+// The reports' rollup (docs/decisions/0039-reports-rollup.md). Triggers on advance_requests,
 // users and employees only ever INSERT into report_deltas and report_moves (append-only: no row
 // a business transaction writes is shared with another one, so they cannot deadlock on it);
 // the compaction (report_rollup_compact(), one at a time under an advisory lock) folds them
@@ -878,7 +878,7 @@ export const ledgerPostings = pgTable(
 
 export type JournalEntry = typeof journalEntries.$inferSelect;
 export type PayrollRun = typeof payrollRuns.$inferSelect;
-// A company's API keys (docs/decisions/1910-api-keys-idempotency-webhooks.md). Only the
+// A company's API keys (docs/decisions/0079-api-keys-idempotency-webhooks.md). Only the
 // SHA-256 of the secret is stored (the secret is 32 random bytes: a fast hash is enough, and a
 // lookup by hash costs one index probe per request); `hint` is the secret's first characters,
 // for telling keys apart on the settings page. A revoked key stays, for the audit trail.

@@ -1,7 +1,7 @@
 // `npm audit --omit=dev` for CI (.ci/run): fails on any high or critical finding in the
 // production dependencies. When the registry cannot answer an audit (unreachable, or a mirror
 // without the audit endpoint, which answers 404/405), it says so and passes: the last review
-// in docs/decisions/0802-dependency-audit.md stands until an audit can run.
+// in docs/decisions/0019-dependency-audit.md stands until an audit can run.
 import { spawnSync } from "node:child_process";
 
 const run = spawnSync("npm", ["audit", "--omit=dev", "--json"], {
@@ -22,7 +22,7 @@ if (!counts) {
     (run.stderr ?? "").split("\n").find((l) => l.includes("error"));
   console.log(
     `npm audit could not run against the registry (${why || "no report"}); ` +
-      "skipped: see docs/decisions/0802-dependency-audit.md for the last review.",
+      "skipped: see docs/decisions/0019-dependency-audit.md for the last review.",
   );
   process.exit(0);
 }
@@ -37,7 +37,7 @@ if (serious > 0) {
       console.log(`  ${v.severity}: ${name} ${v.range ?? ""}`);
   }
   console.log(
-    "Upgrade them (npm update / overrides), then run this again; docs/decisions/0802 says how.",
+    "Upgrade them (npm update / overrides), then run this again; docs/decisions/0019 says how.",
   );
   process.exit(1);
 }

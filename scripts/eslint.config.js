@@ -31,7 +31,7 @@ export default tseslint.config(
     },
   },
   {
-    // The app imports the same way as the tests (docs/decisions/1722): ~/ for app, #db/ for db;
+    // The app imports the same way as the tests (docs/decisions/0058): ~/ for app, #db/ for db;
     // a relative path only below the importing file's own folder.
     files: ["app/**"],
     rules: {
@@ -42,7 +42,7 @@ export default tseslint.config(
             {
               regex: "^\\.\\./",
               message:
-                "Import through ~/ (app) or #db/ (db), not ../ (docs/decisions/1722).",
+                "Import through ~/ (app) or #db/ (db), not ../ (docs/decisions/0058).",
             },
           ],
         },
@@ -55,7 +55,7 @@ export default tseslint.config(
     rules: {
       "react-hooks/rules-of-hooks": "off",
       "no-empty-pattern": "off",
-      // One import scheme (docs/decisions/1722): ~/ for app, #db/ for db, #tests/ for tests;
+      // One import scheme (docs/decisions/0058): ~/ for app, #db/ for db, #tests/ for tests;
       // a relative path only below the importing file's own folder.
       "no-restricted-imports": [
         "error",
@@ -64,7 +64,7 @@ export default tseslint.config(
             {
               regex: "^\\.\\./",
               message:
-                "Import through ~/ (app), #db/ (db) or #tests/ (tests), not ../ (docs/decisions/1722).",
+                "Import through ~/ (app), #db/ (db) or #tests/ (tests), not ../ (docs/decisions/0058).",
             },
           ],
         },

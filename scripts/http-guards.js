@@ -180,7 +180,7 @@ function hostMatches(host, names) {
 /**
  * A request whose Host (X-Forwarded-Host only with TRUST_PROXY, as Express's req.hostname
  * reads it) is not one of ours is refused with 400 before anything runs, so no page, redirect
- * or log is ever built around a host an attacker chose (docs/decisions/1810). The health
+ * or log is ever built around a host an attacker chose (docs/decisions/0068). The health
  * probes answer any host: load balancers call them by the instance's address.
  */
 /** @param {string[]} [names] */

@@ -132,7 +132,7 @@ async function runPrimary(workers) {
  * The last resort, once the server is up: an error that no code awaited (a driver's timer, a
  * background loop) is logged with the time and the database's code, and the process goes on
  * serving; every request still reads the database afresh, and the known sources are handled
- * where they arise (docs/decisions/1820). Before this point a failure still ends the start.
+ * where they arise (docs/decisions/0072). Before this point a failure still ends the start.
  */
 function keepServingThroughStrayErrors() {
   const report = (kind) => (error) => {
@@ -243,7 +243,7 @@ function serve() {
   app.use(knownHostsOnly());
 
   // Pages are compressed at brotli quality 3: for a page of ~30 KB it writes ~6 % more bytes
-  // than the middleware's default 4 in a third of the time (docs/decisions/1411-page-cost.md).
+  // than the middleware's default 4 in a third of the time (docs/decisions/0065-page-cost.md).
   // Fingerprinted assets keep the default: they are sent once per browser, then cached.
   const compressible = (req, res) =>
     !String(res.getHeader("Content-Type") ?? "").includes(
@@ -288,7 +288,7 @@ function serve() {
     res.setHeader("Content-Security-Policy", contentSecurityPolicy(nonce));
     res.setHeader("X-Content-Type-Options", "nosniff");
     // The default referrer policy, unless the page set its own (a page holding a token says
-    // no-referrer, decision 1811): decided when the headers are written, since Remix appends.
+    // no-referrer, decision 0069): decided when the headers are written, since Remix appends.
     onHeaders(res, () => {
       if (!res.getHeader("Referrer-Policy"))
         res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");

@@ -8,7 +8,7 @@ import {
   ONLY_COST_TEXT,
 } from "~/utils/rules-texts";
 
-// The cost of an advance before the employee commits (decision 1900): on /request and at
+// The cost of an advance before the employee commits (decision 0074): on /request and at
 // checkout, from the same quote (utils/quote). Server-rendered; the request form re-renders it
 // in the browser as the amount or the periods change.
 

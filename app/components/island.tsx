@@ -2,7 +2,7 @@ import { lazy, memo, Suspense, useState, type ComponentType } from "react";
 
 // Forms (and other parts a page does not need to become interactive) as "islands": their code,
 // with Conform and the zod schemas, is not part of the page's first JavaScript
-// (docs/decisions/1405-forms-load-after-hydration.md).
+// (docs/decisions/0063-forms-load-after-hydration.md).
 //
 // - On the server the island renders like any component: the page's HTML holds the whole form
 //   (the response is sent once everything is ready, entry.server.tsx).

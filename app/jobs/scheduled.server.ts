@@ -13,7 +13,7 @@ import {
 } from "~/models/notifications/index.server";
 import { db, queryRows } from "~/utils/db.server";
 
-// The scheduled jobs (docs/decisions/1202-schedules.md). Each claims its period in
+// The scheduled jobs (docs/decisions/0050-schedules.md). Each claims its period in
 // scheduled_runs first, so a period runs once however many workers fire it; a run that fails
 // gives its claim back, so the queue's retry can run it again. Times are UTC.
 
@@ -63,7 +63,7 @@ export const SCHEDULES: Schedule[] = [
     cron: "30 3 * * *",
     period: day,
     run: async (at) => ({
-      // Cards past their validity close, giving back what they did not spend (decision 1903).
+      // Cards past their validity close, giving back what they did not spend (decision 0080).
       expiredCards: await closeExpiredCards(at),
       sessions: await deleteEndedSessions(30),
       resetTokens: await deleteSpentResetTokens(),

@@ -36,7 +36,7 @@ import {
   scheduleByTask,
 } from "./scheduled.server";
 
-// The job worker (docs/decisions/1200-job-queue.md). On PostgreSQL it is graphile-worker: jobs
+// The job worker (docs/decisions/0048-job-queue.md). On PostgreSQL it is graphile-worker: jobs
 // live in the graphile_worker schema (installed by the migrations), are added in the
 // transaction of the action that causes them, taken with SKIP LOCKED (so several instances
 // never run one job at once), retried with exponential backoff, and the crontab fires the
@@ -91,13 +91,13 @@ const cronTime = (payload: unknown): Date => {
 };
 
 /**
- * Folds the reports' rollup deltas (docs/decisions/1400-reports-rollup.md): every minute on
+ * Folds the reports' rollup deltas (docs/decisions/0039-reports-rollup.md): every minute on
  * PostgreSQL, every pass of the embedded loop, and once when the worker starts.
  */
 export const REPORT_ROLLUP_TASK = "report-rollup-compact";
 
 /**
- * The recovery job (docs/decisions/1911): paid requests still without a card are retried,
+ * The recovery job (docs/decisions/0078): paid requests still without a card are retried,
  * given up on after the hour (fee refunded), cancelled requests' payments settled, unpaid
  * approvals expired. Every CARD_RECOVERY_EVERY_MINUTES; the work is idempotent, so it needs
  * no claim per period, and a missed run is simply the next one's work.
@@ -348,7 +348,7 @@ export async function startWorker(
     // release its job leaves the pool for good (graphile-worker does not replace it). Either
     // way the worker is logged, stopped and started again, reaching whichever server is the
     // primary by then; the jobs its workers held are unlocked once it runs again, so none waits
-    // for the lock timeout (docs/decisions/1820). Unwatched, the rejection ends the process.
+    // for the lock timeout (docs/decisions/0072). Unwatched, the rejection ends the process.
     const restart = (error: unknown) => {
       if (
         global.__gaWorker?.kind !== "graphile" ||

@@ -151,7 +151,7 @@ export async function action({ request }: ActionFunctionArgs) {
       },
       // The payment went through but the card did not: the outcome of a completed action, a
       // toast. A refused payment belongs to the card form: its form-level error, titled
-      // 'Payment failed' (decision 1301).
+      // 'Payment failed' (decision 0033).
       (error): ActionData =>
         error instanceof CardCreationError
           ? {

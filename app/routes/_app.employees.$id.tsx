@@ -49,7 +49,7 @@ const OffboardForm = island(() =>
   import("~/components/employer/offboard-form").then((m) => m.OffboardForm),
 );
 
-// Offboarding (decision 1903): an owner or admin, with the last pay date and a confirmation.
+// Offboarding (decision 0080): an owner or admin, with the last pay date and a confirmation.
 export async function action({ request, params }: ActionFunctionArgs) {
   const employer = await requireEmployer(request, "manageEmployees");
   const submission = parseWithZod(await readFormData(request), {

@@ -11,7 +11,7 @@ import { formatDateTime } from "~/utils/dates";
 import { translatedTitle } from "~/utils/i18n";
 
 // /outbox: the e-mails sent to the signed-in user, and each one's text. Without SMTP_URL this
-// is where every e-mail goes (docs/decisions/1201-e-mail.md); only the recipient can read them.
+// is where every e-mail goes (docs/decisions/0049-e-mail.md); only the recipient can read them.
 
 const STATUS: Record<string, string> = {
   kept: "In outbox (no mail server)",

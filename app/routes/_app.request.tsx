@@ -54,7 +54,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 type ActionData = {
   result: SubmissionResult<string[]>;
-  /** The disclosure for the submitted values, when it was not shown before (decision 1900). */
+  /** The disclosure for the submitted values, when it was not shown before (decision 0074). */
   review?: Quote;
 };
 

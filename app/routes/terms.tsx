@@ -11,7 +11,7 @@ import {
   TERMS_VERSION,
 } from "~/utils/rules";
 
-// The terms of the advance program (decision 1901): public, versioned and dated. Checkout
+// The terms of the advance program (decision 0075): public, versioned and dated. Checkout
 // records on each advance the version accepted; a new version applies to later advances only.
 
 export function loader() {

@@ -251,7 +251,7 @@ export async function seedDemo(db: Database, now = new Date()): Promise<void> {
         }
         if (r.card) {
           // Checkout authorized the fee; the card captured it and brought the repayment
-          // schedule (decision 1901).
+          // schedule (decision 0075).
           const cents = toCents(r.amount);
           const fee = Math.min(PROCESSING_FEE_CENTS, cents);
           const intentId = `pi_sandbox_demo_${person.username}`;

@@ -1,4 +1,4 @@
-// What a company's API key may do (docs/decisions/1910-api-keys-idempotency-webhooks.md), and
+// What a company's API key may do (docs/decisions/0079-api-keys-idempotency-webhooks.md), and
 // the events a webhook endpoint can subscribe to. Browser-safe: the settings page lists them.
 
 export const API_SCOPES = [

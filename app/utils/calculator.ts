@@ -117,7 +117,7 @@ export type AdvanceSummary = {
 
 /**
  * The summary panel: advance, flat fee, total repayment, repayment date, risk rating. For a
- * signed-in employee whose company pays the fee, the fee is $0.00 (decision 1915).
+ * signed-in employee whose company pays the fee, the fee is $0.00 (decision 0081).
  */
 export function calculateAdvance(
   amount: number,

@@ -42,7 +42,7 @@ type UnsafeOptions = NonNullable<Parameters<postgres.Sql["unsafe"]>[2]>;
  * later runs are one round trip (Bind/Execute) instead of two (Parse/Describe, then
  * Bind/Execute). drizzle asks postgres.js for unnamed statements unless a query is given a
  * name; this wrapper asks for prepared ones, inside transactions and savepoints too
- * (docs/decisions/1913-prepared-statements-and-one-statement-authorizations.md).
+ * (docs/decisions/0082-prepared-statements-and-one-statement-authorizations.md).
  */
 function preparing<T extends postgres.Sql>(client: T): T {
   return new Proxy(client, {
@@ -73,7 +73,7 @@ export function connectPostgres(
   max = 10,
   options: { prepare?: boolean } = {},
 ): Connection {
-  // With several hosts, every connection finds the primary (decision 1821).
+  // With several hosts, every connection finds the primary (decision 0073).
   const client = postgres(urlForPostgresJs(url), {
     max,
     onnotice: () => {},
@@ -150,7 +150,7 @@ export async function migrate(conn: Connection = connection()) {
       migrationsFolder: MIGRATIONS_FOLDER,
     });
     // The job queue's own schema (graphile_worker), so a business transaction can add a job
-    // from the first request on (docs/decisions/1200-job-queue.md).
+    // from the first request on (docs/decisions/0048-job-queue.md).
     const { runMigrations, Logger } = await import("graphile-worker");
     const pgPool = jobQueuePool(conn.url, 1);
     try {

@@ -8,7 +8,7 @@ const schema = z
       .enum(["development", "production", "test"])
       .default("development"),
     PORT: z.coerce.number().int().positive().default(3000),
-    // One host or several (a high-availability formation's URL, decision 1821).
+    // One host or several (a high-availability formation's URL, decision 0073).
     DATABASE_URL: z
       .string()
       .refine(
@@ -17,7 +17,7 @@ const schema = z
       )
       .optional(),
     // "false" behind a pooler that cannot keep prepared statements (PgBouncer before 1.21 in
-    // transaction mode); decision 1913.
+    // transaction mode); decision 0082.
     DATABASE_PREPARED_STATEMENTS: z.enum(["true", "false"]).default("true"),
     DATA_DIR: z.string().default(".data"),
     SESSION_SECRET: z.string().min(16).optional(),
@@ -33,22 +33,22 @@ const schema = z
     LOGIN_MAX_FAILURES: z.coerce.number().int().positive().default(5),
     LOGIN_WINDOW_MINUTES: z.coerce.number().int().positive().default(15),
     // Requests one API key may make per API_KEY_RATE_WINDOW_SECONDS, counted in PostgreSQL so
-    // the limit holds across instances (decision 1910).
+    // the limit holds across instances (decision 0079).
     API_KEY_RATE_LIMIT: z.coerce.number().int().positive().default(600),
     API_KEY_RATE_WINDOW_SECONDS: z.coerce.number().int().positive().default(60),
     // Development and tests only: webhooks may go to private, loopback and link-local
-    // addresses, and over plain http (decision 1910).
+    // addresses, and over plain http (decision 0079).
     WEBHOOK_ALLOW_PRIVATE_NETWORKS: z.enum(["true", "false"]).default("false"),
     // How long one webhook delivery may take before it counts as failed.
     WEBHOOK_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
     // Registrations allowed per address per LOGIN_WINDOW_MINUTES.
     REGISTER_MAX_PER_ADDRESS: z.coerce.number().int().positive().default(20),
-    // Session lifetimes (docs/decisions/1100-server-side-sessions.md).
+    // Session lifetimes (docs/decisions/0025-server-side-sessions.md).
     SESSION_IDLE_MINUTES: z.coerce.number().int().positive().default(30),
     SESSION_ABSOLUTE_HOURS: z.coerce.number().int().positive().default(12),
     SESSION_REMEMBER_DAYS: z.coerce.number().int().positive().default(30),
     SESSION_REMEMBER_IDLE_DAYS: z.coerce.number().int().positive().default(7),
-    // E-mail (docs/decisions/1201-e-mail.md): unset SMTP_URL keeps every mail in the outbox
+    // E-mail (docs/decisions/0049-e-mail.md): unset SMTP_URL keeps every mail in the outbox
     // table, shown to its recipient at /outbox.
     SMTP_URL: z.string().url().optional(),
     MAIL_FROM: z
@@ -56,7 +56,7 @@ const schema = z
       .min(3)
       .default("Grocery Advance <no-reply@groceryadvance.com>"),
     // The address links in e-mail start with. Required when mail leaves the machine (SMTP_URL);
-    // unset without SMTP: http://localhost:PORT. Never taken from a request (decision 1810).
+    // unset without SMTP: http://localhost:PORT. Never taken from a request (decision 0068).
     APP_URL: z.string().url().optional(),
     // Host names the server answers besides APP_URL's host and localhost (comma-separated).
     ALLOWED_HOSTS: z.string().optional(),

@@ -1,4 +1,4 @@
-// The invitations' rules and messages (docs/decisions/1822-companies.md), in one browser-safe
+// The invitations' rules and messages (docs/decisions/0077-companies.md), in one browser-safe
 // module shared by the pages, the models and the JSON API.
 
 /** An invitation link works for 7 days. */

@@ -5,7 +5,7 @@ import { formatCents, fromCents, toCents } from "./money";
 import enStory from "./locales/en/story";
 import esStory from "./locales/es/story";
 
-// The money model in plain words (docs/decisions/1500, 1901), for every screen that involves
+// The money model in plain words (docs/decisions/0047, 0075), for every screen that involves
 // money: what was authorized on the employee's card (the fee), what was charged or released,
 // what the grocery card holds and what payroll deducts and when. Pure: the server renders the lines,
 // the same with or without JavaScript, in the language asked (the `story` catalogue).
@@ -33,9 +33,9 @@ export type StoryInput = {
   authorizedAmount: string | null;
   capturedAmount: string | null;
   releasedAmount: string | null;
-  /** The fee refunded after the card could not be issued (docs/decisions/1911). */
+  /** The fee refunded after the card could not be issued (docs/decisions/0078). */
   refundedAmount?: string | null;
-  /** Who pays the fee (decision 1915); the employee when absent. */
+  /** Who pays the fee (decision 0081); the employee when absent. */
   feePaidBy?: "EMPLOYEE" | "COMPANY";
   deductions: StoryDeduction[];
 };
@@ -56,7 +56,7 @@ function deductionList(deductions: StoryDeduction[], w: Words): string {
   }).format(parts);
 }
 
-/** What checkout is about to do, before the employee presses Pay (decision 1901). */
+/** What checkout is about to do, before the employee presses Pay (decision 0075). */
 export function checkoutLines(
   amount: string,
   schedule: StoryDeduction[],

@@ -5,7 +5,7 @@ import { parseDatabaseUrl, type DatabaseHost } from "./database-url";
 // With a multi-host DATABASE_URL (a high-availability formation) this pool's connections are
 // made by a client that first asks each host in turn whether it is the primary
 // (`pg_is_in_recovery()`) and connects to the one that is, so after a failover every new
-// connection reaches the new primary (docs/decisions/1821-multi-host-database-url.md).
+// connection reaches the new primary (docs/decisions/0073-multi-host-database-url.md).
 
 type Base = {
   user: string;

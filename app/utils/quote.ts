@@ -6,7 +6,7 @@ import type { PaySchedule } from "./pay-schedule";
 import { deductionSchedule } from "./schedule";
 
 // The cost of an advance before the employee commits (DESIGN §4 The money model (1);
-// docs/decisions/1900): the amount put on the grocery card, the fee, the total repaid, each
+// docs/decisions/0074): the amount put on the grocery card, the fee, the total repaid, each
 // deduction's date and amount, and the APR. One pure function: /request (server and browser),
 // checkout and GET /api/advance-quote all show its figures.
 
@@ -41,8 +41,8 @@ export function employeeFeeFor(amountCents: number, payer: FeePayer): number {
  * The quote for `amountCents` over `periods`, as if the card were issued `now`: the schedule is
  * the one card issuance writes (utils/schedule). The fee is paid at checkout, on the day the
  * card is funded, so it is a prepaid finance charge: the amount financed is the advance minus
- * the fee, repaid by the deductions (decision 1900). When the company pays the fee the employee
- * pays nothing but the advance back: $0.00 fee, 0 % APR (decision 1915).
+ * the fee, repaid by the deductions (decision 0074). When the company pays the fee the employee
+ * pays nothing but the advance back: $0.00 fee, 0 % APR (decision 0081).
  */
 export function quoteAdvance(
   amountCents: number,

@@ -1,4 +1,4 @@
-// The roster import's rules and messages (/employees/import; docs/decisions/1822-companies.md),
+// The roster import's rules and messages (/employees/import; docs/decisions/0077-companies.md),
 // in one browser-safe module: the upload form, the model and the tests read them.
 
 /** A roster file is at most 5 MB and 10,000 rows. */

@@ -1,12 +1,12 @@
 import { PROCESSING_FEE_TEXT } from "./rules";
 
 // Longer texts that go with the rules in rules.ts, kept apart so that only the pages showing
-// them carry them in their JavaScript (the 100 KB budget, decision 1405): rules.ts is in
+// them carry them in their JavaScript (the 100 KB budget, decision 0063): rules.ts is in
 // nearly every page's bundle.
 
-/** The cost disclosure's plain sentence (/request, checkout; decision 1900). */
+/** The cost disclosure's plain sentence (/request, checkout; decision 0074). */
 export const ONLY_COST_TEXT = `The ${PROCESSING_FEE_TEXT} processing fee is the only cost: there is no interest, and you repay only by payroll deduction.`;
-/** The same, when the employee's company pays the fee (decision 1915). */
+/** The same, when the employee's company pays the fee (decision 0081). */
 export const COMPANY_PAYS_TEXT = `Your company pays the ${PROCESSING_FEE_TEXT} processing fee: this advance costs you nothing, there is no interest, and you repay only the advance, by payroll deduction.`;
 /** Why the annual rate is shown, beside the figure. */
 export const APR_EXPLAINED =

@@ -4,7 +4,7 @@ import { formatCents } from "./money";
 // forms (browser and server), the models, the seed and the pages all read (SPEC §5 advance
 // request form, §9 fee, §12 limits and defaults; DESIGN §10 Layers). Messages are exactly
 // the SPEC's words; where the SPEC is silent (the Company Settings bounds) they are ours
-// (docs/decisions/0701-company-settings.md, 1710-product-rules-in-one-module.md).
+// (docs/decisions/0010-company-settings.md, 0052-product-rules-in-one-module.md).
 
 /** An advance is $200 to $500 (SPEC §12), in cents. */
 export const MIN_ADVANCE_CENTS = 20_000;
@@ -48,7 +48,7 @@ export const APPROVAL_LIMIT_ABOVE_MAX =
 
 /**
  * The terms of the advance program (/terms). A new version applies to later advances only:
- * each advance stores the version accepted at checkout (docs/decisions/1901).
+ * each advance stores the version accepted at checkout (docs/decisions/0075).
  */
 export const TERMS_VERSION = "2026-11-25";
 export const TERMS_DATE_TEXT = "November 25, 2026";
@@ -56,7 +56,7 @@ export const TERMS_DATE_TEXT = "November 25, 2026";
 /** Approved advances must be paid for (the fee) within this many days, else they expire. */
 export const PAY_BY_DAYS = 7;
 
-// A paid request's card (docs/decisions/1911): the recovery job, every
+// A paid request's card (docs/decisions/0078): the recovery job, every
 // CARD_RECOVERY_EVERY_MINUTES, retries a card still missing CARD_RETRY_AFTER_MINUTES after
 // the payment, and gives up (fee refunded, request cancelled) on its last run inside
 // CARD_GIVE_UP_MINUTES, so no paid request is left without a card or a refund past the hour.
@@ -79,6 +79,6 @@ export function approvalBlockedReason(
   return availableBalanceCents < amountCents ? BALANCE_NO_LONGER_COVERS : null;
 }
 
-/** An offboarded employee files a request (docs/decisions/1903). */
+/** An offboarded employee files a request (docs/decisions/0080). */
 export const LEFT_COMPANY =
   "You can no longer request advances: your employer has offboarded you.";

@@ -190,7 +190,7 @@ export const invitationSchema = z.object({
   expiresAt: z.string(),
 });
 
-/** GET /api/advance-quote: the cost of an advance before committing (decision 1900). */
+/** GET /api/advance-quote: the cost of an advance before committing (decision 0074). */
 export const advanceQuoteSchema = z.object({
   amount: money,
   fee: money.describe(

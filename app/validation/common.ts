@@ -5,7 +5,7 @@ import * as z from "zod";
  * them), the bidirectional embeddings, overrides and isolates (U+202A–U+202E, U+2066–U+2069),
  * the direction marks, and zero-width characters. A name with a line break could pass for a
  * header or for the product's own words in a plain-text e-mail; an override can make a name
- * read backwards (docs/decisions/1812-single-line-text.md).
+ * read backwards (docs/decisions/0070-single-line-text.md).
  */
 export const NOT_SINGLE_LINE =
   // eslint-disable-next-line no-control-regex -- matching control characters is the point

@@ -18,7 +18,7 @@ import {
 import { emailField, requiredText, singleLine } from "./common";
 
 // The Company Settings form (SPEC §3 company settings form, DESIGN §4 Settings). SPEC §5 says
-// the validation "is not shown"; these bounds are ours (docs/decisions/0701-company-settings.md).
+// the validation "is not shown"; these bounds are ours (docs/decisions/0010-company-settings.md).
 // The processing fee is read-only: it is not a field of this schema, so no input can set it.
 
 /** The maximum advance a company may set, in dollars: the advance range itself. */
@@ -56,7 +56,7 @@ export const companySettingsSchema = z
     notifyNewRequests: z.boolean().default(false),
     notifyMonthlyReports: z.boolean().default(false),
     notifySystemUpdates: z.boolean().default(false),
-    // The company pays each advance's processing fee; its employees pay nothing (decision 1915).
+    // The company pays each advance's processing fee; its employees pay nothing (decision 0081).
     companyPaysFee: z.boolean().default(false),
   })
   .superRefine((value, ctx) => {

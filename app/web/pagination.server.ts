@@ -6,7 +6,7 @@ import {
 import { parseBody } from "./api.server";
 
 // JSON lists that grow with the company: pages with Link headers, or a streamed array
-// (docs/decisions/0901-pagination-and-streaming.md).
+// (docs/decisions/0022-pagination-and-streaming.md).
 
 /** `?page=&pageSize=` of an API request; malformed values are a 400 naming the field. */
 export function readApiPage(request: Request) {

@@ -80,7 +80,7 @@ function build() {
       secrets,
     },
   });
-  // The device cookie (decision 1813): signed, HttpOnly, kept across sign-out.
+  // The device cookie (decision 0071): signed, HttpOnly, kept across sign-out.
   const device = createCookie("__device", {
     httpOnly: true,
     sameSite: "lax",

@@ -44,7 +44,7 @@ export function redirectWithError(
 
 /**
  * The flash toast, in the page's language: toasts are written in English where they are
- * raised and translated here through the `messages` catalogue (docs/decisions/1914-…).
+ * raised and translated here through the `messages` catalogue (docs/decisions/0084-…).
  */
 export async function readToast(
   request: Request,

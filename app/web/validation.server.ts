@@ -5,7 +5,7 @@
 // browser's copy of the route, their imports are not). A route that imported a schema for its
 // action shipped zod and Conform with the page. Through this `.server` module the route reaches
 // nothing in the browser: forms load their schemas themselves, after hydration
-// (docs/decisions/1405-forms-load-after-hydration.md).
+// (docs/decisions/0063-forms-load-after-hydration.md).
 export { parseWithZod } from "@conform-to/zod/v4";
 export * from "~/validation/advance";
 export * from "~/validation/auth";

@@ -41,7 +41,7 @@ CREATE TABLE "report_moves" (
 	"employee_id" integer NOT NULL
 );
 --> statement-breakpoint
--- hand-written: the reports' rollup (docs/decisions/1400-reports-rollup.md). Business
+-- hand-written: the reports' rollup (docs/decisions/0039-reports-rollup.md). Business
 -- transactions only INSERT into report_deltas / report_moves; report_rollup_compact() folds them
 -- into report_months / report_hours under an advisory lock.
 CREATE FUNCTION "report_department"(department text) RETURNS text LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$

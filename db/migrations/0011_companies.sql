@@ -1,4 +1,4 @@
--- Companies as their own record (docs/decisions/1822-companies.md). Until now the employer's
+-- Companies as their own record (docs/decisions/0077-companies.md). Until now the employer's
 -- user was the company: employees.employer_id, users.employer_id and audit_events.employer_id
 -- held that user's id, and company_settings was keyed by it. Each employer user becomes the
 -- owner of a company whose id is that user's id, so every employer_id already written (the

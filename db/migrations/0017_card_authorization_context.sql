@@ -1,5 +1,5 @@
 -- What a card purchase is decided on, in one round trip (authorizeCardPurchase,
--- decision 1913): the card's row is locked first (by our id, or by the provider's card id),
+-- decision 0082): the card's row is locked first (by our id, or by the provider's card id),
 -- then, in a statement of its own that therefore sees everything committed before the lock was
 -- granted (a VOLATILE function takes a fresh snapshot per statement under READ COMMITTED),
 -- the card's rule inputs, its spend by its authorizations and by the ledger, its subject, and

@@ -4,7 +4,7 @@ import { requestRow } from "#tests/support/rows";
 import { createEmployee, createEmployer } from "#tests/support/factories";
 import { expect, expectAccessible, test } from "./support/fixtures";
 
-// The money model on screen (docs/decisions/1500, 1901), with JavaScript and without: checkout
+// The money model on screen (docs/decisions/0047, 0075), with JavaScript and without: checkout
 // says what is authorized and charged (the fee only), the success screen and History say what
 // happened, and 'Cancel request' works from /history and from the dashboard.
 

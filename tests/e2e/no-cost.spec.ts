@@ -6,7 +6,7 @@ import { createEmployee, createEmployer } from "#tests/support/factories";
 import { cardsOf, sandboxPaymentsOf } from "#tests/support/payments";
 import { expect, expectAccessible, test } from "./support/fixtures";
 
-// A company that pays the fee (docs/decisions/1915), with and without JavaScript and at phone,
+// A company that pays the fee (docs/decisions/0081), with and without JavaScript and at phone,
 // tablet and desktop widths: its employee sees a $0.00 fee on /request and at checkout, gets
 // no card form, presses "Get my card", and has a grocery card with nothing charged to their
 // own card.

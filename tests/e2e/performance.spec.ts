@@ -187,7 +187,7 @@ test("a form's code comes after the page's first JavaScript and validates in the
     testInfo.project.name === "no-js",
     "without JavaScript the server checks every form",
   );
-  // Decision 1405: the form is an island. The page's HTML preloads only the page's own modules;
+  // Decision 0063: the form is an island. The page's HTML preloads only the page's own modules;
   // the form's module (with Conform and zod) is asked for once the page runs, and then the
   // form's messages come from the browser, with no post to the server.
   const formModule = /\/build\/_shared\/company-settings-form-[A-Z0-9]{8}\.js$/;

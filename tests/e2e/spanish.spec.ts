@@ -14,7 +14,7 @@ import {
   type LayoutWorld,
 } from "./support/layout-pages";
 
-// The product in Spanish (docs/decisions/1914-languages-and-the-javascript-budget.md), with
+// The product in Spanish (docs/decisions/0084-languages-and-the-javascript-budget.md), with
 // JavaScript (project js) and without (project no-js).
 //
 // CONVERTED: the pages whose every text comes from the catalogues, with the namespaces they

@@ -28,7 +28,7 @@ import { startSmtpServer, type SmtpServer } from "#tests/support/smtp";
 // slower than 30 s), every write acknowledged with 2xx present on the new primary, the money
 // invariants (`npm run check:invariants`), every job the actions enqueued (their e-mails, each
 // a graphile-worker job) run exactly once, and the live updates (Server-Sent Events over
-// LISTEN/NOTIFY) arriving again on both instances (docs/decisions/1820, 1821).
+// LISTEN/NOTIFY) arriving again on both instances (docs/decisions/0072, 0073).
 
 test.describe.configure({ mode: "serial" });
 

@@ -234,7 +234,7 @@ const NOT_WALKED = new Set([
   // The language switch: a form post (its GET only redirects home).
   "language.ts",
   "terms.tsx",
-  // The invitation's page is public (it marks itself no-store: decision 1811).
+  // The invitation's page is public (it marks itself no-store: decision 0069).
   "join.tsx",
   "join.$token.tsx",
 ]);

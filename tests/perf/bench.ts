@@ -162,7 +162,7 @@ async function prepareDatabase(): Promise<{
     log("seeding the small company (1,000 requests)...");
     const small = await seedCompany(conn.db, SMALL_COMPANY, hash);
     // The load's changes are folded into the reports' rollup before the statistics are taken,
-    // as after any bulk load (docs/decisions/1400-reports-rollup.md).
+    // as after any bulk load (docs/decisions/0039-reports-rollup.md).
     await compactReportRollup(conn.db);
     await analyze(conn.db);
     const violations = await checkInvariants(conn.db);
@@ -584,7 +584,7 @@ async function streamSpeed(
 // ---------------------------------------------------------------------------------------------
 // CPU per response of the small company's employer dashboard against the raw baseline: where a
 // page's cost goes beyond its SQL, measured in CPU time, which the shared machine's load
-// disturbs far less than throughput (docs/decisions/1411-page-cost.md)
+// disturbs far less than throughput (docs/decisions/0065-page-cost.md)
 
 type CpuFigures = { serverMs: number; postgresMs: number };
 
@@ -961,7 +961,7 @@ async function main() {
     "",
     `GET /api/advance-requests/all for the large company, one request at a time on the 1-worker server, uncompressed: ${fmtBytes(stream.bytes)} in ${fmtMs(stream.ms)} ms wall clock (median of 3) = ${stream.mbPerSecond.toFixed(1)} MB/s; ${stream.cpuSeconds.toFixed(2)} CPU seconds per response (server process + PostgreSQL backends) = ${stream.mbPerCpuSecond.toFixed(1)} MB per CPU second.`,
     "",
-    `Employer dashboard, small company, CPU per response (400 requests at 8 connections, 1-worker server): the page ${pageCpu.serverMs.toFixed(1)} ms in the server process + ${pageCpu.postgresMs.toFixed(1)} ms in PostgreSQL; the raw baseline ${baselineCpu.serverMs.toFixed(1)} ms + ${baselineCpu.postgresMs.toFixed(1)} ms; the framework's floor (tests/perf/floor-server.tsx: a bare Remix route, the same loader, the data rendered as plain tables, no app code) ${floorCpu.serverMs.toFixed(1)} ms + ${floorCpu.postgresMs.toFixed(1)} ms. What the page costs beyond its SQL: docs/decisions/1411-page-cost.md.`,
+    `Employer dashboard, small company, CPU per response (400 requests at 8 connections, 1-worker server): the page ${pageCpu.serverMs.toFixed(1)} ms in the server process + ${pageCpu.postgresMs.toFixed(1)} ms in PostgreSQL; the raw baseline ${baselineCpu.serverMs.toFixed(1)} ms + ${baselineCpu.postgresMs.toFixed(1)} ms; the framework's floor (tests/perf/floor-server.tsx: a bare Remix route, the same loader, the data rendered as plain tables, no app code) ${floorCpu.serverMs.toFixed(1)} ms + ${floorCpu.postgresMs.toFixed(1)} ms. What the page costs beyond its SQL: docs/decisions/0065-page-cost.md.`,
     "",
     "### The single-page app's calls against one server-rendered dashboard (large company)",
     "",

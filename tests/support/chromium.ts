@@ -7,7 +7,7 @@ import path from "node:path";
  * system's Chromium or Chrome, then Playwright's own download (`npx playwright install
  * chromium`). Where none exists and the tests run as root on Debian, Debian's `chromium`
  * package is installed; otherwise the run stops with one line saying what to install.
- * (docs/decisions/1720-chromium-for-end-to-end-tests.md)
+ * (docs/decisions/0053-chromium-for-end-to-end-tests.md)
  */
 export type ChromiumSource =
   "CHROMIUM_PATH" | "system" | "Playwright" | "installed";

@@ -148,7 +148,7 @@ export async function markCarded(requestId: number, cardId: number) {
     .update(advanceRequests)
     .set({
       paidAt: request.paidAt ?? at,
-      // Checkout authorized only the fee and the card captured it (decision 1901).
+      // Checkout authorized only the fee and the card captured it (decision 0075).
       authorizedAmount: fromCents(fee),
       capturedAmount: fromCents(fee),
       releasedAmount: "0.00",

@@ -5,7 +5,7 @@ import {
 } from "~/utils/database-url";
 
 // DATABASE_URL with one host or the several a high-availability formation prints
-// (docs/decisions/1821-multi-host-database-url.md).
+// (docs/decisions/0073-multi-host-database-url.md).
 
 describe("DATABASE_URL", () => {
   it("reads the multi-host URL pg_autoctl prints", () => {

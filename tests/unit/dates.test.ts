@@ -3,7 +3,7 @@ import fc from "fast-check";
 import { formatDate, formatDateShort, isoDate } from "~/utils/dates";
 
 // app/utils/dates.ts formats by hand to keep date-fns `format` out of the browser bundles
-// (docs/decisions/0903); it must say exactly what date-fns says.
+// (docs/decisions/0024); it must say exactly what date-fns says.
 describe("date formats", () => {
   it("match date-fns for any date from year 1000 to 9999", () => {
     fc.assert(

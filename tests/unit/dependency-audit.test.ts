@@ -1,13 +1,13 @@
 import fs from "node:fs";
 import path from "node:path";
 
-// The dependency audit (docs/decisions/0802): CI runs `npm audit --omit=dev` through
+// The dependency audit (docs/decisions/0019): CI runs `npm audit --omit=dev` through
 // scripts/audit.mjs; this test keeps the written review complete, so a new production
 // dependency cannot arrive without being looked at.
 
 const root = path.resolve(import.meta.dirname, "../..");
 const note = fs.readFileSync(
-  path.join(root, "docs/decisions/0802-dependency-audit.md"),
+  path.join(root, "docs/decisions/0019-dependency-audit.md"),
   "utf8",
 );
 const pkg = JSON.parse(

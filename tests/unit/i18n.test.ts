@@ -19,7 +19,7 @@ import { formatCents, formatMoney, formatPercent } from "~/utils/money";
 import { formatDate, formatDateShort, formatDateTime } from "~/utils/dates";
 
 // The catalogues (app/utils/locales) and the runtime that reads them
-// (docs/decisions/1914-languages-and-the-javascript-budget.md).
+// (docs/decisions/0084-languages-and-the-javascript-budget.md).
 
 const PLURAL = /_(zero|one|two|few|many|other)$/;
 const PLACEHOLDER = /{{\s*([^}]+?)\s*}}/g;

@@ -18,7 +18,7 @@ import {
 import { useIsPending } from "~/components/use-is-pending";
 
 // The forms of "Forgot password?" and of the reset link's page
-// (docs/decisions/1203-password-reset.md); the routes keep the loaders, actions and outline.
+// (docs/decisions/0051-password-reset.md); the routes keep the loaders, actions and outline.
 
 export type ForgotPasswordActionData = {
   result: SubmissionResult<string[]>;

@@ -20,7 +20,7 @@ import {
 } from "~/validation/card";
 import { useIsPending } from "~/components/use-is-pending";
 
-// The card page's forms (decision 1521): freeze and unfreeze, and the sandbox purchase.
+// The card page's forms (decision 0045): freeze and unfreeze, and the sandbox purchase.
 
 const selectClass =
   "block w-full rounded-md border border-gray-300 bg-white px-3 py-2 text-sm shadow-sm " +

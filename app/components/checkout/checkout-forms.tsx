@@ -8,7 +8,7 @@ import { formatMoney } from "~/utils/money";
 import { sandboxPaymentSchema } from "~/validation/checkout";
 import { useIsPending } from "~/components/use-is-pending";
 
-// The checkout's forms (SPEC §2 Checkout, decision 1500): the sandbox's card form, and issuing
+// The checkout's forms (SPEC §2 Checkout, decision 0047): the sandbox's card form, and issuing
 // the card after a payment that went through.
 
 export function SandboxPaymentForm({
@@ -19,7 +19,7 @@ export function SandboxPaymentForm({
   result,
 }: {
   amount: string;
-  /** What the button charges: the fee (decision 1901). */
+  /** What the button charges: the fee (decision 0075). */
   feeText: string;
   requestId: number;
   defaults: { cardNumber: string; expiry: string; cvc: string };
@@ -132,7 +132,7 @@ export function IssueCardPanel({
 }
 
 /**
- * The company pays the fee (decision 1915): nothing to pay, so no card form. The employee
+ * The company pays the fee (decision 0081): nothing to pay, so no card form. The employee
  * confirms the advance they have just read the cost of, and the card is issued.
  */
 export function ConfirmNoCostPanel({

@@ -6,7 +6,7 @@ import { useIsPending } from "~/components/use-is-pending";
 // the dashboard and from the Approve Requests page alike; `redirectTo` brings the user back.
 // The 'Decline Advance Request' dialog (Conform + zod) is in decline-dialog.tsx, so the
 // dashboard, which only has these buttons, does not ship the form libraries (the client JavaScript budget,
-// docs/decisions/0903-client-javascript.md).
+// docs/decisions/0024-client-javascript.md).
 
 /** True while this form's post (intent + request) is on its way. */
 export function useDecisionPending(intent: string, requestId: number) {

@@ -11,7 +11,7 @@ import { useSchemaForm } from "~/components/ui/schema-form";
 import { useIsPending } from "~/components/use-is-pending";
 import { offboardSchema } from "~/validation/employer";
 
-// Offboarding on the employee's page (decision 1903): the last pay date and a confirmation,
+// Offboarding on the employee's page (decision 0080): the last pay date and a confirmation,
 // the same schema in the browser and on the server; a plain form without JavaScript.
 export function OffboardForm({
   name,

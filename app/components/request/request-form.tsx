@@ -81,7 +81,7 @@ export function RequestForm({
   reviewing: boolean;
 }) {
   const pending = useIsPending();
-  // The disclosure follows the amount and the periods as they change (decision 1900); until
+  // The disclosure follows the amount and the periods as they change (decision 0074); until
   // the employee changes one, it is the server's.
   const [live, setLive] = useState<Quote | null | undefined>(undefined);
   const shown: QuoteView | null = live === undefined ? initialQuote : live;

@@ -249,7 +249,7 @@ export type UpcomingDeduction = {
 
 /**
  * The employee's unpaid deductions, earliest first, each with the sum of the ones after it.
- * "Upcoming" means not yet collected by payroll (see docs/decisions/0301).
+ * "Upcoming" means not yet collected by payroll (see docs/decisions/0007).
  */
 export async function listUpcomingDeductions(
   user: User,
@@ -293,7 +293,7 @@ export type OwnCard = {
 
 /**
  * The employee's virtual cards, newest first (masked numbers only, see decision 0004), each
- * with what its purchases have spent (card_authorizations; docs/decisions/1520).
+ * with what its purchases have spent (card_authorizations; docs/decisions/0044).
  */
 export async function listOwnCards(user: User): Promise<OwnCard[]> {
   return db()
@@ -361,7 +361,7 @@ export function isCancellable(
   );
 }
 
-/** Under the badge of a paid request still waiting for its card (docs/decisions/1911). */
+/** Under the badge of a paid request still waiting for its card (docs/decisions/0078). */
 export const CARD_BEING_ISSUED = "Card being issued";
 /** Under the badge of a request cancelled after its fee was captured and then refunded. */
 export const FEE_REFUNDED = "Fee refunded";
@@ -454,7 +454,7 @@ export async function requestMoneyOf(
 
 /**
  * The cost of an advance of `amountCents` over `periods` for this employee, as if the card were
- * issued now (GET /api/advance-quote, /request; decision 1900). An employee without a record
+ * issued now (GET /api/advance-quote, /request; decision 0074). An employee without a record
  * gets the schedule from today.
  */
 export async function quoteForEmployee(

@@ -34,7 +34,7 @@ import {
 
 // Paying for an approved advance (DESIGN §4 Paying): one payment intent per request, only for
 // the employee's own APPROVED request that has no card yet. The intent is for the fee alone
-// (docs/decisions/1901): the advance is funded onto the grocery card, never charged to the
+// (docs/decisions/0075): the advance is funded onto the grocery card, never charged to the
 // employee's own card. The request is still named by its approved amount.
 
 export const ADVANCE_NOT_FOUND = "Advance request not found.";
@@ -251,14 +251,14 @@ export async function createPaymentIntent(
   };
 }
 
-/** What checkout authorizes for a request: the fee (decision 1901). */
+/** What checkout authorizes for a request: the fee (decision 0075). */
 export function feeOf(request: AdvanceRequest): number {
   return feeFor(toCents(request.amount));
 }
 
 /**
  * The request's intent at the provider when it holds the fee (authorized, or already
- * captured), or, for a request paid before decision 1901, the whole advance; null otherwise.
+ * captured), or, for a request paid before decision 0075, the whole advance; null otherwise.
  */
 export async function authorizedIntent(
   request: AdvanceRequest,
@@ -312,7 +312,7 @@ export async function recordPayment(
 
 /**
  * Stamps paid_at (the fee is authorized: authorized amount = what the intent holds) and the
- * terms accepted by paying (the version current now, decision 1901) once, and only while the
+ * terms accepted by paying (the version current now, decision 0075) once, and only while the
  * request is still APPROVED: a cancellation that got there first wins, and the caller then
  * releases the hold. "paid" when this call stamped it, "already" when an earlier one did,
  * "cancelled" when the request is no longer approved.

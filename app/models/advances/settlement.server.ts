@@ -21,7 +21,7 @@ import {
 } from "./cancel-core.server";
 import { notifyCardNotIssued } from "~/models/notifications/index.server";
 
-// No money stays held or charged for a request that will get no card (docs/decisions/1911).
+// No money stays held or charged for a request that will get no card (docs/decisions/0078).
 // A cancelled request's payment is settled at the provider after the cancellation commits
 // (the cancellation, under the row lock, is what stops a racing payment or card): an
 // authorized fee is released, a captured one refunded, an intent not paid yet cancelled so it

@@ -36,9 +36,9 @@ import {
 // webhook, the sandbox's POST /api/sandbox/card-authorizations and the card page's "Simulate a
 // purchase" test tool. Every decision is stored in card_authorizations. The card row is locked
 // while a purchase is decided, so concurrent purchases are decided one after another against
-// the balance the previous one left: the card is never overspent (docs/decisions/1520).
+// the balance the previous one left: the card is never overspent (docs/decisions/0044).
 
-/** Merchant categories a grocery card may buy in (Stripe's names; docs/decisions/1520). */
+/** Merchant categories a grocery card may buy in (Stripe's names; docs/decisions/0044). */
 export const GROCERY_CATEGORIES: readonly string[] = [GROCERY_CATEGORY];
 
 export const CARD_NOT_FOUND = "Card not found.";
@@ -182,7 +182,7 @@ type CardRef = number | { providerCardId: string };
 
 /**
  * Decides a purchase and stores the decision, in a transaction of two statements (decision
- * 1913): the card_authorization_context function locks the card and then reads what the rules
+ * 0082): the card_authorization_context function locks the card and then reads what the rules
  * need (its spend by its authorizations and by the ledger, its subject, a decision already
  * taken on the same provider authorization id); one statement writes the authorization and,
  * when approved, the ledger entry that brings the card's spend in line (syncCardSpend's rule).
@@ -510,7 +510,7 @@ export async function getOwnCard(actor: User, cardId: number) {
       .limit(CARD_PAGE_AUTHORIZATIONS),
   ]);
   const limitCents = toCents(card.amount);
-  // A closed card's return: the part payroll had already collected is owed back (decision 1903).
+  // A closed card's return: the part payroll had already collected is owed back (decision 0080).
   const [returned] =
     card.status === "closed"
       ? await queryRows<{ credit: string }>(

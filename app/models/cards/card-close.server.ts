@@ -9,7 +9,7 @@ import {
   refreshAvailable,
 } from "~/models/ledger/index.server";
 
-// A closed card gives back what it did not spend (DESIGN §4 the money model (3); decision 1903):
+// A closed card gives back what it did not spend (DESIGN §4 the money model (3); decision 0080):
 // the employee owes only what they spent. The unspent balance leaves the card in the ledger and
 // the upcoming deductions are reduced by it, the latest first, to the cent; a deduction reduced
 // to nothing is removed. When payroll already collected more than was spent, the difference is

@@ -133,7 +133,7 @@ export type IssuedCard = { card: CardDto; created: boolean };
 
 /**
  * When a paid request still without a card is given up on: the last run of the recovery job
- * inside CARD_GIVE_UP_MINUTES after the payment (docs/decisions/1911).
+ * inside CARD_GIVE_UP_MINUTES after the payment (docs/decisions/0078).
  */
 export function giveUpAt(paidAt: Date): Date {
   return addMinutes(paidAt, CARD_GIVE_UP_MINUTES - CARD_RECOVERY_EVERY_MINUTES);
@@ -143,7 +143,7 @@ export function giveUpAt(paidAt: Date): Date {
  * Issues the grocery card of an advance request whose fee the provider reports as authorized,
  * or returns the card it already has (created: false). The employee may only ask for their own
  * request; "webhook" is the provider itself (its webhook, and the recovery job). The money
- * model (docs/decisions/1500, 1901, 1911):
+ * model (docs/decisions/0047, 0075, 0078):
  *
  * 1. an approval past its pay-by day is refused now (and expires), not only by the sweep;
  * 2. the authorization is stamped on the request (paid_at), unless a cancellation got there
@@ -190,7 +190,7 @@ export async function issueGroceryCard(
   const intent = await authorizedIntent(request);
   // When the company pays the fee there is no authorization: the employee's own confirmation
   // (this call, from checkout's "Get my card" or the API) is what stamps the request paid; the
-  // provider and the recovery job only finish a request confirmed that way (decision 1915).
+  // provider and the recovery job only finish a request confirmed that way (decision 0081).
   const companyPays =
     intent === null &&
     ((request.feePaidBy === "COMPANY" && request.paidAt !== null) ||
@@ -298,7 +298,7 @@ async function issueAndRecord(
     },
   });
 
-  // Only the fee is charged: the whole authorization (decision 1901), or the fee out of an
+  // Only the fee is charged: the whole authorization (decision 0075), or the fee out of an
   // older hold of the whole advance, whose rest the provider releases.
   // When the company pays the fee nothing is captured: the fee is billed to the company.
   const authorizedCents = intent?.amountCents ?? 0;

@@ -43,13 +43,13 @@ export type CheckoutView = {
   amount: string;
   /** The payment already went through (only the card is missing). */
   paid: boolean;
-  /** The company pays the fee: nothing to pay, the employee confirms (decision 1915). */
+  /** The company pays the fee: nothing to pay, the employee confirms (decision 0081). */
   companyPays: boolean;
   provider: "sandbox" | "stripe";
   publishableKey: string | null;
   /** What paying does, in plain words: the fee authorized, the card, the deductions. */
   moneyLines: string[];
-  /** The cost disclosure again (decision 1900), as if the card were issued now. */
+  /** The cost disclosure again (decision 0074), as if the card were issued now. */
   quote: ReturnType<typeof quoteAdvance>;
   /** What the Pay button charges: the fee. */
   feeAmount: string;

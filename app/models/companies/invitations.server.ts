@@ -35,7 +35,7 @@ import type {
 } from "~/validation/company";
 import { companyFor } from "~/utils/company-access.server";
 
-// Invitations (docs/decisions/1822-companies.md): an admin invites an employee, an owner a
+// Invitations (docs/decisions/0077-companies.md): an admin invites an employee, an owner a
 // colleague. The mail holds a single-use link to /join/<token>; only the token's SHA-256 is
 // stored; the link works for INVITATION_DAYS days. Whoever opens it either creates an account
 // (signed in at once, linked to the company) or, signed in as an employee with no company,

@@ -70,7 +70,7 @@ function settingsChanges(before: CompanySettings, after: CompanySettings) {
  * The employer saves the Company Settings form (DESIGN §4 Settings). The processing fee is
  * read-only and never taken from input. The company name is mirrored on the employer's user
  * (the dashboard greets by it) and the max advance on its maxAdvanceLimit. A new max advance
- * recomputes every employee's available balance (max − reserved − owed, docs/decisions/1903),
+ * recomputes every employee's available balance (max − reserved − owed, docs/decisions/0080),
  * lower or higher.
  */
 export async function updateCompanySettings(

@@ -25,7 +25,7 @@ import { recordAudit } from "~/models/audit/index.server";
 import type { CreateWebhookEndpointInput } from "~/validation/api-keys";
 import { companyFor } from "~/utils/company-access.server";
 
-// Signed webhooks (docs/decisions/1910-api-keys-idempotency-webhooks.md). An action that
+// Signed webhooks (docs/decisions/0079-api-keys-idempotency-webhooks.md). An action that
 // causes an event calls emitWebhook in its own transaction: one delivery row per subscribed
 // endpoint of the company, and on PostgreSQL its graphile-worker job, both written if and only
 // if the action is. A delivery POSTs the stored body with its signature; anything but 2xx is

@@ -215,7 +215,7 @@ const CHECKS: Check[] = [
     describe: (r) => `column ${r.table_name}.${r.column_name} could hold a CVC`,
   },
   {
-    // The recovery job gives up on a card within the hour (docs/decisions/1911).
+    // The recovery job gives up on a card within the hour (docs/decisions/0078).
     rule: "no paid request without a card or a refund older than 1 hour",
     query: sql`select r.id, r.status, r.paid_at from advance_requests r
                where r.paid_at < now() - make_interval(mins => ${CARD_GIVE_UP_MINUTES})

@@ -4,7 +4,7 @@ import { queryRows, type Executor, type Tx } from "~/utils/db.server";
 import { conflict } from "~/utils/errors";
 import { fromCents, toCents } from "~/utils/money";
 
-// The ledger (DESIGN §3, the money model; docs/decisions/1903): every movement of money is a
+// The ledger (DESIGN §3, the money model; docs/decisions/0080): every movement of money is a
 // journal entry whose postings sum to zero, written in the transaction of the action that moved
 // it. A positive posting is a debit. The accounts, per subject:
 //
@@ -218,7 +218,7 @@ export type CompanyTotals = {
   writtenOffCents: number;
   owedCents: number;
   feesCents: number;
-  /** Fees the company pays for its employees' advances (decision 1915). */
+  /** Fees the company pays for its employees' advances (decision 0081). */
   companyFeesCents: number;
   /** Owed back to employees (collected beyond what their closed cards spent). */
   creditCents: number;
@@ -277,7 +277,7 @@ export async function recordCardFunded(
     amountCents: number;
     /** The fee captured from the employee's own card. */
     feeCents: number;
-    /** The fee the company pays instead (decision 1915); 0 when the employee paid it. */
+    /** The fee the company pays instead (decision 0081); 0 when the employee paid it. */
     companyFeeCents?: number;
     at?: Date;
   },
@@ -424,7 +424,7 @@ export async function repaymentSince(
   collectedCents: number;
   writtenOffCents: number;
   owedCents: number;
-  /** Fees of advances the company pays for its employees (decision 1915). */
+  /** Fees of advances the company pays for its employees (decision 0081). */
   companyFeesCents: number;
 }> {
   const [row] = await queryRows<{

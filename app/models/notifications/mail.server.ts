@@ -6,7 +6,7 @@ import { sendSmtp, smtpConfigured } from "~/services/mail/transport.server";
 import { connection, db, queryRows, type Executor } from "~/utils/db.server";
 import { env } from "~/utils/env.server";
 
-// The mail outbox (docs/decisions/1200-job-queue.md, 1201-e-mail.md). Every e-mail is a row
+// The mail outbox (docs/decisions/0048-job-queue.md, 0049-e-mail.md). Every e-mail is a row
 // written in the transaction of the action that causes it, so an action that rolls back sends
 // nothing. With SMTP_URL the row is delivered by the job queue: on PostgreSQL a graphile-worker
 // job added in the same transaction; on PGlite the in-process dispatcher picks pending rows.
@@ -30,7 +30,7 @@ export type MailToSend = {
 /**
  * Where links in e-mail point: APP_URL, else (mail kept in the outbox, development) this
  * server's own address. Never the request's Host: a forged Host would put an attacker's address
- * in front of a live reset token (docs/decisions/1810-links-in-mail-from-configuration.md). The
+ * in front of a live reset token (docs/decisions/0068-links-in-mail-from-configuration.md). The
  * environment check refuses SMTP_URL without APP_URL.
  */
 export function mailOrigin(): string {
@@ -83,7 +83,7 @@ export async function enqueueMail(
  * sent is skipped. A failed send throws, after recording the attempt, so the queue retries.
  * When the send went through but the database went away before the transaction committed (a
  * failover), the mail is marked sent afterwards, as soon as the database answers (for up to
- * two minutes), rather than sent again by the queue's retry (docs/decisions/1820).
+ * two minutes), rather than sent again by the queue's retry (docs/decisions/0072).
  */
 export async function deliverMail(mailId: number): Promise<"sent" | "skipped"> {
   let sent: { id: number; kind: string } | null = null;

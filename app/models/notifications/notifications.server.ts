@@ -11,7 +11,7 @@ import { GROCERY_RESTRICTION } from "~/utils/rules";
 import { describeUserAgent } from "~/utils/user-agent";
 import { enqueueMail, mailOrigin, uniqueKey } from "./mail.server";
 
-// What the product e-mails, and to whom (docs/decisions/1201-e-mail.md). Each notify* runs in
+// What the product e-mails, and to whom (docs/decisions/0049-e-mail.md). Each notify* runs in
 // the transaction of the action that causes the e-mail (pass its `tx`), reads what the message
 // names, honours the recipient's choice where one applies, and enqueues the rendered mail.
 

@@ -28,7 +28,7 @@ import { scheduleOf, setNextPayDate } from "~/models/companies/index.server";
 import { notifyPayrollFile } from "~/models/notifications/index.server";
 import { companyFor } from "~/utils/company-access.server";
 
-// Payroll runs that are reconciled (DESIGN §4 Payroll runs; docs/decisions/1903). A run gathers
+// Payroll runs that are reconciled (DESIGN §4 Payroll runs; docs/decisions/0080). A run gathers
 // the company's deductions due on or before its pay date as SUBMITTED: its file is what the
 // company's payroll deducts. Only a recorded result marks a deduction collected, in full or in
 // part; what payroll could not take becomes arrears on the next pay date, or, after an

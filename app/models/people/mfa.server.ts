@@ -11,7 +11,7 @@ import { clearAttempts, reserveAttempt } from "./throttle.server";
 import { recordOwnAccountAction } from "~/models/audit/index.server";
 import { notifyMfaChanged } from "~/models/notifications/index.server";
 
-// TOTP two-factor sign-in for employers (DESIGN §5, docs/decisions/1102-totp-two-factor.md).
+// TOTP two-factor sign-in for employers (DESIGN §5, docs/decisions/0027-totp-two-factor.md).
 // RFC 6238 defaults every authenticator app understands: SHA-1, 6 digits, 30-second steps;
 // a code is accepted one step either side of now, and each time-step only once.
 

@@ -10,7 +10,7 @@ import { describeLastSeen, describeUserAgent } from "~/utils/user-agent";
 import type { SessionActionInput } from "~/validation/sessions";
 import { recordOwnAccountAction } from "~/models/audit/index.server";
 
-// Server-side sessions (DESIGN §5, docs/decisions/1100-server-side-sessions.md). The cookie
+// Server-side sessions (DESIGN §5, docs/decisions/0025-server-side-sessions.md). The cookie
 // carries a random token; the table holds its SHA-256, who it belongs to and when it ends.
 
 /** How often last-seen is written: reads inside this many seconds skip the write. */

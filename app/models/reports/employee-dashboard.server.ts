@@ -149,7 +149,7 @@ export async function loadEmployeeDashboard(
     availableBalanceText: money(employee?.availableBalance ?? "0.00"),
     /** "$0.00" where there is no next deduction. */
     zeroText: money("0.00"),
-    /** Shown under the balance when pending requests take part of it (decision 1900). */
+    /** Shown under the balance when pending requests take part of it (decision 0074). */
     availableToRequestText:
       ytd.pendingCents > 0
         ? formatCents(
@@ -181,13 +181,13 @@ export async function loadEmployeeDashboard(
       id: r.id,
       amount: r.amount,
       amountText: money(r.amount),
-      /** The company pays the fee: confirming is free (decision 1915). */
+      /** The company pays the fee: confirming is free (decision 0081). */
       companyPays: employee?.feePayer === "COMPANY",
       feeText: formatCents(
         Math.min(PROCESSING_FEE_CENTS, toCents(r.amount)),
         language,
       ),
-      // The last day to pay the fee before the approval expires (decision 1901).
+      // The last day to pay the fee before the approval expires (decision 0075).
       payByText: r.approvalDate ? date(payByDate(r.approvalDate)) : null,
       checkoutUrl: `/checkout?${new URLSearchParams({
         amount: r.amount,

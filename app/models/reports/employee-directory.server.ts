@@ -35,12 +35,12 @@ import { formatDate } from "~/utils/dates";
 
 /**
  * Sum of the employee's APPROVED request amounts as "0.00": both the used balance and the
- * pending deductions of SPEC §9 (see docs/decisions/0401-employer-figures-and-employee-list.md).
+ * pending deductions of SPEC §9 (see docs/decisions/0014-employer-figures-and-employee-list.md).
  */
 const approvedSum = sql<string>`coalesce((select sum(${advanceRequests.amount}) from ${advanceRequests} where ${advanceRequests.employeeId} = ${employees.id} and ${advanceRequests.status} = 'APPROVED'), 0)::numeric(14,2)::text`;
 /**
  * An employee's pending deductions: scheduled and not yet collected (arrears included), the
- * same rule as the dashboard's company figure (decision 1902) — never what payroll already
+ * same rule as the dashboard's company figure (decision 0076) — never what payroll already
  * collected, nor an approval that has no card yet.
  */
 const pendingDeductionsSum = sql<string>`coalesce((select sum(${payrollDeductions.amount}) from ${payrollDeductions} join ${advanceRequests} on ${advanceRequests.id} = ${payrollDeductions.requestId} where ${advanceRequests.employeeId} = ${employees.id} and ${payrollDeductions.status} in ('SCHEDULED', 'SUBMITTED')), 0)::numeric(14,2)::text`;

@@ -32,7 +32,7 @@ type Figures = {
 
 /**
  * The four cards in one statement. The pending count and the approved total come from the
- * reports' rollup (report_months, plus the changes not folded yet: decision 1410), so their cost
+ * reports' rollup (report_months, plus the changes not folded yet: decision 0064), so their cost
  * is set by the months and departments the employer has, not by its number of requests. The
  * employee count reads employees_employer_id_idx; this month's approvals read
  * advance_requests_approval_date_idx, only this month's approved rows.
@@ -108,7 +108,7 @@ export async function loadEmployerDashboard(user: User, now = new Date()) {
     activeEmployees: figures.activeEmployees,
     pendingRequests: figures.pendingRequests,
     monthlyAdvances: figures.monthlyAdvances,
-    /** Deductions scheduled and not yet collected (decision 1902). */
+    /** Deductions scheduled and not yet collected (decision 0076). */
     pendingDeductions: figures.pendingDeductions,
     nextPayroll: dayStart(figures.nextPayDate).toISOString(),
     /** The sum the next payroll deducts: what the export lists. */

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { db, queryRows, type Executor } from "~/utils/db.server";
 
-// The reports' rollup (docs/decisions/1400-reports-rollup.md). Triggers (migration
+// The reports' rollup (docs/decisions/0039-reports-rollup.md). Triggers (migration
 // reports_rollup) append each change of a request, and each change of an employee's department
 // or employer, to report_deltas / report_moves inside the business transaction; nothing there
 // takes a lock another transaction waits for. These functions fold them into report_months /

@@ -15,8 +15,8 @@ import { repaymentSince } from "~/models/ledger/index.server";
 // The employer's analytics (SPEC §2 Reports, §9 Reports; DESIGN §4 Reports). Every figure is
 // a sum over the requests of the employer's own employees in the reporting period, read from
 // the reports' rollup (per employer, month, department and status, and requests per hour; see
-// docs/decisions/1400-reports-rollup.md) in one query; no request list is loaded. Choices the
-// spec leaves open: docs/decisions/0700-reports-from-real-data.md.
+// docs/decisions/0039-reports-rollup.md) in one query; no request list is loaded. Choices the
+// spec leaves open: docs/decisions/0009-reports-from-real-data.md.
 
 /** Months shown, the current one included. */
 export const REPORT_MONTHS = 12;
@@ -108,7 +108,7 @@ export async function getEmployerReport(actor: User, now: Date = new Date()) {
   );
   const at = (date: Date) => sql`${date.toISOString()}::timestamptz`;
   // The hours a window's edge (or now) cuts are read from the requests themselves; every other
-  // hour of the trend, and every month, from the rollup (docs/decisions/1400-reports-rollup.md).
+  // hour of the trend, and every month, from the rollup (docs/decisions/0039-reports-rollup.md).
   const edges = [prior30Start, last30Start].map((edge) => {
     const from = new Date(hourOf(edge) * HOUR_MS);
     return sql`(r.request_date >= ${at(from)} and r.request_date < ${at(new Date(from.getTime() + HOUR_MS))})`;
@@ -247,7 +247,7 @@ export async function getEmployerReport(actor: User, now: Date = new Date()) {
   const riskTotal = totals.riskLow + totals.riskModerate + totals.riskHigh;
 
   // Repayment, from the ledger: collected by payroll and written off in the period (losses:
-  // what a leaver's last paycheck could not cover), and owed now (decision 1903).
+  // what a leaver's last paycheck could not cover), and owed now (decision 0080).
   const repayment = await repaymentSince(db(), employer, period.start);
   return {
     repayment,

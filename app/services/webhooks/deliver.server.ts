@@ -4,7 +4,7 @@ import http from "node:http";
 import https from "node:https";
 import net from "node:net";
 
-// Posting one signed webhook (docs/decisions/1910-api-keys-idempotency-webhooks.md). The
+// Posting one signed webhook (docs/decisions/0079-api-keys-idempotency-webhooks.md). The
 // address check is made on the address the connection actually uses: the request's own DNS
 // lookup is replaced by one that refuses private, loopback and link-local results, so a name
 // that resolves differently between a check and the connection (DNS rebinding) gains nothing.

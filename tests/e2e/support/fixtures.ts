@@ -114,7 +114,7 @@ export const isNoJs = (projectName: string) => projectName === "no-js";
 /**
  * Presses Submit Request on /request. A submission whose cost the page had not shown (without
  * JavaScript, or before the form's code arrived) is first answered with its cost, the review
- * step of decision 1900: this confirms it. Returns once the page left /request, showed an
+ * step of decision 0074: this confirms it. Returns once the page left /request, showed an
  * error, or confirmed.
  */
 export async function submitRequest(page: Page) {

@@ -38,7 +38,7 @@ import {
   requestAs,
 } from "#tests/support/factories";
 
-// Self-service cancel and the 7-day expiry of unpaid approvals (docs/decisions/1500): status
+// Self-service cancel and the 7-day expiry of unpaid approvals (docs/decisions/0047): status
 // CANCELLED, the reserved balance back exactly once whatever races it, the employer's queue
 // told live; an approved advance never paid for has no deductions and is never collected.
 

@@ -22,7 +22,7 @@ import { startFakeStripe, type FakeStripe } from "#tests/support/fake-stripe";
 import { cardsOf, disableStripe, enableStripe } from "#tests/support/payments";
 import { requestRow } from "#tests/support/rows";
 
-// No stuck money (docs/decisions/1911) through the Stripe adapter: the real stripe SDK against
+// No stuck money (docs/decisions/0078) through the Stripe adapter: the real stripe SDK against
 // the fake Stripe server, with its 500s (the SDK retries twice with the same idempotency key).
 
 useTestDatabase();

@@ -44,7 +44,7 @@ import {
 import { balanceOf, companyIdOf, employeeOf } from "#tests/support/rows";
 import { useMailDelivery } from "#tests/support/mail-delivery";
 
-// Companies with a team, and people who join by invitation (docs/decisions/1822-companies.md):
+// Companies with a team, and people who join by invitation (docs/decisions/0077-companies.md):
 // the mails arrive on a real SMTP server on 127.0.0.1, delivered by the job queue; the pages'
 // loaders and actions are called as Remix calls them.
 

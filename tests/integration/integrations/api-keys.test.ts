@@ -26,7 +26,7 @@ import {
 } from "#tests/support/factories";
 import { TEST_PASSWORD, uniqueName } from "#tests/support/factories";
 
-// API keys (docs/decisions/1910-api-keys-idempotency-webhooks.md): an owner makes one, a
+// API keys (docs/decisions/0079-api-keys-idempotency-webhooks.md): an owner makes one, a
 // caller uses it as `Authorization: Bearer …` on the employer's endpoints within its scopes.
 // Everything through the real route modules and a real database.
 

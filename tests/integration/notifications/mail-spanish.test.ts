@@ -20,7 +20,7 @@ import {
 import { useMailDelivery } from "#tests/support/mail-delivery";
 
 // The mails of a whole journey for people who chose Spanish, on a real SMTP server through the
-// job queue (docs/decisions/1914-languages-and-the-javascript-budget.md): the invitation (in
+// job queue (docs/decisions/0084-languages-and-the-javascript-budget.md): the invitation (in
 // the inviter's language), the approval, the card issued, the deduction reminder and the
 // password reset. Subjects, bodies (HTML and text) and the layout's own words are Spanish;
 // money and dates are formatted for es-US.

@@ -20,7 +20,7 @@ import { payAndIssueCard } from "#tests/support/data";
 import { deductionsOf, employeeOf, requestRow } from "#tests/support/rows";
 import { createEmployee, createEmployer } from "#tests/support/factories";
 
-// One employee through a month on a biweekly schedule (decision 1903): an advance, purchases,
+// One employee through a month on a biweekly schedule (decision 0080): an advance, purchases,
 // two payrolls (the second one short), the arrears, offboarding and the write-off, with the
 // ledger's entries and the balances at each step. The story is printed for the record.
 

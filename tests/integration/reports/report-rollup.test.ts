@@ -42,7 +42,7 @@ import { useTestDatabase } from "#tests/support/db";
 import { createEmployee, createEmployer } from "#tests/support/factories";
 import { companyIdOf } from "#tests/support/rows";
 
-// The reports' rollup (docs/decisions/1400-reports-rollup.md): after any sequence of the
+// The reports' rollup (docs/decisions/0039-reports-rollup.md): after any sequence of the
 // actions that move a figure, the rollup kept by the triggers and the compaction equals one
 // rebuilt from the requests, and /reports and the employer dashboard's figures read what the
 // requests say, folded or not.
@@ -172,7 +172,7 @@ async function expectDashboardMatchesRequests(employer: User) {
   );
   const dashboard = await loadEmployerDashboard(employer);
   // The approved total is the reports' (checked above); the dashboard's Pending Deductions
-  // card now sums the uncollected deductions instead (decision 1902).
+  // card now sums the uncollected deductions instead (decision 0076).
   expect({ pending: dashboard.pendingRequests }).toEqual({
     pending: Number(expected.pending),
   });

@@ -1,6 +1,5 @@
 import { addDays } from "date-fns";
 import { isoDate } from "./dates";
-import { formatCents } from "./money";
 import {
   ADVANCE_STEP_DOLLARS,
   MAX_ADVANCE_CENTS,
@@ -134,8 +133,6 @@ export function calculateAdvance(
     risk: riskRating(amountCents / 100),
   };
 }
-
-export const formatFee = () => formatCents(PROCESSING_FEE_CENTS);
 
 /**
  * The calculator's state from the no-JavaScript GET form (?amount=…&slider=…&prev=…&payDate=…).

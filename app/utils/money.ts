@@ -7,7 +7,9 @@ const DECIMAL = /^(-)?(\d+)(?:\.(\d{1,2}))?$/;
 
 /** "300.5" → 30050. Throws on anything that is not a decimal with at most 2 places. */
 export function toCents(value: string | number): number {
-  const text = typeof value === "number" ? numberToText(value) : value.trim();
+  // A number's shortest decimal text (300.1 for the float typed as 300.1) is exact enough to
+  // tell whether it had more than 2 decimals; NaN and Infinity fail the pattern.
+  const text = typeof value === "number" ? String(value) : value.trim();
   const match = DECIMAL.exec(text);
   if (!match) throw new Error(`Not a money amount: ${JSON.stringify(value)}`);
   const [, sign, whole, frac = ""] = match;
@@ -24,13 +26,6 @@ export function parseCents(value: unknown): number | null {
   } catch {
     return null;
   }
-}
-
-function numberToText(value: number): string {
-  if (!Number.isFinite(value)) return String(value);
-  // Numbers typed as 300.1 arrive as binary floats; their shortest decimal text is exact enough
-  // to tell whether they had more than 2 decimals.
-  return String(value);
 }
 
 /** 30050 → "300.50" (the database and JSON form). */

@@ -120,8 +120,6 @@ export function getSession(request: Request) {
  */
 export const CLIENT_ADDRESS_HEADER = "x-ga-client-address";
 
-export const REMEMBER_ME_SECONDS = 60 * 60 * 24 * 30;
-
 /** The session token the cookie carries, if any (its signature checked). */
 export async function getSessionToken(
   request: Request,
@@ -180,7 +178,8 @@ export async function sessionCookieHeader(
   session.set("sid", token);
   return sessionStorage().commitSession(session, {
     secure: isSecureRequest(request),
-    ...(remember ? { maxAge: REMEMBER_ME_SECONDS } : {}),
+    // The cookie lives as long as the remembered session may (SESSION_REMEMBER_DAYS).
+    ...(remember ? { maxAge: env().SESSION_REMEMBER_DAYS * 86_400 } : {}),
   });
 }
 

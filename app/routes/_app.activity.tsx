@@ -14,7 +14,7 @@ import {
 import { requireEmployer } from "~/web/auth.server";
 import { formatDateTime } from "~/utils/dates";
 import { AUDIT_ACTIONS, AUDIT_LABELS, activityQuery } from "~/validation/audit";
-import { readActivityFilter } from "~/validation/audit-filter";
+import { readActivityFilter } from "~/web/activity-filter.server";
 import { readPage, readPageParam } from "~/validation/pagination";
 import { translatedTitle } from "~/utils/i18n";
 

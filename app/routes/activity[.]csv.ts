@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { exportCompanyActivityCsv } from "~/models/audit/index.server";
 import { requireEmployer } from "~/web/auth.server";
-import { readActivityFilter } from "~/validation/audit-filter";
+import { readActivityFilter } from "~/web/activity-filter.server";
 
 // GET /activity.csv: the company's audit trail with the page's filter, as a download.
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -3,7 +3,8 @@ import {
   approveAdvance,
 } from "~/models/advances/index.server";
 import { advanceRequestSchema } from "~/validation/api-responses";
-import { parseId, REQUEST_NOT_FOUND } from "~/validation/employer";
+import { REQUEST_NOT_FOUND } from "~/validation/employer";
+import { parseId } from "~/utils/ids";
 import { apiRoute, idParam } from "~/web/api-contract.server";
 
 // Another employer's request or a bad id → 404; already decided or the balance no longer

@@ -4,7 +4,7 @@ import {
   ADVANCE_NOT_FOUND,
 } from "~/models/advances/index.server";
 import { advanceRequestSchema } from "~/validation/api-responses";
-import { parseId } from "~/validation/employer";
+import { parseId } from "~/utils/ids";
 import { apiRoute, idParam } from "~/web/api-contract.server";
 
 // Someone else's request or a bad id → 404; an employer → 403.

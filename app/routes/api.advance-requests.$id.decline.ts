@@ -3,11 +3,8 @@ import {
   declineAdvance,
 } from "~/models/advances/index.server";
 import { advanceRequestSchema } from "~/validation/api-responses";
-import {
-  declineBodySchema,
-  parseId,
-  REQUEST_NOT_FOUND,
-} from "~/validation/employer";
+import { declineBodySchema, REQUEST_NOT_FOUND } from "~/validation/employer";
+import { parseId } from "~/utils/ids";
 import { apiRoute, idParam } from "~/web/api-contract.server";
 
 // The reason is at most 500 characters (400). Another employer's request or a bad id → 404;

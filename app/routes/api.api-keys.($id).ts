@@ -7,7 +7,7 @@ import {
 } from "~/models/integrations/index.server";
 import { apiKeySchema, createdApiKeySchema } from "~/validation/api-responses";
 import { createApiKeySchema } from "~/validation/api-keys";
-import { parseId } from "~/validation/employer";
+import { parseId } from "~/utils/ids";
 import { apiRoute, apiRoutes, idParam } from "~/web/api-contract.server";
 
 // A company's API keys: owners only, signed in (a key cannot make or list keys). The secret is

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { offboardEmployee } from "~/models/payroll/index.server";
-import { parseId } from "~/validation/employer";
+import { parseId } from "~/utils/ids";
 import { offboardedSchema } from "~/validation/api-responses";
 import { apiRoute, idParam } from "~/web/api-contract.server";
 

@@ -3,7 +3,7 @@ import {
   toPublicInvitation,
 } from "~/models/companies/index.server";
 import { invitationSchema } from "~/validation/api-responses";
-import { parseId } from "~/validation/employer";
+import { parseId } from "~/utils/ids";
 import { INVITATION_NOT_FOUND } from "~/utils/invitation-rules";
 import { apiRoute, idParam } from "~/web/api-contract.server";
 

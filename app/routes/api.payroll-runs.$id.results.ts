@@ -3,7 +3,7 @@ import {
   payrollRunJson,
   recordPayrollResults,
 } from "~/models/payroll/index.server";
-import { parseId } from "~/validation/employer";
+import { parseId } from "~/utils/ids";
 import { payrollRunSchema } from "~/validation/api-responses";
 import { apiRoute, idParam } from "~/web/api-contract.server";
 

@@ -10,7 +10,7 @@ import {
   webhookEndpointSchema,
 } from "~/validation/api-responses";
 import { createWebhookEndpointSchema } from "~/validation/api-keys";
-import { parseId } from "~/validation/employer";
+import { parseId } from "~/utils/ids";
 import { apiRoute, apiRoutes, idParam } from "~/web/api-contract.server";
 
 // A company's webhook endpoints: an owner signed in, or a key with webhooks:write. The

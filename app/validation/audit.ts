@@ -1,6 +1,6 @@
 // No zod here: the /activity page renders these in the browser, and a schema built at module
-// level would ship zod's whole core to every page (the filter's schema is in audit-filter.ts,
-// which only the loaders import).
+// level would ship zod's whole core to every page (the filter's schema is in
+// app/web/activity-filter.server.ts, which only the loaders import).
 //
 // The audit trail's vocabulary (app/models/audit/audit.server.ts recordAudit) and the /activity
 // filter. Actions other branches of work add (cancel, expiry, freeze, sessions, two-factor)

@@ -1,5 +1,5 @@
 import * as z from "zod";
-import { parseId } from "./employer";
+import { idField } from "./id-field";
 
 export const CANCEL_REQUEST_NOT_FOUND = "Advance request not found.";
 
@@ -9,15 +9,6 @@ export const CANCEL_REQUEST_NOT_FOUND = "Advance request not found.";
  */
 export const cancelFormSchema = z.object({
   intent: z.literal("cancel", { error: "Unknown action" }),
-  requestId: z
-    .string({ error: CANCEL_REQUEST_NOT_FOUND })
-    .transform((value, ctx) => {
-      const id = parseId(value);
-      if (id === null) {
-        ctx.addIssue({ code: "custom", message: CANCEL_REQUEST_NOT_FOUND });
-        return z.NEVER;
-      }
-      return id;
-    }),
+  requestId: idField(CANCEL_REQUEST_NOT_FOUND),
   redirectTo: z.string().max(200).optional(),
 });

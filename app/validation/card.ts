@@ -1,4 +1,5 @@
 import * as z from "zod";
+import { idField } from "./id-field";
 import { fromCents, parseCents } from "~/utils/money";
 
 // The card page's forms and the JSON body of POST /api/sandbox/card-authorizations: a
@@ -48,26 +49,7 @@ const merchantCategory = z
   .trim()
   .regex(/^[a-z0-9_]{1,80}$/, "Choose the merchant's category");
 
-const cardId = z
-  .union([z.number(), z.string().trim()], {
-    error: "cardId must be a card id from GET /api/virtual-cards",
-  })
-  .transform((value, ctx) => {
-    const id =
-      typeof value === "number"
-        ? value
-        : /^\d{1,10}$/.test(value)
-          ? Number(value)
-          : NaN;
-    if (!Number.isSafeInteger(id) || id <= 0 || id > 2_147_483_647) {
-      ctx.addIssue({
-        code: "custom",
-        message: "cardId must be a card id from GET /api/virtual-cards",
-      });
-      return z.NEVER;
-    }
-    return id;
-  });
+const cardId = idField("cardId must be a card id from GET /api/virtual-cards");
 
 /** The "Simulate a purchase" form (the card comes from the page's URL). */
 export const simulatePurchaseSchema = z.object({

@@ -1,4 +1,5 @@
 import * as z from "zod";
+import { idField } from "./id-field";
 import { fromCents, parseCents } from "~/utils/money";
 
 // Checkout and card issuance: the /checkout query, the sandbox card form, and the JSON bodies
@@ -20,22 +21,7 @@ const dollars = (message: string) =>
       return fromCents(cents);
     });
 
-const requestId = (message: string) =>
-  z
-    .union([z.number(), z.string().trim()], { error: message })
-    .transform((value, ctx) => {
-      const id =
-        typeof value === "number"
-          ? value
-          : /^\d{1,10}$/.test(value)
-            ? Number(value)
-            : NaN;
-      if (!Number.isSafeInteger(id) || id <= 0 || id > 2_147_483_647) {
-        ctx.addIssue({ code: "custom", message });
-        return z.NEVER;
-      }
-      return id;
-    });
+const requestId = idField;
 
 /** SPEC §5: amount a positive number and requestId present, else one message. */
 export const checkoutParamsSchema = z.object({

@@ -1,7 +1,5 @@
 import * as z from "zod";
-
-/** Largest value of a PostgreSQL integer column: a bigger id can name no row. */
-const MAX_ID = 2_147_483_647;
+import { idField } from "./id-field";
 
 export const REQUEST_NOT_FOUND = "Advance request not found";
 export const EMPLOYEE_NOT_FOUND = "Employee not found";
@@ -9,20 +7,7 @@ export const DECLINE_REASON_MAX = 500;
 export const DECLINE_REASON_TOO_LONG = `Reason must be at most ${DECLINE_REASON_MAX} characters`;
 export const DEFAULT_DECLINE_REASON = "Declined by employer";
 
-/** A record id from a URL or a form: a positive integer, else null (the caller answers 404). */
-export function parseId(value: unknown): number | null {
-  if (typeof value !== "string" && typeof value !== "number") return null;
-  const text = String(value).trim();
-  if (!/^\d{1,10}$/.test(text)) return null;
-  const id = Number(text);
-  return id >= 1 && id <= MAX_ID ? id : null;
-}
-
-const requestIdField = z.coerce
-  .number({ error: REQUEST_NOT_FOUND })
-  .int(REQUEST_NOT_FOUND)
-  .min(1, REQUEST_NOT_FOUND)
-  .max(MAX_ID, REQUEST_NOT_FOUND);
+const requestIdField = idField(REQUEST_NOT_FOUND);
 
 /** The decline reason: optional (empty or null means the default), at most 500 characters. */
 const reasonField = z

@@ -1,11 +1,12 @@
 import * as z from "zod";
-import { AUDIT_ACTIONS, type ActivityFilter } from "./audit";
+import { MAX_ID } from "~/utils/ids";
+import { AUDIT_ACTIONS, type ActivityFilter } from "~/validation/audit";
 
-// The /activity and /activity.csv query string. Imported only by their loaders, so zod's
-// schema stays out of the page's browser bundle.
+// The /activity and /activity.csv query string, read on the server only (a .server module of
+// the web layer), so zod's schema stays out of the page's browser bundle.
 
 const filterSchema = z.object({
-  employee: z.coerce.number().int().min(1).max(2_147_483_647).optional(),
+  employee: z.coerce.number().int().min(1).max(MAX_ID).optional(),
   action: z.enum(AUDIT_ACTIONS).optional(),
 });
 

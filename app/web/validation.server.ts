@@ -14,6 +14,7 @@ export * from "~/validation/cancel";
 export * from "~/validation/card";
 export * from "~/validation/checkout";
 export * from "~/validation/employer";
+export { parseId } from "~/utils/ids";
 export * from "~/validation/mfa";
 export * from "~/validation/pagination";
 export * from "~/validation/password-reset";

@@ -17,6 +17,7 @@ import {
 import { sandboxCardDetails } from "~/services/payments/sandbox.server";
 import { db, queryRows, type Executor, type Tx } from "~/utils/db.server";
 import { badRequest, conflict, notFound } from "~/utils/errors";
+import { parseId } from "~/utils/ids";
 import { formatCents, fromCents, toCents } from "~/utils/money";
 import type { SimulatedPurchase } from "~/validation/card";
 import type { z } from "zod";
@@ -747,9 +748,8 @@ export async function handleCardWebhook(
 
 /** Refuses a cardId that is not a positive integer (route params). */
 export function parseCardId(value: string | undefined): number {
-  const id = value && /^\d{1,10}$/.test(value) ? Number(value) : NaN;
-  if (!Number.isSafeInteger(id) || id <= 0 || id > 2_147_483_647)
-    throw notFound(CARD_NOT_FOUND);
+  const id = parseId(value);
+  if (id === null) throw notFound(CARD_NOT_FOUND);
   return id;
 }
 

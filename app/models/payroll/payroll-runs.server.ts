@@ -9,6 +9,7 @@ import {
   type Executor,
   type Tx,
 } from "~/utils/db.server";
+import { parseId } from "~/utils/ids";
 import { badRequest, conflict, forbidden, notFound } from "~/utils/errors";
 import { formatCents, fromCents, parseCents, toCents } from "~/utils/money";
 import {
@@ -251,9 +252,9 @@ async function remindUnreconciled(now: Date): Promise<number> {
 
 /** A run id that can name a row (a PostgreSQL integer); anything else names nothing (404). */
 function checkRunId(runId: number): number {
-  if (!Number.isSafeInteger(runId) || runId <= 0 || runId > 2_147_483_647)
-    throw notFound(RUN_NOT_FOUND);
-  return runId;
+  const id = parseId(runId);
+  if (id === null) throw notFound(RUN_NOT_FOUND);
+  return id;
 }
 
 async function runView(

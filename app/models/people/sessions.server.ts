@@ -89,12 +89,10 @@ const live = sql`${sessions.revokedAt} is null
 
 export type SessionUser = { user: User; session: Session };
 
-/**
- * The session and its user in ONE query (the page cost stays flat). Last-seen is written only
- * when it is older than LAST_SEEN_RESOLUTION_SECONDS, so most requests do no write at all.
- */
-export async function getSessionUser(
+/** The live session of `token` and its user, full or waiting for its TOTP code: ONE query. */
+async function liveSessionOf(
   token: string,
+  mfaPending: boolean,
 ): Promise<SessionUser | null> {
   const [row] = await db()
     .select({ user: users, session: sessions })
@@ -103,10 +101,22 @@ export async function getSessionUser(
     .where(
       and(
         eq(sessions.tokenHash, hashToken(token)),
-        eq(sessions.mfaPending, false),
+        eq(sessions.mfaPending, mfaPending),
         live,
       ),
     );
+  return row ?? null;
+}
+
+/**
+ * The signed-in session and its user in ONE query (the page cost stays flat). Last-seen is
+ * written only when it is older than LAST_SEEN_RESOLUTION_SECONDS, so most requests do no
+ * write at all.
+ */
+export async function getSessionUser(
+  token: string,
+): Promise<SessionUser | null> {
+  const row = await liveSessionOf(token, false);
   if (!row) return null;
   if (
     Date.now() - row.session.lastSeenAt.getTime() >
@@ -121,21 +131,10 @@ export async function getSessionUser(
 }
 
 /** The half-signed-in session waiting for its TOTP code, with its user. */
-export async function getPendingMfaSession(
+export function getPendingMfaSession(
   token: string,
 ): Promise<SessionUser | null> {
-  const [row] = await db()
-    .select({ user: users, session: sessions })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(
-      and(
-        eq(sessions.tokenHash, hashToken(token)),
-        eq(sessions.mfaPending, true),
-        live,
-      ),
-    );
-  return row ?? null;
+  return liveSessionOf(token, true);
 }
 
 /**

@@ -12,9 +12,9 @@ import { notFound } from "~/utils/errors";
 import {
   EMPLOYEE_NOT_FOUND,
   EMPLOYEES_PAGE_SIZE,
-  parseId,
   type EmployeesSearch,
 } from "~/validation/employer";
+import { parseId } from "~/utils/ids";
 import {
   readPage,
   type PageRequest,

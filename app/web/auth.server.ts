@@ -162,6 +162,12 @@ export async function requireUser(request: Request): Promise<User> {
   return user;
 }
 
+const NO_PAGE_PERMISSION = "You don't have permission to access this page.";
+
+/** A page's 403: 'Access Denied' with the reason (GeneralErrorBoundary shows `message`). */
+const pageForbidden = (message: string) =>
+  json({ message }, { status: 403 });
+
 /** Pages: the wrong role sees 'Access Denied' with status 403 (GeneralErrorBoundary). */
 export async function requireUserWithRole(
   request: Request,
@@ -169,10 +175,7 @@ export async function requireUserWithRole(
 ): Promise<User> {
   const user = await requireUser(request);
   if (user.role !== role) {
-    throw json(
-      { message: "You don't have permission to access this page." },
-      { status: 403 },
-    );
+    throw pageForbidden(NO_PAGE_PERMISSION);
   }
   return user;
 }
@@ -183,7 +186,7 @@ export const requireEmployee = (request: Request) =>
 /** A page's 403 ('Access Denied' with the reason) for a role that lacks the capability. */
 function refuseUnlessCapable(user: User, capability: Capability) {
   if (user.companyId === null || !canDo(user.companyRole, capability))
-    throw json({ message: ROLE_FORBIDDEN[capability] }, { status: 403 });
+    throw pageForbidden(ROLE_FORBIDDEN[capability]);
 }
 
 /**
@@ -206,10 +209,7 @@ export async function requireAuthWithRole(
 ): Promise<SessionUser> {
   const auth = await requireAuth(request);
   if (auth.user.role !== role) {
-    throw json(
-      { message: "You don't have permission to access this page." },
-      { status: 403 },
-    );
+    throw pageForbidden(NO_PAGE_PERMISSION);
   }
   return auth;
 }

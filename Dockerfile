@@ -3,7 +3,7 @@
 
 FROM node:20-bookworm-slim AS deps
 WORKDIR /app
-# patches/ is applied by the postinstall script (patch-package, docs/decisions/1412).
+# patches/ is applied by the postinstall script (patch-package, docs/decisions/0067).
 COPY package.json package-lock.json ./
 COPY patches ./patches
 RUN npm ci --no-audit --no-fund

@@ -165,8 +165,7 @@ export async function requireUser(request: Request): Promise<User> {
 const NO_PAGE_PERMISSION = "You don't have permission to access this page.";
 
 /** A page's 403: 'Access Denied' with the reason (GeneralErrorBoundary shows `message`). */
-const pageForbidden = (message: string) =>
-  json({ message }, { status: 403 });
+const pageForbidden = (message: string) => json({ message }, { status: 403 });
 
 /** Pages: the wrong role sees 'Access Denied' with status 403 (GeneralErrorBoundary). */
 export async function requireUserWithRole(

@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import ts from "typescript";
+import { DOMAINS } from "#tests/support/domains";
 
 // The import rule of docs/architecture.md ("Layers"), read from the source: every import,
 // re-export and dynamic import() of every file under app/, db/ and scripts/ must point to its
@@ -73,18 +74,6 @@ function target(from: string, specifier: string): string | null {
 // inside a domain files import their siblings directly, never their own index (which would
 // make a loop). Code outside app/models (routes, web, jobs, components, scripts, tests) reaches
 // a domain only through its index too.
-const DOMAINS = [
-  "audit",
-  "ledger",
-  "notifications",
-  "integrations",
-  "people",
-  "companies",
-  "advances",
-  "cards",
-  "payroll",
-  "reports",
-] as const;
 
 /** The domain of a file under app/models (its folder), or null elsewhere. */
 function domainOf(file: string): string | null {

@@ -1,5 +1,4 @@
 import http from "node:http";
-import net from "node:net";
 import { expect, test } from "@playwright/test";
 import postgres from "postgres";
 import {
@@ -7,6 +6,7 @@ import {
   skipWithoutPostgresServer,
 } from "./support/postgres";
 import { login, startServer } from "./support/server";
+import { freePort } from "#tests/support/servers";
 
 // The production server on PostgreSQL runs several worker processes (node:cluster): the
 // primary migrates and seeds once, the workers share the port, and SIGTERM stops every worker
@@ -20,18 +20,6 @@ function dbUrl() {
   const url = new URL(ADMIN_URL);
   url.pathname = `/${DB}`;
   return url.toString();
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const address = probe.address();
-      const port = typeof address === "object" && address ? address.port : 0;
-      probe.close(() => resolve(port));
-    });
-  });
 }
 
 /** One GET on a connection of its own (the cluster hands out connections, not requests). */

@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import url from "node:url";
+export { withDatabase } from "#tests/support/servers";
 
 // What the separate bench scripts share (npm run bench): the database URL of a bench's own
 // database, a timer, and the generated section of docs/performance.md each one rewrites.
@@ -9,13 +10,6 @@ const ROOT = path.resolve(
   path.dirname(url.fileURLToPath(import.meta.url)),
   "../..",
 );
-
-/** The server URL with another database name. */
-export function withDatabase(server: string, database: string): string {
-  const parsed = new URL(server);
-  parsed.pathname = `/${database}`;
-  return parsed.toString();
-}
 
 /** Runs `run` and returns its result with the milliseconds it took. */
 export async function timed<T>(run: () => Promise<T>): Promise<[T, number]> {

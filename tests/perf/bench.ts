@@ -20,7 +20,6 @@
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import url from "node:url";
@@ -40,6 +39,7 @@ import {
   seedCompany,
   type SeededCompany,
 } from "./seed";
+import { freePort, withDatabase } from "#tests/support/servers";
 
 const ROOT = path.resolve(
   path.dirname(url.fileURLToPath(import.meta.url)),
@@ -65,24 +65,6 @@ const log = (message: string) =>
   process.stderr.write(
     `[bench ${((Date.now() - started) / 1000).toFixed(0).padStart(3)} s] ${message}\n`,
   );
-
-function withDatabase(server: string, database: string): string {
-  const parsed = new URL(server);
-  parsed.pathname = `/${database}`;
-  return parsed.toString();
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const address = probe.address();
-      const port = typeof address === "object" && address ? address.port : 0;
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 async function waitFor(target: string, child: ChildProcess, ms = 60_000) {
   const until = Date.now() + ms;

@@ -11,7 +11,7 @@ import {
   type Connection,
 } from "~/utils/db.server";
 import { resetEvents } from "~/services/events.server";
-import { withDatabase } from "./global-setup";
+import { withDatabase } from "./servers";
 
 export type TestDatabase = { kind: Connection["kind"]; url?: string };
 

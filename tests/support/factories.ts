@@ -120,3 +120,13 @@ export async function appErrorOf(promise: Promise<unknown>): Promise<AppError> {
   }
   throw new Error("expected the call to fail with an AppError");
 }
+
+/** The `__session=…` pair a response's Set-Cookie carries (to send back as Cookie). */
+export function sessionPair(res: Response): string {
+  const pair = res.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0].trim())
+    .find((c) => c.startsWith("__session="));
+  if (!pair) throw new Error("The response sets no session cookie.");
+  return pair;
+}

@@ -9,6 +9,7 @@ import {
   migrate,
   PGLITE_OPTIONS,
 } from "~/utils/db.server";
+import { withDatabase } from "./servers";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -58,10 +59,4 @@ export default async function setup(project: TestProject) {
   project.provide("pgliteTemplate", file);
   project.provide("postgresTemplate", "");
   return () => fs.rmSync(file, { force: true });
-}
-
-export function withDatabase(url: string, database: string): string {
-  const parsed = new URL(url);
-  parsed.pathname = `/${database}`;
-  return parsed.toString();
 }

@@ -2,7 +2,7 @@ import { count, eq, sql } from "drizzle-orm";
 import { cardAuthorizations, sandboxPayments, virtualCards } from "#db/schema";
 import { db, queryRows } from "~/utils/db.server";
 import { resetEnvCache } from "~/utils/env.server";
-import type { FakeStripe } from "./fake-stripe";
+import { startFakeStripe, type FakeStripe } from "./fake-stripe";
 
 // Payments and cards: the app pointed at the fake Stripe or back at the sandbox, and what the
 // payment provider's work left in the database (cards, sandbox payments, card data at rest).
@@ -33,6 +33,26 @@ export function enableStripe(fake: FakeStripe) {
 export function disableStripe() {
   for (const name of STRIPE_VARS) delete process.env[name];
   resetEnvCache();
+}
+
+/**
+ * For a test file: the fake Stripe server started before its tests with the app's adapter
+ * pointed at it, stopped and back to the sandbox after. Call the returned function for it.
+ */
+export function useFakeStripe(): () => FakeStripe {
+  let fake: FakeStripe | undefined;
+  beforeAll(async () => {
+    fake = await startFakeStripe();
+    enableStripe(fake);
+  });
+  afterAll(async () => {
+    disableStripe();
+    await fake?.stop();
+  });
+  return () => {
+    if (!fake) throw new Error("The fake Stripe server starts in beforeAll.");
+    return fake;
+  };
 }
 
 export async function cardsOf(requestId: number) {

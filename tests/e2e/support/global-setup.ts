@@ -5,14 +5,9 @@ import { PGlite } from "@electric-sql/pglite";
 import postgres from "postgres";
 import { connectPostgres, migrate, PGLITE_OPTIONS } from "~/utils/db.server";
 import { serveEmbeddedPostgres } from "./embedded-postgres";
+import { withDatabase } from "#tests/support/servers";
 
 export const E2E_SESSION_SECRET = "e2e-session-secret-0123456789abcdef";
-
-function withDatabase(url: string, database: string): string {
-  const parsed = new URL(url);
-  parsed.pathname = `/${database}`;
-  return parsed.toString();
-}
 
 async function waitFor(url: string, child: ChildProcess, ms = 30_000) {
   const start = Date.now();

@@ -16,6 +16,7 @@ import {
   authorizationsOf,
   disableStripe,
   enableStripe,
+  useFakeStripe,
   WEBHOOK_SECRET,
 } from "#tests/support/payments";
 import {
@@ -24,7 +25,6 @@ import {
   createEmployer,
   requestAs,
 } from "#tests/support/factories";
-import { startFakeStripe, type FakeStripe } from "#tests/support/fake-stripe";
 
 // Grocery-only cards with Stripe Issuing: the real-time authorization webhook answered by
 // authorizeCardPurchase, the outcome events recorded, and freeze/unfreeze sent to Stripe (the
@@ -32,15 +32,7 @@ import { startFakeStripe, type FakeStripe } from "#tests/support/fake-stripe";
 
 useTestDatabase();
 
-let fake: FakeStripe;
-beforeAll(async () => {
-  fake = await startFakeStripe();
-  enableStripe(fake);
-});
-afterAll(async () => {
-  disableStripe();
-  await fake.stop();
-});
+const fakeStripe = useFakeStripe();
 
 const signer = new Stripe("sk_test_signer_only");
 const sign = (payload: string) =>
@@ -114,7 +106,7 @@ async function stripeCard(amount = "300.00") {
   const user = await createEmployee(employer);
   const request = await insertAdvance(user, { amount, status: "APPROVED" });
   const card = await insertCard(request);
-  fake.cards.set(card.providerCardId, {
+  fakeStripe().cards.set(card.providerCardId, {
     id: card.providerCardId,
     object: "issuing.card",
     status: "active",
@@ -298,7 +290,7 @@ describe("issuing outcome events", () => {
 describe("freeze and unfreeze with Stripe", () => {
   it("sets the Issuing card inactive, then active again", async () => {
     const { user, card } = await stripeCard();
-    const before = fake.calls(
+    const before = fakeStripe().calls(
       "POST",
       `/v1/issuing/cards/${card.providerCardId}`,
     );
@@ -311,7 +303,9 @@ describe("freeze and unfreeze with Stripe", () => {
       { id: String(card.id) },
     );
     expect(res.status).toBe(200);
-    expect(fake.cards.get(card.providerCardId)!.status).toBe("inactive");
+    expect(fakeStripe().cards.get(card.providerCardId)!.status).toBe(
+      "inactive",
+    );
     await call(
       unfreezeApi,
       await requestAs(user, `/api/virtual-cards/${card.id}/unfreeze`, {
@@ -319,9 +313,9 @@ describe("freeze and unfreeze with Stripe", () => {
       }),
       { id: String(card.id) },
     );
-    expect(fake.cards.get(card.providerCardId)!.status).toBe("active");
+    expect(fakeStripe().cards.get(card.providerCardId)!.status).toBe("active");
     expect(
-      fake
+      fakeStripe()
         .calls("POST", `/v1/issuing/cards/${card.providerCardId}`)
         .map((c) => c.body.status),
     ).toEqual(["inactive", "active"]);
@@ -329,7 +323,7 @@ describe("freeze and unfreeze with Stripe", () => {
 
   it("changes nothing when Stripe cannot be told (503, no audit event)", async () => {
     const { user, card } = await stripeCard();
-    fake.failNext(5, {
+    fakeStripe().failNext(5, {
       method: "POST",
       path: `/v1/issuing/cards/${card.providerCardId}`,
     });
@@ -399,7 +393,9 @@ describe("card details through Stripe's Issuing Elements", () => {
         ephemeralKeySecret: expect.stringMatching(/^ek_test_/),
       });
       // Stripe was asked with the nonce, for this card, naming an API version.
-      const [asked] = fake.calls("POST", "/v1/ephemeral_keys").slice(-1);
+      const [asked] = fakeStripe()
+        .calls("POST", "/v1/ephemeral_keys")
+        .slice(-1);
       expect(asked.body).toEqual({
         nonce: "ephkn_pub_one",
         issuing_card: card.providerCardId,
@@ -438,7 +434,7 @@ describe("card details through Stripe's Issuing Elements", () => {
     expect(closed.status).toBe(409);
     // Stripe was never asked for those.
     expect(
-      fake
+      fakeStripe()
         .calls("POST", "/v1/ephemeral_keys")
         .filter((c) => ["n1", "n2"].includes(String(c.body.nonce))),
     ).toEqual([]);
@@ -452,7 +448,7 @@ describe("card details through Stripe's Issuing Elements", () => {
       expect(res.status).toBe(409);
       expect((await res.json()).message).toBe(DETAILS_SHOWN_BY_SANDBOX);
     } finally {
-      enableStripe(fake);
+      enableStripe(fakeStripe());
     }
   });
 });

@@ -1,10 +1,6 @@
 import Stripe from "stripe";
 import { createPaymentIntent } from "~/models/advances/index.server";
-import {
-  issueGroceryCard,
-  CARD_DELAYED,
-  recoverPaidRequests,
-} from "~/models/cards/index.server";
+import { issueGroceryCard, CARD_DELAYED, recoverPaidRequests } from "~/models/cards/index.server";
 import { action as createCardApi } from "~/routes/api.create-grocery-card";
 import { action as createIntentApi } from "~/routes/api.create-payment-intent";
 import { action as webhookApi } from "~/routes/api.stripe.webhook";
@@ -18,29 +14,19 @@ import { insertAdvance, approvedAdvance } from "#tests/support/data";
 import {
   allCardRowsAsText,
   cardsOf,
-  disableStripe,
-  enableStripe,
+  useFakeStripe,
   FULL_CARD_NUMBER,
   WEBHOOK_SECRET,
 } from "#tests/support/payments";
 import { deductionsOf, requestRow } from "#tests/support/rows";
 import { useTestDatabase } from "#tests/support/db";
 import { call, requestAs } from "#tests/support/factories";
-import { startFakeStripe, type FakeStripe } from "#tests/support/fake-stripe";
 
 // The Stripe adapter with the real `stripe` SDK against a fake Stripe server on 127.0.0.1.
 
 useTestDatabase();
 
-let fake: FakeStripe;
-beforeAll(async () => {
-  fake = await startFakeStripe();
-  enableStripe(fake);
-});
-afterAll(async () => {
-  disableStripe();
-  await fake.stop();
-});
+const fakeStripe = useFakeStripe();
 
 // Only used to sign test payloads, as Stripe would.
 const signer = new Stripe("sk_test_signer_only");
@@ -93,7 +79,7 @@ async function paidAdvance(amount = "300.00") {
     advanceRequestId: advance.request.id,
   });
   // Manual capture: the browser's confirmation places a hold (requires_capture).
-  fake.confirmIntent(paymentIntentId);
+  fakeStripe().confirmIntent(paymentIntentId);
   return { ...advance, paymentIntentId };
 }
 
@@ -110,7 +96,7 @@ describe("Stripe payment intents", () => {
     expect(res.status).toBe(200);
     const { clientSecret } = await res.json();
 
-    const [created] = fake.calls("POST", "/v1/payment_intents");
+    const [created] = fakeStripe().calls("POST", "/v1/payment_intents");
     // Only the fee is authorized on the employee's card, never the $300.00 advance.
     expect(created.idempotencyKey).toBe(`fee-advance-request-${request.id}`);
     expect(created.body).toMatchObject({
@@ -120,7 +106,7 @@ describe("Stripe payment intents", () => {
       capture_method: "manual",
       metadata: { advanceRequestId: String(request.id) },
     });
-    const intent = fake.intents.get(
+    const intent = fakeStripe().intents.get(
       (await requestRow(request.id)).paymentIntentId!,
     )!;
     expect(clientSecret).toBe(intent.client_secret);
@@ -133,19 +119,21 @@ describe("Stripe payment intents", () => {
       }),
     );
     expect((await again.json()).clientSecret).toBe(clientSecret);
-    expect(fake.calls("POST", "/v1/payment_intents")).toHaveLength(1);
+    expect(fakeStripe().calls("POST", "/v1/payment_intents")).toHaveLength(1);
   });
 
   it("retries a 5xx when creating the intent, with the same idempotency key", async () => {
     const { user, request } = await approvedAdvance("200.00");
-    const before = fake.calls("POST", "/v1/payment_intents").length;
-    fake.failNext(1, { method: "POST", path: "/v1/payment_intents" });
+    const before = fakeStripe().calls("POST", "/v1/payment_intents").length;
+    fakeStripe().failNext(1, { method: "POST", path: "/v1/payment_intents" });
     const result = await createPaymentIntent(user, {
       amount: 200,
       advanceRequestId: request.id,
     });
     expect(result.clientSecret).toMatch(/_secret_/);
-    const calls = fake.calls("POST", "/v1/payment_intents").slice(before);
+    const calls = fakeStripe()
+      .calls("POST", "/v1/payment_intents")
+      .slice(before);
     expect(calls.map((c) => c.status)).toEqual([500, 200]);
     expect(new Set(calls.map((c) => c.idempotencyKey))).toEqual(
       new Set([`fee-advance-request-${request.id}`]),
@@ -174,7 +162,7 @@ describe("Stripe Issuing cards", () => {
       amount: "300.00",
       advanceRequestId: request.id,
     });
-    const before = fake.calls("POST", "/v1/issuing/cards").length;
+    const before = fakeStripe().calls("POST", "/v1/issuing/cards").length;
     const res = await call(
       createCardApi,
       await requestAs(user, "/api/create-grocery-card", {
@@ -185,7 +173,9 @@ describe("Stripe Issuing cards", () => {
     expect(await res.json()).toEqual({
       message: "The payment for this advance has not been completed.",
     });
-    expect(fake.calls("POST", "/v1/issuing/cards")).toHaveLength(before);
+    expect(fakeStripe().calls("POST", "/v1/issuing/cards")).toHaveLength(
+      before,
+    );
     expect(await cardsOf(request.id)).toHaveLength(0);
   });
 
@@ -200,7 +190,7 @@ describe("Stripe Issuing cards", () => {
     expect(res.status).toBe(201);
     const card = await res.json();
 
-    const holderCalls = fake
+    const holderCalls = fakeStripe()
       .calls("POST", "/v1/issuing/cardholders")
       .filter(
         (c) =>
@@ -213,7 +203,7 @@ describe("Stripe Issuing cards", () => {
       email: user.email,
       name: `${user.firstName} ${user.lastName}`,
     });
-    const cardCalls = fake
+    const cardCalls = fakeStripe()
       .calls("POST", "/v1/issuing/cards")
       .filter((c) => c.idempotencyKey === `grocery-card-${request.id}`);
     expect(cardCalls).toHaveLength(1);
@@ -228,7 +218,7 @@ describe("Stripe Issuing cards", () => {
       metadata: { advanceRequestId: String(request.id) },
     });
 
-    const issued = [...fake.cards.values()].find(
+    const issued = [...fakeStripe().cards.values()].find(
       (c) =>
         (c.metadata as { advanceRequestId?: string }).advanceRequestId ===
         String(request.id),
@@ -261,11 +251,11 @@ describe("Stripe Issuing cards", () => {
       amount: "200.00",
       advanceRequestId: second.id,
     });
-    fake.confirmIntent(intent.paymentIntentId);
+    fakeStripe().confirmIntent(intent.paymentIntentId);
     const next = await issueGroceryCard(user, second.id);
     expect(next.created).toBe(true);
     expect(
-      fake
+      fakeStripe()
         .calls("POST", "/v1/issuing/cardholders")
         .filter(
           (c) =>
@@ -273,13 +263,13 @@ describe("Stripe Issuing cards", () => {
             String(user.id),
         ),
     ).toHaveLength(1);
-    const cards = [...fake.cards.values()].filter(
+    const cards = [...fakeStripe().cards.values()].filter(
       (c) => c.cardholder === issued.cardholder,
     );
     expect(cards).toHaveLength(2);
 
     // A repeat is 200 with the same card and no Stripe call.
-    const callsBefore = fake.requests.length;
+    const callsBefore = fakeStripe().requests.length;
     const repeat = await call(
       createCardApi,
       await requestAs(user, "/api/create-grocery-card", {
@@ -288,24 +278,24 @@ describe("Stripe Issuing cards", () => {
     );
     expect(repeat.status).toBe(200);
     expect((await repeat.json()).id).toBe(row.id);
-    expect(fake.requests.length).toBe(callsBefore);
+    expect(fakeStripe().requests.length).toBe(callsBefore);
   });
 
   it("retries a 5xx during card issuance without creating a duplicate card", async () => {
     const { user, request } = await paidAdvance("400.00");
     // Stripe made the card but the answer was lost: the SDK retries with the same key.
-    fake.failNext(1, {
+    fakeStripe().failNext(1, {
       method: "POST",
       path: "/v1/issuing/cards",
       afterProcessing: true,
     });
     const result = await issueGroceryCard(user, request.id);
     expect(result.created).toBe(true);
-    const calls = fake
+    const calls = fakeStripe()
       .calls("POST", "/v1/issuing/cards")
       .filter((c) => c.idempotencyKey === `grocery-card-${request.id}`);
     expect(calls.map((c) => c.status)).toEqual([500, 200]);
-    const made = [...fake.cards.values()].filter(
+    const made = [...fakeStripe().cards.values()].filter(
       (c) =>
         (c.metadata as { advanceRequestId?: string }).advanceRequestId ===
         String(request.id),
@@ -316,7 +306,7 @@ describe("Stripe Issuing cards", () => {
 
   it("when Stripe cannot issue the card: 503 and the card is being issued; past the hour the hold is cancelled at Stripe, nothing charged", async () => {
     const { user, request, paymentIntentId } = await paidAdvance("250.00");
-    fake.failNext(3, { method: "POST", path: "/v1/issuing/cards" });
+    fakeStripe().failNext(3, { method: "POST", path: "/v1/issuing/cards" });
     const down = await call(
       createCardApi,
       await requestAs(user, "/api/create-grocery-card", {
@@ -329,17 +319,17 @@ describe("Stripe Issuing cards", () => {
     const paid = await requestRow(request.id);
     expect(paid).toMatchObject({ status: "APPROVED", capturedAmount: null });
     expect(paid.paidAt).not.toBeNull();
-    expect(fake.intents.get(paymentIntentId)).toMatchObject({
+    expect(fakeStripe().intents.get(paymentIntentId)).toMatchObject({
       status: "requires_capture",
     });
 
     // Stripe keeps failing until the job's last run inside the hour: it gives up.
-    fake.failNext(3, { method: "POST", path: "/v1/issuing/cards" });
+    fakeStripe().failNext(3, { method: "POST", path: "/v1/issuing/cards" });
     const run = await recoverPaidRequests(addMinutes(paid.paidAt!, 56));
     expect(run.cancelled).toBeGreaterThanOrEqual(1);
     expect(await cardsOf(request.id)).toHaveLength(0);
     // Stripe received a cancel of the intent and no capture.
-    const cancels = fake.calls(
+    const cancels = fakeStripe().calls(
       "POST",
       `/v1/payment_intents/${paymentIntentId}/cancel`,
     );
@@ -348,9 +338,12 @@ describe("Stripe Issuing cards", () => {
       `cancel-advance-request-${request.id}`,
     );
     expect(
-      fake.calls("POST", `/v1/payment_intents/${paymentIntentId}/capture`),
+      fakeStripe().calls(
+        "POST",
+        `/v1/payment_intents/${paymentIntentId}/capture`,
+      ),
     ).toHaveLength(0);
-    expect(fake.intents.get(paymentIntentId)).toMatchObject({
+    expect(fakeStripe().intents.get(paymentIntentId)).toMatchObject({
       status: "canceled",
       amount_received: 0,
     });
@@ -362,7 +355,7 @@ describe("Stripe Issuing cards", () => {
     });
 
     // The request is over: a retry is refused and Stripe is not asked for a card again.
-    const issuing = fake.calls("POST", "/v1/issuing/cards").length;
+    const issuing = fakeStripe().calls("POST", "/v1/issuing/cards").length;
     const retry = await call(
       createCardApi,
       await requestAs(user, "/api/create-grocery-card", {
@@ -370,14 +363,16 @@ describe("Stripe Issuing cards", () => {
       }),
     );
     expect(retry.status).toBe(409);
-    expect(fake.calls("POST", "/v1/issuing/cards")).toHaveLength(issuing);
+    expect(fakeStripe().calls("POST", "/v1/issuing/cards")).toHaveLength(
+      issuing,
+    );
   });
 
   it("authorizes and captures only the fee: Stripe receives an intent of 1599 and a capture of 1599", async () => {
     const { user, request, paymentIntentId } = await paidAdvance("300.00");
     const { card } = await issueGroceryCard(user, request.id);
     expect(card.amount).toBe("300.00");
-    const captures = fake.calls(
+    const captures = fakeStripe().calls(
       "POST",
       `/v1/payment_intents/${paymentIntentId}/capture`,
     );
@@ -387,17 +382,20 @@ describe("Stripe Issuing cards", () => {
       `capture-advance-request-${request.id}`,
     );
     expect(
-      fake.calls("POST", `/v1/payment_intents/${paymentIntentId}/cancel`),
+      fakeStripe().calls(
+        "POST",
+        `/v1/payment_intents/${paymentIntentId}/cancel`,
+      ),
     ).toHaveLength(0);
     // Stripe authorized and charged the 15.99 fee; the 300.00 advance never touched the card.
-    expect(fake.intents.get(paymentIntentId)).toMatchObject({
+    expect(fakeStripe().intents.get(paymentIntentId)).toMatchObject({
       status: "succeeded",
       amount: 1599,
       amount_received: 1599,
       amount_capturable: 0,
     });
     expect(
-      fake
+      fakeStripe()
         .calls("POST", "/v1/payment_intents")
         .filter((c) => c.idempotencyKey === `fee-advance-request-${request.id}`)
         .map((c) => (c.body as { amount: string }).amount),
@@ -418,7 +416,7 @@ describe("Stripe Issuing cards", () => {
     );
     expect(results.filter((r) => r.created)).toHaveLength(1);
     expect(await cardsOf(request.id)).toHaveLength(1);
-    const made = [...fake.cards.values()].filter(
+    const made = [...fakeStripe().cards.values()].filter(
       (c) =>
         (c.metadata as { advanceRequestId?: string }).advanceRequestId ===
         String(request.id),
@@ -457,7 +455,7 @@ describe("Stripe webhook", () => {
       "100.00",
     ]);
     // Every capture carried the same idempotency key: Stripe captured the fee once.
-    const captures = fake.calls(
+    const captures = fakeStripe().calls(
       "POST",
       `/v1/payment_intents/${paymentIntentId}/capture`,
     );
@@ -465,7 +463,7 @@ describe("Stripe webhook", () => {
     expect(new Set(captures.map((c) => c.idempotencyKey))).toEqual(
       new Set([`capture-advance-request-${request.id}`]),
     );
-    expect(fake.intents.get(paymentIntentId)).toMatchObject({
+    expect(fakeStripe().intents.get(paymentIntentId)).toMatchObject({
       status: "succeeded",
       amount_received: 1599,
     });

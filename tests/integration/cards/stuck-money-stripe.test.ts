@@ -1,13 +1,6 @@
 import { addMinutes, subDays } from "date-fns";
-import {
-  APPROVAL_EXPIRED,
-  createPaymentIntent,
-} from "~/models/advances/index.server";
-import {
-  CARD_DELAYED,
-  issueGroceryCard,
-  recoverPaidRequests,
-} from "~/models/cards/index.server";
+import { APPROVAL_EXPIRED, createPaymentIntent } from "~/models/advances/index.server";
+import { CARD_DELAYED, issueGroceryCard, recoverPaidRequests } from "~/models/cards/index.server";
 import { checkInvariants } from "~/models/ledger/index.server";
 import { paymentProvider } from "~/services/payments/index.server";
 import { db } from "~/utils/db.server";
@@ -18,8 +11,7 @@ import {
   createEmployee,
   createEmployer,
 } from "#tests/support/factories";
-import { startFakeStripe, type FakeStripe } from "#tests/support/fake-stripe";
-import { cardsOf, disableStripe, enableStripe } from "#tests/support/payments";
+import { cardsOf, useFakeStripe } from "#tests/support/payments";
 import { requestRow } from "#tests/support/rows";
 
 // No stuck money (docs/decisions/0078) through the Stripe adapter: the real stripe SDK against
@@ -27,15 +19,7 @@ import { requestRow } from "#tests/support/rows";
 
 useTestDatabase();
 
-let fake: FakeStripe;
-beforeAll(async () => {
-  fake = await startFakeStripe();
-  enableStripe(fake);
-});
-afterAll(async () => {
-  disableStripe();
-  await fake.stop();
-});
+const fakeStripe = useFakeStripe();
 
 /** An approved request whose fee the browser authorized at Stripe. */
 async function paidAdvance(amount: string) {
@@ -44,13 +28,13 @@ async function paidAdvance(amount: string) {
     amount,
     advanceRequestId: advance.request.id,
   });
-  fake.confirmIntent(paymentIntentId);
+  fakeStripe().confirmIntent(paymentIntentId);
   return { ...advance, paymentIntentId };
 }
 
 /** Stripe captures the fee, but every answer to the capture is lost (three 500s). */
 function loseTheCaptureAnswers() {
-  fake.failNext(3, {
+  fakeStripe().failNext(3, {
     method: "POST",
     path: /^\/v1\/payment_intents\/[^/]+\/capture$/,
     afterProcessing: true,
@@ -66,7 +50,7 @@ describe("Stripe: a card that fails after the fee was captured", () => {
       CARD_DELAYED,
     );
     // Captured at Stripe, not recorded by us.
-    expect(fake.intents.get(paymentIntentId)).toMatchObject({
+    expect(fakeStripe().intents.get(paymentIntentId)).toMatchObject({
       status: "succeeded",
       amount_received: 1599,
     });
@@ -77,7 +61,7 @@ describe("Stripe: a card that fails after the fee was captured", () => {
     const run = await recoverPaidRequests(addMinutes(paid.paidAt!, 10));
     expect(run).toMatchObject({ issued: 1 });
     const [card] = await cardsOf(request.id);
-    const atStripe = [...fake.cards.values()].filter(
+    const atStripe = [...fakeStripe().cards.values()].filter(
       (c) =>
         (c.metadata as { advanceRequestId?: string }).advanceRequestId ===
         String(request.id),
@@ -89,14 +73,14 @@ describe("Stripe: a card that fails after the fee was captured", () => {
       refundedAmount: null,
     });
     // Every capture request carried the request's key; only the first one did the work.
-    const captures = fake.calls(
+    const captures = fakeStripe().calls(
       "POST",
       `/v1/payment_intents/${paymentIntentId}/capture`,
     );
     expect(new Set(captures.map((c) => c.idempotencyKey))).toEqual(
       new Set([`capture-advance-request-${request.id}`]),
     );
-    expect(fake.calls("POST", "/v1/refunds")).toHaveLength(0);
+    expect(fakeStripe().calls("POST", "/v1/refunds")).toHaveLength(0);
     expect(await checkInvariants(db())).toEqual([]);
   });
 
@@ -108,20 +92,26 @@ describe("Stripe: a card that fails after the fee was captured", () => {
     );
     const paidAt = (await requestRow(request.id)).paidAt!;
     // Stripe's Issuing stays down for the job's run at 30 minutes and at its last inside the hour.
-    fake.failNext(3, { method: "GET", path: "/v1/issuing/cardholders" });
+    fakeStripe().failNext(3, {
+      method: "GET",
+      path: "/v1/issuing/cardholders",
+    });
     expect(
       (await recoverPaidRequests(addMinutes(paidAt, 30))).waiting,
     ).toBeGreaterThanOrEqual(1);
-    fake.failNext(3, { method: "GET", path: "/v1/issuing/cardholders" });
+    fakeStripe().failNext(3, {
+      method: "GET",
+      path: "/v1/issuing/cardholders",
+    });
     const run = await recoverPaidRequests(addMinutes(paidAt, 55));
     expect(run.cancelled).toBeGreaterThanOrEqual(1);
 
-    const refunds = fake.calls("POST", "/v1/refunds");
+    const refunds = fakeStripe().calls("POST", "/v1/refunds");
     expect(refunds.map((r) => [r.status, r.idempotencyKey])).toEqual([
       [200, `refund-advance-request-${request.id}`],
     ]);
     expect(refunds[0].body).toMatchObject({ payment_intent: paymentIntentId });
-    expect(fake.intents.get(paymentIntentId)).toMatchObject({
+    expect(fakeStripe().intents.get(paymentIntentId)).toMatchObject({
       amount_received: 1599,
       amount_refunded: 1599,
     });
@@ -137,7 +127,7 @@ describe("Stripe: a card that fails after the fee was captured", () => {
     expect(
       (await appErrorOf(issueGroceryCard("webhook", request.id))).status,
     ).toBe(409);
-    expect(fake.calls("POST", "/v1/refunds")).toHaveLength(1);
+    expect(fakeStripe().calls("POST", "/v1/refunds")).toHaveLength(1);
     expect(await checkInvariants(db())).toEqual([]);
   });
 });
@@ -152,7 +142,10 @@ describe("Stripe: paying for an approval older than 7 days", () => {
       requestDate: subDays(new Date(), 9),
       approvalDate: subDays(new Date(), 9),
     });
-    const intentsBefore = fake.calls("POST", "/v1/payment_intents").length;
+    const intentsBefore = fakeStripe().calls(
+      "POST",
+      "/v1/payment_intents",
+    ).length;
     const error = await appErrorOf(
       createPaymentIntent(user, {
         amount: "300.00",
@@ -161,7 +154,7 @@ describe("Stripe: paying for an approval older than 7 days", () => {
     );
     expect(error.status).toBe(409);
     expect(error.message).toBe(APPROVAL_EXPIRED);
-    expect(fake.calls("POST", "/v1/payment_intents")).toHaveLength(
+    expect(fakeStripe().calls("POST", "/v1/payment_intents")).toHaveLength(
       intentsBefore,
     );
     expect((await requestRow(request.id)).status).toBe("CANCELLED");

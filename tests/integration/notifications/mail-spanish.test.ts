@@ -3,10 +3,7 @@ import { users } from "#db/schema";
 import { approveAdvance, requestAdvance } from "~/models/advances/index.server";
 import { inviteEmployee } from "~/models/companies/index.server";
 import { sendDeductionReminders } from "~/models/notifications/index.server";
-import {
-  requestPasswordReset,
-  setUserLanguage,
-} from "~/models/people/index.server";
+import { requestPasswordReset, setUserLanguage } from "~/models/people/index.server";
 import { action as checkoutAction } from "~/routes/_app.checkout";
 import { db } from "~/utils/db.server";
 import { useTestDatabase } from "#tests/support/db";

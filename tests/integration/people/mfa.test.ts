@@ -14,11 +14,7 @@ import {
   action as settingsAction,
   loader as settingsLoader,
 } from "~/routes/_app.settings";
-import {
-  INVALID_MFA_CODE,
-  MFA_CODE_REQUIRED,
-  TOO_MANY_MFA_ATTEMPTS,
-} from "~/models/people/index.server";
+import { INVALID_MFA_CODE, MFA_CODE_REQUIRED, TOO_MANY_MFA_ATTEMPTS } from "~/models/people/index.server";
 import { db } from "~/utils/db.server";
 import { useTestDatabase } from "#tests/support/db";
 import {
@@ -27,6 +23,7 @@ import {
   createEmployee,
   createEmployer,
   requestAs,
+  sessionPair,
 } from "#tests/support/factories";
 import { mfaSecretOf } from "#tests/support/rows";
 import type { User } from "#db/schema";
@@ -35,12 +32,6 @@ import type { User } from "#db/schema";
 // /auth (no session before the code) and `code` on POST /api/login.
 
 useTestDatabase();
-
-const sessionPair = (res: Response) =>
-  (res.headers.get("Set-Cookie") ?? "")
-    .split(/,(?=\s*[\w-]+=)/)
-    .map((c) => c.trim().split(";")[0])
-    .find((c) => c.startsWith("__session="))!;
 
 const withCookie = (cookie: string, path: string, init: RequestInit = {}) =>
   requestAs(null, path, {

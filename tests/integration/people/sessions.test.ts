@@ -14,11 +14,7 @@ import {
   action as settingsAction,
   loader as settingsLoader,
 } from "~/routes/_app.settings";
-import {
-  getSessionUser,
-  hasSeenUserAgent,
-  revokeAllSessions,
-} from "~/models/people/index.server";
+import { getSessionUser, hasSeenUserAgent, revokeAllSessions } from "~/models/people/index.server";
 import { db } from "~/utils/db.server";
 import { useTestDatabase } from "#tests/support/db";
 import {
@@ -27,6 +23,7 @@ import {
   createEmployee,
   createEmployer,
   requestAs,
+  sessionPair,
 } from "#tests/support/factories";
 import type { User } from "#db/schema";
 
@@ -36,12 +33,6 @@ useTestDatabase();
 
 const UA =
   "Mozilla/5.0 (Windows NT 10.0; Win64; x64) Chrome/131.0 Safari/537.36";
-
-const sessionPair = (res: Response) =>
-  (res.headers.get("Set-Cookie") ?? "")
-    .split(/,(?=\s*[\w-]+=)/)
-    .map((c) => c.trim().split(";")[0])
-    .find((c) => c.startsWith("__session="))!;
 
 async function signIn(
   user: User,

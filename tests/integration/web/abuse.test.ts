@@ -9,6 +9,7 @@ import {
   createEmployee,
   createEmployer,
   requestAs,
+  sessionPair,
 } from "#tests/support/factories";
 
 // Abuse, at the route level. The same rules over HTTP, with the server's Origin
@@ -16,12 +17,6 @@ import {
 // auth.test.ts ("throttles repeated failures per username with 429…").
 
 useTestDatabase();
-
-const sessionPair = (res: Response) =>
-  (res.headers.get("Set-Cookie") ?? "")
-    .split(/,(?=\s*[\w-]+=)/)
-    .map((c) => c.trim().split(";")[0])
-    .find((c) => c.startsWith("__session="));
 
 // The cookie holds only a session token: whose it is, the sessions table says.
 async function userIdOf(cookie: string | undefined) {
@@ -44,7 +39,7 @@ describe("session fixation", () => {
         }),
       );
       expect(api.status).toBe(200);
-      cookies.add(sessionPair(api)!);
+      cookies.add(sessionPair(api));
       const form = await call(
         authAction,
         await requestAs(null, "/auth", {
@@ -56,7 +51,7 @@ describe("session fixation", () => {
         }),
       );
       expect(form.status).toBe(302);
-      cookies.add(sessionPair(form)!);
+      cookies.add(sessionPair(form));
     }
     expect(cookies.size).toBe(4);
     for (const cookie of cookies) expect(await userIdOf(cookie)).toBe(user.id);
@@ -79,7 +74,7 @@ describe("session fixation", () => {
         },
       }),
     );
-    const issued = sessionPair(res)!;
+    const issued = sessionPair(res);
     expect(issued).not.toBe(plantedCookie);
     expect(await userIdOf(issued)).toBe(victim.id);
     expect(await userIdOf(plantedCookie)).toBe(employer.id);

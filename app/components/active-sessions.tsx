@@ -7,24 +7,11 @@ import {
   SIGN_OUT_OTHERS,
 } from "~/validation/session-intents";
 import { useIsPending } from "~/components/use-is-pending";
+import type { DeviceRow, SessionRow } from "~/models/people/index.server";
 
-export type SessionListRow = {
-  id: number;
-  device: string;
-  userAgent: string;
-  ip: string;
-  lastSeen: string;
-  signedIn: string;
-  current: boolean;
-};
-
-export type DeviceListRow = {
-  id: number;
-  device: string;
-  lastUsed: string;
-  trustedSince: string;
-  current: boolean;
-};
+/** The rows as the models give them to the page. */
+export type SessionListRow = SessionRow;
+export type DeviceListRow = DeviceRow;
 
 /**
  * The signed-in user's active sessions with "Sign out other sessions" and a Sign out button per

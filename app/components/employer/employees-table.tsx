@@ -1,17 +1,10 @@
 import { Link } from "@remix-run/react";
 import { EmptyRow, Table, Td } from "~/components/ui/table";
 import { formatMoney } from "~/utils/money";
+import type { EmployeeListRow } from "~/models/reports/index.server";
 
-export type EmployeeRowData = {
-  id: number;
-  firstName: string;
-  lastName: string;
-  email: string;
-  department: string | null;
-  availableBalance: string;
-  usedBalance: string;
-  pendingDeductions: string;
-  /** Offboarded: marked "Left". */
+/** A row of the list as the model gives it; "left" (offboarded) is optional elsewhere. */
+export type EmployeeRowData = Omit<EmployeeListRow, "userId" | "left"> & {
   left?: boolean;
 };
 

@@ -31,6 +31,7 @@ export {
 export {
   DEVICE_TRUST_DAYS,
   deviceListForPage,
+  type DeviceRow,
   forgetDevice,
 } from "./devices.server";
 export {
@@ -47,6 +48,7 @@ export {
   revokeSessionByToken,
   revokeSessionsIn,
   sessionListForPage,
+  type SessionRow,
   type SessionUser,
 } from "./sessions.server";
 export {

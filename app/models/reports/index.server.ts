@@ -23,6 +23,7 @@ export {
   loadEmployeeDashboard,
 } from "./employee-dashboard.server";
 export {
+  type EmployeeListRow,
   getEmployeeDetails,
   listEmployees,
   listEmployeesForApi,

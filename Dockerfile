@@ -26,15 +26,16 @@ ENV NODE_ENV=production PORT=3000 DATA_DIR=/data
 WORKDIR /app
 RUN mkdir -p /data && chown node:node /data
 COPY --from=prod-deps --chown=node:node /app/node_modules ./node_modules
+# build/ holds the Remix server build and, in build/scripts/, the server and the operator CLI
+# compiled from scripts/*.ts by `npm run build` (this image has no tsx).
 COPY --from=build --chown=node:node /app/build ./build
 COPY --from=build --chown=node:node /app/public ./public
 COPY --chown=node:node package.json ./
 COPY --chown=node:node db/migrations ./db/migrations
-COPY --chown=node:node scripts/server.js scripts/http-guards.js scripts/cli.js ./scripts/
 USER node
 EXPOSE 3000
 VOLUME ["/data"]
 HEALTHCHECK --interval=30s --timeout=3s --start-period=20s --retries=3 \
   CMD node -e "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/healthz').then(r=>process.exit(r.ok?0:1)).catch(()=>process.exit(1))"
 # Migrations are applied at start (app/server/lifecycle.server.ts) before the server listens.
-CMD ["node", "scripts/server.js"]
+CMD ["node", "build/scripts/server.js"]

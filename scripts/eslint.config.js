@@ -1,3 +1,4 @@
+// @ts-check
 import js from "@eslint/js";
 import tseslint from "typescript-eslint";
 import reactHooks from "eslint-plugin-react-hooks";

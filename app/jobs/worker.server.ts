@@ -456,8 +456,8 @@ let retry: NodeJS.Timeout | undefined;
 
 /**
  * The app server's worker: started unless WORKER_IN_APP is "false" (an operator runs
- * `node scripts/cli.js worker` instead). A start that fails (the database not answering) is
- * logged and tried again every 30 seconds; the app serves meanwhile.
+ * `node build/scripts/cli.js worker` instead). A start that fails (the database not answering)
+ * is logged and tried again every 30 seconds; the app serves meanwhile.
  */
 export async function startWorkerInApp(): Promise<void> {
   if (env().WORKER_IN_APP === "false") return;

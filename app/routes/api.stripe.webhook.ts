@@ -10,7 +10,7 @@ import {
 } from "~/validation/api-responses";
 import { apiRoute } from "~/web/api-contract.server";
 
-// The server refuses a larger body while it streams (scripts/http-guards.js WEBHOOK_BODY_LIMIT).
+// The server refuses a larger body while it streams (scripts/http-guards.ts WEBHOOK_BODY_LIMIT).
 const MAX_WEBHOOK_BYTES = 512 * 1024;
 
 // Authenticated by the Stripe-Signature header over the raw body (no session, no Origin). 404

@@ -18,11 +18,11 @@ import { isAppError } from "~/utils/errors";
 
 /**
  * Operator commands, run from the production build (the container has no TypeScript tools):
- *   node scripts/cli.js payroll [--date YYYY-MM-DD]
- *   node scripts/cli.js expire-unpaid     (also done by every payroll run)
- *   node scripts/cli.js check-invariants
- *   node scripts/cli.js worker        (the job worker alone: mail delivery and schedules)
- *   node scripts/cli.js failed-jobs   (e-mails and jobs that failed, with their last error)
+ *   node build/scripts/cli.js payroll [--date YYYY-MM-DD]
+ *   node build/scripts/cli.js expire-unpaid  (also done by every payroll run)
+ *   node build/scripts/cli.js check-invariants
+ *   node build/scripts/cli.js worker       (the job worker alone: mail delivery and schedules)
+ *   node build/scripts/cli.js failed-jobs  (e-mails and jobs that failed, with their last error)
  * In development the same commands are `npm run payroll` and `npm run check:invariants`.
  * Returns the process exit code.
  */

@@ -61,7 +61,7 @@ const schema = z
     // Host names the server answers besides APP_URL's host and localhost (comma-separated).
     ALLOWED_HOSTS: z.string().optional(),
     // The job worker runs inside each app process unless this is "false" (then run
-    // `node scripts/cli.js worker` separately).
+    // `node build/scripts/cli.js worker` separately).
     WORKER_IN_APP: z.enum(["true", "false"]).default("true"),
   })
   .superRefine((value, ctx) => {

@@ -106,7 +106,7 @@ export function languageFromHeaders(headers: Headers): Language {
   return requestLanguage(headers.get("Cookie"), headers.get("Accept-Language"));
 }
 
-/** languageFromHeaders for the server adapter, which has the two headers (scripts/server.js). */
+/** languageFromHeaders for the server adapter, which has the two headers (scripts/server.ts). */
 export function requestLanguage(
   cookie: string | null,
   acceptLanguage: string | null,

@@ -1,7 +1,7 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import { databaseErrorOf } from "./errors";
 
-/** Per-request facts the server adapter logs after the response (scripts/server.js). */
+/** Per-request facts the server adapter logs after the response (scripts/server.ts). */
 export type RequestFacts = {
   userId: number | null;
   /** The database error a failed request ran into, for its log line (code and message). */
@@ -21,7 +21,7 @@ export function noteUser(userId: number) {
 }
 
 /**
- * Records the database error behind a failed request on its log line (scripts/server.js writes
+ * Records the database error behind a failed request on its log line (scripts/server.ts writes
  * the line when the response ends): the time, the route and the status are there already.
  */
 export function noteDatabaseError(error: unknown) {

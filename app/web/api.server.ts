@@ -108,7 +108,7 @@ export async function readJson(
   request: Request,
 ): Promise<Record<string, unknown>> {
   // The server counts the bytes as they stream and answers 413 past the limit
-  // (scripts/http-guards.js); this is the same rule for any other caller of the handler.
+  // (scripts/http-guards.ts); this is the same rule for any other caller of the handler.
   if (Number(request.headers.get("Content-Length") ?? "0") > MAX_BODY_BYTES)
     throw payloadTooLarge();
   const text = await request.text();

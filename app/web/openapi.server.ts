@@ -57,7 +57,7 @@ const STATUS_TEXT: Record<number, string> = {
   415: "A body that is not Content-Type: application/json",
 };
 
-/** What the server checks before any endpoint runs (scripts/http-guards.js). */
+/** What the server checks before any endpoint runs (scripts/http-guards.ts). */
 const CROSS_SITE =
   "Refused as cross-site (Sec-Fetch-Site cross-site/same-site, or a foreign Origin or Referer)";
 

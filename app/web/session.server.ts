@@ -115,7 +115,7 @@ export function getSession(request: Request) {
 }
 
 /**
- * The client's address, set by the server adapter (scripts/server.js) which overwrites any
+ * The client's address, set by the server adapter (scripts/server.ts) which overwrites any
  * value the client sent. Used to throttle sign-ins per address and shown in the session list.
  */
 export const CLIENT_ADDRESS_HEADER = "x-ga-client-address";
@@ -138,7 +138,7 @@ export async function getMfaToken(request: Request): Promise<string | null> {
 export function clientInfo(request: Request) {
   return {
     userAgent: request.headers.get("User-Agent"),
-    // Set by the server adapter (scripts/server.js), which overwrites any client value.
+    // Set by the server adapter (scripts/server.ts), which overwrites any client value.
     ip: request.headers.get(CLIENT_ADDRESS_HEADER),
   };
 }

@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { login, startServer, type RunningServer } from "./support/server";
 
-// Abuse, against the production server as a process: what lives in scripts/server.js
+// Abuse, against the production server as a process: what lives in scripts/server.ts
 // (Origin check, CSP with nonces, headers, the proxy setting) can only be seen over HTTP.
 // Login throttling and user enumeration are also proven in the integration tests
 // (auth.test.ts "throttles repeated failures…", abuse.test.ts); here they run end to end.

@@ -3,7 +3,7 @@ import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { login, startServer, type RunningServer } from "./support/server";
 
-// The guards in front of Remix (scripts/http-guards.js) against the production server as a
+// The guards in front of Remix (scripts/http-guards.ts) against the production server as a
 // process: streamed body limits with the process's memory, cross-site refusals, the JSON
 // content type, and `private, no-store` on every signed-in response. The port is derived from
 // E2E_PORT (E2E_PORT + 1) so two engineers' runs never share one.

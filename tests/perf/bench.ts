@@ -745,12 +745,12 @@ async function main() {
   const { url: dbUrl, large, small } = await prepareDatabase();
 
   if (process.env.BENCH_SKIP_BUILD !== "1") {
-    log("building (npx remix build)...");
-    const build = spawnSync("npx", ["remix", "build"], {
+    log("building (npm run build)...");
+    const build = spawnSync("npm", ["run", "build", "--silent"], {
       cwd: ROOT,
       stdio: ["ignore", "ignore", "inherit"],
     });
-    if (build.status !== 0) throw new Error("remix build failed");
+    if (build.status !== 0) throw new Error("npm run build failed");
   }
 
   const loadBefore = os.loadavg();
@@ -771,13 +771,13 @@ async function main() {
     SESSION_SECRET,
   };
   // One worker (what the targets are set for) and one worker per core, side by side.
-  const server = start(process.execPath, ["scripts/server.js"], {
+  const server = start(process.execPath, ["build/scripts/server.js"], {
     ...serverEnv,
     PORT: String(port),
     WEB_CONCURRENCY: "1",
   });
   await waitFor(`${base}/healthz`, server);
-  const multiServer = start(process.execPath, ["scripts/server.js"], {
+  const multiServer = start(process.execPath, ["build/scripts/server.js"], {
     ...serverEnv,
     PORT: String(multiPort),
     WEB_CONCURRENCY: String(workers),

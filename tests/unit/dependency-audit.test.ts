@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 
 // The dependency audit (docs/decisions/0019): CI runs `npm audit --omit=dev` through
-// scripts/audit.mjs; this test keeps the written review complete, so a new production
+// scripts/audit.ts; this test keeps the written review complete, so a new production
 // dependency cannot arrive without being looked at.
 
 const root = path.resolve(import.meta.dirname, "../..");
@@ -26,7 +26,7 @@ describe("dependency audit note", () => {
     expect(note).toContain("npm audit --omit=dev");
     expect(note).toMatch(/high or critical/);
     const ci = fs.readFileSync(path.join(root, ".ci/run"), "utf8");
-    expect(ci).toContain("node scripts/audit.mjs");
-    expect(fs.existsSync(path.join(root, "scripts/audit.mjs"))).toBe(true);
+    expect(ci).toContain("npx tsx scripts/audit.ts");
+    expect(fs.existsSync(path.join(root, "scripts/audit.ts"))).toBe(true);
   });
 });

@@ -115,7 +115,7 @@ export default async function globalSetup() {
   const logFile = path.join(logDir, `e2e-server-${port}.log`);
   const log = fs.openSync(logFile, "w");
   process.env.E2E_SERVER_LOG = logFile;
-  const child = spawn(process.execPath, ["scripts/server.js"], {
+  const child = spawn(process.execPath, ["build/scripts/server.js"], {
     cwd: root,
     env: {
       ...process.env,

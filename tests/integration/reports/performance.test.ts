@@ -227,7 +227,7 @@ const USER_LOOKUP =
 describe("the signed-in user", () => {
   it("is read once for all the loaders of one page request", async () => {
     const { queries } = await captureQueries(() =>
-      // What scripts/server.js does for every request: one context per HTTP request.
+      // What scripts/server.ts does for every request: one context per HTTP request.
       requestContext.run({ userId: null }, async () => {
         const request = await requestAs(large.employer, "/");
         await call(layoutLoader, request);

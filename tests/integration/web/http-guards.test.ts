@@ -1,7 +1,8 @@
 import type { AddressInfo } from "node:net";
 import http, { type Server } from "node:http";
 import express from "express";
-// scripts/ is plain JavaScript that node runs as it is, so no alias reaches it.
+// scripts/ is compiled on its own at build time (scripts/tsconfig.build.json), outside the
+// app's aliases, so none reaches it.
 // eslint-disable-next-line no-restricted-imports
 import {
   BODY_TOO_LARGE,
@@ -15,10 +16,10 @@ import {
   privateNoStore,
   sameOriginOnly,
   UNKNOWN_HOST,
-} from "../../../scripts/http-guards.js";
+} from "../../../scripts/http-guards";
 
-// The server's guards in front of Remix (scripts/http-guards.js), each mounted on a small
-// Express app like scripts/server.js mounts them, with a downstream handler that reads the
+// The server's guards in front of Remix (scripts/http-guards.ts), each mounted on a small
+// Express app like scripts/server.ts mounts them, with a downstream handler that reads the
 // whole body and says how many bytes it got. The same rules against the real server, with
 // 50 MB chunked bodies and the process's memory, are in tests/ops/http-guards.spec.ts.
 

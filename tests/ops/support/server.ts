@@ -15,7 +15,7 @@ export type RunningServer = {
 };
 
 /**
- * Starts the production build (`node scripts/server.js`) as its own process, as an operator
+ * Starts the production build (`node build/scripts/server.js`) as its own process, as an operator
  * would, on `port`. Without DATABASE_URL it gets a fresh PGlite data folder.
  */
 export async function startServer(
@@ -25,7 +25,7 @@ export async function startServer(
   const dataDir =
     env.DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), "ga-ops-"));
   let output = "";
-  const child = spawn(process.execPath, ["scripts/server.js"], {
+  const child = spawn(process.execPath, ["build/scripts/server.js"], {
     cwd: root,
     env: {
       ...process.env,

@@ -1,16 +1,28 @@
-// `npm audit --omit=dev` for CI (.ci/run): fails on any high or critical finding in the
-// production dependencies. When the registry cannot answer an audit (unreachable, or a mirror
-// without the audit endpoint, which answers 404/405), it says so and passes: the last review
-// in docs/decisions/0019-dependency-audit.md stands until an audit can run.
+// `npm audit --omit=dev` for CI (.ci/run runs it through tsx right after npm ci): fails on any
+// high or critical finding in the production dependencies. When the registry cannot answer an
+// audit (unreachable, or a mirror without the audit endpoint, which answers 404/405), it says so
+// and passes: the last review in docs/decisions/0019-dependency-audit.md stands until an audit
+// can run.
 import { spawnSync } from "node:child_process";
+
+type Severity = "info" | "low" | "moderate" | "high" | "critical";
+
+/** The parts of `npm audit --json` read here (or npm's error object when it could not run). */
+interface AuditReport {
+  message?: string;
+  metadata?: {
+    vulnerabilities?: Partial<Record<Severity | "total", number>>;
+  };
+  vulnerabilities?: Record<string, { severity?: Severity; range?: string }>;
+}
 
 const run = spawnSync("npm", ["audit", "--omit=dev", "--json"], {
   encoding: "utf8",
   timeout: 120_000,
 });
-let report;
+let report: AuditReport | undefined;
 try {
-  report = JSON.parse(run.stdout);
+  report = JSON.parse(run.stdout) as AuditReport;
 } catch {
   report = undefined;
 }
@@ -32,7 +44,7 @@ console.log(
     `${counts.moderate ?? 0} moderate, ${counts.low ?? 0} low`,
 );
 if (serious > 0) {
-  for (const [name, v] of Object.entries(report.vulnerabilities ?? {})) {
+  for (const [name, v] of Object.entries(report?.vulnerabilities ?? {})) {
     if (v.severity === "high" || v.severity === "critical")
       console.log(`  ${v.severity}: ${name} ${v.range ?? ""}`);
   }

@@ -1,7 +1,21 @@
 // What the production server checks before a request reaches Remix, and what it adds to every
-// personal response. Kept apart from scripts/server.js so each guard can be tested on its own
+// personal response. Kept apart from scripts/server.ts so each guard can be tested on its own
 // (tests/integration/web/http-guards.test.ts) and against the real server (tests/ops/http-guards.spec.ts).
+import type { ServerResponse } from "node:http";
+import type {
+  Application,
+  NextFunction,
+  Request,
+  RequestHandler,
+  Response,
+} from "express";
 import onHeaders from "on-headers";
+
+/** A request whose body was refused (413): set by bodyLimit, read by afterBodyLimit. */
+type GuardedRequest = Request & { bodyTooLarge?: boolean };
+
+/** A path whose bodies may be larger than the default. */
+export type BodyLimitRoute = { path: string; limit: number };
 
 /** Forms and JSON bodies: the same 64 KB the form and JSON readers allow. */
 export const DEFAULT_BODY_LIMIT = 64 * 1024;
@@ -9,7 +23,7 @@ export const DEFAULT_BODY_LIMIT = 64 * 1024;
 export const WEBHOOK_BODY_LIMIT = 512 * 1024;
 /** A roster upload: a CSV of at most 5 MB (app/utils/roster-rules.ts) and its form. */
 export const ROSTER_BODY_LIMIT = 5 * 1024 * 1024 + 64 * 1024;
-export const BODY_LIMITS = [
+export const BODY_LIMITS: BodyLimitRoute[] = [
   { path: "/api/stripe/webhook", limit: WEBHOOK_BODY_LIMIT },
   { path: "/employees/import", limit: ROSTER_BODY_LIMIT },
 ];
@@ -21,14 +35,20 @@ export const UNKNOWN_HOST = "Unknown host";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
-const isApi = (req) => req.path === "/api" || req.path.startsWith("/api/");
+const isApi = (req: Request) =>
+  req.path === "/api" || req.path.startsWith("/api/");
 
-function escapeHtml(text) {
+function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
 /** A refusal as the caller reads it: JSON for /api, a small readable page for a form. */
-export function sendRefusal(req, res, status, message) {
+export function sendRefusal(
+  req: Request,
+  res: Response,
+  status: number,
+  message: string,
+): void {
   res.status(status);
   res.setHeader("Cache-Control", "no-store");
   if (isApi(req)) {
@@ -54,15 +74,22 @@ export function sendRefusal(req, res, status, message) {
 export function bodyLimit({
   limit = DEFAULT_BODY_LIMIT,
   routes = BODY_LIMITS,
-} = {}) {
-  return (req, res, next) => {
+}: {
+  limit?: number;
+  routes?: readonly BodyLimitRoute[];
+} = {}): RequestHandler {
+  return (req: GuardedRequest, res, next) => {
     if (SAFE_METHODS.has(req.method)) return next();
     const max = routes.find((r) => req.path === r.path)?.limit ?? limit;
     const declared = Number(req.get("content-length"));
     if (Number.isFinite(declared) && declared > max) return tooLarge(req, res);
     let received = 0;
     const push = req.push;
-    req.push = function limitedPush(chunk, encoding) {
+    req.push = function limitedPush(
+      this: Request,
+      chunk: Buffer | string | null | undefined,
+      encoding?: BufferEncoding,
+    ) {
       if (chunk === null || chunk === undefined)
         return push.call(this, chunk, encoding);
       if (req.bodyTooLarge) return true; // discarded: never buffered
@@ -80,7 +107,7 @@ export function bodyLimit({
 /** How long a refused body is still read (and thrown away) so the client sees the 413. */
 export const LINGER_MS = 5_000;
 
-function tooLarge(req, res) {
+function tooLarge(req: GuardedRequest, res: Response): void {
   req.bodyTooLarge = true;
   if (!res.headersSent) sendRefusal(req, res, 413, BODY_TOO_LARGE);
   // A client still uploading would get a broken pipe instead of the answer if the socket closed
@@ -99,15 +126,15 @@ function tooLarge(req, res) {
  * Wraps the Remix handler: once a body has been refused, whatever the handler still does with
  * it (its read fails) is not an error of the server.
  */
-export function afterBodyLimit(handler) {
-  return (req, res, next) =>
-    handler(req, res, (error) => {
+export function afterBodyLimit(handler: RequestHandler): RequestHandler {
+  return (req: GuardedRequest, res: Response, next: NextFunction) =>
+    handler(req, res, (error?: unknown) => {
       if (req.bodyTooLarge) return;
       next(error);
     });
 }
 
-function hostOf(text) {
+function hostOf(text: string): string | null {
   try {
     return new URL(text).host;
   } catch {
@@ -123,7 +150,7 @@ function hostOf(text) {
  * A request with none of them is an outside API caller or the provider's webhook (checked by
  * its signature), and goes on.
  */
-export function sameOriginOnly(app) {
+export function sameOriginOnly(app: Application): RequestHandler {
   return (req, res, next) => {
     if (SAFE_METHODS.has(req.method)) return next();
     const site = (req.get("sec-fetch-site") ?? "").toLowerCase();
@@ -150,10 +177,14 @@ export function sameOriginOnly(app) {
  * The host names this server answers to: APP_URL's, the loopback names, and ALLOWED_HOSTS
  * (comma-separated; a name that starts with a dot also matches its subdomains, as Django's
  * ALLOWED_HOSTS does).
- * @param {{ APP_URL?: string; ALLOWED_HOSTS?: string }} [environment]
- * @returns {string[]}
  */
-export function allowedHostNames(environment = process.env) {
+export function allowedHostNames(
+  environment: {
+    APP_URL?: string;
+    ALLOWED_HOSTS?: string;
+    [name: string]: string | undefined;
+  } = process.env,
+): string[] {
   const names = ["localhost", "127.0.0.1", "[::1]"];
   if (environment.APP_URL) {
     try {
@@ -169,7 +200,7 @@ export function allowedHostNames(environment = process.env) {
   return names;
 }
 
-function hostMatches(host, names) {
+function hostMatches(host: string, names: readonly string[]): boolean {
   return names.some((name) =>
     name.startsWith(".")
       ? host === name.slice(1) || host.endsWith(name)
@@ -183,8 +214,9 @@ function hostMatches(host, names) {
  * or log is ever built around a host an attacker chose (docs/decisions/0068). The health
  * probes answer any host: load balancers call them by the instance's address.
  */
-/** @param {string[]} [names] */
-export function knownHostsOnly(names = allowedHostNames()) {
+export function knownHostsOnly(
+  names: readonly string[] = allowedHostNames(),
+): RequestHandler {
   return (req, res, next) => {
     if (req.path === "/healthz" || req.path === "/readyz") return next();
     const host = (req.hostname ?? "").toLowerCase();
@@ -198,7 +230,7 @@ export function knownHostsOnly(names = allowedHostNames()) {
  * "simple" form post (text/plain, urlencoded, multipart) can never reach one. A bodiless post
  * (logout, approve) is unaffected.
  */
-export function jsonBodiesOnly() {
+export function jsonBodiesOnly(): RequestHandler {
   return (req, res, next) => {
     if (SAFE_METHODS.has(req.method) || !isApi(req)) return next();
     const hasBody =
@@ -223,13 +255,15 @@ export const PRIVATE_NO_STORE = "private, no-store";
  * this runs and keep their own caching; a response that declares itself public (the OpenAPI
  * document) keeps that; an event stream keeps `no-transform`.
  */
-export function privateNoStore({ cookieName = "__session" } = {}) {
+export function privateNoStore({
+  cookieName = "__session",
+}: { cookieName?: string } = {}): RequestHandler {
   const marker = `${cookieName}=`;
   return (req, res, next) => {
     const signedIn = (req.get("cookie") ?? "")
       .split(";")
       .some((part) => part.trim().startsWith(marker));
-    onHeaders(res, function applyNoStore() {
+    onHeaders(res, function applyNoStore(this: ServerResponse) {
       const current = String(this.getHeader("Cache-Control") ?? "");
       if (/\bpublic\b/i.test(current) && !signedIn) return;
       const setsSession = [this.getHeader("Set-Cookie") ?? []]

@@ -1,6 +1,6 @@
 // The production server: Express in front of the Remix request handler. It adds what Remix v2
 // has no place for: security headers with a per-request CSP nonce, the cross-site, content-type
-// and body-size checks and `private, no-store` on personal responses (scripts/http-guards.js),
+// and body-size checks and `private, no-store` on personal responses (scripts/http-guards.ts),
 // one JSON log line per request, compression that leaves event streams alone, long-lived
 // caching of fingerprinted assets, and graceful shutdown.
 //
@@ -10,17 +10,19 @@
 // process: PGlite's data folder can be opened by one process only. Everything workers must
 // agree on already lives in PostgreSQL (sessions and sign-in throttling are tables, live
 // events go through LISTEN/NOTIFY), so any worker can serve any request.
-import cluster from "node:cluster";
+//
+// `npm run build` compiles it to build/scripts/server.js, which production runs with plain node
+// (the container has no tsx); `npm run dev` runs this source through tsx.
+import cluster, { type Worker } from "node:cluster";
 import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import url from "node:url";
 import zlib from "node:zlib";
 import { createRequestHandler } from "@remix-run/express";
 import { broadcastDevReady } from "@remix-run/node";
 import compression from "compression";
-import express from "express";
+import express, { type Request, type Response } from "express";
 import onHeaders from "on-headers";
 import {
   afterBodyLimit,
@@ -30,17 +32,13 @@ import {
   privateNoStore,
   sameOriginOnly,
 } from "./http-guards.js";
+import { loadBuild, root, type RequestFacts } from "./server-build.js";
 
-const root = path.resolve(
-  path.dirname(url.fileURLToPath(import.meta.url)),
-  "..",
-);
-const BUILD_PATH = path.join(root, "build/index.js");
-const build = await import(url.pathToFileURL(BUILD_PATH).href);
+const build = await loadBuild();
 const lifecycle = build.entry.module;
 
 /** Worker processes: WEB_CONCURRENCY, else one per core; always 1 on the embedded database. */
-function workerCount() {
+function workerCount(): number {
   if (!process.env.DATABASE_URL) return 1;
   const asked = Number(process.env.WEB_CONCURRENCY);
   if (Number.isInteger(asked) && asked >= 1) return asked;
@@ -51,12 +49,15 @@ function workerCount() {
  * A configuration the server cannot run with (lifecycle.startup checks the environment first)
  * stops it with one line that names the variable, not a stack trace.
  */
-async function startOrExplain(options) {
+async function startOrExplain(options?: {
+  prepareDatabase?: boolean;
+}): Promise<void> {
   try {
     await lifecycle.startup(options);
   } catch (error) {
-    if (!String(error?.message).startsWith("Invalid environment")) throw error;
-    console.error(error.message);
+    const message = (error as Error | undefined)?.message;
+    if (!String(message).startsWith("Invalid environment")) throw error;
+    console.error(message);
     process.exit(1);
   }
 }
@@ -79,7 +80,7 @@ if (cluster.isPrimary) {
 }
 
 /** The primary: forks the workers, replaces one that dies, and stops them all on a signal. */
-async function runPrimary(workers) {
+async function runPrimary(workers: number): Promise<void> {
   console.log(
     JSON.stringify({
       level: "info",
@@ -103,7 +104,7 @@ async function runPrimary(workers) {
     setTimeout(fork, 1000);
   });
   for (let i = 0; i < workers; i++) fork();
-  async function stop(signal) {
+  async function stop(signal: NodeJS.Signals) {
     if (stopping) return;
     stopping = true;
     console.log(
@@ -111,11 +112,13 @@ async function runPrimary(workers) {
     );
     // Each worker shuts down gracefully on its own (in-flight requests finish, event streams
     // end); the primary exits when the last one has, with 0 only if every one did.
-    const alive = Object.values(cluster.workers ?? {});
+    const alive = Object.values(cluster.workers ?? {}).filter(
+      (worker): worker is Worker => worker !== undefined,
+    );
     const codes = await Promise.all(
       alive.map(
         (worker) =>
-          new Promise((resolve) => {
+          new Promise<number>((resolve) => {
             if (worker.isDead()) return resolve(0);
             worker.once("exit", (code) => resolve(code ?? 1));
             worker.process.kill(signal);
@@ -135,14 +138,14 @@ async function runPrimary(workers) {
  * where they arise (docs/decisions/0072). Before this point a failure still ends the start.
  */
 function keepServingThroughStrayErrors() {
-  const report = (kind) => (error) => {
+  const report = (kind: string) => (error: unknown) => {
     process.stderr.write(
       JSON.stringify({
         time: new Date().toISOString(),
         level: "error",
         msg: `${kind}; still serving`,
         error: error instanceof Error ? error.message : String(error),
-        code: error?.code,
+        code: (error as { code?: unknown } | undefined)?.code,
         stack:
           error instanceof Error
             ? error.stack?.split("\n")[1]?.trim()
@@ -155,13 +158,13 @@ function keepServingThroughStrayErrors() {
   process.on("uncaughtException", report("uncaught exception"));
 }
 
-function serve() {
+function serve(): void {
   keepServingThroughStrayErrors();
   const port = Number(process.env.PORT ?? 3000);
   const stripeOn = Boolean(process.env.STRIPE_SECRET_KEY);
   const dev = process.env.NODE_ENV === "development";
 
-  function contentSecurityPolicy(nonce) {
+  function contentSecurityPolicy(nonce: string): string {
     const stripe = stripeOn
       ? {
           script: " https://js.stripe.com",
@@ -191,7 +194,7 @@ function serve() {
    * names ("loopback", "10.0.0.0/8, 127.0.0.1"). Express reads every string as an address list,
    * so "1" would silently trust nothing and "true" would crash the start-up.
    */
-  function trustProxySetting(value) {
+  function trustProxySetting(value: string): number | boolean | string {
     const text = value.trim();
     if (/^\d+$/.test(text)) return Number(text);
     if (text === "true") return true;
@@ -207,7 +210,7 @@ function serve() {
     // The language the answer is written in: for pages the lng cookie, else Accept-Language
     // (the root loader then applies the signed-in user's saved preference); the JSON API
     // follows Accept-Language alone (app/utils/i18n.server.ts).
-    const facts = {
+    const facts: RequestFacts = {
       userId: null,
       language: lifecycle.requestLanguage(
         req.path.startsWith("/api/") ? null : (req.headers.cookie ?? null),
@@ -245,7 +248,7 @@ function serve() {
   // Pages are compressed at brotli quality 3: for a page of ~30 KB it writes ~6 % more bytes
   // than the middleware's default 4 in a third of the time (docs/decisions/0065-page-cost.md).
   // Fingerprinted assets keep the default: they are sent once per browser, then cached.
-  const compressible = (req, res) =>
+  const compressible = (req: Request, res: Response): boolean =>
     !String(res.getHeader("Content-Type") ?? "").includes(
       "text/event-stream",
     ) && compression.filter(req, res);
@@ -312,7 +315,7 @@ function serve() {
 
   // Before Remix: cross-site non-GET requests are refused (403), a JSON endpoint only takes a
   // JSON body (415), every body is counted while it streams and refused past its limit (413),
-  // and personal responses are marked `private, no-store` (scripts/http-guards.js).
+  // and personal responses are marked `private, no-store` (scripts/http-guards.ts).
   app.use(sameOriginOnly(app));
   app.use(jsonBodiesOnly());
   app.use(bodyLimit());
@@ -343,7 +346,7 @@ function serve() {
   });
 
   let stopping = false;
-  async function stop(signal) {
+  async function stop(signal: NodeJS.Signals) {
     if (stopping) return;
     stopping = true;
     console.log(
@@ -351,7 +354,9 @@ function serve() {
     );
     // Stop accepting, let in-flight requests finish; long-lived event streams are ended by
     // lifecycle.shutdown() (closing every subscription), and idle keep-alive sockets are closed.
-    const closed = new Promise((resolve) => server.close(resolve));
+    const closed = new Promise<Error | undefined>((resolve) =>
+      server.close(resolve),
+    );
     await lifecycle.beforeShutdown?.();
     // Keep-alive sockets become idle as their last response ends: close them as they do.
     const sweeper = setInterval(() => server.closeIdleConnections?.(), 100);

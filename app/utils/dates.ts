@@ -60,27 +60,28 @@ function spanishDate(value: Date | string, withTime = false): string {
   return format.format(date);
 }
 
-/** 'MMM dd, yyyy' — e.g. "Mar 05, 2026"; in Spanish "5 mar 2026". */
-export function formatDate(
+function dayText(
   value: Date | string | null | undefined,
-  language: Language = "en",
+  language: Language,
+  padDay: boolean,
 ): string {
   if (!value) return NO_DATE[language];
   if (language !== "en") return spanishDate(value);
   const { year, month, day } = localParts(value);
-  return `${MONTHS[month]} ${pad(day, 2)}, ${year}`;
+  return `${MONTHS[month]} ${padDay ? pad(day, 2) : day}, ${year}`;
 }
 
-/** 'MMM d, yyyy' — e.g. "Mar 5, 2026"; in Spanish "5 mar 2026". */
-export function formatDateShort(
+/** 'MMM dd, yyyy' — e.g. "Mar 05, 2026"; in Spanish "5 mar 2026". */
+export const formatDate = (
   value: Date | string | null | undefined,
   language: Language = "en",
-): string {
-  if (!value) return NO_DATE[language];
-  if (language !== "en") return spanishDate(value);
-  const { year, month, day } = localParts(value);
-  return `${MONTHS[month]} ${day}, ${year}`;
-}
+): string => dayText(value, language, true);
+
+/** 'MMM d, yyyy' — e.g. "Mar 5, 2026"; in Spanish "5 mar 2026". */
+export const formatDateShort = (
+  value: Date | string | null | undefined,
+  language: Language = "en",
+): string => dayText(value, language, false);
 
 /** ISO date (yyyy-MM-dd) in local time. */
 export function isoDate(value: Date): string {

@@ -52,16 +52,9 @@ const pendingOf = (employerId: number) =>
     eq(advanceRequests.status, "PENDING"),
   );
 
-/**
- * Pending requests with their employee embedded, the longest-waiting first: `limit` of them
- * from `offset` (the dashboard's first 3, a page of /approvals or of the API).
- */
-export async function listPendingRequests(
-  employer: User,
-  limit: number,
-  offset = 0,
-): Promise<PendingRequest[]> {
-  const rows = await db()
+/** A pending request's row as the approvals list shows it: the request, its employee, balance. */
+const pendingRows = () =>
+  db()
     .select({
       ...publicAdvanceColumns,
       firstName: users.firstName,
@@ -71,7 +64,18 @@ export async function listPendingRequests(
     })
     .from(advanceRequests)
     .innerJoin(employees, eq(employees.id, advanceRequests.employeeId))
-    .innerJoin(users, eq(users.id, employees.userId))
+    .innerJoin(users, eq(users.id, employees.userId));
+
+/**
+ * Pending requests with their employee embedded, the longest-waiting first: `limit` of them
+ * from `offset` (the dashboard's first 3, a page of /approvals or of the API).
+ */
+export async function listPendingRequests(
+  employer: User,
+  limit: number,
+  offset = 0,
+): Promise<PendingRequest[]> {
+  const rows = await pendingRows()
     .where(pendingOf(companyFor(employer)))
     .orderBy(asc(advanceRequests.requestDate), asc(advanceRequests.id))
     .limit(limit)
@@ -113,20 +117,9 @@ export async function getPendingRequest(
   employer: User,
   requestId: number,
 ): Promise<PendingRequest | null> {
-  const [row] = await db()
-    .select({
-      ...publicAdvanceColumns,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      department: users.department,
-      availableBalance: employees.availableBalance,
-    })
-    .from(advanceRequests)
-    .innerJoin(employees, eq(employees.id, advanceRequests.employeeId))
-    .innerJoin(users, eq(users.id, employees.userId))
-    .where(
-      and(eq(advanceRequests.id, requestId), pendingOf(companyFor(employer))),
-    );
+  const [row] = await pendingRows().where(
+    and(eq(advanceRequests.id, requestId), pendingOf(companyFor(employer))),
+  );
   return row ? pendingRequestJson(row) : null;
 }
 

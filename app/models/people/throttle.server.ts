@@ -17,6 +17,24 @@ export const TOO_MANY_ATTEMPTS =
   "Too many sign-in attempts. Please wait a few minutes and try again.";
 
 /**
+ * Counts one on `key` in a fixed window of `windowSeconds`, race-proof (one upsert): a window
+ * that has ended starts again at 1.
+ */
+function countIn(key: string, windowSeconds: number) {
+  const fresh = sql`${loginAttempts.windowStart} > now() - make_interval(secs => ${windowSeconds})`;
+  return db()
+    .insert(loginAttempts)
+    .values({ key, failures: 1 })
+    .onConflictDoUpdate({
+      target: loginAttempts.key,
+      set: {
+        failures: sql`case when ${fresh} then ${loginAttempts.failures} + 1 else 1 end`,
+        windowStart: sql`case when ${fresh} then ${loginAttempts.windowStart} else now() end`,
+      },
+    });
+}
+
+/**
  * Reserves one attempt on every key (in the database, so it holds across instances). Throws
  * 429 with `message` when any key is past its limit in the current window.
  */
@@ -24,21 +42,12 @@ export async function reserveAttempt(
   keys: ThrottleKey[],
   message = TOO_MANY_ATTEMPTS,
 ): Promise<void> {
-  const minutes = env().LOGIN_WINDOW_MINUTES;
+  const windowSeconds = env().LOGIN_WINDOW_MINUTES * 60;
   let over = false;
   for (const { key, max } of keys) {
-    // A window that has expired starts again at 1.
-    const [row] = await db()
-      .insert(loginAttempts)
-      .values({ key, failures: 1 })
-      .onConflictDoUpdate({
-        target: loginAttempts.key,
-        set: {
-          failures: sql`case when ${loginAttempts.windowStart} > now() - make_interval(mins => ${minutes}) then ${loginAttempts.failures} + 1 else 1 end`,
-          windowStart: sql`case when ${loginAttempts.windowStart} > now() - make_interval(mins => ${minutes}) then ${loginAttempts.windowStart} else now() end`,
-        },
-      })
-      .returning({ failures: loginAttempts.failures });
+    const [row] = await countIn(key, windowSeconds).returning({
+      failures: loginAttempts.failures,
+    });
     if (row.failures > max) over = true;
   }
   if (over) throw tooManyRequests(message);
@@ -69,20 +78,9 @@ export async function reserveRequest(
   max: number,
   windowSeconds: number,
 ): Promise<number | null> {
-  const fresh = sql`${loginAttempts.windowStart} > now() - make_interval(secs => ${windowSeconds})`;
-  const [row] = await db()
-    .insert(loginAttempts)
-    .values({ key, failures: 1 })
-    .onConflictDoUpdate({
-      target: loginAttempts.key,
-      set: {
-        failures: sql`case when ${fresh} then ${loginAttempts.failures} + 1 else 1 end`,
-        windowStart: sql`case when ${fresh} then ${loginAttempts.windowStart} else now() end`,
-      },
-    })
-    .returning({
-      failures: loginAttempts.failures,
-      retryAfter: sql<number>`greatest(1, ceil(extract(epoch from ${loginAttempts.windowStart} + make_interval(secs => ${windowSeconds}) - now())))::int`,
-    });
+  const [row] = await countIn(key, windowSeconds).returning({
+    failures: loginAttempts.failures,
+    retryAfter: sql<number>`greatest(1, ceil(extract(epoch from ${loginAttempts.windowStart} + make_interval(secs => ${windowSeconds}) - now())))::int`,
+  });
   return row.failures > max ? Number(row.retryAfter) : null;
 }

@@ -33,6 +33,7 @@ const CONVERTED: Record<string, Namespace[]> = {
   "employee-dashboard": ["common", "dashboard"],
   history: ["common", "history", "story"],
   "access-denied": ["common"],
+  profile: ["common", "profile"],
 };
 
 const EXTRA_PAGES: Array<{

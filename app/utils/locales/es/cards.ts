@@ -1,0 +1,4 @@
+// The `cards` namespace (docs/i18n-glossary.md).
+const cards = {};
+
+export default cards;

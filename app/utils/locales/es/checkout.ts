@@ -1,0 +1,4 @@
+// The `checkout` namespace (docs/i18n-glossary.md).
+const checkout = {};
+
+export default checkout;

@@ -1,0 +1,4 @@
+// The `request` namespace (docs/i18n-glossary.md).
+const request = {};
+
+export default request;

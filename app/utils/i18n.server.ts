@@ -26,6 +26,8 @@ import esPages from "./locales/es/pages";
 import enValidation from "./locales/en/validation";
 import esValidation from "./locales/es/validation";
 import enApi from "./locales/en/api";
+import enDisclosure from "./locales/en/disclosure";
+import esDisclosure from "./locales/es/disclosure";
 import esApi from "./locales/es/api";
 import {
   DEFAULT_LANGUAGE,
@@ -60,6 +62,7 @@ export const RESOURCES = {
     checkout: enCheckout,
     cards: enCards,
     pages: enPages,
+    disclosure: enDisclosure,
   },
   es: {
     common: esCommon,
@@ -74,6 +77,7 @@ export const RESOURCES = {
     checkout: esCheckout,
     cards: esCards,
     pages: esPages,
+    disclosure: esDisclosure,
   },
 } satisfies Record<Language, Record<string, Catalogue>>;
 

@@ -34,6 +34,9 @@ const CONVERTED: Record<string, Namespace[]> = {
   history: ["common", "history", "story"],
   "access-denied": ["common"],
   profile: ["common", "profile"],
+  request: ["common", "request", "disclosure"],
+  checkout: ["common", "checkout", "disclosure"],
+  "payment-success": ["common", "checkout"],
 };
 
 const EXTRA_PAGES: Array<{

@@ -578,6 +578,7 @@ describe("/checkout", () => {
         state: "error",
         message: "Invalid checkout parameters. Please try again.",
         toast: null,
+        i18n: expect.objectContaining({ checkout: expect.any(Object) }),
       });
     }
   });
@@ -679,6 +680,7 @@ describe("/payment-success and the webhook without Stripe", () => {
       toast: null,
       moneyLines: [],
       cardId: null,
+      i18n: expect.objectContaining({ checkout: expect.any(Object) }),
     });
 
     await createPaymentIntent(user, {

@@ -37,6 +37,7 @@ const CONVERTED: Record<string, Namespace[]> = {
   request: ["common", "request", "disclosure"],
   checkout: ["common", "checkout", "disclosure"],
   "payment-success": ["common", "checkout"],
+  card: ["common", "cards"],
 };
 
 const EXTRA_PAGES: Array<{

@@ -42,7 +42,7 @@ const EmailChoicesForm = island(() =>
 const LanguageForm = island(() =>
   import("~/components/profile/profile-forms").then((m) => m.LanguageForm),
 );
-import { fixedT, translatedTitle, useT } from "~/utils/i18n";
+import { fixedT, translatedTitle, useMessageText, useT } from "~/utils/i18n";
 import {
   clearLanguageCookieHeader,
   languageCookieHeader,
@@ -53,15 +53,15 @@ const OWN_ACTIVITY_SHOWN = 20;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { user, session } = await requireEmployeeAuth(request);
-  const [{ employee, activity, emailChoices }, lists] = await Promise.all([
-    loadProfile(user, OWN_ACTIVITY_SHOWN),
-    sessionLists(request, user.id, session.id),
-  ]);
   const { language, i18n } = await pageI18n(
     request,
-    ["profile", "messages"],
+    ["profile", "sessions", "messages"],
     user,
   );
+  const [{ employee, activity, emailChoices }, lists] = await Promise.all([
+    loadProfile(user, OWN_ACTIVITY_SHOWN),
+    sessionLists(request, user.id, session.id, language),
+  ]);
   const you = fixedT(language, i18n, "profile")("activity.you");
   return json({
     ...lists,
@@ -181,6 +181,8 @@ export default function ProfilePage() {
   const actionData = useActionData<typeof action>() as ActionData | undefined;
   const location = useLocation();
   const t = useT("profile");
+  // The trail's labels and details are written in English by the audit model.
+  const text = useMessageText();
   const fullName = `${profile.firstName} ${profile.lastName}`;
 
   return (
@@ -268,11 +270,11 @@ export default function ProfilePage() {
                 <Td>
                   <time dateTime={a.iso}>{a.time}</time>
                 </Td>
-                <Td>{a.label}</Td>
+                <Td>{text(a.label)}</Td>
                 <Td>{a.actorName}</Td>
                 <Td>{a.amount ?? "—"}</Td>
                 <Td className="min-w-[12rem] max-w-sm !whitespace-normal break-words">
-                  {a.summary || "—"}
+                  {a.summary ? text(a.summary) : "—"}
                 </Td>
               </tr>
             ))

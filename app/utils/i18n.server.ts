@@ -28,6 +28,8 @@ import esValidation from "./locales/es/validation";
 import enApi from "./locales/en/api";
 import enDisclosure from "./locales/en/disclosure";
 import esDisclosure from "./locales/es/disclosure";
+import enSessions from "./locales/en/sessions";
+import esSessions from "./locales/es/sessions";
 import esApi from "./locales/es/api";
 import {
   DEFAULT_LANGUAGE,
@@ -63,6 +65,7 @@ export const RESOURCES = {
     cards: enCards,
     pages: enPages,
     disclosure: enDisclosure,
+    sessions: enSessions,
   },
   es: {
     common: esCommon,
@@ -78,6 +81,7 @@ export const RESOURCES = {
     cards: esCards,
     pages: esPages,
     disclosure: esDisclosure,
+    sessions: esSessions,
   },
 } satisfies Record<Language, Record<string, Catalogue>>;
 

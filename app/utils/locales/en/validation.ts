@@ -143,6 +143,55 @@ const validation = {
   "Declined by Stripe ({{reason}}).": "Declined by Stripe ({{reason}}).",
   "The card details could not be shown: the card payment provider is not available. Please try again later.":
     "The card details could not be shown: the card payment provider is not available. Please try again later.",
+  // The account's sessions and its own trail (/profile; the session list on /settings too)
+  "Active now": "Active now",
+  "{{minutes}} minutes ago": "{{minutes}} minutes ago",
+  "1 hour ago": "1 hour ago",
+  "{{hours}} hours ago": "{{hours}} hours ago",
+  Unknown: "Unknown",
+  "Unknown device": "Unknown device",
+  "{{browser}} on {{system}}": "{{browser}} on {{system}}",
+  "Not signed out": "Not signed out",
+  "Device forgotten": "Device forgotten",
+  "Its next sign-in is treated as a new device's.":
+    "Its next sign-in is treated as a new device's.",
+  "Signed out": "Signed out",
+  "1 other session has been signed out.":
+    "1 other session has been signed out.",
+  "{{count}} other sessions have been signed out.":
+    "{{count}} other sessions have been signed out.",
+  System: "System",
+  "Request filed": "Request filed",
+  "Request approved": "Request approved",
+  "Request declined": "Request declined",
+  "Request expired": "Request expired",
+  "Payment authorized": "Payment authorized",
+  "Fee charged": "Fee charged",
+  "Hold released": "Hold released",
+  "Card issued": "Card issued",
+  "Card frozen": "Card frozen",
+  "Card unfrozen": "Card unfrozen",
+  "Card closed": "Card closed",
+  "Unspent card balance returned": "Unspent card balance returned",
+  "Employee added": "Employee added",
+  "Employee offboarded": "Employee offboarded",
+  "Signed in": "Signed in",
+  "Password reset e-mailed": "Password reset e-mailed",
+  "Password reset by e-mail link": "Password reset by e-mail link",
+  "Session revoked": "Session revoked",
+  "Two-factor sign-in turned on": "Two-factor sign-in turned on",
+  "Two-factor sign-in turned off": "Two-factor sign-in turned off",
+  "Invitation accepted": "Invitation accepted",
+  "Deduction written off": "Deduction written off",
+  "Reason: {{reason}}": "Reason: {{reason}}",
+  "Under the auto-approval limit": "Under the auto-approval limit",
+  "A trusted device forgotten": "A trusted device forgotten",
+  "Released {{amount}}; nothing charged":
+    "Released {{amount}}; nothing charged",
+  "Held {{authorized}}, charged {{captured}}, released {{released}}":
+    "Held {{authorized}}, charged {{captured}}, released {{released}}",
+  "Fee of {{amount}} paid by the company; nothing charged to the employee":
+    "Fee of {{amount}} paid by the company; nothing charged to the employee",
 };
 
 export default validation;

@@ -150,6 +150,56 @@ const validation = {
   "Declined by Stripe ({{reason}}).": "Rechazada por Stripe ({{reason}}).",
   "The card details could not be shown: the card payment provider is not available. Please try again later.":
     "No se pudieron mostrar los datos de la tarjeta: el proveedor de pagos con tarjeta no está disponible. Vuelve a intentarlo más tarde.",
+  // The account's sessions and its own trail (/profile; the session list on /settings too)
+  "Active now": "Activa ahora",
+  "{{minutes}} minutes ago": "hace {{minutes}} minutos",
+  "1 hour ago": "hace 1 hora",
+  "{{hours}} hours ago": "hace {{hours}} horas",
+  Unknown: "Desconocida",
+  "Unknown device": "Dispositivo desconocido",
+  "{{browser}} on {{system}}": "{{browser}} en {{system}}",
+  "Not signed out": "No se cerró la sesión",
+  "Device forgotten": "Dispositivo olvidado",
+  "Its next sign-in is treated as a new device's.":
+    "Su próximo inicio de sesión se tratará como el de un dispositivo nuevo.",
+  "Signed out": "Sesión cerrada",
+  "1 other session has been signed out.": "Se cerró 1 sesión más.",
+  "{{count}} other sessions have been signed out.":
+    "Se cerraron {{count}} sesiones más.",
+  System: "Sistema",
+  "Request filed": "Solicitud enviada",
+  "Request approved": "Solicitud aprobada",
+  "Request declined": "Solicitud rechazada",
+  "Request expired": "Solicitud vencida",
+  "Payment authorized": "Pago autorizado",
+  "Fee charged": "Cargo cobrado",
+  "Hold released": "Retención liberada",
+  "Card issued": "Tarjeta emitida",
+  "Card frozen": "Tarjeta congelada",
+  "Card unfrozen": "Tarjeta descongelada",
+  "Card closed": "Tarjeta cerrada",
+  "Unspent card balance returned": "Saldo sin usar de la tarjeta devuelto",
+  "Employee added": "Empleado agregado",
+  "Employee offboarded": "Empleado dado de baja",
+  "Signed in": "Inicio de sesión",
+  "Password reset e-mailed": "Enlace para restablecer la contraseña enviado",
+  "Password reset by e-mail link":
+    "Contraseña restablecida con el enlace del correo",
+  "Session revoked": "Sesión cerrada a distancia",
+  "Two-factor sign-in turned on": "Verificación en dos pasos activada",
+  "Two-factor sign-in turned off": "Verificación en dos pasos desactivada",
+  "Invitation accepted": "Invitación aceptada",
+  "Deduction written off": "Descuento cancelado",
+  "Reason: {{reason}}": "Motivo: {{reason}}",
+  "Under the auto-approval limit":
+    "Por debajo del límite de aprobación automática",
+  "A trusted device forgotten": "Se olvidó un dispositivo de confianza",
+  "Released {{amount}}; nothing charged":
+    "Se liberaron {{amount}}; no se cobró nada",
+  "Held {{authorized}}, charged {{captured}}, released {{released}}":
+    "Retenido {{authorized}}, cobrado {{captured}}, liberado {{released}}",
+  "Fee of {{amount}} paid by the company; nothing charged to the employee":
+    "Cargo de {{amount}} pagado por la empresa; no se cobró nada al empleado",
 };
 
 export default validation;

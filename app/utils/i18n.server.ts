@@ -30,6 +30,8 @@ import enDisclosure from "./locales/en/disclosure";
 import esDisclosure from "./locales/es/disclosure";
 import enSessions from "./locales/en/sessions";
 import esSessions from "./locales/es/sessions";
+import enEmployeeMail from "./locales/en/employee-mail";
+import esEmployeeMail from "./locales/es/employee-mail";
 import esApi from "./locales/es/api";
 import {
   DEFAULT_LANGUAGE,
@@ -66,6 +68,7 @@ export const RESOURCES = {
     pages: enPages,
     disclosure: enDisclosure,
     sessions: enSessions,
+    employeeMail: enEmployeeMail,
   },
   es: {
     common: esCommon,
@@ -82,6 +85,7 @@ export const RESOURCES = {
     pages: esPages,
     disclosure: esDisclosure,
     sessions: esSessions,
+    employeeMail: esEmployeeMail,
   },
 } satisfies Record<Language, Record<string, Catalogue>>;
 

@@ -38,6 +38,8 @@ const CONVERTED: Record<string, Namespace[]> = {
   checkout: ["common", "checkout", "disclosure"],
   "payment-success": ["common", "checkout"],
   card: ["common", "cards"],
+  "how-it-works": ["common", "pages"],
+  terms: ["common", "pages"],
 };
 
 const EXTRA_PAGES: Array<{

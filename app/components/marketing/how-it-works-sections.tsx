@@ -32,10 +32,10 @@ export function MarketingHeader() {
   const t = useT("pages");
   return (
     <header className="border-b border-gray-200 bg-white">
-      <div className="mx-auto flex max-w-6xl items-center justify-between gap-3 px-4 py-4 sm:px-6">
+      <div className="mx-auto flex max-w-6xl items-center justify-between gap-2 px-4 py-4 sm:gap-3 sm:px-6">
         <Link
           to="/how-it-works"
-          className="whitespace-nowrap text-lg font-bold text-brand-800"
+          className="whitespace-nowrap text-base font-bold text-brand-800 sm:text-lg"
         >
           Grocery Advance
         </Link>

@@ -263,6 +263,32 @@ test.describe("the language switch", () => {
     await expect(second.getByText("¡Hola de nuevo, Lupe!")).toBeVisible();
     await other.close();
   });
+
+  test("the profile's language form saves Spanish, and then the browser's language again", async ({
+    page,
+    loginAs,
+  }) => {
+    const employee = await createEmployee(await createEmployer());
+    await loginAs(employee);
+    await page.goto("/profile");
+    await expect(page.locator("html")).toHaveAttribute("lang", "en");
+    await page.getByLabel("Español").check();
+    await page.getByRole("button", { name: "Save language" }).click();
+    await expect(page).toHaveURL(/\/profile$/);
+    await expect(page.locator("html")).toHaveAttribute("lang", "es");
+    await expect(page.getByText("Idioma guardado").first()).toBeVisible();
+    await expect(
+      page.getByRole("heading", { name: "Mi perfil" }),
+    ).toBeVisible();
+    expect((await getUserById(employee.id))?.language).toBe("es");
+
+    // None chosen: the browser's language (this one's is English) decides again.
+    await page.getByLabel("El idioma de mi navegador").check();
+    await page.getByRole("button", { name: "Guardar idioma" }).click();
+    await expect(page.locator("html")).toHaveAttribute("lang", "en");
+    await expect(page.getByText("Language saved").first()).toBeVisible();
+    expect((await getUserById(employee.id))?.language).toBeNull();
+  });
 });
 
 test.describe("the JSON API", () => {

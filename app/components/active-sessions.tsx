@@ -7,6 +7,7 @@ import {
   SIGN_OUT_OTHERS,
 } from "~/validation/session-intents";
 import { useIsPending } from "~/components/use-is-pending";
+import { useMessageText, useT } from "~/utils/i18n";
 import type { DeviceRow, SessionRow } from "~/models/people/index.server";
 
 /** The rows as the models give them to the page. */
@@ -30,13 +31,13 @@ export function ActiveSessions({
     formData: { intent: [SIGN_OUT_OTHERS, REVOKE_SESSION, FORGET_DEVICE] },
   });
   const others = sessions.filter((s) => !s.current).length;
+  const t = useT("sessions");
+  // The device's name and "last seen" are written in English by the server.
+  const text = useMessageText();
   return (
     <div className="space-y-4">
-      <p className="text-sm text-gray-700">
-        Where you are signed in. If you see a device you do not recognise, sign
-        it out and change your password.
-      </p>
-      <ul className="divide-y divide-gray-100" aria-label="Active sessions">
+      <p className="text-sm text-gray-700">{t("intro")}</p>
+      <ul className="divide-y divide-gray-100" aria-label={t("list")}>
         {sessions.map((s) => (
           <li
             key={s.id}
@@ -44,18 +45,21 @@ export function ActiveSessions({
           >
             <div className="min-w-0 flex-1">
               <p className="font-medium text-gray-900">
-                {s.device}
+                {text(s.device)}
                 {s.current ? (
                   <span className="ml-2 rounded-full bg-brand-50 px-2 py-0.5 text-xs font-medium text-brand-800">
-                    This device
+                    {t("thisDevice")}
                   </span>
                 ) : null}
               </p>
               {/* The device and browser in words above; the address as it is (no place is
                   looked up: that needs an address database or a service). */}
               <p className="break-words text-xs text-gray-600">
-                Address {s.ip} · Last seen: {s.lastSeen} · Signed in{" "}
-                {s.signedIn}
+                {t("facts", {
+                  ip: text(s.ip),
+                  lastSeen: text(s.lastSeen),
+                  signedIn: s.signedIn,
+                })}
               </p>
             </div>
             {s.current ? null : (
@@ -66,9 +70,12 @@ export function ActiveSessions({
                   type="submit"
                   variant="secondary"
                   disabled={busy}
-                  aria-label={`Sign out ${s.device}, last seen ${s.lastSeen}`}
+                  aria-label={t("signOutOne", {
+                    device: text(s.device),
+                    lastSeen: text(s.lastSeen),
+                  })}
                 >
-                  Sign out
+                  {t("signOut")}
                 </Button>
               </Form>
             )}
@@ -79,7 +86,7 @@ export function ActiveSessions({
       <Form method="post">
         <input type="hidden" name="intent" value={SIGN_OUT_OTHERS} />
         <Button type="submit" variant="danger" disabled={busy || others === 0}>
-          Sign out other sessions
+          {t("signOutOthers")}
         </Button>
       </Form>
       <TrustedDevices devices={devices} busy={busy} />
@@ -99,18 +106,21 @@ function TrustedDevices({
   devices: DeviceListRow[];
   busy: boolean;
 }) {
+  const t = useT("sessions");
+  const text = useMessageText();
   return (
     <div className="space-y-3 border-t border-gray-100 pt-4">
-      <h3 className="text-sm font-semibold text-gray-900">Trusted devices</h3>
-      <p className="text-sm text-gray-700">
-        Browsers that signed in to this account. They can still sign in when
-        someone else&apos;s wrong guesses have locked your username. Forget any
-        you do not recognise; changing your password forgets them all.
-      </p>
+      <h3 className="text-sm font-semibold text-gray-900">
+        {t("trusted.title")}
+      </h3>
+      <p className="text-sm text-gray-700">{t("trusted.intro")}</p>
       {devices.length === 0 ? (
-        <p className="text-sm text-gray-600">No trusted devices.</p>
+        <p className="text-sm text-gray-600">{t("trusted.none")}</p>
       ) : (
-        <ul className="divide-y divide-gray-100" aria-label="Trusted devices">
+        <ul
+          className="divide-y divide-gray-100"
+          aria-label={t("trusted.title")}
+        >
           {devices.map((d) => (
             <li
               key={d.id}
@@ -118,15 +128,18 @@ function TrustedDevices({
             >
               <div className="min-w-0 flex-1">
                 <p className="font-medium text-gray-900">
-                  {d.device}
+                  {text(d.device)}
                   {d.current ? (
                     <span className="ml-2 inline-block whitespace-nowrap rounded-full bg-brand-50 px-2 py-0.5 text-xs font-medium text-brand-800">
-                      This browser
+                      {t("trusted.thisBrowser")}
                     </span>
                   ) : null}
                 </p>
                 <p className="break-words text-xs text-gray-600">
-                  Last signed in: {d.lastUsed} · Trusted since {d.trustedSince}
+                  {t("trusted.facts", {
+                    lastUsed: text(d.lastUsed),
+                    trustedSince: d.trustedSince,
+                  })}
                 </p>
               </div>
               <Form method="post">
@@ -136,9 +149,12 @@ function TrustedDevices({
                   type="submit"
                   variant="secondary"
                   disabled={busy}
-                  aria-label={`Forget ${d.device}, last signed in ${d.lastUsed}`}
+                  aria-label={t("trusted.forgetOne", {
+                    device: text(d.device),
+                    lastUsed: text(d.lastUsed),
+                  })}
                 >
-                  Forget
+                  {t("trusted.forget")}
                 </Button>
               </Form>
             </li>

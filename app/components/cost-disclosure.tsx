@@ -2,11 +2,8 @@ import { Link } from "@remix-run/react";
 import { formatApr } from "~/utils/apr";
 import { formatDate } from "~/utils/dates";
 import { formatCents } from "~/utils/money";
-import {
-  APR_EXPLAINED,
-  COMPANY_PAYS_TEXT,
-  ONLY_COST_TEXT,
-} from "~/utils/rules-texts";
+import { useLanguage, useT, withElements } from "~/utils/i18n";
+import { PROCESSING_FEE_CENTS } from "~/utils/rules";
 
 // The cost of an advance before the employee commits (decision 0074): on /request and at
 // checkout, from the same quote (utils/quote). Server-rendered; the request form re-renders it
@@ -25,26 +22,24 @@ export type QuoteView = {
 
 export function CostDisclosure({
   quote,
-  title = "What this advance costs",
+  title,
 }: {
   quote: QuoteView;
   title?: string;
 }) {
+  const t = useT("disclosure");
+  const language = useLanguage();
+  const money = (cents: number) => formatCents(cents, language);
+  title ??= t("title");
   const companyPays = quote.companyFeeCents > 0;
   const rows: [string, string, string][] = [
-    ["card-amount", "Put on your grocery card", formatCents(quote.amountCents)],
+    ["card-amount", t("cardAmount"), money(quote.amountCents)],
     [
       "fee",
-      companyPays
-        ? "Processing fee (your company pays it)"
-        : "Processing fee (paid at checkout)",
-      formatCents(quote.feeCents),
+      companyPays ? t("feeCompany") : t("feeCheckout"),
+      money(quote.feeCents),
     ],
-    [
-      "total",
-      "Total you pay (the fee and the deductions)",
-      formatCents(quote.totalCents),
-    ],
+    ["total", t("total"), money(quote.totalCents)],
   ];
   return (
     <section
@@ -63,32 +58,35 @@ export function CostDisclosure({
           </div>
         ))}
         <div className="flex justify-between gap-4">
-          <dt>Annual percentage rate (APR)</dt>
+          <dt>{t("apr")}</dt>
           <dd className="font-medium tabular-nums" data-testid="apr">
-            {formatApr(quote.apr)}
+            {formatApr(quote.apr, language)}
           </dd>
         </div>
       </dl>
-      <p className="mt-1 text-xs text-gray-700">{APR_EXPLAINED}</p>
-      <h3 className="mt-3 font-semibold">Payroll deductions</h3>
+      <p className="mt-1 text-xs text-gray-700">{t("aprExplained")}</p>
+      <h3 className="mt-3 font-semibold">{t("deductions")}</h3>
       <ol className="mt-1 space-y-1" data-testid="deduction-schedule">
         {quote.schedule.map((d, i) => (
           <li key={i} className="flex justify-between gap-4">
-            <span>{formatDate(d.date)}</span>
-            <span className="tabular-nums">{formatCents(d.amountCents)}</span>
+            <span>{formatDate(d.date, language)}</span>
+            <span className="tabular-nums">{money(d.amountCents)}</span>
           </li>
         ))}
       </ol>
       <p className="mt-3" data-testid="only-cost">
-        {companyPays ? COMPANY_PAYS_TEXT : ONLY_COST_TEXT}
+        {t(companyPays ? "companyPays" : "onlyCost", {
+          fee: money(PROCESSING_FEE_CENTS),
+        })}
       </p>
       <p className="mt-1 text-xs text-gray-700">
-        Dates assume your card is issued today. Terms version{" "}
-        {quote.termsVersion}:{" "}
-        <Link to="/terms" className="text-brand-700 underline">
-          read the terms
-        </Link>
-        .
+        {withElements(t("terms", { version: quote.termsVersion }), {
+          link: (
+            <Link to="/terms" className="text-brand-700 underline">
+              {t("readTerms")}
+            </Link>
+          ),
+        })}
       </p>
     </section>
   );

@@ -49,7 +49,15 @@ const CloseCardForm = island(() =>
 const SimulateRefund = island(() =>
   import("~/components/card/card-actions").then((m) => m.SimulateRefund),
 );
-import { pageTitle } from "~/utils/meta";
+import {
+  fixedT,
+  translatedTitle,
+  useMessageText,
+  useT,
+  withElements,
+  type TFunction,
+} from "~/utils/i18n";
+import { pageI18n } from "~/web/language.server";
 
 // Stripe.js reaches the browser only when Stripe is the provider: in sandbox mode this module
 // is never imported.
@@ -69,12 +77,20 @@ function notFoundPage(error: unknown): never {
   throw error;
 }
 
-/** A module-level table would run in the browser too, where the categories are not shipped. */
-const categoryLabel = (value: string) =>
-  SIMULATED_CATEGORIES.find((c) => c.value === value)?.label ?? value;
+/** A category's name in the page's language; Stripe's own name for one the form does not offer. */
+const categoryLabel = (value: string, t: TFunction) =>
+  SIMULATED_CATEGORIES.some((c) => c.value === value)
+    ? t(`categories.${value}`)
+    : value;
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireEmployee(request);
+  const { language, i18n } = await pageI18n(
+    request,
+    ["cards", "messages"],
+    user,
+  );
+  const t = fixedT(language, i18n, "cards");
   try {
     const view = await getOwnCard(user, parseCardId(params.id));
     const { card } = view;
@@ -83,27 +99,36 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     const shownId = Number(new URL(request.url).searchParams.get("purchase"));
     const shown = view.authorizations.find((a) => a.id === shownId);
     return json({
+      i18n,
       simulated: shown
         ? {
             approved: shown.approved,
             reason: shown.reason,
-            summary: `${shown.approved ? "Approved" : "Declined"}: ${formatMoney(shown.amount)} at ${shown.merchantName}.`,
+            summary: t(
+              shown.approved ? "simulated.approved" : "simulated.declined",
+              {
+                amount: formatMoney(shown.amount, language),
+                merchant: shown.merchantName,
+              },
+            ),
           }
         : null,
       id: card.id,
       cardNumber: card.cardNumber,
       status: card.status,
       expiry: `${String(card.expiryMonth).padStart(2, "0")}/${card.expiryYear}`,
-      limit: formatCents(view.limitCents),
-      spent: formatCents(view.spentCents),
-      remaining: formatCents(view.remainingCents),
-      returned: formatCents(view.returnedCents),
-      owedBack: view.creditCents > 0 ? formatCents(view.creditCents) : null,
+      limit: formatCents(view.limitCents, language),
+      spent: formatCents(view.spentCents, language),
+      remaining: formatCents(view.remainingCents, language),
+      returned: formatCents(view.returnedCents, language),
+      owedBack:
+        view.creditCents > 0 ? formatCents(view.creditCents, language) : null,
       restrictions: cardRestrictions(card.spendingLimits),
       // The card works until the last day of its expiry month; then the daily job closes it
       // and its unspent balance comes off the deductions.
       useBy: formatDate(
         new Date(Date.UTC(card.expiryYear, card.expiryMonth, 0, 12)),
+        language,
       ),
       sandbox: view.sandbox,
       // With Stripe, Issuing Elements show the full details in Stripe's frames.
@@ -116,10 +141,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
           : null,
       authorizations: view.authorizations.map((a) => ({
         id: a.id,
-        when: formatDateTime(a.createdAt),
+        when: formatDateTime(a.createdAt, language),
         merchantName: a.merchantName,
-        category: categoryLabel(a.merchantCategory),
-        amount: formatMoney(a.amount),
+        category: categoryLabel(a.merchantCategory, t),
+        amount: formatMoney(a.amount, language),
         approved: a.approved,
         reason: a.reason,
         reversed: a.status === "reversed",
@@ -243,6 +268,8 @@ export default function CardPage() {
   const actionData = useActionData<typeof action>() as ActionData | undefined;
   const frozen = data.status === "frozen";
   const closed = data.status === "closed";
+  const t = useT("cards");
+  const text = useMessageText();
   return (
     <div className="space-y-6">
       <div>
@@ -250,19 +277,19 @@ export default function CardPage() {
           to="/"
           className="text-sm font-medium text-brand-700 underline hover:text-brand-800"
         >
-          Back to dashboard
+          {t("backToDashboard")}
         </Link>
         <h1 className="mt-2 text-2xl font-bold text-gray-900">
-          Grocery card {data.cardNumber.slice(-4)}
+          {t("heading", { last4: data.cardNumber.slice(-4) })}
         </h1>
         <p className="mt-1 text-sm text-gray-700">
-          {data.restrictions}: it works at grocery stores and supermarkets.
+          {t("restrictions", { restrictions: text(data.restrictions) })}
         </p>
         {closed ? null : (
           <p className="mt-1 text-sm text-gray-700" data-testid="card-deadline">
-            {frozen ? "Frozen" : "Active"}: use it by{" "}
-            <strong>{data.useBy}</strong>. After that it closes, and what is
-            left on it comes off your payroll deductions.
+            {withElements(t(frozen ? "deadlineFrozen" : "deadlineActive"), {
+              date: <strong>{data.useBy}</strong>,
+            })}
           </p>
         )}
       </div>
@@ -280,11 +307,9 @@ export default function CardPage() {
               role="note"
               className="rounded-md border border-gray-200 bg-white p-4 text-sm text-gray-800"
             >
-              This card is closed: every purchase is declined. Its unspent{" "}
-              {data.returned} came off your deductions, so you repay only what
-              you spent.
+              {t("closed", { returned: data.returned })}
               {data.owedBack
-                ? ` Payroll had already collected ${data.owedBack} of it: that is owed back to you.`
+                ? ` ${t("owedBack", { amount: data.owedBack })}`
                 : null}
             </p>
           ) : (
@@ -299,10 +324,7 @@ export default function CardPage() {
           {data.stripeDisplay && !closed ? (
             <>
               <noscript>
-                <p className="text-sm text-gray-800">
-                  The full card details are shown by the card provider&apos;s
-                  secure display, which needs JavaScript.
-                </p>
+                <p className="text-sm text-gray-800">{t("needsJavaScript")}</p>
               </noscript>
               <Suspense fallback={null}>
                 <StripeCardDetails
@@ -314,15 +336,15 @@ export default function CardPage() {
             </>
           ) : closed ? null : actionData?.revealed ? (
             <dl
-              aria-label="Card details"
+              aria-label={t("details.label")}
               data-testid="card-details"
               className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 rounded-md border border-gray-200 bg-white p-4 text-sm"
             >
-              <dt className="text-gray-700">Card number</dt>
+              <dt className="text-gray-700">{t("details.number")}</dt>
               <dd className="font-mono">{actionData.revealed.number}</dd>
-              <dt className="text-gray-700">Expiry</dt>
+              <dt className="text-gray-700">{t("details.expiry")}</dt>
               <dd className="font-mono">{actionData.revealed.expiry}</dd>
-              <dt className="text-gray-700">CVC</dt>
+              <dt className="text-gray-700">{t("details.cvc")}</dt>
               <dd className="font-mono">{actionData.revealed.cvc}</dd>
             </dl>
           ) : (
@@ -332,20 +354,19 @@ export default function CardPage() {
                 type="submit"
                 className="rounded-md border border-gray-300 bg-white px-4 py-2 text-sm font-medium text-gray-800 hover:bg-gray-50 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-600"
               >
-                Show card details
+                {t("details.show")}
               </button>
               <p className="mt-1 text-xs text-gray-700">
-                The full number, expiry and CVC, to use in a shop; shown only
-                here, never stored.
+                {t("details.showHint")}
               </p>
             </Form>
           )}
         </div>
         <div className="grid content-start gap-4 sm:grid-cols-3">
-          <StatCard label="Spending limit" value={data.limit} />
-          <StatCard label="Spent" value={data.spent} />
-          <StatCard label="Remaining balance" value={data.remaining}>
-            {frozen ? "Frozen: purchases are declined" : null}
+          <StatCard label={t("stats.limit")} value={data.limit} />
+          <StatCard label={t("stats.spent")} value={data.spent} />
+          <StatCard label={t("stats.remaining")} value={data.remaining}>
+            {frozen ? t("stats.frozen") : null}
           </StatCard>
         </div>
       </div>
@@ -355,13 +376,21 @@ export default function CardPage() {
       ) : null}
       {data.sandbox ? <SimulateRefund lastResult={actionData?.refund} /> : null}
 
-      <Card title={`Purchases (${data.authorizations.length})`}>
+      <Card
+        title={t("purchases.title", { number: data.authorizations.length })}
+      >
         <Table
-          caption="Purchases on this card, newest first"
-          head={["Date", "Merchant", "Category", "Amount", "Outcome"]}
+          caption={t("purchases.caption")}
+          head={[
+            t("purchases.columns.date"),
+            t("purchases.columns.merchant"),
+            t("purchases.columns.category"),
+            t("purchases.columns.amount"),
+            t("purchases.columns.outcome"),
+          ]}
         >
           {data.authorizations.length === 0 ? (
-            <EmptyRow colSpan={5}>No purchases on this card yet.</EmptyRow>
+            <EmptyRow colSpan={5}>{t("purchases.empty")}</EmptyRow>
           ) : (
             data.authorizations.map((a) => (
               <tr key={a.id}>
@@ -374,14 +403,16 @@ export default function CardPage() {
                 <Td className="max-w-xs whitespace-normal">
                   {a.approved ? (
                     <Badge tone={a.reversed ? "gray" : "green"}>
-                      {a.reversed ? "Released" : "Approved"}
+                      {a.reversed
+                        ? t("purchases.released")
+                        : t("purchases.approved")}
                     </Badge>
                   ) : (
                     <>
-                      <Badge tone="red">Declined</Badge>
+                      <Badge tone="red">{t("purchases.declined")}</Badge>
                       {a.reason ? (
                         <span className="mt-1 block text-sm text-gray-700">
-                          {a.reason}
+                          {text(a.reason)}
                         </span>
                       ) : null}
                     </>
@@ -393,7 +424,7 @@ export default function CardPage() {
         </Table>
         {data.authorizations.length >= CARD_PAGE_AUTHORIZATIONS ? (
           <p className="mt-3 text-sm text-gray-700">
-            Showing the newest {CARD_PAGE_AUTHORIZATIONS} purchases.
+            {t("purchases.newest", { number: CARD_PAGE_AUTHORIZATIONS })}
           </p>
         ) : null}
       </Card>
@@ -401,6 +432,6 @@ export default function CardPage() {
   );
 }
 
-export const meta = pageTitle("Grocery card");
+export const meta = translatedTitle("cards:title");
 
 export const ErrorBoundary = GeneralErrorBoundary;

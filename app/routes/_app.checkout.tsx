@@ -45,7 +45,8 @@ const ConfirmNoCostPanel = island(() =>
     (m) => m.ConfirmNoCostPanel,
   ),
 );
-import { pageTitle } from "~/utils/meta";
+import { translatedTitle, useLanguage, useT, withElements } from "~/utils/i18n";
+import { pageI18n } from "~/web/language.server";
 
 // /checkout?amount=300.00&requestId=12 (SPEC §2 Checkout). With the sandbox provider the card
 // form is rendered here and posted to the action, so paying works without JavaScript; with
@@ -76,23 +77,33 @@ function readParams(source: { get(name: string): unknown }) {
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireEmployee(request);
+  const { language, i18n } = await pageI18n(
+    request,
+    ["checkout", "disclosure", "messages"],
+    user,
+  );
   const params = readParams(new URL(request.url).searchParams);
   if (!params.success) {
     return json(
-      { state: "error" as const, message: INVALID_CHECKOUT, toast: null },
+      { state: "error" as const, message: INVALID_CHECKOUT, toast: null, i18n },
       { status: 400 },
     );
   }
   return attempt(
     async () => {
-      const view = await getCheckout(user, {
-        amount: params.data.amount,
-        advanceRequestId: params.data.requestId,
-      });
+      const view = await getCheckout(
+        user,
+        {
+          amount: params.data.amount,
+          advanceRequestId: params.data.requestId,
+        },
+        language,
+      );
       const year = (new Date().getFullYear() + 3) % 100;
       return json({
         state: "ready" as const,
         toast: null,
+        i18n,
         ...view,
         // The sandbox's form is prefilled with Stripe's success test card.
         defaults: {
@@ -105,6 +116,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     // SPEC §8: 'Payment setup failed', and the page shows the message.
     (error) => ({
       state: "error" as const,
+      i18n,
       message: error.message,
       toast: errorToast("Payment setup failed", error.message),
     }),
@@ -193,20 +205,21 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function CheckoutPage() {
   const data = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>() as ActionData | undefined;
+  const t = useT("checkout");
+  const language = useLanguage();
   return (
     <div className="mx-auto max-w-xl space-y-6">
       <Toast toast={actionData?.toast ?? data.toast} />
-      <h1 className="text-2xl font-bold text-gray-900">Checkout</h1>
+      <h1 className="text-2xl font-bold text-gray-900">{t("title")}</h1>
       {data.state === "error" ? (
         <CheckoutError message={data.message} />
       ) : (
         <>
           <p className="text-lg text-gray-800">
-            You&apos;re requesting a grocery advance of{" "}
-            {formatMoney(data.amount)}
+            {t("requesting", { amount: formatMoney(data.amount, language) })}
           </p>
           <section
-            aria-label="What paying does"
+            aria-label={t("whatPayingDoes")}
             className="rounded-md border border-brand-100 bg-brand-50 px-4 py-3 text-sm text-gray-900"
           >
             <ul className="list-disc space-y-1 pl-5">
@@ -223,17 +236,22 @@ export default function CheckoutPage() {
               className="text-sm text-gray-800"
               data-testid="terms-and-deadline"
             >
-              {data.companyPays ? "By getting your card" : "By paying"} you
-              accept the{" "}
-              <Link to="/terms" className="text-brand-700 underline">
-                terms (version {data.quote.termsVersion})
-              </Link>
-              ; we record the version on this advance.
+              {withElements(
+                t(data.companyPays ? "acceptByCard" : "acceptByPaying"),
+                {
+                  link: (
+                    <Link to="/terms" className="text-brand-700 underline">
+                      {t("termsLink", { version: data.quote.termsVersion })}
+                    </Link>
+                  ),
+                },
+              )}
               {data.payBy ? (
                 <>
                   {" "}
-                  Pay by <strong>{formatDate(data.payBy)}</strong>, or this
-                  approval expires.
+                  {withElements(t("payBy"), {
+                    date: <strong>{formatDate(data.payBy, language)}</strong>,
+                  })}
                 </>
               ) : null}
             </p>
@@ -252,24 +270,23 @@ export default function CheckoutPage() {
           ) : data.provider === "sandbox" ? (
             <SandboxPaymentForm
               amount={data.amount}
-              feeText={formatMoney(data.feeAmount)}
+              feeText={formatMoney(data.feeAmount, language)}
               requestId={data.advanceRequestId}
               defaults={data.defaults}
               result={actionData?.result}
             />
           ) : (
-            <Card title="Payment details">
+            <Card title={t("paymentDetails")}>
               <noscript>
-                <p className="mb-4 text-gray-800">
-                  The card payment form needs JavaScript. Please enable it to
-                  pay.
-                </p>
+                <p className="mb-4 text-gray-800">{t("needsJavaScript")}</p>
               </noscript>
-              <Suspense fallback={<p className="text-gray-700">Loading…</p>}>
+              <Suspense
+                fallback={<p className="text-gray-700">{t("loading")}</p>}
+              >
                 <StripePayment
                   publishableKey={data.publishableKey}
                   amount={data.amount}
-                  amountText={formatMoney(data.feeAmount)}
+                  amountText={formatMoney(data.feeAmount, language)}
                   advanceRequestId={data.advanceRequestId}
                 />
               </Suspense>
@@ -281,6 +298,6 @@ export default function CheckoutPage() {
   );
 }
 
-export const meta = pageTitle("Checkout");
+export const meta = translatedTitle("checkout:title");
 
 export const ErrorBoundary = GeneralErrorBoundary;

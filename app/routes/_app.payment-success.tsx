@@ -10,17 +10,24 @@ import {
 } from "~/models/cards/index.server";
 import { requireEmployee } from "~/web/auth.server";
 import { attempt, errorToast, redirectWithSuccess } from "~/web/action.server";
-import { translatedTitle } from "~/utils/i18n";
+import { translatedTitle, useT } from "~/utils/i18n";
+import { pageI18n } from "~/web/language.server";
 
 // /payment-success (SPEC §2). Stripe's redirect flow returns here with ?payment_intent=…:
 // the card of that payment is issued (idempotently) before the success screen shows.
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireEmployee(request);
+  const { language, i18n } = await pageI18n(request, ["checkout"], user);
   const url = new URL(request.url);
   const paymentIntent = url.searchParams.get("payment_intent");
   if (!paymentIntent) {
-    const story = await latestCardStory(user);
-    return json({ toast: null, moneyLines: story.lines, cardId: story.cardId });
+    const story = await latestCardStory(user, language);
+    return json({
+      i18n,
+      toast: null,
+      moneyLines: story.lines,
+      cardId: story.cardId,
+    });
   }
   if (url.searchParams.get("redirect_status") === "failed") {
     return json(
@@ -31,6 +38,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
         ),
         moneyLines: [] as string[],
         cardId: null,
+        i18n,
       },
       { status: 402 },
     );
@@ -48,12 +56,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
       toast: errorToast("Card creation failed", error.message),
       moneyLines: [] as string[],
       cardId: null,
+      i18n,
     }),
   );
 }
 
 export default function PaymentSuccessPage() {
   const { toast, moneyLines, cardId } = useLoaderData<typeof loader>();
+  const t = useT("checkout");
   if (toast) {
     return (
       <div className="mx-auto max-w-xl space-y-6">
@@ -61,9 +71,9 @@ export default function PaymentSuccessPage() {
         <h1 className="text-2xl font-bold text-gray-900">{toast.title}</h1>
         <p className="text-gray-800">{toast.description}</p>
         <div className="flex flex-wrap gap-3">
-          <LinkButton to="/history">View History</LinkButton>
+          <LinkButton to="/history">{t("success.viewHistory")}</LinkButton>
           <LinkButton to="/" variant="secondary">
-            Go to Dashboard
+            {t("issue.goToDashboard")}
           </LinkButton>
         </div>
       </div>
@@ -79,18 +89,13 @@ export default function PaymentSuccessPage() {
           ✓
         </div>
         <h1 className="mt-4 text-2xl font-bold text-gray-900">
-          Payment Successful
+          {t("common:titles.paymentSuccess")}
         </h1>
-        <p className="mt-3 text-gray-800">
-          Your virtual grocery card is ready to use at grocery stores.
-        </p>
-        <p className="mt-2 text-gray-700">
-          The advance amount will be deducted from your paycheck according to
-          your repayment schedule.
-        </p>
+        <p className="mt-3 text-gray-800">{t("success.ready")}</p>
+        <p className="mt-2 text-gray-700">{t("success.deducted")}</p>
         {moneyLines.length > 0 ? (
           <ul
-            aria-label="Your money"
+            aria-label={t("success.yourMoney")}
             className="mx-auto mt-4 max-w-md space-y-1 rounded-md bg-gray-50 px-4 py-3 text-left text-sm text-gray-800"
           >
             {moneyLines.map((line) => (
@@ -100,16 +105,16 @@ export default function PaymentSuccessPage() {
             ))}
           </ul>
         ) : null}
-        <p className="mt-2 text-gray-700">
-          You can check your payment history at any time.
-        </p>
+        <p className="mt-2 text-gray-700">{t("success.anyTime")}</p>
         <div className="mt-6 flex flex-wrap justify-center gap-3">
           {cardId !== null ? (
-            <LinkButton to={`/cards/${cardId}`}>View my card</LinkButton>
+            <LinkButton to={`/cards/${cardId}`}>
+              {t("success.viewCard")}
+            </LinkButton>
           ) : null}
-          <LinkButton to="/history">View History</LinkButton>
+          <LinkButton to="/history">{t("success.viewHistory")}</LinkButton>
           <LinkButton to="/" variant="secondary">
-            Go to Dashboard
+            {t("issue.goToDashboard")}
           </LinkButton>
         </div>
       </section>

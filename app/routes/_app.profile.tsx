@@ -4,7 +4,11 @@ import { useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { Card } from "~/components/ui/card";
 import { EmptyRow, Table, Td } from "~/components/ui/table";
-import { loadProfile, updateProfile } from "~/models/people/index.server";
+import {
+  loadProfile,
+  setUserLanguage,
+  updateProfile,
+} from "~/models/people/index.server";
 import { setEmailChoices } from "~/models/notifications/index.server";
 import { ActiveSessions } from "~/components/active-sessions";
 import { clientInfo, requireEmployeeAuth } from "~/web/auth.server";
@@ -17,6 +21,8 @@ import {
   replyToFailure,
   redirectWithSuccess,
   EMAIL_CHOICES_INTENT,
+  LANGUAGE_INTENT,
+  languagePreferenceSchema,
   parseWithZod,
   profileSchema,
   SESSION_LIST_INTENTS,
@@ -33,26 +39,42 @@ const AccountSettingsForm = island(() =>
 const EmailChoicesForm = island(() =>
   import("~/components/profile/profile-forms").then((m) => m.EmailChoicesForm),
 );
-import { translatedTitle } from "~/utils/i18n";
+const LanguageForm = island(() =>
+  import("~/components/profile/profile-forms").then((m) => m.LanguageForm),
+);
+import { fixedT, translatedTitle, useMessageText, useT } from "~/utils/i18n";
+import {
+  clearLanguageCookieHeader,
+  languageCookieHeader,
+  pageI18n,
+} from "~/web/language.server";
 
 const OWN_ACTIVITY_SHOWN = 20;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { user, session } = await requireEmployeeAuth(request);
+  const { language, i18n } = await pageI18n(
+    request,
+    ["profile", "sessions", "messages"],
+    user,
+  );
   const [{ employee, activity, emailChoices }, lists] = await Promise.all([
     loadProfile(user, OWN_ACTIVITY_SHOWN),
-    sessionLists(request, user.id, session.id),
+    sessionLists(request, user.id, session.id, language),
   ]);
+  const you = fixedT(language, i18n, "profile")("activity.you");
   return json({
     ...lists,
+    i18n,
     emailChoices,
+    languageChoice: user.language ?? "browser",
     // The user's own audit trail: what they did and what was done on their account.
     activity: activity.map((a) => ({
       id: a.id,
-      time: formatDateTime(a.occurredAt),
+      time: formatDateTime(a.occurredAt, language),
       iso: a.occurredAt.toISOString(),
       label: a.label,
-      actorName: a.actorId === user.id ? "You" : a.actorName,
+      actorName: a.actorId === user.id ? you : a.actorName,
       amount: a.amount,
       summary: a.summary,
     })),
@@ -62,8 +84,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
       username: user.username,
       email: user.email,
       department: user.department ?? "",
-      availableBalance: formatMoney(employee?.availableBalance ?? "0.00"),
-      memberSince: formatDate(user.createdAt),
+      availableBalance: formatMoney(
+        employee?.availableBalance ?? "0.00",
+        language,
+      ),
+      memberSince: formatDate(user.createdAt, language),
     },
   });
 }
@@ -93,6 +118,31 @@ export async function action({ request }: ActionFunctionArgs) {
       "/profile",
       "E-mail choices saved",
       "We will e-mail you as you chose.",
+    );
+  }
+  if (intent === LANGUAGE_INTENT) {
+    const choice = parseWithZod(formData, { schema: languagePreferenceSchema });
+    if (choice.status !== "success")
+      return json<ActionData>(
+        { languageResult: choice.reply() },
+        { status: 400 },
+      );
+    const { language } = choice.value;
+    // The saved preference drives the pages (the root loader) and the mails; the cookie
+    // follows it, or goes so that the browser's language decides again.
+    await setUserLanguage(user.id, language === "browser" ? null : language);
+    return redirectWithSuccess(
+      "/profile",
+      "Language saved",
+      "Your pages and e-mails are in the language you chose.",
+      {
+        headers: {
+          "Set-Cookie":
+            language === "browser"
+              ? clearLanguageCookieHeader(request)
+              : languageCookieHeader(request, language),
+        },
+      },
     );
   }
   const submission = parseWithZod(formData, { schema: profileSchema });
@@ -126,15 +176,20 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function ProfilePage() {
-  const { profile, sessions, devices, activity, emailChoices } =
+  const { profile, sessions, devices, activity, emailChoices, languageChoice } =
     useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>() as ActionData | undefined;
   const location = useLocation();
+  const t = useT("profile");
+  // The trail's labels and details are written in English by the audit model.
+  const text = useMessageText();
   const fullName = `${profile.firstName} ${profile.lastName}`;
 
   return (
     <div className="space-y-6">
-      <h1 className="text-2xl font-bold text-gray-900">My Profile</h1>
+      <h1 className="text-2xl font-bold text-gray-900">
+        {t("common:titles.profile")}
+      </h1>
       <div className="grid gap-6 lg:grid-cols-3">
         <Card className="lg:col-span-1">
           <div className="flex flex-col items-center text-center">
@@ -148,22 +203,28 @@ export default function ProfilePage() {
               {fullName}
             </h2>
             <p className="text-sm text-gray-700">
-              {profile.department || "Employee"}
+              {profile.department || t("employee")}
             </p>
           </div>
           <dl className="mt-6 space-y-3 text-sm">
-            <Detail label="Username" value={profile.username} />
-            <Detail label="Email" value={profile.email} />
-            <Detail label="Department" value={profile.department || "N/A"} />
+            <Detail label={t("details.username")} value={profile.username} />
+            <Detail label={t("details.email")} value={profile.email} />
             <Detail
-              label="Available balance"
+              label={t("details.department")}
+              value={profile.department || t("details.notAvailable")}
+            />
+            <Detail
+              label={t("details.availableBalance")}
               value={profile.availableBalance}
             />
-            <Detail label="Member since" value={profile.memberSince} />
+            <Detail
+              label={t("details.memberSince")}
+              value={profile.memberSince}
+            />
           </dl>
         </Card>
 
-        <Card title="Account Settings" className="lg:col-span-2">
+        <Card title={t("accountSettings")} className="lg:col-span-2">
           {/* A fresh form after every navigation (e.g. the redirect after saving), so saved
               values show and typed passwords do not linger. */}
           <AccountSettingsForm
@@ -172,10 +233,17 @@ export default function ProfilePage() {
             actionData={actionData}
           />
         </Card>
-        <Card title="E-mail choices" className="lg:col-span-3">
+        <Card title={t("language.title")} className="lg:col-span-3">
+          <LanguageForm
+            key={location.key}
+            choice={languageChoice}
+            actionData={actionData}
+          />
+        </Card>
+        <Card title={t("emailChoices.title")} className="lg:col-span-3">
           <EmailChoicesForm key={location.key} choices={emailChoices} />
         </Card>
-        <Card title="Active sessions" className="lg:col-span-3">
+        <Card title={t("activeSessions")} className="lg:col-span-3">
           <ActiveSessions
             sessions={sessions}
             devices={devices}
@@ -183,24 +251,30 @@ export default function ProfilePage() {
           />
         </Card>
       </div>
-      <Card title="Recent activity">
+      <Card title={t("activity.title")}>
         <Table
-          caption="Recent activity on your account"
-          head={["Time", "Action", "By", "Amount", "Details"]}
+          caption={t("activity.caption")}
+          head={[
+            t("activity.columns.time"),
+            t("activity.columns.action"),
+            t("activity.columns.by"),
+            t("activity.columns.amount"),
+            t("activity.columns.details"),
+          ]}
         >
           {activity.length === 0 ? (
-            <EmptyRow colSpan={5}>No activity yet.</EmptyRow>
+            <EmptyRow colSpan={5}>{t("activity.empty")}</EmptyRow>
           ) : (
             activity.map((a) => (
               <tr key={a.id}>
                 <Td>
                   <time dateTime={a.iso}>{a.time}</time>
                 </Td>
-                <Td>{a.label}</Td>
+                <Td>{text(a.label)}</Td>
                 <Td>{a.actorName}</Td>
                 <Td>{a.amount ?? "—"}</Td>
                 <Td className="min-w-[12rem] max-w-sm !whitespace-normal break-words">
-                  {a.summary || "—"}
+                  {a.summary ? text(a.summary) : "—"}
                 </Td>
               </tr>
             ))

@@ -8,9 +8,9 @@ import { requireEmployee } from "~/web/auth.server";
 import { formatCents } from "~/utils/money";
 import { quoteAdvance, quoteKey, type Quote } from "~/utils/quote";
 import {
-  ADVANCE_RANGE_TEXT,
+  MAX_ADVANCE_WHOLE,
   MIN_ADVANCE_CENTS,
-  MIN_ADVANCE_TEXT,
+  MIN_ADVANCE_WHOLE,
 } from "~/utils/rules";
 import {
   attempt,
@@ -26,18 +26,25 @@ import { island } from "~/components/island";
 const RequestForm = island(() =>
   import("~/components/request/request-form").then((m) => m.RequestForm),
 );
-import { pageTitle } from "~/utils/meta";
+import { translatedTitle, useLanguage, useT, withElements } from "~/utils/i18n";
+import { pageI18n } from "~/web/language.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireEmployee(request);
   const page = await getRequestPage(user);
   // The advance calculator's "Request an Advance" links here with ?amount=260.
   const prefill = readRequestPrefill(new URL(request.url).searchParams);
+  const { language, i18n } = await pageI18n(
+    request,
+    ["request", "disclosure", "messages"],
+    user,
+  );
   return json({
+    i18n,
     prefill,
     linked: page.linked,
     left: page.left,
-    availableBalanceText: formatCents(page.availableCents),
+    availableBalanceText: formatCents(page.availableCents, language),
     // Linked but less than the minimum left: the form is not offered (it says why and when).
     belowMinimum: page.linked && page.availableCents < MIN_ADVANCE_CENTS,
     paySchedule: page.paySchedule,
@@ -117,14 +124,17 @@ export default function RequestPage() {
     quote,
   } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>() as ActionData | undefined;
+  const t = useT("request");
+  const language = useLanguage();
   return (
     <div className="mx-auto max-w-2xl space-y-6">
       <div>
-        <h1 className="text-2xl font-bold text-gray-900">
-          Request Grocery Advance
-        </h1>
+        <h1 className="text-2xl font-bold text-gray-900">{t("title")}</h1>
         <p className="mt-1 text-sm text-gray-700">
-          Get an advance of {ADVANCE_RANGE_TEXT} on your paycheck for groceries.
+          {t("intro", {
+            min: MIN_ADVANCE_WHOLE,
+            max: MAX_ADVANCE_WHOLE,
+          })}
         </p>
       </div>
 
@@ -133,13 +143,8 @@ export default function RequestPage() {
           role="note"
           className="rounded-lg border border-yellow-300 bg-yellow-50 p-4 text-sm text-yellow-900"
         >
-          <p className="font-semibold">
-            Your account is not linked to an employer yet.
-          </p>
-          <p className="mt-1">
-            You can request an advance once your employer adds you to their
-            company. Please ask your employer or HR team to add you.
-          </p>
+          <p className="font-semibold">{t("notLinked.title")}</p>
+          <p className="mt-1">{t("notLinked.text")}</p>
         </div>
       )}
 
@@ -149,16 +154,15 @@ export default function RequestPage() {
           data-testid="left-company"
           className="rounded-lg border border-gray-200 bg-white p-4 text-sm text-gray-900"
         >
-          <p className="font-semibold">
-            You can no longer request advances: your employer has offboarded
-            you.
-          </p>
+          <p className="font-semibold">{t("left.title")}</p>
           <p className="mt-1">
-            What you still owe is deducted from your last paycheck; your{" "}
-            <Link to="/history" className="text-brand-700 underline">
-              history
-            </Link>{" "}
-            stays here for you.
+            {withElements(t("left.text"), {
+              link: (
+                <Link to="/history" className="text-brand-700 underline">
+                  {t("left.history")}
+                </Link>
+              ),
+            })}
           </p>
         </div>
       ) : belowMinimum ? (
@@ -168,16 +172,19 @@ export default function RequestPage() {
           className="rounded-lg border border-gray-200 bg-white p-4 text-sm text-gray-900"
         >
           <p className="font-semibold">
-            You have {availableBalanceText} available to request, less than the{" "}
-            {MIN_ADVANCE_TEXT} minimum.
+            {t("belowMinimum.title", {
+              available: availableBalanceText,
+              minimum: formatCents(MIN_ADVANCE_CENTS, language),
+            })}
           </p>
           <p className="mt-1">
-            What you can request comes back as payroll repays your advances (see
-            your upcoming deductions on the{" "}
-            <Link to="/" className="text-brand-700 underline">
-              dashboard
-            </Link>
-            ), or when a pending request is declined or cancelled.
+            {withElements(t("belowMinimum.text"), {
+              link: (
+                <Link to="/" className="text-brand-700 underline">
+                  {t("belowMinimum.dashboard")}
+                </Link>
+              ),
+            })}
           </p>
         </div>
       ) : (
@@ -195,6 +202,6 @@ export default function RequestPage() {
   );
 }
 
-export const meta = pageTitle("Request Grocery Advance");
+export const meta = translatedTitle("request:title");
 
 export const ErrorBoundary = GeneralErrorBoundary;

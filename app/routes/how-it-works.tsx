@@ -17,6 +17,7 @@ import {
 import { translatedTitle } from "~/utils/i18n";
 import { getEmployeeRecord } from "~/models/people/index.server";
 import { getUser } from "~/web/auth.server";
+import { pageI18n } from "~/web/language.server";
 import { deductionSchedule } from "~/utils/schedule";
 
 // The public marketing page (SPEC §2 Marketing page). The calculator's GET form posts back
@@ -40,7 +41,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
     );
     if (first) calculator.payDate = isoDate(first.date);
   }
+  const { i18n } = await pageI18n(request, ["pages"], user);
   return json({
+    i18n,
     supportEmail: env().SUPPORT_EMAIL,
     today,
     calculator,

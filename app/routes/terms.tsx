@@ -1,81 +1,86 @@
-import { json } from "@remix-run/node";
+import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { pageTitle } from "~/utils/meta";
 import {
-  ADVANCE_RANGE_TEXT,
+  intlLocale,
+  translatedTitle,
+  useLanguage,
+  useMessageText,
+  useT,
+} from "~/utils/i18n";
+import { formatCents } from "~/utils/money";
+import {
   GROCERY_RESTRICTION,
+  MAX_ADVANCE_WHOLE,
+  MIN_ADVANCE_WHOLE,
   PAY_BY_DAYS,
-  PROCESSING_FEE_TEXT,
+  PROCESSING_FEE_CENTS,
   TERMS_DATE_TEXT,
   TERMS_VERSION,
 } from "~/utils/rules";
+import { pageI18n } from "~/web/language.server";
 
 // The terms of the advance program (decision 0075): public, versioned and dated. Checkout
 // records on each advance the version accepted; a new version applies to later advances only.
 
-export function loader() {
-  return json({ version: TERMS_VERSION, date: TERMS_DATE_TEXT });
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { language, i18n } = await pageI18n(request, ["pages", "messages"]);
+  // The version's date as it is written in running text: "November 25, 2026", in Spanish
+  // "25 de noviembre de 2026".
+  const date =
+    language === "en"
+      ? TERMS_DATE_TEXT
+      : new Intl.DateTimeFormat(intlLocale(language), {
+          dateStyle: "long",
+          timeZone: "UTC",
+        }).format(new Date(`${TERMS_VERSION}T12:00:00Z`));
+  return json({ i18n, version: TERMS_VERSION, date });
 }
 
 export default function TermsPage() {
   const { version, date } = useLoaderData<typeof loader>();
+  const t = useT("pages");
+  const language = useLanguage();
+  const text = useMessageText();
   return (
     <main
       id="main"
       tabIndex={-1}
       className="mx-auto max-w-2xl space-y-4 p-6 py-12 text-gray-900"
     >
-      <h1 className="text-2xl font-bold">Grocery Advance terms</h1>
+      <h1 className="text-2xl font-bold">{t("terms.heading")}</h1>
       <p className="text-sm text-gray-700" data-testid="terms-version">
-        Version {version}, in effect from {date}.
+        {t("terms.version", { version, date })}
       </p>
       <ol className="list-decimal space-y-3 pl-5">
         <li>
-          An advance is {ADVANCE_RANGE_TEXT} of your pay, requested from your
-          employer. It is put on a virtual card that works only in grocery
-          stores and supermarkets ({GROCERY_RESTRICTION}).
+          {t("terms.items.advance", {
+            range: t("range", {
+              min: MIN_ADVANCE_WHOLE,
+              max: MAX_ADVANCE_WHOLE,
+            }),
+            restriction: text(GROCERY_RESTRICTION),
+          })}
         </li>
         <li>
-          The only cost is a flat processing fee of {PROCESSING_FEE_TEXT} per
-          advance. There is no interest and there are no other charges. The fee
-          is authorized on your own card at checkout and charged when your
-          grocery card is issued; if the grocery card cannot be issued, the
-          authorization is released and nothing is charged. The advance itself
-          is never charged to your own card.
+          {t("terms.items.cost", {
+            fee: formatCents(PROCESSING_FEE_CENTS, language),
+          })}
         </li>
-        <li>
-          Before you request and again at checkout we show the fee, the total
-          you repay, each payroll deduction&apos;s date and amount, and the cost
-          as an annual percentage rate (APR), worked out by the actuarial method
-          of Regulation Z, appendix J.
-        </li>
-        <li>
-          You repay the advance only by deductions from your pay, over the 1 to
-          3 pay periods you chose, starting with the first pay date after your
-          card is issued. We have no other way to collect it: what a paycheck
-          cannot cover moves to the next pay date.
-        </li>
-        <li>
-          After your employer approves, you have {PAY_BY_DAYS} days to pay the
-          fee at checkout; after that the approval expires and nothing is owed.
-          You may cancel a request until you pay.
-        </li>
-        <li>
-          By paying at checkout you accept the version of these terms shown
-          there; we record that version and the time on your advance. A later
-          version applies only to advances you request after it is published.
-        </li>
+        <li>{t("terms.items.disclosure")}</li>
+        <li>{t("terms.items.repayment")}</li>
+        <li>{t("terms.items.expiry", { days: PAY_BY_DAYS })}</li>
+        <li>{t("terms.items.versions")}</li>
       </ol>
       <p className="text-sm">
         <Link to="/" className="text-brand-700 underline">
-          Back to Grocery Advance
+          {t("terms.back")}
         </Link>
       </p>
     </main>
   );
 }
 
-export const meta = pageTitle("Terms");
+export const meta = translatedTitle("pages:terms.title");
 
 export const ErrorBoundary = GeneralErrorBoundary;

@@ -2,6 +2,8 @@
 // 1026 appendix J (docs/decisions/0074-cost-disclosure-and-apr.md). Pure, browser-safe: the
 // request form computes it as the amount changes, the server for the page and the API.
 
+import { intlLocale, type Language } from "./i18n";
+
 const DAY_MS = 86_400_000;
 const DAYS_PER_YEAR = 365;
 
@@ -65,9 +67,15 @@ export function annualPercentageRate(
   return ((low + high) / 2) * (DAYS_PER_YEAR / unit) * 100;
 }
 
-/** "137.0%": one decimal, as the disclosure prints it. */
-export function formatApr(percent: number): string {
-  return `${(Math.round(percent * 10) / 10).toFixed(1)}%`;
+/** "137.0%": one decimal, as the disclosure prints it (other languages through Intl). */
+export function formatApr(percent: number, language: Language = "en"): string {
+  const rounded = Math.round(percent * 10) / 10;
+  if (language === "en") return `${rounded.toFixed(1)}%`;
+  return new Intl.NumberFormat(intlLocale(language), {
+    style: "percent",
+    minimumFractionDigits: 1,
+    maximumFractionDigits: 1,
+  }).format(rounded / 100);
 }
 
 /** The APR rounded to one decimal, as a number (the API's `apr`). */

@@ -13,6 +13,26 @@ import enMail from "./locales/en/mail";
 import esMail from "./locales/es/mail";
 import enHistory from "./locales/en/history";
 import esHistory from "./locales/es/history";
+import enProfile from "./locales/en/profile";
+import esProfile from "./locales/es/profile";
+import enRequest from "./locales/en/request";
+import esRequest from "./locales/es/request";
+import enCheckout from "./locales/en/checkout";
+import esCheckout from "./locales/es/checkout";
+import enCards from "./locales/en/cards";
+import esCards from "./locales/es/cards";
+import enPages from "./locales/en/pages";
+import esPages from "./locales/es/pages";
+import enValidation from "./locales/en/validation";
+import esValidation from "./locales/es/validation";
+import enApi from "./locales/en/api";
+import enDisclosure from "./locales/en/disclosure";
+import esDisclosure from "./locales/es/disclosure";
+import enSessions from "./locales/en/sessions";
+import esSessions from "./locales/es/sessions";
+import enEmployeeMail from "./locales/en/employee-mail";
+import esEmployeeMail from "./locales/es/employee-mail";
+import esApi from "./locales/es/api";
 import {
   DEFAULT_LANGUAGE,
   isLanguage,
@@ -34,20 +54,38 @@ export const RESOURCES = {
   en: {
     common: enCommon,
     auth: enAuth,
-    messages: enMessages,
+    // The employee's forms, refusals and toasts (validation) and the JSON API's (api) are
+    // natural-language keys too, so they join `messages`.
+    messages: { ...enMessages, ...enValidation, ...enApi },
     dashboard: enDashboard,
     story: enStory,
     mail: enMail,
     history: enHistory,
+    profile: enProfile,
+    request: enRequest,
+    checkout: enCheckout,
+    cards: enCards,
+    pages: enPages,
+    disclosure: enDisclosure,
+    sessions: enSessions,
+    employeeMail: enEmployeeMail,
   },
   es: {
     common: esCommon,
     auth: esAuth,
-    messages: esMessages,
+    messages: { ...esMessages, ...esValidation, ...esApi },
     dashboard: esDashboard,
     story: esStory,
     mail: esMail,
     history: esHistory,
+    profile: esProfile,
+    request: esRequest,
+    checkout: esCheckout,
+    cards: esCards,
+    pages: esPages,
+    disclosure: esDisclosure,
+    sessions: esSessions,
+    employeeMail: esEmployeeMail,
   },
 } satisfies Record<Language, Record<string, Catalogue>>;
 

@@ -1,4 +1,5 @@
 import { formatDate } from "./dates";
+import type { Language } from "./i18n";
 
 // Session list helpers: a readable device name from a User-Agent and a relative "last seen".
 // Deliberately small (no UA-parsing library): the full string is shown beside it.
@@ -33,11 +34,15 @@ export function describeUserAgent(
 }
 
 /** "Active now", "5 minutes ago", "3 hours ago", or the date. */
-export function describeLastSeen(at: Date, now: Date = new Date()): string {
+export function describeLastSeen(
+  at: Date,
+  now: Date = new Date(),
+  language: Language = "en",
+): string {
   const minutes = Math.floor((now.getTime() - at.getTime()) / 60_000);
   if (minutes < 2) return "Active now";
   if (minutes < 60) return `${minutes} minutes ago`;
   const hours = Math.floor(minutes / 60);
   if (hours < 24) return hours === 1 ? "1 hour ago" : `${hours} hours ago`;
-  return formatDate(at);
+  return formatDate(at, language);
 }

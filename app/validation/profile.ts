@@ -53,3 +53,13 @@ export const profileSchema = z
   }, runWithFieldErrors);
 export type ProfileInput = z.infer<typeof profileSchema>;
 export const EMAIL_CHOICES_INTENT = "email-choices";
+
+/** The profile's language preference: a language, or none (the browser's language decides). */
+export const LANGUAGE_INTENT = "language";
+export const LANGUAGE_CHOICES = ["en", "es", "browser"] as const;
+export const CHOOSE_A_LANGUAGE = "Choose a language";
+export const languagePreferenceSchema = z.object({
+  intent: z.literal(LANGUAGE_INTENT),
+  language: z.enum(LANGUAGE_CHOICES, { error: CHOOSE_A_LANGUAGE }),
+});
+export type LanguagePreferenceInput = z.infer<typeof languagePreferenceSchema>;

@@ -29,6 +29,17 @@ export function languageCookieHeader(
   ].join("; ");
 }
 
+/** Removes the lng cookie: the browser's Accept-Language decides again. */
+export function clearLanguageCookieHeader(request: Request): string {
+  return [
+    `${LANGUAGE_COOKIE}=`,
+    "Path=/",
+    "Max-Age=0",
+    "SameSite=Lax",
+    ...(isSecureRequest(request) ? ["Secure"] : []),
+  ].join("; ");
+}
+
 /** The user's saved language if any, else the request's; noted for the rest of the request. */
 export function languageFor(request: Request, user: User | null): Language {
   const language = user?.language ?? languageFromHeaders(request.headers);

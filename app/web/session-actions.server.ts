@@ -8,6 +8,7 @@ import { sessionActionSchema } from "~/validation/sessions";
 import { attempt } from "./action.server";
 import { errorToast, redirectWithSuccess, type Toast } from "./toast.server";
 import { json } from "@remix-run/node";
+import type { Language } from "~/utils/i18n";
 import { getDeviceToken } from "./session.server";
 
 /** The session list's data: the live sessions and the trusted devices, this browser's marked. */
@@ -15,10 +16,11 @@ export async function sessionLists(
   request: Request,
   userId: number,
   sessionId: number,
+  language: Language = "en",
 ) {
   const [sessions, devices] = await Promise.all([
-    sessionListForPage(userId, sessionId),
-    deviceListForPage(userId, await getDeviceToken(request)),
+    sessionListForPage(userId, sessionId, language),
+    deviceListForPage(userId, await getDeviceToken(request), language),
   ]);
   return { sessions, devices };
 }

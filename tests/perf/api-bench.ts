@@ -12,7 +12,12 @@ import type { AddressInfo } from "node:net";
 import type { AppLoadContext } from "@remix-run/node";
 import postgres from "postgres";
 import { webhookDeliveries } from "#db/schema";
-import { createApiKey, createWebhookEndpoint, deliverWebhook, emitWebhook } from "~/models/integrations/index.server";
+import {
+  createApiKey,
+  createWebhookEndpoint,
+  deliverWebhook,
+  emitWebhook,
+} from "~/models/integrations/index.server";
 import { registerUser } from "~/models/people/index.server";
 import * as employeesRoute from "~/routes/api.employees";
 import {

@@ -16,7 +16,10 @@ import postgres from "postgres";
 import { eq, sql } from "drizzle-orm";
 import { users } from "#db/schema";
 import { checkInvariants } from "~/models/ledger/index.server";
-import { createRunInTx, recordPayrollResults } from "~/models/payroll/index.server";
+import {
+  createRunInTx,
+  recordPayrollResults,
+} from "~/models/payroll/index.server";
 import {
   closeConnection,
   connectPostgres,

@@ -10,7 +10,13 @@ import url from "node:url";
 import postgres from "postgres";
 import { eq, sql } from "drizzle-orm";
 import { invitations } from "#db/schema";
-import { confirmRoster, getRosterImport, previewRoster, runRosterImport, type BadRow } from "~/models/companies/index.server";
+import {
+  confirmRoster,
+  getRosterImport,
+  previewRoster,
+  runRosterImport,
+  type BadRow,
+} from "~/models/companies/index.server";
 import { registerUser } from "~/models/people/index.server";
 import {
   closeConnection,

@@ -16,7 +16,8 @@ import {
   type RiskRating,
 } from "~/utils/calculator";
 import { formatDate } from "~/utils/dates";
-import { formatCents } from "~/utils/money";
+import { useLanguage, useT } from "~/utils/i18n";
+import { formatCents as formatIn } from "~/utils/money";
 
 const riskTone = {
   Low: "green",
@@ -40,7 +41,7 @@ export function AdvanceCalculator({
   initialPayDate,
   action = "",
   requestTo = "/request",
-  heading = "Advance Calculator",
+  heading,
   companyPaysFee = false,
 }: {
   /** yyyy-MM-dd from the server, so both sides agree on "today". */
@@ -53,6 +54,13 @@ export function AdvanceCalculator({
   /** The signed-in employee's company pays the fee: they pay $0.00. */
   companyPaysFee?: boolean;
 }) {
+  const t = useT("pages");
+  const language = useLanguage();
+  const formatCents = (cents: number) => formatIn(cents, language);
+  const range = {
+    min: formatCents(CALCULATOR_MIN * 100),
+    max: formatCents(CALCULATOR_MAX * 100),
+  };
   const [amount, setAmount] = useState(clampAmount(initialAmount));
   const [draft, setDraft] = useState(String(clampAmount(initialAmount)));
   const [payDate, setPayDate] = useState(initialPayDate);
@@ -99,11 +107,9 @@ export function AdvanceCalculator({
       className="rounded-xl border border-gray-200 bg-white p-6 shadow-sm"
     >
       <h2 id="calculator-heading" className="text-2xl font-bold text-gray-900">
-        {heading}
+        {heading ?? t("calculator.heading")}
       </h2>
-      <p className="mt-1 text-gray-700">
-        See what an advance costs before you ask for one.
-      </p>
+      <p className="mt-1 text-gray-700">{t("calculator.intro")}</p>
       <div className="mt-6 grid gap-8 lg:grid-cols-2">
         <form
           method="get"
@@ -118,7 +124,7 @@ export function AdvanceCalculator({
               htmlFor="calc-slider"
               className="block text-sm font-medium text-gray-800"
             >
-              Advance amount
+              {t("calculator.advanceAmount")}
             </label>
             <input
               id="calc-slider"
@@ -149,7 +155,7 @@ export function AdvanceCalculator({
               htmlFor="calc-amount"
               className="mb-1 block text-sm font-medium text-gray-800"
             >
-              Amount (USD)
+              {t("calculator.amountUsd")}
             </label>
             <div className="relative flex items-center">
               <span className="pointer-events-none absolute left-3 text-sm text-gray-600">
@@ -171,8 +177,7 @@ export function AdvanceCalculator({
               />
             </div>
             <p id="calc-amount-hint" className="mt-1 text-xs text-gray-600">
-              Between {formatCents(CALCULATOR_MIN * 100)} and{" "}
-              {formatCents(CALCULATOR_MAX * 100)}.
+              {t("calculator.between", range)}
             </p>
           </div>
           <div>
@@ -180,7 +185,7 @@ export function AdvanceCalculator({
               htmlFor="calc-pay-date"
               className="mb-1 block text-sm font-medium text-gray-800"
             >
-              Next pay date
+              {t("calculator.nextPayDate")}
             </label>
             <input
               id="calc-pay-date"
@@ -196,14 +201,14 @@ export function AdvanceCalculator({
           </div>
           {hydrated ? null : (
             <Button type="submit" variant="secondary">
-              Calculate
+              {t("calculator.calculate")}
             </Button>
           )}
         </form>
 
         <div className="rounded-lg bg-brand-50 p-5">
           <h3 className="text-lg font-semibold text-gray-900">
-            Your Advance Summary
+            {t("calculator.summary")}
           </h3>
           <dl
             className="mt-4 space-y-3 text-sm"
@@ -211,47 +216,52 @@ export function AdvanceCalculator({
             data-testid="calculator-summary"
           >
             <SummaryRow
-              label="Advance amount"
+              label={t("calculator.advanceAmount")}
               value={formatCents(summary.amountCents)}
             />
             <div className="grid grid-cols-[1fr_auto] items-center gap-x-2">
-              <dt className="text-gray-700">Processing fee</dt>
+              <dt className="text-gray-700">{t("calculator.fee")}</dt>
               <dd className="font-medium text-gray-900">
                 {formatCents(summary.feeCents)}
               </dd>
               <dd className="col-span-2">
                 <details className="mt-1">
                   <summary className="cursor-pointer text-sm font-medium text-brand-800 underline">
-                    Why this fee?
+                    {t("calculator.whyFee")}
                   </summary>
                   <p className="mt-1 text-gray-700">
                     {companyPaysFee
-                      ? `Your company pays the flat ${formatCents(PROCESSING_FEE_CENTS)} fee for you, so the advance costs you nothing: no fee, no interest and no hidden charges.`
-                      : `A flat ${formatCents(summary.feeCents)} covers issuing your grocery card and processing the payroll deduction. It is the same for every amount, with no interest and no hidden charges.`}
+                      ? t("calculator.companyPaysFee", {
+                          fee: formatCents(PROCESSING_FEE_CENTS),
+                        })
+                      : t("calculator.flatFee", {
+                          fee: formatCents(summary.feeCents),
+                        })}
                   </p>
                 </details>
               </dd>
             </div>
             <SummaryRow
-              label="Total repayment"
+              label={t("calculator.totalRepayment")}
               value={formatCents(summary.totalCents)}
               strong
             />
             <SummaryRow
-              label="Repayment date"
-              value={formatDate(parseIsoDate(summary.repaymentDate))}
+              label={t("calculator.repaymentDate")}
+              value={formatDate(parseIsoDate(summary.repaymentDate), language)}
             />
             <div className="flex flex-wrap items-center justify-between gap-x-2">
-              <dt className="text-gray-700">Risk rating</dt>
+              <dt className="text-gray-700">{t("calculator.riskRating")}</dt>
               <dd>
-                <Badge tone={riskTone[summary.risk]}>{summary.risk}</Badge>
+                <Badge tone={riskTone[summary.risk]}>
+                  {t(`calculator.risk.${summary.risk}`)}
+                </Badge>
               </dd>
               <dd
                 className="w-full text-xs text-gray-700"
                 data-testid="risk-bands"
               >
-                By amount: Low up to $250, Moderate $251 to $400, Higher above
-                $400.
+                {t("calculator.riskBands")}
               </dd>
             </div>
           </dl>
@@ -260,43 +270,35 @@ export function AdvanceCalculator({
             data-testid="total-explained"
           >
             {companyPaysFee
-              ? `Total repayment: ${formatCents(summary.amountCents)} deducted from your pay; your company pays the fee.`
-              : `Total repayment: the ${formatCents(summary.feeCents)} fee, charged to your card when your grocery card is issued, plus ${formatCents(summary.amountCents)} deducted from your pay.`}
+              ? t("calculator.totalCompany", {
+                  amount: formatCents(summary.amountCents),
+                })
+              : t("calculator.totalEmployee", {
+                  fee: formatCents(summary.feeCents),
+                  amount: formatCents(summary.amountCents),
+                })}
           </p>
           <details className="group mt-5">
             <summary className="cursor-pointer text-sm font-medium text-brand-800 underline">
-              <span className="group-open:hidden">Show Details</span>
-              <span className="hidden group-open:inline">Hide Details</span>
+              <span className="group-open:hidden">
+                {t("calculator.showDetails")}
+              </span>
+              <span className="hidden group-open:inline">
+                {t("calculator.hideDetails")}
+              </span>
             </summary>
             <ul className="mt-2 list-disc space-y-1 pl-5 text-sm text-gray-700">
-              <li>
-                You ask for {formatCents(CALCULATOR_MIN * 100)} to{" "}
-                {formatCents(CALCULATOR_MAX * 100)}; your employer approves or
-                declines the request.
-              </li>
-              <li>
-                Once approved, you press Pay: only the fee is authorized on your
-                card, and it is charged when your virtual card, which works only
-                in grocery stores, is issued. The advance goes onto that card
-                and is never charged to your own card.
-              </li>
-              <li>
-                The advance is deducted from your paycheck automatically, over 1
-                to 3 pay periods starting on your next pay date after the card
-                is issued.
-              </li>
-              <li>
-                The risk rating reflects the share of a typical paycheck the
-                advance takes: Low up to $250, Moderate $251 to $400, Higher
-                above $400.
-              </li>
+              <li>{t("calculator.details.ask", range)}</li>
+              <li>{t("calculator.details.pay")}</li>
+              <li>{t("calculator.details.deducted")}</li>
+              <li>{t("calculator.details.risk")}</li>
             </ul>
           </details>
           <LinkButton
             to={`${requestTo}?amount=${encodeURIComponent(String(amount))}`}
             className="mt-6 w-full"
           >
-            Request an Advance
+            {t("calculator.request")}
           </LinkButton>
         </div>
       </div>

@@ -19,6 +19,7 @@ import {
   simulateRefundSchema,
 } from "~/validation/card";
 import { useIsPending } from "~/components/use-is-pending";
+import { useMessageText, useT } from "~/utils/i18n";
 
 // The card page's forms (decision 0045): freeze and unfreeze, and the sandbox purchase.
 
@@ -47,6 +48,7 @@ export function FreezeForm({
   const pending = useIsPending({
     formData: { intent: ["freeze", "unfreeze"] },
   });
+  const t = useT("cards");
   return (
     <Form method="post" className="space-y-2">
       <input
@@ -55,16 +57,14 @@ export function FreezeForm({
         value={frozen ? "unfreeze" : "freeze"}
       />
       <p className="text-sm text-gray-700">
-        {frozen
-          ? "This card is frozen: every purchase is declined."
-          : "Lost track of your card? Freeze it and every purchase is declined until you unfreeze it."}
+        {frozen ? t("freeze.frozen") : t("freeze.active")}
       </p>
       <Button
         type="submit"
         variant={frozen ? "primary" : "secondary"}
         disabled={pending}
       >
-        {frozen ? "Unfreeze card" : "Freeze card"}
+        {frozen ? t("freeze.unfreeze") : t("freeze.freeze")}
       </Button>
       <ErrorList errors={error ? [error] : null} />
     </Form>
@@ -99,16 +99,14 @@ export function SimulatePurchase({
       parseWithZod(formData, { schema: simulatePurchaseSchema }),
   });
   const decision = pending ? null : simulated;
+  const t = useT("cards");
+  const text = useMessageText();
   return (
     <Card
-      title="Simulate a purchase"
-      actions={<Badge tone="yellow">Sandbox test tool</Badge>}
+      title={t("simulate.title")}
+      actions={<Badge tone="yellow">{t("simulate.badge")}</Badge>}
     >
-      <p className="mb-4 text-sm text-gray-700">
-        Payments run in the sandbox, so no store can charge this card. Send a
-        pretend purchase to it, as a shop&apos;s card terminal would, to see
-        what the card allows. No real money moves.
-      </p>
+      <p className="mb-4 text-sm text-gray-700">{t("simulate.intro")}</p>
       <Form
         method="post"
         {...getFormProps(form)}
@@ -116,14 +114,14 @@ export function SimulatePurchase({
       >
         <input type="hidden" name="intent" value="simulate" />
         <InputField
-          label="Amount"
+          label={t("simulate.amount")}
           prefix="$"
           field={fields.amount}
           inputMode="decimal"
           autoComplete="off"
         />
         <InputField
-          label="Merchant name"
+          label={t("simulate.merchantName")}
           field={fields.merchantName}
           autoComplete="off"
         />
@@ -132,7 +130,7 @@ export function SimulatePurchase({
             htmlFor={fields.merchantCategory.id}
             className="mb-1 block text-sm font-medium text-gray-800"
           >
-            Merchant category
+            {t("simulate.merchantCategory")}
           </label>
           <select
             {...getSelectProps(fields.merchantCategory)}
@@ -140,7 +138,7 @@ export function SimulatePurchase({
           >
             {SIMULATED_CATEGORIES.map((c) => (
               <option key={c.value} value={c.value}>
-                {c.label}
+                {t(`categories.${c.value}`)}
               </option>
             ))}
           </select>
@@ -149,11 +147,11 @@ export function SimulatePurchase({
         <div className="space-y-3 lg:col-span-3">
           <FormError
             id={form.errorId}
-            title="The purchase could not be simulated"
+            title={t("simulate.failed")}
             errors={form.errors}
           />
           <Button type="submit" disabled={pending}>
-            {pending ? "Simulating..." : "Simulate purchase"}
+            {pending ? t("simulate.simulating") : t("simulate.submit")}
           </Button>
         </div>
       </Form>
@@ -168,7 +166,9 @@ export function SimulatePurchase({
             }`}
           >
             <p className="font-semibold">{decision.summary}</p>
-            {decision.reason ? <p className="mt-1">{decision.reason}</p> : null}
+            {decision.reason ? (
+              <p className="mt-1">{text(decision.reason)}</p>
+            ) : null}
           </div>
         ) : null}
       </div>
@@ -195,26 +195,23 @@ export function CloseCardForm({
     onValidate: ({ formData }) =>
       parseWithZod(formData, { schema: closeCardSchema }),
   });
+  const t = useT("cards");
   return (
     <Form method="post" className="space-y-2" {...getFormProps(form)}>
       <input type="hidden" name="intent" value="close" />
-      <p className="text-sm text-gray-700">
-        Done shopping? Close the card: it stops working for good, and its
-        remaining {remaining} comes off your upcoming deductions, so you repay
-        only what you spent.
-      </p>
+      <p className="text-sm text-gray-700">{t("close.intro", { remaining })}</p>
       <CheckboxField
-        label="I want to close this card for good."
+        label={t("close.confirm")}
         errors={fields.confirm.errors}
         inputProps={{ ...getInputProps(fields.confirm, { type: "checkbox" }) }}
       />
       <FormError
         id={form.errorId}
-        title="Card not closed"
+        title={t("close.failed")}
         errors={form.errors}
       />
       <Button type="submit" variant="secondary" disabled={pending}>
-        {pending ? "Closing..." : "Close card"}
+        {pending ? t("close.closing") : t("close.submit")}
       </Button>
     </Form>
   );
@@ -236,15 +233,13 @@ export function SimulateRefund({
     onValidate: ({ formData }) =>
       parseWithZod(formData, { schema: simulateRefundSchema }),
   });
+  const t = useT("cards");
   return (
     <Card
-      title="Simulate a merchant refund"
-      actions={<Badge tone="yellow">Sandbox test tool</Badge>}
+      title={t("refund.title")}
+      actions={<Badge tone="yellow">{t("simulate.badge")}</Badge>}
     >
-      <p className="mb-4 text-sm text-gray-700">
-        A shop gives money back to the card, as when you return an item. The
-        card&apos;s remaining balance goes up by the refund.
-      </p>
+      <p className="mb-4 text-sm text-gray-700">{t("refund.intro")}</p>
       <Form
         method="post"
         {...getFormProps(form)}
@@ -252,26 +247,26 @@ export function SimulateRefund({
       >
         <input type="hidden" name="intent" value="refund" />
         <InputField
-          label="Refund"
+          label={t("refund.amount")}
           prefix="$"
           field={fields.amount}
           inputMode="decimal"
           autoComplete="off"
         />
         <InputField
-          label="Refunding shop"
+          label={t("refund.merchantName")}
           field={fields.merchantName}
           autoComplete="off"
         />
         <div className="flex items-end">
           <Button type="submit" variant="secondary" disabled={pending}>
-            {pending ? "Refunding..." : "Send refund"}
+            {pending ? t("refund.refunding") : t("refund.submit")}
           </Button>
         </div>
         <div className="lg:col-span-3">
           <FormError
             id={form.errorId}
-            title="Refund not made"
+            title={t("refund.failed")}
             errors={form.errors}
           />
         </div>

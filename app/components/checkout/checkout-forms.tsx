@@ -7,6 +7,7 @@ import { InputField, useSchemaForm } from "~/components/ui/schema-form";
 import { formatMoney } from "~/utils/money";
 import { sandboxPaymentSchema } from "~/validation/checkout";
 import { useIsPending } from "~/components/use-is-pending";
+import { useLanguage, useT } from "~/utils/i18n";
 
 // The checkout's forms (SPEC §2 Checkout, decision 0047): the sandbox's card form, and issuing
 // the card after a payment that went through.
@@ -32,46 +33,46 @@ export function SandboxPaymentForm({
     defaultValue: defaults,
   });
   const pending = useIsPending({ formData: { intent: "pay" } });
+  const t = useT("checkout");
   return (
-    <Card title="Payment details">
+    <Card title={t("paymentDetails")}>
       <Form method="post" className="space-y-4" {...getFormProps(form)}>
         <input type="hidden" name="intent" value="pay" />
         <input type="hidden" name="amount" value={amount} />
         <input type="hidden" name="requestId" value={requestId} />
         <InputField
-          label="Card number"
+          label={t("form.cardNumber")}
           field={fields.cardNumber}
           inputMode="numeric"
           autoComplete="cc-number"
         />
         <div className="grid gap-4 sm:grid-cols-2">
           <InputField
-            label="Expiry (MM / YY)"
+            label={t("form.expiry")}
             field={fields.expiry}
             autoComplete="cc-exp"
           />
           <InputField
-            label="CVC"
+            label={t("form.cvc")}
             field={fields.cvc}
             inputMode="numeric"
             autoComplete="cc-csc"
           />
         </div>
-        <p className="text-sm text-gray-700">
-          Sandbox payments: no real card is charged. 4242 4242 4242 4242 pays;
-          4000 0000 0000 0002 is declined.
-        </p>
+        <p className="text-sm text-gray-700">{t("form.sandboxNote")}</p>
         <FormError
           id={form.errorId}
-          title="Payment failed"
+          title={t("form.failed")}
           errors={form.errors}
         />
         <div className="flex flex-wrap gap-3">
           <Button type="submit" disabled={pending}>
-            {pending ? "Processing..." : `Pay ${feeText}`}
+            {pending
+              ? t("form.processing")
+              : t("form.pay", { amount: feeText })}
           </Button>
           <LinkButton to="/request" variant="secondary">
-            Cancel
+            {t("form.cancel")}
           </LinkButton>
         </div>
       </Form>
@@ -90,16 +91,17 @@ function IssueCardForm({
   label: string;
 }) {
   const pending = useIsPending({ formData: { intent: "issue-card" } });
+  const t = useT("checkout");
   return (
     <Form method="post" className="mt-4 flex flex-wrap gap-3">
       <input type="hidden" name="intent" value="issue-card" />
       <input type="hidden" name="amount" value={amount} />
       <input type="hidden" name="requestId" value={requestId} />
       <Button type="submit" disabled={pending}>
-        {pending ? "Creating card..." : label}
+        {pending ? t("issue.creating") : label}
       </Button>
       <LinkButton to="/" variant="secondary">
-        Go to Dashboard
+        {t("issue.goToDashboard")}
       </LinkButton>
     </Form>
   );
@@ -115,17 +117,22 @@ export function IssueCardPanel({
   /** Confirmed with the fee paid by the company: nothing was authorized on their card. */
   companyPays?: boolean;
 }) {
+  const t = useT("checkout");
+  const money = formatMoney(amount, useLanguage());
   return (
-    <Card title={companyPays ? "Advance confirmed" : "Payment received"}>
+    <Card title={companyPays ? t("issue.confirmed") : t("issue.received")}>
       <p className="text-gray-800">
-        {companyPays
-          ? `Your company pays the processing fee, and nothing is charged to your card, but your grocery card of ${formatMoney(amount)} has not been created yet.`
-          : `The processing fee is authorized on your card, but your grocery card of ${formatMoney(amount)} has not been created yet. The fee is charged when it is; if it cannot be, the authorization is released.`}
+        {t(
+          companyPays
+            ? "issue.companyPaysNotCreated"
+            : "issue.feeAuthorizedNotCreated",
+          { amount: money },
+        )}
       </p>
       <IssueCardForm
         amount={amount}
         requestId={requestId}
-        label="Create My Grocery Card"
+        label={t("issue.createCard")}
       />
     </Card>
   );
@@ -142,17 +149,17 @@ export function ConfirmNoCostPanel({
   amount: string;
   requestId: number;
 }) {
+  const t = useT("checkout");
+  const language = useLanguage();
   return (
-    <Card title="Confirm your advance">
+    <Card title={t("noCost.title")}>
       <p className="text-gray-800" data-testid="no-cost-confirm">
-        Your company pays the processing fee, so there is nothing to pay. Get
-        your grocery card of {formatMoney(amount)} now; payroll repays the
-        advance on the dates above.
+        {t("noCost.text", { amount: formatMoney(amount, language) })}
       </p>
       <IssueCardForm
         amount={amount}
         requestId={requestId}
-        label="Get my card"
+        label={t("noCost.getCard")}
       />
     </Card>
   );

@@ -10,6 +10,7 @@ import { useRevalidator, useSubmit } from "@remix-run/react";
 import { useEffect, useState, type FormEvent } from "react";
 import { Button, LinkButton } from "~/components/ui/button";
 import { Toast, type ToastData } from "~/components/ui/toast";
+import { useMessageText, useT } from "~/utils/i18n";
 import { CheckoutError } from "./checkout-error";
 
 // The Stripe checkout (SPEC §4 payment flow): loading → ready (a client secret) or error;
@@ -58,6 +59,8 @@ export function StripePayment({
 }) {
   const [setup, setSetup] = useState<SetupState>({ status: "loading" });
   const [toast, setToast] = useState<ToastData | null>(null);
+  // Written in English here and by the API; shown in the page's language.
+  const text = useMessageText();
 
   useEffect(() => {
     let cancelled = false;
@@ -113,7 +116,15 @@ export function StripePayment({
 
   return (
     <>
-      <Toast toast={toast} />
+      <Toast
+        toast={
+          toast && {
+            ...toast,
+            title: text(toast.title),
+            description: toast.description && text(toast.description),
+          }
+        }
+      />
       {setup.status === "loading" ? (
         <p role="status" className="text-gray-700">
           Setting up payment...
@@ -153,6 +164,7 @@ function StripePaymentForm({
   const submit = useSubmit();
   const { revalidate } = useRevalidator();
   const [processing, setProcessing] = useState(false);
+  const t = useT("checkout");
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -227,10 +239,12 @@ function StripePaymentForm({
       <PaymentElement />
       <div className="flex flex-wrap gap-3">
         <Button type="submit" disabled={!stripe || processing}>
-          {processing ? "Processing..." : `Pay ${amountText}`}
+          {processing
+            ? t("form.processing")
+            : t("form.pay", { amount: amountText })}
         </Button>
         <LinkButton to="/request" variant="secondary">
-          Cancel
+          {t("form.cancel")}
         </LinkButton>
       </div>
     </form>

@@ -2,21 +2,28 @@ import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { Form } from "@remix-run/react";
 import { Button } from "~/components/ui/button";
 import { FormError } from "~/components/ui/field";
+import { ErrorList } from "~/components/ui/error-list";
 import {
   InputField,
   PersonFields,
   useSchemaForm,
 } from "~/components/ui/schema-form";
-import { EMAIL_CHOICES_INTENT } from "~/validation/profile";
+import {
+  EMAIL_CHOICES_INTENT,
+  LANGUAGE_INTENT,
+  languagePreferenceSchema,
+  profileSchema,
+} from "~/validation/profile";
 import type { ToastData } from "~/components/ui/toast";
-import { profileSchema } from "~/validation/profile";
 import { useIsPending } from "~/components/use-is-pending";
+import { LANGUAGE_NAMES, LANGUAGES, useT, withElements } from "~/utils/i18n";
 
 // The profile page's forms (SPEC §2 Profile): account settings with the password change and the
-// e-mail choices; the read-only details are in profile-details.tsx.
+// e-mail choices and the language; the read-only details are in profile-details.tsx.
 
 export type ActionData = {
   result?: SubmissionResult<string[]>;
+  languageResult?: SubmissionResult<string[]>;
   sessionError?: string;
   toast?: ToastData;
 };
@@ -34,6 +41,7 @@ export function AccountSettingsForm({
   actionData: ActionData | undefined;
 }) {
   const pending = useIsPending();
+  const t = useT("profile");
   const [form, fields] = useSchemaForm({
     id: "profile",
     schema: profileSchema,
@@ -48,39 +56,41 @@ export function AccountSettingsForm({
   return (
     <Form method="post" className="space-y-4" {...getFormProps(form)}>
       <PersonFields fields={fields} />
-      <InputField label="Department" field={fields.department} />
+      <InputField label={t("form.department")} field={fields.department} />
       <fieldset className="space-y-4 border-t border-gray-100 pt-4">
         <legend className="pt-4 text-sm font-semibold text-gray-900">
-          Change password
+          {t("form.changePassword")}
         </legend>
-        <p className="text-xs text-gray-600">
-          Leave these empty to keep your current password.
-        </p>
+        <p className="text-xs text-gray-600">{t("form.keepPassword")}</p>
         <InputField
-          label="Current password"
+          label={t("form.currentPassword")}
           type="password"
           field={fields.currentPassword}
           autoComplete="current-password"
         />
         <div className="grid gap-4 sm:grid-cols-2">
           <InputField
-            label="New password"
+            label={t("form.newPassword")}
             type="password"
             field={fields.newPassword}
             autoComplete="new-password"
           />
           <InputField
-            label="Confirm new password"
+            label={t("form.confirmPassword")}
             type="password"
             field={fields.confirmPassword}
             autoComplete="new-password"
           />
         </div>
       </fieldset>
-      <FormError id={form.errorId} title="Update failed" errors={form.errors} />
+      <FormError
+        id={form.errorId}
+        title={t("form.failed")}
+        errors={form.errors}
+      />
       <div className="flex justify-end">
         <Button type="submit" disabled={pending}>
-          {pending ? "Saving..." : "Save Changes"}
+          {pending ? t("form.saving") : t("form.save")}
         </Button>
       </div>
     </Form>
@@ -95,15 +105,18 @@ export function EmailChoicesForm({
   const pending = useIsPending({
     formData: { intent: EMAIL_CHOICES_INTENT },
   });
+  const t = useT("profile");
   return (
     <Form method="post" id="email-choices" className="space-y-3">
       <input type="hidden" name="intent" value={EMAIL_CHOICES_INTENT} />
       <p className="text-sm text-gray-700">
-        Account security e-mails (password and sign-in changes) are always sent.{" "}
-        <a href="/outbox" className="text-brand-700 underline">
-          See the e-mails sent to you
-        </a>
-        .
+        {withElements(t("emailChoices.always"), {
+          link: (
+            <a href="/outbox" className="text-brand-700 underline">
+              {t("emailChoices.seeSent")}
+            </a>
+          ),
+        })}
       </p>
       <label className="flex items-center gap-2 text-sm text-gray-800">
         <input
@@ -112,8 +125,7 @@ export function EmailChoicesForm({
           defaultChecked={choices.decisions}
           className="h-4 w-4 rounded border-gray-400 text-brand-700 focus:ring-brand-600"
         />
-        E-mail me when a request is approved, declined, cancelled or expires,
-        and when my card is issued
+        {t("emailChoices.decisions")}
       </label>
       <label className="flex items-center gap-2 text-sm text-gray-800">
         <input
@@ -122,11 +134,75 @@ export function EmailChoicesForm({
           defaultChecked={choices.deductions}
           className="h-4 w-4 rounded border-gray-400 text-brand-700 focus:ring-brand-600"
         />
-        E-mail me 2 days before a payroll deduction
+        {t("emailChoices.deductions")}
       </label>
       <div className="flex justify-end">
         <Button type="submit" variant="secondary" disabled={pending}>
-          {pending ? "Saving..." : "Save e-mail choices"}
+          {pending ? t("form.saving") : t("emailChoices.save")}
+        </Button>
+      </div>
+    </Form>
+  );
+}
+
+/**
+ * The language of the user's pages and e-mails, saved on the user: English, Spanish, or none
+ * chosen (the browser's language decides). A plain form: it works without JavaScript.
+ */
+export function LanguageForm({
+  choice,
+  actionData,
+}: {
+  choice: string;
+  actionData: ActionData | undefined;
+}) {
+  const pending = useIsPending({ formData: { intent: LANGUAGE_INTENT } });
+  const t = useT("profile");
+  const [form, fields] = useSchemaForm({
+    id: "language",
+    schema: languagePreferenceSchema,
+    lastResult: actionData?.languageResult ?? null,
+    defaultValue: { intent: LANGUAGE_INTENT, language: choice },
+  });
+  const options = [
+    ...LANGUAGES.map((l) => ({ value: l, label: LANGUAGE_NAMES[l], lang: l })),
+    { value: "browser", label: t("language.browser"), lang: undefined },
+  ];
+  return (
+    <Form method="post" className="space-y-3" {...getFormProps(form)}>
+      <input type="hidden" name="intent" value={LANGUAGE_INTENT} />
+      <fieldset aria-describedby={`${fields.language.id}-hint`}>
+        <legend className="text-sm font-medium text-gray-900">
+          {t("language.legend")}
+        </legend>
+        <p id={`${fields.language.id}-hint`} className="text-xs text-gray-600">
+          {t("language.hint")}
+        </p>
+        <div className="mt-2 flex flex-wrap gap-x-6 gap-y-2">
+          {options.map((o) => (
+            <label
+              key={o.value}
+              className="flex items-center gap-2 text-sm text-gray-800"
+            >
+              <input
+                type="radio"
+                name={fields.language.name}
+                value={o.value}
+                defaultChecked={choice === o.value}
+                className="h-4 w-4 border-gray-400 text-brand-700 focus:ring-brand-600"
+              />
+              <span lang={o.lang}>{o.label}</span>
+            </label>
+          ))}
+        </div>
+        <ErrorList
+          id={fields.language.errorId}
+          errors={fields.language.errors}
+        />
+      </fieldset>
+      <div className="flex justify-end">
+        <Button type="submit" variant="secondary" disabled={pending}>
+          {pending ? t("form.saving") : t("language.save")}
         </Button>
       </div>
     </Form>

@@ -17,13 +17,14 @@ import {
 import { InputField, useSchemaForm } from "~/components/ui/schema-form";
 import {
   ADVANCE_STEP_DOLLARS,
-  MAX_ADVANCE_TEXT,
-  MIN_ADVANCE_TEXT,
+  MAX_ADVANCE_CENTS,
+  MIN_ADVANCE_CENTS,
 } from "~/utils/rules";
 import { amountProblem, requestFormSchema } from "~/validation/advance";
 import { useEffect, useState, type FormEvent } from "react";
 import { CostDisclosure, type QuoteView } from "~/components/cost-disclosure";
-import { parseCents } from "~/utils/money";
+import { formatCents, parseCents } from "~/utils/money";
+import { useLanguage, useT } from "~/utils/i18n";
 import type { PaySchedule } from "~/utils/pay-schedule";
 import {
   quoteAdvance,
@@ -36,11 +37,7 @@ import { useIsPending } from "~/components/use-is-pending";
 // The advance request form (SPEC §5 Advance request form, DESIGN §4 Requesting): amount,
 // reason, payment account, repayment periods and the terms.
 
-const PERIOD_OPTIONS = [
-  { value: "1", label: "1 pay period (recommended)" },
-  { value: "2", label: "2 pay periods" },
-  { value: "3", label: "3 pay periods" },
-];
+const PERIOD_OPTIONS = [1, 2, 3];
 
 const selectClass =
   "block w-full rounded-md border border-gray-300 bg-white px-3 py-2 text-sm shadow-sm " +
@@ -81,6 +78,12 @@ export function RequestForm({
   reviewing: boolean;
 }) {
   const pending = useIsPending();
+  const t = useT("request");
+  const language = useLanguage();
+  const range = {
+    min: formatCents(MIN_ADVANCE_CENTS, language),
+    max: formatCents(MAX_ADVANCE_CENTS, language),
+  };
   // The disclosure follows the amount and the periods as they change (decision 0074); until
   // the employee changes one, it is the server's.
   const [live, setLive] = useState<Quote | null | undefined>(undefined);
@@ -140,10 +143,13 @@ export function RequestForm({
         value={shown ? quoteKey(shown.amountCents, shown.schedule.length) : ""}
       />
       <InputField
-        label="Amount"
+        label={t("form.amount")}
         prefix="$"
         suffix="USD"
-        hint={`Between ${MIN_ADVANCE_TEXT} and ${MAX_ADVANCE_TEXT}. Available to request: ${availableBalanceText} (your balance less pending requests)`}
+        hint={t("form.amountHint", {
+          ...range,
+          available: availableBalanceText,
+        })}
         type="number"
         field={fields.amount}
         step={ADVANCE_STEP_DOLLARS}
@@ -151,17 +157,17 @@ export function RequestForm({
       />
 
       <TextareaField
-        label="Reason (optional)"
+        label={t("form.reason")}
         errors={fields.reason.errors}
         textareaProps={{
           ...getTextareaProps(fields.reason),
-          placeholder: "What will the advance help with?",
+          placeholder: t("form.reasonPlaceholder"),
         }}
       />
 
       <fieldset className="group space-y-3 rounded-md border border-gray-200 p-4">
         <legend className="px-1 text-sm font-semibold text-gray-900">
-          Payment Information
+          {t("form.payment")}
         </legend>
         <div className="flex items-center gap-2">
           <input
@@ -173,7 +179,7 @@ export function RequestForm({
             htmlFor="paymentMethod-existing"
             className="text-sm text-gray-800"
           >
-            Use existing direct deposit account
+            {t("form.existingAccount")}
           </label>
         </div>
         <div className="flex items-center gap-2">
@@ -183,7 +189,7 @@ export function RequestForm({
             className="h-4 w-4 border-gray-400 text-brand-700 focus:ring-brand-600"
           />
           <label htmlFor="paymentMethod-new" className="text-sm text-gray-800">
-            Use a different account
+            {t("form.differentAccount")}
           </label>
         </div>
         {/* Shown by CSS when 'different' is checked, so it works without JavaScript. */}
@@ -196,26 +202,26 @@ export function RequestForm({
               htmlFor={fields.accountType.id}
               className="mb-1 block text-sm font-medium text-gray-800"
             >
-              Account type
+              {t("form.accountType")}
             </label>
             <select
               {...getSelectProps(fields.accountType)}
               className={selectClass}
             >
-              <option value="checking">Checking</option>
-              <option value="savings">Savings</option>
+              <option value="checking">{t("form.checking")}</option>
+              <option value="savings">{t("form.savings")}</option>
             </select>
             <ErrorList errors={fields.accountType.errors} />
           </div>
           <InputField
-            label="Routing number"
+            label={t("form.routingNumber")}
             field={fields.routingNumber}
-            placeholder="9 digit routing number"
+            placeholder={t("form.routingPlaceholder")}
             inputMode="numeric"
             autoComplete="off"
           />
           <InputField
-            label="Account number"
+            label={t("form.accountNumber")}
             field={fields.accountNumber}
             inputMode="numeric"
             autoComplete="off"
@@ -228,24 +234,27 @@ export function RequestForm({
           htmlFor={fields.repaymentPeriods.id}
           className="mb-1 block text-sm font-medium text-gray-800"
         >
-          Repayment Schedule
+          {t("form.schedule")}
         </label>
         <select
           {...getSelectProps(fields.repaymentPeriods)}
           className={selectClass}
           aria-describedby={`${fields.repaymentPeriods.id}-hint`}
         >
-          {PERIOD_OPTIONS.map((o) => (
-            <option key={o.value} value={o.value}>
-              {o.label}
-            </option>
-          ))}
+          {PERIOD_OPTIONS.map((count) => {
+            const option = t("form.periods", { count });
+            return (
+              <option key={count} value={String(count)}>
+                {count === 1 ? t("form.recommended", { option }) : option}
+              </option>
+            );
+          })}
         </select>
         <p
           id={`${fields.repaymentPeriods.id}-hint`}
           className="mt-1 text-xs text-gray-600"
         >
-          The advance will be deducted from your upcoming paychecks.
+          {t("form.scheduleHint")}
         </p>
         <ErrorList errors={fields.repaymentPeriods.errors} />
       </div>
@@ -256,37 +265,35 @@ export function RequestForm({
           data-testid="review-note"
           className="rounded-md border border-yellow-300 bg-yellow-50 px-4 py-3 text-sm text-yellow-900"
         >
-          Nothing has been requested yet. Check the cost below for the amount
-          and periods you chose, then press Submit Request again to confirm.
+          {t("form.review")}
         </p>
       ) : null}
       {shown ? (
         <CostDisclosure quote={shown} />
       ) : (
         <p className="text-sm text-gray-700" data-testid="cost-pending">
-          Enter an amount between {MIN_ADVANCE_TEXT} and {MAX_ADVANCE_TEXT} to
-          see what it costs.
+          {t("form.costPending", range)}
         </p>
       )}
 
       <CheckboxField
-        label="I agree to the terms and conditions and authorize repayment by payroll deduction"
+        label={t("form.terms")}
         errors={fields.terms.errors}
         inputProps={{ ...getInputProps(fields.terms, { type: "checkbox" }) }}
       />
 
       <FormError
         id={form.errorId}
-        title="Request failed"
+        title={t("form.failed")}
         errors={form.errors}
       />
 
       <div className="flex justify-end gap-3">
         <LinkButton to="/" variant="secondary">
-          Cancel
+          {t("form.cancel")}
         </LinkButton>
         <Button type="submit" disabled={pending}>
-          {pending ? "Submitting..." : "Submit Request"}
+          {pending ? t("form.submitting") : t("form.submit")}
         </Button>
       </div>
     </Form>

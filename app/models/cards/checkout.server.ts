@@ -1,3 +1,4 @@
+import type { Language } from "~/utils/i18n";
 import { and, desc, eq, isNull } from "drizzle-orm";
 import {
   advanceRequests,
@@ -61,6 +62,7 @@ export type CheckoutView = {
 export async function getCheckout(
   actor: User,
   input: { amount: string; advanceRequestId: number },
+  language: Language = "en",
 ): Promise<CheckoutView> {
   const advance = await findPayableAdvance(actor, input);
   const provider = paymentProvider();
@@ -99,7 +101,12 @@ export async function getCheckout(
     companyPays: feePayer === "COMPANY",
     provider: provider.name,
     publishableKey: provider.publishableKey,
-    moneyLines: checkoutLines(advance.request.amount, schedule, feePayer),
+    moneyLines: checkoutLines(
+      advance.request.amount,
+      schedule,
+      feePayer,
+      language,
+    ),
     quote,
     feeAmount: fromCents(quote.feeCents),
     payBy: advance.request.approvalDate
@@ -115,6 +122,7 @@ export async function getCheckout(
  */
 export async function latestCardStory(
   actor: User,
+  language: Language = "en",
 ): Promise<{ lines: string[]; cardId: number | null }> {
   const [row] = await db()
     .select({ request: advanceRequests, cardId: virtualCards.id })
@@ -125,7 +133,7 @@ export async function latestCardStory(
     .orderBy(desc(virtualCards.createdAt), desc(virtualCards.id))
     .limit(1);
   if (!row) return { lines: [], cardId: null };
-  const money = await requestMoneyOf([row.request]);
+  const money = await requestMoneyOf([row.request], language);
   return {
     lines: money.get(row.request.id)?.story ?? [],
     cardId: row.cardId,

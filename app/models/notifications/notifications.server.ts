@@ -127,9 +127,10 @@ export async function notifyAdvanceDeclined(tx: Executor, requestId: number) {
     mail: templates.advanceDeclinedMail({
       origin: mailOrigin(),
       to: { firstName: r.first_name },
-      amount: formatMoney(r.amount),
-      declinedOn: formatDate(r.rejection_date ?? new Date()),
-      reason: r.rejection_reason ?? "Declined by employer",
+      amount: formatMoney(r.amount, languageOf(r)),
+      declinedOn: formatDate(r.rejection_date ?? new Date(), languageOf(r)),
+      reason: r.rejection_reason,
+      language: languageOf(r),
     }),
   });
 }
@@ -154,9 +155,10 @@ export async function notifyAdvanceCancelled(
     mail: templates.advanceEndedMail({
       origin: mailOrigin(),
       to: { firstName: r.first_name },
-      amount: formatMoney(r.amount),
-      on: formatDate(on),
+      amount: formatMoney(r.amount, languageOf(r)),
+      on: formatDate(on, languageOf(r)),
       reason,
+      language: languageOf(r),
     }),
   });
 }
@@ -183,10 +185,14 @@ export async function notifyCardNotIssued(
     mail: templates.cardNotIssuedMail({
       origin: mailOrigin(),
       to: { firstName: r.first_name },
-      amount: formatMoney(r.amount),
-      fee: formatCents(refundedCents > 0 ? refundedCents : feeCents),
-      on: formatDate(on),
+      amount: formatMoney(r.amount, languageOf(r)),
+      fee: formatCents(
+        refundedCents > 0 ? refundedCents : feeCents,
+        languageOf(r),
+      ),
+      on: formatDate(on, languageOf(r)),
       refunded: refundedCents > 0,
+      language: languageOf(r),
     }),
   });
 }
@@ -295,7 +301,12 @@ export async function notifyCardIssued(tx: Executor, cardId: number) {
 
 async function person(tx: Executor, userId: number) {
   const [u] = await tx
-    .select({ id: users.id, email: users.email, firstName: users.firstName })
+    .select({
+      id: users.id,
+      email: users.email,
+      firstName: users.firstName,
+      language: users.language,
+    })
     .from(users)
     .where(eq(users.id, userId));
   return u ?? null;
@@ -317,8 +328,9 @@ export async function notifyPasswordChanged(
     mail: templates.passwordChangedMail({
       origin: mailOrigin(),
       to: u,
-      on: formatDateTime(new Date()),
+      on: formatDateTime(new Date(), languageOf(u)),
       how,
+      language: languageOf(u),
     }),
   });
 }

@@ -3,6 +3,7 @@ import { and, desc, eq, gt, isNull, sql } from "drizzle-orm";
 import { trustedDevices, users } from "#db/schema";
 import { db, type Executor } from "~/utils/db.server";
 import { formatDate } from "~/utils/dates";
+import type { Language } from "~/utils/i18n";
 import { notFound } from "~/utils/errors";
 import { describeLastSeen, describeUserAgent } from "~/utils/user-agent";
 import { recordOwnAccountAction } from "~/models/audit/index.server";
@@ -87,6 +88,7 @@ export type DeviceRow = {
 export async function deviceListForPage(
   userId: number,
   currentToken: string | null,
+  language: Language = "en",
 ): Promise<DeviceRow[]> {
   const now = new Date();
   const currentHash = currentToken ? hashToken(currentToken) : null;
@@ -105,8 +107,8 @@ export async function deviceListForPage(
   return rows.map((r) => ({
     id: r.id,
     device: describeUserAgent(r.userAgent),
-    lastUsed: describeLastSeen(r.lastUsedAt, now),
-    trustedSince: formatDate(r.createdAt),
+    lastUsed: describeLastSeen(r.lastUsedAt, now, language),
+    trustedSince: formatDate(r.createdAt, language),
     current: r.tokenHash === currentHash,
   }));
 }

@@ -144,10 +144,13 @@ export async function updateProfile(
   return { user, passwordChanged: Boolean(passwordHash) };
 }
 
-/** Saves the language a person chose: their pages, and the mails and jobs that write to them. */
+/**
+ * Saves the language a person chose: their pages, and the mails and jobs that write to them
+ * (null: none chosen, the browser's language decides).
+ */
 export async function setUserLanguage(
   userId: number,
-  language: Language,
+  language: Language | null,
 ): Promise<void> {
   await db().update(users).set({ language }).where(eq(users.id, userId));
 }

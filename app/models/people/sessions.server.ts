@@ -5,6 +5,7 @@ import { publish } from "~/services/events.server";
 import { db, type Executor } from "~/utils/db.server";
 import { env } from "~/utils/env.server";
 import { formatDate } from "~/utils/dates";
+import type { Language } from "~/utils/i18n";
 import { badRequest, notFound } from "~/utils/errors";
 import { describeLastSeen, describeUserAgent } from "~/utils/user-agent";
 import type { SessionActionInput } from "~/validation/sessions";
@@ -368,6 +369,7 @@ export type SessionRow = {
 export async function sessionListForPage(
   userId: number,
   currentSessionId: number,
+  language: Language = "en",
 ): Promise<SessionRow[]> {
   const now = new Date();
   const rows = await listActiveSessions(userId, currentSessionId);
@@ -376,8 +378,10 @@ export async function sessionListForPage(
     device: describeUserAgent(r.userAgent),
     userAgent: r.userAgent ?? "",
     ip: r.ip ?? "Unknown",
-    lastSeen: r.current ? "Active now" : describeLastSeen(r.lastSeenAt, now),
-    signedIn: formatDate(r.createdAt),
+    lastSeen: r.current
+      ? "Active now"
+      : describeLastSeen(r.lastSeenAt, now, language),
+    signedIn: formatDate(r.createdAt, language),
     current: r.current,
   }));
 }

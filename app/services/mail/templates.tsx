@@ -1,4 +1,5 @@
 import { PAY_BY_DAYS } from "~/utils/rules";
+import { formatCents } from "~/utils/money";
 import type { ReactNode } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { NOT_SINGLE_LINE } from "~/validation/common";
@@ -258,24 +259,32 @@ export function advanceApprovedMail(p: {
   });
 }
 
+/** The `employeeMail` catalogue in a language, through i18next ("mail:…" reaches `mail`). */
+const employeeMailT = (language: Language = "en"): TFunction =>
+  serverT(language, "employeeMail");
+
 export function advanceDeclinedMail(p: {
   origin: string;
   to: Person;
   amount: string;
   declinedOn: string;
-  reason: string;
+  /** The employer's reason; none given reads "Declined by employer". */
+  reason: string | null;
+  language?: Language;
 }): RenderedMail {
-  return render(`Your ${p.amount} advance request was declined`, {
+  const t = employeeMailT(p.language);
+  return render(t("declined.subject", { amount: p.amount }), {
+    language: p.language,
     origin: p.origin,
-    heading: "Your advance request was declined",
-    greeting: hi(p.to),
+    heading: t("declined.heading"),
+    greeting: hi(p.to, mailT(p.language)),
     lines: [
-      `Your employer declined your grocery advance request of ${p.amount} on ${p.declinedOn}.`,
-      { label: "Amount", value: p.amount },
-      { label: "Declined on", value: p.declinedOn },
-      { label: "Reason", quote: p.reason },
+      t("declined.text", { amount: p.amount, date: p.declinedOn }),
+      { label: t("mail:labels.amount"), value: p.amount },
+      { label: t("labels.declinedOn"), value: p.declinedOn },
+      { label: t("labels.reason"), quote: p.reason ?? t("declined.noReason") },
     ],
-    action: { label: "See your requests", href: url(p.origin, "/history") },
+    action: { label: t("seeRequests"), href: url(p.origin, "/history") },
     preferences: url(p.origin, "/profile#email-choices"),
   });
 }
@@ -286,24 +295,27 @@ export function advanceEndedMail(p: {
   amount: string;
   on: string;
   reason: "cancelled" | "expired";
+  language?: Language;
 }): RenderedMail {
-  const word = p.reason === "cancelled" ? "cancelled" : "expired";
-  return render(`Your ${p.amount} advance request ${word}`, {
+  const t = employeeMailT(p.language);
+  const ended = p.reason === "cancelled" ? "cancelled" : "expired";
+  return render(t(`${ended}.subject`, { amount: p.amount }), {
+    language: p.language,
     origin: p.origin,
-    heading: `Your advance request ${word}`,
-    greeting: hi(p.to),
+    heading: t(`${ended}.heading`),
+    greeting: hi(p.to, mailT(p.language)),
     lines: [
-      p.reason === "cancelled"
-        ? `Your grocery advance request of ${p.amount} was cancelled on ${p.on}.`
-        : `Your approved grocery advance of ${p.amount} expired on ${p.on}: it was not paid for at checkout within 7 days of its approval.`,
-      { label: "Amount", value: p.amount },
+      t(`${ended}.text`, { amount: p.amount, date: p.on }),
+      { label: t("mail:labels.amount"), value: p.amount },
       {
-        label: p.reason === "cancelled" ? "Cancelled on" : "Expired on",
+        label: t(
+          p.reason === "cancelled" ? "labels.cancelledOn" : "labels.expiredOn",
+        ),
         value: p.on,
       },
-      "Nothing was charged and nothing will be deducted from your pay for it; any amount your employer reserved is back in your available balance.",
+      t("nothingCharged"),
     ],
-    action: { label: "See your requests", href: url(p.origin, "/history") },
+    action: { label: t("seeRequests"), href: url(p.origin, "/history") },
     preferences: url(p.origin, "/profile#email-choices"),
   });
 }
@@ -317,24 +329,27 @@ export function cardNotIssuedMail(p: {
   on: string;
   /** The fee had been charged and was refunded (else its authorization was released). */
   refunded: boolean;
+  language?: Language;
 }): RenderedMail {
-  return render(`Your ${p.amount} grocery card could not be issued`, {
+  const t = employeeMailT(p.language);
+  return render(t("cardNotIssued.subject", { amount: p.amount }), {
+    language: p.language,
     origin: p.origin,
-    heading: "Your grocery card could not be issued",
-    greeting: hi(p.to),
+    heading: t("cardNotIssued.heading"),
+    greeting: hi(p.to, mailT(p.language)),
     lines: [
-      `We could not issue the grocery card for your ${p.amount} advance, so we cancelled the request on ${p.on}.`,
-      p.refunded
-        ? `The ${p.fee} processing fee was refunded to your card. Your bank may take 5 to 10 days to show it.`
-        : `Nothing was charged: the ${p.fee} authorization on your card was released.`,
-      "Nothing will be deducted from your pay for this advance, and the amount is back in your available balance. You can request a new advance.",
-      { label: "Amount", value: p.amount },
+      t("cardNotIssued.text", { amount: p.amount, date: p.on }),
+      t(p.refunded ? "cardNotIssued.refunded" : "cardNotIssued.released", {
+        fee: p.fee,
+      }),
+      t("cardNotIssued.nothingDeducted"),
+      { label: t("mail:labels.amount"), value: p.amount },
       {
-        label: p.refunded ? "Fee refunded" : "Charged",
-        value: p.refunded ? p.fee : "$0.00",
+        label: t(p.refunded ? "labels.feeRefunded" : "labels.charged"),
+        value: p.refunded ? p.fee : formatCents(0, p.language),
       },
     ],
-    action: { label: "See your requests", href: url(p.origin, "/history") },
+    action: { label: t("seeRequests"), href: url(p.origin, "/history") },
     preferences: url(p.origin, "/profile#email-choices"),
   });
 }
@@ -583,19 +598,23 @@ export function passwordChangedMail(p: {
   to: Person;
   on: string;
   how: "changed" | "reset";
+  language?: Language;
 }): RenderedMail {
-  return render(`Your ${PRODUCT_NAME} password was changed`, {
+  const t = employeeMailT(p.language);
+  return render(t("passwordChanged.subject", { product: PRODUCT_NAME }), {
+    language: p.language,
     origin: p.origin,
-    heading: "Your password was changed",
-    greeting: hi(p.to),
+    heading: t("passwordChanged.heading"),
+    greeting: hi(p.to, mailT(p.language)),
     lines: [
-      p.how === "reset"
-        ? `Your password was reset with an e-mail link on ${p.on}, and every session was signed out.`
-        : `Your password was changed on ${p.on}, and your other sessions were signed out.`,
-      "If this was not you, reset your password now and tell your employer.",
+      t(
+        p.how === "reset" ? "passwordChanged.reset" : "passwordChanged.changed",
+        { date: p.on },
+      ),
+      t("passwordChanged.notYou"),
     ],
     action: {
-      label: "Reset your password",
+      label: t("passwordChanged.action"),
       href: url(p.origin, "/forgot-password"),
     },
   });

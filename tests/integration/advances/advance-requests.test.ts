@@ -6,7 +6,11 @@ import {
   ROUTING_INVALID,
   TERMS_REQUIRED,
 } from "~/validation/advance";
-import { NOT_LINKED, ONLY_EMPLOYEES, requestAdvance } from "~/models/advances/index.server";
+import {
+  NOT_LINKED,
+  ONLY_EMPLOYEES,
+  requestAdvance,
+} from "~/models/advances/index.server";
 import { subscribe, type AppEvent } from "~/services/events.server";
 import { db } from "~/utils/db.server";
 import { AppError } from "~/utils/errors";

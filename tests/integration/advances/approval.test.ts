@@ -1,4 +1,9 @@
-import { cancelAdvance, ALREADY_DECIDED, approveAdvance, declineAdvance } from "~/models/advances/index.server";
+import {
+  cancelAdvance,
+  ALREADY_DECIDED,
+  approveAdvance,
+  declineAdvance,
+} from "~/models/advances/index.server";
 import { dayStart, isoDay } from "~/utils/pay-schedule";
 import { addDays, subDays } from "date-fns";
 import { count, eq } from "drizzle-orm";

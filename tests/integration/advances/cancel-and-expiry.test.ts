@@ -1,9 +1,23 @@
 import { subDays } from "date-fns";
 import { eq } from "drizzle-orm";
 import { auditEvents, sandboxPayments } from "#db/schema";
-import { approveAdvance, ALREADY_CANCELLED, CANNOT_CANCEL_DECLINED, CANNOT_CANCEL_PAID, cancelAdvance, EXPIRED_REASON, expireUnpaidAdvances, createPaymentIntent, listPendingRequests } from "~/models/advances/index.server";
+import {
+  approveAdvance,
+  ALREADY_CANCELLED,
+  CANNOT_CANCEL_DECLINED,
+  CANNOT_CANCEL_PAID,
+  cancelAdvance,
+  EXPIRED_REASON,
+  expireUnpaidAdvances,
+  createPaymentIntent,
+  listPendingRequests,
+} from "~/models/advances/index.server";
 import { checkInvariants } from "~/models/ledger/index.server";
-import { exportNextPayrollCsv, runPayroll, createPayrollRun } from "~/models/payroll/index.server";
+import {
+  exportNextPayrollCsv,
+  runPayroll,
+  createPayrollRun,
+} from "~/models/payroll/index.server";
 import { loader as dashboardLoader } from "~/routes/_app._index";
 import {
   action as historyAction,

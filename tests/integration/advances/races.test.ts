@@ -1,7 +1,12 @@
 import { addDays } from "date-fns";
 import { eq, sql } from "drizzle-orm";
 import { advanceRequests, type User } from "#db/schema";
-import { approveAdvance, declineAdvance, BALANCE_NO_LONGER_COVERS, requestAdvance } from "~/models/advances/index.server";
+import {
+  approveAdvance,
+  declineAdvance,
+  BALANCE_NO_LONGER_COVERS,
+  requestAdvance,
+} from "~/models/advances/index.server";
 import { checkInvariants } from "~/models/ledger/index.server";
 import { runPayroll } from "~/models/payroll/index.server";
 import { updateCompanySettings } from "~/models/companies/index.server";

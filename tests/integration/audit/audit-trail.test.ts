@@ -2,9 +2,18 @@ import fs from "node:fs";
 import path from "node:path";
 import { desc, eq, sql } from "drizzle-orm";
 import { advanceRequests, auditEvents, type User } from "#db/schema";
-import { requestAdvance, approveAdvance, declineAdvance } from "~/models/advances/index.server";
+import {
+  requestAdvance,
+  approveAdvance,
+  declineAdvance,
+} from "~/models/advances/index.server";
 import { completeSandboxCheckout } from "~/models/cards/index.server";
-import { runPayroll, createPayrollRun, getPayrollRun, recordPayrollResults } from "~/models/payroll/index.server";
+import {
+  runPayroll,
+  createPayrollRun,
+  getPayrollRun,
+  recordPayrollResults,
+} from "~/models/payroll/index.server";
 import { updateProfile } from "~/models/people/index.server";
 import { updateCompanySettings } from "~/models/companies/index.server";
 import { action as loginApi } from "~/routes/api.login";

@@ -1,6 +1,10 @@
 import { and, eq } from "drizzle-orm";
 import { auditEvents, virtualCards } from "#db/schema";
-import { authorizeCardPurchase, DECLINE_FROZEN, DECLINE_NOT_GROCERY } from "~/models/cards/index.server";
+import {
+  authorizeCardPurchase,
+  DECLINE_FROZEN,
+  DECLINE_NOT_GROCERY,
+} from "~/models/cards/index.server";
 import { checkInvariants } from "~/models/ledger/index.server";
 import * as cardPage from "~/routes/_app.cards.$id";
 import { action as sandboxApi } from "~/routes/api.sandbox.card-authorizations";

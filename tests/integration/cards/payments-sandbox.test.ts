@@ -577,6 +577,7 @@ describe("/checkout", () => {
         state: "error",
         message: "Invalid checkout parameters. Please try again.",
         toast: null,
+        i18n: expect.objectContaining({ checkout: expect.any(Object) }),
       });
     }
   });
@@ -678,6 +679,7 @@ describe("/payment-success and the webhook without Stripe", () => {
       toast: null,
       moneyLines: [],
       cardId: null,
+      i18n: expect.objectContaining({ checkout: expect.any(Object) }),
     });
 
     await createPaymentIntent(user, {

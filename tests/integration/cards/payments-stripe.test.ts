@@ -1,6 +1,10 @@
 import Stripe from "stripe";
 import { createPaymentIntent } from "~/models/advances/index.server";
-import { issueGroceryCard, CARD_DELAYED, recoverPaidRequests } from "~/models/cards/index.server";
+import {
+  issueGroceryCard,
+  CARD_DELAYED,
+  recoverPaidRequests,
+} from "~/models/cards/index.server";
 import { action as createCardApi } from "~/routes/api.create-grocery-card";
 import { action as createIntentApi } from "~/routes/api.create-payment-intent";
 import { action as webhookApi } from "~/routes/api.stripe.webhook";

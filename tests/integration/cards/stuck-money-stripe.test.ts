@@ -1,6 +1,13 @@
 import { addMinutes, subDays } from "date-fns";
-import { APPROVAL_EXPIRED, createPaymentIntent } from "~/models/advances/index.server";
-import { CARD_DELAYED, issueGroceryCard, recoverPaidRequests } from "~/models/cards/index.server";
+import {
+  APPROVAL_EXPIRED,
+  createPaymentIntent,
+} from "~/models/advances/index.server";
+import {
+  CARD_DELAYED,
+  issueGroceryCard,
+  recoverPaidRequests,
+} from "~/models/cards/index.server";
 import { checkInvariants } from "~/models/ledger/index.server";
 import { paymentProvider } from "~/services/payments/index.server";
 import { db } from "~/utils/db.server";

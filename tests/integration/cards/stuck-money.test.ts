@@ -8,8 +8,19 @@ import {
   type AdvanceRequest,
   type User,
 } from "#db/schema";
-import { cancelAdvance, APPROVAL_EXPIRED, CANNOT_CANCEL_PAID, EXPIRED_REASON, createPaymentIntent } from "~/models/advances/index.server";
-import { CARD_DELAYED, issueGroceryCard, recoverPaidRequests, completeSandboxCheckout } from "~/models/cards/index.server";
+import {
+  cancelAdvance,
+  APPROVAL_EXPIRED,
+  CANNOT_CANCEL_PAID,
+  EXPIRED_REASON,
+  createPaymentIntent,
+} from "~/models/advances/index.server";
+import {
+  CARD_DELAYED,
+  issueGroceryCard,
+  recoverPaidRequests,
+  completeSandboxCheckout,
+} from "~/models/cards/index.server";
 import { checkInvariants } from "~/models/ledger/index.server";
 import { CARD_RECOVERY_TASK, cronItems, taskList } from "~/jobs/worker.server";
 import { action as createIntentApi } from "~/routes/api.create-payment-intent";

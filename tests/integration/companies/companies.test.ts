@@ -4,8 +4,21 @@ import { auditEvents, invitations, users, type User } from "#db/schema";
 import { requestAdvance, approveAdvance } from "~/models/advances/index.server";
 import { listCompanyActivity } from "~/models/audit/index.server";
 import { loadEmployeeDashboard } from "~/models/reports/index.server";
-import { inviteEmployee, inviteMember, resendInvitation, revokeInvitation, changeMemberRole, listTeam, removeMember } from "~/models/companies/index.server";
-import { getSessionUser, createSession, registerUser, resetPassword } from "~/models/people/index.server";
+import {
+  inviteEmployee,
+  inviteMember,
+  resendInvitation,
+  revokeInvitation,
+  changeMemberRole,
+  listTeam,
+  removeMember,
+} from "~/models/companies/index.server";
+import {
+  getSessionUser,
+  createSession,
+  registerUser,
+  resetPassword,
+} from "~/models/people/index.server";
 import * as dashboardRoute from "~/routes/_app._index";
 import * as inviteRoute from "~/routes/_app.employees.invite";
 import * as teamRoute from "~/routes/_app.settings_.team";

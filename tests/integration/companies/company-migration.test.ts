@@ -6,7 +6,10 @@ import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { users, type User } from "#db/schema";
 import { eq } from "drizzle-orm";
-import { loadEmployerDashboard, listEmployees } from "~/models/reports/index.server";
+import {
+  loadEmployerDashboard,
+  listEmployees,
+} from "~/models/reports/index.server";
 import { getCompanySettings } from "~/models/companies/index.server";
 import {
   connectPglite,

@@ -1,7 +1,16 @@
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { invitations, mailOutbox } from "#db/schema";
-import { inviteEmployee, confirmRoster, getRosterImport, previewRoster, readRoster, runRosterImport, type BadRow, type SkippedRow } from "~/models/companies/index.server";
+import {
+  inviteEmployee,
+  confirmRoster,
+  getRosterImport,
+  previewRoster,
+  readRoster,
+  runRosterImport,
+  type BadRow,
+  type SkippedRow,
+} from "~/models/companies/index.server";
 import * as importPage from "~/routes/_app.employees.import._index";
 import * as importDetails from "~/routes/_app.employees.import.$id";
 import { db } from "~/utils/db.server";

@@ -1,6 +1,9 @@
 import { eq } from "drizzle-orm";
 import { companies, employees, type User } from "#db/schema";
-import { getCompanySettings, updateCompanySettings } from "~/models/companies/index.server";
+import {
+  getCompanySettings,
+  updateCompanySettings,
+} from "~/models/companies/index.server";
 import { getUserById } from "~/models/people/index.server";
 import {
   action as settingsAction,

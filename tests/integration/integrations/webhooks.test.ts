@@ -9,9 +9,21 @@ import {
   webhookEndpoints,
   type User,
 } from "#db/schema";
-import { requestAdvance, approveAdvance, declineAdvance } from "~/models/advances/index.server";
-import { offboardEmployee, createPayrollRun, recordPayrollResults } from "~/models/payroll/index.server";
-import { createWebhookEndpoint, deliverWebhook, resendWebhookDelivery } from "~/models/integrations/index.server";
+import {
+  requestAdvance,
+  approveAdvance,
+  declineAdvance,
+} from "~/models/advances/index.server";
+import {
+  offboardEmployee,
+  createPayrollRun,
+  recordPayrollResults,
+} from "~/models/payroll/index.server";
+import {
+  createWebhookEndpoint,
+  deliverWebhook,
+  resendWebhookDelivery,
+} from "~/models/integrations/index.server";
 import { isoDay } from "~/utils/pay-schedule";
 import { insertAdvance } from "#tests/support/data";
 import { deductionsOf, employeeOf } from "#tests/support/rows";

@@ -1,14 +1,28 @@
 import { eq, sql } from "drizzle-orm";
 import { users } from "#db/schema";
-import { approveAdvance, requestAdvance } from "~/models/advances/index.server";
+import {
+  approveAdvance,
+  declineAdvance,
+  cancelAdvance,
+  requestAdvance,
+} from "~/models/advances/index.server";
 import { inviteEmployee } from "~/models/companies/index.server";
-import { sendDeductionReminders } from "~/models/notifications/index.server";
-import { requestPasswordReset, setUserLanguage } from "~/models/people/index.server";
+import {
+  notifyCardNotIssued,
+  sendDeductionReminders,
+} from "~/models/notifications/index.server";
+import {
+  requestPasswordReset,
+  setUserLanguage,
+  updateProfile,
+} from "~/models/people/index.server";
 import { action as checkoutAction } from "~/routes/_app.checkout";
+import { action as profileAction } from "~/routes/_app.profile";
 import { db } from "~/utils/db.server";
 import { useTestDatabase } from "#tests/support/db";
 import { insertAdvance } from "#tests/support/data";
 import {
+  TEST_PASSWORD,
   call,
   createEmployee,
   createEmployer,
@@ -19,7 +33,8 @@ import { useMailDelivery } from "#tests/support/mail-delivery";
 // The mails of a whole journey for people who chose Spanish, on a real SMTP server through the
 // job queue (docs/decisions/0084-languages-and-the-javascript-budget.md): the invitation (in
 // the inviter's language), the approval, the card issued, the deduction reminder and the
-// password reset. Subjects, bodies (HTML and text) and the layout's own words are Spanish;
+// password reset; then a decline, a cancel, a card that could not be issued and a password
+// change for an employee who chose Spanish on /profile. Subjects, bodies (HTML and text) and the layout's own words are Spanish;
 // money and dates are formatted for es-US.
 
 useTestDatabase();
@@ -167,6 +182,110 @@ describe("the mails of a journey, for people who chose Spanish", () => {
       "Este es un mensaje de seguridad de tu cuenta de Grocery Advance",
     );
     expect(reset.mail.text).not.toMatch(ENGLISH);
+  });
+
+  it("declined, cancelled, card not issued and password changed arrive in Spanish for an employee who chose it on /profile", async () => {
+    const employer = await createEmployer({ firstName: "Elena" });
+    const chosen = await createEmployee(employer, {
+      firstName: "Rosa",
+      email: `rosa-profile-${employer.id}@example.com`,
+    });
+    // The preference, chosen with the profile's language form.
+    const saved = await call(
+      profileAction,
+      await requestAs(chosen, "/profile", {
+        form: { intent: "language", language: "es" },
+      }),
+    );
+    expect(saved.status).toBe(302);
+    const employee = (
+      await db().select().from(users).where(eq(users.id, chosen.id))
+    )[0];
+    expect(employee.language).toBe("es");
+    const SPANISH_ENGLISH =
+      /\b(Your|was declined|cancelled|could not be issued|password was changed|See your requests|Reason|Nothing was charged)\b/;
+
+    // Declined, with the employer's reason quoted as written.
+    const declined = await requestAdvance(employee, {
+      amount: "250.00",
+      repaymentPeriods: 1,
+    } as never);
+    await declineAdvance(employer, declined.id, "Over this month's budget");
+    const [no] = await smtp.waitFor(1, about(employee.email, /rechazada/));
+    expect(no.mail.subject).toBe(
+      "Tu solicitud de adelanto de $250.00 fue rechazada",
+    );
+    expect(no.mail.text).toContain("Hola, Rosa:");
+    expect(no.mail.text).toMatch(
+      /Tu empleador rechazó tu solicitud de adelanto para el supermercado de \$250\.00 el \d{1,2} [a-z]{3} \d{4}\./,
+    );
+    expect(no.mail.text).toContain("Over this month's budget");
+    expect(no.mail.text).toContain("Ver tus solicitudes");
+    expect(no.mail.html).toContain('<html lang="es">');
+    expect(no.mail.text?.replace("Over this month's budget", "")).not.toMatch(
+      ENGLISH,
+    );
+
+    // Cancelled by the employee.
+    const cancelled = await requestAdvance(employee, {
+      amount: "200.00",
+      repaymentPeriods: 1,
+    } as never);
+    await cancelAdvance(employee, cancelled.id);
+    const [gone] = await smtp.waitFor(1, about(employee.email, /se canceló/));
+    expect(gone.mail.subject).toBe(
+      "Tu solicitud de adelanto de $200.00 se canceló",
+    );
+    expect(gone.mail.text).toContain("No se cobró nada");
+    expect(gone.mail.text).not.toMatch(ENGLISH);
+    expect(gone.mail.text).not.toMatch(SPANISH_ENGLISH);
+
+    // A paid request whose card could not be issued: the fee refunded.
+    const paid = await insertAdvance(employee, {
+      amount: "300.00",
+      status: "APPROVED",
+      approverId: employer.id,
+    });
+    await db().transaction((tx) =>
+      notifyCardNotIssued(tx, paid.id, 1_599, 1_599),
+    );
+    const [noCard] = await smtp.waitFor(
+      1,
+      about(employee.email, /No se pudo emitir/),
+    );
+    expect(noCard.mail.subject).toBe(
+      "No se pudo emitir tu tarjeta de supermercado de $300.00",
+    );
+    expect(noCard.mail.text).toContain(
+      "El cargo por servicio de $15.99 se reembolsó a tu tarjeta.",
+    );
+    expect(noCard.mail.text).toContain("Cargo reembolsado: $15.99");
+    expect(noCard.mail.text).not.toMatch(ENGLISH);
+    expect(noCard.mail.text).not.toMatch(SPANISH_ENGLISH);
+
+    // The password changed on the profile: an account security message.
+    await updateProfile(employee, {
+      firstName: employee.firstName,
+      lastName: employee.lastName,
+      email: employee.email,
+      department: employee.department ?? undefined,
+      currentPassword: TEST_PASSWORD,
+      newPassword: "una-clave-nueva-y-larga",
+      confirmPassword: "una-clave-nueva-y-larga",
+    });
+    const [changed] = await smtp.waitFor(
+      1,
+      about(employee.email, /contraseña de Grocery Advance cambió/),
+    );
+    expect(changed.mail.subject).toBe(
+      "Tu contraseña de Grocery Advance cambió",
+    );
+    expect(changed.mail.text).toMatch(
+      /Tu contraseña cambió el \d{1,2} [a-z]{3} \d{4}, \d{2}:\d{2}, y se cerraron tus otras sesiones\./,
+    );
+    expect(changed.mail.text).toContain("Restablecer tu contraseña");
+    expect(changed.mail.text).not.toMatch(ENGLISH);
+    expect(changed.mail.text).not.toMatch(SPANISH_ENGLISH);
   });
 
   it("a person who chose no language is written to in English, as before", async () => {

@@ -1,9 +1,33 @@
 import { sandboxLast4 } from "~/services/payments/sandbox.server";
 import { subDays } from "date-fns";
 import { and, eq, ne, sql } from "drizzle-orm";
-import { cancelAdvance, expireUnpaidAdvances, applyApproval, approveAdvance, declineAdvance, requestAdvance } from "~/models/advances/index.server";
-import { deliverMail, notifyAdvanceApproved, notifyAdvanceCancelled, sendDeductionReminders, sendMonthlyReports, setEmailChoices } from "~/models/notifications/index.server";
-import { confirmMfaEnrolment, disableMfa, startMfaEnrolment, requestPasswordReset, resetPassword, updateProfile, createSession, getSessionUser, signIn } from "~/models/people/index.server";
+import {
+  cancelAdvance,
+  expireUnpaidAdvances,
+  applyApproval,
+  approveAdvance,
+  declineAdvance,
+  requestAdvance,
+} from "~/models/advances/index.server";
+import {
+  deliverMail,
+  notifyAdvanceApproved,
+  notifyAdvanceCancelled,
+  sendDeductionReminders,
+  sendMonthlyReports,
+  setEmailChoices,
+} from "~/models/notifications/index.server";
+import {
+  confirmMfaEnrolment,
+  disableMfa,
+  startMfaEnrolment,
+  requestPasswordReset,
+  resetPassword,
+  updateProfile,
+  createSession,
+  getSessionUser,
+  signIn,
+} from "~/models/people/index.server";
 import { run, type Runner } from "graphile-worker";
 import { mailOutbox, passwordResetTokens, users } from "#db/schema";
 import {

@@ -1,9 +1,29 @@
 import { sql } from "drizzle-orm";
 import type { User } from "#db/schema";
-import { authorizeCardPurchase, closeExpiredCards, closeOwnCard, getOwnCard } from "~/models/cards/index.server";
-import { checkInvariants, companyTotals, owedCents } from "~/models/ledger/index.server";
-import { offboardEmployee, createPayrollRun, FUTURE_RUN, getPayrollRun, recordPayrollResults, runScheduledPayroll } from "~/models/payroll/index.server";
-import { getPaySchedule, updateCompanySettings, updatePaySchedule } from "~/models/companies/index.server";
+import {
+  authorizeCardPurchase,
+  closeExpiredCards,
+  closeOwnCard,
+  getOwnCard,
+} from "~/models/cards/index.server";
+import {
+  checkInvariants,
+  companyTotals,
+  owedCents,
+} from "~/models/ledger/index.server";
+import {
+  offboardEmployee,
+  createPayrollRun,
+  FUTURE_RUN,
+  getPayrollRun,
+  recordPayrollResults,
+  runScheduledPayroll,
+} from "~/models/payroll/index.server";
+import {
+  getPaySchedule,
+  updateCompanySettings,
+  updatePaySchedule,
+} from "~/models/companies/index.server";
 import { requestAdvance } from "~/models/advances/index.server";
 import { getEmployerReport } from "~/models/reports/index.server";
 import { db, queryRows } from "~/utils/db.server";

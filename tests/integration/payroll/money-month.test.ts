@@ -1,8 +1,16 @@
 import { sql } from "drizzle-orm";
 import { approveAdvance, requestAdvance } from "~/models/advances/index.server";
 import { authorizeCardPurchase } from "~/models/cards/index.server";
-import { checkInvariants, companyTotals, owedCents } from "~/models/ledger/index.server";
-import { offboardEmployee, createPayrollRun, recordPayrollResults } from "~/models/payroll/index.server";
+import {
+  checkInvariants,
+  companyTotals,
+  owedCents,
+} from "~/models/ledger/index.server";
+import {
+  offboardEmployee,
+  createPayrollRun,
+  recordPayrollResults,
+} from "~/models/payroll/index.server";
 import { updatePaySchedule } from "~/models/companies/index.server";
 import { db, queryRows } from "~/utils/db.server";
 import { formatCents, toCents } from "~/utils/money";

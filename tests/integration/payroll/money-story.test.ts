@@ -2,9 +2,17 @@ import { addDays, format } from "date-fns";
 import { eq } from "drizzle-orm";
 import { advanceRequests, auditEvents, sandboxPayments } from "#db/schema";
 import { approveAdvance, requestAdvance } from "~/models/advances/index.server";
-import { authorizeCardPurchase, spentCents, completeSandboxCheckout } from "~/models/cards/index.server";
+import {
+  authorizeCardPurchase,
+  spentCents,
+  completeSandboxCheckout,
+} from "~/models/cards/index.server";
 import { checkInvariants } from "~/models/ledger/index.server";
-import { exportNextPayrollCsv, runPayroll, recordPayrollResults } from "~/models/payroll/index.server";
+import {
+  exportNextPayrollCsv,
+  runPayroll,
+  recordPayrollResults,
+} from "~/models/payroll/index.server";
 import { updatePaySchedule } from "~/models/companies/index.server";
 import { db } from "~/utils/db.server";
 import { toCents } from "~/utils/money";

@@ -1,7 +1,14 @@
 import { addDays } from "date-fns";
 import { sql } from "drizzle-orm";
 import { advanceRequests } from "#db/schema";
-import { exportNextPayrollCsv, parseRunDate, runPayroll, createPayrollRun, FUTURE_RUN, getPayrollRun } from "~/models/payroll/index.server";
+import {
+  exportNextPayrollCsv,
+  parseRunDate,
+  runPayroll,
+  createPayrollRun,
+  FUTURE_RUN,
+  getPayrollRun,
+} from "~/models/payroll/index.server";
 import { checkInvariants } from "~/models/ledger/index.server";
 import { isoDay } from "~/utils/pay-schedule";
 import { loader as exportLoader } from "~/routes/payroll.export";

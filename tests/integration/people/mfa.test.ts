@@ -14,7 +14,11 @@ import {
   action as settingsAction,
   loader as settingsLoader,
 } from "~/routes/_app.settings";
-import { INVALID_MFA_CODE, MFA_CODE_REQUIRED, TOO_MANY_MFA_ATTEMPTS } from "~/models/people/index.server";
+import {
+  INVALID_MFA_CODE,
+  MFA_CODE_REQUIRED,
+  TOO_MANY_MFA_ATTEMPTS,
+} from "~/models/people/index.server";
 import { db } from "~/utils/db.server";
 import { useTestDatabase } from "#tests/support/db";
 import {

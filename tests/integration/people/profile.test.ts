@@ -16,6 +16,13 @@ import {
   requestAs,
 } from "#tests/support/factories";
 import { toastOf } from "#tests/support/toasts";
+import { readToast } from "~/web/toast.server";
+
+const toastCookie = (res: Response) =>
+  (res.headers.get("Set-Cookie") ?? "")
+    .split(/,(?=\s*[\w-]+=)/)
+    .map((c) => c.trim().split(";")[0])
+    .find((c) => c.startsWith("toast=")) ?? "";
 
 useTestDatabase();
 
@@ -80,7 +87,55 @@ describe("/profile", () => {
       devices: [],
       // E-mail choices: both on until the employee turns one off.
       emailChoices: { decisions: true, deductions: true },
+      // No language chosen: the browser's decides; the page's texts.
+      languageChoice: "browser",
+      i18n: expect.objectContaining({ profile: expect.any(Object) }),
     });
+  });
+
+  it("saves the language preference on the user, its cookie with it; the browser's again", async () => {
+    const employee = await createEmployee(await createEmployer());
+    const res = await post(employee, { intent: "language", language: "es" });
+    expect(res.status).toBe(302);
+    expect(res.headers.get("Location")).toBe("/profile");
+    expect(res.headers.get("Set-Cookie")).toMatch(/(^|, )lng=es;/);
+    expect((await getUserById(employee.id))?.language).toBe("es");
+    // The next page is in Spanish: its figures, its texts and the toast.
+    const page = await call(
+      profileLoader,
+      await requestAs(employee, "/profile"),
+    );
+    const data = await page.json();
+    expect(data.languageChoice).toBe("es");
+    expect(data.i18n.profile.accountSettings).toBe(
+      "Configuración de la cuenta",
+    );
+    expect(data.profile.memberSince).toMatch(/^\d{1,2} [a-z]{3} \d{4}$/);
+    const { toast } = await readToast(
+      new Request("http://localhost/", {
+        headers: { Cookie: toastCookie(res) },
+      }),
+      "es",
+    );
+    expect(toast).toMatchObject({
+      title: "Idioma guardado",
+      description: "Tus páginas y correos están en el idioma que elegiste.",
+    });
+    // None chosen: the preference is cleared and so is the cookie.
+    const back = await post(employee, {
+      intent: "language",
+      language: "browser",
+    });
+    expect(back.status).toBe(302);
+    expect(back.headers.get("Set-Cookie")).toMatch(/(^|, )lng=; .*Max-Age=0/);
+    expect((await getUserById(employee.id))?.language).toBeNull();
+    // Anything else is refused, with the schema's message.
+    const bad = await post(employee, { intent: "language", language: "fr" });
+    expect(bad.status).toBe(400);
+    expect((await bad.json()).languageResult.error).toEqual({
+      language: ["Choose a language"],
+    });
+    expect((await getUserById(employee.id))?.language).toBeNull();
   });
 
   it("saves names, e-mail and department without touching the password", async () => {

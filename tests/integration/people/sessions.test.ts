@@ -14,7 +14,11 @@ import {
   action as settingsAction,
   loader as settingsLoader,
 } from "~/routes/_app.settings";
-import { getSessionUser, hasSeenUserAgent, revokeAllSessions } from "~/models/people/index.server";
+import {
+  getSessionUser,
+  hasSeenUserAgent,
+  revokeAllSessions,
+} from "~/models/people/index.server";
 import { db } from "~/utils/db.server";
 import { useTestDatabase } from "#tests/support/db";
 import {

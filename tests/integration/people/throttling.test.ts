@@ -5,7 +5,11 @@ import { action as loginApi } from "~/routes/api.login";
 import { action as logoutApi } from "~/routes/api.logout";
 import { action as registerApi } from "~/routes/api.register";
 import { action as profileAction } from "~/routes/_app.profile";
-import { TOO_MANY_ATTEMPTS, TOO_MANY_PASSWORD_ATTEMPTS, TOO_MANY_REGISTRATIONS } from "~/models/people/index.server";
+import {
+  TOO_MANY_ATTEMPTS,
+  TOO_MANY_PASSWORD_ATTEMPTS,
+  TOO_MANY_REGISTRATIONS,
+} from "~/models/people/index.server";
 import { db } from "~/utils/db.server";
 import { resetEnvCache } from "~/utils/env.server";
 import { useTestDatabase } from "#tests/support/db";

@@ -2,7 +2,10 @@ import { dayStart, isoDay } from "~/utils/pay-schedule";
 import { addDays } from "date-fns";
 import { eq } from "drizzle-orm";
 import { payrollDeductions } from "#db/schema";
-import { cardRestrictions, loadEmployeeDashboard } from "~/models/reports/index.server";
+import {
+  cardRestrictions,
+  loadEmployeeDashboard,
+} from "~/models/reports/index.server";
 import { db } from "~/utils/db.server";
 import { loader as dashboardLoader } from "~/routes/_app._index";
 import { loader as historyLoader } from "~/routes/_app.history";

@@ -1,7 +1,11 @@
 import { sql } from "drizzle-orm";
 import type { User } from "#db/schema";
 import { checkInvariants } from "~/models/ledger/index.server";
-import { pagePendingRequests, STREAM_CHUNK, toPublicAdvance } from "~/models/advances/index.server";
+import {
+  pagePendingRequests,
+  STREAM_CHUNK,
+  toPublicAdvance,
+} from "~/models/advances/index.server";
 import { getUserByUsername } from "~/models/people/index.server";
 import { compactReportRollup } from "~/models/reports/index.server";
 import { advanceRequests, employees } from "#db/schema";

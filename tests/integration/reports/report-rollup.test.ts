@@ -13,8 +13,22 @@ import {
   runEmbeddedOnce,
   taskList,
 } from "~/jobs/worker.server";
-import { requestAdvance, approveAdvance, declineAdvance, cancelAdvance, expireUnpaidAdvances } from "~/models/advances/index.server";
-import { loadEmployerDashboard, getEmployerReport, reportingPeriod, TOP_DEPARTMENTS, compactReportRollup, COMPACT_BACKLOG, rebuildReportRollup } from "~/models/reports/index.server";
+import {
+  requestAdvance,
+  approveAdvance,
+  declineAdvance,
+  cancelAdvance,
+  expireUnpaidAdvances,
+} from "~/models/advances/index.server";
+import {
+  loadEmployerDashboard,
+  getEmployerReport,
+  reportingPeriod,
+  TOP_DEPARTMENTS,
+  compactReportRollup,
+  COMPACT_BACKLOG,
+  rebuildReportRollup,
+} from "~/models/reports/index.server";
 import { checkInvariants } from "~/models/ledger/index.server";
 import { db, queryRows } from "~/utils/db.server";
 import { AppError } from "~/utils/errors";

@@ -91,10 +91,18 @@ import * as appEmployeesInvite from "~/routes/_app.employees.invite";
 import * as appTeam from "~/routes/_app.settings_.team";
 import * as appRosterImport from "~/routes/_app.employees.import._index";
 import * as appRosterImportDetails from "~/routes/_app.employees.import.$id";
-import { previewRoster, addEmployee, inviteEmployee } from "~/models/companies/index.server";
+import {
+  previewRoster,
+  addEmployee,
+  inviteEmployee,
+} from "~/models/companies/index.server";
 import { createPayrollRun } from "~/models/payroll/index.server";
 import { closeCardInTx } from "~/models/cards/index.server";
-import { createWebhookEndpoint, createApiKey, revokeApiKey } from "~/models/integrations/index.server";
+import {
+  createWebhookEndpoint,
+  createApiKey,
+  revokeApiKey,
+} from "~/models/integrations/index.server";
 import * as join from "~/routes/join";
 import * as joinToken from "~/routes/join.$token";
 import * as apiInvitations from "~/routes/api.invitations";

@@ -1,0 +1,55 @@
+// The `employeeMail` namespace in English: the rest of an employee's e-mails (declined,
+// cancelled or expired, card not issued, password changed; app/services/mail/templates.tsx).
+const employeeMail = {
+  seeRequests: "See your requests",
+  labels: {
+    declinedOn: "Declined on",
+    reason: "Reason",
+    cancelledOn: "Cancelled on",
+    expiredOn: "Expired on",
+    feeRefunded: "Fee refunded",
+    charged: "Charged",
+  },
+  declined: {
+    subject: "Your {{amount}} advance request was declined",
+    heading: "Your advance request was declined",
+    text: "Your employer declined your grocery advance request of {{amount}} on {{date}}.",
+    noReason: "Declined by employer",
+  },
+  cancelled: {
+    subject: "Your {{amount}} advance request cancelled",
+    heading: "Your advance request cancelled",
+    text: "Your grocery advance request of {{amount}} was cancelled on {{date}}.",
+  },
+  expired: {
+    subject: "Your {{amount}} advance request expired",
+    heading: "Your advance request expired",
+    text: "Your approved grocery advance of {{amount}} expired on {{date}}: it was not paid for at checkout within 7 days of its approval.",
+  },
+  nothingCharged:
+    "Nothing was charged and nothing will be deducted from your pay for it; any amount your employer reserved is back in your available balance.",
+  cardNotIssued: {
+    subject: "Your {{amount}} grocery card could not be issued",
+    heading: "Your grocery card could not be issued",
+    text: "We could not issue the grocery card for your {{amount}} advance, so we cancelled the request on {{date}}.",
+    refunded:
+      "The {{fee}} processing fee was refunded to your card. Your bank may take 5 to 10 days to show it.",
+    released:
+      "Nothing was charged: the {{fee}} authorization on your card was released.",
+    nothingDeducted:
+      "Nothing will be deducted from your pay for this advance, and the amount is back in your available balance. You can request a new advance.",
+  },
+  passwordChanged: {
+    subject: "Your {{product}} password was changed",
+    heading: "Your password was changed",
+    reset:
+      "Your password was reset with an e-mail link on {{date}}, and every session was signed out.",
+    changed:
+      "Your password was changed on {{date}}, and your other sessions were signed out.",
+    notYou:
+      "If this was not you, reset your password now and tell your employer.",
+    action: "Reset your password",
+  },
+};
+
+export default employeeMail;

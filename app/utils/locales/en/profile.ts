@@ -1,0 +1,58 @@
+// The `profile` namespace in English (/profile; docs/i18n-glossary.md).
+const profile = {
+  employee: "Employee",
+  details: {
+    username: "Username",
+    email: "Email",
+    department: "Department",
+    notAvailable: "N/A",
+    availableBalance: "Available balance",
+    memberSince: "Member since",
+  },
+  accountSettings: "Account Settings",
+  form: {
+    department: "Department",
+    changePassword: "Change password",
+    keepPassword: "Leave these empty to keep your current password.",
+    currentPassword: "Current password",
+    newPassword: "New password",
+    confirmPassword: "Confirm new password",
+    failed: "Update failed",
+    saving: "Saving...",
+    save: "Save Changes",
+  },
+  language: {
+    title: "Language",
+    legend: "The language of your pages and e-mails",
+    browser: "The language of my browser",
+    hint: "Used on every device you sign in from, and for the e-mails we send you.",
+    save: "Save language",
+    failed: "Language not saved",
+  },
+  emailChoices: {
+    title: "E-mail choices",
+    always:
+      "Account security e-mails (password and sign-in changes) are always sent. <link>.",
+    seeSent: "See the e-mails sent to you",
+    decisions:
+      "E-mail me when a request is approved, declined, cancelled or expires, and when my card is issued",
+    deductions: "E-mail me 2 days before a payroll deduction",
+    save: "Save e-mail choices",
+  },
+  activeSessions: "Active sessions",
+  activity: {
+    title: "Recent activity",
+    caption: "Recent activity on your account",
+    columns: {
+      time: "Time",
+      action: "Action",
+      by: "By",
+      amount: "Amount",
+      details: "Details",
+    },
+    empty: "No activity yet.",
+    you: "You",
+  },
+};
+
+export default profile;

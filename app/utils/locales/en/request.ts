@@ -1,0 +1,54 @@
+// The `request` namespace in English (/request; docs/i18n-glossary.md).
+const request = {
+  title: "Request Grocery Advance",
+  intro: "Get an advance of {{min}} to {{max}} on your paycheck for groceries.",
+  notLinked: {
+    title: "Your account is not linked to an employer yet.",
+    text: "You can request an advance once your employer adds you to their company. Please ask your employer or HR team to add you.",
+  },
+  left: {
+    title:
+      "You can no longer request advances: your employer has offboarded you.",
+    text: "What you still owe is deducted from your last paycheck; your <link> stays here for you.",
+    history: "history",
+  },
+  belowMinimum: {
+    title:
+      "You have {{available}} available to request, less than the {{minimum}} minimum.",
+    text: "What you can request comes back as payroll repays your advances (see your upcoming deductions on the <link>), or when a pending request is declined or cancelled.",
+    dashboard: "dashboard",
+  },
+  form: {
+    amount: "Amount",
+    amountHint:
+      "Between {{min}} and {{max}}. Available to request: {{available}} (your balance less pending requests)",
+    reason: "Reason (optional)",
+    reasonPlaceholder: "What will the advance help with?",
+    payment: "Payment Information",
+    existingAccount: "Use existing direct deposit account",
+    differentAccount: "Use a different account",
+    accountType: "Account type",
+    checking: "Checking",
+    savings: "Savings",
+    routingNumber: "Routing number",
+    routingPlaceholder: "9 digit routing number",
+    accountNumber: "Account number",
+    schedule: "Repayment Schedule",
+    periods_one: "{{count}} pay period",
+    periods_other: "{{count}} pay periods",
+    recommended: "{{option}} (recommended)",
+    scheduleHint: "The advance will be deducted from your upcoming paychecks.",
+    review:
+      "Nothing has been requested yet. Check the cost below for the amount and periods you chose, then press Submit Request again to confirm.",
+    costPending:
+      "Enter an amount between {{min}} and {{max}} to see what it costs.",
+    terms:
+      "I agree to the terms and conditions and authorize repayment by payroll deduction",
+    failed: "Request failed",
+    cancel: "Cancel",
+    submitting: "Submitting...",
+    submit: "Submit Request",
+  },
+};
+
+export default request;

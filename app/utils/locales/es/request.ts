@@ -1,0 +1,54 @@
+// The `request` namespace in US Spanish (/request; docs/i18n-glossary.md).
+const request = {
+  title: "Pedir un adelanto para el supermercado",
+  intro:
+    "Recibe un adelanto de {{min}} a {{max}} de tu sueldo para el supermercado.",
+  notLinked: {
+    title: "Tu cuenta todavía no está vinculada a un empleador.",
+    text: "Podrás pedir un adelanto cuando tu empleador te agregue a su empresa. Pídeselo a tu empleador o al equipo de Recursos Humanos.",
+  },
+  left: {
+    title: "Ya no puedes pedir adelantos: tu empleador te dio de baja.",
+    text: "Lo que todavía debes se descuenta de tu último sueldo; tu <link> sigue aquí para ti.",
+    history: "historial",
+  },
+  belowMinimum: {
+    title:
+      "Tienes {{available}} disponibles para pedir, menos que el mínimo de {{minimum}}.",
+    text: "Lo que puedes pedir vuelve a medida que la nómina paga tus adelantos (mira tus próximos descuentos en <link>), o cuando se rechaza o se cancela una solicitud pendiente.",
+    dashboard: "Inicio",
+  },
+  form: {
+    amount: "Monto",
+    amountHint:
+      "Entre {{min}} y {{max}}. Disponible para pedir: {{available}} (tu saldo menos las solicitudes pendientes)",
+    reason: "Motivo (opcional)",
+    reasonPlaceholder: "¿Para qué te servirá el adelanto?",
+    payment: "Información de pago",
+    existingAccount: "Usar mi cuenta de depósito directo",
+    differentAccount: "Usar otra cuenta",
+    accountType: "Tipo de cuenta",
+    checking: "Cheques",
+    savings: "Ahorros",
+    routingNumber: "Número de ruta",
+    routingPlaceholder: "Número de ruta de 9 dígitos",
+    accountNumber: "Número de cuenta",
+    schedule: "Plan de pago",
+    periods_one: "{{count}} período de pago",
+    periods_other: "{{count}} períodos de pago",
+    recommended: "{{option}} (recomendado)",
+    scheduleHint: "El adelanto se descontará de tus próximos sueldos.",
+    review:
+      "Todavía no se pidió nada. Revisa abajo el costo del monto y los períodos que elegiste, y luego vuelve a tocar Enviar solicitud para confirmar.",
+    costPending:
+      "Escribe un monto entre {{min}} y {{max}} para ver cuánto cuesta.",
+    terms:
+      "Acepto los términos y condiciones y autorizo el pago mediante descuento de nómina",
+    failed: "No se pudo enviar la solicitud",
+    cancel: "Cancelar",
+    submitting: "Enviando...",
+    submit: "Enviar solicitud",
+  },
+};
+
+export default request;

@@ -13,6 +13,14 @@ import enMail from "./locales/en/mail";
 import esMail from "./locales/es/mail";
 import enHistory from "./locales/en/history";
 import esHistory from "./locales/es/history";
+import enEmployer from "./locales/en/employer";
+import esEmployer from "./locales/es/employer";
+import enApprovals from "./locales/en/approvals";
+import esApprovals from "./locales/es/approvals";
+import enEmployees from "./locales/en/employees";
+import esEmployees from "./locales/es/employees";
+import enInvitations from "./locales/en/invitations";
+import esInvitations from "./locales/es/invitations";
 import {
   DEFAULT_LANGUAGE,
   isLanguage,
@@ -39,6 +47,10 @@ export const RESOURCES = {
     story: enStory,
     mail: enMail,
     history: enHistory,
+    employer: enEmployer,
+    approvals: enApprovals,
+    employees: enEmployees,
+    invitations: enInvitations,
   },
   es: {
     common: esCommon,
@@ -48,6 +60,10 @@ export const RESOURCES = {
     story: esStory,
     mail: esMail,
     history: esHistory,
+    employer: esEmployer,
+    approvals: esApprovals,
+    employees: esEmployees,
+    invitations: esInvitations,
   },
 } satisfies Record<Language, Record<string, Catalogue>>;
 

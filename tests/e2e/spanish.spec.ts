@@ -33,6 +33,13 @@ const CONVERTED: Record<string, Namespace[]> = {
   "employee-dashboard": ["common", "dashboard"],
   history: ["common", "history", "story"],
   "access-denied": ["common"],
+  "employer-dashboard": ["common", "employer", "approvals", "employees"],
+  approvals: ["common", "approvals"],
+  "decline-dialog": ["common", "approvals"],
+  employees: ["common", "employees", "invitations"],
+  "invite-employee": ["common", "invitations"],
+  "add-employee": ["common", "employees"],
+  "employee-details": ["common", "employees"],
 };
 
 const EXTRA_PAGES: Array<{

@@ -1,0 +1,70 @@
+// The employer side's entries of the `messages` namespace in US Spanish (keyed by the English
+// text; spread into it by ./messages).
+const employerMessages = {
+  "Approval failed": "No se pudo aprobar",
+  "There was an error approving the request.":
+    "Hubo un error al aprobar la solicitud.",
+  "Decline failed": "No se pudo rechazar",
+  "There was an error declining the request.":
+    "Hubo un error al rechazar la solicitud.",
+  "Unknown action": "Acción desconocida",
+  "Request approved": "Solicitud aprobada",
+  "The advance request has been approved successfully.":
+    "La solicitud de adelanto se aprobó correctamente.",
+  "Request declined": "Solicitud rechazada",
+  "The advance request has been declined.":
+    "La solicitud de adelanto se rechazó.",
+  "This request has already been decided.":
+    "Esta solicitud ya se aprobó o se rechazó.",
+  "The employee's available balance no longer covers this amount.":
+    "El saldo disponible del empleado ya no alcanza para este monto.",
+  "Reason must be text": "El motivo debe ser texto",
+  "Reason must be at most {{max}} characters":
+    "El motivo puede tener como máximo {{max}} caracteres",
+  "Employee added": "Empleado agregado",
+  "{{name}} can now sign in as {{username}}.":
+    "{{name}} ya puede iniciar sesión como {{username}}.",
+  "There was an error adding the employee.":
+    "Hubo un error al agregar al empleado.",
+  "Employee offboarded": "Empleado dado de baja",
+  "{{cards}} card closed, {{requests}} request cancelled; what is owed falls on the last pay date.":
+    "{{cards}} tarjeta cerrada, {{requests}} solicitud cancelada; lo que debe se descuenta el último día de pago.",
+  "{{cards}} card closed, {{requests}} requests cancelled; what is owed falls on the last pay date.":
+    "{{cards}} tarjeta cerrada, {{requests}} solicitudes canceladas; lo que debe se descuenta el último día de pago.",
+  "{{cards}} cards closed, {{requests}} request cancelled; what is owed falls on the last pay date.":
+    "{{cards}} tarjetas cerradas, {{requests}} solicitud cancelada; lo que debe se descuenta el último día de pago.",
+  "{{cards}} cards closed, {{requests}} requests cancelled; what is owed falls on the last pay date.":
+    "{{cards}} tarjetas cerradas, {{requests}} solicitudes canceladas; lo que debe se descuenta el último día de pago.",
+  "Employee not found.": "No se encontró al empleado.",
+  "Employee not found": "No se encontró al empleado",
+  "This employee has already been offboarded.":
+    "Este empleado ya se dio de baja.",
+  "Enter the employee's last pay date as a date like 2026-11-27.":
+    "Escribe el último día de pago del empleado como una fecha, por ejemplo 2026-11-27.",
+  "Please confirm that this employee is leaving the company.":
+    "Confirma que este empleado deja la empresa.",
+  "Invitation sent": "Invitación enviada",
+  "{{name}} will get an e-mail at {{email}} with a link that works for {{days}} days.":
+    "{{name}} recibirá un correo en {{email}} con un enlace que sirve durante {{days}} días.",
+  "Invitation sent again": "Invitación reenviada",
+  "Invitation revoked": "Invitación anulada",
+  "A new link is on its way to {{email}}; the old one no longer works.":
+    "Se está enviando un enlace nuevo a {{email}}; el anterior ya no sirve.",
+  "The link sent to {{email}} no longer works.":
+    "El enlace enviado a {{email}} ya no sirve.",
+  "Not changed": "Sin cambios",
+  "That address already belongs to one of your employees.":
+    "Esa dirección ya es de uno de tus empleados.",
+  "That address already belongs to a member of your team.":
+    "Esa dirección ya es de un miembro de tu equipo.",
+  "An invitation to that address is already pending.":
+    "Ya hay una invitación pendiente para esa dirección.",
+  "Invitation not found": "No se encontró la invitación",
+  "This invitation is no longer pending.":
+    "Esta invitación ya no está pendiente.",
+  "Choose a role": "Elige un rol",
+  "Employee number": "Número de empleado",
+  "Unknown member": "Miembro desconocido",
+};
+
+export default employerMessages;

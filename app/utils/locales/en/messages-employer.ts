@@ -65,6 +65,30 @@ const employerMessages = {
   "Choose a role": "Choose a role",
   "Employee number": "Employee number",
   "Unknown member": "Unknown member",
+  "Import started": "Import started",
+  "Sending {{count}} invitation; this page shows the progress.":
+    "Sending {{count}} invitation; this page shows the progress.",
+  "Sending {{count}} invitations; this page shows the progress.":
+    "Sending {{count}} invitations; this page shows the progress.",
+  "Import not found": "Import not found",
+  "Choose a CSV file to upload.": "Choose a CSV file to upload.",
+  "The file is larger than 5 MB.": "The file is larger than 5 MB.",
+  "The file is not a CSV file (comma-separated values, as a spreadsheet saves it).":
+    "The file is not a CSV file (comma-separated values, as a spreadsheet saves it).",
+  "The file has no header row with First name, Last name and Email columns.":
+    "The file has no header row with First name, Last name and Email columns.",
+  "The file has a header row but no employees.":
+    "The file has a header row but no employees.",
+  "The file has more than 10,000 rows; split it into smaller files.":
+    "The file has more than 10,000 rows; split it into smaller files.",
+  "This import was already confirmed; its progress is below.":
+    "This import was already confirmed; its progress is below.",
+  "Duplicate of line {{line}} in this file":
+    "Duplicate of line {{line}} in this file",
+  "Already one of your employees": "Already one of your employees",
+  "Already invited (invitation pending)":
+    "Already invited (invitation pending)",
+  "Invalid row": "Invalid row",
 };
 
 export default employerMessages;

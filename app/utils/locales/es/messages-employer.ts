@@ -65,6 +65,30 @@ const employerMessages = {
   "Choose a role": "Elige un rol",
   "Employee number": "Número de empleado",
   "Unknown member": "Miembro desconocido",
+  "Import started": "Importación iniciada",
+  "Sending {{count}} invitation; this page shows the progress.":
+    "Enviando {{count}} invitación; esta página muestra el progreso.",
+  "Sending {{count}} invitations; this page shows the progress.":
+    "Enviando {{count}} invitaciones; esta página muestra el progreso.",
+  "Import not found": "No se encontró la importación",
+  "Choose a CSV file to upload.": "Elige un archivo CSV para subir.",
+  "The file is larger than 5 MB.": "El archivo pesa más de 5 MB.",
+  "The file is not a CSV file (comma-separated values, as a spreadsheet saves it).":
+    "El archivo no es un CSV (valores separados por comas, como lo guarda una hoja de cálculo).",
+  "The file has no header row with First name, Last name and Email columns.":
+    "El archivo no tiene una fila de encabezado con las columnas Nombre, Apellido y Correo.",
+  "The file has a header row but no employees.":
+    "El archivo tiene fila de encabezado pero ningún empleado.",
+  "The file has more than 10,000 rows; split it into smaller files.":
+    "El archivo tiene más de 10,000 filas; divídelo en archivos más pequeños.",
+  "This import was already confirmed; its progress is below.":
+    "Esta importación ya se confirmó; su progreso está abajo.",
+  "Duplicate of line {{line}} in this file":
+    "Repite la línea {{line}} de este archivo",
+  "Already one of your employees": "Ya es uno de tus empleados",
+  "Already invited (invitation pending)":
+    "Ya está invitado (invitación pendiente)",
+  "Invalid row": "Fila no válida",
 };
 
 export default employerMessages;

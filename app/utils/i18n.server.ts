@@ -21,6 +21,8 @@ import enEmployees from "./locales/en/employees";
 import esEmployees from "./locales/es/employees";
 import enInvitations from "./locales/en/invitations";
 import esInvitations from "./locales/es/invitations";
+import enSettings from "./locales/en/settings";
+import esSettings from "./locales/es/settings";
 import {
   DEFAULT_LANGUAGE,
   isLanguage,
@@ -51,6 +53,7 @@ export const RESOURCES = {
     approvals: enApprovals,
     employees: enEmployees,
     invitations: enInvitations,
+    settings: enSettings,
   },
   es: {
     common: esCommon,
@@ -64,6 +67,7 @@ export const RESOURCES = {
     approvals: esApprovals,
     employees: esEmployees,
     invitations: esInvitations,
+    settings: esSettings,
   },
 } satisfies Record<Language, Record<string, Catalogue>>;
 

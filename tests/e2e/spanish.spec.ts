@@ -42,6 +42,9 @@ const CONVERTED: Record<string, Namespace[]> = {
   "employee-details": ["common", "employees"],
   "roster-import": ["common", "employees"],
   "roster-preview": ["common", "employees"],
+  settings: ["common", "settings"],
+  team: ["common", "settings", "invitations"],
+  api: ["common", "settings"],
 };
 
 const EXTRA_PAGES: Array<{

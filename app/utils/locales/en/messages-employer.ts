@@ -89,6 +89,87 @@ const employerMessages = {
   "Already invited (invitation pending)":
     "Already invited (invitation pending)",
   "Invalid row": "Invalid row",
+  "Role changed": "Role changed",
+  "{{name}} is now {{role}}.": "{{name}} is now {{role}}.",
+  owner: "owner",
+  admin: "admin",
+  approver: "approver",
+  "Member removed": "Member removed",
+  "{{name}} no longer belongs to the team; their sessions have ended.":
+    "{{name}} no longer belongs to the team; their sessions have ended.",
+  "{{email}} will get an e-mail with a link that works for {{days}} days.":
+    "{{email}} will get an e-mail with a link that works for {{days}} days.",
+  "Member not found": "Member not found",
+  "A company always keeps at least one owner.":
+    "A company always keeps at least one owner.",
+  "Only a company owner or admin can manage employees.":
+    "Only a company owner or admin can manage employees.",
+  "Only a company owner or admin can run payroll.":
+    "Only a company owner or admin can run payroll.",
+  "Only a company owner or admin can change the company settings.":
+    "Only a company owner or admin can change the company settings.",
+  "Only a company owner or admin can see the company's activity.":
+    "Only a company owner or admin can see the company's activity.",
+  "Only a company owner can manage the team.":
+    "Only a company owner can manage the team.",
+  "Pay schedule saved": "Pay schedule saved",
+  "New deductions fall on the new pay dates.":
+    "New deductions fall on the new pay dates.",
+  "Settings saved": "Settings saved",
+  "Your company settings have been updated.":
+    "Your company settings have been updated.",
+  "Company not found": "Company not found",
+  "Use at most 2 decimal places": "Use at most 2 decimal places",
+  "Contact phone": "Contact phone",
+  "Contact email": "Contact email",
+  "Contact phone must be at most {{max}} characters":
+    "Contact phone must be at most {{max}} characters",
+  "Enter a valid phone number": "Enter a valid phone number",
+  "Enter the maximum advance in dollars":
+    "Enter the maximum advance in dollars",
+  "Enter the auto-approval limit in dollars":
+    "Enter the auto-approval limit in dollars",
+  "Choose how often the company pays: WEEKLY, BIWEEKLY, SEMIMONTHLY or MONTHLY.":
+    "Choose how often the company pays: WEEKLY, BIWEEKLY, SEMIMONTHLY or MONTHLY.",
+  "Enter the next pay date as a date like 2026-11-27.":
+    "Enter the next pay date as a date like 2026-11-27.",
+  "The next pay date cannot be in the past.":
+    "The next pay date cannot be in the past.",
+  "A semi-monthly schedule pays on the 15th and on the last day of the month.":
+    "A semi-monthly schedule pays on the 15th and on the last day of the month.",
+  "A monthly schedule pays on the last day of the month.":
+    "A monthly schedule pays on the last day of the month.",
+  "Maximum advance must be at least {{amount}}":
+    "Maximum advance must be at least {{amount}}",
+  "Maximum advance cannot exceed {{amount}}":
+    "Maximum advance cannot exceed {{amount}}",
+  "Auto-approval limit cannot be negative":
+    "Auto-approval limit cannot be negative",
+  "Auto-approval limit cannot exceed {{amount}}":
+    "Auto-approval limit cannot exceed {{amount}}",
+  "Auto-approval limit cannot exceed the maximum advance":
+    "Auto-approval limit cannot exceed the maximum advance",
+  "Key revoked": "Key revoked",
+  "{{name}} no longer works.": "{{name}} no longer works.",
+  "Endpoint removed": "Endpoint removed",
+  "{{url}} gets no more events.": "{{url}} gets no more events.",
+  "Delivery queued": "Delivery queued",
+  "The event will be sent again shortly.":
+    "The event will be sent again shortly.",
+  "API key not found": "API key not found",
+  "Webhook endpoint not found": "Webhook endpoint not found",
+  "Webhook delivery not found": "Webhook delivery not found",
+  "The endpoint may not contain a user name or password":
+    "The endpoint may not contain a user name or password",
+  "The endpoint may not be a private address":
+    "The endpoint may not be a private address",
+  "Choose at least one scope": "Choose at least one scope",
+  "Choose at least one event": "Choose at least one event",
+  Name: "Name",
+  "Unknown scope": "Unknown scope",
+  "Unknown event": "Unknown event",
+  "At most 2000 characters": "At most 2000 characters",
+  "Enter an https:// address": "Enter an https:// address",
 };
 
 export default employerMessages;

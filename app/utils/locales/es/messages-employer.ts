@@ -89,6 +89,87 @@ const employerMessages = {
   "Already invited (invitation pending)":
     "Ya está invitado (invitación pendiente)",
   "Invalid row": "Fila no válida",
+  "Role changed": "Rol cambiado",
+  "{{name}} is now {{role}}.": "{{name}} ahora tiene el rol {{role}}.",
+  owner: "dueño",
+  admin: "administrador",
+  approver: "aprobador",
+  "Member removed": "Miembro quitado",
+  "{{name}} no longer belongs to the team; their sessions have ended.":
+    "{{name}} ya no pertenece al equipo; sus sesiones se cerraron.",
+  "{{email}} will get an e-mail with a link that works for {{days}} days.":
+    "{{email}} recibirá un correo con un enlace que sirve durante {{days}} días.",
+  "Member not found": "No se encontró al miembro",
+  "A company always keeps at least one owner.":
+    "Una empresa siempre conserva al menos un dueño.",
+  "Only a company owner or admin can manage employees.":
+    "Solo un dueño o administrador de la empresa puede gestionar empleados.",
+  "Only a company owner or admin can run payroll.":
+    "Solo un dueño o administrador de la empresa puede procesar la nómina.",
+  "Only a company owner or admin can change the company settings.":
+    "Solo un dueño o administrador de la empresa puede cambiar la configuración de la empresa.",
+  "Only a company owner or admin can see the company's activity.":
+    "Solo un dueño o administrador de la empresa puede ver la actividad de la empresa.",
+  "Only a company owner can manage the team.":
+    "Solo un dueño de la empresa puede gestionar el equipo.",
+  "Pay schedule saved": "Calendario de pagos guardado",
+  "New deductions fall on the new pay dates.":
+    "Los descuentos nuevos caen en los nuevos días de pago.",
+  "Settings saved": "Configuración guardada",
+  "Your company settings have been updated.":
+    "La configuración de tu empresa se actualizó.",
+  "Company not found": "No se encontró la empresa",
+  "Use at most 2 decimal places": "Usa como máximo 2 decimales",
+  "Contact phone": "Teléfono de contacto",
+  "Contact email": "Correo de contacto",
+  "Contact phone must be at most {{max}} characters":
+    "El teléfono de contacto puede tener como máximo {{max}} caracteres",
+  "Enter a valid phone number": "Escribe un número de teléfono válido",
+  "Enter the maximum advance in dollars":
+    "Escribe el adelanto máximo en dólares",
+  "Enter the auto-approval limit in dollars":
+    "Escribe el límite de aprobación automática en dólares",
+  "Choose how often the company pays: WEEKLY, BIWEEKLY, SEMIMONTHLY or MONTHLY.":
+    "Elige cada cuánto paga la empresa: WEEKLY, BIWEEKLY, SEMIMONTHLY o MONTHLY.",
+  "Enter the next pay date as a date like 2026-11-27.":
+    "Escribe el próximo día de pago como una fecha, por ejemplo 2026-11-27.",
+  "The next pay date cannot be in the past.":
+    "El próximo día de pago no puede estar en el pasado.",
+  "A semi-monthly schedule pays on the 15th and on the last day of the month.":
+    "Un calendario quincenal paga el día 15 y el último día del mes.",
+  "A monthly schedule pays on the last day of the month.":
+    "Un calendario mensual paga el último día del mes.",
+  "Maximum advance must be at least {{amount}}":
+    "El adelanto máximo debe ser de al menos {{amount}}",
+  "Maximum advance cannot exceed {{amount}}":
+    "El adelanto máximo no puede ser mayor que {{amount}}",
+  "Auto-approval limit cannot be negative":
+    "El límite de aprobación automática no puede ser negativo",
+  "Auto-approval limit cannot exceed {{amount}}":
+    "El límite de aprobación automática no puede ser mayor que {{amount}}",
+  "Auto-approval limit cannot exceed the maximum advance":
+    "El límite de aprobación automática no puede ser mayor que el adelanto máximo",
+  "Key revoked": "Clave anulada",
+  "{{name}} no longer works.": "{{name}} ya no funciona.",
+  "Endpoint removed": "Endpoint quitado",
+  "{{url}} gets no more events.": "{{url}} ya no recibe eventos.",
+  "Delivery queued": "Entrega en cola",
+  "The event will be sent again shortly.":
+    "El evento se volverá a enviar en breve.",
+  "API key not found": "No se encontró la clave de API",
+  "Webhook endpoint not found": "No se encontró el endpoint de webhook",
+  "Webhook delivery not found": "No se encontró la entrega de webhook",
+  "The endpoint may not contain a user name or password":
+    "El endpoint no puede incluir un usuario ni una contraseña",
+  "The endpoint may not be a private address":
+    "El endpoint no puede ser una dirección privada",
+  "Choose at least one scope": "Elige al menos un permiso",
+  "Choose at least one event": "Elige al menos un evento",
+  Name: "Nombre",
+  "Unknown scope": "Permiso desconocido",
+  "Unknown event": "Evento desconocido",
+  "At most 2000 characters": "Como máximo 2000 caracteres",
+  "Enter an https:// address": "Escribe una dirección https://",
 };
 
 export default employerMessages;

@@ -23,6 +23,8 @@ import enInvitations from "./locales/en/invitations";
 import esInvitations from "./locales/es/invitations";
 import enSettings from "./locales/en/settings";
 import esSettings from "./locales/es/settings";
+import enPayroll from "./locales/en/payroll";
+import esPayroll from "./locales/es/payroll";
 import {
   DEFAULT_LANGUAGE,
   isLanguage,
@@ -54,6 +56,7 @@ export const RESOURCES = {
     employees: enEmployees,
     invitations: enInvitations,
     settings: enSettings,
+    payroll: enPayroll,
   },
   es: {
     common: esCommon,
@@ -68,6 +71,7 @@ export const RESOURCES = {
     employees: esEmployees,
     invitations: esInvitations,
     settings: esSettings,
+    payroll: esPayroll,
   },
 } satisfies Record<Language, Record<string, Catalogue>>;
 

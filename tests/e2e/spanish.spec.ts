@@ -42,9 +42,12 @@ const CONVERTED: Record<string, Namespace[]> = {
   "employee-details": ["common", "employees"],
   "roster-import": ["common", "employees"],
   "roster-preview": ["common", "employees"],
-  settings: ["common", "settings"],
+  // Its security section (two-factor sign-in, sessions, devices) is /profile's, still English.
+  settings: ["settings"],
   team: ["common", "settings", "invitations"],
   api: ["common", "settings"],
+  payroll: ["common", "payroll"],
+  "payroll-run": ["common", "payroll"],
 };
 
 const EXTRA_PAGES: Array<{

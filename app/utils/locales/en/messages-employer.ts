@@ -170,6 +170,40 @@ const employerMessages = {
   "Unknown event": "Unknown event",
   "At most 2000 characters": "At most 2000 characters",
   "Enter an https:// address": "Enter an https:// address",
+  "Payroll results recorded": "Payroll results recorded",
+  "Nothing changed: these results were already recorded.":
+    "Nothing changed: these results were already recorded.",
+  "{{count}} deduction reconciled.": "{{count}} deduction reconciled.",
+  "{{count}} deductions reconciled.": "{{count}} deductions reconciled.",
+  "Payroll run created": "Payroll run created",
+  "There were no deductions due.": "There were no deductions due.",
+  "{{count}} deduction submitted, {{amount}} in total. Record what payroll collected when it is done.":
+    "{{count}} deduction submitted, {{amount}} in total. Record what payroll collected when it is done.",
+  "{{count}} deductions submitted, {{amount}} in total. Record what payroll collected when it is done.":
+    "{{count}} deductions submitted, {{amount}} in total. Record what payroll collected when it is done.",
+  "The results file must be a CSV with the columns deductionId and collectedAmount (the run's own file with collectedAmount filled in works).":
+    "The results file must be a CSV with the columns deductionId and collectedAmount (the run's own file with collectedAmount filled in works).",
+  "Enter what payroll collected, in dollars with at most 2 decimals (0 if nothing).":
+    "Enter what payroll collected, in dollars with at most 2 decimals (0 if nothing).",
+  "Please confirm that these deductions go to this payroll.":
+    "Please confirm that these deductions go to this payroll.",
+  "A payroll run cannot be dated in the future.":
+    "A payroll run cannot be dated in the future.",
+  "Payroll run not found.": "Payroll run not found.",
+  "Use a date like 2026-11-27.": "Use a date like 2026-11-27.",
+  "Deduction {{id}} is not in this payroll run.":
+    "Deduction {{id}} is not in this payroll run.",
+  "The collected amount for deduction {{id}} is more than the {{amount}} due.":
+    "The collected amount for deduction {{id}} is more than the {{amount}} due.",
+  "A different result for deduction {{id}} is already recorded.":
+    "A different result for deduction {{id}} is already recorded.",
+  "Deduction {{id}} appears more than once in these results.":
+    "Deduction {{id}} appears more than once in these results.",
+  "Each collected amount must be a number of dollars with at most 2 decimals, 0 or more.":
+    "Each collected amount must be a number of dollars with at most 2 decimals, 0 or more.",
+  "Send at least one result.": "Send at least one result.",
+  "Each result needs a deductionId.": "Each result needs a deductionId.",
+  "Company not found.": "Company not found.",
 };
 
 export default employerMessages;

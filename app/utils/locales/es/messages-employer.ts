@@ -170,6 +170,40 @@ const employerMessages = {
   "Unknown event": "Evento desconocido",
   "At most 2000 characters": "Como máximo 2000 caracteres",
   "Enter an https:// address": "Escribe una dirección https://",
+  "Payroll results recorded": "Resultados de la nómina registrados",
+  "Nothing changed: these results were already recorded.":
+    "Nada cambió: estos resultados ya estaban registrados.",
+  "{{count}} deduction reconciled.": "{{count}} descuento conciliado.",
+  "{{count}} deductions reconciled.": "{{count}} descuentos conciliados.",
+  "Payroll run created": "Proceso de nómina creado",
+  "There were no deductions due.": "No había descuentos para cobrar.",
+  "{{count}} deduction submitted, {{amount}} in total. Record what payroll collected when it is done.":
+    "{{count}} descuento enviado, {{amount}} en total. Registra lo que cobró la nómina cuando termine.",
+  "{{count}} deductions submitted, {{amount}} in total. Record what payroll collected when it is done.":
+    "{{count}} descuentos enviados, {{amount}} en total. Registra lo que cobró la nómina cuando termine.",
+  "The results file must be a CSV with the columns deductionId and collectedAmount (the run's own file with collectedAmount filled in works).":
+    "El archivo de resultados debe ser un CSV con las columnas deductionId y collectedAmount (sirve el propio archivo del proceso con collectedAmount completado).",
+  "Enter what payroll collected, in dollars with at most 2 decimals (0 if nothing).":
+    "Escribe lo que cobró la nómina, en dólares con 2 decimales como máximo (0 si no cobró nada).",
+  "Please confirm that these deductions go to this payroll.":
+    "Confirma que estos descuentos van en esta nómina.",
+  "A payroll run cannot be dated in the future.":
+    "Un proceso de nómina no puede tener una fecha futura.",
+  "Payroll run not found.": "No se encontró el proceso de nómina.",
+  "Use a date like 2026-11-27.": "Usa una fecha como 2026-11-27.",
+  "Deduction {{id}} is not in this payroll run.":
+    "El descuento {{id}} no está en este proceso de nómina.",
+  "The collected amount for deduction {{id}} is more than the {{amount}} due.":
+    "El monto cobrado del descuento {{id}} es mayor que los {{amount}} que se debían.",
+  "A different result for deduction {{id}} is already recorded.":
+    "Ya hay otro resultado registrado para el descuento {{id}}.",
+  "Deduction {{id}} appears more than once in these results.":
+    "El descuento {{id}} aparece más de una vez en estos resultados.",
+  "Each collected amount must be a number of dollars with at most 2 decimals, 0 or more.":
+    "Cada monto cobrado debe ser una cantidad de dólares con 2 decimales como máximo, de 0 o más.",
+  "Send at least one result.": "Envía al menos un resultado.",
+  "Each result needs a deductionId.": "Cada resultado necesita un deductionId.",
+  "Company not found.": "No se encontró la empresa.",
 };
 
 export default employerMessages;

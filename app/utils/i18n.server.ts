@@ -25,6 +25,8 @@ import enSettings from "./locales/en/settings";
 import esSettings from "./locales/es/settings";
 import enPayroll from "./locales/en/payroll";
 import esPayroll from "./locales/es/payroll";
+import enActivity from "./locales/en/activity";
+import esActivity from "./locales/es/activity";
 import {
   DEFAULT_LANGUAGE,
   isLanguage,
@@ -57,6 +59,7 @@ export const RESOURCES = {
     invitations: enInvitations,
     settings: enSettings,
     payroll: enPayroll,
+    activity: enActivity,
   },
   es: {
     common: esCommon,
@@ -72,6 +75,7 @@ export const RESOURCES = {
     invitations: esInvitations,
     settings: esSettings,
     payroll: esPayroll,
+    activity: esActivity,
   },
 } satisfies Record<Language, Record<string, Catalogue>>;
 

@@ -48,6 +48,7 @@ const CONVERTED: Record<string, Namespace[]> = {
   api: ["common", "settings"],
   payroll: ["common", "payroll"],
   "payroll-run": ["common", "payroll"],
+  activity: ["common", "activity"],
 };
 
 const EXTRA_PAGES: Array<{

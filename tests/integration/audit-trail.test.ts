@@ -21,6 +21,7 @@ import { loader as activityCsv } from "~/routes/activity[.]csv";
 import { loader as profilePage } from "~/routes/_app.profile";
 import { setPaymentProviderForTests } from "~/services/payments/index.server";
 import { db, queryRows } from "~/utils/db.server";
+import { actionLabel } from "~/models/audit.server";
 import { AUDIT_ACTIONS, AUDIT_LABELS } from "~/validation/audit";
 import { useTestDatabase } from "#tests/support/db";
 import {
@@ -366,9 +367,12 @@ describe("append-only", () => {
     expect(writers).toHaveLength(3);
   });
 
-  it("every action has a label", () => {
-    for (const action of AUDIT_ACTIONS)
+  it("every action has a label, the catalogue's the same in English, its own in Spanish", () => {
+    for (const action of AUDIT_ACTIONS) {
       expect(AUDIT_LABELS[action]).toMatch(/\w/);
+      expect(actionLabel(action, "en")).toBe(AUDIT_LABELS[action]);
+      expect(actionLabel(action, "es")).not.toBe(AUDIT_LABELS[action]);
+    }
   });
 });
 

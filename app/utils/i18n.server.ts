@@ -27,6 +27,8 @@ import enPayroll from "./locales/en/payroll";
 import esPayroll from "./locales/es/payroll";
 import enActivity from "./locales/en/activity";
 import esActivity from "./locales/es/activity";
+import enReports from "./locales/en/reports";
+import esReports from "./locales/es/reports";
 import {
   DEFAULT_LANGUAGE,
   isLanguage,
@@ -60,6 +62,7 @@ export const RESOURCES = {
     settings: enSettings,
     payroll: enPayroll,
     activity: enActivity,
+    reports: enReports,
   },
   es: {
     common: esCommon,
@@ -76,6 +79,7 @@ export const RESOURCES = {
     settings: esSettings,
     payroll: esPayroll,
     activity: esActivity,
+    reports: esReports,
   },
 } satisfies Record<Language, Record<string, Catalogue>>;
 

@@ -49,6 +49,7 @@ const CONVERTED: Record<string, Namespace[]> = {
   payroll: ["common", "payroll"],
   "payroll-run": ["common", "payroll"],
   activity: ["common", "activity"],
+  reports: ["common", "reports"],
 };
 
 const EXTRA_PAGES: Array<{

@@ -1,3 +1,4 @@
+import { currentLanguage } from "~/utils/i18n.server";
 import { emitEmployeeJoined } from "./webhooks.server";
 import type { User } from "#db/schema";
 import { db } from "~/utils/db.server";
@@ -45,7 +46,12 @@ export async function addEmployee(
         payCycleEndDate: dayStart(settings.nextPayDate),
       },
     );
-    await mailChoosePasswordLink(tx, added, settings.companyName);
+    await mailChoosePasswordLink(
+      tx,
+      added,
+      settings.companyName,
+      actor.language ?? currentLanguage(),
+    );
     await recordAudit(tx, {
       actorId: actor.id,
       companyId,

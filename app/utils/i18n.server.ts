@@ -29,6 +29,8 @@ import enActivity from "./locales/en/activity";
 import esActivity from "./locales/es/activity";
 import enReports from "./locales/en/reports";
 import esReports from "./locales/es/reports";
+import enMailEmployer from "./locales/en/mail-employer";
+import esMailEmployer from "./locales/es/mail-employer";
 import {
   DEFAULT_LANGUAGE,
   isLanguage,
@@ -53,7 +55,8 @@ export const RESOURCES = {
     messages: enMessages,
     dashboard: enDashboard,
     story: enStory,
-    mail: enMail,
+    // The employer side's e-mails join `mail`.
+    mail: { ...enMail, ...enMailEmployer },
     history: enHistory,
     employer: enEmployer,
     approvals: enApprovals,
@@ -70,7 +73,7 @@ export const RESOURCES = {
     messages: esMessages,
     dashboard: esDashboard,
     story: esStory,
-    mail: esMail,
+    mail: { ...esMail, ...esMailEmployer },
     history: esHistory,
     employer: esEmployer,
     approvals: esApprovals,

@@ -1,9 +1,14 @@
 import { eq, sql } from "drizzle-orm";
 import { users } from "#db/schema";
 import { approveAdvance } from "~/models/approval.server";
+import { addEmployee } from "~/models/employee.server";
+import { createPayrollRun } from "~/models/payroll-runs.server";
+import {
+  sendDeductionReminders,
+  sendMonthlyReports,
+} from "~/models/notifications.server";
 import { requestAdvance } from "~/models/advance.server";
 import { inviteEmployee } from "~/models/invitations.server";
-import { sendDeductionReminders } from "~/models/notifications.server";
 import { requestPasswordReset } from "~/models/password-reset.server";
 import { setUserLanguage } from "~/models/profile.server";
 import { action as checkoutAction } from "~/routes/_app.checkout";
@@ -15,6 +20,8 @@ import {
   createEmployee,
   createEmployer,
   requestAs,
+  TEST_PASSWORD,
+  uniqueName,
 } from "#tests/support/factories";
 import { useMailDelivery } from "#tests/support/mail-delivery";
 
@@ -169,6 +176,91 @@ describe("the mails of a journey, for people who chose Spanish", () => {
       "Este es un mensaje de seguridad de tu cuenta de Grocery Advance",
     );
     expect(reset.mail.text).not.toMatch(ENGLISH);
+  });
+
+  it("the employer side's mails: a new request, an account created, the payroll file and the monthly report", async () => {
+    const { employer } = await spanishCompany();
+    const employerOnly = (subject: RegExp) => (m: Received) =>
+      m.to.includes(employer.email) && subject.test(m.mail.subject ?? "");
+    const employee = await createEmployee(employer, {
+      firstName: "Itzel",
+      lastName: uniqueName("Ruiz"),
+    });
+    const name = `${employee.firstName} ${employee.lastName}`;
+
+    // A new request, to the members of a company that wants to hear of them.
+    await requestAdvance(employee, {
+      amount: "250.00",
+      repaymentPeriods: 2,
+      reason: "Despensa del mes",
+    } as never);
+    const [request] = await smtp.waitFor(
+      1,
+      employerOnly(new RegExp(`Nueva solicitud de adelanto: ${name}`)),
+    );
+    expect(request.mail.subject).toBe(
+      `Nueva solicitud de adelanto: ${name}, $250.00`,
+    );
+    expect(request.mail.text).toContain("Hola, Elena:");
+    expect(request.mail.text).toMatch(
+      new RegExp(
+        `${name} pidió un adelanto para el supermercado de \\$250\\.00 el \\d{1,2} [a-z]{3} \\d{4}\\.`,
+      ),
+    );
+    expect(request.mail.text).toContain("Motivo:\n    Despensa del mes");
+    expect(request.mail.html).toContain('<html lang="es">');
+    expect(request.mail.text).not.toMatch(ENGLISH);
+
+    // The account an employer created: the employee has no language yet, the employer's is used.
+    const address = `${uniqueName("cuenta")}@example.com`;
+    await addEmployee(employer, {
+      username: uniqueName("nuevo"),
+      password: TEST_PASSWORD,
+      firstName: "Paz",
+      lastName: "Rivera",
+      email: address,
+    } as never);
+    const [account] = await smtp.waitFor(1, about(address, /contraseña/));
+    expect(account.mail.subject).toBe(
+      "Acme Groceries Inc. creó tu cuenta; elige tu propia contraseña",
+    );
+    expect(account.mail.text).toContain("Hola, Paz:");
+    expect(account.mail.text).toContain("durante 7 días");
+    expect(account.mail.text).not.toMatch(ENGLISH);
+
+    // The payroll file, when a run takes a due deduction.
+    const carded = await insertAdvance(employee, {
+      amount: "200.00",
+      status: "APPROVED",
+      approverId: employer.id,
+      carded: true,
+    });
+    await db().execute(
+      sql`update payroll_deductions set deduction_date = now() - interval '1 day'
+          where id = (select min(id) from payroll_deductions where request_id = ${carded.id})`,
+    );
+    await createPayrollRun(employer, {});
+    const [file] = await smtp.waitFor(
+      1,
+      employerOnly(/^Archivo de nómina listo/),
+    );
+    expect(file.mail.subject).toMatch(
+      /^Archivo de nómina listo para el \d{1,2} [a-z]{3} \d{4}: \$[\d,.]+ para descontar$/,
+    );
+    expect(file.mail.text).toContain("Total para descontar:");
+    expect(file.mail.text).not.toMatch(ENGLISH);
+
+    // The monthly report.
+    await sendMonthlyReports(new Date(2026, 9, 15));
+    const [report] = await smtp.waitFor(1, employerOnly(/^Tu informe/));
+    expect(report.mail.subject).toBe(
+      "Tu informe de Grocery Advance de octubre de 2026",
+    );
+    expect(report.mail.text).toContain(
+      "Esto es lo que pasó en octubre de 2026.",
+    );
+    expect(report.mail.text).toContain("Solicitudes aprobadas:");
+    expect(report.mail.text).not.toMatch(ENGLISH);
   });
 
   it("a person who chose no language is written to in English, as before", async () => {

@@ -168,9 +168,9 @@ const employees = {
     send_other: "Enviar {{count}} invitaciones",
     differentFile: "Subir otro archivo",
     progress: "Progreso",
-    done: "{{processed}} de {{total}} filas listas: {{invited}} invitados.",
+    done: "{{processed}} de {{total}} filas listas; invitados: {{invited}}.",
     doneSkipped:
-      "{{processed}} de {{total}} filas listas: {{invited}} invitados, {{skipped}} omitidos (invitados o contratados mientras tanto).",
+      "{{processed}} de {{total}} filas listas; invitados: {{invited}}, omitidos: {{skipped}} (invitados o contratados mientras tanto).",
     line: "Línea",
     problem: "Problema",
     everyRowRead: "Se pudieron leer todas las filas.",

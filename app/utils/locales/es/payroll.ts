@@ -28,7 +28,7 @@ const payroll = {
     collectedFrom: "Cobrado a {{name}}",
     record: "Registrar",
     recorded: "Registrado",
-    allCollected: "Todo cobrado completo",
+    allCollected: "Todo se cobró completo",
     resultFile:
       "Archivo de resultados de la nómina (CSV: deductionId, collectedAmount)",
     upload: "Subir resultados",

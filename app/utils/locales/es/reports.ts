@@ -5,9 +5,9 @@ const reports = {
     "Cómo usan tus empleados los adelantos para el supermercado, según las solicitudes de tu propia empresa.",
   totalAdvances: "Adelantos en total",
   breakdown:
-    "{{approved}} aprobadas, {{declined}} rechazadas, {{pending}} pendientes",
+    "Aprobadas: {{approved}}, rechazadas: {{declined}}, pendientes: {{pending}}",
   breakdownCancelled:
-    "{{approved}} aprobadas, {{declined}} rechazadas, {{pending}} pendientes, {{cancelled}} canceladas",
+    "Aprobadas: {{approved}}, rechazadas: {{declined}}, pendientes: {{pending}}, canceladas: {{cancelled}}",
   totalAmount: "Monto total",
   average: "Promedio de {{amount}} por solicitud",
   approvalRate: "Tasa de aprobación",

@@ -9,6 +9,7 @@ import {
 } from "~/models/reports/index.server";
 import { requireUser } from "~/web/auth.server";
 import { translatedTitle } from "~/utils/i18n";
+import { localizeMessage } from "~/utils/i18n.server";
 import { pageI18n } from "~/web/language.server";
 import { useT } from "~/utils/i18n";
 
@@ -30,9 +31,12 @@ const EmployerDashboard = island(() =>
 // Decline on the employer dashboard post to /approvals, so this route has no action.
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
+  const employerSide = user.role !== "EMPLOYEE" && user.companyId !== null;
   const { language, i18n } = await pageI18n(
     request,
-    ["dashboard", "messages"],
+    employerSide
+      ? ["dashboard", "messages", "employer", "approvals", "employees"]
+      : ["dashboard", "messages"],
     user,
   );
   if (user.role === "EMPLOYEE") {
@@ -45,9 +49,19 @@ export async function loader({ request }: LoaderFunctionArgs) {
   // A member removed from their company keeps their account, and nothing on the employer side.
   if (user.companyId === null)
     return json({ role: "FORMER_MEMBER" as const, name: user.firstName, i18n });
+  const employer = await loadEmployerDashboard(user);
   return json({
     role: "EMPLOYER" as const,
-    employer: await loadEmployerDashboard(user),
+    employer: {
+      ...employer,
+      // Why Approve is not offered, in the page's language.
+      pendingApprovals: employer.pendingApprovals.map((r) => ({
+        ...r,
+        blockedReason:
+          r.blockedReason && localizeMessage(language, r.blockedReason),
+      })),
+    },
+    i18n,
   });
 }
 

@@ -13,10 +13,11 @@ import {
 } from "~/models/audit/index.server";
 import { requireEmployer } from "~/web/auth.server";
 import { formatDateTime } from "~/utils/dates";
-import { AUDIT_ACTIONS, AUDIT_LABELS, activityQuery } from "~/validation/audit";
+import { AUDIT_ACTIONS, activityQuery } from "~/validation/audit";
 import { readActivityFilter } from "~/web/activity-filter.server";
 import { readPage, readPageParam } from "~/validation/pagination";
-import { translatedTitle } from "~/utils/i18n";
+import { translatedTitle, useT } from "~/utils/i18n";
+import { pageI18n } from "~/web/language.server";
 
 // /activity: the company's audit trail, newest first, 50 a page, filtered by employee and by
 // action with a plain GET form (works without JavaScript), and its CSV (/activity.csv).
@@ -26,16 +27,23 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireEmployer(request, "activity");
   const url = new URL(request.url);
   const filter = readActivityFilter(url);
+  const { language, i18n } = await pageI18n(
+    request,
+    ["activity", "messages"],
+    user,
+  );
   const [{ items: rows, page, pageCount, total }, people] = await Promise.all([
     readPage(
       { page: readPageParam(url), pageSize: ACTIVITY_PAGE_SIZE },
       () => countCompanyActivity(user, filter),
-      (limit, offset) => listCompanyActivity(user, filter, limit, offset),
+      (limit, offset) =>
+        listCompanyActivity(user, filter, limit, offset, language),
       { clamp: true },
     ),
     listActivityPeople(user),
   ]);
   return json({
+    i18n,
     filter,
     page,
     pageCount,
@@ -43,7 +51,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     people,
     events: rows.map((r) => ({
       id: r.id,
-      time: formatDateTime(r.occurredAt),
+      time: formatDateTime(r.occurredAt, language),
       iso: r.occurredAt.toISOString(),
       label: r.label,
       actorName: r.actorName,
@@ -61,13 +69,12 @@ export default function ActivityPage() {
   const { filter, page, pageCount, total, people, events } =
     useLoaderData<typeof loader>();
   const query = activityQuery(filter);
+  const t = useT("activity");
   return (
     <div className="space-y-6" style={{ contain: "inline-size" }}>
       <div>
-        <h1 className="text-2xl font-bold text-gray-900">Activity</h1>
-        <p className="mt-1 text-sm text-gray-700">
-          Who did what in your company, newest first.
-        </p>
+        <h1 className="text-2xl font-bold text-gray-900">{t("heading")}</h1>
+        <p className="mt-1 text-sm text-gray-700">{t("intro")}</p>
       </div>
       <Card>
         <Form
@@ -80,7 +87,7 @@ export default function ActivityPage() {
               htmlFor="activity-employee"
               className="block text-sm font-medium text-gray-800"
             >
-              Employee
+              {t("employee")}
             </label>
             <select
               id="activity-employee"
@@ -88,7 +95,7 @@ export default function ActivityPage() {
               defaultValue={filter.employee ? String(filter.employee) : ""}
               className={selectClass}
             >
-              <option value="">Everyone</option>
+              <option value="">{t("everyone")}</option>
               {people.map((p) => (
                 <option key={p.id} value={p.id}>
                   {p.name}
@@ -101,7 +108,7 @@ export default function ActivityPage() {
               htmlFor="activity-action"
               className="block text-sm font-medium text-gray-800"
             >
-              Action
+              {t("action")}
             </label>
             <select
               id="activity-action"
@@ -109,34 +116,41 @@ export default function ActivityPage() {
               defaultValue={filter.action ?? ""}
               className={selectClass}
             >
-              <option value="">All actions</option>
+              <option value="">{t("allActions")}</option>
               {AUDIT_ACTIONS.map((a) => (
                 <option key={a} value={a}>
-                  {AUDIT_LABELS[a]}
+                  {t(`actions.${a.replace(/\./g, "__")}`)}
                 </option>
               ))}
             </select>
           </div>
           <Button type="submit" variant="secondary">
-            Filter
+            {t("filter")}
           </Button>
           <LinkButton
             to={`/activity.csv${query}`}
             reloadDocument
             variant="secondary"
           >
-            Download CSV
+            {t("download")}
           </LinkButton>
         </Form>
         <p className="mb-2 text-sm text-gray-700" aria-live="polite">
-          {total === 1 ? "1 event" : `${total} events`}
+          {t("events", { count: total })}
         </p>
         <Table
-          caption="Activity"
-          head={["Time", "Action", "By", "On", "Amount", "Details"]}
+          caption={t("caption")}
+          head={[
+            t("columns.time"),
+            t("columns.action"),
+            t("columns.by"),
+            t("columns.on"),
+            t("columns.amount"),
+            t("columns.details"),
+          ]}
         >
           {events.length === 0 ? (
-            <EmptyRow colSpan={6}>No activity matches.</EmptyRow>
+            <EmptyRow colSpan={6}>{t("empty")}</EmptyRow>
           ) : (
             events.map((e) => (
               <tr key={e.id}>
@@ -162,7 +176,7 @@ export default function ActivityPage() {
           )}
         </Table>
         <Pager
-          label="Activity pages"
+          label={t("pages")}
           page={page}
           pageCount={pageCount}
           href={(n) => `/activity${activityQuery(filter, n)}`}

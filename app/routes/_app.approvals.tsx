@@ -32,7 +32,9 @@ import {
   parseWithZod,
   readPageParam,
 } from "~/web/action.server";
-import { translatedTitle } from "~/utils/i18n";
+import { translatedTitle, useT } from "~/utils/i18n";
+import { localizeMessage } from "~/utils/i18n.server";
+import { pageI18n } from "~/web/language.server";
 
 const APPROVALS_PAGE_SIZE = 25;
 
@@ -55,8 +57,19 @@ export async function loader({ request }: LoaderFunctionArgs) {
     declineId ? getPendingRequest(employer, declineId) : Promise.resolve(null),
   ]);
   const { items: pending, page, pageCount, total } = listed;
+  const { language, i18n } = await pageI18n(
+    request,
+    ["approvals", "messages"],
+    employer,
+  );
   return json({
-    pending: withApprovalCheck(pending),
+    i18n,
+    // Why Approve is not offered, in the page's language.
+    pending: withApprovalCheck(pending).map((r) => ({
+      ...r,
+      blockedReason:
+        r.blockedReason && localizeMessage(language, r.blockedReason),
+    })),
     declining,
     page,
     pageCount,
@@ -170,21 +183,20 @@ export default function ApprovalsPage() {
     actionData.requestId === declining.id
       ? actionData.result
       : undefined;
+  const t = useT("approvals");
   return (
     // contain:inline-size: wide tables scroll inside their card instead of widening the page.
     <div className="space-y-6 [contain:inline-size]">
       <Toast toast={dialogResult ? null : actionData?.toast} />
       <header>
-        <h1 className="text-2xl font-bold text-gray-900">Approve Requests</h1>
-        <p className="mt-1 text-gray-700">
-          Review your employees&apos; grocery advance requests.
-        </p>
+        <h1 className="text-2xl font-bold text-gray-900">{t("heading")}</h1>
+        <p className="mt-1 text-gray-700">{t("intro")}</p>
       </header>
-      <Card title="Pending Requests">
+      <Card title={t("pendingRequests")}>
         <PendingRequestsTable pending={pending} page={page} here={here} />
         <WaitingCount total={total} />
         <Pager
-          label="Pending requests pages"
+          label={t("pages")}
           page={page}
           pageCount={pageCount}
           href={approvalsHref}

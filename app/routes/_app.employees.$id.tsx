@@ -24,14 +24,18 @@ import {
 } from "~/web/action.server";
 import { island } from "~/components/island";
 import type { SubmissionResult } from "@conform-to/react";
-import { formatDate } from "~/utils/dates";
+import { formatDate, notAvailable } from "~/utils/dates";
 import { isAppError } from "~/utils/errors";
+import { useLanguage, useT } from "~/utils/i18n";
 import { formatMoney } from "~/utils/money";
+import { pageI18n } from "~/web/language.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const employer = await requireEmployer(request);
+  const { i18n } = await pageI18n(request, ["employees", "messages"], employer);
   try {
     return json({
+      i18n,
       ...(await getEmployeeDetails(employer, params.id)),
       mayOffboard: can(employer, "manageEmployees"),
     });
@@ -87,35 +91,39 @@ function Newest({
 }: {
   shown: boolean;
   limit: number;
-  what: string;
+  /** The `employees` key of the sentence. */
+  what: "newestRequests" | "newestDeductions" | "newestCards";
 }) {
+  const t = useT("employees");
   return shown ? (
     <p className="mt-3 text-sm text-gray-700">
-      Showing the newest {limit} {what}.
+      {t(`details.${what}`, { limit })}
     </p>
   ) : null;
 }
 
-const DEDUCTION_STATUS: Record<
+const DEDUCTION_TONE: Record<
   string,
-  { tone: "green" | "yellow" | "gray" | "red" | "blue"; label: string }
+  "green" | "yellow" | "gray" | "red" | "blue"
 > = {
-  SCHEDULED: { tone: "yellow", label: "Scheduled" },
-  SUBMITTED: { tone: "blue", label: "With payroll" },
-  COLLECTED: { tone: "green", label: "Paid" },
-  MISSED: { tone: "red", label: "Not collected" },
-  WRITTEN_OFF: { tone: "gray", label: "Written off" },
+  SCHEDULED: "yellow",
+  SUBMITTED: "blue",
+  COLLECTED: "green",
+  MISSED: "red",
+  WRITTEN_OFF: "gray",
 };
 
 function DeductionStatus({ status }: { status: string }) {
-  const s = DEDUCTION_STATUS[status] ?? {
-    tone: "gray" as const,
-    label: status,
-  };
-  return <Badge tone={s.tone}>{s.label}</Badge>;
+  const t = useT("employees");
+  const tone = DEDUCTION_TONE[status];
+  return (
+    <Badge tone={tone ?? "gray"}>
+      {tone ? t(`details.deductionStatus.${status}`) : status}
+    </Badge>
+  );
 }
 
-const periods = (n: number) => `${n} ${n === 1 ? "pay period" : "pay periods"}`;
+const CARD_STATUS = ["active", "frozen", "closed", "expired"];
 
 export default function EmployeeDetailsPage() {
   const {
@@ -129,12 +137,18 @@ export default function EmployeeDetailsPage() {
   } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>() as ActionData | undefined;
   const name = `${employee.firstName} ${employee.lastName}`;
+  const t = useT("employees");
+  const language = useLanguage();
+  const date = (value: string | null | undefined) =>
+    formatDate(value, language);
+  const money = (value: string) => formatMoney(value, language);
+  const na = notAvailable(language);
   return (
     // contain:inline-size: wide tables scroll inside their card instead of widening the page.
     <div className="space-y-6 [contain:inline-size]">
       <p>
         <Link to="/employees" className="text-sm text-brand-700 underline">
-          Back to Employees
+          {t("details.back")}
         </Link>
       </p>
       <header className="flex items-center gap-4">
@@ -147,13 +161,14 @@ export default function EmployeeDetailsPage() {
         <div>
           <h1 className="text-2xl font-bold text-gray-900">{name}</h1>
           <p className="text-gray-700">
-            {employee.department || "Employee"}
+            {employee.department || t("details.employee")}
             {employee.offboardedAt ? (
               <>
                 {" "}
                 <Badge tone="gray">
-                  Left · last pay date{" "}
-                  {formatDate(`${employee.lastPayDate}T00:00:00`)}
+                  {t("details.left", {
+                    date: date(`${employee.lastPayDate}T00:00:00`),
+                  })}
                 </Badge>
               </>
             ) : null}
@@ -163,137 +178,169 @@ export default function EmployeeDetailsPage() {
 
       <div className="grid gap-4 sm:grid-cols-3">
         <StatCard
-          label="Available Balance"
-          value={formatMoney(employee.availableBalance)}
+          label={t("details.availableBalance")}
+          value={money(employee.availableBalance)}
         >
-          Pay cycle ends{" "}
-          {employee.payCycleEndDate
-            ? formatDate(employee.payCycleEndDate)
-            : "Not set"}
+          {t("details.payCycleEnds", {
+            date: employee.payCycleEndDate
+              ? date(employee.payCycleEndDate)
+              : t("details.notSet"),
+          })}
         </StatCard>
         <StatCard
-          label="Used Balance"
-          value={formatMoney(employee.usedBalance)}
+          label={t("details.usedBalance")}
+          value={money(employee.usedBalance)}
         >
-          Approved advances
+          {t("details.approvedAdvances")}
         </StatCard>
         <StatCard
-          label="Pending Deductions"
-          value={formatMoney(employee.pendingDeductions)}
+          label={t("details.pendingDeductions")}
+          value={money(employee.pendingDeductions)}
         >
-          {formatMoney(employee.unpaidDeductions)} not yet collected by payroll
+          {t("details.notCollected", {
+            amount: money(employee.unpaidDeductions),
+          })}
         </StatCard>
       </div>
 
-      <Card title="Profile">
+      <Card title={t("details.profile")}>
         <dl className="grid gap-4 text-sm sm:grid-cols-2">
           <div>
-            <dt className="font-medium text-gray-600">Username</dt>
+            <dt className="font-medium text-gray-600">
+              {t("details.username")}
+            </dt>
             <dd className="text-gray-900">{employee.username}</dd>
           </div>
           <div>
-            <dt className="font-medium text-gray-600">Email</dt>
+            <dt className="font-medium text-gray-600">{t("details.email")}</dt>
             <dd className="text-gray-900">{employee.email}</dd>
           </div>
           <div>
-            <dt className="font-medium text-gray-600">Department</dt>
-            <dd className="text-gray-900">{employee.department || "N/A"}</dd>
+            <dt className="font-medium text-gray-600">
+              {t("details.department")}
+            </dt>
+            <dd className="text-gray-900">{employee.department || na}</dd>
           </div>
           <div>
-            <dt className="font-medium text-gray-600">Member since</dt>
-            <dd className="text-gray-900">{formatDate(employee.createdAt)}</dd>
+            <dt className="font-medium text-gray-600">
+              {t("details.memberSince")}
+            </dt>
+            <dd className="text-gray-900">{date(employee.createdAt)}</dd>
           </div>
         </dl>
       </Card>
 
-      <Card title="Advance Requests">
+      <Card title={t("details.requests")}>
         <Table
-          caption={`Advance requests of ${name}`}
+          caption={t("details.requestsOf", { name })}
           head={[
-            "Request Date",
-            "Amount",
-            "Reason",
-            "Repayment Periods",
-            "Status",
-            "Response Date",
+            t("details.requestColumns.requestDate"),
+            t("details.requestColumns.amount"),
+            t("details.requestColumns.reason"),
+            t("details.requestColumns.repaymentPeriods"),
+            t("details.requestColumns.status"),
+            t("details.requestColumns.responseDate"),
           ]}
         >
           {requests.length === 0 ? (
-            <EmptyRow colSpan={6}>No advance requests yet.</EmptyRow>
+            <EmptyRow colSpan={6}>{t("details.noRequests")}</EmptyRow>
           ) : (
             requests.map((r) => (
               <tr key={r.id}>
-                <Td>{formatDate(r.requestDate)}</Td>
-                <Td>{formatMoney(r.amount)}</Td>
+                <Td>{date(r.requestDate)}</Td>
+                <Td>{money(r.amount)}</Td>
                 <Td className="max-w-xs whitespace-normal">
-                  {r.reason || "N/A"}
+                  {r.reason || na}
                   {r.rejectionReason ? (
                     <span className="block text-xs text-gray-600">
-                      Declined: {r.rejectionReason}
+                      {t("details.declined", { reason: r.rejectionReason })}
                     </span>
                   ) : null}
                 </Td>
-                <Td>{periods(r.repaymentPeriods)}</Td>
+                <Td>
+                  {t("details.payPeriods", { count: r.repaymentPeriods })}
+                </Td>
                 <Td>
                   <StatusBadge status={r.status} />
                 </Td>
-                <Td>{formatDate(r.approvalDate ?? r.rejectionDate)}</Td>
+                <Td>{date(r.approvalDate ?? r.rejectionDate)}</Td>
               </tr>
             ))
           )}
         </Table>
-        <Newest shown={truncated.requests} limit={limit} what="requests" />
+        <Newest
+          shown={truncated.requests}
+          limit={limit}
+          what="newestRequests"
+        />
       </Card>
 
-      <Card title="Payroll Deductions">
+      <Card title={t("details.deductions")}>
         <Table
-          caption={`Payroll deductions of ${name}`}
-          head={["Deduction Date", "Amount", "Status", "Payment Date"]}
+          caption={t("details.deductionsOf", { name })}
+          head={[
+            t("details.deductionColumns.deductionDate"),
+            t("details.deductionColumns.amount"),
+            t("details.deductionColumns.status"),
+            t("details.deductionColumns.paymentDate"),
+          ]}
         >
           {deductions.length === 0 ? (
-            <EmptyRow colSpan={4}>No payroll deductions scheduled.</EmptyRow>
+            <EmptyRow colSpan={4}>{t("details.noDeductions")}</EmptyRow>
           ) : (
             deductions.map((d) => (
               <tr key={d.id}>
-                <Td>{formatDate(d.deductionDate)}</Td>
-                <Td>{formatMoney(d.amount)}</Td>
+                <Td>{date(d.deductionDate)}</Td>
+                <Td>{money(d.amount)}</Td>
                 <Td>
                   <DeductionStatus status={d.status} />
                 </Td>
-                <Td>{formatDate(d.paymentDate)}</Td>
+                <Td>{date(d.paymentDate)}</Td>
               </tr>
             ))
           )}
         </Table>
-        <Newest shown={truncated.deductions} limit={limit} what="deductions" />
+        <Newest
+          shown={truncated.deductions}
+          limit={limit}
+          what="newestDeductions"
+        />
       </Card>
 
-      <Card title="Virtual Cards">
+      <Card title={t("details.cards")}>
         <Table
-          caption={`Virtual cards of ${name}`}
-          head={["Card Number", "Status", "Expires", "Amount", "Issued"]}
+          caption={t("details.cardsOf", { name })}
+          head={[
+            t("details.cardColumns.cardNumber"),
+            t("details.cardColumns.status"),
+            t("details.cardColumns.expires"),
+            t("details.cardColumns.amount"),
+            t("details.cardColumns.issued"),
+          ]}
         >
           {cards.length === 0 ? (
-            <EmptyRow colSpan={5}>No virtual cards issued.</EmptyRow>
+            <EmptyRow colSpan={5}>{t("details.noCards")}</EmptyRow>
           ) : (
             cards.map((c) => (
               <tr key={c.id}>
                 <Td className="font-mono">{c.cardNumber}</Td>
                 <Td>
                   <Badge tone={c.status === "active" ? "green" : "gray"}>
-                    {c.status.charAt(0).toUpperCase() + c.status.slice(1)}
+                    {CARD_STATUS.includes(c.status)
+                      ? t(`common:card.${c.status}`)
+                      : c.status.charAt(0).toUpperCase() + c.status.slice(1)}
                   </Badge>
                 </Td>
                 <Td>
                   {String(c.expiryMonth).padStart(2, "0")}/{c.expiryYear}
                 </Td>
-                <Td>{formatMoney(c.amount)}</Td>
-                <Td>{formatDate(c.createdAt)}</Td>
+                <Td>{money(c.amount)}</Td>
+                <Td>{date(c.createdAt)}</Td>
               </tr>
             ))
           )}
         </Table>
-        <Newest shown={truncated.cards} limit={limit} what="cards" />
+        <Newest shown={truncated.cards} limit={limit} what="newestCards" />
       </Card>
 
       {mayOffboard && !employee.offboardedAt ? (

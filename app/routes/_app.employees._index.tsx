@@ -25,18 +25,26 @@ const AddEmployeeForm = island(() =>
     (m) => m.AddEmployeeForm,
   ),
 );
-import { translatedTitle } from "~/utils/i18n";
+import { translatedTitle, useT, withElements } from "~/utils/i18n";
+import { pageI18n } from "~/web/language.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const employer = await requireEmployer(request);
   const url = new URL(request.url);
   // Approvers see the list; owners and admins also add, invite and manage invitations.
+  const { language, i18n } = await pageI18n(
+    request,
+    ["employees", "invitations", "messages"],
+    employer,
+  );
   const { page, mayManage, invitations } = await loadEmployeesPage(
     employer,
     readEmployeesSearch(url),
+    language,
   );
   return json({
     ...page,
+    i18n,
     mayManage,
     invitations,
     dialog:
@@ -66,6 +74,7 @@ function SearchForm({ q }: { q?: string }) {
       input.current.value = q ?? "";
   }, [q]);
   useEffect(() => () => clearTimeout(timer.current), []);
+  const t = useT("employees");
   return (
     <Form
       method="get"
@@ -74,7 +83,7 @@ function SearchForm({ q }: { q?: string }) {
       className="flex w-full max-w-md gap-2"
     >
       <label htmlFor="employee-search" className="sr-only">
-        Search employees
+        {t("list.searchLabel")}
       </label>
       <input
         ref={input}
@@ -82,7 +91,7 @@ function SearchForm({ q }: { q?: string }) {
         type="search"
         name="q"
         defaultValue={q ?? ""}
-        placeholder="Search employees..."
+        placeholder={t("list.searchPlaceholder")}
         maxLength={100}
         className="block w-full rounded-md border border-gray-300 px-3 py-2 text-sm shadow-sm focus:border-brand-600 focus:outline-none focus:ring-1 focus:ring-brand-600"
         onChange={(event) => {
@@ -99,7 +108,7 @@ function SearchForm({ q }: { q?: string }) {
         }}
       />
       <Button type="submit" variant="secondary">
-        Search
+        {t("list.search")}
       </Button>
     </Form>
   );
@@ -108,28 +117,29 @@ function SearchForm({ q }: { q?: string }) {
 export default function EmployeesPage() {
   const data = useLoaderData<typeof loader>();
   const { q, page, pageCount } = data;
+  const t = useT("employees");
   return (
     // contain:inline-size: wide tables scroll inside their card instead of widening the page.
     <div className="space-y-6 [contain:inline-size]">
       <header className="flex flex-wrap items-center justify-between gap-4">
         <div>
-          <h1 className="text-2xl font-bold text-gray-900">Employees</h1>
-          <p className="mt-1 text-gray-700">
-            Your employees, their balances and their deductions.
-          </p>
+          <h1 className="text-2xl font-bold text-gray-900">
+            {t("list.heading")}
+          </h1>
+          <p className="mt-1 text-gray-700">{t("list.intro")}</p>
         </div>
         {data.mayManage ? (
           <div className="flex flex-wrap gap-2">
-            <LinkButton to="/employees/invite">Invite Employee</LinkButton>
+            <LinkButton to="/employees/invite">{t("list.invite")}</LinkButton>
             <LinkButton to="/employees/import" variant="secondary">
-              Import Roster
+              {t("list.importRoster")}
             </LinkButton>
             <LinkButton
               to={employeesHref({ q, page, dialog: "add" })}
               preventScrollReset
               variant="secondary"
             >
-              Add Employee
+              {t("list.add")}
             </LinkButton>
           </div>
         ) : null}
@@ -141,19 +151,18 @@ export default function EmployeesPage() {
         <EmployeesTable
           employees={data.employees}
           withActions
-          emptyText={
-            q
-              ? `No employees match “${q}”. Try another name, e-mail or department.`
-              : "No employees found. Add your first employee to get started."
-          }
+          emptyText={q ? t("list.noMatch", { q }) : t("list.empty")}
         />
         <footer className="mt-4 flex flex-wrap items-center justify-between gap-3 text-sm text-gray-700">
           <p aria-live="polite">
-            Showing {data.employees.length} of {data.total} employees
+            {t("list.showing", {
+              shown: data.employees.length,
+              total: data.total,
+            })}
           </p>
           {pageCount > 1 ? (
             <nav
-              aria-label="Employees pages"
+              aria-label={t("list.pages")}
               className="flex items-center gap-2"
             >
               {page > 1 ? (
@@ -162,19 +171,17 @@ export default function EmployeesPage() {
                   variant="secondary"
                   className="px-3 py-1.5"
                 >
-                  Previous
+                  {t("list.previous")}
                 </LinkButton>
               ) : null}
-              <span>
-                Page {page} of {pageCount}
-              </span>
+              <span>{t("list.pageOf", { page, count: pageCount })}</span>
               {page < pageCount ? (
                 <LinkButton
                   to={employeesHref({ q, page: page + 1 })}
                   variant="secondary"
                   className="px-3 py-1.5"
                 >
-                  Next
+                  {t("list.next")}
                 </LinkButton>
               ) : null}
             </nav>
@@ -182,35 +189,34 @@ export default function EmployeesPage() {
         </footer>
       </Card>
       {data.mayManage && data.invitations.length > 0 ? (
-        <Card title="Invitations">
+        <Card title={t("list.invitations")}>
           <InvitationsTable
             invitations={data.invitations}
             action="/employees/invite"
-            caption="Invitations"
-            emptyText="No invitations."
+            caption={t("list.invitations")}
+            emptyText={t("list.noInvitations")}
           />
         </Card>
       ) : null}
       {data.dialog === "add" ? (
         <Modal
           id="add-employee-dialog"
-          title="Add New Employee"
+          title={t("add.title")}
           closeTo={employeesHref({ q, page })}
           description={
             <>
-              <p>
-                Create a sign-in for your employee. Their available balance
-                starts at your company&apos;s maximum advance.
-              </p>
+              <p>{t("add.dialogText")}</p>
               <p className="mt-2">
-                Recommended:{" "}
-                <Link
-                  to="/employees/invite"
-                  className="font-medium text-brand-700 underline"
-                >
-                  Send an invitation instead
-                </Link>
-                , so your employee chooses their own password.
+                {withElements(t("add.recommended"), {
+                  link: (
+                    <Link
+                      to="/employees/invite"
+                      className="font-medium text-brand-700 underline"
+                    >
+                      {t("add.inviteInstead")}
+                    </Link>
+                  ),
+                })}
               </p>
             </>
           }

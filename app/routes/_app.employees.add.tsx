@@ -15,7 +15,8 @@ import {
   addEmployeeSchema,
   parseWithZod,
 } from "~/web/action.server";
-import { translatedTitle } from "~/utils/i18n";
+import { translatedTitle, useT } from "~/utils/i18n";
+import { pageMessages } from "~/web/language.server";
 
 const AddEmployeeForm = island(() =>
   import("~/components/employer/add-employee-form").then(
@@ -25,7 +26,7 @@ const AddEmployeeForm = island(() =>
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireEmployer(request, "manageEmployees");
-  return json({});
+  return json(await pageMessages(request, ["employees", "messages"]));
 }
 
 /**
@@ -68,19 +69,17 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function AddEmployeePage() {
   const actionData = useActionData<typeof action>() as
     AddEmployeeActionData | undefined;
+  const t = useT("employees");
   return (
     <div className="mx-auto max-w-2xl space-y-6">
       <p>
         <Link to="/employees" className="text-sm text-brand-700 underline">
-          Back to Employees
+          {t("add.back")}
         </Link>
       </p>
       <header>
-        <h1 className="text-2xl font-bold text-gray-900">Add New Employee</h1>
-        <p className="mt-1 text-gray-700">
-          The employee signs in with this username and password. Their available
-          balance starts at your company&apos;s maximum advance.
-        </p>
+        <h1 className="text-2xl font-bold text-gray-900">{t("add.title")}</h1>
+        <p className="mt-1 text-gray-700">{t("add.pageText")}</p>
       </header>
       <Card>
         <AddEmployeeForm cancelTo="/employees" actionData={actionData} />

@@ -13,8 +13,10 @@ import {
   type SkippedRow,
 } from "~/models/companies/index.server";
 import { notFound } from "~/utils/errors";
-import { translatedTitle } from "~/utils/i18n";
-import { ROSTER_LISTED_ROWS, ROSTER_STATUS_TEXT } from "~/utils/roster-rules";
+import { translatedTitle, useT } from "~/utils/i18n";
+import { localizeMessage } from "~/utils/i18n.server";
+import { ROSTER_LISTED_ROWS } from "~/utils/roster-rules";
+import { pageI18n } from "~/web/language.server";
 import {
   attempt,
   readFormData,
@@ -37,7 +39,18 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const toInvite = (row.rows as unknown[]).length;
   const bad = row.badRows as BadRow[];
   const skipped = row.skippedRows as SkippedRow[];
+  const { language, i18n } = await pageI18n(
+    request,
+    ["employees", "messages"],
+    employer,
+  );
+  // The rows' reasons (the schema's and the import's messages) in the page's language.
+  const reason = <T extends { reason: string }>(r: T): T => ({
+    ...r,
+    reason: localizeMessage(language, r.reason),
+  });
   return json({
+    i18n,
     id: row.id,
     fileName: row.fileName,
     status: row.status,
@@ -47,9 +60,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     invited: row.invited,
     skippedLater: row.skippedLater,
     badCount: bad.length,
-    bad: bad.slice(0, ROSTER_LISTED_ROWS),
+    bad: bad.slice(0, ROSTER_LISTED_ROWS).map(reason),
     skippedCount: skipped.length,
-    skipped: skipped.slice(0, ROSTER_LISTED_ROWS),
+    skipped: skipped.slice(0, ROSTER_LISTED_ROWS).map(reason),
   });
 }
 
@@ -74,6 +87,7 @@ export default function RosterImportDetails() {
   const data = useLoaderData<typeof loader>();
   const pending = useIsPending({ formMethod: null });
   const working = data.status === "QUEUED" || data.status === "RUNNING";
+  const t = useT("employees");
   return (
     <div className="space-y-6 [contain:inline-size]">
       {/* Without JavaScript the page reloads itself while the invitations go out. */}
@@ -84,41 +98,44 @@ export default function RosterImportDetails() {
       ) : null}
       <div>
         <h1 className="text-2xl font-bold text-gray-900">
-          Roster: {data.fileName}
+          {t("roster.title", { file: data.fileName })}
         </h1>
         <p className="mt-1 text-gray-700">
-          {ROSTER_STATUS_TEXT[data.status]}. {data.totalRows} rows read.
+          {t("roster.rowsRead", {
+            status: t(`roster.status.${data.status}`),
+            rows: data.totalRows,
+          })}
         </p>
       </div>
       <div className="grid gap-4 sm:grid-cols-3">
-        <StatCard label="To invite" value={String(data.toInvite)}>
-          New addresses
+        <StatCard label={t("roster.toInvite")} value={String(data.toInvite)}>
+          {t("roster.newAddresses")}
         </StatCard>
         <StatCard
-          label="Already employees or invited"
+          label={t("roster.alreadyThere")}
           value={String(data.skippedCount)}
         >
-          Nobody is invited twice
+          {t("roster.nobodyTwice")}
         </StatCard>
-        <StatCard label="Rows with problems" value={String(data.badCount)}>
-          Listed below, not invited
+        <StatCard label={t("roster.problems")} value={String(data.badCount)}>
+          {t("roster.listedBelow")}
         </StatCard>
       </div>
       {data.status === "PREVIEW" ? (
-        <Card title="Confirm">
+        <Card title={t("roster.confirm")}>
           <p className="text-gray-700">
-            Nothing has been sent yet.{" "}
+            {t("roster.nothingSent")}{" "}
             {data.toInvite > 0
-              ? `Confirm to e-mail ${invitationsText(data.toInvite)}; each link works for 7 days.`
-              : "There is nobody new to invite in this file."}
+              ? t("roster.confirmText", { count: data.toInvite })
+              : t("roster.nobodyNew")}
           </p>
           <div className="mt-4 flex flex-wrap gap-3">
             {data.toInvite > 0 ? (
               <Form method="post">
                 <Button type="submit" disabled={pending}>
                   {pending
-                    ? "Starting..."
-                    : `Send ${invitationsText(data.toInvite)}`}
+                    ? t("roster.starting")
+                    : t("roster.send", { count: data.toInvite })}
                 </Button>
               </Form>
             ) : null}
@@ -126,19 +143,19 @@ export default function RosterImportDetails() {
               to="/employees/import"
               className="inline-flex items-center font-medium text-brand-700 underline"
             >
-              Upload a different file
+              {t("roster.differentFile")}
             </Link>
           </div>
         </Card>
       ) : (
-        <Card title="Progress">
+        <Card title={t("roster.progress")}>
           <label htmlFor="roster-progress" className="text-gray-700">
-            {data.processed} of {data.toInvite} rows done: {data.invited}{" "}
-            invited
-            {data.skippedLater > 0
-              ? `, ${data.skippedLater} skipped (invited or employed meanwhile)`
-              : ""}
-            .
+            {t(data.skippedLater > 0 ? "roster.doneSkipped" : "roster.done", {
+              processed: data.processed,
+              total: data.toInvite,
+              invited: data.invited,
+              skipped: data.skippedLater,
+            })}
           </label>
           <progress
             id="roster-progress"
@@ -148,10 +165,13 @@ export default function RosterImportDetails() {
           />
         </Card>
       )}
-      <Card title="Rows with problems">
-        <Table caption="Rows with problems" head={["Line", "Problem"]}>
+      <Card title={t("roster.problems")}>
+        <Table
+          caption={t("roster.problems")}
+          head={[t("roster.line"), t("roster.problem")]}
+        >
           {data.bad.length === 0 ? (
-            <EmptyRow colSpan={2}>Every row could be read.</EmptyRow>
+            <EmptyRow colSpan={2}>{t("roster.everyRowRead")}</EmptyRow>
           ) : (
             data.bad.map((b) => (
               <tr key={b.line}>
@@ -163,15 +183,15 @@ export default function RosterImportDetails() {
         </Table>
         {data.badCount > data.bad.length ? (
           <p className="mt-2 text-sm text-gray-700">
-            and {data.badCount - data.bad.length} more.
+            {t("roster.more", { number: data.badCount - data.bad.length })}
           </p>
         ) : null}
       </Card>
       {data.skippedCount > 0 ? (
-        <Card title="Already employees or invited">
+        <Card title={t("roster.alreadyThere")}>
           <Table
-            caption="Already employees or invited"
-            head={["Line", "Email", "Why"]}
+            caption={t("roster.alreadyThere")}
+            head={[t("roster.line"), t("roster.email"), t("roster.why")]}
           >
             {data.skipped.map((s) => (
               <tr key={s.line}>
@@ -183,14 +203,16 @@ export default function RosterImportDetails() {
           </Table>
           {data.skippedCount > data.skipped.length ? (
             <p className="mt-2 text-sm text-gray-700">
-              and {data.skippedCount - data.skipped.length} more.
+              {t("roster.more", {
+                number: data.skippedCount - data.skipped.length,
+              })}
             </p>
           ) : null}
         </Card>
       ) : null}
       <p className="text-sm text-gray-700">
         <Link to="/employees" className="font-medium text-brand-700 underline">
-          Back to employees
+          {t("roster.back")}
         </Link>
       </p>
     </div>

@@ -17,12 +17,12 @@ import {
 } from "~/models/companies/index.server";
 import { formatDateTime } from "~/utils/dates";
 import { isAppError } from "~/utils/errors";
-import { translatedTitle } from "~/utils/i18n";
+import { translatedTitle, useMessageText, useT } from "~/utils/i18n";
+import { pageI18n } from "~/web/language.server";
 import {
   ROSTER_MAX_BYTES,
   ROSTER_NO_FILE,
   ROSTER_NOT_CSV,
-  ROSTER_STATUS_TEXT,
   ROSTER_TOO_LARGE,
 } from "~/utils/roster-rules";
 import { requireEmployer } from "~/web/auth.server";
@@ -33,14 +33,20 @@ import { requireEmployer } from "~/web/auth.server";
 export async function loader({ request }: LoaderFunctionArgs) {
   const employer = await requireEmployer(request, "manageEmployees");
   const imports = await listRosterImports(employer);
+  const { language, i18n } = await pageI18n(
+    request,
+    ["employees", "messages"],
+    employer,
+  );
   return json({
+    i18n,
     imports: imports.map((i) => ({
       id: i.id,
       fileName: i.fileName,
       status: i.status,
       totalRows: i.totalRows,
       invited: i.invited,
-      createdText: formatDateTime(i.createdAt),
+      createdText: formatDateTime(i.createdAt, language),
     })),
   });
 }
@@ -86,16 +92,15 @@ export default function RosterImportPage() {
   const { imports } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>() as ActionData | undefined;
   const pending = useIsPending({ formMethod: null });
+  const t = useT("employees");
+  const text = useMessageText();
   return (
     <div className="space-y-6 [contain:inline-size]">
       <div>
-        <h1 className="text-2xl font-bold text-gray-900">Import a roster</h1>
-        <p className="mt-1 text-gray-700">
-          Invite many employees at once from a spreadsheet saved as CSV: a
-          header row with First name, Last name and Email (Department and
-          Employee number are optional), then one employee per row, up to 10,000
-          rows and 5 MB. You see what will happen before anything is sent.
-        </p>
+        <h1 className="text-2xl font-bold text-gray-900">
+          {t("roster.heading")}
+        </h1>
+        <p className="mt-1 text-gray-700">{t("roster.intro")}</p>
       </div>
       <Card>
         <Form
@@ -109,7 +114,7 @@ export default function RosterImportPage() {
               htmlFor="roster"
               className="mb-1 block text-sm font-medium text-gray-800"
             >
-              Roster file (CSV)
+              {t("roster.file")}
             </label>
             <input
               id="roster"
@@ -122,21 +127,27 @@ export default function RosterImportPage() {
           </div>
           {actionData?.error ? (
             <p id="roster-error" role="alert" className="text-sm text-red-700">
-              {actionData.error}
+              {text(actionData.error)}
             </p>
           ) : null}
           <Button type="submit" disabled={pending}>
-            {pending ? "Reading the file..." : "Upload and preview"}
+            {pending ? t("roster.reading") : t("roster.upload")}
           </Button>
         </Form>
       </Card>
-      <Card title="Recent imports">
+      <Card title={t("roster.recent")}>
         <Table
-          caption="Recent imports"
-          head={["File", "Uploaded", "Rows", "Invited", "Status"]}
+          caption={t("roster.recent")}
+          head={[
+            t("roster.columns.file"),
+            t("roster.columns.uploaded"),
+            t("roster.columns.rows"),
+            t("roster.columns.invited"),
+            t("roster.columns.status"),
+          ]}
         >
           {imports.length === 0 ? (
-            <EmptyRow colSpan={5}>No imports yet.</EmptyRow>
+            <EmptyRow colSpan={5}>{t("roster.noImports")}</EmptyRow>
           ) : (
             imports.map((i) => (
               <tr key={i.id}>
@@ -151,7 +162,7 @@ export default function RosterImportPage() {
                 <Td>{i.createdText}</Td>
                 <Td>{i.totalRows}</Td>
                 <Td>{i.invited}</Td>
-                <Td>{ROSTER_STATUS_TEXT[i.status]}</Td>
+                <Td>{t(`roster.status.${i.status}`)}</Td>
               </tr>
             ))
           )}
@@ -159,7 +170,7 @@ export default function RosterImportPage() {
       </Card>
       <p className="text-sm text-gray-700">
         <Link to="/employees" className="font-medium text-brand-700 underline">
-          Back to employees
+          {t("roster.back")}
         </Link>
       </p>
     </div>

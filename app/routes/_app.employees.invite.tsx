@@ -7,7 +7,8 @@ import { island } from "~/components/island";
 import { Card } from "~/components/ui/card";
 import { inviteEmployee } from "~/models/companies/index.server";
 import { INVITATION_DAYS } from "~/utils/invitation-rules";
-import { translatedTitle } from "~/utils/i18n";
+import { translatedTitle, useT } from "~/utils/i18n";
+import { pageMessages } from "~/web/language.server";
 import {
   attempt,
   readFormData,
@@ -32,7 +33,7 @@ const InviteEmployeeForm = island(() =>
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireEmployer(request, "manageEmployees");
-  return json({});
+  return json(await pageMessages(request, ["invitations", "messages"]));
 }
 
 type ActionData = { result: SubmissionResult<string[]> };
@@ -71,22 +72,21 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function InviteEmployeePage() {
   const actionData = useActionData<typeof action>() as ActionData | undefined;
+  const t = useT("invitations");
   return (
     <div className="mx-auto max-w-2xl space-y-6">
       <div>
-        <h1 className="text-2xl font-bold text-gray-900">Invite Employee</h1>
-        <p className="mt-1 text-gray-700">
-          We e-mail your employee a link to join your company. They choose their
-          own username and password, so nobody else knows them, and can request
-          an advance as soon as they join.
-        </p>
+        <h1 className="text-2xl font-bold text-gray-900">
+          {t("invite.heading")}
+        </h1>
+        <p className="mt-1 text-gray-700">{t("invite.intro")}</p>
       </div>
       <Card>
         <InviteEmployeeForm lastResult={actionData?.result} />
       </Card>
       <p className="text-sm text-gray-700">
         <Link to="/employees" className="font-medium text-brand-700 underline">
-          Back to employees
+          {t("invite.back")}
         </Link>
       </p>
     </div>

@@ -24,7 +24,7 @@ import {
   RESULTS_FILE_PROBLEM,
 } from "~/models/payroll/index.server";
 import { requireEmployer } from "~/web/auth.server";
-import { formatDate } from "~/utils/dates";
+import { formatDate, notAvailable } from "~/utils/dates";
 import { formatCents, formatMoney, toCents } from "~/utils/money";
 import {
   attempt,
@@ -40,7 +40,14 @@ import {
 const RunPayrollForm = island(() =>
   import("~/components/payroll/run-payroll-form").then((m) => m.RunPayrollForm),
 );
-import { translatedTitle } from "~/utils/i18n";
+import {
+  translatedTitle,
+  useLanguage,
+  useMessageText,
+  useT,
+  withElements,
+} from "~/utils/i18n";
+import { pageI18n } from "~/web/language.server";
 
 // /payroll: the company's next pay date, what is due now, the 'Run payroll' action (with a
 // confirmation checkbox, so it works without JavaScript), the payroll runs, and one run's page
@@ -59,11 +66,17 @@ export async function loader({ request }: LoaderFunctionArgs) {
     runId === null ? null : getPayrollRun(user, runId),
   ]);
   const totalCents = due.reduce((sum, d) => sum + toCents(d.amount), 0);
+  const { language, i18n } = await pageI18n(
+    request,
+    ["payroll", "messages"],
+    user,
+  );
   return json({
+    i18n,
     today: today.toISOString(),
     nextPayroll: nextPayDate.toISOString(),
     due,
-    total: formatCents(totalCents),
+    total: formatCents(totalCents, language),
     runs,
     run,
   });
@@ -155,50 +168,54 @@ export async function action({ request }: ActionFunctionArgs) {
   );
 }
 
-const RUN_STATUS: Record<
-  string,
-  { tone: "green" | "yellow" | "gray" | "red"; label: string }
-> = {
-  SUBMITTED: { tone: "yellow", label: "Submitted" },
-  RECONCILED: { tone: "green", label: "Reconciled" },
-  COLLECTED: { tone: "green", label: "Collected" },
-  MISSED: { tone: "red", label: "Not collected" },
-  WRITTEN_OFF: { tone: "gray", label: "Written off" },
+const RUN_STATUS_TONE: Record<string, "green" | "yellow" | "gray" | "red"> = {
+  SUBMITTED: "yellow",
+  RECONCILED: "green",
+  COLLECTED: "green",
+  MISSED: "red",
+  WRITTEN_OFF: "gray",
 };
 
 function RunStatus({ status }: { status: string }) {
-  const s = RUN_STATUS[status] ?? { tone: "gray" as const, label: status };
-  return <Badge tone={s.tone}>{s.label}</Badge>;
+  const t = useT("payroll");
+  const tone = RUN_STATUS_TONE[status];
+  return (
+    <Badge tone={tone ?? "gray"}>{tone ? t(`status.${status}`) : status}</Badge>
+  );
 }
 
 export default function PayrollPage() {
   const data = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>() as ActionData | undefined;
   const run = data.run;
+  const t = useT("payroll");
+  const text = useMessageText();
+  const language = useLanguage();
+  const date = (value: string) => formatDate(value, language);
+  const money = (value: string) => formatMoney(value, language);
   return (
     <div className="space-y-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <h1 className="text-2xl font-bold text-gray-900">Payroll</h1>
+        <h1 className="text-2xl font-bold text-gray-900">{t("heading")}</h1>
         <LinkButton to="/payroll/export" reloadDocument variant="secondary">
-          Export next payroll (CSV)
+          {t("export")}
         </LinkButton>
       </div>
       <p className="text-gray-700">
-        Next payroll: <strong>{formatDate(data.nextPayroll)}</strong>. Running
-        payroll today submits every deduction dated on or before{" "}
-        {formatDate(data.today)} to a payroll run. They count as collected only
-        when you record what each paycheck covered.
+        {withElements(t("intro", { today: date(data.today) }), {
+          date: <strong>{date(data.nextPayroll)}</strong>,
+        })}
       </p>
       {run ? (
-        <Card title={`Payroll run of ${formatDate(run.payDate + "T00:00:00")}`}>
+        <Card title={t("run.title", { date: date(run.payDate + "T00:00:00") })}>
           <div className="mb-3 flex flex-wrap items-center gap-3 text-sm text-gray-700">
             <RunStatus status={run.status} />
-            <span>Total {formatMoney(run.total)}</span>
+            <span>{t("run.total", { amount: money(run.total) })}</span>
             <a
               className="text-brand-700 underline"
               href={`/payroll/export?run=${run.id}`}
             >
-              Download the run&apos;s file (CSV)
+              {t("run.download")}
             </a>
           </div>
           {actionData?.error ? (
@@ -206,27 +223,33 @@ export default function PayrollPage() {
               role="alert"
               className="mb-3 rounded-md bg-red-50 p-3 text-sm text-red-800"
             >
-              {actionData.error}
+              {text(actionData.error)}
             </p>
           ) : null}
           <Table
-            head={["Employee", "Amount", "Status", "Collected", "Record"]}
-            caption="Deductions in this payroll run"
+            head={[
+              t("run.columns.employee"),
+              t("run.columns.amount"),
+              t("run.columns.status"),
+              t("run.columns.collected"),
+              t("run.columns.record"),
+            ]}
+            caption={t("run.caption")}
           >
             {run.deductions.length === 0 ? (
-              <EmptyRow colSpan={5}>This run has no deductions.</EmptyRow>
+              <EmptyRow colSpan={5}>{t("run.empty")}</EmptyRow>
             ) : (
               run.deductions.map((d) => (
                 <tr key={d.id}>
                   <Td>{d.employeeName}</Td>
-                  <Td>{formatMoney(d.amount)}</Td>
+                  <Td>{money(d.amount)}</Td>
                   <Td>
                     <RunStatus status={d.status} />
                   </Td>
                   <Td>
                     {d.collectedAmount === null
                       ? "—"
-                      : formatMoney(d.collectedAmount)}
+                      : money(d.collectedAmount)}
                   </Td>
                   <Td>
                     {d.status === "SUBMITTED" ? (
@@ -238,7 +261,7 @@ export default function PayrollPage() {
                           className="sr-only"
                           htmlFor={`collected-${d.id}`}
                         >
-                          Collected from {d.employeeName}
+                          {t("run.collectedFrom", { name: d.employeeName })}
                         </label>
                         <input
                           id={`collected-${d.id}`}
@@ -248,11 +271,11 @@ export default function PayrollPage() {
                           className="w-24 rounded-md border border-gray-300 px-2 py-1 text-sm"
                         />
                         <Button type="submit" variant="secondary">
-                          Record
+                          {t("run.record")}
                         </Button>
                       </Form>
                     ) : (
-                      "Recorded"
+                      t("run.recorded")
                     )}
                   </Td>
                 </tr>
@@ -264,7 +287,7 @@ export default function PayrollPage() {
               <Form method="post">
                 <input type="hidden" name="intent" value="collect-all" />
                 <input type="hidden" name="runId" value={run.id} />
-                <Button type="submit">All collected in full</Button>
+                <Button type="submit">{t("run.allCollected")}</Button>
               </Form>
               <Form
                 method="post"
@@ -277,7 +300,7 @@ export default function PayrollPage() {
                   htmlFor="results"
                   className="block text-sm font-medium text-gray-900"
                 >
-                  Payroll result file (CSV: deductionId, collectedAmount)
+                  {t("run.resultFile")}
                 </label>
                 <div className="flex flex-wrap items-center gap-2">
                   <input
@@ -288,7 +311,7 @@ export default function PayrollPage() {
                     className="max-w-full text-sm"
                   />
                   <Button type="submit" variant="secondary">
-                    Upload results
+                    {t("run.upload")}
                   </Button>
                 </div>
               </Form>
@@ -296,62 +319,75 @@ export default function PayrollPage() {
           ) : null}
         </Card>
       ) : null}
-      <Card title={`Due now (${data.due.length})`}>
+      <Card title={t("due.title", { count: data.due.length })}>
         <Table
           head={[
-            "Employee",
-            "Department",
-            "Deduction Date",
-            "Amount",
-            "Request",
+            t("due.columns.employee"),
+            t("due.columns.department"),
+            t("due.columns.deductionDate"),
+            t("due.columns.amount"),
+            t("due.columns.request"),
           ]}
-          caption="Deductions due now"
+          caption={t("due.caption")}
         >
           {data.due.length === 0 ? (
-            <EmptyRow colSpan={5}>No deductions are due.</EmptyRow>
+            <EmptyRow colSpan={5}>{t("due.empty")}</EmptyRow>
           ) : (
             data.due.map((d) => (
               <tr key={d.deductionId}>
                 <Td>
                   {d.firstName} {d.lastName}
                 </Td>
-                <Td>{d.department || "N/A"}</Td>
-                <Td>{formatDate(d.deductionDate)}</Td>
-                <Td>{formatMoney(d.amount)}</Td>
+                <Td>{d.department || notAvailable(language)}</Td>
+                <Td>{date(d.deductionDate)}</Td>
+                <Td>{money(d.amount)}</Td>
                 <Td>#{d.requestId}</Td>
               </tr>
             ))
           )}
         </Table>
-        <p className="mt-3 text-sm text-gray-700">Total due: {data.total}</p>
+        <p className="mt-3 text-sm text-gray-700">
+          {t("due.total", { amount: data.total })}
+        </p>
       </Card>
       <RunPayrollForm lastResult={actionData?.result} />
-      <Card title="Payroll runs">
+      <Card title={t("runs.title")}>
         <Table
-          head={["Pay date", "Status", "Deductions", "Total", "Collected", ""]}
-          caption="Payroll runs"
+          head={[
+            t("runs.columns.payDate"),
+            t("runs.columns.status"),
+            t("runs.columns.deductions"),
+            t("runs.columns.total"),
+            t("runs.columns.collected"),
+            "",
+          ]}
+          caption={t("runs.title")}
         >
           {data.runs.length === 0 ? (
-            <EmptyRow colSpan={6}>No payroll runs yet.</EmptyRow>
+            <EmptyRow colSpan={6}>{t("runs.empty")}</EmptyRow>
           ) : (
             data.runs.map((r) => (
               <tr key={r.id}>
-                <Td>{formatDate(r.payDate + "T00:00:00")}</Td>
+                <Td>{date(r.payDate + "T00:00:00")}</Td>
                 <Td>
                   <RunStatus status={r.status} />
                 </Td>
                 <Td>
-                  {r.deductions}
-                  {r.open > 0 ? ` (${r.open} to record)` : ""}
+                  {r.open > 0
+                    ? t("runs.toRecord", {
+                        deductions: r.deductions,
+                        open: r.open,
+                      })
+                    : r.deductions}
                 </Td>
-                <Td>{formatMoney(r.total)}</Td>
-                <Td>{formatMoney(r.collected)}</Td>
+                <Td>{money(r.total)}</Td>
+                <Td>{money(r.collected)}</Td>
                 <Td>
                   <Link
                     className="text-brand-700 underline"
                     to={`/payroll?run=${r.id}`}
                   >
-                    Open
+                    {t("runs.open")}
                   </Link>
                 </Td>
               </tr>

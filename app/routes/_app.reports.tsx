@@ -7,16 +7,47 @@ import { HorizontalBarChart } from "~/components/charts/horizontal-bar-chart";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { Badge } from "~/components/ui/badge";
 import { Card, StatCard } from "~/components/ui/card";
-import { getEmployerReport } from "~/models/reports/index.server";
+import {
+  getEmployerReport,
+  NO_DEPARTMENT,
+} from "~/models/reports/index.server";
 import { requireEmployer } from "~/web/auth.server";
 import { formatDate } from "~/utils/dates";
-import { formatCents } from "~/utils/money";
-import { translatedTitle } from "~/utils/i18n";
+import { formatCents, formatPercent } from "~/utils/money";
+import {
+  intlLocale,
+  translatedTitle,
+  useLanguage,
+  useT,
+  withElements,
+  type Language,
+} from "~/utils/i18n";
+import { serverT } from "~/utils/i18n.server";
+import { pageI18n } from "~/web/language.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireEmployer(request);
   const report = await getEmployerReport(user);
-  return json({ report }, { headers: { "Cache-Control": "no-store" } });
+  const { language, i18n } = await pageI18n(
+    request,
+    ["reports", "messages"],
+    user,
+  );
+  const noDepartment = serverT(language, "reports")("noDepartment");
+  return json(
+    {
+      i18n,
+      report: {
+        ...report,
+        departments: report.departments.map((d) => ({
+          ...d,
+          department:
+            d.department === NO_DEPARTMENT ? noDepartment : d.department,
+        })),
+      },
+    },
+    { headers: { "Cache-Control": "no-store" } },
+  );
 }
 
 const MONTHS = [
@@ -34,9 +65,17 @@ const MONTHS = [
   "December",
 ];
 
-/** "2026-03" → ["Mar", "March 2026"] */
-function monthLabels(key: string): [string, string] {
+/** "2026-03" → ["Mar", "March 2026"]; in Spanish ["mar", "marzo de 2026"] (Intl). */
+function monthLabels(key: string, language: Language): [string, string] {
   const [year, month] = key.split("-").map(Number);
+  if (language !== "en") {
+    const date = new Date(year, month - 1, 15);
+    const locale = intlLocale(language);
+    return [
+      date.toLocaleDateString(locale, { month: "short" }),
+      date.toLocaleDateString(locale, { month: "long", year: "numeric" }),
+    ];
+  }
   const name = MONTHS[month - 1];
   return [name.slice(0, 3), `${name} ${year}`];
 }
@@ -51,10 +90,14 @@ const RISK_COLORS: Record<string, string> = {
 const formatTickDollars = (cents: number) =>
   `$${Math.round(cents / 100).toLocaleString("en-US")}`;
 
-const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
-
 export default function ReportsPage() {
   const { report } = useLoaderData<typeof loader>();
+  const t = useT("reports");
+  const language = useLanguage();
+  const money = (cents: number) => formatCents(cents, language);
+  // A percentage already multiplied by 100 (66.7): as written in English, by Intl otherwise.
+  const percent = (value: number) =>
+    language === "en" ? `${value}%` : formatPercent(value / 100, language);
   const trend = report.trend.percent;
   const riskTotal = report.risk.reduce((sum, r) => sum + r.count, 0);
   const busiest = report.monthly.reduce(
@@ -63,105 +106,114 @@ export default function ReportsPage() {
   );
   const noData = report.totalAdvances === 0;
   // The period ends today; its start is the first of the month 11 months ago (UTC).
-  const periodStart = formatDate(report.period.start.slice(0, 10) + "T12:00");
+  const periodStart = formatDate(
+    report.period.start.slice(0, 10) + "T12:00",
+    language,
+  );
 
   return (
     <div className="space-y-6">
       <div>
-        <h1 className="text-2xl font-bold text-gray-900">
-          Employee Financial Wellness Analytics
-        </h1>
-        <p className="mt-1 text-gray-700">
-          How your employees use grocery advances, from your company&apos;s own
-          requests.
-        </p>
+        <h1 className="text-2xl font-bold text-gray-900">{t("heading")}</h1>
+        <p className="mt-1 text-gray-700">{t("intro")}</p>
       </div>
 
       <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
-        <StatCard label="Total Advances" value={report.totalAdvances}>
-          {report.approvedAdvances} approved, {report.declinedAdvances}{" "}
-          declined, {report.pendingAdvances} pending
-          {report.cancelledAdvances > 0
-            ? `, ${report.cancelledAdvances} cancelled`
-            : ""}
+        <StatCard label={t("totalAdvances")} value={report.totalAdvances}>
+          {t(
+            report.cancelledAdvances > 0 ? "breakdownCancelled" : "breakdown",
+            {
+              approved: report.approvedAdvances,
+              declined: report.declinedAdvances,
+              pending: report.pendingAdvances,
+              cancelled: report.cancelledAdvances,
+            },
+          )}
         </StatCard>
         <StatCard
-          label="Total Amount"
-          value={formatCents(report.totalAmountCents)}
+          label={t("totalAmount")}
+          value={money(report.totalAmountCents)}
         >
-          Average {formatCents(report.averageAmountCents)} per request
-        </StatCard>
-        <StatCard label="Approval Rate" value={`${report.approvalRate}%`}>
-          {report.approvedAdvances} of{" "}
-          {report.approvedAdvances + report.declinedAdvances} decided requests
+          {t("average", { amount: money(report.averageAmountCents) })}
         </StatCard>
         <StatCard
-          label="Monthly Trend"
-          value={`${trend > 0 ? "+" : ""}${trend}%`}
+          label={t("approvalRate")}
+          value={percent(report.approvalRate)}
         >
-          {plural(report.trend.last30Days, "request")} in the last 30 days vs{" "}
-          {report.trend.prior30Days} in the 30 before
+          {t("decided", {
+            approved: report.approvedAdvances,
+            decided: report.approvedAdvances + report.declinedAdvances,
+          })}
+        </StatCard>
+        <StatCard
+          label={t("monthlyTrend")}
+          value={`${trend > 0 ? "+" : ""}${percent(trend)}`}
+        >
+          {t("trend", {
+            count: report.trend.last30Days,
+            prior: report.trend.prior30Days,
+          })}
         </StatCard>
       </div>
 
-      <Card title="Repayment">
+      <Card title={t("repayment")}>
         <dl className="grid gap-4 text-sm sm:grid-cols-2 lg:grid-cols-4">
           <div>
-            <dt className="text-gray-700">Collected by payroll</dt>
+            <dt className="text-gray-700">{t("collected")}</dt>
             <dd className="text-xl font-semibold text-gray-900">
-              {formatCents(report.repayment.collectedCents)}
+              {money(report.repayment.collectedCents)}
             </dd>
           </div>
           <div>
-            <dt className="text-gray-700">Written off (losses)</dt>
+            <dt className="text-gray-700">{t("writtenOff")}</dt>
             <dd className="text-xl font-semibold text-gray-900">
-              {formatCents(report.repayment.writtenOffCents)}
+              {money(report.repayment.writtenOffCents)}
             </dd>
-            <dd className="text-xs text-gray-700">
-              What leavers&apos; last paychecks could not cover
+            <dd className="text-xs text-gray-700">{t("writtenOffHint")}</dd>
+          </div>
+          <div>
+            <dt className="text-gray-700">{t("owed")}</dt>
+            <dd className="text-xl font-semibold text-gray-900">
+              {money(report.repayment.owedCents)}
             </dd>
           </div>
           <div>
-            <dt className="text-gray-700">Still owed</dt>
-            <dd className="text-xl font-semibold text-gray-900">
-              {formatCents(report.repayment.owedCents)}
-            </dd>
-          </div>
-          <div>
-            <dt className="text-gray-700">Fees paid by the company</dt>
+            <dt className="text-gray-700">{t("companyFees")}</dt>
             <dd
               className="text-xl font-semibold text-gray-900"
               data-testid="company-fees"
             >
-              {formatCents(report.repayment.companyFeesCents)}
+              {money(report.repayment.companyFeesCents)}
             </dd>
-            <dd className="text-xs text-gray-700">
-              Processing fees of advances your company pays for its employees
-              (Settings), billed to the company
-            </dd>
+            <dd className="text-xs text-gray-700">{t("companyFeesHint")}</dd>
           </div>
         </dl>
       </Card>
 
-      <Card title="Monthly Advance Volume">
+      <Card title={t("monthlyVolume")}>
         <BarChart
-          title="Amount requested per month, last 12 months"
+          title={t("volumeTitle")}
           summary={
             noData
-              ? "Dollars requested per month over the last 12 months."
-              : `Dollars requested per month: ${formatCents(report.totalAmountCents)} in ${plural(report.totalAdvances, "request")} over 12 months; the largest month was ${monthLabels(busiest.month)[1]} with ${formatCents(busiest.amountCents)}.`
+              ? t("volumeEmptySummary")
+              : t("volumeSummary", {
+                  total: money(report.totalAmountCents),
+                  count: report.totalAdvances,
+                  month: monthLabels(busiest.month, language)[1],
+                  amount: money(busiest.amountCents),
+                })
           }
-          valueHeading="Amount requested"
-          detailHeadings={["Requests", "Approved"]}
+          valueHeading={t("amountRequested")}
+          detailHeadings={[t("requests"), t("approved")]}
           formatTick={formatTickDollars}
-          emptyText="No advance requests in the last 12 months. The chart fills in as your employees request advances."
+          emptyText={t("volumeEmpty")}
           bars={report.monthly.map((m) => {
-            const [label, longLabel] = monthLabels(m.month);
+            const [label, longLabel] = monthLabels(m.month, language);
             return {
               label,
               longLabel,
               value: m.amountCents,
-              valueLabel: formatCents(m.amountCents),
+              valueLabel: money(m.amountCents),
               details: [String(m.requests), String(m.approved)],
             };
           })}
@@ -169,55 +221,56 @@ export default function ReportsPage() {
       </Card>
 
       <div className="grid gap-6 lg:grid-cols-2">
-        <Card title="Top Departments">
+        <Card title={t("topDepartments")}>
           {report.departments.length === 0 ? (
-            <p className="text-gray-600">
-              No data yet: no approved advances in the last 12 months.
-            </p>
+            <p className="text-gray-600">{t("noApproved")}</p>
           ) : (
             <HorizontalBarChart
-              title="Approved advance amount by department"
-              summary={`${report.departments[0].department} leads with ${report.departments[0].percent}% of the approved amount.`}
-              labelHeading="Department"
-              valueHeading="Approved amount"
-              detailHeadings={["Share", "Advances"]}
+              title={t("departmentsTitle")}
+              summary={t("departmentsSummary", {
+                department: report.departments[0].department,
+                percent: percent(report.departments[0].percent),
+              })}
+              labelHeading={t("department")}
+              valueHeading={t("approvedAmount")}
+              detailHeadings={[t("share"), t("advances")]}
               rows={report.departments.map((d) => ({
                 label: d.department,
                 value: d.amountCents,
-                valueLabel: `${formatCents(d.amountCents)} · ${d.percent}%`,
-                details: [`${d.percent}%`, String(d.advances)],
+                valueLabel: `${money(d.amountCents)} · ${percent(d.percent)}`,
+                details: [percent(d.percent), String(d.advances)],
               }))}
             />
           )}
           <p className="mt-3 text-xs text-gray-600">
-            Ranked by approved amount; shares are of all approved advances (
-            {formatCents(report.approvedAmountCents)}).
+            {t("ranked", { amount: money(report.approvedAmountCents) })}
           </p>
         </Card>
 
-        <Card title="Risk Distribution">
+        <Card title={t("riskDistribution")}>
           {riskTotal === 0 ? (
-            <p className="text-gray-600">
-              No data yet: no approved advances in the last 12 months.
-            </p>
+            <p className="text-gray-600">{t("noApproved")}</p>
           ) : (
             <DonutChart
-              title="Approved advances by risk band"
+              title={t("riskTitle")}
               summary={
                 riskTotal === 0
-                  ? "No approved advances yet."
+                  ? t("noApprovedYet")
                   : report.risk
-                      .map((r) => `${r.label}: ${r.count} (${r.percent}%)`)
+                      .map(
+                        (r) =>
+                          `${t(`risk.${r.band}`)}: ${r.count} (${percent(r.percent)})`,
+                      )
                       .join("; ")
               }
               centerValue={String(riskTotal)}
-              centerCaption={riskTotal === 1 ? "advance" : "advances"}
-              labelHeading="Risk band"
-              valueHeading="Approved advances"
+              centerCaption={t("advance", { count: riskTotal })}
+              labelHeading={t("riskBand")}
+              valueHeading={t("approvedAdvances")}
               segments={report.risk.map((r) => ({
-                label: r.label,
+                label: t(`risk.${r.band}`),
                 value: r.count,
-                valueLabel: `${r.count} · ${r.percent}%`,
+                valueLabel: `${r.count} · ${percent(r.percent)}`,
                 color: RISK_COLORS[r.band],
               }))}
             />
@@ -233,47 +286,46 @@ export default function ReportsPage() {
       >
         <div className="flex flex-wrap items-center gap-2">
           <h2 id="impact-heading" className="text-lg font-semibold">
-            Estimated Impact
+            {t("impact")}
           </h2>
-          <Badge tone="blue">Estimates</Badge>
+          <Badge tone="blue">{t("estimates")}</Badge>
         </div>
         <p className="text-sm text-gray-700">
-          Industry estimates for programs like this one, not measured from your
-          data.
-          {noData
-            ? " Your own figures appear above once your employees request advances."
-            : null}
+          {t("impactText")}
+          {noData ? t("impactNoData") : null}
         </p>
         <div className="grid gap-4 md:grid-cols-3">
           <StatCard
-            label="Employee Retention (estimate)"
-            value={`+${report.estimates.retentionPercent}%`}
+            label={t("retention")}
+            value={`+${percent(report.estimates.retentionPercent)}`}
           >
-            Estimated improvement for employees who use advances.
+            {t("retentionText")}
           </StatCard>
           <StatCard
-            label="Estimated Savings (estimate)"
-            value={formatCents(report.estimates.savingsCents)}
+            label={t("savings")}
+            value={money(report.estimates.savingsCents)}
           >
-            From lower turnover, at an estimated{" "}
-            {formatCents(report.estimates.replacementCostCents)} to replace an
-            employee.
+            {t("savingsText", {
+              amount: money(report.estimates.replacementCostCents),
+            })}
           </StatCard>
           <StatCard
-            label="Employee Satisfaction (estimate)"
+            label={t("satisfaction")}
             value={`${report.estimates.satisfaction}/${report.estimates.satisfactionScale}`}
           >
-            Estimated program satisfaction score.
+            {t("satisfactionText")}
           </StatCard>
         </div>
       </section>
 
       <p className="rounded-md bg-gray-100 p-4 text-sm text-gray-700">
-        <strong>Reporting period:</strong> the last 12 months ({periodStart} to{" "}
-        {formatDate(report.period.end)}). Figures cover requests made by your
-        employees in that period; department and risk figures count approved
-        advances only. The monthly trend compares the last 30 days with the 30
-        days before.
+        {withElements(
+          t("period", {
+            start: periodStart,
+            end: formatDate(report.period.end, language),
+          }),
+          { strong: <strong>{t("periodLabel")}</strong> },
+        )}
       </p>
     </div>
   );

@@ -30,7 +30,9 @@ import {
 } from "~/web/action.server";
 import { island } from "~/components/island";
 import { mfaAction } from "~/web/mfa-actions.server";
-import { pageTitle } from "~/utils/meta";
+import { translatedTitle, useT, withElements } from "~/utils/i18n";
+import { localizeMessage } from "~/utils/i18n.server";
+import { pageI18n } from "~/web/language.server";
 
 const SettingsForm = island(() =>
   import("~/components/settings/company-settings-form").then(
@@ -56,13 +58,19 @@ export async function loader({ request }: LoaderFunctionArgs) {
     sessionLists(request, user.id, session.id),
     getMfaStatus(user),
   ]);
+  const { language, i18n } = await pageI18n(
+    request,
+    ["settings", "messages"],
+    user,
+  );
   return json({
+    i18n,
     ...lists,
     mfa:
       mfa.state === "on"
         ? {
             state: mfa.state,
-            since: formatDate(mfa.since),
+            since: formatDate(mfa.since, language),
             recoveryCodesLeft: mfa.recoveryCodesLeft,
           }
         : mfa.state === "enrolling"
@@ -88,7 +96,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
     employeeCount: overview?.employeeCount ?? 0,
     paySchedule,
     isOwner: can(user, "team"),
-    settingsRefusal: mayEdit ? null : refusalFor("settings"),
+    settingsRefusal: mayEdit
+      ? null
+      : localizeMessage(language, refusalFor("settings")),
     supportEmail: env().SUPPORT_EMAIL,
   });
 }
@@ -171,40 +181,44 @@ export default function SettingsPage() {
     paySchedule,
   } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>() as ActionData | undefined;
+  const t = useT("settings");
   return (
     <div className="space-y-6">
       <div>
-        <h1 className="text-2xl font-bold text-gray-900">Company Settings</h1>
-        <p className="mt-1 text-gray-700">
-          Your company profile, advance program and notification preferences.
-        </p>
+        <h1 className="text-2xl font-bold text-gray-900">
+          {t("page.heading")}
+        </h1>
+        <p className="mt-1 text-gray-700">{t("page.intro")}</p>
       </div>
       {isOwner ? (
-        <Card title="Team">
+        <Card title={t("page.team")}>
           <p className="text-gray-700">
-            Invite colleagues, change their roles or remove them on the{" "}
-            <Link
-              className="font-medium text-brand-700 underline"
-              to="/settings/team"
-            >
-              team page
-            </Link>
-            .
+            {withElements(t("page.teamText"), {
+              link: (
+                <Link
+                  className="font-medium text-brand-700 underline"
+                  to="/settings/team"
+                >
+                  {t("page.teamLink")}
+                </Link>
+              ),
+            })}
           </p>
         </Card>
       ) : null}
       {isOwner ? (
-        <Card title="API and webhooks">
+        <Card title={t("page.api")}>
           <p className="text-gray-700">
-            Create API keys for your payroll or HR system and add webhook
-            endpoints on the{" "}
-            <Link
-              className="font-medium text-brand-700 underline"
-              to="/settings/api"
-            >
-              API page
-            </Link>
-            .
+            {withElements(t("page.apiText"), {
+              link: (
+                <Link
+                  className="font-medium text-brand-700 underline"
+                  to="/settings/api"
+                >
+                  {t("page.apiLink")}
+                </Link>
+              ),
+            })}
           </p>
         </Card>
       ) : null}
@@ -217,7 +231,7 @@ export default function SettingsPage() {
           lastResult={actionData?.result}
         />
       ) : (
-        <Card title="Company">
+        <Card title={t("page.company")}>
           <p className="text-gray-700">{settingsRefusal}</p>
         </Card>
       )}
@@ -234,29 +248,32 @@ export default function SettingsPage() {
         mfa={mfa}
         actionData={actionData?.security}
       />
-      <Card title="Help">
+      <Card title={t("page.help")}>
         <p className="text-gray-700">
-          Questions about your advance program? Write to{" "}
-          <a
-            className="font-medium text-brand-700 underline"
-            href={`mailto:${supportEmail}`}
-          >
-            {supportEmail}
-          </a>{" "}
-          or read{" "}
-          <Link
-            className="font-medium text-brand-700 underline"
-            to="/how-it-works"
-          >
-            how Grocery Advance works
-          </Link>
-          .
+          {withElements(t("page.helpText"), {
+            email: (
+              <a
+                className="font-medium text-brand-700 underline"
+                href={`mailto:${supportEmail}`}
+              >
+                {supportEmail}
+              </a>
+            ),
+            link: (
+              <Link
+                className="font-medium text-brand-700 underline"
+                to="/how-it-works"
+              >
+                {t("page.helpLink")}
+              </Link>
+            ),
+          })}
         </p>
       </Card>
     </div>
   );
 }
 
-export const meta = pageTitle("Company Settings");
+export const meta = translatedTitle("settings:titles.settings");
 
 export const ErrorBoundary = GeneralErrorBoundary;

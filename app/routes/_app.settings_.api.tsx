@@ -21,7 +21,9 @@ import {
   resendWebhookDelivery,
 } from "~/models/integrations/index.server";
 import { formatDateTime } from "~/utils/dates";
-import { pageTitle } from "~/utils/meta";
+import { translatedTitle, useT, withElements } from "~/utils/i18n";
+import { serverT } from "~/utils/i18n.server";
+import { pageI18n } from "~/web/language.server";
 import {
   attempt,
   readFormData,
@@ -54,12 +56,20 @@ export async function loader({ request }: LoaderFunctionArgs) {
     listWebhookEndpoints(owner),
     listWebhookDeliveries(owner, 50),
   ]);
+  const { language, i18n } = await pageI18n(
+    request,
+    ["settings", "messages"],
+    owner,
+  );
+  const t = serverT(language, "settings");
+  const when = (date: Date | string) => formatDateTime(date, language);
   return json({
+    i18n,
     endpoints: endpoints.map((e) => ({
       id: e.id,
       url: e.url,
       events: e.events,
-      disabledText: e.disabledAt ? formatDateTime(e.disabledAt) : null,
+      disabledText: e.disabledAt ? when(e.disabledAt) : null,
     })),
     deliveries: deliveries.map((d) => ({
       id: d.id,
@@ -67,11 +77,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
       eventId: d.eventId,
       url: d.url,
       status: d.status,
-      createdText: formatDateTime(d.createdAt),
+      createdText: when(d.createdAt),
       attempts: d.attempts.map((a) =>
         a.status !== null
           ? `HTTP ${a.status} (${a.ms} ms)`
-          : (a.error ?? "error"),
+          : (a.error ?? t("api.error")),
       ),
     })),
     keys: keys.map((k) => ({
@@ -79,9 +89,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
       name: k.name,
       hint: k.hint,
       scopes: k.scopes,
-      createdText: formatDateTime(k.createdAt),
-      lastUsedText: k.lastUsedAt ? formatDateTime(k.lastUsedAt) : "Never",
-      revokedText: k.revokedAt ? formatDateTime(k.revokedAt) : null,
+      createdText: when(k.createdAt),
+      lastUsedText: k.lastUsedAt ? when(k.lastUsedAt) : t("api.never"),
+      revokedText: k.revokedAt ? when(k.revokedAt) : null,
     })),
   });
 }
@@ -174,63 +184,67 @@ export default function ApiSettingsPage() {
   const { keys, endpoints, deliveries } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>() as ActionData | undefined;
   const created = actionData?.created;
+  const t = useT("settings");
   return (
     <div className="space-y-6 [contain:inline-size]">
       <div>
-        <h1 className="text-2xl font-bold text-gray-900">API</h1>
+        <h1 className="text-2xl font-bold text-gray-900">{t("api.heading")}</h1>
         <p className="mt-1 text-gray-700">
-          Keys let your payroll or HR system call the{" "}
-          <a className="font-medium text-brand-700 underline" href="/api/docs">
-            JSON API
-          </a>{" "}
-          for your company with <code>Authorization: Bearer …</code>, limited to
-          the scopes you choose.
+          {withElements(t("api.intro"), {
+            link: (
+              <a
+                className="font-medium text-brand-700 underline"
+                href="/api/docs"
+              >
+                {t("api.jsonApi")}
+              </a>
+            ),
+            code: <code>Authorization: Bearer …</code>,
+          })}
         </p>
       </div>
       {created ? (
         <SecretOnce
           id="new-api-key"
-          label="The new API key"
+          label={t("api.newKeyLabel")}
           value={created.key}
         >
-          Your new key “{created.name}”. Copy it now: it will not be shown
-          again.
+          {t("api.newKey", { name: created.name })}
         </SecretOnce>
       ) : null}
-      <Card title="API keys">
+      <Card title={t("api.keys")}>
         <ApiKeysTable keys={keys} />
       </Card>
-      <Card title="Create a key">
+      <Card title={t("api.createKey")}>
         <CreateApiKeyForm lastResult={actionData?.result} />
       </Card>
       {actionData?.endpoint ? (
         <SecretOnce
           id="new-webhook-secret"
-          label="The signing secret"
+          label={t("api.secretLabel")}
           value={actionData.endpoint.secret}
         >
-          Endpoint added. Its signing secret (check each delivery&apos;s
-          Grocery-Advance-Signature with it) will not be shown again.
+          {t("api.endpointAdded")}
         </SecretOnce>
       ) : null}
-      <Card title="Webhook endpoints">
+      <Card title={t("api.endpoints")}>
         <EndpointsTable endpoints={endpoints} />
       </Card>
-      <Card title="Add a webhook endpoint">
+      <Card title={t("api.addEndpoint")}>
         <AddWebhookEndpointForm lastResult={actionData?.endpointResult} />
       </Card>
-      <Card title="Recent deliveries">
+      <Card title={t("api.recentDeliveries")}>
         <DeliveriesTable deliveries={deliveries} />
       </Card>
       <p className="text-sm text-gray-700">
         <Link to="/settings" className="font-medium text-brand-700 underline">
-          Back to settings
+          {t("api.back")}
         </Link>
       </p>
     </div>
   );
 }
 
-export const meta = pageTitle("API");
+export const meta = translatedTitle("settings:titles.api");
 
 export const ErrorBoundary = GeneralErrorBoundary;

@@ -14,7 +14,9 @@ import {
 } from "~/models/companies/index.server";
 import { formatDate, formatDateTime } from "~/utils/dates";
 import { INVITATION_DAYS } from "~/utils/invitation-rules";
-import { pageTitle } from "~/utils/meta";
+import { translatedTitle, useT } from "~/utils/i18n";
+import { serverT } from "~/utils/i18n.server";
+import { pageI18n } from "~/web/language.server";
 import {
   attempt,
   readFormData,
@@ -54,21 +56,30 @@ export async function loader({ request }: LoaderFunctionArgs) {
     listTeam(owner),
     listInvitations(owner, "MEMBER", 50),
   ]);
+  const { language, i18n } = await pageI18n(
+    request,
+    ["settings", "invitations", "messages"],
+    owner,
+  );
+  const never = serverT(language, "settings")("team.never");
   return json({
+    i18n,
     selfId: owner.id,
     members: members.map((m) => ({
       id: m.id,
       name: m.name,
       email: m.email,
       role: m.role,
-      lastSignInText: m.lastSignInAt ? formatDateTime(m.lastSignInAt) : "Never",
+      lastSignInText: m.lastSignInAt
+        ? formatDateTime(m.lastSignInAt, language)
+        : never,
     })),
     invitations: invitations
       .filter((i) => i.status !== "ACCEPTED")
       .map((i) => ({
         ...i,
-        sentText: formatDate(i.sentAt),
-        expiresText: formatDate(i.expiresAt),
+        sentText: formatDate(i.sentAt, language),
+        expiresText: formatDate(i.expiresAt, language),
       })),
   });
 }
@@ -139,42 +150,40 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function TeamPage() {
   const { members, invitations, selfId } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>() as ActionData | undefined;
+  const t = useT("settings");
   return (
     <div className="space-y-6 [contain:inline-size]">
       <div>
-        <h1 className="text-2xl font-bold text-gray-900">Team</h1>
-        <p className="mt-1 text-gray-700">
-          The people who run your company&apos;s advance program. Approvers see
-          the dashboard, approve or decline requests and see employees and
-          reports; admins also manage employees, payroll, settings and the
-          activity log; owners also manage the team.
-        </p>
+        <h1 className="text-2xl font-bold text-gray-900">
+          {t("team.heading")}
+        </h1>
+        <p className="mt-1 text-gray-700">{t("team.intro")}</p>
       </div>
-      <Card title="Members">
+      <Card title={t("team.members")}>
         <TeamTable members={members} selfId={selfId} />
       </Card>
-      <Card title="Invite a colleague">
+      <Card title={t("team.invite")}>
         <InviteMemberForm lastResult={actionData?.result} />
       </Card>
       {invitations.length > 0 ? (
-        <Card title="Invitations">
+        <Card title={t("team.invitations")}>
           <InvitationsTable
             invitations={invitations}
             action="/settings/team"
-            caption="Team invitations"
-            emptyText="No invitations."
+            caption={t("team.invitationsCaption")}
+            emptyText={t("team.noInvitations")}
           />
         </Card>
       ) : null}
       <p className="text-sm text-gray-700">
         <Link to="/settings" className="font-medium text-brand-700 underline">
-          Back to settings
+          {t("team.back")}
         </Link>
       </p>
     </div>
   );
 }
 
-export const meta = pageTitle("Team");
+export const meta = translatedTitle("settings:titles.team");
 
 export const ErrorBoundary = GeneralErrorBoundary;

@@ -12,6 +12,7 @@ import {
 import { getEmployeeRecord } from "~/models/people/index.server";
 import { COMPANY_ROLE_LABELS, type CompanyRole } from "~/utils/company-roles";
 import { translatedTitle } from "~/utils/i18n";
+import { acceptedLanguage, cookieLanguage } from "~/utils/i18n.server";
 import {
   attempt,
   readFormData,
@@ -119,7 +120,15 @@ export async function action({ request }: ActionFunctionArgs) {
     );
   return attempt(
     async () => {
-      const user = await acceptInvitation(token, submission.value);
+      // The account starts in the language the invitee accepted in: their switch (the lng
+      // cookie), else their browser's; with neither, none is chosen.
+      const user = await acceptInvitation(
+        token,
+        submission.value,
+        undefined,
+        cookieLanguage(request.headers.get("Cookie")) ??
+          acceptedLanguage(request.headers.get("Accept-Language")),
+      );
       const headers = new Headers();
       headers.append(
         "Set-Cookie",

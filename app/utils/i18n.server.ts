@@ -33,6 +33,24 @@ import esSessions from "./locales/es/sessions";
 import enEmployeeMail from "./locales/en/employee-mail";
 import esEmployeeMail from "./locales/es/employee-mail";
 import esApi from "./locales/es/api";
+import enEmployer from "./locales/en/employer";
+import esEmployer from "./locales/es/employer";
+import enApprovals from "./locales/en/approvals";
+import esApprovals from "./locales/es/approvals";
+import enEmployees from "./locales/en/employees";
+import esEmployees from "./locales/es/employees";
+import enInvitations from "./locales/en/invitations";
+import esInvitations from "./locales/es/invitations";
+import enSettings from "./locales/en/settings";
+import esSettings from "./locales/es/settings";
+import enPayroll from "./locales/en/payroll";
+import esPayroll from "./locales/es/payroll";
+import enActivity from "./locales/en/activity";
+import esActivity from "./locales/es/activity";
+import enReports from "./locales/en/reports";
+import esReports from "./locales/es/reports";
+import enMailEmployer from "./locales/en/mail-employer";
+import esMailEmployer from "./locales/es/mail-employer";
 import {
   DEFAULT_LANGUAGE,
   isLanguage,
@@ -59,7 +77,8 @@ export const RESOURCES = {
     messages: { ...enMessages, ...enValidation, ...enApi },
     dashboard: enDashboard,
     story: enStory,
-    mail: enMail,
+    // The employer side's e-mails join `mail`.
+    mail: { ...enMail, ...enMailEmployer },
     history: enHistory,
     profile: enProfile,
     request: enRequest,
@@ -69,6 +88,14 @@ export const RESOURCES = {
     disclosure: enDisclosure,
     sessions: enSessions,
     employeeMail: enEmployeeMail,
+    employer: enEmployer,
+    approvals: enApprovals,
+    employees: enEmployees,
+    invitations: enInvitations,
+    settings: enSettings,
+    payroll: enPayroll,
+    activity: enActivity,
+    reports: enReports,
   },
   es: {
     common: esCommon,
@@ -76,7 +103,7 @@ export const RESOURCES = {
     messages: { ...esMessages, ...esValidation, ...esApi },
     dashboard: esDashboard,
     story: esStory,
-    mail: esMail,
+    mail: { ...esMail, ...esMailEmployer },
     history: esHistory,
     profile: esProfile,
     request: esRequest,
@@ -86,6 +113,14 @@ export const RESOURCES = {
     disclosure: esDisclosure,
     sessions: esSessions,
     employeeMail: esEmployeeMail,
+    employer: esEmployer,
+    approvals: esApprovals,
+    employees: esEmployees,
+    invitations: esInvitations,
+    settings: esSettings,
+    payroll: esPayroll,
+    activity: esActivity,
+    reports: esReports,
   },
 } satisfies Record<Language, Record<string, Catalogue>>;
 

@@ -24,13 +24,29 @@ export const duplicateInFile = (line: number) =>
 export const ALREADY_EMPLOYEE = "Already one of your employees";
 export const ALREADY_INVITED = "Already invited (invitation pending)";
 
-/** The columns a roster may have, by their header's letters (case, spaces and "_" ignored). */
+/**
+ * The columns a roster may have, by their header's letters (case, accents, spaces and "_"
+ * ignored), in English or Spanish ("Nombre", "Apellido", "Correo", "Número de empleado").
+ */
 export const ROSTER_COLUMNS = {
-  firstName: ["firstname", "first", "givenname"],
-  lastName: ["lastname", "last", "surname", "familyname"],
-  email: ["email", "emailaddress", "mail"],
-  department: ["department", "dept"],
-  employeeNumber: ["employeenumber", "employeeno", "employeeid", "number"],
+  firstName: ["firstname", "first", "givenname", "nombre"],
+  lastName: [
+    "lastname",
+    "last",
+    "surname",
+    "familyname",
+    "apellido",
+    "apellidos",
+  ],
+  email: ["email", "emailaddress", "mail", "correo", "correoelectronico"],
+  department: ["department", "dept", "departamento"],
+  employeeNumber: [
+    "employeenumber",
+    "employeeno",
+    "employeeid",
+    "number",
+    "numerodeempleado",
+  ],
 } as const;
 
 export const ROSTER_STATUS_TEXT = {

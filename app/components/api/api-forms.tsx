@@ -10,11 +10,8 @@ import { Button } from "~/components/ui/button";
 import { ErrorList } from "~/components/ui/error-list";
 import { Field, FormError } from "~/components/ui/field";
 import { useIsPending } from "~/components/use-is-pending";
-import {
-  API_SCOPE_LABELS,
-  API_SCOPES,
-  WEBHOOK_EVENTS,
-} from "~/utils/api-scopes";
+import { API_SCOPES, WEBHOOK_EVENTS } from "~/utils/api-scopes";
+import { useT } from "~/utils/i18n";
 import {
   createApiKeySchema,
   createWebhookEndpointSchema,
@@ -82,6 +79,11 @@ export function CreateApiKeyForm({
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });
+  const t = useT("settings");
+  // The scopes' labels are keyed "employees_read" (":" separates namespaces in a key).
+  const scopeLabels = Object.fromEntries(
+    API_SCOPES.map((s) => [s, t(`api.scopeLabels.${s.replace(":", "_")}`)]),
+  );
   return (
     <Form
       method="post"
@@ -91,7 +93,7 @@ export function CreateApiKeyForm({
     >
       <input type="hidden" name="intent" value="create-key" />
       <Field
-        label="Name"
+        label={t("api.name")}
         errors={fields.name.errors}
         inputProps={{
           ...getInputProps(fields.name, { type: "text" }),
@@ -99,20 +101,20 @@ export function CreateApiKeyForm({
         }}
       />
       <Checkboxes
-        legend="Scopes"
+        legend={t("api.scopes")}
         name={fields.scopes.name}
         options={API_SCOPES}
-        labels={API_SCOPE_LABELS}
+        labels={scopeLabels}
         errors={fields.scopes.errors}
         errorId={fields.scopes.errorId}
       />
       <FormError
         id={form.errorId}
-        title="Key not created"
+        title={t("api.keyFailed")}
         errors={form.errors}
       />
       <Button type="submit" disabled={pending}>
-        {pending ? "Creating..." : "Create key"}
+        {pending ? t("api.creating") : t("api.create")}
       </Button>
     </Form>
   );
@@ -133,6 +135,7 @@ export function AddWebhookEndpointForm({
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });
+  const t = useT("settings");
   return (
     <Form
       method="post"
@@ -142,7 +145,7 @@ export function AddWebhookEndpointForm({
     >
       <input type="hidden" name="intent" value="add-endpoint" />
       <Field
-        label="Endpoint URL"
+        label={t("api.endpointUrl")}
         errors={fields.url.errors}
         inputProps={{
           ...getInputProps(fields.url, { type: "url" }),
@@ -151,7 +154,7 @@ export function AddWebhookEndpointForm({
         }}
       />
       <Checkboxes
-        legend="Events"
+        legend={t("api.events")}
         name={fields.events.name}
         options={WEBHOOK_EVENTS}
         errors={fields.events.errors}
@@ -159,11 +162,11 @@ export function AddWebhookEndpointForm({
       />
       <FormError
         id={form.errorId}
-        title="Endpoint not added"
+        title={t("api.endpointFailed")}
         errors={form.errors}
       />
       <Button type="submit" disabled={pending}>
-        {pending ? "Adding..." : "Add endpoint"}
+        {pending ? t("api.adding") : t("api.add")}
       </Button>
     </Form>
   );

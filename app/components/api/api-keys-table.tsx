@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 import { Form } from "@remix-run/react";
 import { Button } from "~/components/ui/button";
 import { EmptyRow, Table, Td } from "~/components/ui/table";
+import { useT } from "~/utils/i18n";
 
 // The company's API keys on /settings/api: name, scopes, last use, and Revoke (a plain form
 // posting to /settings/api, so it works without JavaScript).
@@ -18,10 +19,19 @@ export type ApiKeyRow = {
 };
 
 export function ApiKeysTable({ keys }: { keys: ApiKeyRow[] }) {
+  const t = useT("settings");
   return (
-    <Table caption="API keys" head={["Key", "Scopes", "Last used", "Revoke"]}>
+    <Table
+      caption={t("api.keys")}
+      head={[
+        t("api.keyColumns.key"),
+        t("api.keyColumns.scopes"),
+        t("api.keyColumns.lastUsed"),
+        t("api.keyColumns.revoke"),
+      ]}
+    >
       {keys.length === 0 ? (
-        <EmptyRow colSpan={4}>No API keys yet.</EmptyRow>
+        <EmptyRow colSpan={4}>{t("api.noKeys")}</EmptyRow>
       ) : (
         keys.map((k) => (
           <tr key={k.id}>
@@ -29,7 +39,7 @@ export function ApiKeysTable({ keys }: { keys: ApiKeyRow[] }) {
               <div className="font-medium">{k.name}</div>
               <div className="font-mono text-xs text-gray-600">{k.hint}</div>
               <div className="text-xs text-gray-600">
-                Created {k.createdText}
+                {t("api.created", { date: k.createdText })}
               </div>
             </Td>
             <Td>
@@ -42,7 +52,9 @@ export function ApiKeysTable({ keys }: { keys: ApiKeyRow[] }) {
             <Td>{k.lastUsedText}</Td>
             <Td>
               {k.revokedText ? (
-                <span className="text-gray-700">Revoked {k.revokedText}</span>
+                <span className="text-gray-700">
+                  {t("api.revoked", { date: k.revokedText })}
+                </span>
               ) : (
                 <Form method="post" action="/settings/api">
                   <input type="hidden" name="intent" value="revoke-key" />
@@ -51,9 +63,9 @@ export function ApiKeysTable({ keys }: { keys: ApiKeyRow[] }) {
                     type="submit"
                     variant="secondary"
                     className="px-3 py-1.5"
-                    aria-label={`Revoke the key ${k.name}`}
+                    aria-label={t("api.revokeKey", { name: k.name })}
                   >
-                    Revoke
+                    {t("api.revoke")}
                   </Button>
                 </Form>
               )}

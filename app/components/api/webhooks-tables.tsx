@@ -1,6 +1,7 @@
 import { Form } from "@remix-run/react";
 import { Button } from "~/components/ui/button";
 import { EmptyRow, Table, Td } from "~/components/ui/table";
+import { useT } from "~/utils/i18n";
 
 // /settings/api: the company's webhook endpoints (Remove) and the latest deliveries with every
 // attempt's response code (Resend). Plain forms posting to /settings/api: no JavaScript needed.
@@ -24,10 +25,18 @@ export type DeliveryRowView = {
 };
 
 export function EndpointsTable({ endpoints }: { endpoints: EndpointRow[] }) {
+  const t = useT("settings");
   return (
-    <Table caption="Webhook endpoints" head={["Endpoint", "Events", "Remove"]}>
+    <Table
+      caption={t("api.endpoints")}
+      head={[
+        t("api.endpointColumns.endpoint"),
+        t("api.endpointColumns.events"),
+        t("api.endpointColumns.remove"),
+      ]}
+    >
       {endpoints.length === 0 ? (
-        <EmptyRow colSpan={3}>No webhook endpoints yet.</EmptyRow>
+        <EmptyRow colSpan={3}>{t("api.noEndpoints")}</EmptyRow>
       ) : (
         endpoints.map((e) => (
           <tr key={e.id}>
@@ -35,8 +44,7 @@ export function EndpointsTable({ endpoints }: { endpoints: EndpointRow[] }) {
               <div className="break-all font-mono text-xs">{e.url}</div>
               {e.disabledText ? (
                 <div className="text-sm font-medium text-red-700">
-                  Disabled {e.disabledText} after 3 days of failures. Resend a
-                  delivery to enable it again.
+                  {t("api.disabled", { date: e.disabledText })}
                 </div>
               ) : null}
             </Td>
@@ -55,9 +63,9 @@ export function EndpointsTable({ endpoints }: { endpoints: EndpointRow[] }) {
                   type="submit"
                   variant="secondary"
                   className="px-3 py-1.5"
-                  aria-label={`Remove the endpoint ${e.url}`}
+                  aria-label={t("api.removeEndpoint", { url: e.url })}
                 >
-                  Remove
+                  {t("api.remove")}
                 </Button>
               </Form>
             </Td>
@@ -68,24 +76,24 @@ export function EndpointsTable({ endpoints }: { endpoints: EndpointRow[] }) {
   );
 }
 
-const STATUS_TEXT = {
-  pending: "Retrying",
-  delivered: "Delivered",
-  failed: "Failed",
-} as const;
-
 export function DeliveriesTable({
   deliveries,
 }: {
   deliveries: DeliveryRowView[];
 }) {
+  const t = useT("settings");
   return (
     <Table
-      caption="Webhook deliveries"
-      head={["Event", "Status", "Attempts", "Resend"]}
+      caption={t("api.deliveriesCaption")}
+      head={[
+        t("api.deliveryColumns.event"),
+        t("api.deliveryColumns.status"),
+        t("api.deliveryColumns.attempts"),
+        t("api.deliveryColumns.resend"),
+      ]}
     >
       {deliveries.length === 0 ? (
-        <EmptyRow colSpan={4}>No deliveries yet.</EmptyRow>
+        <EmptyRow colSpan={4}>{t("api.noDeliveries")}</EmptyRow>
       ) : (
         deliveries.map((d) => (
           <tr key={d.id}>
@@ -96,10 +104,10 @@ export function DeliveriesTable({
               </div>
               <div className="break-all text-xs text-gray-600">{d.url}</div>
             </Td>
-            <Td>{STATUS_TEXT[d.status]}</Td>
+            <Td>{t(`api.deliveryStatus.${d.status}`)}</Td>
             <Td>
               {d.attempts.length === 0 ? (
-                "None yet"
+                t("api.noneYet")
               ) : (
                 <ol className="list-decimal pl-4 text-xs">
                   {d.attempts.map((a, i) => (
@@ -116,9 +124,12 @@ export function DeliveriesTable({
                   type="submit"
                   variant="secondary"
                   className="px-3 py-1.5"
-                  aria-label={`Resend ${d.type} ${d.eventId}`}
+                  aria-label={t("api.resendDelivery", {
+                    type: d.type,
+                    id: d.eventId,
+                  })}
                 >
-                  Resend
+                  {t("api.resend")}
                 </Button>
               </Form>
             </Td>

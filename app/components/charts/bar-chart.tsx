@@ -1,6 +1,7 @@
 import { useId } from "react";
 import { BarTrack } from "./bar-track";
 import { ChartTable } from "./chart-table";
+import { useT } from "~/utils/i18n";
 
 export type Bar = {
   /** Short label under the bar ("Mar"). */
@@ -60,6 +61,7 @@ export function BarChart({
   emptyText?: string;
 }) {
   const id = useId();
+  const t = useT("reports");
   const max = Math.max(0, ...bars.map((b) => b.value));
   const ticks = axisTicks(max);
   const top = ticks[ticks.length - 1] || 1;
@@ -68,7 +70,7 @@ export function BarChart({
     <figure aria-label={title} aria-describedby={`${id}-caption`}>
       {empty ? (
         <div className="flex h-40 flex-col items-center justify-center rounded-md border border-dashed border-gray-300 bg-gray-50 p-4 text-center">
-          <p className="font-medium text-gray-900">No data yet</p>
+          <p className="font-medium text-gray-900">{t("noDataYet")}</p>
           <p className="mt-1 max-w-sm text-sm text-gray-600">{emptyText}</p>
         </div>
       ) : (
@@ -151,7 +153,7 @@ export function BarChart({
       </figcaption>
       <ChartTable
         caption={title}
-        head={["Month", valueHeading, ...detailHeadings]}
+        head={[t("month"), valueHeading, ...detailHeadings]}
         rows={bars.map((b) => [
           b.longLabel,
           b.valueLabel,

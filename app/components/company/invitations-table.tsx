@@ -2,8 +2,9 @@ import { Form } from "@remix-run/react";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { EmptyRow, Table, Td } from "~/components/ui/table";
-import { COMPANY_ROLE_LABELS, type CompanyRole } from "~/utils/company-roles";
-import { INVITATION_STATUS_LABELS } from "~/utils/invitation-rules";
+import type { CompanyRole } from "~/utils/company-roles";
+import { useT } from "~/utils/i18n";
+import type { INVITATION_STATUS_LABELS } from "~/utils/invitation-rules";
 
 export type InvitationRow = {
   id: number;
@@ -40,16 +41,17 @@ export function InvitationsTable({
   emptyText: string;
 }) {
   const withRole = invitations.some((i) => i.role);
+  const t = useT("invitations");
   return (
     <Table
       caption={caption}
       head={[
-        "Invited",
-        ...(withRole ? ["Role"] : []),
-        "Status",
-        "Sent",
-        "Expires",
-        "Actions",
+        t("table.invited"),
+        ...(withRole ? [t("table.role")] : []),
+        t("table.status"),
+        t("table.sent"),
+        t("table.expires"),
+        t("table.actions"),
       ]}
     >
       {invitations.length === 0 ? (
@@ -64,13 +66,9 @@ export function InvitationsTable({
                 {name ? <div className="font-medium">{name}</div> : null}
                 <div className="text-gray-600">{i.email}</div>
               </Td>
-              {withRole ? (
-                <Td>{i.role ? COMPANY_ROLE_LABELS[i.role] : ""}</Td>
-              ) : null}
+              {withRole ? <Td>{i.role ? t(`roles.${i.role}`) : ""}</Td> : null}
               <Td>
-                <Badge tone={TONES[i.status]}>
-                  {INVITATION_STATUS_LABELS[i.status]}
-                </Badge>
+                <Badge tone={TONES[i.status]}>{t(`status.${i.status}`)}</Badge>
               </Td>
               <Td>{i.sentText}</Td>
               <Td>{i.status === "PENDING" ? i.expiresText : "—"}</Td>
@@ -85,9 +83,9 @@ export function InvitationsTable({
                         value="resend-invitation"
                         variant="secondary"
                         className="px-3 py-1.5"
-                        aria-label={`Resend the invitation to ${i.email}`}
+                        aria-label={t("table.resendTo", { email: i.email })}
                       >
-                        Resend
+                        {t("table.resend")}
                       </Button>
                     </Form>
                     {i.status === "PENDING" ? (
@@ -99,9 +97,9 @@ export function InvitationsTable({
                           value="revoke-invitation"
                           variant="secondary"
                           className="px-3 py-1.5"
-                          aria-label={`Revoke the invitation to ${i.email}`}
+                          aria-label={t("table.revokeTo", { email: i.email })}
                         >
-                          Revoke
+                          {t("table.revoke")}
                         </Button>
                       </Form>
                     ) : null}

@@ -9,6 +9,7 @@ import { Form } from "@remix-run/react";
 import { Button } from "~/components/ui/button";
 import { Field, FormError } from "~/components/ui/field";
 import { useIsPending } from "~/components/use-is-pending";
+import { useT } from "~/utils/i18n";
 import { inviteEmployeeSchema } from "~/validation/company";
 
 /** The Invite Employee form (/employees/invite): the employee chooses their own password. */
@@ -27,6 +28,7 @@ export function InviteEmployeeForm({
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });
+  const t = useT("invitations");
   return (
     <Form
       method="post"
@@ -37,18 +39,18 @@ export function InviteEmployeeForm({
       <input type="hidden" name="intent" value="invite" />
       <div className="grid gap-4 sm:grid-cols-2">
         <Field
-          label="First Name"
+          label={t("invite.firstName")}
           errors={fields.firstName.errors}
           inputProps={getInputProps(fields.firstName, { type: "text" })}
         />
         <Field
-          label="Last Name"
+          label={t("invite.lastName")}
           errors={fields.lastName.errors}
           inputProps={getInputProps(fields.lastName, { type: "text" })}
         />
       </div>
       <Field
-        label="Email"
+        label={t("invite.email")}
         errors={fields.email.errors}
         inputProps={{
           ...getInputProps(fields.email, { type: "email" }),
@@ -56,17 +58,17 @@ export function InviteEmployeeForm({
         }}
       />
       <Field
-        label="Department (optional)"
+        label={t("invite.department")}
         errors={fields.department.errors}
         inputProps={getInputProps(fields.department, { type: "text" })}
       />
       <FormError
         id={form.errorId}
-        title="Invitation not sent"
+        title={t("invite.failed")}
         errors={form.errors}
       />
       <Button type="submit" disabled={pending}>
-        {pending ? "Sending..." : "Send invitation"}
+        {pending ? t("invite.sending") : t("invite.submit")}
       </Button>
     </Form>
   );

@@ -11,11 +11,8 @@ import { Button } from "~/components/ui/button";
 import { ErrorList } from "~/components/ui/error-list";
 import { Field, FormError } from "~/components/ui/field";
 import { useIsPending } from "~/components/use-is-pending";
-import {
-  COMPANY_ROLE_DESCRIPTIONS,
-  COMPANY_ROLE_LABELS,
-  type CompanyRole,
-} from "~/utils/company-roles";
+import type { CompanyRole } from "~/utils/company-roles";
+import { useT, withElements } from "~/utils/i18n";
 import { inviteMemberSchema } from "~/validation/company";
 
 // The team page's forms (/settings/team): invite a colleague with a role; change a member's
@@ -43,6 +40,7 @@ export function InviteMemberForm({
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });
+  const t = useT("settings");
   return (
     <Form
       method="post"
@@ -52,7 +50,7 @@ export function InviteMemberForm({
     >
       <input type="hidden" name="intent" value="invite-member" />
       <Field
-        label="Email"
+        label={t("team.email")}
         errors={fields.email.errors}
         inputProps={{
           ...getInputProps(fields.email, { type: "email" }),
@@ -64,7 +62,7 @@ export function InviteMemberForm({
           htmlFor={fields.role.id}
           className="mb-1 block text-sm font-medium text-gray-800"
         >
-          Role
+          {t("team.role")}
         </label>
         <select
           {...getSelectProps(fields.role)}
@@ -73,7 +71,7 @@ export function InviteMemberForm({
         >
           {ROLES.map((role) => (
             <option key={role} value={role}>
-              {COMPANY_ROLE_LABELS[role]}
+              {t(`invitations:roles.${role}`)}
             </option>
           ))}
         </select>
@@ -83,8 +81,18 @@ export function InviteMemberForm({
         >
           {ROLES.map((role) => (
             <li key={role}>
-              <span className="font-medium">{COMPANY_ROLE_LABELS[role]}:</span>{" "}
-              {COMPANY_ROLE_DESCRIPTIONS[role]}
+              {withElements(
+                t("team.roleDescription", {
+                  description: t(`invitations:roleDescriptions.${role}`),
+                }),
+                {
+                  role: (
+                    <span className="font-medium">
+                      {t(`invitations:roles.${role}`)}
+                    </span>
+                  ),
+                },
+              )}
             </li>
           ))}
         </ul>
@@ -92,11 +100,11 @@ export function InviteMemberForm({
       </div>
       <FormError
         id={form.errorId}
-        title="Invitation not sent"
+        title={t("team.failed")}
         errors={form.errors}
       />
       <Button type="submit" disabled={pending}>
-        {pending ? "Sending..." : "Send invitation"}
+        {pending ? t("team.sending") : t("team.send")}
       </Button>
     </Form>
   );

@@ -1,7 +1,8 @@
 import { Form } from "@remix-run/react";
 import { Button } from "~/components/ui/button";
 import { EmptyRow, Table, Td } from "~/components/ui/table";
-import { COMPANY_ROLE_LABELS, type CompanyRole } from "~/utils/company-roles";
+import type { CompanyRole } from "~/utils/company-roles";
+import { useT } from "~/utils/i18n";
 
 // The team page's members (/settings/team): each with a role select and Save, and Remove.
 // Plain forms posting to /settings/team, so they work without JavaScript.
@@ -28,20 +29,25 @@ export function TeamTable({
   members: MemberRow[];
   selfId: number;
 }) {
+  const t = useT("settings");
   return (
     <Table
-      caption="Team members"
-      head={["Member", "Role", "Last sign-in", "Remove"]}
+      caption={t("team.caption")}
+      head={[
+        t("team.columns.member"),
+        t("team.columns.role"),
+        t("team.columns.lastSignIn"),
+        t("team.columns.remove"),
+      ]}
     >
       {members.length === 0 ? (
-        <EmptyRow colSpan={4}>No members.</EmptyRow>
+        <EmptyRow colSpan={4}>{t("team.noMembers")}</EmptyRow>
       ) : (
         members.map((m) => (
           <tr key={m.id}>
             <Td>
               <div className="font-medium">
-                {m.name}
-                {m.id === selfId ? " (you)" : ""}
+                {m.id === selfId ? t("team.you", { name: m.name }) : m.name}
               </div>
               <div className="text-gray-600">{m.email}</div>
             </Td>
@@ -54,7 +60,7 @@ export function TeamTable({
                 <input type="hidden" name="intent" value="change-role" />
                 <input type="hidden" name="memberId" value={m.id} />
                 <label htmlFor={`role-${m.id}`} className="sr-only">
-                  Role of {m.name}
+                  {t("team.roleOf", { name: m.name })}
                 </label>
                 <select
                   id={`role-${m.id}`}
@@ -64,7 +70,7 @@ export function TeamTable({
                 >
                   {ROLES.map((role) => (
                     <option key={role} value={role}>
-                      {COMPANY_ROLE_LABELS[role]}
+                      {t(`invitations:roles.${role}`)}
                     </option>
                   ))}
                 </select>
@@ -72,9 +78,9 @@ export function TeamTable({
                   type="submit"
                   variant="secondary"
                   className="px-3 py-1.5"
-                  aria-label={`Save the role of ${m.name}`}
+                  aria-label={t("team.saveRoleOf", { name: m.name })}
                 >
-                  Save
+                  {t("team.save")}
                 </Button>
               </Form>
             </Td>
@@ -87,9 +93,9 @@ export function TeamTable({
                   type="submit"
                   variant="secondary"
                   className="px-3 py-1.5"
-                  aria-label={`Remove ${m.name} from the team`}
+                  aria-label={t("team.removeFrom", { name: m.name })}
                 >
-                  Remove
+                  {t("team.remove")}
                 </Button>
               </Form>
             </Td>

@@ -11,6 +11,7 @@ import { Card, StatCard } from "~/components/ui/card";
 import { EmptyRow, Table, Td } from "~/components/ui/table";
 import type { EmployerDashboardData } from "~/models/reports/index.server";
 import { formatDate } from "~/utils/dates";
+import { useLanguage, useT } from "~/utils/i18n";
 import { formatMoney } from "~/utils/money";
 
 const linkClass = "font-medium text-brand-700 underline hover:text-brand-800";
@@ -21,17 +22,18 @@ export function EmployerDashboard({
 }: {
   data: SerializeFrom<EmployerDashboardData>;
 }) {
+  const t = useT("employer");
+  const language = useLanguage();
+  const money = (value: string) => formatMoney(value, language);
   return (
     // contain:inline-size: wide tables scroll inside their card instead of widening the page.
     <div className="space-y-6 [contain:inline-size]">
       <header className="flex flex-wrap items-center justify-between gap-4">
         <div>
           <h1 className="text-2xl font-bold text-gray-900">
-            Welcome back, {data.greetingName}
+            {t("welcomeBack", { name: data.greetingName })}
           </h1>
-          <p className="mt-1 text-gray-700">
-            Here&apos;s an overview of your employees&apos; grocery advances.
-          </p>
+          <p className="mt-1 text-gray-700">{t("overview")}</p>
         </div>
         <div className="flex gap-2">
           {/* A file download, not a page: the browser loads it directly. */}
@@ -40,64 +42,65 @@ export function EmployerDashboard({
             reloadDocument
             className={buttonClass("secondary")}
           >
-            Export
+            {t("export")}
           </Link>
           <LinkButton to="/payroll" variant="secondary">
-            Run Payroll
+            {t("runPayroll")}
           </LinkButton>
-          <LinkButton to="/employees/add">Add Employee</LinkButton>
+          <LinkButton to="/employees/add">{t("addEmployee")}</LinkButton>
         </div>
       </header>
 
       <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
-        <StatCard label="Active Employees" value={data.activeEmployees}>
-          8% from last month
+        <StatCard label={t("activeEmployees")} value={data.activeEmployees}>
+          {t("fromLastMonth8")}
         </StatCard>
-        <StatCard label="Pending Requests" value={data.pendingRequests}>
+        <StatCard label={t("pendingRequests")} value={data.pendingRequests}>
           <Link to="/approvals" className={linkClass}>
-            View all
+            {t("viewAll")}
           </Link>
         </StatCard>
         <StatCard
-          label="Monthly Advances"
-          value={formatMoney(data.monthlyAdvances)}
+          label={t("monthlyAdvances")}
+          value={money(data.monthlyAdvances)}
         >
-          12% from last month
+          {t("fromLastMonth12")}
         </StatCard>
         <StatCard
-          label="Pending Deductions"
-          value={formatMoney(data.pendingDeductions)}
+          label={t("pendingDeductions")}
+          value={money(data.pendingDeductions)}
         >
           <span className="block">
-            Next payroll: {formatDate(data.nextPayroll)}
+            {t("nextPayroll", {
+              date: formatDate(data.nextPayroll, language),
+            })}
           </span>
           <span className="block" data-testid="due-next-payroll">
-            {formatMoney(data.dueNextPayroll)} due then; the total is every
-            deduction scheduled and not yet collected.
+            {t("dueThen", { amount: money(data.dueNextPayroll) })}
           </span>
         </StatCard>
       </div>
 
       <Card
-        title="Pending Approvals"
+        title={t("pendingApprovals")}
         actions={
           <Link to="/approvals" className={`text-sm ${linkClass}`}>
-            View All
+            {t("viewAllApprovals")}
           </Link>
         }
       >
         <Table
-          caption="Pending approvals"
+          caption={t("pendingApprovalsCaption")}
           head={[
-            "Employee",
-            "Request Date",
-            "Amount",
-            "Current Balance",
-            "Actions",
+            t("approvals:columns.employee"),
+            t("approvals:columns.requestDate"),
+            t("approvals:columns.amount"),
+            t("approvals:columns.currentBalance"),
+            t("approvals:columns.actions"),
           ]}
         >
           {data.pendingApprovals.length === 0 ? (
-            <EmptyRow colSpan={5}>No pending approval requests</EmptyRow>
+            <EmptyRow colSpan={5}>{t("noPending")}</EmptyRow>
           ) : (
             data.pendingApprovals.map((r) => {
               const name = `${r.employee.firstName} ${r.employee.lastName}`;
@@ -107,9 +110,9 @@ export function EmployerDashboard({
                     name={name}
                     department={r.employee.department}
                   />
-                  <Td>{formatDate(r.requestDate)}</Td>
-                  <Td>{formatMoney(r.amount)}</Td>
-                  <Td>{formatMoney(r.employee.availableBalance)}</Td>
+                  <Td>{formatDate(r.requestDate, language)}</Td>
+                  <Td>{money(r.amount)}</Td>
+                  <Td>{money(r.employee.availableBalance)}</Td>
                   <Td>
                     <div className="flex gap-2">
                       <ApproveForm
@@ -133,7 +136,7 @@ export function EmployerDashboard({
       </Card>
 
       <Card
-        title="Employees"
+        title={t("employees")}
         actions={
           <Form
             method="get"
@@ -142,18 +145,18 @@ export function EmployerDashboard({
             className="flex gap-2"
           >
             <label htmlFor="dashboard-employee-search" className="sr-only">
-              Search employees
+              {t("searchEmployees")}
             </label>
             <input
               id="dashboard-employee-search"
               type="search"
               name="q"
-              placeholder="Search employees..."
+              placeholder={t("searchPlaceholder")}
               maxLength={100}
               className="block w-56 rounded-md border border-gray-300 px-3 py-1.5 text-sm shadow-sm focus:border-brand-600 focus:outline-none focus:ring-1 focus:ring-brand-600"
             />
             <Button type="submit" variant="secondary" className="py-1.5">
-              Filter
+              {t("filter")}
             </Button>
           </Form>
         }
@@ -161,7 +164,7 @@ export function EmployerDashboard({
         <EmployeesTable
           employees={data.employees}
           withActions={false}
-          emptyText="No employees yet. Add your first employee to get started."
+          emptyText={t("noEmployees")}
         />
         <EmployeesFooter
           shown={data.employees.length}
@@ -183,20 +186,22 @@ function EmployeesFooter({
   total: number;
   pageCount: number;
 }) {
+  const t = useT("employer");
   const pages = Array.from({ length: Math.min(pageCount, 5) }, (_, i) => i + 1);
   return (
     <footer className="mt-4 flex flex-wrap items-center justify-between gap-3 text-sm text-gray-700">
-      <p>
-        Showing {shown === 0 ? 0 : 1} to {shown} of {total}
-      </p>
+      <p>{t("showing", { from: shown === 0 ? 0 : 1, to: shown, total })}</p>
       {total > shown ? (
-        <nav aria-label="Employees pages" className="flex items-center gap-1">
+        <nav
+          aria-label={t("employeesPages")}
+          className="flex items-center gap-1"
+        >
           {pages.map((page) => (
             <Link
               key={page}
               to={page === 1 ? "/employees" : `/employees?page=${page}`}
               className={buttonClass("secondary", "px-3 py-1")}
-              aria-label={`Employees page ${page}`}
+              aria-label={t("employeesPage", { page })}
             >
               {page}
             </Link>
@@ -206,7 +211,7 @@ function EmployeesFooter({
             to="/employees"
             className={buttonClass("secondary", "px-3 py-1")}
           >
-            Next
+            {t("next")}
           </Link>
         </nav>
       ) : null}

@@ -1,5 +1,4 @@
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
-import { PASSWORD_HINT } from "~/utils/rules-texts";
 import { useFetcher } from "@remix-run/react";
 import { Button, LinkButton } from "~/components/ui/button";
 import { FormError } from "~/components/ui/field";
@@ -8,6 +7,7 @@ import {
   PersonFields,
   useSchemaForm,
 } from "~/components/ui/schema-form";
+import { useT } from "~/utils/i18n";
 import { addEmployeeSchema } from "~/validation/auth";
 
 export type AddEmployeeActionData = {
@@ -35,6 +35,7 @@ export function AddEmployeeForm({
     lastResult: data?.result,
   });
   const pending = fetcher.state !== "idle";
+  const t = useT("employees");
   return (
     <fetcher.Form
       method="post"
@@ -43,26 +44,30 @@ export function AddEmployeeForm({
       {...getFormProps(form)}
     >
       <PersonFields fields={fields} autoComplete={false} />
-      <InputField label="Department (optional)" field={fields.department} />
-      <InputField label="Username" field={fields.username} autoComplete="off" />
+      <InputField label={t("add.department")} field={fields.department} />
       <InputField
-        label="Password"
+        label={t("add.username")}
+        field={fields.username}
+        autoComplete="off"
+      />
+      <InputField
+        label={t("add.password")}
         type="password"
-        hint={`${PASSWORD_HINT} Share it with the employee securely.`}
+        hint={t("add.passwordHint")}
         field={fields.password}
         autoComplete="new-password"
       />
       <FormError
         id={form.errorId}
-        title="Failed to add employee"
+        title={t("add.failed")}
         errors={form.errors}
       />
       <div className="flex justify-end gap-2">
         <LinkButton to={cancelTo} variant="secondary" preventScrollReset>
-          Cancel
+          {t("add.cancel")}
         </LinkButton>
         <Button type="submit" disabled={pending}>
-          {pending ? "Adding..." : "Add Employee"}
+          {pending ? t("add.adding") : t("add.submit")}
         </Button>
       </div>
     </fetcher.Form>

@@ -1,6 +1,7 @@
 import { Form } from "@remix-run/react";
 import { Button, LinkButton } from "~/components/ui/button";
 import { useIsPending } from "~/components/use-is-pending";
+import { useT } from "~/utils/i18n";
 
 // Approve and Decline are plain form posts to /approvals (the route that owns the action), from
 // the dashboard and from the Approve Requests page alike; `redirectTo` brings the user back.
@@ -23,16 +24,19 @@ type DecisionProps = {
   blockedReason?: string | null;
 };
 
+// The texts are keys of the `approvals` namespace.
 const DECISIONS = {
   approve: {
-    label: "Approve",
-    busy: "Approving...",
+    label: "approve",
+    busy: "approving",
+    labelFor: "approveFor",
     variant: "primary",
     className: "px-3 py-1.5",
   },
   decline: {
-    label: "Decline",
-    busy: "Declining...",
+    label: "decline",
+    busy: "declining",
+    labelFor: "declineFor",
     variant: "secondary",
     className: "px-3 py-1.5 text-red-800",
   },
@@ -47,7 +51,11 @@ function DecisionForm({
   blockedReason,
 }: DecisionProps & { intent: keyof typeof DECISIONS }) {
   const pending = useDecisionPending(intent, requestId);
-  const { label, busy, variant, className } = DECISIONS[intent];
+  const t = useT("approvals");
+  const { variant, className } = DECISIONS[intent];
+  const label = t(DECISIONS[intent].label);
+  const busy = t(DECISIONS[intent].busy);
+  const labelFor = t(DECISIONS[intent].labelFor, { name: employeeName });
   const reasonId = `${intent}-${requestId}-blocked`;
   if (blockedReason)
     return (
@@ -57,7 +65,7 @@ function DecisionForm({
           variant={variant}
           className={className}
           disabled
-          aria-label={`${label} ${employeeName}'s request`}
+          aria-label={labelFor}
           aria-describedby={reasonId}
         >
           {label}
@@ -77,7 +85,7 @@ function DecisionForm({
         variant={variant}
         className={className}
         disabled={pending}
-        aria-label={pending ? undefined : `${label} ${employeeName}'s request`}
+        aria-label={pending ? undefined : labelFor}
       >
         {pending ? busy : label}
       </Button>
@@ -105,15 +113,16 @@ export function DeclineLink({
   /** The page of /approvals the link is on, kept behind the dialog. */
   page?: number;
 }) {
+  const t = useT("approvals");
   return (
     <LinkButton
       to={`/approvals?${page > 1 ? `page=${page}&` : ""}decline=${requestId}`}
       preventScrollReset
       variant="secondary"
       className="px-3 py-1.5 text-red-800"
-      aria-label={`Decline ${employeeName}'s request`}
+      aria-label={t("declineFor", { name: employeeName })}
     >
-      Decline
+      {t("decline")}
     </LinkButton>
   );
 }

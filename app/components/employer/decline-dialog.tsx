@@ -7,6 +7,7 @@ import { Form } from "@remix-run/react";
 import { Button, LinkButton } from "~/components/ui/button";
 import { FormError, TextareaField } from "~/components/ui/field";
 import { useSchemaForm } from "~/components/ui/schema-form";
+import { useLanguage, useT } from "~/utils/i18n";
 import { formatMoney } from "~/utils/money";
 import { declineFormSchema } from "~/validation/employer";
 import { useDecisionPending } from "./approval-forms";
@@ -34,15 +35,19 @@ export function DeclineDialog({
   });
   const pending = useDecisionPending("decline", request.id);
   const name = `${request.employee.firstName} ${request.employee.lastName}`;
+  const t = useT("approvals");
+  const language = useLanguage();
   return (
     <Modal
       id="decline-dialog"
-      title="Decline Advance Request"
+      title={t("dialog.title")}
       closeTo={returnTo}
       description={
         <p>
-          You are declining {name}&apos;s request for{" "}
-          {formatMoney(request.amount)}.
+          {t("dialog.description", {
+            name,
+            amount: formatMoney(request.amount, language),
+          })}
         </p>
       }
     >
@@ -56,26 +61,26 @@ export function DeclineDialog({
         <input type="hidden" name="requestId" value={request.id} />
         <input type="hidden" name="redirectTo" value={returnTo} />
         <TextareaField
-          label="Reason for declining (optional)"
-          hint="This reason will be shared with the employee."
+          label={t("dialog.reason")}
+          hint={t("dialog.hint")}
           errors={fields.reason.errors}
           textareaProps={{
             ...getTextareaProps(fields.reason),
             rows: 4,
-            placeholder: "Let the employee know why the request was declined",
+            placeholder: t("dialog.placeholder"),
           }}
         />
         <FormError
           id={form.errorId}
-          title="Decline failed"
+          title={t("dialog.failed")}
           errors={form.errors}
         />
         <div className="flex justify-end gap-2">
           <LinkButton to={returnTo} variant="secondary" preventScrollReset>
-            Cancel
+            {t("dialog.cancel")}
           </LinkButton>
           <Button type="submit" variant="danger" disabled={pending}>
-            {pending ? "Declining..." : "Decline Request"}
+            {pending ? t("declining") : t("dialog.submit")}
           </Button>
         </div>
       </Form>

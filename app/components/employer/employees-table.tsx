@@ -1,5 +1,7 @@
 import { Link } from "@remix-run/react";
 import { EmptyRow, Table, Td } from "~/components/ui/table";
+import { notAvailable } from "~/utils/dates";
+import { useLanguage, useT } from "~/utils/i18n";
 import { formatMoney } from "~/utils/money";
 import type { EmployeeListRow } from "~/models/reports/index.server";
 
@@ -22,16 +24,18 @@ export function EmployeesTable({
   withActions: boolean;
   emptyText: string;
 }) {
+  const t = useT("employees");
+  const language = useLanguage();
   const head = [
-    "Employee",
-    "Department",
-    "Available Balance",
-    "Used Balance",
-    "Pending Deductions",
-    ...(withActions ? ["Actions"] : []),
+    t("table.employee"),
+    t("table.department"),
+    t("table.availableBalance"),
+    t("table.usedBalance"),
+    t("table.pendingDeductions"),
+    ...(withActions ? [t("table.actions")] : []),
   ];
   return (
-    <Table caption="Employees" head={head}>
+    <Table caption={t("table.caption")} head={head}>
       {employees.length === 0 ? (
         <EmptyRow colSpan={head.length}>{emptyText}</EmptyRow>
       ) : (
@@ -52,7 +56,7 @@ export function EmployeesTable({
                       {name}
                       {e.left ? (
                         <span className="ml-2 rounded-full bg-gray-100 px-2 py-0.5 text-xs font-medium text-gray-800">
-                          Left
+                          {t("table.left")}
                         </span>
                       ) : null}
                     </p>
@@ -60,10 +64,10 @@ export function EmployeesTable({
                   </div>
                 </div>
               </Td>
-              <Td>{e.department || "N/A"}</Td>
-              <Td>{formatMoney(e.availableBalance)}</Td>
-              <Td>{formatMoney(e.usedBalance)}</Td>
-              <Td>{formatMoney(e.pendingDeductions)}</Td>
+              <Td>{e.department || notAvailable(language)}</Td>
+              <Td>{formatMoney(e.availableBalance, language)}</Td>
+              <Td>{formatMoney(e.usedBalance, language)}</Td>
+              <Td>{formatMoney(e.pendingDeductions, language)}</Td>
               {withActions ? (
                 <Td>
                   <ActionsMenu id={e.id} name={name} />
@@ -79,10 +83,12 @@ export function EmployeesTable({
 
 /** A <details> menu: opens and works without JavaScript. */
 function ActionsMenu({ id, name }: { id: number; name: string }) {
+  const t = useT("employees");
   return (
     <details className="group relative inline-block">
       <summary className="cursor-pointer list-none rounded-md border border-gray-300 bg-white px-3 py-1.5 text-sm font-medium text-gray-800 hover:bg-gray-50 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-600 [&::-webkit-details-marker]:hidden">
-        Actions<span className="sr-only"> for {name}</span>
+        {t("table.actions")}
+        <span className="sr-only">{t("table.actionsFor", { name })}</span>
       </summary>
       <ul className="absolute right-0 z-10 mt-1 w-40 rounded-md border border-gray-200 bg-white py-1 shadow-lg">
         <li>
@@ -90,7 +96,8 @@ function ActionsMenu({ id, name }: { id: number; name: string }) {
             to={`/employees/${id}`}
             className="block px-3 py-2 text-sm text-gray-800 hover:bg-gray-100"
           >
-            View Details<span className="sr-only"> of {name}</span>
+            {t("table.viewDetails")}
+            <span className="sr-only">{t("table.detailsOf", { name })}</span>
           </Link>
         </li>
       </ul>

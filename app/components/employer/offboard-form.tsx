@@ -9,6 +9,7 @@ import { Card } from "~/components/ui/card";
 import { CheckboxField, Field, FormError } from "~/components/ui/field";
 import { useSchemaForm } from "~/components/ui/schema-form";
 import { useIsPending } from "~/components/use-is-pending";
+import { useT } from "~/utils/i18n";
 import { offboardSchema } from "~/validation/employer";
 
 // Offboarding on the employee's page (decision 0080): the last pay date and a confirmation,
@@ -28,35 +29,32 @@ export function OffboardForm({
     schema: offboardSchema,
     lastResult,
   });
+  const t = useT("employees");
   return (
-    <Card title="Offboard">
+    <Card title={t("offboard.title")}>
       <Form method="post" className="space-y-4" {...getFormProps(form)}>
-        <p className="text-sm text-gray-700">
-          When {name} leaves: their cards close (what they did not spend comes
-          back), their pending and unpaid requests are cancelled, no new request
-          is accepted, and everything they owe falls on their last pay date.
-          What that paycheck cannot cover is written off. They can still sign in
-          and see their history.
-        </p>
+        <p className="text-sm text-gray-700">{t("offboard.text", { name })}</p>
         <div className="max-w-xs">
           <Field
-            label="Last pay date"
+            label={t("offboard.lastPayDate")}
             errors={fields.lastPayDate.errors}
             inputProps={getInputProps(fields.lastPayDate, { type: "date" })}
           />
         </div>
         <CheckboxField
-          label={`${name} is leaving the company.`}
+          label={t("offboard.confirm", { name })}
           errors={fields.confirm.errors}
           inputProps={getInputProps(fields.confirm, { type: "checkbox" })}
         />
         <FormError
           id={form.errorId}
-          title="Not offboarded"
+          title={t("offboard.failed")}
           errors={form.errors}
         />
         <Button type="submit" variant="secondary" disabled={pending}>
-          {pending ? "Offboarding..." : `Offboard ${firstName}`}
+          {pending
+            ? t("offboard.pending")
+            : t("offboard.submit", { name: firstName })}
         </Button>
       </Form>
     </Card>

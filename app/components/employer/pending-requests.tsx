@@ -2,8 +2,9 @@ import type { SerializeFrom } from "@remix-run/node";
 import { ApproveForm, DeclineLink } from "~/components/employer/approval-forms";
 import { EmptyRow, Table, Td } from "~/components/ui/table";
 import type { ApprovablePending } from "~/models/advances/index.server";
-import { formatDate } from "~/utils/dates";
-import { formatMoney } from "~/utils/money";
+import { formatDate, notAvailable } from "~/utils/dates";
+import { useLanguage, useT } from "~/utils/i18n";
+import { formatCount, formatMoney } from "~/utils/money";
 
 /** A pending request's first cell, here and on the dashboard: who asked, and their department. */
 export function EmployeeCell({
@@ -13,10 +14,13 @@ export function EmployeeCell({
   name: string;
   department: string | null;
 }) {
+  const language = useLanguage();
   return (
     <Td>
       <p className="font-medium text-gray-900">{name}</p>
-      <p className="text-xs text-gray-600">{department || "N/A"}</p>
+      <p className="text-xs text-gray-600">
+        {department || notAvailable(language)}
+      </p>
     </Td>
   );
 }
@@ -33,37 +37,36 @@ export function PendingRequestsTable({
   /** This page's address, where Approve comes back to. */
   here: string;
 }) {
+  const t = useT("approvals");
+  const language = useLanguage();
   return (
     <Table
-      caption="Pending advance requests"
+      caption={t("caption")}
       head={[
-        "Employee",
-        "Request Date",
-        "Amount",
-        "Reason",
-        "Current Balance",
-        "Repayment Periods",
-        "Actions",
+        t("columns.employee"),
+        t("columns.requestDate"),
+        t("columns.amount"),
+        t("columns.reason"),
+        t("columns.currentBalance"),
+        t("columns.repaymentPeriods"),
+        t("columns.actions"),
       ]}
     >
       {pending.length === 0 ? (
-        <EmptyRow colSpan={7}>
-          No pending approval requests at this time.
-        </EmptyRow>
+        <EmptyRow colSpan={7}>{t("empty")}</EmptyRow>
       ) : (
         pending.map((r) => {
           const name = `${r.employee.firstName} ${r.employee.lastName}`;
           return (
             <tr key={r.id}>
               <EmployeeCell name={name} department={r.employee.department} />
-              <Td>{formatDate(r.requestDate)}</Td>
-              <Td>{formatMoney(r.amount)}</Td>
-              <Td className="min-w-[8rem]">{r.reason || "N/A"}</Td>
-              <Td>{formatMoney(r.employee.availableBalance)}</Td>
-              <Td>
-                {r.repaymentPeriods}{" "}
-                {r.repaymentPeriods === 1 ? "pay period" : "pay periods"}
+              <Td>{formatDate(r.requestDate, language)}</Td>
+              <Td>{formatMoney(r.amount, language)}</Td>
+              <Td className="min-w-[8rem]">
+                {r.reason || notAvailable(language)}
               </Td>
+              <Td>{formatMoney(r.employee.availableBalance, language)}</Td>
+              <Td>{t("payPeriods", { count: r.repaymentPeriods })}</Td>
               <Td>
                 <div className="flex gap-2">
                   <ApproveForm
@@ -89,13 +92,12 @@ export function PendingRequestsTable({
 
 /** How many requests wait in all (every page), under the table. */
 export function WaitingCount({ total }: { total: number }) {
+  const t = useT("approvals");
+  const language = useLanguage();
   if (total === 0) return null;
   return (
     <p className="mt-4 text-sm text-gray-700">
-      {total === 1
-        ? "1 request waiting"
-        : `${total.toLocaleString("en-US")} requests waiting`}
-      , the longest-waiting first.
+      {t("waiting", { count: total, number: formatCount(total, language) })}
     </p>
   );
 }

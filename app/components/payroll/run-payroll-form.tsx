@@ -8,6 +8,7 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form } from "@remix-run/react";
 import { Button } from "~/components/ui/button";
 import { CheckboxField, FormError } from "~/components/ui/field";
+import { useT } from "~/utils/i18n";
 import { runPayrollSchema } from "~/validation/payroll";
 import { useIsPending } from "~/components/use-is-pending";
 
@@ -25,10 +26,11 @@ export function RunPayrollForm({
     onValidate: ({ formData }) =>
       parseWithZod(formData, { schema: runPayrollSchema }),
   });
+  const t = useT("payroll");
   return (
     <Form method="post" className="space-y-3" {...getFormProps(form)}>
       <CheckboxField
-        label="I confirm that these deductions go to this payroll: its file is what our payroll deducts."
+        label={t("form.confirm")}
         errors={fields.confirm.errors}
         inputProps={{
           ...getInputProps(fields.confirm, { type: "checkbox" }),
@@ -36,11 +38,11 @@ export function RunPayrollForm({
       />
       <FormError
         id={form.errorId}
-        title="Payroll failed"
+        title={t("form.failed")}
         errors={form.errors}
       />
       <Button type="submit" disabled={pending}>
-        {pending ? "Running payroll..." : "Run payroll"}
+        {pending ? t("form.running") : t("form.submit")}
       </Button>
     </Form>
   );

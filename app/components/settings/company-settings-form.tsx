@@ -8,6 +8,7 @@ import { Button, LinkButton } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { CheckboxField, Field, FormError } from "~/components/ui/field";
 import { InputField, useSchemaForm } from "~/components/ui/schema-form";
+import { useLanguage, useT } from "~/utils/i18n";
 import { formatMoney } from "~/utils/money";
 import {
   CONTACT_PHONE_MAX,
@@ -61,6 +62,8 @@ export function SettingsForm({
     },
   });
   const pending = useIsPending();
+  const t = useT("settings");
+  const language = useLanguage();
   const money = {
     type: "number" as const,
     min: 0,
@@ -71,24 +74,24 @@ export function SettingsForm({
 
   return (
     <Form method="post" className="space-y-6" {...getFormProps(form)}>
-      <Card title="Company Profile">
+      <Card title={t("form.profile")}>
         <div className="grid gap-4 md:grid-cols-2">
           <div className="md:col-span-2">
             <InputField
-              label="Company name"
+              label={t("form.companyName")}
               field={fields.companyName}
               autoComplete="organization"
             />
           </div>
           <InputField
-            label="Contact email"
+            label={t("form.contactEmail")}
             type="email"
             field={fields.contactEmail}
             autoComplete="email"
           />
           <InputField
-            label="Contact phone"
-            hint="Optional"
+            label={t("form.contactPhone")}
+            hint={t("form.optional")}
             type="tel"
             field={fields.contactPhone}
             autoComplete="tel"
@@ -97,11 +100,14 @@ export function SettingsForm({
         </div>
       </Card>
 
-      <Card title="Advance Program">
+      <Card title={t("form.program")}>
         <div className="grid gap-4 md:grid-cols-3">
           <Field
-            label="Maximum advance"
-            hint={`Between ${formatMoney(SETTINGS_MAX_ADVANCE_MIN)} and ${formatMoney(SETTINGS_MAX_ADVANCE_MAX)}. New employees start with this balance.`}
+            label={t("form.maxAdvance")}
+            hint={t("form.maxAdvanceHint", {
+              min: formatMoney(SETTINGS_MAX_ADVANCE_MIN, language),
+              max: formatMoney(SETTINGS_MAX_ADVANCE_MAX, language),
+            })}
             prefix="$"
             suffix="USD"
             errors={fields.maxAdvance.errors}
@@ -111,16 +117,16 @@ export function SettingsForm({
             }}
           />
           <Field
-            label="Auto-approval limit"
-            hint="Requests under this amount are approved at once. 0 turns it off."
+            label={t("form.approvalLimit")}
+            hint={t("form.approvalLimitHint")}
             prefix="$"
             suffix="USD"
             errors={fields.approvalLimit.errors}
             inputProps={{ ...getInputProps(fields.approvalLimit, money) }}
           />
           <Field
-            label="Processing fee (read-only)"
-            hint="Fixed flat fee per advance, with no interest."
+            label={t("form.fee")}
+            hint={t("form.feeHint")}
             prefix="$"
             suffix="USD"
             inputProps={{
@@ -134,8 +140,8 @@ export function SettingsForm({
         </div>
         <div className="mt-4">
           <CheckboxField
-            label="The company pays the fee"
-            hint="Your employees then pay nothing for an advance: checkout asks them only to confirm, and each advance's fee is billed to the company (see Reports)."
+            label={t("form.companyPays")}
+            hint={t("form.companyPaysHint")}
             inputProps={{
               ...getInputProps(fields.companyPaysFee, { type: "checkbox" }),
             }}
@@ -143,31 +149,28 @@ export function SettingsForm({
         </div>
       </Card>
 
-      <Card title="Employee Management">
+      <Card title={t("form.management")}>
         <div className="flex flex-wrap items-center justify-between gap-4">
           <p className="text-gray-700">
-            {employeeCount === 1
-              ? "1 employee is"
-              : `${employeeCount} employees are`}{" "}
-            enrolled in your advance program.
+            {t("form.enrolled", { count: employeeCount })}
           </p>
           <div className="flex flex-wrap gap-2">
             <LinkButton to="/employees" variant="secondary">
-              Manage Employees
+              {t("form.manageEmployees")}
             </LinkButton>
-            <LinkButton to="/employees/add">Add Employee</LinkButton>
+            <LinkButton to="/employees/add">{t("form.addEmployee")}</LinkButton>
           </div>
         </div>
       </Card>
 
-      <Card title="Notifications">
+      <Card title={t("form.notifications")}>
         <fieldset>
           <legend className="mb-3 text-sm text-gray-700">
-            Send me an email about:
+            {t("form.emailMeAbout")}
           </legend>
           <div className="space-y-3">
             <CheckboxField
-              label="New advance requests"
+              label={t("form.newRequests")}
               inputProps={{
                 ...getInputProps(fields.notifyNewRequests, {
                   type: "checkbox",
@@ -175,7 +178,7 @@ export function SettingsForm({
               }}
             />
             <CheckboxField
-              label="Monthly reports"
+              label={t("form.monthlyReports")}
               inputProps={{
                 ...getInputProps(fields.notifyMonthlyReports, {
                   type: "checkbox",
@@ -183,7 +186,7 @@ export function SettingsForm({
               }}
             />
             <CheckboxField
-              label="System updates"
+              label={t("form.systemUpdates")}
               inputProps={{
                 ...getInputProps(fields.notifySystemUpdates, {
                   type: "checkbox",
@@ -194,7 +197,7 @@ export function SettingsForm({
         </fieldset>
         <p className="mt-4 text-sm text-gray-700">
           <a href="/outbox" className="text-brand-700 underline">
-            See the e-mails sent to you
+            {t("form.outbox")}
           </a>
         </p>
       </Card>
@@ -202,11 +205,11 @@ export function SettingsForm({
       <div className="flex items-center justify-end gap-4">
         <FormError
           id={form.errorId}
-          title="Settings not saved"
+          title={t("form.failed")}
           errors={form.errors}
         />
         <Button type="submit" disabled={pending}>
-          {pending ? "Saving..." : "Save Settings"}
+          {pending ? t("form.saving") : t("form.save")}
         </Button>
       </div>
     </Form>

@@ -10,11 +10,8 @@ import { ErrorList } from "~/components/ui/error-list";
 import { FormError } from "~/components/ui/field";
 import { InputField, useSchemaForm } from "~/components/ui/schema-form";
 import { useIsPending } from "~/components/use-is-pending";
-import {
-  PAY_FREQUENCY_LABELS,
-  PAY_FREQUENCY_VALUES,
-  type PaySchedule,
-} from "~/utils/pay-schedule";
+import { useT } from "~/utils/i18n";
+import { PAY_FREQUENCY_VALUES, type PaySchedule } from "~/utils/pay-schedule";
 import { payScheduleSchema } from "~/validation/settings";
 
 // The company's pay schedule on /settings (DESIGN §4 Settings): deductions fall on its pay
@@ -36,21 +33,19 @@ export function PayScheduleForm({
   const errorId = fields.frequency.errors?.length
     ? `${fields.frequency.id}-error`
     : undefined;
+  const t = useT("settings");
   return (
-    <Card title="Pay schedule">
+    <Card title={t("schedule.title")}>
       <Form method="post" className="space-y-4" {...getFormProps(form)}>
         <input type="hidden" name="intent" value="pay-schedule" />
-        <p className="text-sm text-gray-700">
-          Deductions fall on your pay dates: an advance&apos;s first on the
-          first pay date on or after its card is issued, then one per pay date.
-        </p>
+        <p className="text-sm text-gray-700">{t("schedule.text")}</p>
         <div className="grid gap-4 sm:grid-cols-2">
           <div>
             <label
               htmlFor={fields.frequency.id}
               className="mb-1 block text-sm font-medium text-gray-800"
             >
-              How often you pay
+              {t("schedule.frequency")}
             </label>
             <select
               {...getSelectProps(fields.frequency)}
@@ -60,27 +55,27 @@ export function PayScheduleForm({
             >
               {PAY_FREQUENCY_VALUES.map((f) => (
                 <option key={f} value={f}>
-                  {PAY_FREQUENCY_LABELS[f]}
+                  {t(`schedule.frequencies.${f}`)}
                 </option>
               ))}
             </select>
             <ErrorList id={errorId} errors={fields.frequency.errors} />
           </div>
           <InputField
-            label="Next pay date"
+            label={t("schedule.nextPayDate")}
             field={fields.nextPayDate}
             type="text"
             placeholder="2026-11-27"
-            hint="As a date like 2026-11-27."
+            hint={t("schedule.nextPayDateHint")}
           />
         </div>
         <FormError
           id={form.errorId}
-          title="Pay schedule not saved"
+          title={t("schedule.failed")}
           errors={form.errors}
         />
         <Button type="submit" disabled={pending}>
-          {pending ? "Saving..." : "Save pay schedule"}
+          {pending ? t("schedule.saving") : t("schedule.save")}
         </Button>
       </Form>
     </Card>

@@ -3,6 +3,8 @@ import { auditEvents, users, type User } from "#db/schema";
 import { db, type Executor } from "~/utils/db.server";
 import { companyFor, companyOf } from "~/utils/company-access.server";
 import { formatMoney } from "~/utils/money";
+import type { Language } from "~/utils/i18n";
+import { serverT } from "~/utils/i18n.server";
 import { actingApiKey } from "~/utils/request-context.server";
 import {
   AUDIT_ACTIONS,
@@ -123,54 +125,73 @@ export type ActivityRow = {
   summary: string;
 };
 
-const SETTING_NAMES: Record<string, string> = {
-  companyName: "Company name",
-  contactEmail: "Contact e-mail",
-  contactPhone: "Contact phone",
-  maxAdvance: "Maximum advance",
-  approvalLimit: "Auto-approval limit",
-  notifyNewRequests: "New request notifications",
-  notifyMonthlyReports: "Monthly report notifications",
-  notifySystemUpdates: "System update notifications",
-  companyPaysFee: "The company pays the fee",
-};
+// The summaries and labels come from the `activity` catalogue (English: the CSV, and the page
+// for an English reader; Spanish: the page for a Spanish reader).
+const SETTING_NAMES = [
+  "companyName",
+  "contactEmail",
+  "contactPhone",
+  "maxAdvance",
+  "approvalLimit",
+  "notifyNewRequests",
+  "notifyMonthlyReports",
+  "notifySystemUpdates",
+  "companyPaysFee",
+];
 
-function shown(key: string, value: unknown): string {
-  if (typeof value === "boolean") return value ? "on" : "off";
-  if (key === "maxAdvance" || key === "approvalLimit")
-    return formatMoney(String(value));
-  return value === "" || value === null ? "(empty)" : String(value);
-}
+const ROLE_WORDS = ["owner", "admin", "approver"];
 
-function summarize(action: string, details: Record<string, unknown> | null) {
+function summarize(
+  action: string,
+  details: Record<string, unknown> | null,
+  language: Language,
+) {
   if (!details) return "";
+  const t = serverT(language, "activity");
+  const money = (value: unknown) => formatMoney(String(value), language);
+  const role = (value: unknown) => {
+    const word = String(value).toLowerCase();
+    return ROLE_WORDS.includes(word) ? t(`summary.${word}`) : word;
+  };
+  const shown = (key: string, value: unknown): string => {
+    if (typeof value === "boolean")
+      return value ? t("summary.on") : t("summary.off");
+    if (key === "maxAdvance" || key === "approvalLimit") return money(value);
+    return value === "" || value === null ? t("summary.empty") : String(value);
+  };
   if (action === "request.declined" && typeof details.reason === "string")
-    return `Reason: ${details.reason}`;
+    return t("summary.reason", { reason: details.reason });
   if (
     (action === "request.cancelled" || action === "request.expired") &&
     typeof details.reason === "string"
   )
     return details.reason;
   if (action === "fee.captured" && typeof details.billed === "string")
-    return `Fee of ${formatMoney(details.billed)} paid by the company; nothing charged to the employee`;
+    return t("summary.companyPaid", { amount: money(details.billed) });
   if (action === "fee.captured" && typeof details.captured === "string")
-    return `Held ${formatMoney(String(details.authorized))}, charged ${formatMoney(details.captured)}, released ${formatMoney(String(details.released))}`;
+    return t("summary.captured", {
+      held: money(details.authorized),
+      charged: money(details.captured),
+      released: money(details.released),
+    });
   if (action === "hold.released" && typeof details.released === "string")
-    return `Released ${formatMoney(details.released)}; nothing charged`;
+    return t("summary.released", { amount: money(details.released) });
   if (action === "request.approved" && details.automatic)
-    return "Under the auto-approval limit";
+    return t("summary.automatic");
   if (action === "session.revoked" && details.devices)
-    return "A trusted device forgotten";
+    return t("summary.deviceForgotten");
   if (action === "payroll.run")
-    return `${details.deductionsPaid ?? 0} deductions collected`;
+    return t("summary.collected", {
+      number: String(details.deductionsPaid ?? 0),
+    });
   if (action.startsWith("card.") && typeof details.card === "string")
     return details.card;
   if (action.startsWith("invitation.") && typeof details.email === "string")
     return typeof details.role === "string"
-      ? `${details.email} (${String(details.role).toLowerCase()})`
+      ? `${details.email} (${role(details.role)})`
       : details.email;
   if (action === "member.role_changed" && typeof details.to === "string")
-    return `${String(details.from).toLowerCase()} → ${details.to.toLowerCase()}`;
+    return `${role(details.from)} → ${role(details.to)}`;
   if (action === "settings.changed" && details.changes) {
     const changes = details.changes as Record<
       string,
@@ -178,9 +199,9 @@ function summarize(action: string, details: Record<string, unknown> | null) {
     >;
     const parts = Object.entries(changes).map(
       ([key, { before, after }]) =>
-        `${SETTING_NAMES[key] ?? key}: ${shown(key, before)} → ${shown(key, after)}`,
+        `${SETTING_NAMES.includes(key) ? t(`summary.settings.${key}`) : key}: ${shown(key, before)} → ${shown(key, after)}`,
     );
-    return parts.length ? parts.join("; ") : "No changes";
+    return parts.length ? parts.join("; ") : t("summary.noChanges");
   }
   return "";
 }
@@ -188,53 +209,66 @@ function summarize(action: string, details: Record<string, unknown> | null) {
 const actor = aliasedTable(users, "actor");
 const subject = aliasedTable(users, "subject");
 
-function label(action: string): string {
-  return AUDIT_LABELS[action as AuditAction] ?? action;
+/** An action's label in `language` (the catalogue keys it with "__" for "."). */
+export function actionLabel(action: string, language: Language = "en") {
+  return action in AUDIT_LABELS
+    ? serverT(language, "activity")(`actions.${action.replace(/\./g, "__")}`)
+    : action;
 }
 
-function toRow(row: {
-  id: number;
-  actorId: number | null;
-  occurredAt: Date;
-  action: string;
-  actorFirst: string | null;
-  actorLast: string | null;
-  subjectFirst: string | null;
-  subjectLast: string | null;
-  requestId: number | null;
-  amount: string | null;
-  details: unknown;
-}): ActivityRow {
+function toRow(
+  row: {
+    id: number;
+    actorId: number | null;
+    occurredAt: Date;
+    action: string;
+    actorFirst: string | null;
+    actorLast: string | null;
+    subjectFirst: string | null;
+    subjectLast: string | null;
+    requestId: number | null;
+    amount: string | null;
+    details: unknown;
+  },
+  language: Language = "en",
+): ActivityRow {
   return {
     id: row.id,
     actorId: row.actorId,
     occurredAt: row.occurredAt,
     action: row.action as AuditAction,
-    label: label(row.action),
-    actorName: actorNameOf(row),
+    label: actionLabel(row.action, language),
+    actorName: actorNameOf(row, language),
     subjectName:
       row.subjectFirst === null ? "" : `${row.subjectFirst} ${row.subjectLast}`,
     requestId: row.requestId,
-    amount: row.amount === null ? null : formatMoney(row.amount),
+    amount: row.amount === null ? null : formatMoney(row.amount, language),
     details: (row.details as Record<string, unknown> | null) ?? null,
     summary: summarize(
       row.action,
       (row.details as Record<string, unknown> | null) ?? null,
+      language,
     ),
   };
 }
 
 /** Who acted as /activity names them: an API key by its name (and who created it). */
-function actorNameOf(row: {
-  actorFirst: string | null;
-  actorLast: string | null;
-  details: unknown;
-}): string {
+function actorNameOf(
+  row: {
+    actorFirst: string | null;
+    actorLast: string | null;
+    details: unknown;
+  },
+  language: Language,
+): string {
+  const t = serverT(language, "activity");
   const person =
-    row.actorFirst === null ? "System" : `${row.actorFirst} ${row.actorLast}`;
+    row.actorFirst === null
+      ? t("system")
+      : `${row.actorFirst} ${row.actorLast}`;
   const key = (row.details as { apiKey?: { name?: unknown } } | null)?.apiKey;
   return key && typeof key.name === "string"
-    ? `API key “${key.name}” (${person})`
+    ? t("apiKey", { name: key.name, person })
     : person;
 }
 
@@ -295,6 +329,7 @@ export async function listCompanyActivity(
   filter: ActivityFilter,
   limit?: number,
   offset = 0,
+  language: Language = "en",
 ): Promise<ActivityRow[]> {
   requireEmployerActor(employer);
   const query = db()
@@ -305,7 +340,7 @@ export async function listCompanyActivity(
     .where(companyFilter(employer, filter))
     .orderBy(desc(auditEvents.occurredAt), desc(auditEvents.id));
   const rows = await (limit ? query.limit(limit).offset(offset) : query);
-  return rows.map(toRow);
+  return rows.map((row) => toRow(row, language));
 }
 
 /** The user's own events (on them or by them), newest first: the /profile list. */
@@ -326,7 +361,7 @@ export async function listOwnActivity(
     )
     .orderBy(desc(auditEvents.occurredAt), desc(auditEvents.id))
     .limit(limit);
-  return rows.map(toRow);
+  return rows.map((row) => toRow(row));
 }
 
 /** The employer's employees for the /activity filter: id and name. */

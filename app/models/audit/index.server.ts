@@ -3,6 +3,7 @@
 // (tests/unit/layers.test.ts).
 
 export {
+  actionLabel,
   companyOf,
   countCompanyActivity,
   exportCompanyActivityCsv,

@@ -5,6 +5,7 @@ import {
   mailChoosePasswordLink,
 } from "~/models/people/index.server";
 import { recordAudit } from "~/models/audit/index.server";
+import { currentLanguage } from "~/utils/i18n.server";
 import type { User } from "#db/schema";
 import { db } from "~/utils/db.server";
 import { dayStart } from "~/utils/pay-schedule";
@@ -47,7 +48,12 @@ export async function addEmployee(
         payCycleEndDate: dayStart(settings.nextPayDate),
       },
     );
-    await mailChoosePasswordLink(tx, added, settings.companyName);
+    await mailChoosePasswordLink(
+      tx,
+      added,
+      settings.companyName,
+      actor.language ?? currentLanguage(),
+    );
     await recordAudit(tx, {
       actorId: actor.id,
       companyId,

@@ -3,6 +3,7 @@ import { recordAudit } from "~/models/audit/index.server";
 import { enqueueMail, mailOrigin } from "~/models/notifications/index.server";
 import { hashToken, insertUser } from "~/models/people/index.server";
 import { currentLanguage } from "~/utils/i18n.server";
+import type { Language } from "~/utils/i18n";
 import crypto from "node:crypto";
 import { addDays } from "date-fns";
 import { and, desc, eq, gt, inArray, sql } from "drizzle-orm";
@@ -519,12 +520,15 @@ async function maxAdvanceOf(tx: Executor, companyId: number): Promise<string> {
  * Someone without an account accepts: a new account with the username and password they
  * chose (the product's password rule), linked to the company (an employee with the company's
  * max advance available and a pay cycle starting now; a colleague with the invited role).
+ * `language`: the language the invitee accepted in (the join page's: their switch, else their
+ * browser's), saved as the account's, so their mails follow it; null leaves none chosen.
  * The caller signs them in.
  */
 export async function acceptInvitation(
   token: string,
   input: AcceptInvitationInput,
   now = new Date(),
+  language: Language | null = null,
 ): Promise<User> {
   const user = await db().transaction(async (tx) => {
     const row = await liveInvitation(tx, token);
@@ -549,7 +553,9 @@ export async function acceptInvitation(
         : undefined,
     );
     await markAccepted(tx, row, added.id, now);
-    return added;
+    if (!language) return added;
+    await tx.update(users).set({ language }).where(eq(users.id, added.id));
+    return { ...added, language };
   });
   await publish("employee.added", [user.id], { company: user.companyId });
   return user;

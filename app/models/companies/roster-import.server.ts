@@ -53,7 +53,11 @@ export type RosterRow = {
 export type BadRow = { line: number; reason: string };
 export type SkippedRow = { line: number; email: string; reason: string };
 
-const letters = (header: string) => header.toLowerCase().replace(/[^a-z]/g, "");
+const letters = (header: string) =>
+  header
+    .normalize("NFD")
+    .toLowerCase()
+    .replace(/[^a-z]/g, "");
 
 /** Which column holds each field, from the header row; null without the required three. */
 function columnsOf(

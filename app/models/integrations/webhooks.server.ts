@@ -292,7 +292,12 @@ async function noteEndpointFailure(endpointId: number) {
     );
     if (!endpoint?.newly) return;
     const owners = await tx
-      .select({ id: users.id, firstName: users.firstName, email: users.email })
+      .select({
+        id: users.id,
+        firstName: users.firstName,
+        email: users.email,
+        language: users.language,
+      })
       .from(users)
       .where(
         and(
@@ -300,7 +305,6 @@ async function noteEndpointFailure(endpointId: number) {
           eq(users.companyRole, "OWNER"),
         ),
       );
-    const since = formatDateTime(new Date(endpoint.failing_since));
     for (const owner of owners)
       await enqueueMail(tx, {
         userId: owner.id,
@@ -311,7 +315,12 @@ async function noteEndpointFailure(endpointId: number) {
           origin: mailOrigin(),
           to: { firstName: owner.firstName },
           url: endpoint.url,
-          failingSince: since,
+          // In the owner's language (theirs, else English).
+          failingSince: formatDateTime(
+            new Date(endpoint.failing_since),
+            owner.language ?? "en",
+          ),
+          language: owner.language ?? "en",
         }),
       });
   });

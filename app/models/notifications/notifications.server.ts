@@ -5,7 +5,7 @@ import * as templates from "~/services/mail/templates";
 import { db, queryRows, type Executor } from "~/utils/db.server";
 import { formatDate, formatDateTime } from "~/utils/dates";
 import { formatCents, formatMoney } from "~/utils/money";
-import type { Language } from "~/utils/i18n";
+import { intlLocale, type Language } from "~/utils/i18n";
 import { localizeMessage } from "~/utils/i18n.server";
 import { GROCERY_RESTRICTION } from "~/utils/rules";
 import { describeUserAgent } from "~/utils/user-agent";
@@ -208,9 +208,10 @@ export async function notifyNewRequest(tx: Executor, requestId: number) {
     id: number;
     email: string;
     first_name: string;
+    language: Language | null;
   }>(
     tx,
-    sql`select u.id, u.email, u.first_name
+    sql`select u.id, u.email, u.first_name, u.language
         from users u join companies s on s.id = u.employer_id
         where u.employer_id = ${r.employer_id} and u.role = 'EMPLOYER'
           and s.notify_new_requests
@@ -226,9 +227,10 @@ export async function notifyNewRequest(tx: Executor, requestId: number) {
         origin: mailOrigin(),
         to: { firstName: employer.first_name },
         employeeName: `${r.first_name} ${r.last_name}`,
-        amount: formatMoney(r.amount),
-        requestedOn: formatDate(r.request_date),
+        amount: formatMoney(r.amount, languageOf(employer)),
+        requestedOn: formatDate(r.request_date, languageOf(employer)),
         reason: r.reason,
+        language: languageOf(employer),
       }),
     });
   }
@@ -419,9 +421,10 @@ export async function notifyPayrollFile(
     email: string;
     firstName: string;
     lastName: string;
+    language: Language | null;
   }>(
     tx,
-    sql`select id, email, first_name as "firstName", last_name as "lastName"
+    sql`select id, email, first_name as "firstName", last_name as "lastName", language
         from users where employer_id = ${companyId} and role = 'EMPLOYER'
           and company_role in ('OWNER', 'ADMIN')
         order by id`,
@@ -436,11 +439,12 @@ export async function notifyPayrollFile(
         origin: mailOrigin(),
         to: u,
         runId: run.id,
-        payDate: formatDate(parseISO(run.payDate)),
+        payDate: formatDate(parseISO(run.payDate), languageOf(u)),
         deductions: run.deductions,
-        total: formatMoney(run.total),
+        total: formatMoney(run.total, languageOf(u)),
         employees: run.employees,
         reminder,
+        language: languageOf(u),
       }),
     });
   }
@@ -510,7 +514,14 @@ export async function sendDeductionReminders(
 export async function sendMonthlyReports(month: Date): Promise<number> {
   const start = new Date(month.getFullYear(), month.getMonth(), 1);
   const end = new Date(month.getFullYear(), month.getMonth() + 1, 1);
-  const label = format(start, "MMMM yyyy");
+  // "November 2026"; in Spanish "noviembre de 2026" (Intl).
+  const monthLabel = (language: Language) =>
+    language === "en"
+      ? format(start, "MMMM yyyy")
+      : start.toLocaleDateString(intlLocale(language), {
+          month: "long",
+          year: "numeric",
+        });
   const rows = await queryRows<{
     id: number;
     email: string;
@@ -519,9 +530,10 @@ export async function sendMonthlyReports(month: Date): Promise<number> {
     approved: number;
     approved_total: string;
     collected: string;
+    language: Language | null;
   }>(
     db(),
-    sql`select u.id, u.email, u.first_name,
+    sql`select u.id, u.email, u.first_name, u.language,
           (select count(*)::int from advance_requests r join employees e on e.id = r.employee_id
             where e.employer_id = u.employer_id and r.request_date >= ${start.toISOString()}::timestamptz
               and r.request_date < ${end.toISOString()}::timestamptz) as requests,
@@ -553,11 +565,12 @@ export async function sendMonthlyReports(month: Date): Promise<number> {
         mail: templates.monthlyReportMail({
           origin: mailOrigin(),
           to: { firstName: row.first_name },
-          month: label,
+          month: monthLabel(languageOf(row)),
           requests: row.requests,
           approved: row.approved,
-          approvedTotal: formatMoney(row.approved_total),
-          collected: formatMoney(row.collected),
+          approvedTotal: formatMoney(row.approved_total, languageOf(row)),
+          collected: formatMoney(row.collected, languageOf(row)),
+          language: languageOf(row),
         }),
       }),
     );

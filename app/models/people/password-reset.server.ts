@@ -1,3 +1,4 @@
+import type { Language } from "~/utils/i18n";
 import { forgetAllDevicesIn } from "./devices.server";
 import { companyOf, recordAudit } from "~/models/audit/index.server";
 import {
@@ -123,6 +124,8 @@ export async function mailChoosePasswordLink(
   tx: Executor,
   user: User,
   companyName: string,
+  /** The employee has chosen no language yet: the employer's (theirs, else the one they use now). */
+  language: Language = "en",
 ): Promise<void> {
   const token = crypto.randomBytes(32).toString("base64url");
   const origin = mailOrigin();
@@ -148,6 +151,7 @@ export async function mailChoosePasswordLink(
         origin,
       ).toString(),
       days: CHOOSE_PASSWORD_DAYS,
+      language: user.language ?? language,
     }),
   });
 }

@@ -1,3 +1,4 @@
+import type { Language } from "~/utils/i18n";
 import { and, asc, desc, eq, or, sql, type SQL } from "drizzle-orm";
 import {
   advanceRequests,
@@ -346,6 +347,7 @@ export type EmployeeDetails = Awaited<ReturnType<typeof getEmployeeDetails>>;
 export async function loadEmployeesPage(
   employer: User,
   search: Parameters<typeof listEmployees>[1],
+  language: Language = "en",
 ) {
   const mayManage = canDo(employer.companyRole, "manageEmployees");
   const [page, invitations] = await Promise.all([
@@ -360,8 +362,8 @@ export async function loadEmployeesPage(
       .filter((i) => i.status !== "ACCEPTED")
       .map((i) => ({
         ...i,
-        sentText: formatDate(i.sentAt),
-        expiresText: formatDate(i.expiresAt),
+        sentText: formatDate(i.sentAt, language),
+        expiresText: formatDate(i.expiresAt, language),
       })),
   };
 }

@@ -4,6 +4,7 @@
 
 export {
   getEmployerReport,
+  NO_DEPARTMENT,
   reportingPeriod,
   TOP_DEPARTMENTS,
   trendPercent,

@@ -432,20 +432,28 @@ export function newRequestMail(p: {
   amount: string;
   requestedOn: string;
   reason: string | null;
+  /** The member's language. */
+  language?: Language;
 }): RenderedMail {
+  const t = mailT(p.language);
   const employee = oneLine(p.employeeName);
-  return render(`New advance request: ${employee}, ${p.amount}`, {
+  const facts = { employee, amount: p.amount, date: p.requestedOn };
+  return render(t("newRequest.subject", facts), {
+    language: p.language,
     origin: p.origin,
-    heading: "A new advance request is waiting",
-    greeting: hi(p.to),
+    heading: t("newRequest.heading"),
+    greeting: hi(p.to, t),
     lines: [
-      `${employee} requested a grocery advance of ${p.amount} on ${p.requestedOn}.`,
-      { label: "Employee", quote: employee },
-      { label: "Amount", value: p.amount },
-      { label: "Requested on", value: p.requestedOn },
-      ...(p.reason ? [{ label: "Reason", quote: p.reason }] : []),
+      t("newRequest.text", facts),
+      { label: t("newRequest.employee"), quote: employee },
+      { label: t("newRequest.amount"), value: p.amount },
+      { label: t("newRequest.requestedOn"), value: p.requestedOn },
+      ...(p.reason ? [{ label: t("newRequest.reason"), quote: p.reason }] : []),
     ],
-    action: { label: "Review requests", href: url(p.origin, "/approvals") },
+    action: {
+      label: t("newRequest.action"),
+      href: url(p.origin, "/approvals"),
+    },
     preferences: url(p.origin, "/settings"),
   });
 }
@@ -460,27 +468,32 @@ export function payrollFileMail(p: {
   employees: number;
   /** A reminder: the run has waited 3 days for its results. */
   reminder: boolean;
+  /** The member's language. */
+  language?: Language;
 }): RenderedMail {
+  const t = mailT(p.language);
+  const facts = { date: p.payDate, total: p.total };
   const subject = p.reminder
-    ? `Reminder: record what the payroll of ${p.payDate} collected`
-    : `Payroll file ready for ${p.payDate}: ${p.total} to deduct`;
+    ? t("payrollFile.reminderSubject", facts)
+    : t("payrollFile.subject", facts);
   return render(subject, {
+    language: p.language,
     origin: p.origin,
     heading: p.reminder
-      ? "Payroll results still missing"
-      : "Payroll file ready",
-    greeting: hi(p.to),
+      ? t("payrollFile.reminderHeading")
+      : t("payrollFile.heading"),
+    greeting: hi(p.to, t),
     lines: [
       p.reminder
-        ? `The payroll run of ${p.payDate} is still waiting for its results. Until they are recorded, its deductions count as submitted, not collected.`
-        : `The payroll run of ${p.payDate} is ready: give its file to your payroll, then record what each paycheck actually covered.`,
-      { label: "Pay date", value: p.payDate },
-      { label: "Deductions", value: String(p.deductions) },
-      { label: "Total to deduct", value: p.total },
-      { label: "Employees", value: String(p.employees) },
+        ? t("payrollFile.reminderText", facts)
+        : t("payrollFile.text", facts),
+      { label: t("payrollFile.payDate"), value: p.payDate },
+      { label: t("payrollFile.deductions"), value: String(p.deductions) },
+      { label: t("payrollFile.total"), value: p.total },
+      { label: t("payrollFile.employees"), value: String(p.employees) },
     ],
     action: {
-      label: "Open the payroll run",
+      label: t("payrollFile.action"),
       href: url(p.origin, `/payroll?run=${p.runId}`),
     },
   });
@@ -494,19 +507,27 @@ export function monthlyReportMail(p: {
   approved: number;
   approvedTotal: string;
   collected: string;
+  /** The member's language. */
+  language?: Language;
 }): RenderedMail {
-  return render(`Your ${PRODUCT_NAME} report for ${p.month}`, {
+  const t = mailT(p.language);
+  const facts = { month: p.month, product: PRODUCT_NAME };
+  return render(t("monthlyReport.subject", facts), {
+    language: p.language,
     origin: p.origin,
-    heading: `Monthly report: ${p.month}`,
-    greeting: hi(p.to),
+    heading: t("monthlyReport.heading", facts),
+    greeting: hi(p.to, t),
     lines: [
-      `Here is what happened in ${p.month}.`,
-      { label: "Requests received", value: String(p.requests) },
-      { label: "Requests approved", value: String(p.approved) },
-      { label: "Amount approved", value: p.approvedTotal },
-      { label: "Collected by payroll", value: p.collected },
+      t("monthlyReport.text", facts),
+      { label: t("monthlyReport.requests"), value: String(p.requests) },
+      { label: t("monthlyReport.approved"), value: String(p.approved) },
+      { label: t("monthlyReport.approvedTotal"), value: p.approvedTotal },
+      { label: t("monthlyReport.collected"), value: p.collected },
     ],
-    action: { label: "Open reports", href: url(p.origin, "/reports") },
+    action: {
+      label: t("monthlyReport.action"),
+      href: url(p.origin, "/reports"),
+    },
     preferences: url(p.origin, "/settings"),
   });
 }
@@ -558,17 +579,19 @@ export function accountCreatedMail(p: {
   company: string;
   link: string;
   days: number;
+  /** The employee's language (the employer's, as the employee has chosen none yet). */
+  language?: Language;
 }): RenderedMail {
-  const company = oneLine(p.company) || "Your employer";
-  return render(`${company} created your account; choose your own password`, {
+  const t = mailT(p.language);
+  const company = oneLine(p.company) || t("accountCreated.yourEmployer");
+  const facts = { company, product: PRODUCT_NAME, days: p.days };
+  return render(t("accountCreated.subject", facts), {
+    language: p.language,
     origin: p.origin,
-    heading: "Choose your own password",
-    greeting: hi(p.to),
-    lines: [
-      `${company} created your ${PRODUCT_NAME} account and set its first password, so someone else knows it. Choose your own now: the link below works once, for ${p.days} days.`,
-      "Until you do, your dashboard reminds you.",
-    ],
-    action: { label: "Choose your password", href: p.link },
+    heading: t("accountCreated.heading"),
+    greeting: hi(p.to, t),
+    lines: [t("accountCreated.text", facts), t("accountCreated.reminder")],
+    action: { label: t("accountCreated.action"), href: p.link },
   });
 }
 
@@ -667,18 +690,22 @@ export function webhookDisabledMail(p: {
   to: Person;
   url: string;
   failingSince: string;
+  /** The owner's language. */
+  language?: Language;
 }): RenderedMail {
-  return render("A webhook endpoint was disabled", {
+  const t = mailT(p.language);
+  return render(t("webhookDisabled.subject"), {
+    language: p.language,
     origin: p.origin,
-    heading: "A webhook endpoint was disabled",
-    greeting: hi(p.to),
+    heading: t("webhookDisabled.heading"),
+    greeting: hi(p.to, t),
     lines: [
-      `Deliveries to this endpoint have failed since ${p.failingSince}, so it gets no more events. Fix the endpoint, then resend a delivery on the API page to enable it again.`,
-      { label: "Endpoint", value: p.url },
-      { label: "Failing since", value: p.failingSince },
+      t("webhookDisabled.text", { date: p.failingSince }),
+      { label: t("webhookDisabled.endpoint"), value: p.url },
+      { label: t("webhookDisabled.failingSince"), value: p.failingSince },
     ],
     action: {
-      label: "Open the API page",
+      label: t("webhookDisabled.action"),
       href: url(p.origin, "/settings/api"),
     },
   });

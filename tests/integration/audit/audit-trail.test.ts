@@ -16,6 +16,7 @@ import {
 } from "~/models/payroll/index.server";
 import { updateProfile } from "~/models/people/index.server";
 import { updateCompanySettings } from "~/models/companies/index.server";
+import { actionLabel } from "~/models/audit/index.server";
 import { action as loginApi } from "~/routes/api.login";
 import { action as logoutApi } from "~/routes/api.logout";
 import { action as logoutPage } from "~/routes/logout";
@@ -369,9 +370,12 @@ describe("append-only", () => {
     expect(writers).toHaveLength(3);
   });
 
-  it("every action has a label", () => {
-    for (const action of AUDIT_ACTIONS)
+  it("every action has a label, the catalogue's the same in English, its own in Spanish", () => {
+    for (const action of AUDIT_ACTIONS) {
       expect(AUDIT_LABELS[action]).toMatch(/\w/);
+      expect(actionLabel(action, "en")).toBe(AUDIT_LABELS[action]);
+      expect(actionLabel(action, "es")).not.toBe(AUDIT_LABELS[action]);
+    }
   });
 });
 

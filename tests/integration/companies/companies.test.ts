@@ -99,8 +99,8 @@ async function openLink(path: string, signedInAs: User | null = null) {
         invitation: { state: string; company?: string; email?: string };
         signedIn: { linked: boolean } | null;
       },
-    post: async (form: Record<string, string>) =>
-      call(joinRoute.action, await page({ method: "POST", form })),
+    post: async (form: Record<string, string>, headers?: HeadersInit) =>
+      call(joinRoute.action, await page({ method: "POST", form, headers })),
   };
 }
 
@@ -113,6 +113,35 @@ async function userNamed(username: string): Promise<User> {
 }
 
 describe("an employee invited by e-mail", () => {
+  it("keeps the language they accepted in (their browser's here), so their mails follow it; none without one", async () => {
+    const owner = await createEmployer();
+    const accept = async (headers: HeadersInit) => {
+      const email = `${uniqueName("idioma")}@example.com`;
+      await inviteEmployee(owner, { email, firstName: "Lía" } as never);
+      const link = await openLink(await invitationLink(email));
+      const username = uniqueName("lia");
+      const res = await link.post(
+        {
+          intent: "create",
+          username,
+          password: TEST_PASSWORD,
+          firstName: "Lía",
+          lastName: "Mora",
+        },
+        headers,
+      );
+      expect(res.status).toBe(302);
+      return (await userNamed(username)).language;
+    };
+    expect(await accept({ "Accept-Language": "es-MX,es;q=0.9,en;q=0.5" })).toBe(
+      "es",
+    );
+    expect(await accept({ Cookie: "lng=es", "Accept-Language": "en-US" })).toBe(
+      "es",
+    );
+    expect(await accept({})).toBeNull();
+  });
+
   it("gets a mail with a single-use link, chooses a username and password, is signed in and can request an advance", async () => {
     const owner = await createEmployer({ companyName: "Fresh Mart" });
     const email = `${uniqueName("newhire")}@example.com`;

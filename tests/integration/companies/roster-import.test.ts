@@ -175,6 +175,23 @@ describe("roster import", () => {
     expect(refusal(bytes(many))).toBe(ROSTER_TOO_MANY_ROWS);
   });
 
+  it("reads a header row in Spanish as well as English (case and accents ignored)", () => {
+    const read = readRoster(
+      bytes(
+        "Nombre,Apellidos,Correo electrónico,Departamento,Número de empleado\nAna,López,ana@example.com,Panadería,E-7\n",
+      ),
+    );
+    expect(read.rows).toEqual([
+      expect.objectContaining({
+        firstName: "Ana",
+        lastName: "López",
+        email: "ana@example.com",
+        department: "Panadería",
+        employeeNumber: "E-7",
+      }),
+    ]);
+  });
+
   it("uploads through the page (multipart), previews and confirms; a file that is not CSV is told so", async () => {
     const owner = await createEmployer();
     const tag = uniqueName("page");

@@ -6,16 +6,18 @@ import {
   cancelAdvance,
   requestAdvance,
 } from "~/models/advances/index.server";
-import { inviteEmployee } from "~/models/companies/index.server";
+import { inviteEmployee, addEmployee } from "~/models/companies/index.server";
 import {
   notifyCardNotIssued,
   sendDeductionReminders,
+  sendMonthlyReports,
 } from "~/models/notifications/index.server";
 import {
   requestPasswordReset,
   setUserLanguage,
   updateProfile,
 } from "~/models/people/index.server";
+import { createPayrollRun } from "~/models/payroll/index.server";
 import { action as checkoutAction } from "~/routes/_app.checkout";
 import { action as profileAction } from "~/routes/_app.profile";
 import { db } from "~/utils/db.server";
@@ -27,6 +29,7 @@ import {
   createEmployee,
   createEmployer,
   requestAs,
+  uniqueName,
 } from "#tests/support/factories";
 import { useMailDelivery } from "#tests/support/mail-delivery";
 
@@ -34,8 +37,9 @@ import { useMailDelivery } from "#tests/support/mail-delivery";
 // job queue (docs/decisions/0084-languages-and-the-javascript-budget.md): the invitation (in
 // the inviter's language), the approval, the card issued, the deduction reminder and the
 // password reset; then a decline, a cancel, a card that could not be issued and a password
-// change for an employee who chose Spanish on /profile. Subjects, bodies (HTML and text) and the layout's own words are Spanish;
-// money and dates are formatted for es-US.
+// change for an employee who chose Spanish on /profile; and the employer side's mails.
+// Subjects, bodies (HTML and text) and the layout's own words are Spanish; money and dates
+// are formatted for es-US.
 
 useTestDatabase();
 
@@ -286,6 +290,91 @@ describe("the mails of a journey, for people who chose Spanish", () => {
     expect(changed.mail.text).toContain("Restablecer tu contraseña");
     expect(changed.mail.text).not.toMatch(ENGLISH);
     expect(changed.mail.text).not.toMatch(SPANISH_ENGLISH);
+  });
+
+  it("the employer side's mails: a new request, an account created, the payroll file and the monthly report", async () => {
+    const { employer } = await spanishCompany();
+    const employerOnly = (subject: RegExp) => (m: Received) =>
+      m.to.includes(employer.email) && subject.test(m.mail.subject ?? "");
+    const employee = await createEmployee(employer, {
+      firstName: "Itzel",
+      lastName: uniqueName("Ruiz"),
+    });
+    const name = `${employee.firstName} ${employee.lastName}`;
+
+    // A new request, to the members of a company that wants to hear of them.
+    await requestAdvance(employee, {
+      amount: "250.00",
+      repaymentPeriods: 2,
+      reason: "Despensa del mes",
+    } as never);
+    const [request] = await smtp.waitFor(
+      1,
+      employerOnly(new RegExp(`Nueva solicitud de adelanto: ${name}`)),
+    );
+    expect(request.mail.subject).toBe(
+      `Nueva solicitud de adelanto: ${name}, $250.00`,
+    );
+    expect(request.mail.text).toContain("Hola, Elena:");
+    expect(request.mail.text).toMatch(
+      new RegExp(
+        `${name} pidió un adelanto para el supermercado de \\$250\\.00 el \\d{1,2} [a-z]{3} \\d{4}\\.`,
+      ),
+    );
+    expect(request.mail.text).toContain("Motivo:\n    Despensa del mes");
+    expect(request.mail.html).toContain('<html lang="es">');
+    expect(request.mail.text).not.toMatch(ENGLISH);
+
+    // The account an employer created: the employee has no language yet, the employer's is used.
+    const address = `${uniqueName("cuenta")}@example.com`;
+    await addEmployee(employer, {
+      username: uniqueName("nuevo"),
+      password: TEST_PASSWORD,
+      firstName: "Paz",
+      lastName: "Rivera",
+      email: address,
+    } as never);
+    const [account] = await smtp.waitFor(1, about(address, /contraseña/));
+    expect(account.mail.subject).toBe(
+      "Acme Groceries Inc. creó tu cuenta; elige tu propia contraseña",
+    );
+    expect(account.mail.text).toContain("Hola, Paz:");
+    expect(account.mail.text).toContain("durante 7 días");
+    expect(account.mail.text).not.toMatch(ENGLISH);
+
+    // The payroll file, when a run takes a due deduction.
+    const carded = await insertAdvance(employee, {
+      amount: "200.00",
+      status: "APPROVED",
+      approverId: employer.id,
+      carded: true,
+    });
+    await db().execute(
+      sql`update payroll_deductions set deduction_date = now() - interval '1 day'
+          where id = (select min(id) from payroll_deductions where request_id = ${carded.id})`,
+    );
+    await createPayrollRun(employer, {});
+    const [file] = await smtp.waitFor(
+      1,
+      employerOnly(/^Archivo de nómina listo/),
+    );
+    expect(file.mail.subject).toMatch(
+      /^Archivo de nómina listo para el \d{1,2} [a-z]{3} \d{4}: \$[\d,.]+ para descontar$/,
+    );
+    expect(file.mail.text).toContain("Total para descontar:");
+    expect(file.mail.text).not.toMatch(ENGLISH);
+
+    // The monthly report.
+    await sendMonthlyReports(new Date(2026, 9, 15));
+    const [report] = await smtp.waitFor(1, employerOnly(/^Tu informe/));
+    expect(report.mail.subject).toBe(
+      "Tu informe de Grocery Advance de octubre de 2026",
+    );
+    expect(report.mail.text).toContain(
+      "Esto es lo que pasó en octubre de 2026.",
+    );
+    expect(report.mail.text).toContain("Solicitudes aprobadas:");
+    expect(report.mail.text).not.toMatch(ENGLISH);
   });
 
   it("a person who chose no language is written to in English, as before", async () => {

@@ -1,4 +1,5 @@
 // The `messages` namespace in English (i18next's JSON format; docs/i18n-glossary.md).
+import employerMessages from "./messages-employer";
 const messages = {
   "The service is temporarily unavailable. Please try again shortly.":
     "The service is temporarily unavailable. Please try again shortly.",
@@ -95,6 +96,7 @@ const messages = {
     "The service is temporarily unavailable.",
   "Invalid form": "Invalid form",
   "Choose English or Spanish": "Choose English or Spanish",
+  ...employerMessages,
 };
 
 export default messages;

@@ -1,4 +1,5 @@
 // The `messages` namespace in US Spanish (i18next's JSON format; docs/i18n-glossary.md).
+import employerMessages from "./messages-employer";
 const messages = {
   "The service is temporarily unavailable. Please try again shortly.":
     "El servicio no está disponible por el momento. Vuelve a intentarlo en un rato.",
@@ -95,6 +96,7 @@ const messages = {
     "El servicio no está disponible por el momento.",
   "Invalid form": "Formulario no válido",
   "Choose English or Spanish": "Elige inglés o español",
+  ...employerMessages,
 };
 
 export default messages;

@@ -1,0 +1,34 @@
+// The `employer` namespace in English: the employer dashboard (i18next's JSON format;
+// docs/i18n-glossary.md).
+const employer = {
+  welcomeBack: "Welcome back, {{name}}",
+  overview: "Here's an overview of your employees' grocery advances.",
+  export: "Export",
+  runPayroll: "Run Payroll",
+  addEmployee: "Add Employee",
+  activeEmployees: "Active Employees",
+  fromLastMonth8: "8% from last month",
+  pendingRequests: "Pending Requests",
+  viewAll: "View all",
+  monthlyAdvances: "Monthly Advances",
+  fromLastMonth12: "12% from last month",
+  pendingDeductions: "Pending Deductions",
+  nextPayroll: "Next payroll: {{date}}",
+  dueThen:
+    "{{amount}} due then; the total is every deduction scheduled and not yet collected.",
+  pendingApprovals: "Pending Approvals",
+  viewAllApprovals: "View All",
+  pendingApprovalsCaption: "Pending approvals",
+  noPending: "No pending approval requests",
+  employees: "Employees",
+  searchEmployees: "Search employees",
+  searchPlaceholder: "Search employees...",
+  filter: "Filter",
+  noEmployees: "No employees yet. Add your first employee to get started.",
+  showing: "Showing {{from}} to {{to}} of {{total}}",
+  employeesPages: "Employees pages",
+  employeesPage: "Employees page {{page}}",
+  next: "Next",
+};
+
+export default employer;

@@ -1,0 +1,209 @@
+// The employer side's entries of the `messages` namespace in English (keyed by the English text
+// itself, as the rest of `messages`; spread into it by ./messages).
+const employerMessages = {
+  "Approval failed": "Approval failed",
+  "There was an error approving the request.":
+    "There was an error approving the request.",
+  "Decline failed": "Decline failed",
+  "There was an error declining the request.":
+    "There was an error declining the request.",
+  "Unknown action": "Unknown action",
+  "Request approved": "Request approved",
+  "The advance request has been approved successfully.":
+    "The advance request has been approved successfully.",
+  "Request declined": "Request declined",
+  "The advance request has been declined.":
+    "The advance request has been declined.",
+  "This request has already been decided.":
+    "This request has already been decided.",
+  "The employee's available balance no longer covers this amount.":
+    "The employee's available balance no longer covers this amount.",
+  "Reason must be text": "Reason must be text",
+  "Reason must be at most {{max}} characters":
+    "Reason must be at most {{max}} characters",
+  "Employee added": "Employee added",
+  "{{name}} can now sign in as {{username}}.":
+    "{{name}} can now sign in as {{username}}.",
+  "There was an error adding the employee.":
+    "There was an error adding the employee.",
+  "Employee offboarded": "Employee offboarded",
+  "{{cards}} card closed, {{requests}} request cancelled; what is owed falls on the last pay date.":
+    "{{cards}} card closed, {{requests}} request cancelled; what is owed falls on the last pay date.",
+  "{{cards}} card closed, {{requests}} requests cancelled; what is owed falls on the last pay date.":
+    "{{cards}} card closed, {{requests}} requests cancelled; what is owed falls on the last pay date.",
+  "{{cards}} cards closed, {{requests}} request cancelled; what is owed falls on the last pay date.":
+    "{{cards}} cards closed, {{requests}} request cancelled; what is owed falls on the last pay date.",
+  "{{cards}} cards closed, {{requests}} requests cancelled; what is owed falls on the last pay date.":
+    "{{cards}} cards closed, {{requests}} requests cancelled; what is owed falls on the last pay date.",
+  "Employee not found.": "Employee not found.",
+  "Employee not found": "Employee not found",
+  "This employee has already been offboarded.":
+    "This employee has already been offboarded.",
+  "Enter the employee's last pay date as a date like 2026-11-27.":
+    "Enter the employee's last pay date as a date like 2026-11-27.",
+  "Please confirm that this employee is leaving the company.":
+    "Please confirm that this employee is leaving the company.",
+  "Invitation sent": "Invitation sent",
+  "{{name}} will get an e-mail at {{email}} with a link that works for {{days}} days.":
+    "{{name}} will get an e-mail at {{email}} with a link that works for {{days}} days.",
+  "Invitation sent again": "Invitation sent again",
+  "Invitation revoked": "Invitation revoked",
+  "A new link is on its way to {{email}}; the old one no longer works.":
+    "A new link is on its way to {{email}}; the old one no longer works.",
+  "The link sent to {{email}} no longer works.":
+    "The link sent to {{email}} no longer works.",
+  "Not changed": "Not changed",
+  "That address already belongs to one of your employees.":
+    "That address already belongs to one of your employees.",
+  "That address already belongs to a member of your team.":
+    "That address already belongs to a member of your team.",
+  "An invitation to that address is already pending.":
+    "An invitation to that address is already pending.",
+  "Invitation not found": "Invitation not found",
+  "This invitation is no longer pending.":
+    "This invitation is no longer pending.",
+  "Choose a role": "Choose a role",
+  "Employee number": "Employee number",
+  "Unknown member": "Unknown member",
+  "Import started": "Import started",
+  "Sending {{count}} invitation; this page shows the progress.":
+    "Sending {{count}} invitation; this page shows the progress.",
+  "Sending {{count}} invitations; this page shows the progress.":
+    "Sending {{count}} invitations; this page shows the progress.",
+  "Import not found": "Import not found",
+  "Choose a CSV file to upload.": "Choose a CSV file to upload.",
+  "The file is larger than 5 MB.": "The file is larger than 5 MB.",
+  "The file is not a CSV file (comma-separated values, as a spreadsheet saves it).":
+    "The file is not a CSV file (comma-separated values, as a spreadsheet saves it).",
+  "The file has no header row with First name, Last name and Email columns.":
+    "The file has no header row with First name, Last name and Email columns.",
+  "The file has a header row but no employees.":
+    "The file has a header row but no employees.",
+  "The file has more than 10,000 rows; split it into smaller files.":
+    "The file has more than 10,000 rows; split it into smaller files.",
+  "This import was already confirmed; its progress is below.":
+    "This import was already confirmed; its progress is below.",
+  "Duplicate of line {{line}} in this file":
+    "Duplicate of line {{line}} in this file",
+  "Already one of your employees": "Already one of your employees",
+  "Already invited (invitation pending)":
+    "Already invited (invitation pending)",
+  "Invalid row": "Invalid row",
+  "Role changed": "Role changed",
+  "{{name}} is now {{role}}.": "{{name}} is now {{role}}.",
+  owner: "owner",
+  admin: "admin",
+  approver: "approver",
+  "Member removed": "Member removed",
+  "{{name}} no longer belongs to the team; their sessions have ended.":
+    "{{name}} no longer belongs to the team; their sessions have ended.",
+  "{{email}} will get an e-mail with a link that works for {{days}} days.":
+    "{{email}} will get an e-mail with a link that works for {{days}} days.",
+  "Member not found": "Member not found",
+  "A company always keeps at least one owner.":
+    "A company always keeps at least one owner.",
+  "Only a company owner or admin can manage employees.":
+    "Only a company owner or admin can manage employees.",
+  "Only a company owner or admin can run payroll.":
+    "Only a company owner or admin can run payroll.",
+  "Only a company owner or admin can change the company settings.":
+    "Only a company owner or admin can change the company settings.",
+  "Only a company owner or admin can see the company's activity.":
+    "Only a company owner or admin can see the company's activity.",
+  "Only a company owner can manage the team.":
+    "Only a company owner can manage the team.",
+  "Pay schedule saved": "Pay schedule saved",
+  "New deductions fall on the new pay dates.":
+    "New deductions fall on the new pay dates.",
+  "Settings saved": "Settings saved",
+  "Your company settings have been updated.":
+    "Your company settings have been updated.",
+  "Company not found": "Company not found",
+  "Use at most 2 decimal places": "Use at most 2 decimal places",
+  "Contact phone": "Contact phone",
+  "Contact email": "Contact email",
+  "Contact phone must be at most {{max}} characters":
+    "Contact phone must be at most {{max}} characters",
+  "Enter a valid phone number": "Enter a valid phone number",
+  "Enter the maximum advance in dollars":
+    "Enter the maximum advance in dollars",
+  "Enter the auto-approval limit in dollars":
+    "Enter the auto-approval limit in dollars",
+  "Choose how often the company pays: WEEKLY, BIWEEKLY, SEMIMONTHLY or MONTHLY.":
+    "Choose how often the company pays: WEEKLY, BIWEEKLY, SEMIMONTHLY or MONTHLY.",
+  "Enter the next pay date as a date like 2026-11-27.":
+    "Enter the next pay date as a date like 2026-11-27.",
+  "The next pay date cannot be in the past.":
+    "The next pay date cannot be in the past.",
+  "A semi-monthly schedule pays on the 15th and on the last day of the month.":
+    "A semi-monthly schedule pays on the 15th and on the last day of the month.",
+  "A monthly schedule pays on the last day of the month.":
+    "A monthly schedule pays on the last day of the month.",
+  "Maximum advance must be at least {{amount}}":
+    "Maximum advance must be at least {{amount}}",
+  "Maximum advance cannot exceed {{amount}}":
+    "Maximum advance cannot exceed {{amount}}",
+  "Auto-approval limit cannot be negative":
+    "Auto-approval limit cannot be negative",
+  "Auto-approval limit cannot exceed {{amount}}":
+    "Auto-approval limit cannot exceed {{amount}}",
+  "Auto-approval limit cannot exceed the maximum advance":
+    "Auto-approval limit cannot exceed the maximum advance",
+  "Key revoked": "Key revoked",
+  "{{name}} no longer works.": "{{name}} no longer works.",
+  "Endpoint removed": "Endpoint removed",
+  "{{url}} gets no more events.": "{{url}} gets no more events.",
+  "Delivery queued": "Delivery queued",
+  "The event will be sent again shortly.":
+    "The event will be sent again shortly.",
+  "API key not found": "API key not found",
+  "Webhook endpoint not found": "Webhook endpoint not found",
+  "Webhook delivery not found": "Webhook delivery not found",
+  "The endpoint may not contain a user name or password":
+    "The endpoint may not contain a user name or password",
+  "The endpoint may not be a private address":
+    "The endpoint may not be a private address",
+  "Choose at least one scope": "Choose at least one scope",
+  "Choose at least one event": "Choose at least one event",
+  Name: "Name",
+  "Unknown scope": "Unknown scope",
+  "Unknown event": "Unknown event",
+  "At most 2000 characters": "At most 2000 characters",
+  "Enter an https:// address": "Enter an https:// address",
+  "Payroll results recorded": "Payroll results recorded",
+  "Nothing changed: these results were already recorded.":
+    "Nothing changed: these results were already recorded.",
+  "{{count}} deduction reconciled.": "{{count}} deduction reconciled.",
+  "{{count}} deductions reconciled.": "{{count}} deductions reconciled.",
+  "Payroll run created": "Payroll run created",
+  "There were no deductions due.": "There were no deductions due.",
+  "{{count}} deduction submitted, {{amount}} in total. Record what payroll collected when it is done.":
+    "{{count}} deduction submitted, {{amount}} in total. Record what payroll collected when it is done.",
+  "{{count}} deductions submitted, {{amount}} in total. Record what payroll collected when it is done.":
+    "{{count}} deductions submitted, {{amount}} in total. Record what payroll collected when it is done.",
+  "The results file must be a CSV with the columns deductionId and collectedAmount (the run's own file with collectedAmount filled in works).":
+    "The results file must be a CSV with the columns deductionId and collectedAmount (the run's own file with collectedAmount filled in works).",
+  "Enter what payroll collected, in dollars with at most 2 decimals (0 if nothing).":
+    "Enter what payroll collected, in dollars with at most 2 decimals (0 if nothing).",
+  "Please confirm that these deductions go to this payroll.":
+    "Please confirm that these deductions go to this payroll.",
+  "A payroll run cannot be dated in the future.":
+    "A payroll run cannot be dated in the future.",
+  "Payroll run not found.": "Payroll run not found.",
+  "Use a date like 2026-11-27.": "Use a date like 2026-11-27.",
+  "Deduction {{id}} is not in this payroll run.":
+    "Deduction {{id}} is not in this payroll run.",
+  "The collected amount for deduction {{id}} is more than the {{amount}} due.":
+    "The collected amount for deduction {{id}} is more than the {{amount}} due.",
+  "A different result for deduction {{id}} is already recorded.":
+    "A different result for deduction {{id}} is already recorded.",
+  "Deduction {{id}} appears more than once in these results.":
+    "Deduction {{id}} appears more than once in these results.",
+  "Each collected amount must be a number of dollars with at most 2 decimals, 0 or more.":
+    "Each collected amount must be a number of dollars with at most 2 decimals, 0 or more.",
+  "Send at least one result.": "Send at least one result.",
+  "Each result needs a deductionId.": "Each result needs a deductionId.",
+  "Company not found.": "Company not found.",
+};
+
+export default employerMessages;

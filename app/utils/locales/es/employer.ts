@@ -1,0 +1,35 @@
+// The `employer` namespace in US Spanish: the employer dashboard (docs/i18n-glossary.md).
+const employer = {
+  welcomeBack: "Hola de nuevo, {{name}}",
+  overview:
+    "Un resumen de los adelantos para el supermercado de tus empleados.",
+  export: "Exportar",
+  runPayroll: "Procesar nómina",
+  addEmployee: "Agregar empleado",
+  activeEmployees: "Empleados activos",
+  fromLastMonth8: "8% más que el mes pasado",
+  pendingRequests: "Solicitudes pendientes",
+  viewAll: "Ver todas",
+  monthlyAdvances: "Adelantos del mes",
+  fromLastMonth12: "12% más que el mes pasado",
+  pendingDeductions: "Descuentos pendientes",
+  nextPayroll: "Próxima nómina: {{date}}",
+  dueThen:
+    "{{amount}} se descuentan ese día; el total es cada descuento programado y aún no cobrado.",
+  pendingApprovals: "Aprobaciones pendientes",
+  viewAllApprovals: "Ver todas",
+  pendingApprovalsCaption: "Aprobaciones pendientes",
+  noPending: "No hay solicitudes pendientes de aprobación",
+  employees: "Empleados",
+  searchEmployees: "Buscar empleados",
+  searchPlaceholder: "Buscar empleados...",
+  filter: "Filtrar",
+  noEmployees:
+    "Todavía no hay empleados. Agrega a tu primer empleado para empezar.",
+  showing: "Mostrando del {{from}} al {{to}} de {{total}}",
+  employeesPages: "Páginas de empleados",
+  employeesPage: "Página {{page}} de empleados",
+  next: "Siguiente",
+};
+
+export default employer;

@@ -1,0 +1,209 @@
+// The employer side's entries of the `messages` namespace in US Spanish (keyed by the English
+// text; spread into it by ./messages).
+const employerMessages = {
+  "Approval failed": "No se pudo aprobar",
+  "There was an error approving the request.":
+    "Hubo un error al aprobar la solicitud.",
+  "Decline failed": "No se pudo rechazar",
+  "There was an error declining the request.":
+    "Hubo un error al rechazar la solicitud.",
+  "Unknown action": "Acción desconocida",
+  "Request approved": "Solicitud aprobada",
+  "The advance request has been approved successfully.":
+    "La solicitud de adelanto se aprobó correctamente.",
+  "Request declined": "Solicitud rechazada",
+  "The advance request has been declined.":
+    "La solicitud de adelanto se rechazó.",
+  "This request has already been decided.":
+    "Esta solicitud ya se aprobó o se rechazó.",
+  "The employee's available balance no longer covers this amount.":
+    "El saldo disponible del empleado ya no alcanza para este monto.",
+  "Reason must be text": "El motivo debe ser texto",
+  "Reason must be at most {{max}} characters":
+    "El motivo puede tener como máximo {{max}} caracteres",
+  "Employee added": "Empleado agregado",
+  "{{name}} can now sign in as {{username}}.":
+    "{{name}} ya puede iniciar sesión como {{username}}.",
+  "There was an error adding the employee.":
+    "Hubo un error al agregar al empleado.",
+  "Employee offboarded": "Empleado dado de baja",
+  "{{cards}} card closed, {{requests}} request cancelled; what is owed falls on the last pay date.":
+    "{{cards}} tarjeta cerrada, {{requests}} solicitud cancelada; lo que debe se descuenta el último día de pago.",
+  "{{cards}} card closed, {{requests}} requests cancelled; what is owed falls on the last pay date.":
+    "{{cards}} tarjeta cerrada, {{requests}} solicitudes canceladas; lo que debe se descuenta el último día de pago.",
+  "{{cards}} cards closed, {{requests}} request cancelled; what is owed falls on the last pay date.":
+    "{{cards}} tarjetas cerradas, {{requests}} solicitud cancelada; lo que debe se descuenta el último día de pago.",
+  "{{cards}} cards closed, {{requests}} requests cancelled; what is owed falls on the last pay date.":
+    "{{cards}} tarjetas cerradas, {{requests}} solicitudes canceladas; lo que debe se descuenta el último día de pago.",
+  "Employee not found.": "No se encontró al empleado.",
+  "Employee not found": "No se encontró al empleado",
+  "This employee has already been offboarded.":
+    "Este empleado ya se dio de baja.",
+  "Enter the employee's last pay date as a date like 2026-11-27.":
+    "Escribe el último día de pago del empleado como una fecha, por ejemplo 2026-11-27.",
+  "Please confirm that this employee is leaving the company.":
+    "Confirma que este empleado deja la empresa.",
+  "Invitation sent": "Invitación enviada",
+  "{{name}} will get an e-mail at {{email}} with a link that works for {{days}} days.":
+    "{{name}} recibirá un correo en {{email}} con un enlace que sirve durante {{days}} días.",
+  "Invitation sent again": "Invitación reenviada",
+  "Invitation revoked": "Invitación anulada",
+  "A new link is on its way to {{email}}; the old one no longer works.":
+    "Se está enviando un enlace nuevo a {{email}}; el anterior ya no sirve.",
+  "The link sent to {{email}} no longer works.":
+    "El enlace enviado a {{email}} ya no sirve.",
+  "Not changed": "Sin cambios",
+  "That address already belongs to one of your employees.":
+    "Esa dirección ya es de uno de tus empleados.",
+  "That address already belongs to a member of your team.":
+    "Esa dirección ya es de un miembro de tu equipo.",
+  "An invitation to that address is already pending.":
+    "Ya hay una invitación pendiente para esa dirección.",
+  "Invitation not found": "No se encontró la invitación",
+  "This invitation is no longer pending.":
+    "Esta invitación ya no está pendiente.",
+  "Choose a role": "Elige un rol",
+  "Employee number": "Número de empleado",
+  "Unknown member": "Miembro desconocido",
+  "Import started": "Importación iniciada",
+  "Sending {{count}} invitation; this page shows the progress.":
+    "Enviando {{count}} invitación; esta página muestra el progreso.",
+  "Sending {{count}} invitations; this page shows the progress.":
+    "Enviando {{count}} invitaciones; esta página muestra el progreso.",
+  "Import not found": "No se encontró la importación",
+  "Choose a CSV file to upload.": "Elige un archivo CSV para subir.",
+  "The file is larger than 5 MB.": "El archivo pesa más de 5 MB.",
+  "The file is not a CSV file (comma-separated values, as a spreadsheet saves it).":
+    "El archivo no es un CSV (valores separados por comas, como lo guarda una hoja de cálculo).",
+  "The file has no header row with First name, Last name and Email columns.":
+    "El archivo no tiene una fila de encabezado con las columnas Nombre, Apellido y Correo.",
+  "The file has a header row but no employees.":
+    "El archivo tiene fila de encabezado pero ningún empleado.",
+  "The file has more than 10,000 rows; split it into smaller files.":
+    "El archivo tiene más de 10,000 filas; divídelo en archivos más pequeños.",
+  "This import was already confirmed; its progress is below.":
+    "Esta importación ya se confirmó; su progreso está abajo.",
+  "Duplicate of line {{line}} in this file":
+    "Repite la línea {{line}} de este archivo",
+  "Already one of your employees": "Ya es uno de tus empleados",
+  "Already invited (invitation pending)":
+    "Ya está invitado (invitación pendiente)",
+  "Invalid row": "Fila no válida",
+  "Role changed": "Rol cambiado",
+  "{{name}} is now {{role}}.": "{{name}} ahora tiene el rol {{role}}.",
+  owner: "dueño",
+  admin: "administrador",
+  approver: "aprobador",
+  "Member removed": "Miembro quitado",
+  "{{name}} no longer belongs to the team; their sessions have ended.":
+    "{{name}} ya no pertenece al equipo; sus sesiones se cerraron.",
+  "{{email}} will get an e-mail with a link that works for {{days}} days.":
+    "{{email}} recibirá un correo con un enlace que sirve durante {{days}} días.",
+  "Member not found": "No se encontró al miembro",
+  "A company always keeps at least one owner.":
+    "Una empresa siempre conserva al menos un dueño.",
+  "Only a company owner or admin can manage employees.":
+    "Solo un dueño o administrador de la empresa puede gestionar empleados.",
+  "Only a company owner or admin can run payroll.":
+    "Solo un dueño o administrador de la empresa puede procesar la nómina.",
+  "Only a company owner or admin can change the company settings.":
+    "Solo un dueño o administrador de la empresa puede cambiar la configuración de la empresa.",
+  "Only a company owner or admin can see the company's activity.":
+    "Solo un dueño o administrador de la empresa puede ver la actividad de la empresa.",
+  "Only a company owner can manage the team.":
+    "Solo un dueño de la empresa puede gestionar el equipo.",
+  "Pay schedule saved": "Calendario de pagos guardado",
+  "New deductions fall on the new pay dates.":
+    "Los descuentos nuevos caen en los nuevos días de pago.",
+  "Settings saved": "Configuración guardada",
+  "Your company settings have been updated.":
+    "La configuración de tu empresa se actualizó.",
+  "Company not found": "No se encontró la empresa",
+  "Use at most 2 decimal places": "Usa como máximo 2 decimales",
+  "Contact phone": "Teléfono de contacto",
+  "Contact email": "Correo de contacto",
+  "Contact phone must be at most {{max}} characters":
+    "El teléfono de contacto puede tener como máximo {{max}} caracteres",
+  "Enter a valid phone number": "Escribe un número de teléfono válido",
+  "Enter the maximum advance in dollars":
+    "Escribe el adelanto máximo en dólares",
+  "Enter the auto-approval limit in dollars":
+    "Escribe el límite de aprobación automática en dólares",
+  "Choose how often the company pays: WEEKLY, BIWEEKLY, SEMIMONTHLY or MONTHLY.":
+    "Elige cada cuánto paga la empresa: WEEKLY, BIWEEKLY, SEMIMONTHLY o MONTHLY.",
+  "Enter the next pay date as a date like 2026-11-27.":
+    "Escribe el próximo día de pago como una fecha, por ejemplo 2026-11-27.",
+  "The next pay date cannot be in the past.":
+    "El próximo día de pago no puede estar en el pasado.",
+  "A semi-monthly schedule pays on the 15th and on the last day of the month.":
+    "Un calendario quincenal paga el día 15 y el último día del mes.",
+  "A monthly schedule pays on the last day of the month.":
+    "Un calendario mensual paga el último día del mes.",
+  "Maximum advance must be at least {{amount}}":
+    "El adelanto máximo debe ser de al menos {{amount}}",
+  "Maximum advance cannot exceed {{amount}}":
+    "El adelanto máximo no puede ser mayor que {{amount}}",
+  "Auto-approval limit cannot be negative":
+    "El límite de aprobación automática no puede ser negativo",
+  "Auto-approval limit cannot exceed {{amount}}":
+    "El límite de aprobación automática no puede ser mayor que {{amount}}",
+  "Auto-approval limit cannot exceed the maximum advance":
+    "El límite de aprobación automática no puede ser mayor que el adelanto máximo",
+  "Key revoked": "Clave anulada",
+  "{{name}} no longer works.": "{{name}} ya no funciona.",
+  "Endpoint removed": "Endpoint quitado",
+  "{{url}} gets no more events.": "{{url}} ya no recibe eventos.",
+  "Delivery queued": "Entrega en cola",
+  "The event will be sent again shortly.":
+    "El evento se volverá a enviar en breve.",
+  "API key not found": "No se encontró la clave de API",
+  "Webhook endpoint not found": "No se encontró el endpoint de webhook",
+  "Webhook delivery not found": "No se encontró la entrega de webhook",
+  "The endpoint may not contain a user name or password":
+    "El endpoint no puede incluir un usuario ni una contraseña",
+  "The endpoint may not be a private address":
+    "El endpoint no puede ser una dirección privada",
+  "Choose at least one scope": "Elige al menos un permiso",
+  "Choose at least one event": "Elige al menos un evento",
+  Name: "Nombre",
+  "Unknown scope": "Permiso desconocido",
+  "Unknown event": "Evento desconocido",
+  "At most 2000 characters": "Como máximo 2000 caracteres",
+  "Enter an https:// address": "Escribe una dirección https://",
+  "Payroll results recorded": "Resultados de la nómina registrados",
+  "Nothing changed: these results were already recorded.":
+    "Nada cambió: estos resultados ya estaban registrados.",
+  "{{count}} deduction reconciled.": "{{count}} descuento conciliado.",
+  "{{count}} deductions reconciled.": "{{count}} descuentos conciliados.",
+  "Payroll run created": "Proceso de nómina creado",
+  "There were no deductions due.": "No había descuentos para cobrar.",
+  "{{count}} deduction submitted, {{amount}} in total. Record what payroll collected when it is done.":
+    "{{count}} descuento enviado, {{amount}} en total. Registra lo que cobró la nómina cuando termine.",
+  "{{count}} deductions submitted, {{amount}} in total. Record what payroll collected when it is done.":
+    "{{count}} descuentos enviados, {{amount}} en total. Registra lo que cobró la nómina cuando termine.",
+  "The results file must be a CSV with the columns deductionId and collectedAmount (the run's own file with collectedAmount filled in works).":
+    "El archivo de resultados debe ser un CSV con las columnas deductionId y collectedAmount (sirve el propio archivo del proceso con collectedAmount completado).",
+  "Enter what payroll collected, in dollars with at most 2 decimals (0 if nothing).":
+    "Escribe lo que cobró la nómina, en dólares con 2 decimales como máximo (0 si no cobró nada).",
+  "Please confirm that these deductions go to this payroll.":
+    "Confirma que estos descuentos van en esta nómina.",
+  "A payroll run cannot be dated in the future.":
+    "Un proceso de nómina no puede tener una fecha futura.",
+  "Payroll run not found.": "No se encontró el proceso de nómina.",
+  "Use a date like 2026-11-27.": "Usa una fecha como 2026-11-27.",
+  "Deduction {{id}} is not in this payroll run.":
+    "El descuento {{id}} no está en este proceso de nómina.",
+  "The collected amount for deduction {{id}} is more than the {{amount}} due.":
+    "El monto cobrado del descuento {{id}} es mayor que los {{amount}} que se debían.",
+  "A different result for deduction {{id}} is already recorded.":
+    "Ya hay otro resultado registrado para el descuento {{id}}.",
+  "Deduction {{id}} appears more than once in these results.":
+    "El descuento {{id}} aparece más de una vez en estos resultados.",
+  "Each collected amount must be a number of dollars with at most 2 decimals, 0 or more.":
+    "Cada monto cobrado debe ser una cantidad de dólares con 2 decimales como máximo, de 0 o más.",
+  "Send at least one result.": "Envía al menos un resultado.",
+  "Each result needs a deductionId.": "Cada resultado necesita un deductionId.",
+  "Company not found.": "No se encontró la empresa.",
+};
+
+export default employerMessages;

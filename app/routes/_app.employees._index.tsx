@@ -7,6 +7,7 @@ import { EmployeesTable } from "~/components/employer/employees-table";
 import { Modal } from "~/components/employer/modal";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { Button, LinkButton } from "~/components/ui/button";
+import { Pager } from "~/components/ui/pager";
 import { Card } from "~/components/ui/card";
 import { loadEmployeesPage } from "~/models/reports/index.server";
 import { requireEmployer } from "~/web/auth.server";
@@ -160,32 +161,13 @@ export default function EmployeesPage() {
               total: data.total,
             })}
           </p>
-          {pageCount > 1 ? (
-            <nav
-              aria-label={t("list.pages")}
-              className="flex items-center gap-2"
-            >
-              {page > 1 ? (
-                <LinkButton
-                  to={employeesHref({ q, page: page - 1 })}
-                  variant="secondary"
-                  className="px-3 py-1.5"
-                >
-                  {t("list.previous")}
-                </LinkButton>
-              ) : null}
-              <span>{t("list.pageOf", { page, count: pageCount })}</span>
-              {page < pageCount ? (
-                <LinkButton
-                  to={employeesHref({ q, page: page + 1 })}
-                  variant="secondary"
-                  className="px-3 py-1.5"
-                >
-                  {t("list.next")}
-                </LinkButton>
-              ) : null}
-            </nav>
-          ) : null}
+          <Pager
+            label={t("list.pages")}
+            page={page}
+            pageCount={pageCount}
+            href={(n) => employeesHref({ q, page: n })}
+            className="flex flex-wrap items-center gap-2"
+          />
         </footer>
       </Card>
       {data.mayManage && data.invitations.length > 0 ? (

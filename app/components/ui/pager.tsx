@@ -10,20 +10,20 @@ export function Pager({
   page,
   pageCount,
   href,
+  className = "mt-4 flex flex-wrap items-center justify-end gap-2",
 }: {
   /** Accessible name of the navigation, e.g. "Pending requests pages". */
   label: string;
   page: number;
   pageCount: number;
   href: (page: number) => string;
+  /** The navigation's layout (by default its own row, to the right). */
+  className?: string;
 }) {
   const t = useT("common");
   if (pageCount <= 1) return null;
   return (
-    <nav
-      aria-label={label}
-      className="mt-4 flex flex-wrap items-center justify-end gap-2 text-sm text-gray-700"
-    >
+    <nav aria-label={label} className={`${className} text-sm text-gray-700`}>
       {page > 1 ? (
         <LinkButton
           to={href(page - 1)}

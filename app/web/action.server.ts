@@ -11,13 +11,9 @@ export {
 } from "./toast.server";
 export * from "./validation.server";
 import type { SubmissionResult } from "@conform-to/react";
+import { refuseWhileDatabaseDown } from "./unavailable.server";
 import { json, type TypedResponse } from "@remix-run/node";
-import {
-  type AppError,
-  isAppError,
-  isDatabaseUnavailable,
-} from "~/utils/errors";
-import { noteDatabaseError } from "~/utils/request-context.server";
+import { type AppError, isAppError } from "~/utils/errors";
 
 // The one failure path of page loaders and actions. The domain (app/models) throws an AppError
 // for every refusal a user can cause; the page answers it with its own data (a Conform reply,
@@ -36,13 +32,7 @@ export async function attempt<T, D>(
   try {
     return await run();
   } catch (error) {
-    if (isDatabaseUnavailable(error)) {
-      noteDatabaseError(error);
-      throw json(
-        { message: "The service is temporarily unavailable." },
-        { status: 503 },
-      );
-    }
+    refuseWhileDatabaseDown(error);
     if (!isAppError(error)) throw error;
     return json(failure(error), { status: error.status });
   }

@@ -1,4 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
+import { refuseWhileDatabaseDown } from "./unavailable.server";
 import { json, redirect } from "@remix-run/node";
 import { Strategy } from "remix-auth/strategy";
 import type { Role, User } from "#db/schema";
@@ -10,12 +11,8 @@ import {
   toPublicUser,
 } from "~/models/people/index.server";
 import { recordSignOut } from "~/models/audit/index.server";
-import { badRequest, isDatabaseUnavailable } from "~/utils/errors";
-import {
-  noteDatabaseError,
-  noteUser,
-  oncePerRequest,
-} from "~/utils/request-context.server";
+import { badRequest } from "~/utils/errors";
+import { noteUser, oncePerRequest } from "~/utils/request-context.server";
 import {
   CLIENT_ADDRESS_HEADER,
   clientInfo,
@@ -82,14 +79,7 @@ export async function getAuth(request: Request): Promise<SessionUser | null> {
       getSessionUser(token),
     );
   } catch (error) {
-    // The database is down: a friendly 503 page (GeneralErrorBoundary), not a 500.
-    if (isDatabaseUnavailable(error)) {
-      noteDatabaseError(error);
-      throw json(
-        { message: "The service is temporarily unavailable." },
-        { status: 503 },
-      );
-    }
+    refuseWhileDatabaseDown(error);
     throw error;
   }
   if (auth) noteUser(auth.user.id);

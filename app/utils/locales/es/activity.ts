@@ -11,6 +11,7 @@ const activity = {
   download: "Descargar CSV",
   events_one: "{{count}} evento",
   events_other: "{{count}} eventos",
+  events_many: "{{count}} de eventos",
   caption: "Actividad",
   columns: {
     time: "Hora",

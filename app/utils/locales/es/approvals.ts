@@ -19,8 +19,11 @@ const approvals = {
   empty: "No hay solicitudes pendientes de aprobación en este momento.",
   payPeriods_one: "{{count}} período de pago",
   payPeriods_other: "{{count}} períodos de pago",
+  payPeriods_many: "{{count}} de períodos de pago",
   waiting_one: "{{number}} solicitud en espera, la más antigua primero.",
   waiting_other: "{{number}} solicitudes en espera, las más antiguas primero.",
+  waiting_many:
+    "{{number}} de solicitudes en espera, las más antiguas primero.",
   approve: "Aprobar",
   approving: "Aprobando...",
   approveFor: "Aprobar la solicitud de {{name}}",

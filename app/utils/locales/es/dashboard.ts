@@ -24,6 +24,7 @@ const dashboard = {
     yearToDate: "En lo que va del año",
     approvedAdvances_one: "{{count}} adelanto aprobado",
     approvedAdvances_other: "{{count}} adelantos aprobados",
+    approvedAdvances_many: "{{count}} de adelantos aprobados",
     recentActivity: "Actividad reciente",
     viewAllActivity: "Ver toda la actividad",
     noRecentActivity: "No hay actividad reciente",

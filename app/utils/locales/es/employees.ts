@@ -82,6 +82,7 @@ const employees = {
     declined: "Rechazada: {{reason}}",
     payPeriods_one: "{{count}} período de pago",
     payPeriods_other: "{{count}} períodos de pago",
+    payPeriods_many: "{{count}} de períodos de pago",
     newestRequests: "Se muestran las {{limit}} solicitudes más recientes.",
     deductions: "Descuentos de nómina",
     deductionsOf: "Descuentos de nómina de {{name}}",
@@ -159,10 +160,13 @@ const employees = {
       "Confirma para enviar {{count}} invitación por correo; cada enlace sirve durante 7 días.",
     confirmText_other:
       "Confirma para enviar {{count}} invitaciones por correo; cada enlace sirve durante 7 días.",
+    confirmText_many:
+      "Confirma para enviar {{count}} de invitaciones por correo; cada enlace sirve durante 7 días.",
     nobodyNew: "En este archivo no hay nadie nuevo a quien invitar.",
     starting: "Empezando...",
     send_one: "Enviar {{count}} invitación",
     send_other: "Enviar {{count}} invitaciones",
+    send_many: "Enviar {{count}} de invitaciones",
     differentFile: "Subir otro archivo",
     progress: "Progreso",
     done: "{{processed}} de {{total}} filas listas; invitados: {{invited}}.",

@@ -17,6 +17,8 @@ const reports = {
     "{{count}} solicitud en los últimos 30 días frente a {{prior}} en los 30 anteriores",
   trend_other:
     "{{count}} solicitudes en los últimos 30 días frente a {{prior}} en los 30 anteriores",
+  trend_many:
+    "{{count}} de solicitudes en los últimos 30 días frente a {{prior}} en los 30 anteriores",
   repayment: "Reembolso",
   collected: "Cobrado por nómina",
   writtenOff: "Cancelado como pérdida",
@@ -33,6 +35,8 @@ const reports = {
     "Dólares solicitados por mes: {{total}} en {{count}} solicitud en 12 meses; el mes más alto fue {{month}} con {{amount}}.",
   volumeSummary_other:
     "Dólares solicitados por mes: {{total}} en {{count}} solicitudes en 12 meses; el mes más alto fue {{month}} con {{amount}}.",
+  volumeSummary_many:
+    "Dólares solicitados por mes: {{total}} en {{count}} de solicitudes en 12 meses; el mes más alto fue {{month}} con {{amount}}.",
   amountRequested: "Monto solicitado",
   requests: "Solicitudes",
   approved: "Aprobadas",
@@ -58,6 +62,7 @@ const reports = {
   noApprovedYet: "Todavía no hay adelantos aprobados.",
   advance_one: "adelanto",
   advance_other: "adelantos",
+  advance_many: "adelantos",
   riskBand: "Nivel de riesgo",
   approvedAdvances: "Adelantos aprobados",
   risk: {

@@ -36,6 +36,7 @@ const request = {
     schedule: "Plan de pago",
     periods_one: "{{count}} período de pago",
     periods_other: "{{count}} períodos de pago",
+    periods_many: "{{count}} de períodos de pago",
     recommended: "{{option}} (recomendado)",
     scheduleHint: "El adelanto se descontará de tus próximos sueldos.",
     review:

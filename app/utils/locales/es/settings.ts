@@ -46,6 +46,8 @@ const settings = {
       "{{count}} empleado está inscrito en tu programa de adelantos.",
     enrolled_other:
       "{{count}} empleados están inscritos en tu programa de adelantos.",
+    enrolled_many:
+      "{{count}} de empleados están inscritos en tu programa de adelantos.",
     manageEmployees: "Gestionar empleados",
     addEmployee: "Agregar empleado",
     notifications: "Notificaciones",

@@ -1,10 +1,9 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { Form, Link, useLoaderData, useSubmit } from "@remix-run/react";
+import { Form, useLoaderData, useSubmit } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { island } from "~/components/island";
 import { EmployeesTable } from "~/components/employer/employees-table";
-import { Modal } from "~/components/employer/modal";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { Button, LinkButton } from "~/components/ui/button";
 import { Pager } from "~/components/ui/pager";
@@ -20,13 +19,13 @@ const InvitationsTable = island(() =>
   ),
 );
 
-// The Add New Employee dialog's form loads when the dialog opens.
-const AddEmployeeForm = island(() =>
-  import("~/components/employer/add-employee-form").then(
-    (m) => m.AddEmployeeForm,
+// The Add New Employee dialog (and its form) loads when the dialog opens.
+const AddEmployeeDialog = island(() =>
+  import("~/components/employer/add-employee-dialog").then(
+    (m) => m.AddEmployeeDialog,
   ),
 );
-import { translatedTitle, useT, withElements } from "~/utils/i18n";
+import { translatedTitle, useT } from "~/utils/i18n";
 import { pageI18n } from "~/web/language.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -181,30 +180,7 @@ export default function EmployeesPage() {
         </Card>
       ) : null}
       {data.dialog === "add" ? (
-        <Modal
-          id="add-employee-dialog"
-          title={t("add.title")}
-          closeTo={employeesHref({ q, page })}
-          description={
-            <>
-              <p>{t("add.dialogText")}</p>
-              <p className="mt-2">
-                {withElements(t("add.recommended"), {
-                  link: (
-                    <Link
-                      to="/employees/invite"
-                      className="font-medium text-brand-700 underline"
-                    >
-                      {t("add.inviteInstead")}
-                    </Link>
-                  ),
-                })}
-              </p>
-            </>
-          }
-        >
-          <AddEmployeeForm cancelTo={employeesHref({ q, page })} />
-        </Modal>
+        <AddEmployeeDialog closeTo={employeesHref({ q, page })} />
       ) : null}
     </div>
   );

@@ -19,6 +19,7 @@ import {
   type SecurityActionData,
 } from "~/validation/mfa";
 import { useIsPending } from "~/components/use-is-pending";
+import { useT } from "~/utils/i18n";
 
 export type MfaView =
   | { state: "off" }
@@ -40,6 +41,7 @@ export function SecuritySection({
   mfa: MfaView;
   actionData: SecurityActionData | undefined;
 }) {
+  const t = useT("sessions");
   return (
     <section
       id="security"
@@ -47,9 +49,9 @@ export function SecuritySection({
       className="space-y-6"
     >
       <h2 id="security-heading" className="text-xl font-bold text-gray-900">
-        Security
+        {t("security.heading")}
       </h2>
-      <Card title="Two-factor sign-in">
+      <Card title={t("security.mfaTitle")}>
         {actionData?.recoveryCodes ? (
           <RecoveryCodes codes={actionData.recoveryCodes} />
         ) : mfa.state === "on" ? (
@@ -60,7 +62,7 @@ export function SecuritySection({
           <MfaOff />
         )}
       </Card>
-      <Card title="Active sessions">
+      <Card title={t("security.sessionsTitle")}>
         <ActiveSessions
           sessions={sessions}
           devices={devices}
@@ -72,18 +74,15 @@ export function SecuritySection({
 }
 
 function MfaOff() {
+  const t = useT("sessions");
   const busy = useIsPending({ formData: { intent: MFA_START } });
   return (
     <div className="space-y-4">
-      <p className="text-sm text-gray-700">
-        Off. Protect the account that approves advances and runs payroll: after
-        your password, sign-in will also ask for a code from an authenticator
-        app on your phone.
-      </p>
+      <p className="text-sm text-gray-700">{t("security.off")}</p>
       <Form method="post">
         <input type="hidden" name="intent" value={MFA_START} />
         <Button type="submit" disabled={busy}>
-          Set up two-factor sign-in
+          {t("security.setUp")}
         </Button>
       </Form>
     </div>
@@ -103,26 +102,24 @@ function MfaEnrolling({
     shouldValidate: "onBlur",
     lastResult,
   });
+  const t = useT("sessions");
   const busy = useIsPending({ formData: { intent: MFA_CONFIRM } });
   return (
     <div className="space-y-4">
       <ol className="list-decimal space-y-1 pl-5 text-sm text-gray-700">
-        <li>
-          Scan this QR code with an authenticator app (Google Authenticator,
-          1Password, Authy…), or type the key by hand.
-        </li>
-        <li>Enter the 6-digit code the app shows to finish.</li>
+        <li>{t("security.scan")}</li>
+        <li>{t("security.enterCode")}</li>
       </ol>
       <div className="flex flex-wrap items-center gap-6">
         <img
           src={mfa.qrDataUrl}
           width={200}
           height={200}
-          alt="QR code for your authenticator app"
+          alt={t("security.qrAlt")}
           className="rounded border border-gray-200 bg-white"
         />
         <div className="min-w-0">
-          <p className="text-sm text-gray-700">Key for manual entry</p>
+          <p className="text-sm text-gray-700">{t("security.manualKey")}</p>
           <p
             className="break-all font-mono text-base font-semibold text-gray-900"
             data-testid="mfa-manual-key"
@@ -134,7 +131,7 @@ function MfaEnrolling({
       <Form method="post" className="space-y-4" {...getFormProps(form)}>
         <input type="hidden" name="intent" value={MFA_CONFIRM} />
         <InputField
-          label="Code from the app"
+          label={t("security.code")}
           field={fields.code}
           autoComplete="one-time-code"
           inputMode="numeric"
@@ -142,14 +139,14 @@ function MfaEnrolling({
         <ErrorList id={form.errorId} errors={form.errors} />
         <div className="flex flex-wrap gap-3">
           <Button type="submit" disabled={busy}>
-            Turn on two-factor sign-in
+            {t("security.turnOn")}
           </Button>
         </div>
       </Form>
       <Form method="post">
         <input type="hidden" name="intent" value={MFA_CANCEL} />
         <Button type="submit" variant="secondary">
-          Cancel set-up
+          {t("security.cancel")}
         </Button>
       </Form>
     </div>
@@ -157,17 +154,15 @@ function MfaEnrolling({
 }
 
 function RecoveryCodes({ codes }: { codes: string[] }) {
+  const t = useT("sessions");
   return (
     <div className="space-y-4">
       <p className="text-sm font-semibold text-gray-900">
-        Two-factor sign-in is on. Save these recovery codes now.
+        {t("security.codesSaved")}
       </p>
-      <p className="text-sm text-gray-700">
-        Each code signs you in once if you lose your phone. They are shown only
-        this once.
-      </p>
+      <p className="text-sm text-gray-700">{t("security.codesOnce")}</p>
       <ul
-        aria-label="Recovery codes"
+        aria-label={t("security.codesList")}
         className="grid grid-cols-1 gap-2 rounded-md bg-gray-50 p-4 font-mono text-base sm:grid-cols-2"
       >
         {codes.map((code) => (
@@ -191,33 +186,37 @@ function MfaOn({
     shouldValidate: "onBlur",
     lastResult,
   });
+  const t = useT("sessions");
   const busy = useIsPending({ formData: { intent: MFA_DISABLE } });
   return (
     <div className="space-y-4">
       <p className="text-sm text-gray-700">
-        On since {mfa.since}. {mfa.recoveryCodesLeft} of 10 recovery codes left.
+        {t("security.on", {
+          since: mfa.since,
+          left: mfa.recoveryCodesLeft,
+        })}
       </p>
       <Form method="post" className="space-y-4" {...getFormProps(form)}>
         <h3 className="text-sm font-semibold text-gray-900">
-          Turn off two-factor sign-in
+          {t("security.turnOff")}
         </h3>
         <input type="hidden" name="intent" value={MFA_DISABLE} />
         <div className="grid gap-4 sm:grid-cols-2">
           <InputField
-            label="Password"
+            label={t("security.password")}
             type="password"
             field={fields.password}
             autoComplete="current-password"
           />
           <InputField
-            label="Code from the app (or a recovery code)"
+            label={t("security.codeOrRecovery")}
             field={fields.code}
             autoComplete="one-time-code"
           />
         </div>
         <ErrorList id={form.errorId} errors={form.errors} />
         <Button type="submit" variant="danger" disabled={busy}>
-          Turn off two-factor sign-in
+          {t("security.turnOff")}
         </Button>
       </Form>
     </div>

@@ -60,7 +60,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   ]);
   const { language, i18n } = await pageI18n(
     request,
-    ["settings", "messages"],
+    ["settings", "sessions", "messages"],
     user,
   );
   return json({

@@ -21,6 +21,31 @@ const sessions = {
     forgetOne: "Olvidar {{device}}, último inicio de sesión {{lastUsed}}",
     forget: "Olvidar",
   },
+  // Configuración › Seguridad (la verificación en dos pasos del empleador).
+  security: {
+    heading: "Seguridad",
+    mfaTitle: "Verificación en dos pasos",
+    sessionsTitle: "Sesiones activas",
+    off: "Desactivada. Protege la cuenta que aprueba adelantos y procesa la nómina: después de tu contraseña, el inicio de sesión también pedirá un código de una app de autenticación en tu teléfono.",
+    setUp: "Configurar la verificación en dos pasos",
+    scan: "Escanea este código QR con una app de autenticación (Google Authenticator, 1Password, Authy…) o escribe la clave a mano.",
+    enterCode:
+      "Escribe el código de 6 dígitos que muestra la app para terminar.",
+    qrAlt: "Código QR para tu app de autenticación",
+    manualKey: "Clave para escribir a mano",
+    code: "Código de la app",
+    turnOn: "Activar la verificación en dos pasos",
+    cancel: "Cancelar la configuración",
+    codesSaved:
+      "La verificación en dos pasos está activada. Guarda ahora estos códigos de recuperación.",
+    codesOnce:
+      "Cada código te permite iniciar sesión una vez si pierdes tu teléfono. Solo se muestran esta vez.",
+    codesList: "Códigos de recuperación",
+    on: "Activada desde el {{since}}. Te quedan {{left}} de 10 códigos de recuperación.",
+    turnOff: "Desactivar la verificación en dos pasos",
+    password: "Contraseña",
+    codeOrRecovery: "Código de la app (o un código de recuperación)",
+  },
 };
 
 export default sessions;

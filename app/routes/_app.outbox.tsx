@@ -8,20 +8,17 @@ import { EmptyRow, Table, Td } from "~/components/ui/table";
 import { getOwnMail, listOwnMail } from "~/models/notifications/index.server";
 import { requireUser } from "~/web/auth.server";
 import { formatDateTime } from "~/utils/dates";
-import { translatedTitle } from "~/utils/i18n";
+import { translatedTitle, useT } from "~/utils/i18n";
+import { serverT } from "~/utils/i18n.server";
+import { pageI18n } from "~/web/language.server";
 
 // /outbox: the e-mails sent to the signed-in user, and each one's text. Without SMTP_URL this
 // is where every e-mail goes (docs/decisions/0049-e-mail.md); only the recipient can read them.
 
-const STATUS: Record<string, string> = {
-  kept: "In outbox (no mail server)",
-  pending: "Sending",
-  sent: "Sent",
-  failed: "Failed",
-};
-
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
+  const { language, i18n } = await pageI18n(request, ["outbox"], user);
+  const t = serverT(language, "outbox");
   const raw = new URL(request.url).searchParams.get("mail");
   const mails = await listOwnMail(user.id);
   let open = null;
@@ -29,24 +26,25 @@ export async function loader({ request }: LoaderFunctionArgs) {
     const id = Number(raw);
     const mail =
       Number.isSafeInteger(id) && id > 0 ? await getOwnMail(user.id, id) : null;
-    if (!mail) throw json({ message: "E-mail not found" }, { status: 404 });
+    if (!mail) throw json({ message: t("notFound") }, { status: 404 });
     open = {
       id: mail.id,
       subject: mail.subject,
       to: mail.toAddress,
-      time: formatDateTime(mail.createdAt),
+      time: formatDateTime(mail.createdAt, language),
       text: mail.text,
     };
   }
   return json({
+    i18n,
     open,
     mails: mails.map((m) => ({
       id: m.id,
       subject: m.subject,
       to: m.toAddress,
-      time: formatDateTime(m.createdAt),
+      time: formatDateTime(m.createdAt, language),
       iso: m.createdAt.toISOString(),
-      status: STATUS[m.status] ?? m.status,
+      status: m.status,
     })),
   });
 }
@@ -71,31 +69,37 @@ function TextWithLinks({ text }: { text: string }) {
 
 export default function OutboxPage() {
   const { mails, open } = useLoaderData<typeof loader>();
+  const t = useT("outbox");
   return (
     <div className="space-y-6">
-      <h1 className="text-2xl font-bold text-gray-900">E-mails to you</h1>
+      <h1 className="text-2xl font-bold text-gray-900">{t("heading")}</h1>
       {open ? (
         <Card
           title={open.subject}
           actions={
             <Link to="/outbox" className="text-sm text-brand-700 underline">
-              Close
+              {t("close")}
             </Link>
           }
         >
           <p className="mb-3 text-sm text-gray-600">
-            To {open.to} · {open.time}
+            {t("to", { to: open.to, time: open.time })}
           </p>
           <TextWithLinks text={open.text} />
         </Card>
       ) : null}
-      <Card title={`Latest e-mails (${mails.length})`}>
+      <Card title={t("latest", { count: mails.length })}>
         <Table
-          caption="E-mails sent to you"
-          head={["Time", "Subject", "To", "Status"]}
+          caption={t("caption")}
+          head={[
+            t("columns.time"),
+            t("columns.subject"),
+            t("columns.to"),
+            t("columns.status"),
+          ]}
         >
           {mails.length === 0 ? (
-            <EmptyRow colSpan={4}>No e-mails yet.</EmptyRow>
+            <EmptyRow colSpan={4}>{t("empty")}</EmptyRow>
           ) : (
             mails.map((m) => (
               <tr key={m.id}>
@@ -111,7 +115,7 @@ export default function OutboxPage() {
                   </Link>
                 </Td>
                 <Td>{m.to}</Td>
-                <Td>{m.status}</Td>
+                <Td>{t(`status.${m.status}`)}</Td>
               </tr>
             ))
           )}

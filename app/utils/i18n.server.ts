@@ -51,6 +51,8 @@ import enReports from "./locales/en/reports";
 import esReports from "./locales/es/reports";
 import enMailEmployer from "./locales/en/mail-employer";
 import esMailEmployer from "./locales/es/mail-employer";
+import enOutbox from "./locales/en/outbox";
+import esOutbox from "./locales/es/outbox";
 import {
   DEFAULT_LANGUAGE,
   isLanguage,
@@ -96,6 +98,7 @@ export const RESOURCES = {
     payroll: enPayroll,
     activity: enActivity,
     reports: enReports,
+    outbox: enOutbox,
   },
   es: {
     common: esCommon,
@@ -121,6 +124,7 @@ export const RESOURCES = {
     payroll: esPayroll,
     activity: esActivity,
     reports: esReports,
+    outbox: esOutbox,
   },
 } satisfies Record<Language, Record<string, Catalogue>>;
 

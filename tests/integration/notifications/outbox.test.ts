@@ -72,7 +72,7 @@ describe("/outbox without a mail server", () => {
         expect.objectContaining({
           id: row.id,
           subject: "Your $300.00 advance is approved",
-          status: "In outbox (no mail server)",
+          status: "kept",
         }),
       ]),
     );

@@ -1,0 +1,19 @@
+// The `outbox` namespace in US Spanish: /outbox, the e-mails sent to the signed-in user.
+const outbox = {
+  heading: "Correos para ti",
+  close: "Cerrar",
+  to: "Para {{to}} · {{time}}",
+  latest: "Últimos correos ({{count}})",
+  caption: "Correos que te enviamos",
+  columns: { time: "Hora", subject: "Asunto", to: "Para", status: "Estado" },
+  empty: "Todavía no hay correos.",
+  status: {
+    kept: "En la bandeja de salida (sin servidor de correo)",
+    pending: "Enviando",
+    sent: "Enviado",
+    failed: "No se pudo enviar",
+  },
+  notFound: "No se encontró el correo",
+};
+
+export default outbox;

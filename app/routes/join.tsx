@@ -4,14 +4,20 @@ import { json } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { island } from "~/components/island";
+import { LanguageSwitch } from "~/components/layout/language-switch";
 import {
   acceptInvitation,
   joinWithAccount,
   viewInvitation,
 } from "~/models/companies/index.server";
 import { getEmployeeRecord } from "~/models/people/index.server";
-import { COMPANY_ROLE_LABELS, type CompanyRole } from "~/utils/company-roles";
-import { translatedTitle } from "~/utils/i18n";
+import {
+  translatedTitle,
+  useLanguage,
+  useMessageText,
+  useT,
+  withElements,
+} from "~/utils/i18n";
 import { acceptedLanguage, cookieLanguage } from "~/utils/i18n.server";
 import {
   attempt,
@@ -23,6 +29,7 @@ import {
 } from "~/web/action.server";
 import { getUser } from "~/web/auth.server";
 import { joinLink } from "~/web/join-link.server";
+import { pageI18n } from "~/web/language.server";
 import { createUserSessionHeader } from "~/web/session.server";
 import {
   PRIVATE_TOKEN_PAGE,
@@ -49,6 +56,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     viewInvitation(read.token),
     getUser(request),
   ]);
+  const { i18n } = await pageI18n(request, ["invitations", "messages"], user);
   let signedIn: null | {
     name: string;
     role: "EMPLOYEE" | "EMPLOYER";
@@ -65,6 +73,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   }
   return json(
     {
+      i18n,
       invitation:
         view.state === "unknown"
           ? { state: view.state }
@@ -158,50 +167,42 @@ export async function action({ request }: ActionFunctionArgs) {
 
 const SIGN_IN_FIRST = "Sign in first, then press Join.";
 
-const GONE: Record<string, { title: string; text: string }> = {
-  unknown: {
-    title: "This invitation link does not work",
-    text: "The link is incomplete or was replaced by a newer invitation. Ask whoever invited you to send it again.",
-  },
-  used: {
-    title: "This invitation was already used",
-    text: "Each invitation link works once. If it was you, sign in with the username and password you chose.",
-  },
-  revoked: {
-    title: "This invitation was withdrawn",
-    text: "The company withdrew this invitation. Ask them for a new one if you still need to join.",
-  },
-  expired: {
-    title: "This invitation has expired",
-    text: "Invitation links work for 7 days. Ask whoever invited you to send it again.",
-  },
-};
+/** The states of a link that no longer works, each with its own title and text. */
+const GONE = new Set(["unknown", "used", "revoked", "expired"]);
 
 export default function JoinPage() {
   const { invitation, signedIn } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>() as ActionData | undefined;
+  const t = useT("invitations");
+  const message = useMessageText();
+  const language = useLanguage();
   if (invitation.state !== "pending" || !("company" in invitation)) {
-    const gone = GONE[invitation.state] ?? GONE.unknown;
+    const gone = GONE.has(invitation.state) ? invitation.state : "unknown";
     return (
       <main
         id="main"
         tabIndex={-1}
         className="mx-auto max-w-md p-6 py-16 [overflow-wrap:anywhere]"
       >
-        <h1 className="text-2xl font-bold text-gray-900">{gone.title}</h1>
-        <p className="mt-4 text-gray-700">{gone.text}</p>
+        <div className="-mt-10 mb-4 flex justify-end">
+          <LanguageSwitch />
+        </div>
+        <h1 className="text-2xl font-bold text-gray-900">
+          {t(`join.gone.${gone}.title`)}
+        </h1>
+        <p className="mt-4 text-gray-700">{t(`join.gone.${gone}.text`)}</p>
         <p className="mt-8">
           <Link to="/auth" className="font-medium text-brand-700 underline">
-            Go to sign in
+            {t("join.goToSignIn")}
           </Link>
         </p>
       </main>
     );
   }
-  const company = invitation.company || "Your employer";
+  const company = invitation.company || t("join.yourEmployer");
   const memberRole =
     invitation.kind === "MEMBER" && invitation.role
-      ? COMPANY_ROLE_LABELS[invitation.role as CompanyRole].toLowerCase()
+      ? t(`roles.${invitation.role}`).toLocaleLowerCase(language)
       : null;
   return (
     <main
@@ -209,11 +210,20 @@ export default function JoinPage() {
       tabIndex={-1}
       className="mx-auto max-w-md p-6 py-16 [overflow-wrap:anywhere]"
     >
-      <h1 className="text-2xl font-bold text-gray-900">Join {company}</h1>
+      <div className="-mt-10 mb-4 flex justify-end">
+        <LanguageSwitch />
+      </div>
+      <h1 className="text-2xl font-bold text-gray-900">
+        {t("join.heading", { company })}
+      </h1>
       <p className="mt-4 text-gray-700">
         {memberRole
-          ? `${company} invites ${invitation.email} to its team on Grocery Advance as ${memberRole}.`
-          : `${company} invites ${invitation.email} to Grocery Advance: grocery advances of $200 to $500, repaid from your paychecks.`}
+          ? t("join.invitesMember", {
+              company,
+              email: invitation.email,
+              role: memberRole,
+            })
+          : t("join.invitesEmployee", { company, email: invitation.email })}
       </p>
       {signedIn ? (
         signedIn.role === "EMPLOYEE" &&
@@ -221,41 +231,41 @@ export default function JoinPage() {
         invitation.kind === "EMPLOYEE" ? (
           <>
             <p className="mt-4 text-gray-700">
-              You are signed in as {signedIn.name}. Join with this account: you
-              keep your username and password.
+              {t("join.signedInAs", { name: signedIn.name })}
             </p>
             <JoinWithAccountForm
               company={company}
-              error={actionData?.joinError}
+              error={actionData?.joinError && message(actionData.joinError)}
             />
           </>
         ) : (
           <p role="alert" className="mt-4 text-gray-700">
-            {actionData?.joinError ??
-              (signedIn.role === "EMPLOYEE" && signedIn.linked
-                ? `You are signed in as ${signedIn.name}, whose account already belongs to a company. Nothing will change.`
-                : `You are signed in as ${signedIn.name}. This invitation is for a new account: sign out, then open the link again.`)}
+            {actionData?.joinError
+              ? message(actionData.joinError)
+              : signedIn.role === "EMPLOYEE" && signedIn.linked
+                ? t("join.alreadyLinked", { name: signedIn.name })
+                : t("join.newAccountOnly", { name: signedIn.name })}
           </p>
         )
       ) : (
         <>
-          <p className="mt-4 text-gray-700">
-            Choose your username and password. Nobody else will know them.
-          </p>
+          <p className="mt-4 text-gray-700">{t("join.choose")}</p>
           <CreateAccountForm
             firstName={invitation.firstName}
             lastName={invitation.lastName}
             lastResult={actionData?.result}
           />
           <p className="mt-6 text-sm text-gray-700">
-            Already have an employee account?{" "}
-            <Link
-              to="/auth?redirectTo=/join"
-              className="font-medium text-brand-700 underline"
-            >
-              Sign in
-            </Link>{" "}
-            and come back to this page.
+            {withElements(t("join.haveAccount"), {
+              link: (
+                <Link
+                  to="/auth?redirectTo=/join"
+                  className="font-medium text-brand-700 underline"
+                >
+                  {t("join.signIn")}
+                </Link>
+              ),
+            })}
           </p>
         </>
       )}

@@ -10,6 +10,7 @@ import { Button } from "~/components/ui/button";
 import { Field, FormError } from "~/components/ui/field";
 import { useIsPending } from "~/components/use-is-pending";
 import { acceptInvitationSchema } from "~/validation/company";
+import { useT } from "~/utils/i18n";
 
 // The invitation page's forms (/join): a new account for someone not signed in, or one press
 // for a signed-in employee who has no company yet. Both post to /join.
@@ -23,6 +24,7 @@ export function CreateAccountForm({
   lastName: string;
   lastResult: SubmissionResult<string[]> | undefined;
 }) {
+  const t = useT("invitations");
   const pending = useIsPending({ formMethod: null });
   const [form, fields] = useForm({
     id: "join-create",
@@ -39,7 +41,7 @@ export function CreateAccountForm({
       <input type="hidden" name="intent" value="create" />
       <div className="grid gap-4 sm:grid-cols-2">
         <Field
-          label="First name"
+          label={t("join.firstName")}
           errors={fields.firstName.errors}
           inputProps={{
             ...getInputProps(fields.firstName, { type: "text" }),
@@ -47,7 +49,7 @@ export function CreateAccountForm({
           }}
         />
         <Field
-          label="Last name"
+          label={t("join.lastName")}
           errors={fields.lastName.errors}
           inputProps={{
             ...getInputProps(fields.lastName, { type: "text" }),
@@ -56,7 +58,7 @@ export function CreateAccountForm({
         />
       </div>
       <Field
-        label="Username"
+        label={t("join.username")}
         errors={fields.username.errors}
         inputProps={{
           ...getInputProps(fields.username, { type: "text" }),
@@ -64,9 +66,9 @@ export function CreateAccountForm({
         }}
       />
       <Field
-        label="Password"
+        label={t("join.password")}
         errors={fields.password.errors}
-        hint="At least 6 characters, and not easy to guess."
+        hint={t("join.passwordHint")}
         inputProps={{
           ...getInputProps(fields.password, { type: "password" }),
           autoComplete: "new-password",
@@ -74,11 +76,11 @@ export function CreateAccountForm({
       />
       <FormError
         id={form.errorId}
-        title="Account not created"
+        title={t("join.notCreated")}
         errors={form.errors}
       />
       <Button type="submit" disabled={pending} className="w-full">
-        {pending ? "Creating your account..." : "Create account and join"}
+        {pending ? t("join.creating") : t("join.create")}
       </Button>
     </Form>
   );
@@ -91,6 +93,7 @@ export function JoinWithAccountForm({
   company: string;
   error?: string;
 }) {
+  const t = useT("invitations");
   const pending = useIsPending({ formMethod: null });
   return (
     <Form method="post" className="mt-6 space-y-4">
@@ -101,7 +104,7 @@ export function JoinWithAccountForm({
         </p>
       ) : null}
       <Button type="submit" disabled={pending} className="w-full">
-        {pending ? "Joining..." : `Join ${company}`}
+        {pending ? t("join.joining") : t("join.join", { company })}
       </Button>
     </Form>
   );

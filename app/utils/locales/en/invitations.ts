@@ -42,6 +42,54 @@ const invitations = {
     submit: "Send invitation",
     back: "Back to employees",
   },
+  // /join: the invitation's page, read by the person invited.
+  join: {
+    gone: {
+      unknown: {
+        title: "This invitation link does not work",
+        text: "The link is incomplete or was replaced by a newer invitation. Ask whoever invited you to send it again.",
+      },
+      used: {
+        title: "This invitation was already used",
+        text: "Each invitation link works once. If it was you, sign in with the username and password you chose.",
+      },
+      revoked: {
+        title: "This invitation was withdrawn",
+        text: "The company withdrew this invitation. Ask them for a new one if you still need to join.",
+      },
+      expired: {
+        title: "This invitation has expired",
+        text: "Invitation links work for 7 days. Ask whoever invited you to send it again.",
+      },
+    },
+    goToSignIn: "Go to sign in",
+    yourEmployer: "Your employer",
+    heading: "Join {{company}}",
+    invitesMember:
+      "{{company}} invites {{email}} to its team on Grocery Advance as {{role}}.",
+    invitesEmployee:
+      "{{company}} invites {{email}} to Grocery Advance: grocery advances of $200 to $500, repaid from your paychecks.",
+    signedInAs:
+      "You are signed in as {{name}}. Join with this account: you keep your username and password.",
+    alreadyLinked:
+      "You are signed in as {{name}}, whose account already belongs to a company. Nothing will change.",
+    newAccountOnly:
+      "You are signed in as {{name}}. This invitation is for a new account: sign out, then open the link again.",
+    choose: "Choose your username and password. Nobody else will know them.",
+    haveAccount:
+      "Already have an employee account? <link> and come back to this page.",
+    signIn: "Sign in",
+    firstName: "First name",
+    lastName: "Last name",
+    username: "Username",
+    password: "Password",
+    passwordHint: "At least 6 characters, and not easy to guess.",
+    notCreated: "Account not created",
+    creating: "Creating your account...",
+    create: "Create account and join",
+    joining: "Joining...",
+    join: "Join {{company}}",
+  },
 };
 
 export default invitations;

@@ -44,6 +44,54 @@ const invitations = {
     submit: "Enviar invitación",
     back: "Volver a empleados",
   },
+  // /join: la página de la invitación, para quien la recibe.
+  join: {
+    gone: {
+      unknown: {
+        title: "Este enlace de invitación no funciona",
+        text: "El enlace está incompleto o se reemplazó por una invitación más nueva. Pide a quien te invitó que te la envíe otra vez.",
+      },
+      used: {
+        title: "Esta invitación ya se usó",
+        text: "Cada enlace de invitación funciona una sola vez. Si fuiste tú, inicia sesión con el usuario y la contraseña que elegiste.",
+      },
+      revoked: {
+        title: "Esta invitación se anuló",
+        text: "La empresa anuló esta invitación. Pídele una nueva si todavía necesitas unirte.",
+      },
+      expired: {
+        title: "Esta invitación venció",
+        text: "Los enlaces de invitación funcionan durante 7 días. Pide a quien te invitó que te la envíe otra vez.",
+      },
+    },
+    goToSignIn: "Ir a iniciar sesión",
+    yourEmployer: "Tu empleador",
+    heading: "Únete a {{company}}",
+    invitesMember:
+      "{{company}} invita a {{email}} a su equipo en Grocery Advance como {{role}}.",
+    invitesEmployee:
+      "{{company}} invita a {{email}} a Grocery Advance: adelantos para el supermercado de $200 a $500, que se pagan con tus cheques de pago.",
+    signedInAs:
+      "Iniciaste sesión como {{name}}. Únete con esta cuenta: conservas tu usuario y tu contraseña.",
+    alreadyLinked:
+      "Iniciaste sesión como {{name}}, cuya cuenta ya pertenece a una empresa. No cambiará nada.",
+    newAccountOnly:
+      "Iniciaste sesión como {{name}}. Esta invitación es para una cuenta nueva: cierra sesión y vuelve a abrir el enlace.",
+    choose: "Elige tu usuario y tu contraseña. Nadie más los sabrá.",
+    haveAccount:
+      "¿Ya tienes una cuenta de empleado? <link> y vuelve a esta página.",
+    signIn: "Inicia sesión",
+    firstName: "Nombre",
+    lastName: "Apellido",
+    username: "Usuario",
+    password: "Contraseña",
+    passwordHint: "Al menos 6 caracteres, y que no sea fácil de adivinar.",
+    notCreated: "No se creó la cuenta",
+    creating: "Creando tu cuenta...",
+    create: "Crear la cuenta y unirme",
+    joining: "Uniéndote...",
+    join: "Unirme a {{company}}",
+  },
 };
 
 export default invitations;

@@ -308,6 +308,7 @@ async function person(tx: Executor, userId: number) {
       email: users.email,
       firstName: users.firstName,
       language: users.language,
+      role: users.role,
     })
     .from(users)
     .where(eq(users.id, userId));
@@ -353,8 +354,9 @@ export async function notifyMfaChanged(
     mail: templates.mfaChangedMail({
       origin: mailOrigin(),
       to: u,
-      on: formatDateTime(new Date()),
+      on: formatDateTime(new Date(), languageOf(u)),
       enabled,
+      language: languageOf(u),
     }),
   });
 }
@@ -391,9 +393,11 @@ export async function notifyNewSignIn(tx: Executor, sessionId: number) {
     mail: templates.newSignInMail({
       origin: mailOrigin(),
       to: u,
-      device: describeUserAgent(s.user_agent),
-      ip: s.ip ?? "Unknown",
-      on: formatDateTime(s.created_at),
+      role: u.role,
+      device: localizeMessage(languageOf(u), describeUserAgent(s.user_agent)),
+      ip: s.ip,
+      on: formatDateTime(s.created_at, languageOf(u)),
+      language: languageOf(u),
     }),
   });
 }

@@ -643,45 +643,67 @@ export function passwordChangedMail(p: {
   });
 }
 
+/** Two-factor sign-in was turned on or off (employers only: its section is on /settings). */
 export function mfaChangedMail(p: {
   origin: string;
   to: Person;
   on: string;
   enabled: boolean;
+  language?: Language;
 }): RenderedMail {
-  const word = p.enabled ? "turned on" : "turned off";
-  return render(`Two-factor sign-in ${word}`, {
+  const t = mailT(p.language);
+  const state = p.enabled ? "On" : "Off";
+  return render(t(`mfaChanged.subject${state}`), {
+    language: p.language,
     origin: p.origin,
-    heading: `Two-factor sign-in was ${word}`,
-    greeting: hi(p.to),
+    heading: t(`mfaChanged.heading${state}`),
+    greeting: hi(p.to, t),
     lines: [
-      `Two-factor sign-in was ${word} for your account on ${p.on}.`,
-      "If this was not you, reset your password now and tell support.",
+      t(`mfaChanged.text${state}`, { date: p.on }),
+      t("mfaChanged.notYou"),
     ],
-    action: { label: "Review your security", href: url(p.origin, "/profile") },
+    action: {
+      label: t("mfaChanged.action"),
+      href: url(p.origin, "/settings#security"),
+    },
   });
 }
 
+/** A sign-in from a new device: the sessions are on /profile (employee) or /settings (employer). */
 export function newSignInMail(p: {
   origin: string;
   to: Person;
+  role: "EMPLOYEE" | "EMPLOYER";
   device: string;
-  ip: string;
+  ip: string | null;
   on: string;
+  language?: Language;
 }): RenderedMail {
-  return render(`New sign-in to ${PRODUCT_NAME} from ${p.device}`, {
-    origin: p.origin,
-    heading: "A new device signed in",
-    greeting: hi(p.to),
-    lines: [
-      `Your account was signed in from a device we had not seen before.`,
-      { label: "Device", value: p.device },
-      { label: "Address", value: p.ip },
-      { label: "When", value: p.on },
-      "If this was not you, sign out that session on your profile and reset your password.",
-    ],
-    action: { label: "Review your sessions", href: url(p.origin, "/profile") },
-  });
+  const t = mailT(p.language);
+  const employer = p.role === "EMPLOYER";
+  return render(
+    t("newSignIn.subject", { product: PRODUCT_NAME, device: p.device }),
+    {
+      language: p.language,
+      origin: p.origin,
+      heading: t("newSignIn.heading"),
+      greeting: hi(p.to, t),
+      lines: [
+        t("newSignIn.text"),
+        { label: t("newSignIn.device"), value: p.device },
+        {
+          label: t("newSignIn.address"),
+          value: p.ip ?? t("newSignIn.unknownAddress"),
+        },
+        { label: t("newSignIn.when"), value: p.on },
+        t(employer ? "newSignIn.notYouEmployer" : "newSignIn.notYouEmployee"),
+      ],
+      action: {
+        label: t("newSignIn.action"),
+        href: url(p.origin, employer ? "/settings#security" : "/profile"),
+      },
+    },
+  );
 }
 
 /** To a company's owners: a webhook endpoint failed for 3 days and gets no more events. */

@@ -13,10 +13,16 @@ import {
   sendMonthlyReports,
 } from "~/models/notifications/index.server";
 import {
+  confirmMfaEnrolment,
+  disableMfa,
   requestPasswordReset,
   setUserLanguage,
+  signIn,
+  startMfaEnrolment,
   updateProfile,
 } from "~/models/people/index.server";
+import { Secret, TOTP } from "otpauth";
+import { userMfa } from "#db/schema";
 import { createPayrollRun } from "~/models/payroll/index.server";
 import { action as checkoutAction } from "~/routes/_app.checkout";
 import { action as profileAction } from "~/routes/_app.profile";
@@ -375,6 +381,70 @@ describe("the mails of a journey, for people who chose Spanish", () => {
     );
     expect(report.mail.text).toContain("Solicitudes aprobadas:");
     expect(report.mail.text).not.toMatch(ENGLISH);
+  });
+
+  it("the security mails: a new device and two-factor sign-in on and off, for an employer who chose Spanish", async () => {
+    const { employer } = await spanishCompany();
+    const credentials = {
+      username: employer.username,
+      password: TEST_PASSWORD,
+      remember: false,
+    };
+    await signIn(
+      credentials,
+      { userAgent: "Mozilla/5.0 (X11; Linux x86_64) Firefox/130.0" },
+      "next-step",
+    );
+    await signIn(
+      credentials,
+      {
+        userAgent:
+          "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36",
+        ip: "203.0.113.9",
+      },
+      "next-step",
+    );
+    const [device] = await smtp.waitFor(
+      1,
+      about(employer.email, /Nuevo inicio de sesión/),
+    );
+    expect(device.mail.subject).toBe(
+      "Nuevo inicio de sesión en Grocery Advance desde Chrome en Windows",
+    );
+    expect(device.mail.text).toContain("Dirección: 203.0.113.9");
+    expect(device.mail.text).toContain("Dispositivo: Chrome en Windows");
+    // An employer's sessions are on /settings (they have no /profile).
+    expect(device.mail.text).toContain("/settings#security");
+    expect(device.mail.text).toContain("en tu configuración");
+    expect(device.mail.text).not.toMatch(ENGLISH);
+    expect(device.mail.text).not.toMatch(/\b(sign|device|Address|When)\b/);
+
+    await startMfaEnrolment(employer);
+    const [row] = await db()
+      .select()
+      .from(userMfa)
+      .where(eq(userMfa.userId, employer.id));
+    const code = (steps: number) =>
+      new TOTP({ secret: Secret.fromBase32(row.secret) }).generate({
+        timestamp: Date.now() + steps * 30_000,
+      });
+    await confirmMfaEnrolment(employer, code(0));
+    const [on] = await smtp.waitFor(1, about(employer.email, /activada/));
+    expect(on.mail.subject).toBe("Verificación en dos pasos activada");
+    expect(on.mail.text).toMatch(
+      /Se activó la verificación en dos pasos de tu cuenta el \d{1,2} [a-z]{3} \d{4}, \d{2}:\d{2}\./,
+    );
+    expect(on.mail.text).toContain("/settings#security");
+    expect(on.mail.text).not.toMatch(ENGLISH);
+    await disableMfa(
+      employer,
+      { password: TEST_PASSWORD, code: code(1) },
+      "198.51.100.3",
+    );
+    const [off] = await smtp.waitFor(1, about(employer.email, /desactivada/));
+    expect(off.mail.subject).toBe("Verificación en dos pasos desactivada");
+    expect(off.mail.text).toContain("Si no fuiste tú");
+    expect(off.mail.text).not.toMatch(ENGLISH);
   });
 
   it("a person who chose no language is written to in English, as before", async () => {

@@ -470,6 +470,8 @@ describe("e-mail through the job queue", () => {
       "New sign-in to Grocery Advance from Chrome on Windows",
     );
     expect(device.mail.text).toContain("Address: 203.0.113.9");
+    // An employee's sessions are on /profile.
+    expect(device.mail.text).toContain("/profile");
     await new Promise((r) => setTimeout(r, 400));
     expect(
       smtp.received.filter(about(employee.email, /New sign-in/)),
@@ -493,6 +495,9 @@ describe("two-factor sign-in e-mails", () => {
     const [on] = await smtp.waitFor(1, about(employer.email, /turned on/));
     expect(on.mail.subject).toBe("Two-factor sign-in turned on");
     expect(on.mail.text).toContain("If this was not you");
+    // Two-factor sign-in is the employer's, in Settings › Security (they have no /profile).
+    expect(on.mail.text).toContain("/settings#security");
+    expect(on.mail.text).not.toContain("/profile");
 
     await disableMfa(
       employer,

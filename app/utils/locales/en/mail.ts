@@ -81,6 +81,30 @@ const mail = {
       "If you did not ask, ignore this e-mail: your password stays as it is.",
     action: "Choose a new password",
   },
+  mfaChanged: {
+    subjectOn: "Two-factor sign-in turned on",
+    subjectOff: "Two-factor sign-in turned off",
+    headingOn: "Two-factor sign-in was turned on",
+    headingOff: "Two-factor sign-in was turned off",
+    textOn: "Two-factor sign-in was turned on for your account on {{date}}.",
+    textOff: "Two-factor sign-in was turned off for your account on {{date}}.",
+    notYou: "If this was not you, reset your password now and tell support.",
+    action: "Review your security",
+  },
+  newSignIn: {
+    subject: "New sign-in to {{product}} from {{device}}",
+    heading: "A new device signed in",
+    text: "Your account was signed in from a device we had not seen before.",
+    device: "Device",
+    address: "Address",
+    when: "When",
+    unknownAddress: "Unknown",
+    notYouEmployee:
+      "If this was not you, sign out that session on your profile and reset your password.",
+    notYouEmployer:
+      "If this was not you, sign out that session in your settings and reset your password.",
+    action: "Review your sessions",
+  },
 };
 
 export default mail;

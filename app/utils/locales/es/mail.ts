@@ -33,6 +33,8 @@ const mail = {
       "{{count}} descuento de nómina, programado cuando se emita tu tarjeta",
     repayment_other:
       "{{count}} descuentos de nómina, programados cuando se emita tu tarjeta",
+    repayment_many:
+      "{{count}} de descuentos de nómina, programados cuando se emita tu tarjeta",
     companyPays:
       "Confírmalo en el pago dentro de {{days}} días para recibir tu tarjeta de supermercado: tu empresa paga el cargo por servicio, así que no se cobra nada a tu tarjeta. Los {{amount}} se cargan a tu tarjeta de supermercado.",
     employeePays:
@@ -80,6 +82,32 @@ const mail = {
     text: "Alguien pidió restablecer la contraseña de tu cuenta de {{product}}. El enlace de abajo sirve una sola vez, durante {{minutes}} minutos.",
     ignore: "Si no lo pediste, ignora este correo: tu contraseña sigue igual.",
     action: "Elegir una contraseña nueva",
+  },
+  mfaChanged: {
+    subjectOn: "Verificación en dos pasos activada",
+    subjectOff: "Verificación en dos pasos desactivada",
+    headingOn: "Se activó la verificación en dos pasos",
+    headingOff: "Se desactivó la verificación en dos pasos",
+    textOn: "Se activó la verificación en dos pasos de tu cuenta el {{date}}.",
+    textOff:
+      "Se desactivó la verificación en dos pasos de tu cuenta el {{date}}.",
+    notYou:
+      "Si no fuiste tú, restablece tu contraseña ahora y avísale a soporte.",
+    action: "Revisar tu seguridad",
+  },
+  newSignIn: {
+    subject: "Nuevo inicio de sesión en {{product}} desde {{device}}",
+    heading: "Un dispositivo nuevo inició sesión",
+    text: "Se inició sesión en tu cuenta desde un dispositivo que no habíamos visto antes.",
+    device: "Dispositivo",
+    address: "Dirección",
+    when: "Cuándo",
+    unknownAddress: "Desconocida",
+    notYouEmployee:
+      "Si no fuiste tú, cierra esa sesión en tu perfil y restablece tu contraseña.",
+    notYouEmployer:
+      "Si no fuiste tú, cierra esa sesión en tu configuración y restablece tu contraseña.",
+    action: "Revisar tus sesiones",
   },
 };
 

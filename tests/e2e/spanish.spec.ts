@@ -5,9 +5,15 @@ import {
   createEmployee,
   createEmployer,
   TEST_PASSWORD,
+  uniqueName,
 } from "#tests/support/factories";
-import { getUserById } from "~/models/people/index.server";
+import { getUserById, hashToken } from "~/models/people/index.server";
+import { inviteEmployee } from "~/models/companies/index.server";
+import { eq } from "drizzle-orm";
+import { invitations } from "#db/schema";
+import { db } from "~/utils/db.server";
 import { insertAdvance } from "#tests/support/data";
+import { Secret, TOTP } from "otpauth";
 import { expect, isNoJs, test } from "./support/fixtures";
 import {
   createLayoutWorld,
@@ -50,8 +56,9 @@ const CONVERTED: Record<string, Namespace[]> = {
   "employee-details": ["common", "employees"],
   "roster-import": ["common", "employees"],
   "roster-preview": ["common", "employees"],
-  // Its security section (two-factor sign-in, sessions, devices) is /profile's, still English.
-  settings: ["settings"],
+  settings: ["common", "settings", "sessions"],
+  join: ["common", "invitations"],
+  outbox: ["common", "outbox"],
   team: ["common", "settings", "invitations"],
   api: ["common", "settings"],
   payroll: ["common", "payroll"],
@@ -274,7 +281,130 @@ test.describe("the employer side in Spanish", () => {
   });
 });
 
+test.describe("Settings › Security in Spanish", () => {
+  test.use({ locale: "es-US" });
+
+  test("two-factor sign-in: set up, a wrong code, the recovery codes, and turned off", async ({
+    page,
+    loginAs,
+  }) => {
+    const employer = await createEmployer();
+    await loginAs(employer);
+    await page.goto("/settings");
+    const security = page.locator("#security");
+    await expect(
+      security.getByRole("heading", { name: "Seguridad" }),
+    ).toBeVisible();
+    await expect(security.getByText("Sesiones activas").first()).toBeVisible();
+    await security
+      .getByRole("button", { name: "Configurar la verificación en dos pasos" })
+      .click();
+    await expect(
+      security.getByRole("img", {
+        name: "Código QR para tu app de autenticación",
+      }),
+    ).toBeVisible();
+    const manualKey = (await security
+      .getByTestId("mfa-manual-key")
+      .textContent())!.replace(/\s/g, "");
+    await security.getByLabel("Código de la app").fill("000000");
+    await security
+      .getByRole("button", { name: "Activar la verificación en dos pasos" })
+      .click();
+    await expect(
+      security.getByText("Código de verificación incorrecto o ya usado."),
+    ).toBeVisible();
+    const code = (steps: number) =>
+      new TOTP({ secret: Secret.fromBase32(manualKey) }).generate({
+        timestamp: Date.now() + steps * 30_000,
+      });
+    await security.getByLabel("Código de la app").fill(code(0));
+    await security
+      .getByRole("button", { name: "Activar la verificación en dos pasos" })
+      .click();
+    const codes = security.getByRole("list", {
+      name: "Códigos de recuperación",
+    });
+    await expect(codes.getByRole("listitem")).toHaveCount(10);
+    await expect(
+      page.getByText("La verificación en dos pasos está activada").first(),
+    ).toBeVisible();
+
+    await page.goto("/settings");
+    await expect(security).toContainText(
+      "Te quedan 10 de 10 códigos de recuperación.",
+    );
+    expect(
+      await englishLeft(page, ["common", "settings", "sessions"]),
+      "English left on /settings with two-factor on",
+    ).toEqual([]);
+    await security
+      .getByLabel("Contraseña", { exact: true })
+      .fill(TEST_PASSWORD);
+    await security
+      .getByLabel("Código de la app (o un código de recuperación)")
+      .fill(code(1));
+    await security
+      .getByRole("button", { name: "Desactivar la verificación en dos pasos" })
+      .click();
+    await expect(
+      page.getByText("La verificación en dos pasos está desactivada").first(),
+    ).toBeVisible();
+    await expect(
+      page.getByText("Ahora inicias sesión solo con tu contraseña."),
+    ).toBeVisible();
+  });
+});
+
 test.describe("the language switch", () => {
+  test("on /join the invitee switches to Spanish, creates the account in Spanish, and the account keeps it", async ({
+    page,
+  }) => {
+    const employer = await createEmployer({
+      companyName: uniqueName("Mercado"),
+    });
+    const invited = await inviteEmployee(employer, {
+      firstName: "Lucía",
+      lastName: "Ramos",
+      email: `${uniqueName("lucia")}@example.com`,
+    });
+    const token = uniqueName("join-es");
+    await db()
+      .update(invitations)
+      .set({ tokenHash: hashToken(token) })
+      .where(eq(invitations.id, invited.id));
+    await page.goto(`/join/${token}`);
+    await expect(page).toHaveURL(/\/join$/);
+    await expect(page.locator("html")).toHaveAttribute("lang", "en");
+    await page.getByRole("button", { name: "Español" }).click();
+    await expect(page).toHaveURL(/\/join$/);
+    await expect(page.locator("html")).toHaveAttribute("lang", "es");
+    await expect(
+      page.getByRole("heading", { name: `Únete a ${employer.companyName}` }),
+    ).toBeVisible();
+    // The shared schema's messages in Spanish, before and after a server round trip.
+    await page
+      .getByRole("button", { name: "Crear la cuenta y unirme" })
+      .click();
+    await expect(page.getByText("Campo obligatorio: Usuario")).toBeVisible();
+    const username = uniqueName("lucia");
+    await page.getByLabel("Usuario").fill(username);
+    await page.getByLabel("Contraseña").fill(TEST_PASSWORD);
+    await page
+      .getByRole("button", { name: "Crear la cuenta y unirme" })
+      .click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(
+      page.getByText("Te damos la bienvenida", { exact: true }),
+    ).toBeVisible();
+    await expect(page.getByText("Tu cuenta está lista, Lucía.")).toBeVisible();
+    const [row] = await db()
+      .select({ id: invitations.acceptedUserId })
+      .from(invitations)
+      .where(eq(invitations.id, invited.id));
+    expect((await getUserById(row.id!))?.language).toBe("es");
+  });
+
   test("on /auth it changes the page's language without a sign-in, both ways", async ({
     page,
     context,

@@ -204,6 +204,36 @@ const employerMessages = {
   "Send at least one result.": "Send at least one result.",
   "Each result needs a deductionId.": "Each result needs a deductionId.",
   "Company not found.": "Company not found.",
+  // Settings › Security: two-factor sign-in.
+  "Two-factor sign-in": "Two-factor sign-in",
+  "Check the form and try again.": "Check the form and try again.",
+  "Two-factor sign-in is on": "Two-factor sign-in is on",
+  "Save your recovery codes now.": "Save your recovery codes now.",
+  "Two-factor sign-in is off": "Two-factor sign-in is off",
+  "You now sign in with your password only.":
+    "You now sign in with your password only.",
+  "Enter your password": "Enter your password",
+  "Password is incorrect": "Password is incorrect",
+  "Two-factor sign-in is already on.": "Two-factor sign-in is already on.",
+  "Start the set-up again: it is not in progress.":
+    "Start the set-up again: it is not in progress.",
+  "Two-factor sign-in is not on.": "Two-factor sign-in is not on.",
+  "Two-factor sign-in is available to employer accounts.":
+    "Two-factor sign-in is available to employer accounts.",
+  // /join: the invitation's page.
+  "Welcome aboard": "Welcome aboard",
+  "Your account now belongs to {{company}}.":
+    "Your account now belongs to {{company}}.",
+  "your company": "your company",
+  "Your account is ready, {{name}}.": "Your account is ready, {{name}}.",
+  "Sign in first, then press Join.": "Sign in first, then press Join.",
+  "This invitation link is no longer valid. Ask for a new invitation.":
+    "This invitation link is no longer valid. Ask for a new invitation.",
+  "This invitation is for a new account: sign out, then open the link again.":
+    "This invitation is for a new account: sign out, then open the link again.",
+  "Your account already belongs to {{company}}. Nothing was changed.":
+    "Your account already belongs to {{company}}. Nothing was changed.",
+  "another company": "another company",
 };
 
 export default employerMessages;

@@ -204,6 +204,40 @@ const employerMessages = {
   "Send at least one result.": "Envía al menos un resultado.",
   "Each result needs a deductionId.": "Cada resultado necesita un deductionId.",
   "Company not found.": "No se encontró la empresa.",
+  // Settings › Security: two-factor sign-in.
+  "Two-factor sign-in": "Verificación en dos pasos",
+  "Check the form and try again.":
+    "Revisa el formulario y vuelve a intentarlo.",
+  "Two-factor sign-in is on": "La verificación en dos pasos está activada",
+  "Save your recovery codes now.": "Guarda ahora tus códigos de recuperación.",
+  "Two-factor sign-in is off": "La verificación en dos pasos está desactivada",
+  "You now sign in with your password only.":
+    "Ahora inicias sesión solo con tu contraseña.",
+  "Enter your password": "Escribe tu contraseña",
+  "Password is incorrect": "La contraseña no es correcta",
+  "Two-factor sign-in is already on.":
+    "La verificación en dos pasos ya está activada.",
+  "Start the set-up again: it is not in progress.":
+    "Vuelve a empezar la configuración: no está en curso.",
+  "Two-factor sign-in is not on.":
+    "La verificación en dos pasos no está activada.",
+  "Two-factor sign-in is available to employer accounts.":
+    "La verificación en dos pasos está disponible para las cuentas de empleador.",
+  // /join: the invitation's page.
+  "Welcome aboard": "Te damos la bienvenida",
+  "Your account now belongs to {{company}}.":
+    "Tu cuenta ahora pertenece a {{company}}.",
+  "your company": "tu empresa",
+  "Your account is ready, {{name}}.": "Tu cuenta está lista, {{name}}.",
+  "Sign in first, then press Join.":
+    "Primero inicia sesión y luego presiona Unirme.",
+  "This invitation link is no longer valid. Ask for a new invitation.":
+    "Este enlace de invitación ya no es válido. Pide una invitación nueva.",
+  "This invitation is for a new account: sign out, then open the link again.":
+    "Esta invitación es para una cuenta nueva: cierra sesión y vuelve a abrir el enlace.",
+  "Your account already belongs to {{company}}. Nothing was changed.":
+    "Tu cuenta ya pertenece a {{company}}. No se cambió nada.",
+  "another company": "otra empresa",
 };
 
 export default employerMessages;

@@ -1,15 +1,13 @@
 import { loadStripe } from "@stripe/stripe-js/pure";
 import { useRef, useState } from "react";
 import { Button } from "~/components/ui/button";
+import { useMessageText, useT } from "~/utils/i18n";
 
 // "Show card details" with Stripe (docs/decisions/0083): Stripe's Issuing Elements show the
 // full number, expiry and CVC in Stripe's own frames. The browser makes a nonce for the card
 // with Stripe.js, our server exchanges it for an ephemeral key (POST
 // /api/virtual-cards/{id}/ephemeral-key) and the Elements use that key; the card's details
 // never reach this server, its logs or its database. Loaded only when Stripe is the provider.
-
-const PROVIDER_DOWN =
-  "The card details could not be shown: the card payment provider is not available. Please try again later.";
 
 type State =
   | { status: "idle" }
@@ -26,6 +24,11 @@ export function StripeCardDetails({
   publishableKey: string;
   issuingCard: string;
 }) {
+  const t = useT("cards");
+  // The server's refusal (a JSON `message`, by the browser's Accept-Language) in the page's
+  // language where the catalogue knows it; Stripe.js's own errors are shown as they come.
+  const message = useMessageText();
+  const PROVIDER_DOWN = t("details.providerDown");
   const [state, setState] = useState<State>({ status: "idle" });
   const number = useRef<HTMLDivElement>(null);
   const expiry = useRef<HTMLDivElement>(null);
@@ -80,16 +83,16 @@ export function StripeCardDetails({
   return (
     <div>
       <dl
-        aria-label="Card details"
+        aria-label={t("details.label")}
         data-testid="card-details"
         hidden={state.status !== "shown"}
         className="grid grid-cols-[auto_1fr] items-center gap-x-4 gap-y-1 rounded-md border border-gray-200 bg-white p-4 text-sm"
       >
-        <dt className="text-gray-700">Card number</dt>
+        <dt className="text-gray-700">{t("details.number")}</dt>
         <dd ref={number} className="min-h-5" />
-        <dt className="text-gray-700">Expiry</dt>
+        <dt className="text-gray-700">{t("details.expiry")}</dt>
         <dd ref={expiry} className="min-h-5" />
-        <dt className="text-gray-700">CVC</dt>
+        <dt className="text-gray-700">{t("details.cvc")}</dt>
         <dd ref={cvc} className="min-h-5" />
       </dl>
       {state.status === "shown" ? null : (
@@ -100,15 +103,16 @@ export function StripeCardDetails({
             disabled={state.status === "loading"}
             onClick={show}
           >
-            {state.status === "loading" ? "Loading..." : "Show card details"}
+            {state.status === "loading"
+              ? t("details.loading")
+              : t("details.show")}
           </Button>
           <p className="mt-1 text-xs text-gray-700">
-            The full number, expiry and CVC, to use in a shop; shown by our card
-            provider, never stored here.
+            {t("details.providerHint")}
           </p>
           {state.status === "error" ? (
             <p role="alert" className="mt-1 text-sm text-red-700">
-              {state.message}
+              {message(state.message)}
             </p>
           ) : null}
         </>

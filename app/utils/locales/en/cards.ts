@@ -23,6 +23,11 @@ const cards = {
     show: "Show card details",
     showHint:
       "The full number, expiry and CVC, to use in a shop; shown only here, never stored.",
+    loading: "Loading...",
+    providerHint:
+      "The full number, expiry and CVC, to use in a shop; shown by our card provider, never stored here.",
+    providerDown:
+      "The card details could not be shown: the card payment provider is not available. Please try again later.",
   },
   stats: {
     limit: "Spending limit",

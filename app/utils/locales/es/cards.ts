@@ -23,6 +23,11 @@ const cards = {
     show: "Mostrar datos de la tarjeta",
     showHint:
       "El número completo, el vencimiento y el CVC, para usarla en una tienda; solo se muestran aquí y nunca se guardan.",
+    loading: "Cargando...",
+    providerHint:
+      "El número completo, el vencimiento y el CVC, para usarla en una tienda; los muestra nuestro proveedor de tarjetas y nunca se guardan aquí.",
+    providerDown:
+      "No se pudieron mostrar los datos de la tarjeta: el proveedor de pagos con tarjeta no está disponible. Vuelve a intentarlo más tarde.",
   },
   stats: {
     limit: "Límite de gasto",

@@ -24,11 +24,11 @@ import {
 // The product in Spanish (docs/decisions/0084-languages-and-the-javascript-budget.md), with
 // JavaScript (project js) and without (project no-js).
 //
-// CONVERTED: the pages whose every text comes from the catalogues, with the namespaces they
-// render. On each, in Spanish, no English text of those catalogues may be left on the page
-// (visible text, and accessible names in aria-label and title). ONE LIST: a page converted is
-// checked by adding its line here. Every page of the layout guard's list (converted or not) is
-// also opened in Spanish at 375 px: no text may overflow its box, and a screenshot is attached.
+// CONVERTED: every page, with the namespaces it renders. On each, in Spanish, no English text of
+// those catalogues may be left on the page (visible text, and accessible names in aria-label and
+// title), nor a catalogue key shown as it is. Every page of the layout guard's list must be here
+// (a new page is written with its texts in the catalogues), and is opened in Spanish at 375 px:
+// no text may overflow its box, and a screenshot is attached.
 
 const CONVERTED: Record<string, Namespace[]> = {
   "sign-in": ["common", "auth"],
@@ -129,6 +129,39 @@ async function englishLeft(
   );
 }
 
+/** Every catalogue key with a dot ("security.heading"), as a page would show a key it lacks. */
+const DOTTED_KEYS = (() => {
+  const keys = new Set<string>();
+  const walk = (catalogue: Catalogue, prefix: string) => {
+    for (const [key, value] of Object.entries(catalogue)) {
+      const path = prefix ? `${prefix}.${key}` : key;
+      if (typeof value === "string") {
+        if (prefix)
+          keys.add(path.replace(/_(zero|one|two|few|many|other)$/, ""));
+      } else walk(value, path);
+    }
+  };
+  for (const [ns, catalogue] of Object.entries(RESOURCES.en))
+    if (ns !== "messages") walk(catalogue as Catalogue, "");
+  return [...keys];
+})();
+
+/**
+ * Catalogue keys shown as they are (a namespace the page's loader did not hand it). Code is
+ * data: a webhook event written `card.closed` is not the key card.closed.
+ */
+async function keysShown(page: Page) {
+  const text = await page.evaluate(() => {
+    const body = document.body.cloneNode(true) as HTMLElement;
+    for (const code of body.querySelectorAll("code, script, style"))
+      code.remove();
+    return body.textContent ?? "";
+  });
+  return DOTTED_KEYS.filter((key) =>
+    new RegExp(`(?<![\\w.])${key.replace(/\./g, "\\.")}(?![\\w.])`).test(text),
+  );
+}
+
 /** Elements whose own text is wider than their box (and that do not scroll on purpose). */
 async function overflowing(page: Page) {
   return page.evaluate(() => {
@@ -187,6 +220,9 @@ test.describe("in Spanish", () => {
               ]),
               `English left on ${target.name}`,
             ).toEqual([]);
+          expect(await keysShown(page), `keys shown on ${target.name}`).toEqual(
+            [],
+          );
           expect(
             await overflowing(page),
             `text overflowing on ${target.name}`,
@@ -208,6 +244,10 @@ test.describe("in Spanish", () => {
         (name) => !pages.some((p) => p.name === name),
       ),
       "every converted page is visited",
+    ).toEqual([]);
+    expect(
+      pages.map((p) => p.name).filter((name) => !(name in CONVERTED)),
+      "every page is in Spanish",
     ).toEqual([]);
   });
 

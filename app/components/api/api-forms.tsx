@@ -1,14 +1,13 @@
 import {
   getFormProps,
   getInputProps,
-  useForm,
   type SubmissionResult,
 } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form } from "@remix-run/react";
 import { Button } from "~/components/ui/button";
 import { ErrorList } from "~/components/ui/error-list";
 import { Field, FormError } from "~/components/ui/field";
+import { useSchemaForm } from "~/components/ui/schema-form";
 import { useIsPending } from "~/components/use-is-pending";
 import { API_SCOPES, WEBHOOK_EVENTS } from "~/utils/api-scopes";
 import { useT } from "~/utils/i18n";
@@ -70,14 +69,10 @@ export function CreateApiKeyForm({
   lastResult: SubmissionResult<string[]> | undefined;
 }) {
   const pending = useIsPending({ formMethod: null });
-  const [form, fields] = useForm({
+  const [form, fields] = useSchemaForm({
     id: "create-api-key",
+    schema: createApiKeySchema,
     lastResult,
-    constraint: getZodConstraint(createApiKeySchema),
-    onValidate: ({ formData }) =>
-      parseWithZod(formData, { schema: createApiKeySchema }),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
   });
   const t = useT("settings");
   // The scopes' labels are keyed "employees_read" (":" separates namespaces in a key).
@@ -126,14 +121,10 @@ export function AddWebhookEndpointForm({
   lastResult: SubmissionResult<string[]> | undefined;
 }) {
   const pending = useIsPending({ formMethod: null });
-  const [form, fields] = useForm({
+  const [form, fields] = useSchemaForm({
     id: "add-webhook-endpoint",
+    schema: createWebhookEndpointSchema,
     lastResult,
-    constraint: getZodConstraint(createWebhookEndpointSchema),
-    onValidate: ({ formData }) =>
-      parseWithZod(formData, { schema: createWebhookEndpointSchema }),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
   });
   const t = useT("settings");
   return (

@@ -1,10 +1,8 @@
 import {
   getFormProps,
   getInputProps,
-  useForm,
   type SubmissionResult,
 } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useMessageText, useT } from "~/utils/i18n";
 import { Form } from "@remix-run/react";
 import { Button } from "~/components/ui/button";
@@ -15,6 +13,7 @@ import {
   RESET_SENT,
   resetPasswordSchema,
 } from "~/validation/password-reset";
+import { useSchemaForm } from "~/components/ui/schema-form";
 import { useIsPending } from "~/components/use-is-pending";
 
 // The forms of "Forgot password?" and of the reset link's page
@@ -31,13 +30,10 @@ export function ForgotPasswordForm({
   actionData: ForgotPasswordActionData | undefined;
 }) {
   const pending = useIsPending({ formMethod: null });
-  const [form, fields] = useForm({
+  const [form, fields] = useSchemaForm({
     id: "forgot-password",
+    schema: forgotPasswordSchema,
     lastResult: actionData?.result,
-    constraint: getZodConstraint(forgotPasswordSchema),
-    onValidate: ({ formData }) =>
-      parseWithZod(formData, { schema: forgotPasswordSchema }),
-    shouldValidate: "onSubmit",
   });
   const t = useT("auth");
   const text = useMessageText();
@@ -85,15 +81,11 @@ export function ResetPasswordForm({
   lastResult: SubmissionResult<string[]> | undefined;
 }) {
   const pending = useIsPending({ formMethod: null });
-  const [form, fields] = useForm({
+  const [form, fields] = useSchemaForm({
     id: "reset-password",
+    schema: resetPasswordSchema,
     lastResult,
-    constraint: getZodConstraint(resetPasswordSchema),
     defaultValue: { token },
-    onValidate: ({ formData }) =>
-      parseWithZod(formData, { schema: resetPasswordSchema }),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
   });
   const t = useT("auth");
   const text = useMessageText();

@@ -2,16 +2,14 @@ import {
   getFormProps,
   getInputProps,
   getSelectProps,
-  useForm,
   type SubmissionResult,
 } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form } from "@remix-run/react";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { CheckboxField, ErrorList, FormError } from "~/components/ui/field";
-import { InputField } from "~/components/ui/schema-form";
+import { InputField, useSchemaForm } from "~/components/ui/schema-form";
 import {
   closeCardSchema,
   SIMULATED_CATEGORIES,
@@ -85,18 +83,16 @@ export function SimulatePurchase({
   simulated: Simulated;
 }) {
   const pending = useIsPending({ formData: { intent: "simulate" } });
-  const [form, fields] = useForm({
+  const [form, fields] = useSchemaForm({
     id: "simulate-purchase",
+    schema: simulatePurchaseSchema,
     lastResult: actionData?.result,
-    constraint: getZodConstraint(simulatePurchaseSchema),
     defaultValue: {
       amount: "50.00",
       merchantName: "Fresh Market",
       merchantCategory: "grocery_stores_supermarkets",
     },
     shouldValidate: "onBlur",
-    onValidate: ({ formData }) =>
-      parseWithZod(formData, { schema: simulatePurchaseSchema }),
   });
   const decision = pending ? null : simulated;
   const t = useT("cards");
@@ -188,12 +184,10 @@ export function CloseCardForm({
   lastResult?: SubmissionResult<string[]>;
 }) {
   const pending = useIsPending({ formData: { intent: "close" } });
-  const [form, fields] = useForm({
+  const [form, fields] = useSchemaForm({
     id: "close-card",
+    schema: closeCardSchema,
     lastResult,
-    constraint: getZodConstraint(closeCardSchema),
-    onValidate: ({ formData }) =>
-      parseWithZod(formData, { schema: closeCardSchema }),
   });
   const t = useT("cards");
   return (
@@ -224,14 +218,12 @@ export function SimulateRefund({
   lastResult?: SubmissionResult<string[]>;
 }) {
   const pending = useIsPending({ formData: { intent: "refund" } });
-  const [form, fields] = useForm({
+  const [form, fields] = useSchemaForm({
     id: "simulate-refund",
+    schema: simulateRefundSchema,
     lastResult,
-    constraint: getZodConstraint(simulateRefundSchema),
     defaultValue: { amount: "10.00", merchantName: "Fresh Market" },
     shouldValidate: "onBlur",
-    onValidate: ({ formData }) =>
-      parseWithZod(formData, { schema: simulateRefundSchema }),
   });
   const t = useT("cards");
   return (

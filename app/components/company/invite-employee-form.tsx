@@ -1,13 +1,12 @@
 import {
   getFormProps,
   getInputProps,
-  useForm,
   type SubmissionResult,
 } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form } from "@remix-run/react";
 import { Button } from "~/components/ui/button";
 import { Field, FormError } from "~/components/ui/field";
+import { useSchemaForm } from "~/components/ui/schema-form";
 import { useIsPending } from "~/components/use-is-pending";
 import { useT } from "~/utils/i18n";
 import { inviteEmployeeSchema } from "~/validation/company";
@@ -19,14 +18,10 @@ export function InviteEmployeeForm({
   lastResult: SubmissionResult<string[]> | undefined;
 }) {
   const pending = useIsPending({ formMethod: null });
-  const [form, fields] = useForm({
+  const [form, fields] = useSchemaForm({
     id: "invite-employee",
+    schema: inviteEmployeeSchema,
     lastResult,
-    constraint: getZodConstraint(inviteEmployeeSchema),
-    onValidate: ({ formData }) =>
-      parseWithZod(formData, { schema: inviteEmployeeSchema }),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
   });
   const t = useT("invitations");
   return (

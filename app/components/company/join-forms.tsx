@@ -1,13 +1,12 @@
 import {
   getFormProps,
   getInputProps,
-  useForm,
   type SubmissionResult,
 } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form } from "@remix-run/react";
 import { Button } from "~/components/ui/button";
 import { Field, FormError } from "~/components/ui/field";
+import { useSchemaForm } from "~/components/ui/schema-form";
 import { useIsPending } from "~/components/use-is-pending";
 import { acceptInvitationSchema } from "~/validation/company";
 import { useT } from "~/utils/i18n";
@@ -26,15 +25,11 @@ export function CreateAccountForm({
 }) {
   const t = useT("invitations");
   const pending = useIsPending({ formMethod: null });
-  const [form, fields] = useForm({
+  const [form, fields] = useSchemaForm({
     id: "join-create",
+    schema: acceptInvitationSchema,
     lastResult,
-    constraint: getZodConstraint(acceptInvitationSchema),
     defaultValue: { firstName, lastName },
-    onValidate: ({ formData }) =>
-      parseWithZod(formData, { schema: acceptInvitationSchema }),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
   });
   return (
     <Form method="post" className="mt-6 space-y-4" {...getFormProps(form)}>

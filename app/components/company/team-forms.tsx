@@ -2,14 +2,13 @@ import {
   getFormProps,
   getInputProps,
   getSelectProps,
-  useForm,
   type SubmissionResult,
 } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form } from "@remix-run/react";
 import { Button } from "~/components/ui/button";
 import { ErrorList } from "~/components/ui/error-list";
 import { Field, FormError } from "~/components/ui/field";
+import { useSchemaForm } from "~/components/ui/schema-form";
 import { useIsPending } from "~/components/use-is-pending";
 import type { CompanyRole } from "~/utils/company-roles";
 import { useT, withElements } from "~/utils/i18n";
@@ -30,15 +29,11 @@ export function InviteMemberForm({
   lastResult: SubmissionResult<string[]> | undefined;
 }) {
   const pending = useIsPending({ formMethod: null });
-  const [form, fields] = useForm({
+  const [form, fields] = useSchemaForm({
     id: "invite-member",
+    schema: inviteMemberSchema,
     lastResult,
-    constraint: getZodConstraint(inviteMemberSchema),
     defaultValue: { role: "APPROVER" },
-    onValidate: ({ formData }) =>
-      parseWithZod(formData, { schema: inviteMemberSchema }),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
   });
   const t = useT("settings");
   return (

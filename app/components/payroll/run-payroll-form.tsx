@@ -1,15 +1,14 @@
 import {
   getFormProps,
   getInputProps,
-  useForm,
   type SubmissionResult,
 } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form } from "@remix-run/react";
 import { Button } from "~/components/ui/button";
 import { CheckboxField, FormError } from "~/components/ui/field";
 import { useT } from "~/utils/i18n";
 import { runPayrollSchema } from "~/validation/payroll";
+import { useSchemaForm } from "~/components/ui/schema-form";
 import { useIsPending } from "~/components/use-is-pending";
 
 /** /payroll's 'Run payroll' form: a confirmation checkbox, so it works without JavaScript. */
@@ -19,12 +18,10 @@ export function RunPayrollForm({
   lastResult: SubmissionResult<string[]> | undefined;
 }) {
   const pending = useIsPending();
-  const [form, fields] = useForm({
+  const [form, fields] = useSchemaForm({
     id: "run-payroll",
+    schema: runPayrollSchema,
     lastResult,
-    constraint: getZodConstraint(runPayrollSchema),
-    onValidate: ({ formData }) =>
-      parseWithZod(formData, { schema: runPayrollSchema }),
   });
   const t = useT("payroll");
   return (

@@ -1,5 +1,4 @@
-import { Form } from "@remix-run/react";
-import { Button } from "~/components/ui/button";
+import { PostButton } from "~/components/ui/button";
 import { ErrorList } from "~/components/ui/error-list";
 import {
   FORGET_DEVICE,
@@ -63,32 +62,30 @@ export function ActiveSessions({
               </p>
             </div>
             {s.current ? null : (
-              <Form method="post">
-                <input type="hidden" name="intent" value={REVOKE_SESSION} />
-                <input type="hidden" name="sessionId" value={s.id} />
-                <Button
-                  type="submit"
-                  variant="secondary"
-                  disabled={busy}
-                  aria-label={t("signOutOne", {
-                    device: text(s.device),
-                    lastSeen: text(s.lastSeen),
-                  })}
-                >
-                  {t("signOut")}
-                </Button>
-              </Form>
+              <PostButton
+                intent={REVOKE_SESSION}
+                fields={{ sessionId: s.id }}
+                variant="secondary"
+                disabled={busy}
+                aria-label={t("signOutOne", {
+                  device: text(s.device),
+                  lastSeen: text(s.lastSeen),
+                })}
+              >
+                {t("signOut")}
+              </PostButton>
             )}
           </li>
         ))}
       </ul>
       <ErrorList id="sessions-error" errors={error ? [error] : undefined} />
-      <Form method="post">
-        <input type="hidden" name="intent" value={SIGN_OUT_OTHERS} />
-        <Button type="submit" variant="danger" disabled={busy || others === 0}>
-          {t("signOutOthers")}
-        </Button>
-      </Form>
+      <PostButton
+        intent={SIGN_OUT_OTHERS}
+        variant="danger"
+        disabled={busy || others === 0}
+      >
+        {t("signOutOthers")}
+      </PostButton>
       <TrustedDevices devices={devices} busy={busy} />
     </div>
   );
@@ -142,21 +139,18 @@ function TrustedDevices({
                   })}
                 </p>
               </div>
-              <Form method="post">
-                <input type="hidden" name="intent" value={FORGET_DEVICE} />
-                <input type="hidden" name="deviceId" value={d.id} />
-                <Button
-                  type="submit"
-                  variant="secondary"
-                  disabled={busy}
-                  aria-label={t("trusted.forgetOne", {
-                    device: text(d.device),
-                    lastUsed: text(d.lastUsed),
-                  })}
-                >
-                  {t("trusted.forget")}
-                </Button>
-              </Form>
+              <PostButton
+                intent={FORGET_DEVICE}
+                fields={{ deviceId: d.id }}
+                variant="secondary"
+                disabled={busy}
+                aria-label={t("trusted.forgetOne", {
+                  device: text(d.device),
+                  lastUsed: text(d.lastUsed),
+                })}
+              >
+                {t("trusted.forget")}
+              </PostButton>
             </li>
           ))}
         </ul>

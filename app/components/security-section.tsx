@@ -5,7 +5,7 @@ import {
   type DeviceListRow,
   type SessionListRow,
 } from "~/components/active-sessions";
-import { Button } from "~/components/ui/button";
+import { Button, PostButton } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { ErrorList } from "~/components/ui/field";
 import { InputField, useSchemaForm } from "~/components/ui/schema-form";
@@ -79,12 +79,9 @@ function MfaOff() {
   return (
     <div className="space-y-4">
       <p className="text-sm text-gray-700">{t("security.off")}</p>
-      <Form method="post">
-        <input type="hidden" name="intent" value={MFA_START} />
-        <Button type="submit" disabled={busy}>
-          {t("security.setUp")}
-        </Button>
-      </Form>
+      <PostButton intent={MFA_START} disabled={busy}>
+        {t("security.setUp")}
+      </PostButton>
     </div>
   );
 }
@@ -143,12 +140,9 @@ function MfaEnrolling({
           </Button>
         </div>
       </Form>
-      <Form method="post">
-        <input type="hidden" name="intent" value={MFA_CANCEL} />
-        <Button type="submit" variant="secondary">
-          {t("security.cancel")}
-        </Button>
-      </Form>
+      <PostButton intent={MFA_CANCEL} variant="secondary">
+        {t("security.cancel")}
+      </PostButton>
     </div>
   );
 }

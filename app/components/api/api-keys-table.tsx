@@ -1,6 +1,5 @@
 import type { ReactNode } from "react";
-import { Form } from "@remix-run/react";
-import { Button } from "~/components/ui/button";
+import { PostButton } from "~/components/ui/button";
 import { EmptyRow, Table, Td } from "~/components/ui/table";
 import { useT } from "~/utils/i18n";
 
@@ -56,18 +55,16 @@ export function ApiKeysTable({ keys }: { keys: ApiKeyRow[] }) {
                   {t("api.revoked", { date: k.revokedText })}
                 </span>
               ) : (
-                <Form method="post" action="/settings/api">
-                  <input type="hidden" name="intent" value="revoke-key" />
-                  <input type="hidden" name="keyId" value={k.id} />
-                  <Button
-                    type="submit"
-                    variant="secondary"
-                    className="px-3 py-1.5"
-                    aria-label={t("api.revokeKey", { name: k.name })}
-                  >
-                    {t("api.revoke")}
-                  </Button>
-                </Form>
+                <PostButton
+                  action="/settings/api"
+                  intent="revoke-key"
+                  fields={{ keyId: k.id }}
+                  variant="secondary"
+                  className="px-3 py-1.5"
+                  aria-label={t("api.revokeKey", { name: k.name })}
+                >
+                  {t("api.revoke")}
+                </PostButton>
               )}
             </Td>
           </tr>

@@ -1,5 +1,4 @@
-import { Form } from "@remix-run/react";
-import { Button } from "~/components/ui/button";
+import { PostButton } from "~/components/ui/button";
 import { EmptyRow, Table, Td } from "~/components/ui/table";
 import { useT } from "~/utils/i18n";
 
@@ -56,18 +55,16 @@ export function EndpointsTable({ endpoints }: { endpoints: EndpointRow[] }) {
               </ul>
             </Td>
             <Td>
-              <Form method="post" action="/settings/api">
-                <input type="hidden" name="intent" value="delete-endpoint" />
-                <input type="hidden" name="endpointId" value={e.id} />
-                <Button
-                  type="submit"
-                  variant="secondary"
-                  className="px-3 py-1.5"
-                  aria-label={t("api.removeEndpoint", { url: e.url })}
-                >
-                  {t("api.remove")}
-                </Button>
-              </Form>
+              <PostButton
+                action="/settings/api"
+                intent="delete-endpoint"
+                fields={{ endpointId: e.id }}
+                variant="secondary"
+                className="px-3 py-1.5"
+                aria-label={t("api.removeEndpoint", { url: e.url })}
+              >
+                {t("api.remove")}
+              </PostButton>
             </Td>
           </tr>
         ))
@@ -117,21 +114,19 @@ export function DeliveriesTable({
               )}
             </Td>
             <Td>
-              <Form method="post" action="/settings/api">
-                <input type="hidden" name="intent" value="resend-delivery" />
-                <input type="hidden" name="deliveryId" value={d.id} />
-                <Button
-                  type="submit"
-                  variant="secondary"
-                  className="px-3 py-1.5"
-                  aria-label={t("api.resendDelivery", {
-                    type: d.type,
-                    id: d.eventId,
-                  })}
-                >
-                  {t("api.resend")}
-                </Button>
-              </Form>
+              <PostButton
+                action="/settings/api"
+                intent="resend-delivery"
+                fields={{ deliveryId: d.id }}
+                variant="secondary"
+                className="px-3 py-1.5"
+                aria-label={t("api.resendDelivery", {
+                  type: d.type,
+                  id: d.eventId,
+                })}
+              >
+                {t("api.resend")}
+              </PostButton>
             </Td>
           </tr>
         ))

@@ -1,6 +1,5 @@
-import { Form } from "@remix-run/react";
 import { Badge } from "~/components/ui/badge";
-import { Button } from "~/components/ui/button";
+import { PostButton } from "~/components/ui/button";
 import { EmptyRow, Table, Td } from "~/components/ui/table";
 import type { CompanyRole } from "~/utils/company-roles";
 import { useT } from "~/utils/i18n";
@@ -75,33 +74,27 @@ export function InvitationsTable({
               <Td>
                 {open ? (
                   <div className="flex flex-wrap gap-2">
-                    <Form method="post" action={action}>
-                      <input type="hidden" name="invitationId" value={i.id} />
-                      <Button
-                        type="submit"
-                        name="intent"
-                        value="resend-invitation"
+                    <PostButton
+                      action={action}
+                      intent="resend-invitation"
+                      fields={{ invitationId: i.id }}
+                      variant="secondary"
+                      className="px-3 py-1.5"
+                      aria-label={t("table.resendTo", { email: i.email })}
+                    >
+                      {t("table.resend")}
+                    </PostButton>
+                    {i.status === "PENDING" ? (
+                      <PostButton
+                        action={action}
+                        intent="revoke-invitation"
+                        fields={{ invitationId: i.id }}
                         variant="secondary"
                         className="px-3 py-1.5"
-                        aria-label={t("table.resendTo", { email: i.email })}
+                        aria-label={t("table.revokeTo", { email: i.email })}
                       >
-                        {t("table.resend")}
-                      </Button>
-                    </Form>
-                    {i.status === "PENDING" ? (
-                      <Form method="post" action={action}>
-                        <input type="hidden" name="invitationId" value={i.id} />
-                        <Button
-                          type="submit"
-                          name="intent"
-                          value="revoke-invitation"
-                          variant="secondary"
-                          className="px-3 py-1.5"
-                          aria-label={t("table.revokeTo", { email: i.email })}
-                        >
-                          {t("table.revoke")}
-                        </Button>
-                      </Form>
+                        {t("table.revoke")}
+                      </PostButton>
                     ) : null}
                   </div>
                 ) : (

@@ -1,5 +1,5 @@
 import { Form } from "@remix-run/react";
-import { Button } from "~/components/ui/button";
+import { Button, PostButton } from "~/components/ui/button";
 import { EmptyRow, Table, Td } from "~/components/ui/table";
 import type { CompanyRole } from "~/utils/company-roles";
 import { useT } from "~/utils/i18n";
@@ -86,18 +86,16 @@ export function TeamTable({
             </Td>
             <Td>{m.lastSignInText}</Td>
             <Td>
-              <Form method="post" action="/settings/team">
-                <input type="hidden" name="intent" value="remove-member" />
-                <input type="hidden" name="memberId" value={m.id} />
-                <Button
-                  type="submit"
-                  variant="secondary"
-                  className="px-3 py-1.5"
-                  aria-label={t("team.removeFrom", { name: m.name })}
-                >
-                  {t("team.remove")}
-                </Button>
-              </Form>
+              <PostButton
+                action="/settings/team"
+                intent="remove-member"
+                fields={{ memberId: m.id }}
+                variant="secondary"
+                className="px-3 py-1.5"
+                aria-label={t("team.removeFrom", { name: m.name })}
+              >
+                {t("team.remove")}
+              </PostButton>
             </Td>
           </tr>
         ))

@@ -1,4 +1,4 @@
-import { Link, type LinkProps } from "@remix-run/react";
+import { Form, Link, type LinkProps } from "@remix-run/react";
 import type { ButtonHTMLAttributes } from "react";
 
 type Variant = "primary" | "secondary" | "danger" | "ghost";
@@ -40,4 +40,31 @@ export function LinkButton({
   ...props
 }: LinkProps & { variant?: Variant }) {
   return <Link className={buttonClass(variant, className)} {...props} />;
+}
+
+/**
+ * A form of one press: posts `intent` and its hidden `fields` with one button (a table row's
+ * Revoke, Resend or Remove, a session's Sign out). A plain form: it works without JavaScript,
+ * and with it Remix posts it and reloads the page's data.
+ */
+export function PostButton({
+  intent,
+  fields = {},
+  action,
+  ...button
+}: {
+  intent: string;
+  fields?: Record<string, string | number>;
+  /** The route that handles the post; the current one when not given. */
+  action?: string;
+} & Omit<Parameters<typeof Button>[0], "type" | "name" | "value">) {
+  return (
+    <Form method="post" action={action}>
+      <input type="hidden" name="intent" value={intent} />
+      {Object.entries(fields).map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
+      <Button type="submit" {...button} />
+    </Form>
+  );
 }

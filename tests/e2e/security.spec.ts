@@ -1,4 +1,4 @@
-import { Secret, TOTP } from "otpauth";
+import { authenticatorCode } from "#tests/support/security";
 import {
   createEmployee,
   createEmployer,
@@ -8,12 +8,6 @@ import { mfaSecretOf } from "#tests/support/rows";
 import { expect, expectAccessible, test } from "./support/fixtures";
 
 // Server-side sessions and two-factor sign-in in a real browser, with and without JavaScript.
-
-function codeFor(secret: string, steps = 0) {
-  return new TOTP({ secret: Secret.fromBase32(secret) }).generate({
-    timestamp: Date.now() + steps * 30_000,
-  });
-}
 
 async function signIn(page: import("@playwright/test").Page, username: string) {
   await page.goto("/auth");
@@ -167,7 +161,7 @@ test.describe("two-factor sign-in for employers", () => {
       security.getByText("Invalid or already used two-factor code."),
     ).toBeVisible();
 
-    const enrolCode = codeFor(manualKey);
+    const enrolCode = authenticatorCode(manualKey);
     await security.getByLabel("Code from the app").fill(enrolCode);
     await security
       .getByRole("button", { name: "Turn on two-factor sign-in" })
@@ -224,7 +218,7 @@ test.describe("two-factor sign-in for employers", () => {
     const key = (await page
       .getByTestId("mfa-manual-key")
       .textContent())!.replace(/\s/g, "");
-    await page.getByLabel("Code from the app").fill(codeFor(key));
+    await page.getByLabel("Code from the app").fill(authenticatorCode(key));
     await page
       .getByRole("button", { name: "Turn on two-factor sign-in" })
       .click();
@@ -240,7 +234,9 @@ test.describe("two-factor sign-in for employers", () => {
     await page.getByRole("button", { name: "Sign In" }).click();
     await expect(page).toHaveURL(/\/auth\?step=code&redirectTo=%2Fapprovals$/);
     // The next time-step's code: the set-up used this one.
-    await page.getByLabel("Authentication code").fill(codeFor(key, 1));
+    await page
+      .getByLabel("Authentication code")
+      .fill(authenticatorCode(key, 1));
     await page.getByRole("button", { name: "Verify" }).click();
     await expect(page).toHaveURL(/\/approvals$/);
   });

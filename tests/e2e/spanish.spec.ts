@@ -13,7 +13,7 @@ import { eq } from "drizzle-orm";
 import { invitations } from "#db/schema";
 import { db } from "~/utils/db.server";
 import { insertAdvance } from "#tests/support/data";
-import { Secret, TOTP } from "otpauth";
+import { authenticatorCode } from "#tests/support/security";
 import { expect, isNoJs, test } from "./support/fixtures";
 import {
   createLayoutWorld,
@@ -354,10 +354,7 @@ test.describe("Settings › Security in Spanish", () => {
     await expect(
       security.getByText("Código de verificación incorrecto o ya usado."),
     ).toBeVisible();
-    const code = (steps: number) =>
-      new TOTP({ secret: Secret.fromBase32(manualKey) }).generate({
-        timestamp: Date.now() + steps * 30_000,
-      });
+    const code = (steps: number) => authenticatorCode(manualKey, steps);
     await security.getByLabel("Código de la app").fill(code(0));
     await security
       .getByRole("button", { name: "Activar la verificación en dos pasos" })

@@ -17,17 +17,19 @@ import {
   disableMfa,
   requestPasswordReset,
   setUserLanguage,
-  signIn,
   startMfaEnrolment,
   updateProfile,
 } from "~/models/people/index.server";
-import { Secret, TOTP } from "otpauth";
 import { userMfa } from "#db/schema";
 import { createPayrollRun } from "~/models/payroll/index.server";
 import { action as checkoutAction } from "~/routes/_app.checkout";
 import { action as profileAction } from "~/routes/_app.profile";
 import { db } from "~/utils/db.server";
 import { useTestDatabase } from "#tests/support/db";
+import {
+  authenticatorCode,
+  signInFromANewDevice,
+} from "#tests/support/security";
 import { insertAdvance } from "#tests/support/data";
 import {
   TEST_PASSWORD,
@@ -385,25 +387,10 @@ describe("the mails of a journey, for people who chose Spanish", () => {
 
   it("the security mails: a new device and two-factor sign-in on and off, for an employer who chose Spanish", async () => {
     const { employer } = await spanishCompany();
-    const credentials = {
+    await signInFromANewDevice({
       username: employer.username,
       password: TEST_PASSWORD,
-      remember: false,
-    };
-    await signIn(
-      credentials,
-      { userAgent: "Mozilla/5.0 (X11; Linux x86_64) Firefox/130.0" },
-      "next-step",
-    );
-    await signIn(
-      credentials,
-      {
-        userAgent:
-          "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36",
-        ip: "203.0.113.9",
-      },
-      "next-step",
-    );
+    });
     const [device] = await smtp.waitFor(
       1,
       about(employer.email, /Nuevo inicio de sesión/),
@@ -424,10 +411,7 @@ describe("the mails of a journey, for people who chose Spanish", () => {
       .select()
       .from(userMfa)
       .where(eq(userMfa.userId, employer.id));
-    const code = (steps: number) =>
-      new TOTP({ secret: Secret.fromBase32(row.secret) }).generate({
-        timestamp: Date.now() + steps * 30_000,
-      });
+    const code = (steps: number) => authenticatorCode(row.secret, steps);
     await confirmMfaEnrolment(employer, code(0));
     const [on] = await smtp.waitFor(1, about(employer.email, /activada/));
     expect(on.mail.subject).toBe("Verificación en dos pasos activada");

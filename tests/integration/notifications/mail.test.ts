@@ -26,7 +26,6 @@ import {
   updateProfile,
   createSession,
   getSessionUser,
-  signIn,
 } from "~/models/people/index.server";
 import { run, type Runner } from "graphile-worker";
 import { mailOutbox, passwordResetTokens, users } from "#db/schema";
@@ -38,7 +37,6 @@ import {
   workerLogger,
 } from "~/jobs/worker.server";
 import { runScheduledOnce, scheduleByTask } from "~/jobs/scheduled.server";
-import { Secret, TOTP } from "otpauth";
 import { userMfa } from "#db/schema";
 import { action as checkoutAction } from "~/routes/_app.checkout";
 import { connection, db, queryRows } from "~/utils/db.server";
@@ -46,6 +44,10 @@ import { env, resetEnvCache } from "~/utils/env.server";
 import { verifyPassword } from "~/utils/password.server";
 import { RESET_LINK_INVALID } from "~/validation/password-reset";
 import { useTestDatabase } from "#tests/support/db";
+import {
+  authenticatorCode,
+  signInFromANewDevice,
+} from "#tests/support/security";
 import { insertAdvance } from "#tests/support/data";
 import {
   TEST_PASSWORD,
@@ -443,25 +445,10 @@ describe("e-mail through the job queue", () => {
     expect(changed.mail.text).not.toContain("Unsubscribe");
 
     // The same browser again: no notice; another one: a notice naming it.
-    const credentials = {
+    await signInFromANewDevice({
       username: employee.username,
       password: NEW_PASSWORD,
-      remember: false,
-    };
-    await signIn(
-      credentials,
-      { userAgent: "Mozilla/5.0 (X11; Linux x86_64) Firefox/130.0" },
-      "next-step",
-    );
-    await signIn(
-      credentials,
-      {
-        userAgent:
-          "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36",
-        ip: "203.0.113.9",
-      },
-      "next-step",
-    );
+    });
     const [device] = await smtp.waitFor(
       1,
       about(employee.email, /New sign-in/),
@@ -487,10 +474,7 @@ describe("two-factor sign-in e-mails", () => {
       .select()
       .from(userMfa)
       .where(eq(userMfa.userId, employer.id));
-    const code = (steps: number) =>
-      new TOTP({ secret: Secret.fromBase32(row.secret) }).generate({
-        timestamp: Date.now() + steps * 30_000,
-      });
+    const code = (steps: number) => authenticatorCode(row.secret, steps);
     await confirmMfaEnrolment(employer, code(0));
     const [on] = await smtp.waitFor(1, about(employer.email, /turned on/));
     expect(on.mail.subject).toBe("Two-factor sign-in turned on");

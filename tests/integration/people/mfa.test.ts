@@ -1,5 +1,5 @@
 import { eq, sql } from "drizzle-orm";
-import { Secret, TOTP } from "otpauth";
+import { authenticatorCode } from "#tests/support/security";
 import {
   auditEvents,
   loginAttempts,
@@ -53,13 +53,6 @@ const postForm = (
     form,
   });
 
-/** The code an authenticator app shows, `steps` periods from now. */
-function codeFor(secret: string, steps = 0) {
-  return new TOTP({ secret: Secret.fromBase32(secret) }).generate({
-    timestamp: Date.now() + steps * 30_000,
-  });
-}
-
 /** Forgets which time-step was used last (as if the next code came 30 s later). */
 async function nextStep(userId: number) {
   await db()
@@ -87,7 +80,7 @@ async function enrol(employer: User) {
     settingsAction,
     await postForm(cookie, "/settings", {
       intent: "mfa-confirm",
-      code: codeFor(secret),
+      code: authenticatorCode(secret),
     }),
   );
   expect(confirm.status).toBe(200);
@@ -133,7 +126,7 @@ describe("enrolment on Settings › Security", () => {
       settingsAction,
       await postForm(cookie, "/settings", {
         intent: "mfa-confirm",
-        code: codeFor(secret, 10),
+        code: authenticatorCode(secret, 10),
       }),
     );
     expect(wrong.status).toBe(400);
@@ -145,7 +138,7 @@ describe("enrolment on Settings › Security", () => {
       settingsAction,
       await postForm(cookie, "/settings", {
         intent: "mfa-confirm",
-        code: codeFor(secret),
+        code: authenticatorCode(secret),
       }),
     );
     expect(confirm.status).toBe(200);
@@ -222,14 +215,14 @@ describe("signing in with the form (no JavaScript needed)", () => {
       authAction,
       await postForm(pending, "/auth", {
         intent: "mfa",
-        code: codeFor(secret, 10),
+        code: authenticatorCode(secret, 10),
         redirectTo: "/approvals",
       }),
     );
     expect(wrong.status).toBe(401);
     expect((await wrong.json()).result.error[""]).toEqual([INVALID_MFA_CODE]);
 
-    const code = codeFor(secret);
+    const code = authenticatorCode(secret);
     const right = await call(
       authAction,
       await postForm(pending, "/auth", {
@@ -285,7 +278,7 @@ describe("signing in with the form (no JavaScript needed)", () => {
       authAction,
       await postForm(sessionPair(step1), "/auth", {
         intent: "mfa",
-        code: codeFor(secret),
+        code: authenticatorCode(secret),
       }),
     );
     expect(late.status).toBe(401);
@@ -311,11 +304,13 @@ describe("POST /api/login with `code`", () => {
     expect(await missing.json()).toEqual({ message: MFA_CODE_REQUIRED });
     expect(missing.headers.get("Set-Cookie")).toBeNull();
 
-    const wrong = await apiLogin(employer, { code: codeFor(secret, 10) });
+    const wrong = await apiLogin(employer, {
+      code: authenticatorCode(secret, 10),
+    });
     expect(wrong.status).toBe(401);
     expect(await wrong.json()).toEqual({ message: INVALID_MFA_CODE });
 
-    const code = codeFor(secret);
+    const code = authenticatorCode(secret);
     const right = await apiLogin(employer, { code });
     expect(right.status).toBe(200);
     expect(await apiUserStatus(sessionPair(right))).toBe(200);
@@ -323,7 +318,9 @@ describe("POST /api/login with `code`", () => {
     const reused = await apiLogin(employer, { code });
     expect(reused.status).toBe(401);
     // An earlier step inside the window is refused too once a later one was used.
-    const earlier = await apiLogin(employer, { code: codeFor(secret, -1) });
+    const earlier = await apiLogin(employer, {
+      code: authenticatorCode(secret, -1),
+    });
     expect(earlier.status).toBe(401);
   });
 
@@ -356,7 +353,9 @@ describe("POST /api/login with `code`", () => {
         (await apiLogin(employer, { code: String(100000 + i) })).status,
       );
     expect(statuses).toEqual([401, 401, 401, 401, 401, 429]);
-    const refused = await apiLogin(employer, { code: codeFor(secret) });
+    const refused = await apiLogin(employer, {
+      code: authenticatorCode(secret),
+    });
     expect(refused.status).toBe(429);
     expect(await refused.json()).toEqual({ message: TOO_MANY_MFA_ATTEMPTS });
   });
@@ -394,7 +393,7 @@ describe("the code step under a race", () => {
       authAction,
       await postForm(pending, "/auth", {
         intent: "mfa",
-        code: codeFor(secret),
+        code: authenticatorCode(secret),
       }),
     );
     expect(right.status).toBe(429);
@@ -416,7 +415,7 @@ describe("turning two-factor off", () => {
       await postForm(cookie, "/settings", {
         intent: "mfa-disable",
         password: "not-it",
-        code: codeFor(secret),
+        code: authenticatorCode(secret),
       }),
     );
     expect(wrongPassword.status).toBe(400);
@@ -429,7 +428,7 @@ describe("turning two-factor off", () => {
       await postForm(cookie, "/settings", {
         intent: "mfa-disable",
         password: TEST_PASSWORD,
-        code: codeFor(secret, 10),
+        code: authenticatorCode(secret, 10),
       }),
     );
     expect(wrongCode.status).toBe(400);
@@ -439,7 +438,7 @@ describe("turning two-factor off", () => {
       await postForm(cookie, "/settings", {
         intent: "mfa-disable",
         password: TEST_PASSWORD,
-        code: codeFor(secret),
+        code: authenticatorCode(secret),
       }),
     );
     expect(off.status).toBe(302);
@@ -473,7 +472,7 @@ describe("the audit trail of account security", () => {
       await postForm(cookie, "/settings", {
         intent: "mfa-disable",
         password: TEST_PASSWORD,
-        code: codeFor(secret),
+        code: authenticatorCode(secret),
       }),
     );
     expect(off.status).toBeLessThan(400);

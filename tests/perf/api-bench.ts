@@ -10,7 +10,6 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import type { AppLoadContext } from "@remix-run/node";
-import postgres from "postgres";
 import { webhookDeliveries } from "#db/schema";
 import {
   createApiKey,
@@ -29,21 +28,18 @@ import {
 } from "~/utils/db.server";
 import { resetEnvCache } from "~/utils/env.server";
 import { createUserSessionHeader } from "~/web/session.server";
-import { writeDocSection } from "./bench-support";
+import {
+  BENCH_SERVER_URL,
+  withDatabase,
+  createBenchDatabase,
+  dropBenchDatabase,
+  writeDocSection,
+} from "./bench-support";
 
-const SERVER_URL =
-  process.env.BENCH_DATABASE_URL ??
-  "postgres://postgres@127.0.0.1:5432/postgres";
 const DB_NAME = "ga_bench_api";
 const REQUESTS = 400;
 const EVENTS = 500;
 const CONCURRENCY = 10;
-
-function databaseUrl(): string {
-  const u = new URL(SERVER_URL);
-  u.pathname = `/${DB_NAME}`;
-  return u.toString();
-}
 
 async function timeRequests(make: () => Request): Promise<number> {
   const started = performance.now();
@@ -60,15 +56,12 @@ async function timeRequests(make: () => Request): Promise<number> {
 }
 
 async function main() {
-  const admin = postgres(SERVER_URL, { max: 1, onnotice: () => {} });
-  await admin.unsafe(`drop database if exists ${DB_NAME} with (force)`);
-  await admin.unsafe(`create database ${DB_NAME}`);
-  await admin.end();
+  await createBenchDatabase(DB_NAME);
   process.env.WEBHOOK_ALLOW_PRIVATE_NETWORKS = "true";
   process.env.API_KEY_RATE_LIMIT = String(REQUESTS * 10);
   process.env.SESSION_SECRET ??= "bench-session-secret-0123456789abcdef";
   resetEnvCache();
-  const conn = connectPostgres(databaseUrl(), 10);
+  const conn = connectPostgres(withDatabase(BENCH_SERVER_URL, DB_NAME), 10);
   setConnection(conn);
   await migrate(conn);
 
@@ -173,9 +166,7 @@ async function main() {
   } finally {
     receiver.close();
     await closeConnection();
-    const drop = postgres(SERVER_URL, { max: 1, onnotice: () => {} });
-    await drop.unsafe(`drop database if exists ${DB_NAME} with (force)`);
-    await drop.end();
+    await dropBenchDatabase(DB_NAME);
   }
 }
 

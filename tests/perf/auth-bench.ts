@@ -19,7 +19,6 @@ import { fork, spawnSync, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import url from "node:url";
-import postgres from "postgres";
 import Stripe from "stripe";
 import { sql } from "drizzle-orm";
 import { authorizeCardPurchase } from "~/models/cards/index.server";
@@ -41,11 +40,14 @@ import {
 } from "#tests/support/payments";
 import { startFakeStripe } from "#tests/support/fake-stripe";
 import { LARGE_COMPANY, seedCompany } from "./seed";
-import { withDatabase, writeDocSection } from "./bench-support";
+import {
+  BENCH_SERVER_URL,
+  createBenchDatabase,
+  dropBenchDatabase,
+  withDatabase,
+  writeDocSection,
+} from "./bench-support";
 
-const SERVER_URL =
-  process.env.BENCH_DATABASE_URL ??
-  "postgres://postgres@127.0.0.1:5432/postgres";
 const DB_NAME = "ga_bench_auth";
 const CARDS = 1000;
 const LEVELS = [1, 16, 64, 256];
@@ -353,11 +355,8 @@ async function allCores(database: string, cards: Card[]): Promise<Level[]> {
 }
 
 export async function measureAuthorizations() {
-  const admin = postgres(SERVER_URL, { max: 1, onnotice: () => {} });
-  await admin.unsafe(`drop database if exists ${DB_NAME} with (force)`);
-  await admin.unsafe(`create database ${DB_NAME}`);
-  await admin.end();
-  const conn = connectPostgres(withDatabase(SERVER_URL, DB_NAME), POOL);
+  await createBenchDatabase(DB_NAME);
+  const conn = connectPostgres(withDatabase(BENCH_SERVER_URL, DB_NAME), POOL);
   setConnection(conn);
   const fake = await startFakeStripe();
   enableStripe(fake);
@@ -398,7 +397,9 @@ export async function measureAuthorizations() {
         );
       }
     }
-    rows.push(...(await allCores(withDatabase(SERVER_URL, DB_NAME), cards)));
+    rows.push(
+      ...(await allCores(withDatabase(BENCH_SERVER_URL, DB_NAME), cards)),
+    );
     const overspent = (await checkInvariants(db())).filter((v) =>
       /card spend|card's spend/.test(v.rule),
     );
@@ -412,9 +413,7 @@ export async function measureAuthorizations() {
     disableStripe();
     await fake.stop();
     await closeConnection();
-    const drop = postgres(SERVER_URL, { max: 1, onnotice: () => {} });
-    await drop.unsafe(`drop database if exists ${DB_NAME} with (force)`);
-    await drop.end();
+    await dropBenchDatabase(DB_NAME);
   }
 }
 

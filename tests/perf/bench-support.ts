@@ -1,7 +1,10 @@
 import fs from "node:fs";
 import path from "node:path";
 import url from "node:url";
-export { withDatabase } from "#tests/support/servers";
+import postgres from "postgres";
+import { withDatabase } from "#tests/support/servers";
+
+export { withDatabase };
 
 // What the separate bench scripts share (npm run bench): the database URL of a bench's own
 // database, a timer, and the generated section of docs/performance.md each one rewrites.
@@ -10,6 +13,36 @@ const ROOT = path.resolve(
   path.dirname(url.fileURLToPath(import.meta.url)),
   "../..",
 );
+
+/** The PostgreSQL server the benches make their databases on. */
+export const BENCH_SERVER_URL =
+  process.env.BENCH_DATABASE_URL ??
+  "postgres://postgres@127.0.0.1:5432/postgres";
+
+async function onServer(run: (admin: postgres.Sql) => Promise<unknown>) {
+  const admin = postgres(BENCH_SERVER_URL, { max: 1, onnotice: () => {} });
+  try {
+    await run(admin);
+  } finally {
+    await admin.end();
+  }
+}
+
+/** A bench's own database, made afresh (dropped first if a run left it); its URL. */
+export async function createBenchDatabase(name: string): Promise<string> {
+  await onServer(async (admin) => {
+    await admin.unsafe(`drop database if exists ${name} with (force)`);
+    await admin.unsafe(`create database ${name}`);
+  });
+  return withDatabase(BENCH_SERVER_URL, name);
+}
+
+/** Drops a bench's database (its connections are ended). */
+export async function dropBenchDatabase(name: string): Promise<void> {
+  await onServer((admin) =>
+    admin.unsafe(`drop database if exists ${name} with (force)`),
+  );
+}
 
 /** Runs `run` and returns its result with the milliseconds it took. */
 export async function timed<T>(run: () => Promise<T>): Promise<[T, number]> {

@@ -40,14 +40,12 @@ import {
   type SeededCompany,
 } from "./seed";
 import { freePort, withDatabase } from "#tests/support/servers";
+import { BENCH_SERVER_URL, dropBenchDatabase } from "./bench-support";
 
 const ROOT = path.resolve(
   path.dirname(url.fileURLToPath(import.meta.url)),
   "../..",
 );
-const SERVER_URL =
-  process.env.BENCH_DATABASE_URL ??
-  "postgres://postgres@127.0.0.1:5432/postgres";
 const DB_NAME = "ga_bench";
 const DURATION = Number(process.env.BENCH_DURATION ?? 5);
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 1);
@@ -115,7 +113,7 @@ async function prepareDatabase(): Promise<{
   large: SeededCompany;
   small: SeededCompany;
 }> {
-  const admin = postgres(SERVER_URL, { max: 1, onnotice: () => {} });
+  const admin = postgres(BENCH_SERVER_URL, { max: 1, onnotice: () => {} });
   const reuse =
     process.env.BENCH_REUSE === "1" &&
     (await admin`select 1 from pg_database where datname = ${DB_NAME}`).length >
@@ -125,7 +123,7 @@ async function prepareDatabase(): Promise<{
     await admin.unsafe(`create database ${DB_NAME}`);
   }
   await admin.end();
-  const dbUrl = withDatabase(SERVER_URL, DB_NAME);
+  const dbUrl = withDatabase(BENCH_SERVER_URL, DB_NAME);
   const conn = connectPostgres(dbUrl, 2);
   try {
     await migrate(conn);
@@ -991,8 +989,6 @@ try {
 } finally {
   await stopAll();
   if (process.env.BENCH_KEEP !== "1") {
-    const admin = postgres(SERVER_URL, { max: 1, onnotice: () => {} });
-    await admin.unsafe(`drop database if exists ${DB_NAME} with (force)`);
-    await admin.end();
+    await dropBenchDatabase(DB_NAME);
   }
 }

@@ -12,7 +12,6 @@
 //   BENCH_DATABASE_URL  PostgreSQL server (default postgres://postgres@127.0.0.1:5432/postgres)
 //   BENCH_WRITE_DOC=0   do not rewrite the generated section of docs/performance.md
 import url from "node:url";
-import postgres from "postgres";
 import { eq, sql } from "drizzle-orm";
 import { users } from "#db/schema";
 import { checkInvariants } from "~/models/ledger/index.server";
@@ -31,20 +30,21 @@ import {
 import { isoDay } from "~/utils/pay-schedule";
 import { hashPassword } from "~/utils/password.server";
 import { LARGE_COMPANY, seedCompany } from "./seed";
-import { timed, withDatabase, writeDocSection } from "./bench-support";
+import {
+  BENCH_SERVER_URL,
+  createBenchDatabase,
+  dropBenchDatabase,
+  timed,
+  withDatabase,
+  writeDocSection,
+} from "./bench-support";
 
-const SERVER_URL =
-  process.env.BENCH_DATABASE_URL ??
-  "postgres://postgres@127.0.0.1:5432/postgres";
 const DB_NAME = "ga_bench_payroll";
 const POST_SIZE = 1000;
 
 export async function measurePayroll() {
-  const admin = postgres(SERVER_URL, { max: 1, onnotice: () => {} });
-  await admin.unsafe(`drop database if exists ${DB_NAME} with (force)`);
-  await admin.unsafe(`create database ${DB_NAME}`);
-  await admin.end();
-  const conn = connectPostgres(withDatabase(SERVER_URL, DB_NAME), 4);
+  await createBenchDatabase(DB_NAME);
+  const conn = connectPostgres(withDatabase(BENCH_SERVER_URL, DB_NAME), 4);
   setConnection(conn);
   try {
     await migrate(conn);
@@ -120,9 +120,7 @@ export async function measurePayroll() {
     };
   } finally {
     await closeConnection();
-    const drop = postgres(SERVER_URL, { max: 1, onnotice: () => {} });
-    await drop.unsafe(`drop database if exists ${DB_NAME} with (force)`);
-    await drop.end();
+    await dropBenchDatabase(DB_NAME);
   }
 }
 

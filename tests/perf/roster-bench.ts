@@ -7,7 +7,6 @@
 //   BENCH_DATABASE_URL  PostgreSQL server (default postgres://postgres@127.0.0.1:5432/postgres)
 //   BENCH_WRITE_DOC=0   do not rewrite the generated section of docs/performance.md
 import url from "node:url";
-import postgres from "postgres";
 import { eq, sql } from "drizzle-orm";
 import { invitations } from "#db/schema";
 import {
@@ -25,11 +24,15 @@ import {
   migrate,
   setConnection,
 } from "~/utils/db.server";
-import { timed, withDatabase, writeDocSection } from "./bench-support";
+import {
+  BENCH_SERVER_URL,
+  createBenchDatabase,
+  dropBenchDatabase,
+  timed,
+  withDatabase,
+  writeDocSection,
+} from "./bench-support";
 
-const SERVER_URL =
-  process.env.BENCH_DATABASE_URL ??
-  "postgres://postgres@127.0.0.1:5432/postgres";
 const DB_NAME = "ga_bench_roster";
 const ROWS = 10_000;
 const BAD = 20;
@@ -60,11 +63,8 @@ export function rosterCsv(rows = ROWS, bad = BAD): string {
 }
 
 export async function measureRosterImport() {
-  const admin = postgres(SERVER_URL, { max: 1, onnotice: () => {} });
-  await admin.unsafe(`drop database if exists ${DB_NAME} with (force)`);
-  await admin.unsafe(`create database ${DB_NAME}`);
-  await admin.end();
-  const conn = connectPostgres(withDatabase(SERVER_URL, DB_NAME), 4);
+  await createBenchDatabase(DB_NAME);
+  const conn = connectPostgres(withDatabase(BENCH_SERVER_URL, DB_NAME), 4);
   setConnection(conn);
   let peak = process.memoryUsage().rss;
   const sampler = setInterval(() => {
@@ -116,9 +116,7 @@ export async function measureRosterImport() {
   } finally {
     clearInterval(sampler);
     await closeConnection();
-    const drop = postgres(SERVER_URL, { max: 1, onnotice: () => {} });
-    await drop.unsafe(`drop database if exists ${DB_NAME} with (force)`);
-    await drop.end();
+    await dropBenchDatabase(DB_NAME);
   }
 }
 

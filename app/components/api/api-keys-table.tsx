@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { PostButton } from "~/components/ui/button";
+import { RowAction } from "~/components/ui/button";
 import { EmptyRow, Table, Td } from "~/components/ui/table";
 import { useT } from "~/utils/i18n";
 
@@ -55,16 +55,14 @@ export function ApiKeysTable({ keys }: { keys: ApiKeyRow[] }) {
                   {t("api.revoked", { date: k.revokedText })}
                 </span>
               ) : (
-                <PostButton
+                <RowAction
                   action="/settings/api"
                   intent="revoke-key"
                   fields={{ keyId: k.id }}
-                  variant="secondary"
-                  className="px-3 py-1.5"
                   aria-label={t("api.revokeKey", { name: k.name })}
                 >
                   {t("api.revoke")}
-                </PostButton>
+                </RowAction>
               )}
             </Td>
           </tr>

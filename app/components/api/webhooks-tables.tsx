@@ -1,4 +1,4 @@
-import { PostButton } from "~/components/ui/button";
+import { RowAction } from "~/components/ui/button";
 import { EmptyRow, Table, Td } from "~/components/ui/table";
 import { useT } from "~/utils/i18n";
 
@@ -55,16 +55,14 @@ export function EndpointsTable({ endpoints }: { endpoints: EndpointRow[] }) {
               </ul>
             </Td>
             <Td>
-              <PostButton
+              <RowAction
                 action="/settings/api"
                 intent="delete-endpoint"
                 fields={{ endpointId: e.id }}
-                variant="secondary"
-                className="px-3 py-1.5"
                 aria-label={t("api.removeEndpoint", { url: e.url })}
               >
                 {t("api.remove")}
-              </PostButton>
+              </RowAction>
             </Td>
           </tr>
         ))
@@ -114,19 +112,17 @@ export function DeliveriesTable({
               )}
             </Td>
             <Td>
-              <PostButton
+              <RowAction
                 action="/settings/api"
                 intent="resend-delivery"
                 fields={{ deliveryId: d.id }}
-                variant="secondary"
-                className="px-3 py-1.5"
                 aria-label={t("api.resendDelivery", {
                   type: d.type,
                   id: d.eventId,
                 })}
               >
                 {t("api.resend")}
-              </PostButton>
+              </RowAction>
             </Td>
           </tr>
         ))

@@ -1,5 +1,5 @@
 import { Badge } from "~/components/ui/badge";
-import { PostButton } from "~/components/ui/button";
+import { RowAction } from "~/components/ui/button";
 import { EmptyRow, Table, Td } from "~/components/ui/table";
 import type { CompanyRole } from "~/utils/company-roles";
 import { useT } from "~/utils/i18n";
@@ -74,27 +74,23 @@ export function InvitationsTable({
               <Td>
                 {open ? (
                   <div className="flex flex-wrap gap-2">
-                    <PostButton
+                    <RowAction
                       action={action}
                       intent="resend-invitation"
                       fields={{ invitationId: i.id }}
-                      variant="secondary"
-                      className="px-3 py-1.5"
                       aria-label={t("table.resendTo", { email: i.email })}
                     >
                       {t("table.resend")}
-                    </PostButton>
+                    </RowAction>
                     {i.status === "PENDING" ? (
-                      <PostButton
+                      <RowAction
                         action={action}
                         intent="revoke-invitation"
                         fields={{ invitationId: i.id }}
-                        variant="secondary"
-                        className="px-3 py-1.5"
                         aria-label={t("table.revokeTo", { email: i.email })}
                       >
                         {t("table.revoke")}
-                      </PostButton>
+                      </RowAction>
                     ) : null}
                   </div>
                 ) : (

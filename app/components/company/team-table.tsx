@@ -1,5 +1,5 @@
 import { Form } from "@remix-run/react";
-import { Button, PostButton } from "~/components/ui/button";
+import { Button, RowAction } from "~/components/ui/button";
 import { EmptyRow, Table, Td } from "~/components/ui/table";
 import type { CompanyRole } from "~/utils/company-roles";
 import { useT } from "~/utils/i18n";
@@ -86,16 +86,14 @@ export function TeamTable({
             </Td>
             <Td>{m.lastSignInText}</Td>
             <Td>
-              <PostButton
+              <RowAction
                 action="/settings/team"
                 intent="remove-member"
                 fields={{ memberId: m.id }}
-                variant="secondary"
-                className="px-3 py-1.5"
                 aria-label={t("team.removeFrom", { name: m.name })}
               >
                 {t("team.remove")}
-              </PostButton>
+              </RowAction>
             </Td>
           </tr>
         ))

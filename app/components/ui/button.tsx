@@ -68,3 +68,8 @@ export function PostButton({
     </Form>
   );
 }
+
+/** A table row's one-press action (Revoke, Resend, Remove): a small secondary PostButton. */
+export function RowAction(props: Parameters<typeof PostButton>[0]) {
+  return <PostButton variant="secondary" className="px-3 py-1.5" {...props} />;
+}

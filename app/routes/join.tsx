@@ -2,6 +2,7 @@ import type { SubmissionResult } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import type { ReactNode } from "react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { island } from "~/components/island";
 import { LanguageSwitch } from "~/components/layout/language-switch";
@@ -170,40 +171,8 @@ const SIGN_IN_FIRST = "Sign in first, then press Join.";
 /** The states of a link that no longer works, each with its own title and text. */
 const GONE = new Set(["unknown", "used", "revoked", "expired"]);
 
-export default function JoinPage() {
-  const { invitation, signedIn } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>() as ActionData | undefined;
-  const t = useT("invitations");
-  const message = useMessageText();
-  const language = useLanguage();
-  if (invitation.state !== "pending" || !("company" in invitation)) {
-    const gone = GONE.has(invitation.state) ? invitation.state : "unknown";
-    return (
-      <main
-        id="main"
-        tabIndex={-1}
-        className="mx-auto max-w-md p-6 py-16 [overflow-wrap:anywhere]"
-      >
-        <div className="-mt-10 mb-4 flex justify-end">
-          <LanguageSwitch />
-        </div>
-        <h1 className="text-2xl font-bold text-gray-900">
-          {t(`join.gone.${gone}.title`)}
-        </h1>
-        <p className="mt-4 text-gray-700">{t(`join.gone.${gone}.text`)}</p>
-        <p className="mt-8">
-          <Link to="/auth" className="font-medium text-brand-700 underline">
-            {t("join.goToSignIn")}
-          </Link>
-        </p>
-      </main>
-    );
-  }
-  const company = invitation.company || t("join.yourEmployer");
-  const memberRole =
-    invitation.kind === "MEMBER" && invitation.role
-      ? t(`roles.${invitation.role}`).toLocaleLowerCase(language)
-      : null;
+/** The page's frame: one narrow column, the language switch at its top. */
+function JoinFrame({ children }: { children: ReactNode }) {
   return (
     <main
       id="main"
@@ -213,6 +182,40 @@ export default function JoinPage() {
       <div className="-mt-10 mb-4 flex justify-end">
         <LanguageSwitch />
       </div>
+      {children}
+    </main>
+  );
+}
+
+export default function JoinPage() {
+  const { invitation, signedIn } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>() as ActionData | undefined;
+  const t = useT("invitations");
+  const message = useMessageText();
+  const language = useLanguage();
+  if (invitation.state !== "pending" || !("company" in invitation)) {
+    const gone = GONE.has(invitation.state) ? invitation.state : "unknown";
+    return (
+      <JoinFrame>
+        <h1 className="text-2xl font-bold text-gray-900">
+          {t(`join.gone.${gone}.title`)}
+        </h1>
+        <p className="mt-4 text-gray-700">{t(`join.gone.${gone}.text`)}</p>
+        <p className="mt-8">
+          <Link to="/auth" className="font-medium text-brand-700 underline">
+            {t("join.goToSignIn")}
+          </Link>
+        </p>
+      </JoinFrame>
+    );
+  }
+  const company = invitation.company || t("join.yourEmployer");
+  const memberRole =
+    invitation.kind === "MEMBER" && invitation.role
+      ? t(`roles.${invitation.role}`).toLocaleLowerCase(language)
+      : null;
+  return (
+    <JoinFrame>
       <h1 className="text-2xl font-bold text-gray-900">
         {t("join.heading", { company })}
       </h1>
@@ -269,7 +272,7 @@ export default function JoinPage() {
           </p>
         </>
       )}
-    </main>
+    </JoinFrame>
   );
 }
 

@@ -148,8 +148,19 @@ describe("/outbox without a mail server", () => {
     expect(clean.headers.get("Referrer-Policy")).toBe("same-origin");
     const { i18n, ...page } = await clean.json();
     expect(page).toEqual({ token, live: true });
-    // And the page's texts (the catalogues of its language).
-    expect(Object.keys(i18n)).toEqual(["auth", "messages"]);
+    // And the page's texts (the catalogues of its language; an English page shows its
+    // messages as written, so it is not sent the messages catalogue, a Spanish one is).
+    expect(Object.keys(i18n)).toEqual(["auth"]);
+    const spanish = await call(
+      resetLoader,
+      new Request(`${BASE_URL}/reset-password`, {
+        headers: { Cookie: cookie.split(";")[0], "Accept-Language": "es" },
+      }),
+    );
+    expect(Object.keys((await spanish.json()).i18n)).toEqual([
+      "auth",
+      "messages",
+    ]);
 
     const weak = await call(
       resetAction,

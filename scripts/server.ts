@@ -156,6 +156,11 @@ function keepServingThroughStrayErrors() {
   };
   process.on("unhandledRejection", report("unhandled rejection"));
   process.on("uncaughtException", report("uncaught exception"));
+  // A log stream that fails (EPIPE: whatever read our output has gone) cannot be logged to;
+  // unheard, its error would be an uncaught exception whose report is one more failing write,
+  // a loop that kept an orphaned server at a third of a core. Its lines are dropped instead.
+  for (const stream of [process.stdout, process.stderr])
+    stream.on("error", () => {});
 }
 
 function serve(): void {

@@ -5,7 +5,7 @@ import { login, startServer, type RunningServer } from "./support/server";
 // (Origin check, CSP with nonces, headers, the proxy setting) can only be seen over HTTP.
 // Login throttling and user enumeration are also proven in the integration tests
 // (auth.test.ts "throttles repeated failures…", abuse.test.ts); here they run end to end.
-// Ports 3891–3892 are this file's own (faults: 3194 or OPS_FAULTS_PORT; shutdown: 3191–3193).
+// Ports 3891–3892 are this file's own (faults: 3194 or OPS_FAULTS_PORT; shutdown: 3190–3193).
 
 test.describe.configure({ mode: "serial" });
 

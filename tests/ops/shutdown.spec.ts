@@ -1,3 +1,4 @@
+import fs from "node:fs";
 import http from "node:http";
 import { expect, test } from "@playwright/test";
 import { login, startServer } from "./support/server";
@@ -95,4 +96,33 @@ test("logs one JSON line per request without cookies or secrets", async () => {
   expect(all).not.toContain(cookie.split("=")[1]);
   expect(all).not.toContain("not-the-password");
   expect(all).not.toContain("ops-session-secret");
+});
+
+/** CPU seconds (user + system) the process has used, from /proc. */
+function cpuSeconds(pid: number): number {
+  const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
+  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
+test("a server whose log pipe was closed goes on serving, and idles", async () => {
+  test.skip(!fs.existsSync("/proc/self/stat"), "reads CPU time from /proc");
+  const server = await startServer(3190);
+  try {
+    // Whatever read the server's output is gone: every log line now fails with EPIPE.
+    server.child.stdout!.destroy();
+    server.child.stderr!.destroy();
+    for (let i = 0; i < 5; i++) {
+      expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
+      expect((await fetch(`${server.url}/auth`)).status).toBe(200);
+    }
+    const before = cpuSeconds(server.child.pid!);
+    await new Promise((r) => setTimeout(r, 2000));
+    // Idle, it uses next to nothing (it spun at ~0.3 s a second when each failed write was
+    // reported by another write).
+    expect(cpuSeconds(server.child.pid!) - before).toBeLessThan(0.2);
+    expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
+  } finally {
+    await server.stop("SIGKILL");
+  }
 });

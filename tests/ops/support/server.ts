@@ -38,6 +38,10 @@ export async function startServer(
     },
     stdio: ["ignore", "pipe", "pipe"],
   });
+  // A test that times out may leave its worker before its own clean-up: the server goes too.
+  const orphaned = () => child.kill("SIGKILL");
+  process.once("exit", orphaned);
+  child.once("exit", () => process.off("exit", orphaned));
   child.stdout!.on("data", (d) => (output += d));
   child.stderr!.on("data", (d) => (output += d));
   const exited = new Promise<number | null>((resolve) =>

@@ -1,7 +1,32 @@
+import fs from "node:fs";
 import path from "node:path";
 import { defineConfig } from "vitest/config";
 
 const root = path.resolve(import.meta.dirname, "..");
+
+const TEST_FILES = [
+  "tests/unit/**/*.test.{ts,tsx}",
+  "tests/integration/**/*.test.{ts,tsx}",
+];
+
+/**
+ * The files whose outcome depends on the database the run is given: they take the test
+ * database (useTestDatabase) or read TEST_DATABASE_URL. The rest (pure functions, the docs,
+ * the tests that always make their own PGlite) give the same result on either database.
+ */
+function databaseTestFiles(): string[] {
+  return ["tests/unit", "tests/integration"].flatMap((dir) =>
+    fs
+      .readdirSync(path.join(root, dir), { recursive: true, encoding: "utf8" })
+      .filter((file) => /\.test\.tsx?$/.test(file))
+      .map((file) => path.posix.join(dir, file.split(path.sep).join("/")))
+      .filter((file) =>
+        /useTestDatabase\(|TEST_DATABASE_URL/.test(
+          fs.readFileSync(path.join(root, file), "utf8"),
+        ),
+      ),
+  );
+}
 
 export default defineConfig({
   root,
@@ -13,10 +38,11 @@ export default defineConfig({
     },
   },
   test: {
-    include: [
-      "tests/unit/**/*.test.{ts,tsx}",
-      "tests/integration/**/*.test.{ts,tsx}",
-    ],
+    // VITEST_DATABASE_TESTS=1: only the tests that depend on the database, for a second pass
+    // on the other database (.ci/run runs every test on PostgreSQL, then these on PGlite).
+    include: process.env.VITEST_DATABASE_TESTS
+      ? databaseTestFiles()
+      : TEST_FILES,
     globals: true,
     globalSetup: ["tests/support/global-setup.ts"],
     setupFiles: ["tests/support/setup-env.ts"],

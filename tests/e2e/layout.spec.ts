@@ -81,11 +81,16 @@ async function checkPage(
     expect(covered, `"${name}" on ${target.name} is not covered`).toEqual([]);
   }
 
-  await expectAccessible(page);
-  await test.info().attach(`${target.name}-${width}`, {
-    body: await page.screenshot({ fullPage: true, type: "jpeg", quality: 50 }),
-    contentType: "image/jpeg",
-  });
+  await test.step("axe", () => expectAccessible(page));
+  await test.step("screenshot", async () =>
+    test.info().attach(`${target.name}-${width}`, {
+      body: await page.screenshot({
+        fullPage: true,
+        type: "jpeg",
+        quality: 50,
+      }),
+      contentType: "image/jpeg",
+    }));
 }
 
 const isNoJsProject = () => test.info().project.use.javaScriptEnabled === false;

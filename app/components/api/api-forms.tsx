@@ -4,9 +4,9 @@ import {
   type SubmissionResult,
 } from "@conform-to/react";
 import { Form } from "@remix-run/react";
-import { Button } from "~/components/ui/button";
+import { SubmitRow } from "~/components/ui/submit-row";
 import { ErrorList } from "~/components/ui/error-list";
-import { Field, FormError } from "~/components/ui/field";
+import { Field } from "~/components/ui/field";
 import { useSchemaForm } from "~/components/ui/schema-form";
 import { useIsPending } from "~/components/use-is-pending";
 import { API_SCOPES, WEBHOOK_EVENTS } from "~/utils/api-scopes";
@@ -103,14 +103,14 @@ export function CreateApiKeyForm({
         errors={fields.scopes.errors}
         errorId={fields.scopes.errorId}
       />
-      <FormError
-        id={form.errorId}
-        title={t("api.keyFailed")}
-        errors={form.errors}
-      />
-      <Button type="submit" disabled={pending}>
-        {pending ? t("api.creating") : t("api.create")}
-      </Button>
+      <SubmitRow
+        form={form}
+        errorTitle={t("api.keyFailed")}
+        pending={pending}
+        pendingLabel={t("api.creating")}
+      >
+        {t("api.create")}
+      </SubmitRow>
     </Form>
   );
 }
@@ -151,14 +151,14 @@ export function AddWebhookEndpointForm({
         errors={fields.events.errors}
         errorId={fields.events.errorId}
       />
-      <FormError
-        id={form.errorId}
-        title={t("api.endpointFailed")}
-        errors={form.errors}
-      />
-      <Button type="submit" disabled={pending}>
-        {pending ? t("api.adding") : t("api.add")}
-      </Button>
+      <SubmitRow
+        form={form}
+        errorTitle={t("api.endpointFailed")}
+        pending={pending}
+        pendingLabel={t("api.adding")}
+      >
+        {t("api.add")}
+      </SubmitRow>
     </Form>
   );
 }

@@ -7,6 +7,7 @@ import {
 import { Form } from "@remix-run/react";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
+import { SubmitButton, SubmitRow } from "~/components/ui/submit-row";
 import { Card } from "~/components/ui/card";
 import { CheckboxField, ErrorList, FormError } from "~/components/ui/field";
 import { InputField, useSchemaForm } from "~/components/ui/schema-form";
@@ -141,14 +142,14 @@ export function SimulatePurchase({
           <ErrorList errors={fields.merchantCategory.errors} />
         </div>
         <div className="space-y-3 lg:col-span-3">
-          <FormError
-            id={form.errorId}
-            title={t("simulate.failed")}
-            errors={form.errors}
-          />
-          <Button type="submit" disabled={pending}>
-            {pending ? t("simulate.simulating") : t("simulate.submit")}
-          </Button>
+          <SubmitRow
+            form={form}
+            errorTitle={t("simulate.failed")}
+            pending={pending}
+            pendingLabel={t("simulate.simulating")}
+          >
+            {t("simulate.submit")}
+          </SubmitRow>
         </div>
       </Form>
       <div role="status" aria-live="polite" className="mt-4">
@@ -199,14 +200,15 @@ export function CloseCardForm({
         errors={fields.confirm.errors}
         inputProps={{ ...getInputProps(fields.confirm, { type: "checkbox" }) }}
       />
-      <FormError
-        id={form.errorId}
-        title={t("close.failed")}
-        errors={form.errors}
-      />
-      <Button type="submit" variant="secondary" disabled={pending}>
-        {pending ? t("close.closing") : t("close.submit")}
-      </Button>
+      <SubmitRow
+        form={form}
+        errorTitle={t("close.failed")}
+        pending={pending}
+        pendingLabel={t("close.closing")}
+        variant="secondary"
+      >
+        {t("close.submit")}
+      </SubmitRow>
     </Form>
   );
 }
@@ -251,9 +253,13 @@ export function SimulateRefund({
           autoComplete="off"
         />
         <div className="flex items-end">
-          <Button type="submit" variant="secondary" disabled={pending}>
-            {pending ? t("refund.refunding") : t("refund.submit")}
-          </Button>
+          <SubmitButton
+            pending={pending}
+            pendingLabel={t("refund.refunding")}
+            variant="secondary"
+          >
+            {t("refund.submit")}
+          </SubmitButton>
         </div>
         <div className="lg:col-span-3">
           <FormError

@@ -5,9 +5,9 @@ import {
   type SubmissionResult,
 } from "@conform-to/react";
 import { Form } from "@remix-run/react";
-import { Button } from "~/components/ui/button";
+import { SubmitRow } from "~/components/ui/submit-row";
 import { ErrorList } from "~/components/ui/error-list";
-import { Field, FormError } from "~/components/ui/field";
+import { Field } from "~/components/ui/field";
 import { useSchemaForm } from "~/components/ui/schema-form";
 import { useIsPending } from "~/components/use-is-pending";
 import type { CompanyRole } from "~/utils/company-roles";
@@ -93,14 +93,14 @@ export function InviteMemberForm({
         </ul>
         <ErrorList errors={fields.role.errors} />
       </div>
-      <FormError
-        id={form.errorId}
-        title={t("team.failed")}
-        errors={form.errors}
-      />
-      <Button type="submit" disabled={pending}>
-        {pending ? t("team.sending") : t("team.send")}
-      </Button>
+      <SubmitRow
+        form={form}
+        errorTitle={t("team.failed")}
+        pending={pending}
+        pendingLabel={t("team.sending")}
+      >
+        {t("team.send")}
+      </SubmitRow>
     </Form>
   );
 }

@@ -1,6 +1,7 @@
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { Form } from "@remix-run/react";
-import { Button } from "~/components/ui/button";
+import { SubmitButton } from "~/components/ui/submit-row";
+
 import { FormError } from "~/components/ui/field";
 import { ErrorList } from "~/components/ui/error-list";
 import {
@@ -89,9 +90,9 @@ export function AccountSettingsForm({
         errors={form.errors}
       />
       <div className="flex justify-end">
-        <Button type="submit" disabled={pending}>
-          {pending ? t("form.saving") : t("form.save")}
-        </Button>
+        <SubmitButton pending={pending} pendingLabel={t("form.saving")}>
+          {t("form.save")}
+        </SubmitButton>
       </div>
     </Form>
   );
@@ -137,9 +138,13 @@ export function EmailChoicesForm({
         {t("emailChoices.deductions")}
       </label>
       <div className="flex justify-end">
-        <Button type="submit" variant="secondary" disabled={pending}>
-          {pending ? t("form.saving") : t("emailChoices.save")}
-        </Button>
+        <SubmitButton
+          pending={pending}
+          pendingLabel={t("form.saving")}
+          variant="secondary"
+        >
+          {t("emailChoices.save")}
+        </SubmitButton>
       </div>
     </Form>
   );
@@ -201,9 +206,13 @@ export function LanguageForm({
         />
       </fieldset>
       <div className="flex justify-end">
-        <Button type="submit" variant="secondary" disabled={pending}>
-          {pending ? t("form.saving") : t("language.save")}
-        </Button>
+        <SubmitButton
+          pending={pending}
+          pendingLabel={t("form.saving")}
+          variant="secondary"
+        >
+          {t("language.save")}
+        </SubmitButton>
       </div>
     </Form>
   );

@@ -7,7 +7,8 @@ import {
   type SubmissionResult,
 } from "@conform-to/react";
 import { Form } from "@remix-run/react";
-import { Button, LinkButton } from "~/components/ui/button";
+import { LinkButton } from "~/components/ui/button";
+import { SubmitButton } from "~/components/ui/submit-row";
 import {
   CheckboxField,
   ErrorList,
@@ -292,9 +293,9 @@ export function RequestForm({
         <LinkButton to="/" variant="secondary">
           {t("form.cancel")}
         </LinkButton>
-        <Button type="submit" disabled={pending}>
-          {pending ? t("form.submitting") : t("form.submit")}
-        </Button>
+        <SubmitButton pending={pending} pendingLabel={t("form.submitting")}>
+          {t("form.submit")}
+        </SubmitButton>
       </div>
     </Form>
   );

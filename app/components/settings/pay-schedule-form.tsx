@@ -4,10 +4,10 @@ import {
   type SubmissionResult,
 } from "@conform-to/react";
 import { Form } from "@remix-run/react";
-import { Button } from "~/components/ui/button";
+import { SubmitRow } from "~/components/ui/submit-row";
 import { Card } from "~/components/ui/card";
 import { ErrorList } from "~/components/ui/error-list";
-import { FormError } from "~/components/ui/field";
+
 import { InputField, useSchemaForm } from "~/components/ui/schema-form";
 import { useIsPending } from "~/components/use-is-pending";
 import { useT } from "~/utils/i18n";
@@ -69,14 +69,14 @@ export function PayScheduleForm({
             hint={t("schedule.nextPayDateHint")}
           />
         </div>
-        <FormError
-          id={form.errorId}
-          title={t("schedule.failed")}
-          errors={form.errors}
-        />
-        <Button type="submit" disabled={pending}>
-          {pending ? t("schedule.saving") : t("schedule.save")}
-        </Button>
+        <SubmitRow
+          form={form}
+          errorTitle={t("schedule.failed")}
+          pending={pending}
+          pendingLabel={t("schedule.saving")}
+        >
+          {t("schedule.save")}
+        </SubmitRow>
       </Form>
     </Card>
   );

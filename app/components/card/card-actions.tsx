@@ -2,9 +2,12 @@ import {
   getFormProps,
   getInputProps,
   getSelectProps,
+  type FieldMetadata,
+  type FormMetadata,
   type SubmissionResult,
 } from "@conform-to/react";
 import { Form } from "@remix-run/react";
+import type { ReactNode } from "react";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { SubmitButton, SubmitRow } from "~/components/ui/submit-row";
@@ -70,6 +73,62 @@ export function FreezeForm({
   );
 }
 
+type SandboxField = FieldMetadata<
+  string | number,
+  Record<string, unknown>,
+  string[]
+>;
+
+/**
+ * A sandbox test tool of the card page (a pretend purchase, a pretend refund): its card, with
+ * the test-tool badge and what the tool does, round a form that posts `kind` as its intent with
+ * an amount and a shop's name; `children` end the form and `after` follows it.
+ */
+function SandboxTool<Schema extends Record<string, unknown>>({
+  kind,
+  form,
+  fields,
+  children,
+  after,
+}: {
+  kind: "simulate" | "refund";
+  form: FormMetadata<Schema, string[]>;
+  fields: { amount: SandboxField; merchantName: SandboxField };
+  children: ReactNode;
+  after?: ReactNode;
+}) {
+  const t = useT("cards");
+  return (
+    <Card
+      title={t(`${kind}.title`)}
+      actions={<Badge tone="yellow">{t("simulate.badge")}</Badge>}
+    >
+      <p className="mb-4 text-sm text-gray-700">{t(`${kind}.intro`)}</p>
+      <Form
+        method="post"
+        {...getFormProps(form)}
+        className="grid gap-4 lg:grid-cols-3"
+      >
+        <input type="hidden" name="intent" value={kind} />
+        <InputField
+          label={t(`${kind}.amount`)}
+          prefix="$"
+          field={fields.amount}
+          inputMode="decimal"
+          autoComplete="off"
+        />
+        <InputField
+          label={t(`${kind}.merchantName`)}
+          field={fields.merchantName}
+          autoComplete="off"
+        />
+        {children}
+      </Form>
+      {after}
+    </Card>
+  );
+}
+
 export type Simulated = {
   approved: boolean;
   reason: string | null;
@@ -99,77 +158,60 @@ export function SimulatePurchase({
   const t = useT("cards");
   const text = useMessageText();
   return (
-    <Card
-      title={t("simulate.title")}
-      actions={<Badge tone="yellow">{t("simulate.badge")}</Badge>}
+    <SandboxTool
+      kind="simulate"
+      form={form}
+      fields={fields}
+      after={
+        <div role="status" aria-live="polite" className="mt-4">
+          {decision ? (
+            <div
+              data-testid="simulation-result"
+              className={`rounded-md border px-4 py-3 text-sm ${
+                decision.approved
+                  ? "border-green-300 bg-green-50 text-green-900"
+                  : "border-red-300 bg-red-50 text-red-900"
+              }`}
+            >
+              <p className="font-semibold">{decision.summary}</p>
+              {decision.reason ? (
+                <p className="mt-1">{text(decision.reason)}</p>
+              ) : null}
+            </div>
+          ) : null}
+        </div>
+      }
     >
-      <p className="mb-4 text-sm text-gray-700">{t("simulate.intro")}</p>
-      <Form
-        method="post"
-        {...getFormProps(form)}
-        className="grid gap-4 lg:grid-cols-3"
-      >
-        <input type="hidden" name="intent" value="simulate" />
-        <InputField
-          label={t("simulate.amount")}
-          prefix="$"
-          field={fields.amount}
-          inputMode="decimal"
-          autoComplete="off"
-        />
-        <InputField
-          label={t("simulate.merchantName")}
-          field={fields.merchantName}
-          autoComplete="off"
-        />
-        <div>
-          <label
-            htmlFor={fields.merchantCategory.id}
-            className="mb-1 block text-sm font-medium text-gray-800"
-          >
-            {t("simulate.merchantCategory")}
-          </label>
-          <select
-            {...getSelectProps(fields.merchantCategory)}
-            className={selectClass}
-          >
-            {SIMULATED_CATEGORIES.map((c) => (
-              <option key={c.value} value={c.value}>
-                {t(`categories.${c.value}`)}
-              </option>
-            ))}
-          </select>
-          <ErrorList errors={fields.merchantCategory.errors} />
-        </div>
-        <div className="space-y-3 lg:col-span-3">
-          <SubmitRow
-            form={form}
-            errorTitle={t("simulate.failed")}
-            pending={pending}
-            pendingLabel={t("simulate.simulating")}
-          >
-            {t("simulate.submit")}
-          </SubmitRow>
-        </div>
-      </Form>
-      <div role="status" aria-live="polite" className="mt-4">
-        {decision ? (
-          <div
-            data-testid="simulation-result"
-            className={`rounded-md border px-4 py-3 text-sm ${
-              decision.approved
-                ? "border-green-300 bg-green-50 text-green-900"
-                : "border-red-300 bg-red-50 text-red-900"
-            }`}
-          >
-            <p className="font-semibold">{decision.summary}</p>
-            {decision.reason ? (
-              <p className="mt-1">{text(decision.reason)}</p>
-            ) : null}
-          </div>
-        ) : null}
+      <div>
+        <label
+          htmlFor={fields.merchantCategory.id}
+          className="mb-1 block text-sm font-medium text-gray-800"
+        >
+          {t("simulate.merchantCategory")}
+        </label>
+        <select
+          {...getSelectProps(fields.merchantCategory)}
+          className={selectClass}
+        >
+          {SIMULATED_CATEGORIES.map((c) => (
+            <option key={c.value} value={c.value}>
+              {t(`categories.${c.value}`)}
+            </option>
+          ))}
+        </select>
+        <ErrorList errors={fields.merchantCategory.errors} />
       </div>
-    </Card>
+      <div className="space-y-3 lg:col-span-3">
+        <SubmitRow
+          form={form}
+          errorTitle={t("simulate.failed")}
+          pending={pending}
+          pendingLabel={t("simulate.simulating")}
+        >
+          {t("simulate.submit")}
+        </SubmitRow>
+      </div>
+    </SandboxTool>
   );
 }
 
@@ -229,46 +271,23 @@ export function SimulateRefund({
   });
   const t = useT("cards");
   return (
-    <Card
-      title={t("refund.title")}
-      actions={<Badge tone="yellow">{t("simulate.badge")}</Badge>}
-    >
-      <p className="mb-4 text-sm text-gray-700">{t("refund.intro")}</p>
-      <Form
-        method="post"
-        {...getFormProps(form)}
-        className="grid gap-4 lg:grid-cols-3"
-      >
-        <input type="hidden" name="intent" value="refund" />
-        <InputField
-          label={t("refund.amount")}
-          prefix="$"
-          field={fields.amount}
-          inputMode="decimal"
-          autoComplete="off"
+    <SandboxTool kind="refund" form={form} fields={fields}>
+      <div className="flex items-end">
+        <SubmitButton
+          pending={pending}
+          pendingLabel={t("refund.refunding")}
+          variant="secondary"
+        >
+          {t("refund.submit")}
+        </SubmitButton>
+      </div>
+      <div className="lg:col-span-3">
+        <FormError
+          id={form.errorId}
+          title={t("refund.failed")}
+          errors={form.errors}
         />
-        <InputField
-          label={t("refund.merchantName")}
-          field={fields.merchantName}
-          autoComplete="off"
-        />
-        <div className="flex items-end">
-          <SubmitButton
-            pending={pending}
-            pendingLabel={t("refund.refunding")}
-            variant="secondary"
-          >
-            {t("refund.submit")}
-          </SubmitButton>
-        </div>
-        <div className="lg:col-span-3">
-          <FormError
-            id={form.errorId}
-            title={t("refund.failed")}
-            errors={form.errors}
-          />
-        </div>
-      </Form>
-    </Card>
+      </div>
+    </SandboxTool>
   );
 }

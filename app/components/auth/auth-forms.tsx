@@ -114,13 +114,13 @@ function AuthForm<Fields extends Record<string, unknown>>({
   );
 }
 
-export function LoginForm({
-  redirectTo,
-  actionData,
-}: {
+/** The sign-in steps' props: where to go once signed in, and the page's action reply. */
+type SignInStepProps = {
   redirectTo: string;
   actionData: ActionData | undefined;
-}) {
+};
+
+export function LoginForm({ redirectTo, actionData }: SignInStepProps) {
   const [form, fields, pending] = useAuthForm("login", loginSchema, actionData);
   const t = useT("auth");
   return (
@@ -171,13 +171,7 @@ export function LoginForm({
 }
 
 /** The second sign-in step for an account with two-factor sign-in on. */
-export function CodeForm({
-  redirectTo,
-  actionData,
-}: {
-  redirectTo: string;
-  actionData: ActionData | undefined;
-}) {
+export function CodeForm({ redirectTo, actionData }: SignInStepProps) {
   const [form, fields, pending] = useAuthForm("mfa", mfaStepSchema, actionData);
   const t = useT("auth");
   return (

@@ -119,24 +119,20 @@ export function EmailChoicesForm({
           ),
         })}
       </p>
-      <label className="flex items-center gap-2 text-sm text-gray-800">
-        <input
-          type="checkbox"
-          name="decisions"
-          defaultChecked={choices.decisions}
-          className="h-4 w-4 rounded border-gray-400 text-brand-700 focus:ring-brand-600"
-        />
-        {t("emailChoices.decisions")}
-      </label>
-      <label className="flex items-center gap-2 text-sm text-gray-800">
-        <input
-          type="checkbox"
-          name="deductions"
-          defaultChecked={choices.deductions}
-          className="h-4 w-4 rounded border-gray-400 text-brand-700 focus:ring-brand-600"
-        />
-        {t("emailChoices.deductions")}
-      </label>
+      {(["decisions", "deductions"] as const).map((choice) => (
+        <label
+          key={choice}
+          className="flex items-center gap-2 text-sm text-gray-800"
+        >
+          <input
+            type="checkbox"
+            name={choice}
+            defaultChecked={choices[choice]}
+            className="h-4 w-4 rounded border-gray-400 text-brand-700 focus:ring-brand-600"
+          />
+          {t(`emailChoices.${choice}`)}
+        </label>
+      ))}
       <div className="flex justify-end">
         <SubmitButton
           pending={pending}

@@ -12,7 +12,12 @@ import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { SubmitButton, SubmitRow } from "~/components/ui/submit-row";
 import { Card } from "~/components/ui/card";
-import { CheckboxField, ErrorList, FormError } from "~/components/ui/field";
+import {
+  CheckboxField,
+  ErrorList,
+  FormError,
+  selectClass,
+} from "~/components/ui/field";
 import { InputField, useSchemaForm } from "~/components/ui/schema-form";
 import {
   closeCardSchema,
@@ -24,10 +29,6 @@ import { useIsPending } from "~/components/use-is-pending";
 import { useMessageText, useT } from "~/utils/i18n";
 
 // The card page's forms (decision 0045): freeze and unfreeze, and the sandbox purchase.
-
-const selectClass =
-  "block w-full rounded-md border border-gray-300 bg-white px-3 py-2 text-sm shadow-sm " +
-  "focus:border-brand-600 focus:outline-none focus:ring-1 focus:ring-brand-600";
 
 export type ActionData = {
   result?: SubmissionResult<string[]>;

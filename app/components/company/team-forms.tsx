@@ -7,7 +7,7 @@ import {
 import { Form } from "@remix-run/react";
 import { SubmitRow } from "~/components/ui/submit-row";
 import { ErrorList } from "~/components/ui/error-list";
-import { Field } from "~/components/ui/field";
+import { Field, selectClass } from "~/components/ui/field";
 import { useSchemaForm } from "~/components/ui/schema-form";
 import { useIsPending } from "~/components/use-is-pending";
 import type { CompanyRole } from "~/utils/company-roles";
@@ -18,10 +18,6 @@ import { inviteMemberSchema } from "~/validation/company";
 // role; remove a member. All post to /settings/team and work without JavaScript.
 
 const ROLES: CompanyRole[] = ["OWNER", "ADMIN", "APPROVER"];
-
-const selectClass =
-  "block w-full rounded-md border border-gray-300 bg-white px-3 py-2 text-sm shadow-sm " +
-  "focus:border-brand-600 focus:outline-none focus:ring-1 focus:ring-brand-600";
 
 export function InviteMemberForm({
   lastResult,

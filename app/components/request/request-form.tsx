@@ -14,6 +14,7 @@ import {
   ErrorList,
   FormError,
   TextareaField,
+  selectClass,
 } from "~/components/ui/field";
 import { InputField, useSchemaForm } from "~/components/ui/schema-form";
 import {
@@ -39,10 +40,6 @@ import { useIsPending } from "~/components/use-is-pending";
 // reason, payment account, repayment periods and the terms.
 
 const PERIOD_OPTIONS = [1, 2, 3];
-
-const selectClass =
-  "block w-full rounded-md border border-gray-300 bg-white px-3 py-2 text-sm shadow-sm " +
-  "focus:border-brand-600 focus:outline-none focus:ring-1 focus:ring-brand-600";
 
 /** The quote for what the form holds now, or null while the amount is not a valid one. */
 function quoteOf(

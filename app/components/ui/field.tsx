@@ -13,6 +13,11 @@ const inputClass =
   "focus:border-brand-600 focus:outline-none focus:ring-1 focus:ring-brand-600 " +
   "aria-[invalid=true]:border-red-600";
 
+/** A form's select (the inputs' box, on white). */
+export const selectClass =
+  "block w-full rounded-md border border-gray-300 bg-white px-3 py-2 text-sm shadow-sm " +
+  "focus:border-brand-600 focus:outline-none focus:ring-1 focus:ring-brand-600";
+
 /** The ids of a control's hint and messages, each only when there is one to point to. */
 function describingIds(id: string, errors?: string[] | null, hint?: ReactNode) {
   return {

@@ -1,7 +1,6 @@
 import {
   getFormProps,
   getInputProps,
-  getSelectProps,
   type FieldMetadata,
   type FormMetadata,
   type SubmissionResult,
@@ -12,13 +11,12 @@ import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { SubmitButton, SubmitRow } from "~/components/ui/submit-row";
 import { Card } from "~/components/ui/card";
+import { CheckboxField, ErrorList, FormError } from "~/components/ui/field";
 import {
-  CheckboxField,
-  ErrorList,
-  FormError,
-  selectClass,
-} from "~/components/ui/field";
-import { InputField, useSchemaForm } from "~/components/ui/schema-form";
+  InputField,
+  SelectField,
+  useSchemaForm,
+} from "~/components/ui/schema-form";
 import {
   closeCardSchema,
   SIMULATED_CATEGORIES,
@@ -183,25 +181,16 @@ export function SimulatePurchase({
         </div>
       }
     >
-      <div>
-        <label
-          htmlFor={fields.merchantCategory.id}
-          className="mb-1 block text-sm font-medium text-gray-800"
-        >
-          {t("simulate.merchantCategory")}
-        </label>
-        <select
-          {...getSelectProps(fields.merchantCategory)}
-          className={selectClass}
-        >
-          {SIMULATED_CATEGORIES.map((c) => (
-            <option key={c.value} value={c.value}>
-              {t(`categories.${c.value}`)}
-            </option>
-          ))}
-        </select>
-        <ErrorList errors={fields.merchantCategory.errors} />
-      </div>
+      <SelectField
+        label={t("simulate.merchantCategory")}
+        field={fields.merchantCategory}
+      >
+        {SIMULATED_CATEGORIES.map((c) => (
+          <option key={c.value} value={c.value}>
+            {t(`categories.${c.value}`)}
+          </option>
+        ))}
+      </SelectField>
       <div className="space-y-3 lg:col-span-3">
         <SubmitRow
           form={form}

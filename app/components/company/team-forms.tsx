@@ -1,14 +1,12 @@
 import {
   getFormProps,
   getInputProps,
-  getSelectProps,
   type SubmissionResult,
 } from "@conform-to/react";
 import { Form } from "@remix-run/react";
 import { SubmitRow } from "~/components/ui/submit-row";
-import { ErrorList } from "~/components/ui/error-list";
-import { Field, selectClass } from "~/components/ui/field";
-import { useSchemaForm } from "~/components/ui/schema-form";
+import { Field } from "~/components/ui/field";
+import { SelectField, useSchemaForm } from "~/components/ui/schema-form";
 import { useIsPending } from "~/components/use-is-pending";
 import type { CompanyRole } from "~/utils/company-roles";
 import { useT, withElements } from "~/utils/i18n";
@@ -48,47 +46,40 @@ export function InviteMemberForm({
           autoComplete: "off",
         }}
       />
-      <div>
-        <label
-          htmlFor={fields.role.id}
-          className="mb-1 block text-sm font-medium text-gray-800"
-        >
-          {t("team.role")}
-        </label>
-        <select
-          {...getSelectProps(fields.role)}
-          className={selectClass}
-          aria-describedby={`${fields.role.id}-hint`}
-        >
-          {ROLES.map((role) => (
-            <option key={role} value={role}>
-              {t(`invitations:roles.${role}`)}
-            </option>
-          ))}
-        </select>
-        <ul
-          id={`${fields.role.id}-hint`}
-          className="mt-1 space-y-0.5 text-xs text-gray-600"
-        >
-          {ROLES.map((role) => (
-            <li key={role}>
-              {withElements(
-                t("team.roleDescription", {
-                  description: t(`invitations:roleDescriptions.${role}`),
-                }),
-                {
-                  role: (
-                    <span className="font-medium">
-                      {t(`invitations:roles.${role}`)}
-                    </span>
-                  ),
-                },
-              )}
-            </li>
-          ))}
-        </ul>
-        <ErrorList errors={fields.role.errors} />
-      </div>
+      <SelectField
+        label={t("team.role")}
+        field={fields.role}
+        aria-describedby={`${fields.role.id}-hint`}
+        after={
+          <ul
+            id={`${fields.role.id}-hint`}
+            className="mt-1 space-y-0.5 text-xs text-gray-600"
+          >
+            {ROLES.map((role) => (
+              <li key={role}>
+                {withElements(
+                  t("team.roleDescription", {
+                    description: t(`invitations:roleDescriptions.${role}`),
+                  }),
+                  {
+                    role: (
+                      <span className="font-medium">
+                        {t(`invitations:roles.${role}`)}
+                      </span>
+                    ),
+                  },
+                )}
+              </li>
+            ))}
+          </ul>
+        }
+      >
+        {ROLES.map((role) => (
+          <option key={role} value={role}>
+            {t(`invitations:roles.${role}`)}
+          </option>
+        ))}
+      </SelectField>
       <SubmitRow
         form={form}
         errorTitle={t("team.failed")}

@@ -2,21 +2,18 @@ import {
   getCollectionProps,
   getFormProps,
   getInputProps,
-  getSelectProps,
   getTextareaProps,
   type SubmissionResult,
 } from "@conform-to/react";
 import { Form } from "@remix-run/react";
 import { LinkButton } from "~/components/ui/button";
 import { SubmitButton } from "~/components/ui/submit-row";
+import { CheckboxField, FormError, TextareaField } from "~/components/ui/field";
 import {
-  CheckboxField,
-  ErrorList,
-  FormError,
-  TextareaField,
-  selectClass,
-} from "~/components/ui/field";
-import { InputField, useSchemaForm } from "~/components/ui/schema-form";
+  InputField,
+  SelectField,
+  useSchemaForm,
+} from "~/components/ui/schema-form";
 import {
   ADVANCE_STEP_DOLLARS,
   MAX_ADVANCE_CENTS,
@@ -195,22 +192,10 @@ export function RequestForm({
           data-testid="different-account"
           className="hidden space-y-4 border-t border-gray-100 pt-4 group-has-[#paymentMethod-new:checked]:block"
         >
-          <div>
-            <label
-              htmlFor={fields.accountType.id}
-              className="mb-1 block text-sm font-medium text-gray-800"
-            >
-              {t("form.accountType")}
-            </label>
-            <select
-              {...getSelectProps(fields.accountType)}
-              className={selectClass}
-            >
-              <option value="checking">{t("form.checking")}</option>
-              <option value="savings">{t("form.savings")}</option>
-            </select>
-            <ErrorList errors={fields.accountType.errors} />
-          </div>
+          <SelectField label={t("form.accountType")} field={fields.accountType}>
+            <option value="checking">{t("form.checking")}</option>
+            <option value="savings">{t("form.savings")}</option>
+          </SelectField>
           <InputField
             label={t("form.routingNumber")}
             field={fields.routingNumber}
@@ -227,35 +212,28 @@ export function RequestForm({
         </div>
       </fieldset>
 
-      <div>
-        <label
-          htmlFor={fields.repaymentPeriods.id}
-          className="mb-1 block text-sm font-medium text-gray-800"
-        >
-          {t("form.schedule")}
-        </label>
-        <select
-          {...getSelectProps(fields.repaymentPeriods)}
-          className={selectClass}
-          aria-describedby={`${fields.repaymentPeriods.id}-hint`}
-        >
-          {PERIOD_OPTIONS.map((count) => {
-            const option = t("form.periods", { count });
-            return (
-              <option key={count} value={String(count)}>
-                {count === 1 ? t("form.recommended", { option }) : option}
-              </option>
-            );
-          })}
-        </select>
-        <p
-          id={`${fields.repaymentPeriods.id}-hint`}
-          className="mt-1 text-xs text-gray-600"
-        >
-          {t("form.scheduleHint")}
-        </p>
-        <ErrorList errors={fields.repaymentPeriods.errors} />
-      </div>
+      <SelectField
+        label={t("form.schedule")}
+        field={fields.repaymentPeriods}
+        aria-describedby={`${fields.repaymentPeriods.id}-hint`}
+        after={
+          <p
+            id={`${fields.repaymentPeriods.id}-hint`}
+            className="mt-1 text-xs text-gray-600"
+          >
+            {t("form.scheduleHint")}
+          </p>
+        }
+      >
+        {PERIOD_OPTIONS.map((count) => {
+          const option = t("form.periods", { count });
+          return (
+            <option key={count} value={String(count)}>
+              {count === 1 ? t("form.recommended", { option }) : option}
+            </option>
+          );
+        })}
+      </SelectField>
 
       {reviewing ? (
         <p

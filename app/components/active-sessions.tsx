@@ -1,4 +1,3 @@
-import type { ReactNode } from "react";
 import { PostButton } from "~/components/ui/button";
 import { ErrorList } from "~/components/ui/error-list";
 import {
@@ -13,35 +12,6 @@ import type { DeviceRow, SessionRow } from "~/models/people/index.server";
 /** The rows as the models give them to the page. */
 export type SessionListRow = SessionRow;
 export type DeviceListRow = DeviceRow;
-
-/**
- * A row of the session and device lists: the machine's name (tagged when it is this one), its
- * facts, its button.
- */
-function Machine({
-  name,
-  tag,
-  facts,
-  children,
-}: {
-  name: string;
-  tag: ReactNode;
-  facts: string;
-  children: ReactNode;
-}) {
-  return (
-    <li className="flex flex-wrap items-center justify-between gap-3 py-3">
-      <div className="min-w-0 flex-1">
-        <p className="font-medium text-gray-900">
-          {name}
-          {tag}
-        </p>
-        <p className="break-words text-xs text-gray-600">{facts}</p>
-      </div>
-      {children}
-    </li>
-  );
-}
 
 /**
  * The signed-in user's active sessions with "Sign out other sessions" and a Sign out button per
@@ -68,24 +38,29 @@ export function ActiveSessions({
       <p className="text-sm text-gray-700">{t("intro")}</p>
       <ul className="divide-y divide-gray-100" aria-label={t("list")}>
         {sessions.map((s) => (
-          <Machine
+          <li
             key={s.id}
-            name={text(s.device)}
-            tag={
-              s.current ? (
-                <span className="ml-2 rounded-full bg-brand-50 px-2 py-0.5 text-xs font-medium text-brand-800">
-                  {t("thisDevice")}
-                </span>
-              ) : null
-            }
-            // The device and browser in words in the name; the address as it is (no place is
-            // looked up: that needs an address database or a service).
-            facts={t("facts", {
-              ip: text(s.ip),
-              lastSeen: text(s.lastSeen),
-              signedIn: s.signedIn,
-            })}
+            className="flex flex-wrap items-center justify-between gap-3 py-3"
           >
+            <div className="min-w-0 flex-1">
+              <p className="font-medium text-gray-900">
+                {text(s.device)}
+                {s.current ? (
+                  <span className="ml-2 rounded-full bg-brand-50 px-2 py-0.5 text-xs font-medium text-brand-800">
+                    {t("thisDevice")}
+                  </span>
+                ) : null}
+              </p>
+              {/* The device and browser in words above; the address as it is (no place is
+                  looked up: that needs an address database or a service). */}
+              <p className="break-words text-xs text-gray-600">
+                {t("facts", {
+                  ip: text(s.ip),
+                  lastSeen: text(s.lastSeen),
+                  signedIn: s.signedIn,
+                })}
+              </p>
+            </div>
             {s.current ? null : (
               <PostButton
                 intent={REVOKE_SESSION}
@@ -100,7 +75,7 @@ export function ActiveSessions({
                 {t("signOut")}
               </PostButton>
             )}
-          </Machine>
+          </li>
         ))}
       </ul>
       <ErrorList id="sessions-error" errors={error ? [error] : undefined} />
@@ -144,21 +119,26 @@ function TrustedDevices({
           aria-label={t("trusted.title")}
         >
           {devices.map((d) => (
-            <Machine
+            <li
               key={d.id}
-              name={text(d.device)}
-              tag={
-                d.current ? (
-                  <span className="ml-2 inline-block whitespace-nowrap rounded-full bg-brand-50 px-2 py-0.5 text-xs font-medium text-brand-800">
-                    {t("trusted.thisBrowser")}
-                  </span>
-                ) : null
-              }
-              facts={t("trusted.facts", {
-                lastUsed: text(d.lastUsed),
-                trustedSince: d.trustedSince,
-              })}
+              className="flex flex-wrap items-center justify-between gap-3 py-3"
             >
+              <div className="min-w-0 flex-1">
+                <p className="font-medium text-gray-900">
+                  {text(d.device)}
+                  {d.current ? (
+                    <span className="ml-2 inline-block whitespace-nowrap rounded-full bg-brand-50 px-2 py-0.5 text-xs font-medium text-brand-800">
+                      {t("trusted.thisBrowser")}
+                    </span>
+                  ) : null}
+                </p>
+                <p className="break-words text-xs text-gray-600">
+                  {t("trusted.facts", {
+                    lastUsed: text(d.lastUsed),
+                    trustedSince: d.trustedSince,
+                  })}
+                </p>
+              </div>
               <PostButton
                 intent={FORGET_DEVICE}
                 fields={{ deviceId: d.id }}
@@ -171,7 +151,7 @@ function TrustedDevices({
               >
                 {t("trusted.forget")}
               </PostButton>
-            </Machine>
+            </li>
           ))}
         </ul>
       )}

@@ -25,7 +25,6 @@ import {
   languagePreferenceSchema,
   parseWithZod,
   profileSchema,
-  SESSION_LIST_INTENTS,
 } from "~/web/action.server";
 import type { ActionData } from "~/components/profile/profile-forms";
 import { Detail, initials } from "~/components/profile/profile-details";
@@ -99,15 +98,14 @@ export async function action({ request }: ActionFunctionArgs) {
   const { user, session } = await requireEmployeeAuth(request);
   const formData = await readFormData(request);
   const intent = formData.get("intent");
-  if (SESSION_LIST_INTENTS.includes(intent)) {
-    return sessionListAction(
-      user.id,
-      session.id,
-      formData,
-      "/profile",
-      (failure): ActionData => failure,
-    );
-  }
+  const listed = await sessionListAction(
+    user.id,
+    session.id,
+    formData,
+    "/profile",
+    (failure): ActionData => failure,
+  );
+  if (listed) return listed;
   if (intent === EMAIL_CHOICES_INTENT) {
     // Unchecked boxes are absent from the form: absent means off.
     await setEmailChoices(user, {

@@ -26,7 +26,6 @@ import {
   MFA_INTENTS,
   parseWithZod,
   payScheduleSchema,
-  SESSION_LIST_INTENTS,
 } from "~/web/action.server";
 import { island } from "~/components/island";
 import { mfaAction } from "~/web/mfa-actions.server";
@@ -116,18 +115,17 @@ export async function action({ request }: ActionFunctionArgs) {
   const { user, session } = await requireEmployerAuth(request);
   const formData = await readFormData(request);
   const intent = formData.get("intent");
-  if (SESSION_LIST_INTENTS.includes(intent)) {
-    return sessionListAction(
-      user.id,
-      session.id,
-      formData,
-      "/settings",
-      ({ sessionError, toast }): ActionData => ({
-        security: { sessionError },
-        toast,
-      }),
-    );
-  }
+  const listed = await sessionListAction(
+    user.id,
+    session.id,
+    formData,
+    "/settings",
+    ({ sessionError, toast }): ActionData => ({
+      security: { sessionError },
+      toast,
+    }),
+  );
+  if (listed) return listed;
   if (typeof intent === "string" && MFA_INTENTS.includes(intent)) {
     return mfaAction(request, user, intent, formData);
   }

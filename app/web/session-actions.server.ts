@@ -4,7 +4,10 @@ import {
   applySessionAction,
   sessionListForPage,
 } from "~/models/people/index.server";
-import { sessionActionSchema } from "~/validation/sessions";
+import {
+  sessionActionSchema,
+  SESSION_LIST_INTENTS,
+} from "~/validation/sessions";
 import { attempt } from "./action.server";
 import { errorToast, redirectWithSuccess, type Toast } from "./toast.server";
 import { json } from "@remix-run/node";
@@ -29,9 +32,10 @@ export async function sessionLists(
 export type SessionFailure = { sessionError: string; toast: Toast };
 
 /**
- * "Sign out other sessions", signing out one session and forgetting a trusted device, from the session list of /profile
- * and /settings: done, a redirect back to `here` with a toast; refused, the page's data built
- * by `shape` from the message (400 for a malformed post, else the refusal's status).
+ * "Sign out other sessions", signing out one session and forgetting a trusted device, from the
+ * session list of /profile and /settings: done, a redirect back to `here` with a toast;
+ * refused, the page's data built by `shape` from the message (400 for a malformed post, else
+ * the refusal's status). Null for a post that is not the list's: the page's own to answer.
  */
 export async function sessionListAction<D>(
   userId: number,
@@ -40,6 +44,7 @@ export async function sessionListAction<D>(
   here: string,
   shape: (failure: SessionFailure) => D,
 ) {
+  if (!SESSION_LIST_INTENTS.includes(formData.get("intent"))) return null;
   const failure = (message: string) =>
     shape({
       sessionError: message,

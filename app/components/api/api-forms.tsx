@@ -1,12 +1,15 @@
 import {
   getFormProps,
   getInputProps,
+  type FormMetadata,
   type SubmissionResult,
 } from "@conform-to/react";
 import { Form } from "@remix-run/react";
-import { Button } from "~/components/ui/button";
+import type { ReactNode } from "react";
+import type * as z from "zod";
+import { SubmitRow } from "~/components/ui/submit-row";
 import { ErrorList } from "~/components/ui/error-list";
-import { Field, FormError } from "~/components/ui/field";
+import { Field } from "~/components/ui/field";
 import { useSchemaForm } from "~/components/ui/schema-form";
 import { useIsPending } from "~/components/use-is-pending";
 import { API_SCOPES, WEBHOOK_EVENTS } from "~/utils/api-scopes";
@@ -63,22 +66,29 @@ function Checkboxes({
   );
 }
 
-export function CreateApiKeyForm({
-  lastResult,
-}: {
-  lastResult: SubmissionResult<string[]> | undefined;
-}) {
+type ApiFormProps = { lastResult: SubmissionResult<string[]> | undefined };
+
+/** A form of /settings/api: Conform's state, and whether the page is on its way anywhere. */
+function useApiForm<Schema extends z.ZodObject>(
+  id: string,
+  schema: Schema,
+  lastResult: ApiFormProps["lastResult"],
+) {
   const pending = useIsPending({ formMethod: null });
-  const [form, fields] = useSchemaForm({
-    id: "create-api-key",
-    schema: createApiKeySchema,
-    lastResult,
-  });
-  const t = useT("settings");
-  // The scopes' labels are keyed "employees_read" (":" separates namespaces in a key).
-  const scopeLabels = Object.fromEntries(
-    API_SCOPES.map((s) => [s, t(`api.scopeLabels.${s.replace(":", "_")}`)]),
-  );
+  const [form, fields] = useSchemaForm({ id, schema, lastResult });
+  return [form, fields, pending] as const;
+}
+
+/** The frame of a form of /settings/api: posted there with its intent. */
+function ApiForm<Fields extends Record<string, unknown>>({
+  form,
+  intent,
+  children,
+}: {
+  form: FormMetadata<Fields, string[]>;
+  intent: string;
+  children: ReactNode;
+}) {
   return (
     <Form
       method="post"
@@ -86,7 +96,25 @@ export function CreateApiKeyForm({
       className="space-y-4"
       {...getFormProps(form)}
     >
-      <input type="hidden" name="intent" value="create-key" />
+      <input type="hidden" name="intent" value={intent} />
+      {children}
+    </Form>
+  );
+}
+
+export function CreateApiKeyForm({ lastResult }: ApiFormProps) {
+  const [form, fields, pending] = useApiForm(
+    "create-api-key",
+    createApiKeySchema,
+    lastResult,
+  );
+  const t = useT("settings");
+  // The scopes' labels are keyed "employees_read" (":" separates namespaces in a key).
+  const scopeLabels = Object.fromEntries(
+    API_SCOPES.map((s) => [s, t(`api.scopeLabels.${s.replace(":", "_")}`)]),
+  );
+  return (
+    <ApiForm form={form} intent="create-key">
       <Field
         label={t("api.name")}
         errors={fields.name.errors}
@@ -103,38 +131,27 @@ export function CreateApiKeyForm({
         errors={fields.scopes.errors}
         errorId={fields.scopes.errorId}
       />
-      <FormError
-        id={form.errorId}
-        title={t("api.keyFailed")}
-        errors={form.errors}
-      />
-      <Button type="submit" disabled={pending}>
-        {pending ? t("api.creating") : t("api.create")}
-      </Button>
-    </Form>
+      <SubmitRow
+        form={form}
+        errorTitle={t("api.keyFailed")}
+        pending={pending}
+        pendingLabel={t("api.creating")}
+      >
+        {t("api.create")}
+      </SubmitRow>
+    </ApiForm>
   );
 }
 
-export function AddWebhookEndpointForm({
-  lastResult,
-}: {
-  lastResult: SubmissionResult<string[]> | undefined;
-}) {
-  const pending = useIsPending({ formMethod: null });
-  const [form, fields] = useSchemaForm({
-    id: "add-webhook-endpoint",
-    schema: createWebhookEndpointSchema,
+export function AddWebhookEndpointForm({ lastResult }: ApiFormProps) {
+  const [form, fields, pending] = useApiForm(
+    "add-webhook-endpoint",
+    createWebhookEndpointSchema,
     lastResult,
-  });
+  );
   const t = useT("settings");
   return (
-    <Form
-      method="post"
-      action="/settings/api"
-      className="space-y-4"
-      {...getFormProps(form)}
-    >
-      <input type="hidden" name="intent" value="add-endpoint" />
+    <ApiForm form={form} intent="add-endpoint">
       <Field
         label={t("api.endpointUrl")}
         errors={fields.url.errors}
@@ -151,14 +168,14 @@ export function AddWebhookEndpointForm({
         errors={fields.events.errors}
         errorId={fields.events.errorId}
       />
-      <FormError
-        id={form.errorId}
-        title={t("api.endpointFailed")}
-        errors={form.errors}
-      />
-      <Button type="submit" disabled={pending}>
-        {pending ? t("api.adding") : t("api.add")}
-      </Button>
-    </Form>
+      <SubmitRow
+        form={form}
+        errorTitle={t("api.endpointFailed")}
+        pending={pending}
+        pendingLabel={t("api.adding")}
+      >
+        {t("api.add")}
+      </SubmitRow>
+    </ApiForm>
   );
 }

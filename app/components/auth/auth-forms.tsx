@@ -1,12 +1,15 @@
 import {
   getFormProps,
   getInputProps,
+  type FormMetadata,
   type SubmissionResult,
 } from "@conform-to/react";
 import { Form, Link } from "@remix-run/react";
+import type { ReactNode } from "react";
+import type * as z from "zod";
 import { useT } from "~/utils/i18n";
-import { Button } from "~/components/ui/button";
-import { CheckboxField, FormError } from "~/components/ui/field";
+import { SubmitRow } from "~/components/ui/submit-row";
+import { CheckboxField } from "~/components/ui/field";
 import {
   InputField,
   PersonFields,
@@ -67,25 +70,66 @@ export function SwitchLink({ to, children }: { to: string; children: string }) {
   );
 }
 
-export function LoginForm({
-  redirectTo,
-  actionData,
-}: {
-  redirectTo: string;
-  actionData: ActionData | undefined;
-}) {
+/**
+ * A form of the sign-in page: Conform's state, fed only the reply to its own intent (the page
+ * holds several forms and one action), and whether it is the one on its way.
+ */
+function useAuthForm<Schema extends z.ZodObject>(
+  intent: ActionData["intent"],
+  schema: Schema,
+  actionData: ActionData | undefined,
+) {
   const [form, fields] = useSchemaForm({
-    id: "login",
-    schema: loginSchema,
-    lastResult: actionData?.intent === "login" ? actionData.result : undefined,
+    id: intent,
+    schema,
+    lastResult: actionData?.intent === intent ? actionData.result : undefined,
   });
-  const pending = useIsPending({ formData: { intent: "login" } });
-  const t = useT("auth");
+  const pending = useIsPending({ formData: { intent } });
+  return [form, fields, pending] as const;
+}
+
+/** A sign-in page form's frame: its heading, then its intent and where to go after. */
+function AuthForm<Fields extends Record<string, unknown>>({
+  form,
+  heading,
+  intent,
+  redirectTo,
+  children,
+}: {
+  form: FormMetadata<Fields, string[]>;
+  heading: string;
+  intent: ActionData["intent"];
+  redirectTo?: string;
+  children: ReactNode;
+}) {
   return (
     <Form method="post" className="space-y-4" {...getFormProps(form)}>
-      <h2 className="text-lg font-semibold">{t("login.heading")}</h2>
-      <input type="hidden" name="intent" value="login" />
-      <input type="hidden" name="redirectTo" value={redirectTo} />
+      <h2 className="text-lg font-semibold">{heading}</h2>
+      <input type="hidden" name="intent" value={intent} />
+      {redirectTo === undefined ? null : (
+        <input type="hidden" name="redirectTo" value={redirectTo} />
+      )}
+      {children}
+    </Form>
+  );
+}
+
+/** The sign-in steps' props: where to go once signed in, and the page's action reply. */
+type SignInStepProps = {
+  redirectTo: string;
+  actionData: ActionData | undefined;
+};
+
+export function LoginForm({ redirectTo, actionData }: SignInStepProps) {
+  const [form, fields, pending] = useAuthForm("login", loginSchema, actionData);
+  const t = useT("auth");
+  return (
+    <AuthForm
+      form={form}
+      heading={t("login.heading")}
+      intent="login"
+      redirectTo={redirectTo}
+    >
       <InputField
         label={t("fields.username")}
         field={fields.username}
@@ -113,39 +157,31 @@ export function LoginForm({
           {t("login.forgot")}
         </Link>
       </div>
-      <FormError
-        id={form.errorId}
-        title={t("login.failed")}
-        errors={form.errors}
-      />
-      <Button type="submit" className="w-full" disabled={pending}>
-        {pending ? t("login.pending") : t("login.submit")}
-      </Button>
-    </Form>
+      <SubmitRow
+        form={form}
+        errorTitle={t("login.failed")}
+        pending={pending}
+        pendingLabel={t("login.pending")}
+        className="w-full"
+      >
+        {t("login.submit")}
+      </SubmitRow>
+    </AuthForm>
   );
 }
 
 /** The second sign-in step for an account with two-factor sign-in on. */
-export function CodeForm({
-  redirectTo,
-  actionData,
-}: {
-  redirectTo: string;
-  actionData: ActionData | undefined;
-}) {
-  const [form, fields] = useSchemaForm({
-    id: "mfa",
-    schema: mfaStepSchema,
-    lastResult: actionData?.intent === "mfa" ? actionData.result : undefined,
-  });
-  const pending = useIsPending({ formData: { intent: "mfa" } });
+export function CodeForm({ redirectTo, actionData }: SignInStepProps) {
+  const [form, fields, pending] = useAuthForm("mfa", mfaStepSchema, actionData);
   const t = useT("auth");
   return (
-    <Form method="post" className="space-y-4" {...getFormProps(form)}>
-      <h2 className="text-lg font-semibold">{t("code.heading")}</h2>
+    <AuthForm
+      form={form}
+      heading={t("code.heading")}
+      intent="mfa"
+      redirectTo={redirectTo}
+    >
       <p className="text-sm text-gray-700">{t("code.intro")}</p>
-      <input type="hidden" name="intent" value="mfa" />
-      <input type="hidden" name="redirectTo" value={redirectTo} />
       <InputField
         label={t("fields.code")}
         field={fields.code}
@@ -154,14 +190,15 @@ export function CodeForm({
         autoFocus
         spellCheck={false}
       />
-      <FormError
-        id={form.errorId}
-        title={t("login.failed")}
-        errors={form.errors}
-      />
-      <Button type="submit" className="w-full" disabled={pending}>
-        {pending ? t("code.pending") : t("code.submit")}
-      </Button>
+      <SubmitRow
+        form={form}
+        errorTitle={t("login.failed")}
+        pending={pending}
+        pendingLabel={t("code.pending")}
+        className="w-full"
+      >
+        {t("code.submit")}
+      </SubmitRow>
       <p className="text-center text-sm">
         <Link
           to="/auth?tab=login"
@@ -171,7 +208,7 @@ export function CodeForm({
           {t("code.startAgain")}
         </Link>
       </p>
-    </Form>
+    </AuthForm>
   );
 }
 
@@ -186,22 +223,17 @@ export function RegisterForm({
   const employer = as === "employer";
   const intent = employer ? "register-employer" : "register-employee";
   const schema = employer ? employerRegisterSchema : employeeRegisterSchema;
-  const [form, fields] = useSchemaForm({
-    id: intent,
-    schema,
-    lastResult: actionData?.intent === intent ? actionData.result : undefined,
-  });
-  const pending = useIsPending({ formData: { intent: intent } });
+  const [form, fields, pending] = useAuthForm(intent, schema, actionData);
   const field = (name: string) => fields[name as keyof typeof fields];
   const t = useT("auth");
   return (
-    <Form method="post" className="space-y-4" {...getFormProps(form)}>
-      <h2 className="text-lg font-semibold">
-        {employer
-          ? t("register.employerHeading")
-          : t("register.employeeHeading")}
-      </h2>
-      <input type="hidden" name="intent" value={intent} />
+    <AuthForm
+      form={form}
+      heading={
+        employer ? t("register.employerHeading") : t("register.employeeHeading")
+      }
+      intent={intent}
+    >
       <input
         type="hidden"
         name="role"
@@ -232,19 +264,16 @@ export function RegisterForm({
         autoComplete="new-password"
         hint={t("passwordHint")}
       />
-      <FormError
-        id={form.errorId}
-        title={t("register.failed")}
-        errors={form.errors}
-      />
-      <Button type="submit" className="w-full" disabled={pending}>
-        {pending
-          ? t("register.pending")
-          : employer
-            ? t("register.asEmployer")
-            : t("register.asEmployee")}
-      </Button>
-    </Form>
+      <SubmitRow
+        form={form}
+        errorTitle={t("register.failed")}
+        pending={pending}
+        pendingLabel={t("register.pending")}
+        className="w-full"
+      >
+        {employer ? t("register.asEmployer") : t("register.asEmployee")}
+      </SubmitRow>
+    </AuthForm>
   );
 }
 

@@ -5,8 +5,8 @@ import {
 } from "@conform-to/react";
 import { useMessageText, useT } from "~/utils/i18n";
 import { Form } from "@remix-run/react";
-import { Button } from "~/components/ui/button";
-import { Field, FormError } from "~/components/ui/field";
+import { SubmitRow } from "~/components/ui/submit-row";
+import { Field } from "~/components/ui/field";
 import {
   forgotPasswordSchema,
   RESET_LINK_INVALID,
@@ -58,14 +58,15 @@ export function ForgotPasswordForm({
             autoComplete: "username",
           }}
         />
-        <FormError
-          id={form.errorId}
-          title={t("forgot.notSent")}
-          errors={form.errors}
-        />
-        <Button type="submit" disabled={pending} className="w-full">
-          {pending ? t("forgot.pending") : t("forgot.submit")}
-        </Button>
+        <SubmitRow
+          form={form}
+          errorTitle={t("forgot.notSent")}
+          pending={pending}
+          pendingLabel={t("forgot.pending")}
+          className="w-full"
+        >
+          {t("forgot.submit")}
+        </SubmitRow>
       </Form>
     </>
   );
@@ -115,14 +116,16 @@ export function ResetPasswordForm({
           autoComplete: "new-password",
         }}
       />
-      <FormError
-        id={form.errorId}
-        title={t("reset.notChanged")}
+      <SubmitRow
+        form={form}
+        errorTitle={t("reset.notChanged")}
         errors={form.errors ?? fields.token.errors}
-      />
-      <Button type="submit" disabled={pending} className="w-full">
-        {pending ? t("reset.pending") : t("reset.submit")}
-      </Button>
+        pending={pending}
+        pendingLabel={t("reset.pending")}
+        className="w-full"
+      >
+        {t("reset.submit")}
+      </SubmitRow>
     </Form>
   );
 }

@@ -1,15 +1,22 @@
 import {
   getFormProps,
   getInputProps,
-  getSelectProps,
+  type FieldMetadata,
+  type FormMetadata,
   type SubmissionResult,
 } from "@conform-to/react";
 import { Form } from "@remix-run/react";
+import type { ReactNode } from "react";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
+import { SubmitButton, SubmitRow } from "~/components/ui/submit-row";
 import { Card } from "~/components/ui/card";
 import { CheckboxField, ErrorList, FormError } from "~/components/ui/field";
-import { InputField, useSchemaForm } from "~/components/ui/schema-form";
+import {
+  InputField,
+  SelectField,
+  useSchemaForm,
+} from "~/components/ui/schema-form";
 import {
   closeCardSchema,
   SIMULATED_CATEGORIES,
@@ -20,10 +27,6 @@ import { useIsPending } from "~/components/use-is-pending";
 import { useMessageText, useT } from "~/utils/i18n";
 
 // The card page's forms (decision 0045): freeze and unfreeze, and the sandbox purchase.
-
-const selectClass =
-  "block w-full rounded-md border border-gray-300 bg-white px-3 py-2 text-sm shadow-sm " +
-  "focus:border-brand-600 focus:outline-none focus:ring-1 focus:ring-brand-600";
 
 export type ActionData = {
   result?: SubmissionResult<string[]>;
@@ -69,6 +72,62 @@ export function FreezeForm({
   );
 }
 
+type SandboxField = FieldMetadata<
+  string | number,
+  Record<string, unknown>,
+  string[]
+>;
+
+/**
+ * A sandbox test tool of the card page (a pretend purchase, a pretend refund): its card, with
+ * the test-tool badge and what the tool does, round a form that posts `kind` as its intent with
+ * an amount and a shop's name; `children` end the form and `after` follows it.
+ */
+function SandboxTool<Schema extends Record<string, unknown>>({
+  kind,
+  form,
+  fields,
+  children,
+  after,
+}: {
+  kind: "simulate" | "refund";
+  form: FormMetadata<Schema, string[]>;
+  fields: { amount: SandboxField; merchantName: SandboxField };
+  children: ReactNode;
+  after?: ReactNode;
+}) {
+  const t = useT("cards");
+  return (
+    <Card
+      title={t(`${kind}.title`)}
+      actions={<Badge tone="yellow">{t("simulate.badge")}</Badge>}
+    >
+      <p className="mb-4 text-sm text-gray-700">{t(`${kind}.intro`)}</p>
+      <Form
+        method="post"
+        {...getFormProps(form)}
+        className="grid gap-4 lg:grid-cols-3"
+      >
+        <input type="hidden" name="intent" value={kind} />
+        <InputField
+          label={t(`${kind}.amount`)}
+          prefix="$"
+          field={fields.amount}
+          inputMode="decimal"
+          autoComplete="off"
+        />
+        <InputField
+          label={t(`${kind}.merchantName`)}
+          field={fields.merchantName}
+          autoComplete="off"
+        />
+        {children}
+      </Form>
+      {after}
+    </Card>
+  );
+}
+
 export type Simulated = {
   approved: boolean;
   reason: string | null;
@@ -98,77 +157,51 @@ export function SimulatePurchase({
   const t = useT("cards");
   const text = useMessageText();
   return (
-    <Card
-      title={t("simulate.title")}
-      actions={<Badge tone="yellow">{t("simulate.badge")}</Badge>}
+    <SandboxTool
+      kind="simulate"
+      form={form}
+      fields={fields}
+      after={
+        <div role="status" aria-live="polite" className="mt-4">
+          {decision ? (
+            <div
+              data-testid="simulation-result"
+              className={`rounded-md border px-4 py-3 text-sm ${
+                decision.approved
+                  ? "border-green-300 bg-green-50 text-green-900"
+                  : "border-red-300 bg-red-50 text-red-900"
+              }`}
+            >
+              <p className="font-semibold">{decision.summary}</p>
+              {decision.reason ? (
+                <p className="mt-1">{text(decision.reason)}</p>
+              ) : null}
+            </div>
+          ) : null}
+        </div>
+      }
     >
-      <p className="mb-4 text-sm text-gray-700">{t("simulate.intro")}</p>
-      <Form
-        method="post"
-        {...getFormProps(form)}
-        className="grid gap-4 lg:grid-cols-3"
+      <SelectField
+        label={t("simulate.merchantCategory")}
+        field={fields.merchantCategory}
       >
-        <input type="hidden" name="intent" value="simulate" />
-        <InputField
-          label={t("simulate.amount")}
-          prefix="$"
-          field={fields.amount}
-          inputMode="decimal"
-          autoComplete="off"
-        />
-        <InputField
-          label={t("simulate.merchantName")}
-          field={fields.merchantName}
-          autoComplete="off"
-        />
-        <div>
-          <label
-            htmlFor={fields.merchantCategory.id}
-            className="mb-1 block text-sm font-medium text-gray-800"
-          >
-            {t("simulate.merchantCategory")}
-          </label>
-          <select
-            {...getSelectProps(fields.merchantCategory)}
-            className={selectClass}
-          >
-            {SIMULATED_CATEGORIES.map((c) => (
-              <option key={c.value} value={c.value}>
-                {t(`categories.${c.value}`)}
-              </option>
-            ))}
-          </select>
-          <ErrorList errors={fields.merchantCategory.errors} />
-        </div>
-        <div className="space-y-3 lg:col-span-3">
-          <FormError
-            id={form.errorId}
-            title={t("simulate.failed")}
-            errors={form.errors}
-          />
-          <Button type="submit" disabled={pending}>
-            {pending ? t("simulate.simulating") : t("simulate.submit")}
-          </Button>
-        </div>
-      </Form>
-      <div role="status" aria-live="polite" className="mt-4">
-        {decision ? (
-          <div
-            data-testid="simulation-result"
-            className={`rounded-md border px-4 py-3 text-sm ${
-              decision.approved
-                ? "border-green-300 bg-green-50 text-green-900"
-                : "border-red-300 bg-red-50 text-red-900"
-            }`}
-          >
-            <p className="font-semibold">{decision.summary}</p>
-            {decision.reason ? (
-              <p className="mt-1">{text(decision.reason)}</p>
-            ) : null}
-          </div>
-        ) : null}
+        {SIMULATED_CATEGORIES.map((c) => (
+          <option key={c.value} value={c.value}>
+            {t(`categories.${c.value}`)}
+          </option>
+        ))}
+      </SelectField>
+      <div className="space-y-3 lg:col-span-3">
+        <SubmitRow
+          form={form}
+          errorTitle={t("simulate.failed")}
+          pending={pending}
+          pendingLabel={t("simulate.simulating")}
+        >
+          {t("simulate.submit")}
+        </SubmitRow>
       </div>
-    </Card>
+    </SandboxTool>
   );
 }
 
@@ -199,14 +232,15 @@ export function CloseCardForm({
         errors={fields.confirm.errors}
         inputProps={{ ...getInputProps(fields.confirm, { type: "checkbox" }) }}
       />
-      <FormError
-        id={form.errorId}
-        title={t("close.failed")}
-        errors={form.errors}
-      />
-      <Button type="submit" variant="secondary" disabled={pending}>
-        {pending ? t("close.closing") : t("close.submit")}
-      </Button>
+      <SubmitRow
+        form={form}
+        errorTitle={t("close.failed")}
+        pending={pending}
+        pendingLabel={t("close.closing")}
+        variant="secondary"
+      >
+        {t("close.submit")}
+      </SubmitRow>
     </Form>
   );
 }
@@ -227,42 +261,23 @@ export function SimulateRefund({
   });
   const t = useT("cards");
   return (
-    <Card
-      title={t("refund.title")}
-      actions={<Badge tone="yellow">{t("simulate.badge")}</Badge>}
-    >
-      <p className="mb-4 text-sm text-gray-700">{t("refund.intro")}</p>
-      <Form
-        method="post"
-        {...getFormProps(form)}
-        className="grid gap-4 lg:grid-cols-3"
-      >
-        <input type="hidden" name="intent" value="refund" />
-        <InputField
-          label={t("refund.amount")}
-          prefix="$"
-          field={fields.amount}
-          inputMode="decimal"
-          autoComplete="off"
+    <SandboxTool kind="refund" form={form} fields={fields}>
+      <div className="flex items-end">
+        <SubmitButton
+          pending={pending}
+          pendingLabel={t("refund.refunding")}
+          variant="secondary"
+        >
+          {t("refund.submit")}
+        </SubmitButton>
+      </div>
+      <div className="lg:col-span-3">
+        <FormError
+          id={form.errorId}
+          title={t("refund.failed")}
+          errors={form.errors}
         />
-        <InputField
-          label={t("refund.merchantName")}
-          field={fields.merchantName}
-          autoComplete="off"
-        />
-        <div className="flex items-end">
-          <Button type="submit" variant="secondary" disabled={pending}>
-            {pending ? t("refund.refunding") : t("refund.submit")}
-          </Button>
-        </div>
-        <div className="lg:col-span-3">
-          <FormError
-            id={form.errorId}
-            title={t("refund.failed")}
-            errors={form.errors}
-          />
-        </div>
-      </Form>
-    </Card>
+      </div>
+    </SandboxTool>
   );
 }

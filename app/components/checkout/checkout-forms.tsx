@@ -1,6 +1,7 @@
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { Form } from "@remix-run/react";
-import { Button, LinkButton } from "~/components/ui/button";
+import { LinkButton } from "~/components/ui/button";
+import { SubmitButton } from "~/components/ui/submit-row";
 import { Card } from "~/components/ui/card";
 import { FormError } from "~/components/ui/field";
 import { InputField, useSchemaForm } from "~/components/ui/schema-form";
@@ -66,11 +67,9 @@ export function SandboxPaymentForm({
           errors={form.errors}
         />
         <div className="flex flex-wrap gap-3">
-          <Button type="submit" disabled={pending}>
-            {pending
-              ? t("form.processing")
-              : t("form.pay", { amount: feeText })}
-          </Button>
+          <SubmitButton pending={pending} pendingLabel={t("form.processing")}>
+            {t("form.pay", { amount: feeText })}
+          </SubmitButton>
           <LinkButton to="/request" variant="secondary">
             {t("form.cancel")}
           </LinkButton>
@@ -97,9 +96,9 @@ function IssueCardForm({
       <input type="hidden" name="intent" value="issue-card" />
       <input type="hidden" name="amount" value={amount} />
       <input type="hidden" name="requestId" value={requestId} />
-      <Button type="submit" disabled={pending}>
-        {pending ? t("issue.creating") : label}
-      </Button>
+      <SubmitButton pending={pending} pendingLabel={t("issue.creating")}>
+        {label}
+      </SubmitButton>
       <LinkButton to="/" variant="secondary">
         {t("issue.goToDashboard")}
       </LinkButton>

@@ -4,8 +4,8 @@ import {
   type SubmissionResult,
 } from "@conform-to/react";
 import { Form } from "@remix-run/react";
-import { Button } from "~/components/ui/button";
-import { Field, FormError } from "~/components/ui/field";
+import { SubmitRow } from "~/components/ui/submit-row";
+import { Field } from "~/components/ui/field";
 import { useSchemaForm } from "~/components/ui/schema-form";
 import { useIsPending } from "~/components/use-is-pending";
 import { useT } from "~/utils/i18n";
@@ -57,14 +57,14 @@ export function InviteEmployeeForm({
         errors={fields.department.errors}
         inputProps={getInputProps(fields.department, { type: "text" })}
       />
-      <FormError
-        id={form.errorId}
-        title={t("invite.failed")}
-        errors={form.errors}
-      />
-      <Button type="submit" disabled={pending}>
-        {pending ? t("invite.sending") : t("invite.submit")}
-      </Button>
+      <SubmitRow
+        form={form}
+        errorTitle={t("invite.failed")}
+        pending={pending}
+        pendingLabel={t("invite.sending")}
+      >
+        {t("invite.submit")}
+      </SubmitRow>
     </Form>
   );
 }

@@ -4,8 +4,9 @@ import {
   type SubmissionResult,
 } from "@conform-to/react";
 import { Form } from "@remix-run/react";
-import { Button } from "~/components/ui/button";
-import { Field, FormError } from "~/components/ui/field";
+
+import { SubmitButton, SubmitRow } from "~/components/ui/submit-row";
+import { Field } from "~/components/ui/field";
 import { useSchemaForm } from "~/components/ui/schema-form";
 import { useIsPending } from "~/components/use-is-pending";
 import { acceptInvitationSchema } from "~/validation/company";
@@ -69,14 +70,15 @@ export function CreateAccountForm({
           autoComplete: "new-password",
         }}
       />
-      <FormError
-        id={form.errorId}
-        title={t("join.notCreated")}
-        errors={form.errors}
-      />
-      <Button type="submit" disabled={pending} className="w-full">
-        {pending ? t("join.creating") : t("join.create")}
-      </Button>
+      <SubmitRow
+        form={form}
+        errorTitle={t("join.notCreated")}
+        pending={pending}
+        pendingLabel={t("join.creating")}
+        className="w-full"
+      >
+        {t("join.create")}
+      </SubmitRow>
     </Form>
   );
 }
@@ -98,9 +100,13 @@ export function JoinWithAccountForm({
           {error}
         </p>
       ) : null}
-      <Button type="submit" disabled={pending} className="w-full">
-        {pending ? t("join.joining") : t("join.join", { company })}
-      </Button>
+      <SubmitButton
+        pending={pending}
+        pendingLabel={t("join.joining")}
+        className="w-full"
+      >
+        {t("join.join", { company })}
+      </SubmitButton>
     </Form>
   );
 }

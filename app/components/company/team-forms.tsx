@@ -1,14 +1,12 @@
 import {
   getFormProps,
   getInputProps,
-  getSelectProps,
   type SubmissionResult,
 } from "@conform-to/react";
 import { Form } from "@remix-run/react";
-import { Button } from "~/components/ui/button";
-import { ErrorList } from "~/components/ui/error-list";
-import { Field, FormError } from "~/components/ui/field";
-import { useSchemaForm } from "~/components/ui/schema-form";
+import { SubmitRow } from "~/components/ui/submit-row";
+import { Field } from "~/components/ui/field";
+import { SelectField, useSchemaForm } from "~/components/ui/schema-form";
 import { useIsPending } from "~/components/use-is-pending";
 import type { CompanyRole } from "~/utils/company-roles";
 import { useT, withElements } from "~/utils/i18n";
@@ -18,10 +16,6 @@ import { inviteMemberSchema } from "~/validation/company";
 // role; remove a member. All post to /settings/team and work without JavaScript.
 
 const ROLES: CompanyRole[] = ["OWNER", "ADMIN", "APPROVER"];
-
-const selectClass =
-  "block w-full rounded-md border border-gray-300 bg-white px-3 py-2 text-sm shadow-sm " +
-  "focus:border-brand-600 focus:outline-none focus:ring-1 focus:ring-brand-600";
 
 export function InviteMemberForm({
   lastResult,
@@ -52,55 +46,48 @@ export function InviteMemberForm({
           autoComplete: "off",
         }}
       />
-      <div>
-        <label
-          htmlFor={fields.role.id}
-          className="mb-1 block text-sm font-medium text-gray-800"
-        >
-          {t("team.role")}
-        </label>
-        <select
-          {...getSelectProps(fields.role)}
-          className={selectClass}
-          aria-describedby={`${fields.role.id}-hint`}
-        >
-          {ROLES.map((role) => (
-            <option key={role} value={role}>
-              {t(`invitations:roles.${role}`)}
-            </option>
-          ))}
-        </select>
-        <ul
-          id={`${fields.role.id}-hint`}
-          className="mt-1 space-y-0.5 text-xs text-gray-600"
-        >
-          {ROLES.map((role) => (
-            <li key={role}>
-              {withElements(
-                t("team.roleDescription", {
-                  description: t(`invitations:roleDescriptions.${role}`),
-                }),
-                {
-                  role: (
-                    <span className="font-medium">
-                      {t(`invitations:roles.${role}`)}
-                    </span>
-                  ),
-                },
-              )}
-            </li>
-          ))}
-        </ul>
-        <ErrorList errors={fields.role.errors} />
-      </div>
-      <FormError
-        id={form.errorId}
-        title={t("team.failed")}
-        errors={form.errors}
-      />
-      <Button type="submit" disabled={pending}>
-        {pending ? t("team.sending") : t("team.send")}
-      </Button>
+      <SelectField
+        label={t("team.role")}
+        field={fields.role}
+        aria-describedby={`${fields.role.id}-hint`}
+        after={
+          <ul
+            id={`${fields.role.id}-hint`}
+            className="mt-1 space-y-0.5 text-xs text-gray-600"
+          >
+            {ROLES.map((role) => (
+              <li key={role}>
+                {withElements(
+                  t("team.roleDescription", {
+                    description: t(`invitations:roleDescriptions.${role}`),
+                  }),
+                  {
+                    role: (
+                      <span className="font-medium">
+                        {t(`invitations:roles.${role}`)}
+                      </span>
+                    ),
+                  },
+                )}
+              </li>
+            ))}
+          </ul>
+        }
+      >
+        {ROLES.map((role) => (
+          <option key={role} value={role}>
+            {t(`invitations:roles.${role}`)}
+          </option>
+        ))}
+      </SelectField>
+      <SubmitRow
+        form={form}
+        errorTitle={t("team.failed")}
+        pending={pending}
+        pendingLabel={t("team.sending")}
+      >
+        {t("team.send")}
+      </SubmitRow>
     </Form>
   );
 }

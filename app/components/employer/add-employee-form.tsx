@@ -1,6 +1,7 @@
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { useFetcher } from "@remix-run/react";
-import { Button, LinkButton } from "~/components/ui/button";
+import { LinkButton } from "~/components/ui/button";
+import { SubmitButton } from "~/components/ui/submit-row";
 import { FormError } from "~/components/ui/field";
 import {
   InputField,
@@ -66,9 +67,9 @@ export function AddEmployeeForm({
         <LinkButton to={cancelTo} variant="secondary" preventScrollReset>
           {t("add.cancel")}
         </LinkButton>
-        <Button type="submit" disabled={pending}>
-          {pending ? t("add.adding") : t("add.submit")}
-        </Button>
+        <SubmitButton pending={pending} pendingLabel={t("add.adding")}>
+          {t("add.submit")}
+        </SubmitButton>
       </div>
     </fetcher.Form>
   );

@@ -4,7 +4,8 @@ import {
   type SubmissionResult,
 } from "@conform-to/react";
 import { Form } from "@remix-run/react";
-import { Button, LinkButton } from "~/components/ui/button";
+import { LinkButton } from "~/components/ui/button";
+import { SubmitButton } from "~/components/ui/submit-row";
 import { FormError, TextareaField } from "~/components/ui/field";
 import { useSchemaForm } from "~/components/ui/schema-form";
 import { useLanguage, useT } from "~/utils/i18n";
@@ -79,9 +80,13 @@ export function DeclineDialog({
           <LinkButton to={returnTo} variant="secondary" preventScrollReset>
             {t("dialog.cancel")}
           </LinkButton>
-          <Button type="submit" variant="danger" disabled={pending}>
-            {pending ? t("declining") : t("dialog.submit")}
-          </Button>
+          <SubmitButton
+            pending={pending}
+            pendingLabel={t("declining")}
+            variant="danger"
+          >
+            {t("dialog.submit")}
+          </SubmitButton>
         </div>
       </Form>
     </Modal>

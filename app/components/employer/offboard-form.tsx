@@ -4,9 +4,9 @@ import {
   type SubmissionResult,
 } from "@conform-to/react";
 import { Form } from "@remix-run/react";
-import { Button } from "~/components/ui/button";
+import { SubmitRow } from "~/components/ui/submit-row";
 import { Card } from "~/components/ui/card";
-import { CheckboxField, Field, FormError } from "~/components/ui/field";
+import { CheckboxField, Field } from "~/components/ui/field";
 import { useSchemaForm } from "~/components/ui/schema-form";
 import { useIsPending } from "~/components/use-is-pending";
 import { useT } from "~/utils/i18n";
@@ -46,16 +46,15 @@ export function OffboardForm({
           errors={fields.confirm.errors}
           inputProps={getInputProps(fields.confirm, { type: "checkbox" })}
         />
-        <FormError
-          id={form.errorId}
-          title={t("offboard.failed")}
-          errors={form.errors}
-        />
-        <Button type="submit" variant="secondary" disabled={pending}>
-          {pending
-            ? t("offboard.pending")
-            : t("offboard.submit", { name: firstName })}
-        </Button>
+        <SubmitRow
+          form={form}
+          errorTitle={t("offboard.failed")}
+          pending={pending}
+          pendingLabel={t("offboard.pending")}
+          variant="secondary"
+        >
+          {t("offboard.submit", { name: firstName })}
+        </SubmitRow>
       </Form>
     </Card>
   );

@@ -4,8 +4,8 @@ import {
   type SubmissionResult,
 } from "@conform-to/react";
 import { Form } from "@remix-run/react";
-import { Button } from "~/components/ui/button";
-import { CheckboxField, FormError } from "~/components/ui/field";
+import { SubmitRow } from "~/components/ui/submit-row";
+import { CheckboxField } from "~/components/ui/field";
 import { useT } from "~/utils/i18n";
 import { runPayrollSchema } from "~/validation/payroll";
 import { useSchemaForm } from "~/components/ui/schema-form";
@@ -33,14 +33,14 @@ export function RunPayrollForm({
           ...getInputProps(fields.confirm, { type: "checkbox" }),
         }}
       />
-      <FormError
-        id={form.errorId}
-        title={t("form.failed")}
-        errors={form.errors}
-      />
-      <Button type="submit" disabled={pending}>
-        {pending ? t("form.running") : t("form.submit")}
-      </Button>
+      <SubmitRow
+        form={form}
+        errorTitle={t("form.failed")}
+        pending={pending}
+        pendingLabel={t("form.running")}
+      >
+        {t("form.submit")}
+      </SubmitRow>
     </Form>
   );
 }

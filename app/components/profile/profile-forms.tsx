@@ -1,6 +1,7 @@
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { Form } from "@remix-run/react";
-import { Button } from "~/components/ui/button";
+import { SubmitButton } from "~/components/ui/submit-row";
+
 import { FormError } from "~/components/ui/field";
 import { ErrorList } from "~/components/ui/error-list";
 import {
@@ -89,9 +90,9 @@ export function AccountSettingsForm({
         errors={form.errors}
       />
       <div className="flex justify-end">
-        <Button type="submit" disabled={pending}>
-          {pending ? t("form.saving") : t("form.save")}
-        </Button>
+        <SubmitButton pending={pending} pendingLabel={t("form.saving")}>
+          {t("form.save")}
+        </SubmitButton>
       </div>
     </Form>
   );
@@ -118,28 +119,28 @@ export function EmailChoicesForm({
           ),
         })}
       </p>
-      <label className="flex items-center gap-2 text-sm text-gray-800">
-        <input
-          type="checkbox"
-          name="decisions"
-          defaultChecked={choices.decisions}
-          className="h-4 w-4 rounded border-gray-400 text-brand-700 focus:ring-brand-600"
-        />
-        {t("emailChoices.decisions")}
-      </label>
-      <label className="flex items-center gap-2 text-sm text-gray-800">
-        <input
-          type="checkbox"
-          name="deductions"
-          defaultChecked={choices.deductions}
-          className="h-4 w-4 rounded border-gray-400 text-brand-700 focus:ring-brand-600"
-        />
-        {t("emailChoices.deductions")}
-      </label>
+      {(["decisions", "deductions"] as const).map((choice) => (
+        <label
+          key={choice}
+          className="flex items-center gap-2 text-sm text-gray-800"
+        >
+          <input
+            type="checkbox"
+            name={choice}
+            defaultChecked={choices[choice]}
+            className="h-4 w-4 rounded border-gray-400 text-brand-700 focus:ring-brand-600"
+          />
+          {t(`emailChoices.${choice}`)}
+        </label>
+      ))}
       <div className="flex justify-end">
-        <Button type="submit" variant="secondary" disabled={pending}>
-          {pending ? t("form.saving") : t("emailChoices.save")}
-        </Button>
+        <SubmitButton
+          pending={pending}
+          pendingLabel={t("form.saving")}
+          variant="secondary"
+        >
+          {t("emailChoices.save")}
+        </SubmitButton>
       </div>
     </Form>
   );
@@ -201,9 +202,13 @@ export function LanguageForm({
         />
       </fieldset>
       <div className="flex justify-end">
-        <Button type="submit" variant="secondary" disabled={pending}>
-          {pending ? t("form.saving") : t("language.save")}
-        </Button>
+        <SubmitButton
+          pending={pending}
+          pendingLabel={t("form.saving")}
+          variant="secondary"
+        >
+          {t("language.save")}
+        </SubmitButton>
       </div>
     </Form>
   );

@@ -2,19 +2,18 @@ import {
   getCollectionProps,
   getFormProps,
   getInputProps,
-  getSelectProps,
   getTextareaProps,
   type SubmissionResult,
 } from "@conform-to/react";
 import { Form } from "@remix-run/react";
-import { Button, LinkButton } from "~/components/ui/button";
+import { LinkButton } from "~/components/ui/button";
+import { SubmitButton } from "~/components/ui/submit-row";
+import { CheckboxField, FormError, TextareaField } from "~/components/ui/field";
 import {
-  CheckboxField,
-  ErrorList,
-  FormError,
-  TextareaField,
-} from "~/components/ui/field";
-import { InputField, useSchemaForm } from "~/components/ui/schema-form";
+  InputField,
+  SelectField,
+  useSchemaForm,
+} from "~/components/ui/schema-form";
 import {
   ADVANCE_STEP_DOLLARS,
   MAX_ADVANCE_CENTS,
@@ -38,10 +37,6 @@ import { useIsPending } from "~/components/use-is-pending";
 // reason, payment account, repayment periods and the terms.
 
 const PERIOD_OPTIONS = [1, 2, 3];
-
-const selectClass =
-  "block w-full rounded-md border border-gray-300 bg-white px-3 py-2 text-sm shadow-sm " +
-  "focus:border-brand-600 focus:outline-none focus:ring-1 focus:ring-brand-600";
 
 /** The quote for what the form holds now, or null while the amount is not a valid one. */
 function quoteOf(
@@ -197,22 +192,10 @@ export function RequestForm({
           data-testid="different-account"
           className="hidden space-y-4 border-t border-gray-100 pt-4 group-has-[#paymentMethod-new:checked]:block"
         >
-          <div>
-            <label
-              htmlFor={fields.accountType.id}
-              className="mb-1 block text-sm font-medium text-gray-800"
-            >
-              {t("form.accountType")}
-            </label>
-            <select
-              {...getSelectProps(fields.accountType)}
-              className={selectClass}
-            >
-              <option value="checking">{t("form.checking")}</option>
-              <option value="savings">{t("form.savings")}</option>
-            </select>
-            <ErrorList errors={fields.accountType.errors} />
-          </div>
+          <SelectField label={t("form.accountType")} field={fields.accountType}>
+            <option value="checking">{t("form.checking")}</option>
+            <option value="savings">{t("form.savings")}</option>
+          </SelectField>
           <InputField
             label={t("form.routingNumber")}
             field={fields.routingNumber}
@@ -229,35 +212,28 @@ export function RequestForm({
         </div>
       </fieldset>
 
-      <div>
-        <label
-          htmlFor={fields.repaymentPeriods.id}
-          className="mb-1 block text-sm font-medium text-gray-800"
-        >
-          {t("form.schedule")}
-        </label>
-        <select
-          {...getSelectProps(fields.repaymentPeriods)}
-          className={selectClass}
-          aria-describedby={`${fields.repaymentPeriods.id}-hint`}
-        >
-          {PERIOD_OPTIONS.map((count) => {
-            const option = t("form.periods", { count });
-            return (
-              <option key={count} value={String(count)}>
-                {count === 1 ? t("form.recommended", { option }) : option}
-              </option>
-            );
-          })}
-        </select>
-        <p
-          id={`${fields.repaymentPeriods.id}-hint`}
-          className="mt-1 text-xs text-gray-600"
-        >
-          {t("form.scheduleHint")}
-        </p>
-        <ErrorList errors={fields.repaymentPeriods.errors} />
-      </div>
+      <SelectField
+        label={t("form.schedule")}
+        field={fields.repaymentPeriods}
+        aria-describedby={`${fields.repaymentPeriods.id}-hint`}
+        after={
+          <p
+            id={`${fields.repaymentPeriods.id}-hint`}
+            className="mt-1 text-xs text-gray-600"
+          >
+            {t("form.scheduleHint")}
+          </p>
+        }
+      >
+        {PERIOD_OPTIONS.map((count) => {
+          const option = t("form.periods", { count });
+          return (
+            <option key={count} value={String(count)}>
+              {count === 1 ? t("form.recommended", { option }) : option}
+            </option>
+          );
+        })}
+      </SelectField>
 
       {reviewing ? (
         <p
@@ -292,9 +268,9 @@ export function RequestForm({
         <LinkButton to="/" variant="secondary">
           {t("form.cancel")}
         </LinkButton>
-        <Button type="submit" disabled={pending}>
-          {pending ? t("form.submitting") : t("form.submit")}
-        </Button>
+        <SubmitButton pending={pending} pendingLabel={t("form.submitting")}>
+          {t("form.submit")}
+        </SubmitButton>
       </div>
     </Form>
   );

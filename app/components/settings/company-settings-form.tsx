@@ -4,9 +4,10 @@ import {
   type SubmissionResult,
 } from "@conform-to/react";
 import { Form } from "@remix-run/react";
-import { Button, LinkButton } from "~/components/ui/button";
+import { LinkButton } from "~/components/ui/button";
+import { SubmitRow } from "~/components/ui/submit-row";
 import { Card } from "~/components/ui/card";
-import { CheckboxField, Field, FormError } from "~/components/ui/field";
+import { CheckboxField, Field } from "~/components/ui/field";
 import { InputField, useSchemaForm } from "~/components/ui/schema-form";
 import { useLanguage, useT } from "~/utils/i18n";
 import { formatMoney } from "~/utils/money";
@@ -203,14 +204,14 @@ export function SettingsForm({
       </Card>
 
       <div className="flex items-center justify-end gap-4">
-        <FormError
-          id={form.errorId}
-          title={t("form.failed")}
-          errors={form.errors}
-        />
-        <Button type="submit" disabled={pending}>
-          {pending ? t("form.saving") : t("form.save")}
-        </Button>
+        <SubmitRow
+          form={form}
+          errorTitle={t("form.failed")}
+          pending={pending}
+          pendingLabel={t("form.saving")}
+        >
+          {t("form.save")}
+        </SubmitRow>
       </div>
     </Form>
   );

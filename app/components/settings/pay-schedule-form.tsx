@@ -4,10 +4,11 @@ import {
   type SubmissionResult,
 } from "@conform-to/react";
 import { Form } from "@remix-run/react";
-import { Button } from "~/components/ui/button";
+import { SubmitRow } from "~/components/ui/submit-row";
 import { Card } from "~/components/ui/card";
 import { ErrorList } from "~/components/ui/error-list";
-import { FormError } from "~/components/ui/field";
+
+import { selectClass } from "~/components/ui/field";
 import { InputField, useSchemaForm } from "~/components/ui/schema-form";
 import { useIsPending } from "~/components/use-is-pending";
 import { useT } from "~/utils/i18n";
@@ -51,7 +52,7 @@ export function PayScheduleForm({
               {...getSelectProps(fields.frequency)}
               aria-invalid={errorId ? true : undefined}
               aria-describedby={errorId}
-              className="block w-full rounded-md border border-gray-300 bg-white px-3 py-2 text-sm shadow-sm focus:border-brand-600 focus:outline-none focus:ring-1 focus:ring-brand-600"
+              className={selectClass}
             >
               {PAY_FREQUENCY_VALUES.map((f) => (
                 <option key={f} value={f}>
@@ -69,14 +70,14 @@ export function PayScheduleForm({
             hint={t("schedule.nextPayDateHint")}
           />
         </div>
-        <FormError
-          id={form.errorId}
-          title={t("schedule.failed")}
-          errors={form.errors}
-        />
-        <Button type="submit" disabled={pending}>
-          {pending ? t("schedule.saving") : t("schedule.save")}
-        </Button>
+        <SubmitRow
+          form={form}
+          errorTitle={t("schedule.failed")}
+          pending={pending}
+          pendingLabel={t("schedule.saving")}
+        >
+          {t("schedule.save")}
+        </SubmitRow>
       </Form>
     </Card>
   );

@@ -13,6 +13,65 @@ const inputClass =
   "focus:border-brand-600 focus:outline-none focus:ring-1 focus:ring-brand-600 " +
   "aria-[invalid=true]:border-red-600";
 
+/** A form's select (the inputs' box, on white). */
+export const selectClass =
+  "block w-full rounded-md border border-gray-300 bg-white px-3 py-2 text-sm shadow-sm " +
+  "focus:border-brand-600 focus:outline-none focus:ring-1 focus:ring-brand-600";
+
+/** The ids of a control's hint and messages, each only when there is one to point to. */
+function describingIds(id: string, errors?: string[] | null, hint?: ReactNode) {
+  return {
+    errorId: errors?.length ? `${id}-error` : undefined,
+    hintId: hint ? `${id}-hint` : undefined,
+  };
+}
+
+type Described = {
+  "aria-invalid"?: true;
+  "aria-describedby"?: string;
+};
+
+/**
+ * Field's and TextareaField's frame: the label, the control (`control` is given the aria
+ * attributes that tie it to its messages and hint), the hint, the messages.
+ */
+function Labelled({
+  id,
+  label,
+  errors,
+  hint,
+  control,
+}: {
+  id: string;
+  label: ReactNode;
+  errors?: string[] | null;
+  hint?: ReactNode;
+  control: (described: Described) => ReactNode;
+}) {
+  const { errorId, hintId } = describingIds(id, errors, hint);
+  return (
+    <div>
+      <label
+        htmlFor={id}
+        className="mb-1 block text-sm font-medium text-gray-800"
+      >
+        {label}
+      </label>
+      {control({
+        "aria-invalid": errorId ? true : undefined,
+        "aria-describedby":
+          [errorId, hintId].filter(Boolean).join(" ") || undefined,
+      })}
+      {hint ? (
+        <p id={hintId} className="mt-1 text-xs text-gray-600">
+          {hint}
+        </p>
+      ) : null}
+      <ErrorList id={errorId} errors={errors} />
+    </div>
+  );
+}
+
 export function Field({
   label,
   errors,
@@ -28,43 +87,32 @@ export function Field({
   prefix?: ReactNode;
   suffix?: ReactNode;
 }) {
-  const errorId = errors?.length ? `${inputProps.id}-error` : undefined;
-  const hintId = hint ? `${inputProps.id}-hint` : undefined;
   return (
-    <div>
-      <label
-        htmlFor={inputProps.id}
-        className="mb-1 block text-sm font-medium text-gray-800"
-      >
-        {label}
-      </label>
-      <div className="relative flex items-center">
-        {prefix ? (
-          <span className="pointer-events-none absolute left-3 text-sm text-gray-600">
-            {prefix}
-          </span>
-        ) : null}
-        <input
-          {...inputProps}
-          className={`${inputClass} ${prefix ? "pl-7" : ""} ${suffix ? "pr-14" : ""}`}
-          aria-invalid={errorId ? true : undefined}
-          aria-describedby={
-            [errorId, hintId].filter(Boolean).join(" ") || undefined
-          }
-        />
-        {suffix ? (
-          <span className="pointer-events-none absolute right-3 text-sm text-gray-600">
-            {suffix}
-          </span>
-        ) : null}
-      </div>
-      {hint ? (
-        <p id={hintId} className="mt-1 text-xs text-gray-600">
-          {hint}
-        </p>
-      ) : null}
-      <ErrorList id={errorId} errors={errors} />
-    </div>
+    <Labelled
+      id={inputProps.id}
+      label={label}
+      errors={errors}
+      hint={hint}
+      control={(described) => (
+        <div className="relative flex items-center">
+          {prefix ? (
+            <span className="pointer-events-none absolute left-3 text-sm text-gray-600">
+              {prefix}
+            </span>
+          ) : null}
+          <input
+            {...inputProps}
+            className={`${inputClass} ${prefix ? "pl-7" : ""} ${suffix ? "pr-14" : ""}`}
+            {...described}
+          />
+          {suffix ? (
+            <span className="pointer-events-none absolute right-3 text-sm text-gray-600">
+              {suffix}
+            </span>
+          ) : null}
+        </div>
+      )}
+    />
   );
 }
 
@@ -79,32 +127,21 @@ export function TextareaField({
   hint?: ReactNode;
   textareaProps: TextareaHTMLAttributes<HTMLTextAreaElement> & { id: string };
 }) {
-  const errorId = errors?.length ? `${textareaProps.id}-error` : undefined;
-  const hintId = hint ? `${textareaProps.id}-hint` : undefined;
   return (
-    <div>
-      <label
-        htmlFor={textareaProps.id}
-        className="mb-1 block text-sm font-medium text-gray-800"
-      >
-        {label}
-      </label>
-      <textarea
-        rows={3}
-        {...textareaProps}
-        className={inputClass}
-        aria-invalid={errorId ? true : undefined}
-        aria-describedby={
-          [errorId, hintId].filter(Boolean).join(" ") || undefined
-        }
-      />
-      {hint ? (
-        <p id={hintId} className="mt-1 text-xs text-gray-600">
-          {hint}
-        </p>
-      ) : null}
-      <ErrorList id={errorId} errors={errors} />
-    </div>
+    <Labelled
+      id={textareaProps.id}
+      label={label}
+      errors={errors}
+      hint={hint}
+      control={(described) => (
+        <textarea
+          rows={3}
+          {...textareaProps}
+          className={inputClass}
+          {...described}
+        />
+      )}
+    />
   );
 }
 
@@ -120,8 +157,7 @@ export function CheckboxField({
   errors?: string[] | null;
   inputProps: InputHTMLAttributes<HTMLInputElement> & { id: string };
 }) {
-  const errorId = errors?.length ? `${inputProps.id}-error` : undefined;
-  const hintId = hint ? `${inputProps.id}-hint` : undefined;
+  const { errorId, hintId } = describingIds(inputProps.id, errors, hint);
   const describedBy = [hintId, errorId].filter(Boolean).join(" ") || undefined;
   return (
     <div>

@@ -1,14 +1,19 @@
 import {
   getInputProps,
+  getSelectProps,
   useForm,
   type DefaultValue,
   type FieldMetadata,
   type SubmissionResult,
 } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import type { InputHTMLAttributes, ReactNode } from "react";
+import type {
+  InputHTMLAttributes,
+  ReactNode,
+  SelectHTMLAttributes,
+} from "react";
 import type * as z from "zod";
-import { Field } from "./field";
+import { ErrorList, Field, selectClass } from "./field";
 import { useT } from "~/utils/i18n";
 
 // The frame every Conform form shares: the zod schema of the server checks it in the browser
@@ -75,6 +80,46 @@ export function InputField<FieldSchema>({
       errors={field.errors}
       inputProps={{ ...getInputProps(field, { type }), ...attributes }}
     />
+  );
+}
+
+/**
+ * A Conform field as a labelled select: `children` are its options; `after` stands under it (a
+ * hint), above its messages.
+ */
+export function SelectField<FieldSchema>({
+  label,
+  field,
+  after,
+  children,
+  ...attributes
+}: {
+  label: ReactNode;
+  field: FieldMetadata<FieldSchema, Record<string, unknown>, string[]>;
+  after?: ReactNode;
+  children: ReactNode;
+} & Omit<
+  SelectHTMLAttributes<HTMLSelectElement>,
+  "id" | "name" | "children" | "className"
+>) {
+  return (
+    <div>
+      <label
+        htmlFor={field.id}
+        className="mb-1 block text-sm font-medium text-gray-800"
+      >
+        {label}
+      </label>
+      <select
+        {...getSelectProps(field)}
+        className={selectClass}
+        {...attributes}
+      >
+        {children}
+      </select>
+      {after}
+      <ErrorList errors={field.errors} />
+    </div>
   );
 }
 

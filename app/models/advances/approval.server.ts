@@ -51,41 +51,62 @@ async function ownedRequest(
 }
 
 /**
- * The employer approves a pending request of one of their employees (DESIGN §4 Approving).
- * In one transaction: the ownership check (else 404), then the shared approval core — the
- * conditional PENDING → APPROVED update (else 409), the balance re-check (else 409), the
- * balance and the deduction schedule. Of any number of concurrent approvals exactly one wins.
+ * An employer's decision on a pending request of one of their employees, in one transaction:
+ * the ownership check (else 404), `decide` (the change, conditional on PENDING: 409 for the
+ * loser of a race), the audit entry, the employee's notification and the company's webhook;
+ * then the live event to the employer's and the employee's pages.
+ */
+async function decideRequest(
+  actor: User,
+  requestId: number,
+  outcome: "approved" | "declined",
+  decide: (tx: Tx) => Promise<AdvanceRequest>,
+  details?: Record<string, unknown>,
+): Promise<AdvanceRequest> {
+  const notify =
+    outcome === "approved" ? notifyAdvanceApproved : notifyAdvanceDeclined;
+  const { request, employeeUserId } = await db().transaction(async (tx) => {
+    const owned = await ownedRequest(tx, actor, requestId);
+    if (!owned) throw notFound(REQUEST_NOT_FOUND);
+    const decided = await decide(tx);
+    await recordAudit(tx, {
+      actorId: actor.id,
+      companyId: actor.companyId,
+      subjectUserId: owned.employeeUserId,
+      action: `request.${outcome}`,
+      requestId,
+      amountCents: toCents(decided.amount),
+      details,
+    });
+    await notify(tx, requestId);
+    await emitWebhook(
+      tx,
+      actor.companyId,
+      `advance_request.${outcome}`,
+      toPublicAdvance(decided),
+    );
+    return { request: decided, employeeUserId: owned.employeeUserId };
+  });
+  await publish(`request.${outcome}`, [actor.id, employeeUserId], {
+    requestId: request.id,
+    company: actor.companyId,
+  });
+  return request;
+}
+
+/**
+ * The employer approves a pending request of one of their employees (DESIGN §4 Approving),
+ * through decideRequest: the shared approval core is the decision — the conditional
+ * PENDING → APPROVED update (else 409), the balance re-check (else 409), the balance and the
+ * deduction schedule. Of any number of concurrent approvals exactly one wins.
  */
 export async function approveAdvance(
   actor: User,
   requestId: number,
 ): Promise<AdvanceRequest> {
-  const { request, employeeUserId } = await db().transaction(async (tx) => {
-    const owned = await ownedRequest(tx, actor, requestId);
-    if (!owned) throw notFound(REQUEST_NOT_FOUND);
-    const approved = await applyApproval(tx, requestId, actor.id);
-    await recordAudit(tx, {
-      actorId: actor.id,
-      companyId: actor.companyId,
-      subjectUserId: owned.employeeUserId,
-      action: "request.approved",
-      requestId,
-      amountCents: toCents(approved.amount),
-    });
-    await notifyAdvanceApproved(tx, requestId);
-    await emitWebhook(
-      tx,
-      actor.companyId,
-      "advance_request.approved",
-      toPublicAdvance(approved),
-    );
-    return { request: approved, employeeUserId: owned.employeeUserId };
-  });
-  await publish("request.approved", [actor.id, employeeUserId], {
-    requestId: request.id,
-    company: actor.companyId,
-  });
-  return request;
+  return decideRequest(actor, requestId, "approved", (tx) =>
+    applyApproval(tx, requestId, actor.id),
+  );
 }
 
 /**
@@ -104,46 +125,29 @@ export async function declineAdvance(
     throw badRequest(DECLINE_REASON_TOO_LONG, {
       reason: [DECLINE_REASON_TOO_LONG],
     });
-  const { request, employeeUserId } = await db().transaction(async (tx) => {
-    const owned = await ownedRequest(tx, actor, requestId);
-    if (!owned) throw notFound(REQUEST_NOT_FOUND);
-    const [declined] = await tx
-      .update(advanceRequests)
-      .set({
-        status: "DECLINED",
-        rejectionDate: new Date(),
-        rejectionReason: text,
-        declinedById: actor.id,
-      })
-      .where(
-        and(
-          eq(advanceRequests.id, requestId),
-          eq(advanceRequests.status, "PENDING"),
-        ),
-      )
-      .returning();
-    if (!declined) throw conflict(ALREADY_DECIDED);
-    await recordAudit(tx, {
-      actorId: actor.id,
-      companyId: actor.companyId,
-      subjectUserId: owned.employeeUserId,
-      action: "request.declined",
-      requestId,
-      amountCents: toCents(declined.amount),
-      details: { reason: text },
-    });
-    await notifyAdvanceDeclined(tx, requestId);
-    await emitWebhook(
-      tx,
-      actor.companyId,
-      "advance_request.declined",
-      toPublicAdvance(declined),
-    );
-    return { request: declined, employeeUserId: owned.employeeUserId };
-  });
-  await publish("request.declined", [actor.id, employeeUserId], {
-    requestId: request.id,
-    company: actor.companyId,
-  });
-  return request;
+  return decideRequest(
+    actor,
+    requestId,
+    "declined",
+    async (tx) => {
+      const [declined] = await tx
+        .update(advanceRequests)
+        .set({
+          status: "DECLINED",
+          rejectionDate: new Date(),
+          rejectionReason: text,
+          declinedById: actor.id,
+        })
+        .where(
+          and(
+            eq(advanceRequests.id, requestId),
+            eq(advanceRequests.status, "PENDING"),
+          ),
+        )
+        .returning();
+      if (!declined) throw conflict(ALREADY_DECIDED);
+      return declined;
+    },
+    { reason: text },
+  );
 }

@@ -127,7 +127,11 @@ export type ActivityRow = {
 
 // The summaries and labels come from the `activity` catalogue (English: the CSV, and the page
 // for an English reader; Spanish: the page for a Spanish reader).
-const SETTING_NAMES = [
+/**
+ * The company settings a save records when they change (settings.changed), in the order the
+ * trail names them.
+ */
+export const AUDITED_SETTINGS = [
   "companyName",
   "contactEmail",
   "contactPhone",
@@ -137,7 +141,7 @@ const SETTING_NAMES = [
   "notifyMonthlyReports",
   "notifySystemUpdates",
   "companyPaysFee",
-];
+] as const;
 
 const ROLE_WORDS = ["owner", "admin", "approver"];
 
@@ -199,7 +203,7 @@ function summarize(
     >;
     const parts = Object.entries(changes).map(
       ([key, { before, after }]) =>
-        `${SETTING_NAMES.includes(key) ? t(`summary.settings.${key}`) : key}: ${shown(key, before)} → ${shown(key, after)}`,
+        `${(AUDITED_SETTINGS as readonly string[]).includes(key) ? t(`summary.settings.${key}`) : key}: ${shown(key, before)} → ${shown(key, after)}`,
     );
     return parts.length ? parts.join("; ") : t("summary.noChanges");
   }

@@ -4,6 +4,7 @@
 
 export {
   actionLabel,
+  AUDITED_SETTINGS,
   companyOf,
   countCompanyActivity,
   exportCompanyActivityCsv,

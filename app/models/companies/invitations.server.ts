@@ -498,22 +498,22 @@ async function markAccepted(
   });
 }
 
-/** The company's max advance: what a newly linked employee may borrow. */
-/** A new member's pay cycle ends on the company's next pay date. */
-async function payCycleEndOf(tx: Executor, companyId: number): Promise<Date> {
+/**
+ * What a new employee of the company starts with: its max advance to borrow, and a pay cycle
+ * ending on its next pay date.
+ */
+async function newEmployeeTerms(
+  tx: Executor,
+  companyId: number,
+): Promise<{ availableBalance: string; payCycleEndDate: Date }> {
   const [row] = await tx
-    .select({ next: companies.nextPayDate })
+    .select({ max: companies.maxAdvance, next: companies.nextPayDate })
     .from(companies)
     .where(eq(companies.id, companyId));
-  return row ? dayStart(row.next) : new Date();
-}
-
-async function maxAdvanceOf(tx: Executor, companyId: number): Promise<string> {
-  const [row] = await tx
-    .select({ max: companies.maxAdvance })
-    .from(companies)
-    .where(eq(companies.id, companyId));
-  return row?.max ?? "0.00";
+  return {
+    availableBalance: row?.max ?? "0.00",
+    payCycleEndDate: row ? dayStart(row.next) : new Date(),
+  };
 }
 
 /**
@@ -546,10 +546,7 @@ export async function acceptInvitation(
         companyRole: row.companyRole ?? undefined,
       },
       row.kind === "EMPLOYEE"
-        ? {
-            availableBalance: await maxAdvanceOf(tx, row.companyId),
-            payCycleEndDate: await payCycleEndOf(tx, row.companyId),
-          }
+        ? await newEmployeeTerms(tx, row.companyId)
         : undefined,
     );
     await markAccepted(tx, row, added.id, now);
@@ -589,8 +586,7 @@ export async function joinWithAccount(
       .update(employees)
       .set({
         companyId: row.companyId,
-        availableBalance: await maxAdvanceOf(tx, row.companyId),
-        payCycleEndDate: await payCycleEndOf(tx, row.companyId),
+        ...(await newEmployeeTerms(tx, row.companyId)),
       })
       .where(eq(employees.id, employee.id));
     const [linked] = await tx

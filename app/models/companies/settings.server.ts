@@ -19,7 +19,7 @@ import {
   MIN_ADVANCE_CENTS,
 } from "~/utils/rules";
 import { TWO_DECIMALS, type CompanySettingsInput } from "~/validation/settings";
-import { recordAudit } from "~/models/audit/index.server";
+import { AUDITED_SETTINGS, recordAudit } from "~/models/audit/index.server";
 import { refreshAvailable } from "~/models/ledger/index.server";
 import { scheduleOf, setNextPayDate } from "./pay-schedule.server";
 import { companyFor } from "~/utils/company-access.server";
@@ -44,18 +44,6 @@ export async function getCompanySettings(
   if (!row) throw notFound("Company not found");
   return row;
 }
-
-const AUDITED_SETTINGS = [
-  "companyName",
-  "contactEmail",
-  "contactPhone",
-  "maxAdvance",
-  "approvalLimit",
-  "notifyNewRequests",
-  "notifyMonthlyReports",
-  "notifySystemUpdates",
-  "companyPaysFee",
-] as const;
 
 /** The settings that changed, each with its value before and after. */
 function settingsChanges(before: CompanySettings, after: CompanySettings) {

@@ -20,6 +20,7 @@ export {
   listWebhookDeliveries,
   listWebhookEndpoints,
   resendWebhookDelivery,
+  selectPublicEmployees,
   WEBHOOK_ENDPOINT_NOT_FOUND,
   WEBHOOK_TASK,
 } from "./webhooks.server";

@@ -411,13 +411,12 @@ export async function resendWebhookDelivery(
   });
 }
 
-/** employee.joined, with the employee as GET /api/employees lists them. */
-export async function emitEmployeeJoined(
-  tx: Executor,
-  companyId: number,
-  userId: number,
-): Promise<void> {
-  const [employee] = await tx
+/**
+ * Employees as the API shows them: GET /api/employees's rows and employee.joined's payload
+ * (a query on users with their employee rows; the caller filters and orders it).
+ */
+export function selectPublicEmployees(executor: Executor = db()) {
+  return executor
     .select({
       id: employees.id,
       firstName: users.firstName,
@@ -427,7 +426,17 @@ export async function emitEmployeeJoined(
       availableBalance: employees.availableBalance,
     })
     .from(users)
-    .innerJoin(employees, eq(employees.userId, users.id))
-    .where(eq(users.id, userId));
+    .innerJoin(employees, eq(employees.userId, users.id));
+}
+
+/** employee.joined, with the employee as GET /api/employees lists them. */
+export async function emitEmployeeJoined(
+  tx: Executor,
+  companyId: number,
+  userId: number,
+): Promise<void> {
+  const [employee] = await selectPublicEmployees(tx).where(
+    eq(users.id, userId),
+  );
   if (employee) await emitWebhook(tx, companyId, "employee.joined", employee);
 }

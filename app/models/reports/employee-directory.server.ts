@@ -26,6 +26,7 @@ import {
   publicAdvanceColumns,
 } from "~/models/advances/index.server";
 import { listInvitations } from "~/models/companies/index.server";
+import { selectPublicEmployees } from "~/models/integrations/index.server";
 import { companyFor } from "~/utils/company-access.server";
 import { canDo } from "~/utils/company-roles";
 import { formatDate } from "~/utils/dates";
@@ -204,17 +205,7 @@ export async function listEmployeesForApi(
     page,
     () => countEmployees(companyFor(employer)),
     (limit, offset) =>
-      db()
-        .select({
-          id: employees.id,
-          firstName: users.firstName,
-          lastName: users.lastName,
-          email: users.email,
-          department: users.department,
-          availableBalance: employees.availableBalance,
-        })
-        .from(users)
-        .innerJoin(employees, eq(employees.userId, users.id))
+      selectPublicEmployees()
         .where(ofEmployer(companyFor(employer)))
         .orderBy(...directoryOrder)
         .limit(limit)

@@ -90,6 +90,23 @@ async function find(id: string): Promise<Row | undefined> {
   return row;
 }
 
+/** The intent, or 404. */
+async function found(id: string): Promise<Row> {
+  const row = await find(id);
+  if (!row) throw notFound("This payment could not be found.");
+  return row;
+}
+
+/** The intent while it waits for a card: not yet confirmed. */
+const unconfirmed = (id: string) =>
+  and(
+    eq(sandboxPayments.id, id),
+    inArray(sandboxPayments.status, [
+      "requires_payment_method",
+      "requires_confirmation",
+    ]),
+  );
+
 export const sandboxProvider: PaymentProvider = {
   name: "sandbox",
   publishableKey: null,
@@ -112,15 +129,7 @@ export const sandboxProvider: PaymentProvider = {
     await db()
       .update(sandboxPayments)
       .set({ amountCents, updatedAt: new Date() })
-      .where(
-        and(
-          eq(sandboxPayments.id, id),
-          inArray(sandboxPayments.status, [
-            "requires_payment_method",
-            "requires_confirmation",
-          ]),
-        ),
-      );
+      .where(unconfirmed(id));
     const row = await find(id);
     if (!row) throw new Error(`sandbox intent ${id} vanished`);
     return toIntent(row);
@@ -132,8 +141,7 @@ export const sandboxProvider: PaymentProvider = {
   },
 
   async confirmPayment(id, card) {
-    const row = await find(id);
-    if (!row) throw notFound("This payment could not be found.");
+    const row = await found(id);
     if (row.status === "succeeded" || row.status === "requires_capture")
       return toIntent(row);
     if (row.status === "canceled")
@@ -156,15 +164,7 @@ export const sandboxProvider: PaymentProvider = {
         lastError: null,
         updatedAt: now,
       })
-      .where(
-        and(
-          eq(sandboxPayments.id, id),
-          inArray(sandboxPayments.status, [
-            "requires_payment_method",
-            "requires_confirmation",
-          ]),
-        ),
-      );
+      .where(unconfirmed(id));
     const done = await find(id);
     if (done?.status === "canceled")
       throw badRequest("This payment was canceled.");
@@ -189,8 +189,7 @@ export const sandboxProvider: PaymentProvider = {
       )
       .returning();
     if (captured) return toIntent(captured);
-    const row = await find(id);
-    if (!row) throw notFound("This payment could not be found.");
+    const row = await found(id);
     if (row.status === "succeeded") return toIntent(row);
     throw badRequest(
       `This payment cannot be captured: its status is ${row.status}.`,
@@ -213,8 +212,7 @@ export const sandboxProvider: PaymentProvider = {
       )
       .returning();
     if (canceled) return toIntent(canceled);
-    const row = await find(id);
-    if (!row) throw notFound("This payment could not be found.");
+    const row = await found(id);
     if (row.status === "canceled") return toIntent(row);
     throw badRequest("This payment was already captured.");
   },
@@ -236,8 +234,7 @@ export const sandboxProvider: PaymentProvider = {
       )
       .returning();
     if (refunded) return { refundedCents: refunded.refundedCents };
-    const row = await find(id);
-    if (!row) throw notFound("This payment could not be found.");
+    const row = await found(id);
     if (row.status === "succeeded") return { refundedCents: row.refundedCents };
     throw badRequest("This payment was not captured, so it has no refund.");
   },

@@ -51,17 +51,17 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const { user, session } = await requireEmployerAuth(request);
   // Every member manages their own sign-in here; the company form is the owner's and admins'.
   const mayEdit = can(user, "settings");
-  const [overview, paySchedule, lists, mfa] = await Promise.all([
-    mayEdit ? getSettingsOverview(user) : null,
-    mayEdit ? getPaySchedule(user) : null,
-    sessionLists(request, user.id, session.id),
-    getMfaStatus(user),
-  ]);
   const { language, i18n } = await pageI18n(
     request,
     ["settings", "sessions", "messages"],
     user,
   );
+  const [overview, paySchedule, lists, mfa] = await Promise.all([
+    mayEdit ? getSettingsOverview(user) : null,
+    mayEdit ? getPaySchedule(user) : null,
+    sessionLists(request, user.id, session.id, language),
+    getMfaStatus(user),
+  ]);
   return json({
     i18n,
     ...lists,

@@ -1,5 +1,6 @@
 import { eq, sql } from "drizzle-orm";
-import { sessions } from "#db/schema";
+import { sessions, users } from "#db/schema";
+import { formatDate } from "~/utils/dates";
 import { loader as userApi } from "~/routes/api.user";
 import { action as loginApi } from "~/routes/api.login";
 import { action as logoutApi } from "~/routes/api.logout";
@@ -329,6 +330,26 @@ describe("the session list", () => {
     expect(all.status).toBe(302);
     expect(await apiUserStatus(kept.cookie)).toBe(401);
     expect(await apiUserStatus(mine.cookie)).toBe(200);
+  });
+
+  it("Settings › Security dates the sessions in the reader's language, as /profile does", async () => {
+    const employer = await createEmployer();
+    await db()
+      .update(users)
+      .set({ language: "es" })
+      .where(eq(users.id, employer.id));
+    const mine = await signIn(employer);
+    const data = await (
+      await call(settingsLoader, await withCookie(mine.cookie, "/settings"))
+    ).json();
+    const [row] = await db()
+      .select({ createdAt: sessions.createdAt })
+      .from(sessions)
+      .where(eq(sessions.userId, employer.id));
+    expect(formatDate(row.createdAt, "es")).not.toBe(
+      formatDate(row.createdAt, "en"),
+    );
+    expect(data.sessions[0].signedIn).toBe(formatDate(row.createdAt, "es"));
   });
 
   it("cannot end another user's session (404) nor its own from the list (400)", async () => {

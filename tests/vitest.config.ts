@@ -4,10 +4,17 @@ import { defineConfig } from "vitest/config";
 
 const root = path.resolve(import.meta.dirname, "..");
 
-const TEST_FILES = [
-  "tests/unit/**/*.test.{ts,tsx}",
-  "tests/integration/**/*.test.{ts,tsx}",
-];
+const read = (file: string) => fs.readFileSync(path.join(root, file), "utf8");
+
+/** Every test file, relative to the root. */
+function testFiles(): string[] {
+  return ["tests/unit", "tests/integration"].flatMap((dir) =>
+    fs
+      .readdirSync(path.join(root, dir), { recursive: true, encoding: "utf8" })
+      .filter((file) => /\.test\.tsx?$/.test(file))
+      .map((file) => path.posix.join(dir, file.split(path.sep).join("/"))),
+  );
+}
 
 /**
  * The files whose outcome depends on the database the run is given: they take the test
@@ -15,18 +22,18 @@ const TEST_FILES = [
  * the tests that always make their own PGlite) give the same result on either database.
  */
 function databaseTestFiles(): string[] {
-  return ["tests/unit", "tests/integration"].flatMap((dir) =>
-    fs
-      .readdirSync(path.join(root, dir), { recursive: true, encoding: "utf8" })
-      .filter((file) => /\.test\.tsx?$/.test(file))
-      .map((file) => path.posix.join(dir, file.split(path.sep).join("/")))
-      .filter((file) =>
-        /useTestDatabase\(|TEST_DATABASE_URL/.test(
-          fs.readFileSync(path.join(root, file), "utf8"),
-        ),
-      ),
+  return testFiles().filter((file) =>
+    /useTestDatabase\(|TEST_DATABASE_URL/.test(read(file)),
   );
 }
+
+/** Files that replace app modules of their own (vi.mock): they need a module graph each. */
+const MOCKING = /vi\.(mock|doMock|unmock|resetModules)\(/;
+const selected = process.env.VITEST_DATABASE_TESTS
+  ? databaseTestFiles()
+  : testFiles();
+const isolated = selected.filter((file) => MOCKING.test(read(file)));
+const shared = selected.filter((file) => !isolated.includes(file));
 
 export default defineConfig({
   root,
@@ -40,9 +47,20 @@ export default defineConfig({
   test: {
     // VITEST_DATABASE_TESTS=1: only the tests that depend on the database, for a second pass
     // on the other database (.ci/run runs every test on PostgreSQL, then these on PGlite).
-    include: process.env.VITEST_DATABASE_TESTS
-      ? databaseTestFiles()
-      : TEST_FILES,
+    // Files that mock app modules run each in a fresh process (Vitest's isolation); the rest
+    // share a process per worker, one file after another, and so import the app once per
+    // worker instead of once per file (a fifth of the run). Each of them takes its own
+    // database and servers in beforeAll and gives them back in afterAll.
+    projects: [
+      {
+        extends: true,
+        test: { name: "isolated", include: isolated, isolate: true },
+      },
+      {
+        extends: true,
+        test: { name: "shared", include: shared, isolate: false },
+      },
+    ],
     globals: true,
     globalSetup: ["tests/support/global-setup.ts"],
     setupFiles: ["tests/support/setup-env.ts"],

@@ -102,6 +102,11 @@ export function SelectField<FieldSchema>({
   SelectHTMLAttributes<HTMLSelectElement>,
   "id" | "name" | "children" | "className"
 >) {
+  // A hint named by the caller and, when there are any, the field's messages describe it.
+  const describedBy =
+    [attributes["aria-describedby"], field.errors?.length && field.errorId]
+      .filter(Boolean)
+      .join(" ") || undefined;
   return (
     <div>
       <label
@@ -114,11 +119,12 @@ export function SelectField<FieldSchema>({
         {...getSelectProps(field)}
         className={selectClass}
         {...attributes}
+        aria-describedby={describedBy}
       >
         {children}
       </select>
       {after}
-      <ErrorList errors={field.errors} />
+      <ErrorList id={field.errorId} errors={field.errors} />
     </div>
   );
 }

@@ -225,6 +225,16 @@ export async function insertCard(
 }
 
 /** An employer, one of their employees, and an APPROVED request of that employee. */
+/** An approved advance of `user`'s, paid in the sandbox with its card issued (deductions scheduled). */
+export function cardedAdvance(user: User, amount: string, periods?: number) {
+  return insertAdvance(user, {
+    amount,
+    status: "APPROVED",
+    carded: true,
+    ...(periods ? { periods } : {}),
+  });
+}
+
 export async function approvedAdvance(amount = "300.00") {
   const employer = await createEmployer();
   const user = await createEmployee(employer);

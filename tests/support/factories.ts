@@ -65,13 +65,22 @@ export async function createUnlinkedEmployee(): Promise<User> {
 
 export const BASE_URL = "http://localhost";
 
-/** A Request as the given user's browser would send it (signed session cookie). */
+/**
+ * A Request as the given user's browser would send it (signed session cookie), or, with
+ * `cookie`, as a browser holding that cookie (a `name=value` pair a response set).
+ */
 export async function requestAs(
   user: User | null,
   path: string,
-  init: RequestInit & { json?: unknown; form?: Record<string, string> } = {},
+  init: RequestInit & {
+    json?: unknown;
+    form?: Record<string, string>;
+    cookie?: string;
+  } = {},
 ): Promise<Request> {
+  const { cookie: held, json, form, ...rest } = init;
   const headers = new Headers(init.headers);
+  if (held !== undefined) headers.set("Cookie", held);
   if (user) {
     const cookie = await createUserSessionHeader(
       new Request(BASE_URL),
@@ -81,15 +90,33 @@ export async function requestAs(
     headers.set("Cookie", cookie.split(";")[0]);
   }
   let body = init.body;
-  if (init.json !== undefined) {
+  if (json !== undefined) {
     headers.set("Content-Type", "application/json");
-    body = JSON.stringify(init.json);
-  } else if (init.form) {
+    body = JSON.stringify(json);
+  } else if (form) {
     headers.set("Content-Type", "application/x-www-form-urlencoded");
-    body = new URLSearchParams(init.form).toString();
+    body = new URLSearchParams(form).toString();
   }
   const method = init.method ?? (body !== undefined ? "POST" : "GET");
-  return new Request(`${BASE_URL}${path}`, { ...init, method, headers, body });
+  return new Request(`${BASE_URL}${path}`, { ...rest, method, headers, body });
+}
+
+/** A Request from a browser that holds `cookie` (a `name=value` pair a response set), or none. */
+export function withCookie(
+  cookie: string | null,
+  path: string,
+  init: RequestInit = {},
+): Promise<Request> {
+  return requestAs(null, path, { ...init, cookie: cookie ?? undefined });
+}
+
+/** A form post from a browser that holds `cookie`, or none. */
+export function postForm(
+  cookie: string | null,
+  path: string,
+  form: Record<string, string>,
+): Promise<Request> {
+  return requestAs(null, path, { cookie: cookie ?? undefined, form });
 }
 
 /** Calls a route module's loader or action as Remix would. */

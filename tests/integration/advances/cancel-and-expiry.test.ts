@@ -26,7 +26,11 @@ import {
 import { action as cancelApi } from "~/routes/api.advance-requests.$id.cancel";
 import { subscribe, type AppEvent } from "~/services/events.server";
 import { db } from "~/utils/db.server";
-import { insertAdvance, payAndIssueCard } from "#tests/support/data";
+import {
+  insertAdvance,
+  payAndIssueCard,
+  cardedAdvance,
+} from "#tests/support/data";
 import { balanceOf, deductionsOf, requestRow } from "#tests/support/rows";
 import { toastOf } from "#tests/support/toasts";
 import { useTestDatabase } from "#tests/support/db";
@@ -135,11 +139,7 @@ describe("cancelAdvance", () => {
 
   it("refuses a paid, declined or cancelled request, someone else's (404) and an employer (403)", async () => {
     const { employer, employee } = await company();
-    const carded = await insertAdvance(employee, {
-      amount: "200.00",
-      status: "APPROVED",
-      carded: true,
-    });
+    const carded = await cardedAdvance(employee, "200.00");
     expect(await appErrorOf(cancelAdvance(employee, carded.id))).toMatchObject({
       status: 409,
       message: CANNOT_CANCEL_PAID,
@@ -335,11 +335,7 @@ describe("POST /api/advance-requests/{id}/cancel and the Cancel request form", (
       rejectionReason: "Please wait for your next pay cycle.",
     });
     const pending = await insertAdvance(employee, { amount: "200.00" });
-    const carded = await insertAdvance(employee, {
-      amount: "300.00",
-      status: "APPROVED",
-      carded: true,
-    });
+    const carded = await cardedAdvance(employee, "300.00");
     const history = await (
       await call(historyLoader, await requestAs(employee, "/history"))
     ).json();

@@ -79,6 +79,21 @@ async function pay(
   );
 }
 
+/** The fee's intent made and confirmed with the sandbox's good card, as the browser's step would. */
+async function payInSandbox(
+  user: Awaited<ReturnType<typeof approvedAdvance>>["user"],
+  requestId: number,
+  amount: string,
+) {
+  await createPaymentIntent(user, { amount, advanceRequestId: requestId });
+  await sandboxProvider.confirmPayment(`pi_sandbox_${requestId}`, {
+    number: "4242424242424242",
+    expMonth: 12,
+    expYear: 2039,
+    cvc: "123",
+  });
+}
+
 describe("sandbox checkout, end to end", () => {
   it("creates one intent, pays with 4242, issues a masked grocery card and redirects with 'Success!'", async () => {
     const { user, employer, request } = await approvedAdvance("300.00");
@@ -310,16 +325,7 @@ describe("issueGroceryCard", () => {
 
   it("20 concurrent calls for one request make exactly one card", async () => {
     const { user, request } = await approvedAdvance("450.00");
-    await createPaymentIntent(user, {
-      amount: "450.00",
-      advanceRequestId: request.id,
-    });
-    await sandboxProvider.confirmPayment(`pi_sandbox_${request.id}`, {
-      number: "4242424242424242",
-      expMonth: 12,
-      expYear: 2039,
-      cvc: "123",
-    });
+    await payInSandbox(user, request.id, "450.00");
     const results = await Promise.all(
       Array.from({ length: 20 }, () => issueGroceryCard(user, request.id)),
     );
@@ -344,16 +350,7 @@ describe("issueGroceryCard", () => {
 
   it("201 for the API call that creates the card", async () => {
     const { user, request } = await approvedAdvance("250.00");
-    await createPaymentIntent(user, {
-      amount: "250.00",
-      advanceRequestId: request.id,
-    });
-    await sandboxProvider.confirmPayment(`pi_sandbox_${request.id}`, {
-      number: "4242424242424242",
-      expMonth: 1,
-      expYear: 2040,
-      cvc: "999",
-    });
+    await payInSandbox(user, request.id, "250.00");
     const res = await call(
       createCardApi,
       await requestAs(user, "/api/create-grocery-card", {
@@ -682,16 +679,7 @@ describe("/payment-success and the webhook without Stripe", () => {
       i18n: expect.objectContaining({ checkout: expect.any(Object) }),
     });
 
-    await createPaymentIntent(user, {
-      amount: "300.00",
-      advanceRequestId: request.id,
-    });
-    await sandboxProvider.confirmPayment(`pi_sandbox_${request.id}`, {
-      number: "4242424242424242",
-      expMonth: 12,
-      expYear: 2039,
-      cvc: "123",
-    });
+    await payInSandbox(user, request.id, "300.00");
     const returned = await call(
       successLoader,
       await requestAs(

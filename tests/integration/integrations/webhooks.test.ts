@@ -25,7 +25,7 @@ import {
   resendWebhookDelivery,
 } from "~/models/integrations/index.server";
 import { isoDay } from "~/utils/pay-schedule";
-import { insertAdvance } from "#tests/support/data";
+import { cardedAdvance } from "#tests/support/data";
 import { deductionsOf, employeeOf } from "#tests/support/rows";
 import * as endpointsRoute from "~/routes/api.webhook-endpoints.($id)";
 import { isPrivateAddress } from "~/services/webhooks/deliver.server";
@@ -330,12 +330,7 @@ describe("webhooks", () => {
       ],
     });
     const worker = await createEmployee(owner, { firstName: "Pay" });
-    const request = await insertAdvance(worker, {
-      amount: "200.00",
-      status: "APPROVED",
-      carded: true,
-      periods: 2,
-    });
+    const request = await cardedAdvance(worker, "200.00", 2);
     const [first] = await deductionsOf(request.id);
     const day = first.deductionDate;
     const noon = new Date(day.getTime() + 12 * 3_600_000);

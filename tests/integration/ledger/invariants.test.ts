@@ -12,7 +12,7 @@ import {
 import { checkInvariants } from "~/models/ledger/index.server";
 import { db } from "~/utils/db.server";
 import { useTestDatabase } from "#tests/support/db";
-import { insertAdvance } from "#tests/support/data";
+import { insertAdvance, cardedAdvance } from "#tests/support/data";
 import { createEmployee, createEmployer } from "#tests/support/factories";
 
 useTestDatabase();
@@ -97,11 +97,7 @@ describe("checkInvariants", () => {
   it("names a deduction paid without a collection, a deduction dated before its card and an unbalanced entry", async () => {
     const employer = await createEmployer();
     const user = await createEmployee(employer);
-    const carded = await insertAdvance(user, {
-      amount: "300.00",
-      status: "APPROVED",
-      carded: true,
-    });
+    const carded = await cardedAdvance(user, "300.00");
     const before = new Set((await checkInvariants(db())).map((v) => v.rule));
     expect(before).not.toContain(
       "no deduction paid without a recorded collection",
@@ -146,11 +142,7 @@ describe("checkInvariants", () => {
   it("captured ≤ authorized is also enforced by the database", async () => {
     const employer = await createEmployer();
     const user = await createEmployee(employer);
-    const carded = await insertAdvance(user, {
-      amount: "300.00",
-      status: "APPROVED",
-      carded: true,
-    });
+    const carded = await cardedAdvance(user, "300.00");
     expect(carded).toMatchObject({
       authorizedAmount: "15.99",
       capturedAmount: "15.99",

@@ -30,7 +30,7 @@ import { db, queryRows } from "~/utils/db.server";
 import { dayStart, isoDay, addDaysIso } from "~/utils/pay-schedule";
 import { LEFT_COMPANY } from "~/utils/rules";
 import { useTestDatabase } from "#tests/support/db";
-import { insertAdvance } from "#tests/support/data";
+import { insertAdvance, cardedAdvance } from "#tests/support/data";
 import { deductionsOf, employeeOf } from "#tests/support/rows";
 import {
   appErrorOf,
@@ -99,11 +99,7 @@ describe("the available balance is derived", () => {
     expect((await employeeOf(user)).availableBalance).toBe("500.00");
 
     // With an advance owed: max − owed, both ways.
-    await insertAdvance(user, {
-      amount: "250.00",
-      status: "APPROVED",
-      carded: true,
-    });
+    await cardedAdvance(user, "250.00");
     expect((await employeeOf(user)).availableBalance).toBe("250.00");
     await updateCompanySettings(employer, settings(200));
     expect((await employeeOf(user)).availableBalance).toBe("0.00");
@@ -161,12 +157,7 @@ describe("the pay schedule", () => {
     const next = addDaysIso(today, 3);
     const employer = await companyPaying(next);
     const user = await createEmployee(employer);
-    const request = await insertAdvance(user, {
-      amount: "300.00",
-      status: "APPROVED",
-      carded: true,
-      periods: 3,
-    });
+    const request = await cardedAdvance(user, "300.00", 3);
     const ds = await deductionsOf(request.id);
     expect(ds.map((d) => isoDay(d.deductionDate))).toEqual([
       next,
@@ -199,13 +190,7 @@ describe("payroll runs are reconciled", () => {
     );
     const requests = [];
     for (const u of [full, partial, failed])
-      requests.push(
-        await insertAdvance(u, {
-          amount: "200.00",
-          status: "APPROVED",
-          carded: true,
-        }),
-      );
+      requests.push(await cardedAdvance(u, "200.00"));
 
     // On the pay date the run submits the three deductions; nothing is collected yet.
     const { run, created } = await createPayrollRun(
@@ -337,12 +322,7 @@ describe("payroll runs are reconciled", () => {
     const employer = await companyPaying(addDaysIso(today, 1));
     const users: User[] = [];
     for (let i = 0; i < 4; i += 1) users.push(await createEmployee(employer));
-    for (const u of users)
-      await insertAdvance(u, {
-        amount: "210.00",
-        status: "APPROVED",
-        carded: true,
-      });
+    for (const u of users) await cardedAdvance(u, "210.00");
     const payDay = addDaysIso(today, 1);
     const { run } = await createPayrollRun(
       employer,
@@ -386,11 +366,7 @@ describe("payroll runs are reconciled", () => {
     const payDay = addDaysIso(today, 1);
     const employer = await companyPaying(payDay);
     const user = await createEmployee(employer);
-    const request = await insertAdvance(user, {
-      amount: "200.00",
-      status: "APPROVED",
-      carded: true,
-    });
+    const request = await cardedAdvance(user, "200.00");
     // The day before: nothing. On the pay date: a run with the deduction, submitted.
     await runScheduledPayroll(on(today));
     expect((await deductionsOf(request.id))[0].status).toBe("SCHEDULED");
@@ -414,12 +390,7 @@ describe("unspent card balances come back", () => {
   it("a card funded $300, $120 spent, closed: $120 owed, the latest deductions reduced", async () => {
     const employer = await createEmployer();
     const user = await createEmployee(employer);
-    const request = await insertAdvance(user, {
-      amount: "300.00",
-      status: "APPROVED",
-      carded: true,
-      periods: 3,
-    });
+    const request = await cardedAdvance(user, "300.00", 3);
     const card = await cardOf(request.id);
     for (const cents of [7000, 5000])
       expect(
@@ -455,11 +426,7 @@ describe("a card at the end of its validity", () => {
   it("is closed by the daily job and gives back what it did not spend", async () => {
     const employer = await createEmployer();
     const user = await createEmployee(employer);
-    const request = await insertAdvance(user, {
-      amount: "200.00",
-      status: "APPROVED",
-      carded: true,
-    });
+    const request = await cardedAdvance(user, "200.00");
     const card = await cardOf(request.id);
     await authorizeCardPurchase(card.id, {
       amountCents: 7_500,
@@ -490,12 +457,7 @@ describe("a card closed after payroll collected more than it spent", () => {
     const payDay = addDaysIso(today, 1);
     const employer = await companyPaying(payDay);
     const user = await createEmployee(employer);
-    const request = await insertAdvance(user, {
-      amount: "300.00",
-      status: "APPROVED",
-      carded: true,
-      periods: 2,
-    });
+    const request = await cardedAdvance(user, "300.00", 2);
     const card = await cardOf(request.id);
     await authorizeCardPurchase(card.id, {
       amountCents: 5_000,
@@ -534,12 +496,7 @@ describe("leavers", () => {
     const today = isoDay(new Date());
     const employer = await companyPaying(addDaysIso(today, 2));
     const user = await createEmployee(employer);
-    const carded = await insertAdvance(user, {
-      amount: "300.00",
-      status: "APPROVED",
-      carded: true,
-      periods: 3,
-    });
+    const carded = await cardedAdvance(user, "300.00", 3);
     const card = await cardOf(carded.id);
     await authorizeCardPurchase(card.id, {
       amountCents: 15000,

@@ -16,7 +16,7 @@ import { action as payrollAction } from "~/routes/_app.payroll";
 import { db, queryRows } from "~/utils/db.server";
 import { toCents } from "~/utils/money";
 import { useTestDatabase } from "#tests/support/db";
-import { insertAdvance } from "#tests/support/data";
+import { insertAdvance, cardedAdvance } from "#tests/support/data";
 import { companyIdOf, deductionsOf, employeeOf } from "#tests/support/rows";
 import {
   call,
@@ -33,12 +33,7 @@ describe("runPayroll (the command)", () => {
   it("submits what is due in each company's run, once, and collects nothing", async () => {
     const employer = await createEmployer();
     const user = await createEmployee(employer);
-    const request = await insertAdvance(user, {
-      amount: "300.00",
-      status: "APPROVED",
-      carded: true,
-      periods: 3,
-    });
+    const request = await cardedAdvance(user, "300.00", 3);
     expect((await employeeOf(user)).availableBalance).toBe("200.00");
     const [first, second] = await deductionsOf(request.id);
 
@@ -83,13 +78,7 @@ describe("runPayroll (the command)", () => {
       createEmployee(employer),
       createEmployee(employer),
     ]);
-    for (const u of users)
-      await insertAdvance(u, {
-        amount: "250.00",
-        status: "APPROVED",
-        carded: true,
-        periods: 2,
-      });
+    for (const u of users) await cardedAdvance(u, "250.00", 2);
     const runDate = addDays(new Date(), 60);
     const results = await Promise.all([
       runPayroll(runDate, runDate),
@@ -120,16 +109,8 @@ describe("runPayroll (the command)", () => {
     const b = await createEmployer();
     const ua = await createEmployee(a);
     const ub = await createEmployee(b);
-    const ra = await insertAdvance(ua, {
-      amount: "200.00",
-      status: "APPROVED",
-      carded: true,
-    });
-    const rb = await insertAdvance(ub, {
-      amount: "200.00",
-      status: "APPROVED",
-      carded: true,
-    });
+    const ra = await cardedAdvance(ua, "200.00");
+    const rb = await cardedAdvance(ub, "200.00");
     const [da] = await deductionsOf(ra.id);
     const { run } = await createPayrollRun(
       a,
@@ -190,22 +171,9 @@ describe("payroll export", () => {
     });
     const plain = await createEmployee(employer);
     const other = await createEmployee(await createEmployer());
-    await insertAdvance(tricky, {
-      amount: "500.00",
-      status: "APPROVED",
-      carded: true,
-      periods: 3,
-    });
-    await insertAdvance(plain, {
-      amount: "210.00",
-      status: "APPROVED",
-      carded: true,
-    });
-    await insertAdvance(other, {
-      amount: "400.00",
-      status: "APPROVED",
-      carded: true,
-    });
+    await cardedAdvance(tricky, "500.00", 3);
+    await cardedAdvance(plain, "210.00");
+    await cardedAdvance(other, "400.00");
     await insertAdvance(plain, { amount: "220.00", status: "PENDING" });
     // Approved but never paid for: no deductions, so not in the export (the money model).
     const unpaid = await insertAdvance(plain, {

@@ -26,8 +26,10 @@ import {
   call,
   createEmployee,
   createEmployer,
+  postForm,
   requestAs,
   sessionPair,
+  withCookie,
 } from "#tests/support/factories";
 import { mfaSecretOf } from "#tests/support/rows";
 import type { User } from "#db/schema";
@@ -37,21 +39,18 @@ import type { User } from "#db/schema";
 
 useTestDatabase();
 
-const withCookie = (cookie: string, path: string, init: RequestInit = {}) =>
-  requestAs(null, path, {
-    ...init,
-    headers: { ...(init.headers ?? {}), Cookie: cookie },
-  });
-
-const postForm = (
-  cookie: string | null,
-  path: string,
-  form: Record<string, string>,
-) =>
-  requestAs(null, path, {
-    headers: cookie ? { Cookie: cookie } : {},
-    form,
-  });
+/** The sign-in form's first step, the password (with JavaScript off, as a browser posts it). */
+async function passwordStep(employer: User, redirectTo?: string) {
+  return call(
+    authAction,
+    await postForm(null, "/auth", {
+      intent: "login",
+      username: employer.username,
+      password: TEST_PASSWORD,
+      ...(redirectTo ? { redirectTo } : {}),
+    }),
+  );
+}
 
 /** Forgets which time-step was used last (as if the next code came 30 s later). */
 async function nextStep(userId: number) {
@@ -187,15 +186,7 @@ describe("signing in with the form (no JavaScript needed)", () => {
     const { secret } = await enrol(employer);
     await nextStep(employer.id);
 
-    const step1 = await call(
-      authAction,
-      await postForm(null, "/auth", {
-        intent: "login",
-        username: employer.username,
-        password: TEST_PASSWORD,
-        redirectTo: "/approvals",
-      }),
-    );
+    const step1 = await passwordStep(employer, "/approvals");
     expect(step1.status).toBe(302);
     expect(step1.headers.get("Location")).toBe(
       "/auth?step=code&redirectTo=%2Fapprovals",
@@ -240,14 +231,7 @@ describe("signing in with the form (no JavaScript needed)", () => {
     expect(await apiUserStatus(pending)).toBe(401);
 
     // The same code again (another sign-in within the same 30 s) is refused.
-    const again = await call(
-      authAction,
-      await postForm(null, "/auth", {
-        intent: "login",
-        username: employer.username,
-        password: TEST_PASSWORD,
-      }),
-    );
+    const again = await passwordStep(employer);
     const reused = await call(
       authAction,
       await postForm(sessionPair(again), "/auth", {
@@ -262,14 +246,7 @@ describe("signing in with the form (no JavaScript needed)", () => {
     const employer = await createEmployer();
     const { secret } = await enrol(employer);
     await nextStep(employer.id);
-    const step1 = await call(
-      authAction,
-      await postForm(null, "/auth", {
-        intent: "login",
-        username: employer.username,
-        password: TEST_PASSWORD,
-      }),
-    );
+    const step1 = await passwordStep(employer);
     await db()
       .update(sessions)
       .set({ expiresAt: sql`now() - interval '1 second'` })
@@ -366,14 +343,7 @@ describe("the code step under a race", () => {
     const employer = await createEmployer();
     const { secret } = await enrol(employer);
     await nextStep(employer.id);
-    const step1 = await call(
-      authAction,
-      await postForm(null, "/auth", {
-        intent: "login",
-        username: employer.username,
-        password: TEST_PASSWORD,
-      }),
-    );
+    const step1 = await passwordStep(employer);
     const pending = sessionPair(step1);
     const responses = await Promise.all(
       Array.from({ length: 30 }, async (_, i) =>

@@ -27,8 +27,10 @@ import {
   call,
   createEmployee,
   createEmployer,
+  postForm,
   requestAs,
   sessionPair,
+  withCookie,
 } from "#tests/support/factories";
 import type { User } from "#db/schema";
 
@@ -67,11 +69,17 @@ async function signIn(
   };
 }
 
-const withCookie = (cookie: string, path: string, init: RequestInit = {}) =>
-  requestAs(null, path, {
-    ...init,
-    headers: { ...(init.headers ?? {}), Cookie: cookie },
-  });
+/** Moves a user's sessions' expiry or last activity back by `interval` (a PostgreSQL interval). */
+async function backdateSessions(
+  userId: number,
+  column: "expiresAt" | "lastSeenAt",
+  interval: string,
+) {
+  await db()
+    .update(sessions)
+    .set({ [column]: sql`now() - ${interval}::interval` })
+    .where(eq(sessions.userId, userId));
+}
 
 async function apiUserStatus(cookie: string) {
   return (await call(userApi, await withCookie(cookie, "/api/user"))).status;
@@ -163,38 +171,26 @@ describe("expiry", () => {
     const employee = await createEmployee(await createEmployer());
     const { cookie } = await signIn(employee, { remember: true });
     expect(await apiUserStatus(cookie)).toBe(200);
-    await db()
-      .update(sessions)
-      .set({ expiresAt: sql`now() - interval '1 second'` })
-      .where(eq(sessions.userId, employee.id));
+    await backdateSessions(employee.id, "expiresAt", "1 second");
     expect(await apiUserStatus(cookie)).toBe(401);
   });
 
   it("ends a session idle for longer than its idle timeout, and keeps one seen within it", async () => {
     const employee = await createEmployee(await createEmployer());
     const { cookie } = await signIn(employee);
-    await db()
-      .update(sessions)
-      .set({ lastSeenAt: sql`now() - interval '29 minutes'` })
-      .where(eq(sessions.userId, employee.id));
+    await backdateSessions(employee.id, "lastSeenAt", "29 minutes");
     expect(await apiUserStatus(cookie)).toBe(200);
     // That request counted as activity: last seen moved to now.
     const [seen] = await sessionRows(employee.id);
     expect(Date.now() - seen.lastSeenAt.getTime()).toBeLessThan(60_000);
-    await db()
-      .update(sessions)
-      .set({ lastSeenAt: sql`now() - interval '31 minutes'` })
-      .where(eq(sessions.userId, employee.id));
+    await backdateSessions(employee.id, "lastSeenAt", "31 minutes");
     expect(await apiUserStatus(cookie)).toBe(401);
   });
 
   it("writes last-seen at most once a minute", async () => {
     const employee = await createEmployee(await createEmployer());
     const { cookie } = await signIn(employee);
-    await db()
-      .update(sessions)
-      .set({ lastSeenAt: sql`now() - interval '30 seconds'` })
-      .where(eq(sessions.userId, employee.id));
+    await backdateSessions(employee.id, "lastSeenAt", "30 seconds");
     const [before] = await sessionRows(employee.id);
     expect(await apiUserStatus(cookie)).toBe(200);
     const [after] = await sessionRows(employee.id);
@@ -251,14 +247,6 @@ describe("a password change", () => {
     expect(await apiUserStatus(phone.cookie)).toBe(200);
   });
 });
-
-function postForm(cookie: string, path: string, form: Record<string, string>) {
-  return withCookie(cookie, path, {
-    method: "POST",
-    headers: { "Content-Type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams(form).toString(),
-  });
-}
 
 describe("the session list", () => {
   it("shows an employee their sessions on /profile, this device marked", async () => {

@@ -20,6 +20,7 @@ import {
   insertAdvance,
   payAndIssueCard,
   insertCard,
+  cardedAdvance,
 } from "#tests/support/data";
 import {
   companyIdOf,
@@ -337,11 +338,7 @@ describe("/employees", () => {
   it("gives each employee used balance = approved amounts, pending deductions = scheduled and not collected", async () => {
     const employer = await createEmployer();
     const employee = await createEmployee(employer, { firstName: "Uma" });
-    await insertAdvance(employee, {
-      amount: "200.00",
-      status: "APPROVED",
-      carded: true,
-    });
+    await cardedAdvance(employee, "200.00");
     // Approved without a card yet: nothing is scheduled for payroll.
     await insertAdvance(employee, { amount: "250.50", status: "APPROVED" });
     await insertAdvance(employee, { amount: "300.00" });

@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { freePort } from "#tests/support/servers";
 
 const root = path.resolve(import.meta.dirname, "../../..");
 
@@ -22,8 +23,7 @@ export async function startServer(
   port: number,
   env: Record<string, string> = {},
 ): Promise<RunningServer> {
-  const dataDir =
-    env.DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), "ga-ops-"));
+  const dataDir = env.DATA_DIR ?? (await freshDataDir(env));
   let output = "";
   const child = spawn(process.execPath, ["build/scripts/server.js"], {
     cwd: root,
@@ -72,6 +72,47 @@ export async function startServer(
       return exited;
     },
   };
+}
+
+/**
+ * A data folder of its own for a server. On the embedded database with the demo company (the
+ * usual case), a copy of one migrated and seeded once per build: migrating and seeding PGlite
+ * costs a server ~15 s of CPU, and the ops tests start eight of them.
+ */
+async function freshDataDir(env: Record<string, string>): Promise<string> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "ga-ops-"));
+  if (env.DATABASE_URL || env.SEED_DEMO === "false") return dir;
+  fs.cpSync(await seededTemplate(), dir, { recursive: true });
+  return dir;
+}
+
+let template: Promise<string> | undefined;
+
+/** The seeded data folder for this build, made by a server that started on it and stopped. */
+function seededTemplate(): Promise<string> {
+  template ??= (async () => {
+    const build = fs.statSync(path.join(root, "build/index.js"));
+    const made = path.join(
+      os.tmpdir(),
+      `ga-ops-seeded-${Math.round(build.mtimeMs)}-${build.size}`,
+    );
+    if (fs.existsSync(path.join(made, "pglite"))) return made;
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "ga-ops-seeding-"));
+    const server = await startServer(await freePort(), { DATA_DIR: dir });
+    const code = await server.stop("SIGTERM");
+    if (code !== 0)
+      throw new Error(
+        `the seeding server exited with ${code}:\n${server.output()}`,
+      );
+    try {
+      // Another worker may have made it first: theirs is as good.
+      fs.renameSync(dir, made);
+    } catch {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+    return made;
+  })();
+  return template;
 }
 
 /** Signs in through POST /api/login and returns the session cookie pair. */

@@ -1,7 +1,10 @@
 import { count, eq, sql } from "drizzle-orm";
+import Stripe from "stripe";
 import { cardAuthorizations, sandboxPayments, virtualCards } from "#db/schema";
+import { createPaymentIntent } from "~/models/advances/index.server";
 import { db, queryRows } from "~/utils/db.server";
 import { resetEnvCache } from "~/utils/env.server";
+import { approvedAdvance } from "./data";
 import { startFakeStripe, type FakeStripe } from "./fake-stripe";
 
 // Payments and cards: the app pointed at the fake Stripe or back at the sandbox, and what the
@@ -53,6 +56,28 @@ export function useFakeStripe(): () => FakeStripe {
     if (!fake) throw new Error("The fake Stripe server starts in beforeAll.");
     return fake;
   };
+}
+
+// Only signs test payloads, as Stripe would; it never calls Stripe.
+const signer = new Stripe("sk_test_signer_only");
+
+/** The Stripe-Signature header Stripe would send with `payload` (signed with `secret`). */
+export function stripeSignature(payload: string, secret = WEBHOOK_SECRET) {
+  return signer.webhooks.generateTestHeaderString({ payload, secret });
+}
+
+/**
+ * An approved request whose fee the browser authorized at the fake Stripe: manual capture, so
+ * the confirmation places a hold (requires_capture).
+ */
+export async function stripePaidAdvance(fake: FakeStripe, amount = "300.00") {
+  const advance = await approvedAdvance(amount);
+  const { paymentIntentId } = await createPaymentIntent(advance.user, {
+    amount,
+    advanceRequestId: advance.request.id,
+  });
+  fake.confirmIntent(paymentIntentId);
+  return { ...advance, paymentIntentId };
 }
 
 export async function cardsOf(requestId: number) {

@@ -1,4 +1,3 @@
-import Stripe from "stripe";
 import { eq } from "drizzle-orm";
 import { auditEvents, virtualCards, type User } from "#db/schema";
 import { action as displayKeyApi } from "~/routes/api.virtual-cards.$id.ephemeral-key";
@@ -17,7 +16,7 @@ import {
   disableStripe,
   enableStripe,
   useFakeStripe,
-  WEBHOOK_SECRET,
+  stripeSignature,
 } from "#tests/support/payments";
 import {
   call,
@@ -34,9 +33,7 @@ useTestDatabase();
 
 const fakeStripe = useFakeStripe();
 
-const signer = new Stripe("sk_test_signer_only");
-const sign = (payload: string) =>
-  signer.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET });
+const sign = (payload: string) => stripeSignature(payload);
 
 let counter = 0;
 
@@ -197,10 +194,7 @@ describe("issuing_authorization.request (real-time authorization)", () => {
       "issuing_authorization.request",
       authorization(card.providerCardId),
     );
-    const forged = signer.webhooks.generateTestHeaderString({
-      payload,
-      secret: "whsec_someone_else",
-    });
+    const forged = stripeSignature(payload, "whsec_someone_else");
     const res = await post(payload, forged);
     expect(res.status).toBe(400);
     expect(await res.json()).toEqual({ message: "Invalid webhook signature." });

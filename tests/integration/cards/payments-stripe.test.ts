@@ -1,4 +1,3 @@
-import Stripe from "stripe";
 import { createPaymentIntent } from "~/models/advances/index.server";
 import {
   issueGroceryCard,
@@ -20,7 +19,8 @@ import {
   cardsOf,
   useFakeStripe,
   FULL_CARD_NUMBER,
-  WEBHOOK_SECRET,
+  stripePaidAdvance,
+  stripeSignature,
 } from "#tests/support/payments";
 import { deductionsOf, requestRow } from "#tests/support/rows";
 import { useTestDatabase } from "#tests/support/db";
@@ -31,9 +31,6 @@ import { call, requestAs } from "#tests/support/factories";
 useTestDatabase();
 
 const fakeStripe = useFakeStripe();
-
-// Only used to sign test payloads, as Stripe would.
-const signer = new Stripe("sk_test_signer_only");
 
 function webhook(payload: string, signature: string | null) {
   const headers = new Headers({ "Content-Type": "application/json" });
@@ -72,20 +69,10 @@ function succeededEvent(
   });
 }
 
-const sign = (payload: string) =>
-  signer.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET });
+const sign = (payload: string) => stripeSignature(payload);
 
-/** An approved request whose Stripe intent the browser has confirmed. */
-async function paidAdvance(amount = "300.00") {
-  const advance = await approvedAdvance(amount);
-  const { paymentIntentId } = await createPaymentIntent(advance.user, {
-    amount,
-    advanceRequestId: advance.request.id,
-  });
-  // Manual capture: the browser's confirmation places a hold (requires_capture).
-  fakeStripe().confirmIntent(paymentIntentId);
-  return { ...advance, paymentIntentId };
-}
+const paidAdvance = (amount?: string) =>
+  stripePaidAdvance(fakeStripe(), amount);
 
 describe("Stripe payment intents", () => {
   it("creates one intent per request: amount in cents, usd, automatic payment methods, idempotency key", async () => {
@@ -503,10 +490,7 @@ describe("Stripe webhook", () => {
   it("refuses a bad or missing signature with 400 and does nothing", async () => {
     const { request, paymentIntentId } = await paidAdvance("300.00");
     const payload = succeededEvent(paymentIntentId, request.id);
-    const wrongSecret = signer.webhooks.generateTestHeaderString({
-      payload,
-      secret: "whsec_someone_else",
-    });
+    const wrongSecret = stripeSignature(payload, "whsec_someone_else");
     const bad = await webhook(payload, wrongSecret);
     expect(bad.status).toBe(400);
     expect(await bad.json()).toEqual({ message: "Invalid webhook signature." });

@@ -11,14 +11,18 @@ import {
 import { checkInvariants } from "~/models/ledger/index.server";
 import { paymentProvider } from "~/services/payments/index.server";
 import { db } from "~/utils/db.server";
-import { approvedAdvance, insertAdvance } from "#tests/support/data";
+import { insertAdvance } from "#tests/support/data";
 import { useTestDatabase } from "#tests/support/db";
 import {
   appErrorOf,
   createEmployee,
   createEmployer,
 } from "#tests/support/factories";
-import { cardsOf, useFakeStripe } from "#tests/support/payments";
+import {
+  cardsOf,
+  stripePaidAdvance,
+  useFakeStripe,
+} from "#tests/support/payments";
 import { requestRow } from "#tests/support/rows";
 
 // No stuck money (docs/decisions/0078) through the Stripe adapter: the real stripe SDK against
@@ -28,16 +32,7 @@ useTestDatabase();
 
 const fakeStripe = useFakeStripe();
 
-/** An approved request whose fee the browser authorized at Stripe. */
-async function paidAdvance(amount: string) {
-  const advance = await approvedAdvance(amount);
-  const { paymentIntentId } = await createPaymentIntent(advance.user, {
-    amount,
-    advanceRequestId: advance.request.id,
-  });
-  fakeStripe().confirmIntent(paymentIntentId);
-  return { ...advance, paymentIntentId };
-}
+const paidAdvance = (amount: string) => stripePaidAdvance(fakeStripe(), amount);
 
 /** Stripe captures the fee, but every answer to the capture is lost (three 500s). */
 function loseTheCaptureAnswers() {

@@ -117,6 +117,16 @@ async function failureOf(promise: Promise<unknown>) {
   throw new Error("expected a failure");
 }
 
+/** The sandbox, but the provider is down when the card is to be issued. */
+function failCardIssuance() {
+  setPaymentProviderForTests({
+    ...sandboxProvider,
+    issueGroceryCard: async () => {
+      throw unavailable("The card payment provider is not available.");
+    },
+  });
+}
+
 describe("a card that fails after the fee was captured", () => {
   it("stays 'Card being issued' and is issued by the recovery job, the fee captured once", async () => {
     const { user, request } = await approvedAdvance("300.00");
@@ -249,12 +259,7 @@ describe("a card that fails after the fee was captured", () => {
 
   it("an issuance that never reached the capture is released, not refunded: nothing charged", async () => {
     const { user, request } = await approvedAdvance("250.00");
-    setPaymentProviderForTests({
-      ...sandboxProvider,
-      issueGroceryCard: async () => {
-        throw unavailable("The card payment provider is not available.");
-      },
-    });
+    failCardIssuance();
     await failureOf(checkout(user, request));
     const paidAt = (await requestRow(request.id)).paidAt!;
     await recoverPaidRequests(addMinutes(paidAt, 56));
@@ -446,12 +451,7 @@ describe("a cancel racing a payment", () => {
 describe("the invariants of stuck money", () => {
   it("name a paid request without a card past the hour and an approval unpaid past 7 days; the recovery job clears both", async () => {
     const { user, request } = await approvedAdvance("260.00");
-    setPaymentProviderForTests({
-      ...sandboxProvider,
-      issueGroceryCard: async () => {
-        throw unavailable("The card payment provider is not available.");
-      },
-    });
+    failCardIssuance();
     await failureOf(checkout(user, request));
     // As if the job had not run for two hours.
     await db()

@@ -1,5 +1,10 @@
 import type { Page } from "@playwright/test";
-import { expect, expectAccessible, test } from "./support/fixtures";
+import {
+  attachScreenshot,
+  expect,
+  expectAccessible,
+  test,
+} from "./support/fixtures";
 import {
   createLayoutWorld,
   LAYOUT_PAGES,
@@ -82,15 +87,8 @@ async function checkPage(
   }
 
   await test.step("axe", () => expectAccessible(page));
-  await test.step("screenshot", async () =>
-    test.info().attach(`${target.name}-${width}`, {
-      body: await page.screenshot({
-        fullPage: true,
-        type: "jpeg",
-        quality: 50,
-      }),
-      contentType: "image/jpeg",
-    }));
+  await test.step("screenshot", () =>
+    attachScreenshot(page, `${target.name}-${width}`));
 }
 
 const isNoJsProject = () => test.info().project.use.javaScriptEnabled === false;

@@ -1,12 +1,17 @@
 import { insertAdvance, approvedAdvances, daysAgo } from "#tests/support/data";
 import { createEmployee, createEmployer } from "#tests/support/factories";
-import { expect, expectAccessible, test } from "./support/fixtures";
+import {
+  attachScreenshot,
+  expect,
+  expectAccessible,
+  test,
+} from "./support/fixtures";
 
 test.describe("reports", () => {
   test("an employer sees figures and charts computed from their own data", async ({
     page,
     loginAs,
-  }, testInfo) => {
+  }) => {
     const employer = await createEmployer({ companyName: "Report Foods" });
     await approvedAdvances(
       employer,
@@ -110,10 +115,7 @@ test.describe("reports", () => {
     await expect(page.getByText("the last 12 months")).toBeVisible();
 
     await expectAccessible(page);
-    await testInfo.attach("reports", {
-      body: await page.screenshot({ fullPage: true }),
-      contentType: "image/png",
-    });
+    await attachScreenshot(page, "reports");
   });
 
   test("an employer with no requests sees zeros and empty charts", async ({

@@ -14,7 +14,7 @@ import { invitations } from "#db/schema";
 import { db } from "~/utils/db.server";
 import { insertAdvance } from "#tests/support/data";
 import { authenticatorCode } from "#tests/support/security";
-import { expect, isNoJs, test } from "./support/fixtures";
+import { attachScreenshot, expect, isNoJs, test } from "./support/fixtures";
 import {
   createLayoutWorld,
   LAYOUT_PAGES,
@@ -229,14 +229,9 @@ test.describe("in Spanish", () => {
           ).toEqual([]);
           // Attached to the report, and kept in the test's output folder (JPEG, as the layout
           // guard's: a full-page PNG of every page costs seconds a run).
-          await test.info().attach(`es-${target.name}-375`, {
-            body: await page.screenshot({
-              fullPage: true,
-              type: "jpeg",
-              quality: 60,
-              path: test.info().outputPath(`es-${target.name}-375.jpg`),
-            }),
-            contentType: "image/jpeg",
+          await attachScreenshot(page, `es-${target.name}-375`, {
+            quality: 60,
+            path: test.info().outputPath(`es-${target.name}-375.jpg`),
           });
         });
       }

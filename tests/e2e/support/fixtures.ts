@@ -109,6 +109,27 @@ export async function expectAccessible(page: Page) {
   ).toEqual([]);
 }
 
+/**
+ * Attaches a full-page JPEG of the page to the report (and writes it to `path` when given), for
+ * a person to look at. CI keeps no report, so it sets E2E_SCREENSHOTS=0 and none is taken.
+ */
+export async function attachScreenshot(
+  page: Page,
+  name: string,
+  options: { quality?: number; path?: string } = {},
+) {
+  if (process.env.E2E_SCREENSHOTS === "0") return;
+  await test.info().attach(name, {
+    body: await page.screenshot({
+      fullPage: true,
+      type: "jpeg",
+      quality: options.quality ?? 50,
+      ...(options.path ? { path: options.path } : {}),
+    }),
+    contentType: "image/jpeg",
+  });
+}
+
 export const isNoJs = (projectName: string) => projectName === "no-js";
 
 /**

@@ -41,7 +41,11 @@ export async function startServer(
   // A test that times out may leave its worker before its own clean-up: the server goes too.
   const orphaned = () => child.kill("SIGKILL");
   process.once("exit", orphaned);
-  child.once("exit", () => process.off("exit", orphaned));
+  child.once("exit", () => {
+    process.off("exit", orphaned);
+    // The folder this helper made goes with its server (41 MB of embedded database).
+    if (!env.DATA_DIR) fs.rmSync(dataDir, { recursive: true, force: true });
+  });
   child.stdout!.on("data", (d) => (output += d));
   child.stderr!.on("data", (d) => (output += d));
   const exited = new Promise<number | null>((resolve) =>
@@ -109,6 +113,16 @@ function seededTemplate(): Promise<string> {
       fs.renameSync(dir, made);
     } catch {
       fs.rmSync(dir, { recursive: true, force: true });
+    }
+    // Earlier builds' folders, unless one is this hour's (another checkout may be using it).
+    for (const name of fs.readdirSync(os.tmpdir())) {
+      const old = path.join(os.tmpdir(), name);
+      if (
+        name.startsWith("ga-ops-seeded-") &&
+        old !== made &&
+        Date.now() - fs.statSync(old).mtimeMs > 3_600_000
+      )
+        fs.rmSync(old, { recursive: true, force: true });
     }
     return made;
   })();

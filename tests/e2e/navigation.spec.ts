@@ -66,6 +66,10 @@ test.describe("navigation", () => {
       : page.waitForResponse(/employer-dashboard-[^/]*\.js$/);
     await page.goto("/");
     await dashboardCode;
+    // React hydrates the island over its server HTML once its code has run: give it a moment
+    // (the full suite still met the race with the code arrived).
+    if (!isNoJs(testInfo.project.name))
+      await page.evaluate(() => new Promise((done) => setTimeout(done, 1000)));
     await page.keyboard.press("Tab");
     const skip = page.getByRole("link", { name: "Skip to main content" });
     await expect(skip).toBeFocused();

@@ -1,4 +1,5 @@
 import { EventEmitter } from "node:events";
+import { sql, type SQL } from "drizzle-orm";
 import { connection } from "~/utils/db.server";
 
 /**
@@ -66,12 +67,11 @@ function deliver(event: AppEvent) {
     local.emit(`company:${event.company}`, event);
 }
 
-/** Publishes after the change is committed; never throws into the business action. */
-export async function publish(
+function buildEvent(
   type: AppEventType,
   to: Array<number | null | undefined>,
-  extra: { requestId?: number; company?: number | null } = {},
-): Promise<void> {
+  extra: { requestId?: number; company?: number | null },
+): AppEvent | null {
   const { company, ...rest } = extra;
   const event: AppEvent = {
     type,
@@ -80,7 +80,18 @@ export async function publish(
     ...rest,
     at: new Date().toISOString(),
   };
-  if (event.to.length === 0 && event.company === undefined) return;
+  if (event.to.length === 0 && event.company === undefined) return null;
+  return event;
+}
+
+/** Publishes after the change is committed; never throws into the business action. */
+export async function publish(
+  type: AppEventType,
+  to: Array<number | null | undefined>,
+  extra: { requestId?: number; company?: number | null } = {},
+): Promise<void> {
+  const event = buildEvent(type, to, extra);
+  if (!event) return;
   try {
     const conn = connection();
     if (conn.kind === "postgres") {
@@ -98,6 +109,30 @@ export async function publish(
       }),
     );
   }
+}
+
+/**
+ * An event for a change made by one transaction, sent by that transaction: on PostgreSQL,
+ * `statements` holds the NOTIFY for the caller to run in it (PostgreSQL delivers it when the
+ * transaction commits and drops it when it rolls back), which saves a transaction of its own
+ * after the commit; on PGlite there is none, and `committed()` delivers it in this process.
+ * Call `committed()` once the transaction has committed.
+ */
+export function publishInTransaction(
+  type: AppEventType,
+  to: Array<number | null | undefined>,
+  extra: { requestId?: number; company?: number | null } = {},
+): { statements: SQL[]; committed: () => void } {
+  const event = buildEvent(type, to, extra);
+  if (!event) return { statements: [], committed: () => {} };
+  if (connection().kind === "postgres")
+    return {
+      statements: [
+        sql`select pg_notify(${CHANNEL}, ${JSON.stringify(event)}::text)`,
+      ],
+      committed: () => {},
+    };
+  return { statements: [], committed: () => deliver(event) };
 }
 
 /**

@@ -7,7 +7,8 @@ import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
 import { migrate as migratePostgres } from "drizzle-orm/postgres-js/migrator";
-import { sql } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
+import { PgDialect } from "drizzle-orm/pg-core";
 import postgres from "postgres";
 import * as schema from "#db/schema";
 import { env } from "./env.server";
@@ -177,6 +178,63 @@ export async function queryRows<T>(
   const result = (await executor.execute(query)) as unknown;
   if (Array.isArray(result)) return result as T[];
   return (result as { rows: T[] }).rows;
+}
+
+const dialect = new PgDialect();
+
+/**
+ * One transaction of a read and the writes that depend on it, in two round trips to PostgreSQL
+ * where a drizzle transaction takes one per statement plus BEGIN and COMMIT: BEGIN is sent with
+ * the read, and the writes with COMMIT, pipelined on one reserved connection. `write` gets the
+ * read's rows and returns the statements to run (none to just commit); the result holds the
+ * first write's rows. When a write fails, PostgreSQL answers the pipelined COMMIT by rolling
+ * back, and the error is thrown; any other failure rolls back too. For the path with a deadline,
+ * a card purchase decided while the card network waits
+ * (docs/decisions/0085-card-purchases-in-two-round-trips.md). PGlite, in this process, runs the
+ * same statements as a drizzle transaction.
+ */
+export async function readThenWrite<R, W = unknown>(
+  read: SQL,
+  write: (rows: R[]) => SQL[],
+): Promise<{ read: R[]; written: W[] }> {
+  const conn = connection();
+  if (conn.kind !== "postgres")
+    return conn.db.transaction(async (tx) => {
+      const rows = await queryRows<R>(tx, read);
+      let written: W[] = [];
+      for (const [index, statement] of write(rows).entries()) {
+        const result = await queryRows<W>(tx, statement);
+        if (index === 0) written = result;
+      }
+      return { read: rows, written };
+    });
+  const held = await conn.client.reserve();
+  const run = <T>(statement: SQL) => {
+    const query = dialect.sqlToQuery(statement);
+    return held.unsafe(query.sql, query.params as never[], {
+      prepare: query.params.length <= MAX_PREPARED_PARAMETERS,
+    }) as unknown as Promise<T[]>;
+  };
+  let open = false;
+  try {
+    const begin = held.unsafe("begin");
+    open = true;
+    const reading = run<R>(read);
+    const [, rows] = await Promise.all([begin, reading]);
+    const writing = write(rows).map((statement) => run<W>(statement));
+    const commit = held.unsafe("commit");
+    const [written] = await Promise.all([
+      writing.length ? Promise.all(writing) : Promise.resolve([]),
+      commit,
+    ]);
+    open = false;
+    return { read: rows, written: (written[0] ?? []) as W[] };
+  } catch (error) {
+    if (open) await held.unsafe("rollback").catch(() => {});
+    throw error;
+  } finally {
+    held.release();
+  }
 }
 
 /** Does the database answer within 2 seconds? (/readyz) */

@@ -8,14 +8,20 @@ import {
   type User,
   type VirtualCard,
 } from "#db/schema";
-import { publish } from "~/services/events.server";
+import { publish, publishInTransaction } from "~/services/events.server";
 import {
   GROCERY_CATEGORY,
   paymentProvider,
   type ProviderEvent,
 } from "~/services/payments/index.server";
 import { sandboxCardDetails } from "~/services/payments/sandbox.server";
-import { db, queryRows, type Executor, type Tx } from "~/utils/db.server";
+import {
+  db,
+  queryRows,
+  readThenWrite,
+  type Executor,
+  type Tx,
+} from "~/utils/db.server";
 import { badRequest, conflict, notFound } from "~/utils/errors";
 import { parseId } from "~/utils/ids";
 import { formatCents, fromCents, toCents } from "~/utils/money";
@@ -182,11 +188,12 @@ type AuthorizationContext = {
 type CardRef = number | { providerCardId: string };
 
 /**
- * Decides a purchase and stores the decision, in a transaction of two statements (decision
- * 0082): the card_authorization_context function locks the card and then reads what the rules
- * need (its spend by its authorizations and by the ledger, its subject, a decision already
- * taken on the same provider authorization id); one statement writes the authorization and,
- * when approved, the ledger entry that brings the card's spend in line (syncCardSpend's rule).
+ * Decides a purchase and stores the decision, in one transaction of two round trips (decisions
+ * 0082 and 0085): BEGIN and the card_authorization_context function, which locks the card and
+ * then reads what the rules need (its spend by its authorizations and by the ledger, its
+ * subject, a decision already taken on the same provider authorization id); then one statement
+ * that writes the authorization and, when approved, the ledger entry that brings the card's
+ * spend in line (syncCardSpend's rule), the card page's live update, and COMMIT.
  * Null when there is no such card.
  */
 async function decidePurchase(
@@ -194,81 +201,90 @@ async function decidePurchase(
   purchase: Purchase,
   now: Date,
 ): Promise<(Decision & { userId: number; requestId: number }) | null> {
-  const decision = await db().transaction(async (tx) => {
-    const [context] = await queryRows<AuthorizationContext>(
-      tx,
-      sql`select * from card_authorization_context(${typeof ref === "number" ? ref : null}::int,
-            ${typeof ref === "number" ? null : ref.providerCardId}::text,
-            ${purchase.providerAuthorizationId ?? null}::text)`,
-    );
-    if (!context) return null;
-    const parties = { userId: context.user_id, requestId: context.request_id };
-    if (context.seen_id !== null)
-      return {
-        approved: context.seen_approved === true,
-        reason: context.seen_reason,
-        authorizationId: context.seen_id,
-        fresh: false,
-        ...parties,
-      };
-    const spent = toCents(context.spent);
-    const reason = declineReason(
-      {
-        status: context.status,
-        amount: context.amount,
-        expiryMonth: context.expiry_month,
-        expiryYear: context.expiry_year,
-      },
-      spent,
-      purchase,
-      now,
-    );
-    const approved = reason === null;
-    const amountCents = Math.max(purchase.amountCents, 0);
-    const entry = approved
-      ? cardSpendEntry(
-          context.card_id,
-          {
-            requestId: context.request_id,
-            employeeId: context.employee_id,
-            companyId: context.company_id,
-          },
-          spent + amountCents,
-          toCents(context.ledger),
-          "card.purchase",
-        )
-      : null;
-    const ledger = entry ? entryCtes(entry) : null;
-    // Stripe holds an approved amount until it is captured; a sandbox purchase is done.
-    const status =
-      approved && purchase.providerAuthorizationId ? "pending" : "closed";
-    const [row] = await queryRows<{ id: number }>(
-      tx,
-      sql`with authorization_row as (
-            insert into card_authorizations (card_id, amount, merchant_name, merchant_category,
-              approved, reason, status, provider_authorization_id, created_at, updated_at)
-            values (${context.card_id}::int, ${fromCents(amountCents)}::numeric,
-              ${purchase.merchantName.slice(0, 200)}::text, ${purchase.merchantCategory.slice(0, 100)}::text,
-              ${approved}::boolean, ${reason}::text, ${status}::text,
-              ${purchase.providerAuthorizationId ?? null}::text,
-              ${now.toISOString()}::timestamptz, ${now.toISOString()}::timestamptz)
-            returning id)${ledger ? sql`, ${ledger}` : sql``}
-          select id from authorization_row`,
-    );
+  // What the write step decided, for the answer once it has committed.
+  const fresh: Pick<Decision, "approved" | "reason"> & { committed(): void } = {
+    approved: false,
+    reason: null,
+    committed: () => {},
+  };
+  const { read, written } = await readThenWrite<
+    AuthorizationContext,
+    { id: number }
+  >(
+    sql`select * from card_authorization_context(${typeof ref === "number" ? ref : null}::int,
+          ${typeof ref === "number" ? null : ref.providerCardId}::text,
+          ${purchase.providerAuthorizationId ?? null}::text)`,
+    ([context]) => {
+      if (!context || context.seen_id !== null) return [];
+      const spent = toCents(context.spent);
+      const reason = declineReason(
+        {
+          status: context.status,
+          amount: context.amount,
+          expiryMonth: context.expiry_month,
+          expiryYear: context.expiry_year,
+        },
+        spent,
+        purchase,
+        now,
+      );
+      const approved = reason === null;
+      fresh.approved = approved;
+      fresh.reason = reason;
+      const amountCents = Math.max(purchase.amountCents, 0);
+      const entry = approved
+        ? cardSpendEntry(
+            context.card_id,
+            {
+              requestId: context.request_id,
+              employeeId: context.employee_id,
+              companyId: context.company_id,
+            },
+            spent + amountCents,
+            toCents(context.ledger),
+            "card.purchase",
+          )
+        : null;
+      const ledger = entry ? entryCtes(entry) : null;
+      // Stripe holds an approved amount until it is captured; a sandbox purchase is done.
+      const status =
+        approved && purchase.providerAuthorizationId ? "pending" : "closed";
+      const event = publishInTransaction("card.updated", [context.user_id], {
+        requestId: context.request_id,
+      });
+      fresh.committed = event.committed;
+      return [
+        sql`with authorization_row as (
+              insert into card_authorizations (card_id, amount, merchant_name, merchant_category,
+                approved, reason, status, provider_authorization_id, created_at, updated_at)
+              values (${context.card_id}::int, ${fromCents(amountCents)}::numeric,
+                ${purchase.merchantName.slice(0, 200)}::text, ${purchase.merchantCategory.slice(0, 100)}::text,
+                ${approved}::boolean, ${reason}::text, ${status}::text,
+                ${purchase.providerAuthorizationId ?? null}::text,
+                ${now.toISOString()}::timestamptz, ${now.toISOString()}::timestamptz)
+              returning id)${ledger ? sql`, ${ledger}` : sql``}
+            select id from authorization_row`,
+        ...event.statements,
+      ];
+    },
+  );
+  const [context] = read;
+  if (!context) return null;
+  const parties = { userId: context.user_id, requestId: context.request_id };
+  if (context.seen_id !== null)
     return {
-      approved,
-      reason,
-      authorizationId: row.id,
-      fresh: true,
+      approved: context.seen_approved === true,
+      reason: context.seen_reason,
+      authorizationId: context.seen_id,
       ...parties,
     };
-  });
-  // The card page's live update, after the answer: not waited for (publish logs its failures).
-  if (decision?.fresh)
-    void publish("card.updated", [decision.userId], {
-      requestId: decision.requestId,
-    });
-  return decision;
+  fresh.committed();
+  return {
+    approved: fresh.approved,
+    reason: fresh.reason,
+    authorizationId: written[0].id,
+    ...parties,
+  };
 }
 
 /**

@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { auditEvents, virtualCards } from "#db/schema";
 import {
   authorizeCardPurchase,
@@ -12,6 +12,7 @@ import { loader as cardsApi } from "~/routes/api.virtual-cards";
 import { action as freezeApi } from "~/routes/api.virtual-cards.$id.freeze";
 import { action as unfreezeApi } from "~/routes/api.virtual-cards.$id.unfreeze";
 import { db } from "~/utils/db.server";
+import { subscribe, type AppEvent } from "~/services/events.server";
 import { useTestDatabase } from "#tests/support/db";
 import { insertAdvance, insertCard } from "#tests/support/data";
 import {
@@ -28,6 +29,14 @@ import { companyIdOf } from "#tests/support/rows";
 // sandbox's JSON endpoint, the card page's "Simulate a purchase" form, or directly.
 
 useTestDatabase();
+
+async function waitFor(check: () => boolean, ms = 3000) {
+  const start = Date.now();
+  while (!check()) {
+    if (Date.now() - start > ms) throw new Error("timed out");
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
 
 async function cardOf(amount = "300.00") {
   const employer = await createEmployer();
@@ -229,6 +238,74 @@ describe("POST /api/sandbox/card-authorizations", () => {
         expect.objectContaining({ rule: "card spend within the card amount" }),
       ]),
     );
+  });
+
+  it("tells the card holder's open pages once the decision is stored, and only then", async () => {
+    const { user, card, request } = await cardOf("300.00");
+    const seen: AppEvent[] = [];
+    const off = await subscribe(user.id, (event) => seen.push(event));
+    try {
+      const approved = await authorizeCardPurchase(card.id, {
+        amountCents: 1_250,
+        merchantName: "Fresh Market",
+        merchantCategory: "grocery_stores_supermarkets",
+      });
+      expect(approved.approved).toBe(true);
+      await waitFor(() => seen.length === 1);
+      expect(seen[0]).toMatchObject({
+        type: "card.updated",
+        to: [user.id],
+        requestId: request.id,
+      });
+      // A decline is stored too, and the page hears of it.
+      await authorizeCardPurchase(card.id, {
+        amountCents: 1_000,
+        merchantName: "Steak House",
+        merchantCategory: "eating_places_restaurants",
+      });
+      await waitFor(() => seen.length === 2);
+
+      // A decision whose write fails is not stored and not announced; the card is not left
+      // locked and the next purchase is decided on the balance as it was.
+      await db().execute(
+        sql`alter table card_authorizations add constraint refuse_test_till check (merchant_name <> 'Broken Till')`,
+      );
+      try {
+        const failed = await authorizeCardPurchase(card.id, {
+          amountCents: 2_000,
+          merchantName: "Broken Till",
+          merchantCategory: "grocery_stores_supermarkets",
+        }).then(
+          () => null,
+          (error: unknown) => error as Error,
+        );
+        // drizzle on PGlite wraps the database's error as its cause.
+        expect(`${String(failed)} ${String(failed?.cause)}`).toMatch(
+          /refuse_test_till/,
+        );
+      } finally {
+        await db().execute(
+          sql`alter table card_authorizations drop constraint refuse_test_till`,
+        );
+      }
+      expect(await authorizationsOf(card.id)).toHaveLength(2);
+      const next = await authorizeCardPurchase(card.id, {
+        amountCents: 28_750,
+        merchantName: "Fresh Market",
+        merchantCategory: "grocery_stores_supermarkets",
+      });
+      expect(next.approved).toBe(true);
+      await waitFor(() => seen.length >= 3);
+      await new Promise((r) => setTimeout(r, 200));
+      expect(seen).toHaveLength(3);
+      expect(await listedCard(user, card.id)).toMatchObject({
+        spentAmount: "300.00",
+        remainingBalance: "0.00",
+      });
+      expect(await checkInvariants(db())).toEqual([]);
+    } finally {
+      off();
+    }
   });
 
   it("refuses another employee's card (404), other roles and anonymous callers, without storing anything", async () => {

@@ -6,7 +6,7 @@
 // baseline call), React's server render of that data as plain tables, and compression at the
 // app's page settings (brotli quality 3). No session, no layout, no guards, no request log, no
 // Tailwind classes: what any Remix page with this data costs. GET /<employer username>.
-import { PassThrough } from "node:stream";
+import { Writable } from "node:stream";
 import zlib from "node:zlib";
 import compression from "compression";
 import express from "express";
@@ -42,14 +42,19 @@ function handleRequest(
       <RemixServer context={context} url={request.url} />,
       {
         onAllReady() {
-          const body = new PassThrough();
-          const chunks: Buffer[] = [];
-          body.on("data", (chunk: Buffer) => chunks.push(chunk));
-          body.on("error", reject);
-          body.on("end", () => {
-            headers.set("Content-Type", "text/html; charset=utf-8");
-            resolve(new Response(Buffer.concat(chunks), { headers, status }));
+          const chunks: Uint8Array[] = [];
+          const body = new Writable({
+            write(chunk: Uint8Array, _encoding, done) {
+              chunks.push(chunk);
+              done();
+            },
+            final(done) {
+              headers.set("Content-Type", "text/html; charset=utf-8");
+              resolve(new Response(Buffer.concat(chunks), { headers, status }));
+              done();
+            },
           });
+          body.on("error", reject);
           pipe(body);
         },
         onShellError: reject,

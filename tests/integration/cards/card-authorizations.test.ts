@@ -11,7 +11,12 @@ import { action as sandboxApi } from "~/routes/api.sandbox.card-authorizations";
 import { loader as cardsApi } from "~/routes/api.virtual-cards";
 import { action as freezeApi } from "~/routes/api.virtual-cards.$id.freeze";
 import { action as unfreezeApi } from "~/routes/api.virtual-cards.$id.unfreeze";
-import { db } from "~/utils/db.server";
+import {
+  connection,
+  connectPostgres,
+  db,
+  setConnection,
+} from "~/utils/db.server";
 import { subscribe, type AppEvent } from "~/services/events.server";
 import { useTestDatabase } from "#tests/support/db";
 import { insertAdvance, insertCard } from "#tests/support/data";
@@ -306,6 +311,32 @@ describe("POST /api/sandbox/card-authorizations", () => {
     } finally {
       off();
     }
+  });
+
+  it("keeps no prepared statement on a connection told not to (a pooler that cannot keep them)", async () => {
+    const conn = connection();
+    if (conn.kind !== "postgres") return; // PGlite has no pooler in front of it
+    const { card } = await cardOf("300.00");
+    const unprepared = connectPostgres(conn.url, 1, { prepare: false });
+    if (unprepared.kind !== "postgres")
+      throw new Error("a PostgreSQL connection");
+    setConnection(unprepared);
+    try {
+      const decision = await authorizeCardPurchase(card.id, {
+        amountCents: 500,
+        merchantName: "Fresh Market",
+        merchantCategory: "grocery_stores_supermarkets",
+      });
+      expect(decision.approved).toBe(true);
+      // One connection: the statements above ran on the session this asks.
+      const [{ count }] = await unprepared.client<{ count: number }[]>`
+        select count(*)::int as count from pg_prepared_statements`;
+      expect(count).toBe(0);
+    } finally {
+      setConnection(conn);
+      await unprepared.client.end();
+    }
+    expect(await authorizationsOf(card.id)).toHaveLength(1);
   });
 
   it("refuses another employee's card (404), other roles and anonymous callers, without storing anything", async () => {

@@ -6,7 +6,6 @@
 // baseline call), React's server render of that data as plain tables, and compression at the
 // app's page settings (brotli quality 3). No session, no layout, no guards, no request log, no
 // Tailwind classes: what any Remix page with this data costs. GET /<employer username>.
-import { Writable } from "node:stream";
 import zlib from "node:zlib";
 import compression from "compression";
 import express from "express";
@@ -26,6 +25,7 @@ import {
 } from "@remix-run/react";
 import { renderToPipeableStream } from "react-dom/server";
 import { loadEmployerDashboard } from "~/models/reports/index.server";
+import { pageBody } from "~/utils/page-body.server";
 import { benchEmployers } from "./bench-employers";
 
 const { port, employers } = await benchEmployers();
@@ -42,20 +42,12 @@ function handleRequest(
       <RemixServer context={context} url={request.url} />,
       {
         onAllReady() {
-          const chunks: Uint8Array[] = [];
-          const body = new Writable({
-            write(chunk: Uint8Array, _encoding, done) {
-              chunks.push(chunk);
-              done();
-            },
-            final(done) {
+          pipe(
+            pageBody((page) => {
               headers.set("Content-Type", "text/html; charset=utf-8");
-              resolve(new Response(Buffer.concat(chunks), { headers, status }));
-              done();
-            },
-          });
-          body.on("error", reject);
-          pipe(body);
+              resolve(new Response(page, { headers, status }));
+            }, reject),
+          );
         },
         onShellError: reject,
       },

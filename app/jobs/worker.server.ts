@@ -375,6 +375,10 @@ export async function startWorker(
     };
     runner.promise.catch(restart);
     events.on("worker:fatalError", ({ error }) => restart(error));
+    // A worker whose request for a job failed may hold a job all the same: the server locked it
+    // and committed, and the answer was lost with the connection. The worker only asks again
+    // later, and that job would wait for the lock timeout; restarting frees it as above.
+    events.on("worker:getJob:error", ({ error }) => restart(error));
     void compactRollup();
     if (process.env.LOG_JOB_STARTS)
       runner.events.on("job:start", ({ worker, job }) =>

@@ -120,4 +120,53 @@ describe("route matching on the server", () => {
       { numRuns: 2000 },
     );
   });
+
+  it("gives each caller its own matches: what one caller changes, the next does not see", () => {
+    const routes = appLikeRoutes();
+    const first = patched.matchRoutes(routes, "/employees/7")!;
+    // The types say read-only; a caller in plain JavaScript can still write.
+    (first[0].params as Record<string, string>).id = "8";
+    first[first.length - 1].pathname = "/elsewhere";
+    first.pop();
+    expect(patched.matchRoutes(routes, "/employees/7")).toEqual(
+      pristine.matchRoutes(routes, "/employees/7"),
+    );
+    // Within one answer the matches still share one params object, as unpatched.
+    const again = patched.matchRoutes(routes, "/employees/7")!;
+    expect(again[0].params).toBe(again[again.length - 1].params);
+  });
+
+  it("renders every page from data routes made once per routes array (react-router-dom's static router)", async () => {
+    const { createStaticHandler, createStaticRouter } =
+      await import("react-router-dom/server");
+    expect(
+      fs.readFileSync(require.resolve("react-router-dom/server"), "utf8"),
+    ).toContain("const dataRoutesCache = new WeakMap();");
+    expect(
+      fs.readFileSync(
+        require.resolve("@remix-run/react/dist/server.js"),
+        "utf8",
+      ),
+    ).toContain("const serverRoutesCache = new WeakMap();");
+    const routes = appLikeRoutes();
+    const handler = createStaticHandler(routes);
+    const context = await handler.query(
+      new Request("http://localhost/employees/7"),
+    );
+    if (context instanceof Response) throw new Error("expected a context");
+    const one = createStaticRouter(routes, context);
+    const two = createStaticRouter(routes, context);
+    expect(two.routes).toBe(one.routes);
+    expect(two.state.matches.map((m) => m.route)).toEqual(
+      one.state.matches.map((m) => m.route),
+    );
+    expect(one.state.matches.map((m) => m.route.id)).toEqual([
+      "root",
+      "routes/_app",
+      "routes/_app.employees.$id",
+    ]);
+    expect(createStaticRouter(appLikeRoutes(), context).routes).not.toBe(
+      one.routes,
+    );
+  });
 });

@@ -18,7 +18,6 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import zlib from "node:zlib";
 import { createRequestHandler } from "@remix-run/express";
 import { broadcastDevReady } from "@remix-run/node";
 import compression from "compression";
@@ -32,6 +31,7 @@ import {
   privateNoStore,
   sameOriginOnly,
 } from "./http-guards.js";
+import { PAGE_BROTLI } from "./page-compression.js";
 import { loadBuild, root, type RequestFacts } from "./server-build.js";
 
 const build = await loadBuild();
@@ -250,8 +250,7 @@ function serve(): void {
   // Only our own host names (APP_URL's, localhost, ALLOWED_HOSTS): 400 for any other Host.
   app.use(knownHostsOnly());
 
-  // Pages are compressed at brotli quality 3: for a page of ~30 KB it writes ~6 % more bytes
-  // than the middleware's default 4 in a third of the time (docs/decisions/0065-page-cost.md).
+  // Pages are compressed at brotli quality 3 with a 256 KB window (scripts/page-compression.ts).
   // Fingerprinted assets keep the default: they are sent once per browser, then cached.
   const compressible = (req: Request, res: Response): boolean =>
     !String(res.getHeader("Content-Type") ?? "").includes(
@@ -260,7 +259,7 @@ function serve(): void {
   const compressAssets = compression({ filter: compressible });
   const compressPages = compression({
     filter: compressible,
-    brotli: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 3 } },
+    brotli: PAGE_BROTLI,
   });
   app.use((req, res, next) =>
     (req.path.startsWith("/build/") ? compressAssets : compressPages)(

@@ -1,3 +1,5 @@
+import http from "node:http";
+import zlib from "node:zlib";
 import { sql } from "drizzle-orm";
 import type { User } from "#db/schema";
 import { db, queryRows } from "~/utils/db.server";
@@ -31,6 +33,35 @@ async function statuses(user: User): Promise<Record<string, number>> {
         where employee_id = ${(await employeeOf(user)).id} group by status`,
   );
   return Object.fromEntries(rows.map((r) => [r.status, Number(r.n)]));
+}
+
+/** The raw bytes of a GET as the server sent them (no client decodes them) and its headers. */
+function rawGet(
+  url: string,
+  headers: Record<string, string>,
+): Promise<{ body: Buffer; headers: http.IncomingHttpHeaders }> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { headers }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (chunk: Buffer) => chunks.push(chunk));
+        res.on("end", () =>
+          resolve({ body: Buffer.concat(chunks), headers: res.headers }),
+        );
+        res.on("error", reject);
+      })
+      .on("error", reject);
+  });
+}
+
+/** The window a brotli stream declares in its first bits, in bytes (RFC 7932, section 9.1). */
+function brotliWindow(stream: Buffer): number {
+  const bits = stream.readUInt16LE(0);
+  if ((bits & 1) === 0) return 2 ** 16;
+  const n = (bits >> 1) & 7;
+  if (n !== 0) return 2 ** (17 + n);
+  const m = (bits >> 4) & 7;
+  return 2 ** (m === 0 ? 17 : 8 + m);
 }
 
 test.describe("static assets and compression", () => {
@@ -69,6 +100,27 @@ test.describe("static assets and compression", () => {
     // Unversioned public files are cached briefly, never as immutable.
     const icon = await request.get("/favicon.svg");
     expect(icon.headers()["cache-control"]).toBe("public, max-age=3600");
+  });
+  test("pages are compressed with brotli in a window of 256 KB, the same bytes a 4 MB window gives", async ({
+    baseURL,
+  }) => {
+    // Each response has its own encoder, and its memory counts toward V8's garbage collection:
+    // a 4 MB window per page in flight set off a full collection every few pages.
+    const { body, headers } = await rawGet(`${baseURL}/auth`, {
+      "Accept-Encoding": "br",
+    });
+    expect(headers["content-encoding"]).toBe("br");
+    expect(brotliWindow(body)).toBe(256 * 1024);
+    const html = zlib.brotliDecompressSync(body);
+    expect(html.toString()).toContain("</html>");
+    const wide = zlib.brotliCompressSync(html, {
+      params: {
+        [zlib.constants.BROTLI_PARAM_QUALITY]: 3,
+        [zlib.constants.BROTLI_PARAM_LGWIN]: 22,
+      },
+    });
+    expect(brotliWindow(wide)).toBe(4 * 1024 * 1024);
+    expect(body.length).toBeLessThanOrEqual(wide.length * 1.01);
   });
 });
 

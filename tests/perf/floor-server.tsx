@@ -4,9 +4,8 @@
 // and <Scripts>, which serialize the loader data into the page as Remix always does, and one
 // page whose loader is loadEmployerDashboard, the function the dashboard's loader and the raw
 // baseline call), React's server render of that data as plain tables, and compression at the
-// app's page settings (brotli quality 3). No session, no layout, no guards, no request log, no
+// app's page settings (scripts/page-compression.ts). No session, no layout, no guards, no request log, no
 // Tailwind classes: what any Remix page with this data costs. GET /<employer username>.
-import zlib from "node:zlib";
 import compression from "compression";
 import express from "express";
 import { createRequestHandler } from "@remix-run/express";
@@ -26,6 +25,10 @@ import {
 import { renderToPipeableStream } from "react-dom/server";
 import { loadEmployerDashboard } from "~/models/reports/index.server";
 import { pageBody } from "~/utils/page-body.server";
+// scripts/ is compiled on its own at build time (scripts/tsconfig.build.json), outside the
+// app's aliases, so none reaches it.
+// eslint-disable-next-line no-restricted-imports
+import { PAGE_BROTLI } from "../../scripts/page-compression";
 import { benchEmployers } from "./bench-employers";
 
 const { port, employers } = await benchEmployers();
@@ -177,11 +180,7 @@ const build = {
 
 const app = express();
 app.disable("x-powered-by");
-app.use(
-  compression({
-    brotli: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 3 } },
-  }),
-);
+app.use(compression({ brotli: PAGE_BROTLI }));
 app.all("*", createRequestHandler({ build, mode: "production" }));
 const server = app.listen(port, "127.0.0.1", () => {
   const address = server.address();

@@ -14,7 +14,7 @@ import zlib from "node:zlib";
  *   At 256 KB they are rare. A page is far smaller than the window, so the bytes are the same
  *   (46,740 → 10,285 for the small company's dashboard at either size), and the 45 MB
  *   /api/advance-requests/all compresses 1 % smaller and 15 % faster at quality 3
- *   (docs/decisions/0088-brotli-window.md).
+ *   (docs/decisions/0088-what-a-page-cost-around-its-work.md).
  */
 export const PAGE_BROTLI: zlib.BrotliOptions = {
   params: {

@@ -15,6 +15,9 @@ import {
 } from "~/models/people/index.server";
 import { env } from "~/utils/env.server";
 
+/** The flash toast's cookie: set by a redirect that carries a toast, cleared once it is read. */
+export const TOAST_COOKIE = "toast";
+
 export type SessionData = {
   /**
    * The random session token (server-side sessions, app/models/people/sessions.server.ts). Every
@@ -73,7 +76,7 @@ function build() {
   });
   const toast = createCookieSessionStorage({
     cookie: {
-      name: "toast",
+      name: TOAST_COOKIE,
       httpOnly: true,
       sameSite: "lax",
       path: "/",

@@ -1,7 +1,7 @@
 import { createToastUtilsWithCustomSession } from "remix-toast";
 import type { Language } from "~/utils/i18n";
 import { currentLanguage, localizeMessage } from "~/utils/i18n.server";
-import { toastStorage } from "./session.server";
+import { TOAST_COOKIE, toastStorage } from "./session.server";
 
 // remix-toast over our signed cookie session (its default cookie is not signed). Toasts travel
 // as flash cookies on redirects and are read in the root loader.
@@ -42,14 +42,21 @@ export function redirectWithError(
   return toasts().redirectWithError(url, { message: title, description }, init);
 }
 
+/** A Cookie header that carries the toast cookie. */
+const carriesToast = new RegExp(`(?:^|;)\\s*${TOAST_COOKIE}=`);
+
 /**
  * The flash toast, in the page's language: toasts are written in English where they are
  * raised and translated here through the `messages` catalogue (docs/decisions/0084-…).
+ * A request without the toast cookie has no toast to read or clear: it costs nothing and its
+ * response sets no cookie (remix-toast would sign and set an empty one on every page).
  */
 export async function readToast(
   request: Request,
   language: Language = "en",
 ): Promise<{ toast: Toast | null; headers: Headers }> {
+  if (!carriesToast.test(request.headers.get("Cookie") ?? ""))
+    return { toast: null, headers: new Headers() };
   const { toast, headers } = await toasts().getToast(request);
   const text = (message: string) => localizeMessage(language, message);
   return {

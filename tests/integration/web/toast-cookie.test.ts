@@ -1,0 +1,48 @@
+import { loader as rootLoader } from "~/root";
+import { redirectWithSuccess } from "~/web/toast.server";
+import { call } from "#tests/support/factories";
+import { useTestDatabase } from "#tests/support/db";
+
+// The flash toast's cookie through the root loader, which every page runs: a page without a
+// toast sets no cookie at all; a toast a redirect carried is shown once, then cleared.
+
+useTestDatabase();
+
+/** The toast cookie a response sets ("toast=…"), or "" when it sets none. */
+const toastCookie = (res: Response) =>
+  (res.headers.get("Set-Cookie") ?? "")
+    .split(/,(?=\s*[\w-]+=)/)
+    .map((c) => c.trim().split(";")[0])
+    .find((c) => c.startsWith("toast=")) ?? "";
+
+const page = (cookie?: string) =>
+  new Request("http://localhost/", {
+    headers: cookie ? { Cookie: cookie } : {},
+  });
+
+describe("the flash toast's cookie", () => {
+  it("is neither read nor set on a page that carries none", async () => {
+    for (const cookie of [undefined, "lng=en", "mytoast=1; __session=abc"]) {
+      const res = await call(rootLoader, page(cookie));
+      expect(res.headers.get("Set-Cookie")).toBeNull();
+      expect((await res.json()).toast).toBeNull();
+    }
+  });
+
+  it("shows a redirect's toast once, then clears it", async () => {
+    const redirect = await redirectWithSuccess("/settings", "Settings saved");
+    const carried = toastCookie(redirect);
+    expect(carried).toMatch(/^toast=./);
+
+    const shown = await call(rootLoader, page(`lng=en; ${carried}`));
+    expect((await shown.json()).toast).toMatchObject({
+      type: "success",
+      title: "Settings saved",
+    });
+    const cleared = toastCookie(shown);
+    expect(cleared).toMatch(/^toast=/);
+
+    const next = await call(rootLoader, page(cleared));
+    expect((await next.json()).toast).toBeNull();
+  });
+});

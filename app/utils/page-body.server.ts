@@ -11,6 +11,10 @@ export function pageBody(
 ): Writable {
   const chunks: Uint8Array[] = [];
   const body = new Writable({
+    // No 'close' once the page is kept: React's pipe() hears 'close' as the client going away
+    // and ends the stream again, which made and threw away an ERR_STREAM_ALREADY_FINISHED,
+    // stack trace and all, on every page.
+    emitClose: false,
     write(chunk: Uint8Array, _encoding, next) {
       chunks.push(chunk);
       next();

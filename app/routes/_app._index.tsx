@@ -34,8 +34,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const employerSide = user.role !== "EMPLOYEE" && user.companyId !== null;
   const { language, i18n } = await pageI18n(
     request,
+    // The employer's page embeds the employee list's table only: not the list's forms, nor
+    // the employee's dashboard (8 KB of the page's 17 KB of data).
     employerSide
-      ? ["dashboard", "messages", "employer", "approvals", "employees"]
+      ? ["messages", "employer", "approvals", ["employees", "table"]]
       : ["dashboard", "messages"],
     user,
   );

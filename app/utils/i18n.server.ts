@@ -159,18 +159,45 @@ export function serverT(language: Language, namespace: Namespace): TFunction {
   return (key, options) => t(key, options ?? {}) as string;
 }
 
+/**
+ * A namespace a page renders: the whole catalogue, or `[namespace, ...keys]`, only those
+ * top-level keys of it, for a page that embeds one part of another area's screens (the employer
+ * dashboard shows the employee list's table, not its forms).
+ */
+export type NamespacePick = Namespace | readonly [Namespace, ...string[]];
+
+/** What messagesFor answered, per language and picks: the same objects for every page. */
+const picked = new Map<string, Messages>();
+
 /** The catalogues of `namespaces` in `language`, as a page's loader hands them to the page. */
 export function messagesFor(
   language: Language,
-  namespaces: readonly Namespace[],
+  namespaces: readonly NamespacePick[],
 ): Messages {
-  return Object.fromEntries(
-    namespaces
-      // `messages` is keyed by the English text itself: an English page shows its messages as
-      // they are (translateMessage), so it is not sent (28 KB of JSON, 6 KB gzip, a page).
-      .filter((ns) => ns !== "messages" || language !== DEFAULT_LANGUAGE)
-      .map((ns) => [ns, RESOURCES[language][ns] as Catalogue]),
-  );
+  const key = `${language}:${JSON.stringify(namespaces)}`;
+  let messages = picked.get(key);
+  if (!messages) {
+    messages = Object.fromEntries(
+      namespaces
+        .map((pick): [Namespace, Catalogue] => {
+          if (typeof pick === "string")
+            return [pick, RESOURCES[language][pick] as Catalogue];
+          const [ns, ...keys] = pick;
+          const catalogue = RESOURCES[language][ns] as Catalogue;
+          return [
+            ns,
+            Object.fromEntries(
+              keys.filter((k) => k in catalogue).map((k) => [k, catalogue[k]]),
+            ),
+          ];
+        })
+        // `messages` is keyed by the English text itself: an English page shows its messages as
+        // they are (translateMessage), so it is not sent (28 KB of JSON, 6 KB gzip, a page).
+        .filter(([ns]) => ns !== "messages" || language !== DEFAULT_LANGUAGE),
+    );
+    picked.set(key, messages);
+  }
+  return messages;
 }
 
 /** A message written in English by the server or a schema, in `language` (see translateMessage). */

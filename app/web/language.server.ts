@@ -5,7 +5,7 @@ import {
   languageFromHeaders,
   messagesFor,
   noteLanguage,
-  type Namespace,
+  type NamespacePick,
 } from "~/utils/i18n.server";
 import { getUser } from "./auth.server";
 import { isSecureRequest } from "./session.server";
@@ -59,7 +59,7 @@ export async function pageLanguage(request: Request): Promise<Language> {
 /** What a page's loader adds to its data for the texts it renders: `{ i18n }`. */
 export async function pageMessages(
   request: Request,
-  namespaces: readonly Namespace[],
+  namespaces: readonly NamespacePick[],
 ): Promise<{ i18n: Messages }> {
   return { i18n: messagesFor(await pageLanguage(request), namespaces) };
 }
@@ -90,7 +90,7 @@ export async function rootLanguage(request: Request) {
  */
 export async function pageI18n(
   request: Request,
-  namespaces: readonly Namespace[],
+  namespaces: readonly NamespacePick[],
   user?: User | null,
 ): Promise<{ language: Language; i18n: Messages }> {
   const language =

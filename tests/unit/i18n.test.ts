@@ -12,6 +12,7 @@ import {
   acceptedLanguage,
   cookieLanguage,
   i18nextInstance,
+  messagesFor,
   NAMESPACES,
   RESOURCES,
   requestLanguage,
@@ -110,6 +111,31 @@ describe("the catalogues", () => {
     const es = catalogue("es", "messages");
     expect(Object.keys(es).sort()).toEqual(Object.keys(en).sort());
     for (const [key, value] of Object.entries(en)) expect(value).toBe(key);
+  });
+});
+
+describe("the catalogues a page is given", () => {
+  it("whole namespaces, or only the keys a pick names; English pages get no `messages`", () => {
+    const en = messagesFor("en", [
+      "employer",
+      "messages",
+      ["employees", "table"],
+    ]);
+    expect(Object.keys(en)).toEqual(["employer", "employees"]);
+    expect(en.employer).toBe(RESOURCES.en.employer);
+    expect(en.employees).toEqual({ table: RESOURCES.en.employees.table });
+    const es = messagesFor("es", [
+      "messages",
+      ["employees", "table", "nothing"],
+    ]);
+    expect(Object.keys(es)).toEqual(["messages", "employees"]);
+    expect(es.employees).toEqual({ table: RESOURCES.es.employees.table });
+  });
+
+  it("the same objects for the same picks, so a page does not build them again", () => {
+    const picks = ["approvals", ["employees", "table"]] as const;
+    expect(messagesFor("en", picks)).toBe(messagesFor("en", picks));
+    expect(messagesFor("es", picks)).not.toBe(messagesFor("en", picks));
   });
 });
 

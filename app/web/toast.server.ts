@@ -49,15 +49,25 @@ const carriesToast = new RegExp(`(?:^|;)\\s*${TOAST_COOKIE}=`);
  * The flash toast, in the page's language: toasts are written in English where they are
  * raised and translated here through the `messages` catalogue (docs/decisions/0084-…).
  * A request without the toast cookie has no toast to read or clear: it costs nothing and its
- * response sets no cookie (remix-toast would sign and set an empty one on every page).
+ * response sets no cookie (remix-toast would sign and set an empty one on every page). One with
+ * it gets its toast once, and the cookie is removed.
  */
 export async function readToast(
   request: Request,
   language: Language = "en",
 ): Promise<{ toast: Toast | null; headers: Headers }> {
-  if (!carriesToast.test(request.headers.get("Cookie") ?? ""))
+  const cookie = request.headers.get("Cookie");
+  if (!carriesToast.test(cookie ?? ""))
     return { toast: null, headers: new Headers() };
-  const { toast, headers } = await toasts().getToast(request);
+  const { toast } = await toasts().getToast(request);
+  // The cookie holds nothing but the flash, and the flash is read now: it is removed, where
+  // remix-toast would set it again, empty, and the browser would send it with every page.
+  const storage = toastStorage();
+  const headers = new Headers({
+    "Set-Cookie": await storage.destroySession(
+      await storage.getSession(cookie),
+    ),
+  });
   const text = (message: string) => localizeMessage(language, message);
   return {
     toast: toast

@@ -98,6 +98,36 @@ test.describe("marketing page", () => {
     await expect(page.getByText("Show Details")).toBeVisible();
   });
 
+  test("an amount typed before the page's code arrives is kept and calculated", async ({
+    page,
+  }, testInfo) => {
+    test.skip(
+      isNoJs(testInfo.project.name),
+      "without JavaScript there is no code to wait for: Calculate posts the amount",
+    );
+    // The page's code is held back until the amount is typed and the box left.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route("**/build/**/*.js", async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto("/how-it-works", { waitUntil: "commit" });
+    const box = page.getByLabel("Amount (USD)");
+    await box.fill("380");
+    await box.blur();
+    await expect(page.getByRole("button", { name: "Calculate" })).toBeVisible();
+    release();
+    // The code has taken over the form: its Calculate button is gone.
+    await expect(page.getByRole("button", { name: "Calculate" })).toBeHidden();
+    await expect(box).toHaveValue("380");
+    await expectSummary(page, {
+      amount: "$380.00",
+      total: "$395.99",
+      risk: "Moderate",
+    });
+  });
+
   test("typed amounts snap into $200–$500 and update the summary", async ({
     page,
   }, testInfo) => {

@@ -1,4 +1,10 @@
-import { useEffect, useState, type FormEvent, type ReactNode } from "react";
+import {
+  useEffect,
+  useRef,
+  useState,
+  type FormEvent,
+  type ReactNode,
+} from "react";
 import { Badge } from "~/components/ui/badge";
 import { Button, LinkButton } from "~/components/ui/button";
 import {
@@ -72,6 +78,17 @@ export function AdvanceCalculator({
     setDraft(String(clampAmount(initialAmount)));
   }, [initialAmount]);
   useEffect(() => setPayDate(initialPayDate), [initialPayDate]);
+  // An amount typed before the page's code arrived is in the box but not in the state: it is
+  // taken as typed, and settled when the box was already left.
+  const typedBox = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    const box = typedBox.current;
+    if (!box || box.value === String(clampAmount(initialAmount))) return;
+    if (document.activeElement === box) changeTyped(box.value);
+    else commitTyped(box.value);
+    // Once, on the first render in the browser.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
 
   const summary = calculateAdvance(amount, payDate, companyPaysFee);
 
@@ -88,8 +105,9 @@ export function AdvanceCalculator({
     }
   }
 
-  function commitTyped() {
-    const next = snapAmount(draft, amount);
+  /** Settles the typed amount: the box's own value, which is what the user sees. */
+  function commitTyped(text = typedBox.current?.value ?? draft) {
+    const next = snapAmount(text, amount);
     setAmount(next);
     setDraft(String(next));
   }
@@ -163,6 +181,7 @@ export function AdvanceCalculator({
               </span>
               <input
                 id="calc-amount"
+                ref={typedBox}
                 type="number"
                 name="amount"
                 inputMode="decimal"
@@ -171,7 +190,7 @@ export function AdvanceCalculator({
                 step={CALCULATOR_STEP}
                 value={draft}
                 onChange={(e) => changeTyped(e.currentTarget.value)}
-                onBlur={commitTyped}
+                onBlur={(e) => commitTyped(e.currentTarget.value)}
                 aria-describedby="calc-amount-hint"
                 className={`${inputClass} pl-7`}
               />

@@ -2,13 +2,19 @@ import { readToast } from "~/web/toast.server";
 
 // What a response tells the user: the flash toast it sets, or the message of a refusal.
 
+/** The toast cookie a response sets, as a browser sends it back ("toast=…"), or "" if none. */
+export function toastCookieOf(response: Response): string {
+  return (
+    (response.headers.get("Set-Cookie") ?? "")
+      .split(/,(?=\s*[\w-]+=)/)
+      .map((c) => c.trim().split(";")[0])
+      .find((c) => c.startsWith("toast=")) ?? ""
+  );
+}
+
 /** The flash toast a redirect response set, as the next page's root loader would read it. */
 export async function toastOf(response: Response) {
-  const setCookie = response.headers.get("Set-Cookie") ?? "";
-  const pair = setCookie
-    .split(/,(?=\s*[\w-]+=)/)
-    .map((c) => c.trim().split(";")[0])
-    .find((c) => c.startsWith("toast="));
+  const pair = toastCookieOf(response);
   if (!pair) return null;
   const { toast } = await readToast(
     new Request("http://localhost/", { headers: { Cookie: pair } }),

@@ -15,14 +15,8 @@ import {
   createEmployer,
   requestAs,
 } from "#tests/support/factories";
-import { toastOf } from "#tests/support/toasts";
+import { toastCookieOf, toastOf } from "#tests/support/toasts";
 import { readToast } from "~/web/toast.server";
-
-const toastCookie = (res: Response) =>
-  (res.headers.get("Set-Cookie") ?? "")
-    .split(/,(?=\s*[\w-]+=)/)
-    .map((c) => c.trim().split(";")[0])
-    .find((c) => c.startsWith("toast=")) ?? "";
 
 useTestDatabase();
 
@@ -113,7 +107,7 @@ describe("/profile", () => {
     expect(data.profile.memberSince).toMatch(/^\d{1,2} [a-z]{3} \d{4}$/);
     const { toast } = await readToast(
       new Request("http://localhost/", {
-        headers: { Cookie: toastCookie(res) },
+        headers: { Cookie: toastCookieOf(res) },
       }),
       "es",
     );

@@ -2,18 +2,12 @@ import { loader as rootLoader } from "~/root";
 import { redirectWithSuccess } from "~/web/toast.server";
 import { call } from "#tests/support/factories";
 import { useTestDatabase } from "#tests/support/db";
+import { toastCookieOf } from "#tests/support/toasts";
 
 // The flash toast's cookie through the root loader, which every page runs: a page without a
 // toast sets no cookie at all; a toast a redirect carried is shown once, then its cookie removed.
 
 useTestDatabase();
-
-/** The toast cookie a response sets ("toast=…"), or "" when it sets none. */
-const toastCookie = (res: Response) =>
-  (res.headers.get("Set-Cookie") ?? "")
-    .split(/,(?=\s*[\w-]+=)/)
-    .map((c) => c.trim().split(";")[0])
-    .find((c) => c.startsWith("toast=")) ?? "";
 
 const page = (cookie?: string) =>
   new Request("http://localhost/", {
@@ -31,7 +25,7 @@ describe("the flash toast's cookie", () => {
 
   it("shows a redirect's toast once, then removes its cookie", async () => {
     const redirect = await redirectWithSuccess("/settings", "Settings saved");
-    const carried = toastCookie(redirect);
+    const carried = toastCookieOf(redirect);
     expect(carried).toMatch(/^toast=./);
 
     const shown = await call(rootLoader, page(`lng=en; ${carried}`));
@@ -43,7 +37,7 @@ describe("the flash toast's cookie", () => {
     expect(shown.headers.get("Set-Cookie")).toMatch(
       /^toast=; .*Expires=Thu, 01 Jan 1970 00:00:00 GMT/,
     );
-    const cleared = toastCookie(shown);
+    const cleared = toastCookieOf(shown);
     expect(cleared).toBe("toast=");
 
     const next = await call(rootLoader, page(cleared));

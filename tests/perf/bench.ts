@@ -56,6 +56,7 @@ const SESSION_SECRET = "bench-session-secret-0123456789abcdef";
 const ACCEPT_ENCODING = "gzip, deflate, br";
 const SEARCH = "ava";
 /** The framework's floor: a bare Remix route rendering the dashboard's data (floor-server.tsx). */
+const BASELINE = "raw baseline (dashboard SQL → JSON)";
 const FLOOR = "framework floor (bare Remix route, same data)";
 
 const started = Date.now();
@@ -240,7 +241,7 @@ type Target = {
 function targets(company: SeededCompany): Target[] {
   return [
     {
-      name: "raw baseline (dashboard SQL → JSON)",
+      name: BASELINE,
       path: `/${company.employerUsername}`,
       who: "baseline",
     },
@@ -294,6 +295,8 @@ type Row = {
   non2xx: number;
   errors: number;
   ratio?: number;
+  /** The share of the machine's CPU time left idle during the timed run (Linux only). */
+  idle?: number;
   /** The same target on the server with one worker per core. */
   multi?: {
     rps: number;
@@ -345,6 +348,26 @@ function toRow(
   };
 }
 
+/** The machine's CPU time so far, all cores, and how much of it was idle (Linux's /proc/stat). */
+function machineCpu(): { total: number; idle: number } | undefined {
+  try {
+    const fields = fs
+      .readFileSync("/proc/stat", "utf8")
+      .split("\n")[0]
+      .trim()
+      .split(/\s+/)
+      .slice(1, 9)
+      .map(Number);
+    // user nice system idle iowait irq softirq steal
+    return {
+      total: fields.reduce((sum, n) => sum + n, 0),
+      idle: fields[3] + fields[4],
+    };
+  } catch {
+    return undefined;
+  }
+}
+
 /** Where each kind of target is served: the app, the raw baseline, the framework's floor. */
 type Bases = { app: string; baseline: string; floor: string };
 
@@ -363,9 +386,16 @@ async function measure(
   if (probe.status !== 200)
     throw new Error(`${company} ${target.name}: ${probe.status}`);
   if (WARMUP > 0) await cannon(full, cookie, { seconds: WARMUP });
+  const before = machineCpu();
   const timed = await cannon(full, cookie, { seconds: DURATION });
+  const after = machineCpu();
   if (timed["2xx"] >= CONNECTIONS)
-    return toRow(company, target, timed, probe.rawBytes, false);
+    return {
+      ...toRow(company, target, timed, probe.rawBytes, false),
+      ...(before && after && after.total > before.total
+        ? { idle: (after.idle - before.idle) / (after.total - before.total) }
+        : {}),
+    };
   // Slower than the window (requests still in flight when it closes are not counted): one
   // request per connection, however long they take.
   const counted = await cannon(full, cookie, { amount: CONNECTIONS });
@@ -644,6 +674,28 @@ const fmtRps = (n: number) => (n >= 100 ? fmtInt(n) : n.toFixed(1));
 const fmtRatio = (n: number | undefined) =>
   n === undefined ? "—" : `${Math.round(n * 100)} %`;
 
+/**
+ * How much of the machine stayed idle while the small company's dashboard, its floor and its
+ * baseline were under load: a page whose server and database take turns instead of working at
+ * once leaves CPU unused, which CPU per response does not show (docs/decisions/0089).
+ */
+function idleLine(rows: Row[]): string {
+  const idleOf = (target: string) =>
+    rows.find((r) => r.company === "small" && r.target === target)?.idle;
+  const named = [
+    ["the raw baseline", BASELINE],
+    ["the framework's floor", FLOOR],
+    ["the employer dashboard (1 worker)", "employer dashboard /"],
+  ] as const;
+  const parts = named.flatMap(([label, target]) => {
+    const idle = idleOf(target);
+    return idle === undefined ? [] : [`${label} ${Math.round(idle * 100)} %`];
+  });
+  return parts.length
+    ? `The machine's CPU left idle during the timed runs, small company: ${parts.join(", ")}.`
+    : "";
+}
+
 function table(rows: Row[], workers: number): string {
   const lines = [
     `| target | company | requests/s | p50 ms | p99 ms | bytes/response (wire) | throughput ÷ baseline | ${workers} workers: requests/s | ${workers} workers: p99 ms | ${workers} workers ÷ baseline |`,
@@ -874,9 +926,12 @@ async function main() {
         p50: mean((r) => r.p50),
         p99: mean((r) => r.p99),
         bytes: mean((r) => r.bytes),
+        ...(runs.every((r) => r.idle !== undefined)
+          ? { idle: mean((r) => r.idle!) }
+          : {}),
       };
     };
-    const baselineRow = averaged(targets(small)[0].name);
+    const baselineRow = averaged(BASELINE);
     const floorRow = averaged(FLOOR);
     floorRow.ratio = floorRow.rps / baselineRow.rps;
     rows.push(baselineRow, floorRow);
@@ -942,6 +997,8 @@ async function main() {
     `GET /api/advance-requests/all for the large company, one request at a time on the 1-worker server, uncompressed: ${fmtBytes(stream.bytes)} in ${fmtMs(stream.ms)} ms wall clock (median of 3) = ${stream.mbPerSecond.toFixed(1)} MB/s; ${stream.cpuSeconds.toFixed(2)} CPU seconds per response (server process + PostgreSQL backends) = ${stream.mbPerCpuSecond.toFixed(1)} MB per CPU second.`,
     "",
     `Employer dashboard, small company, CPU per response (400 requests at 8 connections, 1-worker server): the page ${pageCpu.serverMs.toFixed(1)} ms in the server process + ${pageCpu.postgresMs.toFixed(1)} ms in PostgreSQL; the raw baseline ${baselineCpu.serverMs.toFixed(1)} ms + ${baselineCpu.postgresMs.toFixed(1)} ms; the framework's floor (tests/perf/floor-server.tsx: a bare Remix route, the same loader, the data rendered as plain tables, no app code) ${floorCpu.serverMs.toFixed(1)} ms + ${floorCpu.postgresMs.toFixed(1)} ms. What the page costs beyond its SQL: docs/decisions/0065-page-cost.md.`,
+    "",
+    idleLine(rows),
     "",
     "### The single-page app's calls against one server-rendered dashboard (large company)",
     "",

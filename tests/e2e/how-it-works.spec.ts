@@ -1,5 +1,6 @@
 import { addDays, format } from "date-fns";
 import { expect, expectAccessible, isNoJs, test } from "./support/fixtures";
+import { holdRequests } from "./support/hold-requests";
 
 const summary = (page: import("@playwright/test").Page) =>
   page.getByTestId("calculator-summary");
@@ -106,12 +107,7 @@ test.describe("marketing page", () => {
       "without JavaScript there is no code to wait for: Calculate posts the amount",
     );
     // The page's code is held back until the amount is typed and the box left.
-    let release = () => {};
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route("**/build/**/*.js", async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdRequests(page, "**/build/**/*.js");
     await page.goto("/how-it-works", { waitUntil: "commit" });
     const box = page.getByLabel("Amount (USD)");
     await box.fill("380");

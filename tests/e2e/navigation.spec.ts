@@ -1,5 +1,6 @@
 import { createEmployee, createEmployer } from "#tests/support/factories";
 import { expect, isNoJs, test } from "./support/fixtures";
+import { holdRequests } from "./support/hold-requests";
 
 test.describe("navigation", () => {
   test("on a phone the Menu control opens the sidebar, and a navigation closes it", async ({
@@ -89,14 +90,9 @@ test.describe("navigation", () => {
     // dashboard's code. Held back here until the skip link has changed the address: React must
     // keep the server's dashboard on screen meanwhile (an urgent update reaching the island
     // before its code would make React drop it for nothing, with error 421 in the console).
-    let release = () => {};
-    const held = new Promise<void>((done) => (release = done));
     const code = /employer-dashboard-[^/]*\.js$/;
     const asked = page.waitForRequest(code);
-    await page.route(code, async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdRequests(page, code);
     await page.setViewportSize({ width: 1280, height: 800 });
     const employer = await createEmployer();
     await loginAs(employer);

@@ -12,6 +12,7 @@ import {
   DELIVER_MAIL_TASK,
   dueMailIds,
   mailCounts,
+  requeueMailWithoutJob,
 } from "~/models/notifications/index.server";
 import { compactReportRollup } from "~/models/reports/index.server";
 import { recoverPaidRequests } from "~/models/cards/index.server";
@@ -23,6 +24,7 @@ import {
 import {
   deliverWebhook,
   dueWebhookDeliveries,
+  requeueWebhooksWithoutJob,
   WEBHOOK_TASK,
 } from "~/models/integrations/index.server";
 import { CARD_RECOVERY_EVERY_MINUTES } from "~/utils/rules";
@@ -104,7 +106,23 @@ export const REPORT_ROLLUP_TASK = "report-rollup-compact";
  */
 export const CARD_RECOVERY_TASK = "card-recovery";
 
+/**
+ * The delivery sweep (docs/decisions/0090): every minute, each pending e-mail or webhook
+ * delivery without a job is given one again. The outbox rows are what must go out; a job
+ * finished against the wrong server in the second after a failover must not lose them.
+ */
+export const REQUEUE_DELIVERIES_TASK = "requeue-deliveries";
+
 export const taskList: TaskList = {
+  [REQUEUE_DELIVERIES_TASK]: async () => {
+    const mails = await requeueMailWithoutJob();
+    const webhooks = await requeueWebhooksWithoutJob();
+    if (mails.length + webhooks.length > 0)
+      log("warn", "deliveries without a job were given one again", {
+        mails,
+        webhooks,
+      });
+  },
   [CARD_RECOVERY_TASK]: async (payload) => {
     const result = await recoverPaidRequests(cronTime(payload));
     if (result.retried + result.settled + result.expired > 0)
@@ -148,6 +166,12 @@ export const cronItems = () =>
       task: CARD_RECOVERY_TASK,
       match: `*/${CARD_RECOVERY_EVERY_MINUTES} * * * *`,
       identifier: CARD_RECOVERY_TASK,
+      options: { backfillPeriod: 0, maxAttempts: 1 },
+    },
+    {
+      task: REQUEUE_DELIVERIES_TASK,
+      match: "* * * * *",
+      identifier: REQUEUE_DELIVERIES_TASK,
       options: { backfillPeriod: 0, maxAttempts: 1 },
     },
     // No catching up: one fold takes everything there is.

@@ -19,6 +19,7 @@ export {
   emitWebhook,
   listWebhookDeliveries,
   listWebhookEndpoints,
+  requeueWebhooksWithoutJob,
   resendWebhookDelivery,
   selectPublicEmployees,
   WEBHOOK_ENDPOINT_NOT_FOUND,

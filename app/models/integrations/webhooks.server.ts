@@ -148,6 +148,28 @@ export async function deleteWebhookEndpoint(
   });
 }
 
+/**
+ * Gives a job again to every pending delivery that has none (PostgreSQL), as
+ * requeueMailWithoutJob does for e-mail (docs/decisions/0090). Returns the deliveries.
+ */
+export async function requeueWebhooksWithoutJob(
+  limit = 500,
+): Promise<number[]> {
+  if (connection().kind !== "postgres") return [];
+  const rows = await queryRows<{ id: number }>(
+    db(),
+    sql`with orphaned as (
+          select d.id from webhook_deliveries d
+          where d.status = 'pending'
+            and not exists (select 1 from graphile_worker.jobs j where j.key = 'webhook:' || d.id)
+          order by d.id limit ${limit})
+        select id::int as id, graphile_worker.add_job(${WEBHOOK_TASK}, json_build_object('deliveryId', id),
+          job_key := 'webhook:' || id, max_attempts := ${MAX_JOB_ATTEMPTS}) is not null as added
+        from orphaned`,
+  );
+  return rows.map((r) => r.id);
+}
+
 /** Adds the delivery's job (PostgreSQL) in the caller's transaction. */
 async function enqueueDelivery(tx: Executor, deliveryId: number) {
   if (connection().kind !== "postgres") return;
@@ -221,6 +243,9 @@ export async function deliverWebhook(
       eq(webhookEndpoints.id, webhookDeliveries.endpointId),
     )
     .where(eq(webhookDeliveries.id, deliveryId));
+  // A missing row is skipped: deleting an endpoint deletes its deliveries. A job finished on a
+  // server that did not have the row (after a failover) is made again by the sweep
+  // (requeueWebhooksWithoutJob).
   if (!row || row.delivery.status !== "pending") return "skipped";
   if (row.endpoint.disabledAt) {
     await db()

@@ -11,6 +11,8 @@ export {
   listOwnMail,
   mailCounts,
   mailOrigin,
+  MailNotReady,
+  requeueMailWithoutJob,
 } from "./mail.server";
 export {
   getEmailChoices,

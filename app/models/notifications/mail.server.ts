@@ -78,9 +78,48 @@ export async function enqueueMail(
 }
 
 /**
+ * Gives a delivery job again to every pending e-mail that has none (PostgreSQL with SMTP_URL;
+ * the embedded loop reads the outbox itself). The row is what must be sent; its job is only how.
+ * A job can be finished without the row being marked sent when, for a second after a crash,
+ * the restarted old primary and the promoted standby both answer as the primary and the
+ * worker's connections reach both (docs/decisions/0090). Returns the e-mails given a job.
+ */
+export async function requeueMailWithoutJob(limit = 500): Promise<number[]> {
+  if (!smtpConfigured() || connection().kind !== "postgres") return [];
+  const rows = await queryRows<{ id: number }>(
+    db(),
+    sql`with orphaned as (
+          select m.id from mail_outbox m
+          where m.status = 'pending'
+            and not exists (select 1 from graphile_worker.jobs j where j.key = 'mail:' || m.id)
+          order by m.id limit ${limit})
+        select id, graphile_worker.add_job(${DELIVER_MAIL_TASK}, json_build_object('mailId', id),
+          job_key := 'mail:' || id, max_attempts := ${MAIL_MAX_ATTEMPTS}) is not null as added
+        from orphaned`,
+  );
+  return rows.map((r) => r.id);
+}
+
+/**
+ * The e-mail's row is locked by another delivery, or this server does not have it (after a
+ * failover a worker can briefly reach two servers that each answer as the primary). Not an
+ * attempt: the queue looks again later without counting it against the mail.
+ */
+export class MailNotReady extends Error {
+  constructor(mailId: number, why: "held" | "missing") {
+    super(
+      why === "held"
+        ? `mail ${mailId} is being delivered by another worker; will look again`
+        : `mail ${mailId} is not on this database server; will look again`,
+    );
+    this.name = "MailNotReady";
+  }
+}
+
+/**
  * Delivers one pending e-mail over SMTP, once: the row is locked for the send (a second
- * worker holding the same job skips it) and marked sent in the same transaction; a row already
- * sent is skipped. A failed send throws, after recording the attempt, so the queue retries.
+ * delivery of the same mail meanwhile throws MailNotReady, so its job looks again later and
+ * then finds it sent) and marked sent in the same transaction; a row already sent is skipped. A failed send throws, after recording the attempt, so the queue retries.
  * When the send went through but the database went away before the transaction committed (a
  * failover), the mail is marked sent afterwards, as soon as the database answers (for up to
  * two minutes), rather than sent again by the queue's retry (docs/decisions/0072).
@@ -101,13 +140,24 @@ export async function deliverMail(mailId: number): Promise<"sent" | "skipped"> {
           text: string;
           kind: string;
           dedupe_key: string;
+          status: string;
         }>(
           tx,
-          sql`select id, to_address, subject, html, text, kind, dedupe_key from mail_outbox
-            where id = ${mailId} and status = 'pending' for update skip locked`,
+          sql`select id, to_address, subject, html, text, kind, dedupe_key, status from mail_outbox
+            where id = ${mailId} for update skip locked`,
         );
         const mail = rows[0];
-        if (!mail) return "skipped" as const;
+        if (!mail) {
+          // Held by another transaction, or not on this server at all: never "done". A job
+          // finished here while the row stays pending would leave the mail unsent for good.
+          const [seen] = await queryRows<{ status: string }>(
+            tx,
+            sql`select status from mail_outbox where id = ${mailId}`,
+          );
+          if (seen && seen.status !== "pending") return "skipped" as const;
+          throw new MailNotReady(mailId, seen ? "held" : "missing");
+        }
+        if (mail.status !== "pending") return "skipped" as const;
         const domain =
           env().MAIL_FROM.match(/@([^>\s]+)/)?.[1] ?? "groceryadvance.com";
         await sendSmtp({
@@ -131,6 +181,7 @@ export async function deliverMail(mailId: number): Promise<"sent" | "skipped"> {
       await markSentOnceReachable(sent, error);
       return "sent";
     }
+    if (error instanceof MailNotReady) throw error;
     await recordFailure(mailId, error);
     throw error;
   }

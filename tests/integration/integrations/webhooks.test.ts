@@ -22,6 +22,7 @@ import {
 import {
   createWebhookEndpoint,
   deliverWebhook,
+  requeueWebhooksWithoutJob,
   resendWebhookDelivery,
 } from "~/models/integrations/index.server";
 import { isoDay } from "~/utils/pay-schedule";
@@ -192,6 +193,51 @@ describe("webhooks", () => {
     // Delivered once: a second run skips it.
     expect(await deliverWebhook(deliveries[0].id)).toBe("skipped");
   });
+
+  it.skipIf(!process.env.TEST_DATABASE_URL)(
+    "a pending delivery whose job is gone gets one again from the sweep; a delivered or deleted one does not",
+    async () => {
+      const res = await call(
+        endpointsRoute.action as Handler,
+        await requestAs(owner, "/api/webhook-endpoints", {
+          json: { url: `${base}/swept`, events: ["advance_request.created"] },
+        }),
+      );
+      const endpoint = (await res.json()) as { id: number };
+      for (let i = 0; i < 2; i++)
+        await requestAdvance(await createEmployee(owner), {
+          amount: "200.00",
+          reason: null,
+          repaymentPeriods: 1,
+        });
+      const [lost, done] = await pendingOf(endpoint.id);
+      expect(await deliverWebhook(done.id)).toBe("delivered");
+      // A job finished against a server that did not have the row (the second after a
+      // failover when two servers answer as the primary): the row stays pending, the job is gone.
+      await db().execute(
+        sql`select graphile_worker.remove_job(${`webhook:${lost.id}`})`,
+      );
+      await db().execute(
+        sql`select graphile_worker.remove_job(${`webhook:${done.id}`})`,
+      );
+      const swept = await requeueWebhooksWithoutJob();
+      expect(swept).toContain(lost.id);
+      expect(swept).not.toContain(done.id);
+      const jobs = await queryRows<{ key: string }>(
+        db(),
+        sql`select key from graphile_worker.jobs where key = ${`webhook:${lost.id}`}`,
+      );
+      expect(jobs).toHaveLength(1);
+      // Its job is there now: the next sweep leaves it alone.
+      expect(await requeueWebhooksWithoutJob()).not.toContain(lost.id);
+      expect(await deliverWebhook(lost.id)).toBe("delivered");
+      // A delivery deleted with its endpoint: its job finds nothing and is done.
+      await db()
+        .delete(webhookEndpoints)
+        .where(eq(webhookEndpoints.id, endpoint.id));
+      expect(await deliverWebhook(lost.id)).toBe("skipped");
+    },
+  );
 
   it("retries after a 500, a timeout and a redirect, recording each attempt's code", async () => {
     const endpoint = await createWebhookEndpoint(owner, {

@@ -17,6 +17,7 @@ import {
 import { compactReportRollup } from "~/models/reports/index.server";
 import { recoverPaidRequests } from "~/models/cards/index.server";
 import {
+  requeueRosterImportsWithoutJob,
   ROSTER_IMPORT_TASK,
   runRosterImport,
   unfinishedRosterImports,
@@ -108,8 +109,9 @@ export const CARD_RECOVERY_TASK = "card-recovery";
 
 /**
  * The delivery sweep (docs/decisions/0090): every minute, each pending e-mail or webhook
- * delivery without a job is given one again. The outbox rows are what must go out; a job
- * finished against the wrong server in the second after a failover must not lose them.
+ * delivery, and each confirmed roster import not finished, that has no job is given one
+ * again. The rows are what must be done; a job finished against the wrong server in the second
+ * after a failover must not lose them.
  */
 export const REQUEUE_DELIVERIES_TASK = "requeue-deliveries";
 
@@ -117,10 +119,12 @@ export const taskList: TaskList = {
   [REQUEUE_DELIVERIES_TASK]: async () => {
     const mails = await requeueMailWithoutJob();
     const webhooks = await requeueWebhooksWithoutJob();
-    if (mails.length + webhooks.length > 0)
+    const rosterImports = await requeueRosterImportsWithoutJob();
+    if (mails.length + webhooks.length + rosterImports.length > 0)
       log("warn", "deliveries without a job were given one again", {
         mails,
         webhooks,
+        rosterImports,
       });
   },
   [CARD_RECOVERY_TASK]: async (payload) => {

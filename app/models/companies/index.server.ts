@@ -31,6 +31,7 @@ export {
   listRosterImports,
   previewRoster,
   readRoster,
+  requeueRosterImportsWithoutJob,
   ROSTER_IMPORT_TASK,
   runRosterImport,
   type SkippedRow,

@@ -9,7 +9,7 @@ import {
   type User,
 } from "#db/schema";
 import { publish } from "~/services/events.server";
-import { connection, db, type Executor } from "~/utils/db.server";
+import { connection, db, queryRows, type Executor } from "~/utils/db.server";
 import { badRequest, conflict, isAppError, notFound } from "~/utils/errors";
 import {
   ALREADY_EMPLOYEE,
@@ -299,6 +299,26 @@ export async function confirmRoster(
     return row;
   });
   return queued;
+}
+
+/**
+ * Gives a job again to every confirmed, unfinished import that has none (PostgreSQL), as
+ * requeueMailWithoutJob does for e-mail (docs/decisions/0090). Returns the imports.
+ */
+export async function requeueRosterImportsWithoutJob(): Promise<number[]> {
+  if (connection().kind !== "postgres") return [];
+  const rows = await queryRows<{ id: number }>(
+    db(),
+    sql`with orphaned as (
+          select r.id from roster_imports r
+          where r.status in ('QUEUED', 'RUNNING')
+            and not exists (select 1 from graphile_worker.jobs j where j.key = 'roster:' || r.id)
+          order by r.id limit 100)
+        select id, graphile_worker.add_job(${ROSTER_IMPORT_TASK}, json_build_object('importId', id),
+          job_key := 'roster:' || id, max_attempts := 5) is not null as added
+        from orphaned`,
+  );
+  return rows.map((r) => r.id);
 }
 
 /** Imports confirmed and not finished: the embedded database's worker loop runs them. */

@@ -7,13 +7,14 @@ import {
   getRosterImport,
   previewRoster,
   readRoster,
+  requeueRosterImportsWithoutJob,
   runRosterImport,
   type BadRow,
   type SkippedRow,
 } from "~/models/companies/index.server";
 import * as importPage from "~/routes/_app.employees.import._index";
 import * as importDetails from "~/routes/_app.employees.import.$id";
-import { db } from "~/utils/db.server";
+import { db, queryRows } from "~/utils/db.server";
 import {
   ALREADY_EMPLOYEE,
   ALREADY_INVITED,
@@ -152,6 +153,43 @@ describe("roster import", () => {
     expect((again.skippedRows as SkippedRow[]).length).toBe(450);
     expect(await invitationCount(owner.companyId!)).toBe(450);
   });
+
+  it.skipIf(!process.env.TEST_DATABASE_URL)(
+    "a confirmed import whose job is gone gets one again from the sweep; a finished one does not",
+    async () => {
+      const owner = await createEmployer();
+      const tag = uniqueName("swept");
+      const file = (n: number) =>
+        bytes(
+          [
+            "email,first_name,last_name",
+            ...Array.from(
+              { length: n },
+              (_, i) => `${tag}${n}-${i}@example.com,First${i},Last${i}`,
+            ),
+          ].join("\n"),
+        );
+      const lost = await previewRoster(owner, "lost.csv", file(3));
+      await confirmRoster(owner, lost.id);
+      const done = await previewRoster(owner, "done.csv", file(2));
+      await confirmRoster(owner, done.id);
+      await runRosterImport(done.id);
+      // Jobs finished against a server that did not have the import (after a failover).
+      for (const id of [lost.id, done.id])
+        await db().execute(
+          sql`select graphile_worker.remove_job(${`roster:${id}`})`,
+        );
+      const swept = await requeueRosterImportsWithoutJob();
+      expect(swept).toContain(lost.id);
+      expect(swept).not.toContain(done.id);
+      const jobs = await queryRows<{ key: string }>(
+        db(),
+        sql`select key from graphile_worker.jobs where key = ${`roster:${lost.id}`}`,
+      );
+      expect(jobs).toHaveLength(1);
+      expect(await requeueRosterImportsWithoutJob()).not.toContain(lost.id);
+    },
+  );
 
   it("tells a file that is not CSV, too large, without a header or with too many rows", () => {
     const refusal = (input: Uint8Array) => {

@@ -9,7 +9,8 @@ import {
   type User,
 } from "#db/schema";
 import { publish } from "~/services/events.server";
-import { connection, db, queryRows, type Executor } from "~/utils/db.server";
+import { connection, db, type Executor } from "~/utils/db.server";
+import { requeueRowsWithoutJob } from "~/utils/job-sweep.server";
 import { badRequest, conflict, isAppError, notFound } from "~/utils/errors";
 import {
   ALREADY_EMPLOYEE,
@@ -41,6 +42,8 @@ import {
 // address already employed or invited is skipped, in the preview and again when its batch runs.
 
 export const ROSTER_IMPORT_TASK = "roster-import";
+/** Attempts of an import's job before the queue gives up on it. */
+const ROSTER_JOB_ATTEMPTS = 5;
 
 export type RosterRow = {
   line: number;
@@ -294,7 +297,7 @@ export async function confirmRoster(
     if (connection().kind === "postgres")
       await tx.execute(
         sql`select graphile_worker.add_job(${ROSTER_IMPORT_TASK}, json_build_object('importId', ${id}::int),
-              job_key := ${`roster:${id}`}, max_attempts := 5)`,
+              job_key := ${`roster:${id}`}, max_attempts := ${ROSTER_JOB_ATTEMPTS})`,
       );
     return row;
   });
@@ -307,18 +310,15 @@ export async function confirmRoster(
  */
 export async function requeueRosterImportsWithoutJob(): Promise<number[]> {
   if (connection().kind !== "postgres") return [];
-  const rows = await queryRows<{ id: number }>(
-    db(),
-    sql`with orphaned as (
-          select r.id from roster_imports r
-          where r.status in ('QUEUED', 'RUNNING')
-            and not exists (select 1 from graphile_worker.jobs j where j.key = 'roster:' || r.id)
-          order by r.id limit 100)
-        select id, graphile_worker.add_job(${ROSTER_IMPORT_TASK}, json_build_object('importId', id),
-          job_key := 'roster:' || id, max_attempts := 5) is not null as added
-        from orphaned`,
-  );
-  return rows.map((r) => r.id);
+  return requeueRowsWithoutJob({
+    table: "roster_imports",
+    unfinished: sql`t.status in ('QUEUED', 'RUNNING')`,
+    task: ROSTER_IMPORT_TASK,
+    keyPrefix: "roster",
+    payloadKey: "importId",
+    maxAttempts: ROSTER_JOB_ATTEMPTS,
+    limit: 100,
+  });
 }
 
 /** Imports confirmed and not finished: the embedded database's worker loop runs them. */

@@ -16,6 +16,7 @@ import {
 } from "~/services/webhooks/deliver.server";
 import { connection, db, queryRows, type Executor } from "~/utils/db.server";
 import { env } from "~/utils/env.server";
+import { requeueRowsWithoutJob } from "~/utils/job-sweep.server";
 import { badRequest, notFound } from "~/utils/errors";
 import type { WebhookEvent } from "~/utils/api-scopes";
 import { formatDateTime } from "~/utils/dates";
@@ -152,22 +153,17 @@ export async function deleteWebhookEndpoint(
  * Gives a job again to every pending delivery that has none (PostgreSQL), as
  * requeueMailWithoutJob does for e-mail (docs/decisions/0090). Returns the deliveries.
  */
-export async function requeueWebhooksWithoutJob(
-  limit = 500,
-): Promise<number[]> {
+export async function requeueWebhooksWithoutJob(): Promise<number[]> {
   if (connection().kind !== "postgres") return [];
-  const rows = await queryRows<{ id: number }>(
-    db(),
-    sql`with orphaned as (
-          select d.id from webhook_deliveries d
-          where d.status = 'pending'
-            and not exists (select 1 from graphile_worker.jobs j where j.key = 'webhook:' || d.id)
-          order by d.id limit ${limit})
-        select id::int as id, graphile_worker.add_job(${WEBHOOK_TASK}, json_build_object('deliveryId', id),
-          job_key := 'webhook:' || id, max_attempts := ${MAX_JOB_ATTEMPTS}) is not null as added
-        from orphaned`,
-  );
-  return rows.map((r) => r.id);
+  return requeueRowsWithoutJob({
+    table: "webhook_deliveries",
+    unfinished: sql`t.status = 'pending'`,
+    task: WEBHOOK_TASK,
+    keyPrefix: "webhook",
+    payloadKey: "deliveryId",
+    maxAttempts: MAX_JOB_ATTEMPTS,
+    limit: 500,
+  });
 }
 
 /** Adds the delivery's job (PostgreSQL) in the caller's transaction. */

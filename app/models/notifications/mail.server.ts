@@ -5,6 +5,7 @@ import type { RenderedMail } from "~/services/mail/templates";
 import { sendSmtp, smtpConfigured } from "~/services/mail/transport.server";
 import { connection, db, queryRows, type Executor } from "~/utils/db.server";
 import { env } from "~/utils/env.server";
+import { requeueRowsWithoutJob } from "~/utils/job-sweep.server";
 
 // The mail outbox (docs/decisions/0048-job-queue.md, 0049-e-mail.md). Every e-mail is a row
 // written in the transaction of the action that causes it, so an action that rolls back sends
@@ -84,20 +85,17 @@ export async function enqueueMail(
  * the restarted old primary and the promoted standby both answer as the primary and the
  * worker's connections reach both (docs/decisions/0090). Returns the e-mails given a job.
  */
-export async function requeueMailWithoutJob(limit = 500): Promise<number[]> {
+export async function requeueMailWithoutJob(): Promise<number[]> {
   if (!smtpConfigured() || connection().kind !== "postgres") return [];
-  const rows = await queryRows<{ id: number }>(
-    db(),
-    sql`with orphaned as (
-          select m.id from mail_outbox m
-          where m.status = 'pending'
-            and not exists (select 1 from graphile_worker.jobs j where j.key = 'mail:' || m.id)
-          order by m.id limit ${limit})
-        select id, graphile_worker.add_job(${DELIVER_MAIL_TASK}, json_build_object('mailId', id),
-          job_key := 'mail:' || id, max_attempts := ${MAIL_MAX_ATTEMPTS}) is not null as added
-        from orphaned`,
-  );
-  return rows.map((r) => r.id);
+  return requeueRowsWithoutJob({
+    table: "mail_outbox",
+    unfinished: sql`t.status = 'pending'`,
+    task: DELIVER_MAIL_TASK,
+    keyPrefix: "mail",
+    payloadKey: "mailId",
+    maxAttempts: MAIL_MAX_ATTEMPTS,
+    limit: 500,
+  });
 }
 
 /**

@@ -1,8 +1,7 @@
 import type { AppLoadContext, EntryContext } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
-import { renderToPipeableStream } from "react-dom/server";
 import { NonceProvider } from "./utils/nonce";
-import { pageBody } from "./utils/page-body.server";
+import { renderWholePage } from "./utils/page-body.server";
 import { databaseErrorOf } from "./utils/errors";
 import { noteDatabaseError } from "./utils/request-context.server";
 
@@ -18,7 +17,7 @@ export {
 
 const ABORT_DELAY = 5_000;
 
-export default function handleRequest(
+export default async function handleRequest(
   request: Request,
   responseStatusCode: number,
   responseHeaders: Headers,
@@ -27,61 +26,23 @@ export default function handleRequest(
 ) {
   const nonce =
     typeof loadContext.cspNonce === "string" ? loadContext.cspNonce : "";
-  // The whole page is rendered before it is sent (no route defers data), and sent as one
-  // body: React writes a page in hundreds of small pieces, and handing each one through a web
-  // stream to the compressor cost more CPU than rendering it (a profile of the employer
-  // dashboard: ~10 % of the server's time in zlib's per-write work alone).
-  return new Promise((resolve, reject) => {
-    let shellRendered = false;
-    const { pipe, abort } = renderToPipeableStream(
-      <NonceProvider value={nonce}>
-        <RemixServer
-          context={remixContext}
-          url={request.url}
-          abortDelay={ABORT_DELAY}
-          nonce={nonce}
-        />
-      </NonceProvider>,
-      {
-        nonce,
-        onAllReady() {
-          shellRendered = true;
-          pipe(
-            pageBody((page) => {
-              clearTimeout(timer);
-              responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-              resolve(
-                new Response(page, {
-                  headers: responseHeaders,
-                  status: responseStatusCode,
-                }),
-              );
-            }, reject),
-          );
-        },
-        onShellError(error: unknown) {
-          clearTimeout(timer);
-          reject(error);
-        },
-        onError(error: unknown) {
-          responseStatusCode = 500;
-          if (shellRendered) {
-            console.error(
-              JSON.stringify({
-                level: "error",
-                msg: "render error",
-                error: String(error),
-              }),
-            );
-          }
-        },
-      },
-    );
-    // Ends a render still running after ABORT_DELAY. Cleared as soon as the page is done (React
-    // calls back after this line, never during the call above): a pending timer keeps the
-    // finished render, its whole tree and output, alive for those seconds, and under load that
-    // is hundreds of pages held at once (decision 0087).
-    const timer = setTimeout(abort, ABORT_DELAY);
+  // The whole page is rendered before it is sent (no route defers data), and sent as one body
+  // (decisions 0087, 0091).
+  const page = await renderWholePage(
+    <NonceProvider value={nonce}>
+      <RemixServer
+        context={remixContext}
+        url={request.url}
+        abortDelay={ABORT_DELAY}
+        nonce={nonce}
+      />
+    </NonceProvider>,
+    { nonce, abortAfterMs: ABORT_DELAY },
+  );
+  responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+  return new Response(page.body, {
+    headers: responseHeaders,
+    status: page.errored ? 500 : responseStatusCode,
   });
 }
 

@@ -5,7 +5,8 @@ import { lazy, memo, Suspense, useState, type ComponentType } from "react";
 // (docs/decisions/0063-forms-load-after-hydration.md).
 //
 // - On the server the island renders like any component: the page's HTML holds the whole form
-//   (the response is sent once everything is ready, entry.server.tsx).
+//   (its code is loaded when the server starts, and the response is sent once everything is
+//   ready, entry.server.tsx).
 // - In the browser the page hydrates without it. React leaves the island's server HTML in place
 //   (a Suspense boundary whose code is not loaded yet stays dehydrated) and asks for its code
 //   right after hydration; when it arrives React hydrates the island over the same HTML, so
@@ -32,7 +33,12 @@ export function island<P extends object>(
       return { default: component };
     }));
   const Lazy = lazy(preload);
-  if (typeof document !== "undefined" && appStarted) void preload();
+  if (typeof document === "undefined")
+    // On the server the island's code is part of the server build: loaded at once, so a page
+    // renders in one synchronous pass from its first request (decision 0091). A failure shows
+    // where the island renders, as it would without this.
+    preload().catch(() => undefined);
+  else if (appStarted) void preload();
 
   function Island(props: P) {
     // Chosen once: switching from the lazy element to the loaded component would remount it.

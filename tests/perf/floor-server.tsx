@@ -22,9 +22,8 @@ import {
   Scripts,
   useLoaderData,
 } from "@remix-run/react";
-import { renderToPipeableStream } from "react-dom/server";
 import { loadEmployerDashboard } from "~/models/reports/index.server";
-import { pageBody } from "~/utils/page-body.server";
+import { renderWholePage } from "~/utils/page-body.server";
 // scripts/ is compiled on its own at build time (scripts/tsconfig.build.json), outside the
 // app's aliases, so none reaches it.
 // eslint-disable-next-line no-restricted-imports
@@ -33,28 +32,21 @@ import { benchEmployers } from "./bench-employers";
 
 const { port, employers } = await benchEmployers();
 
-/** The whole page rendered, then sent as one body (as the app's entry.server does). */
-function handleRequest(
+/** The whole page rendered, then sent as one body, as the app's entry.server does. */
+async function handleRequest(
   request: Request,
   status: number,
   headers: Headers,
   context: EntryContext,
 ): Promise<Response> {
-  return new Promise((resolve, reject) => {
-    const { pipe } = renderToPipeableStream(
-      <RemixServer context={context} url={request.url} />,
-      {
-        onAllReady() {
-          pipe(
-            pageBody((page) => {
-              headers.set("Content-Type", "text/html; charset=utf-8");
-              resolve(new Response(page, { headers, status }));
-            }, reject),
-          );
-        },
-        onShellError: reject,
-      },
-    );
+  const page = await renderWholePage(
+    <RemixServer context={context} url={request.url} />,
+    { nonce: "", abortAfterMs: 5_000 },
+  );
+  headers.set("Content-Type", "text/html; charset=utf-8");
+  return new Response(page.body, {
+    headers,
+    status: page.errored ? 500 : status,
   });
 }
 

@@ -2,6 +2,7 @@ import type { AppLoadContext, EntryContext } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { NonceProvider } from "./utils/nonce";
 import { renderWholePage } from "./utils/page-body.server";
+import { encodeWholePage } from "./utils/page-encoding.server";
 import { databaseErrorOf } from "./utils/errors";
 import { noteDatabaseError } from "./utils/request-context.server";
 
@@ -10,6 +11,7 @@ export { readiness } from "./utils/db.server";
 export { requestContext } from "./utils/request-context.server";
 export { cli } from "./server/cli.server";
 export { requestLanguage } from "./utils/i18n.server";
+export { PAGE_BROTLI } from "./utils/page-encoding.server";
 export {
   startWorkerInApp,
   stopWorkerInApp as stopWorker,
@@ -26,8 +28,8 @@ export default async function handleRequest(
 ) {
   const nonce =
     typeof loadContext.cspNonce === "string" ? loadContext.cspNonce : "";
-  // The whole page is rendered before it is sent (no route defers data), and sent as one body
-  // (decisions 0087, 0091).
+  // The whole page is rendered before it is sent (no route defers data), and sent as one body,
+  // compressed in one call (decisions 0087, 0091, 0092).
   const page = await renderWholePage(
     <NonceProvider value={nonce}>
       <RemixServer
@@ -40,7 +42,8 @@ export default async function handleRequest(
     { nonce, abortAfterMs: ABORT_DELAY },
   );
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-  return new Response(page.body, {
+  const body = encodeWholePage(request, page.body, responseHeaders);
+  return new Response(body, {
     headers: responseHeaders,
     status: page.errored ? 500 : responseStatusCode,
   });

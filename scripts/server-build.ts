@@ -6,6 +6,7 @@ import type { AsyncLocalStorage } from "node:async_hooks";
 import fs from "node:fs";
 import path from "node:path";
 import url from "node:url";
+import type { BrotliOptions } from "node:zlib";
 import type { ServerBuild } from "@remix-run/node";
 
 /** Per-request facts the server logs after the response (app/utils/request-context.server.ts). */
@@ -30,6 +31,8 @@ export interface ServerEntry {
   startWorkerInApp(): Promise<void>;
   stopWorker(): Promise<void>;
   cli(argv: string[]): Promise<number>;
+  /** How pages and API answers are brotli-compressed (app/utils/page-encoding.server.ts). */
+  PAGE_BROTLI: BrotliOptions;
 }
 
 export type ProductionBuild = ServerBuild & {

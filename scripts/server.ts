@@ -31,7 +31,6 @@ import {
   privateNoStore,
   sameOriginOnly,
 } from "./http-guards.js";
-import { PAGE_BROTLI } from "./page-compression.js";
 import { loadBuild, root, type RequestFacts } from "./server-build.js";
 
 const build = await loadBuild();
@@ -250,8 +249,10 @@ function serve(): void {
   // Only our own host names (APP_URL's, localhost, ALLOWED_HOSTS): 400 for any other Host.
   app.use(knownHostsOnly());
 
-  // Pages are compressed at brotli quality 3 with a 256 KB window (scripts/page-compression.ts).
-  // Fingerprinted assets keep the default: they are sent once per browser, then cached.
+  // Pages come compressed whole from the app (app/utils/page-encoding.server.ts), which the
+  // middleware passes through; API answers and Remix's data requests are compressed here at the
+  // app's brotli settings (quality 3, a 256 KB window). Fingerprinted assets keep the default:
+  // they are sent once per browser, then cached.
   const compressible = (req: Request, res: Response): boolean =>
     !String(res.getHeader("Content-Type") ?? "").includes(
       "text/event-stream",
@@ -259,7 +260,7 @@ function serve(): void {
   const compressAssets = compression({ filter: compressible });
   const compressPages = compression({
     filter: compressible,
-    brotli: PAGE_BROTLI,
+    brotli: lifecycle.PAGE_BROTLI,
   });
   app.use((req, res, next) =>
     (req.path.startsWith("/build/") ? compressAssets : compressPages)(

@@ -3,8 +3,9 @@
 // (the Express adapter), a hand-made server build of two routes (a root with <Meta>, <Links>
 // and <Scripts>, which serialize the loader data into the page as Remix always does, and one
 // page whose loader is loadEmployerDashboard, the function the dashboard's loader and the raw
-// baseline call), React's server render of that data as plain tables, and compression at the
-// app's page settings (scripts/page-compression.ts). No session, no layout, no guards, no request log, no
+// baseline call), React's server render of that data as plain tables, and the page compressed
+// whole as the app's are (app/utils/page-encoding.server.ts), behind the same compression
+// middleware. No session, no layout, no guards, no request log, no
 // Tailwind classes: what any Remix page with this data costs. GET /<employer username>.
 import compression from "compression";
 import express from "express";
@@ -24,15 +25,12 @@ import {
 } from "@remix-run/react";
 import { loadEmployerDashboard } from "~/models/reports/index.server";
 import { renderWholePage } from "~/utils/page-body.server";
-// scripts/ is compiled on its own at build time (scripts/tsconfig.build.json), outside the
-// app's aliases, so none reaches it.
-// eslint-disable-next-line no-restricted-imports
-import { PAGE_BROTLI } from "../../scripts/page-compression";
+import { encodeWholePage, PAGE_BROTLI } from "~/utils/page-encoding.server";
 import { benchEmployers } from "./bench-employers";
 
 const { port, employers } = await benchEmployers();
 
-/** The whole page rendered, then sent as one body, as the app's entry.server does. */
+/** The whole page rendered, then sent as one compressed body, as the app's entry.server does. */
 async function handleRequest(
   request: Request,
   status: number,
@@ -44,7 +42,7 @@ async function handleRequest(
     { nonce: "", abortAfterMs: 5_000 },
   );
   headers.set("Content-Type", "text/html; charset=utf-8");
-  return new Response(page.body, {
+  return new Response(encodeWholePage(request, page.body, headers), {
     headers,
     status: page.errored ? 500 : status,
   });

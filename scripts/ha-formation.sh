@@ -6,6 +6,7 @@
 #
 #   scripts/ha-formation.sh up      create what is missing and start it; prints DATABASE_URL
 #   scripts/ha-formation.sh state   the monitor's view of the nodes
+#   scripts/ha-formation.sh events  the monitor's last 100 events (each state assigned and reached)
 #   scripts/ha-formation.sh uri     the multi-host DATABASE_URL
 #   scripts/ha-formation.sh failover  a planned failover (the standby becomes the primary)
 #   scripts/ha-formation.sh down    stop everything (the data stays; `up` starts it again)
@@ -99,6 +100,7 @@ down() {
 case "${1:-up}" in
   up) up ;;
   state) state ;;
+  events) as_pg pg_autoctl show events --pgdata "$dir/monitor" --count 100 ;;
   uri) uri | sed 's#^postgres://#postgres://postgres@#' ;;
   failover)
     # Only from a settled formation (a primary and a secondary, each where it was assigned):
@@ -123,7 +125,7 @@ case "${1:-up}" in
     rm -rf "$dir"
     ;;
   *)
-    echo "usage: $0 up|state|uri|failover|down|destroy" >&2
+    echo "usage: $0 up|state|events|uri|failover|down|destroy" >&2
     exit 2
     ;;
 esac

@@ -11,6 +11,7 @@ import { sql, type SQL } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
 import postgres from "postgres";
 import * as schema from "#db/schema";
+import { onDatabaseNotice } from "./database-notices.server";
 import { env } from "./env.server";
 import { urlForPostgresJs } from "./database-url";
 import { isDeadlock } from "./errors";
@@ -77,7 +78,8 @@ export function connectPostgres(
   // With several hosts, every connection finds the primary (decision 0073).
   const client = postgres(urlForPostgresJs(url), {
     max,
-    onnotice: () => {},
+    // WARNINGs are logged; a commit acknowledged without the standby is counted (decision 0093).
+    onnotice: (notice) => onDatabaseNotice("postgres.js", notice),
     // Keep bad-connection failures fast so pages can answer 503 quickly (DESIGN §5).
     connect_timeout: 2,
     idle_timeout: 30,

@@ -1,4 +1,5 @@
 import pg from "pg";
+import { onDatabaseNotice } from "./database-notices.server";
 import { parseDatabaseUrl, type DatabaseHost } from "./database-url";
 
 // node-postgres, which graphile-worker (the job queue) and its migrations use, takes one host.
@@ -60,6 +61,15 @@ export async function findPrimary(
 
 /** A pool for the job queue: one host as given, several through findPrimary. */
 export function jobQueuePool(url: string, max = 4): pg.Pool {
+  const pool = primaryPool(url, max);
+  // WARNINGs are logged; a commit acknowledged without the standby is counted (decision 0093).
+  pool.on("connect", (client) =>
+    client.on("notice", (notice) => onDatabaseNotice("node-postgres", notice)),
+  );
+  return pool;
+}
+
+function primaryPool(url: string, max: number): pg.Pool {
   const parsed = parseDatabaseUrl(url);
   if (!parsed || parsed.hosts.length < 2)
     return new pg.Pool({ connectionString: url, max });

@@ -88,18 +88,26 @@ test.beforeAll(async () => {
 let passed = false;
 
 test.afterAll(async () => {
-  // On a failure, what the job workers said.
-  if (!passed)
+  // On a failure, what the job workers and the database's warnings said (a commit
+  // acknowledged without the standby, decision 0093), and what the monitor did when.
+  if (!passed) {
     for (const server of servers)
       console.log(
         server
           .output()
           .split("\n")
           .filter(
-            (l) => /job|worker|mail/i.test(l) && !/"msg":"request"/.test(l),
+            (l) =>
+              /job|worker|mail|standby|database warning/i.test(l) &&
+              !/"msg":"request"/.test(l),
           )
           .join("\n"),
       );
+    if (haDir)
+      console.log(
+        await formation("events").catch((error: Error) => error.message),
+      );
+  }
   await Promise.all(servers.map((s) => s.stop()));
   servers = [];
   await smtp?.close();

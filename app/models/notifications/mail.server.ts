@@ -4,6 +4,7 @@ import { mailOutbox, type MailOutboxRow } from "#db/schema";
 import type { RenderedMail } from "~/services/mail/templates";
 import { sendSmtp, smtpConfigured } from "~/services/mail/transport.server";
 import { connection, db, queryRows, type Executor } from "~/utils/db.server";
+import { commitsAcknowledgedWithoutStandby } from "~/utils/database-notices.server";
 import { env } from "~/utils/env.server";
 import { requeueRowsWithoutJob } from "~/utils/job-sweep.server";
 
@@ -117,18 +118,22 @@ export class MailNotReady extends Error {
 /**
  * Delivers one pending e-mail over SMTP, once: the row is locked for the send (a second
  * delivery of the same mail meanwhile throws MailNotReady, so its job looks again later and
- * then finds it sent) and marked sent in the same transaction; a row already sent is skipped. A failed send throws, after recording the attempt, so the queue retries.
+ * then finds it sent) and marked sent in the same transaction; a row already sent is skipped.
+ * A failed send throws, after recording the attempt, so the queue retries.
  * When the send went through but the database went away before the transaction committed (a
  * failover), the mail is marked sent afterwards, as soon as the database answers (for up to
- * two minutes), rather than sent again by the queue's retry (docs/decisions/0072).
+ * two minutes), rather than sent again by the queue's retry (docs/decisions/0072); and when
+ * the commit may not have reached the synchronous standby, it is marked again until a commit
+ * that did (docs/decisions/0093).
  */
 export async function deliverMail(mailId: number): Promise<"sent" | "skipped"> {
   let sent: { id: number; kind: string } | null = null;
   // The transaction's own work: when the connection dies mid-send, the transaction fails at
   // once while the send goes on; whether the mail left is known only once the work settles.
   let work: Promise<unknown> = Promise.resolve();
+  const unconfirmedBefore = commitsAcknowledgedWithoutStandby();
   try {
-    return await db().transaction((tx) => {
+    const outcome = await db().transaction((tx) => {
       const run = async () => {
         const rows = await queryRows<{
           id: number;
@@ -173,10 +178,24 @@ export async function deliverMail(mailId: number): Promise<"sent" | "skipped"> {
       work = running;
       return running;
     });
+    // A commit acknowledged without the synchronous standby meanwhile (this one, or another
+    // of this process's): the mark may be on a server about to be failed over (decision 0093).
+    if (sent && commitsAcknowledgedWithoutStandby() !== unconfirmedBefore)
+      await markSentDurably(sent, null);
+    return outcome;
   } catch (error) {
     await work.catch(() => {});
     if (sent) {
-      await markSentOnceReachable(sent, error);
+      console.warn(
+        JSON.stringify({
+          time: new Date().toISOString(),
+          level: "warn",
+          msg: "mail sent; marking it sent once the database answers",
+          mailId: (sent as { id: number }).id,
+          error: error instanceof Error ? error.message : String(error),
+        }),
+      );
+      await markSentDurably(sent, error);
       return "sent";
     }
     if (error instanceof MailNotReady) throw error;
@@ -208,33 +227,40 @@ async function markSent(tx: Executor, mail: { id: number; kind: string }) {
 const MARK_SENT_FOR_MS = 120_000;
 
 /**
- * The send went through and the transaction did not commit: the mail is marked sent in a new
- * one, tried every second while the database is unreachable. The queue's job is still held by
- * this worker meanwhile, so no other worker sends it again. After two minutes the error is
- * thrown, and the queue's retry sends it a second time (with the same Message-ID).
+ * The send went through, and either the transaction did not commit (a failover) or its commit
+ * may not have reached the synchronous standby: the mail is marked sent in a new transaction
+ * that also rewrites the row, so its commit writes to the log and waits for the standby, whose
+ * confirmation covers the earlier mark too. Tried every second until one commits with neither
+ * an error nor the warning that the standby was not waited for (decision 0093). The queue's
+ * job is still held by this worker meanwhile, so no other worker sends it again. After two
+ * minutes a mail never marked throws the send's error, and the queue's retry sends it a second
+ * time (with the same Message-ID); a mark never confirmed is left as it is.
  */
-async function markSentOnceReachable(
+async function markSentDurably(
   mail: { id: number; kind: string },
   cause: unknown,
 ) {
-  console.warn(
-    JSON.stringify({
-      time: new Date().toISOString(),
-      level: "warn",
-      msg: "mail sent; marking it sent once the database answers",
-      mailId: mail.id,
-      error: cause instanceof Error ? cause.message : String(cause),
-    }),
-  );
   const until = Date.now() + MARK_SENT_FOR_MS;
+  let marked = false;
   for (;;) {
+    const unconfirmedBefore = commitsAcknowledgedWithoutStandby();
     try {
-      await markSent(db(), mail);
-      return;
+      await db().transaction(async (tx) => {
+        await markSent(tx, mail);
+        await tx.execute(
+          sql`update mail_outbox set sent_at = sent_at where id = ${mail.id} and status = 'sent'`,
+        );
+      });
+      marked = true;
+      if (commitsAcknowledgedWithoutStandby() === unconfirmedBefore) return;
     } catch {
-      if (Date.now() > until) throw cause;
-      await new Promise((resolve) => setTimeout(resolve, 1000));
+      // the database is still away: try again
     }
+    if (Date.now() > until) {
+      if (marked || cause === null) return;
+      throw cause;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 1000));
   }
 }
 

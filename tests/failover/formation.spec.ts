@@ -360,6 +360,16 @@ test("under a mixed money load, SIGKILL of the primary and a planned failover: 5
           line.includes("deliveries without a job were given one again"),
         ),
     );
+    // Commits PostgreSQL acknowledged though the synchronous standby had not confirmed them
+    // (pg_auto_failover's cancel when it turns synchronous replication off; decision 0093).
+    const unconfirmedCommits = servers.flatMap((server) =>
+      server
+        .output()
+        .split("\n")
+        .filter((line) =>
+          line.includes("acknowledged without the synchronous standby"),
+        ),
+    ).length;
     const mails = await sql<{ key: string; status: string }[]>`
       select dedupe_key as key, status from mail_outbox`;
     const expected = new Map(
@@ -421,6 +431,7 @@ test("under a mixed money load, SIGKILL of the primary and a planned failover: 5
       scenarios: report,
       acknowledged: ackCounts(acked),
       acknowledgedButLost: lost.length,
+      commitsAcknowledgedWithoutStandby: unconfirmedCommits,
       jobs: {
         emailsEnqueued: mails.length,
         delivered: received.size,

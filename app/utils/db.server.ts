@@ -124,9 +124,14 @@ export function openPglite(dataDir: string): PGlite {
 /** The process-wide connection, created from the environment on first use. */
 export function connection(): Connection {
   if (!global.__gaConnection) {
-    const { DATABASE_URL, DATA_DIR, DATABASE_PREPARED_STATEMENTS } = env();
+    const {
+      DATABASE_URL,
+      DATA_DIR,
+      DATABASE_PREPARED_STATEMENTS,
+      DATABASE_POOL_SIZE,
+    } = env();
     global.__gaConnection = DATABASE_URL
-      ? connectPostgres(DATABASE_URL, 10, {
+      ? connectPostgres(DATABASE_URL, DATABASE_POOL_SIZE, {
           prepare: DATABASE_PREPARED_STATEMENTS === "true",
         })
       : connectPglite(openPglite(path.join(DATA_DIR, "pglite")));

@@ -19,6 +19,9 @@ const schema = z
     // "false" behind a pooler that cannot keep prepared statements (PgBouncer before 1.21 in
     // transaction mode); decision 0082.
     DATABASE_PREPARED_STATEMENTS: z.enum(["true", "false"]).default("true"),
+    // Connections each app process (each worker) keeps to PostgreSQL for requests; the job
+    // queue has its own few (decision 0089).
+    DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
     DATA_DIR: z.string().default(".data"),
     SESSION_SECRET: z.string().min(16).optional(),
     STRIPE_SECRET_KEY: z.string().optional(),

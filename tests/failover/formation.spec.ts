@@ -125,6 +125,16 @@ test.afterAll(async () => {
   await formation("destroy");
 });
 
+/** The lines of both app instances' output that contain `text`. */
+function logLines(text: string): string[] {
+  return servers.flatMap((server) =>
+    server
+      .output()
+      .split("\n")
+      .filter((line) => line.includes(text)),
+  );
+}
+
 /** The monitor's view: the data folder of the primary, and whether both nodes are settled. */
 async function formationState() {
   const state = await formation("state");
@@ -352,23 +362,13 @@ test("under a mixed money load, SIGKILL of the primary and a planned failover: 5
         { timeout: 150_000, intervals: [500] },
       )
       .toBe("all delivered");
-    const requeuedBySweep = servers.flatMap((server) =>
-      server
-        .output()
-        .split("\n")
-        .filter((line) =>
-          line.includes("deliveries without a job were given one again"),
-        ),
+    const requeuedBySweep = logLines(
+      "deliveries without a job were given one again",
     );
     // Commits PostgreSQL acknowledged though the synchronous standby had not confirmed them
     // (pg_auto_failover's cancel when it turns synchronous replication off; decision 0093).
-    const unconfirmedCommits = servers.flatMap((server) =>
-      server
-        .output()
-        .split("\n")
-        .filter((line) =>
-          line.includes("acknowledged without the synchronous standby"),
-        ),
+    const unconfirmedCommits = logLines(
+      "acknowledged without the synchronous standby",
     ).length;
     const mails = await sql<{ key: string; status: string }[]>`
       select dedupe_key as key, status from mail_outbox`;

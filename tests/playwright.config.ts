@@ -42,7 +42,10 @@ export default defineConfig({
   workers: process.env.E2E_WORKERS ? Number(process.env.E2E_WORKERS) : 2,
   retries: 0,
   timeout: 30_000,
-  expect: { timeout: 5_000 },
+  // An assertion waits up to 10 s: a sign-in (scrypt) on a shared two-core machine busy with
+  // the other worker's axe scans has taken more than 5 s. Speed is measured by the benchmarks
+  // (npm run bench), not here; a page that never arrives still fails.
+  expect: { timeout: 10_000 },
   reporter: [["list"]],
   use: {
     baseURL: `http://localhost:${port}`,

@@ -223,13 +223,14 @@ export async function readThenWrite<R, W = unknown>(
     }) as unknown as Promise<T[]>;
   };
   let open = false;
+  let commit: Promise<unknown> | undefined;
   try {
     const begin = held.unsafe("begin");
     open = true;
     const reading = run<R>(read);
     const [, rows] = await Promise.all([begin, reading]);
     const writing = write(rows).map((statement) => run<W>(statement));
-    const commit = held.unsafe("commit");
+    commit = held.unsafe("commit");
     const [written] = await Promise.all([
       writing.length ? Promise.all(writing) : Promise.resolve([]),
       commit,
@@ -237,7 +238,10 @@ export async function readThenWrite<R, W = unknown>(
     open = false;
     return { read: rows, written: (written[0] ?? []) as W[] };
   } catch (error) {
-    if (open) await held.unsafe("rollback").catch(() => {});
+    // Once COMMIT is sent, PostgreSQL ends the transaction there (a failed one rolls back): a
+    // ROLLBACK after it would only draw the warning "there is no transaction in progress".
+    if (commit) await commit.catch(() => {});
+    else if (open) await held.unsafe("rollback").catch(() => {});
     throw error;
   } finally {
     held.release();

@@ -76,6 +76,9 @@ test.describe("sessions", () => {
     browser,
     baseURL,
   }) => {
+    // Two browsers signing in and an accessibility scan: 14–16 s on an idle two-core machine,
+    // over 30 s in CI beside the other worker's scans.
+    test.setTimeout(60_000);
     const employee = await createEmployee(await createEmployer());
     // Another browser profile signed in as the same employee.
     const other = await browser.newContext({ baseURL });

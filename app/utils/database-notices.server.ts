@@ -17,7 +17,7 @@ type Notice = {
 const SEVERE = new Set(["WARNING", "ERROR", "FATAL", "PANIC"]);
 
 /** The commit was acknowledged to the client though the standby had not confirmed it. */
-export function acknowledgedWithoutStandby(notice: Notice): boolean {
+function acknowledgedWithoutStandby(notice: Notice): boolean {
   return (
     notice.severity === "WARNING" &&
     /canceling wait for synchronous replication due to user request/i.test(

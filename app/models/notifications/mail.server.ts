@@ -186,15 +186,6 @@ export async function deliverMail(mailId: number): Promise<"sent" | "skipped"> {
   } catch (error) {
     await work.catch(() => {});
     if (sent) {
-      console.warn(
-        JSON.stringify({
-          time: new Date().toISOString(),
-          level: "warn",
-          msg: "mail sent; marking it sent once the database answers",
-          mailId: (sent as { id: number }).id,
-          error: error instanceof Error ? error.message : String(error),
-        }),
-      );
       await markSentDurably(sent, error);
       return "sent";
     }
@@ -240,6 +231,16 @@ async function markSentDurably(
   mail: { id: number; kind: string },
   cause: unknown,
 ) {
+  if (cause !== null)
+    console.warn(
+      JSON.stringify({
+        time: new Date().toISOString(),
+        level: "warn",
+        msg: "mail sent; marking it sent once the database answers",
+        mailId: mail.id,
+        error: cause instanceof Error ? cause.message : String(cause),
+      }),
+    );
   const until = Date.now() + MARK_SENT_FOR_MS;
   let marked = false;
   for (;;) {

@@ -4,7 +4,12 @@ import {
   TEST_PASSWORD,
   uniqueName,
 } from "#tests/support/factories";
-import { expect, expectAccessible, test } from "./support/fixtures";
+import {
+  expect,
+  expectAccessible,
+  expectHydrated,
+  test,
+} from "./support/fixtures";
 
 test.describe("sign-in and registration", () => {
   test("the sign-in page shows the landing panel and is accessible", async ({
@@ -134,6 +139,12 @@ test.describe("sign-in and registration", () => {
     page,
   }, testInfo) => {
     await page.goto("/auth");
+    if (testInfo.project.name === "js")
+      await expectHydrated(
+        page
+          .locator("form")
+          .filter({ has: page.getByRole("button", { name: "Sign In" }) }),
+      );
     await page.getByRole("button", { name: "Sign In" }).click();
     if (testInfo.project.name === "no-js") {
       // Without JavaScript the browser's required-field check stops the post; the server's
@@ -145,6 +156,13 @@ test.describe("sign-in and registration", () => {
     await expect(page.getByText("Username is required")).toBeVisible();
     await expect(page.getByText("Password is required")).toBeVisible();
     await page.goto("/auth?tab=register&as=employer");
+    await expectHydrated(
+      page
+        .locator("form")
+        .filter({
+          has: page.getByRole("button", { name: "Register as Employer" }),
+        }),
+    );
     await page.getByLabel("Password").fill("123");
     await page.getByLabel("Email").fill("not-an-email");
     await page.getByRole("button", { name: "Register as Employer" }).click();

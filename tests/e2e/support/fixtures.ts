@@ -1,5 +1,10 @@
 import AxeBuilder from "@axe-core/playwright";
-import { test as base, expect, type Page } from "@playwright/test";
+import {
+  test as base,
+  expect,
+  type Locator,
+  type Page,
+} from "@playwright/test";
 import type { User } from "#db/schema";
 import { connectPostgres, setConnection } from "~/utils/db.server";
 import { createUserSessionHeader } from "~/web/session.server";
@@ -87,6 +92,22 @@ export const test = base.extend<Fixtures>({
 });
 
 export { expect };
+
+/**
+ * Waits until React has taken over the element (a form, usually). Until then a submit is the
+ * browser's own: its required-field check stops the post without a message in the page, or
+ * the post goes to the server, which answers with the same messages after a reload. A test of
+ * the browser's messages waits for this before it clicks.
+ */
+export async function expectHydrated(locator: Locator) {
+  await expect
+    .poll(() =>
+      locator.evaluate((element) =>
+        Object.keys(element).some((key) => key.startsWith("__reactFiber")),
+      ),
+    )
+    .toBe(true);
+}
 
 /**
  * No serious or critical axe violation on the current page. axe runs as a script in the page,

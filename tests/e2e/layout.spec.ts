@@ -16,10 +16,18 @@ import {
 // desktop width, with JavaScript (project js) and without (project no-js). On each page: no
 // sideways scroll, every primary action visible, inside the viewport and not covered by
 // anything (elementFromPoint at its centre and near both ends is the control itself), an axe
-// scan (js), and a screenshot attached to the report. One test per width keeps one browser
-// context and one sign-in per role (a session cookie) for all its pages.
+// scan (js; at two of the three widths, below), and a screenshot attached to the report. One
+// test per width keeps one browser context and one sign-in per role (a session cookie) for all
+// its pages.
 
 const WIDTHS = [375, 768, 1280] as const;
+
+// The axe scan runs at the phone and the desktop width only. Between 768 and 1280 px the pages
+// change only grid columns, and show one thing more at 1280 (a chart's bar labels, lg:block);
+// nothing visible at 768 is hidden at 1280. So a scan at 768 checks a subset of what the
+// 1280 scan checks, at a third of the guard's scanning time. The phone width has its own
+// markup (the Menu control, the chart as a list) and keeps its scan.
+const AXE_WIDTHS: readonly number[] = [375, 1280];
 
 /** Whether the control is on screen, unclipped and the topmost thing at its centre and ends. */
 async function hitTest(page: Page, name: string | RegExp) {
@@ -86,7 +94,8 @@ async function checkPage(
     expect(covered, `"${name}" on ${target.name} is not covered`).toEqual([]);
   }
 
-  await test.step("axe", () => expectAccessible(page));
+  if (AXE_WIDTHS.includes(width))
+    await test.step("axe", () => expectAccessible(page));
   await test.step("screenshot", () =>
     attachScreenshot(page, `${target.name}-${width}`));
 }

@@ -139,13 +139,10 @@ test.describe("sign-in and registration", () => {
     page,
   }, testInfo) => {
     await page.goto("/auth");
+    const signIn = page.getByRole("button", { name: "Sign In" });
     if (testInfo.project.name === "js")
-      await expectHydrated(
-        page
-          .locator("form")
-          .filter({ has: page.getByRole("button", { name: "Sign In" }) }),
-      );
-    await page.getByRole("button", { name: "Sign In" }).click();
+      await expectHydrated(page.locator("form").filter({ has: signIn }));
+    await signIn.click();
     if (testInfo.project.name === "no-js") {
       // Without JavaScript the browser's required-field check stops the post; the server's
       // messages for the same cases are covered by tests/integration/people/auth.test.ts.
@@ -156,16 +153,11 @@ test.describe("sign-in and registration", () => {
     await expect(page.getByText("Username is required")).toBeVisible();
     await expect(page.getByText("Password is required")).toBeVisible();
     await page.goto("/auth?tab=register&as=employer");
-    await expectHydrated(
-      page
-        .locator("form")
-        .filter({
-          has: page.getByRole("button", { name: "Register as Employer" }),
-        }),
-    );
+    const register = page.getByRole("button", { name: "Register as Employer" });
+    await expectHydrated(page.locator("form").filter({ has: register }));
     await page.getByLabel("Password").fill("123");
     await page.getByLabel("Email").fill("not-an-email");
-    await page.getByRole("button", { name: "Register as Employer" }).click();
+    await register.click();
     await expect(
       page.getByText("Password must be at least 6 characters"),
     ).toBeVisible();

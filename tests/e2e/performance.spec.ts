@@ -9,7 +9,12 @@ import {
   createEmployer,
   uniqueName,
 } from "#tests/support/factories";
-import { expect, expectAccessible, test } from "./support/fixtures";
+import {
+  expect,
+  expectAccessible,
+  expectHydrated,
+  test,
+} from "./support/fixtures";
 
 // Performance in the browser: fingerprinted assets cached for a year, compressed pages, and the
 // lists that now come a page at a time, with and without JavaScript.
@@ -256,15 +261,7 @@ test("a form's code comes after the page's first JavaScript and validates in the
   await formRequested;
   // Hydrated: React has attached itself to the form element (until then a submit is a plain
   // post, which the server answers with the same messages).
-  await expect
-    .poll(() =>
-      page
-        .locator("form#company-settings")
-        .evaluate((form) =>
-          Object.keys(form).some((key) => key.startsWith("__reactFiber")),
-        ),
-    )
-    .toBe(true);
+  await expectHydrated(page.locator("form#company-settings"));
   await page.getByLabel("Maximum advance").fill("300");
   await page.getByLabel("Auto-approval limit").fill("350");
   await page.getByRole("button", { name: "Save Settings" }).click();

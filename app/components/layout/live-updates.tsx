@@ -1,4 +1,4 @@
-import { useNavigation, useRevalidator } from "@remix-run/react";
+import { useFetchers, useNavigation, useRevalidator } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 
 /**
@@ -7,17 +7,24 @@ import { useEffect, useRef } from "react";
  * update without a reload. EventSource reconnects by itself. Without JavaScript every page
  * load is simply current.
  *
- * A revalidation never interrupts a navigation in flight: the user's own form post publishes
- * an event too, and interrupting its redirect would drop the loads that carry its toast. The
- * event is applied once the navigation has settled.
+ * A revalidation never interrupts a navigation or a form post in flight: the user's own post
+ * publishes an event too. Interrupting a navigation's redirect would drop the loads that carry
+ * its toast; and a revalidation started while a fetcher's post waits for its answer is a newer
+ * navigation, so the router ignores the post's redirect (the Add Employee dialog stayed open
+ * after the employee was added). The event is applied once every navigation and fetcher has
+ * settled.
  */
 export function LiveUpdates() {
   const { revalidate } = useRevalidator();
   const navigation = useNavigation();
+  const fetchers = useFetchers();
+  const busy =
+    navigation.state !== "idle" ||
+    fetchers.some((fetcher) => fetcher.state !== "idle");
   const revalidateRef = useRef(revalidate);
   revalidateRef.current = revalidate;
   const busyRef = useRef(false);
-  busyRef.current = navigation.state !== "idle";
+  busyRef.current = busy;
   const owedRef = useRef(false);
 
   useEffect(() => {
@@ -45,10 +52,10 @@ export function LiveUpdates() {
   }, []);
 
   useEffect(() => {
-    if (navigation.state === "idle" && owedRef.current) {
+    if (!busy && owedRef.current) {
       owedRef.current = false;
       revalidateRef.current();
     }
-  }, [navigation.state]);
+  }, [busy]);
   return null;
 }

@@ -107,6 +107,11 @@ test.describe("employer dashboard", () => {
       .fill("dairy");
     await page.getByRole("button", { name: "Filter" }).click();
     await expect(page).toHaveURL(/\/employees\?q=dairy$/);
+    // The address changes before the list's page has replaced the dashboard, which names
+    // Bruno twice (a pending request and an employee): wait for the list's own heading.
+    await expect(
+      page.getByRole("heading", { level: 1, name: "Employees" }),
+    ).toBeVisible();
     await expect(page.getByText("Bruno Brook", { exact: true })).toBeVisible();
     await expect(page.getByText("Annika Archer", { exact: true })).toBeHidden();
   });

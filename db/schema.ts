@@ -293,6 +293,17 @@ export const payrollDeductions = pgTable(
     requestId: integer("request_id")
       .notNull()
       .references(() => advanceRequests.id),
+    /**
+     * The company of the request's employee, so a company's open deductions are read from one
+     * index (the dashboard's figures, the next payroll's deductions). The database sets it on
+     * every insert from the request (trigger `payroll_deduction_employer`, migration
+     * 0019), whatever the insert says: an employee's company is set once, when they join, and
+     * never changes. Inserts leave it out (`null` here, filled in before the row is checked).
+     */
+    companyId: integer("employer_id")
+      .notNull()
+      .references(() => companies.id)
+      .$defaultFn(() => sql`null`),
     amount: money("amount").notNull(),
     deductionDate: tstz("deduction_date").notNull(),
     isPaid: boolean("is_paid").notNull().default(false),
@@ -316,6 +327,11 @@ export const payrollDeductions = pgTable(
     index("payroll_deductions_open_idx")
       .on(t.deductionDate)
       .where(sql`${t.status} = 'SCHEDULED'`),
+    // A company's deductions not yet collected, by status and date, with their amounts: the
+    // dashboard's sums and the next payroll's list read only these entries.
+    index("payroll_deductions_employer_open_idx")
+      .on(t.companyId, t.status, t.deductionDate, t.amount)
+      .where(sql`${t.status} in ('SCHEDULED', 'SUBMITTED')`),
     check(
       "payroll_deductions_status_check",
       sql`${t.status} in ('SCHEDULED', 'SUBMITTED', 'COLLECTED', 'MISSED', 'WRITTEN_OFF')`,

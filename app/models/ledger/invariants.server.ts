@@ -235,6 +235,16 @@ const CHECKS: Check[] = [
     describe: (r) =>
       `request ${r.id} approved ${String(r.approval_date)} is still unpaid`,
   },
+  {
+    // The company's sums (dashboard, next payroll) read deductions by this copy.
+    rule: "each deduction is filed under its employee's company",
+    query: sql`select d.id, d.employer_id, e.employer_id as company
+               from payroll_deductions d join advance_requests r on r.id = d.request_id
+               join employees e on e.id = r.employee_id
+               where d.employer_id is distinct from e.employer_id`,
+    describe: (r) =>
+      `deduction ${r.id} is filed under company ${String(r.employer_id)}, its employee is in ${String(r.company)}`,
+  },
 ];
 
 export async function checkInvariants(

@@ -116,7 +116,7 @@ export async function createRunInTx(
     tx,
     sql`update payroll_deductions d set status = 'SUBMITTED', run_id = ${run.id}
         from advance_requests r join employees e on e.id = r.employee_id
-        where d.request_id = r.id and e.employer_id = ${companyId}
+        where d.request_id = r.id and d.employer_id = ${companyId}
           and d.status = 'SCHEDULED' and d.deduction_date < ${cutoff}::date::timestamptz
         returning d.amount::text as amount, e.user_id`,
   );

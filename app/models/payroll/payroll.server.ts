@@ -116,7 +116,7 @@ export async function deductionsDueBy(
         join advance_requests r on r.id = d.request_id
         join employees e on e.id = r.employee_id
         join users u on u.id = e.user_id
-        where e.employer_id = ${employerId} and d.status = 'SCHEDULED' and d.deduction_date < ${cutoff.toISOString()}::timestamptz
+        where d.employer_id = ${employerId} and d.status = 'SCHEDULED' and d.deduction_date < ${cutoff.toISOString()}::timestamptz
         order by d.deduction_date, d.id`,
   );
   return rows.map((r) => ({

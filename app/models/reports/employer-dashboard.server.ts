@@ -35,7 +35,8 @@ type Figures = {
  * reports' rollup (report_months, plus the changes not folded yet: decision 0064), so their cost
  * is set by the months and departments the employer has, not by its number of requests. The
  * employee count reads employees_employer_id_idx; this month's approvals read
- * advance_requests_approval_date_idx, only this month's approved rows.
+ * advance_requests_approval_date_idx, only this month's approved rows; the deductions not yet
+ * collected read payroll_deductions_employer_open_idx, only the company's open deductions.
  */
 async function dashboardFigures(
   employerId: number,
@@ -65,11 +66,9 @@ async function dashboardFigures(
           and ${r.approvalDate} >= ${monthStart.toISOString()}::timestamptz
           and ${r.approvalDate} < ${nextMonthStart.toISOString()}::timestamptz) as "monthlyAdvances",
       (select coalesce(sum(d.amount), 0)::numeric(14,2)::text from payroll_deductions d
-        join ${r} on ${r.id} = d.request_id join ${e} on ${e.id} = ${r.employeeId}
-        where ${e.companyId} = ${employerId} and d.status in ('SCHEDULED', 'SUBMITTED')) as "pendingDeductions",
+        where d.employer_id = ${employerId} and d.status in ('SCHEDULED', 'SUBMITTED')) as "pendingDeductions",
       (select coalesce(sum(d.amount), 0)::numeric(14,2)::text from payroll_deductions d
-        join ${r} on ${r.id} = d.request_id join ${e} on ${e.id} = ${r.employeeId}
-        where ${e.companyId} = ${employerId} and d.status = 'SCHEDULED'
+        where d.employer_id = ${employerId} and d.status = 'SCHEDULED'
           and d.deduction_date < ((select next_pay_date from companies where id = ${employerId}) + 1)::timestamptz) as "dueNextPayroll",
       (select next_pay_date::text from companies where id = ${employerId}) as "nextPayDate",
       (select count(*) from d)::int as backlog`,

@@ -139,6 +139,35 @@ describe("checkInvariants", () => {
     ).rejects.toThrow();
   });
 
+  it("files each deduction under its employee's company, whatever the insert says", async () => {
+    const employer = await createEmployer();
+    const other = await createEmployer();
+    const user = await createEmployee(employer);
+    const carded = await cardedAdvance(user, "300.00");
+    const [inserted] = await db()
+      .insert(payrollDeductions)
+      .values({
+        requestId: carded.id,
+        companyId: other.companyId!,
+        amount: "10.00",
+        deductionDate: new Date(),
+      })
+      .returning();
+    expect(inserted.companyId).toBe(employer.companyId);
+    const rules = (await checkInvariants(db())).map((v) => v.rule);
+    expect(rules).not.toContain(
+      "each deduction is filed under its employee's company",
+    );
+    // Moved by hand, the copy is named.
+    await db()
+      .update(payrollDeductions)
+      .set({ companyId: other.companyId! })
+      .where(eq(payrollDeductions.id, inserted.id));
+    expect((await checkInvariants(db())).map((v) => v.rule)).toContain(
+      "each deduction is filed under its employee's company",
+    );
+  });
+
   it("captured ≤ authorized is also enforced by the database", async () => {
     const employer = await createEmployer();
     const user = await createEmployee(employer);

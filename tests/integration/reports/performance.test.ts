@@ -1,3 +1,4 @@
+import { addMonths, startOfMonth } from "date-fns";
 import { sql } from "drizzle-orm";
 import type { User } from "#db/schema";
 import { checkInvariants } from "~/models/ledger/index.server";
@@ -306,6 +307,8 @@ describe(`EXPLAIN of every page query (${engine})`, () => {
         "advance_requests_approved_idx",
         "advance_requests_status_idx",
         "users_employer_name_idx",
+        // The deductions not yet collected ("Pending Deductions", the next payroll's sum).
+        "payroll_deductions_employer_open_idx",
       ],
     ],
     [
@@ -391,6 +394,37 @@ describe("/reports reads the rollup, not the requests", () => {
     expect(atLarge.report_hours ?? 0).toBeLessThanOrEqual(60 * 24);
     // Three edge hours of requests: ten thousand requests over a year put about one in each.
     expect(atLarge.advance_requests ?? 0).toBeLessThanOrEqual(50);
+  });
+});
+
+describe("the employer dashboard's figures read the company's open deductions, not its history", () => {
+  it("reads no deduction beyond the company's open ones, and no request beyond this month's approvals", async () => {
+    const page = PAGES.find((p) => p.name === "employer dashboard")!;
+    const [approvals] = await queryRows<{ n: number }>(
+      db(),
+      sql`select count(*)::int as n from advance_requests
+          where status = 'APPROVED'
+            and approval_date >= ${startOfMonth(new Date()).toISOString()}::timestamptz
+            and approval_date < ${addMonths(startOfMonth(new Date()), 1).toISOString()}::timestamptz`,
+    );
+    for (const company of [small, large]) {
+      const figures = (await pageQueries(page, company)).find((q) =>
+        q.sql.includes("payroll_deductions"),
+      )!;
+      const [open] = await queryRows<{ n: number }>(
+        db(),
+        sql`select count(*)::int as n from payroll_deductions d
+            join advance_requests r on r.id = d.request_id join employees e on e.id = r.employee_id
+            where e.employer_id = ${company.employerId} and d.status in ('SCHEDULED', 'SUBMITTED')`,
+      );
+      expect(open.n).toBeGreaterThan(0);
+      const read = await rowsRead(figures);
+      // Twice at most: "Pending Deductions" and the next payroll's sum read the same entries.
+      expect(read.payroll_deductions ?? 0).toBeLessThanOrEqual(2 * open.n);
+      // This month's approvals, and the one row the rollup's hash join for moved employees
+      // reads before it finds its other side empty.
+      expect(read.advance_requests ?? 0).toBeLessThanOrEqual(approvals.n + 1);
+    }
   });
 });
 

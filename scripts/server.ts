@@ -136,6 +136,11 @@ async function runPrimary(workers: number): Promise<void> {
  * serving; every request still reads the database afresh, and the known sources are handled
  * where they arise (docs/decisions/0072). Before this point a failure still ends the start.
  */
+function statementOf(error: unknown): string | undefined {
+  const query = (error as { query?: unknown } | null)?.query;
+  return typeof query === "string" ? query.slice(0, 300) : undefined;
+}
+
 function keepServingThroughStrayErrors() {
   const report = (kind: string) => (error: unknown) => {
     process.stderr.write(
@@ -145,9 +150,16 @@ function keepServingThroughStrayErrors() {
         msg: `${kind}; still serving`,
         error: error instanceof Error ? error.message : String(error),
         code: (error as { code?: unknown } | undefined)?.code,
+        // postgres.js adds where the statement was made to the stack, and keeps its text
+        // (placeholders, no values) on the error: enough to find the code that did not wait.
+        query: statementOf(error),
         stack:
           error instanceof Error
-            ? error.stack?.split("\n")[1]?.trim()
+            ? error.stack
+                ?.split("\n")
+                .slice(1, 12)
+                .map((line) => line.trim())
+                .join(" | ")
             : undefined,
         pid: process.pid,
       }) + "\n",

@@ -88,6 +88,9 @@ test.beforeAll(async () => {
 let passed = false;
 
 test.afterAll(async () => {
+  // Time to print what a failure needs and still destroy the formation, which otherwise keeps
+  // its ports and makes the next run fail at "up".
+  test.setTimeout(120_000);
   // On a failure, what the job workers and the database's warnings said (a commit
   // acknowledged without the standby, decision 0093), and what the monitor did when.
   if (!passed) {

@@ -216,6 +216,26 @@ async function markSent(tx: Executor, mail: { id: number; kind: string }) {
 }
 
 const MARK_SENT_FOR_MS = 120_000;
+/** One attempt at the mark: longer than any answer from a reachable primary. */
+const MARK_ATTEMPT_MS = 10_000;
+
+/**
+ * Rejects when `promise` has not settled within `ms`. Around a failover a driver's query can
+ * be left waiting on a connection that never answers it (seen in a failover test run: the
+ * job that held the mail never ended, and held its worker); the mark is tried again.
+ */
+function within<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  return Promise.race([
+    promise,
+    new Promise<never>((_, reject) => {
+      timer = setTimeout(
+        () => reject(new Error(`no answer from the database in ${ms} ms`)),
+        ms,
+      );
+    }),
+  ]).finally(() => clearTimeout(timer));
+}
 
 /**
  * The send went through, and either the transaction did not commit (a failover) or its commit
@@ -246,16 +266,28 @@ async function markSentDurably(
   for (;;) {
     const unconfirmedBefore = commitsAcknowledgedWithoutStandby();
     try {
-      await db().transaction(async (tx) => {
-        await markSent(tx, mail);
-        await tx.execute(
-          sql`update mail_outbox set sent_at = sent_at where id = ${mail.id} and status = 'sent'`,
-        );
-      });
+      await within(
+        db().transaction(async (tx) => {
+          await markSent(tx, mail);
+          await tx.execute(
+            sql`update mail_outbox set sent_at = sent_at where id = ${mail.id} and status = 'sent'`,
+          );
+        }),
+        MARK_ATTEMPT_MS,
+      );
       marked = true;
       if (commitsAcknowledgedWithoutStandby() === unconfirmedBefore) return;
-    } catch {
+    } catch (error) {
       // the database is still away: try again
+      if (error instanceof Error && error.message.startsWith("no answer"))
+        console.warn(
+          JSON.stringify({
+            time: new Date().toISOString(),
+            level: "warn",
+            msg: "marking a sent mail got no answer; trying again",
+            mailId: mail.id,
+          }),
+        );
     }
     if (Date.now() > until) {
       if (marked || cause === null) return;

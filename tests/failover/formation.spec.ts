@@ -342,8 +342,25 @@ test("under a mixed money load, SIGKILL of the primary and a planned failover: 5
   if (conn.kind !== "postgres") throw new Error("expected PostgreSQL");
   const sql = conn.client;
   try {
-    // Every write the app acknowledged is on the primary.
+    // Every write the app acknowledged is on the primary. Checked first: when writes were lost,
+    // the jobs and e-mails below are lost with them, and the cause to report is the loss. The
+    // one way this formation has lost them is pg_auto_failover 2.0's monitor race (its #774,
+    // fixed upstream after the Debian package): the old primary is sent back to wait_primary,
+    // where it takes writes without the standby, in the same tick the failover starts, and
+    // those writes go when it is demoted (decision 0093's addendum).
     const lost = await missingAcknowledged(sql, acked);
+    if (lost.length > 0) {
+      const events = await formation("events").catch((e: Error) => e.message);
+      const race = /to wait_primary because none of the standby nodes/.test(
+        events,
+      )
+        ? " The monitor sent the old primary back to wait_primary during the failover (pg_auto_failover #774): see its events below."
+        : "";
+      expect(
+        lost,
+        `acknowledged writes missing on the primary.${race}`,
+      ).toEqual([]);
+    }
 
     // No job lost or run twice: every e-mail the actions enqueued (each a graphile-worker job)
     // is delivered, and the SMTP server received each exactly once (its Message-ID is made

@@ -220,9 +220,11 @@ const MARK_SENT_FOR_MS = 120_000;
 const MARK_ATTEMPT_MS = 10_000;
 
 /**
- * Rejects when `promise` has not settled within `ms`. Around a failover a driver's query can
- * be left waiting on a connection that never answers it (seen in a failover test run: the
- * job that held the mail never ended, and held its worker); the mark is tried again.
+ * Rejects when `promise` has not settled within `ms`. Around a failover an attempt can wait
+ * long on a server that is going away; bounded, the mark is tried again and the job cannot
+ * wait on one attempt for good. (A failover test run saw a job that held its mail never end;
+ * whether an attempt hung there or its writes were lost with a demoted primary, decision
+ * 0093's addendum, is not known.)
  */
 function within<T>(promise: Promise<T>, ms: number): Promise<T> {
   let timer: NodeJS.Timeout | undefined;

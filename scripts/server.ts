@@ -130,17 +130,18 @@ async function runPrimary(workers: number): Promise<void> {
   process.on("SIGINT", () => void stop("SIGINT"));
 }
 
+/** The text of the statement a postgres.js error came from (placeholders, no values). */
+function statementOf(error: unknown): string | undefined {
+  const query = (error as { query?: unknown } | null)?.query;
+  return typeof query === "string" ? query.slice(0, 300) : undefined;
+}
+
 /**
  * The last resort, once the server is up: an error that no code awaited (a driver's timer, a
  * background loop) is logged with the time and the database's code, and the process goes on
  * serving; every request still reads the database afresh, and the known sources are handled
  * where they arise (docs/decisions/0072). Before this point a failure still ends the start.
  */
-function statementOf(error: unknown): string | undefined {
-  const query = (error as { query?: unknown } | null)?.query;
-  return typeof query === "string" ? query.slice(0, 300) : undefined;
-}
-
 function keepServingThroughStrayErrors() {
   const report = (kind: string) => (error: unknown) => {
     process.stderr.write(

@@ -168,6 +168,53 @@ describe("checkInvariants", () => {
     );
   });
 
+  it("files an employee's deductions under their new company when their company is changed by hand", async () => {
+    const employer = await createEmployer();
+    const other = await createEmployer();
+    const user = await createEmployee(employer);
+    const bystander = await createEmployee(employer);
+    for (const person of [user, bystander]) {
+      const carded = await cardedAdvance(person, "300.00");
+      await db().insert(payrollDeductions).values({
+        requestId: carded.id,
+        amount: "10.00",
+        deductionDate: new Date(),
+      });
+    }
+    // The companies a person's deductions are filed under (the advance's own and the one above).
+    const filedUnder = async (person: typeof user) => [
+      ...new Set(
+        (
+          await db()
+            .select({ companyId: payrollDeductions.companyId })
+            .from(payrollDeductions)
+            .innerJoin(
+              advanceRequests,
+              eq(advanceRequests.id, payrollDeductions.requestId),
+            )
+            .innerJoin(employees, eq(employees.id, advanceRequests.employeeId))
+            .where(eq(employees.userId, person.id))
+        ).map((row) => row.companyId),
+      ),
+    ];
+    // Moved by an operator's statement, not by the product: the copy follows in it.
+    await db()
+      .update(employees)
+      .set({ companyId: other.companyId! })
+      .where(eq(employees.userId, user.id));
+    expect(await filedUnder(user)).toEqual([other.companyId]);
+    expect(await filedUnder(bystander)).toEqual([employer.companyId]);
+    // (The test above left a deduction of its own misfiled on purpose.)
+    const misfiled = (await checkInvariants(db())).filter(
+      (v) =>
+        v.rule === "each deduction is filed under its employee's company" &&
+        [employer.companyId, other.companyId].some((id) =>
+          v.detail.endsWith(`its employee is in ${id}`),
+        ),
+    );
+    expect(misfiled).toEqual([]);
+  });
+
   it("captured ≤ authorized is also enforced by the database", async () => {
     const employer = await createEmployer();
     const user = await createEmployee(employer);

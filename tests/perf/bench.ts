@@ -58,6 +58,7 @@ const SEARCH = "ava";
 /** The framework's floor: a bare Remix route rendering the dashboard's data (floor-server.tsx). */
 const BASELINE = "raw baseline (dashboard SQL → JSON)";
 const FLOOR = "framework floor (bare Remix route, same data)";
+const MARKUP = "markup floor (the page's own modules, no code around)";
 
 const started = Date.now();
 const log = (message: string) =>
@@ -235,8 +236,14 @@ async function login(base: string, username: string): Promise<string> {
 type Target = {
   name: string;
   path: string;
-  who: "employer" | "employee" | "baseline" | "floor";
+  who: "employer" | "employee" | Floor;
+  /** For a floor that serves both companies: the cookie that names the employer. */
+  cookie?: string;
 };
+/** The comparison servers: measured before and after the targets, and averaged. */
+type Floor = "baseline" | "floor" | "markup";
+const isFloor = (who: Target["who"]): who is Floor =>
+  who === "baseline" || who === "floor" || who === "markup";
 
 function targets(company: SeededCompany): Target[] {
   return [
@@ -249,6 +256,12 @@ function targets(company: SeededCompany): Target[] {
       name: FLOOR,
       path: `/${company.employerUsername}`,
       who: "floor",
+    },
+    {
+      name: MARKUP,
+      path: "/",
+      who: "markup",
+      cookie: `as=${company.employerUsername}`,
     },
     { name: "employer dashboard /", path: "/", who: "employer" },
     { name: "/approvals", path: "/approvals", who: "employer" },
@@ -368,8 +381,11 @@ function machineCpu(): { total: number; idle: number } | undefined {
   }
 }
 
-/** Where each kind of target is served: the app, the raw baseline, the framework's floor. */
-type Bases = { app: string; baseline: string; floor: string };
+/**
+ * Where each kind of target is served: the app, the raw baseline, the framework's floor, the
+ * page's markup floor.
+ */
+type Bases = { app: string } & Record<Floor, string>;
 
 async function measure(
   company: "small" | "large",
@@ -377,11 +393,8 @@ async function measure(
   bases: Bases,
   cookies: { employer: string; employee: string },
 ): Promise<Row> {
-  const full = `${target.who === "baseline" || target.who === "floor" ? bases[target.who] : bases.app}${target.path}`;
-  const cookie =
-    target.who === "baseline" || target.who === "floor"
-      ? undefined
-      : cookies[target.who];
+  const full = `${isFloor(target.who) ? bases[target.who] : bases.app}${target.path}`;
+  const cookie = isFloor(target.who) ? target.cookie : cookies[target.who];
   const probe = await get(full, cookie);
   if (probe.status !== 200)
     throw new Error(`${company} ${target.name}: ${probe.status}`);
@@ -685,6 +698,7 @@ function idleLine(rows: Row[]): string {
   const named = [
     ["the raw baseline", BASELINE],
     ["the framework's floor", FLOOR],
+    ["the markup floor", MARKUP],
     ["the employer dashboard (1 worker)", "employer dashboard /"],
   ] as const;
   const parts = named.flatMap(([label, target]) => {
@@ -755,12 +769,16 @@ function verdicts(
   for (const company of ["small", "large"] as const) {
     const dashboard = find("employer dashboard /", company);
     const floor = find(FLOOR, company);
+    const markup = find(MARKUP, company);
     if (dashboard?.ratio !== undefined)
       check(
         dashboard.ratio >= 0.5,
         `employer dashboard throughput ÷ baseline, ${company}: ${Math.round(dashboard.ratio * 100)} % (≥ 50 %, one worker)` +
           (floor?.ratio !== undefined
             ? `; ÷ the framework's floor: ${Math.round((dashboard.rps / floor.rps) * 100)} % (the floor itself: ${Math.round(floor.ratio * 100)} % of the baseline)`
+            : "") +
+          (markup?.ratio !== undefined
+            ? `; ÷ the markup floor: ${Math.round((dashboard.rps / markup.rps) * 100)} % (the markup floor itself: ${Math.round(markup.ratio * 100)} % of the baseline)`
             : ""),
       );
     for (const endpoint of JSON_ENDPOINTS) {
@@ -808,10 +826,12 @@ async function main() {
   const multiPort = await freePort();
   const baselinePort = await freePort();
   const floorPort = await freePort();
+  const markupPort = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const multiBase = `http://127.0.0.1:${multiPort}`;
   const baselineBase = `http://127.0.0.1:${baselinePort}`;
   const floorBase = `http://127.0.0.1:${floorPort}`;
+  const markupBase = `http://127.0.0.1:${markupPort}`;
   const workers =
     Number(process.env.BENCH_WORKERS) || os.availableParallelism();
   const serverEnv = {
@@ -870,6 +890,24 @@ async function main() {
       employee: await login(base, small.employeeUsername),
     },
   };
+  // The markup floor reads the root's and the layout's data once, from this server, as the
+  // employers signed in above (tests/perf/markup-server.ts).
+  const markup = start(
+    process.execPath,
+    ["--import", "tsx", "tests/perf/markup-server.ts"],
+    {
+      ...serverEnv,
+      PORT: String(markupPort),
+      BASELINE_EMPLOYERS: `${large.employerUsername},${small.employerUsername}`,
+      MARKUP_APP: base,
+      MARKUP_COOKIES: JSON.stringify({
+        [large.employerUsername]: cookies.large.employer,
+        [small.employerUsername]: cookies.small.employer,
+      }),
+    },
+  );
+  await waitFor(`${markupBase}/`, markup);
+  log(`markup floor on ${markupBase}`);
 
   // Small and large side by side for each target, so both see the same background load; the
   // baseline at the start and at the end, averaged.
@@ -877,15 +915,18 @@ async function main() {
     ["small", small],
     ["large", large],
   ] as const;
-  const bases: Bases = { app: base, baseline: baselineBase, floor: floorBase };
+  const bases: Bases = {
+    app: base,
+    baseline: baselineBase,
+    floor: floorBase,
+    markup: markupBase,
+  };
   const multiBases: Bases = { ...bases, app: multiBase };
   const baselineRuns: Row[] = [];
-  // The raw baseline and the framework's floor, each before and after the targets.
+  // The raw baseline and the two floors, each before and after the targets.
   const runBaselines = async () => {
     for (const [name, company] of companies) {
-      for (const target of targets(company).filter(
-        (t) => t.who === "baseline" || t.who === "floor",
-      )) {
+      for (const target of targets(company).filter((t) => isFloor(t.who))) {
         log(`${name}: ${target.name}`);
         baselineRuns.push(await measure(name, target, bases, cookies[name]));
       }
@@ -894,7 +935,7 @@ async function main() {
   await runBaselines();
   const measured: Row[] = [];
   for (const target of targets(small)) {
-    if (target.who === "baseline" || target.who === "floor") continue;
+    if (isFloor(target.who)) continue;
     if (only && !only.some((o) => target.name.includes(o))) continue;
     for (const [name, company] of companies) {
       const own = targets(company).find((t) => t.name === target.name)!;
@@ -934,7 +975,9 @@ async function main() {
     const baselineRow = averaged(BASELINE);
     const floorRow = averaged(FLOOR);
     floorRow.ratio = floorRow.rps / baselineRow.rps;
-    rows.push(baselineRow, floorRow);
+    const markupRow = averaged(MARKUP);
+    markupRow.ratio = markupRow.rps / baselineRow.rps;
+    rows.push(baselineRow, floorRow, markupRow);
     for (const row of measured.filter((r) => r.company === name)) {
       row.ratio = row.rps / baselineRow.rps;
       if (row.multi) row.multi.ratio = row.multi.rps / baselineRow.rps;
@@ -973,6 +1016,11 @@ async function main() {
     undefined,
     floor.pid!,
   );
+  const markupCpu = await cpuPerResponse(
+    `${markupBase}/`,
+    `as=${small.employerUsername}`,
+    markup.pid!,
+  );
   const loadAfter = os.loadavg();
 
   const js = await measureJsBudget(ROOT);
@@ -992,11 +1040,11 @@ async function main() {
     "",
     table(rows, workers),
     "",
-    "The baseline and the framework floor are each the mean of a run before and a run after the targets; the floor's ratio is to the baseline. ¹ Slower than the time window: measured by a fixed count (one request per connection) instead.",
+    "The baseline and the two floors are each the mean of a run before and a run after the targets; a floor's ratio is to the baseline. ¹ Slower than the time window: measured by a fixed count (one request per connection) instead.",
     "",
     `GET /api/advance-requests/all for the large company, one request at a time on the 1-worker server, uncompressed: ${fmtBytes(stream.bytes)} in ${fmtMs(stream.ms)} ms wall clock (median of 3) = ${stream.mbPerSecond.toFixed(1)} MB/s; ${stream.cpuSeconds.toFixed(2)} CPU seconds per response (server process + PostgreSQL backends) = ${stream.mbPerCpuSecond.toFixed(1)} MB per CPU second.`,
     "",
-    `Employer dashboard, small company, CPU per response (400 requests at 8 connections, 1-worker server): the page ${pageCpu.serverMs.toFixed(1)} ms in the server process + ${pageCpu.postgresMs.toFixed(1)} ms in PostgreSQL; the raw baseline ${baselineCpu.serverMs.toFixed(1)} ms + ${baselineCpu.postgresMs.toFixed(1)} ms; the framework's floor (tests/perf/floor-server.tsx: a bare Remix route, the same loader, the data rendered as plain tables, no app code) ${floorCpu.serverMs.toFixed(1)} ms + ${floorCpu.postgresMs.toFixed(1)} ms. What the page costs beyond its SQL: docs/decisions/0065-page-cost.md.`,
+    `Employer dashboard, small company, CPU per response (400 requests at 8 connections, 1-worker server): the page ${pageCpu.serverMs.toFixed(1)} ms in the server process + ${pageCpu.postgresMs.toFixed(1)} ms in PostgreSQL; the raw baseline ${baselineCpu.serverMs.toFixed(1)} ms + ${baselineCpu.postgresMs.toFixed(1)} ms; the framework's floor (tests/perf/floor-server.tsx: a bare Remix route, the same loader, the data rendered as plain tables, no app code) ${floorCpu.serverMs.toFixed(1)} ms + ${floorCpu.postgresMs.toFixed(1)} ms; the markup floor (tests/perf/markup-server.ts: the app's own route modules and entry rendering the same page byte for byte, with the framework floor's loader and none of the app's code around the render) ${markupCpu.serverMs.toFixed(1)} ms + ${markupCpu.postgresMs.toFixed(1)} ms. What the page costs beyond its SQL: docs/decisions/0065-page-cost.md.`,
     "",
     idleLine(rows),
     "",

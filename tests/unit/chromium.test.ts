@@ -66,7 +66,7 @@ test("a CHROMIUM_PATH that is not an executable stops with one line", () => {
   }
 });
 
-test("the system's Chromium or Chrome is found on PATH", () => {
+test("the system's Chromium or Chrome is found on PATH, its headless shell first", () => {
   const chrome = executable("bin/google-chrome");
   expect(findChromium(machine())).toEqual({ path: chrome, source: "system" });
   const chromium = executable("bin/chromium");
@@ -74,16 +74,22 @@ test("the system's Chromium or Chrome is found on PATH", () => {
     path: chromium,
     source: "system",
   });
+  const shell = executable("bin/chromium-headless-shell");
+  expect(findChromium(machine())).toEqual({ path: shell, source: "system" });
 });
 
-// Linux's usual place is a real path: checked where this machine has Chromium there.
-test.skipIf(!fs.existsSync("/usr/bin/chromium"))(
-  "the system's Chromium is found in its usual place off PATH",
+// Linux's usual places are real paths: checked where this machine has Chromium there.
+const usualPlace = [
+  "/usr/bin/chromium-headless-shell",
+  "/usr/bin/chromium",
+].find((file) => fs.existsSync(file));
+test.skipIf(!usualPlace)(
+  "the system's Chromium is found in its usual place off PATH, its headless shell first",
   () => {
     const found = findChromium(
       machine({ platform: "linux", env: { PATH: "" } }),
     );
-    expect(found).toEqual({ path: "/usr/bin/chromium", source: "system" });
+    expect(found).toEqual({ path: usualPlace, source: "system" });
   },
 );
 
@@ -95,7 +101,7 @@ test("Playwright's own download is used when there is no system one", () => {
   });
 });
 
-test("as root on Debian with none, Debian's package is installed and used", () => {
+test("as root on Debian with none, Debian's headless shell is installed and used", () => {
   let installs = 0;
   const found = chromiumOrInstall(
     machine({
@@ -103,16 +109,62 @@ test("as root on Debian with none, Debian's package is installed and used", () =
       isDebian: true,
       installDebianChromium: () => {
         installs++;
-        executable("bin/chromium");
+        executable("bin/chromium-headless-shell");
         return true;
       },
     }),
   );
   expect(installs).toBe(1);
   expect(found).toEqual({
-    path: path.join(root, "bin/chromium"),
+    path: path.join(root, "bin/chromium-headless-shell"),
     source: "installed",
   });
+});
+
+test("as root on Debian with a whole browser only, the headless shell is installed; the browser is kept when that fails", () => {
+  const browser = executable("bin/chromium");
+  const debianRoot = { isRoot: true, isDebian: true };
+  expect(
+    chromiumOrInstall(
+      machine({ ...debianRoot, installDebianChromium: () => false }),
+    ),
+  ).toEqual({ path: browser, source: "system" });
+  // Not root, or not Debian: the browser, and nothing installed (the default machine throws).
+  expect(chromiumOrInstall(machine({ isDebian: true }))).toEqual({
+    path: browser,
+    source: "system",
+  });
+  expect(chromiumOrInstall(machine({ isRoot: true }))).toEqual({
+    path: browser,
+    source: "system",
+  });
+  expect(
+    chromiumOrInstall(
+      machine({
+        ...debianRoot,
+        installDebianChromium: () => {
+          executable("bin/chromium-headless-shell");
+          return true;
+        },
+      }),
+    ),
+  ).toEqual({
+    path: path.join(root, "bin/chromium-headless-shell"),
+    source: "installed",
+  });
+  // Found, it is used as it is: nothing is installed again.
+  expect(chromiumOrInstall(machine(debianRoot))).toEqual({
+    path: path.join(root, "bin/chromium-headless-shell"),
+    source: "system",
+  });
+});
+
+test("an explicit CHROMIUM_PATH to a whole browser is used as it is", () => {
+  const given = executable("custom/chrome");
+  const env = { PATH: path.join(root, "bin"), CHROMIUM_PATH: given };
+  expect(
+    chromiumOrInstall(machine({ env, isRoot: true, isDebian: true })),
+  ).toEqual({ path: given, source: "CHROMIUM_PATH" });
 });
 
 test("without a way to install, the run stops with one line saying what to install", () => {

@@ -16,6 +16,7 @@ import {
   revokeApiKey,
   createWebhookEndpoint,
   deleteWebhookEndpoint,
+  isDeliveryFailure,
   listWebhookDeliveries,
   listWebhookEndpoints,
   resendWebhookDelivery,
@@ -78,10 +79,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
       url: d.url,
       status: d.status,
       createdText: when(d.createdAt),
+      // A failure in plain words (an older attempt's socket message is never shown).
       attempts: d.attempts.map((a) =>
         a.status !== null
           ? `HTTP ${a.status} (${a.ms} ms)`
-          : (a.error ?? t("api.error")),
+          : t(
+              `api.attemptErrors.${isDeliveryFailure(a.error) ? a.error : "connection_failed"}`,
+            ),
       ),
     })),
     keys: keys.map((k) => ({

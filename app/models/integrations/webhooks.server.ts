@@ -11,9 +11,16 @@ import {
   type WebhookEndpoint,
 } from "#db/schema";
 import {
-  isPrivateAddress,
+  isDeliveryFailure,
   postSigned,
+  type DeliveryFailure,
 } from "~/services/webhooks/deliver.server";
+import {
+  isLocalName,
+  isPublicAddress,
+  systemResolver,
+  type Resolver,
+} from "~/services/webhooks/addresses.server";
 import { connection, db, queryRows, type Executor } from "~/utils/db.server";
 import { env } from "~/utils/env.server";
 import { requeueRowsWithoutJob } from "~/utils/job-sweep.server";
@@ -62,8 +69,35 @@ export function toPublicWebhookEndpoint(
 
 const allowPrivate = () => env().WEBHOOK_ALLOW_PRIVATE_NETWORKS === "true";
 
-/** The registration's checks (delivery checks the resolved address again, every time). */
-function checkUrl(value: string): string {
+/** How long registration waits for a name's addresses before leaving the check to delivery. */
+const REGISTRATION_LOOKUP_MS = 2000;
+
+/** Whether any address the name resolves to now is not public (false when it resolves to none). */
+async function resolvesToNonPublic(
+  host: string,
+  resolve: Resolver,
+): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<null>((done) => {
+    timer = setTimeout(() => done(null), REGISTRATION_LOOKUP_MS);
+  });
+  try {
+    const answers = await Promise.race([resolve(host), timeout]);
+    return (answers ?? []).some((a) => !isPublicAddress(a.address));
+  } catch {
+    // Not resolvable now (not yet published, or no network): delivery checks every time.
+    return false;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/**
+ * The registration's checks: https, no credentials, and (unless private networks are allowed)
+ * a host that is a public address or a name resolving to public addresses only
+ * (docs/decisions/0096). Delivery checks the address connected to again, every time.
+ */
+async function checkUrl(value: string, resolve: Resolver): Promise<string> {
   const url = new URL(value);
   if (
     url.protocol !== "https:" &&
@@ -76,24 +110,29 @@ function checkUrl(value: string): string {
     throw badRequest("The endpoint may not contain a user name or password", {
       url: ["The endpoint may not contain a user name or password"],
     });
+  if (allowPrivate()) return url.toString();
   const host = url.hostname.replace(/^\[|\]$/g, "");
-  const local =
-    (net.isIP(host) !== 0 && isPrivateAddress(host)) ||
-    host === "localhost" ||
-    host.endsWith(".localhost");
-  if (local && !allowPrivate())
+  const refused =
+    net.isIP(host) !== 0
+      ? !isPublicAddress(host)
+      : isLocalName(host) || (await resolvesToNonPublic(host, resolve));
+  if (refused)
     throw badRequest("The endpoint may not be a private address", {
       url: ["The endpoint may not be a private address"],
     });
   return url.toString();
 }
 
+/** What a test may put in place of the system's: the resolver. */
+export type WebhookNetworkOptions = { resolve?: Resolver };
+
 export async function createWebhookEndpoint(
   actor: User,
   input: CreateWebhookEndpointInput,
+  options: WebhookNetworkOptions = {},
 ): Promise<PublicWebhookEndpoint & { secret: string }> {
   const companyId = companyFor(actor, "team");
-  const url = checkUrl(input.url);
+  const url = await checkUrl(input.url, options.resolve ?? systemResolver);
   const secret = `whsec_${crypto.randomBytes(32).toString("base64url")}`;
   return db().transaction(async (tx) => {
     const [row] = await tx
@@ -221,15 +260,19 @@ export async function emitWebhook(
   return rows.length;
 }
 
+export { isDeliveryFailure, type DeliveryFailure };
+
 export type DeliveryOutcome = "delivered" | "retry" | "failed" | "skipped";
 
 /**
- * One attempt at one delivery. Records the attempt (status code or error, and time taken);
+ * One attempt at one delivery. Records the attempt (status code or the failure in plain words
+ * from DELIVERY_FAILURES, and time taken);
  * a 2xx marks it delivered. Otherwise "retry" (the job queue throws for its backoff), or
  * "failed" once it is older than 24 hours. An endpoint failing for 3 days is disabled.
  */
 export async function deliverWebhook(
   deliveryId: number,
+  options: WebhookNetworkOptions = {},
 ): Promise<DeliveryOutcome> {
   const [row] = await db()
     .select({ delivery: webhookDeliveries, endpoint: webhookEndpoints })
@@ -254,7 +297,11 @@ export async function deliverWebhook(
     row.endpoint.url,
     row.delivery.payload,
     row.endpoint.secret,
-    { timeoutMs: env().WEBHOOK_TIMEOUT_MS, allowPrivate: allowPrivate() },
+    {
+      timeoutMs: env().WEBHOOK_TIMEOUT_MS,
+      allowPrivate: allowPrivate(),
+      resolve: options.resolve,
+    },
   );
   const attempt: WebhookAttempt = {
     at: new Date().toISOString(),

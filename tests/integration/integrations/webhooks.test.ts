@@ -29,7 +29,6 @@ import { isoDay } from "~/utils/pay-schedule";
 import { cardedAdvance } from "#tests/support/data";
 import { deductionsOf, employeeOf } from "#tests/support/rows";
 import * as endpointsRoute from "~/routes/api.webhook-endpoints.($id)";
-import { isPrivateAddress } from "~/services/webhooks/deliver.server";
 import { connection, db, queryRows } from "~/utils/db.server";
 import { resetEnvCache } from "~/utils/env.server";
 import { useTestDatabase } from "#tests/support/db";
@@ -260,7 +259,7 @@ describe("webhooks", () => {
     const [row] = await pendingOf(endpoint.id);
     expect(row.status).toBe("delivered");
     expect(row.attempts.map((a) => a.status)).toEqual([500, null, 302, 200]);
-    expect(row.attempts[1].error).toMatch(/timed out after 500 ms/);
+    expect(row.attempts[1].error).toBe("timed_out");
     const [ep] = await db()
       .select()
       .from(webhookEndpoints)
@@ -336,8 +335,8 @@ describe("webhooks", () => {
     expect(received).toHaveLength(0);
     const [row] = await pendingOf(endpoint.id);
     expect(row.attempts.map((a) => a.error)).toEqual([
-      "refused: only https:// addresses are allowed",
-      "refused: the address is private, loopback or link-local",
+      "https_only",
+      "private_address",
     ]);
 
     // Registration refuses plain http and literal private addresses too.
@@ -350,19 +349,6 @@ describe("webhooks", () => {
       );
       expect(res.status, url).toBe(400);
     }
-    for (const address of [
-      "127.0.0.1",
-      "10.0.0.1",
-      "169.254.169.254",
-      "192.168.1.1",
-      "::1",
-      "fe80::1",
-      "fd00::1",
-      "::ffff:127.0.0.1",
-    ])
-      expect(isPrivateAddress(address), address).toBe(true);
-    for (const address of ["93.184.216.34", "2606:2800:220:1::1"])
-      expect(isPrivateAddress(address), address).toBe(false);
   });
 
   it("sends the payroll and leaving events: payroll_run.submitted, deduction.collected, card.closed, employee.offboarded", async () => {

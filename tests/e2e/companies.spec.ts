@@ -154,7 +154,9 @@ test.describe("companies", () => {
     await page
       .getByRole("button", { name: `Unirme a ${owner.companyName}` })
       .click();
-    await expect(page.getByText("Te damos la bienvenida")).toBeVisible();
+    await expect(
+      page.getByTestId("toast").getByText("Te damos la bienvenida"),
+    ).toBeVisible();
   });
 
   test("an approver joins the team and sees only what an approver may", async ({

@@ -5,6 +5,7 @@ import { renderWholePage } from "./utils/page-body.server";
 import { encodeWholePage } from "./utils/page-encoding.server";
 import { databaseErrorOf } from "./utils/errors";
 import { noteDatabaseError } from "./utils/request-context.server";
+import { loggedPath } from "./utils/logged-path";
 
 export { startup, shutdown, beforeShutdown } from "./server/lifecycle.server";
 export { readiness } from "./utils/db.server";
@@ -12,6 +13,7 @@ export { requestContext } from "./utils/request-context.server";
 export { cli } from "./server/cli.server";
 export { requestLanguage } from "./utils/i18n.server";
 export { PAGE_BROTLI } from "./utils/page-encoding.server";
+export { loggedPath } from "./utils/logged-path";
 export {
   startWorkerInApp,
   stopWorkerInApp as stopWorker,
@@ -62,7 +64,7 @@ export function handleError(error: unknown, { request }: { request: Request }) {
       level: "error",
       msg: "unhandled error",
       method: request.method,
-      path: new URL(request.url).pathname,
+      path: loggedPath(new URL(request.url).pathname),
       error: error instanceof Error ? error.message : String(error),
       ...(database
         ? { dbCode: database.code, dbMessage: database.message }

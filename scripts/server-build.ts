@@ -27,6 +27,8 @@ export interface ServerEntry {
   beforeShutdown?(): Promise<void>;
   shutdown(): Promise<void>;
   requestLanguage(cookie: string | null, acceptLanguage: string | null): string;
+  /** A request's path as the log may show it: a token-carrying path redacted. */
+  loggedPath(path: string): string;
   requestContext: AsyncLocalStorage<RequestFacts>;
   startWorkerInApp(): Promise<void>;
   stopWorker(): Promise<void>;

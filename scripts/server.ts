@@ -221,7 +221,8 @@ function serve(): void {
   if (process.env.TRUST_PROXY)
     app.set("trust proxy", trustProxySetting(process.env.TRUST_PROXY));
 
-  // Request log: one JSON line per request, no cookies, bodies or card data.
+  // Request log: one JSON line per request, no cookies, bodies, query strings or card data,
+  // and no token: a path that carries one (/join/<token>) is logged redacted.
   app.use((req, res, next) => {
     const start = process.hrtime.bigint();
     // The language the answer is written in: for pages the lng cookie, else Accept-Language
@@ -243,7 +244,7 @@ function serve(): void {
           level: "info",
           msg: "request",
           method: req.method,
-          path: req.path,
+          path: lifecycle.loggedPath(req.path),
           status: res.statusCode,
           durationMs: Math.round(ms * 10) / 10,
           userId: facts.userId,

@@ -14,6 +14,9 @@ import { pageI18n } from "~/web/language.server";
 
 // /outbox: the e-mails sent to the signed-in user, and each one's text. Without SMTP_URL this
 // is where every e-mail goes (docs/decisions/0049-e-mail.md); only the recipient can read them.
+// An invitation is listed under its inviter (its recipient has no account yet), to say that it
+// went and to whom, never with its link; a delivered mail's link is not kept
+// (docs/decisions/0097).
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
@@ -33,6 +36,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       to: mail.toAddress,
       time: formatDateTime(mail.createdAt, language),
       text: mail.text,
+      withheld: mail.withheld,
     };
   }
   return json({
@@ -85,7 +89,13 @@ export default function OutboxPage() {
           <p className="mb-3 text-sm text-gray-600">
             {t("to", { to: open.to, time: open.time })}
           </p>
-          <TextWithLinks text={open.text} />
+          {open.text !== null ? (
+            <TextWithLinks text={open.text} />
+          ) : (
+            <p className="text-sm text-gray-700">
+              {t(`withheld.${open.withheld ?? "delivered"}`, { to: open.to })}
+            </p>
+          )}
         </Card>
       ) : null}
       <Card title={t("latest", { count: mails.length })}>

@@ -11,6 +11,7 @@ import {
   changeMemberRole,
   listTeam,
   removeMember,
+  type RemovedMember,
 } from "~/models/companies/index.server";
 import { formatDate, formatDateTime } from "~/utils/dates";
 import { INVITATION_DAYS } from "~/utils/invitation-rules";
@@ -86,6 +87,28 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 type ActionData = { result: SubmissionResult<string[]> };
 
+/**
+ * What the owner is told: the member is gone, and which of the invitations they sent and the
+ * API keys they created were revoked with them (translated whole by the `messages` catalogue).
+ */
+function removedMemberMessage({
+  member,
+  revokedInvitations,
+  revokedApiKeys,
+}: RemovedMember): string {
+  const name = `${member.firstName} ${member.lastName}`;
+  const invitations = revokedInvitations.map((i) => i.email).join(", ");
+  const keys = revokedApiKeys.map((k) => k.name).join(", ");
+  const gone = `${name} no longer belongs to the team; their sessions have ended.`;
+  if (invitations && keys)
+    return `${gone} Revoked with them: the invitations they sent to ${invitations}, and the API keys they created: ${keys}.`;
+  if (invitations)
+    return `${gone} Revoked with them: the invitations they sent to ${invitations}.`;
+  if (keys)
+    return `${gone} Revoked with them: the API keys they created: ${keys}.`;
+  return gone;
+}
+
 export async function action({ request }: ActionFunctionArgs) {
   const owner = await requireEmployer(request, "team");
   const formData = await readFormData(request);
@@ -111,11 +134,11 @@ export async function action({ request }: ActionFunctionArgs) {
   if (intent === "remove-member") {
     const memberId = parseId(formData.get("memberId")) ?? 0;
     return toastOutcome("/settings/team", async () => {
-      const member = await removeMember(owner, memberId);
+      const removed = await removeMember(owner, memberId);
       return redirectWithSuccess(
-        member.id === owner.id ? "/auth" : "/settings/team",
+        removed.member.id === owner.id ? "/auth" : "/settings/team",
         "Member removed",
-        `${member.firstName} ${member.lastName} no longer belongs to the team; their sessions have ended.`,
+        removedMemberMessage(removed),
       );
     });
   }

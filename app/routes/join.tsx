@@ -26,6 +26,7 @@ import {
   replyToFailure,
   redirectWithSuccess,
   acceptInvitationSchema,
+  joinWithAccountSchema,
   parseWithZod,
 } from "~/web/action.server";
 import { getUser } from "~/web/auth.server";
@@ -38,8 +39,9 @@ import {
 } from "~/web/token-link.server";
 
 // The invitation's page (docs/decisions/0077-companies.md): which company invites, then a new
-// account (someone not signed in) or one press (a signed-in employee with no company). A used,
-// revoked, expired or unknown link says so. Works without JavaScript.
+// account (someone not signed in) or one press (a signed-in employee with no company), once
+// they confirm that the address the invitation was sent to is theirs. A used, revoked, expired
+// or unknown link says so. Works without JavaScript.
 
 const CreateAccountForm = island(() =>
   import("~/components/company/join-forms").then((m) => m.CreateAccountForm),
@@ -60,6 +62,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const { i18n } = await pageI18n(request, ["invitations", "messages"], user);
   let signedIn: null | {
     name: string;
+    /** The account's address, set beside the one the invitation was sent to. */
+    email: string;
     role: "EMPLOYEE" | "EMPLOYER";
     linked: boolean;
   } = null;
@@ -68,6 +72,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       user.role === "EMPLOYEE" ? await getEmployeeRecord(user) : null;
     signedIn = {
       name: `${user.firstName} ${user.lastName}`,
+      email: user.email,
       role: user.role,
       linked: user.role === "EMPLOYER" || employee?.companyId != null,
     };
@@ -95,6 +100,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 type ActionData = {
   result?: SubmissionResult<string[]>;
+  /** The existing-account join's form: the address not confirmed. */
+  joinResult?: SubmissionResult<string[]>;
   joinError?: string;
 };
 
@@ -106,6 +113,15 @@ export async function action({ request }: ActionFunctionArgs) {
   if (formData.get("intent") === "join") {
     const user = await getUser(request);
     if (!user) return json<ActionData>({ joinError: SIGN_IN_FIRST }, 401);
+    // The person confirms that the address the invitation was sent to is theirs.
+    const confirmed = parseWithZod(formData, {
+      schema: joinWithAccountSchema,
+    });
+    if (confirmed.status !== "success")
+      return json<ActionData>(
+        { joinResult: confirmed.reply() },
+        { status: 400 },
+      );
     return attempt(
       async () => {
         const view = await viewInvitation(token);
@@ -238,6 +254,9 @@ export default function JoinPage() {
             </p>
             <JoinWithAccountForm
               company={company}
+              invitedEmail={invitation.email}
+              accountEmail={signedIn.email}
+              lastResult={actionData?.joinResult}
               error={actionData?.joinError && message(actionData.joinError)}
             />
           </>

@@ -43,6 +43,19 @@ export const acceptInvitationSchema = z.object({
 });
 export type AcceptInvitationInput = z.infer<typeof acceptInvitationSchema>;
 
+export const JOIN_CONFIRM_ADDRESS =
+  "Confirm that this invitation was sent to your address.";
+
+/**
+ * A signed-in employee joins with their existing account (/join): they confirm that the
+ * address the invitation was sent to is theirs (a checkbox, so it works without JavaScript).
+ */
+export const joinWithAccountSchema = z.object({
+  confirmAddress: z
+    .string({ error: JOIN_CONFIRM_ADDRESS })
+    .refine((v) => v === "on" || v === "true", JOIN_CONFIRM_ADDRESS),
+});
+
 /** One row of a roster file (/employees/import): an invitation with an employee number. */
 export const rosterRowSchema = inviteEmployeeSchema.extend({
   employeeNumber: optionalText("Employee number", 50),

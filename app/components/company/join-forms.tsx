@@ -5,15 +5,19 @@ import {
 } from "@conform-to/react";
 import { Form } from "@remix-run/react";
 
-import { SubmitButton, SubmitRow } from "~/components/ui/submit-row";
-import { Field } from "~/components/ui/field";
+import { SubmitRow } from "~/components/ui/submit-row";
+import { CheckboxField, Field } from "~/components/ui/field";
 import { useSchemaForm } from "~/components/ui/schema-form";
 import { useIsPending } from "~/components/use-is-pending";
-import { acceptInvitationSchema } from "~/validation/company";
+import {
+  acceptInvitationSchema,
+  joinWithAccountSchema,
+} from "~/validation/company";
 import { useT } from "~/utils/i18n";
 
 // The invitation page's forms (/join): a new account for someone not signed in, or one press
-// for a signed-in employee who has no company yet. Both post to /join.
+// for a signed-in employee who has no company yet, who first confirms that the address the
+// invitation was sent to is theirs. Both post to /join.
 
 export function CreateAccountForm({
   firstName,
@@ -85,28 +89,56 @@ export function CreateAccountForm({
 
 export function JoinWithAccountForm({
   company,
+  invitedEmail,
+  accountEmail,
+  lastResult,
   error,
 }: {
   company: string;
+  /** The address the invitation was sent to. */
+  invitedEmail: string;
+  /** The signed-in account's address. */
+  accountEmail: string;
+  lastResult?: SubmissionResult<string[]>;
   error?: string;
 }) {
   const t = useT("invitations");
   const pending = useIsPending({ formMethod: null });
+  const [form, fields] = useSchemaForm({
+    id: "join-existing",
+    schema: joinWithAccountSchema,
+    lastResult,
+  });
+  const sameAddress =
+    invitedEmail.trim().toLowerCase() === accountEmail.trim().toLowerCase();
   return (
-    <Form method="post" className="mt-6 space-y-4">
+    <Form method="post" className="mt-6 space-y-4" {...getFormProps(form)}>
       <input type="hidden" name="intent" value="join" />
       {error ? (
         <p role="alert" className="text-sm text-red-700">
           {error}
         </p>
       ) : null}
-      <SubmitButton
+      <p className="text-gray-700">
+        {t("join.sentTo", { email: invitedEmail })}{" "}
+        {sameAddress ? null : t("join.otherAddress", { email: accountEmail })}
+      </p>
+      <CheckboxField
+        label={t("join.confirmAddress", { email: invitedEmail })}
+        errors={fields.confirmAddress.errors}
+        inputProps={{
+          ...getInputProps(fields.confirmAddress, { type: "checkbox" }),
+        }}
+      />
+      <SubmitRow
+        form={form}
+        errorTitle={t("join.notJoined")}
         pending={pending}
         pendingLabel={t("join.joining")}
         className="w-full"
       >
         {t("join.join", { company })}
-      </SubmitButton>
+      </SubmitRow>
     </Form>
   );
 }

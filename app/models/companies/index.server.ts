@@ -10,9 +10,15 @@ export {
   updatePaySchedule,
 } from "./settings.server";
 export { scheduleOf, setNextPayDate } from "./pay-schedule.server";
-export { changeMemberRole, listTeam, removeMember } from "./team.server";
+export {
+  changeMemberRole,
+  listTeam,
+  removeMember,
+  type RemovedMember,
+} from "./team.server";
 export {
   acceptInvitation,
+  INVITATION_LINK_INVALID,
   inviteEmployee,
   inviteMember,
   joinWithAccount,

@@ -97,7 +97,11 @@ export async function companyName(
   return row?.name ?? "";
 }
 
-/** The invitation's mail, kept in the inviter's outbox when no SMTP server is configured. */
+/**
+ * The invitation's mail. It is listed in the inviter's outbox (the invitee has no account yet)
+ * to say that it went and to whom; its link is shown to nobody there, and is dropped from the
+ * row once delivered (docs/decisions/0097).
+ */
 async function mailInvitation(
   tx: Executor,
   row: Invitation,
@@ -405,6 +409,39 @@ export async function revokeInvitation(
     });
     return updated;
   });
+}
+
+/**
+ * A member leaves the company: the invitations they sent that are still pending are revoked in
+ * the caller's transaction, so no link they could still have seen works (a removed owner's
+ * OWNER invitation least of all). Returns what was revoked, for the owner who removed them.
+ */
+export async function revokeInvitationsSentBy(
+  tx: Tx,
+  actor: User,
+  companyId: number,
+  memberId: number,
+  now = new Date(),
+): Promise<Array<{ id: number; email: string }>> {
+  const revoked = await tx
+    .update(invitations)
+    .set({ status: "REVOKED", revokedAt: now })
+    .where(
+      and(
+        eq(invitations.companyId, companyId),
+        eq(invitations.invitedById, memberId),
+        eq(invitations.status, "PENDING"),
+      ),
+    )
+    .returning({ id: invitations.id, email: invitations.email });
+  for (const row of revoked)
+    await recordAudit(tx, {
+      actorId: actor.id,
+      companyId,
+      action: "invitation.revoked",
+      details: { email: row.email, reason: "inviter removed" },
+    });
+  return revoked.sort((a, b) => a.id - b.id);
 }
 
 // ---------------------------------------------------------------------------------------------

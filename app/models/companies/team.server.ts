@@ -9,6 +9,8 @@ import {
   revokeSessionsIn,
 } from "~/models/people/index.server";
 import { companyFor } from "~/utils/company-access.server";
+import { revokeApiKeysCreatedBy } from "~/models/integrations/index.server";
+import { revokeInvitationsSentBy } from "./invitations.server";
 
 // The company's team (/settings/team, owners only): the employer-side members with their role
 // and last sign-in; a role changed; a member removed (their sessions end at once). A company
@@ -126,17 +128,27 @@ export async function changeMemberRole(
   });
 }
 
+/** A member removed, and what went with them. */
+export type RemovedMember = {
+  member: User;
+  /** The invitations they had sent that were still pending: revoked. */
+  revokedInvitations: Array<{ id: number; email: string }>;
+  /** The API keys they had created that were live: revoked. */
+  revokedApiKeys: Array<{ id: number; name: string }>;
+};
+
 /**
  * An owner removes a member: they leave the company (their account stays, with no company and
- * no role, so it can do nothing on the employer side) and every session of theirs ends now.
- * The last owner cannot be removed (409).
+ * no role, so it can do nothing on the employer side), every session of theirs ends now, and
+ * the invitations they sent that are still pending and the API keys they created are revoked
+ * in the same transaction (docs/decisions/0097). The last owner cannot be removed (409).
  */
 export async function removeMember(
   actor: User,
   memberId: number,
-): Promise<User> {
+): Promise<RemovedMember> {
   const companyId = companyFor(actor, "team");
-  const { member, revoked } = await db().transaction(async (tx) => {
+  const { removed, revoked } = await db().transaction(async (tx) => {
     const member = await lockedMember(tx, companyId, memberId);
     if (
       member.companyRole === "OWNER" &&
@@ -148,15 +160,35 @@ export async function removeMember(
       .set({ companyId: null, companyRole: null })
       .where(eq(users.id, member.id));
     const revoked = await revokeSessionsIn(tx, member.id);
+    const revokedInvitations = await revokeInvitationsSentBy(
+      tx,
+      actor,
+      companyId,
+      member.id,
+    );
+    const revokedApiKeys = await revokeApiKeysCreatedBy(
+      tx,
+      actor.id,
+      companyId,
+      member.id,
+    );
     await recordAudit(tx, {
       actorId: actor.id,
       companyId,
       subjectUserId: member.id,
       action: "member.removed",
-      details: { role: member.companyRole, sessionsEnded: revoked },
+      details: {
+        role: member.companyRole,
+        sessionsEnded: revoked,
+        invitationsRevoked: revokedInvitations.length,
+        apiKeysRevoked: revokedApiKeys.length,
+      },
     });
-    return { member, revoked };
+    return {
+      removed: { member, revokedInvitations, revokedApiKeys },
+      revoked,
+    };
   });
-  await notifySessionsRevoked(member.id, revoked);
-  return member;
+  await notifySessionsRevoked(removed.member.id, revoked);
+  return removed;
 }

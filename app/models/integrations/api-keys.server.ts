@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import { and, desc, eq, isNull } from "drizzle-orm";
 import { apiKeys, users, type ApiKey, type User } from "#db/schema";
-import { db } from "~/utils/db.server";
+import { db, type Tx } from "~/utils/db.server";
 import { notFound } from "~/utils/errors";
 import { API_KEY_PREFIX, type ApiScope } from "~/utils/api-scopes";
 import type { CreateApiKeyInput } from "~/validation/api-keys";
@@ -126,6 +126,38 @@ export async function revokeApiKey(
     });
     return toPublicApiKey(row);
   });
+}
+
+/**
+ * A member leaves the company: the live keys they created are revoked in the caller's
+ * transaction (a key acts as its creator; a removed member's key would go on acting for the
+ * company). Returns the keys revoked, for the owner who removed them.
+ */
+export async function revokeApiKeysCreatedBy(
+  tx: Tx,
+  actorId: number,
+  companyId: number,
+  memberId: number,
+): Promise<Array<{ id: number; name: string }>> {
+  const revoked = await tx
+    .update(apiKeys)
+    .set({ revokedAt: new Date() })
+    .where(
+      and(
+        eq(apiKeys.companyId, companyId),
+        eq(apiKeys.createdById, memberId),
+        isNull(apiKeys.revokedAt),
+      ),
+    )
+    .returning({ id: apiKeys.id, name: apiKeys.name });
+  for (const key of revoked)
+    await recordAudit(tx, {
+      actorId,
+      companyId,
+      action: "api_key.revoked",
+      details: { apiKeyId: key.id, name: key.name, reason: "creator removed" },
+    });
+  return revoked.sort((a, b) => a.id - b.id);
 }
 
 export type ApiKeyActor = {

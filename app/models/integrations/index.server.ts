@@ -9,6 +9,7 @@ export {
   createApiKey,
   listApiKeys,
   revokeApiKey,
+  revokeApiKeysCreatedBy,
 } from "./api-keys.server";
 export {
   createWebhookEndpoint,

@@ -17,8 +17,27 @@ import { requeueRowsWithoutJob } from "~/utils/job-sweep.server";
 /** Delivery attempts before a mail is marked failed (the queue's job gives up at the same count). */
 export const MAIL_MAX_ATTEMPTS = 10;
 export const DELIVER_MAIL_TASK = "deliver-mail";
-/** Kinds whose body holds a secret (a reset link): the body is dropped once delivered. */
-const SECRET_KINDS = new Set(["password.reset"]);
+/**
+ * Kinds whose body holds a single-use link (a token): a reset, the "choose your password" link
+ * of an account an employer created, an invitation. Once delivered the body is dropped; until
+ * then it is shown to its recipient only.
+ */
+export const TOKEN_MAIL_KINDS: ReadonlySet<string> = new Set([
+  "password.reset",
+  "account.created",
+  "invitation.employee",
+  "invitation.member",
+]);
+/**
+ * Kinds kept under the account that sent them, because their recipient has no account yet (an
+ * invitation): the sender's outbox shows that the mail went and to whom, never its body.
+ */
+const SENT_FOR_SOMEONE_ELSE = new Set([
+  "invitation.employee",
+  "invitation.member",
+]);
+/** What a delivered token mail's row holds in place of its body. */
+const BODY_NOT_KEPT = "Delivered. The link is not kept.";
 
 export type MailToSend = {
   userId: number;
@@ -195,9 +214,9 @@ export async function deliverMail(mailId: number): Promise<"sent" | "skipped"> {
   }
 }
 
-/** Marks a delivered mail sent (its secret body dropped); a row already sent is left alone. */
+/** Marks a delivered mail sent (a token mail's body dropped); a row already sent is left alone. */
 async function markSent(tx: Executor, mail: { id: number; kind: string }) {
-  const secret = SECRET_KINDS.has(mail.kind);
+  const secret = TOKEN_MAIL_KINDS.has(mail.kind);
   await tx
     .update(mailOutbox)
     .set({
@@ -207,8 +226,8 @@ async function markSent(tx: Executor, mail: { id: number; kind: string }) {
       lastError: null,
       ...(secret
         ? {
-            html: "<p>Delivered. The link is not kept.</p>",
-            text: "Delivered. The link is not kept.",
+            html: `<p>${BODY_NOT_KEPT}</p>`,
+            text: BODY_NOT_KEPT,
           }
         : {}),
     })
@@ -350,16 +369,49 @@ export async function listOwnMail(
     .limit(limit);
 }
 
-/** One of the user's own e-mails with its body; another user's id is null (a 404). */
+export type OwnMail = OutboxEntry & {
+  /**
+   * The text part; null when it is not shown: a mail with a single-use link that was sent for
+   * someone else (an invitation, whose recipient has no account yet), or that was delivered
+   * (its link is not kept).
+   */
+  text: string | null;
+  /** Why the text is not shown. */
+  withheld: "sent-for-someone-else" | "delivered" | null;
+};
+
+/**
+ * One of the user's own e-mails; another user's id is null (a 404). A mail with a single-use
+ * link shows its body to its recipient alone, and only until it is delivered: an invitation
+ * kept under its inviter shows that it went and to whom, never the link.
+ */
 export async function getOwnMail(
   userId: number,
   mailId: number,
-): Promise<MailOutboxRow | null> {
+): Promise<OwnMail | null> {
   const [row] = await db()
     .select()
     .from(mailOutbox)
     .where(and(eq(mailOutbox.id, mailId), eq(mailOutbox.userId, userId)));
-  return row ?? null;
+  if (!row) return null;
+  const withheld = !TOKEN_MAIL_KINDS.has(row.kind)
+    ? null
+    : SENT_FOR_SOMEONE_ELSE.has(row.kind)
+      ? ("sent-for-someone-else" as const)
+      : row.status === "sent"
+        ? ("delivered" as const)
+        : null;
+  return {
+    id: row.id,
+    subject: row.subject,
+    kind: row.kind,
+    status: row.status,
+    createdAt: row.createdAt,
+    sentAt: row.sentAt,
+    toAddress: row.toAddress,
+    text: withheld ? null : row.text,
+    withheld,
+  };
 }
 
 /** For /readyz and operators: e-mails waiting and failed. */

@@ -1,6 +1,12 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { auditEvents, invitations, users, type User } from "#db/schema";
+import {
+  auditEvents,
+  invitations,
+  mailOutbox,
+  users,
+  type User,
+} from "#db/schema";
 import { requestAdvance, approveAdvance } from "~/models/advances/index.server";
 import { listCompanyActivity } from "~/models/audit/index.server";
 import { loadEmployeeDashboard } from "~/models/reports/index.server";
@@ -97,7 +103,7 @@ async function openLink(path: string, signedInAs: User | null = null) {
     view: async () =>
       (await (await call(joinRoute.loader, await page())).json()) as {
         invitation: { state: string; company?: string; email?: string };
-        signedIn: { linked: boolean } | null;
+        signedIn: { linked: boolean; email?: string } | null;
       },
     post: async (form: Record<string, string>, headers?: HeadersInit) =>
       call(joinRoute.action, await page({ method: "POST", form, headers })),
@@ -260,8 +266,24 @@ describe("an employee invited by e-mail", () => {
     ]);
 
     const link = await openLink(await invitationLink(self.email), self);
-    expect((await link.view()).signedIn).toMatchObject({ linked: false });
-    const res = await link.post({ intent: "join" });
+    const view = await link.view();
+    expect(view.signedIn).toMatchObject({ linked: false, email: self.email });
+    // The page shows the address the invitation was sent to, and asks them to confirm it:
+    // without the confirmation nothing changes.
+    expect(view.invitation.email).toBe(self.email);
+    const unconfirmed = await link.post({ intent: "join" });
+    expect(unconfirmed.status).toBe(400);
+    expect(
+      ((await unconfirmed.json()) as { joinResult: { error: object } })
+        .joinResult.error,
+    ).toEqual({
+      confirmAddress: [
+        "Confirm that this invitation was sent to your address.",
+      ],
+    });
+    expect((await employeeOf(self)).companyId).toBeNull();
+    expect((await link.view()).invitation.state).toBe("pending");
+    const res = await link.post({ intent: "join", confirmAddress: "on" });
     expect(res.status).toBe(302);
     const [linked] = await db()
       .select()
@@ -286,7 +308,7 @@ describe("an employee invited by e-mail", () => {
       lastName: "Heirs",
     });
     const link = await openLink(await invitationLink(theirs.email), theirs);
-    const res = await link.post({ intent: "join" });
+    const res = await link.post({ intent: "join", confirmAddress: "on" });
     expect(res.status).toBe(409);
     expect((await res.json()).joinError).toMatch(/already belongs to/);
     expect((await employeeOf(theirs)).companyId).toBe(other.companyId);
@@ -523,6 +545,16 @@ describe("the Add Employee dialog", () => {
     expect(mail.mail.subject).toBe(
       "Dialog Deli created your account; choose your own password",
     );
+    // Once delivered, the outbox row keeps no link (docs/decisions/0097).
+    await expect
+      .poll(async () => {
+        const [row] = await db()
+          .select({ status: mailOutbox.status, text: mailOutbox.text })
+          .from(mailOutbox)
+          .where(eq(mailOutbox.userId, employee.id));
+        return row?.status === "sent" ? row.text : "not yet sent";
+      })
+      .toBe("Delivered. The link is not kept.");
     const dashboard = await call(
       dashboardRoute.loader,
       await requestAs(employee, "/"),

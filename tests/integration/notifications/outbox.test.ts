@@ -1,6 +1,13 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import { mailOutbox } from "#db/schema";
 import { approveAdvance } from "~/models/advances/index.server";
+import {
+  confirmRoster,
+  inviteEmployee,
+  inviteMember,
+  previewRoster,
+  runRosterImport,
+} from "~/models/companies/index.server";
 import { loader as outboxLoader } from "~/routes/_app.outbox";
 import { action as forgotAction } from "~/routes/forgot-password";
 import {
@@ -22,6 +29,7 @@ import {
   createEmployee,
   createEmployer,
   requestAs,
+  uniqueName,
 } from "#tests/support/factories";
 
 // Without SMTP_URL every e-mail stays in the outbox table, readable at /outbox by its
@@ -231,5 +239,92 @@ describe("/outbox without a mail server", () => {
     expect(mail.text).toContain("http://localhost:3000/reset-password?token=");
     expect(mail.text).not.toContain("evil.example");
     expect(mail.html).not.toContain("evil.example");
+  });
+
+  it("an invitation is listed in its inviter's outbox, to whom and when, never with its link; the same for a roster's", async () => {
+    const owner = await createEmployer();
+    const tag = uniqueName("kept");
+    await inviteEmployee(owner, {
+      email: `${tag}-one@example.com`,
+      firstName: "One",
+      lastName: "Invited",
+    });
+    await inviteMember(owner, {
+      email: `${tag}-owner@example.com`,
+      role: "OWNER",
+    });
+    const roster = await previewRoster(
+      owner,
+      "staff.csv",
+      new TextEncoder().encode(
+        `First name,Last name,Email\nAna,Lopez,${tag}-ana@example.com\nBen,Ruiz,${tag}-ben@example.com\n`,
+      ),
+    );
+    await confirmRoster(owner, roster.id);
+    await runRosterImport(roster.id);
+    const rows = await db()
+      .select()
+      .from(mailOutbox)
+      .where(
+        and(
+          eq(mailOutbox.userId, owner.id),
+          inArray(mailOutbox.kind, [
+            "invitation.employee",
+            "invitation.member",
+          ]),
+        ),
+      );
+    expect(rows.map((r) => r.toAddress).sort()).toEqual(
+      ["ana", "ben", "one", "owner"].map((who) => `${tag}-${who}@example.com`),
+    );
+    // Kept without a mail server, the row is the recipient's only copy: it holds the link.
+    for (const row of rows) {
+      expect(row.status).toBe("kept");
+      expect(row.text).toMatch(/\/join\/[\w-]+/);
+    }
+
+    const list = await call(outboxLoader, await requestAs(owner, "/outbox"));
+    expect(await list.text()).not.toContain("/join/");
+    for (const row of rows) {
+      const res = await call(
+        outboxLoader,
+        await requestAs(owner, `/outbox?mail=${row.id}`),
+      );
+      expect(res.status).toBe(200);
+      const page = await res.text();
+      expect(page, row.toAddress).not.toContain("/join/");
+      expect(JSON.parse(page).open).toMatchObject({
+        subject: row.subject,
+        to: row.toAddress,
+        text: null,
+        withheld: "sent-for-someone-else",
+      });
+    }
+  });
+
+  it("a reset link kept without a mail server is shown to its recipient", async () => {
+    const employer = await createEmployer();
+    const employee = await createEmployee(employer);
+    await call(
+      forgotAction,
+      form("/forgot-password", { identifier: employee.username }),
+    );
+    const [mail] = await db()
+      .select()
+      .from(mailOutbox)
+      .where(
+        and(
+          eq(mailOutbox.userId, employee.id),
+          eq(mailOutbox.kind, "password.reset"),
+        ),
+      );
+    const open = await (
+      await call(
+        outboxLoader,
+        await requestAs(employee, `/outbox?mail=${mail.id}`),
+      )
+    ).json();
+    expect(open.open.text).toContain("/reset-password?token=");
+    expect(open.open.withheld).toBeNull();
   });
 });

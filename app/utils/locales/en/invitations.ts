@@ -87,6 +87,11 @@ const invitations = {
     notCreated: "Account not created",
     creating: "Creating your account...",
     create: "Create account and join",
+    sentTo: "This invitation was sent to {{email}}.",
+    otherAddress:
+      "Your account's address is {{email}}: join only if the invitation was meant for you.",
+    confirmAddress: "{{email}} is my address",
+    notJoined: "Not joined",
     joining: "Joining...",
     join: "Join {{company}}",
   },

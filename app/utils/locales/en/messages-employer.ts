@@ -97,6 +97,12 @@ const employerMessages = {
   "Member removed": "Member removed",
   "{{name}} no longer belongs to the team; their sessions have ended.":
     "{{name}} no longer belongs to the team; their sessions have ended.",
+  "{{name}} no longer belongs to the team; their sessions have ended. Revoked with them: the invitations they sent to {{invitations}}, and the API keys they created: {{keys}}.":
+    "{{name}} no longer belongs to the team; their sessions have ended. Revoked with them: the invitations they sent to {{invitations}}, and the API keys they created: {{keys}}.",
+  "{{name}} no longer belongs to the team; their sessions have ended. Revoked with them: the invitations they sent to {{invitations}}.":
+    "{{name}} no longer belongs to the team; their sessions have ended. Revoked with them: the invitations they sent to {{invitations}}.",
+  "{{name}} no longer belongs to the team; their sessions have ended. Revoked with them: the API keys they created: {{keys}}.":
+    "{{name}} no longer belongs to the team; their sessions have ended. Revoked with them: the API keys they created: {{keys}}.",
   "{{email}} will get an e-mail with a link that works for {{days}} days.":
     "{{email}} will get an e-mail with a link that works for {{days}} days.",
   "Member not found": "Member not found",
@@ -226,6 +232,8 @@ const employerMessages = {
     "Your account now belongs to {{company}}.",
   "your company": "your company",
   "Your account is ready, {{name}}.": "Your account is ready, {{name}}.",
+  "Confirm that this invitation was sent to your address.":
+    "Confirm that this invitation was sent to your address.",
   "Sign in first, then press Join.": "Sign in first, then press Join.",
   "This invitation link is no longer valid. Ask for a new invitation.":
     "This invitation link is no longer valid. Ask for a new invitation.",

@@ -13,6 +13,12 @@ const outbox = {
     sent: "Sent",
     failed: "Failed",
   },
+  withheld: {
+    "sent-for-someone-else":
+      "This e-mail holds a single-use link for {{to}} alone, so it is not shown here. It was sent; if it did not arrive, send the invitation again.",
+    delivered:
+      "This e-mail held a single-use link. It was delivered, and the link is not kept.",
+  },
   notFound: "E-mail not found",
 };
 

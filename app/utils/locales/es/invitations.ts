@@ -89,6 +89,11 @@ const invitations = {
     notCreated: "No se creó la cuenta",
     creating: "Creando tu cuenta...",
     create: "Crear la cuenta y unirme",
+    sentTo: "Esta invitación se envió a {{email}}.",
+    otherAddress:
+      "La dirección de tu cuenta es {{email}}: únete solo si la invitación era para ti.",
+    confirmAddress: "{{email}} es mi dirección",
+    notJoined: "No te uniste",
     joining: "Uniéndote...",
     join: "Unirme a {{company}}",
   },

@@ -97,6 +97,12 @@ const employerMessages = {
   "Member removed": "Miembro quitado",
   "{{name}} no longer belongs to the team; their sessions have ended.":
     "{{name}} ya no pertenece al equipo; sus sesiones se cerraron.",
+  "{{name}} no longer belongs to the team; their sessions have ended. Revoked with them: the invitations they sent to {{invitations}}, and the API keys they created: {{keys}}.":
+    "{{name}} ya no pertenece al equipo; sus sesiones se cerraron. Se revocaron con su salida las invitaciones que envió a {{invitations}} y las claves de API que creó: {{keys}}.",
+  "{{name}} no longer belongs to the team; their sessions have ended. Revoked with them: the invitations they sent to {{invitations}}.":
+    "{{name}} ya no pertenece al equipo; sus sesiones se cerraron. Se revocaron con su salida las invitaciones que envió a {{invitations}}.",
+  "{{name}} no longer belongs to the team; their sessions have ended. Revoked with them: the API keys they created: {{keys}}.":
+    "{{name}} ya no pertenece al equipo; sus sesiones se cerraron. Se revocaron con su salida las claves de API que creó: {{keys}}.",
   "{{email}} will get an e-mail with a link that works for {{days}} days.":
     "{{email}} recibirá un correo con un enlace que sirve durante {{days}} días.",
   "Member not found": "No se encontró al miembro",
@@ -229,6 +235,8 @@ const employerMessages = {
     "Tu cuenta ahora pertenece a {{company}}.",
   "your company": "tu empresa",
   "Your account is ready, {{name}}.": "Tu cuenta está lista, {{name}}.",
+  "Confirm that this invitation was sent to your address.":
+    "Confirma que esta invitación se envió a tu dirección.",
   "Sign in first, then press Join.":
     "Primero inicia sesión y luego presiona Unirme.",
   "This invitation link is no longer valid. Ask for a new invitation.":

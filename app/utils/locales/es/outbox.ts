@@ -13,6 +13,12 @@ const outbox = {
     sent: "Enviado",
     failed: "No se pudo enviar",
   },
+  withheld: {
+    "sent-for-someone-else":
+      "Este correo lleva un enlace de un solo uso solo para {{to}}, así que no se muestra aquí. Se envió; si no llegó, envía la invitación de nuevo.",
+    delivered:
+      "Este correo llevaba un enlace de un solo uso. Se entregó y el enlace no se guarda.",
+  },
   notFound: "No se encontró el correo",
 };
 

@@ -123,6 +123,7 @@ const validation = {
     "A refund cannot be more than the card has spent.",
   "Enter an amount in dollars, like 50.00":
     "Enter an amount in dollars, like 50.00",
+  "Merchant name": "Merchant name",
   "Enter the merchant's name": "Enter the merchant's name",
   "Choose the merchant's category": "Choose the merchant's category",
   "Must be at most 100 characters": "Must be at most 100 characters",

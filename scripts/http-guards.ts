@@ -235,7 +235,7 @@ export function knownHostsOnly(
  * An X-Forwarded-Host, trusted or not, must name one of our hosts, each of its comma-separated
  * entries a plain host with an optional port (1–65535): Remix's Express adapter takes the port
  * of the request's URL from it even when Express ignores the header, so a forwarded host like
- * `localhost:70000` would otherwise make an invalid URL and a 500 (decision 0099).
+ * `localhost:70000` would otherwise make an invalid URL and a 500 (decision 0068).
  */
 function forwardedHostIsOurs(value: string, names: readonly string[]) {
   return value.split(",").every((entry) => {

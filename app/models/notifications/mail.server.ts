@@ -18,7 +18,7 @@ import { requeueRowsWithoutJob } from "~/utils/job-sweep.server";
 export const MAIL_MAX_ATTEMPTS = 10;
 export const DELIVER_MAIL_TASK = "deliver-mail";
 /** Kinds whose body holds a secret (a reset link): the body is dropped once delivered. */
-const SECRET_KINDS = new Set(["password.reset"]);
+const SECRET_KINDS = new Set(["password.reset", "email.confirmation"]);
 
 export type MailToSend = {
   userId: number;

@@ -176,6 +176,7 @@ const validation = {
   "Signed in": "Signed in",
   "Password reset e-mailed": "Password reset e-mailed",
   "Password reset by e-mail link": "Password reset by e-mail link",
+  "E-mail address confirmed": "E-mail address confirmed",
   "Session revoked": "Session revoked",
   "Two-factor sign-in turned on": "Two-factor sign-in turned on",
   "Two-factor sign-in turned off": "Two-factor sign-in turned off",

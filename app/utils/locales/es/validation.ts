@@ -183,6 +183,7 @@ const validation = {
   "Password reset e-mailed": "Enlace para restablecer la contraseña enviado",
   "Password reset by e-mail link":
     "Contraseña restablecida con el enlace del correo",
+  "E-mail address confirmed": "Correo electrónico confirmado",
   "Session revoked": "Sesión cerrada a distancia",
   "Two-factor sign-in turned on": "Verificación en dos pasos activada",
   "Two-factor sign-in turned off": "Verificación en dos pasos desactivada",

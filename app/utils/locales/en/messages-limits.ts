@@ -1,6 +1,8 @@
-// The sending limits' and e-mail confirmation's entries of the `messages` namespace in English
-// (keyed by the English text; spread into it by ./messages; decision 0099).
+// The `messages` namespace's entries in English for the sending limits, the e-mail confirmation
+// and a transaction's conflict (keyed by the English text; spread into it by ./messages).
 const limitMessages = {
+  "Other changes to the same records were being saved at the same moment. Please try again.":
+    "Other changes to the same records were being saved at the same moment. Please try again.",
   "Your company can send {{limit}} invitations an hour and has {{left}} left for now. Please try again later.":
     "Your company can send {{limit}} invitations an hour and has {{left}} left for now. Please try again later.",
   "Your company can send {{limit}} invitations a day and has {{left}} left for now. Please try again tomorrow.":

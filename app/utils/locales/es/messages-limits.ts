@@ -1,6 +1,8 @@
-// The sending limits' and e-mail confirmation's entries of the `messages` namespace in US Spanish
-// (keyed by the English text; spread into it by ./messages; decision 0099).
+// The `messages` namespace's entries in US Spanish for the sending limits, the e-mail confirmation
+// and a transaction's conflict (keyed by the English text; spread into it by ./messages).
 const limitMessages = {
+  "Other changes to the same records were being saved at the same moment. Please try again.":
+    "Otros cambios de los mismos registros se estaban guardando en ese momento. Vuelve a intentarlo.",
   "Your company can send {{limit}} invitations an hour and has {{left}} left for now. Please try again later.":
     "Tu empresa puede enviar {{limit}} invitaciones por hora y por ahora le quedan {{left}}. Vuelve a intentarlo más tarde.",
   "Your company can send {{limit}} invitations a day and has {{left}} left for now. Please try again tomorrow.":

@@ -66,6 +66,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     ["settings", "sessions", "messages"],
     user,
   );
+  const count = (n: number) =>
+    n.toLocaleString(language === "es" ? "es-US" : "en-US");
   const [overview, paySchedule, lists, mfa, allowance] = await Promise.all([
     mayEdit ? getSettingsOverview(user) : null,
     mayEdit ? getPaySchedule(user) : null,
@@ -112,8 +114,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
       address: user.email,
       confirmed: isEmailConfirmed(user),
       companyConfirmed: allowance?.confirmed ?? false,
-      perHour: allowance?.perHour ?? 0,
-      perDay: allowance?.perDay ?? 0,
+      perHour: count(allowance?.perHour ?? 0),
+      perDay: count(allowance?.perDay ?? 0),
     },
     settingsRefusal: mayEdit
       ? null

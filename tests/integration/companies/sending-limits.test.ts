@@ -249,14 +249,14 @@ describe("confirming the owner's e-mail address", () => {
           email: {
             confirmed: boolean;
             companyConfirmed: boolean;
-            perHour: number;
+            perHour: string;
           };
         }
       ).email;
     expect(await settingsOf(owner)).toMatchObject({
       confirmed: false,
       companyConfirmed: false,
-      perHour: 250,
+      perHour: "250",
     });
 
     const token = await mailedConfirmationToken(owner);
@@ -292,7 +292,7 @@ describe("confirming the owner's e-mail address", () => {
     expect(await settingsOf(owner)).toMatchObject({
       confirmed: true,
       companyConfirmed: true,
-      perHour: 10_000,
+      perHour: "10,000",
     });
     // Once only.
     const again = await call(

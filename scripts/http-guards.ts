@@ -220,9 +220,35 @@ export function knownHostsOnly(
   return (req, res, next) => {
     if (req.path === "/healthz" || req.path === "/readyz") return next();
     const host = (req.hostname ?? "").toLowerCase();
-    if (host && hostMatches(host, names)) return next();
+    const forwarded = req.get("x-forwarded-host");
+    if (
+      host &&
+      hostMatches(host, names) &&
+      (forwarded === undefined || forwardedHostIsOurs(forwarded, names))
+    )
+      return next();
     sendRefusal(req, res, 400, UNKNOWN_HOST);
   };
+}
+
+/**
+ * An X-Forwarded-Host, trusted or not, must name one of our hosts, each of its comma-separated
+ * entries a plain host with an optional port (1–65535): Remix's Express adapter takes the port
+ * of the request's URL from it even when Express ignores the header, so a forwarded host like
+ * `localhost:70000` would otherwise make an invalid URL and a 500 (decision 0068).
+ */
+function forwardedHostIsOurs(value: string, names: readonly string[]) {
+  return value.split(",").every((entry) => {
+    const text = entry.trim();
+    if (!text || /[/?#@\\\s]/.test(text)) return false;
+    let url: URL;
+    try {
+      url = new URL(`http://${text}`);
+    } catch {
+      return false;
+    }
+    return hostMatches(url.hostname.toLowerCase(), names);
+  });
 }
 
 /**

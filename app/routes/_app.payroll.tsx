@@ -24,6 +24,7 @@ import {
   RESULTS_FILE_PROBLEM,
 } from "~/models/payroll/index.server";
 import { requireEmployer } from "~/web/auth.server";
+import { isAppError } from "~/utils/errors";
 import { formatDate, notAvailable } from "~/utils/dates";
 import { formatCents, formatMoney, toCents } from "~/utils/money";
 import {
@@ -63,7 +64,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
     deductionsDueBy(user, today),
     nextPayDateOf(user),
     listPayrollRuns(user),
-    runId === null ? null : getPayrollRun(user, runId),
+    runId === null
+      ? null
+      : getPayrollRun(user, runId).catch((error: unknown) => {
+          // Another company's run, or one that does not exist: the same 404 page.
+          if (isAppError(error) && error.status === 404)
+            throw json({ message: error.message }, { status: 404 });
+          throw error;
+        }),
   ]);
   const totalCents = due.reduce((sum, d) => sum + toCents(d.amount), 0);
   const { language, i18n } = await pageI18n(

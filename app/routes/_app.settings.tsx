@@ -1,16 +1,25 @@
 import { type SubmissionResult } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import {
   getPaySchedule,
   getSettingsOverview,
+  invitationAllowance,
   updateCompanySettings,
   updatePaySchedule,
 } from "~/models/companies/index.server";
-import { getMfaStatus } from "~/models/people/index.server";
+import {
+  getMfaStatus,
+  isEmailConfirmed,
+  resendEmailConfirmation,
+} from "~/models/people/index.server";
+import { db } from "~/utils/db.server";
+import { isAppError } from "~/utils/errors";
+import { refuseWhileDatabaseDown } from "~/web/unavailable.server";
 import { can, refusalFor, requireEmployerAuth } from "~/web/auth.server";
 import type { SecurityActionData } from "~/validation/mfa";
 import { formatDate } from "~/utils/dates";
@@ -20,6 +29,7 @@ import {
   attempt,
   readFormData,
   replyToFailure,
+  redirectWithError,
   redirectWithSuccess,
   type Toast as ToastData,
   companySettingsSchema,
@@ -56,11 +66,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
     ["settings", "sessions", "messages"],
     user,
   );
-  const [overview, paySchedule, lists, mfa] = await Promise.all([
+  const count = (n: number) =>
+    n.toLocaleString(language === "es" ? "es-US" : "en-US");
+  const [overview, paySchedule, lists, mfa, allowance] = await Promise.all([
     mayEdit ? getSettingsOverview(user) : null,
     mayEdit ? getPaySchedule(user) : null,
     sessionLists(request, user.id, session.id, language),
     getMfaStatus(user),
+    user.companyId === null ? null : invitationAllowance(db(), user.companyId),
   ]);
   return json({
     i18n,
@@ -95,12 +108,23 @@ export async function loader({ request }: LoaderFunctionArgs) {
     employeeCount: overview?.employeeCount ?? 0,
     paySchedule,
     isOwner: can(user, "team"),
+    // The member's own address, confirmed by the link mailed at registration, and what the
+    // company may send while it is or is not (decision 0099).
+    email: {
+      address: user.email,
+      confirmed: isEmailConfirmed(user),
+      companyConfirmed: allowance?.confirmed ?? false,
+      perHour: count(allowance?.perHour ?? 0),
+      perDay: count(allowance?.perDay ?? 0),
+    },
     settingsRefusal: mayEdit
       ? null
       : localizeMessage(language, refusalFor("settings")),
     supportEmail: env().SUPPORT_EMAIL,
   });
 }
+
+const CONFIRM_EMAIL_AGAIN = "confirm-email-again";
 
 type ActionData = {
   result?: SubmissionResult<string[]>;
@@ -126,6 +150,20 @@ export async function action({ request }: ActionFunctionArgs) {
     }),
   );
   if (listed) return listed;
+  if (intent === CONFIRM_EMAIL_AGAIN) {
+    try {
+      await resendEmailConfirmation(user);
+    } catch (error) {
+      refuseWhileDatabaseDown(error);
+      if (!isAppError(error)) throw error;
+      return redirectWithError("/settings", error.message);
+    }
+    return redirectWithSuccess(
+      "/settings",
+      "Confirmation link sent",
+      "Open the link we e-mailed you to confirm your address.",
+    );
+  }
   if (typeof intent === "string" && MFA_INTENTS.includes(intent)) {
     return mfaAction(request, user, intent, formData);
   }
@@ -177,6 +215,7 @@ export default function SettingsPage() {
     isOwner,
     settingsRefusal,
     paySchedule,
+    email,
   } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>() as ActionData | undefined;
   const t = useT("settings");
@@ -220,6 +259,29 @@ export default function SettingsPage() {
           </p>
         </Card>
       ) : null}
+      <Card title={t("email.title")}>
+        <p className="text-gray-700">
+          {t(email.confirmed ? "email.confirmed" : "email.notConfirmed", {
+            email: email.address,
+          })}
+        </p>
+        <p className="mt-2 text-gray-700">
+          {t(
+            email.companyConfirmed
+              ? "email.companyLimits"
+              : "email.companyLimitsUntilConfirmed",
+            { hour: email.perHour, day: email.perDay },
+          )}
+        </p>
+        {email.confirmed ? null : (
+          <Form method="post" className="mt-4">
+            <input type="hidden" name="intent" value={CONFIRM_EMAIL_AGAIN} />
+            <Button type="submit" variant="secondary" className="min-h-[44px]">
+              {t("email.sendAgain")}
+            </Button>
+          </Form>
+        )}
+      </Card>
       {/* A save redirects back here with new values: a new key starts the form from them. */}
       {settings ? (
         <SettingsForm

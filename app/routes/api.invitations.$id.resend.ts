@@ -18,7 +18,7 @@ export const { contract, loader, action } = apiRoute(
     capability: "manageEmployees",
     params: idParam(parseId, INVITATION_NOT_FOUND),
     response: invitationSchema,
-    errors: [401, 403, 404, 409],
+    errors: [401, 403, 404, 409, 429],
   },
   async ({ user, params: id }) =>
     toPublicInvitation(await resendInvitation(user, id)),

@@ -36,7 +36,7 @@ const create = apiRoute(
     body: inviteEmployeeSchema,
     status: 201,
     response: invitationSchema,
-    errors: [400, 401, 403, 409],
+    errors: [400, 401, 403, 409, 429],
   },
   async ({ user, body }) =>
     toPublicInvitation(await inviteEmployee(user, body)),

@@ -5,7 +5,7 @@ import {
   payrollRunCsv,
 } from "~/models/payroll/index.server";
 import { requireEmployer } from "~/web/auth.server";
-import { notFound } from "~/utils/errors";
+import { isAppError, notFound } from "~/utils/errors";
 
 // GET /payroll/export: the employer dashboard's Export button downloads the next payroll's
 // deductions as CSV; with ?run=ID, that payroll run's file (what the company's payroll deducts,
@@ -17,7 +17,17 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (run === null) file = await exportNextPayrollCsv(user);
   else {
     if (!/^\d{1,9}$/.test(run)) throw notFound("Payroll run not found.");
-    file = payrollRunCsv(await getPayrollRun(user, Number(run)));
+    try {
+      file = payrollRunCsv(await getPayrollRun(user, Number(run)));
+    } catch (error) {
+      // Another company's run, or one that does not exist: 404, as for a malformed id.
+      if (isAppError(error) && error.status === 404)
+        return new Response(error.message, {
+          status: 404,
+          headers: { "Content-Type": "text/plain; charset=utf-8" },
+        });
+      throw error;
+    }
   }
   return new Response(file.csv, {
     headers: {

@@ -160,6 +160,8 @@ export async function seedDemo(db: Database, now = new Date()): Promise<void> {
         firstName: "Dana",
         lastName: "Whitfield",
         email: "dana@freshfoods.example",
+        // The demo company's owner has confirmed her address (decision 0099).
+        confirmedEmail: "dana@freshfoods.example",
         role: "EMPLOYER",
         companyName: "Fresh Foods Co.",
         maxAdvanceLimit: "500.00",

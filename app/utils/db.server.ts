@@ -14,7 +14,12 @@ import * as schema from "#db/schema";
 import { onDatabaseNotice } from "./database-notices.server";
 import { env } from "./env.server";
 import { urlForPostgresJs } from "./database-url";
-import { isDeadlock } from "./errors";
+import { AsyncLocalStorage } from "node:async_hooks";
+import {
+  AppError,
+  isTransactionConflict,
+  TRANSACTION_CONFLICT,
+} from "./errors";
 import { jobQueuePool } from "./primary-pool.server";
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -200,7 +205,15 @@ const dialect = new PgDialect();
  * (docs/decisions/0085-card-purchases-in-two-round-trips.md). PGlite, in this process, runs the
  * same statements as a drizzle transaction.
  */
-export async function readThenWrite<R, W = unknown>(
+export function readThenWrite<R, W = unknown>(
+  read: SQL,
+  write: (rows: R[]) => SQL[],
+): Promise<{ read: R[]; written: W[] }> {
+  // Pure database work: run again when PostgreSQL aborts it for another transaction's sake.
+  return retryOnDeadlock(() => readThenWriteOnce<R, W>(read, write));
+}
+
+async function readThenWriteOnce<R, W>(
   read: SQL,
   write: (rows: R[]) => SQL[],
 ): Promise<{ read: R[]; written: W[] }> {
@@ -263,22 +276,68 @@ export async function readiness(): Promise<boolean> {
   }
 }
 
+/** How many times in all a transaction PostgreSQL aborted for another's sake is run. */
+export const TRANSACTION_ATTEMPTS = 4;
+
+/** Effects outside the database already done by the transaction being run (and re-run). */
+const retryingRun = new AsyncLocalStorage<Map<string, unknown>>();
+
 /**
- * Runs a transaction again (up to `attempts` times in all) when PostgreSQL aborted it to break
- * a deadlock: the whole transaction rolled back, so running it again is what PostgreSQL's
- * documentation prescribes. Only for work that does nothing outside the database.
+ * Runs `work` again when PostgreSQL aborted it for a concurrent transaction's sake: a deadlock
+ * (40P01) or a serialization failure (40001). The whole transaction rolled back, so running it
+ * again is what PostgreSQL's documentation prescribes; up to `attempts` runs in all, a few
+ * milliseconds apart (random, growing), then a 409 with TRANSACTION_CONFLICT, never the raw
+ * error. An effect outside the database inside `work` (a provider call) goes through
+ * onceAcrossRetries, so a run again does not repeat it.
  */
 export async function retryOnDeadlock<T>(
   work: () => Promise<T>,
-  attempts = 3,
+  attempts = TRANSACTION_ATTEMPTS,
 ): Promise<T> {
+  const done = retryingRun.getStore() ?? new Map<string, unknown>();
   for (let attempt = 1; ; attempt++) {
     try {
-      return await work();
+      return await retryingRun.run(done, work);
     } catch (error) {
-      if (attempt >= attempts || !isDeadlock(error)) throw error;
+      if (!isTransactionConflict(error)) throw error;
+      if (attempt >= attempts) {
+        const refusal = new AppError(409, TRANSACTION_CONFLICT);
+        refusal.cause = error;
+        throw refusal;
+      }
+      await new Promise((resolve) =>
+        setTimeout(resolve, Math.random() * 20 * attempt),
+      );
     }
   }
+}
+
+/**
+ * One transaction, run again when PostgreSQL aborts it for a concurrent one's sake
+ * (retryOnDeadlock): what the domain opens its transactions with.
+ */
+export function transaction<T>(
+  work: (tx: Tx) => Promise<T>,
+  attempts = TRANSACTION_ATTEMPTS,
+): Promise<T> {
+  return retryOnDeadlock(() => db().transaction(work), attempts);
+}
+
+/**
+ * An effect outside the database (a call to the card provider) made from inside a transaction
+ * that may be run again: done once under `key`, its result remembered for the runs that follow.
+ * Outside such a transaction it simply runs.
+ */
+export async function onceAcrossRetries<T>(
+  key: string,
+  effect: () => Promise<T>,
+): Promise<T> {
+  const done = retryingRun.getStore();
+  if (!done) return effect();
+  if (done.has(key)) return done.get(key) as T;
+  const result = await effect();
+  done.set(key, result);
+  return result;
 }
 
 /** The advisory lock key instances take while they migrate and seed (any fixed number). */

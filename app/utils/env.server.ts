@@ -44,6 +44,21 @@ const schema = z
     WEBHOOK_ALLOW_PRIVATE_NETWORKS: z.enum(["true", "false"]).default("false"),
     // How long one webhook delivery may take before it counts as failed.
     WEBHOOK_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+    // Invitations one company may send (each send and resend, a roster import's rows counted
+    // when it is confirmed), in the last hour and the last 24 hours; the UNCONFIRMED_ pair
+    // while no owner of the company has confirmed their e-mail address (decision 0099).
+    INVITATIONS_PER_HOUR: z.coerce.number().int().positive().default(10_000),
+    INVITATIONS_PER_DAY: z.coerce.number().int().positive().default(20_000),
+    UNCONFIRMED_INVITATIONS_PER_HOUR: z.coerce
+      .number()
+      .int()
+      .positive()
+      .default(250),
+    UNCONFIRMED_INVITATIONS_PER_DAY: z.coerce
+      .number()
+      .int()
+      .positive()
+      .default(250),
     // Registrations allowed per address per LOGIN_WINDOW_MINUTES.
     REGISTER_MAX_PER_ADDRESS: z.coerce.number().int().positive().default(20),
     // Session lifetimes (docs/decisions/0025-server-side-sessions.md).

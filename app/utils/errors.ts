@@ -103,12 +103,21 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   return false;
 }
 
-/** True when PostgreSQL broke a deadlock by aborting this transaction (SQLSTATE 40P01). */
-export function isDeadlock(error: unknown): boolean {
+/**
+ * True when PostgreSQL aborted this transaction for another one's sake: to break a deadlock
+ * (40P01) or because it could not be serialized with a concurrent one (40001). The whole
+ * transaction rolled back; running it again is what PostgreSQL's documentation prescribes.
+ */
+export function isTransactionConflict(error: unknown): boolean {
   let current: unknown = error;
   for (let depth = 0; current && depth < 5; depth++) {
-    if ((current as { code?: unknown }).code === "40P01") return true;
+    const code = (current as { code?: unknown }).code;
+    if (code === "40P01" || code === "40001") return true;
     current = (current as { cause?: unknown }).cause;
   }
   return false;
 }
+
+/** What a caller is told when its transaction lost to concurrent ones even after retries. */
+export const TRANSACTION_CONFLICT =
+  "Other changes to the same records were being saved at the same moment. Please try again.";

@@ -1,4 +1,5 @@
 import * as z from "zod";
+import { singleLine } from "./common";
 import { idField } from "./id-field";
 import { fromCents, parseCents } from "~/utils/money";
 
@@ -37,9 +38,7 @@ const purchaseAmount = z
     return fromCents(cents);
   });
 
-const merchantName = z
-  .string({ error: "Enter the merchant's name" })
-  .trim()
+const merchantName = singleLine("Merchant name", "Enter the merchant's name")
   .min(1, "Enter the merchant's name")
   .max(100, "Must be at most 100 characters");
 

@@ -1,15 +1,16 @@
 import * as z from "zod";
 
 /**
- * What a single line of text never holds: C0 and C1 control characters (CR, LF and tab among
- * them), the bidirectional embeddings, overrides and isolates (U+202A–U+202E, U+2066–U+2069),
- * the direction marks, and zero-width characters. A name with a line break could pass for a
- * header or for the product's own words in a plain-text e-mail; an override can make a name
- * read backwards (docs/decisions/0070-single-line-text.md).
+ * What a single line of text never holds: every Unicode control, format, line separator and
+ * paragraph separator character (general categories Cc, Cf, Zl, Zp). That is C0 and C1 control
+ * characters (CR, LF and tab among them), U+2028 and U+2029, the bidirectional embeddings,
+ * overrides, isolates and marks (U+202A–U+202E, U+2066–U+2069, U+200E, U+200F, U+061C), the
+ * zero-width characters, the soft hyphen and the tag characters. A name with a line break could
+ * pass for a header or for the product's own words in a plain-text e-mail; an override can make
+ * a name read backwards; an invisible character can make two names look the same
+ * (docs/decisions/0070-single-line-text.md).
  */
-export const NOT_SINGLE_LINE =
-  // eslint-disable-next-line no-control-regex -- matching control characters is the point
-  /[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2060\u2066-\u2069\ufeff]/;
+export const NOT_SINGLE_LINE = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/u;
 
 export function singleLineMessage(label: string): string {
   return `${label} cannot contain line breaks or control characters`;

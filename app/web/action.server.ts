@@ -13,7 +13,13 @@ export * from "./validation.server";
 import type { SubmissionResult } from "@conform-to/react";
 import { refuseWhileDatabaseDown } from "./unavailable.server";
 import { json, type TypedResponse } from "@remix-run/node";
-import { type AppError, isAppError } from "~/utils/errors";
+import {
+  type AppError,
+  conflict,
+  isAppError,
+  isTransactionConflict,
+  TRANSACTION_CONFLICT,
+} from "~/utils/errors";
 
 // The one failure path of page loaders and actions. The domain (app/models) throws an AppError
 // for every refusal a user can cause; the page answers it with its own data (a Conform reply,
@@ -33,8 +39,12 @@ export async function attempt<T, D>(
     return await run();
   } catch (error) {
     refuseWhileDatabaseDown(error);
-    if (!isAppError(error)) throw error;
-    return json(failure(error), { status: error.status });
+    // A transaction PostgreSQL aborted for a concurrent one's sake: 409, to be tried again.
+    const refusal = isTransactionConflict(error)
+      ? conflict(TRANSACTION_CONFLICT)
+      : error;
+    if (!isAppError(refusal)) throw error;
+    return json(failure(refusal), { status: refusal.status });
   }
 }
 

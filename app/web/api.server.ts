@@ -8,6 +8,8 @@ import {
   payloadTooLarge,
   isAppError,
   isDatabaseUnavailable,
+  isTransactionConflict,
+  TRANSACTION_CONFLICT,
   unauthorized,
   unavailable,
   fieldErrors,
@@ -52,6 +54,8 @@ export function errorResponse(error: unknown): Response {
   if (isAppError(error))
     return apiError(error.status, error.message, error.fieldErrors);
   noteDatabaseError(error);
+  // A transaction PostgreSQL aborted for a concurrent one's sake (outside the retrying helper).
+  if (isTransactionConflict(error)) return apiError(409, TRANSACTION_CONFLICT);
   if (isDatabaseUnavailable(error)) {
     return apiError(
       503,

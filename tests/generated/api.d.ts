@@ -3425,6 +3425,17 @@ export interface operations {
           };
         };
       };
+      /** @description Too many sign-in attempts, or too many requests with this API key (see Retry-After) */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+          };
+        };
+      };
       /** @description The database is unavailable */
       503: {
         headers: {
@@ -3557,6 +3568,17 @@ export interface operations {
       };
       /** @description The Idempotency-Key was already used with a different request */
       422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+          };
+        };
+      };
+      /** @description Too many sign-in attempts, or too many requests with this API key (see Retry-After) */
+      429: {
         headers: {
           [name: string]: unknown;
         };

@@ -18,7 +18,7 @@ import {
   type User,
 } from "#db/schema";
 import { publish } from "~/services/events.server";
-import { db, type Executor } from "~/utils/db.server";
+import { db, transaction, type Executor } from "~/utils/db.server";
 import { badRequest, fieldErrors, forbidden } from "~/utils/errors";
 import { formatMoney, fromCents, toCents } from "~/utils/money";
 import { storyLines } from "~/utils/money-story";
@@ -117,7 +117,7 @@ export async function requestAdvance(
   const input = parsed.data;
   const amountCents = toCents(input.amount);
 
-  const { request, employerId } = await db().transaction(async (tx) => {
+  const { request, employerId } = await transaction(async (tx) => {
     // Locked so two requests from the same employee see each other's auto-approval.
     const [employee] = await tx
       .select()

@@ -14,7 +14,7 @@ import {
   type User,
 } from "#db/schema";
 import { publish } from "~/services/events.server";
-import { db, type Tx } from "~/utils/db.server";
+import { transaction, type Tx } from "~/utils/db.server";
 import { badRequest, conflict, notFound } from "~/utils/errors";
 import {
   DECLINE_REASON_MAX,
@@ -65,7 +65,7 @@ async function decideRequest(
 ): Promise<AdvanceRequest> {
   const notify =
     outcome === "approved" ? notifyAdvanceApproved : notifyAdvanceDeclined;
-  const { request, employeeUserId } = await db().transaction(async (tx) => {
+  const { request, employeeUserId } = await transaction(async (tx) => {
     const owned = await ownedRequest(tx, actor, requestId);
     if (!owned) throw notFound(REQUEST_NOT_FOUND);
     const decided = await decide(tx);

@@ -7,7 +7,7 @@ import {
   type User,
 } from "#db/schema";
 import { publish } from "~/services/events.server";
-import { db } from "~/utils/db.server";
+import { db, transaction } from "~/utils/db.server";
 import { forbidden, isAppError, notFound } from "~/utils/errors";
 import {
   applyCancellation,
@@ -48,7 +48,7 @@ export async function cancelAdvance(actor: User, requestId: number) {
       throw notFound(ADVANCE_NOT_FOUND);
     throw error;
   }
-  const done = await db().transaction((tx) =>
+  const done = await transaction((tx) =>
     applyCancellation(tx, requestId, {
       byId: actor.id,
       actorId: actor.id,
@@ -92,7 +92,7 @@ export async function expireUnpaidAdvances(
   let returned = 0;
   for (const { id } of due) {
     try {
-      const done = await db().transaction((tx) =>
+      const done = await transaction((tx) =>
         applyCancellation(tx, id, {
           byId: null,
           actorId: null,

@@ -15,7 +15,7 @@ import {
   type SandboxCardInput,
 } from "~/services/payments/index.server";
 import { publish } from "~/services/events.server";
-import { db, type Executor } from "~/utils/db.server";
+import { db, transaction, type Executor } from "~/utils/db.server";
 import {
   AppError,
   badRequest,
@@ -375,7 +375,7 @@ export async function payWithSandboxCard(
   const paid = await provider.confirmPayment(intent.id, input.card);
   if (!isAuthorized(paid))
     throw new AppError(402, "An error occurred during payment processing.");
-  const outcome = await db().transaction(async (tx) => {
+  const outcome = await transaction(async (tx) => {
     const outcome = await markPaid(tx, advance.request.id, paid.amountCents);
     if (outcome === "paid")
       await recordPayment(tx, actor.id, advance, paid.amountCents);

@@ -6,7 +6,7 @@ import {
   paymentProvider,
   type ProviderPaymentIntent,
 } from "~/services/payments/index.server";
-import { db, queryRows, type Tx } from "~/utils/db.server";
+import { db, queryRows, transaction, type Tx } from "~/utils/db.server";
 import { conflict, isAppError } from "~/utils/errors";
 import { fromCents, toCents } from "~/utils/money";
 import { feeFor } from "~/utils/quote";
@@ -138,7 +138,7 @@ export async function settleCancelledPayment(
       )
     : { kind: "nothing" };
 
-  const recorded = await db().transaction(async (tx) => {
+  const recorded = await transaction(async (tx) => {
     const money =
       outcome.kind === "released"
         ? {
@@ -297,7 +297,7 @@ export async function giveUpOnCard(
   let employeeUserId: number;
   let companyId: number | null;
   try {
-    const done = await db().transaction((tx) =>
+    const done = await transaction((tx) =>
       applyCancellation(tx, requestId, {
         byId: null,
         reason: CARD_FAILED_REASON,
@@ -353,7 +353,7 @@ export async function refuseExpiredApproval(
   )
     return;
   try {
-    const done = await db().transaction((tx) =>
+    const done = await transaction((tx) =>
       applyCancellation(tx, request.id, {
         byId: null,
         actorId: null,

@@ -17,8 +17,10 @@ import {
 import { sandboxCardDetails } from "~/services/payments/sandbox.server";
 import {
   db,
+  onceAcrossRetries,
   queryRows,
   readThenWrite,
+  transaction,
   type Executor,
   type Tx,
 } from "~/utils/db.server";
@@ -365,7 +367,7 @@ export async function setCardFrozen(
   cardId: number,
   frozen: boolean,
 ): Promise<CardStatusChange> {
-  const result = await db().transaction(async (tx) => {
+  const result = await transaction(async (tx) => {
     const card = await ownCard(tx, actor, cardId, true);
     const target = frozen ? FROZEN : "active";
     if (card.status === target) return { card, changed: false };
@@ -384,9 +386,14 @@ export async function setCardFrozen(
       requestId: card.requestId,
       details: { card: card.cardNumber },
     });
-    await paymentProvider().setCardStatus(
-      card.providerCardId,
-      frozen ? "inactive" : "active",
+    // Told once, however many times PostgreSQL has the transaction run again.
+    await onceAcrossRetries(
+      `card-status:${card.providerCardId}:${frozen ? "inactive" : "active"}`,
+      () =>
+        paymentProvider().setCardStatus(
+          card.providerCardId,
+          frozen ? "inactive" : "active",
+        ),
     );
     return { card: updated, changed: true };
   });
@@ -437,7 +444,10 @@ export async function closeCardInTx(
     "card.closed",
     toVirtualCardDto({ ...card, status: "closed" }),
   );
-  await paymentProvider().setCardStatus(card.providerCardId, "canceled");
+  // Told once, however many times PostgreSQL has the caller's transaction run again.
+  await onceAcrossRetries(`card-status:${card.providerCardId}:canceled`, () =>
+    paymentProvider().setCardStatus(card.providerCardId, "canceled"),
+  );
   return true;
 }
 
@@ -446,7 +456,7 @@ export async function closeOwnCard(
   actor: User,
   cardId: number,
 ): Promise<VirtualCard> {
-  const card = await db().transaction(async (tx) => {
+  const card = await transaction(async (tx) => {
     const own = await ownCard(tx, actor, cardId, true);
     if (own.status === "closed") throw conflict(CARD_ALREADY_CLOSED);
     await closeCardInTx(tx, own.id, actor.id, "employee");
@@ -661,7 +671,7 @@ async function recordAuthorization(event: ProviderEvent): Promise<IssuingAck> {
     : [];
   const stripeReason = str(history[history.length - 1]?.reason);
   const now = new Date();
-  await db().transaction(async (tx) => {
+  await transaction(async (tx) => {
     await lockCard(tx, card.id);
     const [seen] = await tx
       .select()
@@ -847,7 +857,7 @@ export async function refundToCard(
   },
   now: Date = new Date(),
 ): Promise<{ created: boolean }> {
-  const created = await db().transaction(async (tx) => {
+  const created = await transaction(async (tx) => {
     const card = await lockCard(tx, cardId);
     if (!card) throw notFound(CARD_NOT_FOUND);
     if (refund.providerTransactionId) {
@@ -945,7 +955,7 @@ export async function closeExpiredCards(
     );
   let closed = 0;
   for (const card of expired) {
-    const done = await db().transaction((tx) =>
+    const done = await transaction((tx) =>
       closeCardInTx(tx, card.id, null, "expired", now),
     );
     if (done) {

@@ -44,7 +44,7 @@ import {
   GROCERY_RESTRICTION,
   PROCESSING_FEE_CENTS,
 } from "~/utils/rules";
-import { db, type Tx } from "~/utils/db.server";
+import { db, transaction, type Tx } from "~/utils/db.server";
 import { deductionSchedule, type ScheduledDeduction } from "~/utils/schedule";
 import { AppError, conflict, isAppError } from "~/utils/errors";
 import { fromCents, toCents } from "~/utils/money";
@@ -201,7 +201,7 @@ export async function issueGroceryCard(
 
   // 1. The authorization (or the confirmation) is the employee's payment: stamp it, racing a
   // cancellation fairly.
-  const marked = await db().transaction(async (tx) => {
+  const marked = await transaction(async (tx) => {
     const outcome = await markPaid(
       tx,
       request.id,
@@ -313,7 +313,7 @@ async function issueAndRecord(
   const companyFeeCents = intent ? 0 : feeFor(cents);
 
   // The card, the amounts and the repayment schedule, once.
-  return db().transaction(async (tx) => {
+  return transaction(async (tx) => {
     const [current] = await tx
       .select({ status: advanceRequests.status })
       .from(advanceRequests)

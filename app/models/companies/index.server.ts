@@ -31,6 +31,10 @@ export {
 } from "./invitations.server";
 export { addEmployee } from "./employee.server";
 export {
+  invitationAllowance,
+  reserveInvitationSends,
+} from "./sending-limits.server";
+export {
   type BadRow,
   confirmRoster,
   getRosterImport,

@@ -35,6 +35,7 @@ import type {
   InviteMemberInput,
 } from "~/validation/company";
 import { companyFor } from "~/utils/company-access.server";
+import { reserveInvitationSends } from "./sending-limits.server";
 
 // Invitations (docs/decisions/0077-companies.md): an admin invites an employee, an owner a
 // colleague. The mail holds a single-use link to /join/<token>; only the token's SHA-256 is
@@ -173,6 +174,8 @@ export async function insertInvitation(
   /** A roster import's batch passes what it read once for all its rows. */
   batch?: { companyName: string; staleExpired: boolean },
 ): Promise<Invitation> {
+  // A roster import's rows were reserved when it was confirmed.
+  if (!batch) await reserveInvitationSends(tx, companyId);
   if (!batch?.staleExpired) await expireStale(tx, companyId, values.email);
   const token = newToken();
   const [row] = await tx
@@ -350,6 +353,7 @@ export async function resendInvitation(
     const row = await ownInvitation(tx, actor, id);
     if (row.status !== "PENDING" && row.status !== "EXPIRED")
       throw conflict(INVITATION_NOT_PENDING);
+    await reserveInvitationSends(tx, row.companyId);
     const token = newToken();
     let updated: Invitation | undefined;
     try {

@@ -34,6 +34,7 @@ import {
   expireStale,
   insertInvitation,
 } from "./invitations.server";
+import { reserveInvitationSends } from "./sending-limits.server";
 
 // Roster import (/employees/import): a CSV of up to 10,000 employees is checked first (nothing
 // is written but the preview itself), then, once confirmed, the job queue sends the
@@ -286,8 +287,16 @@ export async function confirmRoster(
   actor: User,
   id: number,
 ): Promise<RosterImport> {
-  await getRosterImport(actor, id);
+  const preview = await getRosterImport(actor, id);
   const queued = await db().transaction(async (tx) => {
+    // Its rows count against the company's invitation limits from now on: reserved before it
+    // is queued (a queued import's unsent rows are counted as sent).
+    if (preview.status === "PREVIEW")
+      await reserveInvitationSends(
+        tx,
+        preview.companyId,
+        (preview.rows as unknown[]).length,
+      );
     const [row] = await tx
       .update(rosterImports)
       .set({ status: "QUEUED", confirmedAt: new Date() })

@@ -27,6 +27,7 @@ export const TOKEN_MAIL_KINDS: ReadonlySet<string> = new Set([
   "account.created",
   "invitation.employee",
   "invitation.member",
+  "email.confirmation",
 ]);
 /**
  * Kinds kept under the account that sent them, because their recipient has no account yet (an

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { User } from "#db/schema";
 import { publish } from "~/services/events.server";
-import { db, queryRows } from "~/utils/db.server";
+import { queryRows, transaction } from "~/utils/db.server";
 import { badRequest, conflict, notFound } from "~/utils/errors";
 import { isIsoDay } from "~/utils/pay-schedule";
 import { recordAudit } from "~/models/audit/index.server";
@@ -48,7 +48,7 @@ export async function offboardEmployee(
     throw badRequest(LAST_PAY_DATE_FORMAT, {
       lastPayDate: [LAST_PAY_DATE_FORMAT],
     });
-  const done = await db().transaction(async (tx) => {
+  const done = await transaction(async (tx) => {
     const [employee] = await queryRows<{
       id: number;
       user_id: number;

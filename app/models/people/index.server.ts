@@ -66,3 +66,12 @@ export {
   updateProfile,
 } from "./profile.server";
 export { getEmployeeRecord } from "./employee-record.server";
+export {
+  ALREADY_CONFIRMED,
+  CONFIRMATION_LINK_DAYS,
+  CONFIRMATION_LINK_INVALID,
+  confirmEmail,
+  emailOfConfirmationLink,
+  isEmailConfirmed,
+  resendEmailConfirmation,
+} from "./email-confirmation.server";

@@ -15,6 +15,7 @@ import { env } from "~/utils/env.server";
 import { hashPassword } from "~/utils/password.server";
 import { weakPasswordProblem } from "~/utils/password-strength.server";
 import { reserveAttempt } from "./throttle.server";
+import { mailEmailConfirmation } from "./email-confirmation.server";
 import type { RegisterInput } from "~/validation/auth";
 import type { z } from "zod";
 import type { userSchema } from "~/validation/api-responses";
@@ -194,13 +195,17 @@ export async function registerUser(
     );
   }
   try {
-    const user = await db().transaction((tx) =>
-      insertUser(tx, {
+    const user = await db().transaction(async (tx) => {
+      const created = await insertUser(tx, {
         ...input,
         companyName: input.role === "EMPLOYER" ? input.companyName : null,
         department: input.role === "EMPLOYEE" ? input.department : null,
-      }),
-    );
+      });
+      // A new company's owner confirms their address by a mailed link; until then the
+      // company sends few invitations (decision 0099).
+      if (created.role === "EMPLOYER") await mailEmailConfirmation(tx, created);
+      return created;
+    });
     return user;
   } catch (error) {
     if (isUniqueViolation(error)) throw conflict(USERNAME_TAKEN);

@@ -616,6 +616,28 @@ export function passwordResetMail(p: {
   });
 }
 
+export function emailConfirmationMail(p: {
+  origin: string;
+  to: Person;
+  email: string;
+  link: string;
+  days: number;
+  language?: Language;
+}): RenderedMail {
+  const t = mailT(p.language);
+  return render(t("confirmEmail.subject", { product: PRODUCT_NAME }), {
+    language: p.language,
+    origin: p.origin,
+    heading: t("confirmEmail.heading"),
+    greeting: hi(p.to, t),
+    lines: [
+      t("confirmEmail.text", { email: p.email, days: p.days }),
+      t("confirmEmail.ignore", { product: PRODUCT_NAME }),
+    ],
+    action: { label: t("confirmEmail.action"), href: p.link },
+  });
+}
+
 export function passwordChangedMail(p: {
   origin: string;
   to: Person;

@@ -181,6 +181,12 @@ export const LAYOUT_PAGES: LayoutPage[] = [
     primary: ["Create account and join"],
   },
   {
+    name: "confirm-email-expired",
+    role: "public",
+    path: () => "/confirm-email?token=expired-or-unknown",
+    primary: [],
+  },
+  {
     name: "reset-password-expired",
     role: "public",
     path: () => "/reset-password?token=expired-or-unknown",

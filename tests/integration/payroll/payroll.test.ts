@@ -12,7 +12,10 @@ import {
 import { checkInvariants } from "~/models/ledger/index.server";
 import { isoDay } from "~/utils/pay-schedule";
 import { loader as exportLoader } from "~/routes/payroll.export";
-import { action as payrollAction } from "~/routes/_app.payroll";
+import {
+  action as payrollAction,
+  loader as payrollLoader,
+} from "~/routes/_app.payroll";
 import { db, queryRows } from "~/utils/db.server";
 import { toCents } from "~/utils/money";
 import { useTestDatabase } from "#tests/support/db";
@@ -122,6 +125,23 @@ describe("runPayroll (the command)", () => {
     await expect(getPayrollRun(b, run.id)).rejects.toMatchObject({
       status: 404,
     });
+    // The run's page and its file answer another company's employer 404, never 500.
+    const page = await call(
+      payrollLoader,
+      await requestAs(b, `/payroll?run=${run.id}`),
+    );
+    expect(page.status).toBe(404);
+    const file = await call(
+      exportLoader,
+      await requestAs(b, `/payroll/export?run=${run.id}`),
+    );
+    expect(file.status).toBe(404);
+    expect(await file.text()).toBe("Payroll run not found.");
+    // Its own company's employer gets both.
+    expect(
+      (await call(payrollLoader, await requestAs(a, `/payroll?run=${run.id}`)))
+        .status,
+    ).toBe(200);
   });
 
   it("parses run dates strictly", () => {

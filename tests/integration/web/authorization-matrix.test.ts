@@ -40,6 +40,7 @@ import * as appEmployeesAdd from "~/routes/_app.employees.add";
 import * as appHistory from "~/routes/_app.history";
 import * as appOutbox from "~/routes/_app.outbox";
 import * as resetPassword from "~/routes/reset-password";
+import * as confirmEmailPage from "~/routes/confirm-email";
 import * as appPaymentSuccess from "~/routes/_app.payment-success";
 import * as appPayroll from "~/routes/_app.payroll";
 import * as appProfile from "~/routes/_app.profile";
@@ -410,6 +411,27 @@ const MATRIX: Row[] = [
         password: "Basil-Lantern-62",
         confirmPassword: "Basil-Lantern-62",
       }),
+  },
+  {
+    file: "confirm-email.tsx",
+    kind: "loader",
+    what: "GET /confirm-email?token=… (the token moves out of the address bar)",
+    cells: everyone("→/confirm-email"),
+    build: () => get("/confirm-email?token=not-a-token"),
+  },
+  {
+    file: "confirm-email.tsx",
+    kind: "loader",
+    what: "GET /confirm-email (no link kept: it says so)",
+    cells: PUBLIC,
+    build: () => get("/confirm-email"),
+  },
+  {
+    file: "confirm-email.tsx",
+    kind: "action",
+    what: "POST /confirm-email with no live link (refused, nothing confirmed)",
+    cells: everyone(400),
+    build: () => postForm("/confirm-email", {}),
   },
   {
     file: "healthz.ts",
@@ -2128,6 +2150,7 @@ const MODULES: Record<string, Record<string, unknown>> = {
   "_app.history.tsx": appHistory,
   "_app.outbox.tsx": appOutbox,
   "reset-password.tsx": resetPassword,
+  "confirm-email.tsx": confirmEmailPage,
   "_app.payment-success.tsx": appPaymentSuccess,
   "_app.payroll.tsx": appPayroll,
   "_app.profile.tsx": appProfile,

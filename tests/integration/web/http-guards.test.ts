@@ -1,6 +1,7 @@
 import type { AddressInfo } from "node:net";
 import http, { type Server } from "node:http";
 import express from "express";
+import { createRemixRequest } from "@remix-run/express/dist/server";
 // scripts/ is compiled on its own at build time (scripts/tsconfig.build.json), outside the
 // app's aliases, so none reaches it.
 // eslint-disable-next-line no-restricted-imports
@@ -374,7 +375,8 @@ describe("known hosts only", () => {
     const direct = await serverWith(names, false);
     const proxied = await serverWith(names, true);
     try {
-      // Without TRUST_PROXY the forwarded host is a client's claim: the Host header decides.
+      // Without TRUST_PROXY the forwarded host is a client's claim: the Host header decides,
+      // and a forwarded host that is not ours is refused all the same.
       expect(
         (
           await getWithHost(direct.port, "/page", {
@@ -388,6 +390,14 @@ describe("known hosts only", () => {
           await getWithHost(direct.port, "/page", {
             Host: "localhost",
             "X-Forwarded-Host": "evil.example",
+          })
+        ).status,
+      ).toBe(400);
+      expect(
+        (
+          await getWithHost(direct.port, "/page", {
+            Host: "localhost",
+            "X-Forwarded-Host": "app.example.com",
           })
         ).status,
       ).toBe(200);
@@ -411,6 +421,52 @@ describe("known hosts only", () => {
     } finally {
       await direct.close();
       await proxied.close();
+    }
+  });
+
+  it("answers a forwarded host that does not match 400, never the adapter's 500", async () => {
+    const names = allowedHostNames({ APP_URL: "https://app.example.com" });
+    for (const trustProxy of [false, true]) {
+      // Downstream, the request URL built as Remix's Express adapter builds it for the app.
+      const app = express();
+      if (trustProxy) app.set("trust proxy", 1);
+      app.use(knownHostsOnly(names));
+      app.all("*", (req, res, next) => {
+        try {
+          res.json({ url: createRemixRequest(req, res).url });
+        } catch (error) {
+          next(error);
+        }
+      });
+      const listening = app.listen(0);
+      await new Promise((resolve) => listening.once("listening", resolve));
+      const { port } = listening.address() as AddressInfo;
+      try {
+        for (const forwarded of [
+          "app.example.com:70000",
+          "localhost:99999",
+          "evil.example:3000",
+          "app.example.com, evil.example:70000",
+          "app.example.com/x",
+          "user@app.example.com",
+          "",
+        ]) {
+          const res = await getWithHost(port, "/page", {
+            Host: "localhost:3000",
+            "X-Forwarded-Host": forwarded,
+          });
+          expect(res.status, `${trustProxy} ${forwarded}`).toBe(400);
+          expect(res.body).toContain(UNKNOWN_HOST);
+        }
+        const ok = await getWithHost(port, "/page", {
+          Host: "localhost:3000",
+          "X-Forwarded-Host": "app.example.com:8443",
+        });
+        expect(ok.status).toBe(200);
+      } finally {
+        listening.closeAllConnections();
+        await new Promise((resolve) => listening.close(resolve));
+      }
     }
   });
 });

@@ -1,10 +1,11 @@
 import { eq, sql } from "drizzle-orm";
 import type * as z from "zod";
-import { companies, users } from "#db/schema";
+import { cardAuthorizations, companies, users } from "#db/schema";
 import { action as addEmployeeAction } from "~/routes/_app.employees.add";
 import { action as profileAction } from "~/routes/_app.profile";
 import { action as settingsAction } from "~/routes/_app.settings";
 import { action as registerApi } from "~/routes/api.register";
+import { action as sandboxApi } from "~/routes/api.sandbox.card-authorizations";
 import { db } from "~/utils/db.server";
 import {
   addEmployeeSchema,
@@ -12,10 +13,16 @@ import {
   employerRegisterSchema,
   loginSchema,
 } from "~/validation/auth";
+import {
+  sandboxAuthorizationSchema,
+  simulatePurchaseSchema,
+  simulateRefundSchema,
+} from "~/validation/card";
 import { singleLineMessage } from "~/validation/common";
 import { profileSchema } from "~/validation/profile";
 import { companySettingsSchema } from "~/validation/settings";
 import { useTestDatabase } from "#tests/support/db";
+import { insertAdvance, insertCard } from "#tests/support/data";
 import {
   call,
   createEmployee,
@@ -50,6 +57,14 @@ const FORBIDDEN: Array<[string, string]> = [
   ["zero-width joiner", "\u200d"],
   ["word joiner", "\u2060"],
   ["byte order mark", "\ufeff"],
+  // The rest of the control, format, line and paragraph separator categories (Cc, Cf, Zl, Zp).
+  ["line separator", "\u2028"],
+  ["paragraph separator", "\u2029"],
+  ["Arabic letter mark", "\u061c"],
+  ["soft hyphen", "\u00ad"],
+  ["invisible plus", "\u2064"],
+  ["interlinear annotation anchor", "\ufff9"],
+  ["tag letter A", "\u{e0041}"],
 ];
 
 /** A value with the character inside it, and with it at the end (where trimming would hide it). */
@@ -147,6 +162,33 @@ const CASES: Case[] = [
       approvalLimit: 0,
     },
     fields: { companyName: "Company name", contactPhone: "Contact phone" },
+  },
+  {
+    name: "the sandbox's simulated purchase",
+    schema: sandboxAuthorizationSchema,
+    valid: {
+      cardId: 1,
+      amount: "12.50",
+      merchantName: "Corner Grocer",
+      merchantCategory: "grocery_stores_supermarkets",
+    },
+    fields: { merchantName: "Merchant name" },
+  },
+  {
+    name: "the card page's simulated purchase",
+    schema: simulatePurchaseSchema,
+    valid: {
+      amount: "12.50",
+      merchantName: "Corner Grocer",
+      merchantCategory: "grocery_stores_supermarkets",
+    },
+    fields: { merchantName: "Merchant name" },
+  },
+  {
+    name: "the sandbox's merchant refund",
+    schema: simulateRefundSchema,
+    valid: { amount: "2.00", merchantName: "Corner Grocer" },
+    fields: { merchantName: "Merchant name" },
   },
 ];
 
@@ -299,5 +341,38 @@ describe("through the routes: 400 with the field's message, nothing changed", ()
       .where(eq(companies.id, employer.companyId!));
     expect(settings.companyName).toBe("Acme Greens");
     expect(settings.contactPhone).toBe("");
+  });
+
+  it("POST /api/sandbox/card-authorizations: the merchant's name", async () => {
+    const employer = await createEmployer();
+    const employee = await createEmployee(employer);
+    const card = await insertCard(
+      await insertAdvance(employee, { amount: "300.00", status: "APPROVED" }),
+    );
+    for (const merchantName of [
+      "Fresh Market\r\nApproved by your bank",
+      "Fresh \u202eMarket",
+      "Fresh\u2028Market",
+    ]) {
+      const res = await call(
+        sandboxApi,
+        await requestAs(employee, "/api/sandbox/card-authorizations", {
+          json: {
+            cardId: card.id,
+            amount: "5.00",
+            merchantName,
+            merchantCategory: "grocery_stores_supermarkets",
+          },
+        }),
+      );
+      expect(res.status, merchantName).toBe(400);
+      expect((await res.json()).errors.merchantName, merchantName).toEqual([
+        singleLineMessage("Merchant name"),
+      ]);
+    }
+    const [row] = await db()
+      .select({ n: sql<number>`count(*)::int` })
+      .from(cardAuthorizations);
+    expect(row.n).toBe(0);
   });
 });

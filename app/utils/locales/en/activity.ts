@@ -44,6 +44,7 @@ const activity = {
     password__changed: "Password changed",
     password__reset_requested: "Password reset e-mailed",
     password__reset: "Password reset by e-mail link",
+    email__confirmed: "E-mail address confirmed",
     session__revoked: "Session revoked",
     mfa__enabled: "Two-factor sign-in turned on",
     mfa__disabled: "Two-factor sign-in turned off",

@@ -4,6 +4,7 @@ const auth = {
     signIn: "Sign in",
     forgotPassword: "Forgot password",
     resetPassword: "Reset password",
+    confirmEmail: "Confirm your e-mail address",
   },
   tabs: {
     label: "Sign in or register",
@@ -78,6 +79,14 @@ const auth = {
     submit: "Set new password",
     pending: "Saving...",
     newLink: "Ask for a new link",
+  },
+  confirmEmail: {
+    heading: "Confirm your e-mail address",
+    text: "Confirm that {{email}} is your address. Your company can then send all its invitations.",
+    submit: "Confirm my e-mail address",
+    invalid:
+      "This confirmation link has expired, has already been used or was sent to another address. Ask for a new one on the Settings page.",
+    settings: "Go to your settings",
   },
 };
 

@@ -81,6 +81,14 @@ const mail = {
       "If you did not ask, ignore this e-mail: your password stays as it is.",
     action: "Choose a new password",
   },
+  confirmEmail: {
+    subject: "Confirm your e-mail address for {{product}}",
+    heading: "Confirm your e-mail address",
+    text: "Confirm that {{email}} is yours: your company can then send all its invitations. The link below works once, for {{days}} days.",
+    ignore:
+      "If you did not create a {{product}} account, ignore this e-mail: nothing happens.",
+    action: "Confirm my e-mail address",
+  },
   mfaChanged: {
     subjectOn: "Two-factor sign-in turned on",
     subjectOff: "Two-factor sign-in turned off",

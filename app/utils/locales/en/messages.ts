@@ -1,5 +1,6 @@
 // The `messages` namespace in English (i18next's JSON format; docs/i18n-glossary.md).
 import employerMessages from "./messages-employer";
+import limitMessages from "./messages-limits";
 const messages = {
   "The service is temporarily unavailable. Please try again shortly.":
     "The service is temporarily unavailable. Please try again shortly.",
@@ -97,6 +98,7 @@ const messages = {
   "Invalid form": "Invalid form",
   "Choose English or Spanish": "Choose English or Spanish",
   ...employerMessages,
+  ...limitMessages,
 };
 
 export default messages;

@@ -6,6 +6,17 @@ const settings = {
     team: "Team",
     api: "API",
   },
+  email: {
+    title: "Your e-mail address",
+    confirmed: "Your address {{email}} is confirmed.",
+    notConfirmed:
+      "Your address {{email}} is not confirmed yet: open the link we e-mailed to it.",
+    companyLimits:
+      "Your company can send {{hour}} invitations an hour and {{day}} a day.",
+    companyLimitsUntilConfirmed:
+      "Until a company owner confirms their address, your company can send {{hour}} invitations an hour and {{day}} a day.",
+    sendAgain: "Send the confirmation link again",
+  },
   page: {
     heading: "Company Settings",
     intro:

@@ -123,6 +123,7 @@ const validation = {
     "A refund cannot be more than the card has spent.",
   "Enter an amount in dollars, like 50.00":
     "Enter an amount in dollars, like 50.00",
+  "Merchant name": "Merchant name",
   "Enter the merchant's name": "Enter the merchant's name",
   "Choose the merchant's category": "Choose the merchant's category",
   "Must be at most 100 characters": "Must be at most 100 characters",
@@ -175,6 +176,7 @@ const validation = {
   "Signed in": "Signed in",
   "Password reset e-mailed": "Password reset e-mailed",
   "Password reset by e-mail link": "Password reset by e-mail link",
+  "E-mail address confirmed": "E-mail address confirmed",
   "Session revoked": "Session revoked",
   "Two-factor sign-in turned on": "Two-factor sign-in turned on",
   "Two-factor sign-in turned off": "Two-factor sign-in turned off",

@@ -45,6 +45,7 @@ const activity = {
     password__reset_requested:
       "Restablecimiento de contraseña enviado por correo",
     password__reset: "Contraseña restablecida con el enlace del correo",
+    email__confirmed: "Correo electrónico confirmado",
     session__revoked: "Sesión cerrada",
     mfa__enabled: "Verificación en dos pasos activada",
     mfa__disabled: "Verificación en dos pasos desactivada",

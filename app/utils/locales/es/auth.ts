@@ -4,6 +4,7 @@ const auth = {
     signIn: "Iniciar sesión",
     forgotPassword: "Olvidé mi contraseña",
     resetPassword: "Restablecer la contraseña",
+    confirmEmail: "Confirma tu correo electrónico",
   },
   tabs: {
     label: "Iniciar sesión o registrarse",
@@ -78,6 +79,14 @@ const auth = {
     submit: "Guardar contraseña nueva",
     pending: "Guardando...",
     newLink: "Pedir un enlace nuevo",
+  },
+  confirmEmail: {
+    heading: "Confirma tu correo electrónico",
+    text: "Confirma que {{email}} es tu correo. Así tu empresa podrá enviar todas sus invitaciones.",
+    submit: "Confirmar mi correo electrónico",
+    invalid:
+      "Este enlace de confirmación venció, ya se usó o se envió a otro correo. Pide uno nuevo en la página de Configuración.",
+    settings: "Ir a tu configuración",
   },
 };
 

@@ -83,6 +83,14 @@ const mail = {
     ignore: "Si no lo pediste, ignora este correo: tu contraseña sigue igual.",
     action: "Elegir una contraseña nueva",
   },
+  confirmEmail: {
+    subject: "Confirma tu correo electrónico en {{product}}",
+    heading: "Confirma tu correo electrónico",
+    text: "Confirma que {{email}} es tuyo: así tu empresa podrá enviar todas sus invitaciones. El enlace de abajo sirve una sola vez, durante {{days}} días.",
+    ignore:
+      "Si no creaste una cuenta en {{product}}, ignora este correo: no pasa nada.",
+    action: "Confirmar mi correo electrónico",
+  },
   mfaChanged: {
     subjectOn: "Verificación en dos pasos activada",
     subjectOff: "Verificación en dos pasos desactivada",

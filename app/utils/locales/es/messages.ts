@@ -1,5 +1,6 @@
 // The `messages` namespace in US Spanish (i18next's JSON format; docs/i18n-glossary.md).
 import employerMessages from "./messages-employer";
+import limitMessages from "./messages-limits";
 const messages = {
   "The service is temporarily unavailable. Please try again shortly.":
     "El servicio no está disponible por el momento. Vuelve a intentarlo en un rato.",
@@ -97,6 +98,7 @@ const messages = {
   "Invalid form": "Formulario no válido",
   "Choose English or Spanish": "Elige inglés o español",
   ...employerMessages,
+  ...limitMessages,
 };
 
 export default messages;

@@ -6,6 +6,17 @@ const settings = {
     team: "Equipo",
     api: "API",
   },
+  email: {
+    title: "Tu correo electrónico",
+    confirmed: "Tu correo {{email}} está confirmado.",
+    notConfirmed:
+      "Tu correo {{email}} aún no está confirmado: abre el enlace que te enviamos.",
+    companyLimits:
+      "Tu empresa puede enviar {{hour}} invitaciones por hora y {{day}} por día.",
+    companyLimitsUntilConfirmed:
+      "Hasta que un dueño de la empresa confirme su correo, tu empresa puede enviar {{hour}} invitaciones por hora y {{day}} por día.",
+    sendAgain: "Enviar de nuevo el enlace de confirmación",
+  },
   page: {
     heading: "Configuración de la empresa",
     intro:

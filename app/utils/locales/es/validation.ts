@@ -130,6 +130,7 @@ const validation = {
     "Un reembolso no puede ser mayor que lo que se gastó con la tarjeta.",
   "Enter an amount in dollars, like 50.00":
     "Escribe un monto en dólares, como 50.00",
+  "Merchant name": "Nombre del comercio",
   "Enter the merchant's name": "Escribe el nombre del comercio",
   "Choose the merchant's category": "Elige la categoría del comercio",
   "Must be at most 100 characters": "Máximo 100 caracteres",
@@ -182,6 +183,7 @@ const validation = {
   "Password reset e-mailed": "Enlace para restablecer la contraseña enviado",
   "Password reset by e-mail link":
     "Contraseña restablecida con el enlace del correo",
+  "E-mail address confirmed": "Correo electrónico confirmado",
   "Session revoked": "Sesión cerrada a distancia",
   "Two-factor sign-in turned on": "Verificación en dos pasos activada",
   "Two-factor sign-in turned off": "Verificación en dos pasos desactivada",

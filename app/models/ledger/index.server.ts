@@ -3,13 +3,16 @@
 // (tests/unit/layers.test.ts).
 
 export {
+  BALANCE_FOLD_BACKLOG,
   cardLeftCents,
   cardSpendEntry,
   cardSubject,
   companyTotals,
   entryCtes,
+  foldLedgerBalances,
   owedCents,
   postEntry,
+  rebuildLedgerBalances,
   recordCardFunded,
   refreshAvailable,
   repaymentSince,

@@ -436,54 +436,59 @@ export async function rebuildLedgerBalances(executor: Executor): Promise<void> {
   await executor.execute(sql`select ledger_balances_rebuild()`);
 }
 
-/**
- * What payroll collected and what was written off (a loss) since `from`, what is owed now, and
- * the fees the company paid for its employees since `from`: the reports' repayment figures.
- * Read by key from the company's balances per account and month plus its deltas not folded yet,
- * in one statement (one snapshot: a fold commits wholly before or after it), so the cost does
- * not grow with the company's postings. `from` is the first instant of a UTC month (the
- * reporting period's start). A reader that finds a backlog folds it after reading.
- */
-export async function repaymentSince(
-  executor: Executor,
-  companyId: number,
-  from: Date,
-): Promise<{
+export type Repayment = {
   collectedCents: number;
   writtenOffCents: number;
   owedCents: number;
   /** Fees of advances the company pays for its employees (decision 0081). */
   companyFeesCents: number;
-}> {
-  const month = from.toISOString().slice(0, 10);
+};
+
+/** One row of repaymentStatement, as the database returns it. */
+export type RepaymentRow = {
+  collected: string;
+  lost: string;
+  owed: string;
+  company_fees: string;
+  unfolded: number;
+};
+
+/**
+ * The statement of repaymentSince (one row, RepaymentRow's columns), for a caller that reads it
+ * within its own statement (the report: one round trip, one snapshot). Read by key from the
+ * company's balances per account and month plus its deltas not folded yet, so its cost does not
+ * grow with the company's postings. `from` is the first instant of a UTC month.
+ */
+export function repaymentStatement(companyId: number, from: Date): SQL {
   if (!from.toISOString().endsWith("-01T00:00:00.000Z"))
     throw new Error(
-      `repaymentSince: ${from.toISOString()} is not a month's start`,
+      `repayment figures start at a month's start, not ${from.toISOString()}`,
     );
-  const [row] = await queryRows<{
-    collected: string;
-    lost: string;
-    owed: string;
-    company_fees: string;
-    unfolded: number;
-  }>(
-    executor,
-    sql`with b as (
-          select account, month, amount, 0 as unfolded from ledger_balances
-          where company_id = ${companyId}
-            and account in ('payroll', 'losses', 'company_fees', 'receivable', 'arrears')
-          union all
-          select account, month, amount, 1 from ledger_balance_deltas
-          where company_id = ${companyId}
-            and account in ('payroll', 'losses', 'company_fees', 'receivable', 'arrears'))
-        select
-          coalesce(sum(amount) filter (where account = 'payroll' and month >= ${month}::date), 0)::text as collected,
-          coalesce(sum(amount) filter (where account = 'losses' and month >= ${month}::date), 0)::text as lost,
-          coalesce(sum(amount) filter (where account in ('receivable', 'arrears')), 0)::text as owed,
-          coalesce(sum(amount) filter (where account = 'company_fees' and month >= ${month}::date), 0)::text as company_fees,
-          coalesce(sum(unfolded), 0)::int as unfolded
-        from b`,
-  );
+  const month = from.toISOString().slice(0, 10);
+  return sql`select
+      coalesce(sum(b.amount) filter (where b.account = 'payroll' and b.month >= ${month}::date), 0)::text as collected,
+      coalesce(sum(b.amount) filter (where b.account = 'losses' and b.month >= ${month}::date), 0)::text as lost,
+      coalesce(sum(b.amount) filter (where b.account in ('receivable', 'arrears')), 0)::text as owed,
+      coalesce(sum(b.amount) filter (where b.account = 'company_fees' and b.month >= ${month}::date), 0)::text as company_fees,
+      coalesce(sum(b.unfolded), 0)::int as unfolded
+    from (
+      select account, month, amount, 0 as unfolded from ledger_balances
+      where company_id = ${companyId}
+        and account in ('payroll', 'losses', 'company_fees', 'receivable', 'arrears')
+      union all
+      select account, month, amount, 1 from ledger_balance_deltas
+      where company_id = ${companyId}
+        and account in ('payroll', 'losses', 'company_fees', 'receivable', 'arrears')) b`;
+}
+
+/**
+ * The figures of a row of repaymentStatement; a reader that found a backlog of unfolded deltas
+ * folds it after reading, so the next one reads a short list again.
+ */
+export async function repaymentOf(
+  executor: Executor,
+  row: RepaymentRow,
+): Promise<Repayment> {
   if (Number(row.unfolded) > BALANCE_FOLD_BACKLOG)
     await foldLedgerBalances(executor);
   return {
@@ -492,4 +497,21 @@ export async function repaymentSince(
     owedCents: toCents(row.owed),
     companyFeesCents: toCents(row.company_fees),
   };
+}
+
+/**
+ * What payroll collected and what was written off (a loss) since `from` (a month's start), what
+ * is owed now, and the fees the company paid for its employees since `from`: the reports'
+ * repayment figures, read by key (repaymentStatement).
+ */
+export async function repaymentSince(
+  executor: Executor,
+  companyId: number,
+  from: Date,
+): Promise<Repayment> {
+  const [row] = await queryRows<RepaymentRow>(
+    executor,
+    repaymentStatement(companyId, from),
+  );
+  return repaymentOf(executor, row);
 }

@@ -917,6 +917,45 @@ export const ledgerPostings = pgTable(
   ],
 );
 
+// Each company's balances per account and UTC month of the entry (docs/decisions/0103): a
+// statement trigger on ledger_postings appends what each posting statement moved to
+// ledger_balance_deltas (insert only, in the posting's transaction); ledger_balances_fold()
+// (the job worker, every minute, under an advisory lock) moves them into ledger_balances.
+// Readers add the company's unfolded deltas in the same statement. Application code never
+// writes these tables; check:invariants recomputes them from the postings.
+
+/** A company's balance of one account from the postings of entries dated in one UTC month. */
+export const ledgerBalances = pgTable(
+  "ledger_balances",
+  {
+    companyId: integer("company_id").notNull(),
+    account: text("account", { enum: LEDGER_ACCOUNTS }).notNull(),
+    month: date("month", { mode: "string" }).notNull(),
+    amount: numeric("amount", { precision: 14, scale: 2 }).notNull(),
+  },
+  (t) => [
+    primaryKey({
+      name: "ledger_balances_pkey",
+      columns: [t.companyId, t.account, t.month],
+    }),
+  ],
+);
+
+/** What posting statements moved, not folded into ledger_balances yet. */
+export const ledgerBalanceDeltas = pgTable(
+  "ledger_balance_deltas",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    companyId: integer("company_id").notNull(),
+    account: text("account", { enum: LEDGER_ACCOUNTS }).notNull(),
+    month: date("month", { mode: "string" }).notNull(),
+    amount: numeric("amount", { precision: 14, scale: 2 }).notNull(),
+  },
+  (t) => [
+    index("ledger_balance_deltas_company_idx").on(t.companyId, t.account),
+  ],
+);
+
 export type JournalEntry = typeof journalEntries.$inferSelect;
 export type PayrollRun = typeof payrollRuns.$inferSelect;
 // A company's API keys (docs/decisions/0079-api-keys-idempotency-webhooks.md). Only the

@@ -15,6 +15,7 @@ import {
   requeueMailWithoutJob,
 } from "~/models/notifications/index.server";
 import { compactReportRollup } from "~/models/reports/index.server";
+import { foldLedgerBalances } from "~/models/ledger/index.server";
 import { recoverPaidRequests } from "~/models/cards/index.server";
 import {
   requeueRosterImportsWithoutJob,
@@ -30,7 +31,7 @@ import {
 } from "~/models/integrations/index.server";
 import { CARD_RECOVERY_EVERY_MINUTES } from "~/utils/rules";
 import type { Pool } from "pg";
-import { connection } from "~/utils/db.server";
+import { connection, db } from "~/utils/db.server";
 import { jobQueuePool } from "~/utils/primary-pool.server";
 import { env } from "~/utils/env.server";
 import {
@@ -94,8 +95,9 @@ const cronTime = (payload: unknown): Date => {
 };
 
 /**
- * Folds the reports' rollup deltas (docs/decisions/0039-reports-rollup.md): every minute on
- * PostgreSQL, every pass of the embedded loop, and once when the worker starts.
+ * Folds the reports' rollup deltas (docs/decisions/0039-reports-rollup.md) and the ledger's
+ * balance deltas (docs/decisions/0103): every minute on PostgreSQL, every pass of the embedded
+ * loop, and once when the worker starts.
  */
 export const REPORT_ROLLUP_TASK = "report-rollup-compact";
 
@@ -137,6 +139,7 @@ export const taskList: TaskList = {
   },
   [REPORT_ROLLUP_TASK]: async () => {
     await compactReportRollup();
+    await foldLedgerBalances(db());
   },
   [ROSTER_IMPORT_TASK]: async (payload) => {
     await runRosterImport(Number((payload as { importId: number }).importId));
@@ -190,6 +193,7 @@ export const cronItems = () =>
 async function compactRollup(): Promise<void> {
   try {
     await compactReportRollup();
+    await foldLedgerBalances(db());
   } catch (error) {
     log("warn", "report rollup compaction failed; will retry", {
       error: error instanceof Error ? error.message : String(error),

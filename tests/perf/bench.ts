@@ -17,6 +17,8 @@
 //   BENCH_JSON          write the raw figures to this file
 //   BENCH_WORKERS       workers of the N-worker server (default: one per core)
 //   BENCH_WRITE_DOC=0   do not rewrite the generated section of docs/performance.md
+//   BENCH_DATABASE      the database made on that server (default ga_bench), so runs side by
+//                       side on one server do not drop each other's
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
@@ -26,7 +28,10 @@ import url from "node:url";
 import zlib from "node:zlib";
 import autocannon, { type Result } from "autocannon";
 import postgres from "postgres";
-import { checkInvariants } from "~/models/ledger/index.server";
+import {
+  checkInvariants,
+  foldLedgerBalances,
+} from "~/models/ledger/index.server";
 import { compactReportRollup } from "~/models/reports/index.server";
 import { connectPostgres, migrate } from "~/utils/db.server";
 import { hashPassword } from "~/utils/password.server";
@@ -46,7 +51,7 @@ const ROOT = path.resolve(
   path.dirname(url.fileURLToPath(import.meta.url)),
   "../..",
 );
-const DB_NAME = "ga_bench";
+const DB_NAME = process.env.BENCH_DATABASE ?? "ga_bench";
 const DURATION = Number(process.env.BENCH_DURATION ?? 5);
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 1);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
@@ -143,9 +148,11 @@ async function prepareDatabase(): Promise<{
     const large = await seedCompany(conn.db, LARGE_COMPANY, hash);
     log("seeding the small company (1,000 requests)...");
     const small = await seedCompany(conn.db, SMALL_COMPANY, hash);
-    // The load's changes are folded into the reports' rollup before the statistics are taken,
-    // as after any bulk load (docs/decisions/0039-reports-rollup.md).
+    // The load's changes are folded into the reports' rollup and the ledger's balances before
+    // the statistics are taken, as after any bulk load (docs/decisions/0039-reports-rollup.md,
+    // 0103).
     await compactReportRollup(conn.db);
+    await foldLedgerBalances(conn.db);
     await analyze(conn.db);
     const violations = await checkInvariants(conn.db);
     if (violations.length) {

@@ -3,16 +3,23 @@
 // (tests/unit/layers.test.ts).
 
 export {
+  BALANCE_FOLD_BACKLOG,
   cardLeftCents,
   cardSpendEntry,
   cardSubject,
   companyTotals,
   entryCtes,
+  foldLedgerBalances,
   owedCents,
   postEntry,
+  rebuildLedgerBalances,
   recordCardFunded,
   refreshAvailable,
+  repaymentOf,
   repaymentSince,
+  repaymentStatement,
+  type Repayment,
+  type RepaymentRow,
   reserveOrRefuse,
   syncCardSpend,
   transfer,

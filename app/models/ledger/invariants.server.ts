@@ -56,6 +56,29 @@ const CHECKS: Check[] = [
     describe: (r) => `journal entry ${r.entry_id} sums to ${r.total}`,
   },
   {
+    // The balances the reports read by key (folded, plus the deltas not folded yet), recomputed
+    // from the postings in the same statement (docs/decisions/0103).
+    rule: "each company's ledger balances equal the sums of its postings",
+    query: sql`with posted as (
+                 select p.company_id, p.account,
+                        date_trunc('month', j.created_at at time zone 'UTC')::date as month,
+                        sum(p.amount) as amount
+                 from ledger_postings p join journal_entries j on j.id = p.entry_id
+                 where p.company_id is not null group by 1, 2, 3),
+               kept as (
+                 select company_id, account, month, sum(amount) as amount
+                 from (select company_id, account, month, amount from ledger_balances
+                       union all
+                       select company_id, account, month, amount from ledger_balance_deltas) b
+                 group by 1, 2, 3)
+               select company_id, account, to_char(month, 'YYYY-MM') as month,
+                      coalesce(p.amount, 0)::text as posted, coalesce(k.amount, 0)::text as kept
+               from posted p full join kept k using (company_id, account, month)
+               where coalesce(p.amount, 0) <> coalesce(k.amount, 0)`,
+    describe: (r) =>
+      `company ${String(r.company_id)}, ${String(r.account)}, ${String(r.month)}: postings sum to ${String(r.posted)}, the balance says ${String(r.kept)}`,
+  },
+  {
     rule: "what the ledger says an employee owes equals their open deductions",
     query: sql`with owed as (
                  select employee_id, sum(amount) as owed from ledger_postings

@@ -19,7 +19,11 @@ import { fromCents, toCents } from "~/utils/money";
 //   credit (employee)       owed back to the employee: payroll collected more than the card
 //                           spent before it closed (minus: what the employee is due)
 //
-// Balances are derived from the postings (owedCents, cardLeftCents, companyTotals); the
+// Balances are derived from the postings (owedCents, cardLeftCents, companyTotals). Each
+// company's balance per account and month is also kept by the database as postings are written
+// (a trigger appends what each posting statement moved; the job worker folds it every minute:
+// docs/decisions/0103), so the reports read it by key (repaymentSince); whatever inserts
+// postings, this module's entryCtes or a bulk load, the trigger sees it. The
 // employee's available balance is max advance − reserved − owed, recomputed here
 // (refreshAvailable) whenever one of them changes, never adjusted by increments.
 
@@ -412,45 +416,102 @@ export function cardSpendEntry(
   };
 }
 
+/** A reader that finds more unfolded balance deltas of its company than this folds them. */
+export const BALANCE_FOLD_BACKLOG = 500;
+
 /**
- * What payroll collected and what was written off (a loss) since `from`, what is owed now, and
- * the fees the company paid for its employees since `from`: the reports' repayment figures.
+ * Folds the committed balance deltas into ledger_balances (docs/decisions/0103). Returns how
+ * many were folded, or -1 when another fold (or a rebuild) is running: it folds them. Never waits.
  */
-export async function repaymentSince(
-  executor: Executor,
-  companyId: number,
-  from: Date,
-): Promise<{
+export async function foldLedgerBalances(executor: Executor): Promise<number> {
+  const [row] = await queryRows<{ folded: number }>(
+    executor,
+    sql`select ledger_balances_fold() as folded`,
+  );
+  return Number(row.folded);
+}
+
+/** Recomputes every company's balances from the postings (after a bulk load or a restore). */
+export async function rebuildLedgerBalances(executor: Executor): Promise<void> {
+  await executor.execute(sql`select ledger_balances_rebuild()`);
+}
+
+export type Repayment = {
   collectedCents: number;
   writtenOffCents: number;
   owedCents: number;
   /** Fees of advances the company pays for its employees (decision 0081). */
   companyFeesCents: number;
-}> {
-  const [row] = await queryRows<{
-    collected: string;
-    lost: string;
-    owed: string;
-    company_fees: string;
-  }>(
-    executor,
-    sql`select
-          coalesce((select sum(p.amount) from journal_entries j join ledger_postings p on p.entry_id = j.id
-            where j.company_id = ${companyId} and p.account = 'payroll'
-              and j.created_at >= ${from.toISOString()}::timestamptz), 0)::text as collected,
-          coalesce((select sum(p.amount) from journal_entries j join ledger_postings p on p.entry_id = j.id
-            where j.company_id = ${companyId} and p.account = 'losses'
-              and j.created_at >= ${from.toISOString()}::timestamptz), 0)::text as lost,
-          coalesce((select sum(p.amount) from ledger_postings p
-            where p.company_id = ${companyId} and p.account in ('receivable', 'arrears')), 0)::text as owed,
-          coalesce((select sum(p.amount) from journal_entries j join ledger_postings p on p.entry_id = j.id
-            where j.company_id = ${companyId} and p.account = 'company_fees'
-              and j.created_at >= ${from.toISOString()}::timestamptz), 0)::text as company_fees`,
-  );
+};
+
+/** One row of repaymentStatement, as the database returns it. */
+export type RepaymentRow = {
+  collected: string;
+  lost: string;
+  owed: string;
+  company_fees: string;
+  unfolded: number;
+};
+
+/**
+ * The statement of repaymentSince (one row, RepaymentRow's columns), for a caller that reads it
+ * within its own statement (the report: one round trip, one snapshot). Read by key from the
+ * company's balances per account and month plus its deltas not folded yet, so its cost does not
+ * grow with the company's postings. `from` is the first instant of a UTC month.
+ */
+export function repaymentStatement(companyId: number, from: Date): SQL {
+  if (!from.toISOString().endsWith("-01T00:00:00.000Z"))
+    throw new Error(
+      `repayment figures start at a month's start, not ${from.toISOString()}`,
+    );
+  const month = from.toISOString().slice(0, 10);
+  return sql`select
+      coalesce(sum(b.amount) filter (where b.account = 'payroll' and b.month >= ${month}::date), 0)::text as collected,
+      coalesce(sum(b.amount) filter (where b.account = 'losses' and b.month >= ${month}::date), 0)::text as lost,
+      coalesce(sum(b.amount) filter (where b.account in ('receivable', 'arrears')), 0)::text as owed,
+      coalesce(sum(b.amount) filter (where b.account = 'company_fees' and b.month >= ${month}::date), 0)::text as company_fees,
+      coalesce(sum(b.unfolded), 0)::int as unfolded
+    from (
+      select account, month, amount, 0 as unfolded from ledger_balances
+      where company_id = ${companyId}
+        and account in ('payroll', 'losses', 'company_fees', 'receivable', 'arrears')
+      union all
+      select account, month, amount, 1 from ledger_balance_deltas
+      where company_id = ${companyId}
+        and account in ('payroll', 'losses', 'company_fees', 'receivable', 'arrears')) b`;
+}
+
+/**
+ * The figures of a row of repaymentStatement; a reader that found a backlog of unfolded deltas
+ * folds it after reading, so the next one reads a short list again.
+ */
+export async function repaymentOf(
+  executor: Executor,
+  row: RepaymentRow,
+): Promise<Repayment> {
+  if (Number(row.unfolded) > BALANCE_FOLD_BACKLOG)
+    await foldLedgerBalances(executor);
   return {
     collectedCents: toCents(row.collected),
     writtenOffCents: toCents(row.lost),
     owedCents: toCents(row.owed),
     companyFeesCents: toCents(row.company_fees),
   };
+}
+
+/**
+ * What payroll collected and what was written off (a loss) since `from` (a month's start), what
+ * is owed now, and the fees the company paid for its employees since `from`: the reports'
+ * repayment figures, read by key (repaymentStatement).
+ */
+export async function repaymentSince(
+  executor: Executor,
+  companyId: number,
+  from: Date,
+): Promise<Repayment> {
+  const [row] = await queryRows<RepaymentRow>(
+    executor,
+    repaymentStatement(companyId, from),
+  );
+  return repaymentOf(executor, row);
 }

@@ -10,7 +10,11 @@ import {
   RISK_MODERATE_MAX_CENTS,
   unfoldedChanges,
 } from "./report-rollup.server";
-import { repaymentSince } from "~/models/ledger/index.server";
+import {
+  repaymentOf,
+  repaymentStatement,
+  type RepaymentRow,
+} from "~/models/ledger/index.server";
 
 // The employer's analytics (SPEC §2 Reports, §9 Reports; DESIGN §4 Reports). Every figure is
 // a sum over the requests of the employer's own employees in the reporting period, read from
@@ -79,6 +83,8 @@ type CellRow = {
   last30: number;
   prior30: number;
   backlog: number;
+  /** The 't' row's repayment figures (a RepaymentRow as JSON). */
+  repayment: string | null;
 };
 
 const NUMERIC_FIELDS = [
@@ -137,7 +143,8 @@ export async function getEmployerReport(actor: User, now: Date = new Date()) {
       select 'm' as kind, to_char(x.month, 'YYYY-MM') as month, x.department, x.status,
              sum(x.requests)::int as requests, sum(x.amount)::text as amount,
              sum(x.risk_low)::int as "riskLow", sum(x.risk_moderate)::int as "riskModerate",
-             sum(x.risk_high)::int as "riskHigh", 0 as last30, 0 as prior30, 0 as backlog
+             sum(x.risk_high)::int as "riskHigh", 0 as last30, 0 as prior30, 0 as backlog,
+             null::text as repayment
       from (
         select month, department, status, requests, amount, risk_low, risk_moderate, risk_high
         from report_months
@@ -165,7 +172,10 @@ export async function getEmployerReport(actor: User, now: Date = new Date()) {
               + coalesce((select sum(requests) from pending
                           where hour > ${hourOf(prior30Start)} and hour < ${hourOf(last30Start)}), 0)
               + (select count(*) from edge where request_date > ${at(prior30Start)} and request_date <= ${at(last30Start)}))::int,
-             (select count(*) from d)::int`,
+             (select count(*) from d)::int,
+             -- Repayment, from the company's ledger balances (decision 0103): collected by payroll
+             -- and written off in the period, owed now.
+             (select to_json(b)::text from (${repaymentStatement(employer, period.start)}) b)`,
     )
   ).map((row) => {
     const typed = { ...row };
@@ -247,8 +257,11 @@ export async function getEmployerReport(actor: User, now: Date = new Date()) {
   const riskTotal = totals.riskLow + totals.riskModerate + totals.riskHigh;
 
   // Repayment, from the ledger: collected by payroll and written off in the period (losses:
-  // what a leaver's last paycheck could not cover), and owed now (decision 0080).
-  const repayment = await repaymentSince(db(), employer, period.start);
+  // what a leaver's last paycheck could not cover), and owed now (decisions 0080, 0103).
+  const repayment = await repaymentOf(
+    db(),
+    JSON.parse(trendRow.repayment!) as RepaymentRow,
+  );
   return {
     repayment,
     period: {

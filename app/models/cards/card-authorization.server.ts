@@ -31,7 +31,7 @@ import type { ownCardSchema } from "~/validation/api-responses";
 import { toVirtualCardDto } from "./card.server";
 import { recordAudit } from "~/models/audit/index.server";
 import { emitWebhook } from "~/models/integrations/index.server";
-import { returnUnspent } from "./card-close.server";
+import { returnUnspent } from "~/models/repayments/index.server";
 import {
   cardSpendEntry,
   entryCtes,

@@ -15,6 +15,13 @@ type Check = {
   describe: (row: Record<string, unknown>) => string;
 };
 
+// What a card's return holds against a SUBMITTED deduction `d` (never reduced once in a run; the
+// return is settled after its result): the part of it the employee no longer owes.
+const HELD = sql`case when d.status = 'SUBMITTED' then coalesce((select -sum(p.amount)
+    from journal_entries j join ledger_postings p on p.entry_id = j.id
+    where j.deduction_id = d.id and j.event = 'card.unspent_returned'
+      and p.account in ('receivable', 'arrears')), 0) else 0 end`;
+
 // The invariants that keep the money right. Each query
 // returns the offending rows; an empty result everywhere means the database is consistent.
 const CHECKS: Check[] = [
@@ -40,7 +47,7 @@ const CHECKS: Check[] = [
                  where j.request_id is not null and p.account in ('receivable', 'arrears')
                  group by j.request_id),
                open as (
-                 select d.request_id, sum(d.amount) as open from payroll_deductions d
+                 select d.request_id, sum(d.amount - ${HELD}) as open from payroll_deductions d
                  where d.status in ('SCHEDULED', 'SUBMITTED') group by d.request_id)
                select coalesce(o.request_id, d.request_id) as request,
                       coalesce(o.owed, 0)::text as owed, coalesce(d.open, 0)::text as open
@@ -61,7 +68,7 @@ const CHECKS: Check[] = [
                  select employee_id, sum(amount) as owed from ledger_postings
                  where account in ('receivable', 'arrears') group by employee_id),
                open as (
-                 select r.employee_id, sum(d.amount) as open from payroll_deductions d
+                 select r.employee_id, sum(d.amount - ${HELD}) as open from payroll_deductions d
                  join advance_requests r on r.id = d.request_id
                  where d.status in ('SCHEDULED', 'SUBMITTED') group by r.employee_id)
                select coalesce(o.employee_id, d.employee_id) as employee,
@@ -134,10 +141,10 @@ const CHECKS: Check[] = [
     rule: "no deduction paid without a recorded collection",
     query: sql`select d.id, d.collected_amount::text as collected from payroll_deductions d
                where (d.is_paid or d.collected_amount > 0)
-                 and coalesce(d.collected_amount, 0) <> coalesce((select -sum(p.amount)
+                 and coalesce(d.collected_amount, 0) <> coalesce((select sum(p.amount)
                    from journal_entries j join ledger_postings p on p.entry_id = j.id
                    where j.deduction_id = d.id and j.event = 'deduction.collected'
-                     and p.account in ('receivable', 'arrears')), 0)`,
+                     and p.account = 'payroll'), 0)`,
     describe: (r) =>
       `deduction ${r.id} is paid (${r.collected ?? "no amount"}) without a matching collection`,
   },

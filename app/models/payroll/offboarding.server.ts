@@ -26,6 +26,7 @@ import {
   settleOrLeaveForLater,
 } from "~/models/advances/index.server";
 import { refreshAvailable } from "~/models/ledger/index.server";
+import { moveOwedTo } from "~/models/repayments/index.server";
 import { companyFor } from "~/utils/company-access.server";
 
 // Leavers (DESIGN §4 Leavers; docs/decisions/0080). An admin offboards an employee with the date
@@ -227,23 +228,6 @@ export async function offboardEmployee(
     company: companyId,
   });
   return done.result;
-}
-
-/** Everything still scheduled for the employee falls on their last pay date. */
-async function moveOwedTo(
-  tx: Tx,
-  employeeId: number,
-  lastPayDate: string,
-): Promise<number> {
-  const moved = await queryRows<{ id: number }>(
-    tx,
-    sql`update payroll_deductions d set deduction_date = ${lastPayDate}::date::timestamptz
-        from advance_requests r
-        where d.request_id = r.id and r.employee_id = ${employeeId}
-          and d.status = 'SCHEDULED'
-        returning d.id`,
-  );
-  return moved.length;
 }
 
 /** A leaver's last pay date corrected (before it passed): what is owed moves again. */

@@ -3,7 +3,11 @@ import type { Tx } from "~/utils/db.server";
 import { fromCents, toCents } from "~/utils/money";
 import { recordAudit } from "~/models/audit/index.server";
 import { postEntry, transfer } from "~/models/ledger/index.server";
-import { heldReturns } from "./returns.server";
+import {
+  advanceCreditCents,
+  heldReturns,
+  settleOnAdvance,
+} from "./returns.server";
 
 // Payroll's result for one submitted deduction (DESIGN §4 Payroll runs, §12): what was collected
 // is COLLECTED (the ledger: payroll collected it); the rest is arrears on the next pay date (or
@@ -38,8 +42,13 @@ export async function recordResult(
   // What the employee still owed on it once the card's return was taken off.
   const owedCents = dueCents - heldCents;
   const appliedCents = Math.min(collectedCents, owedCents);
-  const creditCents = collectedCents - appliedCents;
-  const shortCents = owedCents - appliedCents;
+  const excessCents = collectedCents - appliedCents;
+  // What payroll did not take comes first out of a credit the advance already has.
+  const fromCreditCents = Math.min(
+    owedCents - appliedCents,
+    excessCents > 0 ? 0 : await advanceCreditCents(tx, d.request_id),
+  );
+  const shortCents = owedCents - appliedCents - fromCreditCents;
   // An arrears deduction is owed on the arrears account; an original one on the receivable.
   const owedOn = d.arrears_of_id === null ? "receivable" : "arrears";
   const subject = {
@@ -58,15 +67,21 @@ export async function recordResult(
           payment_reference = ${collectedCents > 0 ? `PAY-${at.payDate.replaceAll("-", "")}-${d.id}` : null}
         where id = ${d.id}`,
   );
-  if (collectedCents > 0)
+  // Collected beyond what was still owed on it (the card gave it back meanwhile): it pays the
+  // advance's later deductions, then a loss on it, and the rest is owed back.
+  const excess =
+    excessCents > 0
+      ? await settleOnAdvance(tx, d.request_id, excessCents, false)
+      : null;
+  if (collectedCents > 0 || fromCreditCents > 0)
     await postEntry(tx, {
       ...subject,
       event: "deduction.collected",
       postings: [
         { account: "payroll", cents: collectedCents },
-        { account: owedOn, cents: -appliedCents },
-        // Collected beyond what was still owed (the card gave it back meanwhile): owed back.
-        { account: "credit", cents: -creditCents },
+        { account: "credit", cents: fromCreditCents },
+        { account: owedOn, cents: -(appliedCents + fromCreditCents) },
+        ...(excess?.postings ?? []),
       ],
     });
   if (shortCents === 0) return;

@@ -50,18 +50,30 @@ export async function heldReturns(
   return new Map(rows.map((r) => [r.deduction_id, toCents(r.held)]));
 }
 
+export type Settled = {
+  /** The postings (credits) of what was settled, but for the holds. */
+  postings: Posting[];
+  /** What is held against SUBMITTED deductions, one posting each (with `hold`). */
+  holds: { deductionId: number; posting: Posting }[];
+  reduced: number;
+  lossCut: number;
+  creditCents: number;
+};
+
 /**
- * Returns a closed card's unspent balance, inside the caller's transaction (the card's row is
- * locked by the caller). Returns nothing when the card has nothing left.
+ * Money that comes to an advance beyond what a deduction needed (a card's unspent balance, or
+ * what payroll collected beyond what was still owed on a deduction), settled inside the
+ * caller's transaction: its SCHEDULED deductions cut, the latest first (one reduced to nothing
+ * is removed); with `hold`, then its SUBMITTED ones held (never changed); then what was written
+ * off on it; the rest a credit owed back to the employee. Returns the postings; the caller posts
+ * them with the other side.
  */
-export async function returnUnspent(
+export async function settleOnAdvance(
   tx: Tx,
-  cardId: number,
-  now: Date = new Date(),
-): Promise<Returned> {
-  const left = await cardLeftCents(tx, cardId);
-  if (left <= 0) return { returnedCents: 0, deductionsReduced: 0 };
-  const subject = await cardSubject(tx, cardId);
+  requestId: number,
+  cents: number,
+  hold: boolean,
+): Promise<Settled> {
   const open = await queryRows<{
     id: number;
     amount: string;
@@ -70,22 +82,23 @@ export async function returnUnspent(
   }>(
     tx,
     sql`select id, amount::text as amount, status, arrears_of_id from payroll_deductions
-        where request_id = ${subject.requestId} and status in ('SCHEDULED', 'SUBMITTED')
+        where request_id = ${requestId}
+          and status in ('SCHEDULED', ${hold ? "SUBMITTED" : "SCHEDULED"})
         order by (status = 'SCHEDULED') desc, deduction_date desc, id desc for update`,
   );
   const held = await heldReturns(
     tx,
     open.filter((d) => d.status === "SUBMITTED").map((d) => d.id),
   );
-  let rest = left;
+  let rest = cents;
   let reduced = 0;
-  const main: Posting[] = [{ account: "card", cents: left }];
-  const holds: { deductionId: number; posting: Posting }[] = [];
+  const postings: Posting[] = [];
+  const holds: Settled["holds"] = [];
   for (const d of open) {
     if (rest === 0) break;
-    const cents = toCents(d.amount);
+    const amount = toCents(d.amount);
     const room =
-      d.status === "SCHEDULED" ? cents : cents - (held.get(d.id) ?? 0);
+      d.status === "SCHEDULED" ? amount : amount - (held.get(d.id) ?? 0);
     const cut = Math.min(room, rest);
     if (cut <= 0) continue;
     rest -= cut;
@@ -98,12 +111,12 @@ export async function returnUnspent(
       holds.push({ deductionId: d.id, posting });
       continue;
     }
-    main.push(posting);
-    if (cut === cents)
+    postings.push(posting);
+    if (cut === amount)
       await tx.execute(sql`delete from payroll_deductions where id = ${d.id}`);
     else
       await tx.execute(
-        sql`update payroll_deductions set amount = ${fromCents(cents - cut)} where id = ${d.id}`,
+        sql`update payroll_deductions set amount = ${fromCents(amount - cut)} where id = ${d.id}`,
       );
   }
   // A loss already written off on this advance comes back first.
@@ -111,13 +124,44 @@ export async function returnUnspent(
     tx,
     sql`select coalesce(sum(p.amount), 0)::text as lost
         from journal_entries j join ledger_postings p on p.entry_id = j.id
-        where j.request_id = ${subject.requestId} and p.account = 'losses'`,
+        where j.request_id = ${requestId} and p.account = 'losses'`,
   );
   const lossCut = Math.min(rest, Math.max(toCents(lost?.lost ?? "0"), 0));
   rest -= lossCut;
-  main.push({ account: "losses", cents: -lossCut });
+  postings.push({ account: "losses", cents: -lossCut });
   // What payroll already collected beyond what was spent is owed back: a credit.
-  main.push({ account: "credit", cents: -rest });
+  postings.push({ account: "credit", cents: -rest });
+  return { postings, holds, reduced, lossCut, creditCents: rest };
+}
+
+/** What the program owes back to the employee on one advance (its credit), in cents. */
+export async function advanceCreditCents(
+  executor: Executor,
+  requestId: number,
+): Promise<number> {
+  const [row] = await queryRows<{ credit: string }>(
+    executor,
+    sql`select coalesce(-sum(p.amount), 0)::text as credit
+        from journal_entries j join ledger_postings p on p.entry_id = j.id
+        where j.request_id = ${requestId} and p.account = 'credit'`,
+  );
+  return toCents(row?.credit ?? "0");
+}
+
+/**
+ * Returns a closed card's unspent balance, inside the caller's transaction (the card's row is
+ * locked by the caller). Returns nothing when the card has nothing left.
+ */
+export async function returnUnspent(
+  tx: Tx,
+  cardId: number,
+  now: Date = new Date(),
+): Promise<Returned> {
+  const left = await cardLeftCents(tx, cardId);
+  if (left <= 0) return { returnedCents: 0, deductionsReduced: 0 };
+  const subject = await cardSubject(tx, cardId);
+  const settled = await settleOnAdvance(tx, subject.requestId, left, true);
+  const { holds, reduced, lossCut, creditCents: rest } = settled;
   const heldCents = holds.reduce((s, h) => s - h.posting.cents, 0);
   const entry = {
     ...subject,
@@ -126,8 +170,13 @@ export async function returnUnspent(
     at: now,
   };
   // The card's side of what is held against submitted deductions is posted with each of them.
-  main[0] = { account: "card", cents: left - heldCents };
-  await postEntry(tx, { ...entry, postings: main });
+  await postEntry(tx, {
+    ...entry,
+    postings: [
+      { account: "card", cents: left - heldCents },
+      ...settled.postings,
+    ],
+  });
   for (const h of holds)
     await postEntry(tx, {
       ...entry,

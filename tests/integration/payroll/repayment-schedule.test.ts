@@ -142,6 +142,55 @@ describe("a deduction submitted in a payroll run", () => {
   });
 });
 
+describe("two submitted deductions of one advance", () => {
+  for (const order of ["missed first", "collected first"] as const)
+    it(`settle against each other whatever the order of the results (${order})`, async () => {
+      const employer = await createEmployer();
+      await updatePaySchedule(employer, {
+        frequency: "BIWEEKLY",
+        nextPayDate: today,
+      });
+      const user = await createEmployee(employer);
+      const request = await cardedAdvance(user, "300.00", 2);
+      // Both fall due today (crafted), so today's run submits both.
+      await db().execute(
+        sql`update payroll_deductions set deduction_date = ${today}::date::timestamptz
+            where request_id = ${request.id}`,
+      );
+      const card = await cardOf(request.id);
+      await authorizeCardPurchase(card.id, {
+        amountCents: 10_000,
+        merchantName: "Corner Grocer",
+        merchantCategory: GROCERY,
+      });
+      const { run } = await createPayrollRun(employer, { payDate: today });
+      expect(run.deductions).toHaveLength(2);
+      await closeOwnCard(user, card.id);
+      const employee = await employeeOf(user);
+      expect(await owedCents(db(), employee.id)).toBe(10_000);
+
+      // One of them missed, the other collected in full ($150 while only $100 was owed).
+      const [a, b] = run.deductions;
+      const results = [
+        { deductionId: a.id, collectedAmount: "0" },
+        { deductionId: b.id, collectedAmount: "150.00" },
+      ];
+      const { run: after } = await recordPayrollResults(employer, run.id, {
+        results: order === "missed first" ? results : results.reverse(),
+      });
+      expect(after.status).toBe("RECONCILED");
+      // Collected $150, spent $100: nothing owed, $50 owed back, no arrears left behind.
+      expect(await owedCents(db(), employee.id)).toBe(0);
+      expect(await creditOf(employee.companyId!)).toBe(5_000);
+      expect(
+        (await deductionsOf(request.id)).filter(
+          (d) => d.status === "SCHEDULED",
+        ),
+      ).toEqual([]);
+      expect(await checkInvariants(db())).toEqual([]);
+    });
+});
+
 describe("a refund after a write-off", () => {
   it("first reduces the loss: no credit where payroll collected nothing", async () => {
     const employer = await createEmployer();

@@ -25,6 +25,7 @@ import {
 import { island } from "~/components/island";
 import type { SubmissionResult } from "@conform-to/react";
 import { formatDate, notAvailable } from "~/utils/dates";
+import { isoDay } from "~/utils/pay-schedule";
 import { isAppError } from "~/utils/errors";
 import { useLanguage, useT } from "~/utils/i18n";
 import { formatMoney } from "~/utils/money";
@@ -38,6 +39,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       i18n,
       ...(await getEmployeeDetails(employer, params.id)),
       mayOffboard: can(employer, "manageEmployees"),
+      today: isoDay(new Date()),
     });
   } catch (error) {
     // Another employer's employee, an unknown or a malformed id: the same 404.
@@ -56,9 +58,10 @@ const OffboardForm = island(() =>
 // Offboarding (decision 0080): an owner or admin, with the last pay date and a confirmation.
 export async function action({ request, params }: ActionFunctionArgs) {
   const employer = await requireEmployer(request, "manageEmployees");
-  const submission = parseWithZod(await readFormData(request), {
-    schema: offboardSchema,
-  });
+  const form = await readFormData(request);
+  // The same form corrects a leaver's last pay date (intent "correct").
+  const correcting = form.get("intent") === "correct";
+  const submission = parseWithZod(form, { schema: offboardSchema });
   if (submission.status !== "success")
     return json<ActionData>({ result: submission.reply() }, { status: 400 });
   const id = parseId(params.id);
@@ -69,6 +72,12 @@ export async function action({ request, params }: ActionFunctionArgs) {
       const done = await offboardEmployee(employer, id, {
         lastPayDate: submission.value.lastPayDate,
       });
+      if (correcting)
+        return redirectWithSuccess(
+          `/employees/${params.id}`,
+          "Last pay date changed",
+          `What is owed now falls on ${done.lastPayDate}.`,
+        );
       return redirectWithSuccess(
         `/employees/${params.id}`,
         "Employee offboarded",
@@ -134,6 +143,7 @@ export default function EmployeeDetailsPage() {
     truncated,
     limit,
     mayOffboard,
+    today,
   } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>() as ActionData | undefined;
   const name = `${employee.firstName} ${employee.lastName}`;
@@ -348,6 +358,17 @@ export default function EmployeeDetailsPage() {
           name={name}
           firstName={employee.firstName}
           lastResult={actionData?.result}
+        />
+      ) : null}
+      {mayOffboard &&
+      employee.offboardedAt &&
+      employee.lastPayDate &&
+      employee.lastPayDate >= today ? (
+        <OffboardForm
+          name={name}
+          firstName={employee.firstName}
+          lastResult={actionData?.result}
+          lastPayDate={date(`${employee.lastPayDate}T00:00:00`)}
         />
       ) : null}
     </div>

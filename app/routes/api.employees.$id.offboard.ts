@@ -9,7 +9,7 @@ export const { contract, loader, action } = apiRoute(
     method: "POST",
     path: "/api/employees/{id}/offboard",
     summary:
-      "Offboard an employee who leaves: their cards are closed (unspent balances returned), pending and unpaid requests cancelled, new requests refused, and what they owe moved onto their last pay date",
+      "Offboard an employee who leaves: their cards are closed (unspent balances returned), pending and unpaid requests cancelled, new requests refused, and what they owe moved onto their last pay date (from the start of today's pay cycle to the company's pay date after next, not before their latest card). Offboarding again with another date corrects it until it has passed (409 once passed, or for the same date)",
     role: "EMPLOYER",
     capability: "manageEmployees",
     params: idParam(parseId, "Employee not found."),

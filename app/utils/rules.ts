@@ -82,3 +82,20 @@ export function approvalBlockedReason(
 /** An offboarded employee files a request (docs/decisions/0080). */
 export const LEFT_COMPANY =
   "You can no longer request advances: your employer has offboarded you.";
+
+/**
+ * How far ahead a leaver's last pay date may be, in the company's pay dates from today: 2 is the
+ * pay date after next. The earliest is the start of today's pay cycle (the pay date before the
+ * next one on or after today), and never before the leaver's latest card was issued.
+ */
+export const LAST_PAY_DATE_PAY_DATES_AHEAD = 2;
+export const lastPayDateTooEarly = (day: string) =>
+  `The last pay date cannot be before ${day}, the start of the current pay cycle.`;
+export const lastPayDateTooLate = (day: string) =>
+  `The last pay date cannot be after ${day}, the company's pay date after next.`;
+export const lastPayDateBeforeCard = (day: string) =>
+  `The last pay date cannot be before ${day}, when the employee's latest card was issued.`;
+export const lastPayDateBeforeRun = (day: string) =>
+  `The last pay date cannot be before ${day}: a payroll run already holds this employee's deductions of that day.`;
+export const LAST_PAY_DATE_PASSED =
+  "The last pay date has passed: it can no longer be changed.";

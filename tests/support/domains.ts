@@ -11,6 +11,7 @@ export const DOMAINS = [
   "people",
   "companies",
   "advances",
+  "repayments",
   "cards",
   "payroll",
   "reports",

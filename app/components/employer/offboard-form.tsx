@@ -14,15 +14,20 @@ import { offboardSchema } from "~/validation/employer";
 
 // Offboarding on the employee's page (decision 0080): the last pay date and a confirmation,
 // the same schema in the browser and on the server; a plain form without JavaScript.
+// For a leaver whose last pay date has not passed, the same form corrects it (`lastPayDate`:
+// the date now set, as shown): what they still owe moves to the new date.
 export function OffboardForm({
   name,
   firstName,
   lastResult,
+  lastPayDate,
 }: {
   name: string;
   firstName: string;
   lastResult: SubmissionResult<string[]> | undefined;
+  lastPayDate?: string;
 }) {
+  const correcting = lastPayDate !== undefined;
   const pending = useIsPending();
   const [form, fields] = useSchemaForm({
     id: "offboard",
@@ -31,9 +36,16 @@ export function OffboardForm({
   });
   const t = useT("employees");
   return (
-    <Card title={t("offboard.title")}>
+    <Card title={t(correcting ? "offboard.correctTitle" : "offboard.title")}>
       <Form method="post" className="space-y-4" {...getFormProps(form)}>
-        <p className="text-sm text-gray-700">{t("offboard.text", { name })}</p>
+        {correcting ? (
+          <input type="hidden" name="intent" value="correct" />
+        ) : null}
+        <p className="text-sm text-gray-700">
+          {correcting
+            ? t("offboard.correctText", { name, date: lastPayDate })
+            : t("offboard.text", { name })}
+        </p>
         <div className="max-w-xs">
           <Field
             label={t("offboard.lastPayDate")}
@@ -48,12 +60,18 @@ export function OffboardForm({
         />
         <SubmitRow
           form={form}
-          errorTitle={t("offboard.failed")}
+          errorTitle={t(
+            correcting ? "offboard.correctFailed" : "offboard.failed",
+          )}
           pending={pending}
-          pendingLabel={t("offboard.pending")}
+          pendingLabel={t(
+            correcting ? "offboard.correctPending" : "offboard.pending",
+          )}
           variant="secondary"
         >
-          {t("offboard.submit", { name: firstName })}
+          {correcting
+            ? t("offboard.correctSubmit")
+            : t("offboard.submit", { name: firstName })}
         </SubmitRow>
       </Form>
     </Card>

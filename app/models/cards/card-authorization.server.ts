@@ -33,7 +33,7 @@ import type { ownCardSchema } from "~/validation/api-responses";
 import { toVirtualCardDto } from "./card.server";
 import { recordAudit } from "~/models/audit/index.server";
 import { emitWebhook } from "~/models/integrations/index.server";
-import { returnUnspent } from "./card-close.server";
+import { returnUnspent } from "~/models/repayments/index.server";
 import {
   cardSpendEntry,
   entryCtes,
@@ -841,12 +841,30 @@ export async function cardDisplayKey(
 
 export const REFUND_NOTHING_SPENT =
   "A refund cannot be more than the card has spent.";
+/** The reason stored on a provider's refund that was more than the card had spent. */
+export const REFUND_OVER_SPEND =
+  "Not applied: the refund is more than the card has spent.";
+
+/** What the ledger says a card has spent (purchases − reversals − refunds), in cents. */
+async function ledgerSpentCents(tx: Executor, cardId: number): Promise<number> {
+  const [row] = await queryRows<{ spent: string }>(
+    tx,
+    sql`select coalesce(-sum(amount), 0)::text as spent from ledger_postings
+        where card_id = ${cardId} and account = 'merchants'`,
+  );
+  return toCents(row?.spent ?? "0");
+}
 
 /**
  * A merchant gives money back to the card: stored as an approved `refund` row, which lowers the
  * card's spend and raises what it has left; the ledger posts a merchant refund. Once per
- * provider transaction id. A refund on a closed card is recorded (the merchant paid it) and then
- * returned with the card's unspent balance at once (closeCard's rule), so the employee owes less.
+ * provider transaction id. Decided under the card's row lock against the ledger's spend, so
+ * concurrent refunds take turns and together never exceed what the card spent (spend never goes
+ * below zero). One that would is refused (`over: "refuse"`, the sandbox's tool: 400, nothing
+ * stored) or stored as not applied with its reason (`over: "record"`, Stripe's word that the
+ * merchant paid: kept for the operator, the card's figures untouched). A refund on a closed card
+ * is then returned with the card's unspent balance at once (closeCard's rule), so the employee
+ * owes less.
  */
 export async function refundToCard(
   cardId: number,
@@ -856,8 +874,9 @@ export async function refundToCard(
     providerTransactionId?: string;
   },
   now: Date = new Date(),
-): Promise<{ created: boolean }> {
-  const created = await transaction(async (tx) => {
+  over: "refuse" | "record" = "refuse",
+): Promise<{ created: boolean; applied: boolean }> {
+  const outcome = await transaction(async (tx) => {
     const card = await lockCard(tx, cardId);
     if (!card) throw notFound(CARD_NOT_FOUND);
     if (refund.providerTransactionId) {
@@ -870,26 +889,33 @@ export async function refundToCard(
             refund.providerTransactionId,
           ),
         );
-      if (seen) return false;
+      if (seen) return { created: false, applied: false };
     }
+    const applied = refund.amountCents <= (await ledgerSpentCents(tx, card.id));
+    if (!applied && over === "refuse")
+      throw badRequest(REFUND_NOTHING_SPENT, {
+        amount: [REFUND_NOTHING_SPENT],
+      });
     await tx.insert(cardAuthorizations).values({
       cardId: card.id,
       kind: "refund",
       amount: fromCents(refund.amountCents),
       merchantName: refund.merchantName.slice(0, 200),
       merchantCategory: GROCERY_CATEGORY,
-      approved: true,
+      approved: applied,
+      reason: applied ? null : REFUND_OVER_SPEND,
       status: "closed",
       providerTransactionId: refund.providerTransactionId ?? null,
       createdAt: now,
       updatedAt: now,
     });
+    if (!applied) return { created: true, applied: false };
     await syncCardSpend(tx, card.id, "card.merchant_refund");
     if (card.status === "closed") await returnUnspent(tx, card.id, now);
-    return true;
+    return { created: true, applied: true };
   });
-  if (created) await announce(cardId);
-  return { created };
+  if (outcome.created) await announce(cardId);
+  return outcome;
 }
 
 /** `issuing_transaction.created` of type refund: money back from a merchant (Stripe). */
@@ -901,17 +927,30 @@ async function recordMerchantRefund(event: ProviderEvent): Promise<IssuingAck> {
   const amount = Math.abs(int(transaction.amount) ?? 0);
   if (!card || !id || amount === 0)
     return { received: true, type: event.type, handled: false };
-  await refundToCard(card.id, {
-    amountCents: amount,
-    merchantName: merchantOf(transaction).merchantName,
-    providerTransactionId: id,
-  });
-  return { received: true, type: event.type, handled: true };
+  // Acknowledged either way (Stripe would redeliver a refusal for days); one more than the
+  // card spent is stored, not applied.
+  const { applied } = await refundToCard(
+    card.id,
+    {
+      amountCents: amount,
+      merchantName: merchantOf(transaction).merchantName,
+      providerTransactionId: id,
+    },
+    new Date(),
+    "record",
+  );
+  return {
+    received: true,
+    type: event.type,
+    handled: true,
+    ...(applied ? {} : { message: REFUND_OVER_SPEND }),
+  };
 }
 
 /**
  * The sandbox's refund test tool: a merchant refund of `amount` on the caller's own card, never
- * more than the card has spent. Only in sandbox mode (with Stripe, refunds come from the network).
+ * more than the card has spent (checked under the card's lock, 400). Only in sandbox mode (with
+ * Stripe, refunds come from the network).
  */
 export async function simulateMerchantRefund(
   actor: User,
@@ -920,11 +959,8 @@ export async function simulateMerchantRefund(
 ): Promise<void> {
   if (paymentProvider().name !== "sandbox") throw notFound(SANDBOX_ONLY);
   const card = await ownCard(db(), actor, cardId);
-  const amountCents = toCents(input.amount);
-  if (amountCents > (await spentCents(db(), card.id)))
-    throw badRequest(REFUND_NOTHING_SPENT, { amount: [REFUND_NOTHING_SPENT] });
   await refundToCard(card.id, {
-    amountCents,
+    amountCents: toCents(input.amount),
     merchantName: input.merchantName,
   });
 }

@@ -19,14 +19,11 @@ import {
 import { recordAudit } from "~/models/audit/index.server";
 import { notifyCardIssued } from "~/models/notifications/index.server";
 import { recordCardFunded } from "~/models/ledger/index.server";
+import { scheduleRepayment } from "~/models/repayments/index.server";
 import { eq } from "drizzle-orm";
 import {
   advanceRequests,
-  companies,
-  employees,
-  payrollDeductions,
   virtualCards,
-  type AdvanceRequest,
   type User,
   type VirtualCard,
 } from "#db/schema";
@@ -44,8 +41,7 @@ import {
   GROCERY_RESTRICTION,
   PROCESSING_FEE_CENTS,
 } from "~/utils/rules";
-import { db, transaction, type Tx } from "~/utils/db.server";
-import { deductionSchedule, type ScheduledDeduction } from "~/utils/schedule";
+import { db, transaction } from "~/utils/db.server";
 import { AppError, conflict, isAppError } from "~/utils/errors";
 import { fromCents, toCents } from "~/utils/money";
 import { feeFor } from "~/utils/quote";
@@ -395,38 +391,4 @@ async function issueAndRecord(
     );
     return inserted;
   });
-}
-
-/**
- * The repayment schedule of a carded advance (DESIGN §4 Approving): the amount over the
- * repayment periods in cents, remainder on the earliest, on the company's pay dates: the first
- * on or after the day of issue, one per pay date after that. Inside the card's transaction.
- */
-async function scheduleRepayment(
-  tx: Tx,
-  request: AdvanceRequest,
-  now: Date,
-): Promise<ScheduledDeduction[]> {
-  const [employee] = await tx
-    .select({
-      frequency: companies.payFrequency,
-      nextPayDate: companies.nextPayDate,
-    })
-    .from(employees)
-    .innerJoin(companies, eq(companies.id, employees.companyId))
-    .where(eq(employees.id, request.employeeId));
-  const schedule = deductionSchedule(
-    toCents(request.amount),
-    request.repaymentPeriods,
-    employee ?? null,
-    now,
-  );
-  await tx.insert(payrollDeductions).values(
-    schedule.map((d) => ({
-      requestId: request.id,
-      amount: fromCents(d.amountCents),
-      deductionDate: d.date,
-    })),
-  );
-  return schedule;
 }

@@ -24,4 +24,5 @@ export {
   syncCardSpend,
   transfer,
 } from "./ledger.server";
+export type { Posting } from "./ledger.server";
 export { checkInvariants, INVARIANT_RULES } from "./invariants.server";

@@ -15,6 +15,13 @@ type Check = {
   describe: (row: Record<string, unknown>) => string;
 };
 
+// What a card's return holds against a SUBMITTED deduction `d` (never reduced once in a run; the
+// return is settled after its result): the part of it the employee no longer owes.
+const HELD = sql`case when d.status = 'SUBMITTED' then coalesce((select -sum(p.amount)
+    from journal_entries j join ledger_postings p on p.entry_id = j.id
+    where j.deduction_id = d.id and j.event = 'card.unspent_returned'
+      and p.account in ('receivable', 'arrears')), 0) else 0 end`;
+
 // The invariants that keep the money right. Each query
 // returns the offending rows; an empty result everywhere means the database is consistent.
 const CHECKS: Check[] = [
@@ -40,7 +47,7 @@ const CHECKS: Check[] = [
                  where j.request_id is not null and p.account in ('receivable', 'arrears')
                  group by j.request_id),
                open as (
-                 select d.request_id, sum(d.amount) as open from payroll_deductions d
+                 select d.request_id, sum(d.amount - ${HELD}) as open from payroll_deductions d
                  where d.status in ('SCHEDULED', 'SUBMITTED') group by d.request_id)
                select coalesce(o.request_id, d.request_id) as request,
                       coalesce(o.owed, 0)::text as owed, coalesce(d.open, 0)::text as open
@@ -84,7 +91,7 @@ const CHECKS: Check[] = [
                  select employee_id, sum(amount) as owed from ledger_postings
                  where account in ('receivable', 'arrears') group by employee_id),
                open as (
-                 select r.employee_id, sum(d.amount) as open from payroll_deductions d
+                 select r.employee_id, sum(d.amount - ${HELD}) as open from payroll_deductions d
                  join advance_requests r on r.id = d.request_id
                  where d.status in ('SCHEDULED', 'SUBMITTED') group by r.employee_id)
                select coalesce(o.employee_id, d.employee_id) as employee,
@@ -157,10 +164,10 @@ const CHECKS: Check[] = [
     rule: "no deduction paid without a recorded collection",
     query: sql`select d.id, d.collected_amount::text as collected from payroll_deductions d
                where (d.is_paid or d.collected_amount > 0)
-                 and coalesce(d.collected_amount, 0) <> coalesce((select -sum(p.amount)
+                 and coalesce(d.collected_amount, 0) <> coalesce((select sum(p.amount)
                    from journal_entries j join ledger_postings p on p.entry_id = j.id
                    where j.deduction_id = d.id and j.event = 'deduction.collected'
-                     and p.account in ('receivable', 'arrears')), 0)`,
+                     and p.account = 'payroll'), 0)`,
     describe: (r) =>
       `deduction ${r.id} is paid (${r.collected ?? "no amount"}) without a matching collection`,
   },
@@ -171,6 +178,75 @@ const CHECKS: Check[] = [
                where d.deduction_date < date_trunc('day', c.created_at)`,
     describe: (r) =>
       `deduction ${r.id} on ${String(r.deduction_date)}, card issued ${String(r.created_at)}`,
+  },
+  {
+    rule: "no deduction after its leaver's last pay date while it is open",
+    query: sql`select d.id, d.deduction_date, e.last_pay_date::text as last_pay_date
+               from payroll_deductions d join advance_requests r on r.id = d.request_id
+               join employees e on e.id = r.employee_id
+               where e.last_pay_date is not null and d.status in ('SCHEDULED', 'SUBMITTED')
+                 and d.deduction_date >= (e.last_pay_date + 1)::timestamptz`,
+    describe: (r) =>
+      `deduction ${r.id} on ${String(r.deduction_date)}, after the last pay date ${r.last_pay_date}`,
+  },
+  {
+    // Refunds are decided under the card's lock against its spend (DESIGN §12).
+    rule: "no card with negative spend or refunds above its purchases",
+    query: sql`select c.id, x.purchases::text as purchases, x.refunds::text as refunds,
+                      x.spent::text as spent
+               from virtual_cards c cross join lateral (select
+                 coalesce((select sum(a.amount) from card_authorizations a
+                   where a.card_id = c.id and a.approved and a.status <> 'reversed'
+                     and a.kind = 'purchase'), 0) as purchases,
+                 coalesce((select sum(a.amount) from card_authorizations a
+                   where a.card_id = c.id and a.approved and a.status <> 'reversed'
+                     and a.kind = 'refund'), 0) as refunds,
+                 coalesce((select -sum(p.amount) from ledger_postings p
+                   where p.card_id = c.id and p.account = 'merchants'), 0) as spent) x
+               where x.refunds > x.purchases or x.spent < 0`,
+    describe: (r) =>
+      `card ${r.id}: purchases ${r.purchases}, refunds ${r.refunds}, spent ${r.spent}`,
+  },
+  {
+    // What the program owes back on an advance: only on a closed card, never beside a loss,
+    // never negative, and once the advance is settled exactly collected − spent (no payout
+    // of a credit exists yet; when one does, it comes off here).
+    rule: "credit = collected − spent, never negative, and never beside a loss",
+    query: sql`select r.id, x.card_status, x.credit::text as credit,
+                      x.collected::text as collected, x.spent::text as spent, x.lost::text as lost
+               from advance_requests r join virtual_cards c on c.request_id = r.id
+               cross join lateral (select c.status as card_status,
+                 coalesce((select -sum(p.amount) from journal_entries j
+                   join ledger_postings p on p.entry_id = j.id
+                   where j.request_id = r.id and p.account = 'credit'), 0) as credit,
+                 coalesce((select sum(p.amount) from journal_entries j
+                   join ledger_postings p on p.entry_id = j.id
+                   where j.request_id = r.id and p.account = 'payroll'), 0) as collected,
+                 coalesce((select -sum(p.amount) from ledger_postings p
+                   where p.card_id = c.id and p.account = 'merchants'), 0) as spent,
+                 coalesce((select sum(p.amount) from journal_entries j
+                   join ledger_postings p on p.entry_id = j.id
+                   where j.request_id = r.id and p.account = 'losses'), 0) as lost,
+                 exists (select 1 from payroll_deductions d where d.request_id = r.id
+                   and d.status in ('SCHEDULED', 'SUBMITTED')) as open) x
+               where x.credit < 0
+                  or (x.credit > 0 and (x.card_status <> 'closed' or x.lost <> 0))
+                  or (x.card_status = 'closed' and not x.open
+                      and x.credit <> greatest(0, x.collected - x.spent))`,
+    describe: (r) =>
+      `request ${r.id} (card ${r.card_status}): credit ${r.credit}, collected ${r.collected}, spent ${r.spent}, written off ${r.lost}`,
+  },
+  {
+    // A deduction in a run is never deleted or reduced, so a run can always be reconciled.
+    rule: "a SUBMITTED payroll run has open deductions, a RECONCILED one none",
+    query: sql`select p.id, p.status,
+                      count(d.id) filter (where d.status = 'SUBMITTED')::int as open
+               from payroll_runs p left join payroll_deductions d on d.run_id = p.id
+               group by p.id, p.status
+               having (p.status = 'SUBMITTED' and count(d.id) filter (where d.status = 'SUBMITTED') = 0)
+                   or (p.status = 'RECONCILED' and count(d.id) filter (where d.status = 'SUBMITTED') > 0)`,
+    describe: (r) =>
+      `payroll run ${r.id} is ${r.status} with ${r.open} open deductions`,
   },
   {
     rule: "deductions exist only for carded advances",

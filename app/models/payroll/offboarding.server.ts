@@ -1,9 +1,23 @@
 import { sql } from "drizzle-orm";
 import type { User } from "#db/schema";
 import { publish } from "~/services/events.server";
-import { queryRows, transaction } from "~/utils/db.server";
+import { queryRows, transaction, type Tx } from "~/utils/db.server";
 import { badRequest, conflict, notFound } from "~/utils/errors";
-import { isIsoDay } from "~/utils/pay-schedule";
+import {
+  isIsoDay,
+  isoDay,
+  payDateBefore,
+  payDatesFrom,
+} from "~/utils/pay-schedule";
+import {
+  LAST_PAY_DATE_PASSED,
+  LAST_PAY_DATE_PAY_DATES_AHEAD,
+  lastPayDateBeforeCard,
+  lastPayDateBeforeRun,
+  lastPayDateTooEarly,
+  lastPayDateTooLate,
+} from "~/utils/rules";
+import { scheduleOf } from "~/models/companies/index.server";
 import { recordAudit } from "~/models/audit/index.server";
 import { emitWebhook } from "~/models/integrations/index.server";
 import { closeCardInTx } from "~/models/cards/index.server";
@@ -12,6 +26,7 @@ import {
   settleOrLeaveForLater,
 } from "~/models/advances/index.server";
 import { refreshAvailable } from "~/models/ledger/index.server";
+import { moveOwedTo } from "~/models/repayments/index.server";
 import { companyFor } from "~/utils/company-access.server";
 
 // Leavers (DESIGN §4 Leavers; docs/decisions/0080). An admin offboards an employee with the date
@@ -20,9 +35,14 @@ import { companyFor } from "~/utils/company-access.server";
 // request is accepted, and everything still owed moves onto the last pay date. What that
 // payroll cannot collect is written off (recordPayrollResults). The employee can still sign in
 // and see their history.
+//
+// The last pay date is checked (from the start of today's pay cycle to the company's pay date
+// after next, never before the leaver's latest card) and, until it has passed, an admin can
+// correct it by offboarding again with another date: what is owed moves again.
 
 export const EMPLOYEE_NOT_FOUND = "Employee not found.";
-export const ALREADY_LEFT = "This employee has already been offboarded.";
+export const ALREADY_LEFT =
+  "This employee has already been offboarded with this last pay date.";
 export const LAST_PAY_DATE_FORMAT =
   "Enter the last pay date as a date like 2026-11-27.";
 export const OFFBOARDED_REASON = "The employee left the company";
@@ -35,6 +55,70 @@ export type Offboarded = {
   deductionsMoved: number;
 };
 
+/** The earliest and latest last pay date the company's schedule allows today. */
+async function lastPayDateWindow(
+  tx: Tx,
+  companyId: number,
+  now: Date,
+): Promise<{ earliest: string; latest: string }> {
+  const schedule = await scheduleOf(tx, companyId);
+  const ahead = payDatesFrom(
+    schedule,
+    isoDay(now),
+    LAST_PAY_DATE_PAY_DATES_AHEAD,
+  );
+  return {
+    earliest: payDateBefore(schedule, ahead[0]),
+    latest: ahead[ahead.length - 1],
+  };
+}
+
+const refuseDate = (message: string) =>
+  badRequest(message, { lastPayDate: [message] });
+
+/**
+ * Refuses (400) a last pay date outside the schedule's window, before the employee's latest
+ * card was issued, or before a payroll run that already holds their deductions (those are
+ * never moved, so they would fall after the last paycheck).
+ */
+async function checkLastPayDate(
+  tx: Tx,
+  companyId: number,
+  employeeId: number,
+  lastPayDate: string,
+  now: Date,
+): Promise<void> {
+  const window = await lastPayDateWindow(tx, companyId, now);
+  if (lastPayDate < window.earliest)
+    throw refuseDate(lastPayDateTooEarly(window.earliest));
+  if (lastPayDate > window.latest)
+    throw refuseDate(lastPayDateTooLate(window.latest));
+  const [latest] = await queryRows<{
+    card: Date | string | null;
+    submitted: Date | string | null;
+  }>(
+    tx,
+    sql`select
+          (select max(c.created_at) from virtual_cards c
+            join advance_requests r on r.id = c.request_id
+            where r.employee_id = ${employeeId}) as card,
+          (select max(d.deduction_date) from payroll_deductions d
+            join advance_requests r on r.id = d.request_id
+            where r.employee_id = ${employeeId} and d.status = 'SUBMITTED') as submitted`,
+  );
+  const cardDay = latest?.card ? isoDay(new Date(latest.card)) : null;
+  if (cardDay && lastPayDate < cardDay)
+    throw refuseDate(lastPayDateBeforeCard(cardDay));
+  const runDay = latest?.submitted ? isoDay(new Date(latest.submitted)) : null;
+  if (runDay && lastPayDate < runDay)
+    throw refuseDate(lastPayDateBeforeRun(runDay));
+}
+
+/**
+ * Offboards an employee with their last pay date, or, for one already offboarded whose last
+ * pay date has not passed, corrects it (what is still scheduled moves to the new date). The same
+ * date again is refused (409); a date that has passed can no longer be changed (409).
+ */
 export async function offboardEmployee(
   actor: User,
   employeeId: number,
@@ -53,13 +137,25 @@ export async function offboardEmployee(
       id: number;
       user_id: number;
       offboarded_at: Date | null;
+      last_pay_date: string | null;
     }>(
       tx,
-      sql`select id, user_id, offboarded_at from employees
+      sql`select id, user_id, offboarded_at, last_pay_date::text as last_pay_date
+          from employees
           where id = ${employeeId} and employer_id = ${companyId} for update`,
     );
     if (!employee) throw notFound(EMPLOYEE_NOT_FOUND);
-    if (employee.offboarded_at) throw conflict(ALREADY_LEFT);
+    if (employee.offboarded_at) {
+      if (employee.last_pay_date === lastPayDate) throw conflict(ALREADY_LEFT);
+      if (
+        employee.last_pay_date !== null &&
+        employee.last_pay_date < isoDay(now)
+      )
+        throw conflict(LAST_PAY_DATE_PASSED);
+      await checkLastPayDate(tx, companyId, employee.id, lastPayDate, now);
+      return correctLastPayDate(tx, actor, companyId, employee, lastPayDate);
+    }
+    await checkLastPayDate(tx, companyId, employee.id, lastPayDate, now);
     await tx.execute(
       sql`update employees set offboarded_at = ${now.toISOString()}::timestamptz,
             offboarded_by_id = ${actor.id}, last_pay_date = ${lastPayDate}::date
@@ -92,14 +188,7 @@ export async function offboardEmployee(
       cancelledIds.push(r.id);
     }
     // Everything still owed falls on the last paycheck.
-    const moved = await queryRows<{ id: number }>(
-      tx,
-      sql`update payroll_deductions d set deduction_date = ${lastPayDate}::date::timestamptz
-          from advance_requests r
-          where d.request_id = r.id and r.employee_id = ${employee.id}
-            and d.status = 'SCHEDULED'
-          returning d.id`,
-    );
+    const moved = await moveOwedTo(tx, employee.id, lastPayDate);
     await refreshAvailable(tx, { employeeIds: [employee.id] });
     await recordAudit(tx, {
       actorId: actor.id,
@@ -110,7 +199,7 @@ export async function offboardEmployee(
         lastPayDate,
         cardsClosed: cards.length,
         requestsCancelled: open.length,
-        deductionsMoved: moved.length,
+        deductionsMoved: moved,
       },
     });
     await emitWebhook(tx, companyId, "employee.offboarded", {
@@ -118,7 +207,7 @@ export async function offboardEmployee(
       lastPayDate,
       cardsClosed: cards.length,
       requestsCancelled: open.length,
-      deductionsMoved: moved.length,
+      deductionsMoved: moved,
     });
     return {
       userId: employee.user_id,
@@ -128,7 +217,7 @@ export async function offboardEmployee(
         lastPayDate,
         cardsClosed: cards.length,
         requestsCancelled: open.length,
-        deductionsMoved: moved.length,
+        deductionsMoved: moved,
       },
     };
   });
@@ -139,4 +228,38 @@ export async function offboardEmployee(
     company: companyId,
   });
   return done.result;
+}
+
+/** A leaver's last pay date corrected (before it passed): what is owed moves again. */
+async function correctLastPayDate(
+  tx: Tx,
+  actor: User,
+  companyId: number,
+  employee: { id: number; user_id: number; last_pay_date: string | null },
+  lastPayDate: string,
+) {
+  await tx.execute(
+    sql`update employees set last_pay_date = ${lastPayDate}::date where id = ${employee.id}`,
+  );
+  const moved = await moveOwedTo(tx, employee.id, lastPayDate);
+  await recordAudit(tx, {
+    actorId: actor.id,
+    companyId,
+    subjectUserId: employee.user_id,
+    action: "employee.offboarded",
+    details: {
+      correctedFrom: employee.last_pay_date,
+      lastPayDate,
+      deductionsMoved: moved,
+    },
+  });
+  const result = {
+    employeeId: employee.id,
+    lastPayDate,
+    cardsClosed: 0,
+    requestsCancelled: 0,
+    deductionsMoved: moved,
+  };
+  await emitWebhook(tx, companyId, "employee.offboarded", result);
+  return { userId: employee.user_id, cancelledIds: [] as number[], result };
 }

@@ -20,12 +20,12 @@ import {
 } from "~/utils/pay-schedule";
 import { recordAudit } from "~/models/audit/index.server";
 import { emitWebhook } from "~/models/integrations/index.server";
-import {
-  postEntry,
-  refreshAvailable,
-  transfer,
-} from "~/models/ledger/index.server";
+import { refreshAvailable } from "~/models/ledger/index.server";
 import { scheduleOf, setNextPayDate } from "~/models/companies/index.server";
+import {
+  recordResult,
+  submitDueDeductions,
+} from "~/models/repayments/index.server";
 import { notifyPayrollFile } from "~/models/notifications/index.server";
 import { companyFor } from "~/utils/company-access.server";
 
@@ -112,14 +112,7 @@ export async function createRunInTx(
         for update`,
   );
   const cutoff = addDaysIso(payDate, 1);
-  const added = await queryRows<{ amount: string; user_id: number }>(
-    tx,
-    sql`update payroll_deductions d set status = 'SUBMITTED', run_id = ${run.id}
-        from advance_requests r join employees e on e.id = r.employee_id
-        where d.request_id = r.id and d.employer_id = ${companyId}
-          and d.status = 'SCHEDULED' and d.deduction_date < ${cutoff}::date::timestamptz
-        returning d.amount::text as amount, e.user_id`,
-  );
+  const added = await submitDueDeductions(tx, companyId, run.id, cutoff);
   if (!created && added.length > 0)
     await tx.execute(
       sql`update payroll_runs set status = 'SUBMITTED', reconciled_at = null where id = ${run.id}`,
@@ -498,7 +491,7 @@ export async function recordPayrollResults(
       for (const r of results) {
         const d = byId.get(r.deductionId)!;
         if (d.status !== "SUBMITTED") continue;
-        await applyResult(tx, d, r.collectedCents, {
+        await recordResult(tx, d, r.collectedCents, {
           companyId,
           payDate: run.pay_date,
           nextPay,
@@ -547,85 +540,6 @@ export async function recordPayrollResults(
     run: await runView(db(), companyId, runId),
     recorded: outcome.recorded,
   };
-}
-
-/**
- * One deduction's result: what was collected is COLLECTED (ledger: payroll collected it); the
- * rest is arrears on the next pay date (or on the employee's last pay date if that is still
- * ahead), or written off when this was the employee's last paycheck.
- */
-async function applyResult(
-  tx: Tx,
-  d: DeductionRow,
-  collectedCents: number,
-  at: {
-    companyId: number;
-    payDate: string;
-    nextPay: string;
-    actorId: number;
-    now: Date;
-  },
-) {
-  const dueCents = toCents(d.amount);
-  const shortCents = dueCents - collectedCents;
-  // An arrears deduction is owed on the arrears account; an original one on the receivable.
-  const owedOn = d.arrears_of_id === null ? "receivable" : "arrears";
-  const subject = {
-    companyId: at.companyId,
-    employeeId: d.employee_id,
-    requestId: d.request_id,
-    deductionId: d.id,
-    at: at.now,
-  };
-  await tx.execute(
-    sql`update payroll_deductions set
-          status = ${collectedCents > 0 ? "COLLECTED" : "MISSED"},
-          is_paid = ${collectedCents > 0},
-          collected_amount = ${fromCents(collectedCents)},
-          payment_date = ${collectedCents > 0 ? at.now.toISOString() : null}::timestamptz,
-          payment_reference = ${collectedCents > 0 ? `PAY-${at.payDate.replaceAll("-", "")}-${d.id}` : null}
-        where id = ${d.id}`,
-  );
-  if (collectedCents > 0)
-    await postEntry(tx, {
-      ...subject,
-      event: "deduction.collected",
-      postings: transfer("payroll", owedOn, collectedCents),
-    });
-  if (shortCents === 0) return;
-  const lastPaycheck =
-    d.last_pay_date !== null && d.last_pay_date <= at.payDate;
-  if (lastPaycheck) {
-    // No recourse beyond payroll: after the last paycheck, what is left is a loss.
-    await postEntry(tx, {
-      ...subject,
-      event: "deduction.written_off",
-      postings: transfer("losses", owedOn, shortCents),
-    });
-    await recordAudit(tx, {
-      actorId: at.actorId,
-      companyId: at.companyId,
-      action: "deduction.written_off",
-      requestId: d.request_id,
-      amountCents: shortCents,
-      details: { deductionId: d.id, payDate: at.payDate },
-    });
-    return;
-  }
-  const due =
-    d.last_pay_date !== null && d.last_pay_date < at.nextPay
-      ? d.last_pay_date
-      : at.nextPay;
-  await tx.execute(
-    sql`insert into payroll_deductions (request_id, amount, deduction_date, arrears_of_id)
-        values (${d.request_id}, ${fromCents(shortCents)}, ${due}::date::timestamptz, ${d.id})`,
-  );
-  if (owedOn === "receivable")
-    await postEntry(tx, {
-      ...subject,
-      event: "deduction.shortfall",
-      postings: transfer("arrears", "receivable", shortCents),
-    });
 }
 
 /** Every SUBMITTED deduction of a run, collected in full (the run page's one press). */

@@ -9,7 +9,7 @@ import {
   sandboxPayments,
   virtualCards,
 } from "#db/schema";
-import { checkInvariants } from "~/models/ledger/index.server";
+import { checkInvariants, postEntry } from "~/models/ledger/index.server";
 import { db } from "~/utils/db.server";
 import { useTestDatabase } from "#tests/support/db";
 import { insertAdvance, cardedAdvance } from "#tests/support/data";
@@ -238,5 +238,88 @@ describe("checkInvariants", () => {
     ).rejects.toThrow();
     const rules = (await checkInvariants(db())).map((v) => v.rule);
     expect(rules).not.toContain("captured ≤ authorized");
+  });
+});
+
+describe("the invariants of the money after the card", () => {
+  it("name negative spend, a credit beside a loss, a run left open and a deduction after the last pay date", async () => {
+    const employer = await createEmployer();
+    const user = await createEmployee(employer);
+    const carded = await cardedAdvance(user, "300.00");
+    const closed = await cardedAdvance(
+      await createEmployee(employer),
+      "200.00",
+    );
+    // The file's earlier tests left broken rows of their own: only these rules are new here.
+    const MONEY_RULES = [
+      "no card with negative spend or refunds above its purchases",
+      "credit = collected − spent, never negative, and never beside a loss",
+      "a SUBMITTED payroll run has open deductions, a RECONCILED one none",
+      "no deduction after its leaver's last pay date while it is open",
+    ];
+    const before = new Set((await checkInvariants(db())).map((v) => v.rule));
+    expect(MONEY_RULES.filter((r) => before.has(r))).toEqual([]);
+    const [card] = await db()
+      .select()
+      .from(virtualCards)
+      .where(eq(virtualCards.requestId, carded.id));
+    const [other] = await db()
+      .select()
+      .from(virtualCards)
+      .where(eq(virtualCards.requestId, closed.id));
+
+    // A refund with no purchase behind it (what parallel refunds did), in the rows and the ledger.
+    await db().insert(cardAuthorizations).values({
+      cardId: card.id,
+      kind: "refund",
+      amount: "150.00",
+      merchantName: "Fresh Market",
+      merchantCategory: "grocery_stores_supermarkets",
+      approved: true,
+    });
+    await db().transaction((tx) =>
+      postEntry(tx, {
+        event: "card.merchant_refund",
+        companyId: null,
+        employeeId: carded.employeeId,
+        requestId: carded.id,
+        cardId: card.id,
+        postings: [
+          { account: "merchants", cents: 15_000 },
+          { account: "card", cents: -15_000 },
+        ],
+      }),
+    );
+    // A credit on an advance whose loss was never reduced (a refund after a write-off).
+    await db().transaction((tx) =>
+      postEntry(tx, {
+        event: "card.unspent_returned",
+        companyId: null,
+        employeeId: closed.employeeId,
+        requestId: closed.id,
+        cardId: other.id,
+        postings: [
+          { account: "losses", cents: 10_000 },
+          { account: "credit", cents: -10_000 },
+        ],
+      }),
+    );
+    // A run still SUBMITTED with nothing left to reconcile (a close deleted its deduction).
+    const [employee] = await db()
+      .select()
+      .from(employees)
+      .where(eq(employees.userId, user.id));
+    await db().execute(
+      sql`insert into payroll_runs (company_id, pay_date, status)
+          values (${employee.companyId}, '2026-01-02', 'SUBMITTED')`,
+    );
+    // A leaver whose last pay date is before what they still owe.
+    await db()
+      .update(employees)
+      .set({ lastPayDate: "2026-01-02" })
+      .where(eq(employees.id, employee.id));
+
+    const rules = new Set((await checkInvariants(db())).map((v) => v.rule));
+    expect(MONEY_RULES.filter((r) => rules.has(r))).toEqual(MONEY_RULES);
   });
 });

@@ -119,6 +119,12 @@ const employees = {
     failed: "Not offboarded",
     pending: "Offboarding...",
     submit: "Offboard {{name}}",
+    correctTitle: "Change the last pay date",
+    correctText:
+      "{{name}}'s last pay date is {{date}}. Until that day has passed you can change it: what they still owe moves to the new date.",
+    correctSubmit: "Change the last pay date",
+    correctPending: "Changing...",
+    correctFailed: "Not changed",
   },
   roster: {
     heading: "Import a roster",

@@ -39,6 +39,20 @@ const employerMessages = {
   "Employee not found": "Employee not found",
   "This employee has already been offboarded.":
     "This employee has already been offboarded.",
+  "This employee has already been offboarded with this last pay date.":
+    "This employee has already been offboarded with this last pay date.",
+  "The last pay date cannot be before {{day}}, the start of the current pay cycle.":
+    "The last pay date cannot be before {{day}}, the start of the current pay cycle.",
+  "The last pay date cannot be after {{day}}, the company's pay date after next.":
+    "The last pay date cannot be after {{day}}, the company's pay date after next.",
+  "The last pay date cannot be before {{day}}, when the employee's latest card was issued.":
+    "The last pay date cannot be before {{day}}, when the employee's latest card was issued.",
+  "The last pay date cannot be before {{day}}: a payroll run already holds this employee's deductions of that day.":
+    "The last pay date cannot be before {{day}}: a payroll run already holds this employee's deductions of that day.",
+  "The last pay date has passed: it can no longer be changed.":
+    "The last pay date has passed: it can no longer be changed.",
+  "Last pay date changed": "Last pay date changed",
+  "What is owed now falls on {{date}}.": "What is owed now falls on {{date}}.",
   "Enter the employee's last pay date as a date like 2026-11-27.":
     "Enter the employee's last pay date as a date like 2026-11-27.",
   "Please confirm that this employee is leaving the company.":

@@ -121,6 +121,8 @@ const validation = {
     "Card details come from the built-in sandbox here: press Show card details on the card's page.",
   "A refund cannot be more than the card has spent.":
     "A refund cannot be more than the card has spent.",
+  "Not applied: the refund is more than the card has spent.":
+    "Not applied: the refund is more than the card has spent.",
   "Enter an amount in dollars, like 50.00":
     "Enter an amount in dollars, like 50.00",
   "Merchant name": "Merchant name",

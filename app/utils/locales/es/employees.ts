@@ -121,6 +121,12 @@ const employees = {
     failed: "No se dio de baja",
     pending: "Dando de baja...",
     submit: "Dar de baja a {{name}}",
+    correctTitle: "Cambiar el último día de pago",
+    correctText:
+      "El último día de pago de {{name}} es el {{date}}. Hasta que pase ese día puedes cambiarlo: lo que aún debe pasa a la nueva fecha.",
+    correctSubmit: "Cambiar el último día de pago",
+    correctPending: "Cambiando...",
+    correctFailed: "No se cambió",
   },
   roster: {
     heading: "Importar una lista",

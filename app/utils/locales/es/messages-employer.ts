@@ -39,6 +39,21 @@ const employerMessages = {
   "Employee not found": "No se encontró al empleado",
   "This employee has already been offboarded.":
     "Este empleado ya se dio de baja.",
+  "This employee has already been offboarded with this last pay date.":
+    "Este empleado ya fue dado de baja con este último día de pago.",
+  "The last pay date cannot be before {{day}}, the start of the current pay cycle.":
+    "El último día de pago no puede ser anterior al {{day}}, el inicio del ciclo de pago actual.",
+  "The last pay date cannot be after {{day}}, the company's pay date after next.":
+    "El último día de pago no puede ser posterior al {{day}}, la fecha de pago de la empresa después de la próxima.",
+  "The last pay date cannot be before {{day}}, when the employee's latest card was issued.":
+    "El último día de pago no puede ser anterior al {{day}}, cuando se emitió la tarjeta más reciente del empleado.",
+  "The last pay date cannot be before {{day}}: a payroll run already holds this employee's deductions of that day.":
+    "El último día de pago no puede ser anterior al {{day}}: una nómina ya incluye las deducciones de este empleado de ese día.",
+  "The last pay date has passed: it can no longer be changed.":
+    "El último día de pago ya pasó: ya no se puede cambiar.",
+  "Last pay date changed": "Último día de pago cambiado",
+  "What is owed now falls on {{date}}.":
+    "Lo que se debe ahora se descuenta el {{date}}.",
   "Enter the employee's last pay date as a date like 2026-11-27.":
     "Escribe el último día de pago del empleado como una fecha, por ejemplo 2026-11-27.",
   "Please confirm that this employee is leaving the company.":

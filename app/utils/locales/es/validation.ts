@@ -128,6 +128,8 @@ const validation = {
     "Aquí los datos de la tarjeta vienen del entorno de prueba: toca Mostrar datos de la tarjeta en la página de la tarjeta.",
   "A refund cannot be more than the card has spent.":
     "Un reembolso no puede ser mayor que lo que se gastó con la tarjeta.",
+  "Not applied: the refund is more than the card has spent.":
+    "No aplicado: el reembolso es mayor que lo que se gastó con la tarjeta.",
   "Enter an amount in dollars, like 50.00":
     "Escribe un monto en dólares, como 50.00",
   "Merchant name": "Nombre del comercio",

@@ -4,25 +4,23 @@ import { Outlet, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { LiveUpdates } from "~/components/layout/live-updates";
 import { Sidebar } from "~/components/layout/sidebar";
-import { hiddenNavigation, requireUser, toPublicUser } from "~/web/auth.server";
+import { requireUser, toPublicUser } from "~/web/auth.server";
+import { accessOf } from "~/utils/company-roles";
 
 // The signed-in layout. Every child route still checks the user and role in its own loader
-// and action: this loader only supplies the sidebar.
+// and action: this loader supplies the sidebar, and what the user may open (the capability
+// table the guards use), which every page's links and buttons read (useMayOpen).
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
-  return json({ user: toPublicUser(user), hidden: hiddenNavigation(user) });
+  return json({ user: toPublicUser(user), access: accessOf(user) });
 }
 
 export default function AppLayout() {
-  const { user, hidden } = useLoaderData<typeof loader>();
+  const { user } = useLoaderData<typeof loader>();
   return (
     <div className="relative flex min-h-screen flex-col md:flex-row">
       <LiveUpdates />
-      <Sidebar
-        role={user.role}
-        name={`${user.firstName} ${user.lastName}`}
-        hidden={hidden}
-      />
+      <Sidebar role={user.role} name={`${user.firstName} ${user.lastName}`} />
       <main
         id="main"
         tabIndex={-1}

@@ -1,11 +1,11 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { exportCompanyActivityCsv } from "~/models/audit/index.server";
-import { requireEmployer } from "~/web/auth.server";
+import { requireEmployerDownload } from "~/web/auth.server";
 import { readActivityFilter } from "~/web/activity-filter.server";
 
 // GET /activity.csv: the company's audit trail with the page's filter, as a download.
 export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await requireEmployer(request, "activity");
+  const user = await requireEmployerDownload(request, "activity");
   const { filename, csv } = await exportCompanyActivityCsv(
     user,
     readActivityFilter(new URL(request.url)),

@@ -48,11 +48,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
     today,
     calculator,
     companyPaysFee: employee?.feePayer === "COMPANY",
+    // Requesting is an employee's page: the employer side is not offered it.
+    offersRequest: user?.role !== "EMPLOYER",
   });
 }
 
 export default function HowItWorks() {
-  const { supportEmail, today, calculator, companyPaysFee } =
+  const { supportEmail, today, calculator, companyPaysFee, offersRequest } =
     useLoaderData<typeof loader>();
   return (
     <div className="min-h-screen bg-white">
@@ -70,6 +72,7 @@ export default function HowItWorks() {
             initialPayDate={calculator.payDate}
             action="/how-it-works"
             companyPaysFee={companyPaysFee}
+            requestTo={offersRequest ? "/request" : null}
           />
         </div>
 

@@ -4,14 +4,14 @@ import {
   getPayrollRun,
   payrollRunCsv,
 } from "~/models/payroll/index.server";
-import { requireEmployer } from "~/web/auth.server";
+import { requireEmployerDownload } from "~/web/auth.server";
 import { isAppError, notFound } from "~/utils/errors";
 
 // GET /payroll/export: the employer dashboard's Export button downloads the next payroll's
 // deductions as CSV; with ?run=ID, that payroll run's file (what the company's payroll deducts,
 // with a collectedAmount column to fill in and upload back).
 export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await requireEmployer(request, "payroll");
+  const user = await requireEmployerDownload(request, "payroll");
   const run = new URL(request.url).searchParams.get("run");
   let file: { filename: string; csv: string };
   if (run === null) file = await exportNextPayrollCsv(user);

@@ -45,6 +45,76 @@ export function canDo(
   );
 }
 
+/**
+ * Who may open each signed-in address: the employee's own pages, or the employer-side
+ * capability the route's guard demands (requireEmployee, requireEmployer(request, capability)).
+ * The navigation, the dashboards' buttons and every other link read this table (mayOpen), so a
+ * role is never offered what the server refuses it. The longest matching prefix wins; an
+ * address not listed is open to every signed-in user (the dashboard, the outbox).
+ */
+export const PAGE_ACCESS = {
+  "/request": "EMPLOYEE",
+  "/history": "EMPLOYEE",
+  "/profile": "EMPLOYEE",
+  "/checkout": "EMPLOYEE",
+  "/cards": "EMPLOYEE",
+  "/payment-success": "EMPLOYEE",
+  "/approvals": "approve",
+  "/employees": "approve",
+  "/reports": "approve",
+  "/settings": "approve",
+  "/employees/add": "manageEmployees",
+  "/employees/invite": "manageEmployees",
+  "/employees/import": "manageEmployees",
+  "/payroll": "payroll",
+  "/payroll/export": "payroll",
+  "/activity": "activity",
+  "/activity.csv": "activity",
+  "/settings/team": "team",
+  "/settings/api": "team",
+} as const satisfies Record<string, "EMPLOYEE" | Capability>;
+
+/** What a signed-in user may open: their role, and their membership role's capabilities. */
+export type Access = {
+  role: "EMPLOYEE" | "EMPLOYER";
+  capabilities: Capability[];
+};
+
+export function accessOf(user: {
+  role: "EMPLOYEE" | "EMPLOYER";
+  companyRole: CompanyRole | null;
+  companyId: number | null;
+}): Access {
+  const held =
+    user.role === "EMPLOYER" && user.companyId !== null
+      ? (Object.keys(CAPABILITIES) as Capability[]).filter((c) =>
+          canDo(user.companyRole, c),
+        )
+      : [];
+  return { role: user.role, capabilities: held };
+}
+
+/** What the address (a path, with or without its query) demands, by its longest listed prefix. */
+export function pageAccess(to: string): "EMPLOYEE" | Capability | null {
+  const pathname = to.split(/[?#]/, 1)[0] ?? "";
+  let found: string | null = null;
+  for (const prefix of Object.keys(PAGE_ACCESS))
+    if (
+      (pathname === prefix || pathname.startsWith(`${prefix}/`)) &&
+      prefix.length > (found?.length ?? 0)
+    )
+      found = prefix;
+  return found === null ? null : PAGE_ACCESS[found as keyof typeof PAGE_ACCESS];
+}
+
+/** Whether the signed-in user may open the address (the server would not answer 403). */
+export function mayOpen(access: Access, to: string): boolean {
+  const needs = pageAccess(to);
+  if (needs === null) return true;
+  if (needs === "EMPLOYEE") return access.role === "EMPLOYEE";
+  return access.role === "EMPLOYER" && access.capabilities.includes(needs);
+}
+
 /** The 403 message when a member's role does not hold the capability. */
 export const ROLE_FORBIDDEN: Record<Capability, string> = {
   approve: "You don't have permission to access this page.",

@@ -21,6 +21,7 @@ import {
   signInClient,
 } from "./session.server";
 import { readFormData } from "./form.server";
+import { redirectWithError } from "./toast.server";
 import {
   canDo,
   COMPANY_ROLE_LABELS,
@@ -234,13 +235,25 @@ export const refusalFor = (capability: Capability) =>
 export const roleInText = (role: CompanyRole) =>
   COMPANY_ROLE_LABELS[role].toLowerCase();
 
-/** The sidebar's links a member's role does not use (the pages refuse them anyway). */
-export function hiddenNavigation(
-  user: Pick<User, "role" | "companyRole" | "companyId">,
-): string[] {
-  if (user.role !== "EMPLOYER") return [];
-  // A member removed from their company keeps only the dashboard, which says so.
-  if (user.companyId === null)
-    return ["/approvals", "/employees", "/reports", "/activity", "/settings"];
-  return can(user, "activity") ? [] : ["/activity"];
+/**
+ * Downloads a page links to (a CSV): like requireEmployer, but a browser that opens one
+ * without the capability goes back to its dashboard, inside the layout, with the reason as a
+ * toast: a file's route has no page to show 'Access Denied' in, and a browser shown raw JSON
+ * has no way back. Other callers (scripts, curl) still get the 403 with the reason as JSON.
+ */
+export async function requireEmployerDownload(
+  request: Request,
+  capability: Capability,
+): Promise<User> {
+  try {
+    return await requireEmployer(request, capability);
+  } catch (thrown) {
+    if (
+      thrown instanceof Response &&
+      thrown.status === 403 &&
+      (request.headers.get("Accept") ?? "").includes("text/html")
+    )
+      throw await redirectWithError("/", refusalFor(capability));
+    throw thrown;
+  }
 }

@@ -4,6 +4,7 @@ import {
   createEmployer,
   createUnlinkedEmployee,
 } from "#tests/support/factories";
+import { requestAdvance } from "~/models/advances/index.server";
 import { expect, expectAccessible, isNoJs, test } from "./support/fixtures";
 
 test.describe("employee experience", () => {
@@ -242,5 +243,35 @@ test.describe("employee experience", () => {
       page.getByLabel("Current password"),
     ).toHaveAccessibleDescription(/Current password is incorrect/);
     await expect(page.getByTestId("toast")).toHaveCount(0);
+  });
+
+  test("the open dashboard shows a request filed before its live updates began", async ({
+    page,
+    loginAs,
+  }, testInfo) => {
+    test.skip(isNoJs(testInfo.project.name), "live updates need JavaScript");
+    const employee = await createEmployee(await createEmployer());
+    await loginAs(employee);
+    // The page's event stream opens only once the request has been filed: its event reaches
+    // no stream, as when it happens between the page's render and its subscription.
+    let release = () => {};
+    const filed = new Promise<void>((resolve) => (release = resolve));
+    let held = false;
+    await page.route(
+      (url) => url.pathname === "/api/events",
+      async (route) => {
+        held = true;
+        await filed;
+        await route.continue();
+      },
+    );
+    await page.goto("/");
+    await expect(page.getByText("No recent activity found")).toBeVisible();
+    await expect.poll(() => held).toBe(true);
+    await requestAdvance(employee, { amount: "234.00", repaymentPeriods: 1 });
+    release();
+    await expect(page.locator("html[data-live=on]")).toBeAttached();
+    await expect(page.getByText("No recent activity found")).toBeHidden();
+    await expect(page.getByText("$234.00").first()).toBeVisible();
   });
 });

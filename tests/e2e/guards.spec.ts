@@ -1,4 +1,11 @@
-import { createEmployee, createEmployer } from "#tests/support/factories";
+import {
+  createEmployee,
+  createEmployer,
+  TEST_PASSWORD,
+  uniqueName,
+} from "#tests/support/factories";
+import { insertUser } from "~/models/people/index.server";
+import { db } from "~/utils/db.server";
 import { expect, test } from "./support/fixtures";
 
 const EMPLOYEE_ROUTES = [
@@ -151,5 +158,44 @@ test.describe("layout", () => {
       await expect(nav.getByRole("link", { name, exact: true })).toBeVisible();
     }
     await expect(nav.getByRole("button", { name: "Logout" })).toBeVisible();
+  });
+
+  test("at 375px an approver's dashboard offers no payroll or new employee; an owner's menu has Payroll", async ({
+    page,
+    loginAs,
+  }) => {
+    await page.setViewportSize({ width: 375, height: 740 });
+    const owner = await createEmployer();
+    const approver = await db().transaction((tx) =>
+      insertUser(tx, {
+        role: "EMPLOYER",
+        username: uniqueName("approver"),
+        password: TEST_PASSWORD,
+        firstName: "Tess",
+        lastName: "Approver",
+        email: `${uniqueName("approver")}@example.com`,
+        companyId: owner.companyId,
+        companyRole: "APPROVER",
+      }),
+    );
+    await loginAs(approver);
+    await page.goto("/");
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    const main = page.locator("main");
+    for (const name of ["Run Payroll", "Add Employee", "Export"])
+      await expect(main.getByRole("link", { name })).toHaveCount(0);
+
+    await loginAs(owner);
+    await page.goto("/");
+    await page
+      .getByRole("button", { name: "Menu" })
+      .or(page.locator('label[for="sidebar-toggle"]'))
+      .click();
+    const nav = page.getByRole("navigation", { name: "Main" });
+    await nav.getByRole("link", { name: "Payroll", exact: true }).click();
+    await expect(page).toHaveURL(/\/payroll$/);
+    await expect(
+      page.getByRole("heading", { name: "Payroll", exact: true }),
+    ).toBeVisible();
   });
 });

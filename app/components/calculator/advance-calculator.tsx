@@ -55,7 +55,8 @@ export function AdvanceCalculator({
   initialAmount: number;
   initialPayDate: string;
   action?: string;
-  requestTo?: string;
+  /** Where "Request" leads; null: no such button (the employer side cannot request). */
+  requestTo?: string | null;
   heading?: ReactNode;
   /** The signed-in employee's company pays the fee: they pay $0.00. */
   companyPaysFee?: boolean;
@@ -313,12 +314,14 @@ export function AdvanceCalculator({
               <li>{t("calculator.details.risk")}</li>
             </ul>
           </details>
-          <LinkButton
-            to={`${requestTo}?amount=${encodeURIComponent(String(amount))}`}
-            className="mt-6 w-full"
-          >
-            {t("calculator.request")}
-          </LinkButton>
+          {requestTo !== null && (
+            <LinkButton
+              to={`${requestTo}?amount=${encodeURIComponent(String(amount))}`}
+              className="mt-6 w-full"
+            >
+              {t("calculator.request")}
+            </LinkButton>
+          )}
         </div>
       </div>
     </section>

@@ -6,6 +6,7 @@ import {
 } from "~/components/employer/approval-forms";
 import { EmployeesTable } from "~/components/employer/employees-table";
 import { EmployeeCell } from "~/components/employer/pending-requests";
+import { useMayOpen } from "~/components/layout/use-may-open";
 import { Button, buttonClass, LinkButton } from "~/components/ui/button";
 import { Card, StatCard } from "~/components/ui/card";
 import { EmptyRow, Table, Td } from "~/components/ui/table";
@@ -25,6 +26,7 @@ export function EmployerDashboard({
   const t = useT("employer");
   const language = useLanguage();
   const money = (value: string) => formatMoney(value, language);
+  const mayOpen = useMayOpen();
   return (
     // contain:inline-size: wide tables scroll inside their card instead of widening the page.
     <div className="space-y-6 [contain:inline-size]">
@@ -37,17 +39,23 @@ export function EmployerDashboard({
         </div>
         <div className="flex gap-2">
           {/* A file download, not a page: the browser loads it directly. */}
-          <Link
-            to="/payroll/export"
-            reloadDocument
-            className={buttonClass("secondary")}
-          >
-            {t("export")}
-          </Link>
-          <LinkButton to="/payroll" variant="secondary">
-            {t("runPayroll")}
-          </LinkButton>
-          <LinkButton to="/employees/add">{t("addEmployee")}</LinkButton>
+          {mayOpen("/payroll/export") && (
+            <Link
+              to="/payroll/export"
+              reloadDocument
+              className={buttonClass("secondary")}
+            >
+              {t("export")}
+            </Link>
+          )}
+          {mayOpen("/payroll") && (
+            <LinkButton to="/payroll" variant="secondary">
+              {t("runPayroll")}
+            </LinkButton>
+          )}
+          {mayOpen("/employees/add") && (
+            <LinkButton to="/employees/add">{t("addEmployee")}</LinkButton>
+          )}
         </div>
       </header>
 

@@ -13,9 +13,15 @@ import { useEffect, useRef } from "react";
  * navigation, so the router ignores the post's redirect (the Add Employee dialog stayed open
  * after the employee was added). The event is applied once every navigation and fetcher has
  * settled.
+ *
+ * Each time the stream opens or reopens ("ready": the server has subscribed), the page catches
+ * up once: whatever happened between the page's render (or the stream's drop) and that moment
+ * reached no stream, so the page's loaders are asked again, under the same rule (now, or once
+ * the navigation or post in flight has settled). `data-live="on"` is set once that catch-up has
+ * settled: from then on the page is current and misses no event.
  */
 export function LiveUpdates() {
-  const { revalidate } = useRevalidator();
+  const { revalidate, state: revalidation } = useRevalidator();
   const navigation = useNavigation();
   const fetchers = useFetchers();
   const busy =
@@ -26,30 +32,49 @@ export function LiveUpdates() {
   const busyRef = useRef(false);
   busyRef.current = busy;
   const owedRef = useRef(false);
+  const revalidationRef = useRef(revalidation);
+  revalidationRef.current = revalidation;
+  // The catch-up after the stream (re)opened: asked for until its revalidation starts, loading
+  // until it ends.
+  const catchUpRef = useRef<"none" | "asked" | "loading">("none");
 
   useEffect(() => {
     if (typeof EventSource === "undefined") return;
     const source = new EventSource("/api/events");
     let timer: ReturnType<typeof setTimeout> | undefined;
+    const apply = () => {
+      if (busyRef.current) owedRef.current = true;
+      else revalidateRef.current();
+    };
     const onChange = () => {
       // Several events in a burst (an approval touches request, balance and deductions)
       // cause one revalidation.
       clearTimeout(timer);
-      timer = setTimeout(() => {
-        if (busyRef.current) owedRef.current = true;
-        else revalidateRef.current();
-      }, 150);
+      timer = setTimeout(apply, 150);
     };
     source.addEventListener("change", onChange);
-    source.addEventListener("ready", () =>
-      document.documentElement.setAttribute("data-live", "on"),
-    );
+    source.addEventListener("ready", () => {
+      clearTimeout(timer);
+      // A revalidation already loading is started again by this one: its end is the catch-up's.
+      catchUpRef.current =
+        revalidationRef.current === "loading" ? "loading" : "asked";
+      apply();
+    });
     return () => {
       clearTimeout(timer);
       source.close();
       document.documentElement.removeAttribute("data-live");
     };
   }, []);
+
+  useEffect(() => {
+    if (catchUpRef.current === "asked" && revalidation === "loading")
+      catchUpRef.current = "loading";
+    else if (catchUpRef.current === "loading" && revalidation === "idle") {
+      catchUpRef.current = "none";
+      document.documentElement.setAttribute("data-live", "on");
+    }
+  }, [revalidation]);
 
   useEffect(() => {
     if (!busy && owedRef.current) {

@@ -5,7 +5,9 @@ import {
   History,
   LayoutDashboard,
   LogOut,
+  Mail,
   Menu,
+  Receipt,
   ScrollText,
   Settings,
   ShoppingBasket,
@@ -18,10 +20,14 @@ import { useEffect, useRef, useState } from "react";
 import { useIsPending } from "~/components/use-is-pending";
 import { useT } from "~/utils/i18n";
 import { LanguageSwitch } from "~/components/layout/language-switch";
+import { useMayOpen } from "~/components/layout/use-may-open";
 
 type Role = "EMPLOYEE" | "EMPLOYER";
 
-/** `label`: the item's key in the common namespace. */
+/**
+ * `label`: the item's key in the common namespace. Each role's list holds every entry that
+ * role could have; the user's membership role keeps those it may open (useMayOpen).
+ */
 type NavItem = { to: string; label: string; icon: LucideIcon };
 
 const NAV: Record<Role, NavItem[]> = {
@@ -30,14 +36,17 @@ const NAV: Record<Role, NavItem[]> = {
     { to: "/request", label: "nav.requestAdvance", icon: ShoppingBasket },
     { to: "/history", label: "nav.history", icon: History },
     { to: "/profile", label: "nav.profile", icon: UserRound },
+    { to: "/outbox", label: "nav.outbox", icon: Mail },
   ],
   EMPLOYER: [
     { to: "/", label: "nav.dashboard", icon: LayoutDashboard },
     { to: "/approvals", label: "nav.approvals", icon: CircleCheckBig },
     { to: "/employees", label: "nav.employees", icon: Users },
+    { to: "/payroll", label: "nav.payroll", icon: Receipt },
     { to: "/reports", label: "nav.reports", icon: BarChart3 },
     { to: "/activity", label: "nav.activity", icon: ScrollText },
     { to: "/settings", label: "nav.settings", icon: Settings },
+    { to: "/outbox", label: "nav.outbox", icon: Mail },
   ],
 };
 
@@ -70,16 +79,8 @@ const toggleClass =
  *   `display: none` from 768px, so it is never an invisible focus stop on desktop, and it is
  *   not rendered at all once the page is interactive.
  */
-export function Sidebar({
-  role,
-  name,
-  hidden = [],
-}: {
-  role: Role;
-  name: string;
-  /** Paths the user's membership role does not use (decided on the server). */
-  hidden?: string[];
-}) {
+export function Sidebar({ role, name }: { role: Role; name: string }) {
+  const mayOpen = useMayOpen();
   const [interactive, setInteractive] = useState(false);
   const [open, setOpen] = useState(false);
   const location = useLocation();
@@ -145,7 +146,7 @@ export function Sidebar({
         </p>
         <ul className="space-y-1">
           {NAV[role]
-            .filter((item) => !hidden.includes(item.to))
+            .filter((item) => mayOpen(item.to))
             .map((item) => (
               <li key={item.to}>
                 <NavLink

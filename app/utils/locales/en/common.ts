@@ -77,9 +77,11 @@ const common = {
     profile: "Profile",
     approvals: "Approve Requests",
     employees: "Employees",
+    payroll: "Payroll",
     reports: "Reports",
     activity: "Activity",
     settings: "Settings",
+    outbox: "E-mails",
     logout: "Logout",
   },
   errors: {

@@ -77,9 +77,11 @@ const common = {
     profile: "Perfil",
     approvals: "Aprobar solicitudes",
     employees: "Empleados",
+    payroll: "Nómina",
     reports: "Informes",
     activity: "Actividad",
     settings: "Configuración",
+    outbox: "Correos",
     logout: "Cerrar sesión",
   },
   errors: {

@@ -1,0 +1,234 @@
+import { createRequire } from "node:module";
+import path from "node:path";
+import type { ServerBuild } from "@remix-run/server-runtime";
+import type { User } from "#db/schema";
+import { useTestDatabase } from "#tests/support/db";
+import { requestAs } from "#tests/support/factories";
+import { createWorld, type World } from "#tests/support/world";
+
+// Every page as every role, rendered whole by Remix's own request handler over the app's route
+// tree (the server build's shape, with the app's route modules and its entry): each link the
+// page offers is followed, and each form it offers is posted to empty-handed. None may answer
+// 403: a control a role cannot use is not shown to that role. An empty post is refused by the
+// role check first (403) or by the form's own validation (400), and changes nothing.
+
+const require = createRequire(import.meta.url);
+const root = path.resolve(import.meta.dirname, "../../..");
+const { readConfig } = require("@remix-run/dev/dist/config.js") as {
+  readConfig: (
+    root: string,
+    mode: string,
+  ) => Promise<{
+    routes: Record<
+      string,
+      {
+        id: string;
+        file: string;
+        parentId?: string;
+        path?: string;
+        index?: boolean;
+        caseSensitive?: boolean;
+      }
+    >;
+    future: Record<string, boolean>;
+  }>;
+};
+const { createRequestHandler } =
+  require("@remix-run/server-runtime") as typeof import("@remix-run/server-runtime");
+
+useTestDatabase();
+
+/** The app's route tree with its real modules and entry, as the server build holds them. */
+async function appBuild(): Promise<ServerBuild> {
+  const config = await readConfig(root, "production");
+  const routes: Record<string, unknown> = {};
+  const assetRoutes: Record<string, unknown> = {};
+  for (const [id, r] of Object.entries(config.routes)) {
+    const module = (await import(path.join(root, "app", r.file))) as Record<
+      string,
+      unknown
+    >;
+    const shape = {
+      id,
+      parentId: r.parentId,
+      path: r.path,
+      index: r.index,
+      caseSensitive: r.caseSensitive,
+    };
+    routes[id] = { ...shape, module };
+    assetRoutes[id] = {
+      ...shape,
+      module: `/build/${id}.js`,
+      hasAction: "action" in module,
+      hasLoader: "loader" in module,
+      hasClientAction: false,
+      hasClientLoader: false,
+      hasErrorBoundary: "ErrorBoundary" in module,
+    };
+  }
+  return {
+    mode: "production",
+    future: config.future,
+    isSpaMode: false,
+    publicPath: "/build/",
+    assetsBuildDirectory: "public/build",
+    entry: { module: await import(path.join(root, "app/entry.server.tsx")) },
+    routes,
+    assets: {
+      version: "walk",
+      url: "/build/manifest.js",
+      entry: { module: "/build/entry.js", imports: [] },
+      routes: assetRoutes,
+    },
+  } as unknown as ServerBuild;
+}
+
+let handler: ReturnType<typeof createRequestHandler>;
+let world: World;
+
+beforeAll(async () => {
+  handler = createRequestHandler(await appBuild(), "production");
+  world = await createWorld();
+});
+
+const decode = (s: string) =>
+  s
+    .replaceAll("&amp;", "&")
+    .replaceAll("&#x27;", "'")
+    .replaceAll("&quot;", '"');
+
+/** An address of this app the walk may follow (not an asset, not the API, not elsewhere). */
+function ownPage(href: string): string | null {
+  if (!href.startsWith("/") || href.startsWith("//")) return null;
+  const url = new URL(href, "http://localhost");
+  if (/^\/(build|api|assets)\b|\.(svg|png|ico|js|css)$/.test(url.pathname))
+    return null;
+  return `${url.pathname}${url.search}`;
+}
+
+type Control = { kind: "link" | "form"; method: string; to: string };
+
+/** The links and forms in a page's HTML (not its data script). */
+function controls(html: string, here: string): Control[] {
+  const found: Control[] = [];
+  for (const [, attrs = ""] of html.matchAll(/<a\s([^>]*)>/g)) {
+    const href = /\bhref="([^"]*)"/.exec(attrs)?.[1];
+    const to = href && ownPage(decode(href));
+    if (to) found.push({ kind: "link", method: "GET", to });
+  }
+  for (const [, attrs = ""] of html.matchAll(/<form\b([^>]*)>/g)) {
+    const action = /\baction="([^"]*)"/.exec(attrs)?.[1];
+    const method = (
+      /\bmethod="([^"]*)"/.exec(attrs)?.[1] ?? "get"
+    ).toUpperCase();
+    const to = ownPage(action === undefined ? here : decode(action));
+    if (to) found.push({ kind: "form", method, to });
+  }
+  return found;
+}
+
+/** Forms the walk does not post: they end the session it walks with. */
+const NOT_POSTED = /^\/(logout)\b/;
+
+async function visit(user: User, method: string, to: string) {
+  const request = await requestAs(user, to, {
+    method,
+    headers: { Accept: "text/html" },
+    ...(method === "POST" ? { form: {} } : {}),
+  });
+  const response = await handler(request, { cspNonce: "" });
+  return {
+    status: response.status,
+    html: response.headers.get("Content-Type")?.startsWith("text/html")
+      ? await response.text()
+      : "",
+  };
+}
+
+/** Every page reachable from the dashboard: each control that answers 403, with its page. */
+async function walk(user: User) {
+  const refused: string[] = [];
+  // Each address to GET, with the page that links to it.
+  const queue: { to: string; from: string }[] = [{ to: "/", from: "sign-in" }];
+  const queued = new Set(["/"]);
+  const posted = new Set<string>();
+  let pages = 0;
+  for (let next = queue.shift(); next && pages < 80; next = queue.shift()) {
+    const { status, html } = await visit(user, "GET", next.to);
+    pages += 1;
+    if (status === 403) refused.push(`${next.from}: link ${next.to}`);
+    for (const control of controls(html, next.to)) {
+      if (control.method === "GET") {
+        if (queued.has(control.to)) continue;
+        queued.add(control.to);
+        queue.push({ to: control.to, from: next.to });
+      } else if (!NOT_POSTED.test(control.to) && !posted.has(control.to)) {
+        posted.add(control.to);
+        const { status: got } = await visit(user, "POST", control.to);
+        if (got === 403) refused.push(`${next.to}: form ${control.to}`);
+      }
+    }
+  }
+  return { refused, pages, posted: posted.size };
+}
+
+describe("role-aware screens", () => {
+  for (const [role, actor] of [
+    ["owner", "EA"],
+    ["admin", "AA"],
+    ["approver", "AP"],
+    ["employee", "A1"],
+  ] as const) {
+    it(`offers the ${role} no link or form that answers 403`, async () => {
+      const user = world.users[actor];
+      const { refused, pages, posted } = await walk(user);
+      expect(pages).toBeGreaterThan(3);
+      console.info(`${role}: ${pages} pages walked, ${posted} forms posted`);
+      expect(refused).toEqual([]);
+    }, 120_000);
+  }
+});
+
+describe("what each role's navigation holds", () => {
+  /** The sidebar's addresses on the dashboard. */
+  async function navigation(user: User) {
+    const { html } = await visit(user, "GET", "/");
+    const nav = /<nav id="sidebar-nav"[\s\S]*?<\/nav>/.exec(html)?.[0] ?? "";
+    return controls(nav, "/")
+      .filter((c) => c.kind === "link")
+      .map((c) => c.to);
+  }
+
+  it("gives owners and admins Payroll, approvers not, and everyone the outbox", async () => {
+    for (const actor of ["EA", "AA"] as const)
+      expect(await navigation(world.users[actor])).toEqual(
+        expect.arrayContaining(["/payroll", "/outbox"]),
+      );
+    const approver = await navigation(world.users.AP);
+    expect(approver).toContain("/outbox");
+    expect(approver).not.toContain("/payroll");
+    expect(await navigation(world.users.A1)).toContain("/outbox");
+  });
+});
+
+describe("a refused download", () => {
+  it("sends a browser back to its dashboard with the reason; a script gets the 403 as JSON", async () => {
+    const approver = world.users.AP;
+    for (const to of ["/payroll/export", "/activity.csv"]) {
+      const browser = await handler(
+        await requestAs(approver, to, { headers: { Accept: "text/html" } }),
+        { cspNonce: "" },
+      );
+      expect(browser.status).toBe(302);
+      expect(browser.headers.get("Location")).toBe("/");
+      expect(browser.headers.get("Set-Cookie")).toMatch(/toast/);
+      const script = await handler(await requestAs(approver, to), {
+        cspNonce: "",
+      });
+      expect(script.status).toBe(403);
+      expect(((await script.json()) as { message: string }).message).toMatch(
+        /^Only a company owner or admin can/,
+      );
+    }
+  });
+});

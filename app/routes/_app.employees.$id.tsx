@@ -11,7 +11,10 @@ import { Badge, StatusBadge } from "~/components/ui/badge";
 import { Card, StatCard } from "~/components/ui/card";
 import { EmptyRow, Table, Td } from "~/components/ui/table";
 import { getEmployeeDetails } from "~/models/reports/index.server";
-import { offboardEmployee } from "~/models/payroll/index.server";
+import {
+  lastPayDateCorrectable,
+  offboardEmployee,
+} from "~/models/payroll/index.server";
 import { can, requireEmployer } from "~/web/auth.server";
 import {
   attempt,
@@ -25,7 +28,6 @@ import {
 import { island } from "~/components/island";
 import type { SubmissionResult } from "@conform-to/react";
 import { formatDate, notAvailable } from "~/utils/dates";
-import { isoDay } from "~/utils/pay-schedule";
 import { isAppError } from "~/utils/errors";
 import { useLanguage, useT } from "~/utils/i18n";
 import { formatMoney } from "~/utils/money";
@@ -35,11 +37,15 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const employer = await requireEmployer(request);
   const { i18n } = await pageI18n(request, ["employees", "messages"], employer);
   try {
+    const details = await getEmployeeDetails(employer, params.id);
     return json({
       i18n,
-      ...(await getEmployeeDetails(employer, params.id)),
+      ...details,
       mayOffboard: can(employer, "manageEmployees"),
-      today: isoDay(new Date()),
+      // A leaver's last pay date can be corrected until it passes.
+      mayCorrectLastPayDate: lastPayDateCorrectable(
+        details.employee.lastPayDate,
+      ),
     });
   } catch (error) {
     // Another employer's employee, an unknown or a malformed id: the same 404.
@@ -143,7 +149,7 @@ export default function EmployeeDetailsPage() {
     truncated,
     limit,
     mayOffboard,
-    today,
+    mayCorrectLastPayDate,
   } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>() as ActionData | undefined;
   const name = `${employee.firstName} ${employee.lastName}`;
@@ -362,8 +368,8 @@ export default function EmployeeDetailsPage() {
       ) : null}
       {mayOffboard &&
       employee.offboardedAt &&
-      employee.lastPayDate &&
-      employee.lastPayDate >= today ? (
+      mayCorrectLastPayDate &&
+      employee.lastPayDate ? (
         <OffboardForm
           name={name}
           firstName={employee.firstName}

@@ -24,4 +24,4 @@ export {
   RESULTS_FILE_PROBLEM,
   runScheduledPayroll,
 } from "./payroll-runs.server";
-export { offboardEmployee } from "./offboarding.server";
+export { lastPayDateCorrectable, offboardEmployee } from "./offboarding.server";

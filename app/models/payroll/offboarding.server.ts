@@ -263,3 +263,11 @@ async function correctLastPayDate(
   await emitWebhook(tx, companyId, "employee.offboarded", result);
   return { userId: employee.user_id, cancelledIds: [] as number[], result };
 }
+
+/** Whether a leaver's last pay date may still be corrected: it has not passed. */
+export function lastPayDateCorrectable(
+  lastPayDate: string | null,
+  now: Date = new Date(),
+): boolean {
+  return lastPayDate !== null && lastPayDate >= isoDay(now);
+}

@@ -41,6 +41,11 @@ const create = apiRoute(
     status: 201,
     response: createdWebhookEndpointSchema,
     errors: [400, 401, 403],
+    secrets: {
+      fields: ["secret"],
+      message:
+        "The signing secret was shown once, in the first answer to this request, and is not stored. If it was lost, remove the endpoint and add it again.",
+    },
   },
   async ({ user, body }) => createWebhookEndpoint(user, body),
 );

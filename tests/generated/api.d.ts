@@ -1382,7 +1382,7 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description Any string of 1–255 visible characters, unique per intended action. The same key with the same body within 24 hours replays the first response without acting again (even when both arrive at once); with a different body: 422. */
+        /** @description Any string of 1–255 visible characters, unique per intended action. The same key with the same body within 24 hours replays the first response without acting again (even when both arrive at once); with a different body: 422. A secret in the first response (an API key, a signing secret) is null in the replay, with a `message` saying it was shown once. */
         "Idempotency-Key"?: string;
       };
       path?: never;
@@ -1738,7 +1738,7 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description Any string of 1–255 visible characters, unique per intended action. The same key with the same body within 24 hours replays the first response without acting again (even when both arrive at once); with a different body: 422. */
+        /** @description Any string of 1–255 visible characters, unique per intended action. The same key with the same body within 24 hours replays the first response without acting again (even when both arrive at once); with a different body: 422. A secret in the first response (an API key, a signing secret) is null in the replay, with a `message` saying it was shown once. */
         "Idempotency-Key"?: string;
       };
       path: {
@@ -1882,7 +1882,7 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description Any string of 1–255 visible characters, unique per intended action. The same key with the same body within 24 hours replays the first response without acting again (even when both arrive at once); with a different body: 422. */
+        /** @description Any string of 1–255 visible characters, unique per intended action. The same key with the same body within 24 hours replays the first response without acting again (even when both arrive at once); with a different body: 422. A secret in the first response (an API key, a signing secret) is null in the replay, with a `message` saying it was shown once. */
         "Idempotency-Key"?: string;
       };
       path: {
@@ -2026,7 +2026,7 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description Any string of 1–255 visible characters, unique per intended action. The same key with the same body within 24 hours replays the first response without acting again (even when both arrive at once); with a different body: 422. */
+        /** @description Any string of 1–255 visible characters, unique per intended action. The same key with the same body within 24 hours replays the first response without acting again (even when both arrive at once); with a different body: 422. A secret in the first response (an API key, a signing secret) is null in the replay, with a `message` saying it was shown once. */
         "Idempotency-Key"?: string;
       };
       path: {
@@ -2042,7 +2042,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Success */
+      /** @description Success. `ephemeralKeySecret` is shown in this first answer only and never stored: a replay of it (Idempotent-Replayed: true) has it null, with `message`: "The ephemeral key was given once, in the first answer to this request, and is not stored. Ask for a new one with a new nonce." */
       200: {
         headers: {
           [name: string]: unknown;
@@ -2051,10 +2051,12 @@ export interface operations {
           "application/json": {
             /** @description The Stripe Issuing card the key shows */
             issuingCard: string;
-            /** @description For Stripe.js's Issuing Elements only; never stored or logged by this server */
-            ephemeralKeySecret: string;
+            /** @description For Stripe.js's Issuing Elements only; never stored or logged by this server (null in a replay) */
+            ephemeralKeySecret: string | null;
             /** @description ISO 8601 date-time */
             expiresAt: string;
+            /** @description Only in a replay (Idempotent-Replayed: true): why the secret fields are null there */
+            message?: string;
           };
         };
       };
@@ -2166,7 +2168,7 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description Any string of 1–255 visible characters, unique per intended action. The same key with the same body within 24 hours replays the first response without acting again (even when both arrive at once); with a different body: 422. */
+        /** @description Any string of 1–255 visible characters, unique per intended action. The same key with the same body within 24 hours replays the first response without acting again (even when both arrive at once); with a different body: 422. A secret in the first response (an API key, a signing secret) is null in the replay, with a `message` saying it was shown once. */
         "Idempotency-Key"?: string;
       };
       path: {
@@ -2310,7 +2312,7 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description Any string of 1–255 visible characters, unique per intended action. The same key with the same body within 24 hours replays the first response without acting again (even when both arrive at once); with a different body: 422. */
+        /** @description Any string of 1–255 visible characters, unique per intended action. The same key with the same body within 24 hours replays the first response without acting again (even when both arrive at once); with a different body: 422. A secret in the first response (an API key, a signing secret) is null in the replay, with a `message` saying it was shown once. */
         "Idempotency-Key"?: string;
       };
       path?: never;
@@ -2709,7 +2711,7 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description Any string of 1–255 visible characters, unique per intended action. The same key with the same body within 24 hours replays the first response without acting again (even when both arrive at once); with a different body: 422. */
+        /** @description Any string of 1–255 visible characters, unique per intended action. The same key with the same body within 24 hours replays the first response without acting again (even when both arrive at once); with a different body: 422. A secret in the first response (an API key, a signing secret) is null in the replay, with a `message` saying it was shown once. */
         "Idempotency-Key"?: string;
       };
       path: {
@@ -2863,7 +2865,7 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description Any string of 1–255 visible characters, unique per intended action. The same key with the same body within 24 hours replays the first response without acting again (even when both arrive at once); with a different body: 422. */
+        /** @description Any string of 1–255 visible characters, unique per intended action. The same key with the same body within 24 hours replays the first response without acting again (even when both arrive at once); with a different body: 422. A secret in the first response (an API key, a signing secret) is null in the replay, with a `message` saying it was shown once. */
         "Idempotency-Key"?: string;
       };
       path: {
@@ -3023,7 +3025,7 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description Any string of 1–255 visible characters, unique per intended action. The same key with the same body within 24 hours replays the first response without acting again (even when both arrive at once); with a different body: 422. */
+        /** @description Any string of 1–255 visible characters, unique per intended action. The same key with the same body within 24 hours replays the first response without acting again (even when both arrive at once); with a different body: 422. A secret in the first response (an API key, a signing secret) is null in the replay, with a `message` saying it was shown once. */
         "Idempotency-Key"?: string;
       };
       path: {
@@ -3305,7 +3307,7 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description Any string of 1–255 visible characters, unique per intended action. The same key with the same body within 24 hours replays the first response without acting again (even when both arrive at once); with a different body: 422. */
+        /** @description Any string of 1–255 visible characters, unique per intended action. The same key with the same body within 24 hours replays the first response without acting again (even when both arrive at once); with a different body: 422. A secret in the first response (an API key, a signing secret) is null in the replay, with a `message` saying it was shown once. */
         "Idempotency-Key"?: string;
       };
       path?: never;
@@ -3442,7 +3444,7 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description Any string of 1–255 visible characters, unique per intended action. The same key with the same body within 24 hours replays the first response without acting again (even when both arrive at once); with a different body: 422. */
+        /** @description Any string of 1–255 visible characters, unique per intended action. The same key with the same body within 24 hours replays the first response without acting again (even when both arrive at once); with a different body: 422. A secret in the first response (an API key, a signing secret) is null in the replay, with a `message` saying it was shown once. */
         "Idempotency-Key"?: string;
       };
       path: {
@@ -3583,7 +3585,7 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description Any string of 1–255 visible characters, unique per intended action. The same key with the same body within 24 hours replays the first response without acting again (even when both arrive at once); with a different body: 422. */
+        /** @description Any string of 1–255 visible characters, unique per intended action. The same key with the same body within 24 hours replays the first response without acting again (even when both arrive at once); with a different body: 422. A secret in the first response (an API key, a signing secret) is null in the replay, with a `message` saying it was shown once. */
         "Idempotency-Key"?: string;
       };
       path: {
@@ -3724,7 +3726,7 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description Any string of 1–255 visible characters, unique per intended action. The same key with the same body within 24 hours replays the first response without acting again (even when both arrive at once); with a different body: 422. */
+        /** @description Any string of 1–255 visible characters, unique per intended action. The same key with the same body within 24 hours replays the first response without acting again (even when both arrive at once); with a different body: 422. A secret in the first response (an API key, a signing secret) is null in the replay, with a `message` saying it was shown once. */
         "Idempotency-Key"?: string;
       };
       path: {
@@ -3923,7 +3925,7 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description Any string of 1–255 visible characters, unique per intended action. The same key with the same body within 24 hours replays the first response without acting again (even when both arrive at once); with a different body: 422. */
+        /** @description Any string of 1–255 visible characters, unique per intended action. The same key with the same body within 24 hours replays the first response without acting again (even when both arrive at once); with a different body: 422. A secret in the first response (an API key, a signing secret) is null in the replay, with a `message` saying it was shown once. */
         "Idempotency-Key"?: string;
       };
       path?: never;
@@ -4039,7 +4041,7 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description Any string of 1–255 visible characters, unique per intended action. The same key with the same body within 24 hours replays the first response without acting again (even when both arrive at once); with a different body: 422. */
+        /** @description Any string of 1–255 visible characters, unique per intended action. The same key with the same body within 24 hours replays the first response without acting again (even when both arrive at once); with a different body: 422. A secret in the first response (an API key, a signing secret) is null in the replay, with a `message` saying it was shown once. */
         "Idempotency-Key"?: string;
       };
       path?: never;
@@ -4299,7 +4301,7 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description Any string of 1–255 visible characters, unique per intended action. The same key with the same body within 24 hours replays the first response without acting again (even when both arrive at once); with a different body: 422. */
+        /** @description Any string of 1–255 visible characters, unique per intended action. The same key with the same body within 24 hours replays the first response without acting again (even when both arrive at once); with a different body: 422. A secret in the first response (an API key, a signing secret) is null in the replay, with a `message` saying it was shown once. */
         "Idempotency-Key"?: string;
       };
       path: {
@@ -4530,7 +4532,7 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description Any string of 1–255 visible characters, unique per intended action. The same key with the same body within 24 hours replays the first response without acting again (even when both arrive at once); with a different body: 422. */
+        /** @description Any string of 1–255 visible characters, unique per intended action. The same key with the same body within 24 hours replays the first response without acting again (even when both arrive at once); with a different body: 422. A secret in the first response (an API key, a signing secret) is null in the replay, with a `message` saying it was shown once. */
         "Idempotency-Key"?: string;
       };
       path?: never;
@@ -4553,7 +4555,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Success */
+      /** @description Success. `key` is shown in this first answer only and never stored: a replay of it (Idempotent-Replayed: true) has it null, with `message`: "The key was shown once, in the first answer to this request, and is not stored. If it was lost, revoke it and create another." */
       201: {
         headers: {
           [name: string]: unknown;
@@ -4571,8 +4573,11 @@ export interface operations {
               | "payroll:write"
               | "webhooks:write"
             )[];
-            key: string;
+            /** @description The secret (ga_…), in the first answer only; null in a replay of it */
+            key: string | null;
             createdAt: string;
+            /** @description Only in a replay (Idempotent-Replayed: true): why the secret fields are null there */
+            message?: string;
           };
         };
       };
@@ -4662,7 +4667,7 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description Any string of 1–255 visible characters, unique per intended action. The same key with the same body within 24 hours replays the first response without acting again (even when both arrive at once); with a different body: 422. */
+        /** @description Any string of 1–255 visible characters, unique per intended action. The same key with the same body within 24 hours replays the first response without acting again (even when both arrive at once); with a different body: 422. A secret in the first response (an API key, a signing secret) is null in the replay, with a `message` saying it was shown once. */
         "Idempotency-Key"?: string;
       };
       path: {
@@ -4864,7 +4869,7 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description Any string of 1–255 visible characters, unique per intended action. The same key with the same body within 24 hours replays the first response without acting again (even when both arrive at once); with a different body: 422. */
+        /** @description Any string of 1–255 visible characters, unique per intended action. The same key with the same body within 24 hours replays the first response without acting again (even when both arrive at once); with a different body: 422. A secret in the first response (an API key, a signing secret) is null in the replay, with a `message` saying it was shown once. */
         "Idempotency-Key"?: string;
       };
       path?: never;
@@ -4890,7 +4895,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Success */
+      /** @description Success. `secret` is shown in this first answer only and never stored: a replay of it (Idempotent-Replayed: true) has it null, with `message`: "The signing secret was shown once, in the first answer to this request, and is not stored. If it was lost, remove the endpoint and add it again." */
       201: {
         headers: {
           [name: string]: unknown;
@@ -4913,7 +4918,10 @@ export interface operations {
             )[];
             createdAt: string;
             disabledAt: string | null;
-            secret: string;
+            /** @description Signs every delivery (whsec_…), in the first answer only; null in a replay of it */
+            secret: string | null;
+            /** @description Only in a replay (Idempotent-Replayed: true): why the secret fields are null there */
+            message?: string;
           };
         };
       };
@@ -5003,7 +5011,7 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description Any string of 1–255 visible characters, unique per intended action. The same key with the same body within 24 hours replays the first response without acting again (even when both arrive at once); with a different body: 422. */
+        /** @description Any string of 1–255 visible characters, unique per intended action. The same key with the same body within 24 hours replays the first response without acting again (even when both arrive at once); with a different body: 422. A secret in the first response (an API key, a signing secret) is null in the replay, with a `message` saying it was shown once. */
         "Idempotency-Key"?: string;
       };
       path: {
@@ -5136,7 +5144,7 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description Any string of 1–255 visible characters, unique per intended action. The same key with the same body within 24 hours replays the first response without acting again (even when both arrive at once); with a different body: 422. */
+        /** @description Any string of 1–255 visible characters, unique per intended action. The same key with the same body within 24 hours replays the first response without acting again (even when both arrive at once); with a different body: 422. A secret in the first response (an API key, a signing secret) is null in the replay, with a `message` saying it was shown once. */
         "Idempotency-Key"?: string;
       };
       path?: never;
@@ -5151,16 +5159,19 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Success */
+      /** @description Success. `clientSecret` is shown in this first answer only and never stored: a replay of it (Idempotent-Replayed: true) has it null, with `message`: "The client secret was given once, in the first answer to this request, and is not stored. Send the request again without this Idempotency-Key: it reuses the same payment intent." */
       200: {
         headers: {
           [name: string]: unknown;
         };
         content: {
           "application/json": {
-            clientSecret: string;
+            /** @description For Stripe.js; null in a replay (send the request again instead) */
+            clientSecret: string | null;
             paymentIntentId: string;
             advanceRequestId: number;
+            /** @description Only in a replay (Idempotent-Replayed: true): why the secret fields are null there */
+            message?: string;
           };
         };
       };
@@ -5283,7 +5294,7 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description Any string of 1–255 visible characters, unique per intended action. The same key with the same body within 24 hours replays the first response without acting again (even when both arrive at once); with a different body: 422. */
+        /** @description Any string of 1–255 visible characters, unique per intended action. The same key with the same body within 24 hours replays the first response without acting again (even when both arrive at once); with a different body: 422. A secret in the first response (an API key, a signing secret) is null in the replay, with a `message` saying it was shown once. */
         "Idempotency-Key"?: string;
       };
       path?: never;

@@ -32,4 +32,5 @@ export {
   purgeIdempotencyKeys,
   releaseIdempotencyKey,
   requestFingerprint,
+  type ResponseSecrets,
 } from "./idempotency.server";

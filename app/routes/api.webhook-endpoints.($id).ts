@@ -34,7 +34,7 @@ const create = apiRoute(
     method: "POST",
     path: "/api/webhook-endpoints",
     summary:
-      "Add a webhook endpoint (https) for some events; its signing secret is in this response only",
+      "Add a webhook endpoint (https) for some events, at most 10 per company (400 beyond); its signing secret is in this response only",
     role: "EMPLOYER",
     capability: "team",
     body: createWebhookEndpointSchema,

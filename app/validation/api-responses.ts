@@ -289,7 +289,26 @@ export const webhookEndpointSchema = z.object({
   url: z.string(),
   events: z.array(z.enum(WEBHOOK_EVENTS)),
   createdAt: z.string(),
-  disabledAt: z.string().nullable(),
+  consecutiveFailures: z
+    .number()
+    .int()
+    .describe("Failed delivery attempts in a row (0 after a success)"),
+  failingSince: z
+    .string()
+    .nullable()
+    .describe("When the current run of failures began; null when none"),
+  disabledAt: z
+    .string()
+    .nullable()
+    .describe(
+      "When it was disabled after failing; it gets no events until enabled again",
+    ),
+  disabledReason: z
+    .string()
+    .nullable()
+    .describe(
+      "Why it was disabled (failed deliveries in a row, since when) and how to enable it again (POST /api/webhook-endpoints/{id}/enable); null while enabled",
+    ),
 });
 
 export const createdWebhookEndpointSchema = webhookEndpointSchema.extend({

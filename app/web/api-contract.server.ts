@@ -112,6 +112,7 @@ export const API_KEY_SCOPES: Record<string, ApiScope> = {
   "GET /api/webhook-endpoints": "webhooks:write",
   "POST /api/webhook-endpoints": "webhooks:write",
   "DELETE /api/webhook-endpoints/{id}": "webhooks:write",
+  "POST /api/webhook-endpoints/{id}/enable": "webhooks:write",
   "POST /api/employees/{id}/offboard": "employees:write",
   "GET /api/pay-schedule": "payroll:read",
   "PUT /api/pay-schedule": "payroll:write",

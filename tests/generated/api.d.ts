@@ -557,7 +557,7 @@ export interface paths {
     /** The company's webhook endpoints (never a secret) */
     get: operations["getWebhookEndpoints"];
     put?: never;
-    /** Add a webhook endpoint (https) for some events; its signing secret is in this response only */
+    /** Add a webhook endpoint (https) for some events, at most 10 per company (400 beyond); its signing secret is in this response only */
     post: operations["postWebhookEndpoints"];
     delete?: never;
     options?: never;
@@ -577,6 +577,23 @@ export interface paths {
     post?: never;
     /** Remove a webhook endpoint (its pending deliveries are dropped) */
     delete: operations["deleteWebhookEndpointsId"];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/webhook-endpoints/{id}/enable": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Enable a webhook endpoint disabled after failing (see its disabledReason): it gets events again from now on */
+    post: operations["postWebhookEndpointsIdEnable"];
+    delete?: never;
     options?: never;
     head?: never;
     patch?: never;
@@ -4826,7 +4843,14 @@ export interface operations {
               | "employee.offboarded"
             )[];
             createdAt: string;
+            /** @description Failed delivery attempts in a row (0 after a success) */
+            consecutiveFailures: number;
+            /** @description When the current run of failures began; null when none */
+            failingSince: string | null;
+            /** @description When it was disabled after failing; it gets no events until enabled again */
             disabledAt: string | null;
+            /** @description Why it was disabled (failed deliveries in a row, since when) and how to enable it again (POST /api/webhook-endpoints/{id}/enable); null while enabled */
+            disabledReason: string | null;
           }[];
         };
       };
@@ -4917,7 +4941,14 @@ export interface operations {
               | "employee.offboarded"
             )[];
             createdAt: string;
+            /** @description Failed delivery attempts in a row (0 after a success) */
+            consecutiveFailures: number;
+            /** @description When the current run of failures began; null when none */
+            failingSince: string | null;
+            /** @description When it was disabled after failing; it gets no events until enabled again */
             disabledAt: string | null;
+            /** @description Why it was disabled (failed deliveries in a row, since when) and how to enable it again (POST /api/webhook-endpoints/{id}/enable); null while enabled */
+            disabledReason: string | null;
             /** @description Signs every delivery (whsec_…), in the first answer only; null in a replay of it */
             secret: string | null;
             /** @description Only in a replay (Idempotent-Replayed: true): why the secret fields are null there */
@@ -5043,7 +5074,154 @@ export interface operations {
               | "employee.offboarded"
             )[];
             createdAt: string;
+            /** @description Failed delivery attempts in a row (0 after a success) */
+            consecutiveFailures: number;
+            /** @description When the current run of failures began; null when none */
+            failingSince: string | null;
+            /** @description When it was disabled after failing; it gets no events until enabled again */
             disabledAt: string | null;
+            /** @description Why it was disabled (failed deliveries in a row, since when) and how to enable it again (POST /api/webhook-endpoints/{id}/enable); null while enabled */
+            disabledReason: string | null;
+          };
+        };
+      };
+      /** @description Invalid input */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+            errors?: {
+              [key: string]: string[];
+            };
+          };
+        };
+      };
+      /** @description Not signed in (or wrong credentials) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+          };
+        };
+      };
+      /** @description Signed in with the wrong role, or not allowed */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+          };
+        };
+      };
+      /** @description Not found (or another employer's/employee's record) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+          };
+        };
+      };
+      /** @description The body is over its size limit (64 KB; the webhook 512 KB), refused while it streams */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+          };
+        };
+      };
+      /** @description A body that is not Content-Type: application/json */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+          };
+        };
+      };
+      /** @description The Idempotency-Key was already used with a different request */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+          };
+        };
+      };
+      /** @description The database is unavailable */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+          };
+        };
+      };
+    };
+  };
+  postWebhookEndpointsIdEnable: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Any string of 1–255 visible characters, unique per intended action. The same key with the same body within 24 hours replays the first response without acting again (even when both arrive at once); with a different body: 422. A secret in the first response (an API key, a signing secret) is null in the replay, with a `message` saying it was shown once. */
+        "Idempotency-Key"?: string;
+      };
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            id: number;
+            url: string;
+            events: (
+              | "advance_request.created"
+              | "advance_request.approved"
+              | "advance_request.declined"
+              | "advance_request.cancelled"
+              | "card.issued"
+              | "card.closed"
+              | "payroll_run.submitted"
+              | "deduction.collected"
+              | "employee.joined"
+              | "employee.offboarded"
+            )[];
+            createdAt: string;
+            /** @description Failed delivery attempts in a row (0 after a success) */
+            consecutiveFailures: number;
+            /** @description When the current run of failures began; null when none */
+            failingSince: string | null;
+            /** @description When it was disabled after failing; it gets no events until enabled again */
+            disabledAt: string | null;
+            /** @description Why it was disabled (failed deliveries in a row, since when) and how to enable it again (POST /api/webhook-endpoints/{id}/enable); null while enabled */
+            disabledReason: string | null;
           };
         };
       };

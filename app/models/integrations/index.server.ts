@@ -14,6 +14,7 @@ export {
   createWebhookEndpoint,
   deleteWebhookEndpoint,
   deliverWebhook,
+  enableWebhookEndpoint,
   dueWebhookDeliveries,
   emitEmployeeJoined,
   emitWebhook,

@@ -543,7 +543,8 @@ async function noteEndpointFailure(
 
 /**
  * Deliveries due for an attempt (the embedded webhook loop's batch): at most one per endpoint,
- * none of an endpoint with an attempt in flight, none of `running`.
+ * none of an endpoint with an attempt in flight or of a company at its bound, none of `running`
+ * (so the loop does not claim, only to find them busy, deliveries that must wait).
  */
 export async function dueWebhookDeliveries(
   limit = 20,
@@ -560,6 +561,9 @@ export async function dueWebhookDeliveries(
             and not exists (
               select 1 from webhook_deliveries f
               where f.endpoint_id = d.endpoint_id and f.in_flight_until > now())
+            and (select count(*) from webhook_deliveries f
+                 where f.employer_id = d.employer_id and f.in_flight_until > now())
+                < ${WEBHOOK_IN_FLIGHT_PER_COMPANY}
           order by d.endpoint_id, d.next_attempt_at, d.id) due
         order by next_attempt_at, id limit ${limit}`,
   );

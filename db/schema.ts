@@ -1010,7 +1010,9 @@ export const idempotencyKeys = pgTable(
 );
 
 // Where a company's events are posted, signed with the endpoint's secret (kept as it is: the
-// server must compute the same HMAC as the receiver).
+// server must compute the same HMAC as the receiver). At most WEBHOOK_ENDPOINTS_PER_COMPANY per
+// company; disabled after WEBHOOK_DISABLE_AFTER_FAILURES failed attempts in a row over at least
+// WEBHOOK_DISABLE_AFTER_HOURS (decision 0098).
 export const webhookEndpoints = pgTable(
   "webhook_endpoints",
   {
@@ -1023,6 +1025,7 @@ export const webhookEndpoints = pgTable(
     secret: text("secret").notNull(),
     createdAt: tstz("created_at").notNull().defaultNow(),
     failingSince: tstz("failing_since"),
+    consecutiveFailures: integer("consecutive_failures").notNull().default(0),
     disabledAt: tstz("disabled_at"),
   },
   (t) => [index("webhook_endpoints_employer_idx").on(t.companyId)],
@@ -1036,7 +1039,8 @@ export type WebhookAttempt = {
 };
 
 // One event to one endpoint: the exact body posted (its signature is over these bytes) and
-// every attempt with its response code.
+// every attempt with its response code. `inFlightUntil` is the lease of an attempt under way:
+// one per endpoint, a few per company (decision 0098).
 export const webhookDeliveries = pgTable(
   "webhook_deliveries",
   {
@@ -1055,6 +1059,7 @@ export const webhookDeliveries = pgTable(
       .default("pending"),
     attempts: jsonb("attempts").$type<WebhookAttempt[]>().notNull().default([]),
     nextAttemptAt: tstz("next_attempt_at").notNull().defaultNow(),
+    inFlightUntil: tstz("in_flight_until"),
     createdAt: tstz("created_at").notNull().defaultNow(),
     deliveredAt: tstz("delivered_at"),
   },
@@ -1064,6 +1069,9 @@ export const webhookDeliveries = pgTable(
     index("webhook_deliveries_pending_idx")
       .on(t.nextAttemptAt, t.id)
       .where(sql`${t.status} = 'pending'`),
+    index("webhook_deliveries_in_flight_idx")
+      .on(t.companyId, t.endpointId)
+      .where(sql`${t.inFlightUntil} is not null`),
     check(
       "webhook_deliveries_status_check",
       sql`${t.status} in ('pending', 'delivered', 'failed')`,

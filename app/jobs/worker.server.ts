@@ -4,6 +4,7 @@ import {
   parseCronItems,
   run,
   type Runner,
+  type RunnerOptions,
   type TaskList,
   type WorkerEvents,
 } from "graphile-worker";
@@ -29,7 +30,10 @@ import {
   requeueWebhooksWithoutJob,
   WEBHOOK_TASK,
 } from "~/models/integrations/index.server";
-import { CARD_RECOVERY_EVERY_MINUTES } from "~/utils/rules";
+import {
+  CARD_RECOVERY_EVERY_MINUTES,
+  WEBHOOK_CONCURRENCY,
+} from "~/utils/rules";
 import type { Pool } from "pg";
 import { connection, db } from "~/utils/db.server";
 import { jobQueuePool } from "~/utils/primary-pool.server";
@@ -46,6 +50,11 @@ import {
 // never run one job at once), retried with exponential backoff, and the crontab fires the
 // scheduled jobs once per time across instances. On PGlite (one process by construction) the
 // same task code runs from an in-process loop over the mail outbox and the schedule table.
+//
+// Webhook deliveries run apart (docs/decisions/0098): on PostgreSQL a second runner takes only
+// their jobs (the first one never does), on PGlite a second loop runs only them, WEBHOOK_CONCURRENCY
+// at a time. An endpoint that never answers holds a webhook slot for its timeout, never a slot
+// that mail, payroll or the schedules need.
 
 export type WorkerStatus = {
   mode: "graphile-worker" | "in-process" | "stopped";
@@ -54,8 +63,21 @@ export type WorkerStatus = {
 };
 
 type State =
-  | { kind: "graphile"; runner: Runner; pgPool: Pool }
-  | { kind: "loop"; timer: NodeJS.Timeout; busy: Promise<void> | null };
+  | {
+      kind: "graphile";
+      runner: Runner;
+      pgPool: Pool;
+      /** The runner of webhook deliveries, with its own pool. */
+      webhooks: { runner: Runner; pgPool: Pool };
+    }
+  | {
+      kind: "loop";
+      timer: NodeJS.Timeout;
+      busy: Promise<void> | null;
+      /** The webhook loop: its timer and the deliveries under way, by id. */
+      webhookTimer: NodeJS.Timeout;
+      webhooks: Map<number, Promise<void>>;
+    };
 
 declare global {
   var __gaWorker: State | undefined;
@@ -144,12 +166,6 @@ export const taskList: TaskList = {
   [ROSTER_IMPORT_TASK]: async (payload) => {
     await runRosterImport(Number((payload as { importId: number }).importId));
   },
-  [WEBHOOK_TASK]: async (payload) => {
-    const id = Number((payload as { deliveryId: number }).deliveryId);
-    // Thrown, so graphile-worker retries with its exponential backoff.
-    if ((await deliverWebhook(id)) === "retry")
-      throw new Error(`webhook delivery ${id} not accepted; will retry`);
-  },
   ...Object.fromEntries(
     SCHEDULES.map((s) => [
       s.task,
@@ -158,6 +174,19 @@ export const taskList: TaskList = {
       },
     ]),
   ),
+};
+
+/**
+ * The webhook runner's one task. A delivery schedules its own next attempt (or, when its endpoint
+ * or company is busy, asks again in a second) by adding its job again; only an error of ours
+ * (the database away) is thrown, for graphile-worker to retry.
+ */
+export const webhookTaskList: TaskList = {
+  [WEBHOOK_TASK]: async (payload) => {
+    await deliverWebhook(
+      Number((payload as { deliveryId: number }).deliveryId),
+    );
+  },
 };
 
 export const cronItems = () =>
@@ -201,6 +230,30 @@ async function compactRollup(): Promise<void> {
   }
 }
 
+/**
+ * One pass of the embedded webhook loop: starts the due deliveries, at most one per endpoint,
+ * until WEBHOOK_CONCURRENCY are under way, without waiting for them.
+ */
+export async function startDueWebhooks(
+  running: Map<number, Promise<void>>,
+): Promise<void> {
+  const due = await dueWebhookDeliveries(WEBHOOK_CONCURRENCY - running.size, [
+    ...running.keys(),
+  ]);
+  for (const id of due) {
+    const attempt = deliverWebhook(id)
+      .then(() => {})
+      .catch((error: unknown) =>
+        log("warn", "webhook delivery failed; will retry", {
+          deliveryId: id,
+          error: error instanceof Error ? error.message : String(error),
+        }),
+      )
+      .finally(() => running.delete(id));
+    running.set(id, attempt);
+  }
+}
+
 /** One pass of the embedded loop: due e-mails, then each schedule whose time today has come. */
 export async function runEmbeddedOnce(
   now: Date = new Date(),
@@ -212,16 +265,6 @@ export async function runEmbeddedOnce(
     } catch (error) {
       log("warn", "mail delivery failed; will retry", {
         mailId: id,
-        error: error instanceof Error ? error.message : String(error),
-      });
-    }
-  }
-  for (const id of await dueWebhookDeliveries()) {
-    try {
-      await deliverWebhook(id);
-    } catch (error) {
-      log("warn", "webhook delivery failed; will retry", {
-        deliveryId: id,
         error: error instanceof Error ? error.message : String(error),
       });
     }
@@ -339,6 +382,44 @@ function restartLater(options: Parameters<typeof startWorker>[0], ms: number) {
 }
 
 /**
+ * One graphile-worker runner with its own node-postgres pool (which finds the primary when
+ * DATABASE_URL names several hosts), and the ids of its workers: a worker whose job could not
+ * be released (the database went away mid-job) leaves the job locked, and graphile-worker would
+ * only take it again after its 4-hour lock timeout.
+ */
+async function startRunner(
+  url: string,
+  options: Pick<
+    RunnerOptions,
+    "concurrency" | "taskList" | "parsedCronItems"
+  > & { concurrency: number },
+) {
+  const pgPool = jobQueuePool(url, options.concurrency + 2);
+  pgPool.on("error", (error) =>
+    log("warn", "job queue connection lost; it reconnects", {
+      error: error.message,
+    }),
+  );
+  const events = new EventEmitter() as WorkerEvents;
+  const workerIds = new Set<string>();
+  events.on("worker:create", ({ worker }) => workerIds.add(worker.workerId));
+  try {
+    const runner = await run({
+      ...options,
+      pgPool,
+      noHandleSignals: true,
+      pollInterval: 2000,
+      logger: workerLogger,
+      events,
+    });
+    return { runner, pgPool, events, workerIds };
+  } catch (error) {
+    await pgPool.end().catch(() => {});
+    throw error;
+  }
+}
+
+/**
  * Starts this process's worker (idempotent). `concurrency` jobs run at once on PostgreSQL;
  * `pollMs` is how often the embedded loop looks for work; `schedules: false` leaves the
  * scheduled jobs to other workers (tests).
@@ -350,37 +431,36 @@ export async function startWorker(
   if (global.__gaWorker) return;
   const conn = connection();
   if (conn.kind === "postgres") {
-    // A node-postgres pool that finds the primary when DATABASE_URL names several hosts.
-    const pgPool = jobQueuePool(conn.url, (options.concurrency ?? 2) + 2);
-    pgPool.on("error", (error) =>
-      log("warn", "job queue connection lost; it reconnects", {
-        error: error.message,
-      }),
-    );
-    // This runner's workers, by id: a worker whose job could not be released (the database
-    // went away mid-job) leaves the job locked, and graphile-worker would only take it again
-    // after its 4-hour lock timeout.
-    const events = new EventEmitter() as WorkerEvents;
-    const workerIds = new Set<string>();
-    events.on("worker:create", ({ worker }) => workerIds.add(worker.workerId));
-    const runner = await run({
-      pgPool,
+    const main = await startRunner(conn.url, {
       concurrency: options.concurrency ?? 2,
-      noHandleSignals: true,
-      pollInterval: 2000,
       taskList,
       parsedCronItems: schedules ? cronItems() : [],
-      logger: workerLogger,
-      events,
     });
-    global.__gaWorker = { kind: "graphile", runner, pgPool };
+    // Webhook deliveries: their own runner, pool and slots; the main runner never takes them.
+    const webhooks = await startRunner(conn.url, {
+      concurrency: WEBHOOK_CONCURRENCY,
+      taskList: webhookTaskList,
+      parsedCronItems: [],
+    }).catch(async (error: unknown) => {
+      await main.runner.stop().catch(() => {});
+      await main.pgPool.end().catch(() => {});
+      throw error;
+    });
+    const { runner, pgPool } = main;
+    global.__gaWorker = {
+      kind: "graphile",
+      runner,
+      pgPool,
+      webhooks: { runner: webhooks.runner, pgPool: webhooks.pgPool },
+    };
     unlockOrphanedJobs(pgPool);
     // The runner's promise rejects when the worker itself fails (its cron loop or its pool hit
     // a database that went away or became a read-only standby), and a worker that cannot
     // release its job leaves the pool for good (graphile-worker does not replace it). Either
-    // way the worker is logged, stopped and started again, reaching whichever server is the
-    // primary by then; the jobs its workers held are unlocked once it runs again, so none waits
-    // for the lock timeout (docs/decisions/0072). Unwatched, the rejection ends the process.
+    // way the worker (both runners) is logged, stopped and started again, reaching whichever
+    // server is the primary by then; the jobs its workers held are unlocked once it runs again,
+    // so none waits for the lock timeout (docs/decisions/0072). Unwatched, the rejection ends
+    // the process.
     const restart = (error: unknown) => {
       if (
         global.__gaWorker?.kind !== "graphile" ||
@@ -394,23 +474,36 @@ export async function startWorker(
       });
       // Its jobs are unlocked only once its workers have stopped (a job still running is
       // never handed to another worker), by the worker running then or the next one.
-      void runner
-        .stop()
-        .catch(() => {})
-        .finally(() => {
-          for (const id of workerIds) orphanedWorkers.add(id);
-          if (global.__gaWorker?.kind === "graphile")
-            unlockOrphanedJobs(global.__gaWorker.pgPool);
-          return pgPool.end().catch(() => {});
-        });
+      for (const stopped of [main, webhooks])
+        void stopped.runner
+          .stop()
+          .catch(() => {})
+          .finally(() => {
+            for (const id of stopped.workerIds) orphanedWorkers.add(id);
+            if (global.__gaWorker?.kind === "graphile")
+              unlockOrphanedJobs(global.__gaWorker.pgPool);
+            return stopped.pgPool.end().catch(() => {});
+          });
       restartLater(options, WORKER_RESTART_MS);
     };
-    runner.promise.catch(restart);
-    events.on("worker:fatalError", ({ error }) => restart(error));
-    // A worker whose request for a job failed may hold a job all the same: the server locked it
-    // and committed, and the answer was lost with the connection. The worker only asks again
-    // later, and that job would wait for the lock timeout; restarting frees it as above.
-    events.on("worker:getJob:error", ({ error }) => restart(error));
+    for (const { runner: each, events } of [main, webhooks]) {
+      each.promise.catch(restart);
+      events.on("worker:fatalError", ({ error }) => restart(error));
+      // A worker whose request for a job failed may hold a job all the same: the server locked
+      // it and committed, and the answer was lost with the connection. The worker only asks
+      // again later, and that job would wait for the lock timeout; restarting frees it as above.
+      events.on("worker:getJob:error", ({ error }) => restart(error));
+      each.events.on("job:failed", ({ job, error }) =>
+        log("warn", "job failed; will retry", {
+          task: job.task_identifier,
+          jobId: job.id,
+          payload: job.payload,
+          attempts: job.attempts,
+          maxAttempts: job.max_attempts,
+          error: error instanceof Error ? error.message : String(error),
+        }),
+      );
+    }
     void compactRollup();
     if (process.env.LOG_JOB_STARTS)
       runner.events.on("job:start", ({ worker, job }) =>
@@ -421,25 +514,32 @@ export async function startWorker(
           worker: worker.workerId,
         }),
       );
-    runner.events.on("job:failed", ({ job, error }) =>
-      log("warn", "job failed; will retry", {
-        task: job.task_identifier,
-        jobId: job.id,
-        payload: job.payload,
-        attempts: job.attempts,
-        maxAttempts: job.max_attempts,
-        error: error instanceof Error ? error.message : String(error),
-      }),
-    );
   } else {
     let passes = 0;
     const schedulePasses = Math.max(
       1,
       Math.round(60_000 / (options.pollMs ?? 1000)),
     );
+    const webhooks = new Map<number, Promise<void>>();
+    let startingWebhooks = false;
     const state: State = {
       kind: "loop",
       busy: null,
+      webhooks,
+      // Webhook deliveries: their own loop, never waited for by the mail and schedules' one.
+      webhookTimer: setInterval(() => {
+        if (startingWebhooks) return;
+        startingWebhooks = true;
+        startDueWebhooks(webhooks)
+          .catch((error) =>
+            log("error", "embedded webhook pass failed", {
+              error: error instanceof Error ? error.message : String(error),
+            }),
+          )
+          .finally(() => {
+            startingWebhooks = false;
+          });
+      }, options.pollMs ?? 1000),
       timer: setInterval(() => {
         if (state.kind !== "loop" || state.busy) return;
         // E-mail every pass; the schedules once a minute (their times are to the minute).
@@ -456,6 +556,7 @@ export async function startWorker(
       }, options.pollMs ?? 1000),
     };
     state.timer.unref();
+    state.webhookTimer.unref();
     global.__gaWorker = state;
   }
 }
@@ -467,11 +568,13 @@ export async function stopWorker(): Promise<void> {
   global.__gaWorker = undefined;
   if (!state) return;
   if (state.kind === "graphile") {
-    await state.runner.stop();
-    await state.pgPool.end();
+    await Promise.all([state.runner.stop(), state.webhooks.runner.stop()]);
+    await Promise.all([state.pgPool.end(), state.webhooks.pgPool.end()]);
   } else {
     clearInterval(state.timer);
+    clearInterval(state.webhookTimer);
     await state.busy;
+    await Promise.all(state.webhooks.values());
   }
 }
 

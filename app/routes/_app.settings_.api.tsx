@@ -17,6 +17,7 @@ import {
   createWebhookEndpoint,
   deleteWebhookEndpoint,
   isDeliveryFailure,
+  enableWebhookEndpoint,
   listWebhookDeliveries,
   listWebhookEndpoints,
   resendWebhookDelivery,
@@ -40,7 +41,8 @@ import { toastOutcome } from "~/web/invitation-buttons.server";
 
 // /settings/api (owners only): the company's API keys — create one (its secret is shown once,
 // in the answer to the form, and never again), see each key's scopes and last use, revoke —
-// and its webhook endpoints (add, with the signing secret shown once; remove) and the latest
+// and its webhook endpoints (add, at most 10, with the signing secret shown once; remove; enable
+// one disabled after failing) and the latest
 // deliveries with each attempt's response code (resend).
 
 const CreateApiKeyForm = island(() =>
@@ -70,7 +72,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
       id: e.id,
       url: e.url,
       events: e.events,
-      disabledText: e.disabledAt ? when(e.disabledAt) : null,
+      disabledText: e.disabledAt
+        ? t("api.disabled", {
+            date: when(e.disabledAt),
+            failures: e.consecutiveFailures,
+            since: when(e.failingSince ?? e.disabledAt),
+          })
+        : null,
     })),
     deliveries: deliveries.map((d) => ({
       id: d.id,
@@ -130,6 +138,17 @@ export async function action({ request }: ActionFunctionArgs) {
         "/settings/api",
         "Endpoint removed",
         `${endpoint.url} gets no more events.`,
+      );
+    });
+  }
+  if (intent === "enable-endpoint") {
+    const id = parseId(formData.get("endpointId")) ?? 0;
+    return toastOutcome("/settings/api", async () => {
+      const endpoint = await enableWebhookEndpoint(owner, id);
+      return redirectWithSuccess(
+        "/settings/api",
+        "Endpoint enabled",
+        `${endpoint.url} gets events again.`,
       );
     });
   }

@@ -38,6 +38,11 @@ const create = apiRoute(
     status: 201,
     response: createdApiKeySchema,
     errors: [400, 401, 403],
+    secrets: {
+      fields: ["key"],
+      message:
+        "The key was shown once, in the first answer to this request, and is not stored. If it was lost, revoke it and create another.",
+    },
   },
   async ({ user, body }) => createApiKey(user, body),
 );

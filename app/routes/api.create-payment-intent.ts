@@ -14,6 +14,11 @@ export const { contract, loader, action } = apiRoute(
     body: createPaymentIntentSchema,
     response: clientSecretSchema,
     errors: [400, 401, 402, 403, 404, 409],
+    secrets: {
+      fields: ["clientSecret"],
+      message:
+        "The client secret was given once, in the first answer to this request, and is not stored. Send the request again without this Idempotency-Key: it reuses the same payment intent.",
+    },
   },
   async ({ user, body }) => createPaymentIntent(user, body),
 );

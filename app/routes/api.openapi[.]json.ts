@@ -36,6 +36,7 @@ import * as payrollResults from "./api.payroll-runs.$id.results";
 import * as offboard from "./api.employees.$id.offboard";
 import * as apiKeys from "./api.api-keys.($id)";
 import * as webhookEndpoints from "./api.webhook-endpoints.($id)";
+import * as enableWebhookEndpoint from "./api.webhook-endpoints.$id.enable";
 
 /** Every JSON endpoint's contract, in the order the reference lists them. */
 export const API_CONTRACTS = [
@@ -77,6 +78,7 @@ export const API_CONTRACTS = [
   { contract: webhookEndpoints.listContract },
   webhookEndpoints,
   { contract: webhookEndpoints.removeContract },
+  enableWebhookEndpoint,
   paymentIntent,
   groceryCard,
   webhook,

@@ -16,6 +16,11 @@ export const { contract, loader, action } = apiRoute(
     body: cardDisplayKeySchema,
     response: cardDisplayKeyResponseSchema,
     errors: [400, 401, 403, 404, 409, 503],
+    secrets: {
+      fields: ["ephemeralKeySecret"],
+      message:
+        "The ephemeral key was given once, in the first answer to this request, and is not stored. Ask for a new one with a new nonce.",
+    },
   },
   async ({ user, params: cardId, body }) =>
     cardDisplayKey(user, cardId, body.nonce),

@@ -34,13 +34,18 @@ const create = apiRoute(
     method: "POST",
     path: "/api/webhook-endpoints",
     summary:
-      "Add a webhook endpoint (https) for some events; its signing secret is in this response only",
+      "Add a webhook endpoint (https) for some events, at most 10 per company (400 beyond); its signing secret is in this response only",
     role: "EMPLOYER",
     capability: "team",
     body: createWebhookEndpointSchema,
     status: 201,
     response: createdWebhookEndpointSchema,
     errors: [400, 401, 403],
+    secrets: {
+      fields: ["secret"],
+      message:
+        "The signing secret was shown once, in the first answer to this request, and is not stored. If it was lost, remove the endpoint and add it again.",
+    },
   },
   async ({ user, body }) => createWebhookEndpoint(user, body),
 );

@@ -64,6 +64,18 @@ export const CARD_RECOVERY_EVERY_MINUTES = 5;
 export const CARD_RETRY_AFTER_MINUTES = 10;
 export const CARD_GIVE_UP_MINUTES = 60;
 
+// Webhooks (docs/decisions/0098): a company has at most WEBHOOK_ENDPOINTS_PER_COMPANY endpoints;
+// each endpoint has one delivery in flight at a time and a company WEBHOOK_IN_FLIGHT_PER_COMPANY
+// (each process runs at most WEBHOOK_CONCURRENCY, apart from mail and payroll); an endpoint is
+// disabled once WEBHOOK_DISABLE_AFTER_FAILURES attempts in a row have failed, the first of them at
+// least WEBHOOK_DISABLE_AFTER_HOURS before.
+export const WEBHOOK_ENDPOINTS_PER_COMPANY = 10;
+export const WEBHOOK_IN_FLIGHT_PER_COMPANY = 2;
+export const WEBHOOK_CONCURRENCY = 4;
+export const WEBHOOK_DISABLE_AFTER_FAILURES = 10;
+export const WEBHOOK_DISABLE_AFTER_HOURS = 24;
+export const WEBHOOK_ENDPOINT_LIMIT = `A company can have at most ${WEBHOOK_ENDPOINTS_PER_COMPANY} webhook endpoints. Remove one before adding another.`;
+
 /** Approving reserves the amount from the available balance, which must still cover it. */
 export const BALANCE_NO_LONGER_COVERS =
   "The employee's available balance no longer covers this amount.";

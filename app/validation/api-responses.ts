@@ -13,6 +13,17 @@ const money = z
 const dateTime = z.string().describe("ISO 8601 date-time");
 const status = z.enum(["PENDING", "APPROVED", "DECLINED", "CANCELLED"]);
 
+/**
+ * What a replay of an answer that carried a secret says in its place: the secret fields are
+ * null in every copy kept for an Idempotency-Key (the store never holds a secret).
+ */
+const secretShownOnce = z
+  .string()
+  .optional()
+  .describe(
+    "Only in a replay (Idempotent-Replayed: true): why the secret fields are null there",
+  );
+
 export const messageSchema = z
   .object({ message: z.string() })
   .describe("An error (or a plain confirmation) with a human-readable message");
@@ -161,9 +172,15 @@ export const issuedCardSchema = virtualCardSchema.extend({
 });
 
 export const clientSecretSchema = z.object({
-  clientSecret: z.string(),
+  clientSecret: z
+    .string()
+    .nullable()
+    .describe(
+      "For Stripe.js; null in a replay (send the request again instead)",
+    ),
   paymentIntentId: z.string(),
   advanceRequestId: z.number().int(),
+  message: secretShownOnce,
 });
 
 export const webhookAckSchema = z.object({
@@ -256,8 +273,14 @@ export const createdApiKeySchema = z.object({
   name: z.string(),
   scopes: z.array(z.enum(API_SCOPES)),
   /** The secret (`ga_…`): send it as `Authorization: Bearer <key>`. Never shown again. */
-  key: z.string(),
+  key: z
+    .string()
+    .nullable()
+    .describe(
+      "The secret (ga_…), in the first answer only; null in a replay of it",
+    ),
   createdAt: z.string(),
+  message: secretShownOnce,
 });
 
 /** A webhook endpoint as the API lists it (its secret only when it is created). */
@@ -266,20 +289,47 @@ export const webhookEndpointSchema = z.object({
   url: z.string(),
   events: z.array(z.enum(WEBHOOK_EVENTS)),
   createdAt: z.string(),
-  disabledAt: z.string().nullable(),
+  consecutiveFailures: z
+    .number()
+    .int()
+    .describe("Failed delivery attempts in a row (0 after a success)"),
+  failingSince: z
+    .string()
+    .nullable()
+    .describe("When the current run of failures began; null when none"),
+  disabledAt: z
+    .string()
+    .nullable()
+    .describe(
+      "When it was disabled after failing; it gets no events until enabled again",
+    ),
+  disabledReason: z
+    .string()
+    .nullable()
+    .describe(
+      "Why it was disabled (failed deliveries in a row, since when) and how to enable it again (POST /api/webhook-endpoints/{id}/enable); null while enabled",
+    ),
 });
 
 export const createdWebhookEndpointSchema = webhookEndpointSchema.extend({
   /** Signs every delivery (Grocery-Advance-Signature); shown this once. */
-  secret: z.string(),
+  secret: z
+    .string()
+    .nullable()
+    .describe(
+      "Signs every delivery (whsec_…), in the first answer only; null in a replay of it",
+    ),
+  message: secretShownOnce,
 });
 
 export const cardDisplayKeyResponseSchema = z.object({
   issuingCard: z.string().describe("The Stripe Issuing card the key shows"),
   ephemeralKeySecret: z
     .string()
+    .nullable()
     .describe(
-      "For Stripe.js's Issuing Elements only; never stored or logged by this server",
+      "For Stripe.js's Issuing Elements only; never stored or logged by this server (null in a replay)",
     ),
   expiresAt: dateTime,
+  message: secretShownOnce,
 });

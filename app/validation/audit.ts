@@ -48,6 +48,7 @@ export const AUDIT_ACTIONS = [
   "api_key.revoked",
   "webhook_endpoint.created",
   "webhook_endpoint.deleted",
+  "webhook_endpoint.enabled",
 ] as const;
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
@@ -94,6 +95,7 @@ export const AUDIT_LABELS: Record<AuditAction, string> = {
   "api_key.revoked": "API key revoked",
   "webhook_endpoint.created": "Webhook endpoint added",
   "webhook_endpoint.deleted": "Webhook endpoint removed",
+  "webhook_endpoint.enabled": "Webhook endpoint enabled again",
 };
 
 export type ActivityFilter = { employee?: number; action?: AuditAction };

@@ -7,6 +7,7 @@ import {
   completeIdempotencyKey,
   releaseIdempotencyKey,
   requestFingerprint,
+  type ResponseSecrets,
 } from "~/models/integrations/index.server";
 import { reserveRequest, type SessionUser } from "~/models/people/index.server";
 import type { Capability } from "~/utils/company-roles";
@@ -85,6 +86,13 @@ export type ApiContract<
   paged?: boolean;
   /** An unbounded list: the handler yields JSON chunks, streamed as one array. */
   streamed?: boolean;
+  /**
+   * The answer's fields that carry a secret (shown once). The first answer has them; the copy
+   * kept for an Idempotency-Key's replay has them null, with `message` in their place
+   * (docs/api-guide.md). A response schema with such a field declares it here
+   * (tests/unit/api-secrets.test.ts).
+   */
+  secrets?: ResponseSecrets;
 };
 
 // The scope an API key needs for each employer endpoint: the one table of them. An employer
@@ -104,6 +112,7 @@ export const API_KEY_SCOPES: Record<string, ApiScope> = {
   "GET /api/webhook-endpoints": "webhooks:write",
   "POST /api/webhook-endpoints": "webhooks:write",
   "DELETE /api/webhook-endpoints/{id}": "webhooks:write",
+  "POST /api/webhook-endpoints/{id}/enable": "webhooks:write",
   "POST /api/employees/{id}/offboard": "employees:write",
   "GET /api/pay-schedule": "payroll:read",
   "PUT /api/pay-schedule": "payroll:write",
@@ -221,13 +230,15 @@ async function readBody<B>(
 
 /**
  * Answers a write at most once per (caller, Idempotency-Key): the first request acts and its
- * response (any status below 500) is kept; a repeat within 24 hours gets that response again
- * with `Idempotent-Replayed: true`, and a concurrent repeat waits for it.
+ * response (any status below 500) is kept, without the secrets the contract names; a repeat
+ * within 24 hours gets that response again with `Idempotent-Replayed: true`, and a concurrent
+ * repeat waits for it.
  */
 async function idempotent(
   caller: string,
   header: string,
   request: Request,
+  secrets: ResponseSecrets | undefined,
   act: () => Promise<Response>,
 ): Promise<Response> {
   const key = checkIdempotencyKey(header);
@@ -262,6 +273,7 @@ async function idempotent(
     res.status,
     await res.clone().text(),
     res.headers.get("Content-Type"),
+    secrets,
   );
   return res;
 }
@@ -310,7 +322,7 @@ export function apiRoute<R extends ApiRole, B = undefined, P = undefined>(
       const caller = signed.apiKey
         ? `key:${signed.apiKey.id}`
         : `user:${signed.user.id}`;
-      return idempotent(caller, header, request, () =>
+      return idempotent(caller, header, request, contract.secrets, () =>
         handleApi(() => respond(request, params, signed)),
       );
     });

@@ -66,8 +66,12 @@ export function openApiDocument(contracts: ApiContract[]): Json {
   for (const e of contracts) {
     const method = e.method.toLowerCase();
     const ok = success(e.response);
+    // An answer with a secret: the secret is in the first answer only (the idempotency store
+    // never holds one), so a replay has it null and says why in `message`.
     const succeeded = {
-      description: ok.description,
+      description: e.secrets
+        ? `${ok.description}. ${e.secrets.fields.map((f) => `\`${f}\``).join(", ")} is shown in this first answer only and never stored: a replay of it (Idempotent-Replayed: true) has it null, with \`message\`: "${e.secrets.message}"`
+        : ok.description,
       content: { [ok.contentType]: { schema: ok.schema } },
     };
     const status = e.status ?? 200;
@@ -187,7 +191,7 @@ export function openApiDocument(contracts: ApiContract[]): Json {
       version: "1.0.0",
       license: { name: "Proprietary", identifier: "LicenseRef-Proprietary" },
       description:
-        'JSON API for outside callers. Bodies are JSON; money is a string with two decimals; dates are ISO 8601. Errors are {"message"} (validation adds "errors") with 400, 401, 403, 404, 409, 413, 415, 429 or 503. A body must be sent as `application/json` (415 otherwise) and is limited to 64 KB (413); a browser request from another site is refused (403). Outside systems send a company API key: `Authorization: Bearer ga_…` (made by an owner on /settings/api), which acts as the company\'s employer side within its scopes (each operation names its scope in `x-scope`; a missing scope is 403 naming it), rate-limited per key (429 with Retry-After); a person signs in with POST /api/login and sends the `__session` cookie it sets. Every write takes an `Idempotency-Key` header: the same key with the same body within 24 hours replays the first response (`Idempotent-Replayed: true`), another body is 422. Events reach your endpoints as signed webhooks (see `webhooks`): verify `Grocery-Advance-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" with the endpoint\'s secret>`.',
+        'JSON API for outside callers. Bodies are JSON; money is a string with two decimals; dates are ISO 8601. Errors are {"message"} (validation adds "errors") with 400, 401, 403, 404, 409, 413, 415, 429 or 503. A body must be sent as `application/json` (415 otherwise) and is limited to 64 KB (413); a browser request from another site is refused (403). Outside systems send a company API key: `Authorization: Bearer ga_…` (made by an owner on /settings/api), which acts as the company\'s employer side within its scopes (each operation names its scope in `x-scope`; a missing scope is 403 naming it), rate-limited per key (429 with Retry-After); a person signs in with POST /api/login and sends the `__session` cookie it sets. Every write takes an `Idempotency-Key` header: the same key with the same body within 24 hours replays the first response (`Idempotent-Replayed: true`), another body is 422. A secret (an API key, a webhook signing secret, a Stripe client secret or ephemeral key) is in the first response only: the replay has it null, with a `message` saying it was shown once, because the idempotency store never holds a secret. Events reach your endpoints as signed webhooks (see `webhooks`): verify `Grocery-Advance-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" with the endpoint\'s secret>`.',
     },
     servers: [{ url: "/" }],
     components: {
@@ -225,7 +229,7 @@ const IDEMPOTENCY_KEY = {
   in: "header",
   required: false,
   description:
-    "Any string of 1–255 visible characters, unique per intended action. The same key with the same body within 24 hours replays the first response without acting again (even when both arrive at once); with a different body: 422.",
+    "Any string of 1–255 visible characters, unique per intended action. The same key with the same body within 24 hours replays the first response without acting again (even when both arrive at once); with a different body: 422. A secret in the first response (an API key, a signing secret) is null in the replay, with a `message` saying it was shown once.",
   schema: { type: "string", minLength: 1, maxLength: 255 },
 };
 

@@ -557,7 +557,7 @@ export interface paths {
     /** The company's webhook endpoints (never a secret) */
     get: operations["getWebhookEndpoints"];
     put?: never;
-    /** Add a webhook endpoint (https) for some events; its signing secret is in this response only */
+    /** Add a webhook endpoint (https) for some events, at most 10 per company (400 beyond); its signing secret is in this response only */
     post: operations["postWebhookEndpoints"];
     delete?: never;
     options?: never;
@@ -577,6 +577,23 @@ export interface paths {
     post?: never;
     /** Remove a webhook endpoint (its pending deliveries are dropped) */
     delete: operations["deleteWebhookEndpointsId"];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/webhook-endpoints/{id}/enable": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Enable a webhook endpoint disabled after failing (see its disabledReason): it gets events again from now on */
+    post: operations["postWebhookEndpointsIdEnable"];
+    delete?: never;
     options?: never;
     head?: never;
     patch?: never;
@@ -1382,7 +1399,7 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description Any string of 1–255 visible characters, unique per intended action. The same key with the same body within 24 hours replays the first response without acting again (even when both arrive at once); with a different body: 422. */
+        /** @description Any string of 1–255 visible characters, unique per intended action. The same key with the same body within 24 hours replays the first response without acting again (even when both arrive at once); with a different body: 422. A secret in the first response (an API key, a signing secret) is null in the replay, with a `message` saying it was shown once. */
         "Idempotency-Key"?: string;
       };
       path?: never;
@@ -1738,7 +1755,7 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description Any string of 1–255 visible characters, unique per intended action. The same key with the same body within 24 hours replays the first response without acting again (even when both arrive at once); with a different body: 422. */
+        /** @description Any string of 1–255 visible characters, unique per intended action. The same key with the same body within 24 hours replays the first response without acting again (even when both arrive at once); with a different body: 422. A secret in the first response (an API key, a signing secret) is null in the replay, with a `message` saying it was shown once. */
         "Idempotency-Key"?: string;
       };
       path: {
@@ -1882,7 +1899,7 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description Any string of 1–255 visible characters, unique per intended action. The same key with the same body within 24 hours replays the first response without acting again (even when both arrive at once); with a different body: 422. */
+        /** @description Any string of 1–255 visible characters, unique per intended action. The same key with the same body within 24 hours replays the first response without acting again (even when both arrive at once); with a different body: 422. A secret in the first response (an API key, a signing secret) is null in the replay, with a `message` saying it was shown once. */
         "Idempotency-Key"?: string;
       };
       path: {
@@ -2026,7 +2043,7 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description Any string of 1–255 visible characters, unique per intended action. The same key with the same body within 24 hours replays the first response without acting again (even when both arrive at once); with a different body: 422. */
+        /** @description Any string of 1–255 visible characters, unique per intended action. The same key with the same body within 24 hours replays the first response without acting again (even when both arrive at once); with a different body: 422. A secret in the first response (an API key, a signing secret) is null in the replay, with a `message` saying it was shown once. */
         "Idempotency-Key"?: string;
       };
       path: {
@@ -2042,7 +2059,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Success */
+      /** @description Success. `ephemeralKeySecret` is shown in this first answer only and never stored: a replay of it (Idempotent-Replayed: true) has it null, with `message`: "The ephemeral key was given once, in the first answer to this request, and is not stored. Ask for a new one with a new nonce." */
       200: {
         headers: {
           [name: string]: unknown;
@@ -2051,10 +2068,12 @@ export interface operations {
           "application/json": {
             /** @description The Stripe Issuing card the key shows */
             issuingCard: string;
-            /** @description For Stripe.js's Issuing Elements only; never stored or logged by this server */
-            ephemeralKeySecret: string;
+            /** @description For Stripe.js's Issuing Elements only; never stored or logged by this server (null in a replay) */
+            ephemeralKeySecret: string | null;
             /** @description ISO 8601 date-time */
             expiresAt: string;
+            /** @description Only in a replay (Idempotent-Replayed: true): why the secret fields are null there */
+            message?: string;
           };
         };
       };
@@ -2166,7 +2185,7 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description Any string of 1–255 visible characters, unique per intended action. The same key with the same body within 24 hours replays the first response without acting again (even when both arrive at once); with a different body: 422. */
+        /** @description Any string of 1–255 visible characters, unique per intended action. The same key with the same body within 24 hours replays the first response without acting again (even when both arrive at once); with a different body: 422. A secret in the first response (an API key, a signing secret) is null in the replay, with a `message` saying it was shown once. */
         "Idempotency-Key"?: string;
       };
       path: {
@@ -2310,7 +2329,7 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description Any string of 1–255 visible characters, unique per intended action. The same key with the same body within 24 hours replays the first response without acting again (even when both arrive at once); with a different body: 422. */
+        /** @description Any string of 1–255 visible characters, unique per intended action. The same key with the same body within 24 hours replays the first response without acting again (even when both arrive at once); with a different body: 422. A secret in the first response (an API key, a signing secret) is null in the replay, with a `message` saying it was shown once. */
         "Idempotency-Key"?: string;
       };
       path?: never;
@@ -2709,7 +2728,7 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description Any string of 1–255 visible characters, unique per intended action. The same key with the same body within 24 hours replays the first response without acting again (even when both arrive at once); with a different body: 422. */
+        /** @description Any string of 1–255 visible characters, unique per intended action. The same key with the same body within 24 hours replays the first response without acting again (even when both arrive at once); with a different body: 422. A secret in the first response (an API key, a signing secret) is null in the replay, with a `message` saying it was shown once. */
         "Idempotency-Key"?: string;
       };
       path: {
@@ -2863,7 +2882,7 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description Any string of 1–255 visible characters, unique per intended action. The same key with the same body within 24 hours replays the first response without acting again (even when both arrive at once); with a different body: 422. */
+        /** @description Any string of 1–255 visible characters, unique per intended action. The same key with the same body within 24 hours replays the first response without acting again (even when both arrive at once); with a different body: 422. A secret in the first response (an API key, a signing secret) is null in the replay, with a `message` saying it was shown once. */
         "Idempotency-Key"?: string;
       };
       path: {
@@ -3023,7 +3042,7 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description Any string of 1–255 visible characters, unique per intended action. The same key with the same body within 24 hours replays the first response without acting again (even when both arrive at once); with a different body: 422. */
+        /** @description Any string of 1–255 visible characters, unique per intended action. The same key with the same body within 24 hours replays the first response without acting again (even when both arrive at once); with a different body: 422. A secret in the first response (an API key, a signing secret) is null in the replay, with a `message` saying it was shown once. */
         "Idempotency-Key"?: string;
       };
       path: {
@@ -3305,7 +3324,7 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description Any string of 1–255 visible characters, unique per intended action. The same key with the same body within 24 hours replays the first response without acting again (even when both arrive at once); with a different body: 422. */
+        /** @description Any string of 1–255 visible characters, unique per intended action. The same key with the same body within 24 hours replays the first response without acting again (even when both arrive at once); with a different body: 422. A secret in the first response (an API key, a signing secret) is null in the replay, with a `message` saying it was shown once. */
         "Idempotency-Key"?: string;
       };
       path?: never;
@@ -3453,7 +3472,7 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description Any string of 1–255 visible characters, unique per intended action. The same key with the same body within 24 hours replays the first response without acting again (even when both arrive at once); with a different body: 422. */
+        /** @description Any string of 1–255 visible characters, unique per intended action. The same key with the same body within 24 hours replays the first response without acting again (even when both arrive at once); with a different body: 422. A secret in the first response (an API key, a signing secret) is null in the replay, with a `message` saying it was shown once. */
         "Idempotency-Key"?: string;
       };
       path: {
@@ -3605,7 +3624,7 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description Any string of 1–255 visible characters, unique per intended action. The same key with the same body within 24 hours replays the first response without acting again (even when both arrive at once); with a different body: 422. */
+        /** @description Any string of 1–255 visible characters, unique per intended action. The same key with the same body within 24 hours replays the first response without acting again (even when both arrive at once); with a different body: 422. A secret in the first response (an API key, a signing secret) is null in the replay, with a `message` saying it was shown once. */
         "Idempotency-Key"?: string;
       };
       path: {
@@ -3746,7 +3765,7 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description Any string of 1–255 visible characters, unique per intended action. The same key with the same body within 24 hours replays the first response without acting again (even when both arrive at once); with a different body: 422. */
+        /** @description Any string of 1–255 visible characters, unique per intended action. The same key with the same body within 24 hours replays the first response without acting again (even when both arrive at once); with a different body: 422. A secret in the first response (an API key, a signing secret) is null in the replay, with a `message` saying it was shown once. */
         "Idempotency-Key"?: string;
       };
       path: {
@@ -3945,7 +3964,7 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description Any string of 1–255 visible characters, unique per intended action. The same key with the same body within 24 hours replays the first response without acting again (even when both arrive at once); with a different body: 422. */
+        /** @description Any string of 1–255 visible characters, unique per intended action. The same key with the same body within 24 hours replays the first response without acting again (even when both arrive at once); with a different body: 422. A secret in the first response (an API key, a signing secret) is null in the replay, with a `message` saying it was shown once. */
         "Idempotency-Key"?: string;
       };
       path?: never;
@@ -4061,7 +4080,7 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description Any string of 1–255 visible characters, unique per intended action. The same key with the same body within 24 hours replays the first response without acting again (even when both arrive at once); with a different body: 422. */
+        /** @description Any string of 1–255 visible characters, unique per intended action. The same key with the same body within 24 hours replays the first response without acting again (even when both arrive at once); with a different body: 422. A secret in the first response (an API key, a signing secret) is null in the replay, with a `message` saying it was shown once. */
         "Idempotency-Key"?: string;
       };
       path?: never;
@@ -4321,7 +4340,7 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description Any string of 1–255 visible characters, unique per intended action. The same key with the same body within 24 hours replays the first response without acting again (even when both arrive at once); with a different body: 422. */
+        /** @description Any string of 1–255 visible characters, unique per intended action. The same key with the same body within 24 hours replays the first response without acting again (even when both arrive at once); with a different body: 422. A secret in the first response (an API key, a signing secret) is null in the replay, with a `message` saying it was shown once. */
         "Idempotency-Key"?: string;
       };
       path: {
@@ -4552,7 +4571,7 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description Any string of 1–255 visible characters, unique per intended action. The same key with the same body within 24 hours replays the first response without acting again (even when both arrive at once); with a different body: 422. */
+        /** @description Any string of 1–255 visible characters, unique per intended action. The same key with the same body within 24 hours replays the first response without acting again (even when both arrive at once); with a different body: 422. A secret in the first response (an API key, a signing secret) is null in the replay, with a `message` saying it was shown once. */
         "Idempotency-Key"?: string;
       };
       path?: never;
@@ -4575,7 +4594,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Success */
+      /** @description Success. `key` is shown in this first answer only and never stored: a replay of it (Idempotent-Replayed: true) has it null, with `message`: "The key was shown once, in the first answer to this request, and is not stored. If it was lost, revoke it and create another." */
       201: {
         headers: {
           [name: string]: unknown;
@@ -4593,8 +4612,11 @@ export interface operations {
               | "payroll:write"
               | "webhooks:write"
             )[];
-            key: string;
+            /** @description The secret (ga_…), in the first answer only; null in a replay of it */
+            key: string | null;
             createdAt: string;
+            /** @description Only in a replay (Idempotent-Replayed: true): why the secret fields are null there */
+            message?: string;
           };
         };
       };
@@ -4684,7 +4706,7 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description Any string of 1–255 visible characters, unique per intended action. The same key with the same body within 24 hours replays the first response without acting again (even when both arrive at once); with a different body: 422. */
+        /** @description Any string of 1–255 visible characters, unique per intended action. The same key with the same body within 24 hours replays the first response without acting again (even when both arrive at once); with a different body: 422. A secret in the first response (an API key, a signing secret) is null in the replay, with a `message` saying it was shown once. */
         "Idempotency-Key"?: string;
       };
       path: {
@@ -4843,7 +4865,14 @@ export interface operations {
               | "employee.offboarded"
             )[];
             createdAt: string;
+            /** @description Failed delivery attempts in a row (0 after a success) */
+            consecutiveFailures: number;
+            /** @description When the current run of failures began; null when none */
+            failingSince: string | null;
+            /** @description When it was disabled after failing; it gets no events until enabled again */
             disabledAt: string | null;
+            /** @description Why it was disabled (failed deliveries in a row, since when) and how to enable it again (POST /api/webhook-endpoints/{id}/enable); null while enabled */
+            disabledReason: string | null;
           }[];
         };
       };
@@ -4886,7 +4915,7 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description Any string of 1–255 visible characters, unique per intended action. The same key with the same body within 24 hours replays the first response without acting again (even when both arrive at once); with a different body: 422. */
+        /** @description Any string of 1–255 visible characters, unique per intended action. The same key with the same body within 24 hours replays the first response without acting again (even when both arrive at once); with a different body: 422. A secret in the first response (an API key, a signing secret) is null in the replay, with a `message` saying it was shown once. */
         "Idempotency-Key"?: string;
       };
       path?: never;
@@ -4912,7 +4941,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Success */
+      /** @description Success. `secret` is shown in this first answer only and never stored: a replay of it (Idempotent-Replayed: true) has it null, with `message`: "The signing secret was shown once, in the first answer to this request, and is not stored. If it was lost, remove the endpoint and add it again." */
       201: {
         headers: {
           [name: string]: unknown;
@@ -4934,8 +4963,18 @@ export interface operations {
               | "employee.offboarded"
             )[];
             createdAt: string;
+            /** @description Failed delivery attempts in a row (0 after a success) */
+            consecutiveFailures: number;
+            /** @description When the current run of failures began; null when none */
+            failingSince: string | null;
+            /** @description When it was disabled after failing; it gets no events until enabled again */
             disabledAt: string | null;
-            secret: string;
+            /** @description Why it was disabled (failed deliveries in a row, since when) and how to enable it again (POST /api/webhook-endpoints/{id}/enable); null while enabled */
+            disabledReason: string | null;
+            /** @description Signs every delivery (whsec_…), in the first answer only; null in a replay of it */
+            secret: string | null;
+            /** @description Only in a replay (Idempotent-Replayed: true): why the secret fields are null there */
+            message?: string;
           };
         };
       };
@@ -5025,7 +5064,7 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description Any string of 1–255 visible characters, unique per intended action. The same key with the same body within 24 hours replays the first response without acting again (even when both arrive at once); with a different body: 422. */
+        /** @description Any string of 1–255 visible characters, unique per intended action. The same key with the same body within 24 hours replays the first response without acting again (even when both arrive at once); with a different body: 422. A secret in the first response (an API key, a signing secret) is null in the replay, with a `message` saying it was shown once. */
         "Idempotency-Key"?: string;
       };
       path: {
@@ -5057,7 +5096,154 @@ export interface operations {
               | "employee.offboarded"
             )[];
             createdAt: string;
+            /** @description Failed delivery attempts in a row (0 after a success) */
+            consecutiveFailures: number;
+            /** @description When the current run of failures began; null when none */
+            failingSince: string | null;
+            /** @description When it was disabled after failing; it gets no events until enabled again */
             disabledAt: string | null;
+            /** @description Why it was disabled (failed deliveries in a row, since when) and how to enable it again (POST /api/webhook-endpoints/{id}/enable); null while enabled */
+            disabledReason: string | null;
+          };
+        };
+      };
+      /** @description Invalid input */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+            errors?: {
+              [key: string]: string[];
+            };
+          };
+        };
+      };
+      /** @description Not signed in (or wrong credentials) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+          };
+        };
+      };
+      /** @description Signed in with the wrong role, or not allowed */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+          };
+        };
+      };
+      /** @description Not found (or another employer's/employee's record) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+          };
+        };
+      };
+      /** @description The body is over its size limit (64 KB; the webhook 512 KB), refused while it streams */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+          };
+        };
+      };
+      /** @description A body that is not Content-Type: application/json */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+          };
+        };
+      };
+      /** @description The Idempotency-Key was already used with a different request */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+          };
+        };
+      };
+      /** @description The database is unavailable */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+          };
+        };
+      };
+    };
+  };
+  postWebhookEndpointsIdEnable: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Any string of 1–255 visible characters, unique per intended action. The same key with the same body within 24 hours replays the first response without acting again (even when both arrive at once); with a different body: 422. A secret in the first response (an API key, a signing secret) is null in the replay, with a `message` saying it was shown once. */
+        "Idempotency-Key"?: string;
+      };
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            id: number;
+            url: string;
+            events: (
+              | "advance_request.created"
+              | "advance_request.approved"
+              | "advance_request.declined"
+              | "advance_request.cancelled"
+              | "card.issued"
+              | "card.closed"
+              | "payroll_run.submitted"
+              | "deduction.collected"
+              | "employee.joined"
+              | "employee.offboarded"
+            )[];
+            createdAt: string;
+            /** @description Failed delivery attempts in a row (0 after a success) */
+            consecutiveFailures: number;
+            /** @description When the current run of failures began; null when none */
+            failingSince: string | null;
+            /** @description When it was disabled after failing; it gets no events until enabled again */
+            disabledAt: string | null;
+            /** @description Why it was disabled (failed deliveries in a row, since when) and how to enable it again (POST /api/webhook-endpoints/{id}/enable); null while enabled */
+            disabledReason: string | null;
           };
         };
       };
@@ -5158,7 +5344,7 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description Any string of 1–255 visible characters, unique per intended action. The same key with the same body within 24 hours replays the first response without acting again (even when both arrive at once); with a different body: 422. */
+        /** @description Any string of 1–255 visible characters, unique per intended action. The same key with the same body within 24 hours replays the first response without acting again (even when both arrive at once); with a different body: 422. A secret in the first response (an API key, a signing secret) is null in the replay, with a `message` saying it was shown once. */
         "Idempotency-Key"?: string;
       };
       path?: never;
@@ -5173,16 +5359,19 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Success */
+      /** @description Success. `clientSecret` is shown in this first answer only and never stored: a replay of it (Idempotent-Replayed: true) has it null, with `message`: "The client secret was given once, in the first answer to this request, and is not stored. Send the request again without this Idempotency-Key: it reuses the same payment intent." */
       200: {
         headers: {
           [name: string]: unknown;
         };
         content: {
           "application/json": {
-            clientSecret: string;
+            /** @description For Stripe.js; null in a replay (send the request again instead) */
+            clientSecret: string | null;
             paymentIntentId: string;
             advanceRequestId: number;
+            /** @description Only in a replay (Idempotent-Replayed: true): why the secret fields are null there */
+            message?: string;
           };
         };
       };
@@ -5305,7 +5494,7 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description Any string of 1–255 visible characters, unique per intended action. The same key with the same body within 24 hours replays the first response without acting again (even when both arrive at once); with a different body: 422. */
+        /** @description Any string of 1–255 visible characters, unique per intended action. The same key with the same body within 24 hours replays the first response without acting again (even when both arrive at once); with a different body: 422. A secret in the first response (an API key, a signing secret) is null in the replay, with a `message` saying it was shown once. */
         "Idempotency-Key"?: string;
       };
       path?: never;

@@ -9,6 +9,7 @@ export type EndpointRow = {
   id: number;
   url: string;
   events: string[];
+  /** Why it is disabled (translated); null while enabled. */
   disabledText: string | null;
 };
 
@@ -42,9 +43,19 @@ export function EndpointsTable({ endpoints }: { endpoints: EndpointRow[] }) {
             <Td>
               <div className="break-all font-mono text-xs">{e.url}</div>
               {e.disabledText ? (
-                <div className="text-sm font-medium text-red-700">
-                  {t("api.disabled", { date: e.disabledText })}
-                </div>
+                <>
+                  <div className="text-sm font-medium text-red-700">
+                    {e.disabledText}
+                  </div>
+                  <RowAction
+                    action="/settings/api"
+                    intent="enable-endpoint"
+                    fields={{ endpointId: e.id }}
+                    aria-label={t("api.enableEndpoint", { url: e.url })}
+                  >
+                    {t("api.enable")}
+                  </RowAction>
+                </>
               ) : null}
             </Td>
             <Td>

@@ -10,7 +10,9 @@ import { AppError, badRequest, conflict } from "~/utils/errors";
 // row and wait (polling, so no connection is held open while they wait) until the first one
 // stores its response, which they then replay. The same key with another request → 422. A
 // response of 5xx is not kept (the row is removed), so the caller may retry it. Rows are kept
-// 24 hours.
+// 24 hours. The store never holds a secret: an answer that carries one (an API key, a webhook
+// signing secret) is kept with those fields null and a `message` saying the secret was shown
+// once, so its replay carries no secret either.
 
 export const IDEMPOTENCY_HOURS = 24;
 export const IDEMPOTENCY_KEY_INVALID =
@@ -101,18 +103,48 @@ export async function claimIdempotencyKey(
   }
 }
 
-/** Stores the first response, for replay. */
+/** Which fields of an answer carry a secret, and what a replay says in their place. */
+export type ResponseSecrets = { fields: string[]; message: string };
+
+/**
+ * The answer as it may be kept: each secret field of a JSON object set to null, with `message`
+ * saying why. Anything that is not such an object (an error, another content type) carries no
+ * secret and is kept as it is.
+ */
+export function withoutSecrets(
+  body: string,
+  secrets: ResponseSecrets | undefined,
+): string {
+  if (!secrets) return body;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(body);
+  } catch {
+    return body;
+  }
+  if (!parsed || typeof parsed !== "object" || Array.isArray(parsed))
+    return body;
+  const record = parsed as Record<string, unknown>;
+  if (!secrets.fields.some((field) => field in record)) return body;
+  const kept: Record<string, unknown> = { ...record };
+  for (const field of secrets.fields) if (field in kept) kept[field] = null;
+  kept.message = secrets.message;
+  return JSON.stringify(kept);
+}
+
+/** Stores the first response, for replay, without the secrets it carries. */
 export async function completeIdempotencyKey(
   id: number,
   status: number,
   body: string,
   contentType: string | null,
+  secrets?: ResponseSecrets,
 ): Promise<void> {
   await db()
     .update(idempotencyKeys)
     .set({
       status,
-      responseBody: body,
+      responseBody: withoutSecrets(body, secrets),
       contentType,
       completedAt: sql`now()`,
     })

@@ -16,6 +16,7 @@ export {
   deleteWebhookEndpoint,
   deliverWebhook,
   type DeliveryFailure,
+  enableWebhookEndpoint,
   dueWebhookDeliveries,
   emitEmployeeJoined,
   emitWebhook,
@@ -36,4 +37,5 @@ export {
   purgeIdempotencyKeys,
   releaseIdempotencyKey,
   requestFingerprint,
+  type ResponseSecrets,
 } from "./idempotency.server";

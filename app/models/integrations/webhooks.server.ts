@@ -8,6 +8,7 @@ import {
   webhookEndpoints,
   type User,
   type WebhookAttempt,
+  type WebhookDelivery,
   type WebhookEndpoint,
 } from "#db/schema";
 import {
@@ -32,28 +33,65 @@ import { enqueueMail, mailOrigin } from "~/models/notifications/index.server";
 import { recordAudit } from "~/models/audit/index.server";
 import type { CreateWebhookEndpointInput } from "~/validation/api-keys";
 import { companyFor } from "~/utils/company-access.server";
+import {
+  WEBHOOK_DISABLE_AFTER_FAILURES,
+  WEBHOOK_DISABLE_AFTER_HOURS,
+  WEBHOOK_ENDPOINT_LIMIT,
+  WEBHOOK_ENDPOINTS_PER_COMPANY,
+  WEBHOOK_IN_FLIGHT_PER_COMPANY,
+} from "~/utils/rules";
 
 // Signed webhooks (docs/decisions/0079-api-keys-idempotency-webhooks.md). An action that
 // causes an event calls emitWebhook in its own transaction: one delivery row per subscribed
 // endpoint of the company, and on PostgreSQL its graphile-worker job, both written if and only
 // if the action is. A delivery POSTs the stored body with its signature; anything but 2xx is
-// retried with exponential backoff (graphile-worker's; the embedded loop's own on PGlite) for
-// 24 hours. An endpoint failing for 3 days is disabled.
+// retried with the row's own backoff for 24 hours.
+//
+// Deliveries run apart from everything else (docs/decisions/0098): their jobs are taken only by
+// the webhook worker (its own graphile-worker runner on PostgreSQL, its own loop on PGlite), never
+// by the one that sends mail and runs payroll; an attempt first claims a lease that allows one
+// delivery in flight per endpoint and WEBHOOK_IN_FLIGHT_PER_COMPANY per company; a company has at
+// most WEBHOOK_ENDPOINTS_PER_COMPANY endpoints; and an endpoint whose last
+// WEBHOOK_DISABLE_AFTER_FAILURES attempts failed, over at least WEBHOOK_DISABLE_AFTER_HOURS, is
+// disabled (its owners told by mail) until an owner enables it again.
 
 export const WEBHOOK_TASK = "webhook-delivery";
 export const WEBHOOK_ENDPOINT_NOT_FOUND = "Webhook endpoint not found";
 export const WEBHOOK_DELIVERY_NOT_FOUND = "Webhook delivery not found";
 export const WEBHOOK_RETRY_HOURS = 24;
-export const WEBHOOK_DISABLE_DAYS = 3;
+/** Attempts at running a delivery's job that threw (the database away), not at delivering. */
 const MAX_JOB_ATTEMPTS = 25;
+/** How long a delivery that found its endpoint or company busy waits before it asks again. */
+const BUSY_RETRY_SECONDS = 1;
+/** The advisory lock namespace under which a company's claims take turns (any fixed number). */
+const CLAIM_LOCK = 0x7768;
+/** The endpoint's named queue: graphile-worker runs one job of a queue at a time. */
+const WEBHOOK_QUEUE_PREFIX = "webhook-endpoint:";
 
 export type PublicWebhookEndpoint = {
   id: number;
   url: string;
   events: WebhookEvent[];
   createdAt: string;
+  /** Failed attempts in a row (0 after a success), and since when. */
+  consecutiveFailures: number;
+  failingSince: string | null;
   disabledAt: string | null;
+  /** Why it was disabled, and how to enable it again; null while it is enabled. */
+  disabledReason: string | null;
 };
+
+/** The API's reason for a disabled endpoint (the settings page says the same, translated). */
+export function disabledReason(
+  row: Pick<
+    WebhookEndpoint,
+    "id" | "disabledAt" | "failingSince" | "consecutiveFailures"
+  >,
+): string | null {
+  if (!row.disabledAt) return null;
+  const since = row.failingSince ?? row.disabledAt;
+  return `Disabled after ${row.consecutiveFailures} failed deliveries in a row since ${since.toISOString()} (${WEBHOOK_DISABLE_AFTER_FAILURES} in a row over at least ${WEBHOOK_DISABLE_AFTER_HOURS} hours disable an endpoint). It gets no events until it is enabled again: POST /api/webhook-endpoints/${row.id}/enable, or Enable on /settings/api.`;
+}
 
 export function toPublicWebhookEndpoint(
   row: WebhookEndpoint,
@@ -63,7 +101,10 @@ export function toPublicWebhookEndpoint(
     url: row.url,
     events: row.events as WebhookEvent[],
     createdAt: row.createdAt.toISOString(),
+    consecutiveFailures: row.consecutiveFailures,
+    failingSince: row.failingSince?.toISOString() ?? null,
     disabledAt: row.disabledAt?.toISOString() ?? null,
+    disabledReason: disabledReason(row),
   };
 }
 
@@ -135,6 +176,16 @@ export async function createWebhookEndpoint(
   const url = await checkUrl(input.url, options.resolve ?? systemResolver);
   const secret = `whsec_${crypto.randomBytes(32).toString("base64url")}`;
   return db().transaction(async (tx) => {
+    // The company's additions take turns, so two at once cannot both be the eleventh.
+    await tx.execute(
+      sql`select pg_advisory_xact_lock(${CLAIM_LOCK}, ${companyId})`,
+    );
+    const [{ count }] = await queryRows<{ count: number }>(
+      tx,
+      sql`select count(*)::int as count from webhook_endpoints where employer_id = ${companyId}`,
+    );
+    if (count >= WEBHOOK_ENDPOINTS_PER_COMPANY)
+      throw badRequest(WEBHOOK_ENDPOINT_LIMIT);
     const [row] = await tx
       .insert(webhookEndpoints)
       .values({ companyId, url, events: input.events, secret })
@@ -189,6 +240,43 @@ export async function deleteWebhookEndpoint(
 }
 
 /**
+ * Enables a disabled endpoint again (its failure count starts afresh). Deliveries that failed
+ * while it was disabled stay failed; resend them from the settings page if they matter.
+ */
+export async function enableWebhookEndpoint(
+  actor: User,
+  id: number,
+): Promise<PublicWebhookEndpoint> {
+  const companyId = companyFor(actor, "team");
+  return db().transaction(async (tx) => {
+    const [existing] = await tx
+      .select()
+      .from(webhookEndpoints)
+      .where(
+        and(
+          eq(webhookEndpoints.id, id),
+          eq(webhookEndpoints.companyId, companyId),
+        ),
+      )
+      .for("update");
+    if (!existing) throw notFound(WEBHOOK_ENDPOINT_NOT_FOUND);
+    if (!existing.disabledAt) return toPublicWebhookEndpoint(existing);
+    const [row] = await tx
+      .update(webhookEndpoints)
+      .set({ disabledAt: null, failingSince: null, consecutiveFailures: 0 })
+      .where(eq(webhookEndpoints.id, id))
+      .returning();
+    await recordAudit(tx, {
+      actorId: actor.id,
+      companyId,
+      action: "webhook_endpoint.enabled",
+      details: { endpointId: row.id, url: row.url },
+    });
+    return toPublicWebhookEndpoint(row);
+  });
+}
+
+/**
  * Gives a job again to every pending delivery that has none (PostgreSQL), as
  * requeueMailWithoutJob does for e-mail (docs/decisions/0090). Returns the deliveries.
  */
@@ -202,14 +290,25 @@ export async function requeueWebhooksWithoutJob(): Promise<number[]> {
     payloadKey: "deliveryId",
     maxAttempts: MAX_JOB_ATTEMPTS,
     limit: 500,
+    queue: sql`${WEBHOOK_QUEUE_PREFIX} || t.endpoint_id`,
   });
 }
 
-/** Adds the delivery's job (PostgreSQL) in the caller's transaction. */
-async function enqueueDelivery(tx: Executor, deliveryId: number) {
+/**
+ * Adds the delivery's job (PostgreSQL) in the caller's transaction, in its endpoint's queue, due
+ * at `runAt` (now by default). The job adds itself again for a later attempt: same key.
+ */
+async function enqueueDelivery(
+  tx: Executor,
+  deliveryId: number,
+  endpointId: number,
+  runAt: Date | null = null,
+) {
   if (connection().kind !== "postgres") return;
   await tx.execute(
     sql`select graphile_worker.add_job(${WEBHOOK_TASK}, json_build_object('deliveryId', ${deliveryId}::bigint),
+          queue_name := ${`${WEBHOOK_QUEUE_PREFIX}${endpointId}`},
+          run_at := coalesce(${runAt?.toISOString() ?? null}::timestamptz, now()),
           job_key := ${`webhook:${deliveryId}`}, max_attempts := ${MAX_JOB_ATTEMPTS})`,
   );
 }
@@ -255,48 +354,119 @@ export async function emitWebhook(
         payload,
       })),
     )
-    .returning({ id: webhookDeliveries.id });
-  for (const row of rows) await enqueueDelivery(tx, row.id);
+    .returning({
+      id: webhookDeliveries.id,
+      endpointId: webhookDeliveries.endpointId,
+    });
+  for (const row of rows) await enqueueDelivery(tx, row.id, row.endpointId);
   return rows.length;
 }
 
 export { isDeliveryFailure, type DeliveryFailure };
 
-export type DeliveryOutcome = "delivered" | "retry" | "failed" | "skipped";
+export type DeliveryOutcome =
+  | "delivered"
+  | "retry"
+  | "failed"
+  | "skipped"
+  /** Its endpoint (or its company's quota) had an attempt in flight: asked again shortly. */
+  | "busy";
+
+type Claim =
+  | { kind: "skipped" | "failed" | "busy" }
+  | { kind: "claimed"; delivery: WebhookDelivery; endpoint: WebhookEndpoint };
 
 /**
- * One attempt at one delivery. Records the attempt (status code or the failure in plain words
- * from DELIVERY_FAILURES, and time taken);
- * a 2xx marks it delivered. Otherwise "retry" (the job queue throws for its backoff), or
- * "failed" once it is older than 24 hours. An endpoint failing for 3 days is disabled.
+ * Takes the delivery's lease, in a short transaction of its own: only if no other attempt at its
+ * endpoint, and fewer than WEBHOOK_IN_FLIGHT_PER_COMPANY at its company, are in flight (the
+ * company's claims take turns on an advisory lock, so two cannot both take the last place). A
+ * busy delivery is put off a second (its job added again for then, on PostgreSQL). The lease
+ * outlasts the attempt's timeout, so one left by a process that died runs out by itself.
+ */
+async function claimDelivery(deliveryId: number): Promise<Claim> {
+  const [found] = await db()
+    .select({ companyId: webhookDeliveries.companyId })
+    .from(webhookDeliveries)
+    .where(eq(webhookDeliveries.id, deliveryId));
+  // A missing row is skipped: deleting an endpoint deletes its deliveries. A job finished on a
+  // server that did not have the row (after a failover) is made again by the sweep
+  // (requeueWebhooksWithoutJob).
+  if (!found) return { kind: "skipped" };
+  return db().transaction(async (tx): Promise<Claim> => {
+    await tx.execute(
+      sql`select pg_advisory_xact_lock(${CLAIM_LOCK}, ${found.companyId})`,
+    );
+    const [row] = await tx
+      .select({ delivery: webhookDeliveries, endpoint: webhookEndpoints })
+      .from(webhookDeliveries)
+      .innerJoin(
+        webhookEndpoints,
+        eq(webhookEndpoints.id, webhookDeliveries.endpointId),
+      )
+      .where(eq(webhookDeliveries.id, deliveryId));
+    if (!row || row.delivery.status !== "pending") return { kind: "skipped" };
+    if (row.endpoint.disabledAt) {
+      await tx
+        .update(webhookDeliveries)
+        .set({ status: "failed", inFlightUntil: null })
+        .where(eq(webhookDeliveries.id, deliveryId));
+      return { kind: "failed" };
+    }
+    const [inFlight] = await queryRows<{ endpoint: number; company: number }>(
+      tx,
+      sql`select count(*) filter (where endpoint_id = ${row.endpoint.id})::int as endpoint,
+                 count(*)::int as company
+          from webhook_deliveries
+          where employer_id = ${found.companyId} and in_flight_until is not null
+            and in_flight_until > now()`,
+    );
+    if (
+      inFlight.endpoint > 0 ||
+      inFlight.company >= WEBHOOK_IN_FLIGHT_PER_COMPANY
+    ) {
+      const [later] = await queryRows<{ at: Date | string }>(
+        tx,
+        sql`update webhook_deliveries
+            set next_attempt_at = now() + make_interval(secs => ${BUSY_RETRY_SECONDS})
+            where id = ${deliveryId} returning next_attempt_at as at`,
+      );
+      await enqueueDelivery(
+        tx,
+        deliveryId,
+        row.endpoint.id,
+        new Date(later.at),
+      );
+      return { kind: "busy" };
+    }
+    // The attempt's timeout, its timer's slack, and a minute to record it.
+    const leaseSeconds = Math.ceil(env().WEBHOOK_TIMEOUT_MS / 1000) + 60;
+    await tx.execute(
+      sql`update webhook_deliveries
+          set in_flight_until = now() + make_interval(secs => ${leaseSeconds})
+          where id = ${deliveryId}`,
+    );
+    return { kind: "claimed", delivery: row.delivery, endpoint: row.endpoint };
+  });
+}
+
+/**
+ * One attempt at one delivery, if its lease can be claimed ("busy" otherwise: asked again in a
+ * second). Records the attempt (status code or error, and time taken) and lets the lease go; a
+ * 2xx marks it delivered. Otherwise the next attempt is put off (2^n seconds, at most an hour:
+ * "retry", its job added again for then on PostgreSQL), or the delivery is "failed" once older
+ * than 24 hours. The endpoint counts its failures in a row; see noteEndpointFailure.
  */
 export async function deliverWebhook(
   deliveryId: number,
   options: WebhookNetworkOptions = {},
 ): Promise<DeliveryOutcome> {
-  const [row] = await db()
-    .select({ delivery: webhookDeliveries, endpoint: webhookEndpoints })
-    .from(webhookDeliveries)
-    .innerJoin(
-      webhookEndpoints,
-      eq(webhookEndpoints.id, webhookDeliveries.endpointId),
-    )
-    .where(eq(webhookDeliveries.id, deliveryId));
-  // A missing row is skipped: deleting an endpoint deletes its deliveries. A job finished on a
-  // server that did not have the row (after a failover) is made again by the sweep
-  // (requeueWebhooksWithoutJob).
-  if (!row || row.delivery.status !== "pending") return "skipped";
-  if (row.endpoint.disabledAt) {
-    await db()
-      .update(webhookDeliveries)
-      .set({ status: "failed" })
-      .where(eq(webhookDeliveries.id, deliveryId));
-    return "failed";
-  }
+  const claim = await claimDelivery(deliveryId);
+  if (claim.kind !== "claimed") return claim.kind;
+  const { delivery, endpoint } = claim;
   const result = await postSigned(
-    row.endpoint.url,
-    row.delivery.payload,
-    row.endpoint.secret,
+    endpoint.url,
+    delivery.payload,
+    endpoint.secret,
     {
       timeoutMs: env().WEBHOOK_TIMEOUT_MS,
       allowPrivate: allowPrivate(),
@@ -316,89 +486,131 @@ export async function deliverWebhook(
     await db().transaction(async (tx) => {
       await tx
         .update(webhookDeliveries)
-        .set({ status: "delivered", deliveredAt: new Date(), attempts })
+        .set({
+          status: "delivered",
+          deliveredAt: new Date(),
+          attempts,
+          inFlightUntil: null,
+        })
         .where(eq(webhookDeliveries.id, deliveryId));
       await tx
         .update(webhookEndpoints)
-        .set({ failingSince: null })
-        .where(eq(webhookEndpoints.id, row.endpoint.id));
+        .set({ failingSince: null, consecutiveFailures: 0 })
+        .where(eq(webhookEndpoints.id, endpoint.id));
     });
     return "delivered";
   }
-  const [updated] = await queryRows<{ status: string }>(
-    db(),
-    sql`update webhook_deliveries set
-          attempts = attempts || ${JSON.stringify([attempt])}::jsonb,
-          next_attempt_at = now() + make_interval(secs => least(power(2, jsonb_array_length(attempts) + 1), 3600)),
-          status = case when created_at < now() - make_interval(hours => ${WEBHOOK_RETRY_HOURS}) then 'failed' else 'pending' end
-        where id = ${deliveryId}
-        returning status`,
-  );
-  await noteEndpointFailure(row.endpoint.id);
-  return updated?.status === "failed" ? "failed" : "retry";
-}
-
-/**
- * An endpoint's first failure starts its clock; failing for 3 days disables it, and its
- * company's owners are told by mail (in the same transaction).
- */
-async function noteEndpointFailure(endpointId: number) {
-  await db().transaction(async (tx) => {
-    const [endpoint] = await queryRows<{
-      newly: boolean;
-      company: number;
-      url: string;
-      failing_since: Date | string;
+  return db().transaction(async (tx) => {
+    const [updated] = await queryRows<{
+      status: string;
+      next: Date | string;
     }>(
       tx,
-      sql`update webhook_endpoints set
-            failing_since = coalesce(failing_since, now()),
-            disabled_at = case when coalesce(failing_since, now()) < now() - make_interval(days => ${WEBHOOK_DISABLE_DAYS})
-                               then coalesce(disabled_at, now()) else disabled_at end
-          where id = ${endpointId}
-          returning disabled_at = now() as newly, employer_id as company, url, failing_since`,
+      sql`update webhook_deliveries set
+            attempts = attempts || ${JSON.stringify([attempt])}::jsonb,
+            next_attempt_at = now() + make_interval(secs => least(power(2, jsonb_array_length(attempts) + 1), 3600)),
+            in_flight_until = null,
+            status = case when created_at < now() - make_interval(hours => ${WEBHOOK_RETRY_HOURS}) then 'failed' else 'pending' end
+          where id = ${deliveryId}
+          returning status, next_attempt_at as next`,
     );
-    if (!endpoint?.newly) return;
-    const owners = await tx
-      .select({
-        id: users.id,
-        firstName: users.firstName,
-        email: users.email,
-        language: users.language,
-      })
-      .from(users)
-      .where(
-        and(
-          eq(users.companyId, endpoint.company),
-          eq(users.companyRole, "OWNER"),
-        ),
-      );
-    for (const owner of owners)
-      await enqueueMail(tx, {
-        userId: owner.id,
-        to: owner.email,
-        kind: "webhook.disabled",
-        dedupeKey: `webhook.disabled:${endpointId}:${owner.id}:${Date.now()}`,
-        mail: webhookDisabledMail({
-          origin: mailOrigin(),
-          to: { firstName: owner.firstName },
-          url: endpoint.url,
-          // In the owner's language (theirs, else English).
-          failingSince: formatDateTime(
-            new Date(endpoint.failing_since),
-            owner.language ?? "en",
-          ),
-          language: owner.language ?? "en",
-        }),
-      });
+    const disabled = await noteEndpointFailure(tx, endpoint.id);
+    if (!updated || updated.status === "failed" || disabled) return "failed";
+    await enqueueDelivery(tx, deliveryId, endpoint.id, new Date(updated.next));
+    return "retry";
   });
 }
 
-/** Deliveries due for an attempt (the embedded loop's batch). */
-export async function dueWebhookDeliveries(limit = 20): Promise<number[]> {
+/**
+ * Counts a failed attempt against its endpoint (the first of a run of failures starts its
+ * clock). Once WEBHOOK_DISABLE_AFTER_FAILURES attempts in a row have failed, the first at least
+ * WEBHOOK_DISABLE_AFTER_HOURS ago, the endpoint is disabled and its company's owners are told by
+ * mail, in the same transaction. Returns whether it was disabled now.
+ */
+async function noteEndpointFailure(
+  tx: Executor,
+  endpointId: number,
+): Promise<boolean> {
+  const [endpoint] = await queryRows<{
+    newly: boolean;
+    company: number;
+    url: string;
+    failures: number;
+    failing_since: Date | string;
+  }>(
+    tx,
+    sql`update webhook_endpoints set
+          failing_since = coalesce(failing_since, now()),
+          consecutive_failures = consecutive_failures + 1,
+          disabled_at = case
+            when consecutive_failures + 1 >= ${WEBHOOK_DISABLE_AFTER_FAILURES}
+             and coalesce(failing_since, now()) <= now() - make_interval(hours => ${WEBHOOK_DISABLE_AFTER_HOURS})
+            then coalesce(disabled_at, now()) else disabled_at end
+        where id = ${endpointId}
+        returning disabled_at = now() as newly, employer_id as company, url,
+          consecutive_failures as failures, failing_since`,
+  );
+  if (!endpoint?.newly) return false;
+  const owners = await tx
+    .select({
+      id: users.id,
+      firstName: users.firstName,
+      email: users.email,
+      language: users.language,
+    })
+    .from(users)
+    .where(
+      and(
+        eq(users.companyId, endpoint.company),
+        eq(users.companyRole, "OWNER"),
+      ),
+    );
+  for (const owner of owners)
+    await enqueueMail(tx, {
+      userId: owner.id,
+      to: owner.email,
+      kind: "webhook.disabled",
+      dedupeKey: `webhook.disabled:${endpointId}:${owner.id}:${Date.now()}`,
+      mail: webhookDisabledMail({
+        origin: mailOrigin(),
+        to: { firstName: owner.firstName },
+        url: endpoint.url,
+        failures: endpoint.failures,
+        // In the owner's language (theirs, else English).
+        failingSince: formatDateTime(
+          new Date(endpoint.failing_since),
+          owner.language ?? "en",
+        ),
+        language: owner.language ?? "en",
+      }),
+    });
+  return true;
+}
+
+/**
+ * Deliveries due for an attempt (the embedded webhook loop's batch): at most one per endpoint,
+ * none of an endpoint with an attempt in flight or of a company at its bound, none of `running`
+ * (so the loop does not claim, only to find them busy, deliveries that must wait).
+ */
+export async function dueWebhookDeliveries(
+  limit = 20,
+  running: number[] = [],
+): Promise<number[]> {
+  if (limit <= 0) return [];
   const rows = await queryRows<{ id: number }>(
     db(),
-    sql`select id from webhook_deliveries where status = 'pending' and next_attempt_at <= now()
+    sql`select id from (
+          select distinct on (d.endpoint_id) d.id, d.next_attempt_at
+          from webhook_deliveries d
+          where d.status = 'pending' and d.next_attempt_at <= now()
+            and not (d.id = any(${`{${running.join(",")}}`}::bigint[]))
+            and not exists (
+              select 1 from webhook_deliveries f
+              where f.endpoint_id = d.endpoint_id and f.in_flight_until > now())
+            and (select count(*) from webhook_deliveries f
+                 where f.employer_id = d.employer_id and f.in_flight_until > now())
+                < ${WEBHOOK_IN_FLIGHT_PER_COMPANY}
+          order by d.endpoint_id, d.next_attempt_at, d.id) due
         order by next_attempt_at, id limit ${limit}`,
   );
   return rows.map((r) => Number(r.id));
@@ -462,7 +674,7 @@ export async function resendWebhookDelivery(
     if (!old) throw notFound(WEBHOOK_DELIVERY_NOT_FOUND);
     await tx
       .update(webhookEndpoints)
-      .set({ disabledAt: null, failingSince: null })
+      .set({ disabledAt: null, failingSince: null, consecutiveFailures: 0 })
       .where(eq(webhookEndpoints.id, old.endpointId));
     const [row] = await tx
       .insert(webhookDeliveries)
@@ -474,7 +686,7 @@ export async function resendWebhookDelivery(
         payload: old.payload,
       })
       .returning({ id: webhookDeliveries.id });
-    await enqueueDelivery(tx, row.id);
+    await enqueueDelivery(tx, row.id, old.endpointId);
     return row.id;
   });
 }

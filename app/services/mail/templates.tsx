@@ -733,6 +733,8 @@ export function webhookDisabledMail(p: {
   origin: string;
   to: Person;
   url: string;
+  /** Failed attempts in a row. */
+  failures: number;
   failingSince: string;
   /** The owner's language. */
   language?: Language;
@@ -744,7 +746,10 @@ export function webhookDisabledMail(p: {
     heading: t("webhookDisabled.heading"),
     greeting: hi(p.to, t),
     lines: [
-      t("webhookDisabled.text", { date: p.failingSince }),
+      t("webhookDisabled.text", {
+        date: p.failingSince,
+        failures: p.failures,
+      }),
       { label: t("webhookDisabled.endpoint"), value: p.url },
       { label: t("webhookDisabled.failingSince"), value: p.failingSince },
     ],

@@ -9,7 +9,11 @@ import {
 import { requestAdvance } from "~/models/advances/index.server";
 import { createApiKey } from "~/models/integrations/index.server";
 import * as approveRoute from "~/routes/api.advance-requests.$id.approve";
+import * as apiKeysRoute from "~/routes/api.api-keys.($id)";
 import * as invitationsRoute from "~/routes/api.invitations";
+import { API_CONTRACTS } from "~/routes/api.openapi[.]json";
+import * as endpointsRoute from "~/routes/api.webhook-endpoints.($id)";
+import { openApiDocument } from "~/web/openapi.server";
 import { db } from "~/utils/db.server";
 import { useTestDatabase } from "#tests/support/db";
 import {
@@ -233,5 +237,83 @@ describe("Idempotency-Key", () => {
       await post(owner, "/api/invitations", invite("x@example.com"), "a b"),
     );
     expect(res.status).toBe(400);
+  });
+
+  it("never keeps a secret: a created key's or endpoint's replay has it null, with a message that it was shown once", async () => {
+    const created: Array<{ field: string; value: string; hint?: string }> = [];
+    for (const [route, path, json, field] of [
+      [
+        apiKeysRoute,
+        "/api/api-keys",
+        { name: "Replayed key", scopes: ["employees:read"] },
+        "key",
+      ],
+      [
+        endpointsRoute,
+        "/api/webhook-endpoints",
+        { url: "https://hooks.example.com/idem", events: ["card.issued"] },
+        "secret",
+      ],
+    ] as const) {
+      const key = uniqueName("k");
+      const first = await call(
+        route.action as Handler,
+        await post(owner, path, json, key),
+      );
+      expect(first.status).toBe(201);
+      const body = (await first.json()) as Record<string, unknown>;
+      const value = String(body[field]);
+      expect(value).toMatch(/^(ga_|whsec_)[\w-]{40,}$/);
+      created.push({ field, value, hint: body.hint as string | undefined });
+
+      const again = await call(
+        route.action as Handler,
+        await post(owner, path, json, key),
+      );
+      expect(again.status).toBe(201);
+      expect(again.headers.get("Idempotent-Replayed")).toBe("true");
+      const replayed = (await again.json()) as Record<string, unknown>;
+      expect(replayed[field]).toBeNull();
+      expect(replayed.message).toMatch(/shown once.*not stored/);
+      expect(replayed.id).toBe(body.id);
+      // Acted once: one key or endpoint with that id, no second one.
+      expect(JSON.stringify(replayed)).not.toContain(value);
+    }
+
+    // No row of the idempotency table holds a secret, nor any 8 characters of one (the key's
+    // listed hint is its first 7).
+    const rows = await db().select().from(idempotencyKeys);
+    const stored = JSON.stringify(rows);
+    for (const { value } of created)
+      for (let i = 0; i + 8 <= value.length; i++)
+        expect(stored, `${value.slice(0, i + 8)}…`).not.toContain(
+          value.slice(i, i + 8),
+        );
+  });
+
+  it("every answer that carries a secret names it, and the contract says the replay has it null", () => {
+    const secretLike = /secret|^key$|token|password/i;
+    const undeclared: string[] = [];
+    const doc = openApiDocument(API_CONTRACTS) as {
+      paths: Record<string, Record<string, Record<string, unknown>>>;
+    };
+    for (const contract of API_CONTRACTS) {
+      const operation = doc.paths[contract.path][contract.method.toLowerCase()];
+      const success = (
+        operation.responses as Record<string, Record<string, unknown>>
+      )[String(contract.status ?? 200)];
+      const schema = Object.values(
+        success.content as Record<string, { schema: Record<string, unknown> }>,
+      )[0].schema;
+      const fields = Object.keys(
+        (schema.properties as Record<string, unknown> | undefined) ?? {},
+      ).filter((f) => secretLike.test(f));
+      const declared = contract.secrets?.fields ?? [];
+      for (const f of fields)
+        if (!declared.includes(f)) undeclared.push(`${contract.path} ${f}`);
+      if (declared.length > 0)
+        expect(String(success.description)).toMatch(/never stored/);
+    }
+    expect(undeclared).toEqual([]);
   });
 });

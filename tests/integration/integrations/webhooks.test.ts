@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import { eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import {
   mailOutbox,
@@ -29,6 +29,14 @@ import { isoDay } from "~/utils/pay-schedule";
 import { cardedAdvance } from "#tests/support/data";
 import { deductionsOf, employeeOf } from "#tests/support/rows";
 import * as endpointsRoute from "~/routes/api.webhook-endpoints.($id)";
+import * as enableRoute from "~/routes/api.webhook-endpoints.$id.enable";
+import * as settingsRoute from "~/routes/_app.settings_.api";
+import esMessages from "~/utils/locales/es/messages-employer";
+import {
+  WEBHOOK_DISABLE_AFTER_FAILURES,
+  WEBHOOK_ENDPOINT_LIMIT,
+  WEBHOOK_ENDPOINTS_PER_COMPANY,
+} from "~/utils/rules";
 import { connection, db, queryRows } from "~/utils/db.server";
 import { resetEnvCache } from "~/utils/env.server";
 import { useTestDatabase } from "#tests/support/db";
@@ -267,7 +275,7 @@ describe("webhooks", () => {
     expect(ep.failingSince).toBeNull();
   });
 
-  it("gives up after 24 hours, disables an endpoint failing for 3 days, and resends", async () => {
+  it("gives up on a delivery after 24 hours, and a resend sends the same event again", async () => {
     const endpoint = await createWebhookEndpoint(owner, {
       url: `${base}/down`,
       events: ["advance_request.created"],
@@ -282,26 +290,9 @@ describe("webhooks", () => {
       .update(webhookDeliveries)
       .set({ createdAt: sql`now() - interval '25 hours'` })
       .where(eq(webhookDeliveries.id, delivery.id));
-    await db()
-      .update(webhookEndpoints)
-      .set({ failingSince: sql`now() - interval '4 days'` })
-      .where(eq(webhookEndpoints.id, endpoint.id));
     plan.push("fail");
     expect(await deliverWebhook(delivery.id)).toBe("failed");
-    const [ep] = await db()
-      .select()
-      .from(webhookEndpoints)
-      .where(eq(webhookEndpoints.id, endpoint.id));
-    expect(ep.disabledAt).not.toBeNull();
-    // The owners are told.
-    const mails = await db()
-      .select()
-      .from(mailOutbox)
-      .where(eq(mailOutbox.kind, "webhook.disabled"));
-    expect(mails.map((m) => m.userId)).toEqual([owner.id]);
-    expect(mails[0].text).toContain(`${base}/down`);
-
-    // Resend: a new delivery of the same event, the endpoint enabled again.
+    // Resend: a new delivery of the same event.
     const id = await resendWebhookDelivery(owner, delivery.id);
     expect(await deliverWebhook(id)).toBe("delivered");
     const rows = await pendingOf(endpoint.id);
@@ -309,6 +300,241 @@ describe("webhooks", () => {
       delivery.eventId,
       delivery.eventId,
     ]);
+  });
+
+  it(`disables an endpoint after ${WEBHOOK_DISABLE_AFTER_FAILURES} failures in a row over at least a day, mails the owners, and an owner enables it again (API and /settings/api)`, async () => {
+    const boss = await createEmployer({ companyName: "Hook Down" });
+    const endpoint = await createWebhookEndpoint(boss, {
+      url: `${base}/broken`,
+      events: ["advance_request.created"],
+    });
+    const worker = await createEmployee(boss);
+    const failOnce = async () => {
+      await requestAdvance(worker, {
+        amount: "200.00",
+        reason: null,
+        repaymentPeriods: 1,
+      }).catch(() => {});
+      const rows = await pendingOf(endpoint.id);
+      const pending = rows.filter((r) => r.status === "pending");
+      plan.push("fail");
+      return deliverWebhook(pending[pending.length - 1].id);
+    };
+    const state = async () =>
+      (
+        await db()
+          .select()
+          .from(webhookEndpoints)
+          .where(eq(webhookEndpoints.id, endpoint.id))
+      )[0];
+    // Many failures within minutes: not disabled (an outage of an hour is not a dead endpoint).
+    for (let i = 0; i < WEBHOOK_DISABLE_AFTER_FAILURES + 2; i++)
+      expect(await failOnce()).toBe("retry");
+    expect((await state()).disabledAt).toBeNull();
+    expect((await state()).consecutiveFailures).toBe(
+      WEBHOOK_DISABLE_AFTER_FAILURES + 2,
+    );
+    // A success starts the count afresh.
+    const [one] = (await pendingOf(endpoint.id)).filter(
+      (r) => r.status === "pending",
+    );
+    expect(await deliverWebhook(one.id)).toBe("delivered");
+    expect((await state()).consecutiveFailures).toBe(0);
+    expect((await state()).failingSince).toBeNull();
+    // Failing for over a day, but fewer than N attempts in a row: not yet.
+    expect(await failOnce()).toBe("retry");
+    await db()
+      .update(webhookEndpoints)
+      .set({ failingSince: sql`now() - interval '25 hours'` })
+      .where(eq(webhookEndpoints.id, endpoint.id));
+    for (let i = 2; i < WEBHOOK_DISABLE_AFTER_FAILURES; i++)
+      expect(await failOnce()).toBe("retry");
+    expect((await state()).disabledAt).toBeNull();
+    // The Nth failure in a row, the first a day ago: disabled.
+    expect(await failOnce()).toBe("failed");
+    const disabled = await state();
+    expect(disabled.disabledAt).not.toBeNull();
+    expect(disabled.consecutiveFailures).toBe(WEBHOOK_DISABLE_AFTER_FAILURES);
+
+    // The owners are told, once.
+    const mails = await db()
+      .select()
+      .from(mailOutbox)
+      .where(
+        and(
+          eq(mailOutbox.kind, "webhook.disabled"),
+          eq(mailOutbox.userId, boss.id),
+        ),
+      );
+    expect(mails).toHaveLength(1);
+    expect(mails[0].text).toContain(`${base}/broken`);
+    expect(mails[0].text).toContain(
+      `The last ${WEBHOOK_DISABLE_AFTER_FAILURES} deliveries`,
+    );
+    // Its pending deliveries fail, and new events skip it.
+    for (const row of (await pendingOf(endpoint.id)).filter(
+      (r) => r.status === "pending",
+    ))
+      expect(await deliverWebhook(row.id)).toBe("failed");
+    const before = (await pendingOf(endpoint.id)).length;
+    await requestAdvance(await createEmployee(boss), {
+      amount: "200.00",
+      reason: null,
+      repaymentPeriods: 1,
+    });
+    expect(await pendingOf(endpoint.id)).toHaveLength(before);
+
+    // The API says why, and how to enable it again.
+    const list = await call(
+      endpointsRoute.loader as Handler,
+      await requestAs(boss, "/api/webhook-endpoints"),
+    );
+    const [listed] = (await list.json()) as Array<{
+      disabledAt: string | null;
+      disabledReason: string | null;
+    }>;
+    expect(listed.disabledAt).not.toBeNull();
+    expect(listed.disabledReason).toMatch(
+      new RegExp(
+        `^Disabled after ${WEBHOOK_DISABLE_AFTER_FAILURES} failed deliveries in a row since .*POST /api/webhook-endpoints/${endpoint.id}/enable`,
+      ),
+    );
+    // Another company cannot enable it.
+    const theirs = await call(
+      enableRoute.action as Handler,
+      await requestAs(ownerB, `/api/webhook-endpoints/${endpoint.id}/enable`, {
+        method: "POST",
+      }),
+      { id: String(endpoint.id) },
+    );
+    expect(theirs.status).toBe(404);
+    const enabled = await call(
+      enableRoute.action as Handler,
+      await requestAs(boss, `/api/webhook-endpoints/${endpoint.id}/enable`, {
+        method: "POST",
+      }),
+      { id: String(endpoint.id) },
+    );
+    expect(enabled.status).toBe(200);
+    expect(await enabled.json()).toMatchObject({
+      id: endpoint.id,
+      disabledAt: null,
+      disabledReason: null,
+      consecutiveFailures: 0,
+    });
+    // It gets events again.
+    await requestAdvance(await createEmployee(boss), {
+      amount: "200.00",
+      reason: null,
+      repaymentPeriods: 1,
+    });
+    const latest = (await pendingOf(endpoint.id)).at(-1)!;
+    expect(await deliverWebhook(latest.id)).toBe("delivered");
+
+    // On /settings/api: disabled again, then the page's Enable button.
+    await db()
+      .update(webhookEndpoints)
+      .set({ disabledAt: sql`now()`, consecutiveFailures: 10 })
+      .where(eq(webhookEndpoints.id, endpoint.id));
+    const page = await call(
+      settingsRoute.loader as Handler,
+      await requestAs(boss, "/settings/api"),
+    );
+    const data = (await page.json()) as {
+      endpoints: Array<{ id: number; disabledText: string | null }>;
+    };
+    expect(
+      data.endpoints.find((e) => e.id === endpoint.id)?.disabledText,
+    ).toMatch(/after 10 failed deliveries in a row/);
+    const button = await call(
+      settingsRoute.action as Handler,
+      await requestAs(boss, "/settings/api", {
+        form: { intent: "enable-endpoint", endpointId: String(endpoint.id) },
+      }),
+    );
+    expect(button.status).toBe(302);
+    expect((await state()).disabledAt).toBeNull();
+  });
+
+  it(`refuses an endpoint beyond ${WEBHOOK_ENDPOINTS_PER_COMPANY} per company, with a clear message in the API and on /settings/api`, async () => {
+    const boss = await createEmployer({ companyName: "Many Hooks" });
+    // Ten at once: exactly ten are added.
+    const added = await Promise.allSettled(
+      Array.from({ length: WEBHOOK_ENDPOINTS_PER_COMPANY + 2 }, (_, i) =>
+        createWebhookEndpoint(boss, {
+          url: `https://hooks.example.com/${i}`,
+          events: ["card.issued"],
+        }),
+      ),
+    );
+    expect(added.filter((r) => r.status === "fulfilled")).toHaveLength(
+      WEBHOOK_ENDPOINTS_PER_COMPANY,
+    );
+    const res = await call(
+      endpointsRoute.action as Handler,
+      await requestAs(boss, "/api/webhook-endpoints", {
+        json: {
+          url: "https://hooks.example.com/more",
+          events: ["card.issued"],
+        },
+      }),
+    );
+    expect(res.status).toBe(400);
+    expect(await res.json()).toEqual({
+      message:
+        "A company can have at most 10 webhook endpoints. Remove one before adding another.",
+    });
+    const page = await call(
+      settingsRoute.action as Handler,
+      await requestAs(boss, "/settings/api", {
+        form: {
+          intent: "add-endpoint",
+          url: "https://hooks.example.com/page",
+          events: "card.issued",
+        },
+      }),
+    );
+    expect(page.status).toBe(400);
+    const reply = (await page.json()) as {
+      endpointResult: { error: Record<string, string[]> };
+    };
+    expect(reply.endpointResult.error[""]).toEqual([WEBHOOK_ENDPOINT_LIMIT]);
+    // In Spanish too.
+    expect((esMessages as Record<string, string>)[WEBHOOK_ENDPOINT_LIMIT]).toBe(
+      "Una empresa puede tener como máximo 10 endpoints de webhook. Elimina uno antes de añadir otro.",
+    );
+    // Another company is not counted against it.
+    expect(
+      (
+        await createWebhookEndpoint(ownerB, {
+          url: "https://hooks.example.com/b",
+          events: ["card.issued"],
+        })
+      ).id,
+    ).toEqual(expect.any(Number));
+  });
+
+  it("has one attempt in flight per endpoint: a second at once is put off, not sent", async () => {
+    const endpoint = await createWebhookEndpoint(owner, {
+      url: `${base}/one-at-a-time`,
+      events: ["advance_request.created"],
+    });
+    for (const amount of ["200.00", "210.00"])
+      await requestAdvance(await createEmployee(owner), {
+        amount,
+        reason: null,
+        repaymentPeriods: 1,
+      });
+    const [a, b] = await pendingOf(endpoint.id);
+    plan.push("hang");
+    received.length = 0;
+    const first = deliverWebhook(a.id);
+    await expect.poll(() => received.length).toBe(1);
+    expect(await deliverWebhook(b.id)).toBe("busy");
+    expect(await first).toBe("retry");
+    expect(received).toHaveLength(1);
+    // The lease is let go with the attempt: the second goes now.
+    expect(await deliverWebhook(b.id)).toBe("delivered");
   });
 
   it("never posts to a private address without WEBHOOK_ALLOW_PRIVATE_NETWORKS", async () => {

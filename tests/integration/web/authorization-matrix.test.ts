@@ -119,6 +119,7 @@ import { insertAdvance } from "#tests/support/data";
 import { isoDay } from "~/utils/pay-schedule";
 import * as apiApiKeys from "~/routes/api.api-keys.($id)";
 import * as apiWebhookEndpoints from "~/routes/api.webhook-endpoints.($id)";
+import * as apiEnableWebhookEndpoint from "~/routes/api.webhook-endpoints.$id.enable";
 import * as appApiSettings from "~/routes/_app.settings_.api";
 import { API_CONTRACTS } from "~/routes/api.openapi[.]json";
 import { scopeFor } from "~/web/api-contract.server";
@@ -197,6 +198,21 @@ const postForm = (path: string, form: Record<string, string>): Built => ({
   path,
   init: { method: "POST", form },
 });
+
+/**
+ * A company has at most 10 webhook endpoints: the rows that add one first remove both
+ * companies' endpoints, so every actor's cell can add its own.
+ */
+async function roomForEndpoints() {
+  await db()
+    .delete(webhookEndpoints)
+    .where(
+      inArray(webhookEndpoints.companyId, [
+        world.users.EA.companyId!,
+        world.users.EB.companyId!,
+      ]),
+    );
+}
 
 /** The employees row ids of an employer's employees. */
 async function employeeIdsOf(employerId: number): Promise<number[]> {
@@ -1525,11 +1541,13 @@ const MATRIX: Row[] = [
     what: "POST /api/webhook-endpoints (for the caller's company)",
     cells: [401, 403, 403, 403, 201, 201],
     team: [403, 403],
-    build: () =>
-      postJson("/api/webhook-endpoints", {
+    build: async () => {
+      await roomForEndpoints();
+      return postJson("/api/webhook-endpoints", {
         url: "https://hooks.example.com/grocery",
         events: ["advance_request.created"],
-      }),
+      });
+    },
     check: ({ text }) => {
       expect(JSON.parse(text).secret).toMatch(/^whsec_/);
     },
@@ -1548,6 +1566,7 @@ const MATRIX: Row[] = [
     cells: [401, 403, 403, 403, 200, 404],
     team: [403, 403],
     build: async () => {
+      await roomForEndpoints();
       const created = await createWebhookEndpoint(world.users.EA, {
         url: "https://hooks.example.com/a",
         events: ["card.issued"],
@@ -1558,6 +1577,45 @@ const MATRIX: Row[] = [
         init: { method: "DELETE" },
         params: { id },
       };
+    },
+  },
+  {
+    file: "api.webhook-endpoints.$id.enable.ts",
+    kind: "loader",
+    what: "GET /api/webhook-endpoints/<id>/enable",
+    cells: NOT_ALLOWED,
+    build: () => ({
+      path: "/api/webhook-endpoints/1/enable",
+      params: { id: "1" },
+    }),
+  },
+  {
+    file: "api.webhook-endpoints.$id.enable.ts",
+    kind: "action",
+    what: "POST /api/webhook-endpoints/<A's disabled endpoint>/enable",
+    cells: [401, 403, 403, 403, 200, 404],
+    team: [403, 403],
+    build: async () => {
+      await roomForEndpoints();
+      const created = await createWebhookEndpoint(world.users.EA, {
+        url: "https://hooks.example.com/disabled",
+        events: ["card.issued"],
+      });
+      await db()
+        .update(webhookEndpoints)
+        .set({ disabledAt: new Date(), consecutiveFailures: 10 })
+        .where(eq(webhookEndpoints.id, created.id));
+      const id = String(created.id);
+      return {
+        ...postJson(`/api/webhook-endpoints/${id}/enable`),
+        params: { id },
+      };
+    },
+    check: ({ text }) => {
+      expect(JSON.parse(text)).toMatchObject({
+        disabledAt: null,
+        disabledReason: null,
+      });
     },
   },
 
@@ -2176,6 +2234,7 @@ const MODULES: Record<string, Record<string, unknown>> = {
   "api.virtual-cards.$id.close.ts": apiClose,
   "api.api-keys.($id).ts": apiApiKeys,
   "api.webhook-endpoints.($id).ts": apiWebhookEndpoints,
+  "api.webhook-endpoints.$id.enable.ts": apiEnableWebhookEndpoint,
   "_app.settings_.api.tsx": appApiSettings,
   "api.advance-requests.$id.decline.ts": apiDecline,
   "api.advance-requests.$id.cancel.ts": apiCancel,

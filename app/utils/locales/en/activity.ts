@@ -65,6 +65,7 @@ const activity = {
     api_key__revoked: "API key revoked",
     webhook_endpoint__created: "Webhook endpoint added",
     webhook_endpoint__deleted: "Webhook endpoint removed",
+    webhook_endpoint__enabled: "Webhook endpoint enabled again",
   },
   system: "System",
   apiKey: "API key “{{name}}” ({{person}})",

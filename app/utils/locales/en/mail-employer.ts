@@ -39,7 +39,7 @@ const employerMail = {
   webhookDisabled: {
     subject: "A webhook endpoint was disabled",
     heading: "A webhook endpoint was disabled",
-    text: "Deliveries to this endpoint have failed since {{date}}, so it gets no more events. Fix the endpoint, then resend a delivery on the API page to enable it again.",
+    text: "The last {{failures}} deliveries to this endpoint failed, in a row, since {{date}}, so it gets no more events. Fix the endpoint, then choose Enable on the API page to have it receive them again.",
     endpoint: "Endpoint",
     failingSince: "Failing since",
     action: "Open the API page",

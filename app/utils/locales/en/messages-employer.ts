@@ -172,12 +172,16 @@ const employerMessages = {
   "Key revoked": "Key revoked",
   "{{name}} no longer works.": "{{name}} no longer works.",
   "Endpoint removed": "Endpoint removed",
+  "Endpoint enabled": "Endpoint enabled",
+  "{{url}} gets events again.": "{{url}} gets events again.",
   "{{url}} gets no more events.": "{{url}} gets no more events.",
   "Delivery queued": "Delivery queued",
   "The event will be sent again shortly.":
     "The event will be sent again shortly.",
   "API key not found": "API key not found",
   "Webhook endpoint not found": "Webhook endpoint not found",
+  "A company can have at most 10 webhook endpoints. Remove one before adding another.":
+    "A company can have at most 10 webhook endpoints. Remove one before adding another.",
   "Webhook delivery not found": "Webhook delivery not found",
   "The endpoint may not contain a user name or password":
     "The endpoint may not contain a user name or password",

@@ -163,7 +163,9 @@ const settings = {
     },
     noEndpoints: "No webhook endpoints yet.",
     disabled:
-      "Disabled {{date}} after 3 days of failures. Resend a delivery to enable it again.",
+      "Disabled {{date}} after {{failures}} failed deliveries in a row since {{since}}. Fix the endpoint, then enable it again.",
+    enableEndpoint: "Enable the endpoint {{url}} again",
+    enable: "Enable",
     removeEndpoint: "Remove the endpoint {{url}}",
     remove: "Remove",
     deliveriesCaption: "Webhook deliveries",

@@ -66,6 +66,7 @@ const activity = {
     api_key__revoked: "Clave de API anulada",
     webhook_endpoint__created: "Endpoint de webhook agregado",
     webhook_endpoint__deleted: "Endpoint de webhook quitado",
+    webhook_endpoint__enabled: "Endpoint de webhook activado de nuevo",
   },
   system: "Sistema",
   apiKey: "Clave de API “{{name}}” ({{person}})",

@@ -39,7 +39,7 @@ const employerMail = {
   webhookDisabled: {
     subject: "Se desactivó un endpoint de webhook",
     heading: "Se desactivó un endpoint de webhook",
-    text: "Las entregas a este endpoint fallan desde el {{date}}, así que ya no recibe eventos. Arregla el endpoint y luego reenvía una entrega en la página de la API para volver a activarlo.",
+    text: "Las últimas {{failures}} entregas a este endpoint fallaron, seguidas, desde el {{date}}, así que ya no recibe eventos. Arregla el endpoint y luego pulsa Activar en la página de la API para que vuelva a recibirlos.",
     endpoint: "Endpoint",
     failingSince: "Falla desde",
     action: "Abrir la página de la API",

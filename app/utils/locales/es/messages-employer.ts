@@ -173,12 +173,16 @@ const employerMessages = {
   "Key revoked": "Clave anulada",
   "{{name}} no longer works.": "{{name}} ya no funciona.",
   "Endpoint removed": "Endpoint quitado",
+  "Endpoint enabled": "Endpoint activado",
+  "{{url}} gets events again.": "{{url}} vuelve a recibir eventos.",
   "{{url}} gets no more events.": "{{url}} ya no recibe eventos.",
   "Delivery queued": "Entrega en cola",
   "The event will be sent again shortly.":
     "El evento se volverá a enviar en breve.",
   "API key not found": "No se encontró la clave de API",
   "Webhook endpoint not found": "No se encontró el endpoint de webhook",
+  "A company can have at most 10 webhook endpoints. Remove one before adding another.":
+    "Una empresa puede tener como máximo 10 endpoints de webhook. Elimina uno antes de añadir otro.",
   "Webhook delivery not found": "No se encontró la entrega de webhook",
   "The endpoint may not contain a user name or password":
     "El endpoint no puede incluir un usuario ni una contraseña",

@@ -167,7 +167,9 @@ const settings = {
     },
     noEndpoints: "Todavía no hay endpoints de webhook.",
     disabled:
-      "Desactivado el {{date}} tras 3 días de fallas. Reenvía una entrega para volver a activarlo.",
+      "Desactivado el {{date}} tras {{failures}} entregas fallidas seguidas desde el {{since}}. Arregla el endpoint y luego vuelve a activarlo.",
+    enableEndpoint: "Volver a activar el endpoint {{url}}",
+    enable: "Activar",
     removeEndpoint: "Quitar el endpoint {{url}}",
     remove: "Quitar",
     deliveriesCaption: "Entregas de webhook",

@@ -210,9 +210,11 @@ beforeAll(async () => {
   owner = await createEmployer({ companyName: "Address Co" });
 });
 
-afterEach(() => {
+afterEach(async () => {
   delete process.env.WEBHOOK_ALLOW_PRIVATE_NETWORKS;
   resetEnvCache();
+  // A company holds at most 10 endpoints: each test starts with none.
+  await db().delete(webhookEndpoints);
 });
 
 afterAll(async () => {

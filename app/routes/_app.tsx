@@ -5,14 +5,14 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { LiveUpdates } from "~/components/layout/live-updates";
 import { Sidebar } from "~/components/layout/sidebar";
 import { requireUser, toPublicUser } from "~/web/auth.server";
-import { accessOf } from "~/utils/company-roles";
+import { accessOf, pagesOf } from "~/utils/company-roles";
 
 // The signed-in layout. Every child route still checks the user and role in its own loader
 // and action: this loader supplies the sidebar, and what the user may open (the capability
 // table the guards use), which every page's links and buttons read (useMayOpen).
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
-  return json({ user: toPublicUser(user), access: accessOf(user) });
+  return json({ user: toPublicUser(user), pages: pagesOf(accessOf(user)) });
 }
 
 export default function AppLayout() {

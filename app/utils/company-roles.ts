@@ -115,6 +115,17 @@ export function mayOpen(access: Access, to: string): boolean {
   return access.role === "EMPLOYER" && access.capabilities.includes(needs);
 }
 
+/**
+ * Each listed address with whether the user may open it: what the signed-in layout sends the
+ * browser (useMayOpen), so the table itself and its checks stay on the server. The longest
+ * listed prefix of an address decides it, there as here, so the browser's answer is mayOpen's.
+ */
+export function pagesOf(access: Access): Record<string, boolean> {
+  return Object.fromEntries(
+    Object.keys(PAGE_ACCESS).map((prefix) => [prefix, mayOpen(access, prefix)]),
+  );
+}
+
 /** The 403 message when a member's role does not hold the capability. */
 export const ROLE_FORBIDDEN: Record<Capability, string> = {
   approve: "You don't have permission to access this page.",

@@ -1,5 +1,6 @@
 import { Form, NavLink, useLocation } from "@remix-run/react";
 import {
+  Banknote,
   BarChart3,
   CircleCheckBig,
   History,
@@ -7,7 +8,6 @@ import {
   LogOut,
   Mail,
   Menu,
-  Receipt,
   ScrollText,
   Settings,
   ShoppingBasket,
@@ -42,7 +42,7 @@ const NAV: Record<Role, NavItem[]> = {
     { to: "/", label: "nav.dashboard", icon: LayoutDashboard },
     { to: "/approvals", label: "nav.approvals", icon: CircleCheckBig },
     { to: "/employees", label: "nav.employees", icon: Users },
-    { to: "/payroll", label: "nav.payroll", icon: Receipt },
+    { to: "/payroll", label: "nav.payroll", icon: Banknote },
     { to: "/reports", label: "nav.reports", icon: BarChart3 },
     { to: "/activity", label: "nav.activity", icon: ScrollText },
     { to: "/settings", label: "nav.settings", icon: Settings },

@@ -828,7 +828,24 @@ export interface components {
   responses: never;
   parameters: never;
   requestBodies: never;
-  headers: never;
+  headers: {
+    /** @description Requests an API key may make per window (on every answer to a key) */
+    "RateLimit-Limit": number;
+    /** @description Requests the key has left in the current window */
+    "RateLimit-Remaining": number;
+    /** @description Seconds until the current window ends */
+    "RateLimit-Reset": number;
+    /** @description Seconds to wait before the key may send again */
+    "Retry-After": number;
+    /** @description `true` when this is the kept answer to an earlier request with the same Idempotency-Key and body (nothing was done again) */
+    "Idempotent-Replayed": "true";
+    /** @description The methods this path serves */
+    Allow: string;
+    /** @description Rows in the whole list */
+    "X-Total-Count": number;
+    /** @description RFC 8288 links to the next and previous pages (rel=next, rel=prev) */
+    Link: string;
+  };
   pathItems: never;
 }
 export type $defs = Record<string, never>;
@@ -868,6 +885,29 @@ export interface operations {
       /** @description Not signed in (or wrong credentials) */
       401: {
         headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+          };
+        };
+      };
+      /** @description Signed in with the wrong role, an API key without the scope (named), or not allowed */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+          };
+        };
+      };
+      /** @description This path does not serve that method (Allow lists the ones it does) */
+      405: {
+        headers: {
+          Allow: components["headers"]["Allow"];
           [name: string]: unknown;
         };
         content: {
@@ -966,6 +1006,18 @@ export interface operations {
           };
         };
       };
+      /** @description This path does not serve that method (Allow lists the ones it does) */
+      405: {
+        headers: {
+          Allow: components["headers"]["Allow"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+          };
+        };
+      };
       /** @description The body is over its size limit (64 KB; the webhook 512 KB), refused while it streams */
       413: {
         headers: {
@@ -988,7 +1040,7 @@ export interface operations {
           };
         };
       };
-      /** @description Too many sign-in attempts, or too many requests with this API key (see Retry-After) */
+      /** @description Too many requests with this API key (wait Retry-After seconds) */
       429: {
         headers: {
           [name: string]: unknown;
@@ -1104,7 +1156,7 @@ export interface operations {
           };
         };
       };
-      /** @description Signed in with the wrong role, or not allowed */
+      /** @description Signed in with the wrong role, an API key without the scope (named), or not allowed */
       403: {
         headers: {
           [name: string]: unknown;
@@ -1115,7 +1167,19 @@ export interface operations {
           };
         };
       };
-      /** @description Conflicts with the current state (already decided, cancelled or paid for, balance, taken username) */
+      /** @description This path does not serve that method (Allow lists the ones it does) */
+      405: {
+        headers: {
+          Allow: components["headers"]["Allow"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+          };
+        };
+      };
+      /** @description Conflicts with the current state of the record, or a request with the same Idempotency-Key is still in progress */
       409: {
         headers: {
           [name: string]: unknown;
@@ -1184,6 +1248,18 @@ export interface operations {
       /** @description Refused as cross-site (Sec-Fetch-Site cross-site/same-site, or a foreign Origin or Referer) */
       403: {
         headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+          };
+        };
+      };
+      /** @description This path does not serve that method (Allow lists the ones it does) */
+      405: {
+        headers: {
+          Allow: components["headers"]["Allow"];
           [name: string]: unknown;
         };
         content: {
@@ -1263,7 +1339,7 @@ export interface operations {
           };
         };
       };
-      /** @description Signed in with the wrong role, or not allowed */
+      /** @description Signed in with the wrong role, an API key without the scope (named), or not allowed */
       403: {
         headers: {
           [name: string]: unknown;
@@ -1277,6 +1353,18 @@ export interface operations {
       /** @description Not found (or another employer's/employee's record) */
       404: {
         headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+          };
+        };
+      };
+      /** @description This path does not serve that method (Allow lists the ones it does) */
+      405: {
+        headers: {
+          Allow: components["headers"]["Allow"];
           [name: string]: unknown;
         };
         content: {
@@ -1354,9 +1442,21 @@ export interface operations {
           };
         };
       };
-      /** @description Signed in with the wrong role, or not allowed */
+      /** @description Signed in with the wrong role, an API key without the scope (named), or not allowed */
       403: {
         headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+          };
+        };
+      };
+      /** @description This path does not serve that method (Allow lists the ones it does) */
+      405: {
+        headers: {
+          Allow: components["headers"]["Allow"];
           [name: string]: unknown;
         };
         content: {
@@ -1382,7 +1482,7 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description Any string of 1–255 visible characters, unique per intended action. The same key with the same body within 24 hours replays the first response without acting again (even when both arrive at once); with a different body: 422. */
+        /** @description Any string of 1–255 visible characters, unique per intended action. The same key with the same body within 24 hours replays the first response without acting again (even when both arrive at once), marked `Idempotent-Replayed: true`; with a different body: 422. An answer of 400 or 422 (the input refused before anything changed) or 5xx is not kept, so the corrected request may use the same key. */
         "Idempotency-Key"?: string;
       };
       path?: never;
@@ -1403,6 +1503,7 @@ export interface operations {
       /** @description Success */
       201: {
         headers: {
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
           [name: string]: unknown;
         };
         content: {
@@ -1436,7 +1537,7 @@ export interface operations {
           };
         };
       };
-      /** @description Invalid input */
+      /** @description Invalid input, naming each field; an amount over the available balance is refused here on `amount` ('Amount exceeds your available balance of $X') */
       400: {
         headers: {
           [name: string]: unknown;
@@ -1453,6 +1554,7 @@ export interface operations {
       /** @description Not signed in (or wrong credentials) */
       401: {
         headers: {
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
           [name: string]: unknown;
         };
         content: {
@@ -1461,9 +1563,34 @@ export interface operations {
           };
         };
       };
-      /** @description Signed in with the wrong role, or not allowed */
+      /** @description Signed in with the wrong role, an API key without the scope (named), or not allowed */
       403: {
         headers: {
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+          };
+        };
+      };
+      /** @description This path does not serve that method (Allow lists the ones it does) */
+      405: {
+        headers: {
+          Allow: components["headers"]["Allow"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+          };
+        };
+      };
+      /** @description Conflicts with the current state of the record, or a request with the same Idempotency-Key is still in progress */
+      409: {
+        headers: {
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
           [name: string]: unknown;
         };
         content: {
@@ -1520,7 +1647,10 @@ export interface operations {
   };
   getAdvanceQuote: {
     parameters: {
-      query?: never;
+      query: {
+        amount: string | number;
+        repaymentPeriods?: number;
+      };
       header?: never;
       path?: never;
       cookie?: never;
@@ -1581,9 +1711,21 @@ export interface operations {
           };
         };
       };
-      /** @description Signed in with the wrong role, or not allowed */
+      /** @description Signed in with the wrong role, an API key without the scope (named), or not allowed */
       403: {
         headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+          };
+        };
+      };
+      /** @description This path does not serve that method (Allow lists the ones it does) */
+      405: {
+        headers: {
+          Allow: components["headers"]["Allow"];
           [name: string]: unknown;
         };
         content: {
@@ -1640,9 +1782,21 @@ export interface operations {
           };
         };
       };
-      /** @description Signed in with the wrong role, or not allowed */
+      /** @description Signed in with the wrong role, an API key without the scope (named), or not allowed */
       403: {
         headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+          };
+        };
+      };
+      /** @description This path does not serve that method (Allow lists the ones it does) */
+      405: {
+        headers: {
+          Allow: components["headers"]["Allow"];
           [name: string]: unknown;
         };
         content: {
@@ -1710,9 +1864,21 @@ export interface operations {
           };
         };
       };
-      /** @description Signed in with the wrong role, or not allowed */
+      /** @description Signed in with the wrong role, an API key without the scope (named), or not allowed */
       403: {
         headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+          };
+        };
+      };
+      /** @description This path does not serve that method (Allow lists the ones it does) */
+      405: {
+        headers: {
+          Allow: components["headers"]["Allow"];
           [name: string]: unknown;
         };
         content: {
@@ -1738,7 +1904,7 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description Any string of 1–255 visible characters, unique per intended action. The same key with the same body within 24 hours replays the first response without acting again (even when both arrive at once); with a different body: 422. */
+        /** @description Any string of 1–255 visible characters, unique per intended action. The same key with the same body within 24 hours replays the first response without acting again (even when both arrive at once), marked `Idempotent-Replayed: true`; with a different body: 422. An answer of 400 or 422 (the input refused before anything changed) or 5xx is not kept, so the corrected request may use the same key. */
         "Idempotency-Key"?: string;
       };
       path: {
@@ -1751,6 +1917,7 @@ export interface operations {
       /** @description Success */
       200: {
         headers: {
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
           [name: string]: unknown;
         };
         content: {
@@ -1791,6 +1958,7 @@ export interface operations {
       /** @description Not signed in (or wrong credentials) */
       401: {
         headers: {
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
           [name: string]: unknown;
         };
         content: {
@@ -1799,9 +1967,10 @@ export interface operations {
           };
         };
       };
-      /** @description Signed in with the wrong role, or not allowed */
+      /** @description Signed in with the wrong role, an API key without the scope (named), or not allowed */
       403: {
         headers: {
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
           [name: string]: unknown;
         };
         content: {
@@ -1813,6 +1982,7 @@ export interface operations {
       /** @description Not found (or another employer's/employee's record) */
       404: {
         headers: {
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
           [name: string]: unknown;
         };
         content: {
@@ -1821,9 +1991,22 @@ export interface operations {
           };
         };
       };
-      /** @description Conflicts with the current state (already decided, cancelled or paid for, balance, taken username) */
+      /** @description This path does not serve that method (Allow lists the ones it does) */
+      405: {
+        headers: {
+          Allow: components["headers"]["Allow"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+          };
+        };
+      };
+      /** @description Conflicts with the current state of the record, or a request with the same Idempotency-Key is still in progress */
       409: {
         headers: {
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
           [name: string]: unknown;
         };
         content: {
@@ -1882,7 +2065,7 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description Any string of 1–255 visible characters, unique per intended action. The same key with the same body within 24 hours replays the first response without acting again (even when both arrive at once); with a different body: 422. */
+        /** @description Any string of 1–255 visible characters, unique per intended action. The same key with the same body within 24 hours replays the first response without acting again (even when both arrive at once), marked `Idempotent-Replayed: true`; with a different body: 422. An answer of 400 or 422 (the input refused before anything changed) or 5xx is not kept, so the corrected request may use the same key. */
         "Idempotency-Key"?: string;
       };
       path: {
@@ -1895,6 +2078,7 @@ export interface operations {
       /** @description Success */
       200: {
         headers: {
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
           [name: string]: unknown;
         };
         content: {
@@ -1935,6 +2119,7 @@ export interface operations {
       /** @description Not signed in (or wrong credentials) */
       401: {
         headers: {
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
           [name: string]: unknown;
         };
         content: {
@@ -1943,9 +2128,10 @@ export interface operations {
           };
         };
       };
-      /** @description Signed in with the wrong role, or not allowed */
+      /** @description Signed in with the wrong role, an API key without the scope (named), or not allowed */
       403: {
         headers: {
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
           [name: string]: unknown;
         };
         content: {
@@ -1957,6 +2143,7 @@ export interface operations {
       /** @description Not found (or another employer's/employee's record) */
       404: {
         headers: {
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
           [name: string]: unknown;
         };
         content: {
@@ -1965,9 +2152,22 @@ export interface operations {
           };
         };
       };
-      /** @description Conflicts with the current state (already decided, cancelled or paid for, balance, taken username) */
+      /** @description This path does not serve that method (Allow lists the ones it does) */
+      405: {
+        headers: {
+          Allow: components["headers"]["Allow"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+          };
+        };
+      };
+      /** @description Conflicts with the current state of the record, or a request with the same Idempotency-Key is still in progress */
       409: {
         headers: {
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
           [name: string]: unknown;
         };
         content: {
@@ -2026,7 +2226,7 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description Any string of 1–255 visible characters, unique per intended action. The same key with the same body within 24 hours replays the first response without acting again (even when both arrive at once); with a different body: 422. */
+        /** @description Any string of 1–255 visible characters, unique per intended action. The same key with the same body within 24 hours replays the first response without acting again (even when both arrive at once), marked `Idempotent-Replayed: true`; with a different body: 422. An answer of 400 or 422 (the input refused before anything changed) or 5xx is not kept, so the corrected request may use the same key. */
         "Idempotency-Key"?: string;
       };
       path: {
@@ -2045,6 +2245,7 @@ export interface operations {
       /** @description Success */
       200: {
         headers: {
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
           [name: string]: unknown;
         };
         content: {
@@ -2075,6 +2276,7 @@ export interface operations {
       /** @description Not signed in (or wrong credentials) */
       401: {
         headers: {
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
           [name: string]: unknown;
         };
         content: {
@@ -2083,9 +2285,10 @@ export interface operations {
           };
         };
       };
-      /** @description Signed in with the wrong role, or not allowed */
+      /** @description Signed in with the wrong role, an API key without the scope (named), or not allowed */
       403: {
         headers: {
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
           [name: string]: unknown;
         };
         content: {
@@ -2097,6 +2300,7 @@ export interface operations {
       /** @description Not found (or another employer's/employee's record) */
       404: {
         headers: {
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
           [name: string]: unknown;
         };
         content: {
@@ -2105,9 +2309,22 @@ export interface operations {
           };
         };
       };
-      /** @description Conflicts with the current state (already decided, cancelled or paid for, balance, taken username) */
+      /** @description This path does not serve that method (Allow lists the ones it does) */
+      405: {
+        headers: {
+          Allow: components["headers"]["Allow"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+          };
+        };
+      };
+      /** @description Conflicts with the current state of the record, or a request with the same Idempotency-Key is still in progress */
       409: {
         headers: {
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
           [name: string]: unknown;
         };
         content: {
@@ -2166,7 +2383,7 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description Any string of 1–255 visible characters, unique per intended action. The same key with the same body within 24 hours replays the first response without acting again (even when both arrive at once); with a different body: 422. */
+        /** @description Any string of 1–255 visible characters, unique per intended action. The same key with the same body within 24 hours replays the first response without acting again (even when both arrive at once), marked `Idempotent-Replayed: true`; with a different body: 422. An answer of 400 or 422 (the input refused before anything changed) or 5xx is not kept, so the corrected request may use the same key. */
         "Idempotency-Key"?: string;
       };
       path: {
@@ -2179,6 +2396,7 @@ export interface operations {
       /** @description Success */
       200: {
         headers: {
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
           [name: string]: unknown;
         };
         content: {
@@ -2219,6 +2437,7 @@ export interface operations {
       /** @description Not signed in (or wrong credentials) */
       401: {
         headers: {
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
           [name: string]: unknown;
         };
         content: {
@@ -2227,9 +2446,10 @@ export interface operations {
           };
         };
       };
-      /** @description Signed in with the wrong role, or not allowed */
+      /** @description Signed in with the wrong role, an API key without the scope (named), or not allowed */
       403: {
         headers: {
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
           [name: string]: unknown;
         };
         content: {
@@ -2241,6 +2461,7 @@ export interface operations {
       /** @description Not found (or another employer's/employee's record) */
       404: {
         headers: {
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
           [name: string]: unknown;
         };
         content: {
@@ -2249,9 +2470,22 @@ export interface operations {
           };
         };
       };
-      /** @description Conflicts with the current state (already decided, cancelled or paid for, balance, taken username) */
+      /** @description This path does not serve that method (Allow lists the ones it does) */
+      405: {
+        headers: {
+          Allow: components["headers"]["Allow"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+          };
+        };
+      };
+      /** @description Conflicts with the current state of the record, or a request with the same Idempotency-Key is still in progress */
       409: {
         headers: {
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
           [name: string]: unknown;
         };
         content: {
@@ -2310,7 +2544,7 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description Any string of 1–255 visible characters, unique per intended action. The same key with the same body within 24 hours replays the first response without acting again (even when both arrive at once); with a different body: 422. */
+        /** @description Any string of 1–255 visible characters, unique per intended action. The same key with the same body within 24 hours replays the first response without acting again (even when both arrive at once), marked `Idempotent-Replayed: true`; with a different body: 422. An answer of 400 or 422 (the input refused before anything changed) or 5xx is not kept, so the corrected request may use the same key. */
         "Idempotency-Key"?: string;
       };
       path?: never;
@@ -2330,6 +2564,7 @@ export interface operations {
       /** @description Success */
       200: {
         headers: {
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
           [name: string]: unknown;
         };
         content: {
@@ -2359,6 +2594,7 @@ export interface operations {
       /** @description Not signed in (or wrong credentials) */
       401: {
         headers: {
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
           [name: string]: unknown;
         };
         content: {
@@ -2367,9 +2603,10 @@ export interface operations {
           };
         };
       };
-      /** @description Signed in with the wrong role, or not allowed */
+      /** @description Signed in with the wrong role, an API key without the scope (named), or not allowed */
       403: {
         headers: {
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
           [name: string]: unknown;
         };
         content: {
@@ -2381,6 +2618,31 @@ export interface operations {
       /** @description Not found (or another employer's/employee's record) */
       404: {
         headers: {
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+          };
+        };
+      };
+      /** @description This path does not serve that method (Allow lists the ones it does) */
+      405: {
+        headers: {
+          Allow: components["headers"]["Allow"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+          };
+        };
+      };
+      /** @description Conflicts with the current state of the record, or a request with the same Idempotency-Key is still in progress */
+      409: {
+        headers: {
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
           [name: string]: unknown;
         };
         content: {
@@ -2450,10 +2712,11 @@ export interface operations {
       /** @description Success */
       200: {
         headers: {
-          /** @description Rows in the whole list */
-          "X-Total-Count"?: number;
-          /** @description rel=next / rel=prev page links */
-          Link?: string;
+          "X-Total-Count": components["headers"]["X-Total-Count"];
+          Link: components["headers"]["Link"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
           [name: string]: unknown;
         };
         content: {
@@ -2471,6 +2734,9 @@ export interface operations {
       /** @description Invalid input */
       400: {
         headers: {
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
           [name: string]: unknown;
         };
         content: {
@@ -2493,9 +2759,39 @@ export interface operations {
           };
         };
       };
-      /** @description Signed in with the wrong role, or not allowed */
+      /** @description Signed in with the wrong role, an API key without the scope (named), or not allowed */
       403: {
         headers: {
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+          };
+        };
+      };
+      /** @description This path does not serve that method (Allow lists the ones it does) */
+      405: {
+        headers: {
+          Allow: components["headers"]["Allow"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+          };
+        };
+      };
+      /** @description Too many requests with this API key (wait Retry-After seconds) */
+      429: {
+        headers: {
+          "Retry-After": components["headers"]["Retry-After"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
           [name: string]: unknown;
         };
         content: {
@@ -2507,6 +2803,9 @@ export interface operations {
       /** @description The database is unavailable */
       503: {
         headers: {
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
           [name: string]: unknown;
         };
         content: {
@@ -2532,10 +2831,11 @@ export interface operations {
       /** @description Success */
       200: {
         headers: {
-          /** @description Rows in the whole list */
-          "X-Total-Count"?: number;
-          /** @description rel=next / rel=prev page links */
-          Link?: string;
+          "X-Total-Count": components["headers"]["X-Total-Count"];
+          Link: components["headers"]["Link"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
           [name: string]: unknown;
         };
         content: {
@@ -2579,6 +2879,9 @@ export interface operations {
       /** @description Invalid input */
       400: {
         headers: {
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
           [name: string]: unknown;
         };
         content: {
@@ -2601,9 +2904,39 @@ export interface operations {
           };
         };
       };
-      /** @description Signed in with the wrong role, or not allowed */
+      /** @description Signed in with the wrong role, an API key without the scope (named), or not allowed */
       403: {
         headers: {
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+          };
+        };
+      };
+      /** @description This path does not serve that method (Allow lists the ones it does) */
+      405: {
+        headers: {
+          Allow: components["headers"]["Allow"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+          };
+        };
+      };
+      /** @description Too many requests with this API key (wait Retry-After seconds) */
+      429: {
+        headers: {
+          "Retry-After": components["headers"]["Retry-After"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
           [name: string]: unknown;
         };
         content: {
@@ -2615,6 +2948,9 @@ export interface operations {
       /** @description The database is unavailable */
       503: {
         headers: {
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
           [name: string]: unknown;
         };
         content: {
@@ -2637,6 +2973,9 @@ export interface operations {
       /** @description Success */
       200: {
         headers: {
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
           [name: string]: unknown;
         };
         content: {
@@ -2681,9 +3020,39 @@ export interface operations {
           };
         };
       };
-      /** @description Signed in with the wrong role, or not allowed */
+      /** @description Signed in with the wrong role, an API key without the scope (named), or not allowed */
       403: {
         headers: {
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+          };
+        };
+      };
+      /** @description This path does not serve that method (Allow lists the ones it does) */
+      405: {
+        headers: {
+          Allow: components["headers"]["Allow"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+          };
+        };
+      };
+      /** @description Too many requests with this API key (wait Retry-After seconds) */
+      429: {
+        headers: {
+          "Retry-After": components["headers"]["Retry-After"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
           [name: string]: unknown;
         };
         content: {
@@ -2695,6 +3064,9 @@ export interface operations {
       /** @description The database is unavailable */
       503: {
         headers: {
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
           [name: string]: unknown;
         };
         content: {
@@ -2709,7 +3081,7 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description Any string of 1–255 visible characters, unique per intended action. The same key with the same body within 24 hours replays the first response without acting again (even when both arrive at once); with a different body: 422. */
+        /** @description Any string of 1–255 visible characters, unique per intended action. The same key with the same body within 24 hours replays the first response without acting again (even when both arrive at once), marked `Idempotent-Replayed: true`; with a different body: 422. An answer of 400 or 422 (the input refused before anything changed) or 5xx is not kept, so the corrected request may use the same key. */
         "Idempotency-Key"?: string;
       };
       path: {
@@ -2722,6 +3094,10 @@ export interface operations {
       /** @description Success */
       200: {
         headers: {
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
           [name: string]: unknown;
         };
         content: {
@@ -2758,6 +3134,9 @@ export interface operations {
       /** @description Invalid input */
       400: {
         headers: {
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
           [name: string]: unknown;
         };
         content: {
@@ -2772,6 +3151,7 @@ export interface operations {
       /** @description Not signed in (or wrong credentials) */
       401: {
         headers: {
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
           [name: string]: unknown;
         };
         content: {
@@ -2780,9 +3160,13 @@ export interface operations {
           };
         };
       };
-      /** @description Signed in with the wrong role, or not allowed */
+      /** @description Signed in with the wrong role, an API key without the scope (named), or not allowed */
       403: {
         headers: {
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
           [name: string]: unknown;
         };
         content: {
@@ -2794,6 +3178,10 @@ export interface operations {
       /** @description Not found (or another employer's/employee's record) */
       404: {
         headers: {
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
           [name: string]: unknown;
         };
         content: {
@@ -2802,9 +3190,25 @@ export interface operations {
           };
         };
       };
-      /** @description Conflicts with the current state (already decided, cancelled or paid for, balance, taken username) */
+      /** @description This path does not serve that method (Allow lists the ones it does) */
+      405: {
+        headers: {
+          Allow: components["headers"]["Allow"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+          };
+        };
+      };
+      /** @description Already decided, or the employee's available balance no longer covers the amount */
       409: {
         headers: {
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
           [name: string]: unknown;
         };
         content: {
@@ -2838,6 +3242,25 @@ export interface operations {
       /** @description The Idempotency-Key was already used with a different request */
       422: {
         headers: {
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+          };
+        };
+      };
+      /** @description Too many requests with this API key (wait Retry-After seconds) */
+      429: {
+        headers: {
+          "Retry-After": components["headers"]["Retry-After"];
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
           [name: string]: unknown;
         };
         content: {
@@ -2849,6 +3272,9 @@ export interface operations {
       /** @description The database is unavailable */
       503: {
         headers: {
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
           [name: string]: unknown;
         };
         content: {
@@ -2863,7 +3289,7 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description Any string of 1–255 visible characters, unique per intended action. The same key with the same body within 24 hours replays the first response without acting again (even when both arrive at once); with a different body: 422. */
+        /** @description Any string of 1–255 visible characters, unique per intended action. The same key with the same body within 24 hours replays the first response without acting again (even when both arrive at once), marked `Idempotent-Replayed: true`; with a different body: 422. An answer of 400 or 422 (the input refused before anything changed) or 5xx is not kept, so the corrected request may use the same key. */
         "Idempotency-Key"?: string;
       };
       path: {
@@ -2882,6 +3308,10 @@ export interface operations {
       /** @description Success */
       200: {
         headers: {
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
           [name: string]: unknown;
         };
         content: {
@@ -2918,6 +3348,9 @@ export interface operations {
       /** @description Invalid input */
       400: {
         headers: {
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
           [name: string]: unknown;
         };
         content: {
@@ -2932,6 +3365,7 @@ export interface operations {
       /** @description Not signed in (or wrong credentials) */
       401: {
         headers: {
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
           [name: string]: unknown;
         };
         content: {
@@ -2940,9 +3374,13 @@ export interface operations {
           };
         };
       };
-      /** @description Signed in with the wrong role, or not allowed */
+      /** @description Signed in with the wrong role, an API key without the scope (named), or not allowed */
       403: {
         headers: {
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
           [name: string]: unknown;
         };
         content: {
@@ -2954,6 +3392,10 @@ export interface operations {
       /** @description Not found (or another employer's/employee's record) */
       404: {
         headers: {
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
           [name: string]: unknown;
         };
         content: {
@@ -2962,9 +3404,25 @@ export interface operations {
           };
         };
       };
-      /** @description Conflicts with the current state (already decided, cancelled or paid for, balance, taken username) */
+      /** @description This path does not serve that method (Allow lists the ones it does) */
+      405: {
+        headers: {
+          Allow: components["headers"]["Allow"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+          };
+        };
+      };
+      /** @description Conflicts with the current state of the record, or a request with the same Idempotency-Key is still in progress */
       409: {
         headers: {
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
           [name: string]: unknown;
         };
         content: {
@@ -2998,6 +3456,25 @@ export interface operations {
       /** @description The Idempotency-Key was already used with a different request */
       422: {
         headers: {
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+          };
+        };
+      };
+      /** @description Too many requests with this API key (wait Retry-After seconds) */
+      429: {
+        headers: {
+          "Retry-After": components["headers"]["Retry-After"];
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
           [name: string]: unknown;
         };
         content: {
@@ -3009,6 +3486,9 @@ export interface operations {
       /** @description The database is unavailable */
       503: {
         headers: {
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
           [name: string]: unknown;
         };
         content: {
@@ -3023,7 +3503,7 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description Any string of 1–255 visible characters, unique per intended action. The same key with the same body within 24 hours replays the first response without acting again (even when both arrive at once); with a different body: 422. */
+        /** @description Any string of 1–255 visible characters, unique per intended action. The same key with the same body within 24 hours replays the first response without acting again (even when both arrive at once), marked `Idempotent-Replayed: true`; with a different body: 422. An answer of 400 or 422 (the input refused before anything changed) or 5xx is not kept, so the corrected request may use the same key. */
         "Idempotency-Key"?: string;
       };
       path: {
@@ -3036,6 +3516,7 @@ export interface operations {
       /** @description Success */
       200: {
         headers: {
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
           [name: string]: unknown;
         };
         content: {
@@ -3086,6 +3567,7 @@ export interface operations {
       /** @description Not signed in (or wrong credentials) */
       401: {
         headers: {
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
           [name: string]: unknown;
         };
         content: {
@@ -3094,9 +3576,10 @@ export interface operations {
           };
         };
       };
-      /** @description Signed in with the wrong role, or not allowed */
+      /** @description Signed in with the wrong role, an API key without the scope (named), or not allowed */
       403: {
         headers: {
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
           [name: string]: unknown;
         };
         content: {
@@ -3108,6 +3591,7 @@ export interface operations {
       /** @description Not found (or another employer's/employee's record) */
       404: {
         headers: {
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
           [name: string]: unknown;
         };
         content: {
@@ -3116,9 +3600,22 @@ export interface operations {
           };
         };
       };
-      /** @description Conflicts with the current state (already decided, cancelled or paid for, balance, taken username) */
+      /** @description This path does not serve that method (Allow lists the ones it does) */
+      405: {
+        headers: {
+          Allow: components["headers"]["Allow"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+          };
+        };
+      };
+      /** @description Conflicts with the current state of the record, or a request with the same Idempotency-Key is still in progress */
       409: {
         headers: {
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
           [name: string]: unknown;
         };
         content: {
@@ -3185,6 +3682,9 @@ export interface operations {
       /** @description Success */
       200: {
         headers: {
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
           [name: string]: unknown;
         };
         content: {
@@ -3210,9 +3710,39 @@ export interface operations {
           };
         };
       };
-      /** @description Signed in with the wrong role, or not allowed */
+      /** @description Signed in with the wrong role, an API key without the scope (named), or not allowed */
       403: {
         headers: {
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+          };
+        };
+      };
+      /** @description This path does not serve that method (Allow lists the ones it does) */
+      405: {
+        headers: {
+          Allow: components["headers"]["Allow"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+          };
+        };
+      };
+      /** @description Too many requests with this API key (wait Retry-After seconds) */
+      429: {
+        headers: {
+          "Retry-After": components["headers"]["Retry-After"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
           [name: string]: unknown;
         };
         content: {
@@ -3224,6 +3754,9 @@ export interface operations {
       /** @description The database is unavailable */
       503: {
         headers: {
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
           [name: string]: unknown;
         };
         content: {
@@ -3246,6 +3779,9 @@ export interface operations {
       /** @description Success */
       200: {
         headers: {
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
           [name: string]: unknown;
         };
         content: {
@@ -3277,9 +3813,39 @@ export interface operations {
           };
         };
       };
-      /** @description Signed in with the wrong role, or not allowed */
+      /** @description Signed in with the wrong role, an API key without the scope (named), or not allowed */
       403: {
         headers: {
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+          };
+        };
+      };
+      /** @description This path does not serve that method (Allow lists the ones it does) */
+      405: {
+        headers: {
+          Allow: components["headers"]["Allow"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+          };
+        };
+      };
+      /** @description Too many requests with this API key (wait Retry-After seconds) */
+      429: {
+        headers: {
+          "Retry-After": components["headers"]["Retry-After"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
           [name: string]: unknown;
         };
         content: {
@@ -3291,6 +3857,9 @@ export interface operations {
       /** @description The database is unavailable */
       503: {
         headers: {
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
           [name: string]: unknown;
         };
         content: {
@@ -3305,7 +3874,7 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description Any string of 1–255 visible characters, unique per intended action. The same key with the same body within 24 hours replays the first response without acting again (even when both arrive at once); with a different body: 422. */
+        /** @description Any string of 1–255 visible characters, unique per intended action. The same key with the same body within 24 hours replays the first response without acting again (even when both arrive at once), marked `Idempotent-Replayed: true`; with a different body: 422. An answer of 400 or 422 (the input refused before anything changed) or 5xx is not kept, so the corrected request may use the same key. */
         "Idempotency-Key"?: string;
       };
       path?: never;
@@ -3325,6 +3894,10 @@ export interface operations {
       /** @description Success */
       201: {
         headers: {
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
           [name: string]: unknown;
         };
         content: {
@@ -3348,6 +3921,9 @@ export interface operations {
       /** @description Invalid input */
       400: {
         headers: {
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
           [name: string]: unknown;
         };
         content: {
@@ -3362,6 +3938,7 @@ export interface operations {
       /** @description Not signed in (or wrong credentials) */
       401: {
         headers: {
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
           [name: string]: unknown;
         };
         content: {
@@ -3370,9 +3947,13 @@ export interface operations {
           };
         };
       };
-      /** @description Signed in with the wrong role, or not allowed */
+      /** @description Signed in with the wrong role, an API key without the scope (named), or not allowed */
       403: {
         headers: {
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
           [name: string]: unknown;
         };
         content: {
@@ -3381,9 +3962,25 @@ export interface operations {
           };
         };
       };
-      /** @description Conflicts with the current state (already decided, cancelled or paid for, balance, taken username) */
+      /** @description This path does not serve that method (Allow lists the ones it does) */
+      405: {
+        headers: {
+          Allow: components["headers"]["Allow"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+          };
+        };
+      };
+      /** @description Conflicts with the current state of the record, or a request with the same Idempotency-Key is still in progress */
       409: {
         headers: {
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
           [name: string]: unknown;
         };
         content: {
@@ -3417,6 +4014,25 @@ export interface operations {
       /** @description The Idempotency-Key was already used with a different request */
       422: {
         headers: {
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+          };
+        };
+      };
+      /** @description Too many requests with this API key (wait Retry-After seconds) */
+      429: {
+        headers: {
+          "Retry-After": components["headers"]["Retry-After"];
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
           [name: string]: unknown;
         };
         content: {
@@ -3428,6 +4044,9 @@ export interface operations {
       /** @description The database is unavailable */
       503: {
         headers: {
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
           [name: string]: unknown;
         };
         content: {
@@ -3442,7 +4061,7 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description Any string of 1–255 visible characters, unique per intended action. The same key with the same body within 24 hours replays the first response without acting again (even when both arrive at once); with a different body: 422. */
+        /** @description Any string of 1–255 visible characters, unique per intended action. The same key with the same body within 24 hours replays the first response without acting again (even when both arrive at once), marked `Idempotent-Replayed: true`; with a different body: 422. An answer of 400 or 422 (the input refused before anything changed) or 5xx is not kept, so the corrected request may use the same key. */
         "Idempotency-Key"?: string;
       };
       path: {
@@ -3455,6 +4074,10 @@ export interface operations {
       /** @description Success */
       200: {
         headers: {
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
           [name: string]: unknown;
         };
         content: {
@@ -3478,6 +4101,9 @@ export interface operations {
       /** @description Invalid input */
       400: {
         headers: {
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
           [name: string]: unknown;
         };
         content: {
@@ -3492,6 +4118,7 @@ export interface operations {
       /** @description Not signed in (or wrong credentials) */
       401: {
         headers: {
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
           [name: string]: unknown;
         };
         content: {
@@ -3500,9 +4127,13 @@ export interface operations {
           };
         };
       };
-      /** @description Signed in with the wrong role, or not allowed */
+      /** @description Signed in with the wrong role, an API key without the scope (named), or not allowed */
       403: {
         headers: {
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
           [name: string]: unknown;
         };
         content: {
@@ -3514,6 +4145,10 @@ export interface operations {
       /** @description Not found (or another employer's/employee's record) */
       404: {
         headers: {
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
           [name: string]: unknown;
         };
         content: {
@@ -3522,9 +4157,25 @@ export interface operations {
           };
         };
       };
-      /** @description Conflicts with the current state (already decided, cancelled or paid for, balance, taken username) */
+      /** @description This path does not serve that method (Allow lists the ones it does) */
+      405: {
+        headers: {
+          Allow: components["headers"]["Allow"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+          };
+        };
+      };
+      /** @description Conflicts with the current state of the record, or a request with the same Idempotency-Key is still in progress */
       409: {
         headers: {
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
           [name: string]: unknown;
         };
         content: {
@@ -3558,6 +4209,25 @@ export interface operations {
       /** @description The Idempotency-Key was already used with a different request */
       422: {
         headers: {
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+          };
+        };
+      };
+      /** @description Too many requests with this API key (wait Retry-After seconds) */
+      429: {
+        headers: {
+          "Retry-After": components["headers"]["Retry-After"];
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
           [name: string]: unknown;
         };
         content: {
@@ -3569,6 +4239,9 @@ export interface operations {
       /** @description The database is unavailable */
       503: {
         headers: {
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
           [name: string]: unknown;
         };
         content: {
@@ -3583,7 +4256,7 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description Any string of 1–255 visible characters, unique per intended action. The same key with the same body within 24 hours replays the first response without acting again (even when both arrive at once); with a different body: 422. */
+        /** @description Any string of 1–255 visible characters, unique per intended action. The same key with the same body within 24 hours replays the first response without acting again (even when both arrive at once), marked `Idempotent-Replayed: true`; with a different body: 422. An answer of 400 or 422 (the input refused before anything changed) or 5xx is not kept, so the corrected request may use the same key. */
         "Idempotency-Key"?: string;
       };
       path: {
@@ -3596,6 +4269,10 @@ export interface operations {
       /** @description Success */
       200: {
         headers: {
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
           [name: string]: unknown;
         };
         content: {
@@ -3619,6 +4296,9 @@ export interface operations {
       /** @description Invalid input */
       400: {
         headers: {
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
           [name: string]: unknown;
         };
         content: {
@@ -3633,6 +4313,7 @@ export interface operations {
       /** @description Not signed in (or wrong credentials) */
       401: {
         headers: {
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
           [name: string]: unknown;
         };
         content: {
@@ -3641,9 +4322,13 @@ export interface operations {
           };
         };
       };
-      /** @description Signed in with the wrong role, or not allowed */
+      /** @description Signed in with the wrong role, an API key without the scope (named), or not allowed */
       403: {
         headers: {
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
           [name: string]: unknown;
         };
         content: {
@@ -3655,6 +4340,10 @@ export interface operations {
       /** @description Not found (or another employer's/employee's record) */
       404: {
         headers: {
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
           [name: string]: unknown;
         };
         content: {
@@ -3663,9 +4352,25 @@ export interface operations {
           };
         };
       };
-      /** @description Conflicts with the current state (already decided, cancelled or paid for, balance, taken username) */
+      /** @description This path does not serve that method (Allow lists the ones it does) */
+      405: {
+        headers: {
+          Allow: components["headers"]["Allow"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+          };
+        };
+      };
+      /** @description Conflicts with the current state of the record, or a request with the same Idempotency-Key is still in progress */
       409: {
         headers: {
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
           [name: string]: unknown;
         };
         content: {
@@ -3699,6 +4404,25 @@ export interface operations {
       /** @description The Idempotency-Key was already used with a different request */
       422: {
         headers: {
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+          };
+        };
+      };
+      /** @description Too many requests with this API key (wait Retry-After seconds) */
+      429: {
+        headers: {
+          "Retry-After": components["headers"]["Retry-After"];
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
           [name: string]: unknown;
         };
         content: {
@@ -3710,6 +4434,9 @@ export interface operations {
       /** @description The database is unavailable */
       503: {
         headers: {
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
           [name: string]: unknown;
         };
         content: {
@@ -3724,7 +4451,7 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description Any string of 1–255 visible characters, unique per intended action. The same key with the same body within 24 hours replays the first response without acting again (even when both arrive at once); with a different body: 422. */
+        /** @description Any string of 1–255 visible characters, unique per intended action. The same key with the same body within 24 hours replays the first response without acting again (even when both arrive at once), marked `Idempotent-Replayed: true`; with a different body: 422. An answer of 400 or 422 (the input refused before anything changed) or 5xx is not kept, so the corrected request may use the same key. */
         "Idempotency-Key"?: string;
       };
       path: {
@@ -3744,6 +4471,10 @@ export interface operations {
       /** @description Success */
       200: {
         headers: {
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
           [name: string]: unknown;
         };
         content: {
@@ -3760,6 +4491,9 @@ export interface operations {
       /** @description Invalid input */
       400: {
         headers: {
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
           [name: string]: unknown;
         };
         content: {
@@ -3774,6 +4508,7 @@ export interface operations {
       /** @description Not signed in (or wrong credentials) */
       401: {
         headers: {
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
           [name: string]: unknown;
         };
         content: {
@@ -3782,9 +4517,13 @@ export interface operations {
           };
         };
       };
-      /** @description Signed in with the wrong role, or not allowed */
+      /** @description Signed in with the wrong role, an API key without the scope (named), or not allowed */
       403: {
         headers: {
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
           [name: string]: unknown;
         };
         content: {
@@ -3796,6 +4535,10 @@ export interface operations {
       /** @description Not found (or another employer's/employee's record) */
       404: {
         headers: {
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
           [name: string]: unknown;
         };
         content: {
@@ -3804,9 +4547,25 @@ export interface operations {
           };
         };
       };
-      /** @description Conflicts with the current state (already decided, cancelled or paid for, balance, taken username) */
+      /** @description This path does not serve that method (Allow lists the ones it does) */
+      405: {
+        headers: {
+          Allow: components["headers"]["Allow"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+          };
+        };
+      };
+      /** @description Conflicts with the current state of the record, or a request with the same Idempotency-Key is still in progress */
       409: {
         headers: {
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
           [name: string]: unknown;
         };
         content: {
@@ -3840,6 +4599,25 @@ export interface operations {
       /** @description The Idempotency-Key was already used with a different request */
       422: {
         headers: {
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+          };
+        };
+      };
+      /** @description Too many requests with this API key (wait Retry-After seconds) */
+      429: {
+        headers: {
+          "Retry-After": components["headers"]["Retry-After"];
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
           [name: string]: unknown;
         };
         content: {
@@ -3851,6 +4629,9 @@ export interface operations {
       /** @description The database is unavailable */
       503: {
         headers: {
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
           [name: string]: unknown;
         };
         content: {
@@ -3873,6 +4654,9 @@ export interface operations {
       /** @description Success */
       200: {
         headers: {
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
           [name: string]: unknown;
         };
         content: {
@@ -3895,9 +4679,39 @@ export interface operations {
           };
         };
       };
-      /** @description Signed in with the wrong role, or not allowed */
+      /** @description Signed in with the wrong role, an API key without the scope (named), or not allowed */
       403: {
         headers: {
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+          };
+        };
+      };
+      /** @description This path does not serve that method (Allow lists the ones it does) */
+      405: {
+        headers: {
+          Allow: components["headers"]["Allow"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+          };
+        };
+      };
+      /** @description Too many requests with this API key (wait Retry-After seconds) */
+      429: {
+        headers: {
+          "Retry-After": components["headers"]["Retry-After"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
           [name: string]: unknown;
         };
         content: {
@@ -3909,6 +4723,9 @@ export interface operations {
       /** @description The database is unavailable */
       503: {
         headers: {
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
           [name: string]: unknown;
         };
         content: {
@@ -3923,7 +4740,7 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description Any string of 1–255 visible characters, unique per intended action. The same key with the same body within 24 hours replays the first response without acting again (even when both arrive at once); with a different body: 422. */
+        /** @description Any string of 1–255 visible characters, unique per intended action. The same key with the same body within 24 hours replays the first response without acting again (even when both arrive at once), marked `Idempotent-Replayed: true`; with a different body: 422. An answer of 400 or 422 (the input refused before anything changed) or 5xx is not kept, so the corrected request may use the same key. */
         "Idempotency-Key"?: string;
       };
       path?: never;
@@ -3942,6 +4759,10 @@ export interface operations {
       /** @description Success */
       200: {
         headers: {
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
           [name: string]: unknown;
         };
         content: {
@@ -3956,6 +4777,9 @@ export interface operations {
       /** @description Invalid input */
       400: {
         headers: {
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
           [name: string]: unknown;
         };
         content: {
@@ -3970,6 +4794,7 @@ export interface operations {
       /** @description Not signed in (or wrong credentials) */
       401: {
         headers: {
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
           [name: string]: unknown;
         };
         content: {
@@ -3978,9 +4803,40 @@ export interface operations {
           };
         };
       };
-      /** @description Signed in with the wrong role, or not allowed */
+      /** @description Signed in with the wrong role, an API key without the scope (named), or not allowed */
       403: {
         headers: {
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+          };
+        };
+      };
+      /** @description This path does not serve that method (Allow lists the ones it does) */
+      405: {
+        headers: {
+          Allow: components["headers"]["Allow"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+          };
+        };
+      };
+      /** @description Conflicts with the current state of the record, or a request with the same Idempotency-Key is still in progress */
+      409: {
+        headers: {
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
           [name: string]: unknown;
         };
         content: {
@@ -4014,6 +4870,25 @@ export interface operations {
       /** @description The Idempotency-Key was already used with a different request */
       422: {
         headers: {
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+          };
+        };
+      };
+      /** @description Too many requests with this API key (wait Retry-After seconds) */
+      429: {
+        headers: {
+          "Retry-After": components["headers"]["Retry-After"];
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
           [name: string]: unknown;
         };
         content: {
@@ -4025,6 +4900,9 @@ export interface operations {
       /** @description The database is unavailable */
       503: {
         headers: {
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
           [name: string]: unknown;
         };
         content: {
@@ -4039,7 +4917,7 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description Any string of 1–255 visible characters, unique per intended action. The same key with the same body within 24 hours replays the first response without acting again (even when both arrive at once); with a different body: 422. */
+        /** @description Any string of 1–255 visible characters, unique per intended action. The same key with the same body within 24 hours replays the first response without acting again (even when both arrive at once), marked `Idempotent-Replayed: true`; with a different body: 422. An answer of 400 or 422 (the input refused before anything changed) or 5xx is not kept, so the corrected request may use the same key. */
         "Idempotency-Key"?: string;
       };
       path?: never;
@@ -4057,6 +4935,10 @@ export interface operations {
       /** @description Success */
       200: {
         headers: {
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
           [name: string]: unknown;
         };
         content: {
@@ -4091,6 +4973,10 @@ export interface operations {
       /** @description Success */
       201: {
         headers: {
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
           [name: string]: unknown;
         };
         content: {
@@ -4125,6 +5011,9 @@ export interface operations {
       /** @description Invalid input */
       400: {
         headers: {
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
           [name: string]: unknown;
         };
         content: {
@@ -4139,6 +5028,7 @@ export interface operations {
       /** @description Not signed in (or wrong credentials) */
       401: {
         headers: {
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
           [name: string]: unknown;
         };
         content: {
@@ -4147,9 +5037,40 @@ export interface operations {
           };
         };
       };
-      /** @description Signed in with the wrong role, or not allowed */
+      /** @description Signed in with the wrong role, an API key without the scope (named), or not allowed */
       403: {
         headers: {
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+          };
+        };
+      };
+      /** @description This path does not serve that method (Allow lists the ones it does) */
+      405: {
+        headers: {
+          Allow: components["headers"]["Allow"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+          };
+        };
+      };
+      /** @description Conflicts with the current state of the record, or a request with the same Idempotency-Key is still in progress */
+      409: {
+        headers: {
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
           [name: string]: unknown;
         };
         content: {
@@ -4183,6 +5104,25 @@ export interface operations {
       /** @description The Idempotency-Key was already used with a different request */
       422: {
         headers: {
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+          };
+        };
+      };
+      /** @description Too many requests with this API key (wait Retry-After seconds) */
+      429: {
+        headers: {
+          "Retry-After": components["headers"]["Retry-After"];
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
           [name: string]: unknown;
         };
         content: {
@@ -4194,6 +5134,9 @@ export interface operations {
       /** @description The database is unavailable */
       503: {
         headers: {
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
           [name: string]: unknown;
         };
         content: {
@@ -4218,6 +5161,9 @@ export interface operations {
       /** @description Success */
       200: {
         headers: {
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
           [name: string]: unknown;
         };
         content: {
@@ -4260,9 +5206,12 @@ export interface operations {
           };
         };
       };
-      /** @description Signed in with the wrong role, or not allowed */
+      /** @description Signed in with the wrong role, an API key without the scope (named), or not allowed */
       403: {
         headers: {
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
           [name: string]: unknown;
         };
         content: {
@@ -4274,6 +5223,36 @@ export interface operations {
       /** @description Not found (or another employer's/employee's record) */
       404: {
         headers: {
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+          };
+        };
+      };
+      /** @description This path does not serve that method (Allow lists the ones it does) */
+      405: {
+        headers: {
+          Allow: components["headers"]["Allow"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+          };
+        };
+      };
+      /** @description Too many requests with this API key (wait Retry-After seconds) */
+      429: {
+        headers: {
+          "Retry-After": components["headers"]["Retry-After"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
           [name: string]: unknown;
         };
         content: {
@@ -4285,6 +5264,9 @@ export interface operations {
       /** @description The database is unavailable */
       503: {
         headers: {
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
           [name: string]: unknown;
         };
         content: {
@@ -4299,7 +5281,7 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description Any string of 1–255 visible characters, unique per intended action. The same key with the same body within 24 hours replays the first response without acting again (even when both arrive at once); with a different body: 422. */
+        /** @description Any string of 1–255 visible characters, unique per intended action. The same key with the same body within 24 hours replays the first response without acting again (even when both arrive at once), marked `Idempotent-Replayed: true`; with a different body: 422. An answer of 400 or 422 (the input refused before anything changed) or 5xx is not kept, so the corrected request may use the same key. */
         "Idempotency-Key"?: string;
       };
       path: {
@@ -4322,6 +5304,10 @@ export interface operations {
       /** @description Success */
       200: {
         headers: {
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
           [name: string]: unknown;
         };
         content: {
@@ -4356,6 +5342,9 @@ export interface operations {
       /** @description Invalid input */
       400: {
         headers: {
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
           [name: string]: unknown;
         };
         content: {
@@ -4370,6 +5359,7 @@ export interface operations {
       /** @description Not signed in (or wrong credentials) */
       401: {
         headers: {
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
           [name: string]: unknown;
         };
         content: {
@@ -4378,9 +5368,13 @@ export interface operations {
           };
         };
       };
-      /** @description Signed in with the wrong role, or not allowed */
+      /** @description Signed in with the wrong role, an API key without the scope (named), or not allowed */
       403: {
         headers: {
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
           [name: string]: unknown;
         };
         content: {
@@ -4392,6 +5386,10 @@ export interface operations {
       /** @description Not found (or another employer's/employee's record) */
       404: {
         headers: {
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
           [name: string]: unknown;
         };
         content: {
@@ -4400,9 +5398,25 @@ export interface operations {
           };
         };
       };
-      /** @description Conflicts with the current state (already decided, cancelled or paid for, balance, taken username) */
+      /** @description This path does not serve that method (Allow lists the ones it does) */
+      405: {
+        headers: {
+          Allow: components["headers"]["Allow"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+          };
+        };
+      };
+      /** @description Conflicts with the current state of the record, or a request with the same Idempotency-Key is still in progress */
       409: {
         headers: {
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
           [name: string]: unknown;
         };
         content: {
@@ -4436,6 +5450,25 @@ export interface operations {
       /** @description The Idempotency-Key was already used with a different request */
       422: {
         headers: {
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+          };
+        };
+      };
+      /** @description Too many requests with this API key (wait Retry-After seconds) */
+      429: {
+        headers: {
+          "Retry-After": components["headers"]["Retry-After"];
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
           [name: string]: unknown;
         };
         content: {
@@ -4447,6 +5480,9 @@ export interface operations {
       /** @description The database is unavailable */
       503: {
         headers: {
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
           [name: string]: unknown;
         };
         content: {
@@ -4502,9 +5538,21 @@ export interface operations {
           };
         };
       };
-      /** @description Signed in with the wrong role, or not allowed */
+      /** @description Signed in with the wrong role, an API key without the scope (named), or not allowed */
       403: {
         headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+          };
+        };
+      };
+      /** @description This path does not serve that method (Allow lists the ones it does) */
+      405: {
+        headers: {
+          Allow: components["headers"]["Allow"];
           [name: string]: unknown;
         };
         content: {
@@ -4530,7 +5578,7 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description Any string of 1–255 visible characters, unique per intended action. The same key with the same body within 24 hours replays the first response without acting again (even when both arrive at once); with a different body: 422. */
+        /** @description Any string of 1–255 visible characters, unique per intended action. The same key with the same body within 24 hours replays the first response without acting again (even when both arrive at once), marked `Idempotent-Replayed: true`; with a different body: 422. An answer of 400 or 422 (the input refused before anything changed) or 5xx is not kept, so the corrected request may use the same key. */
         "Idempotency-Key"?: string;
       };
       path?: never;
@@ -4556,6 +5604,7 @@ export interface operations {
       /** @description Success */
       201: {
         headers: {
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
           [name: string]: unknown;
         };
         content: {
@@ -4593,6 +5642,7 @@ export interface operations {
       /** @description Not signed in (or wrong credentials) */
       401: {
         headers: {
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
           [name: string]: unknown;
         };
         content: {
@@ -4601,9 +5651,34 @@ export interface operations {
           };
         };
       };
-      /** @description Signed in with the wrong role, or not allowed */
+      /** @description Signed in with the wrong role, an API key without the scope (named), or not allowed */
       403: {
         headers: {
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+          };
+        };
+      };
+      /** @description This path does not serve that method (Allow lists the ones it does) */
+      405: {
+        headers: {
+          Allow: components["headers"]["Allow"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+          };
+        };
+      };
+      /** @description Conflicts with the current state of the record, or a request with the same Idempotency-Key is still in progress */
+      409: {
+        headers: {
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
           [name: string]: unknown;
         };
         content: {
@@ -4662,7 +5737,7 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description Any string of 1–255 visible characters, unique per intended action. The same key with the same body within 24 hours replays the first response without acting again (even when both arrive at once); with a different body: 422. */
+        /** @description Any string of 1–255 visible characters, unique per intended action. The same key with the same body within 24 hours replays the first response without acting again (even when both arrive at once), marked `Idempotent-Replayed: true`; with a different body: 422. An answer of 400 or 422 (the input refused before anything changed) or 5xx is not kept, so the corrected request may use the same key. */
         "Idempotency-Key"?: string;
       };
       path: {
@@ -4675,6 +5750,7 @@ export interface operations {
       /** @description Success */
       200: {
         headers: {
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
           [name: string]: unknown;
         };
         content: {
@@ -4714,6 +5790,7 @@ export interface operations {
       /** @description Not signed in (or wrong credentials) */
       401: {
         headers: {
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
           [name: string]: unknown;
         };
         content: {
@@ -4722,9 +5799,10 @@ export interface operations {
           };
         };
       };
-      /** @description Signed in with the wrong role, or not allowed */
+      /** @description Signed in with the wrong role, an API key without the scope (named), or not allowed */
       403: {
         headers: {
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
           [name: string]: unknown;
         };
         content: {
@@ -4736,6 +5814,31 @@ export interface operations {
       /** @description Not found (or another employer's/employee's record) */
       404: {
         headers: {
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+          };
+        };
+      };
+      /** @description This path does not serve that method (Allow lists the ones it does) */
+      405: {
+        headers: {
+          Allow: components["headers"]["Allow"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+          };
+        };
+      };
+      /** @description Conflicts with the current state of the record, or a request with the same Idempotency-Key is still in progress */
+      409: {
+        headers: {
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
           [name: string]: unknown;
         };
         content: {
@@ -4802,6 +5905,9 @@ export interface operations {
       /** @description Success */
       200: {
         headers: {
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
           [name: string]: unknown;
         };
         content: {
@@ -4836,9 +5942,39 @@ export interface operations {
           };
         };
       };
-      /** @description Signed in with the wrong role, or not allowed */
+      /** @description Signed in with the wrong role, an API key without the scope (named), or not allowed */
       403: {
         headers: {
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+          };
+        };
+      };
+      /** @description This path does not serve that method (Allow lists the ones it does) */
+      405: {
+        headers: {
+          Allow: components["headers"]["Allow"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+          };
+        };
+      };
+      /** @description Too many requests with this API key (wait Retry-After seconds) */
+      429: {
+        headers: {
+          "Retry-After": components["headers"]["Retry-After"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
           [name: string]: unknown;
         };
         content: {
@@ -4850,6 +5986,9 @@ export interface operations {
       /** @description The database is unavailable */
       503: {
         headers: {
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
           [name: string]: unknown;
         };
         content: {
@@ -4864,7 +6003,7 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description Any string of 1–255 visible characters, unique per intended action. The same key with the same body within 24 hours replays the first response without acting again (even when both arrive at once); with a different body: 422. */
+        /** @description Any string of 1–255 visible characters, unique per intended action. The same key with the same body within 24 hours replays the first response without acting again (even when both arrive at once), marked `Idempotent-Replayed: true`; with a different body: 422. An answer of 400 or 422 (the input refused before anything changed) or 5xx is not kept, so the corrected request may use the same key. */
         "Idempotency-Key"?: string;
       };
       path?: never;
@@ -4893,6 +6032,10 @@ export interface operations {
       /** @description Success */
       201: {
         headers: {
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
           [name: string]: unknown;
         };
         content: {
@@ -4920,6 +6063,9 @@ export interface operations {
       /** @description Invalid input */
       400: {
         headers: {
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
           [name: string]: unknown;
         };
         content: {
@@ -4934,6 +6080,7 @@ export interface operations {
       /** @description Not signed in (or wrong credentials) */
       401: {
         headers: {
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
           [name: string]: unknown;
         };
         content: {
@@ -4942,9 +6089,40 @@ export interface operations {
           };
         };
       };
-      /** @description Signed in with the wrong role, or not allowed */
+      /** @description Signed in with the wrong role, an API key without the scope (named), or not allowed */
       403: {
         headers: {
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+          };
+        };
+      };
+      /** @description This path does not serve that method (Allow lists the ones it does) */
+      405: {
+        headers: {
+          Allow: components["headers"]["Allow"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+          };
+        };
+      };
+      /** @description Conflicts with the current state of the record, or a request with the same Idempotency-Key is still in progress */
+      409: {
+        headers: {
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
           [name: string]: unknown;
         };
         content: {
@@ -4978,6 +6156,25 @@ export interface operations {
       /** @description The Idempotency-Key was already used with a different request */
       422: {
         headers: {
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+          };
+        };
+      };
+      /** @description Too many requests with this API key (wait Retry-After seconds) */
+      429: {
+        headers: {
+          "Retry-After": components["headers"]["Retry-After"];
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
           [name: string]: unknown;
         };
         content: {
@@ -4989,6 +6186,9 @@ export interface operations {
       /** @description The database is unavailable */
       503: {
         headers: {
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
           [name: string]: unknown;
         };
         content: {
@@ -5003,7 +6203,7 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description Any string of 1–255 visible characters, unique per intended action. The same key with the same body within 24 hours replays the first response without acting again (even when both arrive at once); with a different body: 422. */
+        /** @description Any string of 1–255 visible characters, unique per intended action. The same key with the same body within 24 hours replays the first response without acting again (even when both arrive at once), marked `Idempotent-Replayed: true`; with a different body: 422. An answer of 400 or 422 (the input refused before anything changed) or 5xx is not kept, so the corrected request may use the same key. */
         "Idempotency-Key"?: string;
       };
       path: {
@@ -5016,6 +6216,10 @@ export interface operations {
       /** @description Success */
       200: {
         headers: {
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
           [name: string]: unknown;
         };
         content: {
@@ -5042,6 +6246,9 @@ export interface operations {
       /** @description Invalid input */
       400: {
         headers: {
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
           [name: string]: unknown;
         };
         content: {
@@ -5056,6 +6263,7 @@ export interface operations {
       /** @description Not signed in (or wrong credentials) */
       401: {
         headers: {
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
           [name: string]: unknown;
         };
         content: {
@@ -5064,9 +6272,13 @@ export interface operations {
           };
         };
       };
-      /** @description Signed in with the wrong role, or not allowed */
+      /** @description Signed in with the wrong role, an API key without the scope (named), or not allowed */
       403: {
         headers: {
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
           [name: string]: unknown;
         };
         content: {
@@ -5078,6 +6290,37 @@ export interface operations {
       /** @description Not found (or another employer's/employee's record) */
       404: {
         headers: {
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+          };
+        };
+      };
+      /** @description This path does not serve that method (Allow lists the ones it does) */
+      405: {
+        headers: {
+          Allow: components["headers"]["Allow"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+          };
+        };
+      };
+      /** @description Conflicts with the current state of the record, or a request with the same Idempotency-Key is still in progress */
+      409: {
+        headers: {
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
           [name: string]: unknown;
         };
         content: {
@@ -5111,6 +6354,25 @@ export interface operations {
       /** @description The Idempotency-Key was already used with a different request */
       422: {
         headers: {
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+          };
+        };
+      };
+      /** @description Too many requests with this API key (wait Retry-After seconds) */
+      429: {
+        headers: {
+          "Retry-After": components["headers"]["Retry-After"];
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
           [name: string]: unknown;
         };
         content: {
@@ -5122,6 +6384,9 @@ export interface operations {
       /** @description The database is unavailable */
       503: {
         headers: {
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
           [name: string]: unknown;
         };
         content: {
@@ -5136,7 +6401,7 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description Any string of 1–255 visible characters, unique per intended action. The same key with the same body within 24 hours replays the first response without acting again (even when both arrive at once); with a different body: 422. */
+        /** @description Any string of 1–255 visible characters, unique per intended action. The same key with the same body within 24 hours replays the first response without acting again (even when both arrive at once), marked `Idempotent-Replayed: true`; with a different body: 422. An answer of 400 or 422 (the input refused before anything changed) or 5xx is not kept, so the corrected request may use the same key. */
         "Idempotency-Key"?: string;
       };
       path?: never;
@@ -5154,6 +6419,7 @@ export interface operations {
       /** @description Success */
       200: {
         headers: {
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
           [name: string]: unknown;
         };
         content: {
@@ -5181,6 +6447,7 @@ export interface operations {
       /** @description Not signed in (or wrong credentials) */
       401: {
         headers: {
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
           [name: string]: unknown;
         };
         content: {
@@ -5192,6 +6459,7 @@ export interface operations {
       /** @description The card payment was declined */
       402: {
         headers: {
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
           [name: string]: unknown;
         };
         content: {
@@ -5200,9 +6468,10 @@ export interface operations {
           };
         };
       };
-      /** @description Signed in with the wrong role, or not allowed */
+      /** @description Signed in with the wrong role, an API key without the scope (named), or not allowed */
       403: {
         headers: {
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
           [name: string]: unknown;
         };
         content: {
@@ -5214,6 +6483,7 @@ export interface operations {
       /** @description Not found (or another employer's/employee's record) */
       404: {
         headers: {
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
           [name: string]: unknown;
         };
         content: {
@@ -5222,9 +6492,22 @@ export interface operations {
           };
         };
       };
-      /** @description Conflicts with the current state (already decided, cancelled or paid for, balance, taken username) */
+      /** @description This path does not serve that method (Allow lists the ones it does) */
+      405: {
+        headers: {
+          Allow: components["headers"]["Allow"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+          };
+        };
+      };
+      /** @description Conflicts with the current state of the record, or a request with the same Idempotency-Key is still in progress */
       409: {
         headers: {
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
           [name: string]: unknown;
         };
         content: {
@@ -5283,7 +6566,7 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description Any string of 1–255 visible characters, unique per intended action. The same key with the same body within 24 hours replays the first response without acting again (even when both arrive at once); with a different body: 422. */
+        /** @description Any string of 1–255 visible characters, unique per intended action. The same key with the same body within 24 hours replays the first response without acting again (even when both arrive at once), marked `Idempotent-Replayed: true`; with a different body: 422. An answer of 400 or 422 (the input refused before anything changed) or 5xx is not kept, so the corrected request may use the same key. */
         "Idempotency-Key"?: string;
       };
       path?: never;
@@ -5300,6 +6583,7 @@ export interface operations {
       /** @description Success */
       200: {
         headers: {
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
           [name: string]: unknown;
         };
         content: {
@@ -5323,6 +6607,7 @@ export interface operations {
       /** @description Success */
       201: {
         headers: {
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
           [name: string]: unknown;
         };
         content: {
@@ -5360,6 +6645,7 @@ export interface operations {
       /** @description Not signed in (or wrong credentials) */
       401: {
         headers: {
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
           [name: string]: unknown;
         };
         content: {
@@ -5371,6 +6657,7 @@ export interface operations {
       /** @description The card payment was declined */
       402: {
         headers: {
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
           [name: string]: unknown;
         };
         content: {
@@ -5379,9 +6666,10 @@ export interface operations {
           };
         };
       };
-      /** @description Signed in with the wrong role, or not allowed */
+      /** @description Signed in with the wrong role, an API key without the scope (named), or not allowed */
       403: {
         headers: {
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
           [name: string]: unknown;
         };
         content: {
@@ -5393,6 +6681,7 @@ export interface operations {
       /** @description Not found (or another employer's/employee's record) */
       404: {
         headers: {
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
           [name: string]: unknown;
         };
         content: {
@@ -5401,9 +6690,22 @@ export interface operations {
           };
         };
       };
-      /** @description Conflicts with the current state (already decided, cancelled or paid for, balance, taken username) */
+      /** @description This path does not serve that method (Allow lists the ones it does) */
+      405: {
+        headers: {
+          Allow: components["headers"]["Allow"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+          };
+        };
+      };
+      /** @description Conflicts with the current state of the record, or a request with the same Idempotency-Key is still in progress */
       409: {
         headers: {
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
           [name: string]: unknown;
         };
         content: {
@@ -5526,6 +6828,18 @@ export interface operations {
           };
         };
       };
+      /** @description This path does not serve that method (Allow lists the ones it does) */
+      405: {
+        headers: {
+          Allow: components["headers"]["Allow"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+          };
+        };
+      };
       /** @description The body is over its size limit (64 KB; the webhook 512 KB), refused while it streams */
       413: {
         headers: {
@@ -5582,6 +6896,29 @@ export interface operations {
       /** @description Not signed in (or wrong credentials) */
       401: {
         headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+          };
+        };
+      };
+      /** @description Signed in with the wrong role, an API key without the scope (named), or not allowed */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+          };
+        };
+      };
+      /** @description This path does not serve that method (Allow lists the ones it does) */
+      405: {
+        headers: {
+          Allow: components["headers"]["Allow"];
           [name: string]: unknown;
         };
         content: {

@@ -32,6 +32,7 @@ export {
   checkIdempotencyKey,
   claimIdempotencyKey,
   completeIdempotencyKey,
+  keepsIdempotentResponse,
   purgeIdempotencyKeys,
   releaseIdempotencyKey,
   requestFingerprint,

@@ -102,12 +102,14 @@ export type ApiContract<
 export const API_KEY_SCOPES: Record<string, ApiScope> = {
   "GET /api/employees": "employees:read",
   "GET /api/invitations": "employees:read",
+  "GET /api/invitations/{id}": "employees:read",
   "POST /api/invitations": "employees:write",
   "POST /api/invitations/{id}/resend": "employees:write",
   "POST /api/invitations/{id}/revoke": "employees:write",
   "GET /api/advance-requests/pending": "advances:read",
   "GET /api/advance-requests/all": "advances:read",
   "GET /api/employer/advance-requests": "advances:read",
+  "GET /api/advance-requests/{id}": "advances:read",
   "POST /api/advance-requests/{id}/approve": "advances:write",
   "POST /api/advance-requests/{id}/decline": "advances:write",
   "GET /api/webhook-endpoints": "webhooks:write",
@@ -116,6 +118,7 @@ export const API_KEY_SCOPES: Record<string, ApiScope> = {
   "POST /api/employees/{id}/offboard": "employees:write",
   "GET /api/pay-schedule": "payroll:read",
   "PUT /api/pay-schedule": "payroll:write",
+  "GET /api/payroll-runs": "payroll:read",
   "POST /api/payroll-runs": "payroll:write",
   "GET /api/payroll-runs/{id}": "payroll:read",
   "POST /api/payroll-runs/{id}/results": "payroll:write",
@@ -124,6 +127,18 @@ export const API_KEY_SCOPES: Record<string, ApiScope> = {
 /** The scope a key needs for an endpoint, or null when keys may not use it at all. */
 export function scopeFor(contract: Pick<ApiContract, "method" | "path">) {
   return API_KEY_SCOPES[`${contract.method} ${contract.path}`] ?? null;
+}
+
+/**
+ * The scope a key needs here: employer endpoints, and endpoints for any signed-in user that
+ * have a line (a key then reads as its company's employer side); null refuses keys.
+ */
+export function keyScope(
+  contract: Pick<ApiContract, "method" | "path" | "role">,
+) {
+  return contract.role === "EMPLOYER" || contract.role === "any"
+    ? scopeFor(contract)
+    : null;
 }
 
 export const API_KEY_INVALID = "Invalid or revoked API key";
@@ -204,7 +219,7 @@ async function keyCaller(
 ): Promise<Caller> {
   const actor = await authenticateApiKey(secret);
   if (!actor) throw unauthorized(API_KEY_INVALID);
-  const scope = contract.role === "EMPLOYER" ? scopeFor(contract) : null;
+  const scope = keyScope(contract);
   if (!scope) throw forbidden(API_KEY_NOT_HERE);
   if (!actor.key.scopes.includes(scope)) throw forbidden(missingScope(scope));
   const { API_KEY_RATE_LIMIT, API_KEY_RATE_WINDOW_SECONDS } = env();

@@ -8,7 +8,7 @@ import {
 } from "~/validation/api-responses";
 import { WEBHOOK_EVENTS, type WebhookEvent } from "~/utils/api-scopes";
 import {
-  scopeFor,
+  keyScope,
   type ApiContract,
   type ApiResponse,
   type JsonSchema,
@@ -74,7 +74,7 @@ export function openApiDocument(contracts: ApiContract[]): Json {
     const status = e.status ?? 200;
     const responses: Json = { [status]: succeeded };
     if (e.alsoStatus) responses[e.alsoStatus] = succeeded;
-    const scope = e.role === "EMPLOYER" ? scopeFor(e) : null;
+    const scope = keyScope(e);
     const signed = e.role !== "public" && e.role !== "webhook";
     const write = signed && method !== "get";
     // Every non-GET request passes the server's guards first: cross-site refusal (403), the

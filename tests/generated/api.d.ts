@@ -306,6 +306,23 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/api/advance-requests/{id}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** One advance request: the employer side's of its company's employees, or the employee's own */
+    get: operations["getAdvanceRequestsId"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/api/advance-requests/{id}/approve": {
     parameters: {
       query?: never;
@@ -392,6 +409,23 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/api/invitations/{id}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** One of the company's employee invitations, with its status */
+    get: operations["getInvitationsId"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/api/invitations/{id}/resend": {
     parameters: {
       query?: never;
@@ -468,7 +502,8 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    get?: never;
+    /** The company's payroll runs, newest first: each run's pay date, status, total and number of deductions */
+    get: operations["getPayrollRuns"];
     put?: never;
     /** Create the payroll run of a pay date (default today; a future date is refused): its deductions become SUBMITTED until their results are recorded */
     post: operations["postPayrollRuns"];
@@ -2728,6 +2763,13 @@ export interface operations {
             department: string | null;
             /** @description Dollars with two decimals, e.g. "300.00" */
             availableBalance: string;
+            /**
+             * @description OFFBOARDED once the employer has recorded that they left
+             * @enum {string}
+             */
+            status: "ACTIVE" | "OFFBOARDED";
+            /** @description yyyy-MM-dd: their last paycheck, once offboarded; else null */
+            lastPayDate: string | null;
           }[];
         };
       };
@@ -3022,6 +3064,138 @@ export interface operations {
       };
       /** @description Signed in with the wrong role, an API key without the scope (named), or not allowed */
       403: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+          };
+        };
+      };
+      /** @description This path does not serve that method (Allow lists the ones it does) */
+      405: {
+        headers: {
+          Allow: components["headers"]["Allow"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+          };
+        };
+      };
+      /** @description Too many requests with this API key (wait Retry-After seconds) */
+      429: {
+        headers: {
+          "Retry-After": components["headers"]["Retry-After"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+          };
+        };
+      };
+      /** @description The database is unavailable */
+      503: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+          };
+        };
+      };
+    };
+  };
+  getAdvanceRequestsId: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            id: number;
+            employeeId: number;
+            /** @description Dollars with two decimals, e.g. "300.00" */
+            amount: string;
+            reason: string | null;
+            /** @enum {string} */
+            status: "PENDING" | "APPROVED" | "DECLINED" | "CANCELLED";
+            repaymentPeriods: number;
+            /** @description ISO 8601 date-time */
+            requestDate: string;
+            approvalDate: string | null;
+            rejectionDate: string | null;
+            rejectionReason: string | null;
+            approvedById: number | null;
+            cancelledAt: string | null;
+            cancellationReason: string | null;
+            /** @description Authorized on the employee's card at checkout: the processing fee (the whole advance for requests paid before fee-only checkout) */
+            authorizedAmount: string | null;
+            /** @description Charged by card: the processing fee, when the card was issued */
+            capturedAmount: string | null;
+            /** @description The part of the hold released (all of it when no card was issued) */
+            releasedAmount: string | null;
+            /** @description The version of /terms accepted at checkout */
+            termsVersion: string | null;
+            /** @description When the terms were accepted (the fee's authorization) */
+            termsAcceptedAt: string | null;
+          };
+        };
+      };
+      /** @description Not signed in (or wrong credentials) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+          };
+        };
+      };
+      /** @description Signed in with the wrong role, an API key without the scope (named), or not allowed */
+      403: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+          };
+        };
+      };
+      /** @description Not found (or another employer's/employee's record) */
+      404: {
         headers: {
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
@@ -4057,6 +4231,125 @@ export interface operations {
       };
     };
   };
+  getInvitationsId: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            id: number;
+            /** @enum {string} */
+            kind: "EMPLOYEE" | "MEMBER";
+            email: string;
+            firstName: string;
+            lastName: string;
+            department: string | null;
+            role: ("OWNER" | "ADMIN" | "APPROVER") | null;
+            /** @enum {string} */
+            status: "PENDING" | "ACCEPTED" | "REVOKED" | "EXPIRED";
+            createdAt: string;
+            sentAt: string;
+            expiresAt: string;
+          };
+        };
+      };
+      /** @description Not signed in (or wrong credentials) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+          };
+        };
+      };
+      /** @description Signed in with the wrong role, an API key without the scope (named), or not allowed */
+      403: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+          };
+        };
+      };
+      /** @description Not found (or another employer's/employee's record) */
+      404: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+          };
+        };
+      };
+      /** @description This path does not serve that method (Allow lists the ones it does) */
+      405: {
+        headers: {
+          Allow: components["headers"]["Allow"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+          };
+        };
+      };
+      /** @description Too many requests with this API key (wait Retry-After seconds) */
+      429: {
+        headers: {
+          "Retry-After": components["headers"]["Retry-After"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+          };
+        };
+      };
+      /** @description The database is unavailable */
+      503: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+          };
+        };
+      };
+    };
+  };
   postInvitationsIdResend: {
     parameters: {
       query?: never;
@@ -4886,6 +5179,126 @@ export interface operations {
         headers: {
           "Retry-After": components["headers"]["Retry-After"];
           "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+          };
+        };
+      };
+      /** @description The database is unavailable */
+      503: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+          };
+        };
+      };
+    };
+  };
+  getPayrollRuns: {
+    parameters: {
+      query?: {
+        page?: number;
+        pageSize?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          "X-Total-Count": components["headers"]["X-Total-Count"];
+          Link: components["headers"]["Link"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            id: number;
+            /** @description yyyy-MM-dd */
+            payDate: string;
+            /** @enum {string} */
+            status: "SUBMITTED" | "RECONCILED";
+            /** @description The sum of the run's deductions */
+            total: string;
+            deductionCount: number;
+          }[];
+        };
+      };
+      /** @description Invalid input */
+      400: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+            errors?: {
+              [key: string]: string[];
+            };
+          };
+        };
+      };
+      /** @description Not signed in (or wrong credentials) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+          };
+        };
+      };
+      /** @description Signed in with the wrong role, an API key without the scope (named), or not allowed */
+      403: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+          };
+        };
+      };
+      /** @description This path does not serve that method (Allow lists the ones it does) */
+      405: {
+        headers: {
+          Allow: components["headers"]["Allow"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+          };
+        };
+      };
+      /** @description Too many requests with this API key (wait Retry-After seconds) */
+      429: {
+        headers: {
+          "Retry-After": components["headers"]["Retry-After"];
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];

@@ -10,6 +10,8 @@ import {
 } from "~/validation/pagination";
 import { toPublicAdvance, type PublicAdvance } from "./advance.server";
 import { companyFor } from "~/utils/company-access.server";
+import { notFound } from "~/utils/errors";
+import { REQUEST_NOT_FOUND } from "~/validation/employer";
 
 // The employer's advance requests (SPEC §2 Approve Requests; §7 employer endpoints): the queue
 // of pending requests with their employee, and every request of the company streamed as JSON.
@@ -36,6 +38,27 @@ export const publicAdvanceColumns = {
   termsVersion: advanceRequests.termsVersion,
   termsAcceptedAt: advanceRequests.termsAcceptedAt,
 };
+
+/**
+ * One request as GET /api/advance-requests/{id} answers it: a request of an employee of the
+ * caller's company (employer side), or the caller's own (employee); any other is 404.
+ */
+export async function getAdvanceRequest(
+  actor: User,
+  id: number,
+): Promise<PublicAdvance> {
+  const whose =
+    actor.role === "EMPLOYER"
+      ? eq(employees.companyId, companyFor(actor))
+      : eq(employees.userId, actor.id);
+  const [row] = await db()
+    .select(publicAdvanceColumns)
+    .from(advanceRequests)
+    .innerJoin(employees, eq(employees.id, advanceRequests.employeeId))
+    .where(and(eq(advanceRequests.id, id), whose));
+  if (!row) throw notFound(REQUEST_NOT_FOUND);
+  return toPublicAdvance(row);
+}
 
 export type PendingRequest = PublicAdvance & {
   employee: {

@@ -13,6 +13,7 @@ export { scheduleOf, setNextPayDate } from "./pay-schedule.server";
 export { changeMemberRole, listTeam, removeMember } from "./team.server";
 export {
   acceptInvitation,
+  getEmployeeInvitation,
   inviteEmployee,
   inviteMember,
   joinWithAccount,

@@ -314,6 +314,26 @@ export async function listInvitations(
   return rows.map(toPublicInvitation);
 }
 
+/** GET /api/invitations/{id}: one of the company's employee invitations (404 for any other). */
+export async function getEmployeeInvitation(
+  actor: User,
+  id: number,
+): Promise<PublicInvitation> {
+  const companyId = companyFor(actor, "manageEmployees");
+  const [row] = await db()
+    .select()
+    .from(invitations)
+    .where(
+      and(
+        eq(invitations.id, id),
+        eq(invitations.companyId, companyId),
+        eq(invitations.kind, "EMPLOYEE"),
+      ),
+    );
+  if (!row) throw notFound(INVITATION_NOT_FOUND);
+  return toPublicInvitation(row);
+}
+
 /** The caller's company's invitation by id (404 for another company's, as for any record). */
 async function ownInvitation(
   tx: Tx,

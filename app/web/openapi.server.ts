@@ -145,8 +145,23 @@ export function openApiDocument(contracts: ApiContract[]): Json {
     if (e.paged) {
       operation.parameters = [
         {
+          name: "cursor",
+          in: "query",
+          description:
+            'Opaque: where the page starts, as the previous page\'s `Link: <…>; rel="next"` gives it (from the start without one)',
+          schema: { type: "string" },
+        },
+        {
+          name: "limit",
+          in: "query",
+          description: "Rows per page with `cursor`",
+          schema: { type: "integer", minimum: 1, maximum: 500, default: 100 },
+        },
+        {
           name: "page",
           in: "query",
+          description:
+            "The page-number form (with `pageSize`; not with `cursor`/`limit`), 1-based",
           schema: { type: "integer", minimum: 1, default: 1 },
         },
         {
@@ -297,7 +312,7 @@ const HEADERS: Json = {
   },
   Link: {
     description:
-      "RFC 8288 links to the next and previous pages (rel=next, rel=prev)",
+      'RFC 8288 links: rel="next" (by cursor, or by page number when the request used page/pageSize) and, by page number, rel="prev"',
     schema: { type: "string" },
   },
 };

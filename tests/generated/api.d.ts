@@ -398,7 +398,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** The company's employee invitations, newest first (at most 200) */
+    /** The company's employee invitations, newest first, a page at a time */
     get: operations["getInvitations"];
     put?: never;
     /** Invite an employee by e-mail: a single-use link to /join/<token>, valid 7 days */
@@ -878,7 +878,7 @@ export interface components {
     Allow: string;
     /** @description Rows in the whole list */
     "X-Total-Count": number;
-    /** @description RFC 8288 links to the next and previous pages (rel=next, rel=prev) */
+    /** @description RFC 8288 links: rel="next" (by cursor, or by page number when the request used page/pageSize) and, by page number, rel="prev" */
     Link: string;
   };
   pathItems: never;
@@ -2735,6 +2735,11 @@ export interface operations {
   getEmployees: {
     parameters: {
       query?: {
+        /** @description Opaque: where the page starts, as the previous page's `Link: <…>; rel="next"` gives it (from the start without one) */
+        cursor?: string;
+        /** @description Rows per page with `cursor` */
+        limit?: number;
+        /** @description The page-number form (with `pageSize`; not with `cursor`/`limit`), 1-based */
         page?: number;
         pageSize?: number;
       };
@@ -2861,6 +2866,11 @@ export interface operations {
   getAdvanceRequestsPending: {
     parameters: {
       query?: {
+        /** @description Opaque: where the page starts, as the previous page's `Link: <…>; rel="next"` gives it (from the start without one) */
+        cursor?: string;
+        /** @description Rows per page with `cursor` */
+        limit?: number;
+        /** @description The page-number form (with `pageSize`; not with `cursor`/`limit`), 1-based */
         page?: number;
         pageSize?: number;
       };
@@ -3943,7 +3953,15 @@ export interface operations {
   };
   getInvitations: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description Opaque: where the page starts, as the previous page's `Link: <…>; rel="next"` gives it (from the start without one) */
+        cursor?: string;
+        /** @description Rows per page with `cursor` */
+        limit?: number;
+        /** @description The page-number form (with `pageSize`; not with `cursor`/`limit`), 1-based */
+        page?: number;
+        pageSize?: number;
+      };
       header?: never;
       path?: never;
       cookie?: never;
@@ -3953,6 +3971,8 @@ export interface operations {
       /** @description Success */
       200: {
         headers: {
+          "X-Total-Count": components["headers"]["X-Total-Count"];
+          Link: components["headers"]["Link"];
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -3974,6 +3994,23 @@ export interface operations {
             sentAt: string;
             expiresAt: string;
           }[];
+        };
+      };
+      /** @description Invalid input */
+      400: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+            errors?: {
+              [key: string]: string[];
+            };
+          };
         };
       };
       /** @description Not signed in (or wrong credentials) */
@@ -5209,6 +5246,11 @@ export interface operations {
   getPayrollRuns: {
     parameters: {
       query?: {
+        /** @description Opaque: where the page starts, as the previous page's `Link: <…>; rel="next"` gives it (from the start without one) */
+        cursor?: string;
+        /** @description Rows per page with `cursor` */
+        limit?: number;
+        /** @description The page-number form (with `pageSize`; not with `cursor`/`limit`), 1-based */
         page?: number;
         pageSize?: number;
       };

@@ -4,6 +4,7 @@ import { toCents } from "~/utils/money";
 import { advanceRequests, employees, users, type User } from "#db/schema";
 import { db, queryRows } from "~/utils/db.server";
 import {
+  pageOffset,
   readPage,
   type PageRequest,
   type Paged,
@@ -210,8 +211,15 @@ const pendingRequestJsonText = sql`${publicAdvanceFields}
  */
 export async function pagePendingRequestsJson(
   employer: User,
-  { page, pageSize }: PageRequest,
-): Promise<{ total: number; page: number; pageSize: number; body: string }> {
+  request: PageRequest,
+): Promise<{
+  total: number;
+  page: number;
+  pageSize: number;
+  offset?: number;
+  body: string;
+}> {
+  const { page, pageSize, offset } = request;
   const companyId = companyFor(employer);
   const [row] = await queryRows<{ total: number; body: string | null }>(
     db(),
@@ -224,12 +232,13 @@ export async function pagePendingRequestsJson(
             join ${users} on ${users.id} = ${employees.userId}
             where ${pendingOf(companyId)}
             order by ${r.requestDate}, ${r.id}
-            limit ${pageSize} offset ${(page - 1) * pageSize}) p) as body`,
+            limit ${pageSize} offset ${pageOffset(request)}) p) as body`,
   );
   return {
     total: Number(row?.total ?? 0),
     page,
     pageSize,
+    ...(offset === undefined ? {} : { offset }),
     body: `[${row?.body ?? ""}]`,
   };
 }

@@ -14,6 +14,7 @@ export { changeMemberRole, listTeam, removeMember } from "./team.server";
 export {
   acceptInvitation,
   getEmployeeInvitation,
+  pageEmployeeInvitations,
   inviteEmployee,
   inviteMember,
   joinWithAccount,

@@ -12,6 +12,8 @@ import {
 import * as employeesRoute from "~/routes/api.employees";
 import * as requestRoute from "~/routes/api.advance-requests.$id";
 import * as invitationRoute from "~/routes/api.invitations.$id";
+import * as invitationsRoute from "~/routes/api.invitations";
+import * as pendingRoute from "~/routes/api.advance-requests.pending";
 import * as runsRoute from "~/routes/api.payroll-runs";
 import { API_CONTRACTS } from "~/routes/api.openapi[.]json";
 import { db } from "~/utils/db.server";
@@ -224,5 +226,82 @@ describe("GET /api/employees", () => {
       status: "ACTIVE",
       lastPayDate: null,
     });
+  });
+});
+
+describe("paging by cursor", () => {
+  /** Walks a list by its Link rel="next" from `first`, collecting `field` of every row. */
+  async function walk(loader: Handler, first: string, field: string) {
+    const seen: unknown[] = [];
+    let next: string | null = first;
+    let pages = 0;
+    while (next) {
+      const res = await call(loader, withKey(keyAll, next));
+      expect(res.status, next).toBe(200);
+      const rows = (await res.json()) as Record<string, unknown>[];
+      seen.push(...rows.map((r) => r[field]));
+      next =
+        res.headers.get("Link")?.match(/<([^>]+)>; rel="next"/)?.[1] ?? null;
+      if (next) {
+        expect(next).toMatch(/[?&]cursor=[A-Za-z0-9_-]+(&|$)/);
+        expect(next).toMatch(/[?&]limit=2(&|$)/);
+      }
+      pages++;
+    }
+    return { seen, pages };
+  }
+
+  it("walks every paged list by its Link with ?cursor=&limit=, the same rows as one page", async () => {
+    for (const n of [1, 2, 3])
+      await inviteEmployee(owner, {
+        email: `walk${n}@example.com`,
+        firstName: "Walk",
+        lastName: `N${n}`,
+      });
+    await createEmployee(owner, { firstName: "Walt" });
+    await insertAdvance(staff, { amount: "200.00" });
+    await insertAdvance(staff, { amount: "210.00" });
+    await insertAdvance(staff, { amount: "220.00" });
+    for (const [loader, url, field] of [
+      [employeesRoute.loader, "/api/employees", "id"],
+      [invitationsRoute.loader, "/api/invitations", "id"],
+      [pendingRoute.loader, "/api/advance-requests/pending", "id"],
+      [runsRoute.loader, "/api/payroll-runs", "id"],
+    ] as const) {
+      const whole = (await (
+        await call(loader as Handler, withKey(keyAll, url))
+      ).json()) as { id: number }[];
+      expect(whole.length, url).toBeGreaterThan(2);
+      const { seen, pages } = await walk(
+        loader as Handler,
+        `${url}?limit=2`,
+        field,
+      );
+      expect(seen, url).toEqual(whole.map((r) => r.id));
+      expect(pages).toBe(Math.ceil(whole.length / 2));
+      const params = (
+        doc.paths[url].get as unknown as { parameters: { name: string }[] }
+      ).parameters.map((p) => p.name);
+      expect(params).toEqual(["cursor", "limit", "page", "pageSize"]);
+    }
+  });
+
+  it.each([
+    ["cursor=nonsense", "cursor must be one a previous page's Link gave"],
+    ["limit=0", "limit must be a whole number from 1 to 500"],
+    [
+      "cursor=eyJvIjoyfQ&page=2",
+      "Page either by cursor and limit or by page and pageSize, not both",
+    ],
+  ])("refuses ?%s with 400 naming the problem", async (query, message) => {
+    const res = await call(
+      employeesRoute.loader as Handler,
+      withKey(keyAll, `/api/employees?${query}`),
+    );
+    expect(res.status).toBe(400);
+    expect(
+      ((await documented("/api/employees", res)) as { message: string })
+        .message,
+    ).toBe(message);
   });
 });

@@ -1,5 +1,5 @@
+import type { z } from "zod";
 import { quoteForEmployee } from "~/models/advances/index.server";
-import { badRequest, fieldErrors } from "~/utils/errors";
 import { toCents } from "~/utils/money";
 import { quoteJson } from "~/utils/quote";
 import { quoteQuerySchema } from "~/validation/advance";
@@ -13,24 +13,18 @@ export const { contract, loader, action } = apiRoute(
     summary:
       "The cost of an advance before requesting it (?amount=300&repaymentPeriods=1): fee, total, APR, deductions, terms version",
     role: "EMPLOYEE",
+    query: quoteQuerySchema,
     response: advanceQuoteSchema,
     errors: [400, 401, 403],
   },
-  async ({ user, request }) => {
-    const search = new URL(request.url).searchParams;
-    const parsed = quoteQuerySchema.safeParse({
-      amount: search.get("amount") ?? undefined,
-      repaymentPeriods: search.get("repaymentPeriods") ?? undefined,
-    });
-    if (!parsed.success)
-      throw badRequest(
-        parsed.error.issues[0]?.message ?? "Invalid quote",
-        fieldErrors(parsed.error),
-      );
+  async ({ user, query }) => {
+    const { amount, repaymentPeriods } = query as z.output<
+      typeof quoteQuerySchema
+    >;
     const quote = await quoteForEmployee(
       user,
-      toCents(parsed.data.amount),
-      parsed.data.repaymentPeriods,
+      toCents(amount),
+      repaymentPeriods,
     );
     return quoteJson(quote);
   },

@@ -19,6 +19,9 @@ export const { contract, loader, action } = apiRoute(
     params: idParam(parseId, REQUEST_NOT_FOUND),
     response: advanceRequestSchema,
     errors: [400, 401, 403, 404, 409],
+    statusText: {
+      409: "Already decided, or the employee's available balance no longer covers the amount",
+    },
   },
   async ({ user, params: id }) =>
     toPublicAdvance(await approveAdvance(user, id)),

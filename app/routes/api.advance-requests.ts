@@ -20,6 +20,10 @@ export const { contract, loader, action } = apiRoute(
     status: 201,
     response: advanceRequestSchema,
     errors: [400, 401, 403],
+    // Over the balance is a refusal of the amount field, like the form's (DESIGN §5).
+    statusText: {
+      400: "Invalid input, naming each field; an amount over the available balance is refused here on `amount` ('Amount exceeds your available balance of $X')",
+    },
   },
   async ({ user, body }) => toPublicAdvance(await requestAdvance(user, body)),
 );

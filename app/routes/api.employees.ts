@@ -1,16 +1,16 @@
 import { z } from "zod";
 import { listEmployeesForApi } from "~/models/reports/index.server";
-import { employeeListItemSchema } from "~/validation/api-responses";
+import { employeeApiItemSchema } from "~/validation/api-responses";
 import { apiRoute } from "~/web/api-contract.server";
 
-// By first then last name, a page at a time.
+// By first then last name, a page at a time; leavers stay, marked OFFBOARDED.
 export const { contract, loader, action } = apiRoute(
   {
     method: "GET",
     path: "/api/employees",
     summary: "The employer's employees",
     role: "EMPLOYER",
-    response: z.array(employeeListItemSchema),
+    response: z.array(employeeApiItemSchema),
     errors: [400, 401, 403],
     paged: true,
   },

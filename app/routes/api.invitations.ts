@@ -1,7 +1,7 @@
 import { z } from "zod";
 import {
   inviteEmployee,
-  listInvitations,
+  pageEmployeeInvitations,
   toPublicInvitation,
 } from "~/models/companies/index.server";
 import { invitationSchema } from "~/validation/api-responses";
@@ -16,13 +16,15 @@ const list = apiRoute(
   {
     method: "GET",
     path: "/api/invitations",
-    summary: "The company's employee invitations, newest first (at most 200)",
+    summary:
+      "The company's employee invitations, newest first, a page at a time",
     role: "EMPLOYER",
     capability: "manageEmployees",
     response: z.array(invitationSchema),
-    errors: [401, 403],
+    errors: [400, 401, 403],
+    paged: true,
   },
-  async ({ user }) => listInvitations(user, "EMPLOYEE"),
+  async ({ user, page }) => pageEmployeeInvitations(user, page),
 );
 
 const create = apiRoute(

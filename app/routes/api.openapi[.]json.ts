@@ -17,6 +17,7 @@ import * as sandboxPurchase from "./api.sandbox.card-authorizations";
 import * as employees from "./api.employees";
 import * as pending from "./api.advance-requests.pending";
 import * as all from "./api.advance-requests.all";
+import * as advanceRequest from "./api.advance-requests.$id";
 import * as approve from "./api.advance-requests.$id.approve";
 import * as decline from "./api.advance-requests.$id.decline";
 import * as cancel from "./api.advance-requests.$id.cancel";
@@ -26,6 +27,7 @@ import * as groceryCard from "./api.create-grocery-card";
 import * as webhook from "./api.stripe.webhook";
 import * as events from "./api.events";
 import * as invitations from "./api.invitations";
+import * as invitation from "./api.invitations.$id";
 import * as resendInvitation from "./api.invitations.$id.resend";
 import * as revokeInvitation from "./api.invitations.$id.revoke";
 import * as closeCard from "./api.virtual-cards.$id.close";
@@ -58,17 +60,20 @@ export const API_CONTRACTS = [
   employees,
   pending,
   all,
+  advanceRequest,
   approve,
   decline,
   cancel,
   summaries,
   { contract: invitations.listContract },
   invitations,
+  invitation,
   resendInvitation,
   revokeInvitation,
   offboard,
   { contract: paySchedule.listContract },
   paySchedule,
+  { contract: payrollRuns.listContract },
   payrollRuns,
   payrollRun,
   payrollResults,

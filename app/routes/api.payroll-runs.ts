@@ -1,15 +1,35 @@
 import { z } from "zod";
 import {
   createPayrollRun,
+  pagePayrollRuns,
   payrollRunJson,
 } from "~/models/payroll/index.server";
-import { payrollRunSchema } from "~/validation/api-responses";
-import { apiRoute } from "~/web/api-contract.server";
+import {
+  payrollRunSchema,
+  payrollRunSummarySchema,
+} from "~/validation/api-responses";
+import { apiRoute, apiRoutes } from "~/web/api-contract.server";
+
+// The company's runs, the newest pay date first, a page at a time.
+const list = apiRoute(
+  {
+    method: "GET",
+    path: "/api/payroll-runs",
+    summary:
+      "The company's payroll runs, newest first: each run's pay date, status, total and number of deductions",
+    role: "EMPLOYER",
+    capability: "payroll",
+    response: z.array(payrollRunSummarySchema),
+    errors: [400, 401, 403],
+    paged: true,
+  },
+  async ({ user, page }) => pagePayrollRuns(user, page),
+);
 
 // A payroll run for a pay date (default today; never in the future): every deduction due on
 // or before it is SUBMITTED in the run, whose file the company's payroll deducts. 201 when the
 // run is new, 200 when the date already had one (newly due deductions join it).
-export const { contract, loader, action } = apiRoute(
+const create = apiRoute(
   {
     method: "POST",
     path: "/api/payroll-runs",
@@ -36,3 +56,7 @@ export const { contract, loader, action } = apiRoute(
     });
   },
 );
+
+export const contract = create.contract;
+export const listContract = list.contract;
+export const { loader, action } = apiRoutes(list, create);

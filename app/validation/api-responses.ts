@@ -227,6 +227,26 @@ export const payScheduleResponseSchema = z.object({
   nextPayDate: z.string().describe("yyyy-MM-dd"),
 });
 
+/** A run in the list of runs: its figures without its deductions. */
+export const payrollRunSummarySchema = z.object({
+  id: z.number().int(),
+  payDate: z.string().describe("yyyy-MM-dd"),
+  status: z.enum(["SUBMITTED", "RECONCILED"]),
+  total: money.describe("The sum of the run's deductions"),
+  deductionCount: z.number().int(),
+});
+
+/** An employee as GET /api/employees lists them: whether they still work there, and until when. */
+export const employeeApiItemSchema = employeeListItemSchema.extend({
+  status: z
+    .enum(["ACTIVE", "OFFBOARDED"])
+    .describe("OFFBOARDED once the employer has recorded that they left"),
+  lastPayDate: z
+    .string()
+    .nullable()
+    .describe("yyyy-MM-dd: their last paycheck, once offboarded; else null"),
+});
+
 export const payrollRunSchema = z.object({
   id: z.number().int(),
   payDate: z.string().describe("yyyy-MM-dd"),

@@ -2,8 +2,26 @@ import * as z from "zod";
 
 // Paging of lists that grow with the company (docs/decisions/0022-pagination-and-streaming.md).
 
-/** A page of a list (1-based) and the size of the whole list. */
-export type PageRequest = { page: number; pageSize: number };
+/**
+ * A page of a list (1-based) and the size of the whole list. An API request by cursor
+ * (`?cursor=&limit=`) names its first row by `offset` instead of a page number.
+ */
+export type PageRequest = { page: number; pageSize: number; offset?: number };
+
+/** The first row of a page: its cursor's offset, or where its page number starts. */
+export function pageOffset({ page, pageSize, offset }: PageRequest): number {
+  return offset ?? (page - 1) * pageSize;
+}
+
+/** `?cursor=` is opaque to clients: the offset of the next row, base64url-encoded. */
+export function encodeCursor(offset: number): string {
+  return Buffer.from(JSON.stringify({ o: offset })).toString("base64url");
+}
+
+export const CURSOR_INVALID = "cursor must be one a previous page's Link gave";
+export const PAGE_FORMS_MIXED =
+  "Page either by cursor and limit or by page and pageSize, not both";
+
 export type Paged<T> = PageRequest & { items: T[]; total: number };
 
 /** JSON lists: `?page=` (1-based) and `?pageSize=` (1–500, default 100). */
@@ -31,10 +49,39 @@ export const apiPageSchema = z.object({
     .default(API_PAGE_SIZE),
 });
 
+const cursorField = z
+  .string()
+  .transform((value, ctx) => {
+    try {
+      const { o } = JSON.parse(Buffer.from(value, "base64url").toString()) as {
+        o: unknown;
+      };
+      if (Number.isSafeInteger(o) && (o as number) >= 0) return o as number;
+    } catch {
+      // falls through to the refusal
+    }
+    ctx.addIssue({ code: "custom", message: CURSOR_INVALID });
+    return z.NEVER;
+  })
+  .describe('Opaque: the cursor a previous page\'s Link rel="next" gave');
+
+const limitMessage = `limit must be a whole number from 1 to ${API_MAX_PAGE_SIZE}`;
+
+/** `?cursor=&limit=`: the other way to page every API list (the Link header's). */
+export const apiCursorSchema = z.object({
+  cursor: cursorField.optional(),
+  limit: z.coerce
+    .number({ error: limitMessage })
+    .int(limitMessage)
+    .min(1, limitMessage)
+    .max(API_MAX_PAGE_SIZE, limitMessage)
+    .default(API_PAGE_SIZE),
+});
+
 /** The query parameters of an API list request (absent ones take their defaults). */
 export function apiPageParams(url: URL): Record<string, string> {
   const params: Record<string, string> = {};
-  for (const key of ["page", "pageSize"]) {
+  for (const key of ["page", "pageSize", "cursor", "limit"]) {
     const value = url.searchParams.get(key);
     if (value !== null) params[key] = value;
   }
@@ -66,21 +113,20 @@ export function pageWithin(page: number, total: number, pageSize: number) {
  * is empty.
  */
 export async function readPage<T>(
-  { page, pageSize }: PageRequest,
+  { page, pageSize, offset: cursorOffset }: PageRequest,
   count: () => Promise<number>,
   rows: (limit: number, offset: number) => Promise<T[]>,
   { clamp = false }: { clamp?: boolean } = {},
 ): Promise<Paged<T> & { pageCount: number }> {
   if (!clamp) {
-    const [total, items] = await Promise.all([
-      count(),
-      rows(pageSize, (page - 1) * pageSize),
-    ]);
+    const offset = pageOffset({ page, pageSize, offset: cursorOffset });
+    const [total, items] = await Promise.all([count(), rows(pageSize, offset)]);
     return {
       items,
       total,
       page,
       pageSize,
+      ...(cursorOffset === undefined ? {} : { offset }),
       pageCount: pageCountOf(total, pageSize),
     };
   }

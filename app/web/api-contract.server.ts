@@ -5,11 +5,16 @@ import {
   checkIdempotencyKey,
   claimIdempotencyKey,
   completeIdempotencyKey,
+  keepsIdempotentResponse,
   releaseIdempotencyKey,
   requestFingerprint,
   type ResponseSecrets,
 } from "~/models/integrations/index.server";
-import { reserveRequest, type SessionUser } from "~/models/people/index.server";
+import {
+  reserveRequest,
+  type RateWindow,
+  type SessionUser,
+} from "~/models/people/index.server";
 import type { Capability } from "~/utils/company-roles";
 import type { ApiScope } from "~/utils/api-scopes";
 import { env } from "~/utils/env.server";
@@ -82,6 +87,10 @@ export type ApiContract<
   alsoStatus?: number;
   /** Refusals the endpoint itself answers (the server's guards and 503 are added). */
   errors: number[];
+  /** What a status means for this endpoint, where the general text says too little. */
+  statusText?: Partial<Record<number, string>>;
+  /** The query parameters, parsed (400 naming the field) into the handler's `query`. */
+  query?: z.ZodObject;
   /** A paged list: ?page and ?pageSize, X-Total-Count and Link headers. */
   paged?: boolean;
   /** An unbounded list: the handler yields JSON chunks, streamed as one array. */
@@ -101,12 +110,14 @@ export type ApiContract<
 export const API_KEY_SCOPES: Record<string, ApiScope> = {
   "GET /api/employees": "employees:read",
   "GET /api/invitations": "employees:read",
+  "GET /api/invitations/{id}": "employees:read",
   "POST /api/invitations": "employees:write",
   "POST /api/invitations/{id}/resend": "employees:write",
   "POST /api/invitations/{id}/revoke": "employees:write",
   "GET /api/advance-requests/pending": "advances:read",
   "GET /api/advance-requests/all": "advances:read",
   "GET /api/employer/advance-requests": "advances:read",
+  "GET /api/advance-requests/{id}": "advances:read",
   "POST /api/advance-requests/{id}/approve": "advances:write",
   "POST /api/advance-requests/{id}/decline": "advances:write",
   "GET /api/webhook-endpoints": "webhooks:write",
@@ -116,6 +127,7 @@ export const API_KEY_SCOPES: Record<string, ApiScope> = {
   "POST /api/employees/{id}/offboard": "employees:write",
   "GET /api/pay-schedule": "payroll:read",
   "PUT /api/pay-schedule": "payroll:write",
+  "GET /api/payroll-runs": "payroll:read",
   "POST /api/payroll-runs": "payroll:write",
   "GET /api/payroll-runs/{id}": "payroll:read",
   "POST /api/payroll-runs/{id}/results": "payroll:write",
@@ -124,6 +136,18 @@ export const API_KEY_SCOPES: Record<string, ApiScope> = {
 /** The scope a key needs for an endpoint, or null when keys may not use it at all. */
 export function scopeFor(contract: Pick<ApiContract, "method" | "path">) {
   return API_KEY_SCOPES[`${contract.method} ${contract.path}`] ?? null;
+}
+
+/**
+ * The scope a key needs here: employer endpoints, and endpoints for any signed-in user that
+ * have a line (a key then reads as its company's employer side); null refuses keys.
+ */
+export function keyScope(
+  contract: Pick<ApiContract, "method" | "path" | "role">,
+) {
+  return contract.role === "EMPLOYER" || contract.role === "any"
+    ? scopeFor(contract)
+    : null;
 }
 
 export const API_KEY_INVALID = "Invalid or revoked API key";
@@ -149,6 +173,8 @@ export type ApiContext<R extends ApiRole, B, P> = Signed<R> & {
   params: P;
   body: B;
   page: PageRequest;
+  /** The contract's `query`, parsed (an empty object without one). */
+  query: Record<string, unknown>;
 };
 
 /**
@@ -176,7 +202,24 @@ type Caller = {
   user: User | undefined;
   auth: SessionUser | null | undefined;
   apiKey: ApiKeyActor["key"] | null | undefined;
+  /** A key's rate-limit window after this request (null for a session or public call). */
+  rate?: RateWindow | null;
 };
+
+/** `RateLimit-Limit`, `-Remaining` and `-Reset` (seconds) on every answer to a key. */
+function withRateHeaders(res: Response, rate: RateWindow): Response {
+  let out = res;
+  try {
+    out.headers.set("RateLimit-Limit", String(rate.limit));
+  } catch {
+    // Immutable headers (a fetched response): answer a copy.
+    out = new Response(res.body, res);
+    out.headers.set("RateLimit-Limit", String(rate.limit));
+  }
+  out.headers.set("RateLimit-Remaining", String(rate.remaining));
+  out.headers.set("RateLimit-Reset", String(rate.reset));
+  return out;
+}
 
 /** An API key's request: a live key (401), an employer endpoint it holds the scope of (403). */
 async function keyCaller(
@@ -185,21 +228,21 @@ async function keyCaller(
 ): Promise<Caller> {
   const actor = await authenticateApiKey(secret);
   if (!actor) throw unauthorized(API_KEY_INVALID);
-  const scope = contract.role === "EMPLOYER" ? scopeFor(contract) : null;
+  const scope = keyScope(contract);
   if (!scope) throw forbidden(API_KEY_NOT_HERE);
   if (!actor.key.scopes.includes(scope)) throw forbidden(missingScope(scope));
   const { API_KEY_RATE_LIMIT, API_KEY_RATE_WINDOW_SECONDS } = env();
-  const retryAfter = await reserveRequest(
+  const rate = await reserveRequest(
     `api-key:${actor.key.id}`,
     API_KEY_RATE_LIMIT,
     API_KEY_RATE_WINDOW_SECONDS,
   );
-  if (retryAfter !== null) {
-    const res = apiError(429, API_KEY_RATE_LIMITED);
-    res.headers.set("Retry-After", String(retryAfter));
+  if (rate.limited) {
+    const res = withRateHeaders(apiError(429, API_KEY_RATE_LIMITED), rate);
+    res.headers.set("Retry-After", String(rate.reset));
     throw res;
   }
-  return { user: actor.user, auth: null, apiKey: actor.key };
+  return { user: actor.user, auth: null, apiKey: actor.key, rate };
 }
 
 async function signedIn(
@@ -230,9 +273,10 @@ async function readBody<B>(
 
 /**
  * Answers a write at most once per (caller, Idempotency-Key): the first request acts and its
- * response (any status below 500) is kept, without the secrets the contract names; a repeat
- * within 24 hours gets that response again with `Idempotent-Replayed: true`, and a concurrent
- * repeat waits for it.
+ * response is kept (not a 5xx, nor a 400/422 refusal of its input: those changed nothing, so
+ * the corrected request may use the same key), without the secrets the contract names; a repeat
+ * within 24 hours gets the kept response again with `Idempotent-Replayed: true`, and a
+ * concurrent repeat waits for it.
  */
 async function idempotent(
   caller: string,
@@ -264,7 +308,7 @@ async function idempotent(
     await releaseIdempotencyKey(claim.id);
     throw error;
   }
-  if (res.status >= 500) {
+  if (!keepsIdempotentResponse(res.status)) {
     await releaseIdempotencyKey(claim.id);
     return res;
   }
@@ -290,6 +334,9 @@ export function apiRoute<R extends ApiRole, B = undefined, P = undefined>(
     const page = contract.paged
       ? readApiPage(request)
       : { page: 1, pageSize: 0 };
+    const query = contract.query
+      ? parseBody(contract.query, queryParams(request, contract.query))
+      : {};
     const body = await readBody(request, contract.body);
     const ctx = {
       ...(signed as Signed<R>),
@@ -297,6 +344,7 @@ export function apiRoute<R extends ApiRole, B = undefined, P = undefined>(
       params: parsedParams,
       body,
       page,
+      query,
     };
     const result = signed.apiKey
       ? await actingWithApiKey(signed.apiKey, () => handler(ctx))
@@ -310,11 +358,13 @@ export function apiRoute<R extends ApiRole, B = undefined, P = undefined>(
       );
     return ok(result, contract.status ?? 200);
   };
-  const run = (request: Request, params: Params) =>
-    handleApi(async () => {
+  const run = async (request: Request, params: Params) => {
+    let rate: RateWindow | null = null;
+    const res = await handleApi(async () => {
       if (request.method !== contract.method && contract.method !== "GET")
         return methodNotAllowed(contract.method);
       const signed = await signedIn(request, contract);
+      rate = signed.rate ?? null;
       const header = request.headers.get("Idempotency-Key");
       // Every write of a signed-in caller or a key may carry an Idempotency-Key.
       if (header === null || request.method === "GET" || !signed.user)
@@ -326,6 +376,8 @@ export function apiRoute<R extends ApiRole, B = undefined, P = undefined>(
         handleApi(() => respond(request, params, signed)),
       );
     });
+    return rate ? withRateHeaders(res, rate) : res;
+  };
   const refuse = async () => methodNotAllowed(contract.method);
   return {
     contract: contract as ApiContract,
@@ -338,6 +390,17 @@ export function apiRoute<R extends ApiRole, B = undefined, P = undefined>(
         ? ({ request, params }) => run(request, params)
         : refuse,
   };
+}
+
+/** The query parameters a contract declares, as sent (absent ones left out for defaults). */
+function queryParams(request: Request, schema: z.ZodObject) {
+  const search = new URL(request.url).searchParams;
+  const out: Record<string, string> = {};
+  for (const name of Object.keys(schema.shape)) {
+    const value = search.get(name);
+    if (value !== null) out[name] = value;
+  }
+  return out;
 }
 
 /** A path's `{id}`, parsed by `parse`; a malformed one names nothing: 404 with `message`. */

@@ -8,7 +8,7 @@ import {
 } from "~/validation/api-responses";
 import { WEBHOOK_EVENTS, type WebhookEvent } from "~/utils/api-scopes";
 import {
-  scopeFor,
+  keyScope,
   type ApiContract,
   type ApiResponse,
   type JsonSchema,
@@ -47,12 +47,13 @@ function success(r: ApiResponse): {
 const STATUS_TEXT: Record<number, string> = {
   400: "Invalid input",
   401: "Not signed in (or wrong credentials)",
-  403: "Signed in with the wrong role, or not allowed",
+  403: "Signed in with the wrong role, an API key without the scope (named), or not allowed",
   404: "Not found (or another employer's/employee's record)",
   402: "The card payment was declined",
-  409: "Conflicts with the current state (already decided, cancelled or paid for, balance, taken username)",
+  405: "This path does not serve that method (Allow lists the ones it does)",
+  409: "Conflicts with the current state of the record, or a request with the same Idempotency-Key is still in progress",
   422: "The Idempotency-Key was already used with a different request",
-  429: "Too many sign-in attempts, or too many requests with this API key (see Retry-After)",
+  429: "Too many requests with this API key (wait Retry-After seconds)",
   413: "The body is over its size limit (64 KB; the webhook 512 KB), refused while it streams",
   415: "A body that is not Content-Type: application/json",
 };
@@ -77,15 +78,28 @@ export function openApiDocument(contracts: ApiContract[]): Json {
     const status = e.status ?? 200;
     const responses: Json = { [status]: succeeded };
     if (e.alsoStatus) responses[e.alsoStatus] = succeeded;
+    const scope = keyScope(e);
+    const signed = e.role !== "public" && e.role !== "webhook";
+    const write = signed && method !== "get";
     // Every non-GET request passes the server's guards first: cross-site refusal (403), the
-    // JSON content type (415) and the streamed body limit (413).
-    const guarded = method === "get" ? [] : [403, 413, 415];
-    for (const status of [...new Set([...e.errors, ...guarded, 503])]) {
+    // JSON content type (415) and the streamed body limit (413). Any other method is 405; a
+    // signed caller may be refused (401/403); a key may be over its limit (429); a path's id
+    // may name nothing (404); query parameters and a write's Idempotency-Key may be malformed
+    // (400); a key may be reused with another request (422) or still be in progress (409).
+    const statuses = new Set([...e.errors, 405, 503]);
+    if (method !== "get") [403, 413, 415].forEach((s) => statuses.add(s));
+    if (signed) [401, 403].forEach((s) => statuses.add(s));
+    if (scope) statuses.add(429);
+    if (e.path.includes("{id}")) statuses.add(404);
+    if (e.paged || e.query) statuses.add(400);
+    if (write) [400, 409, 422].forEach((s) => statuses.add(s));
+    for (const status of [...statuses].sort()) {
       responses[status] = {
         description:
-          status === 403 && !e.errors.includes(403)
+          e.statusText?.[status] ??
+          (status === 403 && !signed && !e.errors.includes(403)
             ? CROSS_SITE
-            : (STATUS_TEXT[status] ?? "The database is unavailable"),
+            : (STATUS_TEXT[status] ?? "The database is unavailable")),
         content: {
           "application/json": {
             schema: response(
@@ -95,8 +109,14 @@ export function openApiDocument(contracts: ApiContract[]): Json {
         },
       };
     }
-    const scope = e.role === "EMPLOYER" ? scopeFor(e) : null;
-    const signed = e.role !== "public" && e.role !== "webhook";
+    if (responses[405])
+      (responses[405] as Json).headers = {
+        Allow: { $ref: "#/components/headers/Allow" },
+      };
+    if (responses[429] && scope)
+      (responses[429] as Json).headers = {
+        "Retry-After": { $ref: "#/components/headers/Retry-After" },
+      };
     const operation: Json = {
       operationId: operationId(e.method, e.path),
       summary: e.summary,
@@ -129,8 +149,23 @@ export function openApiDocument(contracts: ApiContract[]): Json {
     if (e.paged) {
       operation.parameters = [
         {
+          name: "cursor",
+          in: "query",
+          description:
+            'Opaque: where the page starts, as the previous page\'s `Link: <…>; rel="next"` gives it (from the start without one)',
+          schema: { type: "string" },
+        },
+        {
+          name: "limit",
+          in: "query",
+          description: "Rows per page with `cursor`",
+          schema: { type: "integer", minimum: 1, maximum: 500, default: 100 },
+        },
+        {
           name: "page",
           in: "query",
+          description:
+            "The page-number form (with `pageSize`; not with `cursor`/`limit`), 1-based",
           schema: { type: "integer", minimum: 1, default: 1 },
         },
         {
@@ -140,33 +175,51 @@ export function openApiDocument(contracts: ApiContract[]): Json {
         },
       ];
       (responses[status] as Json).headers = {
-        "X-Total-Count": {
-          description: "Rows in the whole list",
-          schema: { type: "integer" },
-        },
-        Link: {
-          description: "rel=next / rel=prev page links",
-          schema: { type: "string" },
-        },
+        "X-Total-Count": { $ref: "#/components/headers/X-Total-Count" },
+        Link: { $ref: "#/components/headers/Link" },
       };
     }
-    if (signed && method !== "get") {
+    if (e.query) {
+      const query = request(e.query) as {
+        properties: Record<string, Json>;
+        required?: string[];
+      };
+      operation.parameters = [
+        ...((operation.parameters as Json[] | undefined) ?? []),
+        ...Object.entries(query.properties).map(([name, schema]) => ({
+          name,
+          in: "query",
+          required: query.required?.includes(name) ?? false,
+          ...(typeof schema.description === "string"
+            ? { description: schema.description }
+            : {}),
+          schema,
+        })),
+      ];
+    }
+    if (write) {
       operation.parameters = [
         ...((operation.parameters as Json[] | undefined) ?? []),
         IDEMPOTENCY_KEY,
       ];
-      for (const status of [400, 422])
-        responses[status] ??= {
-          description: STATUS_TEXT[status],
-          content: {
-            "application/json": {
-              schema: response(
-                status === 400 ? validationErrorSchema : messageSchema,
-              ),
+      // A replay is any kept answer: a success or a refusal of the state (not 400/422/5xx).
+      for (const [code, r] of Object.entries(responses))
+        if (!["400", "405", "413", "415", "422", "503"].includes(code))
+          (r as Json).headers = {
+            ...((r as Json).headers as Json | undefined),
+            "Idempotent-Replayed": {
+              $ref: "#/components/headers/Idempotent-Replayed",
             },
-          },
-        };
+          };
     }
+    // A key's every answer past its authentication carries its rate-limit window.
+    if (scope)
+      for (const [code, r] of Object.entries(responses))
+        if (!["401", "405", "413", "415"].includes(code))
+          (r as Json).headers = {
+            ...((r as Json).headers as Json | undefined),
+            ...RATE_LIMIT_HEADERS,
+          };
     if (e.body) {
       const bodySchema =
         e.body instanceof z.ZodType
@@ -191,10 +244,11 @@ export function openApiDocument(contracts: ApiContract[]): Json {
       version: "1.0.0",
       license: { name: "Proprietary", identifier: "LicenseRef-Proprietary" },
       description:
-        'JSON API for outside callers. Bodies are JSON; money is a string with two decimals; dates are ISO 8601. Errors are {"message"} (validation adds "errors") with 400, 401, 403, 404, 409, 413, 415, 429 or 503. A body must be sent as `application/json` (415 otherwise) and is limited to 64 KB (413); a browser request from another site is refused (403). Outside systems send a company API key: `Authorization: Bearer ga_…` (made by an owner on /settings/api), which acts as the company\'s employer side within its scopes (each operation names its scope in `x-scope`; a missing scope is 403 naming it), rate-limited per key (429 with Retry-After); a person signs in with POST /api/login and sends the `__session` cookie it sets. Every write takes an `Idempotency-Key` header: the same key with the same body within 24 hours replays the first response (`Idempotent-Replayed: true`), another body is 422. A secret (an API key, a webhook signing secret, a Stripe client secret or ephemeral key) is in the first response only: the replay has it null, with a `message` saying it was shown once, because the idempotency store never holds a secret. Events reach your endpoints as signed webhooks (see `webhooks`): verify `Grocery-Advance-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" with the endpoint\'s secret>`.',
+        'JSON API for outside callers. Bodies are JSON; money is a string with two decimals; dates are ISO 8601. Errors are {"message"} (validation adds "errors") with 400, 401, 403, 404, 405, 409, 413, 415, 422, 429 or 503; each operation lists those it can answer. A body must be sent as `application/json` (415 otherwise) and is limited to 64 KB (413); a browser request from another site is refused (403). Outside systems send a company API key: `Authorization: Bearer ga_…` (made by an owner on /settings/api), which acts as the company\'s employer side within its scopes (each operation names its scope in `x-scope`; a missing scope is 403 naming it), rate-limited per key (every answer to a key carries RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset; over the limit, 429 with Retry-After); a person signs in with POST /api/login and sends the `__session` cookie it sets. Every write takes an `Idempotency-Key` header: the same key with the same body within 24 hours replays the first response (`Idempotent-Replayed: true`), another body is 422; a request refused as invalid (400 or 422, nothing changed) is not kept, so the corrected request may reuse its key. A secret (an API key, a webhook signing secret, a Stripe client secret or ephemeral key) is in the first response only: the replay has it null, with a `message` saying it was shown once, because the idempotency store never holds a secret. Events reach your endpoints as signed webhooks (see `webhooks`): verify `Grocery-Advance-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" with the endpoint\'s secret>`.',
     },
     servers: [{ url: "/" }],
     components: {
+      headers: HEADERS,
       securitySchemes: {
         session: { type: "apiKey", in: "cookie", name: "__session" },
         apiKey: {
@@ -224,12 +278,62 @@ export function operationId(method: string, path: string): string {
   );
 }
 
+const integer = { type: "integer", minimum: 0 };
+
+/** The response headers the operations refer to. */
+const HEADERS: Json = {
+  "RateLimit-Limit": {
+    description:
+      "Requests an API key may make per window (on every answer to a key)",
+    schema: integer,
+  },
+  "RateLimit-Remaining": {
+    description: "Requests the key has left in the current window",
+    schema: integer,
+  },
+  "RateLimit-Reset": {
+    description: "Seconds until the current window ends",
+    schema: integer,
+  },
+  "Retry-After": {
+    description: "Seconds to wait before the key may send again",
+    required: true,
+    schema: { type: "integer", minimum: 1 },
+  },
+  "Idempotent-Replayed": {
+    description:
+      "`true` when this is the kept answer to an earlier request with the same Idempotency-Key and body (nothing was done again)",
+    schema: { type: "string", enum: ["true"] },
+  },
+  Allow: {
+    description: "The methods this path serves",
+    required: true,
+    schema: { type: "string" },
+  },
+  "X-Total-Count": {
+    description: "Rows in the whole list",
+    schema: { type: "integer", minimum: 0 },
+  },
+  Link: {
+    description:
+      'RFC 8288 links: rel="next" (by cursor, or by page number when the request used page/pageSize) and, by page number, rel="prev"',
+    schema: { type: "string" },
+  },
+};
+
+const RATE_LIMIT_HEADERS = Object.fromEntries(
+  ["RateLimit-Limit", "RateLimit-Remaining", "RateLimit-Reset"].map((h) => [
+    h,
+    { $ref: `#/components/headers/${h}` },
+  ]),
+);
+
 const IDEMPOTENCY_KEY = {
   name: "Idempotency-Key",
   in: "header",
   required: false,
   description:
-    "Any string of 1–255 visible characters, unique per intended action. The same key with the same body within 24 hours replays the first response without acting again (even when both arrive at once); with a different body: 422. A secret in the first response (an API key, a signing secret) is null in the replay, with a `message` saying it was shown once.",
+    "Any string of 1–255 visible characters, unique per intended action. The same key with the same body within 24 hours replays the first response without acting again (even when both arrive at once), marked `Idempotent-Replayed: true`; with a different body: 422. An answer of 400 or 422 (the input refused before anything changed) or 5xx is not kept, so the corrected request may use the same key. A secret in the first response (an API key, a signing secret) is null in the replay, with a `message` saying it was shown once.",
   schema: { type: "string", minLength: 1, maxLength: 255 },
 };
 

@@ -1,16 +1,39 @@
 import {
+  apiCursorSchema,
   apiPageParams,
   apiPageSchema,
+  encodeCursor,
+  PAGE_FORMS_MIXED,
+  type PageRequest,
   type Paged,
 } from "~/validation/pagination";
+import { badRequest } from "~/utils/errors";
 import { parseBody } from "./api.server";
 
 // JSON lists that grow with the company: pages with Link headers, or a streamed array
-// (docs/decisions/0022-pagination-and-streaming.md).
+// (docs/decisions/0022-pagination-and-streaming.md). Every paged list takes an opaque cursor
+// (`?cursor=&limit=`, the form its Link rel="next" gives), and the page-number form
+// (`?page=&pageSize=`) the SPEC's lists always took (decision 0105).
 
-/** `?page=&pageSize=` of an API request; malformed values are a 400 naming the field. */
-export function readApiPage(request: Request) {
-  return parseBody(apiPageSchema, apiPageParams(new URL(request.url)));
+/**
+ * The page an API request asks for: by page number when it sends `page` or `pageSize`, else
+ * by cursor (from the start without one). Malformed values are a 400 naming the field.
+ */
+export function readApiPage(request: Request): PageRequest {
+  const params = apiPageParams(new URL(request.url));
+  const byNumber = "page" in params || "pageSize" in params;
+  const byCursor = "cursor" in params || "limit" in params;
+  if (byNumber && byCursor) throw badRequest(PAGE_FORMS_MIXED);
+  if (byNumber) return parseBody(apiPageSchema, params);
+  const { cursor, limit } = parseBody(apiCursorSchema, params);
+  return { page: 1, pageSize: limit, offset: cursor ?? 0 };
+}
+
+function cursorUrl(request: Request, offset: number, limit: number): string {
+  const url = new URL(request.url);
+  url.searchParams.set("cursor", encodeCursor(offset));
+  url.searchParams.set("limit", String(limit));
+  return `${url.pathname}${url.search}`;
 }
 
 function pageUrl(request: Request, page: number, pageSize: number): string {
@@ -35,11 +58,17 @@ export function pagedJsonText(
     page,
     pageSize,
     total,
-  }: Pick<Paged<unknown>, "page" | "pageSize" | "total">,
+    offset,
+  }: Pick<Paged<unknown>, "page" | "pageSize" | "total" | "offset">,
   body: string,
 ): Response {
   const links: string[] = [];
-  if (page * pageSize < total)
+  if (offset !== undefined) {
+    if (offset + pageSize < total)
+      links.push(
+        `<${cursorUrl(request, offset + pageSize, pageSize)}>; rel="next"`,
+      );
+  } else if (page * pageSize < total)
     links.push(`<${pageUrl(request, page + 1, pageSize)}>; rel="next"`);
   if (page > 1) {
     const last = Math.max(1, Math.ceil(total / pageSize));

@@ -5,36 +5,52 @@ import http from "node:http";
 
 const secret = process.env.WEBHOOK_SECRET ?? "";
 
-function verified(header, body) {
+/** Whether a delivery is ours and fresh; false (never a throw) for anything malformed. */
+function verify(header, rawBody, secret) {
   const parts = Object.fromEntries(
-    String(header)
+    String(header ?? "")
       .split(",")
-      .map((p) => p.split("=")),
+      .map((p) => [
+        p.slice(0, p.indexOf("=")).trim(),
+        p.slice(p.indexOf("=") + 1),
+      ]),
   );
+  const t = Number(parts.t);
+  if (!/^\d+$/.test(parts.t ?? "") || Math.abs(Date.now() / 1000 - t) >= 300)
+    return false;
   const expected = crypto
     .createHmac("sha256", secret)
-    .update(`${parts.t}.${body}`)
+    .update(`${parts.t}.${rawBody}`)
     .digest("hex");
-  const fresh = Math.abs(Date.now() / 1000 - Number(parts.t)) < 300;
+  const given = Buffer.from(String(parts.v1 ?? ""));
   return (
-    fresh &&
-    typeof parts.v1 === "string" &&
-    parts.v1.length === expected.length &&
-    crypto.timingSafeEqual(Buffer.from(parts.v1), Buffer.from(expected))
+    given.length === expected.length &&
+    crypto.timingSafeEqual(given, Buffer.from(expected))
   );
 }
 
-http
-  .createServer((req, res) => {
-    let body = "";
-    req.on("data", (chunk) => (body += chunk));
-    req.on("end", () => {
-      const ok = verified(req.headers["grocery-advance-signature"], body);
-      const event = JSON.parse(body);
-      console.log(
-        `${event.type} ${event.id} signature ${ok ? "valid" : "INVALID"}`,
-      );
-      res.writeHead(ok ? 200 : 400).end();
-    });
-  })
-  .listen(Number(process.env.PORT ?? 4000), "127.0.0.1");
+const server = http.createServer((req, res) => {
+  let body = "";
+  req.on("data", (chunk) => (body += chunk));
+  req.on("end", () => {
+    // Verify first: an unsigned, forged or stale body is refused without being parsed.
+    if (!verify(req.headers["grocery-advance-signature"], body, secret)) {
+      console.log("refused: signature INVALID");
+      res.writeHead(400).end();
+      return;
+    }
+    let event;
+    try {
+      event = JSON.parse(body);
+    } catch {
+      console.log("refused: signed, but not JSON");
+      res.writeHead(400).end();
+      return;
+    }
+    console.log(`${event.type} ${event.id} signature valid`);
+    res.writeHead(200).end();
+  });
+});
+server.listen(Number(process.env.PORT ?? 4000), "127.0.0.1", () => {
+  console.log(`listening on ${server.address().port}`);
+});

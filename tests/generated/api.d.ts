@@ -306,6 +306,23 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/api/advance-requests/{id}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** One advance request: the employer side's of its company's employees, or the employee's own */
+    get: operations["getAdvanceRequestsId"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/api/advance-requests/{id}/approve": {
     parameters: {
       query?: never;
@@ -381,11 +398,28 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** The company's employee invitations, newest first (at most 200) */
+    /** The company's employee invitations, newest first, a page at a time */
     get: operations["getInvitations"];
     put?: never;
     /** Invite an employee by e-mail: a single-use link to /join/<token>, valid 7 days */
     post: operations["postInvitations"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/invitations/{id}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** One of the company's employee invitations, with its status */
+    get: operations["getInvitationsId"];
+    put?: never;
+    post?: never;
     delete?: never;
     options?: never;
     head?: never;
@@ -435,7 +469,7 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Offboard an employee who leaves: their cards are closed (unspent balances returned), pending and unpaid requests cancelled, new requests refused, and what they owe moved onto their last pay date */
+    /** Offboard an employee who leaves: their cards are closed (unspent balances returned), pending and unpaid requests cancelled, new requests refused, and what they owe moved onto their last pay date (from the start of today's pay cycle to the company's pay date after next, not before their latest card). Offboarding again with another date corrects it until it has passed (409 once passed, or for the same date) */
     post: operations["postEmployeesIdOffboard"];
     delete?: never;
     options?: never;
@@ -468,7 +502,8 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    get?: never;
+    /** The company's payroll runs, newest first: each run's pay date, status, total and number of deductions */
+    get: operations["getPayrollRuns"];
     put?: never;
     /** Create the payroll run of a pay date (default today; a future date is refused): its deductions become SUBMITTED until their results are recorded */
     post: operations["postPayrollRuns"];
@@ -845,7 +880,24 @@ export interface components {
   responses: never;
   parameters: never;
   requestBodies: never;
-  headers: never;
+  headers: {
+    /** @description Requests an API key may make per window (on every answer to a key) */
+    "RateLimit-Limit": number;
+    /** @description Requests the key has left in the current window */
+    "RateLimit-Remaining": number;
+    /** @description Seconds until the current window ends */
+    "RateLimit-Reset": number;
+    /** @description Seconds to wait before the key may send again */
+    "Retry-After": number;
+    /** @description `true` when this is the kept answer to an earlier request with the same Idempotency-Key and body (nothing was done again) */
+    "Idempotent-Replayed": "true";
+    /** @description The methods this path serves */
+    Allow: string;
+    /** @description Rows in the whole list */
+    "X-Total-Count": number;
+    /** @description RFC 8288 links: rel="next" (by cursor, or by page number when the request used page/pageSize) and, by page number, rel="prev" */
+    Link: string;
+  };
   pathItems: never;
 }
 export type $defs = Record<string, never>;
@@ -885,6 +937,29 @@ export interface operations {
       /** @description Not signed in (or wrong credentials) */
       401: {
         headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+          };
+        };
+      };
+      /** @description Signed in with the wrong role, an API key without the scope (named), or not allowed */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+          };
+        };
+      };
+      /** @description This path does not serve that method (Allow lists the ones it does) */
+      405: {
+        headers: {
+          Allow: components["headers"]["Allow"];
           [name: string]: unknown;
         };
         content: {
@@ -983,6 +1058,18 @@ export interface operations {
           };
         };
       };
+      /** @description This path does not serve that method (Allow lists the ones it does) */
+      405: {
+        headers: {
+          Allow: components["headers"]["Allow"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+          };
+        };
+      };
       /** @description The body is over its size limit (64 KB; the webhook 512 KB), refused while it streams */
       413: {
         headers: {
@@ -1005,7 +1092,7 @@ export interface operations {
           };
         };
       };
-      /** @description Too many sign-in attempts, or too many requests with this API key (see Retry-After) */
+      /** @description Too many requests with this API key (wait Retry-After seconds) */
       429: {
         headers: {
           [name: string]: unknown;
@@ -1121,7 +1208,7 @@ export interface operations {
           };
         };
       };
-      /** @description Signed in with the wrong role, or not allowed */
+      /** @description Signed in with the wrong role, an API key without the scope (named), or not allowed */
       403: {
         headers: {
           [name: string]: unknown;
@@ -1132,7 +1219,19 @@ export interface operations {
           };
         };
       };
-      /** @description Conflicts with the current state (already decided, cancelled or paid for, balance, taken username) */
+      /** @description This path does not serve that method (Allow lists the ones it does) */
+      405: {
+        headers: {
+          Allow: components["headers"]["Allow"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+          };
+        };
+      };
+      /** @description Conflicts with the current state of the record, or a request with the same Idempotency-Key is still in progress */
       409: {
         headers: {
           [name: string]: unknown;
@@ -1201,6 +1300,18 @@ export interface operations {
       /** @description Refused as cross-site (Sec-Fetch-Site cross-site/same-site, or a foreign Origin or Referer) */
       403: {
         headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+          };
+        };
+      };
+      /** @description This path does not serve that method (Allow lists the ones it does) */
+      405: {
+        headers: {
+          Allow: components["headers"]["Allow"];
           [name: string]: unknown;
         };
         content: {
@@ -1280,7 +1391,7 @@ export interface operations {
           };
         };
       };
-      /** @description Signed in with the wrong role, or not allowed */
+      /** @description Signed in with the wrong role, an API key without the scope (named), or not allowed */
       403: {
         headers: {
           [name: string]: unknown;
@@ -1294,6 +1405,18 @@ export interface operations {
       /** @description Not found (or another employer's/employee's record) */
       404: {
         headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+          };
+        };
+      };
+      /** @description This path does not serve that method (Allow lists the ones it does) */
+      405: {
+        headers: {
+          Allow: components["headers"]["Allow"];
           [name: string]: unknown;
         };
         content: {
@@ -1371,9 +1494,21 @@ export interface operations {
           };
         };
       };
-      /** @description Signed in with the wrong role, or not allowed */
+      /** @description Signed in with the wrong role, an API key without the scope (named), or not allowed */
       403: {
         headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+          };
+        };
+      };
+      /** @description This path does not serve that method (Allow lists the ones it does) */
+      405: {
+        headers: {
+          Allow: components["headers"]["Allow"];
           [name: string]: unknown;
         };
         content: {
@@ -1399,7 +1534,7 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description Any string of 1–255 visible characters, unique per intended action. The same key with the same body within 24 hours replays the first response without acting again (even when both arrive at once); with a different body: 422. A secret in the first response (an API key, a signing secret) is null in the replay, with a `message` saying it was shown once. */
+        /** @description Any string of 1–255 visible characters, unique per intended action. The same key with the same body within 24 hours replays the first response without acting again (even when both arrive at once), marked `Idempotent-Replayed: true`; with a different body: 422. An answer of 400 or 422 (the input refused before anything changed) or 5xx is not kept, so the corrected request may use the same key. A secret in the first response (an API key, a signing secret) is null in the replay, with a `message` saying it was shown once. */
         "Idempotency-Key"?: string;
       };
       path?: never;
@@ -1420,6 +1555,7 @@ export interface operations {
       /** @description Success */
       201: {
         headers: {
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
           [name: string]: unknown;
         };
         content: {
@@ -1453,7 +1589,7 @@ export interface operations {
           };
         };
       };
-      /** @description Invalid input */
+      /** @description Invalid input, naming each field; an amount over the available balance is refused here on `amount` ('Amount exceeds your available balance of $X') */
       400: {
         headers: {
           [name: string]: unknown;
@@ -1470,6 +1606,7 @@ export interface operations {
       /** @description Not signed in (or wrong credentials) */
       401: {
         headers: {
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
           [name: string]: unknown;
         };
         content: {
@@ -1478,9 +1615,34 @@ export interface operations {
           };
         };
       };
-      /** @description Signed in with the wrong role, or not allowed */
+      /** @description Signed in with the wrong role, an API key without the scope (named), or not allowed */
       403: {
         headers: {
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+          };
+        };
+      };
+      /** @description This path does not serve that method (Allow lists the ones it does) */
+      405: {
+        headers: {
+          Allow: components["headers"]["Allow"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+          };
+        };
+      };
+      /** @description Conflicts with the current state of the record, or a request with the same Idempotency-Key is still in progress */
+      409: {
+        headers: {
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
           [name: string]: unknown;
         };
         content: {
@@ -1537,7 +1699,10 @@ export interface operations {
   };
   getAdvanceQuote: {
     parameters: {
-      query?: never;
+      query: {
+        amount: string | number;
+        repaymentPeriods?: number;
+      };
       header?: never;
       path?: never;
       cookie?: never;
@@ -1598,9 +1763,21 @@ export interface operations {
           };
         };
       };
-      /** @description Signed in with the wrong role, or not allowed */
+      /** @description Signed in with the wrong role, an API key without the scope (named), or not allowed */
       403: {
         headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+          };
+        };
+      };
+      /** @description This path does not serve that method (Allow lists the ones it does) */
+      405: {
+        headers: {
+          Allow: components["headers"]["Allow"];
           [name: string]: unknown;
         };
         content: {
@@ -1657,9 +1834,21 @@ export interface operations {
           };
         };
       };
-      /** @description Signed in with the wrong role, or not allowed */
+      /** @description Signed in with the wrong role, an API key without the scope (named), or not allowed */
       403: {
         headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+          };
+        };
+      };
+      /** @description This path does not serve that method (Allow lists the ones it does) */
+      405: {
+        headers: {
+          Allow: components["headers"]["Allow"];
           [name: string]: unknown;
         };
         content: {
@@ -1727,9 +1916,21 @@ export interface operations {
           };
         };
       };
-      /** @description Signed in with the wrong role, or not allowed */
+      /** @description Signed in with the wrong role, an API key without the scope (named), or not allowed */
       403: {
         headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+          };
+        };
+      };
+      /** @description This path does not serve that method (Allow lists the ones it does) */
+      405: {
+        headers: {
+          Allow: components["headers"]["Allow"];
           [name: string]: unknown;
         };
         content: {
@@ -1755,7 +1956,7 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description Any string of 1–255 visible characters, unique per intended action. The same key with the same body within 24 hours replays the first response without acting again (even when both arrive at once); with a different body: 422. A secret in the first response (an API key, a signing secret) is null in the replay, with a `message` saying it was shown once. */
+        /** @description Any string of 1–255 visible characters, unique per intended action. The same key with the same body within 24 hours replays the first response without acting again (even when both arrive at once), marked `Idempotent-Replayed: true`; with a different body: 422. An answer of 400 or 422 (the input refused before anything changed) or 5xx is not kept, so the corrected request may use the same key. A secret in the first response (an API key, a signing secret) is null in the replay, with a `message` saying it was shown once. */
         "Idempotency-Key"?: string;
       };
       path: {
@@ -1768,6 +1969,7 @@ export interface operations {
       /** @description Success */
       200: {
         headers: {
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
           [name: string]: unknown;
         };
         content: {
@@ -1808,6 +2010,7 @@ export interface operations {
       /** @description Not signed in (or wrong credentials) */
       401: {
         headers: {
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
           [name: string]: unknown;
         };
         content: {
@@ -1816,9 +2019,10 @@ export interface operations {
           };
         };
       };
-      /** @description Signed in with the wrong role, or not allowed */
+      /** @description Signed in with the wrong role, an API key without the scope (named), or not allowed */
       403: {
         headers: {
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
           [name: string]: unknown;
         };
         content: {
@@ -1830,6 +2034,7 @@ export interface operations {
       /** @description Not found (or another employer's/employee's record) */
       404: {
         headers: {
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
           [name: string]: unknown;
         };
         content: {
@@ -1838,9 +2043,22 @@ export interface operations {
           };
         };
       };
-      /** @description Conflicts with the current state (already decided, cancelled or paid for, balance, taken username) */
+      /** @description This path does not serve that method (Allow lists the ones it does) */
+      405: {
+        headers: {
+          Allow: components["headers"]["Allow"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+          };
+        };
+      };
+      /** @description Conflicts with the current state of the record, or a request with the same Idempotency-Key is still in progress */
       409: {
         headers: {
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
           [name: string]: unknown;
         };
         content: {
@@ -1899,7 +2117,7 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description Any string of 1–255 visible characters, unique per intended action. The same key with the same body within 24 hours replays the first response without acting again (even when both arrive at once); with a different body: 422. A secret in the first response (an API key, a signing secret) is null in the replay, with a `message` saying it was shown once. */
+        /** @description Any string of 1–255 visible characters, unique per intended action. The same key with the same body within 24 hours replays the first response without acting again (even when both arrive at once), marked `Idempotent-Replayed: true`; with a different body: 422. An answer of 400 or 422 (the input refused before anything changed) or 5xx is not kept, so the corrected request may use the same key. A secret in the first response (an API key, a signing secret) is null in the replay, with a `message` saying it was shown once. */
         "Idempotency-Key"?: string;
       };
       path: {
@@ -1912,6 +2130,7 @@ export interface operations {
       /** @description Success */
       200: {
         headers: {
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
           [name: string]: unknown;
         };
         content: {
@@ -1952,6 +2171,7 @@ export interface operations {
       /** @description Not signed in (or wrong credentials) */
       401: {
         headers: {
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
           [name: string]: unknown;
         };
         content: {
@@ -1960,9 +2180,10 @@ export interface operations {
           };
         };
       };
-      /** @description Signed in with the wrong role, or not allowed */
+      /** @description Signed in with the wrong role, an API key without the scope (named), or not allowed */
       403: {
         headers: {
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
           [name: string]: unknown;
         };
         content: {
@@ -1974,6 +2195,7 @@ export interface operations {
       /** @description Not found (or another employer's/employee's record) */
       404: {
         headers: {
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
           [name: string]: unknown;
         };
         content: {
@@ -1982,9 +2204,22 @@ export interface operations {
           };
         };
       };
-      /** @description Conflicts with the current state (already decided, cancelled or paid for, balance, taken username) */
+      /** @description This path does not serve that method (Allow lists the ones it does) */
+      405: {
+        headers: {
+          Allow: components["headers"]["Allow"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+          };
+        };
+      };
+      /** @description Conflicts with the current state of the record, or a request with the same Idempotency-Key is still in progress */
       409: {
         headers: {
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
           [name: string]: unknown;
         };
         content: {
@@ -2043,7 +2278,7 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description Any string of 1–255 visible characters, unique per intended action. The same key with the same body within 24 hours replays the first response without acting again (even when both arrive at once); with a different body: 422. A secret in the first response (an API key, a signing secret) is null in the replay, with a `message` saying it was shown once. */
+        /** @description Any string of 1–255 visible characters, unique per intended action. The same key with the same body within 24 hours replays the first response without acting again (even when both arrive at once), marked `Idempotent-Replayed: true`; with a different body: 422. An answer of 400 or 422 (the input refused before anything changed) or 5xx is not kept, so the corrected request may use the same key. A secret in the first response (an API key, a signing secret) is null in the replay, with a `message` saying it was shown once. */
         "Idempotency-Key"?: string;
       };
       path: {
@@ -2062,6 +2297,7 @@ export interface operations {
       /** @description Success. `ephemeralKeySecret` is shown in this first answer only and never stored: a replay of it (Idempotent-Replayed: true) has it null, with `message`: "The ephemeral key was given once, in the first answer to this request, and is not stored. Ask for a new one with a new nonce." */
       200: {
         headers: {
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
           [name: string]: unknown;
         };
         content: {
@@ -2094,6 +2330,7 @@ export interface operations {
       /** @description Not signed in (or wrong credentials) */
       401: {
         headers: {
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
           [name: string]: unknown;
         };
         content: {
@@ -2102,9 +2339,10 @@ export interface operations {
           };
         };
       };
-      /** @description Signed in with the wrong role, or not allowed */
+      /** @description Signed in with the wrong role, an API key without the scope (named), or not allowed */
       403: {
         headers: {
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
           [name: string]: unknown;
         };
         content: {
@@ -2116,6 +2354,7 @@ export interface operations {
       /** @description Not found (or another employer's/employee's record) */
       404: {
         headers: {
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
           [name: string]: unknown;
         };
         content: {
@@ -2124,9 +2363,22 @@ export interface operations {
           };
         };
       };
-      /** @description Conflicts with the current state (already decided, cancelled or paid for, balance, taken username) */
+      /** @description This path does not serve that method (Allow lists the ones it does) */
+      405: {
+        headers: {
+          Allow: components["headers"]["Allow"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+          };
+        };
+      };
+      /** @description Conflicts with the current state of the record, or a request with the same Idempotency-Key is still in progress */
       409: {
         headers: {
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
           [name: string]: unknown;
         };
         content: {
@@ -2185,7 +2437,7 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description Any string of 1–255 visible characters, unique per intended action. The same key with the same body within 24 hours replays the first response without acting again (even when both arrive at once); with a different body: 422. A secret in the first response (an API key, a signing secret) is null in the replay, with a `message` saying it was shown once. */
+        /** @description Any string of 1–255 visible characters, unique per intended action. The same key with the same body within 24 hours replays the first response without acting again (even when both arrive at once), marked `Idempotent-Replayed: true`; with a different body: 422. An answer of 400 or 422 (the input refused before anything changed) or 5xx is not kept, so the corrected request may use the same key. A secret in the first response (an API key, a signing secret) is null in the replay, with a `message` saying it was shown once. */
         "Idempotency-Key"?: string;
       };
       path: {
@@ -2198,6 +2450,7 @@ export interface operations {
       /** @description Success */
       200: {
         headers: {
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
           [name: string]: unknown;
         };
         content: {
@@ -2238,6 +2491,7 @@ export interface operations {
       /** @description Not signed in (or wrong credentials) */
       401: {
         headers: {
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
           [name: string]: unknown;
         };
         content: {
@@ -2246,9 +2500,10 @@ export interface operations {
           };
         };
       };
-      /** @description Signed in with the wrong role, or not allowed */
+      /** @description Signed in with the wrong role, an API key without the scope (named), or not allowed */
       403: {
         headers: {
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
           [name: string]: unknown;
         };
         content: {
@@ -2260,6 +2515,7 @@ export interface operations {
       /** @description Not found (or another employer's/employee's record) */
       404: {
         headers: {
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
           [name: string]: unknown;
         };
         content: {
@@ -2268,9 +2524,22 @@ export interface operations {
           };
         };
       };
-      /** @description Conflicts with the current state (already decided, cancelled or paid for, balance, taken username) */
+      /** @description This path does not serve that method (Allow lists the ones it does) */
+      405: {
+        headers: {
+          Allow: components["headers"]["Allow"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+          };
+        };
+      };
+      /** @description Conflicts with the current state of the record, or a request with the same Idempotency-Key is still in progress */
       409: {
         headers: {
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
           [name: string]: unknown;
         };
         content: {
@@ -2329,7 +2598,7 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description Any string of 1–255 visible characters, unique per intended action. The same key with the same body within 24 hours replays the first response without acting again (even when both arrive at once); with a different body: 422. A secret in the first response (an API key, a signing secret) is null in the replay, with a `message` saying it was shown once. */
+        /** @description Any string of 1–255 visible characters, unique per intended action. The same key with the same body within 24 hours replays the first response without acting again (even when both arrive at once), marked `Idempotent-Replayed: true`; with a different body: 422. An answer of 400 or 422 (the input refused before anything changed) or 5xx is not kept, so the corrected request may use the same key. A secret in the first response (an API key, a signing secret) is null in the replay, with a `message` saying it was shown once. */
         "Idempotency-Key"?: string;
       };
       path?: never;
@@ -2349,6 +2618,7 @@ export interface operations {
       /** @description Success */
       200: {
         headers: {
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
           [name: string]: unknown;
         };
         content: {
@@ -2378,6 +2648,7 @@ export interface operations {
       /** @description Not signed in (or wrong credentials) */
       401: {
         headers: {
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
           [name: string]: unknown;
         };
         content: {
@@ -2386,9 +2657,10 @@ export interface operations {
           };
         };
       };
-      /** @description Signed in with the wrong role, or not allowed */
+      /** @description Signed in with the wrong role, an API key without the scope (named), or not allowed */
       403: {
         headers: {
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
           [name: string]: unknown;
         };
         content: {
@@ -2400,6 +2672,31 @@ export interface operations {
       /** @description Not found (or another employer's/employee's record) */
       404: {
         headers: {
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+          };
+        };
+      };
+      /** @description This path does not serve that method (Allow lists the ones it does) */
+      405: {
+        headers: {
+          Allow: components["headers"]["Allow"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+          };
+        };
+      };
+      /** @description Conflicts with the current state of the record, or a request with the same Idempotency-Key is still in progress */
+      409: {
+        headers: {
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
           [name: string]: unknown;
         };
         content: {
@@ -2457,6 +2754,11 @@ export interface operations {
   getEmployees: {
     parameters: {
       query?: {
+        /** @description Opaque: where the page starts, as the previous page's `Link: <…>; rel="next"` gives it (from the start without one) */
+        cursor?: string;
+        /** @description Rows per page with `cursor` */
+        limit?: number;
+        /** @description The page-number form (with `pageSize`; not with `cursor`/`limit`), 1-based */
         page?: number;
         pageSize?: number;
       };
@@ -2469,10 +2771,11 @@ export interface operations {
       /** @description Success */
       200: {
         headers: {
-          /** @description Rows in the whole list */
-          "X-Total-Count"?: number;
-          /** @description rel=next / rel=prev page links */
-          Link?: string;
+          "X-Total-Count": components["headers"]["X-Total-Count"];
+          Link: components["headers"]["Link"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
           [name: string]: unknown;
         };
         content: {
@@ -2484,12 +2787,22 @@ export interface operations {
             department: string | null;
             /** @description Dollars with two decimals, e.g. "300.00" */
             availableBalance: string;
+            /**
+             * @description OFFBOARDED once the employer has recorded that they left
+             * @enum {string}
+             */
+            status: "ACTIVE" | "OFFBOARDED";
+            /** @description yyyy-MM-dd: their last paycheck, once offboarded; else null */
+            lastPayDate: string | null;
           }[];
         };
       };
       /** @description Invalid input */
       400: {
         headers: {
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
           [name: string]: unknown;
         };
         content: {
@@ -2512,9 +2825,39 @@ export interface operations {
           };
         };
       };
-      /** @description Signed in with the wrong role, or not allowed */
+      /** @description Signed in with the wrong role, an API key without the scope (named), or not allowed */
       403: {
         headers: {
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+          };
+        };
+      };
+      /** @description This path does not serve that method (Allow lists the ones it does) */
+      405: {
+        headers: {
+          Allow: components["headers"]["Allow"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+          };
+        };
+      };
+      /** @description Too many requests with this API key (wait Retry-After seconds) */
+      429: {
+        headers: {
+          "Retry-After": components["headers"]["Retry-After"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
           [name: string]: unknown;
         };
         content: {
@@ -2526,6 +2869,9 @@ export interface operations {
       /** @description The database is unavailable */
       503: {
         headers: {
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
           [name: string]: unknown;
         };
         content: {
@@ -2539,6 +2885,11 @@ export interface operations {
   getAdvanceRequestsPending: {
     parameters: {
       query?: {
+        /** @description Opaque: where the page starts, as the previous page's `Link: <…>; rel="next"` gives it (from the start without one) */
+        cursor?: string;
+        /** @description Rows per page with `cursor` */
+        limit?: number;
+        /** @description The page-number form (with `pageSize`; not with `cursor`/`limit`), 1-based */
         page?: number;
         pageSize?: number;
       };
@@ -2551,10 +2902,11 @@ export interface operations {
       /** @description Success */
       200: {
         headers: {
-          /** @description Rows in the whole list */
-          "X-Total-Count"?: number;
-          /** @description rel=next / rel=prev page links */
-          Link?: string;
+          "X-Total-Count": components["headers"]["X-Total-Count"];
+          Link: components["headers"]["Link"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
           [name: string]: unknown;
         };
         content: {
@@ -2598,6 +2950,9 @@ export interface operations {
       /** @description Invalid input */
       400: {
         headers: {
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
           [name: string]: unknown;
         };
         content: {
@@ -2620,9 +2975,39 @@ export interface operations {
           };
         };
       };
-      /** @description Signed in with the wrong role, or not allowed */
+      /** @description Signed in with the wrong role, an API key without the scope (named), or not allowed */
       403: {
         headers: {
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+          };
+        };
+      };
+      /** @description This path does not serve that method (Allow lists the ones it does) */
+      405: {
+        headers: {
+          Allow: components["headers"]["Allow"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+          };
+        };
+      };
+      /** @description Too many requests with this API key (wait Retry-After seconds) */
+      429: {
+        headers: {
+          "Retry-After": components["headers"]["Retry-After"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
           [name: string]: unknown;
         };
         content: {
@@ -2634,6 +3019,9 @@ export interface operations {
       /** @description The database is unavailable */
       503: {
         headers: {
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
           [name: string]: unknown;
         };
         content: {
@@ -2656,6 +3044,9 @@ export interface operations {
       /** @description Success */
       200: {
         headers: {
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
           [name: string]: unknown;
         };
         content: {
@@ -2700,9 +3091,39 @@ export interface operations {
           };
         };
       };
-      /** @description Signed in with the wrong role, or not allowed */
+      /** @description Signed in with the wrong role, an API key without the scope (named), or not allowed */
       403: {
         headers: {
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+          };
+        };
+      };
+      /** @description This path does not serve that method (Allow lists the ones it does) */
+      405: {
+        headers: {
+          Allow: components["headers"]["Allow"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+          };
+        };
+      };
+      /** @description Too many requests with this API key (wait Retry-After seconds) */
+      429: {
+        headers: {
+          "Retry-After": components["headers"]["Retry-After"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
           [name: string]: unknown;
         };
         content: {
@@ -2714,6 +3135,141 @@ export interface operations {
       /** @description The database is unavailable */
       503: {
         headers: {
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+          };
+        };
+      };
+    };
+  };
+  getAdvanceRequestsId: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            id: number;
+            employeeId: number;
+            /** @description Dollars with two decimals, e.g. "300.00" */
+            amount: string;
+            reason: string | null;
+            /** @enum {string} */
+            status: "PENDING" | "APPROVED" | "DECLINED" | "CANCELLED";
+            repaymentPeriods: number;
+            /** @description ISO 8601 date-time */
+            requestDate: string;
+            approvalDate: string | null;
+            rejectionDate: string | null;
+            rejectionReason: string | null;
+            approvedById: number | null;
+            cancelledAt: string | null;
+            cancellationReason: string | null;
+            /** @description Authorized on the employee's card at checkout: the processing fee (the whole advance for requests paid before fee-only checkout) */
+            authorizedAmount: string | null;
+            /** @description Charged by card: the processing fee, when the card was issued */
+            capturedAmount: string | null;
+            /** @description The part of the hold released (all of it when no card was issued) */
+            releasedAmount: string | null;
+            /** @description The version of /terms accepted at checkout */
+            termsVersion: string | null;
+            /** @description When the terms were accepted (the fee's authorization) */
+            termsAcceptedAt: string | null;
+          };
+        };
+      };
+      /** @description Not signed in (or wrong credentials) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+          };
+        };
+      };
+      /** @description Signed in with the wrong role, an API key without the scope (named), or not allowed */
+      403: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+          };
+        };
+      };
+      /** @description Not found (or another employer's/employee's record) */
+      404: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+          };
+        };
+      };
+      /** @description This path does not serve that method (Allow lists the ones it does) */
+      405: {
+        headers: {
+          Allow: components["headers"]["Allow"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+          };
+        };
+      };
+      /** @description Too many requests with this API key (wait Retry-After seconds) */
+      429: {
+        headers: {
+          "Retry-After": components["headers"]["Retry-After"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+          };
+        };
+      };
+      /** @description The database is unavailable */
+      503: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
           [name: string]: unknown;
         };
         content: {
@@ -2728,7 +3284,7 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description Any string of 1–255 visible characters, unique per intended action. The same key with the same body within 24 hours replays the first response without acting again (even when both arrive at once); with a different body: 422. A secret in the first response (an API key, a signing secret) is null in the replay, with a `message` saying it was shown once. */
+        /** @description Any string of 1–255 visible characters, unique per intended action. The same key with the same body within 24 hours replays the first response without acting again (even when both arrive at once), marked `Idempotent-Replayed: true`; with a different body: 422. An answer of 400 or 422 (the input refused before anything changed) or 5xx is not kept, so the corrected request may use the same key. A secret in the first response (an API key, a signing secret) is null in the replay, with a `message` saying it was shown once. */
         "Idempotency-Key"?: string;
       };
       path: {
@@ -2741,6 +3297,10 @@ export interface operations {
       /** @description Success */
       200: {
         headers: {
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
           [name: string]: unknown;
         };
         content: {
@@ -2777,6 +3337,9 @@ export interface operations {
       /** @description Invalid input */
       400: {
         headers: {
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
           [name: string]: unknown;
         };
         content: {
@@ -2791,6 +3354,7 @@ export interface operations {
       /** @description Not signed in (or wrong credentials) */
       401: {
         headers: {
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
           [name: string]: unknown;
         };
         content: {
@@ -2799,9 +3363,13 @@ export interface operations {
           };
         };
       };
-      /** @description Signed in with the wrong role, or not allowed */
+      /** @description Signed in with the wrong role, an API key without the scope (named), or not allowed */
       403: {
         headers: {
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
           [name: string]: unknown;
         };
         content: {
@@ -2813,6 +3381,10 @@ export interface operations {
       /** @description Not found (or another employer's/employee's record) */
       404: {
         headers: {
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
           [name: string]: unknown;
         };
         content: {
@@ -2821,9 +3393,25 @@ export interface operations {
           };
         };
       };
-      /** @description Conflicts with the current state (already decided, cancelled or paid for, balance, taken username) */
+      /** @description This path does not serve that method (Allow lists the ones it does) */
+      405: {
+        headers: {
+          Allow: components["headers"]["Allow"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+          };
+        };
+      };
+      /** @description Already decided, or the employee's available balance no longer covers the amount */
       409: {
         headers: {
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
           [name: string]: unknown;
         };
         content: {
@@ -2857,6 +3445,25 @@ export interface operations {
       /** @description The Idempotency-Key was already used with a different request */
       422: {
         headers: {
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+          };
+        };
+      };
+      /** @description Too many requests with this API key (wait Retry-After seconds) */
+      429: {
+        headers: {
+          "Retry-After": components["headers"]["Retry-After"];
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
           [name: string]: unknown;
         };
         content: {
@@ -2868,6 +3475,9 @@ export interface operations {
       /** @description The database is unavailable */
       503: {
         headers: {
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
           [name: string]: unknown;
         };
         content: {
@@ -2882,7 +3492,7 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description Any string of 1–255 visible characters, unique per intended action. The same key with the same body within 24 hours replays the first response without acting again (even when both arrive at once); with a different body: 422. A secret in the first response (an API key, a signing secret) is null in the replay, with a `message` saying it was shown once. */
+        /** @description Any string of 1–255 visible characters, unique per intended action. The same key with the same body within 24 hours replays the first response without acting again (even when both arrive at once), marked `Idempotent-Replayed: true`; with a different body: 422. An answer of 400 or 422 (the input refused before anything changed) or 5xx is not kept, so the corrected request may use the same key. A secret in the first response (an API key, a signing secret) is null in the replay, with a `message` saying it was shown once. */
         "Idempotency-Key"?: string;
       };
       path: {
@@ -2901,6 +3511,10 @@ export interface operations {
       /** @description Success */
       200: {
         headers: {
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
           [name: string]: unknown;
         };
         content: {
@@ -2937,6 +3551,9 @@ export interface operations {
       /** @description Invalid input */
       400: {
         headers: {
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
           [name: string]: unknown;
         };
         content: {
@@ -2951,6 +3568,7 @@ export interface operations {
       /** @description Not signed in (or wrong credentials) */
       401: {
         headers: {
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
           [name: string]: unknown;
         };
         content: {
@@ -2959,9 +3577,13 @@ export interface operations {
           };
         };
       };
-      /** @description Signed in with the wrong role, or not allowed */
+      /** @description Signed in with the wrong role, an API key without the scope (named), or not allowed */
       403: {
         headers: {
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
           [name: string]: unknown;
         };
         content: {
@@ -2973,6 +3595,10 @@ export interface operations {
       /** @description Not found (or another employer's/employee's record) */
       404: {
         headers: {
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
           [name: string]: unknown;
         };
         content: {
@@ -2981,9 +3607,25 @@ export interface operations {
           };
         };
       };
-      /** @description Conflicts with the current state (already decided, cancelled or paid for, balance, taken username) */
+      /** @description This path does not serve that method (Allow lists the ones it does) */
+      405: {
+        headers: {
+          Allow: components["headers"]["Allow"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+          };
+        };
+      };
+      /** @description Conflicts with the current state of the record, or a request with the same Idempotency-Key is still in progress */
       409: {
         headers: {
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
           [name: string]: unknown;
         };
         content: {
@@ -3017,6 +3659,25 @@ export interface operations {
       /** @description The Idempotency-Key was already used with a different request */
       422: {
         headers: {
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+          };
+        };
+      };
+      /** @description Too many requests with this API key (wait Retry-After seconds) */
+      429: {
+        headers: {
+          "Retry-After": components["headers"]["Retry-After"];
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
           [name: string]: unknown;
         };
         content: {
@@ -3028,6 +3689,9 @@ export interface operations {
       /** @description The database is unavailable */
       503: {
         headers: {
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
           [name: string]: unknown;
         };
         content: {
@@ -3042,7 +3706,7 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description Any string of 1–255 visible characters, unique per intended action. The same key with the same body within 24 hours replays the first response without acting again (even when both arrive at once); with a different body: 422. A secret in the first response (an API key, a signing secret) is null in the replay, with a `message` saying it was shown once. */
+        /** @description Any string of 1–255 visible characters, unique per intended action. The same key with the same body within 24 hours replays the first response without acting again (even when both arrive at once), marked `Idempotent-Replayed: true`; with a different body: 422. An answer of 400 or 422 (the input refused before anything changed) or 5xx is not kept, so the corrected request may use the same key. A secret in the first response (an API key, a signing secret) is null in the replay, with a `message` saying it was shown once. */
         "Idempotency-Key"?: string;
       };
       path: {
@@ -3055,6 +3719,7 @@ export interface operations {
       /** @description Success */
       200: {
         headers: {
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
           [name: string]: unknown;
         };
         content: {
@@ -3105,6 +3770,7 @@ export interface operations {
       /** @description Not signed in (or wrong credentials) */
       401: {
         headers: {
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
           [name: string]: unknown;
         };
         content: {
@@ -3113,9 +3779,10 @@ export interface operations {
           };
         };
       };
-      /** @description Signed in with the wrong role, or not allowed */
+      /** @description Signed in with the wrong role, an API key without the scope (named), or not allowed */
       403: {
         headers: {
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
           [name: string]: unknown;
         };
         content: {
@@ -3127,6 +3794,7 @@ export interface operations {
       /** @description Not found (or another employer's/employee's record) */
       404: {
         headers: {
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
           [name: string]: unknown;
         };
         content: {
@@ -3135,9 +3803,22 @@ export interface operations {
           };
         };
       };
-      /** @description Conflicts with the current state (already decided, cancelled or paid for, balance, taken username) */
+      /** @description This path does not serve that method (Allow lists the ones it does) */
+      405: {
+        headers: {
+          Allow: components["headers"]["Allow"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+          };
+        };
+      };
+      /** @description Conflicts with the current state of the record, or a request with the same Idempotency-Key is still in progress */
       409: {
         headers: {
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
           [name: string]: unknown;
         };
         content: {
@@ -3204,6 +3885,9 @@ export interface operations {
       /** @description Success */
       200: {
         headers: {
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
           [name: string]: unknown;
         };
         content: {
@@ -3229,9 +3913,39 @@ export interface operations {
           };
         };
       };
-      /** @description Signed in with the wrong role, or not allowed */
+      /** @description Signed in with the wrong role, an API key without the scope (named), or not allowed */
       403: {
         headers: {
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+          };
+        };
+      };
+      /** @description This path does not serve that method (Allow lists the ones it does) */
+      405: {
+        headers: {
+          Allow: components["headers"]["Allow"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+          };
+        };
+      };
+      /** @description Too many requests with this API key (wait Retry-After seconds) */
+      429: {
+        headers: {
+          "Retry-After": components["headers"]["Retry-After"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
           [name: string]: unknown;
         };
         content: {
@@ -3243,6 +3957,9 @@ export interface operations {
       /** @description The database is unavailable */
       503: {
         headers: {
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
           [name: string]: unknown;
         };
         content: {
@@ -3255,7 +3972,15 @@ export interface operations {
   };
   getInvitations: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description Opaque: where the page starts, as the previous page's `Link: <…>; rel="next"` gives it (from the start without one) */
+        cursor?: string;
+        /** @description Rows per page with `cursor` */
+        limit?: number;
+        /** @description The page-number form (with `pageSize`; not with `cursor`/`limit`), 1-based */
+        page?: number;
+        pageSize?: number;
+      };
       header?: never;
       path?: never;
       cookie?: never;
@@ -3265,6 +3990,11 @@ export interface operations {
       /** @description Success */
       200: {
         headers: {
+          "X-Total-Count": components["headers"]["X-Total-Count"];
+          Link: components["headers"]["Link"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
           [name: string]: unknown;
         };
         content: {
@@ -3285,6 +4015,23 @@ export interface operations {
           }[];
         };
       };
+      /** @description Invalid input */
+      400: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+            errors?: {
+              [key: string]: string[];
+            };
+          };
+        };
+      };
       /** @description Not signed in (or wrong credentials) */
       401: {
         headers: {
@@ -3296,9 +4043,39 @@ export interface operations {
           };
         };
       };
-      /** @description Signed in with the wrong role, or not allowed */
+      /** @description Signed in with the wrong role, an API key without the scope (named), or not allowed */
       403: {
         headers: {
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+          };
+        };
+      };
+      /** @description This path does not serve that method (Allow lists the ones it does) */
+      405: {
+        headers: {
+          Allow: components["headers"]["Allow"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+          };
+        };
+      };
+      /** @description Too many requests with this API key (wait Retry-After seconds) */
+      429: {
+        headers: {
+          "Retry-After": components["headers"]["Retry-After"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
           [name: string]: unknown;
         };
         content: {
@@ -3310,6 +4087,9 @@ export interface operations {
       /** @description The database is unavailable */
       503: {
         headers: {
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
           [name: string]: unknown;
         };
         content: {
@@ -3324,7 +4104,7 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description Any string of 1–255 visible characters, unique per intended action. The same key with the same body within 24 hours replays the first response without acting again (even when both arrive at once); with a different body: 422. A secret in the first response (an API key, a signing secret) is null in the replay, with a `message` saying it was shown once. */
+        /** @description Any string of 1–255 visible characters, unique per intended action. The same key with the same body within 24 hours replays the first response without acting again (even when both arrive at once), marked `Idempotent-Replayed: true`; with a different body: 422. An answer of 400 or 422 (the input refused before anything changed) or 5xx is not kept, so the corrected request may use the same key. A secret in the first response (an API key, a signing secret) is null in the replay, with a `message` saying it was shown once. */
         "Idempotency-Key"?: string;
       };
       path?: never;
@@ -3344,6 +4124,10 @@ export interface operations {
       /** @description Success */
       201: {
         headers: {
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
           [name: string]: unknown;
         };
         content: {
@@ -3367,6 +4151,9 @@ export interface operations {
       /** @description Invalid input */
       400: {
         headers: {
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
           [name: string]: unknown;
         };
         content: {
@@ -3381,6 +4168,7 @@ export interface operations {
       /** @description Not signed in (or wrong credentials) */
       401: {
         headers: {
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
           [name: string]: unknown;
         };
         content: {
@@ -3389,9 +4177,13 @@ export interface operations {
           };
         };
       };
-      /** @description Signed in with the wrong role, or not allowed */
+      /** @description Signed in with the wrong role, an API key without the scope (named), or not allowed */
       403: {
         headers: {
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
           [name: string]: unknown;
         };
         content: {
@@ -3400,9 +4192,25 @@ export interface operations {
           };
         };
       };
-      /** @description Conflicts with the current state (already decided, cancelled or paid for, balance, taken username) */
+      /** @description This path does not serve that method (Allow lists the ones it does) */
+      405: {
+        headers: {
+          Allow: components["headers"]["Allow"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+          };
+        };
+      };
+      /** @description Conflicts with the current state of the record, or a request with the same Idempotency-Key is still in progress */
       409: {
         headers: {
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
           [name: string]: unknown;
         };
         content: {
@@ -3436,6 +4244,9 @@ export interface operations {
       /** @description The Idempotency-Key was already used with a different request */
       422: {
         headers: {
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
           [name: string]: unknown;
         };
         content: {
@@ -3444,9 +4255,14 @@ export interface operations {
           };
         };
       };
-      /** @description Too many sign-in attempts, or too many requests with this API key (see Retry-After) */
+      /** @description Too many requests with this API key (wait Retry-After seconds) */
       429: {
         headers: {
+          "Retry-After": components["headers"]["Retry-After"];
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
           [name: string]: unknown;
         };
         content: {
@@ -3458,6 +4274,128 @@ export interface operations {
       /** @description The database is unavailable */
       503: {
         headers: {
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+          };
+        };
+      };
+    };
+  };
+  getInvitationsId: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            id: number;
+            /** @enum {string} */
+            kind: "EMPLOYEE" | "MEMBER";
+            email: string;
+            firstName: string;
+            lastName: string;
+            department: string | null;
+            role: ("OWNER" | "ADMIN" | "APPROVER") | null;
+            /** @enum {string} */
+            status: "PENDING" | "ACCEPTED" | "REVOKED" | "EXPIRED";
+            createdAt: string;
+            sentAt: string;
+            expiresAt: string;
+          };
+        };
+      };
+      /** @description Not signed in (or wrong credentials) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+          };
+        };
+      };
+      /** @description Signed in with the wrong role, an API key without the scope (named), or not allowed */
+      403: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+          };
+        };
+      };
+      /** @description Not found (or another employer's/employee's record) */
+      404: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+          };
+        };
+      };
+      /** @description This path does not serve that method (Allow lists the ones it does) */
+      405: {
+        headers: {
+          Allow: components["headers"]["Allow"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+          };
+        };
+      };
+      /** @description Too many requests with this API key (wait Retry-After seconds) */
+      429: {
+        headers: {
+          "Retry-After": components["headers"]["Retry-After"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+          };
+        };
+      };
+      /** @description The database is unavailable */
+      503: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
           [name: string]: unknown;
         };
         content: {
@@ -3472,7 +4410,7 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description Any string of 1–255 visible characters, unique per intended action. The same key with the same body within 24 hours replays the first response without acting again (even when both arrive at once); with a different body: 422. A secret in the first response (an API key, a signing secret) is null in the replay, with a `message` saying it was shown once. */
+        /** @description Any string of 1–255 visible characters, unique per intended action. The same key with the same body within 24 hours replays the first response without acting again (even when both arrive at once), marked `Idempotent-Replayed: true`; with a different body: 422. An answer of 400 or 422 (the input refused before anything changed) or 5xx is not kept, so the corrected request may use the same key. A secret in the first response (an API key, a signing secret) is null in the replay, with a `message` saying it was shown once. */
         "Idempotency-Key"?: string;
       };
       path: {
@@ -3485,6 +4423,10 @@ export interface operations {
       /** @description Success */
       200: {
         headers: {
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
           [name: string]: unknown;
         };
         content: {
@@ -3508,6 +4450,9 @@ export interface operations {
       /** @description Invalid input */
       400: {
         headers: {
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
           [name: string]: unknown;
         };
         content: {
@@ -3522,6 +4467,7 @@ export interface operations {
       /** @description Not signed in (or wrong credentials) */
       401: {
         headers: {
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
           [name: string]: unknown;
         };
         content: {
@@ -3530,9 +4476,13 @@ export interface operations {
           };
         };
       };
-      /** @description Signed in with the wrong role, or not allowed */
+      /** @description Signed in with the wrong role, an API key without the scope (named), or not allowed */
       403: {
         headers: {
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
           [name: string]: unknown;
         };
         content: {
@@ -3544,6 +4494,10 @@ export interface operations {
       /** @description Not found (or another employer's/employee's record) */
       404: {
         headers: {
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
           [name: string]: unknown;
         };
         content: {
@@ -3552,9 +4506,25 @@ export interface operations {
           };
         };
       };
-      /** @description Conflicts with the current state (already decided, cancelled or paid for, balance, taken username) */
+      /** @description This path does not serve that method (Allow lists the ones it does) */
+      405: {
+        headers: {
+          Allow: components["headers"]["Allow"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+          };
+        };
+      };
+      /** @description Conflicts with the current state of the record, or a request with the same Idempotency-Key is still in progress */
       409: {
         headers: {
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
           [name: string]: unknown;
         };
         content: {
@@ -3588,6 +4558,9 @@ export interface operations {
       /** @description The Idempotency-Key was already used with a different request */
       422: {
         headers: {
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
           [name: string]: unknown;
         };
         content: {
@@ -3596,9 +4569,14 @@ export interface operations {
           };
         };
       };
-      /** @description Too many sign-in attempts, or too many requests with this API key (see Retry-After) */
+      /** @description Too many requests with this API key (wait Retry-After seconds) */
       429: {
         headers: {
+          "Retry-After": components["headers"]["Retry-After"];
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
           [name: string]: unknown;
         };
         content: {
@@ -3610,6 +4588,9 @@ export interface operations {
       /** @description The database is unavailable */
       503: {
         headers: {
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
           [name: string]: unknown;
         };
         content: {
@@ -3624,7 +4605,7 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description Any string of 1–255 visible characters, unique per intended action. The same key with the same body within 24 hours replays the first response without acting again (even when both arrive at once); with a different body: 422. A secret in the first response (an API key, a signing secret) is null in the replay, with a `message` saying it was shown once. */
+        /** @description Any string of 1–255 visible characters, unique per intended action. The same key with the same body within 24 hours replays the first response without acting again (even when both arrive at once), marked `Idempotent-Replayed: true`; with a different body: 422. An answer of 400 or 422 (the input refused before anything changed) or 5xx is not kept, so the corrected request may use the same key. A secret in the first response (an API key, a signing secret) is null in the replay, with a `message` saying it was shown once. */
         "Idempotency-Key"?: string;
       };
       path: {
@@ -3637,6 +4618,10 @@ export interface operations {
       /** @description Success */
       200: {
         headers: {
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
           [name: string]: unknown;
         };
         content: {
@@ -3660,6 +4645,9 @@ export interface operations {
       /** @description Invalid input */
       400: {
         headers: {
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
           [name: string]: unknown;
         };
         content: {
@@ -3674,6 +4662,7 @@ export interface operations {
       /** @description Not signed in (or wrong credentials) */
       401: {
         headers: {
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
           [name: string]: unknown;
         };
         content: {
@@ -3682,9 +4671,13 @@ export interface operations {
           };
         };
       };
-      /** @description Signed in with the wrong role, or not allowed */
+      /** @description Signed in with the wrong role, an API key without the scope (named), or not allowed */
       403: {
         headers: {
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
           [name: string]: unknown;
         };
         content: {
@@ -3696,6 +4689,10 @@ export interface operations {
       /** @description Not found (or another employer's/employee's record) */
       404: {
         headers: {
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
           [name: string]: unknown;
         };
         content: {
@@ -3704,9 +4701,25 @@ export interface operations {
           };
         };
       };
-      /** @description Conflicts with the current state (already decided, cancelled or paid for, balance, taken username) */
+      /** @description This path does not serve that method (Allow lists the ones it does) */
+      405: {
+        headers: {
+          Allow: components["headers"]["Allow"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+          };
+        };
+      };
+      /** @description Conflicts with the current state of the record, or a request with the same Idempotency-Key is still in progress */
       409: {
         headers: {
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
           [name: string]: unknown;
         };
         content: {
@@ -3740,6 +4753,25 @@ export interface operations {
       /** @description The Idempotency-Key was already used with a different request */
       422: {
         headers: {
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+          };
+        };
+      };
+      /** @description Too many requests with this API key (wait Retry-After seconds) */
+      429: {
+        headers: {
+          "Retry-After": components["headers"]["Retry-After"];
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
           [name: string]: unknown;
         };
         content: {
@@ -3751,6 +4783,9 @@ export interface operations {
       /** @description The database is unavailable */
       503: {
         headers: {
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
           [name: string]: unknown;
         };
         content: {
@@ -3765,7 +4800,7 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description Any string of 1–255 visible characters, unique per intended action. The same key with the same body within 24 hours replays the first response without acting again (even when both arrive at once); with a different body: 422. A secret in the first response (an API key, a signing secret) is null in the replay, with a `message` saying it was shown once. */
+        /** @description Any string of 1–255 visible characters, unique per intended action. The same key with the same body within 24 hours replays the first response without acting again (even when both arrive at once), marked `Idempotent-Replayed: true`; with a different body: 422. An answer of 400 or 422 (the input refused before anything changed) or 5xx is not kept, so the corrected request may use the same key. A secret in the first response (an API key, a signing secret) is null in the replay, with a `message` saying it was shown once. */
         "Idempotency-Key"?: string;
       };
       path: {
@@ -3785,6 +4820,10 @@ export interface operations {
       /** @description Success */
       200: {
         headers: {
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
           [name: string]: unknown;
         };
         content: {
@@ -3801,6 +4840,9 @@ export interface operations {
       /** @description Invalid input */
       400: {
         headers: {
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
           [name: string]: unknown;
         };
         content: {
@@ -3815,6 +4857,7 @@ export interface operations {
       /** @description Not signed in (or wrong credentials) */
       401: {
         headers: {
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
           [name: string]: unknown;
         };
         content: {
@@ -3823,9 +4866,13 @@ export interface operations {
           };
         };
       };
-      /** @description Signed in with the wrong role, or not allowed */
+      /** @description Signed in with the wrong role, an API key without the scope (named), or not allowed */
       403: {
         headers: {
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
           [name: string]: unknown;
         };
         content: {
@@ -3837,6 +4884,10 @@ export interface operations {
       /** @description Not found (or another employer's/employee's record) */
       404: {
         headers: {
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
           [name: string]: unknown;
         };
         content: {
@@ -3845,9 +4896,25 @@ export interface operations {
           };
         };
       };
-      /** @description Conflicts with the current state (already decided, cancelled or paid for, balance, taken username) */
+      /** @description This path does not serve that method (Allow lists the ones it does) */
+      405: {
+        headers: {
+          Allow: components["headers"]["Allow"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+          };
+        };
+      };
+      /** @description Conflicts with the current state of the record, or a request with the same Idempotency-Key is still in progress */
       409: {
         headers: {
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
           [name: string]: unknown;
         };
         content: {
@@ -3881,6 +4948,25 @@ export interface operations {
       /** @description The Idempotency-Key was already used with a different request */
       422: {
         headers: {
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+          };
+        };
+      };
+      /** @description Too many requests with this API key (wait Retry-After seconds) */
+      429: {
+        headers: {
+          "Retry-After": components["headers"]["Retry-After"];
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
           [name: string]: unknown;
         };
         content: {
@@ -3892,6 +4978,9 @@ export interface operations {
       /** @description The database is unavailable */
       503: {
         headers: {
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
           [name: string]: unknown;
         };
         content: {
@@ -3914,6 +5003,9 @@ export interface operations {
       /** @description Success */
       200: {
         headers: {
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
           [name: string]: unknown;
         };
         content: {
@@ -3936,9 +5028,39 @@ export interface operations {
           };
         };
       };
-      /** @description Signed in with the wrong role, or not allowed */
+      /** @description Signed in with the wrong role, an API key without the scope (named), or not allowed */
       403: {
         headers: {
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+          };
+        };
+      };
+      /** @description This path does not serve that method (Allow lists the ones it does) */
+      405: {
+        headers: {
+          Allow: components["headers"]["Allow"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+          };
+        };
+      };
+      /** @description Too many requests with this API key (wait Retry-After seconds) */
+      429: {
+        headers: {
+          "Retry-After": components["headers"]["Retry-After"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
           [name: string]: unknown;
         };
         content: {
@@ -3950,6 +5072,9 @@ export interface operations {
       /** @description The database is unavailable */
       503: {
         headers: {
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
           [name: string]: unknown;
         };
         content: {
@@ -3964,7 +5089,7 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description Any string of 1–255 visible characters, unique per intended action. The same key with the same body within 24 hours replays the first response without acting again (even when both arrive at once); with a different body: 422. A secret in the first response (an API key, a signing secret) is null in the replay, with a `message` saying it was shown once. */
+        /** @description Any string of 1–255 visible characters, unique per intended action. The same key with the same body within 24 hours replays the first response without acting again (even when both arrive at once), marked `Idempotent-Replayed: true`; with a different body: 422. An answer of 400 or 422 (the input refused before anything changed) or 5xx is not kept, so the corrected request may use the same key. A secret in the first response (an API key, a signing secret) is null in the replay, with a `message` saying it was shown once. */
         "Idempotency-Key"?: string;
       };
       path?: never;
@@ -3983,6 +5108,10 @@ export interface operations {
       /** @description Success */
       200: {
         headers: {
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
           [name: string]: unknown;
         };
         content: {
@@ -3997,6 +5126,9 @@ export interface operations {
       /** @description Invalid input */
       400: {
         headers: {
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
           [name: string]: unknown;
         };
         content: {
@@ -4011,6 +5143,7 @@ export interface operations {
       /** @description Not signed in (or wrong credentials) */
       401: {
         headers: {
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
           [name: string]: unknown;
         };
         content: {
@@ -4019,9 +5152,40 @@ export interface operations {
           };
         };
       };
-      /** @description Signed in with the wrong role, or not allowed */
+      /** @description Signed in with the wrong role, an API key without the scope (named), or not allowed */
       403: {
         headers: {
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+          };
+        };
+      };
+      /** @description This path does not serve that method (Allow lists the ones it does) */
+      405: {
+        headers: {
+          Allow: components["headers"]["Allow"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+          };
+        };
+      };
+      /** @description Conflicts with the current state of the record, or a request with the same Idempotency-Key is still in progress */
+      409: {
+        headers: {
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
           [name: string]: unknown;
         };
         content: {
@@ -4055,6 +5219,25 @@ export interface operations {
       /** @description The Idempotency-Key was already used with a different request */
       422: {
         headers: {
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+          };
+        };
+      };
+      /** @description Too many requests with this API key (wait Retry-After seconds) */
+      429: {
+        headers: {
+          "Retry-After": components["headers"]["Retry-After"];
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
           [name: string]: unknown;
         };
         content: {
@@ -4066,6 +5249,134 @@ export interface operations {
       /** @description The database is unavailable */
       503: {
         headers: {
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+          };
+        };
+      };
+    };
+  };
+  getPayrollRuns: {
+    parameters: {
+      query?: {
+        /** @description Opaque: where the page starts, as the previous page's `Link: <…>; rel="next"` gives it (from the start without one) */
+        cursor?: string;
+        /** @description Rows per page with `cursor` */
+        limit?: number;
+        /** @description The page-number form (with `pageSize`; not with `cursor`/`limit`), 1-based */
+        page?: number;
+        pageSize?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          "X-Total-Count": components["headers"]["X-Total-Count"];
+          Link: components["headers"]["Link"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            id: number;
+            /** @description yyyy-MM-dd */
+            payDate: string;
+            /** @enum {string} */
+            status: "SUBMITTED" | "RECONCILED";
+            /** @description The sum of the run's deductions */
+            total: string;
+            deductionCount: number;
+          }[];
+        };
+      };
+      /** @description Invalid input */
+      400: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+            errors?: {
+              [key: string]: string[];
+            };
+          };
+        };
+      };
+      /** @description Not signed in (or wrong credentials) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+          };
+        };
+      };
+      /** @description Signed in with the wrong role, an API key without the scope (named), or not allowed */
+      403: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+          };
+        };
+      };
+      /** @description This path does not serve that method (Allow lists the ones it does) */
+      405: {
+        headers: {
+          Allow: components["headers"]["Allow"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+          };
+        };
+      };
+      /** @description Too many requests with this API key (wait Retry-After seconds) */
+      429: {
+        headers: {
+          "Retry-After": components["headers"]["Retry-After"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+          };
+        };
+      };
+      /** @description The database is unavailable */
+      503: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
           [name: string]: unknown;
         };
         content: {
@@ -4080,7 +5391,7 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description Any string of 1–255 visible characters, unique per intended action. The same key with the same body within 24 hours replays the first response without acting again (even when both arrive at once); with a different body: 422. A secret in the first response (an API key, a signing secret) is null in the replay, with a `message` saying it was shown once. */
+        /** @description Any string of 1–255 visible characters, unique per intended action. The same key with the same body within 24 hours replays the first response without acting again (even when both arrive at once), marked `Idempotent-Replayed: true`; with a different body: 422. An answer of 400 or 422 (the input refused before anything changed) or 5xx is not kept, so the corrected request may use the same key. A secret in the first response (an API key, a signing secret) is null in the replay, with a `message` saying it was shown once. */
         "Idempotency-Key"?: string;
       };
       path?: never;
@@ -4098,6 +5409,10 @@ export interface operations {
       /** @description Success */
       200: {
         headers: {
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
           [name: string]: unknown;
         };
         content: {
@@ -4132,6 +5447,10 @@ export interface operations {
       /** @description Success */
       201: {
         headers: {
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
           [name: string]: unknown;
         };
         content: {
@@ -4166,6 +5485,9 @@ export interface operations {
       /** @description Invalid input */
       400: {
         headers: {
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
           [name: string]: unknown;
         };
         content: {
@@ -4180,6 +5502,7 @@ export interface operations {
       /** @description Not signed in (or wrong credentials) */
       401: {
         headers: {
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
           [name: string]: unknown;
         };
         content: {
@@ -4188,9 +5511,40 @@ export interface operations {
           };
         };
       };
-      /** @description Signed in with the wrong role, or not allowed */
+      /** @description Signed in with the wrong role, an API key without the scope (named), or not allowed */
       403: {
         headers: {
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+          };
+        };
+      };
+      /** @description This path does not serve that method (Allow lists the ones it does) */
+      405: {
+        headers: {
+          Allow: components["headers"]["Allow"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+          };
+        };
+      };
+      /** @description Conflicts with the current state of the record, or a request with the same Idempotency-Key is still in progress */
+      409: {
+        headers: {
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
           [name: string]: unknown;
         };
         content: {
@@ -4224,6 +5578,25 @@ export interface operations {
       /** @description The Idempotency-Key was already used with a different request */
       422: {
         headers: {
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+          };
+        };
+      };
+      /** @description Too many requests with this API key (wait Retry-After seconds) */
+      429: {
+        headers: {
+          "Retry-After": components["headers"]["Retry-After"];
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
           [name: string]: unknown;
         };
         content: {
@@ -4235,6 +5608,9 @@ export interface operations {
       /** @description The database is unavailable */
       503: {
         headers: {
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
           [name: string]: unknown;
         };
         content: {
@@ -4259,6 +5635,9 @@ export interface operations {
       /** @description Success */
       200: {
         headers: {
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
           [name: string]: unknown;
         };
         content: {
@@ -4301,9 +5680,12 @@ export interface operations {
           };
         };
       };
-      /** @description Signed in with the wrong role, or not allowed */
+      /** @description Signed in with the wrong role, an API key without the scope (named), or not allowed */
       403: {
         headers: {
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
           [name: string]: unknown;
         };
         content: {
@@ -4315,6 +5697,36 @@ export interface operations {
       /** @description Not found (or another employer's/employee's record) */
       404: {
         headers: {
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+          };
+        };
+      };
+      /** @description This path does not serve that method (Allow lists the ones it does) */
+      405: {
+        headers: {
+          Allow: components["headers"]["Allow"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+          };
+        };
+      };
+      /** @description Too many requests with this API key (wait Retry-After seconds) */
+      429: {
+        headers: {
+          "Retry-After": components["headers"]["Retry-After"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
           [name: string]: unknown;
         };
         content: {
@@ -4326,6 +5738,9 @@ export interface operations {
       /** @description The database is unavailable */
       503: {
         headers: {
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
           [name: string]: unknown;
         };
         content: {
@@ -4340,7 +5755,7 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description Any string of 1–255 visible characters, unique per intended action. The same key with the same body within 24 hours replays the first response without acting again (even when both arrive at once); with a different body: 422. A secret in the first response (an API key, a signing secret) is null in the replay, with a `message` saying it was shown once. */
+        /** @description Any string of 1–255 visible characters, unique per intended action. The same key with the same body within 24 hours replays the first response without acting again (even when both arrive at once), marked `Idempotent-Replayed: true`; with a different body: 422. An answer of 400 or 422 (the input refused before anything changed) or 5xx is not kept, so the corrected request may use the same key. A secret in the first response (an API key, a signing secret) is null in the replay, with a `message` saying it was shown once. */
         "Idempotency-Key"?: string;
       };
       path: {
@@ -4363,6 +5778,10 @@ export interface operations {
       /** @description Success */
       200: {
         headers: {
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
           [name: string]: unknown;
         };
         content: {
@@ -4397,6 +5816,9 @@ export interface operations {
       /** @description Invalid input */
       400: {
         headers: {
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
           [name: string]: unknown;
         };
         content: {
@@ -4411,6 +5833,7 @@ export interface operations {
       /** @description Not signed in (or wrong credentials) */
       401: {
         headers: {
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
           [name: string]: unknown;
         };
         content: {
@@ -4419,9 +5842,13 @@ export interface operations {
           };
         };
       };
-      /** @description Signed in with the wrong role, or not allowed */
+      /** @description Signed in with the wrong role, an API key without the scope (named), or not allowed */
       403: {
         headers: {
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
           [name: string]: unknown;
         };
         content: {
@@ -4433,6 +5860,10 @@ export interface operations {
       /** @description Not found (or another employer's/employee's record) */
       404: {
         headers: {
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
           [name: string]: unknown;
         };
         content: {
@@ -4441,9 +5872,25 @@ export interface operations {
           };
         };
       };
-      /** @description Conflicts with the current state (already decided, cancelled or paid for, balance, taken username) */
+      /** @description This path does not serve that method (Allow lists the ones it does) */
+      405: {
+        headers: {
+          Allow: components["headers"]["Allow"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+          };
+        };
+      };
+      /** @description Conflicts with the current state of the record, or a request with the same Idempotency-Key is still in progress */
       409: {
         headers: {
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
           [name: string]: unknown;
         };
         content: {
@@ -4477,6 +5924,25 @@ export interface operations {
       /** @description The Idempotency-Key was already used with a different request */
       422: {
         headers: {
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+          };
+        };
+      };
+      /** @description Too many requests with this API key (wait Retry-After seconds) */
+      429: {
+        headers: {
+          "Retry-After": components["headers"]["Retry-After"];
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
           [name: string]: unknown;
         };
         content: {
@@ -4488,6 +5954,9 @@ export interface operations {
       /** @description The database is unavailable */
       503: {
         headers: {
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
           [name: string]: unknown;
         };
         content: {
@@ -4543,9 +6012,21 @@ export interface operations {
           };
         };
       };
-      /** @description Signed in with the wrong role, or not allowed */
+      /** @description Signed in with the wrong role, an API key without the scope (named), or not allowed */
       403: {
         headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+          };
+        };
+      };
+      /** @description This path does not serve that method (Allow lists the ones it does) */
+      405: {
+        headers: {
+          Allow: components["headers"]["Allow"];
           [name: string]: unknown;
         };
         content: {
@@ -4571,7 +6052,7 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description Any string of 1–255 visible characters, unique per intended action. The same key with the same body within 24 hours replays the first response without acting again (even when both arrive at once); with a different body: 422. A secret in the first response (an API key, a signing secret) is null in the replay, with a `message` saying it was shown once. */
+        /** @description Any string of 1–255 visible characters, unique per intended action. The same key with the same body within 24 hours replays the first response without acting again (even when both arrive at once), marked `Idempotent-Replayed: true`; with a different body: 422. An answer of 400 or 422 (the input refused before anything changed) or 5xx is not kept, so the corrected request may use the same key. A secret in the first response (an API key, a signing secret) is null in the replay, with a `message` saying it was shown once. */
         "Idempotency-Key"?: string;
       };
       path?: never;
@@ -4597,6 +6078,7 @@ export interface operations {
       /** @description Success. `key` is shown in this first answer only and never stored: a replay of it (Idempotent-Replayed: true) has it null, with `message`: "The key was shown once, in the first answer to this request, and is not stored. If it was lost, revoke it and create another." */
       201: {
         headers: {
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
           [name: string]: unknown;
         };
         content: {
@@ -4637,6 +6119,7 @@ export interface operations {
       /** @description Not signed in (or wrong credentials) */
       401: {
         headers: {
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
           [name: string]: unknown;
         };
         content: {
@@ -4645,9 +6128,34 @@ export interface operations {
           };
         };
       };
-      /** @description Signed in with the wrong role, or not allowed */
+      /** @description Signed in with the wrong role, an API key without the scope (named), or not allowed */
       403: {
         headers: {
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+          };
+        };
+      };
+      /** @description This path does not serve that method (Allow lists the ones it does) */
+      405: {
+        headers: {
+          Allow: components["headers"]["Allow"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+          };
+        };
+      };
+      /** @description Conflicts with the current state of the record, or a request with the same Idempotency-Key is still in progress */
+      409: {
+        headers: {
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
           [name: string]: unknown;
         };
         content: {
@@ -4706,7 +6214,7 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description Any string of 1–255 visible characters, unique per intended action. The same key with the same body within 24 hours replays the first response without acting again (even when both arrive at once); with a different body: 422. A secret in the first response (an API key, a signing secret) is null in the replay, with a `message` saying it was shown once. */
+        /** @description Any string of 1–255 visible characters, unique per intended action. The same key with the same body within 24 hours replays the first response without acting again (even when both arrive at once), marked `Idempotent-Replayed: true`; with a different body: 422. An answer of 400 or 422 (the input refused before anything changed) or 5xx is not kept, so the corrected request may use the same key. A secret in the first response (an API key, a signing secret) is null in the replay, with a `message` saying it was shown once. */
         "Idempotency-Key"?: string;
       };
       path: {
@@ -4719,6 +6227,7 @@ export interface operations {
       /** @description Success */
       200: {
         headers: {
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
           [name: string]: unknown;
         };
         content: {
@@ -4758,6 +6267,7 @@ export interface operations {
       /** @description Not signed in (or wrong credentials) */
       401: {
         headers: {
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
           [name: string]: unknown;
         };
         content: {
@@ -4766,9 +6276,10 @@ export interface operations {
           };
         };
       };
-      /** @description Signed in with the wrong role, or not allowed */
+      /** @description Signed in with the wrong role, an API key without the scope (named), or not allowed */
       403: {
         headers: {
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
           [name: string]: unknown;
         };
         content: {
@@ -4780,6 +6291,31 @@ export interface operations {
       /** @description Not found (or another employer's/employee's record) */
       404: {
         headers: {
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+          };
+        };
+      };
+      /** @description This path does not serve that method (Allow lists the ones it does) */
+      405: {
+        headers: {
+          Allow: components["headers"]["Allow"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+          };
+        };
+      };
+      /** @description Conflicts with the current state of the record, or a request with the same Idempotency-Key is still in progress */
+      409: {
+        headers: {
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
           [name: string]: unknown;
         };
         content: {
@@ -4846,6 +6382,9 @@ export interface operations {
       /** @description Success */
       200: {
         headers: {
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
           [name: string]: unknown;
         };
         content: {
@@ -4887,9 +6426,39 @@ export interface operations {
           };
         };
       };
-      /** @description Signed in with the wrong role, or not allowed */
+      /** @description Signed in with the wrong role, an API key without the scope (named), or not allowed */
       403: {
         headers: {
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+          };
+        };
+      };
+      /** @description This path does not serve that method (Allow lists the ones it does) */
+      405: {
+        headers: {
+          Allow: components["headers"]["Allow"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+          };
+        };
+      };
+      /** @description Too many requests with this API key (wait Retry-After seconds) */
+      429: {
+        headers: {
+          "Retry-After": components["headers"]["Retry-After"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
           [name: string]: unknown;
         };
         content: {
@@ -4901,6 +6470,9 @@ export interface operations {
       /** @description The database is unavailable */
       503: {
         headers: {
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
           [name: string]: unknown;
         };
         content: {
@@ -4915,7 +6487,7 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description Any string of 1–255 visible characters, unique per intended action. The same key with the same body within 24 hours replays the first response without acting again (even when both arrive at once); with a different body: 422. A secret in the first response (an API key, a signing secret) is null in the replay, with a `message` saying it was shown once. */
+        /** @description Any string of 1–255 visible characters, unique per intended action. The same key with the same body within 24 hours replays the first response without acting again (even when both arrive at once), marked `Idempotent-Replayed: true`; with a different body: 422. An answer of 400 or 422 (the input refused before anything changed) or 5xx is not kept, so the corrected request may use the same key. A secret in the first response (an API key, a signing secret) is null in the replay, with a `message` saying it was shown once. */
         "Idempotency-Key"?: string;
       };
       path?: never;
@@ -4944,6 +6516,10 @@ export interface operations {
       /** @description Success. `secret` is shown in this first answer only and never stored: a replay of it (Idempotent-Replayed: true) has it null, with `message`: "The signing secret was shown once, in the first answer to this request, and is not stored. If it was lost, remove the endpoint and add it again." */
       201: {
         headers: {
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
           [name: string]: unknown;
         };
         content: {
@@ -4981,6 +6557,9 @@ export interface operations {
       /** @description Invalid input */
       400: {
         headers: {
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
           [name: string]: unknown;
         };
         content: {
@@ -4995,6 +6574,7 @@ export interface operations {
       /** @description Not signed in (or wrong credentials) */
       401: {
         headers: {
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
           [name: string]: unknown;
         };
         content: {
@@ -5003,9 +6583,40 @@ export interface operations {
           };
         };
       };
-      /** @description Signed in with the wrong role, or not allowed */
+      /** @description Signed in with the wrong role, an API key without the scope (named), or not allowed */
       403: {
         headers: {
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+          };
+        };
+      };
+      /** @description This path does not serve that method (Allow lists the ones it does) */
+      405: {
+        headers: {
+          Allow: components["headers"]["Allow"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+          };
+        };
+      };
+      /** @description Conflicts with the current state of the record, or a request with the same Idempotency-Key is still in progress */
+      409: {
+        headers: {
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
           [name: string]: unknown;
         };
         content: {
@@ -5039,6 +6650,25 @@ export interface operations {
       /** @description The Idempotency-Key was already used with a different request */
       422: {
         headers: {
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+          };
+        };
+      };
+      /** @description Too many requests with this API key (wait Retry-After seconds) */
+      429: {
+        headers: {
+          "Retry-After": components["headers"]["Retry-After"];
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
           [name: string]: unknown;
         };
         content: {
@@ -5050,6 +6680,9 @@ export interface operations {
       /** @description The database is unavailable */
       503: {
         headers: {
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
           [name: string]: unknown;
         };
         content: {
@@ -5064,7 +6697,7 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description Any string of 1–255 visible characters, unique per intended action. The same key with the same body within 24 hours replays the first response without acting again (even when both arrive at once); with a different body: 422. A secret in the first response (an API key, a signing secret) is null in the replay, with a `message` saying it was shown once. */
+        /** @description Any string of 1–255 visible characters, unique per intended action. The same key with the same body within 24 hours replays the first response without acting again (even when both arrive at once), marked `Idempotent-Replayed: true`; with a different body: 422. An answer of 400 or 422 (the input refused before anything changed) or 5xx is not kept, so the corrected request may use the same key. A secret in the first response (an API key, a signing secret) is null in the replay, with a `message` saying it was shown once. */
         "Idempotency-Key"?: string;
       };
       path: {
@@ -5077,6 +6710,10 @@ export interface operations {
       /** @description Success */
       200: {
         headers: {
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
           [name: string]: unknown;
         };
         content: {
@@ -5110,6 +6747,9 @@ export interface operations {
       /** @description Invalid input */
       400: {
         headers: {
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
           [name: string]: unknown;
         };
         content: {
@@ -5124,6 +6764,7 @@ export interface operations {
       /** @description Not signed in (or wrong credentials) */
       401: {
         headers: {
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
           [name: string]: unknown;
         };
         content: {
@@ -5132,9 +6773,13 @@ export interface operations {
           };
         };
       };
-      /** @description Signed in with the wrong role, or not allowed */
+      /** @description Signed in with the wrong role, an API key without the scope (named), or not allowed */
       403: {
         headers: {
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
           [name: string]: unknown;
         };
         content: {
@@ -5146,6 +6791,37 @@ export interface operations {
       /** @description Not found (or another employer's/employee's record) */
       404: {
         headers: {
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+          };
+        };
+      };
+      /** @description This path does not serve that method (Allow lists the ones it does) */
+      405: {
+        headers: {
+          Allow: components["headers"]["Allow"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+          };
+        };
+      };
+      /** @description Conflicts with the current state of the record, or a request with the same Idempotency-Key is still in progress */
+      409: {
+        headers: {
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
           [name: string]: unknown;
         };
         content: {
@@ -5179,6 +6855,25 @@ export interface operations {
       /** @description The Idempotency-Key was already used with a different request */
       422: {
         headers: {
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+          };
+        };
+      };
+      /** @description Too many requests with this API key (wait Retry-After seconds) */
+      429: {
+        headers: {
+          "Retry-After": components["headers"]["Retry-After"];
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
           [name: string]: unknown;
         };
         content: {
@@ -5190,6 +6885,9 @@ export interface operations {
       /** @description The database is unavailable */
       503: {
         headers: {
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
           [name: string]: unknown;
         };
         content: {
@@ -5204,7 +6902,7 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description Any string of 1–255 visible characters, unique per intended action. The same key with the same body within 24 hours replays the first response without acting again (even when both arrive at once); with a different body: 422. A secret in the first response (an API key, a signing secret) is null in the replay, with a `message` saying it was shown once. */
+        /** @description Any string of 1–255 visible characters, unique per intended action. The same key with the same body within 24 hours replays the first response without acting again (even when both arrive at once), marked `Idempotent-Replayed: true`; with a different body: 422. An answer of 400 or 422 (the input refused before anything changed) or 5xx is not kept, so the corrected request may use the same key. A secret in the first response (an API key, a signing secret) is null in the replay, with a `message` saying it was shown once. */
         "Idempotency-Key"?: string;
       };
       path: {
@@ -5217,6 +6915,10 @@ export interface operations {
       /** @description Success */
       200: {
         headers: {
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
           [name: string]: unknown;
         };
         content: {
@@ -5250,6 +6952,9 @@ export interface operations {
       /** @description Invalid input */
       400: {
         headers: {
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
           [name: string]: unknown;
         };
         content: {
@@ -5264,6 +6969,7 @@ export interface operations {
       /** @description Not signed in (or wrong credentials) */
       401: {
         headers: {
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
           [name: string]: unknown;
         };
         content: {
@@ -5272,9 +6978,13 @@ export interface operations {
           };
         };
       };
-      /** @description Signed in with the wrong role, or not allowed */
+      /** @description Signed in with the wrong role, an API key without the scope (named), or not allowed */
       403: {
         headers: {
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
           [name: string]: unknown;
         };
         content: {
@@ -5286,6 +6996,37 @@ export interface operations {
       /** @description Not found (or another employer's/employee's record) */
       404: {
         headers: {
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+          };
+        };
+      };
+      /** @description This path does not serve that method (Allow lists the ones it does) */
+      405: {
+        headers: {
+          Allow: components["headers"]["Allow"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+          };
+        };
+      };
+      /** @description Conflicts with the current state of the record, or a request with the same Idempotency-Key is still in progress */
+      409: {
+        headers: {
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
           [name: string]: unknown;
         };
         content: {
@@ -5319,6 +7060,25 @@ export interface operations {
       /** @description The Idempotency-Key was already used with a different request */
       422: {
         headers: {
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+          };
+        };
+      };
+      /** @description Too many requests with this API key (wait Retry-After seconds) */
+      429: {
+        headers: {
+          "Retry-After": components["headers"]["Retry-After"];
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
           [name: string]: unknown;
         };
         content: {
@@ -5330,6 +7090,9 @@ export interface operations {
       /** @description The database is unavailable */
       503: {
         headers: {
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
           [name: string]: unknown;
         };
         content: {
@@ -5344,7 +7107,7 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description Any string of 1–255 visible characters, unique per intended action. The same key with the same body within 24 hours replays the first response without acting again (even when both arrive at once); with a different body: 422. A secret in the first response (an API key, a signing secret) is null in the replay, with a `message` saying it was shown once. */
+        /** @description Any string of 1–255 visible characters, unique per intended action. The same key with the same body within 24 hours replays the first response without acting again (even when both arrive at once), marked `Idempotent-Replayed: true`; with a different body: 422. An answer of 400 or 422 (the input refused before anything changed) or 5xx is not kept, so the corrected request may use the same key. A secret in the first response (an API key, a signing secret) is null in the replay, with a `message` saying it was shown once. */
         "Idempotency-Key"?: string;
       };
       path?: never;
@@ -5362,6 +7125,7 @@ export interface operations {
       /** @description Success. `clientSecret` is shown in this first answer only and never stored: a replay of it (Idempotent-Replayed: true) has it null, with `message`: "The client secret was given once, in the first answer to this request, and is not stored. Send the request again without this Idempotency-Key: it reuses the same payment intent." */
       200: {
         headers: {
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
           [name: string]: unknown;
         };
         content: {
@@ -5392,6 +7156,7 @@ export interface operations {
       /** @description Not signed in (or wrong credentials) */
       401: {
         headers: {
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
           [name: string]: unknown;
         };
         content: {
@@ -5403,6 +7168,7 @@ export interface operations {
       /** @description The card payment was declined */
       402: {
         headers: {
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
           [name: string]: unknown;
         };
         content: {
@@ -5411,9 +7177,10 @@ export interface operations {
           };
         };
       };
-      /** @description Signed in with the wrong role, or not allowed */
+      /** @description Signed in with the wrong role, an API key without the scope (named), or not allowed */
       403: {
         headers: {
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
           [name: string]: unknown;
         };
         content: {
@@ -5425,6 +7192,7 @@ export interface operations {
       /** @description Not found (or another employer's/employee's record) */
       404: {
         headers: {
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
           [name: string]: unknown;
         };
         content: {
@@ -5433,9 +7201,22 @@ export interface operations {
           };
         };
       };
-      /** @description Conflicts with the current state (already decided, cancelled or paid for, balance, taken username) */
+      /** @description This path does not serve that method (Allow lists the ones it does) */
+      405: {
+        headers: {
+          Allow: components["headers"]["Allow"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+          };
+        };
+      };
+      /** @description Conflicts with the current state of the record, or a request with the same Idempotency-Key is still in progress */
       409: {
         headers: {
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
           [name: string]: unknown;
         };
         content: {
@@ -5494,7 +7275,7 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description Any string of 1–255 visible characters, unique per intended action. The same key with the same body within 24 hours replays the first response without acting again (even when both arrive at once); with a different body: 422. A secret in the first response (an API key, a signing secret) is null in the replay, with a `message` saying it was shown once. */
+        /** @description Any string of 1–255 visible characters, unique per intended action. The same key with the same body within 24 hours replays the first response without acting again (even when both arrive at once), marked `Idempotent-Replayed: true`; with a different body: 422. An answer of 400 or 422 (the input refused before anything changed) or 5xx is not kept, so the corrected request may use the same key. A secret in the first response (an API key, a signing secret) is null in the replay, with a `message` saying it was shown once. */
         "Idempotency-Key"?: string;
       };
       path?: never;
@@ -5511,6 +7292,7 @@ export interface operations {
       /** @description Success */
       200: {
         headers: {
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
           [name: string]: unknown;
         };
         content: {
@@ -5534,6 +7316,7 @@ export interface operations {
       /** @description Success */
       201: {
         headers: {
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
           [name: string]: unknown;
         };
         content: {
@@ -5571,6 +7354,7 @@ export interface operations {
       /** @description Not signed in (or wrong credentials) */
       401: {
         headers: {
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
           [name: string]: unknown;
         };
         content: {
@@ -5582,6 +7366,7 @@ export interface operations {
       /** @description The card payment was declined */
       402: {
         headers: {
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
           [name: string]: unknown;
         };
         content: {
@@ -5590,9 +7375,10 @@ export interface operations {
           };
         };
       };
-      /** @description Signed in with the wrong role, or not allowed */
+      /** @description Signed in with the wrong role, an API key without the scope (named), or not allowed */
       403: {
         headers: {
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
           [name: string]: unknown;
         };
         content: {
@@ -5604,6 +7390,7 @@ export interface operations {
       /** @description Not found (or another employer's/employee's record) */
       404: {
         headers: {
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
           [name: string]: unknown;
         };
         content: {
@@ -5612,9 +7399,22 @@ export interface operations {
           };
         };
       };
-      /** @description Conflicts with the current state (already decided, cancelled or paid for, balance, taken username) */
+      /** @description This path does not serve that method (Allow lists the ones it does) */
+      405: {
+        headers: {
+          Allow: components["headers"]["Allow"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+          };
+        };
+      };
+      /** @description Conflicts with the current state of the record, or a request with the same Idempotency-Key is still in progress */
       409: {
         headers: {
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
           [name: string]: unknown;
         };
         content: {
@@ -5737,6 +7537,18 @@ export interface operations {
           };
         };
       };
+      /** @description This path does not serve that method (Allow lists the ones it does) */
+      405: {
+        headers: {
+          Allow: components["headers"]["Allow"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+          };
+        };
+      };
       /** @description The body is over its size limit (64 KB; the webhook 512 KB), refused while it streams */
       413: {
         headers: {
@@ -5793,6 +7605,29 @@ export interface operations {
       /** @description Not signed in (or wrong credentials) */
       401: {
         headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+          };
+        };
+      };
+      /** @description Signed in with the wrong role, an API key without the scope (named), or not allowed */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+          };
+        };
+      };
+      /** @description This path does not serve that method (Allow lists the ones it does) */
+      405: {
+        headers: {
+          Allow: components["headers"]["Allow"];
           [name: string]: unknown;
         };
         content: {

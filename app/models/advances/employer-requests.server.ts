@@ -4,12 +4,15 @@ import { toCents } from "~/utils/money";
 import { advanceRequests, employees, users, type User } from "#db/schema";
 import { db, queryRows } from "~/utils/db.server";
 import {
+  pageOffset,
   readPage,
   type PageRequest,
   type Paged,
 } from "~/validation/pagination";
 import { toPublicAdvance, type PublicAdvance } from "./advance.server";
 import { companyFor } from "~/utils/company-access.server";
+import { notFound } from "~/utils/errors";
+import { REQUEST_NOT_FOUND } from "~/validation/employer";
 
 // The employer's advance requests (SPEC §2 Approve Requests; §7 employer endpoints): the queue
 // of pending requests with their employee, and every request of the company streamed as JSON.
@@ -36,6 +39,27 @@ export const publicAdvanceColumns = {
   termsVersion: advanceRequests.termsVersion,
   termsAcceptedAt: advanceRequests.termsAcceptedAt,
 };
+
+/**
+ * One request as GET /api/advance-requests/{id} answers it: a request of an employee of the
+ * caller's company (employer side), or the caller's own (employee); any other is 404.
+ */
+export async function getAdvanceRequest(
+  actor: User,
+  id: number,
+): Promise<PublicAdvance> {
+  const whose =
+    actor.role === "EMPLOYER"
+      ? eq(employees.companyId, companyFor(actor))
+      : eq(employees.userId, actor.id);
+  const [row] = await db()
+    .select(publicAdvanceColumns)
+    .from(advanceRequests)
+    .innerJoin(employees, eq(employees.id, advanceRequests.employeeId))
+    .where(and(eq(advanceRequests.id, id), whose));
+  if (!row) throw notFound(REQUEST_NOT_FOUND);
+  return toPublicAdvance(row);
+}
 
 export type PendingRequest = PublicAdvance & {
   employee: {
@@ -187,8 +211,15 @@ const pendingRequestJsonText = sql`${publicAdvanceFields}
  */
 export async function pagePendingRequestsJson(
   employer: User,
-  { page, pageSize }: PageRequest,
-): Promise<{ total: number; page: number; pageSize: number; body: string }> {
+  request: PageRequest,
+): Promise<{
+  total: number;
+  page: number;
+  pageSize: number;
+  offset?: number;
+  body: string;
+}> {
+  const { page, pageSize, offset } = request;
   const companyId = companyFor(employer);
   const [row] = await queryRows<{ total: number; body: string | null }>(
     db(),
@@ -201,12 +232,13 @@ export async function pagePendingRequestsJson(
             join ${users} on ${users.id} = ${employees.userId}
             where ${pendingOf(companyId)}
             order by ${r.requestDate}, ${r.id}
-            limit ${pageSize} offset ${(page - 1) * pageSize}) p) as body`,
+            limit ${pageSize} offset ${pageOffset(request)}) p) as body`,
   );
   return {
     total: Number(row?.total ?? 0),
     page,
     pageSize,
+    ...(offset === undefined ? {} : { offset }),
     body: `[${row?.body ?? ""}]`,
   };
 }

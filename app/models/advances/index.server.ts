@@ -63,6 +63,7 @@ export {
 } from "./settlement.server";
 export {
   type ApprovablePending,
+  getAdvanceRequest,
   getPendingRequest,
   listPendingRequests,
   pagePendingRequests,

@@ -19,6 +19,8 @@ export {
 export {
   acceptInvitation,
   INVITATION_LINK_INVALID,
+  getEmployeeInvitation,
+  pageEmployeeInvitations,
   inviteEmployee,
   inviteMember,
   joinWithAccount,

@@ -36,6 +36,11 @@ import type {
 } from "~/validation/company";
 import { companyFor } from "~/utils/company-access.server";
 import { reserveInvitationSends } from "./sending-limits.server";
+import {
+  readPage,
+  type PageRequest,
+  type Paged,
+} from "~/validation/pagination";
 
 // Invitations (docs/decisions/0077-companies.md): an admin invites an employee, an owner a
 // colleague. The mail holds a single-use link to /join/<token>; only the token's SHA-256 is
@@ -319,6 +324,58 @@ export async function listInvitations(
     .orderBy(desc(invitations.createdAt), desc(invitations.id))
     .limit(limit);
   return rows.map(toPublicInvitation);
+}
+
+/** GET /api/invitations: a page of the company's employee invitations, newest first. */
+export async function pageEmployeeInvitations(
+  actor: User,
+  page: PageRequest,
+): Promise<Paged<PublicInvitation>> {
+  const companyId = companyFor(actor, "manageEmployees");
+  const ofCompany = and(
+    eq(invitations.companyId, companyId),
+    eq(invitations.kind, "EMPLOYEE"),
+  );
+  return readPage(
+    page,
+    async () => {
+      const [row] = await db()
+        .select({ n: sql<number>`count(*)::int` })
+        .from(invitations)
+        .where(ofCompany);
+      return row.n;
+    },
+    async (limit, offset) =>
+      (
+        await db()
+          .select()
+          .from(invitations)
+          .where(ofCompany)
+          .orderBy(desc(invitations.createdAt), desc(invitations.id))
+          .limit(limit)
+          .offset(offset)
+      ).map(toPublicInvitation),
+  );
+}
+
+/** GET /api/invitations/{id}: one of the company's employee invitations (404 for any other). */
+export async function getEmployeeInvitation(
+  actor: User,
+  id: number,
+): Promise<PublicInvitation> {
+  const companyId = companyFor(actor, "manageEmployees");
+  const [row] = await db()
+    .select()
+    .from(invitations)
+    .where(
+      and(
+        eq(invitations.id, id),
+        eq(invitations.companyId, companyId),
+        eq(invitations.kind, "EMPLOYEE"),
+      ),
+    );
+  if (!row) throw notFound(INVITATION_NOT_FOUND);
+  return toPublicInvitation(row);
 }
 
 /** The caller's company's invitation by id (404 for another company's, as for any record). */

@@ -9,10 +9,10 @@ import { AppError, badRequest, conflict } from "~/utils/errors";
 // of several requests arriving at once exactly one inserts it and acts; the others find the
 // row and wait (polling, so no connection is held open while they wait) until the first one
 // stores its response, which they then replay. The same key with another request → 422. A
-// response of 5xx is not kept (the row is removed), so the caller may retry it. Rows are kept
-// 24 hours. The store never holds a secret: an answer that carries one (an API key, a webhook
-// signing secret) is kept with those fields null and a `message` saying the secret was shown
-// once, so its replay carries no secret either.
+// response of 5xx, 400 or 422 is not kept (the row is removed), so the caller may retry it.
+// Rows are kept 24 hours. The store never holds a secret: an answer that carries one (an API
+// key, a webhook signing secret) is kept with those fields null and a `message` saying the
+// secret was shown once, so its replay carries no secret either.
 
 export const IDEMPOTENCY_HOURS = 24;
 export const IDEMPOTENCY_KEY_INVALID =
@@ -149,6 +149,15 @@ export async function completeIdempotencyKey(
       completedAt: sql`now()`,
     })
     .where(eq(idempotencyKeys.id, id));
+}
+
+/**
+ * Whether a response is kept for replay. Not a 5xx (our failure: the caller may retry), and not
+ * a 400 or 422 (the input was refused before anything changed: the corrected request may use
+ * the same key, as Stripe does).
+ */
+export function keepsIdempotentResponse(status: number): boolean {
+  return status < 500 && status !== 400 && status !== 422;
 }
 
 /** Lets go of a claim whose request failed on our side (5xx): the caller may retry. */

@@ -34,6 +34,7 @@ export {
   checkIdempotencyKey,
   claimIdempotencyKey,
   completeIdempotencyKey,
+  keepsIdempotentResponse,
   purgeIdempotencyKeys,
   releaseIdempotencyKey,
   requestFingerprint,

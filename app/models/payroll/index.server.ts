@@ -17,6 +17,7 @@ export {
   FUTURE_RUN,
   getPayrollRun,
   listPayrollRuns,
+  pagePayrollRuns,
   parseResultsCsv,
   payrollRunCsv,
   payrollRunJson,

@@ -28,6 +28,13 @@ import {
 } from "~/models/repayments/index.server";
 import { notifyPayrollFile } from "~/models/notifications/index.server";
 import { companyFor } from "~/utils/company-access.server";
+import {
+  readPage,
+  type PageRequest,
+  type Paged,
+} from "~/validation/pagination";
+import type { payrollRunSummarySchema } from "~/validation/api-responses";
+import type { z } from "zod";
 
 // Payroll runs that are reconciled (DESIGN §4 Payroll runs; docs/decisions/0080). A run gathers
 // the company's deductions due on or before its pay date as SUBMITTED: its file is what the
@@ -358,8 +365,8 @@ export function payrollRunCsv(run: PayrollRunView): {
   };
 }
 
-/** The company's runs, newest first (the /payroll page). */
-export async function listPayrollRuns(actor: User, limit = 12) {
+/** The company's runs, newest first (the /payroll page; a page of GET /api/payroll-runs). */
+export async function listPayrollRuns(actor: User, limit = 12, offset = 0) {
   const companyId = companyFor(actor, "payroll");
   const rows = await queryRows<{
     id: number;
@@ -378,7 +385,8 @@ export async function listPayrollRuns(actor: User, limit = 12) {
                count(d.id) filter (where d.status = 'SUBMITTED')::int as open
         from payroll_runs p left join payroll_deductions d on d.run_id = p.id
         where p.company_id = ${companyId}
-        group by p.id order by p.pay_date desc, p.id desc limit ${limit}`,
+        group by p.id order by p.pay_date desc, p.id desc
+        limit ${limit} offset ${offset}`,
   );
   return rows.map((r) => ({
     id: r.id,
@@ -389,6 +397,32 @@ export async function listPayrollRuns(actor: User, limit = 12) {
     collected: r.collected,
     open: r.open,
   }));
+}
+
+/** GET /api/payroll-runs: a page of the company's runs, newest first, each without its lines. */
+export async function pagePayrollRuns(
+  actor: User,
+  page: PageRequest,
+): Promise<Paged<z.output<typeof payrollRunSummarySchema>>> {
+  const companyId = companyFor(actor, "payroll");
+  return readPage(
+    page,
+    async () => {
+      const [row] = await queryRows<{ n: number }>(
+        db(),
+        sql`select count(*)::int as n from payroll_runs where company_id = ${companyId}`,
+      );
+      return row.n;
+    },
+    async (limit, offset) =>
+      (await listPayrollRuns(actor, limit, offset)).map((r) => ({
+        id: r.id,
+        payDate: r.payDate,
+        status: r.status as "SUBMITTED" | "RECONCILED",
+        total: fromCents(toCents(r.total)),
+        deductionCount: r.deductions,
+      })),
+  );
 }
 
 export type ResultInput = { deductionId: unknown; collectedAmount: unknown };

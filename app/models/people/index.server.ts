@@ -10,7 +10,11 @@ export {
   TOO_MANY_REGISTRATIONS,
   toPublicUser,
 } from "./user.server";
-export { reserveRequest, TOO_MANY_ATTEMPTS } from "./throttle.server";
+export {
+  reserveRequest,
+  TOO_MANY_ATTEMPTS,
+  type RateWindow,
+} from "./throttle.server";
 export { INVALID_LOGIN, verifyLogin } from "./login.server";
 export {
   completeMfaSignIn,

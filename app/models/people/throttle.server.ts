@@ -68,19 +68,34 @@ export async function releaseAttempt(key: string): Promise<void> {
     .where(sql`${loginAttempts.key} = ${key}`);
 }
 
+/** Where a key stands in its window after a request: for RateLimit-* and Retry-After. */
+export type RateWindow = {
+  limit: number;
+  /** Requests still allowed in this window (0 when over). */
+  remaining: number;
+  /** Seconds until the window ends. */
+  reset: number;
+  /** Whether this request is over the limit (answer 429 with Retry-After: reset). */
+  limited: boolean;
+};
+
 /**
  * Counts one request on `key` in a fixed window of `windowSeconds` (the same race-proof upsert,
- * in the database, so the limit holds across instances). Returns null within `max`, else the
- * seconds until the window ends (for Retry-After).
+ * in the database, so the limit holds across instances), and says where the key stands.
  */
 export async function reserveRequest(
   key: string,
   max: number,
   windowSeconds: number,
-): Promise<number | null> {
+): Promise<RateWindow> {
   const [row] = await countIn(key, windowSeconds).returning({
     failures: loginAttempts.failures,
     retryAfter: sql<number>`greatest(1, ceil(extract(epoch from ${loginAttempts.windowStart} + make_interval(secs => ${windowSeconds}) - now())))::int`,
   });
-  return row.failures > max ? Number(row.retryAfter) : null;
+  return {
+    limit: max,
+    remaining: Math.max(0, max - row.failures),
+    reset: Number(row.retryAfter),
+    limited: row.failures > max,
+  };
 }

@@ -26,7 +26,6 @@ import {
   publicAdvanceColumns,
 } from "~/models/advances/index.server";
 import { listInvitations } from "~/models/companies/index.server";
-import { selectPublicEmployees } from "~/models/integrations/index.server";
 import { companyFor } from "~/utils/company-access.server";
 import { canDo } from "~/utils/company-roles";
 import { formatDate } from "~/utils/dates";
@@ -204,12 +203,30 @@ export async function listEmployeesForApi(
   return readPage(
     page,
     () => countEmployees(companyFor(employer)),
-    (limit, offset) =>
-      selectPublicEmployees()
-        .where(ofEmployer(companyFor(employer)))
-        .orderBy(...directoryOrder)
-        .limit(limit)
-        .offset(offset),
+    async (limit, offset) =>
+      (
+        await db()
+          .select({
+            id: employees.id,
+            firstName: users.firstName,
+            lastName: users.lastName,
+            email: users.email,
+            department: users.department,
+            availableBalance: employees.availableBalance,
+            offboardedAt: employees.offboardedAt,
+            lastPayDate: employees.lastPayDate,
+          })
+          .from(users)
+          .innerJoin(employees, eq(employees.userId, users.id))
+          .where(ofEmployer(companyFor(employer)))
+          .orderBy(...directoryOrder)
+          .limit(limit)
+          .offset(offset)
+      ).map(({ offboardedAt, lastPayDate, ...row }) => ({
+        ...row,
+        status: offboardedAt ? ("OFFBOARDED" as const) : ("ACTIVE" as const),
+        lastPayDate: offboardedAt ? lastPayDate : null,
+      })),
   );
 }
 
@@ -220,6 +237,8 @@ export type EmployeeApiRow = {
   email: string;
   department: string | null;
   availableBalance: string;
+  status: "ACTIVE" | "OFFBOARDED";
+  lastPayDate: string | null;
 };
 
 /** Rows per list on /employees/:id: the newest, which is what an employer looks at. */

@@ -231,6 +231,38 @@ describe("Idempotency-Key", () => {
     expect(later.headers.get("Idempotent-Replayed")).toBeNull();
   });
 
+  it("keeps no refusal of the input: the corrected request with the same key acts", async () => {
+    const key = uniqueName("fix");
+    const email = `${uniqueName("fix")}@example.com`;
+    const bad = await call(
+      invitationsRoute.action as Handler,
+      await post(secret, "/api/invitations", { email, firstName: "Ina" }, key),
+    );
+    expect(bad.status).toBe(400);
+    expect(await invitationsTo(email)).toBe(0);
+    // The same bad request again is refused afresh, not replayed.
+    const badAgain = await call(
+      invitationsRoute.action as Handler,
+      await post(secret, "/api/invitations", { email, firstName: "Ina" }, key),
+    );
+    expect(badAgain.status).toBe(400);
+    expect(badAgain.headers.get("Idempotent-Replayed")).toBeNull();
+    const fixed = await call(
+      invitationsRoute.action as Handler,
+      await post(secret, "/api/invitations", invite(email), key),
+    );
+    expect(fixed.status).toBe(201);
+    expect(await invitationsTo(email)).toBe(1);
+    // From now on the key is the corrected request's: a repeat replays it.
+    const repeat = await call(
+      invitationsRoute.action as Handler,
+      await post(secret, "/api/invitations", invite(email), key),
+    );
+    expect(repeat.status).toBe(201);
+    expect(repeat.headers.get("Idempotent-Replayed")).toBe("true");
+    expect(await invitationsTo(email)).toBe(1);
+  });
+
   it("refuses a malformed key with 400", async () => {
     const res = await call(
       invitationsRoute.action as Handler,

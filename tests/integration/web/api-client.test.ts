@@ -5,6 +5,7 @@ import prettier from "prettier";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { User } from "#db/schema";
 import { requestAdvance } from "~/models/advances/index.server";
+import * as quoteRoute from "~/routes/api.advance-quote";
 import * as approveRoute from "~/routes/api.advance-requests.$id.approve";
 import * as pendingRoute from "~/routes/api.advance-requests.pending";
 import * as apiKeysRoute from "~/routes/api.api-keys.($id)";
@@ -32,6 +33,7 @@ type Module = {
 };
 const ROUTES: Array<[RegExp, Module]> = [
   [/^\/api\/employees$/, employeesRoute],
+  [/^\/api\/advance-quote$/, quoteRoute],
   [/^\/api\/advance-requests\/pending$/, pendingRoute],
   [/^\/api\/advance-requests\/(?<id>\d+)\/approve$/, approveRoute],
   [/^\/api\/api-keys(?:\/(?<id>\d+))?$/, apiKeysRoute],
@@ -143,5 +145,26 @@ describe("the generated client", () => {
     const refused = await client.GET("/api/employees");
     expect(refused.response.status).toBe(401);
     expect(refused.error).toEqual({ message: "Invalid or revoked API key" });
+  });
+
+  it("quotes an advance with the query parameters the document declares", async () => {
+    const cookie = (await requestAs(employee, "/")).headers.get("Cookie")!;
+    const asEmployee = createClient<paths>({
+      baseUrl: "http://localhost:3000",
+      fetch: routeFetch,
+      headers: { Cookie: cookie },
+    });
+    const quote = await asEmployee.GET("/api/advance-quote", {
+      params: { query: { amount: "300", repaymentPeriods: 2 } },
+    });
+    expect(quote.response.status).toBe(200);
+    expect(quote.data).toBeDefined();
+    const refused = await asEmployee.GET("/api/advance-quote", {
+      params: { query: { amount: "abc" } },
+    });
+    expect(refused.response.status).toBe(400);
+    expect(refused.error).toMatchObject({
+      errors: { amount: expect.any(Array) },
+    });
   });
 });

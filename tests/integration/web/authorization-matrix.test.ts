@@ -108,6 +108,8 @@ import * as join from "~/routes/join";
 import * as joinToken from "~/routes/join.$token";
 import * as apiInvitations from "~/routes/api.invitations";
 import * as apiInvitationResend from "~/routes/api.invitations.$id.resend";
+import * as apiInvitation from "~/routes/api.invitations.$id";
+import * as apiAdvanceRequest from "~/routes/api.advance-requests.$id";
 import * as apiInvitationRevoke from "~/routes/api.invitations.$id.revoke";
 import * as apiPayrollRuns from "~/routes/api.payroll-runs";
 import * as apiPayrollRun from "~/routes/api.payroll-runs.$id";
@@ -122,7 +124,7 @@ import * as apiWebhookEndpoints from "~/routes/api.webhook-endpoints.($id)";
 import * as apiEnableWebhookEndpoint from "~/routes/api.webhook-endpoints.$id.enable";
 import * as appApiSettings from "~/routes/_app.settings_.api";
 import { API_CONTRACTS } from "~/routes/api.openapi[.]json";
-import { scopeFor } from "~/web/api-contract.server";
+import { keyScope, scopeFor } from "~/web/api-contract.server";
 import { API_SCOPES } from "~/utils/api-scopes";
 
 // The authorization matrix (DESIGN §5): every route module's loader and action against eight
@@ -981,8 +983,9 @@ const MATRIX: Row[] = [
   {
     file: "api.payroll-runs.ts",
     kind: "loader",
-    what: "GET /api/payroll-runs",
-    cells: NOT_ALLOWED,
+    what: "GET /api/payroll-runs (the caller's company's)",
+    cells: [401, 403, 403, 403, 200, 200],
+    team: [200, 403],
     build: () => get("/api/payroll-runs"),
   },
   {
@@ -1396,6 +1399,32 @@ const MATRIX: Row[] = [
     check: ({ text }) => {
       expect(JSON.parse(text)).toMatchObject({ status: "PENDING" });
     },
+  },
+  {
+    file: "api.invitations.$id.ts",
+    kind: "loader",
+    what: "GET /api/invitations/<A's invitation>",
+    cells: [401, 403, 403, 403, 200, 404],
+    team: [200, 403],
+    build: async () => {
+      const row = await inviteEmployee(world.users.EA, {
+        email: `${uniqueName("ainv")}@example.com`,
+        firstName: "Al",
+        lastName: MARKERS.EA,
+      });
+      const id = String(row.id);
+      return { ...get(`/api/invitations/${id}`), params: { id } };
+    },
+    check: ({ text }) => {
+      expect(JSON.parse(text)).toMatchObject({ status: "PENDING" });
+    },
+  },
+  {
+    file: "api.invitations.$id.ts",
+    kind: "action",
+    what: "POST /api/invitations/<id>",
+    cells: NOT_ALLOWED,
+    build: () => ({ ...postJson("/api/invitations/1"), params: { id: "1" } }),
   },
   {
     file: "api.invitations.$id.resend.ts",
@@ -2109,6 +2138,32 @@ const MATRIX: Row[] = [
     build: () => postJson("/api/employer/advance-requests"),
   },
   {
+    file: "api.advance-requests.$id.ts",
+    kind: "loader",
+    what: "GET /api/advance-requests/<A1's pending>",
+    cells: [401, 200, 404, 404, 200, 404],
+    team: [200, 200],
+    build: () => {
+      const id = String(world.requests.A1.pending.id);
+      return { ...get(`/api/advance-requests/${id}`), params: { id } };
+    },
+    check: ({ text }) => {
+      expect(JSON.parse(text)).toMatchObject({
+        id: world.requests.A1.pending.id,
+      });
+    },
+  },
+  {
+    file: "api.advance-requests.$id.ts",
+    kind: "action",
+    what: "POST /api/advance-requests/<id>",
+    cells: NOT_ALLOWED,
+    build: () => ({
+      ...postJson("/api/advance-requests/1"),
+      params: { id: "1" },
+    }),
+  },
+  {
     file: "api.advance-requests.$id.approve.ts",
     kind: "loader",
     what: "GET /api/advance-requests/<id>/approve",
@@ -2225,6 +2280,8 @@ const MODULES: Record<string, Record<string, unknown>> = {
   "join.$token.tsx": joinToken,
   "api.invitations.ts": apiInvitations,
   "api.invitations.$id.resend.ts": apiInvitationResend,
+  "api.invitations.$id.ts": apiInvitation,
+  "api.advance-requests.$id.ts": apiAdvanceRequest,
   "api.invitations.$id.revoke.ts": apiInvitationRevoke,
   "api.payroll-runs.ts": apiPayrollRuns,
   "api.payroll-runs.$id.ts": apiPayrollRun,
@@ -2455,8 +2512,8 @@ describe("authorization matrix", () => {
 // The same rows with API keys as the actors (decision 0079): a key of company A holding every
 // scope gets what its owner EA gets, a key of company B what EB gets (another company's record:
 // 404), a key of A holding only payroll:read gets 403 on every other employer
-// endpoint, and a revoked key 401 everywhere. Employee and any-user endpoints refuse every live
-// key with 403; public endpoints ignore the header (tests/integration/integrations/api-keys.test.ts).
+// endpoint, and a revoked key 401 everywhere. Employee endpoints, and any-user endpoints without
+// a scope line, refuse every live key with 403; public endpoints ignore the header (tests/integration/integrations/api-keys.test.ts).
 const KEY_ACTORS = ["KA", "KB", "KN", "KR"] as const;
 type KeyActor = (typeof KEY_ACTORS)[number];
 
@@ -2521,8 +2578,7 @@ describe("authorization matrix with API keys", () => {
         let expected: Outcome;
         if (allRefuse) expected = 405;
         else if (actor === "KR") expected = 401;
-        else if (contract!.role !== "EMPLOYER") expected = 403;
-        else if (!scopeFor(contract!)) expected = 403;
+        else if (!keyScope(contract!)) expected = 403;
         else if (actor === "KN")
           expected =
             scopeFor(contract!) === "payroll:read" ? row.cells[4] : 403;

@@ -19,7 +19,13 @@ import { loader as cardsLoader } from "~/routes/api.virtual-cards";
 import { loader as employeesLoader } from "~/routes/api.employees";
 import { loader as pendingLoader } from "~/routes/api.advance-requests.pending";
 import { loader as allLoader } from "~/routes/api.advance-requests.all";
-import { action as approveAction } from "~/routes/api.advance-requests.$id.approve";
+import {
+  action as approveAction,
+  loader as approveLoader,
+} from "~/routes/api.advance-requests.$id.approve";
+import { loader as quoteLoader } from "~/routes/api.advance-quote";
+import { createApiKey } from "~/models/integrations/index.server";
+import { resetEnvCache } from "~/utils/env.server";
 import { action as declineAction } from "~/routes/api.advance-requests.$id.decline";
 import { loader as summariesLoader } from "~/routes/api.employer.advance-requests";
 import { action as intentAction } from "~/routes/api.create-payment-intent";
@@ -42,6 +48,7 @@ import {
 
 useTestDatabase();
 
+type HeaderObject = { required?: boolean; schema: object };
 type Doc = {
   paths: Record<
     string,
@@ -50,11 +57,15 @@ type Doc = {
       {
         responses: Record<
           string,
-          { content: Record<string, { schema: object }> }
+          {
+            content: Record<string, { schema: object }>;
+            headers?: Record<string, { $ref: string }>;
+          }
         >;
       }
     >
   >;
+  components: { headers: Record<string, HeaderObject> };
 };
 const doc = openApiDocument(API_CONTRACTS) as unknown as Doc;
 const ajv = new Ajv2020({ strict: false, allErrors: true });
@@ -80,6 +91,52 @@ async function expectDocumented(
     ok ? [] : validate.errors,
     `${method} ${apiPath} ${res.status}`,
   ).toEqual([]);
+  expectHeadersDocumented(
+    `${method} ${apiPath} ${res.status}`,
+    documented,
+    res,
+  );
+}
+
+/** The headers the API sets of its own: each sent must be declared there, and match. */
+const API_HEADERS = [
+  "RateLimit-Limit",
+  "RateLimit-Remaining",
+  "RateLimit-Reset",
+  "Retry-After",
+  "Idempotent-Replayed",
+  "Allow",
+  "X-Total-Count",
+  "Link",
+];
+
+function expectHeadersDocumented(
+  where: string,
+  documented: Doc["paths"][string][string]["responses"][string],
+  res: Response,
+) {
+  const declared = Object.fromEntries(
+    Object.entries(documented.headers ?? {}).map(([name, ref]) => [
+      name,
+      doc.components.headers[ref.$ref.split("/").pop()!],
+    ]),
+  );
+  for (const name of API_HEADERS) {
+    const value = res.headers.get(name);
+    const header = declared[name];
+    if (value === null) {
+      expect(header?.required ?? false, `${where} sends ${name}`).toBe(false);
+      continue;
+    }
+    expect(header, `${where} declares ${name}`).toBeDefined();
+    const schema = header.schema as { type?: string };
+    const parsed = schema.type === "integer" ? Number(value) : value;
+    const validate = ajv.compile(header.schema);
+    expect(
+      validate(parsed) ? [] : validate.errors,
+      `${where} ${name}: ${value}`,
+    ).toEqual([]);
+  }
 }
 
 /**
@@ -607,5 +664,109 @@ describe("OpenAPI for outside callers", () => {
         "application/json"
       ].schema.properties.data.properties.status,
     ).toBeDefined();
+  });
+});
+
+describe("OpenAPI rules for outside callers", () => {
+  it("documents what a key gets: rate-limit headers, a replay, a refused query, 429 and 405", async () => {
+    const employer = await createEmployer();
+    const employee = await createEmployee(employer);
+    const { key } = await createApiKey(employer, {
+      name: "Documented",
+      scopes: ["employees:read", "advances:write"],
+    });
+    const withKey = (url: string, init: RequestInit = {}) =>
+      new Request(`http://localhost:3000${url}`, {
+        ...init,
+        headers: { Authorization: `Bearer ${key}`, ...init.headers },
+      });
+    process.env.API_KEY_RATE_LIMIT = "4";
+    resetEnvCache();
+    try {
+      const list = await call(employeesLoader, withKey("/api/employees"));
+      expect(list.status).toBe(200);
+      expect(list.headers.get("RateLimit-Limit")).toBe("4");
+      expect(list.headers.get("RateLimit-Remaining")).toBe("3");
+      expect(Number(list.headers.get("RateLimit-Reset"))).toBeGreaterThan(0);
+      await expectDocumented("/api/employees", "get", list);
+
+      const pending = await insertAdvance(employee, { amount: "300.00" });
+      const approve = () =>
+        call(
+          approveAction,
+          withKey(`/api/advance-requests/${pending.id}/approve`, {
+            method: "POST",
+            headers: { "Idempotency-Key": `doc-${pending.id}` },
+          }),
+          { id: String(pending.id) },
+        );
+      const first = await approve();
+      expect(first.status).toBe(200);
+      await expectDocumented(
+        "/api/advance-requests/{id}/approve",
+        "post",
+        first,
+      );
+      const replay = await approve();
+      expect(replay.headers.get("Idempotent-Replayed")).toBe("true");
+      await expectDocumented(
+        "/api/advance-requests/{id}/approve",
+        "post",
+        replay,
+      );
+
+      const badPage = await call(
+        employeesLoader,
+        withKey("/api/employees?pageSize=0"),
+      );
+      expect(badPage.status).toBe(400);
+      expect(badPage.headers.get("RateLimit-Remaining")).toBe("0");
+      await expectDocumented("/api/employees", "get", badPage);
+
+      const limited = await call(employeesLoader, withKey("/api/employees"));
+      expect(limited.status).toBe(429);
+      expect(Number(limited.headers.get("Retry-After"))).toBeGreaterThan(0);
+      await expectDocumented("/api/employees", "get", limited);
+    } finally {
+      delete process.env.API_KEY_RATE_LIMIT;
+      resetEnvCache();
+    }
+
+    const wrongMethod = await call(
+      approveLoader,
+      await requestAs(employer, "/api/advance-requests/1/approve"),
+      { id: "1" },
+    );
+    expect(wrongMethod.status).toBe(405);
+    await expectDocumented(
+      "/api/advance-requests/{id}/approve",
+      "post",
+      wrongMethod,
+    );
+
+    const quoteParams = (
+      doc.paths["/api/advance-quote"].get as unknown as {
+        parameters: { name: string; in: string }[];
+      }
+    ).parameters;
+    expect(quoteParams.map((p) => `${p.in} ${p.name}`)).toEqual([
+      "query amount",
+      "query repaymentPeriods",
+    ]);
+    const quote = await call(
+      quoteLoader,
+      await requestAs(
+        employee,
+        "/api/advance-quote?amount=300&repaymentPeriods=2",
+      ),
+    );
+    expect(quote.status).toBe(200);
+    await expectDocumented("/api/advance-quote", "get", quote);
+    const badQuote = await call(
+      quoteLoader,
+      await requestAs(employee, "/api/advance-quote?amount=abc"),
+    );
+    expect(badQuote.status).toBe(400);
+    await expectDocumented("/api/advance-quote", "get", badQuote);
   });
 });

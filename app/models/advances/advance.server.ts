@@ -287,13 +287,11 @@ export type OwnCard = {
   amount: string;
   spendingLimits: string;
   createdAt: Date;
-  /** Approved, not reversed purchases on the card ("0.00" when none). */
-  spent: string;
 };
 
 /**
- * The employee's virtual cards, newest first (masked numbers only, see decision 0004), each
- * with what its purchases have spent (card_authorizations; docs/decisions/0044).
+ * The employee's virtual cards, newest first (masked numbers only, see decision 0004). Their
+ * money (spent, remaining) is the ledger's: cardFigures (docs/decisions/0104).
  */
 export async function listOwnCards(user: User): Promise<OwnCard[]> {
   return db()
@@ -307,9 +305,6 @@ export async function listOwnCards(user: User): Promise<OwnCard[]> {
       amount: virtualCards.amount,
       spendingLimits: virtualCards.spendingLimits,
       createdAt: virtualCards.createdAt,
-      spent: sql<string>`(select coalesce(sum(a.amount), 0)::numeric(12,2)::text
-        from card_authorizations a
-        where a.card_id = ${virtualCards.id} and a.approved and a.status <> 'reversed')`,
     })
     .from(virtualCards)
     .innerJoin(advanceRequests, eq(advanceRequests.id, virtualCards.requestId))
@@ -318,15 +313,25 @@ export async function listOwnCards(user: User): Promise<OwnCard[]> {
     .orderBy(desc(virtualCards.createdAt), desc(virtualCards.id));
 }
 
-/** Approved requests that have no card yet: the employee still has to complete payment. */
-export async function listAwaitingPayment(
-  user: User,
-): Promise<Array<{ id: number; amount: string; approvalDate: Date | null }>> {
+/**
+ * Approved requests that have no card yet: unpaid, the employee still has to complete payment;
+ * paid, the card is being issued.
+ */
+export async function listAwaitingPayment(user: User): Promise<
+  Array<{
+    id: number;
+    amount: string;
+    approvalDate: Date | null;
+    /** Set once the fee is paid (or confirmed): the card is then being issued. */
+    paidAt: Date | null;
+  }>
+> {
   return db()
     .select({
       id: advanceRequests.id,
       amount: advanceRequests.amount,
       approvalDate: advanceRequests.approvalDate,
+      paidAt: advanceRequests.paidAt,
     })
     .from(advanceRequests)
     .innerJoin(employees, eq(employees.id, advanceRequests.employeeId))

@@ -17,4 +17,14 @@ export {
   syncCardSpend,
   transfer,
 } from "./ledger.server";
+export {
+  cardFigures,
+  cardFiguresOf,
+  type CardFigures,
+  deductionFigures,
+  type DeductionFigures,
+  employeeFigures,
+  employeeFiguresOf,
+  type EmployeeFigures,
+} from "./figures.server";
 export { checkInvariants, INVARIANT_RULES } from "./invariants.server";

@@ -7,6 +7,7 @@ import {
   notifyNewRequest,
 } from "~/models/notifications/index.server";
 import { getCompanySettings } from "~/models/companies/index.server";
+import { deductionFigures } from "~/models/ledger/index.server";
 import type { Language } from "~/utils/i18n";
 import { and, desc, asc, eq, inArray, isNull, sql } from "drizzle-orm";
 import {
@@ -409,21 +410,11 @@ export async function requestMoneyOf(
   language: Language = "en",
 ): Promise<Map<number, RequestMoney>> {
   const ids = requests.map((r) => r.id);
-  const [deductions, cards] = ids.length
+  // Each deduction with its result as the ledger has it (deductionFigures): the story tells
+  // what was collected and where a shortfall went, never a repayment that did not happen.
+  const [figures, cards] = ids.length
     ? await Promise.all([
-        db()
-          .select({
-            requestId: payrollDeductions.requestId,
-            amount: payrollDeductions.amount,
-            date: payrollDeductions.deductionDate,
-            paid: payrollDeductions.isPaid,
-          })
-          .from(payrollDeductions)
-          .where(inArray(payrollDeductions.requestId, ids))
-          .orderBy(
-            asc(payrollDeductions.deductionDate),
-            asc(payrollDeductions.id),
-          ),
+        deductionFigures(db(), { requestIds: ids }),
         db()
           .select({ requestId: virtualCards.requestId })
           .from(virtualCards)
@@ -431,6 +422,24 @@ export async function requestMoneyOf(
       ])
     : [[], []];
   const carded = new Set(cards.map((c) => c.requestId));
+  const dates = new Map(figures.map((d) => [d.id, d.deductionDate]));
+  const deductions = figures.map((d) => ({
+    requestId: d.requestId,
+    amount: fromCents(d.dueCents),
+    date: d.deductionDate,
+    paid: d.collectedCents > 0,
+    result:
+      d.status === "SCHEDULED" || d.status === "SUBMITTED"
+        ? null
+        : {
+            collectedCents: d.collectedCents,
+            shortfallCents: d.shortfallCents,
+            movedTo: d.arrearsDate,
+            writtenOffCents: d.writtenOffCents,
+          },
+    carriedFrom:
+      d.arrearsOfId !== null ? (dates.get(d.arrearsOfId) ?? null) : null,
+  }));
   const out = new Map<number, RequestMoney>();
   for (const r of requests) {
     const hasCard = carded.has(r.id);

@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import { queryRows, type Executor } from "~/utils/db.server";
 import { toCents } from "~/utils/money";
 
@@ -8,6 +8,26 @@ import { toCents } from "~/utils/money";
 // amounts and where the shortfall went. Computed here from the ledger's postings, and read by
 // the pages, the mails, `/api` and the webhooks alike, so no two surfaces can tell different
 // figures. All in cents.
+
+/**
+ * What an employee owes, to be repaid by payroll (receivable + arrears), as an SQL expression
+ * over `employeeId` (a column or expression of the caller's query), in dollars.
+ */
+export function owedSql(employeeId: SQL | unknown): SQL {
+  return sql`coalesce((select sum(p.amount) from ledger_postings p
+    where p.employee_id = ${employeeId} and p.account in ('receivable', 'arrears')), 0)`;
+}
+
+/**
+ * What uses an employee's limit: approvals that have no card yet (reserved) plus what is owed.
+ * With the available balance it makes the company's max advance (while within it).
+ */
+export function usedSql(employeeId: SQL | unknown): SQL {
+  return sql`(coalesce((select sum(r.amount) from advance_requests r
+      where r.employee_id = ${employeeId} and r.status = 'APPROVED'
+        and not exists (select 1 from virtual_cards v where v.request_id = r.id)), 0)
+    + ${owedSql(employeeId)})`;
+}
 
 export type EmployeeFigures = {
   /**
@@ -20,6 +40,8 @@ export type EmployeeFigures = {
   availableToRequestCents: number;
   /** Owed on the advances, to be repaid by payroll (receivable + arrears). */
   owedCents: number;
+  /** Reserved (approved, no card yet) + owed: what takes up the limit. */
+  usedCents: number;
   /** Owed back to the employee: payroll collected beyond what the cards spent. */
   creditCents: number;
 };
@@ -37,14 +59,15 @@ export async function employeeFigures(
     available: string;
     pending: string;
     owed: string;
+    used: string;
     credit: string;
   }>(
     executor,
     sql`select e.id, e.available_balance::text as available,
           coalesce((select sum(r.amount) from advance_requests r
             where r.employee_id = e.id and r.status = 'PENDING'), 0)::text as pending,
-          coalesce((select sum(p.amount) from ledger_postings p
-            where p.employee_id = e.id and p.account in ('receivable', 'arrears')), 0)::text as owed,
+          (${owedSql(sql`e.id`)})::text as owed,
+          (${usedSql(sql`e.id`)})::text as used,
           coalesce((select -sum(p.amount) from ledger_postings p
             where p.employee_id = e.id and p.account = 'credit'), 0)::text as credit
         from employees e where e.id = any(${ids}::int[])`,
@@ -55,6 +78,7 @@ export async function employeeFigures(
       availableCents: available,
       availableToRequestCents: Math.max(0, available - toCents(r.pending)),
       owedCents: toCents(r.owed),
+      usedCents: toCents(r.used),
       creditCents: Math.max(0, toCents(r.credit)),
     });
   }
@@ -71,6 +95,7 @@ export async function employeeFiguresOf(
       availableCents: 0,
       availableToRequestCents: 0,
       owedCents: 0,
+      usedCents: 0,
       creditCents: 0,
     }
   );
@@ -169,20 +194,25 @@ export type DeductionFigures = {
 };
 
 /**
- * The deductions' figures, in schedule order (date, then id): of some requests, or some
- * deductions by id.
+ * The deductions' figures, in schedule order (date, then id): of some requests, some
+ * deductions by id, or a payroll run.
  */
 export async function deductionFigures(
   executor: Executor,
-  scope: { requestIds: number[] } | { deductionIds: number[] },
+  scope:
+    { requestIds: number[] } | { deductionIds: number[] } | { runId: number },
 ): Promise<DeductionFigures[]> {
-  const list = "requestIds" in scope ? scope.requestIds : scope.deductionIds;
-  if (list.length === 0) return [];
-  const ids = `{${list.map(Number).join(",")}}`;
-  const where =
-    "requestIds" in scope
-      ? sql`d.request_id = any(${ids}::int[])`
-      : sql`d.id = any(${ids}::int[])`;
+  let where: SQL;
+  if ("runId" in scope) where = sql`d.run_id = ${scope.runId}`;
+  else {
+    const list = "requestIds" in scope ? scope.requestIds : scope.deductionIds;
+    if (list.length === 0) return [];
+    const ids = `{${list.map(Number).join(",")}}`;
+    where =
+      "requestIds" in scope
+        ? sql`d.request_id = any(${ids}::int[])`
+        : sql`d.id = any(${ids}::int[])`;
+  }
   const rows = await queryRows<{
     id: number;
     request_id: number;

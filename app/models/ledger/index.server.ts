@@ -26,5 +26,7 @@ export {
   employeeFigures,
   employeeFiguresOf,
   type EmployeeFigures,
+  owedSql,
+  usedSql,
 } from "./figures.server";
 export { checkInvariants, INVARIANT_RULES } from "./invariants.server";

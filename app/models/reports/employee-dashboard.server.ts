@@ -146,6 +146,7 @@ export async function loadEmployeeDashboard(
         availableCents: 0,
         availableToRequestCents: 0,
         owedCents: 0,
+        usedCents: 0,
         creditCents: 0,
       };
   // A self-registered employee: invitations waiting for their address (one more query, only

@@ -6,7 +6,10 @@ import {
   simulateMerchantRefund,
 } from "~/models/cards/index.server";
 import { cardFiguresOf } from "~/models/ledger/index.server";
-import { loadEmployeeDashboard } from "~/models/reports/index.server";
+import {
+  listEmployees,
+  loadEmployeeDashboard,
+} from "~/models/reports/index.server";
 import * as cardPage from "~/routes/_app.cards.$id";
 import { loader as cardsApi } from "~/routes/api.virtual-cards";
 import { db } from "~/utils/db.server";
@@ -157,5 +160,20 @@ describe("the dashboard while a paid card is being issued", () => {
     expect(data.beingIssued).toEqual([
       { id: paid.id, amount: "250.00", amountText: "$250.00" },
     ]);
+  });
+});
+
+describe("the employer's employee list", () => {
+  it("adds up: available + used is the limit once an advance is partly returned", async () => {
+    const { employer, user, card } = await cardWith("300.00");
+    await authorizeCardPurchase(card.id, grocery("100.00"));
+    await closeOwnCard(user, card.id);
+    const { employees: rows } = await listEmployees(employer, {}, 10);
+    // $100 spent is owed; the $200 returned is available again.
+    expect(rows[0]).toMatchObject({
+      availableBalance: "400.00",
+      usedBalance: "100.00",
+      pendingDeductions: "100.00",
+    });
   });
 });

@@ -7,7 +7,10 @@ import {
   notifyNewRequest,
 } from "~/models/notifications/index.server";
 import { getCompanySettings } from "~/models/companies/index.server";
-import { deductionFigures } from "~/models/ledger/index.server";
+import {
+  cardRemainingSql,
+  deductionFigures,
+} from "~/models/ledger/index.server";
 import type { Language } from "~/utils/i18n";
 import { and, desc, asc, eq, inArray, isNull, sql } from "drizzle-orm";
 import {
@@ -288,11 +291,13 @@ export type OwnCard = {
   amount: string;
   spendingLimits: string;
   createdAt: Date;
+  /** What is left to spend on it, "0.00" once closed: the ledger's (cardRemainingSql). */
+  remaining: string;
 };
 
 /**
- * The employee's virtual cards, newest first (masked numbers only, see decision 0004). Their
- * money (spent, remaining) is the ledger's: cardFigures (docs/decisions/0104).
+ * The employee's virtual cards, newest first (masked numbers only, see decision 0004), each
+ * with what is left on it, from the ledger (docs/decisions/0104; cardFigures has the rest).
  */
 export async function listOwnCards(user: User): Promise<OwnCard[]> {
   return db()
@@ -306,6 +311,7 @@ export async function listOwnCards(user: User): Promise<OwnCard[]> {
       amount: virtualCards.amount,
       spendingLimits: virtualCards.spendingLimits,
       createdAt: virtualCards.createdAt,
+      remaining: sql<string>`(${cardRemainingSql(virtualCards.id, virtualCards.status)})::numeric(12,2)::text`,
     })
     .from(virtualCards)
     .innerJoin(advanceRequests, eq(advanceRequests.id, virtualCards.requestId))

@@ -46,6 +46,14 @@ export type EmployeeFigures = {
   creditCents: number;
 };
 
+/** Available to request: the available balance less pending requests, floored at 0. */
+export function availableToRequest(
+  availableCents: number,
+  pendingCents: number,
+): number {
+  return Math.max(0, availableCents - pendingCents);
+}
+
 /** Each employee's figures, by employee id (an unknown id is left out). */
 export async function employeeFigures(
   executor: Executor,
@@ -76,7 +84,10 @@ export async function employeeFigures(
     const available = toCents(r.available);
     out.set(r.id, {
       availableCents: available,
-      availableToRequestCents: Math.max(0, available - toCents(r.pending)),
+      availableToRequestCents: availableToRequest(
+        available,
+        toCents(r.pending),
+      ),
       owedCents: toCents(r.owed),
       usedCents: toCents(r.used),
       creditCents: Math.max(0, toCents(r.credit)),
@@ -122,6 +133,21 @@ const NO_CARD: CardFigures = {
   owedBackCents: 0,
 };
 
+/**
+ * A card's remaining balance in dollars, as an SQL expression over the card's id and status
+ * columns (for a list that selects it with the card): what its postings leave on it, 0 once it
+ * is closed (closing returns the unspent balance; a closed card whose return is not posted yet
+ * has nothing to spend either). cardFigures reads the same expression.
+ */
+export function cardRemainingSql(
+  cardId: SQL | unknown,
+  status: SQL | unknown,
+): SQL {
+  return sql`(case when ${status} = 'closed' then 0 else greatest(0, coalesce(-(
+    select sum(p.amount) from ledger_postings p
+    where p.card_id = ${cardId} and p.account = 'card'), 0)) end)`;
+}
+
 /** Each card's figures, by card id, from the postings tagged with the card. */
 export async function cardFigures(
   executor: Executor,
@@ -132,7 +158,6 @@ export async function cardFigures(
   const ids = `{${cardIds.map(Number).join(",")}}`;
   const rows = await queryRows<{
     card_id: number;
-    closed: boolean;
     funded: string;
     spent: string;
     returned: string;
@@ -140,16 +165,16 @@ export async function cardFigures(
     owed_back: string;
   }>(
     executor,
-    sql`select p.card_id, bool_or(c.status = 'closed') as closed,
+    sql`select c.id as card_id, f.funded, f.spent, f.returned, f.owed_back,
+          (${cardRemainingSql(sql`c.id`, sql`c.status`)})::text as remaining
+        from virtual_cards c, lateral (select
           coalesce(-sum(p.amount) filter (where p.account = 'card' and j.event = 'card.funded'), 0)::text as funded,
           coalesce(-sum(p.amount) filter (where p.account = 'merchants'), 0)::text as spent,
           coalesce(sum(p.amount) filter (where p.account = 'card' and j.event = 'card.unspent_returned'), 0)::text as returned,
-          coalesce(-sum(p.amount) filter (where p.account = 'card'), 0)::text as remaining,
           coalesce(-sum(p.amount) filter (where p.account = 'credit' and j.event = 'card.unspent_returned'), 0)::text as owed_back
-        from ledger_postings p join journal_entries j on j.id = p.entry_id
-        join virtual_cards c on c.id = p.card_id
-        where p.card_id = any(${ids}::int[])
-        group by p.card_id`,
+          from ledger_postings p join journal_entries j on j.id = p.entry_id
+          where p.card_id = c.id) f
+        where c.id = any(${ids}::int[])`,
   );
   for (const id of cardIds) out.set(id, { ...NO_CARD });
   for (const r of rows)
@@ -157,9 +182,7 @@ export async function cardFigures(
       fundedCents: toCents(r.funded),
       spentCents: toCents(r.spent),
       returnedCents: toCents(r.returned),
-      // Closing returns the unspent balance, so the ledger's is 0 too; a closed card whose
-      // return has not been posted yet still has nothing to spend.
-      remainingCents: r.closed ? 0 : Math.max(0, toCents(r.remaining)),
+      remainingCents: toCents(r.remaining),
       owedBackCents: Math.max(0, toCents(r.owed_back)),
     });
   return out;

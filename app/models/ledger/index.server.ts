@@ -20,6 +20,8 @@ export {
 export {
   cardFigures,
   cardFiguresOf,
+  cardRemainingSql,
+  availableToRequest,
   type CardFigures,
   deductionFigures,
   type DeductionFigures,

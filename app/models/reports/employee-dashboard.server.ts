@@ -9,11 +9,7 @@ import {
   type OwnCard,
 } from "~/models/advances/index.server";
 import { getEmployeeRecord } from "~/models/people/index.server";
-import {
-  cardFigures,
-  employeeFiguresOf,
-  type CardFigures,
-} from "~/models/ledger/index.server";
+import { availableToRequest } from "~/models/ledger/index.server";
 import { addYears, startOfYear, subDays } from "date-fns";
 import { payByDate } from "~/utils/quote";
 import { and, eq, gte, inArray, lt, sql } from "drizzle-orm";
@@ -75,11 +71,7 @@ export function cardRestrictions(spendingLimits: string | null): string {
   }
 }
 
-function presentCard(
-  card: OwnCard,
-  figures: CardFigures | undefined,
-  language: Language,
-) {
+function presentCard(card: OwnCard, language: Language) {
   return {
     id: card.id,
     cardNumber: card.cardNumber,
@@ -88,21 +80,16 @@ function presentCard(
     amount: formatMoney(card.amount, language),
     restrictions: cardRestrictions(card.spendingLimits),
     issued: formatDate(card.createdAt, language),
-    /** The ledger's figure (cardFigures): 0 once the card is closed. */
-    remaining: formatCents(figures?.remainingCents ?? 0, language),
+    /** The ledger's figure (cardRemainingSql): 0 once the card is closed. */
+    remaining: formatMoney(card.remaining, language),
   };
 }
 
 /** The card list, or null when it could not be read (SPEC: 'No virtual cards found'). */
 async function loadCards(user: User, language: Language) {
   try {
-    const cards = await listOwnCards(user);
-    const figures = await cardFigures(
-      db(),
-      cards.map((c) => c.id),
-    );
-    return cards.map((card) =>
-      presentCard(card, figures.get(card.id), language),
+    return (await listOwnCards(user)).map((card) =>
+      presentCard(card, language),
     );
   } catch (error) {
     console.error(
@@ -139,16 +126,10 @@ export async function loadEmployeeDashboard(
       listAwaitingPayment(user),
     ]);
   const next = upcoming[0] ?? null;
-  // The employee's money as every surface shows it (the ledger's figures).
-  const figures = employee
-    ? await employeeFiguresOf(db(), employee.id)
-    : {
-        availableCents: 0,
-        availableToRequestCents: 0,
-        owedCents: 0,
-        usedCents: 0,
-        creditCents: 0,
-      };
+  // The employee's money as every surface shows it: the available balance the ledger keeps
+  // (employeeFigures reads the same), less pending requests (no extra query for either).
+  const availableCents = toCents(employee?.availableBalance ?? "0.00");
+  const toRequestCents = availableToRequest(availableCents, ytd.pendingCents);
   // A self-registered employee: invitations waiting for their address (one more query, only
   // for them).
   const invitations = employee?.companyId
@@ -169,22 +150,15 @@ export async function loadEmployeeDashboard(
     })),
     /** The employer typed this employee's password: ask them to choose their own. */
     choosePassword: user.passwordSetByEmployer,
-    availableBalance: fromCents(figures.availableCents),
-    availableBalanceText: formatCents(figures.availableCents, language),
-    /** The ledger's figures for the employee (employeeFigures), as money strings. */
-    figures: {
-      available: fromCents(figures.availableCents),
-      availableToRequest: fromCents(figures.availableToRequestCents),
-      owed: fromCents(figures.owedCents),
-      credit: fromCents(figures.creditCents),
-    },
+    availableBalance: fromCents(availableCents),
+    availableBalanceText: formatCents(availableCents, language),
+    /** Available to request, as /request and GET /api/employee tell it. */
+    availableToRequest: fromCents(toRequestCents),
     /** "$0.00" where there is no next deduction. */
     zeroText: money("0.00"),
     /** Shown under the balance when pending requests take part of it (decision 0074). */
     availableToRequestText:
-      ytd.pendingCents > 0
-        ? formatCents(figures.availableToRequestCents, language)
-        : null,
+      ytd.pendingCents > 0 ? formatCents(toRequestCents, language) : null,
     /** Null when no pay cycle is set (the page says "Not set"). */
     payCycleEndsText: employee?.payCycleEndDate
       ? date(employee.payCycleEndDate)

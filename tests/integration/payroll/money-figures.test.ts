@@ -328,15 +328,14 @@ describe("every surface agrees with the ledger", () => {
       await call(dashboardLoader, await requestAs(user, "/"))
     ).json()) as {
       employee: {
-        figures: Record<string, string>;
         availableBalance: string;
+        availableToRequest: string;
         cards: Array<{ id: number; remaining: string }>;
       };
     };
     const d = dashboard.employee;
-    expect(toCents(d.figures.owed)).toBe(truth.owed);
-    expect(toCents(d.figures.credit)).toBe(truth.credit);
-    expect(d.availableBalance).toBe(me.availableBalance);
+    expect(toCents(d.availableBalance)).toBe(50_000 - truth.owed);
+    expect(d.availableToRequest).toBe(me.availableToRequest);
     for (const c of d.cards)
       expect(toCents(c.remaining.replace(/[$,]/g, ""))).toBe(
         truth.cards.get(c.id)!.left,

@@ -144,7 +144,12 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
         when: formatDateTime(a.createdAt, language),
         merchantName: a.merchantName,
         category: categoryLabel(a.merchantCategory, t),
-        amount: formatMoney(a.amount, language),
+        // A merchant's refund gives money back to the card: shown as a refund, not a purchase.
+        refund: a.kind === "refund",
+        amount:
+          a.kind === "refund"
+            ? `−${formatMoney(a.amount, language)}`
+            : formatMoney(a.amount, language),
         approved: a.approved,
         reason: a.reason,
         reversed: a.status === "reversed",
@@ -401,7 +406,9 @@ export default function CardPage() {
                 <Td className="whitespace-normal">{a.category}</Td>
                 <Td>{a.amount}</Td>
                 <Td className="max-w-xs whitespace-normal">
-                  {a.approved ? (
+                  {a.approved && a.refund ? (
+                    <Badge tone="blue">{t("purchases.refunded")}</Badge>
+                  ) : a.approved ? (
                     <Badge tone={a.reversed ? "gray" : "green"}>
                       {a.reversed
                         ? t("purchases.released")

@@ -7,6 +7,10 @@ import { json } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { initials } from "~/components/employer/employees-table";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import {
+  DeductionResult,
+  isPartial,
+} from "~/components/payroll/deduction-result";
 import { Badge, StatusBadge } from "~/components/ui/badge";
 import { Card, StatCard } from "~/components/ui/card";
 import { EmptyRow, Table, Td } from "~/components/ui/table";
@@ -154,6 +158,7 @@ export default function EmployeeDetailsPage() {
   const actionData = useActionData<typeof action>() as ActionData | undefined;
   const name = `${employee.firstName} ${employee.lastName}`;
   const t = useT("employees");
+  const tc = useT("common");
   const language = useLanguage();
   const date = (value: string | null | undefined) =>
     formatDate(value, language);
@@ -308,8 +313,19 @@ export default function EmployeeDetailsPage() {
               <tr key={d.id}>
                 <Td>{date(d.deductionDate)}</Td>
                 <Td>{money(d.amount)}</Td>
-                <Td>
-                  <DeductionStatus status={d.status} />
+                <Td className="whitespace-normal">
+                  {isPartial(d) ? (
+                    <Badge tone="yellow">
+                      {tc("deductionResult.partialBadge")}
+                    </Badge>
+                  ) : (
+                    <DeductionStatus status={d.status} />
+                  )}
+                  {d.shortfall !== "0.00" ? (
+                    <span className="mt-1 block text-sm text-gray-700">
+                      <DeductionResult d={d} />
+                    </span>
+                  ) : null}
                 </Td>
                 <Td>{date(d.paymentDate)}</Td>
               </tr>

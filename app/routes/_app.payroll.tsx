@@ -7,6 +7,10 @@ import {
 } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import {
+  DeductionResult,
+  isPartial,
+} from "~/components/payroll/deduction-result";
 import { Badge } from "~/components/ui/badge";
 import { Button, LinkButton } from "~/components/ui/button";
 import { island } from "~/components/island";
@@ -197,6 +201,7 @@ export default function PayrollPage() {
   const actionData = useActionData<typeof action>() as ActionData | undefined;
   const run = data.run;
   const t = useT("payroll");
+  const tc = useT("common");
   const text = useMessageText();
   const language = useLanguage();
   const date = (value: string) => formatDate(value, language);
@@ -252,12 +257,16 @@ export default function PayrollPage() {
                   <Td>{d.employeeName}</Td>
                   <Td>{money(d.amount)}</Td>
                   <Td>
-                    <RunStatus status={d.status} />
+                    {isPartial(d) ? (
+                      <Badge tone="yellow">
+                        {tc("deductionResult.partialBadge")}
+                      </Badge>
+                    ) : (
+                      <RunStatus status={d.status} />
+                    )}
                   </Td>
-                  <Td>
-                    {d.collectedAmount === null
-                      ? "—"
-                      : money(d.collectedAmount)}
+                  <Td className="whitespace-normal">
+                    <DeductionResult d={d} />
                   </Td>
                   <Td>
                     {d.status === "SUBMITTED" ? (

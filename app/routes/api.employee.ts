@@ -1,5 +1,5 @@
 import { getEmployeeRecord } from "~/models/people/index.server";
-import { owedCents } from "~/models/ledger/index.server";
+import { employeeFiguresOf } from "~/models/ledger/index.server";
 import { db } from "~/utils/db.server";
 import { notFound } from "~/utils/errors";
 import { fromCents } from "~/utils/money";
@@ -10,7 +10,8 @@ export const { contract, loader, action } = apiRoute(
   {
     method: "GET",
     path: "/api/employee",
-    summary: "The signed-in employee's record, with what they owe",
+    summary:
+      "The signed-in employee's record, with what they may request, owe and are owed back",
     role: "EMPLOYEE",
     response: employeeRecordSchema,
     errors: [401, 403, 404],
@@ -18,11 +19,15 @@ export const { contract, loader, action } = apiRoute(
   async ({ user }) => {
     const employee = await getEmployeeRecord(user);
     if (!employee) throw notFound("Employee record not found");
+    // The ledger's figures, as every surface shows them (employeeFigures).
+    const figures = await employeeFiguresOf(db(), employee.id);
     return {
       id: employee.id,
-      availableBalance: employee.availableBalance,
+      availableBalance: fromCents(figures.availableCents),
       payCycleEndDate: employee.payCycleEndDate?.toISOString() ?? null,
-      owed: fromCents(await owedCents(db(), employee.id)),
+      owed: fromCents(figures.owedCents),
+      availableToRequest: fromCents(figures.availableToRequestCents),
+      credit: fromCents(figures.creditCents),
     };
   },
 );

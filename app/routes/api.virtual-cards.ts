@@ -1,7 +1,5 @@
 import { z } from "zod";
-import { listOwnCards } from "~/models/advances/index.server";
-import { toOwnCardDto } from "~/models/cards/index.server";
-import { toCents } from "~/utils/money";
+import { listOwnCardDtos } from "~/models/cards/index.server";
 import { ownCardSchema } from "~/validation/api-responses";
 import { apiRoute } from "~/web/api-contract.server";
 
@@ -16,6 +14,5 @@ export const { contract, loader, action } = apiRoute(
     response: z.array(ownCardSchema),
     errors: [401, 403],
   },
-  async ({ user }) =>
-    (await listOwnCards(user)).map((c) => toOwnCardDto(c, toCents(c.spent))),
+  async ({ user }) => listOwnCardDtos(user),
 );

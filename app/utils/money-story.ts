@@ -23,7 +23,63 @@ function words(language: Language) {
 }
 type Words = ReturnType<typeof words>;
 
-export type StoryDeduction = { amount: string; date: Date; paid: boolean };
+export type StoryDeduction = {
+  amount: string;
+  date: Date;
+  paid: boolean;
+  /**
+   * Its recorded result, from the ledger's figures (deductionFigures): what payroll collected,
+   * what it fell short and where that went (a later pay date, or written off). Absent while it
+   * is still to be deducted.
+   */
+  result?: {
+    collectedCents: number;
+    shortfallCents: number;
+    movedTo: Date | null;
+    writtenOffCents: number;
+  } | null;
+  /** The date of the deduction whose shortfall this one carries (arrears). */
+  carriedFrom?: Date | null;
+};
+
+/** One deduction in words: what it asks, or what happened to it. */
+function deductionWords(d: StoryDeduction, w: Words): string {
+  const amount = w.money(toCents(d.amount));
+  const date = formatDate(d.date, w.language);
+  const r = d.result;
+  if (!r) {
+    if (d.carriedFrom)
+      return w.t("deductionCarried", {
+        amount,
+        date,
+        from: formatDate(d.carriedFrom, w.language),
+      });
+    return w.t(d.paid ? "deductionCollected" : "deduction", { amount, date });
+  }
+  if (r.shortfallCents === 0)
+    return w.t("deductionCollected", {
+      amount: w.money(r.collectedCents),
+      date,
+    });
+  const collected =
+    r.collectedCents > 0
+      ? w.t("resultPartial", {
+          collected: w.money(r.collectedCents),
+          amount,
+          date,
+        })
+      : w.t("resultMissed", { amount, date });
+  const rest =
+    r.writtenOffCents > 0
+      ? w.t("restWrittenOff", { shortfall: w.money(r.writtenOffCents) })
+      : r.movedTo
+        ? w.t("restMoved", {
+            shortfall: w.money(r.shortfallCents),
+            date: formatDate(r.movedTo, w.language),
+          })
+        : "";
+  return rest ? `${collected}, ${rest}` : collected;
+}
 
 export type StoryInput = {
   status: "PENDING" | "APPROVED" | "DECLINED" | "CANCELLED";
@@ -41,12 +97,7 @@ export type StoryInput = {
 };
 
 function deductionList(deductions: StoryDeduction[], w: Words): string {
-  const parts = deductions.map((d) =>
-    w.t(d.paid ? "deductionCollected" : "deduction", {
-      amount: w.money(toCents(d.amount)),
-      date: formatDate(d.date, w.language),
-    }),
-  );
+  const parts = deductions.map((d) => deductionWords(d, w));
   if (parts.length <= 1) return parts.join("");
   // English as it always read ("A, B and C", no serial comma); other languages by Intl.
   if (w.language === "en")

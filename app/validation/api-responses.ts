@@ -58,6 +58,12 @@ export const employeeRecordSchema = z.object({
   owed: money.describe(
     "What the employee owes on their advances (from the ledger): what payroll still has to collect",
   ),
+  availableToRequest: money.describe(
+    "availableBalance less the employee's pending requests, never below 0: the most a new request may ask",
+  ),
+  credit: money.describe(
+    "Owed back to the employee (from the ledger): what payroll collected beyond what their cards spent",
+  ),
 });
 
 export const advanceRequestSchema = z.object({
@@ -263,9 +269,34 @@ export const payrollRunSchema = z.object({
         .describe(
           "SUBMITTED until a result is recorded; COLLECTED (in full or in part: the rest is an arrears deduction on the next pay date), MISSED (nothing collected: all of it in arrears)",
         ),
+      collectedAmount: money
+        .nullable()
+        .describe(
+          "What payroll collected for it; null until its result is recorded",
+        ),
+      shortfall: money.describe(
+        "amount − collectedAmount once the result is recorded (0.00 before)",
+      ),
+      arrearsDeductionId: z
+        .number()
+        .int()
+        .nullable()
+        .describe(
+          "The deduction on a later pay date that carries the shortfall (null when there is none)",
+        ),
+      writtenOffAmount: money.describe(
+        "The part of the shortfall written off after the employee's last paycheck",
+      ),
     }),
   ),
 });
+
+/** The `deduction.collected` webhook's data: the run's deduction, with its run and pay date. */
+export const deductionCollectedSchema =
+  payrollRunSchema.shape.deductions.element.extend({
+    payrollRunId: z.number().int(),
+    payDate: z.string().describe("yyyy-MM-dd"),
+  });
 
 export const offboardedSchema = z.object({
   employeeId: z.number().int(),

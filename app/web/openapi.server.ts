@@ -2,6 +2,7 @@ import { z } from "zod";
 import {
   advanceRequestSchema,
   employeeListItemSchema,
+  deductionCollectedSchema,
   messageSchema,
   validationErrorSchema,
   virtualCardSchema,
@@ -347,6 +348,7 @@ const EVENT_DATA: Partial<Record<WebhookEvent, z.ZodType>> = {
   "card.closed": virtualCardSchema,
   "employee.joined": employeeListItemSchema,
   "employee.offboarded": employeeListItemSchema,
+  "deduction.collected": deductionCollectedSchema,
 };
 
 function webhooks(): Json {

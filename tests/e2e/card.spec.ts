@@ -26,7 +26,7 @@ test("the card page: figures, simulated purchases, freeze and unfreeze", async (
   // From the dashboard's card to its page.
   await page.goto("/");
   const dashboardCard = page.locator("li", { hasText: "•••• 4242" });
-  await expect(dashboardCard.getByText("Remaining balance")).toBeVisible();
+  await expect(dashboardCard.getByText("Remaining on this card")).toBeVisible();
   await expect(dashboardCard.getByText("$300.00").first()).toBeVisible();
   await page.getByRole("link", { name: /View card and purchases/ }).click();
   await expect(page).toHaveURL(new RegExp(`/cards/${card.id}$`));
@@ -42,7 +42,7 @@ test("the card page: figures, simulated purchases, freeze and unfreeze", async (
     });
   await expect(figure("Spending limit")).toContainText("$300.00");
   await expect(figure("Spent")).toContainText("$0.00");
-  await expect(figure("Remaining balance")).toContainText("$300.00");
+  await expect(figure("Remaining on this card")).toContainText("$300.00");
   await expect(page.getByText("No purchases on this card yet.")).toBeVisible();
   await expect(page.getByText("Sandbox test tool").first()).toBeVisible();
   await expectAccessible(page);
@@ -58,7 +58,7 @@ test("the card page: figures, simulated purchases, freeze and unfreeze", async (
     "Approved: $50.00 at Fresh Market.",
   );
   await expect(figure("Spent")).toContainText("$50.00");
-  await expect(figure("Remaining balance")).toContainText("$250.00");
+  await expect(figure("Remaining on this card")).toContainText("$250.00");
 
   // A restaurant is declined, with the reason.
   await page.getByLabel("Amount").fill("20.00");
@@ -82,7 +82,7 @@ test("the card page: figures, simulated purchases, freeze and unfreeze", async (
   await expect(
     purchases.getByRole("row", { name: /Fresh Market/ }),
   ).toContainText("Approved");
-  await expect(figure("Remaining balance")).toContainText("$250.00");
+  await expect(figure("Remaining on this card")).toContainText("$250.00");
 
   // Frozen: even a grocery purchase is declined.
   await page.getByRole("button", { name: "Freeze card" }).click();
@@ -113,7 +113,7 @@ test("the card page: figures, simulated purchases, freeze and unfreeze", async (
   await expect(page.getByTestId("simulation-result")).toContainText(
     "Approved: $10.00 at Fresh Market.",
   );
-  await expect(figure("Remaining balance")).toContainText("$240.00");
+  await expect(figure("Remaining on this card")).toContainText("$240.00");
   await expectAccessible(page);
 });
 
@@ -176,11 +176,11 @@ test("a merchant refund comes back to the card; closing it (confirmed) returns w
   await page.getByLabel("Amount").fill("120.00");
   await page.getByLabel("Merchant name").fill("Fresh Market");
   await page.getByRole("button", { name: "Simulate purchase" }).click();
-  await expect(figure("Remaining balance")).toContainText("$180.00");
+  await expect(figure("Remaining on this card")).toContainText("$180.00");
   await page.getByLabel("Refund", { exact: true }).fill("20.00");
   await page.getByRole("button", { name: "Send refund" }).click();
   await expect(page.getByText("Refund received")).toBeVisible();
-  await expect(figure("Remaining balance")).toContainText("$200.00");
+  await expect(figure("Remaining on this card")).toContainText("$200.00");
 
   // Closing needs the confirmation.
   await page.getByRole("button", { name: "Close card" }).click();
@@ -193,7 +193,7 @@ test("a merchant refund comes back to the card; closing it (confirmed) returns w
       /This card is closed: every purchase is declined\. Its unspent \$200\.00 came off your deductions/,
     ),
   ).toBeVisible();
-  await expect(figure("Remaining balance")).toContainText("$0.00");
+  await expect(figure("Remaining on this card")).toContainText("$0.00");
   await expect(page.getByRole("button", { name: "Freeze card" })).toHaveCount(
     0,
   );

@@ -75,7 +75,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** The signed-in employee's record, with what they owe */
+    /** The signed-in employee's record, with what they may request, owe and are owed back */
     get: operations["getEmployee"];
     put?: never;
     post?: never;
@@ -1377,6 +1377,10 @@ export interface operations {
             payCycleEndDate: string | null;
             /** @description What the employee owes on their advances (from the ledger): what payroll still has to collect */
             owed: string;
+            /** @description availableBalance less the employee's pending requests, never below 0: the most a new request may ask */
+            availableToRequest: string;
+            /** @description Owed back to the employee (from the ledger): what payroll collected beyond what their cards spent */
+            credit: string;
           };
         };
       };
@@ -5440,6 +5444,14 @@ export interface operations {
                 | "MISSED"
                 | "WRITTEN_OFF"
                 | "SCHEDULED";
+              /** @description What payroll collected for it; null until its result is recorded */
+              collectedAmount: string | null;
+              /** @description amount − collectedAmount once the result is recorded (0.00 before) */
+              shortfall: string;
+              /** @description The deduction on a later pay date that carries the shortfall (null when there is none) */
+              arrearsDeductionId: number | null;
+              /** @description The part of the shortfall written off after the employee's last paycheck */
+              writtenOffAmount: string;
             }[];
           };
         };
@@ -5478,6 +5490,14 @@ export interface operations {
                 | "MISSED"
                 | "WRITTEN_OFF"
                 | "SCHEDULED";
+              /** @description What payroll collected for it; null until its result is recorded */
+              collectedAmount: string | null;
+              /** @description amount − collectedAmount once the result is recorded (0.00 before) */
+              shortfall: string;
+              /** @description The deduction on a later pay date that carries the shortfall (null when there is none) */
+              arrearsDeductionId: number | null;
+              /** @description The part of the shortfall written off after the employee's last paycheck */
+              writtenOffAmount: string;
             }[];
           };
         };
@@ -5665,6 +5685,14 @@ export interface operations {
                 | "MISSED"
                 | "WRITTEN_OFF"
                 | "SCHEDULED";
+              /** @description What payroll collected for it; null until its result is recorded */
+              collectedAmount: string | null;
+              /** @description amount − collectedAmount once the result is recorded (0.00 before) */
+              shortfall: string;
+              /** @description The deduction on a later pay date that carries the shortfall (null when there is none) */
+              arrearsDeductionId: number | null;
+              /** @description The part of the shortfall written off after the employee's last paycheck */
+              writtenOffAmount: string;
             }[];
           };
         };
@@ -5809,6 +5837,14 @@ export interface operations {
                 | "MISSED"
                 | "WRITTEN_OFF"
                 | "SCHEDULED";
+              /** @description What payroll collected for it; null until its result is recorded */
+              collectedAmount: string | null;
+              /** @description amount − collectedAmount once the result is recorded (0.00 before) */
+              shortfall: string;
+              /** @description The deduction on a later pay date that carries the shortfall (null when there is none) */
+              arrearsDeductionId: number | null;
+              /** @description The part of the shortfall written off after the employee's last paycheck */
+              writtenOffAmount: string;
             }[];
           };
         };
@@ -8034,8 +8070,34 @@ export interface operations {
           type: "deduction.collected";
           /** @description Unix seconds */
           created: number;
-          /** @description The record as the API returns it */
-          data: Record<string, never>;
+          data: {
+            id: number;
+            employeeId: number;
+            employeeName: string;
+            /** @description Dollars with two decimals, e.g. "300.00" */
+            amount: string;
+            /**
+             * @description SUBMITTED until a result is recorded; COLLECTED (in full or in part: the rest is an arrears deduction on the next pay date), MISSED (nothing collected: all of it in arrears)
+             * @enum {string}
+             */
+            status:
+              | "SUBMITTED"
+              | "COLLECTED"
+              | "MISSED"
+              | "WRITTEN_OFF"
+              | "SCHEDULED";
+            /** @description What payroll collected for it; null until its result is recorded */
+            collectedAmount: string | null;
+            /** @description amount − collectedAmount once the result is recorded (0.00 before) */
+            shortfall: string;
+            /** @description The deduction on a later pay date that carries the shortfall (null when there is none) */
+            arrearsDeductionId: number | null;
+            /** @description The part of the shortfall written off after the employee's last paycheck */
+            writtenOffAmount: string;
+            payrollRunId: number;
+            /** @description yyyy-MM-dd */
+            payDate: string;
+          };
         };
       };
     };

@@ -234,6 +234,19 @@ function VirtualCards({ data }: { data: Data }) {
           ))}
         </ul>
       ) : null}
+      {data.beingIssued.length > 0 ? (
+        <ul className="mb-4 space-y-2">
+          {data.beingIssued.map((r) => (
+            <li
+              key={r.id}
+              role="status"
+              className="rounded-md border border-gray-200 bg-white px-4 py-3 text-sm text-gray-900"
+            >
+              {t("employee.beingIssued", { amount: r.amountText })}
+            </li>
+          ))}
+        </ul>
+      ) : null}
       {cards === null ? (
         <p className="text-sm text-gray-700">{t("employee.noCardsFound")}</p>
       ) : cards.length === 0 ? (

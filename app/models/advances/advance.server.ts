@@ -7,6 +7,10 @@ import {
   notifyNewRequest,
 } from "~/models/notifications/index.server";
 import { getCompanySettings } from "~/models/companies/index.server";
+import {
+  cardRemainingSql,
+  deductionFigures,
+} from "~/models/ledger/index.server";
 import type { Language } from "~/utils/i18n";
 import { and, desc, asc, eq, inArray, isNull, sql } from "drizzle-orm";
 import {
@@ -287,13 +291,13 @@ export type OwnCard = {
   amount: string;
   spendingLimits: string;
   createdAt: Date;
-  /** Approved, not reversed purchases on the card ("0.00" when none). */
-  spent: string;
+  /** What is left to spend on it, "0.00" once closed: the ledger's (cardRemainingSql). */
+  remaining: string;
 };
 
 /**
  * The employee's virtual cards, newest first (masked numbers only, see decision 0004), each
- * with what its purchases have spent (card_authorizations; docs/decisions/0044).
+ * with what is left on it, from the ledger (docs/decisions/0104; cardFigures has the rest).
  */
 export async function listOwnCards(user: User): Promise<OwnCard[]> {
   return db()
@@ -307,9 +311,7 @@ export async function listOwnCards(user: User): Promise<OwnCard[]> {
       amount: virtualCards.amount,
       spendingLimits: virtualCards.spendingLimits,
       createdAt: virtualCards.createdAt,
-      spent: sql<string>`(select coalesce(sum(a.amount), 0)::numeric(12,2)::text
-        from card_authorizations a
-        where a.card_id = ${virtualCards.id} and a.approved and a.status <> 'reversed')`,
+      remaining: sql<string>`(${cardRemainingSql(virtualCards.id, virtualCards.status)})::numeric(12,2)::text`,
     })
     .from(virtualCards)
     .innerJoin(advanceRequests, eq(advanceRequests.id, virtualCards.requestId))
@@ -318,15 +320,25 @@ export async function listOwnCards(user: User): Promise<OwnCard[]> {
     .orderBy(desc(virtualCards.createdAt), desc(virtualCards.id));
 }
 
-/** Approved requests that have no card yet: the employee still has to complete payment. */
-export async function listAwaitingPayment(
-  user: User,
-): Promise<Array<{ id: number; amount: string; approvalDate: Date | null }>> {
+/**
+ * Approved requests that have no card yet: unpaid, the employee still has to complete payment;
+ * paid, the card is being issued.
+ */
+export async function listAwaitingPayment(user: User): Promise<
+  Array<{
+    id: number;
+    amount: string;
+    approvalDate: Date | null;
+    /** Set once the fee is paid (or confirmed): the card is then being issued. */
+    paidAt: Date | null;
+  }>
+> {
   return db()
     .select({
       id: advanceRequests.id,
       amount: advanceRequests.amount,
       approvalDate: advanceRequests.approvalDate,
+      paidAt: advanceRequests.paidAt,
     })
     .from(advanceRequests)
     .innerJoin(employees, eq(employees.id, advanceRequests.employeeId))
@@ -404,21 +416,11 @@ export async function requestMoneyOf(
   language: Language = "en",
 ): Promise<Map<number, RequestMoney>> {
   const ids = requests.map((r) => r.id);
-  const [deductions, cards] = ids.length
+  // Each deduction with its result as the ledger has it (deductionFigures): the story tells
+  // what was collected and where a shortfall went, never a repayment that did not happen.
+  const [figures, cards] = ids.length
     ? await Promise.all([
-        db()
-          .select({
-            requestId: payrollDeductions.requestId,
-            amount: payrollDeductions.amount,
-            date: payrollDeductions.deductionDate,
-            paid: payrollDeductions.isPaid,
-          })
-          .from(payrollDeductions)
-          .where(inArray(payrollDeductions.requestId, ids))
-          .orderBy(
-            asc(payrollDeductions.deductionDate),
-            asc(payrollDeductions.id),
-          ),
+        deductionFigures(db(), { requestIds: ids }),
         db()
           .select({ requestId: virtualCards.requestId })
           .from(virtualCards)
@@ -426,6 +428,24 @@ export async function requestMoneyOf(
       ])
     : [[], []];
   const carded = new Set(cards.map((c) => c.requestId));
+  const dates = new Map(figures.map((d) => [d.id, d.deductionDate]));
+  const deductions = figures.map((d) => ({
+    requestId: d.requestId,
+    amount: fromCents(d.dueCents),
+    date: d.deductionDate,
+    paid: d.collectedCents > 0,
+    result:
+      d.status === "SCHEDULED" || d.status === "SUBMITTED"
+        ? null
+        : {
+            collectedCents: d.collectedCents,
+            shortfallCents: d.shortfallCents,
+            movedTo: d.arrearsDate,
+            writtenOffCents: d.writtenOffCents,
+          },
+    carriedFrom:
+      d.arrearsOfId !== null ? (dates.get(d.arrearsOfId) ?? null) : null,
+  }));
   const out = new Map<number, RequestMoney>();
   for (const r of requests) {
     const hasCard = carded.has(r.id);

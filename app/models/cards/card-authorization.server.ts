@@ -32,12 +32,16 @@ import type { z } from "zod";
 import type { ownCardSchema } from "~/validation/api-responses";
 import { toVirtualCardDto } from "./card.server";
 import { recordAudit } from "~/models/audit/index.server";
+import { listOwnCards } from "~/models/advances/index.server";
 import { emitWebhook } from "~/models/integrations/index.server";
 import { returnUnspent } from "~/models/repayments/index.server";
 import {
   cardSpendEntry,
   entryCtes,
   syncCardSpend,
+  cardFigures,
+  cardFiguresOf,
+  type CardFigures,
 } from "~/models/ledger/index.server";
 
 // The grocery card as the employee uses it (DESIGN §4 The card). One function decides every
@@ -499,17 +503,25 @@ export type OwnCardDto = z.output<typeof ownCardSchema>;
 
 export function toOwnCardDto(
   card: Parameters<typeof toVirtualCardDto>[0],
-  spent: number,
+  figures: Pick<CardFigures, "spentCents" | "remainingCents">,
 ): OwnCardDto {
   return {
     ...toVirtualCardDto(card),
-    spentAmount: fromCents(spent),
-    // A closed card gave its unspent balance back: nothing remains on it.
-    remainingBalance:
-      card.status === "closed"
-        ? "0.00"
-        : fromCents(Math.max(toCents(card.amount) - spent, 0)),
+    // The ledger's figures (cardFigures): spend less reversals and refunds; a closed card gave
+    // its unspent balance back, so nothing remains on it.
+    spentAmount: fromCents(figures.spentCents),
+    remainingBalance: fromCents(figures.remainingCents),
   };
+}
+
+/** GET /api/virtual-cards: the caller's cards, newest first, with the ledger's figures. */
+export async function listOwnCardDtos(actor: User): Promise<OwnCardDto[]> {
+  const cards = await listOwnCards(actor);
+  const figures = await cardFigures(
+    db(),
+    cards.map((c) => c.id),
+  );
+  return cards.map((c) => toOwnCardDto(c, figures.get(c.id)!));
 }
 
 /** The freeze / unfreeze endpoints' answer: the card after the change. */
@@ -519,7 +531,7 @@ export async function setCardFrozenDto(
   frozen: boolean,
 ): Promise<OwnCardDto> {
   const { card } = await setCardFrozen(actor, cardId, frozen);
-  return toOwnCardDto(card, await spentCents(db(), card.id));
+  return toOwnCardDto(card, await cardFiguresOf(db(), card.id));
 }
 
 export const CARD_PAGE_AUTHORIZATIONS = 100;
@@ -527,8 +539,8 @@ export const CARD_PAGE_AUTHORIZATIONS = 100;
 /** What the card page shows: the card, its figures in cents, and its newest authorizations. */
 export async function getOwnCard(actor: User, cardId: number) {
   const card = await ownCard(db(), actor, cardId);
-  const [spent, authorizations] = await Promise.all([
-    spentCents(db(), card.id),
+  const [figures, authorizations] = await Promise.all([
+    cardFiguresOf(db(), card.id),
     db()
       .select()
       .from(cardAuthorizations)
@@ -536,28 +548,15 @@ export async function getOwnCard(actor: User, cardId: number) {
       .orderBy(desc(cardAuthorizations.createdAt), desc(cardAuthorizations.id))
       .limit(CARD_PAGE_AUTHORIZATIONS),
   ]);
-  const limitCents = toCents(card.amount);
-  // A closed card's return: the part payroll had already collected is owed back (decision 0080).
-  const [returned] =
-    card.status === "closed"
-      ? await queryRows<{ credit: string }>(
-          db(),
-          sql`select coalesce(-sum(p.amount), 0)::text as credit
-              from journal_entries j join ledger_postings p on p.entry_id = j.id
-              where j.card_id = ${card.id} and j.event = 'card.unspent_returned'
-                and p.account = 'credit'`,
-        )
-      : [{ credit: "0" }];
+  // The ledger's figures, as every surface shows them (cardFigures). A closed card's return:
+  // the part payroll had already collected is owed back (decision 0080).
   return {
     card,
-    limitCents,
-    creditCents: toCents(returned.credit),
-    spentCents: spent,
-    // A closed card gave its unspent balance back: nothing remains on it.
-    remainingCents:
-      card.status === "closed" ? 0 : Math.max(limitCents - spent, 0),
-    returnedCents:
-      card.status === "closed" ? Math.max(limitCents - spent, 0) : 0,
+    limitCents: toCents(card.amount),
+    creditCents: figures.owedBackCents,
+    spentCents: figures.spentCents,
+    remainingCents: figures.remainingCents,
+    returnedCents: figures.returnedCents,
     authorizations,
     sandbox: paymentProvider().name === "sandbox",
     /** Stripe.js's key, for Issuing Elements on the card page (null in sandbox mode). */
@@ -968,7 +967,7 @@ export async function simulateMerchantRefund(
 /** POST /api/virtual-cards/{id}/close: the card as the API answers it, after closing. */
 export async function closeOwnCardDto(actor: User, cardId: number) {
   const card = await closeOwnCard(actor, cardId);
-  return toOwnCardDto(card, await spentCents(db(), card.id));
+  return toOwnCardDto(card, await cardFiguresOf(db(), card.id));
 }
 
 /**

@@ -28,6 +28,7 @@ export {
   simulateCardPurchase,
   simulateMerchantRefund,
   spentCents,
+  listOwnCardDtos,
   toOwnCardDto,
 } from "./card-authorization.server";
 export { recoverPaidRequests } from "./card-recovery.server";

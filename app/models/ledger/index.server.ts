@@ -25,4 +25,18 @@ export {
   transfer,
 } from "./ledger.server";
 export type { Posting } from "./ledger.server";
+export {
+  cardFigures,
+  cardFiguresOf,
+  cardRemainingSql,
+  availableToRequest,
+  type CardFigures,
+  deductionFigures,
+  type DeductionFigures,
+  employeeFigures,
+  employeeFiguresOf,
+  type EmployeeFigures,
+  owedSql,
+  usedSql,
+} from "./figures.server";
 export { checkInvariants, INVARIANT_RULES } from "./invariants.server";

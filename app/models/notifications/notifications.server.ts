@@ -4,7 +4,7 @@ import { notificationPreferences, users, type User } from "#db/schema";
 import * as templates from "~/services/mail/templates";
 import { db, queryRows, type Executor } from "~/utils/db.server";
 import { formatDate, formatDateTime } from "~/utils/dates";
-import { formatCents, formatMoney } from "~/utils/money";
+import { formatCents, formatMoney, toCents } from "~/utils/money";
 import { intlLocale, type Language } from "~/utils/i18n";
 import { localizeMessage } from "~/utils/i18n.server";
 import { GROCERY_RESTRICTION } from "~/utils/rules";
@@ -70,6 +70,13 @@ type RequestFacts = {
   employer_id: number | null;
   /** The company pays the fee: the request's own payer once confirmed, else the setting. */
   company_pays_fee: boolean;
+  /** The fee taken from the employee's card (captured, or refunded since), "0.00" for none. */
+  fee_charged: string;
+  /**
+   * The fee the employee authorized on their card at checkout (paid for, not by the company),
+   * "0.00" for none: whether it was captured may not be known yet when the request is cancelled.
+   */
+  fee_paid: string;
 };
 
 async function requestFacts(tx: Executor, requestId: number) {
@@ -80,7 +87,10 @@ async function requestFacts(tx: Executor, requestId: number) {
                u.id as user_id, u.email, u.first_name, u.last_name, u.language,
                e.employer_id,
                case when r.paid_at is not null then r.fee_paid_by = 'COMPANY'
-                    else coalesce(c.company_pays_fee, false) end as company_pays_fee
+                    else coalesce(c.company_pays_fee, false) end as company_pays_fee,
+               greatest(coalesce(r.captured_amount, 0), coalesce(r.refunded_amount, 0))::text as fee_charged,
+               case when r.paid_at is not null and r.fee_paid_by is distinct from 'COMPANY'
+                    then coalesce(r.authorized_amount, 0) else 0 end::text as fee_paid
         from advance_requests r
         join employees e on e.id = r.employee_id
         join users u on u.id = e.user_id
@@ -158,6 +168,19 @@ export async function notifyAdvanceCancelled(
       amount: formatMoney(r.amount, languageOf(r)),
       on: formatDate(on, languageOf(r)),
       reason,
+      // What happened to the fee, so the mail never says "nothing was charged" when it was.
+      fee:
+        toCents(r.fee_charged) > 0
+          ? {
+              charged: true,
+              amount: formatMoney(r.fee_charged, languageOf(r)),
+            }
+          : toCents(r.fee_paid) > 0
+            ? {
+                charged: false,
+                amount: formatMoney(r.fee_paid, languageOf(r)),
+              }
+            : null,
       language: languageOf(r),
     }),
   });

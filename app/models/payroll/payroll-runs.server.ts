@@ -20,7 +20,10 @@ import {
 } from "~/utils/pay-schedule";
 import { recordAudit } from "~/models/audit/index.server";
 import { emitWebhook } from "~/models/integrations/index.server";
-import { refreshAvailable } from "~/models/ledger/index.server";
+import {
+  deductionFigures,
+  refreshAvailable,
+} from "~/models/ledger/index.server";
 import { scheduleOf, setNextPayDate } from "~/models/companies/index.server";
 import {
   recordResult,
@@ -64,7 +67,15 @@ export type RunDeduction = {
   employeeName: string;
   amount: string;
   status: string;
+  /** What payroll collected (null before a result), from the ledger (deductionFigures). */
   collectedAmount: string | null;
+  /** Due − collected once the result is recorded ("0.00" before). */
+  shortfall: string;
+  /** The later deduction the shortfall moved to (arrears), and its pay date. */
+  arrearsDeductionId: number | null;
+  arrearsDate: Date | null;
+  /** The part of the shortfall written off after the employee's last paycheck. */
+  writtenOffAmount: string;
   deductionDate: Date;
 };
 
@@ -269,19 +280,50 @@ async function runView(
         from payroll_runs where id = ${runId} and company_id = ${companyId}`,
   );
   if (!run) throw notFound(RUN_NOT_FOUND);
-  const rows = await queryRows<{
+  // One after the other: the executor may be the caller's transaction.
+  const rows = await runRows(executor, runId);
+  const figures = await deductionFigures(executor, { runId });
+  const byId = new Map(figures.map((f) => [f.id, f]));
+  return {
+    id: run.id,
+    payDate: run.pay_date,
+    status: run.status,
+    createdAt: new Date(run.created_at),
+    total: fromCents(rows.reduce((s, r) => s + toCents(r.amount), 0)),
+    deductions: rows.map((r) => {
+      const f = byId.get(r.id);
+      const recorded =
+        f && r.status !== "SUBMITTED" && r.status !== "SCHEDULED";
+      return {
+        id: r.id,
+        employeeId: r.employee_id,
+        employeeName: r.name,
+        amount: r.amount,
+        status: r.status,
+        collectedAmount: recorded ? fromCents(f.collectedCents) : null,
+        shortfall: fromCents(f?.shortfallCents ?? 0),
+        arrearsDeductionId: f?.arrearsDeductionId ?? null,
+        arrearsDate: f?.arrearsDate ?? null,
+        writtenOffAmount: fromCents(f?.writtenOffCents ?? 0),
+        deductionDate: new Date(r.deduction_date),
+      };
+    }),
+  };
+}
+
+/** The deductions of a run, by employee name. */
+function runRows(executor: Executor, runId: number) {
+  return queryRows<{
     id: number;
     employee_id: number;
     name: string;
     amount: string;
     status: string;
-    collected: string | null;
     deduction_date: Date | string;
   }>(
     executor,
     sql`select d.id, e.id as employee_id, u.first_name || ' ' || u.last_name as name,
-               d.amount::text as amount, d.status, d.collected_amount::text as collected,
-               d.deduction_date
+               d.amount::text as amount, d.status, d.deduction_date
         from payroll_deductions d
         join advance_requests r on r.id = d.request_id
         join employees e on e.id = r.employee_id
@@ -289,22 +331,6 @@ async function runView(
         where d.run_id = ${runId}
         order by u.last_name, u.first_name, d.id`,
   );
-  return {
-    id: run.id,
-    payDate: run.pay_date,
-    status: run.status,
-    createdAt: new Date(run.created_at),
-    total: fromCents(rows.reduce((s, r) => s + toCents(r.amount), 0)),
-    deductions: rows.map((r) => ({
-      id: r.id,
-      employeeId: r.employee_id,
-      employeeName: r.name,
-      amount: r.amount,
-      status: r.status,
-      collectedAmount: r.collected,
-      deductionDate: new Date(r.deduction_date),
-    })),
-  };
 }
 
 /** A run of the caller's company (404 for any other). */
@@ -328,6 +354,12 @@ export function payrollRunJson(run: PayrollRunView) {
       employeeName: d.employeeName,
       amount: d.amount,
       status: d.status,
+      // What payroll collected, what it fell short and where that went: a partial collection
+      // reconciles from the run alone.
+      collectedAmount: d.collectedAmount,
+      shortfall: d.shortfall,
+      arrearsDeductionId: d.arrearsDeductionId,
+      writtenOffAmount: d.writtenOffAmount,
     })),
   };
 }

@@ -1,6 +1,5 @@
 import { pendingInvitationsFor } from "~/models/companies/index.server";
 import {
-  availableToRequestCents,
   listAwaitingPayment,
   listOwnCards,
   listOwnRequests,
@@ -10,6 +9,7 @@ import {
   type OwnCard,
 } from "~/models/advances/index.server";
 import { getEmployeeRecord } from "~/models/people/index.server";
+import { availableToRequest } from "~/models/ledger/index.server";
 import { addYears, startOfYear, subDays } from "date-fns";
 import { payByDate } from "~/utils/quote";
 import { and, eq, gte, inArray, lt, sql } from "drizzle-orm";
@@ -18,7 +18,7 @@ import { db } from "~/utils/db.server";
 import { formatDate, formatDateShort, PAY_PERIOD_DAYS } from "~/utils/dates";
 import { dayStart, isoDay, payDateBefore } from "~/utils/pay-schedule";
 import { GROCERY_RESTRICTION, PROCESSING_FEE_CENTS } from "~/utils/rules";
-import { formatCents, formatMoney, toCents } from "~/utils/money";
+import { formatCents, formatMoney, fromCents, toCents } from "~/utils/money";
 import type { Language } from "~/utils/i18n";
 
 export const RECENT_ACTIVITY_COUNT = 4;
@@ -80,10 +80,8 @@ function presentCard(card: OwnCard, language: Language) {
     amount: formatMoney(card.amount, language),
     restrictions: cardRestrictions(card.spendingLimits),
     issued: formatDate(card.createdAt, language),
-    remaining: formatCents(
-      Math.max(toCents(card.amount) - toCents(card.spent), 0),
-      language,
-    ),
+    /** The ledger's figure (cardRemainingSql): 0 once the card is closed. */
+    remaining: formatMoney(card.remaining, language),
   };
 }
 
@@ -128,6 +126,10 @@ export async function loadEmployeeDashboard(
       listAwaitingPayment(user),
     ]);
   const next = upcoming[0] ?? null;
+  // The employee's money as every surface shows it: the available balance the ledger keeps
+  // (employeeFigures reads the same), less pending requests (no extra query for either).
+  const availableCents = toCents(employee?.availableBalance ?? "0.00");
+  const toRequestCents = availableToRequest(availableCents, ytd.pendingCents);
   // A self-registered employee: invitations waiting for their address (one more query, only
   // for them).
   const invitations = employee?.companyId
@@ -135,6 +137,9 @@ export async function loadEmployeeDashboard(
     : await pendingInvitationsFor(user);
   // Approved requests without a card are exactly the ones awaiting payment: no extra query.
   const uncarded = new Set(awaitingPayment.map((r) => r.id));
+  // Paid, the card on its way: nothing more to do but wait (no "Complete payment").
+  const unpaid = awaitingPayment.filter((r) => r.paidAt === null);
+  const beingIssued = awaitingPayment.filter((r) => r.paidAt !== null);
   return {
     firstName: user.firstName,
     linked: Boolean(employee?.companyId),
@@ -145,21 +150,15 @@ export async function loadEmployeeDashboard(
     })),
     /** The employer typed this employee's password: ask them to choose their own. */
     choosePassword: user.passwordSetByEmployer,
-    availableBalance: employee?.availableBalance ?? "0.00",
-    availableBalanceText: money(employee?.availableBalance ?? "0.00"),
+    availableBalance: fromCents(availableCents),
+    availableBalanceText: formatCents(availableCents, language),
+    /** Available to request, as /request and GET /api/employee tell it. */
+    availableToRequest: fromCents(toRequestCents),
     /** "$0.00" where there is no next deduction. */
     zeroText: money("0.00"),
     /** Shown under the balance when pending requests take part of it (decision 0074). */
     availableToRequestText:
-      ytd.pendingCents > 0
-        ? formatCents(
-            availableToRequestCents(
-              employee?.availableBalance ?? "0.00",
-              ytd.pendingCents,
-            ),
-            language,
-          )
-        : null,
+      ytd.pendingCents > 0 ? formatCents(toRequestCents, language) : null,
     /** Null when no pay cycle is set (the page says "Not set"). */
     payCycleEndsText: employee?.payCycleEndDate
       ? date(employee.payCycleEndDate)
@@ -177,7 +176,13 @@ export async function loadEmployeeDashboard(
       approvedCount: ytd.approvedCount,
     },
     cards,
-    awaitingPayment: awaitingPayment.map((r) => ({
+    /** Paid for, the card on its way (the page says so instead of asking for payment). */
+    beingIssued: beingIssued.map((r) => ({
+      id: r.id,
+      amount: r.amount,
+      amountText: money(r.amount),
+    })),
+    awaitingPayment: unpaid.map((r) => ({
       id: r.id,
       amount: r.amount,
       amountText: money(r.amount),

@@ -9,6 +9,7 @@ import {
   type User,
 } from "#db/schema";
 import { db } from "~/utils/db.server";
+import { fromCents } from "~/utils/money";
 import { notFound } from "~/utils/errors";
 import {
   EMPLOYEE_NOT_FOUND,
@@ -26,6 +27,11 @@ import {
   publicAdvanceColumns,
 } from "~/models/advances/index.server";
 import { listInvitations } from "~/models/companies/index.server";
+import {
+  deductionFigures,
+  owedSql,
+  usedSql,
+} from "~/models/ledger/index.server";
 import { companyFor } from "~/utils/company-access.server";
 import { canDo } from "~/utils/company-roles";
 import { formatDate } from "~/utils/dates";
@@ -35,16 +41,17 @@ import { formatDate } from "~/utils/dates";
 // every figure an SQL aggregate.
 
 /**
- * Sum of the employee's APPROVED request amounts as "0.00": both the used balance and the
- * pending deductions of SPEC §9 (see docs/decisions/0014-employer-figures-and-employee-list.md).
+ * The used balance: what takes up the employee's limit — approvals without a card yet plus
+ * what is owed — so available + used is the company's max advance (docs/decisions/0104, which
+ * replaces 0014's "sum of approved amounts": that kept counting advances already repaid).
  */
-const approvedSum = sql<string>`coalesce((select sum(${advanceRequests.amount}) from ${advanceRequests} where ${advanceRequests.employeeId} = ${employees.id} and ${advanceRequests.status} = 'APPROVED'), 0)::numeric(14,2)::text`;
+const approvedSum = sql<string>`(${usedSql(employees.id)})::numeric(14,2)::text`;
 /**
- * An employee's pending deductions: scheduled and not yet collected (arrears included), the
- * same rule as the dashboard's company figure (decision 0076) — never what payroll already
- * collected, nor an approval that has no card yet.
+ * An employee's pending deductions: what they owe, to be repaid by payroll (the ledger's
+ * receivable + arrears) — never what payroll already collected, nor an approval that has no
+ * card yet.
  */
-const pendingDeductionsSum = sql<string>`coalesce((select sum(${payrollDeductions.amount}) from ${payrollDeductions} join ${advanceRequests} on ${advanceRequests.id} = ${payrollDeductions.requestId} where ${advanceRequests.employeeId} = ${employees.id} and ${payrollDeductions.status} in ('SCHEDULED', 'SUBMITTED')), 0)::numeric(14,2)::text`;
+const pendingDeductionsSum = sql<string>`(${owedSql(employees.id)})::numeric(14,2)::text`;
 
 /** ILIKE pattern matching `text` literally anywhere. */
 function containsPattern(text: string): string {
@@ -333,11 +340,29 @@ export async function getEmployeeDetails(
       .limit(DETAILS_LIMIT + 1),
   ]);
 
+  // What payroll did with each (the ledger's figures): collected, short, moved or written off.
+  const shown = deductions.slice(0, DETAILS_LIMIT).reverse();
+  const figures = new Map(
+    (
+      await deductionFigures(db(), { deductionIds: shown.map((d) => d.id) })
+    ).map((f) => [f.id, f]),
+  );
   return {
     employee: { ...profile, pendingDeductions: profile.unpaidDeductions },
     requests: requests.slice(0, DETAILS_LIMIT).map(toPublicAdvance),
     // The newest DETAILS_LIMIT, shown in schedule order (earliest first).
-    deductions: deductions.slice(0, DETAILS_LIMIT).reverse(),
+    deductions: shown.map((d) => {
+      const f = figures.get(d.id);
+      const recorded = d.status !== "SCHEDULED" && d.status !== "SUBMITTED";
+      return {
+        ...d,
+        collectedAmount: recorded ? fromCents(f?.collectedCents ?? 0) : null,
+        shortfall: fromCents(f?.shortfallCents ?? 0),
+        arrearsDeductionId: f?.arrearsDeductionId ?? null,
+        arrearsDate: f?.arrearsDate ?? null,
+        writtenOffAmount: fromCents(f?.writtenOffCents ?? 0),
+      };
+    }),
     cards: cards.slice(0, DETAILS_LIMIT),
     limit: DETAILS_LIMIT,
     /** Lists that hold more than DETAILS_LIMIT rows (only the newest are shown). */

@@ -295,6 +295,11 @@ export function advanceEndedMail(p: {
   amount: string;
   on: string;
   reason: "cancelled" | "expired";
+  /**
+   * The fee known to be charged to the employee's card, or paid at checkout (held, perhaps
+   * charged since); null when the employee paid nothing.
+   */
+  fee?: { charged: boolean; amount: string } | null;
   language?: Language;
 }): RenderedMail {
   const t = employeeMailT(p.language);
@@ -313,7 +318,11 @@ export function advanceEndedMail(p: {
         ),
         value: p.on,
       },
-      t("nothingCharged"),
+      p.fee
+        ? t(p.fee.charged ? "feeRefunded" : "feeReturned", {
+            fee: p.fee.amount,
+          })
+        : t("nothingCharged"),
     ],
     action: { label: t("seeRequests"), href: url(p.origin, "/history") },
     preferences: url(p.origin, "/profile#email-choices"),

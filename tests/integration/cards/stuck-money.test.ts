@@ -22,6 +22,8 @@ import {
   completeSandboxCheckout,
 } from "~/models/cards/index.server";
 import { checkInvariants } from "~/models/ledger/index.server";
+import { offboardEmployee } from "~/models/payroll/index.server";
+import { isoDay } from "~/utils/pay-schedule";
 import { CARD_RECOVERY_TASK, cronItems, taskList } from "~/jobs/worker.server";
 import { action as createIntentApi } from "~/routes/api.create-payment-intent";
 import { loader as historyLoader } from "~/routes/_app.history";
@@ -255,6 +257,36 @@ describe("a card that fails after the fee was captured", () => {
     expect(await auditOf(request.id)).toHaveLength(3);
     expect((await paymentOf(request.id)).refundedCents).toBe(1599);
     expect(await checkInvariants(db())).toEqual([]);
+  });
+
+  it("offboarding cancels it: the cancellation mail says the fee comes back, not that nothing was charged", async () => {
+    const { employer, user, request } = await approvedAdvance("300.00");
+    crashAfterCapture(1_000);
+    await failureOf(checkout(user, request));
+    setPaymentProviderForTests(undefined);
+    // The provider captured the fee; the crash kept the product from recording it.
+    expect((await paymentOf(request.id)).capturedCents).toBe(1599);
+    expect((await requestRow(request.id)).status).toBe("APPROVED");
+    await offboardEmployee(employer, (await employeeOf(user)).id, {
+      lastPayDate: isoDay(addDays(new Date(), 1)),
+    });
+    expect(await requestRow(request.id)).toMatchObject({
+      status: "CANCELLED",
+      refundedAmount: "15.99",
+    });
+    const [mail] = await db()
+      .select({ text: mailOutbox.text })
+      .from(mailOutbox)
+      .where(
+        and(
+          eq(mailOutbox.userId, user.id),
+          eq(mailOutbox.kind, "advance.cancelled"),
+        ),
+      );
+    expect(mail.text).not.toContain("Nothing was charged");
+    expect(mail.text).toContain(
+      "The $15.99 processing fee you paid at checkout comes back to your card",
+    );
   });
 
   it("an issuance that never reached the capture is released, not refunded: nothing charged", async () => {

@@ -95,7 +95,14 @@ describe("employee read endpoints: exact fields", () => {
     const res = await get(employee, "/api/employee", employeeApi);
     const body = await res.json();
     expect(Object.keys(body).sort()).toEqual(
-      ["availableBalance", "id", "owed", "payCycleEndDate"].sort(),
+      [
+        "availableBalance",
+        "availableToRequest",
+        "credit",
+        "id",
+        "owed",
+        "payCycleEndDate",
+      ].sort(),
     );
     // The $300 carded advance is owed (the ledger); the max advance less it is available.
     expect(body).toEqual({
@@ -103,6 +110,9 @@ describe("employee read endpoints: exact fields", () => {
       availableBalance: "200.00",
       payCycleEndDate: expect.stringMatching(ISO),
       owed: "300.00",
+      // The pending $200 request takes the rest of the balance.
+      availableToRequest: "0.00",
+      credit: "0.00",
     });
   });
 
@@ -114,6 +124,8 @@ describe("employee read endpoints: exact fields", () => {
       availableBalance: "0.00",
       payCycleEndDate: null,
       owed: "0.00",
+      availableToRequest: "0.00",
+      credit: "0.00",
     });
   });
 

@@ -32,7 +32,7 @@ const cards = {
   stats: {
     limit: "Spending limit",
     spent: "Spent",
-    remaining: "Remaining balance",
+    remaining: "Remaining on this card",
     frozen: "Frozen: purchases are declined",
   },
   purchases: {
@@ -48,6 +48,7 @@ const cards = {
     empty: "No purchases on this card yet.",
     released: "Released",
     approved: "Approved",
+    refunded: "Refund: back on the card",
     declined: "Declined",
     newest: "Showing the newest {{number}} purchases.",
   },

@@ -9,6 +9,14 @@ const common = {
     expires: "Expires",
     amount: "Amount",
   },
+  deductionResult: {
+    collected: "Collected {{collected}}",
+    partial: "Collected {{collected}} of {{amount}}",
+    missed: "Nothing collected of {{amount}}",
+    moved: "{{shortfall}} moved to {{date}}",
+    writtenOff: "{{shortfall}} written off",
+    partialBadge: "Collected in part",
+  },
   pager: {
     previous: "Previous",
     next: "Next",

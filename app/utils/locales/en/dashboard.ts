@@ -18,7 +18,7 @@ const dashboard = {
     payCycleEnds: "Pay cycle ends {{date}}",
     notSet: "Not set",
     availableToRequest:
-      "Available to request: {{amount}} (pending requests count against it)",
+      "Available to request: {{amount}} (your balance less pending requests)",
     nextDeduction: "Next Deduction",
     noUpcomingDeductions: "No upcoming deductions",
     yearToDate: "Year to Date",
@@ -43,13 +43,15 @@ const dashboard = {
     confirmBy: "Confirm by <date>, or the approval expires.",
     confirmAndGetCard: "Confirm and get my card",
     completePayment: "Complete payment",
+    beingIssued:
+      "Your {{amount}} advance is paid for: your grocery card is being issued. Nothing more to do.",
     noCardsFound: "No virtual cards found",
     noCardsYet: "No virtual cards yet",
     noCardsHint:
       "Cards will appear here after your advance requests are approved",
     restrictions: "Restrictions",
     issued: "Issued",
-    remainingBalance: "Remaining balance",
+    remainingBalance: "Remaining on this card",
     viewCard: "View card and purchases",
   },
   formerMember: {

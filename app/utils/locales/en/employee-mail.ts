@@ -28,6 +28,10 @@ const employeeMail = {
   },
   nothingCharged:
     "Nothing was charged and nothing will be deducted from your pay for it; any amount your employer reserved is back in your available balance.",
+  feeRefunded:
+    "The {{fee}} processing fee charged to your card is refunded to it (your bank may take 5 to 10 days to show it). Nothing will be deducted from your pay for this request; any amount your employer reserved is back in your available balance.",
+  feeReturned:
+    "The {{fee}} processing fee you paid at checkout comes back to your card: a hold is released, a charge is refunded (your bank may take 5 to 10 days to show it). Nothing will be deducted from your pay for this request; any amount your employer reserved is back in your available balance.",
   cardNotIssued: {
     subject: "Your {{amount}} grocery card could not be issued",
     heading: "Your grocery card could not be issued",

@@ -2,6 +2,11 @@
 const story = {
   deduction: "{{amount}} on {{date}}",
   deductionCollected: "{{amount}} on {{date}} (collected)",
+  deductionCarried: "{{amount}} on {{date}} (carried over from {{from}})",
+  resultPartial: "{{collected}} of {{amount}} collected on {{date}}",
+  resultMissed: "{{amount}} not collected on {{date}}",
+  restMoved: "{{shortfall}} moved to {{date}}",
+  restWrittenOff: "{{shortfall}} written off (nothing more is deducted)",
   checkoutCompanyFee:
     "Your company pays the {{fee}} processing fee: nothing is charged to your card. Pressing Get my card confirms the advance and issues your grocery card.",
   checkoutCompanyAdvance:

@@ -32,7 +32,7 @@ const cards = {
   stats: {
     limit: "Límite de gasto",
     spent: "Gastado",
-    remaining: "Saldo restante",
+    remaining: "Queda en esta tarjeta",
     frozen: "Congelada: las compras se rechazan",
   },
   purchases: {
@@ -48,6 +48,7 @@ const cards = {
     empty: "Todavía no hay compras con esta tarjeta.",
     released: "Liberada",
     approved: "Aprobada",
+    refunded: "Reembolso: devuelto a la tarjeta",
     declined: "Rechazada",
     newest: "Se muestran las {{number}} compras más recientes.",
   },

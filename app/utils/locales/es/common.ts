@@ -9,6 +9,14 @@ const common = {
     expires: "Vence",
     amount: "Monto",
   },
+  deductionResult: {
+    collected: "Cobrado: {{collected}}",
+    partial: "Cobrado: {{collected}} de {{amount}}",
+    missed: "No se cobró nada de {{amount}}",
+    moved: "{{shortfall}} pasados al {{date}}",
+    writtenOff: "{{shortfall}} cancelados como pérdida",
+    partialBadge: "Cobrado en parte",
+  },
   pager: {
     previous: "Anterior",
     next: "Siguiente",

@@ -18,7 +18,7 @@ const dashboard = {
     payCycleEnds: "El ciclo de pago termina el {{date}}",
     notSet: "Sin definir",
     availableToRequest:
-      "Disponible para pedir: {{amount}} (las solicitudes pendientes se descuentan)",
+      "Disponible para pedir: {{amount}} (tu saldo menos las solicitudes pendientes)",
     nextDeduction: "Próximo descuento",
     noUpcomingDeductions: "No hay descuentos próximos",
     yearToDate: "En lo que va del año",
@@ -44,13 +44,15 @@ const dashboard = {
     confirmBy: "Confirma a más tardar el <date> o la aprobación vence.",
     confirmAndGetCard: "Confirmar y recibir mi tarjeta",
     completePayment: "Completar el pago",
+    beingIssued:
+      "Tu adelanto de {{amount}} está pagado: estamos emitiendo tu tarjeta de supermercado. No tienes que hacer nada más.",
     noCardsFound: "No se encontraron tarjetas virtuales",
     noCardsYet: "Todavía no tienes tarjetas virtuales",
     noCardsHint:
       "Tus tarjetas aparecerán aquí cuando se aprueben tus solicitudes de adelanto",
     restrictions: "Restricciones",
     issued: "Emitida",
-    remainingBalance: "Saldo restante",
+    remainingBalance: "Queda en esta tarjeta",
     viewCard: "Ver la tarjeta y las compras",
   },
   formerMember: {

@@ -28,6 +28,10 @@ const employeeMail = {
   },
   nothingCharged:
     "No se cobró nada y no se descontará nada de tu sueldo por esta solicitud; cualquier monto que tu empleador haya reservado volvió a tu saldo disponible.",
+  feeRefunded:
+    "El cargo por servicio de {{fee}} que se cobró a tu tarjeta se te reembolsa (tu banco puede tardar de 5 a 10 días en mostrarlo). No se descontará nada de tu sueldo por esta solicitud; cualquier monto que tu empleador haya reservado volvió a tu saldo disponible.",
+  feeReturned:
+    "El cargo por servicio de {{fee}} que pagaste al confirmar vuelve a tu tarjeta: si estaba retenido, se libera la autorización; si se cobró, se te reembolsa (tu banco puede tardar de 5 a 10 días en mostrarlo). No se descontará nada de tu sueldo por esta solicitud; cualquier monto que tu empleador haya reservado volvió a tu saldo disponible.",
   cardNotIssued: {
     subject: "No se pudo emitir tu tarjeta de supermercado de {{amount}}",
     heading: "No se pudo emitir tu tarjeta de supermercado",

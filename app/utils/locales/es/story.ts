@@ -2,6 +2,11 @@
 const story = {
   deduction: "{{amount}} el {{date}}",
   deductionCollected: "{{amount}} el {{date}} (cobrado)",
+  deductionCarried: "{{amount}} el {{date}} (pasado del {{from}})",
+  resultPartial: "{{collected}} de {{amount}} cobrados el {{date}}",
+  resultMissed: "{{amount}} sin cobrar el {{date}}",
+  restMoved: "{{shortfall}} pasados al {{date}}",
+  restWrittenOff: "{{shortfall}} cancelados (no se descuenta nada más)",
   checkoutCompanyFee:
     "Tu empresa paga el cargo por servicio de {{fee}}: no se cobra nada a tu tarjeta. Al presionar Recibir mi tarjeta confirmas el adelanto y se emite tu tarjeta de supermercado.",
   checkoutCompanyAdvance:

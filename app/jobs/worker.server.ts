@@ -118,7 +118,7 @@ const cronTime = (payload: unknown): Date => {
 
 /**
  * Folds the reports' rollup deltas (docs/decisions/0039-reports-rollup.md) and the ledger's
- * balance deltas (docs/decisions/0103): every minute on PostgreSQL, every pass of the embedded
+ * balance deltas (docs/decisions/0102): every minute on PostgreSQL, every pass of the embedded
  * loop, and once when the worker starts.
  */
 export const REPORT_ROLLUP_TASK = "report-rollup-compact";

@@ -13,7 +13,7 @@ import { parseBody } from "./api.server";
 // JSON lists that grow with the company: pages with Link headers, or a streamed array
 // (docs/decisions/0022-pagination-and-streaming.md). Every paged list takes an opaque cursor
 // (`?cursor=&limit=`, the form its Link rel="next" gives), and the page-number form
-// (`?page=&pageSize=`) the SPEC's lists always took (decision 0105).
+// (`?page=&pageSize=`) the SPEC's lists always took (decision 0104).
 
 /**
  * The page an API request asks for: by page number when it sends `page` or `pageSize`, else

@@ -150,7 +150,7 @@ async function prepareDatabase(): Promise<{
     const small = await seedCompany(conn.db, SMALL_COMPANY, hash);
     // The load's changes are folded into the reports' rollup and the ledger's balances before
     // the statistics are taken, as after any bulk load (docs/decisions/0039-reports-rollup.md,
-    // 0103).
+    // 0102).
     await compactReportRollup(conn.db);
     await foldLedgerBalances(conn.db);
     await analyze(conn.db);

@@ -297,7 +297,7 @@ export type OwnCard = {
 
 /**
  * The employee's virtual cards, newest first (masked numbers only, see decision 0004), each
- * with what is left on it, from the ledger (docs/decisions/0104; cardFigures has the rest).
+ * with what is left on it, from the ledger (docs/decisions/0103; cardFigures has the rest).
  */
 export async function listOwnCards(user: User): Promise<OwnCard[]> {
   return db()

@@ -2,7 +2,7 @@ import { sql, type SQL } from "drizzle-orm";
 import { queryRows, type Executor } from "~/utils/db.server";
 import { toCents } from "~/utils/money";
 
-// The money figures every surface shows (DESIGN §12; docs/decisions/0104): an employee's
+// The money figures every surface shows (DESIGN §12; docs/decisions/0103): an employee's
 // available balance, what they can request, what they owe and what is owed back to them; a
 // card's funded, spent, returned and remaining amounts; a deduction's due, collected and short
 // amounts and where the shortfall went. Computed here from the ledger's postings, and read by

@@ -64,7 +64,7 @@ const CHECKS: Check[] = [
   },
   {
     // The balances the reports read by key (folded, plus the deltas not folded yet), recomputed
-    // from the postings in the same statement (docs/decisions/0103).
+    // from the postings in the same statement (docs/decisions/0102).
     rule: "each company's ledger balances equal the sums of its postings",
     query: sql`with posted as (
                  select p.company_id, p.account,

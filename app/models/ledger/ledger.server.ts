@@ -22,7 +22,7 @@ import { fromCents, toCents } from "~/utils/money";
 // Balances are derived from the postings (owedCents, cardLeftCents, companyTotals). Each
 // company's balance per account and month is also kept by the database as postings are written
 // (a trigger appends what each posting statement moved; the job worker folds it every minute:
-// docs/decisions/0103), so the reports read it by key (repaymentSince); whatever inserts
+// docs/decisions/0102), so the reports read it by key (repaymentSince); whatever inserts
 // postings, this module's entryCtes or a bulk load, the trigger sees it. The
 // employee's available balance is max advance − reserved − owed, recomputed here
 // (refreshAvailable) whenever one of them changes, never adjusted by increments.
@@ -420,7 +420,7 @@ export function cardSpendEntry(
 export const BALANCE_FOLD_BACKLOG = 500;
 
 /**
- * Folds the committed balance deltas into ledger_balances (docs/decisions/0103). Returns how
+ * Folds the committed balance deltas into ledger_balances (docs/decisions/0102). Returns how
  * many were folded, or -1 when another fold (or a rebuild) is running: it folds them. Never waits.
  */
 export async function foldLedgerBalances(executor: Executor): Promise<number> {

@@ -42,7 +42,7 @@ import { formatDate } from "~/utils/dates";
 
 /**
  * The used balance: what takes up the employee's limit — approvals without a card yet plus
- * what is owed — so available + used is the company's max advance (docs/decisions/0104, which
+ * what is owed — so available + used is the company's max advance (docs/decisions/0103, which
  * replaces 0014's "sum of approved amounts": that kept counting advances already repaid).
  */
 const approvedSum = sql<string>`(${usedSql(employees.id)})::numeric(14,2)::text`;

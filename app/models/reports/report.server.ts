@@ -173,7 +173,7 @@ export async function getEmployerReport(actor: User, now: Date = new Date()) {
                           where hour > ${hourOf(prior30Start)} and hour < ${hourOf(last30Start)}), 0)
               + (select count(*) from edge where request_date > ${at(prior30Start)} and request_date <= ${at(last30Start)}))::int,
              (select count(*) from d)::int,
-             -- Repayment, from the company's ledger balances (decision 0103): collected by payroll
+             -- Repayment, from the company's ledger balances (decision 0102): collected by payroll
              -- and written off in the period, owed now.
              (select to_json(b)::text from (${repaymentStatement(employer, period.start)}) b)`,
     )
@@ -257,7 +257,7 @@ export async function getEmployerReport(actor: User, now: Date = new Date()) {
   const riskTotal = totals.riskLow + totals.riskModerate + totals.riskHigh;
 
   // Repayment, from the ledger: collected by payroll and written off in the period (losses:
-  // what a leaver's last paycheck could not cover), and owed now (decisions 0080, 0103).
+  // what a leaver's last paycheck could not cover), and owed now (decisions 0080, 0102).
   const repayment = await repaymentOf(
     db(),
     JSON.parse(trendRow.repayment!) as RepaymentRow,

@@ -36,7 +36,7 @@ import {
 import { action as checkoutAction } from "~/routes/_app.checkout";
 
 // Each company's balances per account and month, kept as postings are written and read by key
-// (docs/decisions/0103): after a month of mixed money actions — checkouts (the fee paid by the
+// (docs/decisions/0102): after a month of mixed money actions — checkouts (the fee paid by the
 // employee and by the company), purchases, a merchant refund, payroll results in full, in part
 // and missed, arrears, an offboarding with its card closed and the rest written off — the
 // figures the reports read equal the sums of the postings, unfolded, folded, and folded with

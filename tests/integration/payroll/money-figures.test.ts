@@ -33,7 +33,7 @@ import {
 } from "#tests/support/factories";
 
 // What payroll did with each deduction, told the same way on every surface (docs/decisions/
-// 0104): the employee's money story, the run's page and API, the deduction.collected webhook;
+// 0103): the employee's money story, the run's page and API, the deduction.collected webhook;
 // and after a mixed sequence every surface agrees with the ledger.
 
 useTestDatabase();

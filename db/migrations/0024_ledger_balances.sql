@@ -1,5 +1,5 @@
 -- hand-written: each company's ledger balances per account and UTC month, read by key instead of
--- summing the company's postings on every request (docs/decisions/0103-ledger-balances.md).
+-- summing the company's postings on every request (docs/decisions/0102-ledger-balances.md).
 --
 -- The postings stay the record. A statement-level trigger on ledger_postings appends, in the
 -- transaction that posts, one row per (company, account, month) the statement moved to

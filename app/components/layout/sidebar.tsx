@@ -1,25 +1,9 @@
 import { Form, NavLink, useLocation } from "@remix-run/react";
-import {
-  Banknote,
-  BarChart3,
-  CircleCheckBig,
-  History,
-  LayoutDashboard,
-  LogOut,
-  Mail,
-  Menu,
-  ScrollText,
-  Settings,
-  ShoppingBasket,
-  UserRound,
-  Users,
-  X,
-  type LucideIcon,
-} from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { useIsPending } from "~/components/use-is-pending";
 import { useT } from "~/utils/i18n";
 import { LanguageSwitch } from "~/components/layout/language-switch";
+import { NavIcon, type NavIconName } from "~/components/layout/nav-icon";
 import { useMayOpen } from "~/components/layout/use-may-open";
 
 type Role = "EMPLOYEE" | "EMPLOYER";
@@ -28,25 +12,25 @@ type Role = "EMPLOYEE" | "EMPLOYER";
  * `label`: the item's key in the common namespace. Each role's list holds every entry that
  * role could have; the user's membership role keeps those it may open (useMayOpen).
  */
-type NavItem = { to: string; label: string; icon: LucideIcon };
+type NavItem = { to: string; label: string; icon: NavIconName };
 
 const NAV: Record<Role, NavItem[]> = {
   EMPLOYEE: [
-    { to: "/", label: "nav.dashboard", icon: LayoutDashboard },
-    { to: "/request", label: "nav.requestAdvance", icon: ShoppingBasket },
-    { to: "/history", label: "nav.history", icon: History },
-    { to: "/profile", label: "nav.profile", icon: UserRound },
-    { to: "/outbox", label: "nav.outbox", icon: Mail },
+    { to: "/", label: "nav.dashboard", icon: "layout-dashboard" },
+    { to: "/request", label: "nav.requestAdvance", icon: "shopping-basket" },
+    { to: "/history", label: "nav.history", icon: "history" },
+    { to: "/profile", label: "nav.profile", icon: "user-round" },
+    { to: "/outbox", label: "nav.outbox", icon: "mail" },
   ],
   EMPLOYER: [
-    { to: "/", label: "nav.dashboard", icon: LayoutDashboard },
-    { to: "/approvals", label: "nav.approvals", icon: CircleCheckBig },
-    { to: "/employees", label: "nav.employees", icon: Users },
-    { to: "/payroll", label: "nav.payroll", icon: Banknote },
-    { to: "/reports", label: "nav.reports", icon: BarChart3 },
-    { to: "/activity", label: "nav.activity", icon: ScrollText },
-    { to: "/settings", label: "nav.settings", icon: Settings },
-    { to: "/outbox", label: "nav.outbox", icon: Mail },
+    { to: "/", label: "nav.dashboard", icon: "layout-dashboard" },
+    { to: "/approvals", label: "nav.approvals", icon: "circle-check-big" },
+    { to: "/employees", label: "nav.employees", icon: "users" },
+    { to: "/payroll", label: "nav.payroll", icon: "banknote" },
+    { to: "/reports", label: "nav.reports", icon: "chart-column" },
+    { to: "/activity", label: "nav.activity", icon: "scroll-text" },
+    { to: "/settings", label: "nav.settings", icon: "settings" },
+    { to: "/outbox", label: "nav.outbox", icon: "mail" },
   ],
 };
 
@@ -60,7 +44,7 @@ function LogoutButton() {
         disabled={pending}
         className="flex w-full items-center gap-3 rounded-md px-3 py-2 text-left text-sm font-medium text-gray-100 hover:bg-brand-700 focus:outline-none focus-visible:ring-2 focus-visible:ring-white disabled:opacity-60"
       >
-        <LogOut aria-hidden="true" className="h-4 w-4 shrink-0" />
+        <NavIcon name="log-out" className="h-4 w-4 shrink-0" />
         {t("nav.logout")}
       </button>
     </Form>
@@ -113,9 +97,9 @@ export function Sidebar({ role, name }: { role: Role; name: string }) {
           onClick={() => setOpen((o) => !o)}
         >
           {open ? (
-            <X aria-hidden="true" className="h-5 w-5" />
+            <NavIcon name="x" className="h-5 w-5" />
           ) : (
-            <Menu aria-hidden="true" className="h-5 w-5" />
+            <NavIcon name="menu" className="h-5 w-5" />
           )}
         </button>
       ) : (
@@ -131,7 +115,7 @@ export function Sidebar({ role, name }: { role: Role; name: string }) {
             htmlFor="sidebar-toggle"
             className={`${toggleClass} cursor-pointer peer-focus-visible:ring-2 peer-focus-visible:ring-white`}
           >
-            <Menu aria-hidden="true" className="h-5 w-5" />
+            <NavIcon name="menu" className="h-5 w-5" />
             <span className="sr-only">{t("nav.menu")}</span>
           </label>
         </>
@@ -161,7 +145,7 @@ export function Sidebar({ role, name }: { role: Role; name: string }) {
                     }`
                   }
                 >
-                  <item.icon aria-hidden="true" className="h-4 w-4 shrink-0" />
+                  <NavIcon name={item.icon} className="h-4 w-4 shrink-0" />
                   {t(item.label)}
                 </NavLink>
               </li>

@@ -1,3 +1,4 @@
+import { isoDay } from "~/utils/pay-schedule";
 import Ajv2020 from "ajv/dist/2020.js";
 import addFormats from "ajv-formats";
 import { eq } from "drizzle-orm";
@@ -208,7 +209,9 @@ describe("GET /api/employees", () => {
       .select({ id: employees.id })
       .from(employees)
       .where(eq(employees.userId, leaver.id));
-    await offboardEmployee(owner, row.id, { lastPayDate: "2026-11-13" });
+    // Today is always within a leaver's window (from the current pay cycle's start).
+    const lastPayDate = isoDay(new Date());
+    await offboardEmployee(owner, row.id, { lastPayDate });
     const res = await call(
       employeesRoute.loader as Handler,
       withKey(keyAll, "/api/employees"),
@@ -220,7 +223,7 @@ describe("GET /api/employees", () => {
     }[];
     expect(list.find((e) => e.firstName === "Lev")).toMatchObject({
       status: "OFFBOARDED",
-      lastPayDate: "2026-11-13",
+      lastPayDate,
     });
     expect(list.find((e) => e.firstName === "Rhea")).toMatchObject({
       status: "ACTIVE",

@@ -137,7 +137,7 @@ describe("employer endpoints: who may call them", () => {
 });
 
 describe("GET /api/employees", () => {
-  it("lists only the employer's employees with exactly the spec's fields", async () => {
+  it("lists only the employer's employees with the spec's fields, their status and last pay date", async () => {
     const { employer, ann, ben } = await scenario();
     const res = await call(
       employeesApi,
@@ -154,6 +154,8 @@ describe("GET /api/employees", () => {
         email: "ann@example.com",
         department: "Bakery",
         availableBalance: "500.00",
+        status: "ACTIVE",
+        lastPayDate: null,
       },
       {
         id: (await employeeOf(ben)).id,
@@ -162,6 +164,8 @@ describe("GET /api/employees", () => {
         email: "ben@example.com",
         department: null,
         availableBalance: "300.00",
+        status: "ACTIVE",
+        lastPayDate: null,
       },
     ]);
   });

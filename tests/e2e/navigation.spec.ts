@@ -132,7 +132,7 @@ test.describe("navigation", () => {
     await expect(page.locator("main#main h1[data-from-server]")).toHaveCount(1);
   });
 
-  test("sidebar entries carry icons from the icon set", async ({
+  test("sidebar entries carry icons from the navigation's sprite", async ({
     page,
     loginAs,
   }) => {
@@ -144,6 +144,7 @@ test.describe("navigation", () => {
       "Dashboard",
       "Approve Requests",
       "Employees",
+      "Payroll",
       "Reports",
       "Settings",
       "Logout",
@@ -151,9 +152,11 @@ test.describe("navigation", () => {
       const entry = nav
         .getByRole("link", { name, exact: true })
         .or(nav.getByRole("button", { name, exact: true }));
-      await expect(entry.locator("svg.lucide")).toHaveAttribute(
-        "aria-hidden",
-        "true",
+      const icon = entry.locator("svg");
+      await expect(icon).toHaveAttribute("aria-hidden", "true");
+      await expect(icon.locator("use")).toHaveAttribute(
+        "href",
+        /^\/nav-icons\.svg#[a-z-]+$/,
       );
     }
   });

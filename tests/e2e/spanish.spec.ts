@@ -36,6 +36,7 @@ const CONVERTED: Record<string, Namespace[]> = {
   "register-employer": ["common", "auth"],
   "forgot-password": ["common", "auth"],
   "reset-password-expired": ["common", "auth"],
+  "confirm-email-expired": ["common", "auth"],
   "not-found": ["common"],
   "employee-dashboard": ["common", "dashboard"],
   history: ["common", "history", "story"],

@@ -198,6 +198,8 @@ const EMPLOYER_API = [
   "/api/invitations",
   "/api/pay-schedule",
   "/api/payroll-runs/:id",
+  "/api/advance-requests/:request",
+  "/api/invitations/:invitation",
   "/api/api-keys",
   "/api/webhook-endpoints",
 ];
@@ -207,6 +209,8 @@ const NOT_WALKED = new Set([
   "auth.tsx",
   "forgot-password.tsx",
   "reset-password.tsx",
+  // Reached by a mailed token, like the reset page; it marks itself no-store.
+  "confirm-email.tsx",
   "how-it-works.tsx",
   "healthz.ts",
   "readyz.ts",
@@ -222,6 +226,7 @@ const NOT_WALKED = new Set([
   "api.advance-requests.$id.approve.ts",
   "api.advance-requests.$id.decline.ts",
   "api.advance-requests.$id.cancel.ts",
+  "api.webhook-endpoints.$id.enable.ts",
   "api.sandbox.card-authorizations.ts",
   "api.virtual-cards.$id.freeze.ts",
   "api.virtual-cards.$id.unfreeze.ts",
@@ -245,6 +250,9 @@ const NOT_WALKED = new Set([
 function routeFileOf(url: string): string {
   if (url === "/api/no-such-endpoint") return "api.$.ts";
   if (url === "/api/payroll-runs/:id") return "api.payroll-runs.$id.ts";
+  if (url === "/api/advance-requests/:request")
+    return "api.advance-requests.$id.ts";
+  if (url === "/api/invitations/:invitation") return "api.invitations.$id.ts";
   // A collection and its items in one module (an optional segment).
   if (url === "/api/api-keys" || url === "/api/webhook-endpoints")
     return `api.${url.slice(5)}.($id).ts`;
@@ -350,8 +358,26 @@ test("every signed-in page, loader data, API GET and CSV is private, no-store; p
   await check(employer, `/payroll?run=${runId}`);
   await check(employer, `/payroll/export?run=${runId}`);
   for (const url of EMPLOYEE_API) await check(employee, url);
+  // One of the company's requests and one of its invitations (or an id it does not have: a 404
+  // is marked all the same).
+  const pending = (await (
+    await fetch(`${server.url}/api/advance-requests/pending`, {
+      headers: { Cookie: employer },
+    })
+  ).json()) as Array<{ id: number }>;
+  const invitations = (await (
+    await fetch(`${server.url}/api/invitations`, {
+      headers: { Cookie: employer },
+    })
+  ).json()) as Array<{ id: number }>;
   for (const url of EMPLOYER_API)
-    await check(employer, url.replace(":id", String(runId)));
+    await check(
+      employer,
+      url
+        .replace(":id", String(runId))
+        .replace(":request", String(pending[0]?.id ?? 999999))
+        .replace(":invitation", String(invitations[0]?.id ?? 999999)),
+    );
 
   // The event stream: headers only.
   const controller = new AbortController();

@@ -1,4 +1,9 @@
-import { useFetchers, useNavigation, useRevalidator } from "@remix-run/react";
+import {
+  useFetchers,
+  useLoaderData,
+  useNavigation,
+  useRevalidator,
+} from "@remix-run/react";
 import { useEffect, useRef } from "react";
 
 /**
@@ -18,7 +23,10 @@ import { useEffect, useRef } from "react";
  * up once: whatever happened between the page's render (or the stream's drop) and that moment
  * reached no stream, so the page's loaders are asked again, under the same rule (now, or once
  * the navigation or post in flight has settled). `data-live="on"` is set once that catch-up has
- * settled: from then on the page is current and misses no event.
+ * settled: from then on the page is current and misses no event. It is known to have settled
+ * when the layout's data is a newer copy than the one on screen when the stream opened and no
+ * revalidation is loading: the router's "loading" state alone can come and go between two
+ * renders, and a catch-up waiting to see it could wait for ever.
  */
 export function LiveUpdates() {
   const { revalidate, state: revalidation } = useRevalidator();
@@ -32,11 +40,12 @@ export function LiveUpdates() {
   const busyRef = useRef(false);
   busyRef.current = busy;
   const owedRef = useRef(false);
-  const revalidationRef = useRef(revalidation);
-  revalidationRef.current = revalidation;
-  // The catch-up after the stream (re)opened: asked for until its revalidation starts, loading
-  // until it ends.
-  const catchUpRef = useRef<"none" | "asked" | "loading">("none");
+  // The layout's data (a new copy after every revalidation), and the copy on screen when the
+  // stream last (re)opened while its catch-up is pending.
+  const data = useLoaderData();
+  const dataRef = useRef(data);
+  dataRef.current = data;
+  const catchUpRef = useRef<{ from: unknown } | null>(null);
 
   useEffect(() => {
     if (typeof EventSource === "undefined") return;
@@ -55,9 +64,7 @@ export function LiveUpdates() {
     source.addEventListener("change", onChange);
     source.addEventListener("ready", () => {
       clearTimeout(timer);
-      // A revalidation already loading is started again by this one: its end is the catch-up's.
-      catchUpRef.current =
-        revalidationRef.current === "loading" ? "loading" : "asked";
+      catchUpRef.current = { from: dataRef.current };
       apply();
     });
     return () => {
@@ -68,13 +75,12 @@ export function LiveUpdates() {
   }, []);
 
   useEffect(() => {
-    if (catchUpRef.current === "asked" && revalidation === "loading")
-      catchUpRef.current = "loading";
-    else if (catchUpRef.current === "loading" && revalidation === "idle") {
-      catchUpRef.current = "none";
+    const catchUp = catchUpRef.current;
+    if (catchUp && data !== catchUp.from && revalidation === "idle") {
+      catchUpRef.current = null;
       document.documentElement.setAttribute("data-live", "on");
     }
-  }, [revalidation]);
+  }, [data, revalidation]);
 
   useEffect(() => {
     if (!busy && owedRef.current) {

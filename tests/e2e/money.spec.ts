@@ -2,7 +2,12 @@ import { insertAdvance } from "#tests/support/data";
 import { TERMS_VERSION } from "~/utils/rules";
 import { requestRow } from "#tests/support/rows";
 import { createEmployee, createEmployer } from "#tests/support/factories";
-import { expect, expectAccessible, test } from "./support/fixtures";
+import {
+  expect,
+  expectAccessible,
+  openDisclosure,
+  test,
+} from "./support/fixtures";
 
 // The money model on screen (docs/decisions/0047, 0075), with JavaScript and without: checkout
 // says what is authorized and charged (the fee only), the success screen and History say what
@@ -111,7 +116,7 @@ test.describe("the money, said on screen", () => {
     ).toBeVisible();
     await expectAccessible(page);
     // Two steps: the confirmation first, then its button.
-    await page.getByText("Cancel request", { exact: true }).click();
+    await openDisclosure(page.getByText("Cancel request", { exact: true }));
     await page.getByRole("button", { name: "Yes, cancel it" }).click();
     await expect(page).toHaveURL(/\/history$/);
     await expect(page.getByText("Request cancelled")).toBeVisible();
@@ -144,7 +149,7 @@ test.describe("the money, said on screen", () => {
       page.getByText("Reason: Please wait for payday"),
     ).toBeVisible();
     // Two steps: the confirmation first, then its button.
-    await page.getByText("Cancel request", { exact: true }).click();
+    await openDisclosure(page.getByText("Cancel request", { exact: true }));
     await page.getByRole("button", { name: "Yes, cancel it" }).click();
     await expect(page).toHaveURL(/\/$/);
     await expect(page.getByText("Request cancelled")).toBeVisible();

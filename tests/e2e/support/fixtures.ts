@@ -179,3 +179,17 @@ export async function submitRequest(page: Page) {
   ]);
   if (outcome === "review") await submit.click();
 }
+
+/**
+ * Opens a <details> disclosure by clicking its summary, and waits until it is open. Once in
+ * several hundred runs on a loaded machine the first click left it closed (not reproduced
+ * with the page's code held back or the CPU busy), so the click is made again only while
+ * the element itself says it is closed: a second click never closes it.
+ */
+export async function openDisclosure(summary: Locator) {
+  const details = summary.locator("xpath=..");
+  await expect(async () => {
+    if ((await details.getAttribute("open")) === null) await summary.click();
+    await expect(details).toHaveAttribute("open", "", { timeout: 2_000 });
+  }).toPass({ timeout: 15_000 });
+}

@@ -16,6 +16,7 @@ import { updatePaySchedule } from "~/models/companies/index.server";
 import { db, queryRows } from "~/utils/db.server";
 import { addDaysIso, isoDay } from "~/utils/pay-schedule";
 import { useTestDatabase } from "#tests/support/db";
+import { fuzzRuns } from "#tests/support/fuzz";
 import { cardedAdvance } from "#tests/support/data";
 import { employeeOf } from "#tests/support/rows";
 import { createEmployee, createEmployer } from "#tests/support/factories";
@@ -242,7 +243,7 @@ describe("a month of money after the card, at random", () => {
         },
       ),
       {
-        numRuns: 25,
+        numRuns: fuzzRuns({ ci: 25, deep: 250 }),
         endOnFailure: true,
         ...(seed === undefined ? {} : { seed }),
       },

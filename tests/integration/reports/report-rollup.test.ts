@@ -39,6 +39,7 @@ import {
   payrollCollectingAll,
 } from "#tests/support/data";
 import { useTestDatabase } from "#tests/support/db";
+import { fuzzRuns } from "#tests/support/fuzz";
 import { createEmployee, createEmployer } from "#tests/support/factories";
 import { companyIdOf } from "#tests/support/rows";
 
@@ -299,7 +300,10 @@ type Action = typeof actionArb extends fc.Arbitrary<infer A> ? A : never;
 
 describe("the reports' rollup", () => {
   it("equals a rebuild from the requests after random actions, and the report reads the same from both", async () => {
-    const runs = database.kind === "postgres" ? 12 : 6;
+    const runs = fuzzRuns({
+      ci: database.kind === "postgres" ? 12 : 6,
+      deep: 120,
+    });
     await fc.assert(
       fc.asyncProperty(
         fc.array(actionArb, { minLength: 5, maxLength: 25 }),

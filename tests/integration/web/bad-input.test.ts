@@ -15,6 +15,7 @@ import {
   rowCounts,
 } from "#tests/support/rows";
 import { refusalMessage } from "#tests/support/toasts";
+import { fuzzRuns } from "#tests/support/fuzz";
 import * as appActivity from "~/routes/_app.activity";
 import * as activityCsv from "~/routes/activity[.]csv";
 import * as apiApprove from "~/routes/api.advance-requests.$id.approve";
@@ -75,11 +76,11 @@ vi.mock("~/utils/password.server", () => {
 });
 
 useTestDatabase();
-// A thousand bodies per endpoint take a few seconds alone, and several times that while
-// other test files run beside this one.
+// A thousand bodies per endpoint (`npm run test:fuzz`) take a few seconds alone, and several
+// times that while other test files run beside this one.
 vi.setConfig({ testTimeout: 120_000 });
 
-const RUNS = Number(process.env.BAD_INPUT_RUNS ?? 1000);
+const RUNS = fuzzRuns({ ci: 100, deep: 1000 });
 let generatedInputs = 0;
 
 // ---- Generators ------------------------------------------------------------------------------

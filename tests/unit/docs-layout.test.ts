@@ -98,15 +98,52 @@ describe("the decisions' index", () => {
     });
   });
 
-  it("has one line per record, in order, with the record's title", () => {
+  /** The record's `Status:` line (third or fourth line, after its date). */
+  const statusOf = (file: string) =>
+    /^Status: (.+)$/m.exec(
+      read(`${dir}/${file}`).split("\n").slice(0, 6).join("\n"),
+    )?.[1];
+
+  it("gives each record its date and its status under the title", () => {
+    const number = "\\d{4}";
+    const status = new RegExp(
+      `^(accepted|(superseded|superseded in part|amended) by ${number}( and ${number})*)$`,
+    );
+    for (const file of records) {
+      const [, blank, date, state] = read(`${dir}/${file}`).split("\n");
+      expect(blank, file).toBe("");
+      expect(date, file).toMatch(/^Date: \d{4}-\d{2}-\d{2}$/);
+      expect(state.replace(/^Status: /, ""), file).toMatch(status);
+    }
+  });
+
+  it("has one line per record, in order, with the record's title and any status but accepted", () => {
     const index = read(`${dir}/README.md`);
-    const lines = [...index.matchAll(/^- \[(\d{4})\]\(([^)]+)\) (.+)$/gm)];
+    const lines = [
+      ...index.matchAll(/^- \[(\d{4})\]\(([^)]+)\) (.+?)(?: · (.+))?$/gm),
+    ];
     expect(lines.map((m) => m[2])).toEqual(records);
-    for (const [, number, file, title] of lines) {
+    for (const [, number, file, title, status] of lines) {
       expect(file.startsWith(number)).toBe(true);
       expect(read(`${dir}/${file}`).split("\n")[0]).toBe(
         `# ${number} — ${title}`,
       );
+      const own = statusOf(file);
+      expect(status ?? "accepted", file).toBe(own);
+    }
+  });
+
+  it("gives records from the template on the template's sections", () => {
+    // The template (TEMPLATE.md) took effect with 0096; earlier records keep their shape.
+    for (const file of records.filter((f) => Number(f.slice(0, 4)) >= 96)) {
+      const headings = [...read(`${dir}/${file}`).matchAll(/^## (.+)$/gm)].map(
+        (m) => m[1],
+      );
+      expect(headings.slice(0, 3), file).toEqual([
+        "Context",
+        "Decision",
+        "Consequences",
+      ]);
     }
   });
 });

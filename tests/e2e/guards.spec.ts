@@ -24,22 +24,9 @@ const EMPLOYER_ROUTES = [
 ];
 
 test.describe("route guards", () => {
-  for (const path of [
-    "/",
-    ...EMPLOYEE_ROUTES,
-    ...EMPLOYER_ROUTES,
-    "/no-such-page",
-  ]) {
-    test(`anonymous visitors to ${path} go to /auth`, async ({ page }) => {
-      await page.goto(path);
-      const expected =
-        path === "/" ? "/auth" : `/auth?redirectTo=${encodeURIComponent(path)}`;
-      expect(new URL(page.url()).pathname + new URL(page.url()).search).toBe(
-        expected,
-      );
-    });
-  }
-
+  // Where an anonymous visitor to each page is sent (/auth?redirectTo=…) is a cell of the
+  // authorization matrix (tests/integration/web/authorization-matrix.test.ts, against the
+  // request handler); the journey back after signing in is in auth.spec.ts.
   test("an employee sees Access Denied (403) on every employer route", async ({
     page,
     loginAs,

@@ -16,6 +16,7 @@ export default tseslint.config(
       "db/migrations",
       "test-results",
       "playwright-report",
+      "tests/.tmp",
     ],
   },
   js.configs.recommended,

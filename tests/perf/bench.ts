@@ -252,6 +252,17 @@ type Floor = "baseline" | "floor" | "markup";
 const isFloor = (who: Target["who"]): who is Floor =>
   who === "baseline" || who === "floor" || who === "markup";
 
+/** A page's own raw baseline: its loader alone, with the page's cookie (baseline-server.ts). */
+const OWN = "raw: ";
+function ownBaseline(target: Target, cookie: string): Target {
+  return {
+    name: `${OWN}${target.name}`,
+    path: `/loader${target.path}`,
+    who: "baseline",
+    cookie,
+  };
+}
+
 function targets(company: SeededCompany): Target[] {
   return [
     {
@@ -315,6 +326,10 @@ type Row = {
   non2xx: number;
   errors: number;
   ratio?: number;
+  /** Requests/s of this page's own raw baseline (its loader alone; baseline-server.ts). */
+  own?: number;
+  /** Throughput ÷ the page's own raw baseline. */
+  ownRatio?: number;
   /** The share of the machine's CPU time left idle during the timed run (Linux only). */
   idle?: number;
   /** The same target on the server with one worker per core. */
@@ -719,8 +734,8 @@ function idleLine(rows: Row[]): string {
 
 function table(rows: Row[], workers: number): string {
   const lines = [
-    `| target | company | requests/s | p50 ms | p99 ms | bytes/response (wire) | throughput ÷ baseline | ${workers} workers: requests/s | ${workers} workers: p99 ms | ${workers} workers ÷ baseline |`,
-    "| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
+    `| target | company | requests/s | p50 ms | p99 ms | bytes/response (wire) | throughput ÷ own raw (its requests/s) | throughput ÷ baseline | ${workers} workers: requests/s | ${workers} workers: p99 ms | ${workers} workers ÷ baseline |`,
+    "| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
   ];
   for (const r of rows) {
     const flags =
@@ -730,7 +745,7 @@ function table(rows: Row[], workers: number): string {
         : "");
     const m = r.multi;
     lines.push(
-      `| ${r.target} | ${r.company} | ${fmtRps(r.rps)}${flags} | ${fmtMs(r.p50)} | ${fmtMs(r.p99)} | ${fmtBytes(r.bytes)} | ${fmtRatio(r.ratio)} | ${m ? `${fmtRps(m.rps)}${m.fixedCount ? " ¹" : ""}` : "—"} | ${m ? fmtMs(m.p99) : "—"} | ${m ? fmtRatio(m.ratio) : "—"} |`,
+      `| ${r.target} | ${r.company} | ${fmtRps(r.rps)}${flags} | ${fmtMs(r.p50)} | ${fmtMs(r.p99)} | ${fmtBytes(r.bytes)} | ${r.own === undefined ? "—" : `${fmtRatio(r.ownRatio)} (${fmtRps(r.own)})`} | ${fmtRatio(r.ratio)} | ${m ? `${fmtRps(m.rps)}${m.fixedCount ? " ¹" : ""}` : "—"} | ${m ? fmtMs(m.p99) : "—"} | ${m ? fmtRatio(m.ratio) : "—"} |`,
     );
   }
   return lines.join("\n");
@@ -749,9 +764,40 @@ const PAGES = [
 const JSON_ENDPOINTS = [
   "GET /api/employees",
   "GET /api/advance-requests/pending",
+  "GET /api/advance-requests/all",
 ];
 
+/**
+ * The last committed run's throughput ÷ the dashboard's raw baseline, by target and company,
+ * read from docs/performance.md before this run replaces it: the yardstick a later run is
+ * compared with (the machine's speed cancels out in the ratio).
+ */
+function previousRatios(): Map<string, number> {
+  const ratios = new Map<string, number>();
+  const doc = fs.existsSync(DOC) ? fs.readFileSync(DOC, "utf8") : "";
+  const section = doc.slice(doc.indexOf(DOC_START), doc.indexOf(DOC_END));
+  const rows = section
+    .split("\n")
+    .filter((line) => line.startsWith("|"))
+    .map((line) =>
+      line
+        .split("|")
+        .slice(1, -1)
+        .map((cell) => cell.trim()),
+    );
+  const header = rows.find((cells) => cells[0] === "target");
+  const column = header?.findIndex((cell) => cell === "throughput ÷ baseline");
+  if (!header || column === undefined || column < 0) return ratios;
+  for (const cells of rows) {
+    const percent = /^(\d+) %$/.exec(cells[column] ?? "");
+    if (percent)
+      ratios.set(`${cells[0]}|${cells[1]}`, Number(percent[1]) / 100);
+  }
+  return ratios;
+}
+
 function verdicts(
+  previous: Map<string, number>,
   rows: Row[],
   spa: PatternFigures,
   ssr: PatternFigures,
@@ -763,7 +809,7 @@ function verdicts(
   const lines: string[] = [];
   const check = (ok: boolean, text: string) =>
     lines.push(`- [${ok ? "x" : " "}] ${text}`);
-  for (const page of PAGES) {
+  for (const page of [...PAGES, ...JSON_ENDPOINTS]) {
     const small = find(page, "small");
     const large = find(page, "large");
     if (!small || !large) continue;
@@ -772,6 +818,19 @@ function verdicts(
       ratio <= 1.5,
       `${page}: p99 large ÷ small = ${ratio.toFixed(2)} (≤ 1.5, one worker)`,
     );
+    for (const row of [small, large]) {
+      if (row.ownRatio === undefined) continue;
+      check(
+        row.ownRatio >= 0.5,
+        `${page}, ${row.company}: throughput ÷ its own raw baseline = ${Math.round(row.ownRatio * 100)} % (≥ 50 %, one worker)`,
+      );
+      const before = previous.get(`${page}|${row.company}`);
+      if (before !== undefined && row.ratio !== undefined)
+        check(
+          row.ratio >= before * 0.85,
+          `${page}, ${row.company}: ÷ the dashboard's raw baseline ${Math.round(row.ratio * 100)} %, the last committed run ${Math.round(before * 100)} % (not more than 15 % slower)`,
+        );
+    }
   }
   for (const company of ["small", "large"] as const) {
     const dashboard = find("employer dashboard /", company);
@@ -788,7 +847,14 @@ function verdicts(
             ? `; ÷ the markup floor: ${Math.round((dashboard.rps / markup.rps) * 100)} % (the markup floor itself: ${Math.round(markup.ratio * 100)} % of the baseline)`
             : ""),
       );
-    for (const endpoint of JSON_ENDPOINTS) {
+    if (dashboard && markup)
+      check(
+        dashboard.rps >= markup.rps * 0.9,
+        `employer dashboard throughput ÷ its markup floor, ${company}: ${Math.round((dashboard.rps / markup.rps) * 100)} % (≥ 90 %, one worker)`,
+      );
+    // The two small lists answer at least 70 % of the dashboard's own baseline too (the full
+    // list is megabytes: its own baseline, above, and its MB per CPU second, below).
+    for (const endpoint of JSON_ENDPOINTS.slice(0, 2)) {
       const row = find(endpoint, company);
       if (row?.ratio !== undefined)
         check(
@@ -817,6 +883,7 @@ function verdicts(
 
 async function main() {
   const only = process.env.BENCH_ONLY?.split(",").map((s) => s.trim());
+  const previous = previousRatios();
   const { url: dbUrl, large, small } = await prepareDatabase();
 
   if (process.env.BENCH_SKIP_BUILD !== "1") {
@@ -937,6 +1004,13 @@ async function main() {
         log(`${name}: ${target.name}`);
         baselineRuns.push(await measure(name, target, bases, cookies[name]));
       }
+      for (const page of targets(company)) {
+        if (isFloor(page.who)) continue;
+        if (only && !only.some((o) => page.name.includes(o))) continue;
+        const target = ownBaseline(page, cookies[name][page.who]);
+        log(`${name}: ${target.name}`);
+        baselineRuns.push(await measure(name, target, bases, cookies[name]));
+      }
     }
   };
   await runBaselines();
@@ -987,6 +1061,9 @@ async function main() {
     rows.push(baselineRow, floorRow, markupRow);
     for (const row of measured.filter((r) => r.company === name)) {
       row.ratio = row.rps / baselineRow.rps;
+      const own = averaged(`${OWN}${row.target}`);
+      row.own = own.rps;
+      row.ownRatio = row.rps / own.rps;
       if (row.multi) row.multi.ratio = row.multi.rps / baselineRow.rps;
       rows.push(row);
     }
@@ -1069,7 +1146,7 @@ async function main() {
     "",
     "### Targets",
     "",
-    verdicts(rows, spa, ssr, jsOver, stream),
+    verdicts(previous, rows, spa, ssr, jsOver, stream),
     "",
     `Total time: ${Math.round((Date.now() - started) / 1000)} s.`,
   ].join("\n");

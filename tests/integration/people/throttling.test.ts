@@ -40,6 +40,9 @@ vi.mock("~/utils/password.server", async (importOriginal) => {
 });
 
 useTestDatabase();
+// Up to fifty real password hashes at once (~100 ms of CPU each): on a machine busy with the
+// rest of `npm test` that has taken over 30 s. The assertions count, they do not time.
+vi.setConfig({ testTimeout: 120_000 });
 
 const LIMIT = 5; // LOGIN_MAX_FAILURES default
 

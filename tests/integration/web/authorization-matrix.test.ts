@@ -143,6 +143,9 @@ import { API_SCOPES } from "~/utils/api-scopes";
 // cookie flags and CSP over HTTP in tests/ops/abuse.spec.ts; the pages' 403/redirect rendering
 // in tests/e2e/guards.spec.ts.
 
+// One database is enough: who may call what is decided by the request handling, the
+// same on either database; the rows it checks are plain reads and counts. (.ci/run runs it on
+// PostgreSQL only.)
 const database = useTestDatabase();
 
 type Outcome = "auth" | `→${string}` | number;

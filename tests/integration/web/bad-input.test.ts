@@ -75,6 +75,9 @@ vi.mock("~/utils/password.server", () => {
   };
 });
 
+// One database is enough: what a refused input changes is a row count, and input handling
+// runs before any query; the text each database refuses has its own tests on both. (.ci/run
+// runs it on PostgreSQL only.)
 useTestDatabase();
 // A thousand bodies per endpoint (`npm run test:fuzz`) take a few seconds alone, and several
 // times that while other test files run beside this one.

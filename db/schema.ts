@@ -1082,3 +1082,56 @@ export const webhookDeliveries = pgTable(
 export type ApiKey = typeof apiKeys.$inferSelect;
 export type WebhookEndpoint = typeof webhookEndpoints.$inferSelect;
 export type WebhookDelivery = typeof webhookDeliveries.$inferSelect;
+
+// A company's connection to its payroll system through Finch (docs/decisions/0113): at most one
+// per company. The access token is kept only sealed (AES-256-GCM, app/utils/sealed.server.ts);
+// `products` is what the employer granted in Finch Connect.
+export const payrollConnections = pgTable(
+  "payroll_connections",
+  {
+    id: serial("id").primaryKey(),
+    companyId: integer("company_id")
+      .notNull()
+      .references(() => companies.id),
+    providerId: text("provider_id").notNull(),
+    providerName: text("provider_name").notNull(),
+    connectionId: text("connection_id").notNull(),
+    products: text("products").array().notNull(),
+    accessTokenSealed: text("access_token_sealed").notNull(),
+    connectedById: integer("connected_by_id")
+      .notNull()
+      .references(() => users.id),
+    connectedAt: tstz("connected_at").notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("payroll_connections_company_idx").on(t.companyId),
+    index("payroll_connections_connected_by_idx").on(t.connectedById),
+  ],
+);
+
+// A Finch Connect under way: the SHA-256 of its single-use state, whose owner started it for
+// which company, and when the callback spent it.
+export const payrollConnectStates = pgTable(
+  "payroll_connect_states",
+  {
+    id: serial("id").primaryKey(),
+    stateHash: text("state_hash").notNull(),
+    companyId: integer("company_id")
+      .notNull()
+      .references(() => companies.id),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id),
+    sessionId: text("session_id").notNull(),
+    createdAt: tstz("created_at").notNull().defaultNow(),
+    expiresAt: tstz("expires_at").notNull(),
+    usedAt: tstz("used_at"),
+  },
+  (t) => [
+    uniqueIndex("payroll_connect_states_hash_idx").on(t.stateHash),
+    index("payroll_connect_states_company_idx").on(t.companyId),
+    index("payroll_connect_states_user_idx").on(t.userId),
+  ],
+);
+
+export type PayrollConnection = typeof payrollConnections.$inferSelect;

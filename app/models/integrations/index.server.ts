@@ -40,3 +40,12 @@ export {
   requestFingerprint,
   type ResponseSecrets,
 } from "./idempotency.server";
+export {
+  completePayrollConnect,
+  CONNECT_STATE_MINUTES,
+  disconnectPayroll,
+  getPayrollConnection,
+  payrollAccessToken,
+  type PayrollConnectionView,
+  startPayrollConnect,
+} from "./payroll-connection.server";

@@ -66,6 +66,8 @@ const activity = {
     webhook_endpoint__created: "Webhook endpoint added",
     webhook_endpoint__deleted: "Webhook endpoint removed",
     webhook_endpoint__enabled: "Webhook endpoint enabled again",
+    payroll_connection__connected: "Payroll connected",
+    payroll_connection__disconnected: "Payroll disconnected",
   },
   system: "System",
   apiKey: "API key “{{name}}” ({{person}})",

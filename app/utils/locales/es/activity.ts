@@ -67,6 +67,8 @@ const activity = {
     webhook_endpoint__created: "Endpoint de webhook agregado",
     webhook_endpoint__deleted: "Endpoint de webhook quitado",
     webhook_endpoint__enabled: "Endpoint de webhook activado de nuevo",
+    payroll_connection__connected: "Nómina conectada",
+    payroll_connection__disconnected: "Nómina desconectada",
   },
   system: "Sistema",
   apiKey: "Clave de API “{{name}}” ({{person}})",

@@ -1102,6 +1102,9 @@ export const payrollConnections = pgTable(
       .notNull()
       .references(() => users.id),
     connectedAt: tstz("connected_at").notNull().defaultNow(),
+    // The roster sync's last run and what it did (counts; never a person's data).
+    lastSyncedAt: tstz("last_synced_at"),
+    lastSync: jsonb("last_sync").$type<Record<string, number>>(),
   },
   (t) => [
     uniqueIndex("payroll_connections_company_idx").on(t.companyId),
@@ -1131,6 +1134,44 @@ export const payrollConnectStates = pgTable(
     uniqueIndex("payroll_connect_states_hash_idx").on(t.stateHash),
     index("payroll_connect_states_company_idx").on(t.companyId),
     index("payroll_connect_states_user_idx").on(t.userId),
+  ],
+);
+
+// A leaver the roster sync found (employment ended in the payroll system), proposed for
+// offboarding with the last pay date Finch's payments show; a person confirms or dismisses it.
+export const payrollOffboardingProposals = pgTable(
+  "payroll_offboarding_proposals",
+  {
+    id: serial("id").primaryKey(),
+    companyId: integer("company_id")
+      .notNull()
+      .references(() => companies.id),
+    employeeId: integer("employee_id")
+      .notNull()
+      .references(() => employees.id),
+    finchIndividualId: text("finch_individual_id").notNull(),
+    endDate: date("end_date", { mode: "string" }),
+    lastPayDate: date("last_pay_date", { mode: "string" }),
+    status: text("status", { enum: ["PENDING", "CONFIRMED", "DISMISSED"] })
+      .notNull()
+      .default("PENDING"),
+    createdAt: tstz("created_at").notNull().defaultNow(),
+    decidedById: integer("decided_by_id").references(() => users.id),
+    decidedAt: tstz("decided_at"),
+  },
+  (t) => [
+    uniqueIndex("payroll_offboarding_proposals_pending_idx")
+      .on(t.employeeId)
+      .where(sql`${t.status} = 'PENDING'`),
+    index("payroll_offboarding_proposals_company_idx").on(
+      t.companyId,
+      t.status,
+    ),
+    index("payroll_offboarding_proposals_decided_by_idx").on(t.decidedById),
+    check(
+      "payroll_offboarding_proposals_status_check",
+      sql`${t.status} in ('PENDING', 'CONFIRMED', 'DISMISSED')`,
+    ),
   ],
 );
 

@@ -9,11 +9,21 @@ import {
   getPayrollConnection,
   startPayrollConnect,
 } from "~/models/integrations/index.server";
-import { formatDate } from "~/utils/dates";
+import {
+  confirmOffboardingProposal,
+  dismissOffboardingProposal,
+  listOffboardingProposals,
+  syncPayrollRosterNow,
+} from "~/models/payroll/index.server";
+import { formatDate, formatDateTime } from "~/utils/dates";
 import { translatedTitle, useT } from "~/utils/i18n";
 import { serverT } from "~/utils/i18n.server";
 import { pageI18n } from "~/web/language.server";
-import { readFormData, redirectWithSuccess } from "~/web/action.server";
+import {
+  parseId,
+  readFormData,
+  redirectWithSuccess,
+} from "~/web/action.server";
 import { requireEmployer } from "~/web/auth.server";
 import { toastOutcome } from "~/web/invitation-buttons.server";
 import { keepConnectState } from "~/web/payroll-connect.server";
@@ -21,7 +31,9 @@ import { keepConnectState } from "~/web/payroll-connect.server";
 // /settings/payroll (owners only): the company's payroll connection through Finch. Connect is a
 // plain form post answered by a redirect to Finch Connect (no JavaScript needed); Finch sends
 // the owner back to /settings/payroll/callback. Shows the provider and what it shares, and
-// disconnects. Off (and saying how to turn it on) while the server has no Finch credentials.
+// disconnects; Sync now reads the roster, and the people it proposes for offboarding are
+// confirmed or dismissed one by one. Off (and saying how to turn it on) while the server has no
+// Finch credentials.
 
 const PATH = "/settings/payroll";
 
@@ -34,6 +46,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
     owner,
   );
   const t = serverT(language, "settings");
+  const proposals = view.connection
+    ? await listOffboardingProposals(owner)
+    : [];
+  const day = (d: string | null) =>
+    d
+      ? formatDate(new Date(`${d}T12:00:00`), language)
+      : t("payroll.unknownDate");
+  const sync = view.connection?.lastSync;
   return json({
     i18n,
     enabled: view.enabled,
@@ -49,8 +69,27 @@ export async function loader({ request }: LoaderFunctionArgs) {
           products: view.connection.products.map((p) =>
             t(`payroll.products.${p}`, { defaultValue: p }),
           ),
+          syncText:
+            sync && view.connection.lastSyncedAt
+              ? t("payroll.lastSync", {
+                  ...sync,
+                  date: formatDateTime(view.connection.lastSyncedAt, language),
+                })
+              : t("payroll.neverSynced"),
         }
       : null,
+    proposals: proposals.map((p) => ({
+      id: p.id,
+      employeeId: p.employeeId,
+      name: p.name,
+      lastPayDate: p.lastPayDate,
+      text: t("payroll.proposal", {
+        name: p.name,
+        email: p.email,
+        endDate: day(p.endDate),
+        lastPayDate: day(p.lastPayDate),
+      }),
+    })),
   });
 }
 
@@ -59,6 +98,37 @@ export async function action({ request }: ActionFunctionArgs) {
   const formData = await readFormData(request);
   const intent = formData.get("intent");
   return toastOutcome(PATH, async () => {
+    if (intent === "sync") {
+      await syncPayrollRosterNow(owner);
+      return redirectWithSuccess(
+        PATH,
+        "Roster synced",
+        "The roster was read from your payroll system.",
+      );
+    }
+    if (intent === "confirm-offboarding") {
+      const done = await confirmOffboardingProposal(
+        owner,
+        parseId(formData.get("proposalId")) ?? 0,
+        {},
+      );
+      return redirectWithSuccess(
+        PATH,
+        "Offboarding confirmed",
+        `${done.name} was offboarded with the last pay date from payroll.`,
+      );
+    }
+    if (intent === "dismiss-offboarding") {
+      await dismissOffboardingProposal(
+        owner,
+        parseId(formData.get("proposalId")) ?? 0,
+      );
+      return redirectWithSuccess(
+        PATH,
+        "Proposal dismissed",
+        "Nobody was offboarded.",
+      );
+    }
     if (intent === "disconnect") {
       await disconnectPayroll(owner);
       return redirectWithSuccess(
@@ -75,7 +145,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function PayrollConnectionPage() {
-  const { enabled, connection } = useLoaderData<typeof loader>();
+  const { enabled, connection, proposals } = useLoaderData<typeof loader>();
   const t = useT("settings");
   return (
     <div className="space-y-6 [contain:inline-size]">
@@ -121,6 +191,67 @@ export default function PayrollConnectionPage() {
           </form>
         </Card>
       )}
+      {enabled && connection ? (
+        <>
+          <Card title={t("payroll.sync")}>
+            <p className="text-sm text-gray-700">{t("payroll.syncText")}</p>
+            <p className="mt-2 text-sm text-gray-700">{connection.syncText}</p>
+            <div className="mt-3">
+              <PostButton intent="sync" variant="secondary">
+                {t("payroll.syncNow")}
+              </PostButton>
+            </div>
+          </Card>
+          <Card title={t("payroll.proposals")}>
+            {proposals.length === 0 ? (
+              <p className="text-sm text-gray-700">
+                {t("payroll.noProposals")}
+              </p>
+            ) : (
+              <ul className="divide-y divide-gray-100">
+                {proposals.map((p) => (
+                  <li key={p.id} className="py-3 first:pt-0 last:pb-0">
+                    <p className="text-sm text-gray-800">{p.text}</p>
+                    {p.lastPayDate ? null : (
+                      <p className="mt-1 text-sm text-gray-700">
+                        {t("payroll.noLastPayDate")}{" "}
+                        <Link
+                          to={`/employees/${p.employeeId}`}
+                          className="font-medium text-brand-700 underline"
+                        >
+                          {t("payroll.openEmployee", { name: p.name })}
+                        </Link>
+                      </p>
+                    )}
+                    <div className="mt-2 flex flex-wrap gap-2">
+                      {p.lastPayDate ? (
+                        <PostButton
+                          intent="confirm-offboarding"
+                          fields={{ proposalId: p.id }}
+                          variant="danger"
+                          aria-label={t("payroll.confirmLabel", {
+                            name: p.name,
+                          })}
+                        >
+                          {t("payroll.confirm")}
+                        </PostButton>
+                      ) : null}
+                      <PostButton
+                        intent="dismiss-offboarding"
+                        fields={{ proposalId: p.id }}
+                        variant="secondary"
+                        aria-label={t("payroll.dismissLabel", { name: p.name })}
+                      >
+                        {t("payroll.dismiss")}
+                      </PostButton>
+                    </div>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </Card>
+        </>
+      ) : null}
       <p className="text-sm text-gray-700">
         <Link to="/settings" className="font-medium text-brand-700 underline">
           {t("payroll.back")}

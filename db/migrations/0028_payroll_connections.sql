@@ -14,6 +14,8 @@ CREATE TABLE "payroll_connections" (
 	"access_token_sealed" text NOT NULL,
 	"connected_by_id" integer NOT NULL,
 	"connected_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"last_synced_at" timestamp with time zone,
+	"last_sync" jsonb,
 	CONSTRAINT "payroll_connections_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id"),
 	CONSTRAINT "payroll_connections_connected_by_id_users_id_fk" FOREIGN KEY ("connected_by_id") REFERENCES "public"."users"("id")
 );
@@ -40,3 +42,26 @@ CREATE UNIQUE INDEX "payroll_connect_states_hash_idx" ON "payroll_connect_states
 CREATE INDEX "payroll_connect_states_company_idx" ON "payroll_connect_states" USING btree ("company_id");
 --> statement-breakpoint
 CREATE INDEX "payroll_connect_states_user_idx" ON "payroll_connect_states" USING btree ("user_id");
+--> statement-breakpoint
+CREATE TABLE "payroll_offboarding_proposals" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"company_id" integer NOT NULL,
+	"employee_id" integer NOT NULL,
+	"finch_individual_id" text NOT NULL,
+	"end_date" date,
+	"last_pay_date" date,
+	"status" text DEFAULT 'PENDING' NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"decided_by_id" integer,
+	"decided_at" timestamp with time zone,
+	CONSTRAINT "payroll_offboarding_proposals_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id"),
+	CONSTRAINT "payroll_offboarding_proposals_employee_id_employees_id_fk" FOREIGN KEY ("employee_id") REFERENCES "public"."employees"("id"),
+	CONSTRAINT "payroll_offboarding_proposals_decided_by_id_users_id_fk" FOREIGN KEY ("decided_by_id") REFERENCES "public"."users"("id"),
+	CONSTRAINT "payroll_offboarding_proposals_status_check" CHECK ("status" in ('PENDING', 'CONFIRMED', 'DISMISSED'))
+);
+--> statement-breakpoint
+CREATE UNIQUE INDEX "payroll_offboarding_proposals_pending_idx" ON "payroll_offboarding_proposals" USING btree ("employee_id") WHERE "status" = 'PENDING';
+--> statement-breakpoint
+CREATE INDEX "payroll_offboarding_proposals_company_idx" ON "payroll_offboarding_proposals" USING btree ("company_id","status");
+--> statement-breakpoint
+CREATE INDEX "payroll_offboarding_proposals_decided_by_idx" ON "payroll_offboarding_proposals" USING btree ("decided_by_id");

@@ -76,6 +76,8 @@ export class FakeFinch {
   /** Overrides the customer a granted token names (a token for someone else). */
   grantCustomerId: string | null = null;
   people: FakePerson[] = [];
+  /** The company's payments: who was paid on which day. */
+  payments: { id: string; payDate: string; individualIds: string[] }[] = [];
   private failures: Failure[] = [];
   private server: http.Server | undefined;
   port = 0;
@@ -271,6 +273,31 @@ export class FakeFinch {
     if (r.method === "POST" && r.path === "/disconnect") {
       token.revoked = true;
       return json(200, { status: "success" });
+    }
+    if (r.method === "GET" && r.path === "/employer/payment") {
+      const from = r.query.start_date ?? "";
+      const to = r.query.end_date ?? "";
+      if (!from || !to)
+        return finchError(400, "invalid_request", "start_date and end_date");
+      return json(
+        200,
+        this.payments
+          .filter((p) => p.payDate >= from && p.payDate <= to)
+          .map((p) => ({
+            id: p.id,
+            pay_date: p.payDate,
+            debit_date: p.payDate,
+            pay_period: { start_date: null, end_date: null },
+            pay_group_ids: [],
+            pay_frequencies: ["bi_weekly"],
+            individual_ids: p.individualIds,
+            company_debit: null,
+            gross_pay: null,
+            net_pay: null,
+            employee_taxes: null,
+            employer_taxes: null,
+          })),
+      );
     }
     if (r.method === "GET" && r.path === "/employer/directory") {
       const limit = Number(r.query.limit ?? 100);

@@ -42,10 +42,13 @@ export {
 } from "./idempotency.server";
 export {
   completePayrollConnect,
+  type ConnectedCompany,
+  connectedCompanies,
   CONNECT_STATE_MINUTES,
   disconnectPayroll,
   getPayrollConnection,
   payrollAccessToken,
   type PayrollConnectionView,
+  recordPayrollSync,
   startPayrollConnect,
 } from "./payroll-connection.server";

@@ -55,6 +55,8 @@ export type PayrollConnectionView = {
     products: string[];
     connectedAt: Date;
     connectedByName: string;
+    lastSyncedAt: Date | null;
+    lastSync: Record<string, number> | null;
   } | null;
 };
 
@@ -93,6 +95,8 @@ export async function getPayrollConnection(
       providerName: payrollConnections.providerName,
       products: payrollConnections.products,
       connectedAt: payrollConnections.connectedAt,
+      lastSyncedAt: payrollConnections.lastSyncedAt,
+      lastSync: payrollConnections.lastSync,
       firstName: users.firstName,
       lastName: users.lastName,
     })
@@ -108,6 +112,8 @@ export async function getPayrollConnection(
           products: row.products,
           connectedAt: row.connectedAt,
           connectedByName: `${row.firstName} ${row.lastName}`.trim(),
+          lastSyncedAt: row.lastSyncedAt,
+          lastSync: row.lastSync,
         }
       : null,
   };
@@ -279,4 +285,49 @@ export async function disconnectPayroll(owner: User): Promise<void> {
       },
     });
   });
+}
+
+export type ConnectedCompany = {
+  companyId: number;
+  connectedById: number;
+  accessToken: string;
+  settings: FinchSettings;
+};
+
+/** The companies with a connection (the daily sync's list), or one company's; none when off. */
+export async function connectedCompanies(
+  companyId?: number,
+): Promise<ConnectedCompany[]> {
+  const settings = finchSettings();
+  if (!settings) return [];
+  const rows = await db()
+    .select()
+    .from(payrollConnections)
+    .where(
+      companyId === undefined
+        ? undefined
+        : eq(payrollConnections.companyId, companyId),
+    );
+  return rows.map((row) => ({
+    companyId: row.companyId,
+    connectedById: row.connectedById,
+    accessToken: unseal(
+      tokenKeys(),
+      row.accessTokenSealed,
+      sealContext(row.companyId),
+    ),
+    settings,
+  }));
+}
+
+/** What the last roster sync did (counts only), shown on the settings page. */
+export async function recordPayrollSync(
+  companyId: number,
+  summary: Record<string, number>,
+  at: Date,
+): Promise<void> {
+  await db()
+    .update(payrollConnections)
+    .set({ lastSyncedAt: at, lastSync: summary })
+    .where(eq(payrollConnections.companyId, companyId));
 }

@@ -154,3 +154,104 @@ export function disconnectToken(
     await client(settings, accessToken).account.disconnect();
   });
 }
+
+/** One person of the payroll system, from the directory, individual and employment records. */
+export type FinchPerson = {
+  id: string;
+  firstName: string;
+  lastName: string;
+  department: string | null;
+  workEmail: string | null;
+  /** The payroll system's own employee id (employment `source_id`). */
+  sourceId: string | null;
+  isActive: boolean;
+  endDate: string | null;
+};
+
+const BATCH = 100;
+
+function chunks<T>(items: T[], size: number): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += size)
+    out.push(items.slice(i, i + size));
+  return out;
+}
+
+/**
+ * The company's whole roster: the directory (paged), then individual records (work e-mail) and
+ * employment records (source id, status, end date, department) in batches of 100.
+ */
+export function readFinchRoster(
+  settings: FinchSettings,
+  accessToken: string,
+): Promise<FinchPerson[]> {
+  return calling(async () => {
+    const finch = client(settings, accessToken);
+    const directory = [];
+    for await (const person of finch.hris.directory.list({ limit: BATCH }))
+      directory.push(person);
+    const emails = new Map<string, string | null>();
+    const jobs = new Map<
+      string,
+      {
+        sourceId: string | null;
+        isActive: boolean | null;
+        endDate: string | null;
+        department: string | null;
+      }
+    >();
+    for (const batch of chunks(directory, BATCH)) {
+      const requests = batch.map((p) => ({ individual_id: p.id }));
+      for await (const r of finch.hris.individuals.retrieveMany({ requests })) {
+        if (r.code !== 200 || !r.body || !("emails" in r.body)) continue;
+        const work = r.body.emails?.find((e) => e.type === "work");
+        emails.set(r.individual_id ?? "", work?.data ?? null);
+      }
+      for await (const r of finch.hris.employments.retrieveMany({ requests })) {
+        if (r.code !== 200 || !("id" in r.body)) continue;
+        jobs.set(r.individual_id, {
+          sourceId: r.body.source_id ?? null,
+          isActive: r.body.is_active,
+          endDate: r.body.end_date,
+          department: r.body.department?.name ?? null,
+        });
+      }
+    }
+    return directory.map((p) => {
+      const job = jobs.get(p.id);
+      return {
+        id: p.id,
+        firstName: p.first_name ?? "",
+        lastName: p.last_name ?? "",
+        department: job?.department ?? p.department?.name ?? null,
+        workEmail: emails.get(p.id) ?? null,
+        sourceId: job?.sourceId ?? null,
+        isActive: (job?.isActive ?? p.is_active) !== false,
+        endDate: job?.endDate ?? null,
+      };
+    });
+  });
+}
+
+/** Each individual's latest pay date among the company's payments between two days. */
+export function lastPayDates(
+  settings: FinchSettings,
+  accessToken: string,
+  startDate: string,
+  endDate: string,
+): Promise<Map<string, string>> {
+  return calling(async () => {
+    const latest = new Map<string, string>();
+    const payments = client(settings, accessToken).hris.payments.list({
+      start_date: startDate,
+      end_date: endDate,
+    });
+    for await (const payment of payments) {
+      if (!payment.pay_date) continue;
+      for (const id of payment.individual_ids ?? [])
+        if ((latest.get(id) ?? "") < payment.pay_date)
+          latest.set(id, payment.pay_date);
+    }
+    return latest;
+  });
+}

@@ -281,6 +281,16 @@ const employerMessages = {
   "The access was revoked at Finch and deleted here.":
     "The access was revoked at Finch and deleted here.",
   "Not connected": "Not connected",
+  "Roster synced": "Roster synced",
+  "The roster was read from your payroll system.":
+    "The roster was read from your payroll system.",
+  "Offboarding confirmed": "Offboarding confirmed",
+  "{{name}} was offboarded with the last pay date from payroll.":
+    "{{name}} was offboarded with the last pay date from payroll.",
+  "Proposal dismissed": "Proposal dismissed",
+  "Nobody was offboarded.": "Nobody was offboarded.",
+  "This offboarding proposal is not open any more.":
+    "This offboarding proposal is not open any more.",
 };
 
 export default employerMessages;

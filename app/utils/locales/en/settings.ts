@@ -234,6 +234,25 @@ const settings = {
       "Disconnecting revokes Grocery Advance's access at Finch and deletes it here. The payroll file keeps working.",
     link: "payroll connection page",
     settingsText: "Connect your payroll system on the <link>.",
+    sync: "Roster",
+    syncText:
+      "The roster is read from your payroll system every morning, or now. New people get an invitation; people who left are proposed for offboarding below, and nobody is offboarded until you confirm.",
+    syncNow: "Sync now",
+    neverSynced: "Not synced yet.",
+    lastSync:
+      "Last synced {{date}}: {{people}} people in payroll, {{matched}} matched, {{updated}} updated, {{invited}} invited, {{deferred}} waiting for the sending limit, {{proposed}} proposed for offboarding, {{skipped}} without a usable work e-mail or name.",
+    proposals: "Proposed for offboarding",
+    noProposals: "Nobody is proposed for offboarding.",
+    proposal:
+      "{{name}} ({{email}}): employment ended {{endDate}}; last pay date {{lastPayDate}}.",
+    unknownDate: "unknown",
+    noLastPayDate:
+      "Payroll shows no recent pay date: offboard from the employee's page with the last pay date.",
+    confirm: "Confirm offboarding",
+    confirmLabel: "Confirm offboarding of {{name}}",
+    dismiss: "Dismiss",
+    dismissLabel: "Dismiss the proposal for {{name}}",
+    openEmployee: "Open {{name}}",
     back: "Back to Company Settings",
   },
 };

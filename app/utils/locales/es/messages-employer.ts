@@ -286,6 +286,16 @@ const employerMessages = {
   "The access was revoked at Finch and deleted here.":
     "El acceso se revocó en Finch y se eliminó aquí.",
   "Not connected": "No conectado",
+  "Roster synced": "Plantilla sincronizada",
+  "The roster was read from your payroll system.":
+    "Se leyó la plantilla de tu sistema de nómina.",
+  "Offboarding confirmed": "Baja confirmada",
+  "{{name}} was offboarded with the last pay date from payroll.":
+    "{{name}} se dio de baja con la última fecha de pago de la nómina.",
+  "Proposal dismissed": "Propuesta descartada",
+  "Nobody was offboarded.": "No se dio de baja a nadie.",
+  "This offboarding proposal is not open any more.":
+    "Esta propuesta de baja ya no está abierta.",
 };
 
 export default employerMessages;

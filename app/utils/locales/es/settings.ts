@@ -238,6 +238,25 @@ const settings = {
       "Al desconectar se revoca el acceso de Grocery Advance en Finch y se elimina aquí. El archivo de nómina sigue funcionando.",
     link: "página de conexión con la nómina",
     settingsText: "Conecta tu sistema de nómina en la <link>.",
+    sync: "Plantilla",
+    syncText:
+      "La plantilla se lee de tu sistema de nómina cada mañana, o ahora. Las personas nuevas reciben una invitación; las que se fueron se proponen para la baja aquí abajo, y nadie se da de baja hasta que lo confirmes.",
+    syncNow: "Sincronizar ahora",
+    neverSynced: "Aún no se ha sincronizado.",
+    lastSync:
+      "Última sincronización {{date}}: {{people}} personas en la nómina, {{matched}} encontradas, {{updated}} actualizadas, {{invited}} invitadas, {{deferred}} esperando el límite de envíos, {{proposed}} propuestas para la baja, {{skipped}} sin correo de trabajo o nombre utilizable.",
+    proposals: "Propuestas para la baja",
+    noProposals: "No hay nadie propuesto para la baja.",
+    proposal:
+      "{{name}} ({{email}}): el empleo terminó {{endDate}}; última fecha de pago {{lastPayDate}}.",
+    unknownDate: "desconocida",
+    noLastPayDate:
+      "La nómina no muestra una fecha de pago reciente: da de baja desde la página del empleado con la última fecha de pago.",
+    confirm: "Confirmar la baja",
+    confirmLabel: "Confirmar la baja de {{name}}",
+    dismiss: "Descartar",
+    dismissLabel: "Descartar la propuesta de {{name}}",
+    openEmployee: "Abrir {{name}}",
     back: "Volver a Configuración de la empresa",
   },
 };

@@ -320,3 +320,21 @@ it("changes nothing when Finch is down, and the daily job goes on with the other
   expect(daily.failed.length).toBe(1);
   expect(daily.synced).toBeGreaterThanOrEqual(1);
 });
+
+it("waits as Finch's Retry-After says when rate limited, then syncs", async () => {
+  const owner = await createEmployer();
+  await connect(owner);
+  finch().people = [
+    person({ id: "rl-1", firstName: "Rae", workEmail: "rae@limit.test" }),
+  ];
+  finch().fail("/employer/directory", 429, 1, 1);
+  const before = finch().requests.length;
+  const started = Date.now();
+  const summary = await syncPayrollRosterNow(owner, today);
+  expect(summary).toMatchObject({ people: 1, invited: 1 });
+  const calls = finch()
+    .requests.slice(before)
+    .filter((r) => r.path === "/employer/directory");
+  expect(calls.map((c) => c.status)).toEqual([429, 200]);
+  expect(Date.now() - started).toBeGreaterThanOrEqual(1000);
+});

@@ -1082,3 +1082,97 @@ export const webhookDeliveries = pgTable(
 export type ApiKey = typeof apiKeys.$inferSelect;
 export type WebhookEndpoint = typeof webhookEndpoints.$inferSelect;
 export type WebhookDelivery = typeof webhookDeliveries.$inferSelect;
+
+// A company's connection to its payroll system through Finch (docs/decisions/0113): at most one
+// per company. The access token is kept only sealed (AES-256-GCM, app/utils/sealed.server.ts);
+// `products` is what the employer granted in Finch Connect.
+export const payrollConnections = pgTable(
+  "payroll_connections",
+  {
+    id: serial("id").primaryKey(),
+    companyId: integer("company_id")
+      .notNull()
+      .references(() => companies.id),
+    providerId: text("provider_id").notNull(),
+    providerName: text("provider_name").notNull(),
+    connectionId: text("connection_id").notNull(),
+    products: text("products").array().notNull(),
+    accessTokenSealed: text("access_token_sealed").notNull(),
+    connectedById: integer("connected_by_id")
+      .notNull()
+      .references(() => users.id),
+    connectedAt: tstz("connected_at").notNull().defaultNow(),
+    // The roster sync's last run and what it did (counts; never a person's data).
+    lastSyncedAt: tstz("last_synced_at"),
+    lastSync: jsonb("last_sync").$type<Record<string, number>>(),
+  },
+  (t) => [
+    uniqueIndex("payroll_connections_company_idx").on(t.companyId),
+    index("payroll_connections_connected_by_idx").on(t.connectedById),
+  ],
+);
+
+// A Finch Connect under way: the SHA-256 of its single-use state, whose owner started it for
+// which company, and when the callback spent it.
+export const payrollConnectStates = pgTable(
+  "payroll_connect_states",
+  {
+    id: serial("id").primaryKey(),
+    stateHash: text("state_hash").notNull(),
+    companyId: integer("company_id")
+      .notNull()
+      .references(() => companies.id),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id),
+    sessionId: text("session_id").notNull(),
+    createdAt: tstz("created_at").notNull().defaultNow(),
+    expiresAt: tstz("expires_at").notNull(),
+    usedAt: tstz("used_at"),
+  },
+  (t) => [
+    uniqueIndex("payroll_connect_states_hash_idx").on(t.stateHash),
+    index("payroll_connect_states_company_idx").on(t.companyId),
+    index("payroll_connect_states_user_idx").on(t.userId),
+  ],
+);
+
+// A leaver the roster sync found (employment ended in the payroll system), proposed for
+// offboarding with the last pay date Finch's payments show; a person confirms or dismisses it.
+export const payrollOffboardingProposals = pgTable(
+  "payroll_offboarding_proposals",
+  {
+    id: serial("id").primaryKey(),
+    companyId: integer("company_id")
+      .notNull()
+      .references(() => companies.id),
+    employeeId: integer("employee_id")
+      .notNull()
+      .references(() => employees.id),
+    finchIndividualId: text("finch_individual_id").notNull(),
+    endDate: date("end_date", { mode: "string" }),
+    lastPayDate: date("last_pay_date", { mode: "string" }),
+    status: text("status", { enum: ["PENDING", "CONFIRMED", "DISMISSED"] })
+      .notNull()
+      .default("PENDING"),
+    createdAt: tstz("created_at").notNull().defaultNow(),
+    decidedById: integer("decided_by_id").references(() => users.id),
+    decidedAt: tstz("decided_at"),
+  },
+  (t) => [
+    uniqueIndex("payroll_offboarding_proposals_pending_idx")
+      .on(t.employeeId)
+      .where(sql`${t.status} = 'PENDING'`),
+    index("payroll_offboarding_proposals_company_idx").on(
+      t.companyId,
+      t.status,
+    ),
+    index("payroll_offboarding_proposals_decided_by_idx").on(t.decidedById),
+    check(
+      "payroll_offboarding_proposals_status_check",
+      sql`${t.status} in ('PENDING', 'CONFIRMED', 'DISMISSED')`,
+    ),
+  ],
+);
+
+export type PayrollConnection = typeof payrollConnections.$inferSelect;

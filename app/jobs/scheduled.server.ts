@@ -1,6 +1,9 @@
 import { format, subMonths } from "date-fns";
 import { sql } from "drizzle-orm";
-import { runDailyPayroll } from "~/models/payroll/index.server";
+import {
+  runDailyPayroll,
+  syncConnectedRosters,
+} from "~/models/payroll/index.server";
 import { closeExpiredCards } from "~/models/cards/index.server";
 import {
   deleteEndedSessions,
@@ -57,6 +60,14 @@ export const SCHEDULES: Schedule[] = [
       reports: await sendMonthlyReports(subMonths(dateOf(at), 1)),
       month: format(subMonths(dateOf(at), 1), "yyyy-MM"),
     }),
+  },
+  {
+    // Connected companies' rosters read from their payroll systems through Finch (decision
+    // 0114): it invites and proposes; it never offboards anyone.
+    task: "payroll-roster-sync",
+    cron: "0 6 * * *",
+    period: day,
+    run: (at) => syncConnectedRosters(at),
   },
   {
     task: "cleanup",

@@ -259,6 +259,22 @@ export default function SettingsPage() {
           </p>
         </Card>
       ) : null}
+      {isOwner ? (
+        <Card title={t("payroll.heading")}>
+          <p className="text-gray-700">
+            {withElements(t("payroll.settingsText"), {
+              link: (
+                <Link
+                  className="font-medium text-brand-700 underline"
+                  to="/settings/payroll"
+                >
+                  {t("payroll.link")}
+                </Link>
+              ),
+            })}
+          </p>
+        </Card>
+      ) : null}
       <Card title={t("email.title")}>
         <p className="text-gray-700">
           {t(email.confirmed ? "email.confirmed" : "email.notConfirmed", {

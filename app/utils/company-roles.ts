@@ -72,6 +72,7 @@ export const PAGE_ACCESS = {
   "/activity.csv": "activity",
   "/settings/team": "team",
   "/settings/api": "team",
+  "/settings/payroll": "team",
 } as const satisfies Record<string, "EMPLOYEE" | Capability>;
 
 /** What a signed-in user may open: their role, and their membership role's capabilities. */

@@ -81,8 +81,40 @@ const schema = z
     // The job worker runs inside each app process unless this is "false" (then run
     // `node build/scripts/cli.js worker` separately).
     WORKER_IN_APP: z.enum(["true", "false"]).default("true"),
+    // The payroll connection through Finch (docs/decisions/0113): off while FINCH_CLIENT_ID is
+    // unset. FINCH_TOKEN_KEYS: comma-separated base64 keys of 32 bytes; the first seals new access
+    // tokens, every one opens (rotation: put the new key first, keep the old after it until
+    // every token was sealed again). FINCH_BASE_URL: tests point the SDK at a fake Finch.
+    FINCH_CLIENT_ID: z.string().min(1).optional(),
+    FINCH_CLIENT_SECRET: z.string().min(1).optional(),
+    FINCH_REDIRECT_URI: z.string().url().optional(),
+    FINCH_TOKEN_KEYS: z.string().optional(),
+    FINCH_BASE_URL: z.string().url().optional(),
+    // "finch" or "provider": Finch Connect opens Finch's sandbox (development only).
+    FINCH_SANDBOX: z.enum(["finch", "provider"]).optional(),
   })
   .superRefine((value, ctx) => {
+    if (value.FINCH_CLIENT_ID) {
+      for (const name of [
+        "FINCH_CLIENT_SECRET",
+        "FINCH_REDIRECT_URI",
+        "FINCH_TOKEN_KEYS",
+      ] as const)
+        if (!value[name])
+          ctx.addIssue({
+            code: "custom",
+            path: [name],
+            message: "required when FINCH_CLIENT_ID is set",
+          });
+      const keys = (value.FINCH_TOKEN_KEYS ?? "").split(",").filter(Boolean);
+      if (keys.some((k) => Buffer.from(k.trim(), "base64").length !== 32))
+        ctx.addIssue({
+          code: "custom",
+          path: ["FINCH_TOKEN_KEYS"],
+          message:
+            "each key must be 32 random bytes in base64 (openssl rand -base64 32)",
+        });
+    }
     if (value.SMTP_URL && !value.APP_URL)
       ctx.addIssue({
         code: "custom",

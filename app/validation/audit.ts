@@ -49,6 +49,12 @@ export const AUDIT_ACTIONS = [
   "webhook_endpoint.created",
   "webhook_endpoint.deleted",
   "webhook_endpoint.enabled",
+  "payroll_connection.connected",
+  "payroll_connection.disconnected",
+  "payroll_sync.ran",
+  "payroll_sync.employee_updated",
+  "payroll_sync.offboarding_proposed",
+  "payroll_sync.offboarding_dismissed",
 ] as const;
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
@@ -96,6 +102,12 @@ export const AUDIT_LABELS: Record<AuditAction, string> = {
   "webhook_endpoint.created": "Webhook endpoint added",
   "webhook_endpoint.deleted": "Webhook endpoint removed",
   "webhook_endpoint.enabled": "Webhook endpoint enabled again",
+  "payroll_connection.connected": "Payroll connected",
+  "payroll_connection.disconnected": "Payroll disconnected",
+  "payroll_sync.ran": "Roster synced from payroll",
+  "payroll_sync.employee_updated": "Employee updated from payroll",
+  "payroll_sync.offboarding_proposed": "Offboarding proposed by payroll",
+  "payroll_sync.offboarding_dismissed": "Offboarding proposal dismissed",
 };
 
 export type ActivityFilter = { employee?: number; action?: AuditAction };

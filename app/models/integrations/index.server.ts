@@ -40,3 +40,15 @@ export {
   requestFingerprint,
   type ResponseSecrets,
 } from "./idempotency.server";
+export {
+  completePayrollConnect,
+  type ConnectedCompany,
+  connectedCompanies,
+  CONNECT_STATE_MINUTES,
+  disconnectPayroll,
+  getPayrollConnection,
+  payrollAccessToken,
+  type PayrollConnectionView,
+  recordPayrollSync,
+  startPayrollConnect,
+} from "./payroll-connection.server";

@@ -26,3 +26,15 @@ export {
   runScheduledPayroll,
 } from "./payroll-runs.server";
 export { lastPayDateCorrectable, offboardEmployee } from "./offboarding.server";
+export {
+  confirmOffboardingProposal,
+  dismissOffboardingProposal,
+  listOffboardingProposals,
+  type OffboardingProposal,
+  openProposalCount,
+  PROPOSAL_NOT_FOUND,
+  type RosterSyncSummary,
+  syncConnectedRosters,
+  syncPayrollRoster,
+  syncPayrollRosterNow,
+} from "./roster-sync.server";

@@ -331,4 +331,11 @@ export const LAYOUT_PAGES: LayoutPage[] = [
     path: () => "/settings/api",
     primary: ["Create key"],
   },
+  {
+    // Off in the end-to-end run (no Finch variables): the page says how to turn it on.
+    name: "payroll-connection",
+    role: "employer",
+    path: () => "/settings/payroll",
+    primary: ["Back to Company Settings"],
+  },
 ];

@@ -123,6 +123,8 @@ import * as apiApiKeys from "~/routes/api.api-keys.($id)";
 import * as apiWebhookEndpoints from "~/routes/api.webhook-endpoints.($id)";
 import * as apiEnableWebhookEndpoint from "~/routes/api.webhook-endpoints.$id.enable";
 import * as appApiSettings from "~/routes/_app.settings_.api";
+import * as appPayrollConnection from "~/routes/_app.settings_.payroll";
+import * as payrollConnectCallback from "~/routes/settings.payroll.callback";
 import { API_CONTRACTS } from "~/routes/api.openapi[.]json";
 import { keyScope, scopeFor } from "~/web/api-contract.server";
 import { API_SCOPES } from "~/utils/api-scopes";
@@ -1248,6 +1250,30 @@ const MATRIX: Row[] = [
     },
   },
   {
+    file: "_app.settings_.payroll.tsx",
+    kind: "loader",
+    what: "GET /settings/payroll (owners only)",
+    cells: EMPLOYER_PAGE,
+    team: [403, 403],
+    build: () => get("/settings/payroll"),
+  },
+  {
+    file: "_app.settings_.payroll.tsx",
+    kind: "action",
+    what: "POST /settings/payroll connect (owners only; told the feature is off here)",
+    cells: ["auth", 403, 403, 403, "→/settings/payroll", "→/settings/payroll"],
+    team: [403, 403],
+    build: () => postForm("/settings/payroll", { intent: "connect" }),
+  },
+  {
+    file: "settings.payroll.callback.ts",
+    kind: "loader",
+    what: "GET /settings/payroll/callback without a state (owners only; refused, told)",
+    cells: ["auth", 403, 403, 403, "→/settings/payroll", "→/settings/payroll"],
+    team: [403, 403],
+    build: () => get("/settings/payroll/callback?code=forged"),
+  },
+  {
     file: "_app.settings_.api.tsx",
     kind: "loader",
     what: "GET /settings/api (owners only)",
@@ -2296,6 +2322,8 @@ const MODULES: Record<string, Record<string, unknown>> = {
   "api.webhook-endpoints.($id).ts": apiWebhookEndpoints,
   "api.webhook-endpoints.$id.enable.ts": apiEnableWebhookEndpoint,
   "_app.settings_.api.tsx": appApiSettings,
+  "_app.settings_.payroll.tsx": appPayrollConnection,
+  "settings.payroll.callback.ts": payrollConnectCallback,
   "api.advance-requests.$id.decline.ts": apiDecline,
   "api.advance-requests.$id.cancel.ts": apiCancel,
   "api.advance-requests.all.ts": apiAll,

@@ -260,6 +260,37 @@ const employerMessages = {
   "Your account already belongs to {{company}}. Nothing was changed.":
     "Your account already belongs to {{company}}. Nothing was changed.",
   "another company": "another company",
+  "The payroll connection is not turned on for this server.":
+    "The payroll connection is not turned on for this server.",
+  "This payroll connection link is not valid any more. Start the connection again from Settings.":
+    "This payroll connection link is not valid any more. Start the connection again from Settings.",
+  "Your company's payroll is already connected. Disconnect it first to connect another.":
+    "Your company's payroll is already connected. Disconnect it first to connect another.",
+  "Your company's payroll is not connected.":
+    "Your company's payroll is not connected.",
+  "The payroll connection was not finished: nothing was connected.":
+    "The payroll connection was not finished: nothing was connected.",
+  "Finch did not answer. Nothing was changed: try again in a few minutes.":
+    "Finch did not answer. Nothing was changed: try again in a few minutes.",
+  "Finch refused the connection. Nothing was changed: start the connection again.":
+    "Finch refused the connection. Nothing was changed: start the connection again.",
+  "Payroll connected": "Payroll connected",
+  "Your payroll system is connected: {{provider}}.":
+    "Your payroll system is connected: {{provider}}.",
+  "Payroll disconnected": "Payroll disconnected",
+  "The access was revoked at Finch and deleted here.":
+    "The access was revoked at Finch and deleted here.",
+  "Not connected": "Not connected",
+  "Roster synced": "Roster synced",
+  "The roster was read from your payroll system.":
+    "The roster was read from your payroll system.",
+  "Offboarding confirmed": "Offboarding confirmed",
+  "{{name}} was offboarded with the last pay date from payroll.":
+    "{{name}} was offboarded with the last pay date from payroll.",
+  "Proposal dismissed": "Proposal dismissed",
+  "Nobody was offboarded.": "Nobody was offboarded.",
+  "This offboarding proposal is not open any more.":
+    "This offboarding proposal is not open any more.",
 };
 
 export default employerMessages;

@@ -5,6 +5,7 @@ const settings = {
     settings: "Company Settings",
     team: "Team",
     api: "API",
+    payroll: "Payroll connection",
   },
   email: {
     title: "Your e-mail address",
@@ -203,6 +204,56 @@ const settings = {
     endpointFailed: "Endpoint not added",
     adding: "Adding...",
     add: "Add endpoint",
+  },
+  payroll: {
+    heading: "Payroll connection",
+    intro:
+      "Connect your payroll system through Finch so the roster, pay dates and deductions follow it. Companies without a connection keep the payroll file.",
+    off: "The payroll connection is off on this server.",
+    offHow:
+      "To turn it on, the operator sets FINCH_CLIENT_ID, FINCH_CLIENT_SECRET, FINCH_REDIRECT_URI (this server's address followed by /settings/payroll/callback) and FINCH_TOKEN_KEYS, then restarts the app (see docs/operations.md).",
+    notConnected: "Your payroll system is not connected.",
+    connectText:
+      "Connecting opens Finch Connect, where you choose your payroll system and sign in to it. You come back here when it is done.",
+    connect: "Connect payroll",
+    connected: "Connected to {{provider}}",
+    connectedBy: "Connected by {{name}} on {{date}}.",
+    granted: "What your payroll system shares",
+    products: {
+      company: "Company details",
+      directory: "Employee directory",
+      individual: "Names and work e-mail addresses",
+      employment: "Employment records",
+      payment: "Pay dates",
+      pay_statement: "Pay statements",
+      benefits: "Deductions",
+      deduction: "Deductions",
+    },
+    disconnect: "Disconnect payroll",
+    disconnectText:
+      "Disconnecting revokes Grocery Advance's access at Finch and deletes it here. The payroll file keeps working.",
+    link: "payroll connection page",
+    settingsText: "Connect your payroll system on the <link>.",
+    sync: "Roster",
+    syncText:
+      "The roster is read from your payroll system every morning, or now. New people get an invitation; people who left are proposed for offboarding below, and nobody is offboarded until you confirm.",
+    syncNow: "Sync now",
+    neverSynced: "Not synced yet.",
+    lastSync:
+      "Last synced {{date}}: {{people}} people in payroll, {{matched}} matched, {{updated}} updated, {{invited}} invited, {{deferred}} waiting for the sending limit, {{proposed}} proposed for offboarding, {{skipped}} without a usable work e-mail or name.",
+    proposals: "Proposed for offboarding",
+    noProposals: "Nobody is proposed for offboarding.",
+    proposal:
+      "{{name}} ({{email}}): employment ended {{endDate}}; last pay date {{lastPayDate}}.",
+    unknownDate: "unknown",
+    noLastPayDate:
+      "Payroll shows no recent pay date: offboard from the employee's page with the last pay date.",
+    confirm: "Confirm offboarding",
+    confirmLabel: "Confirm offboarding of {{name}}",
+    dismiss: "Dismiss",
+    dismissLabel: "Dismiss the proposal for {{name}}",
+    openEmployee: "Open {{name}}",
+    back: "Back to Company Settings",
   },
 };
 

@@ -265,6 +265,37 @@ const employerMessages = {
   "Your account already belongs to {{company}}. Nothing was changed.":
     "Tu cuenta ya pertenece a {{company}}. No se cambió nada.",
   "another company": "otra empresa",
+  "The payroll connection is not turned on for this server.":
+    "La conexión con la nómina no está activada en este servidor.",
+  "This payroll connection link is not valid any more. Start the connection again from Settings.":
+    "Este enlace de conexión con la nómina ya no es válido. Vuelve a iniciar la conexión desde Configuración.",
+  "Your company's payroll is already connected. Disconnect it first to connect another.":
+    "La nómina de tu empresa ya está conectada. Desconéctala primero para conectar otra.",
+  "Your company's payroll is not connected.":
+    "La nómina de tu empresa no está conectada.",
+  "The payroll connection was not finished: nothing was connected.":
+    "La conexión con la nómina no se terminó: no se conectó nada.",
+  "Finch did not answer. Nothing was changed: try again in a few minutes.":
+    "Finch no respondió. No se cambió nada: inténtalo de nuevo en unos minutos.",
+  "Finch refused the connection. Nothing was changed: start the connection again.":
+    "Finch rechazó la conexión. No se cambió nada: vuelve a iniciar la conexión.",
+  "Payroll connected": "Nómina conectada",
+  "Your payroll system is connected: {{provider}}.":
+    "Tu sistema de nómina está conectado: {{provider}}.",
+  "Payroll disconnected": "Nómina desconectada",
+  "The access was revoked at Finch and deleted here.":
+    "El acceso se revocó en Finch y se eliminó aquí.",
+  "Not connected": "No conectado",
+  "Roster synced": "Plantilla sincronizada",
+  "The roster was read from your payroll system.":
+    "Se leyó la plantilla de tu sistema de nómina.",
+  "Offboarding confirmed": "Baja confirmada",
+  "{{name}} was offboarded with the last pay date from payroll.":
+    "{{name}} se dio de baja con la última fecha de pago de la nómina.",
+  "Proposal dismissed": "Propuesta descartada",
+  "Nobody was offboarded.": "No se dio de baja a nadie.",
+  "This offboarding proposal is not open any more.":
+    "Esta propuesta de baja ya no está abierta.",
 };
 
 export default employerMessages;

@@ -5,6 +5,7 @@ const settings = {
     settings: "Configuración de la empresa",
     team: "Equipo",
     api: "API",
+    payroll: "Conexión con la nómina",
   },
   email: {
     title: "Tu correo electrónico",
@@ -207,6 +208,56 @@ const settings = {
     endpointFailed: "No se agregó el endpoint",
     adding: "Agregando...",
     add: "Agregar endpoint",
+  },
+  payroll: {
+    heading: "Conexión con la nómina",
+    intro:
+      "Conecta tu sistema de nómina a través de Finch para que la plantilla, las fechas de pago y las deducciones lo sigan. Las empresas sin conexión conservan el archivo de nómina.",
+    off: "La conexión con la nómina está desactivada en este servidor.",
+    offHow:
+      "Para activarla, el operador define FINCH_CLIENT_ID, FINCH_CLIENT_SECRET, FINCH_REDIRECT_URI (la dirección de este servidor seguida de /settings/payroll/callback) y FINCH_TOKEN_KEYS, y reinicia la aplicación (consulta docs/operations.md).",
+    notConnected: "Tu sistema de nómina no está conectado.",
+    connectText:
+      "Al conectar se abre Finch Connect, donde eliges tu sistema de nómina e inicias sesión en él. Al terminar vuelves aquí.",
+    connect: "Conectar la nómina",
+    connected: "Conectado a {{provider}}",
+    connectedBy: "Conectado por {{name}} el {{date}}.",
+    granted: "Lo que comparte tu sistema de nómina",
+    products: {
+      company: "Datos de la empresa",
+      directory: "Directorio de empleados",
+      individual: "Nombres y correos de trabajo",
+      employment: "Datos de empleo",
+      payment: "Fechas de pago",
+      pay_statement: "Recibos de pago",
+      benefits: "Deducciones",
+      deduction: "Deducciones",
+    },
+    disconnect: "Desconectar la nómina",
+    disconnectText:
+      "Al desconectar se revoca el acceso de Grocery Advance en Finch y se elimina aquí. El archivo de nómina sigue funcionando.",
+    link: "página de conexión con la nómina",
+    settingsText: "Conecta tu sistema de nómina en la <link>.",
+    sync: "Plantilla",
+    syncText:
+      "La plantilla se lee de tu sistema de nómina cada mañana, o ahora. Las personas nuevas reciben una invitación; las que se fueron se proponen para la baja aquí abajo, y nadie se da de baja hasta que lo confirmes.",
+    syncNow: "Sincronizar ahora",
+    neverSynced: "Aún no se ha sincronizado.",
+    lastSync:
+      "Última sincronización {{date}}: {{people}} personas en la nómina, {{matched}} encontradas, {{updated}} actualizadas, {{invited}} invitadas, {{deferred}} esperando el límite de envíos, {{proposed}} propuestas para la baja, {{skipped}} sin correo de trabajo o nombre utilizable.",
+    proposals: "Propuestas para la baja",
+    noProposals: "No hay nadie propuesto para la baja.",
+    proposal:
+      "{{name}} ({{email}}): el empleo terminó {{endDate}}; última fecha de pago {{lastPayDate}}.",
+    unknownDate: "desconocida",
+    noLastPayDate:
+      "La nómina no muestra una fecha de pago reciente: da de baja desde la página del empleado con la última fecha de pago.",
+    confirm: "Confirmar la baja",
+    confirmLabel: "Confirmar la baja de {{name}}",
+    dismiss: "Descartar",
+    dismissLabel: "Descartar la propuesta de {{name}}",
+    openEmployee: "Abrir {{name}}",
+    back: "Volver a Configuración de la empresa",
   },
 };
 

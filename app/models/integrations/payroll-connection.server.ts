@@ -1,0 +1,333 @@
+import crypto from "node:crypto";
+import { and, eq, gt, isNull, lt } from "drizzle-orm";
+import {
+  companies,
+  payrollConnections,
+  payrollConnectStates,
+  users,
+  type User,
+} from "#db/schema";
+import { recordAudit } from "~/models/audit/index.server";
+import {
+  createConnectSession,
+  disconnectToken,
+  exchangeCode,
+  FinchCallError,
+  finchSettings,
+  providerName,
+  type FinchSettings,
+} from "~/services/payroll/finch.server";
+import { companyFor } from "~/utils/company-access.server";
+import { db } from "~/utils/db.server";
+import { env } from "~/utils/env.server";
+import { AppError, badRequest, conflict, notFound } from "~/utils/errors";
+import { parseKeys, seal, unseal } from "~/utils/sealed.server";
+
+// A company's payroll connection through Finch (DESIGN §13; docs/decisions/0113). An owner
+// starts Finch Connect as a plain redirect; the callback brings back an authorization code,
+// accepted only with the single-use state this owner's browser was given for this company; the
+// code is exchanged for an access token, which is stored sealed and never shown. Disconnecting
+// revokes the token at Finch and deletes it.
+
+export const PAYROLL_CONNECTION_OFF =
+  "The payroll connection is not turned on for this server.";
+export const PAYROLL_CONNECT_STATE_INVALID =
+  "This payroll connection link is not valid any more. Start the connection again from Settings.";
+export const PAYROLL_ALREADY_CONNECTED =
+  "Your company's payroll is already connected. Disconnect it first to connect another.";
+export const PAYROLL_NOT_CONNECTED = "Your company's payroll is not connected.";
+export const PAYROLL_CONNECT_CANCELLED =
+  "The payroll connection was not finished: nothing was connected.";
+export const FINCH_UNAVAILABLE =
+  "Finch did not answer. Nothing was changed: try again in a few minutes.";
+export const FINCH_REFUSED =
+  "Finch refused the connection. Nothing was changed: start the connection again.";
+
+/** How long a started connect may take before its state stops working. */
+export const CONNECT_STATE_MINUTES = 60;
+
+export type PayrollConnectionView = {
+  /** False while the server has no Finch credentials (the page says how to turn it on). */
+  enabled: boolean;
+  connection: {
+    providerId: string;
+    providerName: string;
+    products: string[];
+    connectedAt: Date;
+    connectedByName: string;
+    lastSyncedAt: Date | null;
+    lastSync: Record<string, number> | null;
+  } | null;
+};
+
+const hashState = (state: string) =>
+  crypto.createHash("sha256").update(state).digest("hex");
+
+const sealContext = (companyId: number) => `payroll-connection:${companyId}`;
+
+function tokenKeys() {
+  return parseKeys(env().FINCH_TOKEN_KEYS ?? "");
+}
+
+function requireFinch(): FinchSettings {
+  const settings = finchSettings();
+  if (!settings) throw new AppError(404, PAYROLL_CONNECTION_OFF);
+  return settings;
+}
+
+/** Finch's failures as the product's refusals: nothing half-written, a message that says why. */
+function finchRefusal(error: unknown): never {
+  if (error instanceof FinchCallError)
+    throw error.failure === "unavailable" || error.failure === "rate_limited"
+      ? new AppError(503, FINCH_UNAVAILABLE)
+      : badRequest(FINCH_REFUSED);
+  throw error;
+}
+
+/** What Settings › Payroll connection shows an owner. */
+export async function getPayrollConnection(
+  owner: User,
+): Promise<PayrollConnectionView> {
+  const companyId = companyFor(owner, "team");
+  const [row] = await db()
+    .select({
+      providerId: payrollConnections.providerId,
+      providerName: payrollConnections.providerName,
+      products: payrollConnections.products,
+      connectedAt: payrollConnections.connectedAt,
+      lastSyncedAt: payrollConnections.lastSyncedAt,
+      lastSync: payrollConnections.lastSync,
+      firstName: users.firstName,
+      lastName: users.lastName,
+    })
+    .from(payrollConnections)
+    .innerJoin(users, eq(users.id, payrollConnections.connectedById))
+    .where(eq(payrollConnections.companyId, companyId));
+  return {
+    enabled: finchSettings() !== null,
+    connection: row
+      ? {
+          providerId: row.providerId,
+          providerName: row.providerName,
+          products: row.products,
+          connectedAt: row.connectedAt,
+          connectedByName: `${row.firstName} ${row.lastName}`.trim(),
+          lastSyncedAt: row.lastSyncedAt,
+          lastSync: row.lastSync,
+        }
+      : null,
+  };
+}
+
+/**
+ * An owner starts Finch Connect: a Connect session for the company, and a single-use state for
+ * the owner's browser (the caller keeps it in a cookie; only its hash is stored). Returns where
+ * the browser goes.
+ */
+export async function startPayrollConnect(
+  owner: User,
+): Promise<{ connectUrl: string; state: string }> {
+  const companyId = companyFor(owner, "team");
+  const settings = requireFinch();
+  const [company] = await db()
+    .select({ name: companies.companyName, email: companies.contactEmail })
+    .from(companies)
+    .where(eq(companies.id, companyId));
+  const [existing] = await db()
+    .select({ id: payrollConnections.id })
+    .from(payrollConnections)
+    .where(eq(payrollConnections.companyId, companyId));
+  if (existing) throw conflict(PAYROLL_ALREADY_CONNECTED);
+  const session = await createConnectSession(settings, {
+    id: String(companyId),
+    name: company?.name || `Company ${companyId}`,
+    email: company?.email || undefined,
+  }).catch(finchRefusal);
+  const state = crypto.randomBytes(32).toString("base64url");
+  await db()
+    .delete(payrollConnectStates)
+    .where(lt(payrollConnectStates.expiresAt, new Date()));
+  await db()
+    .insert(payrollConnectStates)
+    .values({
+      stateHash: hashState(state),
+      companyId,
+      userId: owner.id,
+      sessionId: session.sessionId,
+      expiresAt: new Date(Date.now() + CONNECT_STATE_MINUTES * 60_000),
+    });
+  return { connectUrl: session.connectUrl, state };
+}
+
+/**
+ * Finch Connect's redirect back: `state` is what the owner's browser kept; `code` what Finch
+ * sent (absent when the employer closed Connect). The state is spent first, in its own
+ * statement, so a code can be tried once per state however often the link is opened.
+ */
+export async function completePayrollConnect(
+  owner: User,
+  input: { state: string | null; code: string | null; error?: string | null },
+): Promise<PayrollConnectionView> {
+  const companyId = companyFor(owner, "team");
+  const settings = requireFinch();
+  if (!input.state) throw badRequest(PAYROLL_CONNECT_STATE_INVALID);
+  const [spent] = await db()
+    .update(payrollConnectStates)
+    .set({ usedAt: new Date() })
+    .where(
+      and(
+        eq(payrollConnectStates.stateHash, hashState(input.state)),
+        eq(payrollConnectStates.companyId, companyId),
+        eq(payrollConnectStates.userId, owner.id),
+        isNull(payrollConnectStates.usedAt),
+        gt(payrollConnectStates.expiresAt, new Date()),
+      ),
+    )
+    .returning({ id: payrollConnectStates.id });
+  if (!spent) throw badRequest(PAYROLL_CONNECT_STATE_INVALID);
+  if (!input.code || input.error) throw badRequest(PAYROLL_CONNECT_CANCELLED);
+  const grant = await exchangeCode(settings, input.code).catch(finchRefusal);
+  // The token is for the company that started the session, or it is not ours to keep.
+  if (grant.customerId !== null && grant.customerId !== String(companyId)) {
+    await disconnectToken(settings, grant.accessToken).catch(() => undefined);
+    throw badRequest(FINCH_REFUSED);
+  }
+  const name = await providerName(
+    settings,
+    grant.accessToken,
+    grant.providerId,
+  ).catch(() => grant.providerId);
+  const sealed = seal(tokenKeys(), grant.accessToken, sealContext(companyId));
+  const stored = await db().transaction(async (tx) => {
+    const [row] = await tx
+      .insert(payrollConnections)
+      .values({
+        companyId,
+        providerId: grant.providerId,
+        providerName: name,
+        connectionId: grant.connectionId,
+        products: grant.products,
+        accessTokenSealed: sealed,
+        connectedById: owner.id,
+      })
+      .onConflictDoNothing()
+      .returning({ id: payrollConnections.id });
+    if (!row) return false;
+    await recordAudit(tx, {
+      actorId: owner.id,
+      companyId,
+      action: "payroll_connection.connected",
+      details: {
+        provider: grant.providerId,
+        connectionId: grant.connectionId,
+        products: grant.products,
+      },
+    });
+    return true;
+  });
+  if (!stored) {
+    // Another connect finished first: this token is given back, not kept.
+    await disconnectToken(settings, grant.accessToken).catch(() => undefined);
+    throw conflict(PAYROLL_ALREADY_CONNECTED);
+  }
+  return getPayrollConnection(owner);
+}
+
+/** The access token of a company's connection (for the jobs that call Finch), or null. */
+export async function payrollAccessToken(
+  companyId: number,
+): Promise<string | null> {
+  const [row] = await db()
+    .select({ sealed: payrollConnections.accessTokenSealed })
+    .from(payrollConnections)
+    .where(eq(payrollConnections.companyId, companyId));
+  return row ? unseal(tokenKeys(), row.sealed, sealContext(companyId)) : null;
+}
+
+/**
+ * An owner disconnects: the token is revoked at Finch, then deleted here. A token Finch no
+ * longer knows (revoked by the employer at Finch) is deleted all the same; when Finch does not
+ * answer, nothing changes and the owner is told to try again.
+ */
+export async function disconnectPayroll(owner: User): Promise<void> {
+  const companyId = companyFor(owner, "team");
+  const settings = requireFinch();
+  const [row] = await db()
+    .select()
+    .from(payrollConnections)
+    .where(eq(payrollConnections.companyId, companyId));
+  if (!row) throw notFound(PAYROLL_NOT_CONNECTED);
+  const token = unseal(
+    tokenKeys(),
+    row.accessTokenSealed,
+    sealContext(companyId),
+  );
+  let revokedAtFinch = true;
+  try {
+    await disconnectToken(settings, token);
+  } catch (error) {
+    if (!(error instanceof FinchCallError) || error.failure !== "revoked")
+      finchRefusal(error);
+    revokedAtFinch = false;
+  }
+  await db().transaction(async (tx) => {
+    await tx
+      .delete(payrollConnections)
+      .where(eq(payrollConnections.id, row.id));
+    await recordAudit(tx, {
+      actorId: owner.id,
+      companyId,
+      action: "payroll_connection.disconnected",
+      details: {
+        provider: row.providerId,
+        connectionId: row.connectionId,
+        alreadyRevokedAtFinch: !revokedAtFinch,
+      },
+    });
+  });
+}
+
+export type ConnectedCompany = {
+  companyId: number;
+  connectedById: number;
+  accessToken: string;
+  settings: FinchSettings;
+};
+
+/** The companies with a connection (the daily sync's list), or one company's; none when off. */
+export async function connectedCompanies(
+  companyId?: number,
+): Promise<ConnectedCompany[]> {
+  const settings = finchSettings();
+  if (!settings) return [];
+  const rows = await db()
+    .select()
+    .from(payrollConnections)
+    .where(
+      companyId === undefined
+        ? undefined
+        : eq(payrollConnections.companyId, companyId),
+    );
+  return rows.map((row) => ({
+    companyId: row.companyId,
+    connectedById: row.connectedById,
+    accessToken: unseal(
+      tokenKeys(),
+      row.accessTokenSealed,
+      sealContext(row.companyId),
+    ),
+    settings,
+  }));
+}
+
+/** What the last roster sync did (counts only), shown on the settings page. */
+export async function recordPayrollSync(
+  companyId: number,
+  summary: Record<string, number>,
+  at: Date,
+): Promise<void> {
+  await db()
+    .update(payrollConnections)
+    .set({ lastSyncedAt: at, lastSync: summary })
+    .where(eq(payrollConnections.companyId, companyId));
+}

@@ -25,6 +25,8 @@ import type { SecurityActionData } from "~/validation/mfa";
 import { formatDate } from "~/utils/dates";
 import { env } from "~/utils/env.server";
 import { sessionListAction, sessionLists } from "~/web/session-actions.server";
+import { PushSettings } from "~/components/push/push-settings";
+import { pushSettings, pushSettingsAction } from "~/web/push-actions.server";
 import {
   attempt,
   readFormData,
@@ -63,21 +65,26 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const mayEdit = can(user, "settings");
   const { language, i18n } = await pageI18n(
     request,
-    ["settings", "sessions", "messages"],
+    ["settings", "sessions", "messages", "push"],
     user,
   );
   const count = (n: number) =>
     n.toLocaleString(language === "es" ? "es-US" : "en-US");
-  const [overview, paySchedule, lists, mfa, allowance] = await Promise.all([
-    mayEdit ? getSettingsOverview(user) : null,
-    mayEdit ? getPaySchedule(user) : null,
-    sessionLists(request, user.id, session.id, language),
-    getMfaStatus(user),
-    user.companyId === null ? null : invitationAllowance(db(), user.companyId),
-  ]);
+  const [overview, paySchedule, lists, mfa, allowance, push] =
+    await Promise.all([
+      mayEdit ? getSettingsOverview(user) : null,
+      mayEdit ? getPaySchedule(user) : null,
+      sessionLists(request, user.id, session.id, language),
+      getMfaStatus(user),
+      user.companyId === null
+        ? null
+        : invitationAllowance(db(), user.companyId),
+      pushSettings(user, session.id, language),
+    ]);
   return json({
     i18n,
     ...lists,
+    push,
     mfa:
       mfa.state === "on"
         ? {
@@ -132,6 +139,7 @@ type ActionData = {
   schedule?: SubmissionResult<string[]>;
   /** The security section's forms. */
   security?: SecurityActionData;
+  pushError?: string;
   toast?: ToastData;
 };
 
@@ -150,6 +158,14 @@ export async function action({ request }: ActionFunctionArgs) {
     }),
   );
   if (listed) return listed;
+  const pushed = await pushSettingsAction(
+    request,
+    user,
+    session.id,
+    formData,
+    "/settings",
+  );
+  if (pushed) return pushed;
   if (intent === CONFIRM_EMAIL_AGAIN) {
     try {
       await resendEmailConfirmation(user);
@@ -216,6 +232,7 @@ export default function SettingsPage() {
     settingsRefusal,
     paySchedule,
     email,
+    push,
   } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>() as ActionData | undefined;
   const t = useT("settings");
@@ -302,6 +319,9 @@ export default function SettingsPage() {
           lastResult={actionData?.schedule}
         />
       ) : null}
+      <Card title={t("push:settings.title")}>
+        <PushSettings settings={push} error={actionData?.pushError} />
+      </Card>
       <SecuritySection
         sessions={sessions}
         devices={devices}

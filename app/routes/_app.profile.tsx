@@ -11,7 +11,6 @@ import {
 } from "~/models/people/index.server";
 import { setEmailChoices } from "~/models/notifications/index.server";
 import { ActiveSessions } from "~/components/active-sessions";
-import { PushSettings } from "~/components/push/push-settings";
 import { pushSettings, pushSettingsAction } from "~/web/push-actions.server";
 import { clientInfo, requireEmployeeAuth } from "~/web/auth.server";
 import { formatDate, formatDateTime } from "~/utils/dates";
@@ -49,6 +48,10 @@ import {
   languageCookieHeader,
   pageI18n,
 } from "~/web/language.server";
+
+const PushSettings = island(() =>
+  import("~/components/push/push-settings").then((m) => m.PushSettings),
+);
 
 const OWN_ACTIVITY_SHOWN = 20;
 

@@ -25,7 +25,6 @@ import type { SecurityActionData } from "~/validation/mfa";
 import { formatDate } from "~/utils/dates";
 import { env } from "~/utils/env.server";
 import { sessionListAction, sessionLists } from "~/web/session-actions.server";
-import { PushSettings } from "~/components/push/push-settings";
 import { pushSettings, pushSettingsAction } from "~/web/push-actions.server";
 import {
   attempt,
@@ -57,6 +56,10 @@ const PayScheduleForm = island(() =>
 );
 const SecuritySection = island(() =>
   import("~/components/security-section").then((m) => m.SecuritySection),
+);
+
+const PushSettings = island(() =>
+  import("~/components/push/push-settings").then((m) => m.PushSettings),
 );
 
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -1,5 +1,5 @@
 import { Form } from "@remix-run/react";
-import { island } from "~/components/island";
+import { PushToggle } from "~/components/push/push-toggle";
 import { PostButton } from "~/components/ui/button";
 import { ErrorList } from "~/components/ui/error-list";
 import { SubmitButton } from "~/components/ui/submit-row";
@@ -9,16 +9,12 @@ import {
   PUSH_CHOICES_INTENT,
   PUSH_REMOVE_INTENT,
   type PushType,
-} from "~/validation/push";
+} from "~/validation/push-types";
 
 // The notification settings of /profile and /settings (docs/decisions/0122): this device's
-// toggle (an island: its code, which reaches the browser's PushManager, loads after the page),
-// the devices that get notifications, each removable, and the types chosen. Everything but the
-// toggle is a plain form that works without JavaScript.
-
-const PushToggle = island(() =>
-  import("~/components/push/push-toggle").then((m) => m.PushToggle),
-);
+// toggle (it reaches the browser's PushManager), the devices that get notifications, each
+// removable, and the types chosen. The pages render it as an island (its code loads after the
+// page); everything but the toggle is a plain form that works without JavaScript.
 
 /** "advance.decided" → "advanceDecided": the catalogue's key (a dot would nest it). */
 const typeKey = (type: PushType) =>

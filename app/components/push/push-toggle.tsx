@@ -5,7 +5,7 @@ import { useT } from "~/utils/i18n";
 import {
   PUSH_SUBSCRIBE_INTENT,
   PUSH_UNSUBSCRIBE_INTENT,
-} from "~/validation/push";
+} from "~/validation/push-types";
 
 // This device's push toggle (docs/decisions/0122): registers the service worker, asks the
 // browser's PushManager for a subscription made with the server's VAPID public key, and posts

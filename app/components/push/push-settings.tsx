@@ -49,11 +49,6 @@ export function PushSettings({
   return (
     <div className="space-y-4" id="push">
       <p className="text-sm text-gray-700">{t("settings.intro")}</p>
-      <noscript>
-        <p className="rounded-md bg-amber-50 p-3 text-sm text-amber-900">
-          {t("settings.needsJavaScript")}
-        </p>
-      </noscript>
       <PushToggle
         vapidPublicKey={settings.vapidPublicKey}
         endpoints={settings.devices.map((d) => d.endpoint)}

@@ -97,7 +97,14 @@ export function PushToggle({
     }
   }
 
-  if (state === "checking") return null;
+  // What the server renders, and the page shows until the browser has been asked: without
+  // JavaScript it stays.
+  if (state === "checking")
+    return (
+      <p className="rounded-md bg-amber-50 p-3 text-sm text-amber-900">
+        {t("settings.needsJavaScript")}
+      </p>
+    );
   const message =
     state === "unsupported"
       ? t("settings.unsupported")

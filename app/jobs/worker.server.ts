@@ -11,9 +11,13 @@ import {
 import {
   deliverMail,
   DELIVER_MAIL_TASK,
+  deliverPush,
+  DELIVER_PUSH_TASK,
   dueMailIds,
+  duePushIds,
   mailCounts,
   requeueMailWithoutJob,
+  requeuePushWithoutJob,
 } from "~/models/notifications/index.server";
 import { compactReportRollup } from "~/models/reports/index.server";
 import { foldLedgerBalances } from "~/models/ledger/index.server";
@@ -144,9 +148,14 @@ export const taskList: TaskList = {
     const mails = await requeueMailWithoutJob();
     const webhooks = await requeueWebhooksWithoutJob();
     const rosterImports = await requeueRosterImportsWithoutJob();
-    if (mails.length + webhooks.length + rosterImports.length > 0)
+    const pushes = await requeuePushWithoutJob();
+    if (
+      mails.length + webhooks.length + rosterImports.length + pushes.length >
+      0
+    )
       log("warn", "deliveries without a job were given one again", {
         mails,
+        pushes,
         webhooks,
         rosterImports,
       });
@@ -158,6 +167,9 @@ export const taskList: TaskList = {
   },
   [DELIVER_MAIL_TASK]: async (payload) => {
     await deliverMail(Number((payload as { mailId: number }).mailId));
+  },
+  [DELIVER_PUSH_TASK]: async (payload) => {
+    await deliverPush(Number((payload as { pushId: number }).pushId));
   },
   [REPORT_ROLLUP_TASK]: async () => {
     await compactReportRollup();
@@ -265,6 +277,16 @@ export async function runEmbeddedOnce(
     } catch (error) {
       log("warn", "mail delivery failed; will retry", {
         mailId: id,
+        error: error instanceof Error ? error.message : String(error),
+      });
+    }
+  }
+  for (const id of await duePushIds()) {
+    try {
+      await deliverPush(id);
+    } catch (error) {
+      log("warn", "push delivery failed; will retry", {
+        pushId: id,
         error: error instanceof Error ? error.message : String(error),
       });
     }

@@ -11,6 +11,7 @@ import {
 } from "~/models/people/index.server";
 import { setEmailChoices } from "~/models/notifications/index.server";
 import { ActiveSessions } from "~/components/active-sessions";
+import { pushSettings, pushSettingsAction } from "~/web/push-actions.server";
 import { clientInfo, requireEmployeeAuth } from "~/web/auth.server";
 import { formatDate, formatDateTime } from "~/utils/dates";
 import { formatMoney } from "~/utils/money";
@@ -48,22 +49,30 @@ import {
   pageI18n,
 } from "~/web/language.server";
 
+const PushSettings = island(() =>
+  import("~/components/push/push-settings").then((m) => m.PushSettings),
+);
+
 const OWN_ACTIVITY_SHOWN = 20;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { user, session } = await requireEmployeeAuth(request);
   const { language, i18n } = await pageI18n(
     request,
-    ["profile", "sessions", "messages"],
+    ["profile", "sessions", "messages", "push"],
     user,
   );
-  const [{ employee, activity, emailChoices }, lists] = await Promise.all([
-    loadProfile(user, OWN_ACTIVITY_SHOWN),
-    sessionLists(request, user.id, session.id, language),
-  ]);
+  const [{ employee, activity, emailChoices }, lists, push] = await Promise.all(
+    [
+      loadProfile(user, OWN_ACTIVITY_SHOWN),
+      sessionLists(request, user.id, session.id, language),
+      pushSettings(user, session.id, language),
+    ],
+  );
   const you = fixedT(language, i18n, "profile")("activity.you");
   return json({
     ...lists,
+    push,
     i18n,
     emailChoices,
     languageChoice: user.language ?? "browser",
@@ -106,6 +115,14 @@ export async function action({ request }: ActionFunctionArgs) {
     (failure): ActionData => failure,
   );
   if (listed) return listed;
+  const pushed = await pushSettingsAction(
+    request,
+    user,
+    session.id,
+    formData,
+    "/profile",
+  );
+  if (pushed) return pushed;
   if (intent === EMAIL_CHOICES_INTENT) {
     // Unchecked boxes are absent from the form: absent means off.
     await setEmailChoices(user, {
@@ -174,8 +191,15 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function ProfilePage() {
-  const { profile, sessions, devices, activity, emailChoices, languageChoice } =
-    useLoaderData<typeof loader>();
+  const {
+    profile,
+    sessions,
+    devices,
+    activity,
+    emailChoices,
+    languageChoice,
+    push,
+  } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>() as ActionData | undefined;
   const location = useLocation();
   const t = useT("profile");
@@ -240,6 +264,9 @@ export default function ProfilePage() {
         </Card>
         <Card title={t("emailChoices.title")} className="lg:col-span-3">
           <EmailChoicesForm key={location.key} choices={emailChoices} />
+        </Card>
+        <Card title={t("push:settings.title")} className="lg:col-span-3">
+          <PushSettings settings={push} error={actionData?.pushError} />
         </Card>
         <Card title={t("activeSessions")} className="lg:col-span-3">
           <ActiveSessions

@@ -25,6 +25,7 @@ import type { SecurityActionData } from "~/validation/mfa";
 import { formatDate } from "~/utils/dates";
 import { env } from "~/utils/env.server";
 import { sessionListAction, sessionLists } from "~/web/session-actions.server";
+import { pushSettings, pushSettingsAction } from "~/web/push-actions.server";
 import {
   attempt,
   readFormData,
@@ -57,27 +58,36 @@ const SecuritySection = island(() =>
   import("~/components/security-section").then((m) => m.SecuritySection),
 );
 
+const PushSettings = island(() =>
+  import("~/components/push/push-settings").then((m) => m.PushSettings),
+);
+
 export async function loader({ request }: LoaderFunctionArgs) {
   const { user, session } = await requireEmployerAuth(request);
   // Every member manages their own sign-in here; the company form is the owner's and admins'.
   const mayEdit = can(user, "settings");
   const { language, i18n } = await pageI18n(
     request,
-    ["settings", "sessions", "messages"],
+    ["settings", "sessions", "messages", "push"],
     user,
   );
   const count = (n: number) =>
     n.toLocaleString(language === "es" ? "es-US" : "en-US");
-  const [overview, paySchedule, lists, mfa, allowance] = await Promise.all([
-    mayEdit ? getSettingsOverview(user) : null,
-    mayEdit ? getPaySchedule(user) : null,
-    sessionLists(request, user.id, session.id, language),
-    getMfaStatus(user),
-    user.companyId === null ? null : invitationAllowance(db(), user.companyId),
-  ]);
+  const [overview, paySchedule, lists, mfa, allowance, push] =
+    await Promise.all([
+      mayEdit ? getSettingsOverview(user) : null,
+      mayEdit ? getPaySchedule(user) : null,
+      sessionLists(request, user.id, session.id, language),
+      getMfaStatus(user),
+      user.companyId === null
+        ? null
+        : invitationAllowance(db(), user.companyId),
+      pushSettings(user, session.id, language),
+    ]);
   return json({
     i18n,
     ...lists,
+    push,
     mfa:
       mfa.state === "on"
         ? {
@@ -132,6 +142,7 @@ type ActionData = {
   schedule?: SubmissionResult<string[]>;
   /** The security section's forms. */
   security?: SecurityActionData;
+  pushError?: string;
   toast?: ToastData;
 };
 
@@ -150,6 +161,14 @@ export async function action({ request }: ActionFunctionArgs) {
     }),
   );
   if (listed) return listed;
+  const pushed = await pushSettingsAction(
+    request,
+    user,
+    session.id,
+    formData,
+    "/settings",
+  );
+  if (pushed) return pushed;
   if (intent === CONFIRM_EMAIL_AGAIN) {
     try {
       await resendEmailConfirmation(user);
@@ -216,6 +235,7 @@ export default function SettingsPage() {
     settingsRefusal,
     paySchedule,
     email,
+    push,
   } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>() as ActionData | undefined;
   const t = useT("settings");
@@ -318,6 +338,9 @@ export default function SettingsPage() {
           lastResult={actionData?.schedule}
         />
       ) : null}
+      <Card title={t("push:settings.title")}>
+        <PushSettings settings={push} error={actionData?.pushError} />
+      </Card>
       <SecuritySection
         sessions={sessions}
         devices={devices}

@@ -78,6 +78,13 @@ const schema = z
     APP_URL: z.string().url().optional(),
     // Host names the server answers besides APP_URL's host and localhost (comma-separated).
     ALLOWED_HOSTS: z.string().optional(),
+    // Web Push (decision 0122): the VAPID key pair, both or neither; unset, a pair is generated
+    // once and kept in DATA_DIR. Several instances must share one pair.
+    VAPID_PUBLIC_KEY: z.string().min(40).optional(),
+    VAPID_PRIVATE_KEY: z.string().min(20).optional(),
+    // Development and tests only: push subscriptions may name plain-http and loopback push
+    // services (a local receiver). Real push services are https on public addresses.
+    PUSH_ALLOW_LOCAL_ENDPOINTS: z.enum(["true", "false"]).default("false"),
     // The job worker runs inside each app process unless this is "false" (then run
     // `node build/scripts/cli.js worker` separately).
     WORKER_IN_APP: z.enum(["true", "false"]).default("true"),

@@ -26,6 +26,7 @@ export type ActionData = {
   result?: SubmissionResult<string[]>;
   languageResult?: SubmissionResult<string[]>;
   sessionError?: string;
+  pushError?: string;
   toast?: ToastData;
 };
 

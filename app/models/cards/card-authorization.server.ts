@@ -34,6 +34,10 @@ import { toVirtualCardDto } from "./card.server";
 import { recordAudit } from "~/models/audit/index.server";
 import { listOwnCards } from "~/models/advances/index.server";
 import { emitWebhook } from "~/models/integrations/index.server";
+import {
+  notifyCreditComing,
+  notifyPurchaseDeclined,
+} from "~/models/notifications/index.server";
 import { returnUnspent } from "~/models/repayments/index.server";
 import {
   cardSpendEntry,
@@ -285,6 +289,22 @@ async function decidePurchase(
       ...parties,
     };
   fresh.committed();
+  if (!fresh.approved)
+    // Told after the decision is stored; a notice that fails never changes the decision.
+    await notifyPurchaseDeclined(
+      written[0].id,
+      fresh.reason === DECLINE_NOT_GROCERY,
+    ).catch((error: unknown) =>
+      console.warn(
+        JSON.stringify({
+          time: new Date().toISOString(),
+          level: "warn",
+          msg: "purchase-declined notice not enqueued",
+          authorizationId: written[0].id,
+          error: error instanceof Error ? error.message : String(error),
+        }),
+      ),
+    );
   return {
     approved: fresh.approved,
     reason: fresh.reason,
@@ -429,6 +449,12 @@ export async function closeCardInTx(
     .where(eq(virtualCards.id, card.id));
   const returned = await returnUnspent(tx, card.id, now);
   const parties = await cardParties(tx, card.id);
+  await notifyCreditComing(
+    tx,
+    parties.userId,
+    returned.creditCents,
+    `card:${card.id}`,
+  );
   await recordAudit(tx, {
     actorId,
     companyId: parties.companyId,

@@ -30,3 +30,22 @@ export {
   sendMonthlyReports,
   setEmailChoices,
 } from "./notifications.server";
+export {
+  deliverPush,
+  DELIVER_PUSH_TASK,
+  duePushIds,
+  getPushChoices,
+  listPushDevices,
+  PushNotReady,
+  removePushDevice,
+  removePushEndpoint,
+  requeuePushWithoutJob,
+  savePushSubscription,
+  setPushChoices,
+  type PushDeviceRow,
+} from "./push.server";
+export {
+  notifyComplaintReceived,
+  notifyCreditComing,
+  notifyPurchaseDeclined,
+} from "./push-notices.server";

@@ -10,6 +10,8 @@ import { localizeMessage } from "~/utils/i18n.server";
 import { GROCERY_RESTRICTION } from "~/utils/rules";
 import { describeUserAgent } from "~/utils/user-agent";
 import { enqueueMail, mailOrigin, uniqueKey } from "./mail.server";
+import { declineReasonText, pushNotice } from "./push-notices.server";
+import { hasPushFor } from "./push.server";
 
 // What the product e-mails, and to whom (docs/decisions/0049-e-mail.md). Each notify* runs in
 // the transaction of the action that causes the e-mail (pass its `tx`), reads what the message
@@ -107,7 +109,17 @@ async function wantsDecisions(tx: Executor, userId: number) {
 /** To the employee: their request was approved (by the employer or automatically). */
 export async function notifyAdvanceApproved(tx: Executor, requestId: number) {
   const r = await requestFacts(tx, requestId);
-  if (!r || !(await wantsDecisions(tx, r.user_id))) return;
+  if (!r) return;
+  await pushNotice(
+    tx,
+    { id: r.user_id, language: r.language },
+    "advance.decided",
+    `advance.approved:${requestId}`,
+    "advanceApproved",
+    { amount: formatMoney(r.amount, languageOf(r)) },
+    "/history",
+  );
+  if (!(await wantsDecisions(tx, r.user_id))) return;
   await enqueueMail(tx, {
     userId: r.user_id,
     to: r.email,
@@ -128,7 +140,20 @@ export async function notifyAdvanceApproved(tx: Executor, requestId: number) {
 /** To the employee: their request was declined, with the reason. */
 export async function notifyAdvanceDeclined(tx: Executor, requestId: number) {
   const r = await requestFacts(tx, requestId);
-  if (!r || !(await wantsDecisions(tx, r.user_id))) return;
+  if (!r) return;
+  await pushNotice(
+    tx,
+    { id: r.user_id, language: r.language },
+    "advance.decided",
+    `advance.declined:${requestId}`,
+    "advanceDeclined",
+    {
+      amount: formatMoney(r.amount, languageOf(r)),
+      reason: declineReasonText(languageOf(r), r.rejection_reason),
+    },
+    "/history",
+  );
+  if (!(await wantsDecisions(tx, r.user_id))) return;
   await enqueueMail(tx, {
     userId: r.user_id,
     to: r.email,
@@ -232,15 +257,29 @@ export async function notifyNewRequest(tx: Executor, requestId: number) {
     email: string;
     first_name: string;
     language: Language | null;
+    mail: boolean;
   }>(
     tx,
-    sql`select u.id, u.email, u.first_name, u.language
+    sql`select u.id, u.email, u.first_name, u.language, s.notify_new_requests as mail
         from users u join companies s on s.id = u.employer_id
         where u.employer_id = ${r.employer_id} and u.role = 'EMPLOYER'
-          and s.notify_new_requests
         order by u.id`,
   );
   for (const employer of members) {
+    // Push follows each member's own choice; the mail, the company's setting.
+    await pushNotice(
+      tx,
+      employer,
+      "request.waiting",
+      `request.waiting:${requestId}:${employer.id}`,
+      "requestWaiting",
+      {
+        name: `${r.first_name} ${r.last_name}`,
+        amount: formatMoney(r.amount, languageOf(employer)),
+      },
+      "/approvals",
+    );
+    if (!employer.mail) continue;
     await enqueueMail(tx, {
       userId: employer.id,
       to: employer.email,
@@ -277,7 +316,20 @@ export async function notifyCardIssued(tx: Executor, cardId: number) {
   );
   if (!c) return;
   const r = await requestFacts(tx, c.request_id);
-  if (!r || !(await wantsDecisions(tx, r.user_id))) return;
+  if (!r) return;
+  await pushNotice(
+    tx,
+    { id: r.user_id, language: r.language },
+    "card.ready",
+    `card.ready:${cardId}`,
+    "cardReady",
+    {
+      amount: formatMoney(c.amount, languageOf(r)),
+      card: c.card_number,
+    },
+    `/cards/${cardId}`,
+  );
+  if (!(await wantsDecisions(tx, r.user_id))) return;
   const [charged] = await queryRows<{ captured_amount: string | null }>(
     tx,
     sql`select captured_amount::text as captured_amount from advance_requests
@@ -457,6 +509,20 @@ export async function notifyPayrollFile(
         order by id`,
   );
   for (const u of members) {
+    if (!reminder)
+      await pushNotice(
+        tx,
+        u,
+        "payroll.ready",
+        `payroll.ready:${run.id}:${run.deductions}:${u.id}`,
+        "payrollReady",
+        {
+          date: formatDate(parseISO(run.payDate), languageOf(u)),
+          count: run.deductions,
+          total: formatMoney(run.total, languageOf(u)),
+        },
+        `/payroll?run=${run.id}`,
+      );
     await enqueueMail(tx, {
       userId: u.id,
       to: u.email,
@@ -478,8 +544,11 @@ export async function notifyPayrollFile(
 }
 
 /**
- * Scheduled: to each employee with a deduction dated `daysAhead` days after `today`, one
- * reminder per deduction (preference "deductions"). Returns how many were enqueued.
+ * Scheduled: to each employee with deductions dated `daysAhead` days after `today`, one
+ * reminder for that pay date (however many advances it repays), with the total and the date:
+ * by push where the person has a device that gets "deduction.soon", else by mail (preference
+ * "deductions"). Idempotent: a person reminded of a pay date (by either way) is not reminded of
+ * it again. Returns how many people were reminded.
  */
 export async function sendDeductionReminders(
   today: Date = new Date(),
@@ -488,7 +557,6 @@ export async function sendDeductionReminders(
   const from = addDays(startOfDay(today), daysAhead);
   const to = addDays(from, 1);
   const rows = await queryRows<{
-    deduction_id: number;
     amount: string;
     deduction_date: Date | string;
     user_id: number;
@@ -498,9 +566,9 @@ export async function sendDeductionReminders(
     wants: boolean | null;
   }>(
     db(),
-    sql`select d.id as deduction_id, d.amount::text as amount, d.deduction_date,
+    sql`select sum(d.amount)::text as amount, min(d.deduction_date) as deduction_date,
                u.id as user_id, u.email, u.first_name, u.language,
-               p.deductions as wants
+               bool_and(coalesce(p.deductions, true)) as wants
         from payroll_deductions d
         join advance_requests r on r.id = d.request_id
         join employees e on e.id = r.employee_id
@@ -509,27 +577,53 @@ export async function sendDeductionReminders(
         where d.status in ('SCHEDULED', 'SUBMITTED')
           and d.deduction_date >= ${from.toISOString()}::timestamptz
           and d.deduction_date < ${to.toISOString()}::timestamptz
-        order by d.id`,
+        group by u.id, u.email, u.first_name, u.language
+        order by u.id`,
   );
+  const payDate = format(from, "yyyy-MM-dd");
   let sent = 0;
   for (const row of rows) {
-    if (row.wants === false) continue;
-    const added = await db().transaction((tx) =>
-      enqueueMail(tx, {
+    const key = `deduction.reminder:${row.user_id}:${payDate}`;
+    const language = languageOf(row);
+    const amount = formatMoney(row.amount, language);
+    const date = formatDate(row.deduction_date, language);
+    const reminded = await db().transaction(async (tx) => {
+      // One person at a time: a second run waits here and then sees the first one's reminder.
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${key}))`);
+      const [done] = await queryRows<{ yes: boolean }>(
+        tx,
+        sql`select exists (select 1 from mail_outbox where dedupe_key = ${key})
+                or exists (select 1 from push_deliveries where dedupe_key like ${`${key}:%`}) as yes`,
+      );
+      if (done?.yes) return false;
+      if (await hasPushFor(tx, row.user_id, "deduction.soon"))
+        return (
+          (await pushNotice(
+            tx,
+            { id: row.user_id, language: row.language },
+            "deduction.soon",
+            key,
+            "deductionSoon",
+            { amount, date },
+            "/",
+          )) > 0
+        );
+      if (row.wants === false) return false;
+      return enqueueMail(tx, {
         userId: row.user_id,
         to: row.email,
         kind: "deduction.reminder",
-        dedupeKey: `deduction.reminder:${row.deduction_id}`,
+        dedupeKey: key,
         mail: templates.deductionReminderMail({
           origin: mailOrigin(),
           to: { firstName: row.first_name },
-          amount: formatMoney(row.amount, languageOf(row)),
-          date: formatDate(row.deduction_date, languageOf(row)),
-          language: languageOf(row),
+          amount,
+          date,
+          language,
         }),
-      }),
-    );
-    if (added) sent += 1;
+      });
+    });
+    if (reminded) sent += 1;
   }
   return sent;
 }

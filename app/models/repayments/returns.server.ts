@@ -24,7 +24,12 @@ import {
 //    loss);
 // 4. a credit owed back to the employee (the `credit` account), never a negative debt.
 
-export type Returned = { returnedCents: number; deductionsReduced: number };
+export type Returned = {
+  returnedCents: number;
+  deductionsReduced: number;
+  /** What of it is owed back to the employee (a credit), in cents. */
+  creditCents: number;
+};
 
 const owedAccount = (arrearsOfId: number | null) =>
   arrearsOfId === null ? "receivable" : "arrears";
@@ -158,7 +163,8 @@ export async function returnUnspent(
   now: Date = new Date(),
 ): Promise<Returned> {
   const left = await cardLeftCents(tx, cardId);
-  if (left <= 0) return { returnedCents: 0, deductionsReduced: 0 };
+  if (left <= 0)
+    return { returnedCents: 0, deductionsReduced: 0, creditCents: 0 };
   const subject = await cardSubject(tx, cardId);
   const settled = await settleOnAdvance(tx, subject.requestId, left, true);
   const { holds, reduced, lossCut, creditCents: rest } = settled;
@@ -198,5 +204,5 @@ export async function returnUnspent(
       ...(rest > 0 ? { owedBackToEmployee: fromCents(rest) } : {}),
     },
   });
-  return { returnedCents: left, deductionsReduced: reduced };
+  return { returnedCents: left, deductionsReduced: reduced, creditCents: rest };
 }

@@ -81,6 +81,25 @@ describe("/profile", () => {
       devices: [],
       // E-mail choices: both on until the employee turns one off.
       emailChoices: { decisions: true, deductions: true },
+      // Push: no device yet; every type of the role on until turned off (decision 0122).
+      push: {
+        devices: [],
+        types: [
+          "advance.decided",
+          "card.ready",
+          "purchase.declined",
+          "deduction.soon",
+          "credit.coming",
+        ],
+        on: [
+          "advance.decided",
+          "card.ready",
+          "purchase.declined",
+          "deduction.soon",
+          "credit.coming",
+        ],
+        vapidPublicKey: expect.stringMatching(/^[\w-]{80,}$/),
+      },
       // No language chosen: the browser's decides; the page's texts.
       languageChoice: "browser",
       i18n: expect.objectContaining({ profile: expect.any(Object) }),

@@ -30,6 +30,8 @@ export {
   cardFiguresOf,
   cardRemainingSql,
   availableToRequest,
+  creditPaybackOf,
+  type CreditPayback,
   type CardFigures,
   deductionFigures,
   type DeductionFigures,

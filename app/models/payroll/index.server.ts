@@ -26,3 +26,9 @@ export {
   runScheduledPayroll,
 } from "./payroll-runs.server";
 export { lastPayDateCorrectable, offboardEmployee } from "./offboarding.server";
+export {
+  NOTHING_OWED_BACK,
+  PAYOUT_NOT_A_LEAVER,
+  recordLeaverPayout,
+  type CreditPayout,
+} from "./credit-payouts.server";

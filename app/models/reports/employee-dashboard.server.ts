@@ -9,7 +9,10 @@ import {
   type OwnCard,
 } from "~/models/advances/index.server";
 import { getEmployeeRecord } from "~/models/people/index.server";
-import { availableToRequest } from "~/models/ledger/index.server";
+import {
+  availableToRequest,
+  creditPaybackOf,
+} from "~/models/ledger/index.server";
 import { addYears, startOfYear, subDays } from "date-fns";
 import { payByDate } from "~/utils/quote";
 import { and, eq, gte, inArray, lt, sql } from "drizzle-orm";
@@ -116,7 +119,7 @@ export async function loadEmployeeDashboard(
 ) {
   const money = (value: string) => formatMoney(value, language);
   const date = (value: Date | string) => formatDate(value, language);
-  const [employee, ytd, recent, upcoming, cards, awaitingPayment] =
+  const [employee, ytd, recent, upcoming, cards, awaitingPayment, payback] =
     await Promise.all([
       getEmployeeRecord(user),
       yearToDate(user, now),
@@ -124,6 +127,7 @@ export async function loadEmployeeDashboard(
       listUpcomingDeductions(user),
       loadCards(user, language),
       listAwaitingPayment(user),
+      creditPaybackOf(db(), { userId: user.id }),
     ]);
   const next = upcoming[0] ?? null;
   // The employee's money as every surface shows it: the available balance the ledger keeps
@@ -176,6 +180,18 @@ export async function loadEmployeeDashboard(
       approvedCount: ytd.approvedCount,
     },
     cards,
+    /**
+     * What the program owes the employee back (the ledger's credit) and how it comes back
+     * (decision 0107); null when nothing is owed back.
+     */
+    credit: payback
+      ? {
+          amount: fromCents(payback.creditCents),
+          amountText: formatCents(payback.creditCents, language),
+          by: payback.by,
+          dateText: payback.payDate ? date(dayStart(payback.payDate)) : null,
+        }
+      : null,
     /** Paid for, the card on its way (the page says so instead of asking for payment). */
     beingIssued: beingIssued.map((r) => ({
       id: r.id,

@@ -66,6 +66,8 @@ const activity = {
     webhook_endpoint__created: "Webhook endpoint added",
     webhook_endpoint__deleted: "Webhook endpoint removed",
     webhook_endpoint__enabled: "Webhook endpoint enabled again",
+    credit__netted: "Credit netted against what is owed",
+    credit__paid_back: "Credit paid back",
   },
   system: "System",
   apiKey: "API key “{{name}}” ({{person}})",

@@ -67,6 +67,8 @@ const activity = {
     webhook_endpoint__created: "Endpoint de webhook agregado",
     webhook_endpoint__deleted: "Endpoint de webhook quitado",
     webhook_endpoint__enabled: "Endpoint de webhook activado de nuevo",
+    credit__netted: "Saldo a favor descontado de lo adeudado",
+    credit__paid_back: "Saldo a favor devuelto",
   },
   system: "Sistema",
   apiKey: "Clave de API “{{name}}” ({{person}})",

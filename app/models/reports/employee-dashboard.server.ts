@@ -11,7 +11,10 @@ import {
 import { getEmployeeRecord } from "~/models/people/index.server";
 import {
   availableToRequest,
-  creditPaybackOf,
+  creditPaybackFrom,
+  creditPaybackSql,
+  type CreditPayback,
+  type CreditPaybackRow,
 } from "~/models/ledger/index.server";
 import { addYears, startOfYear, subDays } from "date-fns";
 import { payByDate } from "~/utils/quote";
@@ -33,7 +36,12 @@ export const RECENT_ACTIVITY_COUNT = 4;
 export async function yearToDate(
   user: User,
   now: Date = new Date(),
-): Promise<{ total: string; approvedCount: number; pendingCents: number }> {
+): Promise<{
+  total: string;
+  approvedCount: number;
+  pendingCents: number;
+  payback: CreditPayback | null;
+}> {
   // Bound through the column (not a bare parameter) so both drivers encode the timestamps.
   const from = startOfYear(now);
   const to = addYears(from, 1);
@@ -45,6 +53,10 @@ export async function yearToDate(
       total: sql<string>`coalesce(sum(${advanceRequests.amount}) filter (where ${approved} and ${and(gte(advanceRequests.requestDate, from), lt(advanceRequests.requestDate, to))}), 0)::numeric(10,2)::text`,
       approvedCount: sql<number>`(count(*) filter (where ${approved}))::int`,
       pendingCents: sql<number>`coalesce(sum(${advanceRequests.amount} * 100) filter (where ${advanceRequests.status} = 'PENDING'), 0)::int`,
+      // What is owed back and how it comes back rides along too (decision 0107).
+      payback: sql<
+        CreditPaybackRow | string | null
+      >`${creditPaybackSql(sql`e.user_id = ${user.id}`)}`,
     })
     .from(advanceRequests)
     .innerJoin(employees, eq(employees.id, advanceRequests.employeeId))
@@ -58,6 +70,11 @@ export async function yearToDate(
     total: row?.total ?? "0.00",
     approvedCount: Number(row?.approvedCount ?? 0),
     pendingCents: Number(row?.pendingCents ?? 0),
+    payback: creditPaybackFrom(
+      typeof row?.payback === "string"
+        ? (JSON.parse(row.payback) as CreditPaybackRow)
+        : row?.payback,
+    ),
   };
 }
 
@@ -119,7 +136,7 @@ export async function loadEmployeeDashboard(
 ) {
   const money = (value: string) => formatMoney(value, language);
   const date = (value: Date | string) => formatDate(value, language);
-  const [employee, ytd, recent, upcoming, cards, awaitingPayment, payback] =
+  const [employee, ytd, recent, upcoming, cards, awaitingPayment] =
     await Promise.all([
       getEmployeeRecord(user),
       yearToDate(user, now),
@@ -127,8 +144,8 @@ export async function loadEmployeeDashboard(
       listUpcomingDeductions(user),
       loadCards(user, language),
       listAwaitingPayment(user),
-      creditPaybackOf(db(), { userId: user.id }),
     ]);
+  const payback = ytd.payback;
   const next = upcoming[0] ?? null;
   // The employee's money as every surface shows it: the available balance the ledger keeps
   // (employeeFigures reads the same), less pending requests (no extra query for either).

@@ -15,6 +15,10 @@ import {
   recordPayrollResults,
 } from "~/models/payroll/index.server";
 import { loader as dashboardLoader } from "~/routes/_app._index";
+import {
+  action as employeePageAction,
+  loader as employeePageLoader,
+} from "~/routes/_app.employees.$id";
 import { loader as employeeApi } from "~/routes/api.employee";
 import { action as payoutApi } from "~/routes/api.employees.$id.credit-payout";
 import { loader as payrollRunApi } from "~/routes/api.payroll-runs.$id";
@@ -395,5 +399,60 @@ describe("a leaver's credit is paid by the employer", () => {
       { id: String(employee.id) },
     );
     expect(res.status).toBe(403);
+  });
+
+  it("the employee's page tells the employer and records the payment from a plain form", async () => {
+    const today = isoDay(new Date());
+    const employer = await companyPaying(today);
+    const user = await createEmployee(employer);
+    const employee = await employeeOf(user);
+    const request = await cardedAdvance(user, "300.00", 1);
+    await db().execute(
+      sql`update payroll_deductions set deduction_date = ${today}::date::timestamptz
+          where request_id = ${request.id}`,
+    );
+    const { run } = await createPayrollRun(employer, { payDate: today });
+    await collectAllInRun(employer, run.id);
+    await offboardEmployee(employer, employee.id, { lastPayDate: today });
+    const page = async () =>
+      (await (
+        await call(
+          employeePageLoader,
+          await requestAs(employer, `/employees/${employee.id}`),
+          { id: String(employee.id) },
+        )
+      ).json()) as { credit: { amount: string; by: string } | null };
+    expect((await page()).credit).toEqual({
+      amount: "$300.00",
+      by: "EMPLOYER",
+      payDate: null,
+    });
+    const post = (form: Record<string, string>) =>
+      requestAs(employer, `/employees/${employee.id}`, {
+        method: "POST",
+        form,
+      }).then((req) =>
+        call(employeePageAction, req, { id: String(employee.id) }),
+      );
+    // Unconfirmed: refused with the message, nothing paid.
+    const refused = await post({ intent: "payout", reference: "CHK-7" });
+    expect(refused.status).toBe(400);
+    expect(JSON.stringify(await refused.json())).toContain(
+      "Please confirm that the company has paid this amount to the employee.",
+    );
+    expect((await ledgerOf(employee.id)).credit).toBe(30_000);
+    const paid = await post({
+      intent: "payout",
+      reference: "CHK-7",
+      confirm: "on",
+    });
+    expect(paid.status).toBe(302);
+    expect((await page()).credit).toBeNull();
+    expect(await ledgerOf(employee.id)).toEqual({
+      owed: 0,
+      credit: 0,
+      paidBack: 30_000,
+    });
+    await expectNoViolations();
   });
 });

@@ -55,9 +55,9 @@ const employees = {
   details: {
     owedBack: "Le debemos {{amount}} a {{name}}",
     owedBackByPayroll:
-      "La nómina descontó más de lo que gastaron sus tarjetas. Es una línea de reembolso en la nómina del {{date}}: súmela a su pago.",
+      "La nómina descontó más de lo que gastaron sus tarjetas. Es una línea de reembolso en la nómina del {{date}}: súmalo a su pago.",
     owedBackByEmployer:
-      "La nómina descontó más de lo que gastaron sus tarjetas y ya no trabaja en la empresa: páguele y registre el pago abajo.",
+      "La nómina descontó más de lo que gastaron sus tarjetas y ya no trabaja en la empresa: págale y registra el pago abajo.",
     back: "Volver a Empleados",
     employee: "Empleado",
     left: "De baja · último día de pago {{date}}",

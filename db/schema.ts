@@ -861,6 +861,8 @@ export const LEDGER_EVENTS = [
   "deduction.shortfall",
   "deduction.written_off",
   "fee.billed_to_company",
+  "credit.netted",
+  "credit.paid_back",
 ] as const;
 export const LEDGER_ACCOUNTS = [
   "receivable",
@@ -1239,5 +1241,49 @@ export const pushDeliveries = pgTable(
     index("push_deliveries_pending_idx")
       .on(t.nextAttemptAt)
       .where(sql`${t.status} = 'pending'`),
+  ],
+);
+
+// What the program owes an employee back (their `credit` in the ledger) paid out through a
+// recorded path (app/models/repayments/credits.server.ts; decision 0107): a reimbursement line
+// on a payroll run (PAYROLL, confirmed by the run's results) or, for a leaver, a payment the
+// employer records (RECORDED). PAID rows are what the ledger's `credit.paid_back` entries add up to.
+export const creditPayouts = pgTable(
+  "credit_payouts",
+  {
+    id: serial("id").primaryKey(),
+    companyId: integer("company_id")
+      .notNull()
+      .references(() => companies.id),
+    employeeId: integer("employee_id")
+      .notNull()
+      .references(() => employees.id),
+    amount: money("amount").notNull(),
+    method: text("method", { enum: ["PAYROLL", "RECORDED"] }).notNull(),
+    status: text("status", { enum: ["SUBMITTED", "PAID"] })
+      .notNull()
+      .default("SUBMITTED"),
+    runId: integer("run_id").references(() => payrollRuns.id),
+    reference: text("reference"),
+    recordedById: integer("recorded_by_id").references(() => users.id),
+    createdAt: tstz("created_at").notNull().defaultNow(),
+    paidAt: tstz("paid_at"),
+  },
+  (t) => [
+    index("credit_payouts_employee_idx").on(t.employeeId, t.status),
+    index("credit_payouts_run_idx").on(t.runId),
+    check("credit_payouts_amount_check", sql`${t.amount} > 0`),
+    check(
+      "credit_payouts_method_check",
+      sql`${t.method} in ('PAYROLL', 'RECORDED')`,
+    ),
+    check(
+      "credit_payouts_status_check",
+      sql`${t.status} in ('SUBMITTED', 'PAID')`,
+    ),
+    check(
+      "credit_payouts_run_check",
+      sql`(${t.method} = 'PAYROLL') = (${t.runId} is not null)`,
+    ),
   ],
 );

@@ -18,10 +18,14 @@ import { getEmployeeDetails } from "~/models/reports/index.server";
 import {
   lastPayDateCorrectable,
   offboardEmployee,
+  recordLeaverPayout,
 } from "~/models/payroll/index.server";
+import { creditPaybackOf } from "~/models/ledger/index.server";
+import { db } from "~/utils/db.server";
 import { can, requireEmployer } from "~/web/auth.server";
 import {
   attempt,
+  creditPayoutSchema,
   offboardSchema,
   parseId,
   parseWithZod,
@@ -34,17 +38,30 @@ import type { SubmissionResult } from "@conform-to/react";
 import { formatDate, notAvailable } from "~/utils/dates";
 import { isAppError } from "~/utils/errors";
 import { useLanguage, useT } from "~/utils/i18n";
-import { formatMoney } from "~/utils/money";
+import { formatCents, formatMoney } from "~/utils/money";
 import { pageI18n } from "~/web/language.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const employer = await requireEmployer(request);
-  const { i18n } = await pageI18n(request, ["employees", "messages"], employer);
+  const { i18n, language } = await pageI18n(
+    request,
+    ["employees", "messages"],
+    employer,
+  );
   try {
     const details = await getEmployeeDetails(employer, params.id);
+    // What the program owes this employee back, and how it comes back (decision 0107).
+    const payback = await creditPaybackOf(db(), details.employee.id);
     return json({
       i18n,
       ...details,
+      credit: payback
+        ? {
+            amount: formatCents(payback.creditCents, language),
+            by: payback.by,
+            payDate: payback.payDate,
+          }
+        : null,
       mayOffboard: can(employer, "manageEmployees"),
       // A leaver's last pay date can be corrected until it passes.
       mayCorrectLastPayDate: lastPayDateCorrectable(
@@ -65,10 +82,51 @@ const OffboardForm = island(() =>
   import("~/components/employer/offboard-form").then((m) => m.OffboardForm),
 );
 
+const CreditPayoutForm = island(() =>
+  import("~/components/employer/credit-payout-form").then(
+    (m) => m.CreditPayoutForm,
+  ),
+);
+
+// A leaver's credit paid by the company (decision 0107): an owner or admin records it.
+async function payout(
+  employer: Awaited<ReturnType<typeof requireEmployer>>,
+  form: FormData,
+  id: number,
+  employeeId: string | undefined,
+) {
+  const submission = parseWithZod(form, { schema: creditPayoutSchema });
+  if (submission.status !== "success")
+    return json<ActionData>({ result: submission.reply() }, { status: 400 });
+  return attempt(
+    async () => {
+      const done = await recordLeaverPayout(employer, id, {
+        reference: submission.value.reference ?? null,
+      });
+      return redirectWithSuccess(
+        `/employees/${employeeId}`,
+        "Credit paid back",
+        `${done.amount} recorded as paid; nothing is owed back any more.`,
+      );
+    },
+    (error): ActionData => {
+      if (error.status === 404)
+        throw json({ message: error.message }, { status: 404 });
+      return { result: replyToFailure(submission, error, { fields: true }) };
+    },
+  );
+}
+
 // Offboarding (decision 0080): an owner or admin, with the last pay date and a confirmation.
 export async function action({ request, params }: ActionFunctionArgs) {
   const employer = await requireEmployer(request, "manageEmployees");
   const form = await readFormData(request);
+  if (form.get("intent") === "payout") {
+    const payoutId = parseId(params.id);
+    if (payoutId === null)
+      throw json({ message: "Employee not found." }, { status: 404 });
+    return payout(employer, form, payoutId, params.id);
+  }
   // The same form corrects a leaver's last pay date (intent "correct").
   const correcting = form.get("intent") === "correct";
   const submission = parseWithZod(form, { schema: offboardSchema });
@@ -154,6 +212,7 @@ export default function EmployeeDetailsPage() {
     limit,
     mayOffboard,
     mayCorrectLastPayDate,
+    credit,
   } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>() as ActionData | undefined;
   const name = `${employee.firstName} ${employee.lastName}`;
@@ -223,6 +282,25 @@ export default function EmployeeDetailsPage() {
           })}
         </StatCard>
       </div>
+
+      {credit ? (
+        <div
+          role="note"
+          data-testid="credit-owed"
+          className="rounded-lg border border-green-300 bg-green-50 p-4 text-sm text-green-900"
+        >
+          <p className="font-semibold">
+            {t("details.owedBack", { name, amount: credit.amount })}
+          </p>
+          <p className="mt-1">
+            {credit.by === "PAYROLL" && credit.payDate
+              ? t("details.owedBackByPayroll", {
+                  date: date(`${credit.payDate}T00:00:00`),
+                })
+              : t("details.owedBackByEmployer")}
+          </p>
+        </div>
+      ) : null}
 
       <Card title={t("details.profile")}>
         <dl className="grid gap-4 text-sm sm:grid-cols-2">
@@ -375,6 +453,13 @@ export default function EmployeeDetailsPage() {
         <Newest shown={truncated.cards} limit={limit} what="newestCards" />
       </Card>
 
+      {mayOffboard && employee.offboardedAt && credit?.by === "EMPLOYER" ? (
+        <CreditPayoutForm
+          name={name}
+          amount={credit.amount}
+          lastResult={actionData?.result}
+        />
+      ) : null}
       {mayOffboard && !employee.offboardedAt ? (
         <OffboardForm
           name={name}

@@ -299,6 +299,42 @@ export default function PayrollPage() {
               ))
             )}
           </Table>
+          {run.reimbursements.length > 0 ? (
+            <div className="mt-6" data-testid="reimbursements">
+              <h3 className="text-base font-semibold text-gray-900">
+                {t("run.reimbursements.title", {
+                  amount: money(run.reimbursementTotal),
+                })}
+              </h3>
+              <p className="mb-2 text-sm text-gray-700">
+                {t("run.reimbursements.text")}
+              </p>
+              <Table
+                head={[
+                  t("run.columns.employee"),
+                  t("run.reimbursements.amount"),
+                  t("run.columns.status"),
+                ]}
+                caption={t("run.reimbursements.caption")}
+              >
+                {run.reimbursements.map((l) => (
+                  <tr key={l.id}>
+                    <Td>{l.employeeName}</Td>
+                    <Td>{money(l.amount)}</Td>
+                    <Td>
+                      <Badge tone={l.status === "PAID" ? "green" : "blue"}>
+                        {t(
+                          l.status === "PAID"
+                            ? "run.reimbursements.paid"
+                            : "run.reimbursements.toPay",
+                        )}
+                      </Badge>
+                    </Td>
+                  </tr>
+                ))}
+              </Table>
+            </div>
+          ) : null}
           {run.status === "SUBMITTED" ? (
             <div className="mt-4 flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
               <Form method="post">

@@ -1,5 +1,8 @@
 import { getEmployeeRecord } from "~/models/people/index.server";
-import { employeeFiguresOf } from "~/models/ledger/index.server";
+import {
+  creditPaybackOf,
+  employeeFiguresOf,
+} from "~/models/ledger/index.server";
 import { db } from "~/utils/db.server";
 import { notFound } from "~/utils/errors";
 import { fromCents } from "~/utils/money";
@@ -21,6 +24,7 @@ export const { contract, loader, action } = apiRoute(
     if (!employee) throw notFound("Employee record not found");
     // The ledger's figures, as every surface shows them (employeeFigures).
     const figures = await employeeFiguresOf(db(), employee.id);
+    const payback = await creditPaybackOf(db(), employee.id);
     return {
       id: employee.id,
       availableBalance: fromCents(figures.availableCents),
@@ -28,6 +32,9 @@ export const { contract, loader, action } = apiRoute(
       owed: fromCents(figures.owedCents),
       availableToRequest: fromCents(figures.availableToRequestCents),
       credit: fromCents(figures.creditCents),
+      creditPayback: payback
+        ? { by: payback.by, payDate: payback.payDate }
+        : null,
     };
   },
 );

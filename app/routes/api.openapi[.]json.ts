@@ -36,6 +36,7 @@ import * as payrollRuns from "./api.payroll-runs";
 import * as payrollRun from "./api.payroll-runs.$id";
 import * as payrollResults from "./api.payroll-runs.$id.results";
 import * as offboard from "./api.employees.$id.offboard";
+import * as creditPayout from "./api.employees.$id.credit-payout";
 import * as apiKeys from "./api.api-keys.($id)";
 import * as webhookEndpoints from "./api.webhook-endpoints.($id)";
 import * as enableWebhookEndpoint from "./api.webhook-endpoints.$id.enable";
@@ -71,6 +72,7 @@ export const API_CONTRACTS = [
   resendInvitation,
   revokeInvitation,
   offboard,
+  creditPayout,
   { contract: paySchedule.listContract },
   paySchedule,
   { contract: payrollRuns.listContract },

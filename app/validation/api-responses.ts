@@ -64,6 +64,24 @@ export const employeeRecordSchema = z.object({
   credit: money.describe(
     "Owed back to the employee (from the ledger): what payroll collected beyond what their cards spent",
   ),
+  creditPayback: z
+    .object({
+      by: z
+        .enum(["PAYROLL", "EMPLOYER"])
+        .describe(
+          "PAYROLL: added to a paycheck; EMPLOYER: paid by the employer directly (no paycheck to come)",
+        ),
+      payDate: z
+        .string()
+        .nullable()
+        .describe(
+          "yyyy-MM-dd: the paycheck it comes back with; null when by EMPLOYER",
+        ),
+    })
+    .nullable()
+    .describe(
+      "How and when the credit comes back; null when nothing is owed back",
+    ),
 });
 
 export const advanceRequestSchema = z.object({
@@ -289,6 +307,28 @@ export const payrollRunSchema = z.object({
       ),
     }),
   ),
+  reimbursementTotal: money.describe(
+    "The sum of the run's reimbursement lines: money to add to paychecks",
+  ),
+  reimbursements: z
+    .array(
+      z.object({
+        id: z.number().int(),
+        employeeId: z.number().int(),
+        employeeName: z.string(),
+        amount: money.describe(
+          "A credit owed back to the employee, to add to this paycheck",
+        ),
+        status: z
+          .enum(["SUBMITTED", "PAID"])
+          .describe(
+            "SUBMITTED until the run's results are recorded; then PAID (posted to the ledger)",
+          ),
+      }),
+    )
+    .describe(
+      "Credits the program owes employees (collected beyond what their cards spent), paid back with this run's paychecks",
+    ),
 });
 
 /** The `deduction.collected` webhook's data: the run's deduction, with its run and pay date. */
@@ -383,4 +423,14 @@ export const cardDisplayKeyResponseSchema = z.object({
     ),
   expiresAt: dateTime,
   message: secretShownOnce,
+});
+
+/** A leaver's credit paid by the employer (POST /api/employees/{id}/credit-payout). */
+export const creditPayoutResponseSchema = z.object({
+  payoutId: z.number().int(),
+  employeeId: z.number().int(),
+  amount: money.describe("What was paid: the employee's whole credit"),
+  method: z.enum(["RECORDED"]),
+  reference: z.string().nullable(),
+  paidAt: dateTime,
 });

@@ -55,6 +55,8 @@ export const AUDIT_ACTIONS = [
   "payroll_sync.employee_updated",
   "payroll_sync.offboarding_proposed",
   "payroll_sync.offboarding_dismissed",
+  "credit.netted",
+  "credit.paid_back",
 ] as const;
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
@@ -108,6 +110,8 @@ export const AUDIT_LABELS: Record<AuditAction, string> = {
   "payroll_sync.employee_updated": "Employee updated from payroll",
   "payroll_sync.offboarding_proposed": "Offboarding proposed by payroll",
   "payroll_sync.offboarding_dismissed": "Offboarding proposal dismissed",
+  "credit.netted": "Credit netted against what is owed",
+  "credit.paid_back": "Credit paid back",
 };
 
 export type ActivityFilter = { employee?: number; action?: AuditAction };

@@ -75,3 +75,19 @@ export const offboardSchema = z.object({
     .string({ error: OFFBOARD_CONFIRM_MESSAGE })
     .refine((v) => v === "on" || v === "true", OFFBOARD_CONFIRM_MESSAGE),
 });
+
+export const PAYOUT_REFERENCE_MESSAGE =
+  "Keep the payment reference to 100 characters or fewer.";
+export const PAYOUT_CONFIRM_MESSAGE =
+  "Please confirm that the company has paid this amount to the employee.";
+
+/**
+ * A leaver's credit paid by the employer (the employee's page, and
+ * POST /api/employees/{id}/credit-payout's body): a reference of the payment and a confirmation.
+ */
+export const creditPayoutSchema = z.object({
+  reference: z.string().trim().max(100, PAYOUT_REFERENCE_MESSAGE).optional(),
+  confirm: z
+    .string({ error: PAYOUT_CONFIRM_MESSAGE })
+    .refine((v) => v === "on" || v === "true", PAYOUT_CONFIRM_MESSAGE),
+});

@@ -125,6 +125,7 @@ export const API_KEY_SCOPES: Record<string, ApiScope> = {
   "DELETE /api/webhook-endpoints/{id}": "webhooks:write",
   "POST /api/webhook-endpoints/{id}/enable": "webhooks:write",
   "POST /api/employees/{id}/offboard": "employees:write",
+  "POST /api/employees/{id}/credit-payout": "employees:write",
   "GET /api/pay-schedule": "payroll:read",
   "PUT /api/pay-schedule": "payroll:write",
   "GET /api/payroll-runs": "payroll:read",

@@ -477,6 +477,23 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/api/employees/{id}/credit-payout": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Record that the company paid a leaver what the program owes them back (their whole credit): posted to the ledger, which brings their credit to 0. Only for a leaver (409 otherwise: an employee still paid gets it on the next payroll run's reimbursement line), and only when something is owed back (409) */
+    post: operations["postEmployeesIdCreditPayout"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/api/pay-schedule": {
     parameters: {
       query?: never;
@@ -1381,6 +1398,16 @@ export interface operations {
             availableToRequest: string;
             /** @description Owed back to the employee (from the ledger): what payroll collected beyond what their cards spent */
             credit: string;
+            /** @description How and when the credit comes back; null when nothing is owed back */
+            creditPayback: {
+              /**
+               * @description PAYROLL: added to a paycheck; EMPLOYER: paid by the employer directly (no paycheck to come)
+               * @enum {string}
+               */
+              by: "PAYROLL" | "EMPLOYER";
+              /** @description yyyy-MM-dd: the paycheck it comes back with; null when by EMPLOYER */
+              payDate: string | null;
+            } | null;
           };
         };
       };
@@ -4995,6 +5022,204 @@ export interface operations {
       };
     };
   };
+  postEmployeesIdCreditPayout: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Any string of 1–255 visible characters, unique per intended action. The same key with the same body within 24 hours replays the first response without acting again (even when both arrive at once), marked `Idempotent-Replayed: true`; with a different body: 422. An answer of 400 or 422 (the input refused before anything changed) or 5xx is not kept, so the corrected request may use the same key. A secret in the first response (an API key, a signing secret) is null in the replay, with a `message` saying it was shown once. */
+        "Idempotency-Key"?: string;
+      };
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          /** @description The payment's reference in the company's books (at most 100 characters) */
+          reference?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            payoutId: number;
+            employeeId: number;
+            /** @description What was paid: the employee's whole credit */
+            amount: string;
+            /** @enum {string} */
+            method: "RECORDED";
+            reference: string | null;
+            /** @description ISO 8601 date-time */
+            paidAt: string;
+          };
+        };
+      };
+      /** @description Invalid input */
+      400: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+            errors?: {
+              [key: string]: string[];
+            };
+          };
+        };
+      };
+      /** @description Not signed in (or wrong credentials) */
+      401: {
+        headers: {
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+          };
+        };
+      };
+      /** @description Signed in with the wrong role, an API key without the scope (named), or not allowed */
+      403: {
+        headers: {
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+          };
+        };
+      };
+      /** @description Not found (or another employer's/employee's record) */
+      404: {
+        headers: {
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+          };
+        };
+      };
+      /** @description This path does not serve that method (Allow lists the ones it does) */
+      405: {
+        headers: {
+          Allow: components["headers"]["Allow"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+          };
+        };
+      };
+      /** @description Conflicts with the current state of the record, or a request with the same Idempotency-Key is still in progress */
+      409: {
+        headers: {
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+          };
+        };
+      };
+      /** @description The body is over its size limit (64 KB; the webhook 512 KB), refused while it streams */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+          };
+        };
+      };
+      /** @description A body that is not Content-Type: application/json */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+          };
+        };
+      };
+      /** @description The Idempotency-Key was already used with a different request */
+      422: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+          };
+        };
+      };
+      /** @description Too many requests with this API key (wait Retry-After seconds) */
+      429: {
+        headers: {
+          "Retry-After": components["headers"]["Retry-After"];
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+          };
+        };
+      };
+      /** @description The database is unavailable */
+      503: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+          };
+        };
+      };
+    };
+  };
   getPaySchedule: {
     parameters: {
       query?: never;
@@ -5453,6 +5678,21 @@ export interface operations {
               /** @description The part of the shortfall written off after the employee's last paycheck */
               writtenOffAmount: string;
             }[];
+            /** @description The sum of the run's reimbursement lines: money to add to paychecks */
+            reimbursementTotal: string;
+            /** @description Credits the program owes employees (collected beyond what their cards spent), paid back with this run's paychecks */
+            reimbursements: {
+              id: number;
+              employeeId: number;
+              employeeName: string;
+              /** @description A credit owed back to the employee, to add to this paycheck */
+              amount: string;
+              /**
+               * @description SUBMITTED until the run's results are recorded; then PAID (posted to the ledger)
+               * @enum {string}
+               */
+              status: "SUBMITTED" | "PAID";
+            }[];
           };
         };
       };
@@ -5498,6 +5738,21 @@ export interface operations {
               arrearsDeductionId: number | null;
               /** @description The part of the shortfall written off after the employee's last paycheck */
               writtenOffAmount: string;
+            }[];
+            /** @description The sum of the run's reimbursement lines: money to add to paychecks */
+            reimbursementTotal: string;
+            /** @description Credits the program owes employees (collected beyond what their cards spent), paid back with this run's paychecks */
+            reimbursements: {
+              id: number;
+              employeeId: number;
+              employeeName: string;
+              /** @description A credit owed back to the employee, to add to this paycheck */
+              amount: string;
+              /**
+               * @description SUBMITTED until the run's results are recorded; then PAID (posted to the ledger)
+               * @enum {string}
+               */
+              status: "SUBMITTED" | "PAID";
             }[];
           };
         };
@@ -5694,6 +5949,21 @@ export interface operations {
               /** @description The part of the shortfall written off after the employee's last paycheck */
               writtenOffAmount: string;
             }[];
+            /** @description The sum of the run's reimbursement lines: money to add to paychecks */
+            reimbursementTotal: string;
+            /** @description Credits the program owes employees (collected beyond what their cards spent), paid back with this run's paychecks */
+            reimbursements: {
+              id: number;
+              employeeId: number;
+              employeeName: string;
+              /** @description A credit owed back to the employee, to add to this paycheck */
+              amount: string;
+              /**
+               * @description SUBMITTED until the run's results are recorded; then PAID (posted to the ledger)
+               * @enum {string}
+               */
+              status: "SUBMITTED" | "PAID";
+            }[];
           };
         };
       };
@@ -5845,6 +6115,21 @@ export interface operations {
               arrearsDeductionId: number | null;
               /** @description The part of the shortfall written off after the employee's last paycheck */
               writtenOffAmount: string;
+            }[];
+            /** @description The sum of the run's reimbursement lines: money to add to paychecks */
+            reimbursementTotal: string;
+            /** @description Credits the program owes employees (collected beyond what their cards spent), paid back with this run's paychecks */
+            reimbursements: {
+              id: number;
+              employeeId: number;
+              employeeName: string;
+              /** @description A credit owed back to the employee, to add to this paycheck */
+              amount: string;
+              /**
+               * @description SUBMITTED until the run's results are recorded; then PAID (posted to the ledger)
+               * @enum {string}
+               */
+              status: "SUBMITTED" | "PAID";
             }[];
           };
         };

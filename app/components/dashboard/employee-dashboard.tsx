@@ -75,6 +75,23 @@ export function EmployeeDashboard({ data }: { data: Data }) {
         </div>
       ) : null}
 
+      {data.credit ? (
+        <div
+          role="note"
+          data-testid="credit-owed"
+          className="rounded-lg border border-green-300 bg-green-50 p-4 text-sm text-green-900"
+        >
+          <p className="text-base font-semibold">
+            {t("employee.weOweYou", { amount: data.credit.amountText })}
+          </p>
+          <p className="mt-1">
+            {data.credit.by === "PAYROLL" && data.credit.dateText
+              ? t("employee.creditByPayroll", { date: data.credit.dateText })
+              : t("employee.creditByEmployer")}
+          </p>
+        </div>
+      ) : null}
+
       <div className="grid gap-4 md:grid-cols-3">
         <StatCard
           label={t("employee.availableBalance")}

@@ -697,7 +697,7 @@ async function recordAuthorization(event: ProviderEvent): Promise<IssuingAck> {
   const stripeReason = str(history[history.length - 1]?.reason);
   const now = new Date();
   await transaction(async (tx) => {
-    await lockCard(tx, card.id);
+    const locked = await lockCard(tx, card.id);
     const [seen] = await tx
       .select()
       .from(cardAuthorizations)
@@ -715,7 +715,12 @@ async function recordAuthorization(event: ProviderEvent): Promise<IssuingAck> {
           updatedAt: now,
         })
         .where(eq(cardAuthorizations.id, seen.id));
+      // A purchase released or declined after a merchant refunded it would give the same money
+      // back twice: the card's spend never goes below zero.
+      await voidRefundsBeyondPurchases(tx, card.id, now);
       await syncCardSpend(tx, card.id, "card.purchase_reversed");
+      // On a closed card what the reversal gave back is returned at once (closeCard's rule).
+      if (locked?.status === "closed") await returnUnspent(tx, card.id, now);
       return;
     }
     const amount =
@@ -869,6 +874,50 @@ export const REFUND_NOTHING_SPENT =
 /** The reason stored on a provider's refund that was more than the card had spent. */
 export const REFUND_OVER_SPEND =
   "Not applied: the refund is more than the card has spent.";
+
+/** The reason stored on a refund whose purchase was reversed afterwards. */
+export const REFUND_PURCHASE_REVERSED =
+  "Not applied: the purchase it refunded was reversed.";
+
+/**
+ * Under the card's lock, after a purchase is reversed or declined: while the card's applied
+ * refunds are more than its purchases still standing, the latest applied refund is set to not
+ * applied (the reversal gave that money back already), so spend = purchases − reversals −
+ * refunds is never negative. Returns how many refunds were set aside.
+ */
+async function voidRefundsBeyondPurchases(
+  tx: Tx,
+  cardId: number,
+  now: Date,
+): Promise<number> {
+  const rows = await queryRows<{ id: number; kind: string; amount: string }>(
+    tx,
+    sql`select id, kind, amount::text as amount from card_authorizations
+        where card_id = ${cardId} and approved and status <> 'reversed'
+        order by id desc`,
+  );
+  const cents = (kind: string) =>
+    rows
+      .filter((r) => r.kind === kind)
+      .reduce((s, r) => s + toCents(r.amount), 0);
+  let over = cents("refund") - cents("purchase");
+  let voided = 0;
+  for (const r of rows) {
+    if (over <= 0) break;
+    if (r.kind !== "refund") continue;
+    await tx
+      .update(cardAuthorizations)
+      .set({
+        approved: false,
+        reason: REFUND_PURCHASE_REVERSED,
+        updatedAt: now,
+      })
+      .where(eq(cardAuthorizations.id, r.id));
+    over -= toCents(r.amount);
+    voided += 1;
+  }
+  return voided;
+}
 
 /** What the ledger says a card has spent (purchases − reversals − refunds), in cents. */
 async function ledgerSpentCents(tx: Executor, cardId: number): Promise<number> {

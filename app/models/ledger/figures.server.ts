@@ -281,3 +281,83 @@ export async function deductionFigures(
     };
   });
 }
+
+export type CreditPayback = {
+  /** Owed back to the employee (the ledger's credit), in cents. */
+  creditCents: number;
+  /**
+   * How it comes back (decision 0107): PAYROLL, added to a paycheck (a line on a run already,
+   * or on the company's next one); EMPLOYER, paid by the employer directly (a leaver with no
+   * paycheck to come).
+   */
+  by: "PAYROLL" | "EMPLOYER";
+  /** The pay date it comes back with ("yyyy-MM-dd"); null when the employer pays it. */
+  payDate: string | null;
+};
+
+/** What creditPaybackSql selects, as the database returns it (JSON). */
+export type CreditPaybackRow = {
+  credit: string | number;
+  run_date: string | null;
+  next_pay: string | null;
+  last_pay: string | null;
+  left: boolean;
+};
+
+/**
+ * An SQL expression, one JSON object (CreditPaybackRow), of what creditPaybackFrom needs for the
+ * employee the `where` condition picks (over `e`, employees): for a page that reads it inside a
+ * query it sends anyway.
+ */
+export function creditPaybackSql(where: SQL): SQL {
+  return sql`(select json_build_object(
+      'credit', coalesce((select -sum(p.amount) from ledger_postings p
+        where p.employee_id = e.id and p.account = 'credit'), 0)::text,
+      'run_date', (select min(r.pay_date)::text from credit_payouts o
+        join payroll_runs r on r.id = o.run_id
+        where o.employee_id = e.id and o.status = 'SUBMITTED'),
+      'next_pay', c.next_pay_date::text,
+      'last_pay', e.last_pay_date::text,
+      'left', e.offboarded_at is not null)
+    from employees e left join companies c on c.id = e.employer_id
+    where ${where})`;
+}
+
+/** How and when the credit comes back, from creditPaybackSql's row; null when none is owed. */
+export function creditPaybackFrom(
+  row: CreditPaybackRow | null | undefined,
+): CreditPayback | null {
+  const creditCents = row ? toCents(String(row.credit)) : 0;
+  if (!row || creditCents <= 0) return null;
+  if (row.run_date)
+    return { creditCents, by: "PAYROLL", payDate: row.run_date };
+  const paycheckToCome =
+    row.next_pay !== null &&
+    (!row.left || (row.last_pay !== null && row.last_pay >= row.next_pay));
+  return paycheckToCome
+    ? { creditCents, by: "PAYROLL", payDate: row.next_pay }
+    : { creditCents, by: "EMPLOYER", payDate: null };
+}
+
+/**
+ * How and when an employee's credit comes back; null when nothing is owed back. The employee by
+ * id, or by their user's id.
+ */
+export async function creditPaybackOf(
+  executor: Executor,
+  who: number | { userId: number },
+): Promise<CreditPayback | null> {
+  const where =
+    typeof who === "number"
+      ? sql`e.id = ${who}`
+      : sql`e.user_id = ${who.userId}`;
+  const [row] = await queryRows<{ payback: CreditPaybackRow | string | null }>(
+    executor,
+    sql`select ${creditPaybackSql(where)} as payback`,
+  );
+  const payback =
+    typeof row?.payback === "string"
+      ? (JSON.parse(row.payback) as CreditPaybackRow)
+      : row?.payback;
+  return creditPaybackFrom(payback);
+}

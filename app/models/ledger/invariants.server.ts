@@ -208,17 +208,24 @@ const CHECKS: Check[] = [
       `card ${r.id}: purchases ${r.purchases}, refunds ${r.refunds}, spent ${r.spent}`,
   },
   {
-    // What the program owes back on an advance: only on a closed card, never beside a loss,
-    // never negative, and once the advance is settled exactly collected − spent (no payout
-    // of a credit exists yet; when one does, it comes off here).
-    rule: "credit = collected − spent, never negative, and never beside a loss",
+    // What an advance gave rise to owing back: only on a closed card, never beside a loss, never
+    // negative, and once the advance is settled exactly collected + netted into it − spent.
+    // What is netted against another advance or paid back (decision 0107) comes off the
+    // employee's credit, checked below.
+    rule: "an advance's credit = collected + netted − spent, never negative, and never beside a loss",
     query: sql`select r.id, x.card_status, x.credit::text as credit,
-                      x.collected::text as collected, x.spent::text as spent, x.lost::text as lost
+                      x.collected::text as collected, x.spent::text as spent, x.lost::text as lost,
+                      x.netted::text as netted
                from advance_requests r join virtual_cards c on c.request_id = r.id
                cross join lateral (select c.status as card_status,
                  coalesce((select -sum(p.amount) from journal_entries j
                    join ledger_postings p on p.entry_id = j.id
-                   where j.request_id = r.id and p.account = 'credit'), 0) as credit,
+                   where j.request_id = r.id and p.account = 'credit'
+                     and j.event <> 'credit.netted'), 0) as credit,
+                 coalesce((select sum(p.amount) from journal_entries j
+                   join ledger_postings p on p.entry_id = j.id
+                   where j.request_id = r.id and p.account = 'credit'
+                     and j.event = 'credit.netted'), 0) as netted,
                  coalesce((select sum(p.amount) from journal_entries j
                    join ledger_postings p on p.entry_id = j.id
                    where j.request_id = r.id and p.account = 'payroll'), 0) as collected,
@@ -232,21 +239,53 @@ const CHECKS: Check[] = [
                where x.credit < 0
                   or (x.credit > 0 and (x.card_status <> 'closed' or x.lost <> 0))
                   or (x.card_status = 'closed' and not x.open
-                      and x.credit <> greatest(0, x.collected - x.spent))`,
+                      and x.credit <> greatest(0, x.collected + x.netted - x.spent))`,
     describe: (r) =>
-      `request ${r.id} (card ${r.card_status}): credit ${r.credit}, collected ${r.collected}, spent ${r.spent}, written off ${r.lost}`,
+      `request ${r.id} (card ${r.card_status}): credit ${r.credit}, collected ${r.collected}, netted ${r.netted}, spent ${r.spent}, written off ${r.lost}`,
+  },
+  {
+    // An employee's credit = what their advances gave rise to − netted − paid back.
+    rule: "an employee's credit is never negative and covers the reimbursement lines in runs",
+    query: sql`select e.id, x.credit::text as credit, x.in_run::text as in_run
+               from employees e cross join lateral (select
+                 coalesce((select -sum(p.amount) from ledger_postings p
+                   where p.employee_id = e.id and p.account = 'credit'), 0) as credit,
+                 coalesce((select sum(o.amount) from credit_payouts o
+                   where o.employee_id = e.id and o.status = 'SUBMITTED'), 0) as in_run) x
+               where x.credit < 0 or x.in_run > x.credit`,
+    describe: (r) =>
+      `employee ${r.id}: credit ${r.credit}, in reimbursement lines ${r.in_run}`,
+  },
+  {
+    rule: "every paid credit payout is posted to the ledger, and nothing else pays one back",
+    query: sql`with paid as (
+                 select employee_id, sum(amount) as paid from credit_payouts
+                 where status = 'PAID' group by employee_id),
+               posted as (
+                 select p.employee_id, sum(p.amount) as posted
+                 from journal_entries j join ledger_postings p on p.entry_id = j.id
+                 where j.event = 'credit.paid_back' and p.account = 'credit'
+                 group by p.employee_id)
+               select coalesce(a.employee_id, b.employee_id) as employee,
+                      coalesce(a.paid, 0)::text as paid, coalesce(b.posted, 0)::text as posted
+               from paid a full join posted b on b.employee_id = a.employee_id
+               where coalesce(a.paid, 0) <> coalesce(b.posted, 0)`,
+    describe: (r) =>
+      `employee ${r.employee}: payouts paid ${r.paid}, posted ${r.posted}`,
   },
   {
     // A deduction in a run is never deleted or reduced, so a run can always be reconciled.
-    rule: "a SUBMITTED payroll run has open deductions, a RECONCILED one none",
-    query: sql`select p.id, p.status,
-                      count(d.id) filter (where d.status = 'SUBMITTED')::int as open
-               from payroll_runs p left join payroll_deductions d on d.run_id = p.id
-               group by p.id, p.status
-               having (p.status = 'SUBMITTED' and count(d.id) filter (where d.status = 'SUBMITTED') = 0)
-                   or (p.status = 'RECONCILED' and count(d.id) filter (where d.status = 'SUBMITTED') > 0)`,
+    rule: "a SUBMITTED payroll run has open deductions or reimbursement lines, a RECONCILED one none",
+    query: sql`select p.id, p.status, x.open, x.lines
+               from payroll_runs p cross join lateral (select
+                 (select count(*) from payroll_deductions d
+                   where d.run_id = p.id and d.status = 'SUBMITTED')::int as open,
+                 (select count(*) from credit_payouts o
+                   where o.run_id = p.id and o.status = 'SUBMITTED')::int as lines) x
+               where (p.status = 'SUBMITTED' and x.open + x.lines = 0)
+                  or (p.status = 'RECONCILED' and x.open + x.lines > 0)`,
     describe: (r) =>
-      `payroll run ${r.id} is ${r.status} with ${r.open} open deductions`,
+      `payroll run ${r.id} is ${r.status} with ${r.open} open deductions and ${r.lines} open reimbursement lines`,
   },
   {
     rule: "deductions exist only for carded advances",

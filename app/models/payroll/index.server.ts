@@ -38,3 +38,9 @@ export {
   syncPayrollRoster,
   syncPayrollRosterNow,
 } from "./roster-sync.server";
+export {
+  NOTHING_OWED_BACK,
+  PAYOUT_NOT_A_LEAVER,
+  recordLeaverPayout,
+  type CreditPayout,
+} from "./credit-payouts.server";

@@ -26,8 +26,12 @@ import {
 } from "~/models/ledger/index.server";
 import { scheduleOf, setNextPayDate } from "~/models/companies/index.server";
 import {
+  addReimbursementLines,
+  payReimbursementLines,
   recordResult,
+  reimbursementLines,
   submitDueDeductions,
+  type ReimbursementLine,
 } from "~/models/repayments/index.server";
 import { notifyPayrollFile } from "~/models/notifications/index.server";
 import { companyFor } from "~/utils/company-access.server";
@@ -86,6 +90,13 @@ export type PayrollRunView = {
   total: string;
   createdAt: Date;
   deductions: RunDeduction[];
+  /**
+   * Credits owed back to employees, to add to their paychecks (decision 0107): paid when the
+   * run's results are recorded.
+   */
+  reimbursements: ReimbursementLine[];
+  /** What the reimbursement lines add up to. */
+  reimbursementTotal: string;
 };
 
 type RunRow = {
@@ -129,14 +140,23 @@ export async function createRunInTx(
     sql`select id from payroll_runs where company_id = ${companyId} and pay_date = ${payDate}::date
         for update`,
   );
+  // Credits owed back: netted first against what is owed (before the due deductions are
+  // submitted), then a reimbursement line for what is left.
+  const lines = await addReimbursementLines(
+    tx,
+    companyId,
+    run.id,
+    payDate,
+    new Date(),
+  );
   const cutoff = addDaysIso(payDate, 1);
   const added = await submitDueDeductions(tx, companyId, run.id, cutoff);
-  if (!created && added.length > 0)
+  if (!created && added.length + lines.length > 0)
     await tx.execute(
       sql`update payroll_runs set status = 'SUBMITTED', reconciled_at = null where id = ${run.id}`,
     );
-  if (created && added.length === 0)
-    // Nothing due: a run with no deductions is reconciled from the start.
+  if (created && added.length + lines.length === 0)
+    // Nothing due: a run with no deductions and no reimbursements is reconciled from the start.
     await tx.execute(
       sql`update payroll_runs set status = 'RECONCILED', reconciled_at = now() where id = ${run.id}`,
     );
@@ -144,16 +164,23 @@ export async function createRunInTx(
   if (payDate >= schedule.nextPayDate)
     await setNextPayDate(tx, companyId, payDateAfter(schedule, payDate));
   const cents = added.reduce((sum, a) => sum + toCents(a.amount), 0);
-  const userIds = [...new Set(added.map((a) => a.user_id))];
-  if (created || added.length > 0) {
+  const userIds = [
+    ...new Set([...added.map((a) => a.user_id), ...lines.map((l) => l.userId)]),
+  ];
+  if (created || added.length + lines.length > 0) {
     await recordAudit(tx, {
       actorId,
       companyId,
       action: "payroll_run.created",
       amountCents: cents,
-      details: { runId: run.id, payDate, deductions: added.length },
+      details: {
+        runId: run.id,
+        payDate,
+        deductions: added.length,
+        ...(lines.length > 0 ? { reimbursements: lines.length } : {}),
+      },
     });
-    if (added.length > 0)
+    if (added.length + lines.length > 0)
       await emitWebhook(
         tx,
         companyId,
@@ -283,6 +310,7 @@ async function runView(
   // One after the other: the executor may be the caller's transaction.
   const rows = await runRows(executor, runId);
   const figures = await deductionFigures(executor, { runId });
+  const reimbursements = await reimbursementLines(executor, runId);
   const byId = new Map(figures.map((f) => [f.id, f]));
   return {
     id: run.id,
@@ -290,6 +318,10 @@ async function runView(
     status: run.status,
     createdAt: new Date(run.created_at),
     total: fromCents(rows.reduce((s, r) => s + toCents(r.amount), 0)),
+    reimbursements,
+    reimbursementTotal: fromCents(
+      reimbursements.reduce((s, l) => s + toCents(l.amount), 0),
+    ),
     deductions: rows.map((r) => {
       const f = byId.get(r.id);
       const recorded =
@@ -361,6 +393,15 @@ export function payrollRunJson(run: PayrollRunView) {
       arrearsDeductionId: d.arrearsDeductionId,
       writtenOffAmount: d.writtenOffAmount,
     })),
+    // Credits owed back, to add to these employees' paychecks; paid once the results are in.
+    reimbursementTotal: run.reimbursementTotal,
+    reimbursements: run.reimbursements.map((l) => ({
+      id: l.id,
+      employeeId: l.employeeId,
+      employeeName: l.employeeName,
+      amount: l.amount,
+      status: l.status,
+    })),
   };
 }
 
@@ -381,6 +422,7 @@ export function payrollRunCsv(run: PayrollRunView): {
       "amount",
       "status",
       "collectedAmount",
+      "reimbursementAmount",
     ],
     ...run.deductions.map((d) => [
       String(d.id),
@@ -389,6 +431,17 @@ export function payrollRunCsv(run: PayrollRunView): {
       d.amount,
       d.status,
       d.collectedAmount ?? "",
+      "",
+    ]),
+    // A credit owed back: an amount to add to the paycheck, not to deduct (no deductionId).
+    ...run.reimbursements.map((l) => [
+      "",
+      String(l.employeeId),
+      l.employeeName,
+      "",
+      `REIMBURSEMENT_${l.status}`,
+      "",
+      l.amount,
     ]),
   ];
   return {
@@ -514,7 +567,11 @@ export async function recordPayrollResults(
     throw forbidden("Only employers can record payroll results.");
   const companyId = companyFor(actor, "payroll");
   checkRunId(runId);
-  const results = parseResults(input.results);
+  // No result at all is taken only to confirm a run's reimbursement lines (nothing else open).
+  const results =
+    Array.isArray(input.results) && input.results.length === 0
+      ? []
+      : parseResults(input.results);
   // Pure database work: run again if PostgreSQL breaks a deadlock with a concurrent payroll or
   // card transaction by aborting this one.
   const outcome = await retryOnDeadlock(() =>
@@ -568,6 +625,24 @@ export async function recordPayrollResults(
         employees.add(d.employee_id);
         users.add(d.user_id);
       }
+      // Once no deduction of the run is open, its results are in: its reimbursement lines are
+      // paid with the paychecks.
+      const [open] = await queryRows<{ open: number }>(
+        tx,
+        sql`select count(*)::int as open from payroll_deductions
+            where run_id = ${run.id} and status = 'SUBMITTED'`,
+      );
+      if (open.open > 0 && results.length === 0)
+        throw badRequest(NO_RESULTS, { results: [NO_RESULTS] });
+      const paid =
+        open.open === 0
+          ? await payReimbursementLines(tx, run.id, actor.id, now)
+          : [];
+      if (recorded === 0 && paid.length > 0)
+        await tx.execute(
+          sql`update payroll_runs set status = 'RECONCILED', reconciled_at = ${now.toISOString()}::timestamptz
+            where id = ${run.id}`,
+        );
       if (recorded > 0) {
         await refreshAvailable(tx, { employeeIds: [...employees] });
         await tx.execute(
@@ -595,7 +670,7 @@ export async function recordPayrollResults(
               payDate: view.payDate,
             });
       }
-      return { recorded, users: [...users] };
+      return { recorded: recorded + paid.length, users: [...users] };
     }),
   );
   if (outcome.recorded > 0)
@@ -616,7 +691,8 @@ export async function collectAllInRun(
 ) {
   const run = await getPayrollRun(actor, runId);
   const open = run.deductions.filter((d) => d.status === "SUBMITTED");
-  if (open.length === 0) return { run, recorded: 0 };
+  const lines = run.reimbursements.filter((l) => l.status === "SUBMITTED");
+  if (open.length === 0 && lines.length === 0) return { run, recorded: 0 };
   return recordPayrollResults(
     actor,
     runId,

@@ -13,3 +13,12 @@ export {
 } from "./schedule.server";
 export { heldReturns, returnUnspent, type Returned } from "./returns.server";
 export { recordResult, type SubmittedDeduction } from "./results.server";
+export {
+  addReimbursementLines,
+  creditOf,
+  netCredit,
+  payReimbursementLines,
+  recordPayout,
+  reimbursementLines,
+  type ReimbursementLine,
+} from "./credits.server";

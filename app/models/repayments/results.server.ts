@@ -8,6 +8,7 @@ import {
   heldReturns,
   settleOnAdvance,
 } from "./returns.server";
+import { freeCreditCents, netCredit } from "./credits.server";
 
 // Payroll's result for one submitted deduction (DESIGN §4 Payroll runs, §12): what was collected
 // is COLLECTED (the ledger: payroll collected it); the rest is arrears on the next pay date (or
@@ -46,7 +47,13 @@ export async function recordResult(
   // What payroll did not take comes first out of a credit the advance already has.
   const fromCreditCents = Math.min(
     owedCents - appliedCents,
-    excessCents > 0 ? 0 : await advanceCreditCents(tx, d.request_id),
+    excessCents > 0
+      ? 0
+      : Math.min(
+          await advanceCreditCents(tx, d.request_id),
+          // Not what was netted elsewhere or is already promised on a run.
+          await freeCreditCents(tx, d.employee_id),
+        ),
   );
   const shortCents = owedCents - appliedCents - fromCreditCents;
   // An arrears deduction is owed on the arrears account; an original one on the receivable.
@@ -84,6 +91,9 @@ export async function recordResult(
         ...(excess?.postings ?? []),
       ],
     });
+  // A credit is netted first against what the employee owes on their other advances.
+  if ((excess?.creditCents ?? 0) > 0)
+    await netCredit(tx, d.employee_id, at.now);
   if (shortCents === 0) return;
   const lastPaycheck =
     d.last_pay_date !== null && d.last_pay_date <= at.payDate;

@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import { queryRows, type Executor, type Tx } from "~/utils/db.server";
 import { fromCents, toCents } from "~/utils/money";
 import { recordAudit } from "~/models/audit/index.server";
+import { netCredit } from "./credits.server";
 import {
   cardLeftCents,
   cardSubject,
@@ -189,6 +190,8 @@ export async function returnUnspent(
       deductionId: h.deductionId,
       postings: [{ account: "card", cents: -h.posting.cents }, h.posting],
     });
+  // A credit is netted first against what the employee owes on their other advances.
+  if (rest > 0) await netCredit(tx, subject.employeeId, now);
   await refreshAvailable(tx, { employeeIds: [subject.employeeId] });
   await recordAudit(tx, {
     actorId: null,

@@ -9,7 +9,13 @@ import {
   type OwnCard,
 } from "~/models/advances/index.server";
 import { getEmployeeRecord } from "~/models/people/index.server";
-import { availableToRequest } from "~/models/ledger/index.server";
+import {
+  availableToRequest,
+  creditPaybackFrom,
+  creditPaybackSql,
+  type CreditPayback,
+  type CreditPaybackRow,
+} from "~/models/ledger/index.server";
 import { addYears, startOfYear, subDays } from "date-fns";
 import { payByDate } from "~/utils/quote";
 import { and, eq, gte, inArray, lt, sql } from "drizzle-orm";
@@ -30,7 +36,12 @@ export const RECENT_ACTIVITY_COUNT = 4;
 export async function yearToDate(
   user: User,
   now: Date = new Date(),
-): Promise<{ total: string; approvedCount: number; pendingCents: number }> {
+): Promise<{
+  total: string;
+  approvedCount: number;
+  pendingCents: number;
+  payback: CreditPayback | null;
+}> {
   // Bound through the column (not a bare parameter) so both drivers encode the timestamps.
   const from = startOfYear(now);
   const to = addYears(from, 1);
@@ -42,6 +53,10 @@ export async function yearToDate(
       total: sql<string>`coalesce(sum(${advanceRequests.amount}) filter (where ${approved} and ${and(gte(advanceRequests.requestDate, from), lt(advanceRequests.requestDate, to))}), 0)::numeric(10,2)::text`,
       approvedCount: sql<number>`(count(*) filter (where ${approved}))::int`,
       pendingCents: sql<number>`coalesce(sum(${advanceRequests.amount} * 100) filter (where ${advanceRequests.status} = 'PENDING'), 0)::int`,
+      // What is owed back and how it comes back rides along too (decision 0107).
+      payback: sql<
+        CreditPaybackRow | string | null
+      >`${creditPaybackSql(sql`e.user_id = ${user.id}`)}`,
     })
     .from(advanceRequests)
     .innerJoin(employees, eq(employees.id, advanceRequests.employeeId))
@@ -55,6 +70,11 @@ export async function yearToDate(
     total: row?.total ?? "0.00",
     approvedCount: Number(row?.approvedCount ?? 0),
     pendingCents: Number(row?.pendingCents ?? 0),
+    payback: creditPaybackFrom(
+      typeof row?.payback === "string"
+        ? (JSON.parse(row.payback) as CreditPaybackRow)
+        : row?.payback,
+    ),
   };
 }
 
@@ -125,6 +145,7 @@ export async function loadEmployeeDashboard(
       loadCards(user, language),
       listAwaitingPayment(user),
     ]);
+  const payback = ytd.payback;
   const next = upcoming[0] ?? null;
   // The employee's money as every surface shows it: the available balance the ledger keeps
   // (employeeFigures reads the same), less pending requests (no extra query for either).
@@ -176,6 +197,18 @@ export async function loadEmployeeDashboard(
       approvedCount: ytd.approvedCount,
     },
     cards,
+    /**
+     * What the program owes the employee back (the ledger's credit) and how it comes back
+     * (decision 0107); null when nothing is owed back.
+     */
+    credit: payback
+      ? {
+          amount: fromCents(payback.creditCents),
+          amountText: formatCents(payback.creditCents, language),
+          by: payback.by,
+          dateText: payback.payDate ? date(dayStart(payback.payDate)) : null,
+        }
+      : null,
     /** Paid for, the card on its way (the page says so instead of asking for payment). */
     beingIssued: beingIssued.map((r) => ({
       id: r.id,

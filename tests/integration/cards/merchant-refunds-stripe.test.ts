@@ -45,6 +45,40 @@ function refundEvent(providerCardId: string, cents: number) {
   });
 }
 
+function authorizationEvent(
+  type: string,
+  providerCardId: string,
+  id: string,
+  cents: number,
+  status: string,
+) {
+  counter += 1;
+  return JSON.stringify({
+    id: `evt_auth_${counter}`,
+    object: "event",
+    type,
+    api_version: "2026-10-28.endive",
+    created: Math.floor(Date.now() / 1000),
+    data: {
+      object: {
+        id,
+        object: "issuing.authorization",
+        amount: cents,
+        approved: true,
+        status,
+        currency: "usd",
+        card: { id: providerCardId, object: "issuing.card" },
+        merchant_data: {
+          name: "Fresh Market",
+          category: "grocery_stores_supermarkets",
+        },
+        pending_request: null,
+        request_history: [],
+      },
+    },
+  });
+}
+
 function post(payload: string) {
   return call(
     webhookApi,
@@ -105,6 +139,92 @@ describe("Stripe's merchant refunds under the card's lock", () => {
           where card_id = ${card.id} and account = 'merchants'`,
     );
     expect(spend.spent).toBe("60.00");
+    expect(await checkInvariants(db())).toEqual([]);
+  });
+
+  it("a purchase reversed after its refund does not make the card's spend negative", async () => {
+    const employer = await createEmployer();
+    const user = await createEmployee(employer);
+    const request = await insertAdvance(user, {
+      amount: "300.00",
+      status: "APPROVED",
+    });
+    const card = await insertCard(request);
+    fakeStripe().cards.set(card.providerCardId, {
+      id: card.providerCardId,
+      object: "issuing.card",
+      status: "active",
+      last4: "4242",
+    });
+    const spent = async () => {
+      const [row] = await queryRows<{ spent: string; left: string }>(
+        db(),
+        sql`select
+              coalesce(-sum(amount) filter (where account = 'merchants'), 0)::text as spent,
+              coalesce(-sum(amount) filter (where account = 'card'), 0)::text as left
+            from ledger_postings where card_id = ${card.id}`,
+      );
+      return row;
+    };
+    // Stripe approves a $100.00 purchase and a $40.00 one; the merchant refunds the $100.00.
+    for (const [id, cents] of [
+      ["iauth_rev_1", 10_000],
+      ["iauth_rev_2", 4_000],
+    ] as const)
+      expect(
+        (
+          await post(
+            authorizationEvent(
+              "issuing_authorization.created",
+              card.providerCardId,
+              id,
+              cents,
+              "pending",
+            ),
+          )
+        ).status,
+      ).toBe(200);
+    expect((await post(refundEvent(card.providerCardId, -10_000))).status).toBe(
+      200,
+    );
+    expect(await spent()).toEqual({ spent: "40.00", left: "260.00" });
+    // Then Stripe reverses the $100.00 authorization itself: the same money, not again.
+    expect(
+      (
+        await post(
+          authorizationEvent(
+            "issuing_authorization.updated",
+            card.providerCardId,
+            "iauth_rev_1",
+            10_000,
+            "reversed",
+          ),
+        )
+      ).status,
+    ).toBe(200);
+    expect(await spent()).toEqual({ spent: "40.00", left: "260.00" });
+    const refunds = await queryRows<{ approved: boolean; reason: string }>(
+      db(),
+      sql`select approved, reason from card_authorizations
+          where card_id = ${card.id} and kind = 'refund'`,
+    );
+    expect(refunds).toEqual([
+      {
+        approved: false,
+        reason: "Not applied: the purchase it refunded was reversed.",
+      },
+    ]);
+    // And the $40.00 one reversed too: nothing spent, never below zero.
+    await post(
+      authorizationEvent(
+        "issuing_authorization.updated",
+        card.providerCardId,
+        "iauth_rev_2",
+        4_000,
+        "reversed",
+      ),
+    );
+    expect(await spent()).toEqual({ spent: "0.00", left: "300.00" });
     expect(await checkInvariants(db())).toEqual([]);
   });
 });

@@ -253,8 +253,8 @@ describe("the invariants of the money after the card", () => {
     // The file's earlier tests left broken rows of their own: only these rules are new here.
     const MONEY_RULES = [
       "no card with negative spend or refunds above its purchases",
-      "credit = collected − spent, never negative, and never beside a loss",
-      "a SUBMITTED payroll run has open deductions, a RECONCILED one none",
+      "an advance's credit = collected + netted − spent, never negative, and never beside a loss",
+      "a SUBMITTED payroll run has open deductions or reimbursement lines, a RECONCILED one none",
       "no deduction after its leaver's last pay date while it is open",
     ];
     const before = new Set((await checkInvariants(db())).map((v) => v.rule));

@@ -6,12 +6,19 @@ import {
   closeOwnCard,
   simulateMerchantRefund,
 } from "~/models/cards/index.server";
-import { checkInvariants } from "~/models/ledger/index.server";
+import { checkInvariants, companyTotals } from "~/models/ledger/index.server";
 import {
   createPayrollRun,
   offboardEmployee,
+  recordLeaverPayout,
   recordPayrollResults,
 } from "~/models/payroll/index.server";
+import { loader as dashboardLoader } from "~/routes/_app._index";
+import { loader as employeePageLoader } from "~/routes/_app.employees.$id";
+import { loader as employeeApi } from "~/routes/api.employee";
+import { loader as payrollRunApi } from "~/routes/api.payroll-runs.$id";
+import { loader as cardsApi } from "~/routes/api.virtual-cards";
+import { toCents } from "~/utils/money";
 import { updatePaySchedule } from "~/models/companies/index.server";
 import { db, queryRows } from "~/utils/db.server";
 import { addDaysIso, isoDay } from "~/utils/pay-schedule";
@@ -19,7 +26,12 @@ import { useTestDatabase } from "#tests/support/db";
 import { fuzzRuns } from "#tests/support/fuzz";
 import { cardedAdvance } from "#tests/support/data";
 import { employeeOf } from "#tests/support/rows";
-import { createEmployee, createEmployer } from "#tests/support/factories";
+import {
+  call,
+  createEmployee,
+  createEmployer,
+  requestAs,
+} from "#tests/support/factories";
 
 // A property-based simulation of one advance after its card (fast-check): random sequences of
 // purchases, merchant refunds (some in parallel), closing the card, payroll runs and their
@@ -27,7 +39,10 @@ import { createEmployee, createEmployer } from "#tests/support/factories";
 // step the ledger's invariants hold (none newly broken) and so do the money rules checked here
 // straight from the tables: no card spends below zero, every SUBMITTED run can be reconciled,
 // a credit only where payroll collected more than was spent, nothing due after a last pay
-// date. FC_SEED=<n> replays a sequence.
+// date. After every step the figures the employee API, the card API, the run view, the employee
+// dashboard's and the employer's employee page's loaders and the company totals show equal the
+// ledger's, credits and their payouts (reimbursement lines, a leaver's recorded payment)
+// included. FC_SEED=<n> replays a sequence.
 
 useTestDatabase();
 
@@ -40,7 +55,9 @@ type Step =
   | { kind: "close" }
   | { kind: "run" }
   | { kind: "results"; how: "full" | "partial" | "missed" }
-  | { kind: "offboard"; date: string };
+  | { kind: "offboard"; date: string }
+  | { kind: "advance" }
+  | { kind: "payout" };
 
 const step: fc.Arbitrary<Step> = fc.oneof(
   fc.record({
@@ -64,6 +81,8 @@ const step: fc.Arbitrary<Step> = fc.oneof(
       "missed" as const,
     ),
   }),
+  fc.constant({ kind: "advance" as const }),
+  fc.constant({ kind: "payout" as const }),
   fc.record({
     kind: fc.constant("offboard" as const),
     date: fc.constantFrom(
@@ -90,6 +109,8 @@ async function moneyRules(companyId: number): Promise<string[]> {
         from payroll_runs p where p.company_id = ${companyId} and p.status = 'SUBMITTED'
           and not exists (select 1 from payroll_deductions d
             where d.run_id = p.id and d.status = 'SUBMITTED')
+          and not exists (select 1 from credit_payouts o
+            where o.run_id = p.id and o.status = 'SUBMITTED')
         union all
         select 'employee ' || e.id || ' credit ' || x.credit || ' collected ' || x.collected
           || ' spent ' || x.spent
@@ -171,7 +192,19 @@ async function apply(
             where r.employee_id = ${at.employeeId} and d.status = 'SUBMITTED'
             order by d.id`,
       );
-      if (open.length === 0) return;
+      if (open.length === 0) {
+        // A run with only reimbursement lines open: its results confirm them.
+        const [run] = await queryRows<{ id: number }>(
+          db(),
+          sql`select run_id as id from credit_payouts
+              where employee_id = ${at.employeeId} and status = 'SUBMITTED' limit 1`,
+        );
+        if (run)
+          await recordPayrollResults(at.employer, run.id, {
+            results: [],
+          }).catch(refused);
+        return;
+      }
       await recordPayrollResults(at.employer, open[0].run_id, {
         results: open
           .filter((d) => d.run_id === open[0].run_id)
@@ -192,7 +225,209 @@ async function apply(
         lastPayDate: s.date,
       }).catch(refused);
       return;
+    case "advance": {
+      // Another advance of the employee's, its deductions on later pay dates: a credit is
+      // netted against it first.
+      const [left] = await queryRows<{ left: boolean }>(
+        db(),
+        sql`select offboarded_at is not null as left from employees where id = ${at.employeeId}`,
+      );
+      if (!left.left) await cardedAdvance(at.user, "200.00", 2).catch(refused);
+      return;
+    }
+    case "payout":
+      // The employer records paying a leaver's credit (409 for anyone else, or nothing owed).
+      await recordLeaverPayout(at.employer, at.employeeId, {}).catch(refused);
+      return;
   }
+}
+
+/** An answer's JSON, the answer checked to be 200. */
+async function ok<T>(res: Response): Promise<T> {
+  if (res.status !== 200)
+    throw new Error(`answered ${res.status}: ${await res.text()}`);
+  return (await res.json()) as T;
+}
+
+/**
+ * The figures every surface shows, against the ledger's: what each one that differs says. The
+ * employee API and dashboard, the card API, each run's view, the employer's employee page and
+ * the company totals.
+ */
+async function surfacesDisagree(at: {
+  employer: User;
+  user: User;
+  employeeId: number;
+  companyId: number;
+}): Promise<string[]> {
+  const problems: string[] = [];
+  const same = (what: string, shown: unknown, truth: unknown) => {
+    if (JSON.stringify(shown) !== JSON.stringify(truth))
+      problems.push(
+        `${what}: shown ${JSON.stringify(shown)}, ledger ${JSON.stringify(truth)}`,
+      );
+  };
+  const [truth] = await queryRows<{
+    owed: string;
+    credit: string;
+    available: string;
+    paid_back: string;
+    payouts_paid: string;
+    in_run: string;
+    run_date: string | null;
+    collected: string;
+  }>(
+    db(),
+    sql`select
+          coalesce((select sum(amount) from ledger_postings
+            where employee_id = e.id and account in ('receivable', 'arrears')), 0)::text as owed,
+          coalesce((select -sum(amount) from ledger_postings
+            where employee_id = e.id and account = 'credit'), 0)::text as credit,
+          e.available_balance::text as available,
+          coalesce((select sum(p.amount) from journal_entries j
+            join ledger_postings p on p.entry_id = j.id
+            where j.employee_id = e.id and j.event = 'credit.paid_back'
+              and p.account = 'credit'), 0)::text as paid_back,
+          coalesce((select sum(amount) from credit_payouts
+            where employee_id = e.id and status = 'PAID'), 0)::text as payouts_paid,
+          coalesce((select sum(amount) from credit_payouts
+            where employee_id = e.id and status = 'SUBMITTED'), 0)::text as in_run,
+          (select min(r.pay_date)::text from credit_payouts o join payroll_runs r on r.id = o.run_id
+            where o.employee_id = e.id and o.status = 'SUBMITTED') as run_date,
+          coalesce((select sum(amount) from ledger_postings
+            where employee_id = e.id and account = 'payroll'), 0)::text as collected
+        from employees e where e.id = ${at.employeeId}`,
+  );
+  const credit = toCents(truth.credit);
+
+  const me = await ok<{
+    availableBalance: string;
+    owed: string;
+    credit: string;
+    creditPayback: { by: string; payDate: string | null } | null;
+  }>(await call(employeeApi, await requestAs(at.user, "/api/employee")));
+  same("API owed", toCents(me.owed), toCents(truth.owed));
+  same("API credit", toCents(me.credit), credit);
+  same("API available", me.availableBalance, truth.available);
+  same("API credit payback", me.creditPayback !== null, credit > 0);
+  if (truth.run_date)
+    same("API payback date", me.creditPayback?.payDate, truth.run_date);
+  same(
+    "paid payouts posted",
+    toCents(truth.paid_back),
+    toCents(truth.payouts_paid),
+  );
+  if (toCents(truth.in_run) > credit)
+    problems.push(
+      `reimbursement lines ${truth.in_run} above the credit ${truth.credit}`,
+    );
+
+  const dashboard = await ok<{
+    employee: {
+      availableBalance: string;
+      credit: { amount: string } | null;
+      cards: Array<{ id: number; remaining: string }>;
+    };
+  }>(await call(dashboardLoader, await requestAs(at.user, "/")));
+  same(
+    "dashboard available",
+    dashboard.employee.availableBalance,
+    truth.available,
+  );
+  same(
+    "dashboard We owe you",
+    toCents(dashboard.employee.credit?.amount ?? "0"),
+    credit,
+  );
+
+  const cards = await queryRows<{ id: number; spent: string; left: string }>(
+    db(),
+    sql`select c.id,
+          coalesce((select -sum(amount) from ledger_postings
+            where card_id = c.id and account = 'merchants'), 0)::text as spent,
+          case when c.status = 'closed' then '0.00' else coalesce((select -sum(amount)
+            from ledger_postings where card_id = c.id and account = 'card'), 0)::text end as left
+        from virtual_cards c join advance_requests r on r.id = c.request_id
+        where r.employee_id = ${at.employeeId}`,
+  );
+  const byCard = new Map(
+    cards.map((c) => [
+      c.id,
+      { spent: toCents(c.spent), left: toCents(c.left) },
+    ]),
+  );
+  const apiCards = await ok<
+    Array<{ id: number; spentAmount: string; remainingBalance: string }>
+  >(await call(cardsApi, await requestAs(at.user, "/api/virtual-cards")));
+  for (const c of apiCards)
+    same(
+      `card API ${c.id}`,
+      { spent: toCents(c.spentAmount), left: toCents(c.remainingBalance) },
+      byCard.get(c.id),
+    );
+  for (const c of dashboard.employee.cards)
+    same(
+      `dashboard card ${c.id}`,
+      toCents(c.remaining.replace(/[$,]/g, "")),
+      byCard.get(c.id)?.left,
+    );
+
+  const page = await ok<{ credit: { amount: string } | null }>(
+    await call(
+      employeePageLoader,
+      await requestAs(at.employer, `/employees/${at.employeeId}`),
+      { id: String(at.employeeId) },
+    ),
+  );
+  same(
+    "employee page credit",
+    toCents((page.credit?.amount ?? "0").replace(/[$,]/g, "")),
+    credit,
+  );
+
+  const runs = await queryRows<{ id: number }>(
+    db(),
+    sql`select id from payroll_runs where company_id = ${at.companyId}`,
+  );
+  const collected = await queryRows<{ id: number; collected: string }>(
+    db(),
+    sql`select j.deduction_id as id, sum(p.amount)::text as collected
+        from journal_entries j join ledger_postings p on p.entry_id = j.id
+        where j.company_id = ${at.companyId} and j.event = 'deduction.collected'
+          and p.account = 'payroll'
+        group by j.deduction_id`,
+  );
+  const byDeduction = new Map(
+    collected.map((c) => [c.id, toCents(c.collected)]),
+  );
+  for (const run of runs) {
+    const view = await ok<{
+      deductions: Array<{
+        id: number;
+        status: string;
+        collectedAmount: string | null;
+      }>;
+      reimbursements: Array<{ amount: string; status: string }>;
+    }>(
+      await call(
+        payrollRunApi,
+        await requestAs(at.employer, `/api/payroll-runs/${run.id}`),
+        { id: String(run.id) },
+      ),
+    );
+    for (const d of view.deductions)
+      if (d.status !== "SUBMITTED")
+        same(
+          `run ${run.id} deduction ${d.id} collected`,
+          toCents(d.collectedAmount ?? "0"),
+          byDeduction.get(d.id) ?? 0,
+        );
+  }
+
+  const totals = await companyTotals(db(), at.companyId);
+  same("company credit", totals.creditCents, credit);
+  same("company collected", totals.collectedCents, toCents(truth.collected));
+  return problems;
 }
 
 describe("a month of money after the card, at random", () => {
@@ -234,6 +469,12 @@ describe("a month of money after the card, at random", () => {
             const broken = [
               ...fresh,
               ...(await moneyRules(employee.companyId!)),
+              ...(await surfacesDisagree({
+                employer,
+                user,
+                employeeId: employee.id,
+                companyId: employee.companyId!,
+              })),
             ];
             if (broken.length > 0)
               throw new Error(

@@ -72,6 +72,8 @@ const activity = {
     payroll_sync__employee_updated: "Employee updated from payroll",
     payroll_sync__offboarding_proposed: "Offboarding proposed by payroll",
     payroll_sync__offboarding_dismissed: "Offboarding proposal dismissed",
+    credit__netted: "Credit netted against what is owed",
+    credit__paid_back: "Credit paid back",
   },
   system: "System",
   apiKey: "API key “{{name}}” ({{person}})",

@@ -12,7 +12,7 @@ const cards = {
   closed:
     "This card is closed: every purchase is declined. Its unspent {{returned}} came off your deductions, so you repay only what you spent.",
   owedBack:
-    "Payroll had already collected {{amount}} of it: that is owed back to you.",
+    "Payroll had already collected {{amount}} of it: that is owed back to you, first against what you owe on other advances, then with a paycheck (your dashboard says when).",
   needsJavaScript:
     "The full card details are shown by the card provider's secure display, which needs JavaScript.",
   details: {

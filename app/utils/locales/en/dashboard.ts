@@ -4,6 +4,11 @@ const dashboard = {
     welcome: "Welcome, {{name}}",
     welcomeBack: "Welcome back, {{name}}",
     newRequest: "New Request",
+    weOweYou: "We owe you {{amount}}",
+    creditByPayroll:
+      "Payroll collected more than your cards spent. It comes back on {{date}}, added to your paycheck.",
+    creditByEmployer:
+      "Payroll collected more than your cards spent. Your employer pays it back to you directly.",
     notLinkedTitle: "Your account is not linked to an employer yet.",
     notLinkedText:
       "You can request an advance once your employer adds you to their company in Grocery Advance. Please ask your employer or HR team to add you: ask them to invite <email>, then open the link in the invitation e-mail while signed in here.",

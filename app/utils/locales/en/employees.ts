@@ -52,6 +52,11 @@ const employees = {
     submit: "Add Employee",
   },
   details: {
+    owedBack: "We owe {{name}} {{amount}}",
+    owedBackByPayroll:
+      "Payroll collected more than their cards spent. It is a reimbursement line on the payroll run of {{date}}: add it to their paycheck.",
+    owedBackByEmployer:
+      "Payroll collected more than their cards spent and they have left: pay it to them and record the payment below.",
     back: "Back to Employees",
     employee: "Employee",
     left: "Left · last pay date {{date}}",
@@ -110,6 +115,15 @@ const employees = {
     },
     noCards: "No virtual cards issued.",
     newestCards: "Showing the newest {{limit}} cards.",
+  },
+  payout: {
+    title: "Pay back what is owed",
+    text: "{{name}} has left and has no paycheck to come: the company pays them the {{amount}} payroll collected beyond what their cards spent, then records the payment here.",
+    reference: "Payment reference (optional)",
+    confirm: "The company has paid {{amount}} to {{name}}.",
+    failed: "Not recorded",
+    pending: "Recording...",
+    submit: "Record the {{amount}} payment",
   },
   offboard: {
     title: "Offboard",

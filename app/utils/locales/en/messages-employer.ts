@@ -291,6 +291,16 @@ const employerMessages = {
   "Nobody was offboarded.": "Nobody was offboarded.",
   "This offboarding proposal is not open any more.":
     "This offboarding proposal is not open any more.",
+  "Keep the payment reference to 100 characters or fewer.":
+    "Keep the payment reference to 100 characters or fewer.",
+  "Please confirm that the company has paid this amount to the employee.":
+    "Please confirm that the company has paid this amount to the employee.",
+  "Only a leaver's credit is paid by the employer directly; an employee still paid gets it on the next payroll run.":
+    "Only a leaver's credit is paid by the employer directly; an employee still paid gets it on the next payroll run.",
+  "Nothing is owed back to this employee.":
+    "Nothing is owed back to this employee.",
+  "{{amount}} recorded as paid; nothing is owed back any more.":
+    "{{amount}} recorded as paid; nothing is owed back any more.",
 };
 
 export default employerMessages;

@@ -31,6 +31,14 @@ const payroll = {
     allCollected: "All collected in full",
     resultFile: "Payroll result file (CSV: deductionId, collectedAmount)",
     upload: "Upload results",
+    reimbursements: {
+      title: "Reimbursements to add to paychecks: {{amount}}",
+      text: "Payroll collected more than these employees' cards spent. Add each amount to their paycheck; recording the run's results marks them paid.",
+      caption: "Reimbursements in this payroll run",
+      amount: "Add to paycheck",
+      toPay: "To pay",
+      paid: "Paid",
+    },
   },
   due: {
     title: "Due now ({{count}})",

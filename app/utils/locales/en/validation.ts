@@ -175,6 +175,8 @@ const validation = {
   "Unspent card balance returned": "Unspent card balance returned",
   "Employee added": "Employee added",
   "Employee offboarded": "Employee offboarded",
+  "Credit netted against what is owed": "Credit netted against what is owed",
+  "Credit paid back": "Credit paid back",
   "Signed in": "Signed in",
   "Password reset e-mailed": "Password reset e-mailed",
   "Password reset by e-mail link": "Password reset by e-mail link",

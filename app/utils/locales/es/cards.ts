@@ -12,7 +12,7 @@ const cards = {
   closed:
     "Esta tarjeta está cerrada: todas las compras se rechazan. Sus {{returned}} sin usar se restaron de tus descuentos, así que solo pagas lo que gastaste.",
   owedBack:
-    "La nómina ya había cobrado {{amount}} de ese monto: te lo devolvemos.",
+    "La nómina ya había cobrado {{amount}} de ese monto: te lo devolvemos, primero descontándolo de lo que debes en otros adelantos y luego con un pago de nómina (tu panel dice cuándo).",
   needsJavaScript:
     "Los datos completos de la tarjeta se muestran en la pantalla segura del proveedor de la tarjeta, que necesita JavaScript.",
   details: {

@@ -4,6 +4,11 @@ const dashboard = {
     welcome: "Te damos la bienvenida, {{name}}",
     welcomeBack: "Hola de nuevo, {{name}}",
     newRequest: "Nueva solicitud",
+    weOweYou: "Te debemos {{amount}}",
+    creditByPayroll:
+      "La nómina descontó más de lo que gastaron tus tarjetas. Se te devuelve el {{date}}, sumado a tu pago.",
+    creditByEmployer:
+      "La nómina descontó más de lo que gastaron tus tarjetas. Tu empleador te lo devuelve directamente.",
     notLinkedTitle: "Tu cuenta todavía no está vinculada a un empleador.",
     notLinkedText:
       "Podrás pedir un adelanto cuando tu empleador te agregue a su empresa en Grocery Advance. Pide a tu empleador o a Recursos Humanos que te agreguen: que inviten a <email> y luego abre el enlace del correo de invitación con tu sesión iniciada aquí.",

@@ -53,6 +53,11 @@ const employees = {
     submit: "Agregar empleado",
   },
   details: {
+    owedBack: "Le debemos {{amount}} a {{name}}",
+    owedBackByPayroll:
+      "La nómina descontó más de lo que gastaron sus tarjetas. Es una línea de reembolso en la nómina del {{date}}: súmalo a su pago.",
+    owedBackByEmployer:
+      "La nómina descontó más de lo que gastaron sus tarjetas y ya no trabaja en la empresa: págale y registra el pago abajo.",
     back: "Volver a Empleados",
     employee: "Empleado",
     left: "De baja · último día de pago {{date}}",
@@ -112,6 +117,15 @@ const employees = {
     },
     noCards: "No se han emitido tarjetas virtuales.",
     newestCards: "Se muestran las {{limit}} tarjetas más recientes.",
+  },
+  payout: {
+    title: "Devolver lo adeudado",
+    text: "{{name}} ya no trabaja en la empresa y no recibirá más pagos: la empresa le paga los {{amount}} que la nómina descontó de más sobre lo que gastaron sus tarjetas y registra el pago aquí.",
+    reference: "Referencia del pago (opcional)",
+    confirm: "La empresa pagó {{amount}} a {{name}}.",
+    failed: "No registrado",
+    pending: "Registrando...",
+    submit: "Registrar el pago de {{amount}}",
   },
   offboard: {
     title: "Dar de baja",

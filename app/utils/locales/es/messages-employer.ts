@@ -296,6 +296,16 @@ const employerMessages = {
   "Nobody was offboarded.": "No se dio de baja a nadie.",
   "This offboarding proposal is not open any more.":
     "Esta propuesta de baja ya no está abierta.",
+  "Keep the payment reference to 100 characters or fewer.":
+    "La referencia del pago puede tener como máximo 100 caracteres.",
+  "Please confirm that the company has paid this amount to the employee.":
+    "Confirma que la empresa pagó este importe al empleado.",
+  "Only a leaver's credit is paid by the employer directly; an employee still paid gets it on the next payroll run.":
+    "Solo el saldo a favor de quien ya dejó la empresa lo paga el empleador directamente; un empleado que sigue cobrando lo recibe en la próxima nómina.",
+  "Nothing is owed back to this employee.":
+    "No se le debe nada a este empleado.",
+  "{{amount}} recorded as paid; nothing is owed back any more.":
+    "{{amount}} registrado como pagado; ya no se le debe nada.",
 };
 
 export default employerMessages;

@@ -32,6 +32,14 @@ const payroll = {
     resultFile:
       "Archivo de resultados de la nómina (CSV: deductionId, collectedAmount)",
     upload: "Subir resultados",
+    reimbursements: {
+      title: "Reembolsos que sumar a los pagos: {{amount}}",
+      text: "La nómina descontó más de lo que gastaron las tarjetas de estos empleados. Suma cada importe a su pago; al registrar los resultados de la nómina quedan pagados.",
+      caption: "Reembolsos de esta nómina",
+      amount: "Sumar al pago",
+      toPay: "Por pagar",
+      paid: "Pagado",
+    },
   },
   due: {
     title: "Para cobrar ahora ({{count}})",

@@ -181,6 +181,9 @@ const validation = {
   "Unspent card balance returned": "Saldo sin usar de la tarjeta devuelto",
   "Employee added": "Empleado agregado",
   "Employee offboarded": "Empleado dado de baja",
+  "Credit netted against what is owed":
+    "Saldo a favor descontado de lo adeudado",
+  "Credit paid back": "Saldo a favor devuelto",
   "Signed in": "Inicio de sesión",
   "Password reset e-mailed": "Enlace para restablecer la contraseña enviado",
   "Password reset by e-mail link":

@@ -76,6 +76,14 @@ test.describe("employer dashboard", () => {
       page.getByRole("link", { name: "Add Employee" }),
     ).toHaveAttribute("href", "/employees/add");
     await expect(page.getByText("Showing 1 to 2 of 2")).toBeVisible();
+    // The next step first: the requests waiting, with the one button that reviews them.
+    const toDo = page.getByRole("region", { name: "To do" });
+    await expect(toDo.getByRole("listitem")).toHaveText([
+      /^2 requests are waiting for your decision\.\s*Review requests$/,
+    ]);
+    await expect(
+      toDo.getByRole("link", { name: "Review requests" }),
+    ).toHaveAttribute("href", "/approvals");
     const pending = page.getByRole("table", { name: "Pending approvals" });
     await expect(pending.getByRole("row")).toHaveCount(3);
     await expect(pending.getByText("$450.00")).toBeVisible();
@@ -90,6 +98,11 @@ test.describe("employer dashboard", () => {
       page.getByText("The advance request has been approved successfully."),
     ).toBeVisible();
     await expect(pending.getByRole("row")).toHaveCount(2);
+    // The to-do follows: one request left, and Annika approved but not yet paid for.
+    await expect(toDo.getByRole("listitem")).toHaveText([
+      /^1 request is waiting for your decision\./,
+      /^Annika Archer was approved for \$450\.00 and has not paid the fee yet;/,
+    ]);
     expect((await requestRow(annRequest.id)).status).toBe("APPROVED");
     // Approval reserves the balance; the deductions come with the card.
     expect(await deductionsOf(annRequest.id)).toHaveLength(0);

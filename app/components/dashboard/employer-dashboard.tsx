@@ -5,6 +5,7 @@ import {
   QuickDeclineForm,
 } from "~/components/employer/approval-forms";
 import { EmployeesTable } from "~/components/employer/employees-table";
+import { ToDoList } from "~/components/dashboard/to-do";
 import { EmployeeCell } from "~/components/employer/pending-requests";
 import { useMayOpen } from "~/components/layout/use-may-open";
 import { Button, buttonClass, LinkButton } from "~/components/ui/button";
@@ -58,6 +59,8 @@ export function EmployerDashboard({
           )}
         </div>
       </header>
+
+      <EmployerToDo items={data.toDo} />
 
       <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
         <StatCard label={t("activeEmployees")} value={data.activeEmployees}>
@@ -224,5 +227,59 @@ function EmployeesFooter({
         </nav>
       ) : null}
     </footer>
+  );
+}
+
+/** What to do now: requests waiting, runs to reconcile, invitations pending, people not paid. */
+function EmployerToDo({
+  items,
+}: {
+  items: SerializeFrom<EmployerDashboardData>["toDo"];
+}) {
+  const t = useT("employer");
+  return (
+    <ToDoList
+      title={t("toDo.title")}
+      empty={t("toDo.nothing")}
+      entries={items.map((item, i) => {
+        switch (item.kind) {
+          case "approvals":
+            return {
+              key: "approvals",
+              to: item.to,
+              action: t("toDo.review"),
+              text: t("toDo.approvals", { count: item.count }),
+            };
+          case "runs":
+            return {
+              key: "runs",
+              to: item.to,
+              action: t("toDo.recordResults"),
+              text: t("toDo.runs", {
+                count: item.count,
+                date: item.payDateText,
+              }),
+            };
+          case "invitations":
+            return {
+              key: "invitations",
+              to: item.to,
+              action: t("toDo.seeInvitations"),
+              text: t("toDo.invitations", { count: item.count }),
+            };
+          case "unpaid":
+            return {
+              key: `unpaid-${i}`,
+              to: item.to,
+              action: t("toDo.viewEmployee"),
+              text: t(item.companyPays ? "toDo.unpaidConfirm" : "toDo.unpaid", {
+                name: item.name,
+                amount: item.amountText,
+                date: item.payByText ?? "",
+              }),
+            };
+        }
+      })}
+    />
   );
 }

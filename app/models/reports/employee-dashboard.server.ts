@@ -1,5 +1,10 @@
 import { pendingInvitationsFor } from "~/models/companies/index.server";
 import {
+  DECLINED_PURCHASE_DAYS,
+  type DeclinedPurchase,
+  employeeToDo,
+} from "./to-do.server";
+import {
   listAwaitingPayment,
   listOwnCards,
   listOwnRequests,
@@ -9,7 +14,7 @@ import {
   type OwnCard,
 } from "~/models/advances/index.server";
 import { getEmployeeRecord } from "~/models/people/index.server";
-import { availableToRequest } from "~/models/ledger/index.server";
+import { availableToRequest, creditSql } from "~/models/ledger/index.server";
 import { addYears, startOfYear, subDays } from "date-fns";
 import { payByDate } from "~/utils/quote";
 import { and, eq, gte, inArray, lt, sql } from "drizzle-orm";
@@ -30,18 +35,38 @@ export const RECENT_ACTIVITY_COUNT = 4;
 export async function yearToDate(
   user: User,
   now: Date = new Date(),
-): Promise<{ total: string; approvedCount: number; pendingCents: number }> {
+): Promise<{
+  total: string;
+  approvedCount: number;
+  pendingCents: number;
+  creditCents: number;
+  declinedPurchase: DeclinedPurchase | null;
+}> {
   // Bound through the column (not a bare parameter) so both drivers encode the timestamps.
   const from = startOfYear(now);
   const to = addYears(from, 1);
   const approved = sql`${advanceRequests.status} = 'APPROVED'`;
+  const own = sql`(select id from employees where user_id = ${user.id})`;
+  const since = new Date(now.getTime() - DECLINED_PURCHASE_DAYS * 86_400_000);
   // The pending sum rides along (no query of its own): available to request is the balance
   // less it, the figure /request shows and refuses with (advance.server availableToRequestCents).
+  // So do the to-do's credit owed (the ledger's creditSql) and newest declined purchase.
   const [row] = await db()
     .select({
       total: sql<string>`coalesce(sum(${advanceRequests.amount}) filter (where ${approved} and ${and(gte(advanceRequests.requestDate, from), lt(advanceRequests.requestDate, to))}), 0)::numeric(10,2)::text`,
       approvedCount: sql<number>`(count(*) filter (where ${approved}))::int`,
       pendingCents: sql<number>`coalesce(sum(${advanceRequests.amount} * 100) filter (where ${advanceRequests.status} = 'PENDING'), 0)::int`,
+      credit: sql<string>`(${creditSql(own)})::text`,
+      declined: sql<DeclinedPurchase | null>`(select json_build_object(
+          'cardId', a.card_id, 'amount', a.amount::text, 'merchant', a.merchant_name,
+          'reason', a.reason, 'createdAt', a.created_at)
+        from card_authorizations a
+        join virtual_cards c on c.id = a.card_id
+        join advance_requests q on q.id = c.request_id
+        where q.employee_id = ${own} and a.approved = false and a.kind = 'purchase'
+          and a.created_at >= ${since.toISOString()}::timestamptz
+          and a.created_at <= ${now.toISOString()}::timestamptz
+        order by a.created_at desc, a.id desc limit 1)`,
     })
     .from(advanceRequests)
     .innerJoin(employees, eq(employees.id, advanceRequests.employeeId))
@@ -55,6 +80,8 @@ export async function yearToDate(
     total: row?.total ?? "0.00",
     approvedCount: Number(row?.approvedCount ?? 0),
     pendingCents: Number(row?.pendingCents ?? 0),
+    creditCents: Math.max(0, toCents(row?.credit ?? "0")),
+    declinedPurchase: row?.declined ?? null,
   };
 }
 
@@ -116,7 +143,7 @@ export async function loadEmployeeDashboard(
 ) {
   const money = (value: string) => formatMoney(value, language);
   const date = (value: Date | string) => formatDate(value, language);
-  const [employee, ytd, recent, upcoming, cards, awaitingPayment] =
+  const [employee, ytd, recent, upcoming, cards, uncardedRequests] =
     await Promise.all([
       getEmployeeRecord(user),
       yearToDate(user, now),
@@ -136,10 +163,27 @@ export async function loadEmployeeDashboard(
     ? []
     : await pendingInvitationsFor(user);
   // Approved requests without a card are exactly the ones awaiting payment: no extra query.
-  const uncarded = new Set(awaitingPayment.map((r) => r.id));
+  const uncarded = new Set(uncardedRequests.map((r) => r.id));
   // Paid, the card on its way: nothing more to do but wait (no "Complete payment").
-  const unpaid = awaitingPayment.filter((r) => r.paidAt === null);
-  const beingIssued = awaitingPayment.filter((r) => r.paidAt !== null);
+  const unpaid = uncardedRequests.filter((r) => r.paidAt === null);
+  const beingIssued = uncardedRequests.filter((r) => r.paidAt !== null);
+  const awaitingPayment = unpaid.map((r) => ({
+    id: r.id,
+    amount: r.amount,
+    amountText: money(r.amount),
+    /** The company pays the fee: confirming is free (decision 0081). */
+    companyPays: employee?.feePayer === "COMPANY",
+    feeText: formatCents(
+      Math.min(PROCESSING_FEE_CENTS, toCents(r.amount)),
+      language,
+    ),
+    // The last day to pay the fee before the approval expires (decision 0075).
+    payByText: r.approvalDate ? date(payByDate(r.approvalDate)) : null,
+    checkoutUrl: `/checkout?${new URLSearchParams({
+      amount: r.amount,
+      requestId: String(r.id),
+    })}`,
+  }));
   return {
     firstName: user.firstName,
     linked: Boolean(employee?.companyId),
@@ -182,23 +226,16 @@ export async function loadEmployeeDashboard(
       amount: r.amount,
       amountText: money(r.amount),
     })),
-    awaitingPayment: unpaid.map((r) => ({
-      id: r.id,
-      amount: r.amount,
-      amountText: money(r.amount),
-      /** The company pays the fee: confirming is free (decision 0081). */
-      companyPays: employee?.feePayer === "COMPANY",
-      feeText: formatCents(
-        Math.min(PROCESSING_FEE_CENTS, toCents(r.amount)),
-        language,
-      ),
-      // The last day to pay the fee before the approval expires (decision 0075).
-      payByText: r.approvalDate ? date(payByDate(r.approvalDate)) : null,
-      checkoutUrl: `/checkout?${new URLSearchParams({
-        amount: r.amount,
-        requestId: String(r.id),
-      })}`,
-    })),
+    awaitingPayment,
+    /** What to do now, first on the page. */
+    toDo: employeeToDo(
+      {
+        awaitingPayment,
+        declinedPurchase: ytd.declinedPurchase,
+        creditCents: ytd.creditCents,
+      },
+      language,
+    ),
     recent: recent.map((r) => ({
       id: r.id,
       dateText: date(r.requestDate),

@@ -6,6 +6,8 @@ import { dayStart } from "~/utils/pay-schedule";
 import { EMPLOYEES_PAGE_SIZE } from "~/validation/employer";
 import { companyFor } from "~/utils/company-access.server";
 import { firstEmployees } from "./employee-directory.server";
+import { employerToDo } from "./to-do.server";
+import type { Language } from "~/utils/i18n";
 import {
   listPendingRequests,
   withApprovalCheck,
@@ -92,7 +94,11 @@ async function dashboardFigures(
  * month (by approval date, server time zone), approved advances in total; the first 3 pending
  * requests and the first 5 employees. Three queries, whatever the company's size.
  */
-export async function loadEmployerDashboard(user: User, now = new Date()) {
+export async function loadEmployerDashboard(
+  user: User,
+  now = new Date(),
+  language: Language = "en",
+) {
   const monthStart = startOfMonth(now);
   const nextMonthStart = addMonths(monthStart, 1);
   // The next payroll is the company's next pay date; what it collects is every scheduled
@@ -102,8 +108,11 @@ export async function loadEmployerDashboard(user: User, now = new Date()) {
     listPendingRequests(user, DASHBOARD_PENDING),
     firstEmployees(user, DASHBOARD_EMPLOYEES),
   ]);
+  const toDo = await employerToDo(user, figures.pendingRequests, now, language);
   return {
     greetingName: user.companyName || user.firstName,
+    /** What to do now, first on the page, by what the member's role may do. */
+    toDo,
     activeEmployees: figures.activeEmployees,
     pendingRequests: figures.pendingRequests,
     monthlyAdvances: figures.monthlyAdvances,

@@ -30,3 +30,11 @@ export {
   listEmployeesForApi,
   loadEmployeesPage,
 } from "./employee-directory.server";
+export {
+  DECLINED_PURCHASE_DAYS,
+  employeeToDo,
+  type EmployeeToDoItem,
+  employerToDo,
+  type EmployerToDoItem,
+  TO_DO_UNPAID,
+} from "./to-do.server";

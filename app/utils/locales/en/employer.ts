@@ -29,6 +29,24 @@ const employer = {
   employeesPages: "Employees pages",
   employeesPage: "Employees page {{page}}",
   next: "Next",
+  toDo: {
+    title: "To do",
+    nothing: "Nothing to do right now.",
+    approvals_one: "{{count}} request is waiting for your decision.",
+    approvals_other: "{{count}} requests are waiting for your decision.",
+    review: "Review requests",
+    runs_one: "The payroll run for {{date}} is waiting for its results.",
+    runs_other: "{{count}} payroll runs are waiting for their results.",
+    recordResults: "Record results",
+    invitations_one: "{{count}} invitation has not been accepted yet.",
+    invitations_other: "{{count}} invitations have not been accepted yet.",
+    seeInvitations: "See invitations",
+    unpaid:
+      "{{name}} was approved for {{amount}} and has not paid the fee yet; the approval expires after {{date}}.",
+    unpaidConfirm:
+      "{{name}} was approved for {{amount}} and has not confirmed it yet; the approval expires after {{date}}.",
+    viewEmployee: "View employee",
+  },
 };
 
 export default employer;

@@ -19,6 +19,7 @@ import {
   withApprovalCheck,
 } from "~/models/advances/index.server";
 import { requireEmployer, safeRedirect } from "~/web/auth.server";
+import { requestApproved, requestDeclined } from "~/validation/employer";
 import {
   attempt,
   readFormData,
@@ -147,18 +148,22 @@ export async function action({ request }: ActionFunctionArgs) {
   return attempt(
     async () => {
       if (submission.value.intent === "approve") {
-        await approveAdvance(employer, requestId);
+        const approved = await approveAdvance(employer, requestId);
         return redirectWithSuccess(
           safeRedirect(redirectTo, "/approvals"),
           "Request approved",
-          "The advance request has been approved successfully.",
+          requestApproved(approved.employeeName, approved.amount),
         );
       }
-      await declineAdvance(employer, requestId, submission.value.reason);
+      const declined = await declineAdvance(
+        employer,
+        requestId,
+        submission.value.reason,
+      );
       return redirectWithSuccess(
         safeRedirect(redirectTo, "/approvals"),
         "Request declined",
-        "The advance request has been declined.",
+        requestDeclined(declined.employeeName, declined.amount),
       );
     },
     (error): ActionData => ({

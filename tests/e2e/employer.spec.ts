@@ -60,11 +60,11 @@ test.describe("employer dashboard", () => {
     await page.goto("/");
     await expect(
       page.getByRole("heading", {
-        name: `Welcome back, ${employer.companyName}`,
+        name: `Welcome, ${employer.firstName}`,
       }),
     ).toBeVisible();
-    await expect(page.getByText("8% from last month")).toBeVisible();
-    await expect(page.getByText("12% from last month")).toBeVisible();
+    // A company created today: no last month to compare with, and no made-up trend.
+    await expect(page.getByText("— (no last month to compare)")).toHaveCount(2);
     await expect(
       page.getByText(/^Next payroll: \w{3} \d{2}, \d{4}$/),
     ).toBeVisible();
@@ -95,7 +95,7 @@ test.describe("employer dashboard", () => {
     await expect(page).toHaveURL(/\/$/);
     await expect(page.getByText("Request approved")).toBeVisible();
     await expect(
-      page.getByText("The advance request has been approved successfully."),
+      page.getByText("Annika Archer's advance of $450.00 is approved."),
     ).toBeVisible();
     await expect(pending.getByRole("row")).toHaveCount(2);
     // The to-do follows: one request left, and Annika approved but not yet paid for.
@@ -196,7 +196,7 @@ test.describe("/approvals", () => {
     await dialog.getByRole("button", { name: "Decline Request" }).click();
     await expect(page.getByText("Request declined")).toBeVisible();
     await expect(
-      page.getByText("The advance request has been declined."),
+      page.getByText("Annika Archer's advance of $450.00 is declined."),
     ).toBeVisible();
     await expect(dialog).toBeHidden();
     await expect(page.getByText("Annika Archer", { exact: true })).toBeHidden();

@@ -34,9 +34,15 @@ export function EmployerDashboard({
       <header className="flex flex-wrap items-center justify-between gap-4">
         <div>
           <h1 className="text-2xl font-bold text-gray-900">
-            {t("welcomeBack", { name: data.greetingName })}
+            {t(data.returning ? "welcomeBack" : "welcome", {
+              name: data.greetingName,
+            })}
           </h1>
-          <p className="mt-1 text-gray-700">{t("overview")}</p>
+          <p className="mt-1 text-gray-700">
+            {data.companyName
+              ? t("overviewOf", { company: data.companyName })
+              : t("overview")}
+          </p>
         </div>
         <div className="flex gap-2">
           {/* A file download, not a page: the browser loads it directly. */}
@@ -64,7 +70,7 @@ export function EmployerDashboard({
 
       <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
         <StatCard label={t("activeEmployees")} value={data.activeEmployees}>
-          {t("fromLastMonth8")}
+          <Trend percent={data.activeEmployeesTrend} />
         </StatCard>
         <StatCard label={t("pendingRequests")} value={data.pendingRequests}>
           <Link to="/approvals" className={linkClass}>
@@ -75,7 +81,7 @@ export function EmployerDashboard({
           label={t("monthlyAdvances")}
           value={money(data.monthlyAdvances)}
         >
-          {t("fromLastMonth12")}
+          <Trend percent={data.monthlyAdvancesTrend} />
         </StatCard>
         <StatCard
           label={t("pendingDeductions")}
@@ -282,4 +288,12 @@ function EmployerToDo({
       })}
     />
   );
+}
+
+/** "+8% from last month", "−5% from last month", or "—" when there is no last month. */
+function Trend({ percent }: { percent: number | null }) {
+  const t = useT("employer");
+  if (percent === null) return <>{t("noLastMonth")}</>;
+  const sign = percent > 0 ? "+" : percent < 0 ? "−" : "";
+  return <>{t("fromLastMonth", { change: `${sign}${Math.abs(percent)}%` })}</>;
 }

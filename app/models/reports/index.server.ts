@@ -17,6 +17,7 @@ export {
 export {
   type EmployerDashboardData,
   loadEmployerDashboard,
+  monthOverMonth,
 } from "./employer-dashboard.server";
 export {
   cardRestrictions,

@@ -1,17 +1,19 @@
 // The `employer` namespace in English: the employer dashboard (i18next's JSON format;
 // docs/i18n-glossary.md).
 const employer = {
+  welcome: "Welcome, {{name}}",
+  overviewOf: "Here's an overview of the grocery advances at {{company}}.",
   welcomeBack: "Welcome back, {{name}}",
   overview: "Here's an overview of your employees' grocery advances.",
   export: "Export",
   runPayroll: "Run Payroll",
   addEmployee: "Add Employee",
   activeEmployees: "Active Employees",
-  fromLastMonth8: "8% from last month",
+  fromLastMonth: "{{change}} from last month",
+  noLastMonth: "— (no last month to compare)",
   pendingRequests: "Pending Requests",
   viewAll: "View all",
   monthlyAdvances: "Monthly Advances",
-  fromLastMonth12: "12% from last month",
   pendingDeductions: "Pending Deductions",
   nextPayroll: "Next payroll: {{date}}",
   dueThen:

@@ -1,5 +1,8 @@
 // The `employer` namespace in US Spanish: the employer dashboard (docs/i18n-glossary.md).
 const employer = {
+  welcome: "Hola, {{name}}",
+  overviewOf:
+    "Un resumen de los adelantos para el supermercado en {{company}}.",
   welcomeBack: "Hola de nuevo, {{name}}",
   overview:
     "Un resumen de los adelantos para el supermercado de tus empleados.",
@@ -7,11 +10,11 @@ const employer = {
   runPayroll: "Procesar nómina",
   addEmployee: "Agregar empleado",
   activeEmployees: "Empleados activos",
-  fromLastMonth8: "8% más que el mes pasado",
+  fromLastMonth: "{{change}} respecto del mes pasado",
+  noLastMonth: "— (no hay mes pasado para comparar)",
   pendingRequests: "Solicitudes pendientes",
   viewAll: "Ver todas",
   monthlyAdvances: "Adelantos del mes",
-  fromLastMonth12: "12% más que el mes pasado",
   pendingDeductions: "Descuentos pendientes",
   nextPayroll: "Próxima nómina: {{date}}",
   dueThen:

@@ -17,9 +17,10 @@ import {
   getPendingRequest,
   pagePendingRequests,
   withApprovalCheck,
+  requestApproved,
+  requestDeclined,
 } from "~/models/advances/index.server";
 import { requireEmployer, safeRedirect } from "~/web/auth.server";
-import { requestApproved, requestDeclined } from "~/validation/employer";
 import {
   attempt,
   readFormData,

@@ -1,14 +1,7 @@
 import * as z from "zod";
 import { idField } from "./id-field";
-import { formatMoney } from "~/utils/money";
 
 export const REQUEST_NOT_FOUND = "Advance request not found";
-
-/** The toasts after a decision: who, and how much (an amount as "300.00"). */
-export const requestApproved = (name: string, amount: string) =>
-  `${name}'s advance of ${formatMoney(amount)} is approved.`;
-export const requestDeclined = (name: string, amount: string) =>
-  `${name}'s advance of ${formatMoney(amount)} is declined.`;
 export const EMPLOYEE_NOT_FOUND = "Employee not found";
 export const DECLINE_REASON_MAX = 500;
 export const DECLINE_REASON_TOO_LONG = `Reason must be at most ${DECLINE_REASON_MAX} characters`;

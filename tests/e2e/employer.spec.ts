@@ -493,3 +493,37 @@ test("Approve is disabled with the reason when the balance no longer covers the 
     ).toBeVisible();
   }
 });
+
+test("an offboarding posted empty answers with the error summary at the top, focused, linked to each field", async ({
+  page,
+  loginAs,
+}, testInfo) => {
+  const { employer, ann } = await company();
+  await loginAs(employer);
+  await page.goto(`/employees/${(await employeeOf(ann)).id}`);
+  const form = page.locator("form#offboard");
+  // Past the browser's own required-field check, so the server answers the post.
+  await form.evaluate((f: HTMLFormElement) => {
+    f.noValidate = true;
+  });
+  await form.getByRole("button", { name: "Offboard Annika" }).click();
+  const summary = form.getByTestId("error-summary");
+  await expect(summary).toBeVisible();
+  // Without JavaScript the reloaded page focuses the summary (autofocus); with it, the form
+  // is checked in the browser, which focuses the first field in error under the same summary.
+  if (testInfo.project.name === "no-js") await expect(summary).toBeFocused();
+  else await expect(form.getByLabel("Last pay date")).toBeFocused();
+  await expect(summary.getByRole("link")).toHaveCount(2);
+  // Above the fields, each message a link to its field.
+  const [summaryBox, fieldBox] = await Promise.all([
+    summary.boundingBox(),
+    form.getByLabel("Last pay date").boundingBox(),
+  ]);
+  expect(summaryBox!.y).toBeLessThan(fieldBox!.y);
+  const first = summary.getByRole("link").first();
+  await expect(first).toHaveAttribute(
+    "href",
+    `#${await form.getByLabel("Last pay date").getAttribute("id")}`,
+  );
+  expect(await employeeOf(ann)).toMatchObject({ offboardedAt: null });
+});

@@ -24,7 +24,7 @@ import {
   REQUEST_NOT_FOUND,
 } from "~/validation/employer";
 import { companyFor } from "~/utils/company-access.server";
-import { toCents } from "~/utils/money";
+import { formatMoney, toCents } from "~/utils/money";
 
 /**
  * The request's employee user id when the request belongs to one of the actor's employees;
@@ -54,6 +54,12 @@ async function ownedRequest(
     );
   return row ?? null;
 }
+
+/** The toasts after a decision: who, and how much (an amount as "300.00"). */
+export const requestApproved = (name: string, amount: string) =>
+  `${name}'s advance of ${formatMoney(amount)} is approved.`;
+export const requestDeclined = (name: string, amount: string) =>
+  `${name}'s advance of ${formatMoney(amount)} is declined.`;
 
 /** The decided request, with its employee's name for the page's message. */
 export type Decided = AdvanceRequest & { employeeName: string };

@@ -51,7 +51,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   // A member removed from their company keeps their account, and nothing on the employer side.
   if (user.companyId === null)
     return json({ role: "FORMER_MEMBER" as const, name: user.firstName, i18n });
-  const employer = await loadEmployerDashboard(user);
+  const employer = await loadEmployerDashboard(user, new Date(), language);
   return json({
     role: "EMPLOYER" as const,
     employer: {

@@ -17,6 +17,8 @@ import {
   getPendingRequest,
   pagePendingRequests,
   withApprovalCheck,
+  requestApproved,
+  requestDeclined,
 } from "~/models/advances/index.server";
 import { requireEmployer, safeRedirect } from "~/web/auth.server";
 import {
@@ -147,18 +149,22 @@ export async function action({ request }: ActionFunctionArgs) {
   return attempt(
     async () => {
       if (submission.value.intent === "approve") {
-        await approveAdvance(employer, requestId);
+        const approved = await approveAdvance(employer, requestId);
         return redirectWithSuccess(
           safeRedirect(redirectTo, "/approvals"),
           "Request approved",
-          "The advance request has been approved successfully.",
+          requestApproved(approved.employeeName, approved.amount),
         );
       }
-      await declineAdvance(employer, requestId, submission.value.reason);
+      const declined = await declineAdvance(
+        employer,
+        requestId,
+        submission.value.reason,
+      );
       return redirectWithSuccess(
         safeRedirect(redirectTo, "/approvals"),
         "Request declined",
-        "The advance request has been declined.",
+        requestDeclined(declined.employeeName, declined.amount),
       );
     },
     (error): ActionData => ({

@@ -166,14 +166,18 @@ export async function action({ request }: ActionFunctionArgs) {
   }
   return attempt(
     async () => {
-      const { run } = await createPayrollRun(user, {});
-      const count = run.deductions.length;
+      // What this press submitted, not the run's whole file (a run of the day may exist).
+      const { run, added, addedCents } = await createPayrollRun(user, {});
+      if (added === 0)
+        return redirectWithSuccess(
+          "/payroll",
+          "Nothing to submit",
+          "There were no deductions due.",
+        );
       return redirectWithSuccess(
         `/payroll?run=${run.id}`,
         "Payroll run created",
-        count === 0
-          ? "There were no deductions due."
-          : `${count} ${count === 1 ? "deduction" : "deductions"} submitted, ${formatMoney(run.total)} in total. Record what payroll collected when it is done.`,
+        `${added} ${added === 1 ? "deduction" : "deductions"} submitted, ${formatCents(addedCents)} in total. Record what payroll collected when it is done.`,
       );
     },
     (error): ActionData => ({ result: replyToFailure(submission, error) }),
@@ -403,7 +407,19 @@ export default function PayrollPage() {
           {t("due.total", { amount: data.total })}
         </p>
       </Card>
-      <RunPayrollForm lastResult={actionData?.result} />
+      {data.due.length === 0 ? (
+        // Nothing to run: the button stays, disabled, with the reason beside it.
+        <div className="space-y-2">
+          <p id="run-payroll-reason" className="text-sm text-gray-700">
+            {t("form.nothingDue", { date: date(data.nextPayroll) })}
+          </p>
+          <Button type="button" disabled aria-describedby="run-payroll-reason">
+            {t("form.submit")}
+          </Button>
+        </div>
+      ) : (
+        <RunPayrollForm lastResult={actionData?.result} />
+      )}
       <Card title={t("runs.title")}>
         <Table
           head={[

@@ -3,9 +3,13 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { getRequestPage, requestAdvance } from "~/models/advances/index.server";
+import {
+  exceedsBalance,
+  getRequestPage,
+  requestAdvance,
+} from "~/models/advances/index.server";
 import { requireEmployee } from "~/web/auth.server";
-import { formatCents } from "~/utils/money";
+import { formatCents, fromCents } from "~/utils/money";
 import { quoteAdvance, quoteKey, type Quote } from "~/utils/quote";
 import {
   MAX_ADVANCE_WHOLE,
@@ -63,6 +67,8 @@ type ActionData = {
   result: SubmissionResult<string[]>;
   /** The disclosure for the submitted values, when it was not shown before (decision 0074). */
   review?: Quote;
+  /** The submitted values' cost, shown (not for confirming) beside a refused amount. */
+  quote?: Quote;
 };
 
 const REQUEST_FAILED_FALLBACK = "There was an error submitting your request.";
@@ -80,16 +86,26 @@ export async function action({ request }: ActionFunctionArgs) {
   const quoted = quoteKey(Math.round(amount * 100), repaymentPeriods);
   if (formData.get("quotedFor") !== quoted) {
     const page = await getRequestPage(user);
-    return json<ActionData>({
-      result: submission.reply(),
-      review: quoteAdvance(
-        Math.round(amount * 100),
-        repaymentPeriods,
-        page.paySchedule,
-        new Date(),
-        page.feePayer,
-      ),
-    });
+    const submitted = quoteAdvance(
+      Math.round(amount * 100),
+      repaymentPeriods,
+      page.paySchedule,
+      new Date(),
+      page.feePayer,
+    );
+    // More than the balance allows: refused now, not after a confirmation of a cost that
+    // cannot be; the cost shown is the submitted amount's, beside the field that says it.
+    if (Math.round(amount * 100) > page.availableCents) {
+      const message = exceedsBalance(fromCents(page.availableCents));
+      return json<ActionData>(
+        {
+          result: submission.reply({ fieldErrors: { amount: [message] } }),
+          quote: submitted,
+        },
+        { status: 400 },
+      );
+    }
+    return json<ActionData>({ result: submission.reply(), review: submitted });
   }
   return attempt(
     async () => {
@@ -194,7 +210,7 @@ export default function RequestPage() {
           lastResult={actionData?.result}
           paySchedule={paySchedule}
           feePayer={feePayer}
-          quote={actionData?.review ?? quote}
+          quote={actionData?.review ?? actionData?.quote ?? quote}
           reviewing={Boolean(actionData?.review)}
         />
       )}

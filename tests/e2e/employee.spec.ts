@@ -176,9 +176,21 @@ test.describe("employee experience", () => {
     });
     await loginAs(employee);
     await page.goto("/");
-    await expect(
-      page.getByRole("heading", { name: "Virtual Cards (1)" }),
-    ).toBeVisible();
+    // The next step first: paying for the approved advance, above the cards.
+    const toDo = page.getByRole("region", { name: "To do" });
+    await expect(toDo.getByRole("listitem")).toHaveCount(1);
+    await expect(toDo.getByRole("listitem").first()).toContainText(
+      "Your $200.00 advance is approved.",
+    );
+    const cardsHeading = page.getByRole("heading", {
+      name: "Virtual Cards (1)",
+    });
+    await expect(cardsHeading).toBeVisible();
+    const [toDoBox, cardsBox] = await Promise.all([
+      toDo.boundingBox(),
+      cardsHeading.boundingBox(),
+    ]);
+    expect(toDoBox!.y).toBeLessThan(cardsBox!.y);
     // On the card's face, and in the name of the link to the card's page.
     await expect(page.getByText("•••• •••• •••• 4242").first()).toBeVisible();
     await expect(
@@ -189,7 +201,7 @@ test.describe("employee experience", () => {
     await expect(page.getByText("07/2030")).toBeVisible();
     await expect(page.getByText("Grocery stores only")).toBeVisible();
     await expect(
-      page.getByRole("link", { name: "Complete payment" }),
+      toDo.getByRole("link", { name: "Complete payment" }),
     ).toHaveAttribute("href", `/checkout?amount=200.00&requestId=${unpaid.id}`);
     // The carded advance's two deductions (the unpaid one has none until its card).
     const deductions = page.getByRole("table", { name: "Upcoming Deductions" });

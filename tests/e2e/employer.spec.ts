@@ -60,11 +60,11 @@ test.describe("employer dashboard", () => {
     await page.goto("/");
     await expect(
       page.getByRole("heading", {
-        name: `Welcome back, ${employer.companyName}`,
+        name: `Welcome, ${employer.firstName}`,
       }),
     ).toBeVisible();
-    await expect(page.getByText("8% from last month")).toBeVisible();
-    await expect(page.getByText("12% from last month")).toBeVisible();
+    // A company created today: no last month to compare with, and no made-up trend.
+    await expect(page.getByText("— (no last month to compare)")).toHaveCount(2);
     await expect(
       page.getByText(/^Next payroll: \w{3} \d{2}, \d{4}$/),
     ).toBeVisible();
@@ -76,6 +76,14 @@ test.describe("employer dashboard", () => {
       page.getByRole("link", { name: "Add Employee" }),
     ).toHaveAttribute("href", "/employees/add");
     await expect(page.getByText("Showing 1 to 2 of 2")).toBeVisible();
+    // The next step first: the requests waiting, with the one button that reviews them.
+    const toDo = page.getByRole("region", { name: "To do" });
+    await expect(toDo.getByRole("listitem")).toHaveText([
+      /^2 requests are waiting for your decision\.\s*Review requests$/,
+    ]);
+    await expect(
+      toDo.getByRole("link", { name: "Review requests" }),
+    ).toHaveAttribute("href", "/approvals");
     const pending = page.getByRole("table", { name: "Pending approvals" });
     await expect(pending.getByRole("row")).toHaveCount(3);
     await expect(pending.getByText("$450.00")).toBeVisible();
@@ -87,9 +95,14 @@ test.describe("employer dashboard", () => {
     await expect(page).toHaveURL(/\/$/);
     await expect(page.getByText("Request approved")).toBeVisible();
     await expect(
-      page.getByText("The advance request has been approved successfully."),
+      page.getByText("Annika Archer's advance of $450.00 is approved."),
     ).toBeVisible();
     await expect(pending.getByRole("row")).toHaveCount(2);
+    // The to-do follows: one request left, and Annika approved but not yet paid for.
+    await expect(toDo.getByRole("listitem")).toHaveText([
+      /^1 request is waiting for your decision\./,
+      /^Annika Archer was approved for \$450\.00 and has not paid the fee yet;/,
+    ]);
     expect((await requestRow(annRequest.id)).status).toBe("APPROVED");
     // Approval reserves the balance; the deductions come with the card.
     expect(await deductionsOf(annRequest.id)).toHaveLength(0);
@@ -183,7 +196,7 @@ test.describe("/approvals", () => {
     await dialog.getByRole("button", { name: "Decline Request" }).click();
     await expect(page.getByText("Request declined")).toBeVisible();
     await expect(
-      page.getByText("The advance request has been declined."),
+      page.getByText("Annika Archer's advance of $450.00 is declined."),
     ).toBeVisible();
     await expect(dialog).toBeHidden();
     await expect(page.getByText("Annika Archer", { exact: true })).toBeHidden();
@@ -479,4 +492,38 @@ test("Approve is disabled with the reason when the balance no longer covers the 
         .or(page.getByRole("link", { name: "Decline Delia Dunn's request" })),
     ).toBeVisible();
   }
+});
+
+test("an offboarding posted empty answers with the error summary at the top, focused, linked to each field", async ({
+  page,
+  loginAs,
+}, testInfo) => {
+  const { employer, ann } = await company();
+  await loginAs(employer);
+  await page.goto(`/employees/${(await employeeOf(ann)).id}`);
+  const form = page.locator("form#offboard");
+  // Past the browser's own required-field check, so the server answers the post.
+  await form.evaluate((f: HTMLFormElement) => {
+    f.noValidate = true;
+  });
+  await form.getByRole("button", { name: "Offboard Annika" }).click();
+  const summary = form.getByTestId("error-summary");
+  await expect(summary).toBeVisible();
+  // Without JavaScript the reloaded page focuses the summary (autofocus); with it, the form
+  // is checked in the browser, which focuses the first field in error under the same summary.
+  if (testInfo.project.name === "no-js") await expect(summary).toBeFocused();
+  else await expect(form.getByLabel("Last pay date")).toBeFocused();
+  await expect(summary.getByRole("link")).toHaveCount(2);
+  // Above the fields, each message a link to its field.
+  const [summaryBox, fieldBox] = await Promise.all([
+    summary.boundingBox(),
+    form.getByLabel("Last pay date").boundingBox(),
+  ]);
+  expect(summaryBox!.y).toBeLessThan(fieldBox!.y);
+  const first = summary.getByRole("link").first();
+  await expect(first).toHaveAttribute(
+    "href",
+    `#${await form.getByLabel("Last pay date").getAttribute("id")}`,
+  );
+  expect(await employeeOf(ann)).toMatchObject({ offboardedAt: null });
 });

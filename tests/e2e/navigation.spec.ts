@@ -100,7 +100,7 @@ test.describe("navigation", () => {
     await asked;
     const heading = page.getByRole("heading", {
       level: 1,
-      name: `Welcome back, ${employer.companyName}`,
+      name: `Welcome, ${employer.firstName}`,
     });
     const hydrated = (selector: string) =>
       page

@@ -66,6 +66,13 @@ test.describe("payroll", () => {
     ).toBeVisible();
     await expect(run.getByText("Submitted")).toBeVisible();
     await expect(page.getByText("No deductions are due.")).toBeVisible();
+    // Nothing left to run: the button says why it is off, with or without JavaScript.
+    await expect(
+      page.getByRole("button", { name: "Run payroll" }),
+    ).toBeDisabled();
+    await expect(
+      page.getByText(/^Nothing is due now, so there is no payroll to run\./),
+    ).toBeVisible();
     await expectAccessible(page);
 
     // The paycheck covered $120 of the $300 due: recorded row by row (the rest is arrears).

@@ -298,7 +298,9 @@ test.describe("the employer side in Spanish", () => {
       .click();
     await expect(page.getByText("Solicitud aprobada")).toBeVisible();
     await expect(
-      page.getByText("La solicitud de adelanto se aprobó correctamente."),
+      page.getByText(
+        /^Se aprobó el adelanto de \$2[12]0\.00 de Marisol Vega\.$/,
+      ),
     ).toBeVisible();
     await page
       .getByRole("link", { name: "Rechazar la solicitud de Marisol Vega" })
@@ -311,6 +313,11 @@ test.describe("the employer side in Spanish", () => {
       .fill("Fuera del presupuesto");
     await dialog.getByRole("button", { name: "Rechazar solicitud" }).click();
     await expect(page.getByText("Solicitud rechazada")).toBeVisible();
+    await expect(
+      page.getByText(
+        /^Se rechazó el adelanto de \$2[12]0\.00 de Marisol Vega\.$/,
+      ),
+    ).toBeVisible();
     await expect(
       page.getByText(
         "No hay solicitudes pendientes de aprobación en este momento.",

@@ -2,6 +2,7 @@ import type { SerializeFrom } from "@remix-run/node";
 import { Link } from "@remix-run/react";
 import { CardFace } from "~/components/card/card-face";
 import { RequestStatusCell } from "~/components/cancel-request-form";
+import { ToDoList } from "~/components/dashboard/to-do";
 import { LinkButton } from "~/components/ui/button";
 import { Card, StatCard } from "~/components/ui/card";
 import { EmptyRow, Table, Td } from "~/components/ui/table";
@@ -26,6 +27,8 @@ export function EmployeeDashboard({ data }: { data: Data }) {
         </h1>
         <LinkButton to="/request">{t("employee.newRequest")}</LinkButton>
       </div>
+
+      {data.linked ? <EmployeeToDo items={data.toDo} /> : null}
 
       {data.linked ? null : (
         <div
@@ -204,53 +207,6 @@ function VirtualCards({ data }: { data: Data }) {
   const text = useMessageText();
   return (
     <Card title={t("employee.virtualCards", { count: cards?.length ?? 0 })}>
-      {data.awaitingPayment.length > 0 ? (
-        <ul className="mb-4 space-y-2">
-          {data.awaitingPayment.map((r) => (
-            <li
-              key={r.id}
-              className="flex flex-wrap items-center justify-between gap-2 rounded-md border border-brand-100 bg-brand-50 px-4 py-3 text-sm text-gray-900"
-            >
-              <span>
-                {t(
-                  r.companyPays
-                    ? "employee.awaitingConfirmation"
-                    : "employee.awaitingPayment",
-                  { amount: r.amountText },
-                )}{" "}
-                <span className="text-gray-700">
-                  {t(
-                    r.companyPays
-                      ? "employee.companyPaysFee"
-                      : "employee.awaitingPaymentFee",
-                    { fee: r.feeText, amount: r.amountText },
-                  )}
-                  {r.payByText ? (
-                    <>
-                      {" "}
-                      {withElements(
-                        t(
-                          r.companyPays
-                            ? "employee.confirmBy"
-                            : "employee.payBy",
-                        ),
-                        { date: <strong>{r.payByText}</strong> },
-                      )}
-                    </>
-                  ) : null}
-                </span>
-              </span>
-              <LinkButton to={r.checkoutUrl}>
-                {t(
-                  r.companyPays
-                    ? "employee.confirmAndGetCard"
-                    : "employee.completePayment",
-                )}
-              </LinkButton>
-            </li>
-          ))}
-        </ul>
-      ) : null}
       {data.beingIssued.length > 0 ? (
         <ul className="mb-4 space-y-2">
           {data.beingIssued.map((r) => (
@@ -317,5 +273,86 @@ function VirtualCards({ data }: { data: Data }) {
         </ul>
       )}
     </Card>
+  );
+}
+
+/** What to do now: pay for an approved advance, a declined purchase, a credit owed. */
+function EmployeeToDo({ items }: { items: Data["toDo"] }) {
+  const t = useT("dashboard");
+  const text = useMessageText();
+  return (
+    <ToDoList
+      title={t("toDo.title")}
+      empty={t("toDo.nothing")}
+      entries={items.map((item, i) => {
+        switch (item.kind) {
+          case "pay":
+            return {
+              key: `pay-${item.requestId}`,
+              to: item.to,
+              action: t(
+                item.companyPays
+                  ? "employee.confirmAndGetCard"
+                  : "employee.completePayment",
+              ),
+              text: (
+                <>
+                  {t(
+                    item.companyPays
+                      ? "employee.awaitingConfirmation"
+                      : "employee.awaitingPayment",
+                    { amount: item.amountText },
+                  )}{" "}
+                  <span className="text-gray-700">
+                    {t(
+                      item.companyPays
+                        ? "employee.companyPaysFee"
+                        : "employee.awaitingPaymentFee",
+                      { fee: item.feeText, amount: item.amountText },
+                    )}
+                    {item.payByText ? (
+                      <>
+                        {" "}
+                        {withElements(
+                          t(
+                            item.companyPays
+                              ? "employee.confirmBy"
+                              : "employee.payBy",
+                          ),
+                          { date: <strong>{item.payByText}</strong> },
+                        )}
+                      </>
+                    ) : null}
+                  </span>
+                </>
+              ),
+            };
+          case "declinedPurchase":
+            return {
+              key: `declined-${i}`,
+              to: item.to,
+              action: t("toDo.seeCard"),
+              text: t(
+                item.reason
+                  ? "toDo.declinedPurchase"
+                  : "toDo.declinedPurchaseNoReason",
+                {
+                  amount: item.amountText,
+                  merchant: item.merchant,
+                  date: item.dateText,
+                  reason: item.reason ? text(item.reason) : "",
+                },
+              ),
+            };
+          case "credit":
+            return {
+              key: "credit",
+              to: item.to,
+              action: t("toDo.seeHistory"),
+              text: t("toDo.credit", { amount: item.amountText }),
+            };
+        }
+      })}
+    />
   );
 }

@@ -5,6 +5,7 @@ import {
   QuickDeclineForm,
 } from "~/components/employer/approval-forms";
 import { EmployeesTable } from "~/components/employer/employees-table";
+import { ToDoList } from "~/components/dashboard/to-do";
 import { EmployeeCell } from "~/components/employer/pending-requests";
 import { useMayOpen } from "~/components/layout/use-may-open";
 import { Button, buttonClass, LinkButton } from "~/components/ui/button";
@@ -33,9 +34,15 @@ export function EmployerDashboard({
       <header className="flex flex-wrap items-center justify-between gap-4">
         <div>
           <h1 className="text-2xl font-bold text-gray-900">
-            {t("welcomeBack", { name: data.greetingName })}
+            {t(data.returning ? "welcomeBack" : "welcome", {
+              name: data.greetingName,
+            })}
           </h1>
-          <p className="mt-1 text-gray-700">{t("overview")}</p>
+          <p className="mt-1 text-gray-700">
+            {data.companyName
+              ? t("overviewOf", { company: data.companyName })
+              : t("overview")}
+          </p>
         </div>
         <div className="flex gap-2">
           {/* A file download, not a page: the browser loads it directly. */}
@@ -59,9 +66,11 @@ export function EmployerDashboard({
         </div>
       </header>
 
+      <EmployerToDo items={data.toDo} />
+
       <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
         <StatCard label={t("activeEmployees")} value={data.activeEmployees}>
-          {t("fromLastMonth8")}
+          <Trend percent={data.activeEmployeesTrend} />
         </StatCard>
         <StatCard label={t("pendingRequests")} value={data.pendingRequests}>
           <Link to="/approvals" className={linkClass}>
@@ -72,7 +81,7 @@ export function EmployerDashboard({
           label={t("monthlyAdvances")}
           value={money(data.monthlyAdvances)}
         >
-          {t("fromLastMonth12")}
+          <Trend percent={data.monthlyAdvancesTrend} />
         </StatCard>
         <StatCard
           label={t("pendingDeductions")}
@@ -225,4 +234,66 @@ function EmployeesFooter({
       ) : null}
     </footer>
   );
+}
+
+/** What to do now: requests waiting, runs to reconcile, invitations pending, people not paid. */
+function EmployerToDo({
+  items,
+}: {
+  items: SerializeFrom<EmployerDashboardData>["toDo"];
+}) {
+  const t = useT("employer");
+  return (
+    <ToDoList
+      title={t("toDo.title")}
+      empty={t("toDo.nothing")}
+      entries={items.map((item, i) => {
+        switch (item.kind) {
+          case "approvals":
+            return {
+              key: "approvals",
+              to: item.to,
+              action: t("toDo.review"),
+              text: t("toDo.approvals", { count: item.count }),
+            };
+          case "runs":
+            return {
+              key: "runs",
+              to: item.to,
+              action: t("toDo.recordResults"),
+              text: t("toDo.runs", {
+                count: item.count,
+                date: item.payDateText,
+              }),
+            };
+          case "invitations":
+            return {
+              key: "invitations",
+              to: item.to,
+              action: t("toDo.seeInvitations"),
+              text: t("toDo.invitations", { count: item.count }),
+            };
+          case "unpaid":
+            return {
+              key: `unpaid-${i}`,
+              to: item.to,
+              action: t("toDo.viewEmployee"),
+              text: t(item.companyPays ? "toDo.unpaidConfirm" : "toDo.unpaid", {
+                name: item.name,
+                amount: item.amountText,
+                date: item.payByText ?? "",
+              }),
+            };
+        }
+      })}
+    />
+  );
+}
+
+/** "+8% from last month", "−5% from last month", or "—" when there is no last month. */
+function Trend({ percent }: { percent: number | null }) {
+  const t = useT("employer");
+  if (percent === null) return <>{t("noLastMonth")}</>;
+  const sign = percent > 0 ? "+" : percent < 0 ? "−" : "";
+  return <>{t("fromLastMonth", { change: `${sign}${Math.abs(percent)}%` })}</>;
 }

@@ -7,7 +7,7 @@ import { Form } from "@remix-run/react";
 import { SubmitRow } from "~/components/ui/submit-row";
 import { Card } from "~/components/ui/card";
 import { CheckboxField, Field } from "~/components/ui/field";
-import { useSchemaForm } from "~/components/ui/schema-form";
+import { ErrorSummary, useSchemaForm } from "~/components/ui/schema-form";
 import { useIsPending } from "~/components/use-is-pending";
 import { useT } from "~/utils/i18n";
 import { offboardSchema } from "~/validation/employer";
@@ -38,6 +38,7 @@ export function OffboardForm({
   return (
     <Card title={t(correcting ? "offboard.correctTitle" : "offboard.title")}>
       <Form method="post" className="space-y-4" {...getFormProps(form)}>
+        <ErrorSummary form={form} />
         {correcting ? (
           <input type="hidden" name="intent" value="correct" />
         ) : null}

@@ -4,6 +4,7 @@ import {
   useForm,
   type DefaultValue,
   type FieldMetadata,
+  type FormMetadata,
   type SubmissionResult,
 } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
@@ -14,7 +15,7 @@ import type {
 } from "react";
 import type * as z from "zod";
 import { ErrorList, Field, selectClass } from "./field";
-import { useT } from "~/utils/i18n";
+import { useMessageText, useT } from "~/utils/i18n";
 
 // The frame every Conform form shares: the zod schema of the server checks it in the browser
 // too (same messages from both), and an input is a labelled Field with its messages.
@@ -168,5 +169,57 @@ export function PersonFields({
         autoComplete={hint("email")}
       />
     </>
+  );
+}
+
+/**
+ * The error summary at the top of a form: every message of the form and its fields, each a
+ * link to its field, focused when it appears. Rendered from the form's errors (the server's
+ * reply to a failed post, or the browser's own check), so a page reloaded without JavaScript
+ * shows the same summary the browser shows with it.
+ */
+export function ErrorSummary({
+  form,
+}: {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  form: FormMetadata<any, string[]>;
+}) {
+  const t = useT("common");
+  const text = useMessageText();
+  const entries = Object.entries(form.allErrors).flatMap(([name, errors]) =>
+    (errors ?? []).map((error) => ({ name, error })),
+  );
+  if (entries.length === 0) return null;
+  const fields = form.getFieldset() as Record<string, { id: string }>;
+  const titleId = `${form.id}-summary-title`;
+  return (
+    <div
+      role="alert"
+      tabIndex={-1}
+      autoFocus
+      aria-labelledby={titleId}
+      data-testid="error-summary"
+      className="rounded-md border border-red-300 bg-red-50 px-4 py-3 text-sm text-red-900 focus:outline focus:outline-2 focus:outline-red-600"
+    >
+      <p id={titleId} className="font-semibold">
+        {t("errorSummary.title", { count: entries.length })}
+      </p>
+      <ul className="mt-1 list-disc space-y-0.5 pl-5">
+        {entries.map(({ name, error }) => {
+          const id = fields[name]?.id;
+          return (
+            <li key={`${name}:${error}`}>
+              {id ? (
+                <a href={`#${id}`} className="underline">
+                  {text(error)}
+                </a>
+              ) : (
+                text(error)
+              )}
+            </li>
+          );
+        })}
+      </ul>
+    </div>
   );
 }

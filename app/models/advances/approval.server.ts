@@ -6,10 +6,11 @@ import {
   notifyAdvanceApproved,
   notifyAdvanceDeclined,
 } from "~/models/notifications/index.server";
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import {
   advanceRequests,
   employees,
+  users,
   type AdvanceRequest,
   type User,
 } from "#db/schema";
@@ -23,7 +24,7 @@ import {
   REQUEST_NOT_FOUND,
 } from "~/validation/employer";
 import { companyFor } from "~/utils/company-access.server";
-import { toCents } from "~/utils/money";
+import { formatMoney, toCents } from "~/utils/money";
 
 /**
  * The request's employee user id when the request belongs to one of the actor's employees;
@@ -34,13 +35,17 @@ async function ownedRequest(
   tx: Tx,
   actor: User,
   requestId: number,
-): Promise<{ employeeUserId: number } | null> {
+): Promise<{ employeeUserId: number; employeeName: string } | null> {
   if (actor.role !== "EMPLOYER" || actor.companyId === null) return null;
   const companyId = companyFor(actor, "approve");
   const [row] = await tx
-    .select({ employeeUserId: employees.userId })
+    .select({
+      employeeUserId: employees.userId,
+      employeeName: sql<string>`${users.firstName} || ' ' || ${users.lastName}`,
+    })
     .from(advanceRequests)
     .innerJoin(employees, eq(employees.id, advanceRequests.employeeId))
+    .innerJoin(users, eq(users.id, employees.userId))
     .where(
       and(
         eq(advanceRequests.id, requestId),
@@ -49,6 +54,15 @@ async function ownedRequest(
     );
   return row ?? null;
 }
+
+/** The toasts after a decision: who, and how much (an amount as "300.00"). */
+export const requestApproved = (name: string, amount: string) =>
+  `${name}'s advance of ${formatMoney(amount)} is approved.`;
+export const requestDeclined = (name: string, amount: string) =>
+  `${name}'s advance of ${formatMoney(amount)} is declined.`;
+
+/** The decided request, with its employee's name for the page's message. */
+export type Decided = AdvanceRequest & { employeeName: string };
 
 /**
  * An employer's decision on a pending request of one of their employees, in one transaction:
@@ -62,7 +76,7 @@ async function decideRequest(
   outcome: "approved" | "declined",
   decide: (tx: Tx) => Promise<AdvanceRequest>,
   details?: Record<string, unknown>,
-): Promise<AdvanceRequest> {
+): Promise<Decided> {
   const notify =
     outcome === "approved" ? notifyAdvanceApproved : notifyAdvanceDeclined;
   const { request, employeeUserId } = await transaction(async (tx) => {
@@ -85,7 +99,10 @@ async function decideRequest(
       `advance_request.${outcome}`,
       toPublicAdvance(decided),
     );
-    return { request: decided, employeeUserId: owned.employeeUserId };
+    return {
+      request: { ...decided, employeeName: owned.employeeName },
+      employeeUserId: owned.employeeUserId,
+    };
   });
   await publish(`request.${outcome}`, [actor.id, employeeUserId], {
     requestId: request.id,
@@ -103,7 +120,7 @@ async function decideRequest(
 export async function approveAdvance(
   actor: User,
   requestId: number,
-): Promise<AdvanceRequest> {
+): Promise<Decided> {
   return decideRequest(actor, requestId, "approved", (tx) =>
     applyApproval(tx, requestId, actor.id),
   );
@@ -119,7 +136,7 @@ export async function declineAdvance(
   actor: User,
   requestId: number,
   reason?: string | null,
-): Promise<AdvanceRequest> {
+): Promise<Decided> {
   const text = reason?.trim() || DEFAULT_DECLINE_REASON;
   if (text.length > DECLINE_REASON_MAX)
     throw badRequest(DECLINE_REASON_TOO_LONG, {

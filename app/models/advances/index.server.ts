@@ -5,6 +5,7 @@
 export {
   availableToRequestCents,
   countOwnRequests,
+  exceedsBalance,
   getRequestPage,
   isCancellable,
   listAwaitingPayment,
@@ -25,7 +26,12 @@ export {
   applyApproval,
   BALANCE_NO_LONGER_COVERS,
 } from "./approval-core.server";
-export { approveAdvance, declineAdvance } from "./approval.server";
+export {
+  approveAdvance,
+  declineAdvance,
+  requestApproved,
+  requestDeclined,
+} from "./approval.server";
 export {
   ALREADY_CANCELLED,
   applyCancellation,

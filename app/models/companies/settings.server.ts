@@ -1,4 +1,4 @@
-import { and, count, eq } from "drizzle-orm";
+import { and, count, eq, isNull } from "drizzle-orm";
 import {
   companies,
   employees,
@@ -147,14 +147,16 @@ export async function updateCompanySettings(
   return saved;
 }
 
-/** The settings page: the employer's settings and how many employees the company has. */
+/** The settings page: the employer's settings and how many employees are enrolled (not leavers). */
 export async function getSettingsOverview(actor: User) {
   const companyId = companyFor(actor, "settings");
   const settings = await getCompanySettings(companyId);
   const [{ employeeCount }] = await db()
     .select({ employeeCount: count() })
     .from(employees)
-    .where(eq(employees.companyId, companyId));
+    .where(
+      and(eq(employees.companyId, companyId), isNull(employees.offboardedAt)),
+    );
   return { settings, employeeCount: Number(employeeCount) };
 }
 

@@ -19,6 +19,15 @@ export function owedSql(employeeId: SQL | unknown): SQL {
 }
 
 /**
+ * What the program owes back to an employee (payroll collected beyond what the cards spent), as
+ * an SQL expression over `employeeId`, in dollars (negative or 0 when nothing is owed back).
+ */
+export function creditSql(employeeId: SQL | unknown): SQL {
+  return sql`coalesce((select -sum(p.amount) from ledger_postings p
+    where p.employee_id = ${employeeId} and p.account = 'credit'), 0)`;
+}
+
+/**
  * What uses an employee's limit: approvals that have no card yet (reserved) plus what is owed.
  * With the available balance it makes the company's max advance (while within it).
  */
@@ -76,8 +85,7 @@ export async function employeeFigures(
             where r.employee_id = e.id and r.status = 'PENDING'), 0)::text as pending,
           (${owedSql(sql`e.id`)})::text as owed,
           (${usedSql(sql`e.id`)})::text as used,
-          coalesce((select -sum(p.amount) from ledger_postings p
-            where p.employee_id = e.id and p.account = 'credit'), 0)::text as credit
+          (${creditSql(sql`e.id`)})::text as credit
         from employees e where e.id = any(${ids}::int[])`,
   );
   for (const r of rows) {

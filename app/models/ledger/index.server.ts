@@ -29,6 +29,7 @@ export {
   cardFigures,
   cardFiguresOf,
   cardRemainingSql,
+  creditSql,
   availableToRequest,
   creditPaybackFrom,
   creditPaybackOf,

@@ -55,8 +55,13 @@ export const RUN_NOT_FOUND = "Payroll run not found.";
 export const BAD_PAY_DATE = "Use a date like 2026-11-27.";
 export const notInRun = (id: number) =>
   `Deduction ${id} is not in this payroll run.`;
-export const moreThanDue = (id: number, dueCents: number) =>
-  `The collected amount for deduction ${id} is more than the ${formatCents(dueCents)} due.`;
+/** Names the employee and both amounts, so the person fixing the file knows which row. */
+export const moreThanDue = (
+  name: string,
+  collectedCents: number,
+  dueCents: number,
+) =>
+  `The ${formatCents(collectedCents)} collected from ${name} is more than the ${formatCents(dueCents)} due.`;
 export const alreadyRecorded = (id: number) =>
   `A different result for deduction ${id} is already recorded.`;
 export const duplicateResult = (id: number) =>
@@ -206,7 +211,13 @@ export async function createPayrollRun(
   actor: User,
   input: { payDate?: unknown },
   now: Date = new Date(),
-): Promise<{ run: PayrollRunView; created: boolean }> {
+): Promise<{
+  run: PayrollRunView;
+  created: boolean;
+  /** What this call submitted (0 when nothing was due): not the run's whole file. */
+  added: number;
+  addedCents: number;
+}> {
   if (actor.role !== "EMPLOYER")
     throw forbidden("Only employers can run payroll.");
   const companyId = companyFor(actor, "payroll");
@@ -225,6 +236,8 @@ export async function createPayrollRun(
   return {
     run: await runView(db(), companyId, result.runId),
     created: existed.length === 0,
+    added: result.added,
+    addedCents: result.cents,
   };
 }
 
@@ -548,6 +561,7 @@ type DeductionRow = {
   employee_id: number;
   user_id: number;
   last_pay_date: string | null;
+  employee_name: string;
 };
 
 /**
@@ -587,10 +601,12 @@ export async function recordPayrollResults(
         tx,
         sql`select d.id, d.request_id, d.amount::text as amount, d.status,
                  d.collected_amount::text as collected, d.arrears_of_id,
-                 e.id as employee_id, e.user_id, e.last_pay_date::text as last_pay_date
+                 e.id as employee_id, e.user_id, e.last_pay_date::text as last_pay_date,
+                 u.first_name || ' ' || u.last_name as employee_name
           from payroll_deductions d
           join advance_requests r on r.id = d.request_id
           join employees e on e.id = r.employee_id
+          join users u on u.id = e.user_id
           where d.run_id = ${run.id} and d.id = any(${ids}::int[])
           for update of d`,
       );
@@ -599,7 +615,9 @@ export async function recordPayrollResults(
         const d = byId.get(r.deductionId);
         if (!d) throw badRequest(notInRun(r.deductionId));
         if (r.collectedCents > toCents(d.amount))
-          throw badRequest(moreThanDue(d.id, toCents(d.amount)));
+          throw badRequest(
+            moreThanDue(d.employee_name, r.collectedCents, toCents(d.amount)),
+          );
         if (
           d.status !== "SUBMITTED" &&
           toCents(d.collected ?? "0") !== r.collectedCents

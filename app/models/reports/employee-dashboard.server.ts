@@ -1,5 +1,10 @@
 import { pendingInvitationsFor } from "~/models/companies/index.server";
 import {
+  DECLINED_PURCHASE_DAYS,
+  type DeclinedPurchase,
+  employeeToDo,
+} from "./to-do.server";
+import {
   listAwaitingPayment,
   listOwnCards,
   listOwnRequests,
@@ -13,6 +18,7 @@ import {
   availableToRequest,
   creditPaybackFrom,
   creditPaybackSql,
+  creditSql,
   type CreditPayback,
   type CreditPaybackRow,
 } from "~/models/ledger/index.server";
@@ -41,13 +47,18 @@ export async function yearToDate(
   approvedCount: number;
   pendingCents: number;
   payback: CreditPayback | null;
+  creditCents: number;
+  declinedPurchase: DeclinedPurchase | null;
 }> {
   // Bound through the column (not a bare parameter) so both drivers encode the timestamps.
   const from = startOfYear(now);
   const to = addYears(from, 1);
   const approved = sql`${advanceRequests.status} = 'APPROVED'`;
+  const own = sql`(select id from employees where user_id = ${user.id})`;
+  const since = new Date(now.getTime() - DECLINED_PURCHASE_DAYS * 86_400_000);
   // The pending sum rides along (no query of its own): available to request is the balance
   // less it, the figure /request shows and refuses with (advance.server availableToRequestCents).
+  // So do the to-do's credit owed (the ledger's creditSql) and newest declined purchase.
   const [row] = await db()
     .select({
       total: sql<string>`coalesce(sum(${advanceRequests.amount}) filter (where ${approved} and ${and(gte(advanceRequests.requestDate, from), lt(advanceRequests.requestDate, to))}), 0)::numeric(10,2)::text`,
@@ -57,6 +68,17 @@ export async function yearToDate(
       payback: sql<
         CreditPaybackRow | string | null
       >`${creditPaybackSql(sql`e.user_id = ${user.id}`)}`,
+      credit: sql<string>`(${creditSql(own)})::text`,
+      declined: sql<DeclinedPurchase | null>`(select json_build_object(
+          'cardId', a.card_id, 'amount', a.amount::text, 'merchant', a.merchant_name,
+          'reason', a.reason, 'createdAt', a.created_at)
+        from card_authorizations a
+        join virtual_cards c on c.id = a.card_id
+        join advance_requests q on q.id = c.request_id
+        where q.employee_id = ${own} and a.approved = false and a.kind = 'purchase'
+          and a.created_at >= ${since.toISOString()}::timestamptz
+          and a.created_at <= ${now.toISOString()}::timestamptz
+        order by a.created_at desc, a.id desc limit 1)`,
     })
     .from(advanceRequests)
     .innerJoin(employees, eq(employees.id, advanceRequests.employeeId))
@@ -75,6 +97,8 @@ export async function yearToDate(
         ? (JSON.parse(row.payback) as CreditPaybackRow)
         : row?.payback,
     ),
+    creditCents: Math.max(0, toCents(row?.credit ?? "0")),
+    declinedPurchase: row?.declined ?? null,
   };
 }
 
@@ -136,7 +160,7 @@ export async function loadEmployeeDashboard(
 ) {
   const money = (value: string) => formatMoney(value, language);
   const date = (value: Date | string) => formatDate(value, language);
-  const [employee, ytd, recent, upcoming, cards, awaitingPayment] =
+  const [employee, ytd, recent, upcoming, cards, uncardedRequests] =
     await Promise.all([
       getEmployeeRecord(user),
       yearToDate(user, now),
@@ -157,10 +181,27 @@ export async function loadEmployeeDashboard(
     ? []
     : await pendingInvitationsFor(user);
   // Approved requests without a card are exactly the ones awaiting payment: no extra query.
-  const uncarded = new Set(awaitingPayment.map((r) => r.id));
+  const uncarded = new Set(uncardedRequests.map((r) => r.id));
   // Paid, the card on its way: nothing more to do but wait (no "Complete payment").
-  const unpaid = awaitingPayment.filter((r) => r.paidAt === null);
-  const beingIssued = awaitingPayment.filter((r) => r.paidAt !== null);
+  const unpaid = uncardedRequests.filter((r) => r.paidAt === null);
+  const beingIssued = uncardedRequests.filter((r) => r.paidAt !== null);
+  const awaitingPayment = unpaid.map((r) => ({
+    id: r.id,
+    amount: r.amount,
+    amountText: money(r.amount),
+    /** The company pays the fee: confirming is free (decision 0081). */
+    companyPays: employee?.feePayer === "COMPANY",
+    feeText: formatCents(
+      Math.min(PROCESSING_FEE_CENTS, toCents(r.amount)),
+      language,
+    ),
+    // The last day to pay the fee before the approval expires (decision 0075).
+    payByText: r.approvalDate ? date(payByDate(r.approvalDate)) : null,
+    checkoutUrl: `/checkout?${new URLSearchParams({
+      amount: r.amount,
+      requestId: String(r.id),
+    })}`,
+  }));
   return {
     firstName: user.firstName,
     linked: Boolean(employee?.companyId),
@@ -215,23 +256,16 @@ export async function loadEmployeeDashboard(
       amount: r.amount,
       amountText: money(r.amount),
     })),
-    awaitingPayment: unpaid.map((r) => ({
-      id: r.id,
-      amount: r.amount,
-      amountText: money(r.amount),
-      /** The company pays the fee: confirming is free (decision 0081). */
-      companyPays: employee?.feePayer === "COMPANY",
-      feeText: formatCents(
-        Math.min(PROCESSING_FEE_CENTS, toCents(r.amount)),
-        language,
-      ),
-      // The last day to pay the fee before the approval expires (decision 0075).
-      payByText: r.approvalDate ? date(payByDate(r.approvalDate)) : null,
-      checkoutUrl: `/checkout?${new URLSearchParams({
-        amount: r.amount,
-        requestId: String(r.id),
-      })}`,
-    })),
+    awaitingPayment,
+    /** What to do now, first on the page. */
+    toDo: employeeToDo(
+      {
+        awaitingPayment,
+        declinedPurchase: ytd.declinedPurchase,
+        creditCents: ytd.creditCents,
+      },
+      language,
+    ),
     recent: recent.map((r) => ({
       id: r.id,
       dateText: date(r.requestDate),

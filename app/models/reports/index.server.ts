@@ -17,6 +17,7 @@ export {
 export {
   type EmployerDashboardData,
   loadEmployerDashboard,
+  monthOverMonth,
 } from "./employer-dashboard.server";
 export {
   cardRestrictions,
@@ -30,3 +31,11 @@ export {
   listEmployeesForApi,
   loadEmployeesPage,
 } from "./employee-directory.server";
+export {
+  DECLINED_PURCHASE_DAYS,
+  employeeToDo,
+  type EmployeeToDoItem,
+  employerToDo,
+  type EmployerToDoItem,
+  TO_DO_UNPAID,
+} from "./to-do.server";

@@ -516,6 +516,22 @@ describe("/request page", () => {
     expect(await requestsOf(employee)).toHaveLength(1);
   });
 
+  it("checks the balance before the review: $300 with $250 available is refused, not quoted for confirming", async () => {
+    const { employee } = await linkedEmployee();
+    await insertAdvance(employee, { amount: "250.00" });
+    // The page showed the cost of $200; the employee typed 300: no review to confirm.
+    const refused = await post(employee, { ...valid, quotedFor: "20000:1" });
+    expect(refused.status).toBe(400);
+    const body = await refused.json();
+    expect(body.review).toBeUndefined();
+    expect(body.result.error).toEqual({
+      amount: ["Amount exceeds your available balance of $250.00"],
+    });
+    // The cost box beside the field is the submitted amount's, not the page's $200.
+    expect(body.quote).toMatchObject({ amountCents: 30000 });
+    expect(await requestsOf(employee)).toHaveLength(1);
+  });
+
   it("refuses employers (403) and sends anonymous visitors to /auth", async () => {
     const { employer } = await linkedEmployee();
     const before = await countRequests();

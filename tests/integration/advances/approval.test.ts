@@ -309,7 +309,11 @@ describe("declineAdvance", () => {
       .from(advanceRequests)
       .where(eq(advanceRequests.id, pending.id));
     const winner = results.find(
-      (r): r is PromiseFulfilledResult<typeof row> => r.status === "fulfilled",
+      (
+        r,
+      ): r is PromiseFulfilledResult<
+        Awaited<ReturnType<typeof declineAdvance>>
+      > => r.status === "fulfilled",
     );
     expect(row.rejectionReason).toBe(winner?.value.rejectionReason);
   });

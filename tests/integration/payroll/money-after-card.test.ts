@@ -303,8 +303,9 @@ describe("payroll runs are reconciled", () => {
         ],
       }),
     );
+    // The refusal names the employee and both amounts, not the deduction's id.
     expect(tooMuch.message).toBe(
-      `The collected amount for deduction ${partialArrears.id} is more than the $124.50 due.`,
+      "The $124.51 collected from Pat Employee is more than the $124.50 due.",
     );
     await recordPayrollResults(employer, second.run.id, {
       results: second.run.deductions.map((d) => ({

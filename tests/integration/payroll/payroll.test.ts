@@ -19,6 +19,7 @@ import {
 import { db, queryRows } from "~/utils/db.server";
 import { toCents } from "~/utils/money";
 import { useTestDatabase } from "#tests/support/db";
+import { toastOf } from "#tests/support/toasts";
 import { insertAdvance, cardedAdvance } from "#tests/support/data";
 import { companyIdOf, deductionsOf, employeeOf } from "#tests/support/rows";
 import {
@@ -272,13 +273,47 @@ describe("Run payroll action", () => {
       payrollAction,
       await requestAs(employer, "/payroll", { form: { confirm: "on" } }),
     );
+    // Nothing was due: it says so, and creates no run to look at.
     expect(ok.status).toBe(302);
-    expect(ok.headers.get("Location")).toMatch(/^\/payroll\?run=\d+$/);
+    expect(ok.headers.get("Location")).toBe("/payroll");
+    expect(await toastOf(ok)).toEqual({
+      type: "success",
+      title: "Nothing to submit",
+      description: "There were no deductions due.",
+    });
     const employee = await createEmployee(employer);
     const denied = await call(
       payrollAction,
       await requestAs(employee, "/payroll", { form: { confirm: "on" } }),
     );
     expect(denied.status).toBe(403);
+  });
+
+  it("says what this press submitted, and nothing when the run already took it", async () => {
+    const employer = await createEmployer();
+    const employee = await createEmployee(employer);
+    const request = await cardedAdvance(employee, "300.00", 2);
+    // Both deductions due by today (crafted dates).
+    await db().execute(
+      sql`update payroll_deductions set deduction_date = now() - interval '1 day'
+        where request_id = ${request.id}`,
+    );
+    const run = async () =>
+      call(
+        payrollAction,
+        await requestAs(employer, "/payroll", { form: { confirm: "on" } }),
+      );
+    const first = await run();
+    expect(first.headers.get("Location")).toMatch(/^\/payroll\?run=\d+$/);
+    expect(await toastOf(first)).toMatchObject({
+      title: "Payroll run created",
+      description:
+        "2 deductions submitted, $300.00 in total. Record what payroll collected when it is done.",
+    });
+    // The same day's run already holds them: nothing new, and the message says so.
+    expect(await toastOf(await run())).toMatchObject({
+      title: "Nothing to submit",
+      description: "There were no deductions due.",
+    });
   });
 });

@@ -124,7 +124,8 @@ describe("/approvals", () => {
     expect(await toastOf(res)).toEqual({
       type: "success",
       title: "Request approved",
-      description: "The advance request has been approved successfully.",
+      // Who and how much, from the approval's own result.
+      description: "Eddie Employee's advance of $500.00 is approved.",
     });
     // Approval reserves the balance; the schedule comes with the card (the money model).
     expect(await deductionsOf(pending.id)).toEqual([]);
@@ -202,7 +203,7 @@ describe("/approvals", () => {
     expect(await toastOf(res)).toEqual({
       type: "success",
       title: "Request declined",
-      description: "The advance request has been declined.",
+      description: "Eddie Employee's advance of $300.00 is declined.",
     });
     expect(await requestRow(first.id)).toMatchObject({
       status: "DECLINED",
@@ -575,7 +576,12 @@ describe("employer dashboard", () => {
     const { role, employer: data } = await res.json();
     expect(role).toBe("EMPLOYER");
     expect(data).toMatchObject({
-      greetingName: "Crafted Foods",
+      // Each member by their own name; the company under it.
+      greetingName: "Erica",
+      companyName: "Crafted Foods",
+      // A company created today has no last month to compare with.
+      activeEmployeesTrend: null,
+      monthlyAdvancesTrend: null,
       activeEmployees: 6,
       pendingRequests: 4,
       monthlyAdvances: "500.50",

@@ -398,13 +398,14 @@ describe("/reports reads the rollup, not the requests", () => {
 });
 
 describe("the employer dashboard's figures read the company's open deductions, not its history", () => {
-  it("reads no deduction beyond the company's open ones, and no request beyond this month's approvals", async () => {
+  it("reads no deduction beyond the company's open ones, and no request beyond this and last month's approvals", async () => {
     const page = PAGES.find((p) => p.name === "employer dashboard")!;
+    // This month's approvals, and last month's for the card's month-over-month trend.
     const [approvals] = await queryRows<{ n: number }>(
       db(),
       sql`select count(*)::int as n from advance_requests
           where status = 'APPROVED'
-            and approval_date >= ${startOfMonth(new Date()).toISOString()}::timestamptz
+            and approval_date >= ${addMonths(startOfMonth(new Date()), -1).toISOString()}::timestamptz
             and approval_date < ${addMonths(startOfMonth(new Date()), 1).toISOString()}::timestamptz`,
     );
     for (const company of [small, large]) {

@@ -113,6 +113,10 @@ const common = {
     lastName: "Last name",
     email: "Email",
   },
+  errorSummary: {
+    title_one: "There is {{count}} problem to fix:",
+    title_other: "There are {{count}} problems to fix:",
+  },
 };
 
 export default common;

@@ -63,6 +63,18 @@ const dashboard = {
     hello: "Hello, {{name}}",
     text: "Your account no longer belongs to a company on Grocery Advance, so there is nothing to manage here. If that is a mistake, ask your company's owner to invite you to the team again.",
   },
+  toDo: {
+    title: "To do",
+    nothing: "Nothing to do right now.",
+    declinedPurchase:
+      "A {{amount}} purchase at {{merchant}} was declined on {{date}}: {{reason}}",
+    declinedPurchaseNoReason:
+      "A {{amount}} purchase at {{merchant}} was declined on {{date}}.",
+    seeCard: "See the card",
+    credit:
+      "We owe you {{amount}}: payroll collected more than your cards spent. It is paid back to you through payroll.",
+    seeHistory: "See your history",
+  },
 };
 
 export default dashboard;

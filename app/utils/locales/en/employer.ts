@@ -1,17 +1,19 @@
 // The `employer` namespace in English: the employer dashboard (i18next's JSON format;
 // docs/i18n-glossary.md).
 const employer = {
+  welcome: "Welcome, {{name}}",
+  overviewOf: "Here's an overview of the grocery advances at {{company}}.",
   welcomeBack: "Welcome back, {{name}}",
   overview: "Here's an overview of your employees' grocery advances.",
   export: "Export",
   runPayroll: "Run Payroll",
   addEmployee: "Add Employee",
   activeEmployees: "Active Employees",
-  fromLastMonth8: "8% from last month",
+  fromLastMonth: "{{change}} from last month",
+  noLastMonth: "— (no last month to compare)",
   pendingRequests: "Pending Requests",
   viewAll: "View all",
   monthlyAdvances: "Monthly Advances",
-  fromLastMonth12: "12% from last month",
   pendingDeductions: "Pending Deductions",
   nextPayroll: "Next payroll: {{date}}",
   dueThen:
@@ -29,6 +31,24 @@ const employer = {
   employeesPages: "Employees pages",
   employeesPage: "Employees page {{page}}",
   next: "Next",
+  toDo: {
+    title: "To do",
+    nothing: "Nothing to do right now.",
+    approvals_one: "{{count}} request is waiting for your decision.",
+    approvals_other: "{{count}} requests are waiting for your decision.",
+    review: "Review requests",
+    runs_one: "The payroll run for {{date}} is waiting for its results.",
+    runs_other: "{{count}} payroll runs are waiting for their results.",
+    recordResults: "Record results",
+    invitations_one: "{{count}} invitation has not been accepted yet.",
+    invitations_other: "{{count}} invitations have not been accepted yet.",
+    seeInvitations: "See invitations",
+    unpaid:
+      "{{name}} was approved for {{amount}} and has not paid the fee yet; the approval expires after {{date}}.",
+    unpaidConfirm:
+      "{{name}} was approved for {{amount}} and has not confirmed it yet; the approval expires after {{date}}.",
+    viewEmployee: "View employee",
+  },
 };
 
 export default employer;

@@ -11,6 +11,10 @@ const employerMessages = {
   "Request approved": "Request approved",
   "The advance request has been approved successfully.":
     "The advance request has been approved successfully.",
+  "{{name}}'s advance of {{amount}} is approved.":
+    "{{name}}'s advance of {{amount}} is approved.",
+  "{{name}}'s advance of {{amount}} is declined.":
+    "{{name}}'s advance of {{amount}} is declined.",
   "Request declined": "Request declined",
   "The advance request has been declined.":
     "The advance request has been declined.",
@@ -200,6 +204,7 @@ const employerMessages = {
   "{{count}} deduction reconciled.": "{{count}} deduction reconciled.",
   "{{count}} deductions reconciled.": "{{count}} deductions reconciled.",
   "Payroll run created": "Payroll run created",
+  "Nothing to submit": "Nothing to submit",
   "There were no deductions due.": "There were no deductions due.",
   "{{count}} deduction submitted, {{amount}} in total. Record what payroll collected when it is done.":
     "{{count}} deduction submitted, {{amount}} in total. Record what payroll collected when it is done.",
@@ -217,8 +222,8 @@ const employerMessages = {
   "Use a date like 2026-11-27.": "Use a date like 2026-11-27.",
   "Deduction {{id}} is not in this payroll run.":
     "Deduction {{id}} is not in this payroll run.",
-  "The collected amount for deduction {{id}} is more than the {{amount}} due.":
-    "The collected amount for deduction {{id}} is more than the {{amount}} due.",
+  "The {{collected}} collected from {{name}} is more than the {{amount}} due.":
+    "The {{collected}} collected from {{name}} is more than the {{amount}} due.",
   "A different result for deduction {{id}} is already recorded.":
     "A different result for deduction {{id}} is already recorded.",
   "Deduction {{id}} appears more than once in these results.":

@@ -54,6 +54,8 @@ const payroll = {
     total: "Total due: {{amount}}",
   },
   form: {
+    nothingDue:
+      "Nothing is due now, so there is no payroll to run. The next payroll is on {{date}}.",
     confirm:
       "I confirm that these deductions go to this payroll: its file is what our payroll deducts.",
     failed: "Payroll failed",

@@ -114,6 +114,11 @@ const common = {
     lastName: "Apellido",
     email: "Correo electrónico",
   },
+  errorSummary: {
+    title_one: "Hay {{count}} problema que corregir:",
+    title_other: "Hay {{count}} problemas que corregir:",
+    title_many: "Hay {{count}} de problemas que corregir:",
+  },
 };
 
 export default common;

@@ -64,6 +64,18 @@ const dashboard = {
     hello: "Hola, {{name}}",
     text: "Tu cuenta ya no pertenece a ninguna empresa en Grocery Advance, así que aquí no hay nada que administrar. Si es un error, pide al dueño de tu empresa que te vuelva a invitar al equipo.",
   },
+  toDo: {
+    title: "Pendientes",
+    nothing: "No tienes nada pendiente por ahora.",
+    declinedPurchase:
+      "Se rechazó una compra de {{amount}} en {{merchant}} el {{date}}: {{reason}}",
+    declinedPurchaseNoReason:
+      "Se rechazó una compra de {{amount}} en {{merchant}} el {{date}}.",
+    seeCard: "Ver la tarjeta",
+    credit:
+      "Te debemos {{amount}}: la nómina descontó más de lo que gastaste con tus tarjetas. Te lo devolvemos por nómina.",
+    seeHistory: "Ver tu historial",
+  },
 };
 
 export default dashboard;

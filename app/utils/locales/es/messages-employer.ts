@@ -11,6 +11,10 @@ const employerMessages = {
   "Request approved": "Solicitud aprobada",
   "The advance request has been approved successfully.":
     "La solicitud de adelanto se aprobó correctamente.",
+  "{{name}}'s advance of {{amount}} is approved.":
+    "Se aprobó el adelanto de {{amount}} de {{name}}.",
+  "{{name}}'s advance of {{amount}} is declined.":
+    "Se rechazó el adelanto de {{amount}} de {{name}}.",
   "Request declined": "Solicitud rechazada",
   "The advance request has been declined.":
     "La solicitud de adelanto se rechazó.",
@@ -201,6 +205,7 @@ const employerMessages = {
   "{{count}} deduction reconciled.": "{{count}} descuento conciliado.",
   "{{count}} deductions reconciled.": "{{count}} descuentos conciliados.",
   "Payroll run created": "Proceso de nómina creado",
+  "Nothing to submit": "Nada que enviar",
   "There were no deductions due.": "No había descuentos para cobrar.",
   "{{count}} deduction submitted, {{amount}} in total. Record what payroll collected when it is done.":
     "{{count}} descuento enviado, {{amount}} en total. Registra lo que cobró la nómina cuando termine.",
@@ -218,8 +223,8 @@ const employerMessages = {
   "Use a date like 2026-11-27.": "Usa una fecha como 2026-11-27.",
   "Deduction {{id}} is not in this payroll run.":
     "El descuento {{id}} no está en este proceso de nómina.",
-  "The collected amount for deduction {{id}} is more than the {{amount}} due.":
-    "El monto cobrado del descuento {{id}} es mayor que los {{amount}} que se debían.",
+  "The {{collected}} collected from {{name}} is more than the {{amount}} due.":
+    "Los {{collected}} cobrados a {{name}} son más que los {{amount}} que se debían.",
   "A different result for deduction {{id}} is already recorded.":
     "Ya hay otro resultado registrado para el descuento {{id}}.",
   "Deduction {{id}} appears more than once in these results.":

@@ -55,6 +55,8 @@ const payroll = {
     total: "Total para cobrar: {{amount}}",
   },
   form: {
+    nothingDue:
+      "No hay descuentos para cobrar ahora, así que no hay nómina que procesar. La próxima nómina es el {{date}}.",
     confirm:
       "Confirmo que estos descuentos van en esta nómina: su archivo es lo que descuenta nuestra nómina.",
     failed: "No se pudo procesar la nómina",

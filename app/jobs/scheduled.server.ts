@@ -11,6 +11,7 @@ import {
   sendDeductionReminders,
   sendMonthlyReports,
 } from "~/models/notifications/index.server";
+import { sendComplaintReminders } from "~/models/complaints/index.server";
 import { db, queryRows } from "~/utils/db.server";
 
 // The scheduled jobs (docs/decisions/0050-schedules.md). Each claims its period in
@@ -57,6 +58,14 @@ export const SCHEDULES: Schedule[] = [
       reports: await sendMonthlyReports(subMonths(dateOf(at), 1)),
       month: format(subMonths(dateOf(at), 1), "yyyy-MM"),
     }),
+  },
+  {
+    // Complaints past their acknowledge-by or resolve-by date remind the company's owners and
+    // admins, once a day each (docs/decisions/0118).
+    task: "complaint-reminders",
+    cron: "0 13 * * *",
+    period: day,
+    run: async (at) => ({ complaints: await sendComplaintReminders(at) }),
   },
   {
     task: "cleanup",

@@ -53,6 +53,8 @@ import enMailEmployer from "./locales/en/mail-employer";
 import esMailEmployer from "./locales/es/mail-employer";
 import enOutbox from "./locales/en/outbox";
 import esOutbox from "./locales/es/outbox";
+import enComplaints from "./locales/en/complaints";
+import esComplaints from "./locales/es/complaints";
 import {
   DEFAULT_LANGUAGE,
   isLanguage,
@@ -99,6 +101,7 @@ export const RESOURCES = {
     activity: enActivity,
     reports: enReports,
     outbox: enOutbox,
+    complaints: enComplaints,
   },
   es: {
     common: esCommon,
@@ -125,6 +128,7 @@ export const RESOURCES = {
     activity: esActivity,
     reports: esReports,
     outbox: esOutbox,
+    complaints: esComplaints,
   },
 } satisfies Record<Language, Record<string, Catalogue>>;
 

@@ -49,6 +49,10 @@ export const AUDIT_ACTIONS = [
   "webhook_endpoint.created",
   "webhook_endpoint.deleted",
   "webhook_endpoint.enabled",
+  "complaint.filed",
+  "complaint.in_review",
+  "complaint.resolved",
+  "personal_data.erased",
 ] as const;
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
@@ -96,6 +100,10 @@ export const AUDIT_LABELS: Record<AuditAction, string> = {
   "webhook_endpoint.created": "Webhook endpoint added",
   "webhook_endpoint.deleted": "Webhook endpoint removed",
   "webhook_endpoint.enabled": "Webhook endpoint enabled again",
+  "complaint.filed": "Complaint filed",
+  "complaint.in_review": "Complaint in review",
+  "complaint.resolved": "Complaint resolved",
+  "personal_data.erased": "Personal data removed after retention",
 };
 
 export type ActivityFilter = { employee?: number; action?: AuditAction };

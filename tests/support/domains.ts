@@ -14,5 +14,6 @@ export const DOMAINS = [
   "repayments",
   "cards",
   "payroll",
+  "complaints",
   "reports",
 ] as const;

@@ -69,6 +69,8 @@ const common = {
     profile: "Mi perfil",
     reports: "Análisis de bienestar financiero de los empleados",
     rosterImport: "Importación de la lista",
+    complaints: "Quejas y disputas",
+    complaintQueue: "Quejas",
   },
   skipToMain: "Ir al contenido principal",
   loading: "Cargando",
@@ -90,6 +92,7 @@ const common = {
     activity: "Actividad",
     settings: "Configuración",
     outbox: "Correos",
+    complaints: "Quejas",
     logout: "Cerrar sesión",
   },
   errors: {

@@ -78,6 +78,7 @@ export const PAGE_ACCESS = {
   "/settings/api": "team",
   "/complaints": "EMPLOYEE",
   "/complaint-queue": "complaints",
+  "/reports/regulator": "regulatorReports",
   "/reports/regulator.csv": "regulatorReports",
 } as const satisfies Record<string, "EMPLOYEE" | Capability>;
 

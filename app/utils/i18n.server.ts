@@ -55,6 +55,8 @@ import enOutbox from "./locales/en/outbox";
 import esOutbox from "./locales/es/outbox";
 import enComplaints from "./locales/en/complaints";
 import esComplaints from "./locales/es/complaints";
+import enRegulator from "./locales/en/regulator";
+import esRegulator from "./locales/es/regulator";
 import {
   DEFAULT_LANGUAGE,
   isLanguage,
@@ -102,6 +104,7 @@ export const RESOURCES = {
     reports: enReports,
     outbox: enOutbox,
     complaints: enComplaints,
+    regulator: enRegulator,
   },
   es: {
     common: esCommon,
@@ -129,6 +132,7 @@ export const RESOURCES = {
     reports: esReports,
     outbox: esOutbox,
     complaints: esComplaints,
+    regulator: esRegulator,
   },
 } satisfies Record<Language, Record<string, Catalogue>>;
 

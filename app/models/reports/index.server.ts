@@ -30,3 +30,13 @@ export {
   listEmployeesForApi,
   loadEmployeesPage,
 } from "./employee-directory.server";
+export {
+  checkPeriod,
+  companyRegulatorReport,
+  computeRegulatorReport,
+  FREQUENT_USER_ADVANCES,
+  operatorRegulatorReports,
+  type RegulatorReport,
+  regulatorReportCsv,
+  regulatorReportsCsv,
+} from "./regulator-report.server";

@@ -78,6 +78,8 @@ import * as payrollExport from "~/routes/payroll.export";
 import * as appActivity from "~/routes/_app.activity";
 import * as activityCsv from "~/routes/activity[.]csv";
 import * as appComplaints from "~/routes/_app.complaints";
+import * as appRegulator from "~/routes/_app.reports_.regulator";
+import * as regulatorCsv from "~/routes/reports.regulator[.]csv";
 import * as appComplaintQueue from "~/routes/_app.complaint-queue";
 import * as apiComplaints from "~/routes/api.complaints";
 import * as apiCompanyComplaints from "~/routes/api.company-complaints";
@@ -1134,6 +1136,23 @@ const MATRIX: Row[] = [
     cells: EMPLOYER_PAGE,
     team: [200, 403],
     build: () => get("/activity.csv"),
+  },
+
+  {
+    file: "_app.reports_.regulator.tsx",
+    kind: "loader",
+    what: "GET /reports/regulator (the owner's company's figures)",
+    cells: EMPLOYER_PAGE,
+    team: [403, 403],
+    build: () => get("/reports/regulator?from=2025-01-01&to=2026-01-01"),
+  },
+  {
+    file: "reports.regulator[.]csv.ts",
+    kind: "loader",
+    what: "GET /reports/regulator.csv (the owner's company's figures as CSV)",
+    cells: EMPLOYER_PAGE,
+    team: [403, 403],
+    build: () => get("/reports/regulator.csv?from=2025-01-01&to=2026-01-01"),
   },
 
   // ---- Complaints ------------------------------------------------------------------------------
@@ -2459,6 +2478,8 @@ const MODULES: Record<string, Record<string, unknown>> = {
   "_app.activity.tsx": appActivity,
   "activity[.]csv.ts": activityCsv,
   "_app.complaints.tsx": appComplaints,
+  "_app.reports_.regulator.tsx": appRegulator,
+  "reports.regulator[.]csv.ts": regulatorCsv,
   "_app.complaint-queue.tsx": appComplaintQueue,
   "api.complaints.ts": apiComplaints,
   "api.company-complaints.ts": apiCompanyComplaints,

@@ -71,6 +71,7 @@ const common = {
     rosterImport: "Roster import",
     complaints: "Complaints and disputes",
     complaintQueue: "Complaints",
+    regulator: "Regulators' report",
   },
   skipToMain: "Skip to main content",
   loading: "Loading",

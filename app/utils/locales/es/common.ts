@@ -71,6 +71,7 @@ const common = {
     rosterImport: "Importación de la lista",
     complaints: "Quejas y disputas",
     complaintQueue: "Quejas",
+    regulator: "Informe para los reguladores",
   },
   skipToMain: "Ir al contenido principal",
   loading: "Cargando",

@@ -16,4 +16,5 @@ export const DOMAINS = [
   "payroll",
   "complaints",
   "reports",
+  "records",
 ] as const;

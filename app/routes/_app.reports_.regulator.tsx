@@ -6,10 +6,8 @@ import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { ErrorList } from "~/components/ui/error-list";
 import { Table, Td } from "~/components/ui/table";
-import {
-  companyRegulatorReport,
-  FREQUENT_USER_ADVANCES,
-} from "~/models/reports/index.server";
+import { companyRegulatorReport } from "~/models/reports/index.server";
+import { FREQUENT_USER_ADVANCES } from "~/utils/rules";
 import { formatDate } from "~/utils/dates";
 import { isAppError } from "~/utils/errors";
 import { translatedTitle, translateMessage, useT } from "~/utils/i18n";
@@ -75,7 +73,10 @@ export default function RegulatorReportPage() {
         <p className="mt-1 text-gray-700">{t("intro")}</p>
       </div>
       <Card>
-        <Form method="get" className="grid gap-4 sm:grid-cols-4 sm:items-end">
+        <Form
+          method="get"
+          className="grid gap-4 sm:grid-cols-2 sm:items-end lg:grid-cols-4"
+        >
           <div>
             <label htmlFor="from" className="mb-1 block text-sm font-medium">
               {t("form.from")}

@@ -129,4 +129,7 @@ export const COMPLAINT_ALREADY_IN_REVIEW =
 // Records (docs/decisions/0118): how long a person's records are kept after their last money
 // moved, in years; the law's longest minimum in use is two (Wisconsin).
 export const MIN_RETENTION_YEARS = 2;
+
+/** How many advances in a report's period make a frequent user (Nevada's report asks for 12+). */
+export const FREQUENT_USER_ADVANCES = 12;
 export const MAX_RETENTION_YEARS = 10;

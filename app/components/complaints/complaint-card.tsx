@@ -60,7 +60,7 @@ export function ComplaintCard({
       </p>
       {c.subjectReference ? (
         <p className="break-words text-sm text-gray-700">
-          {t("form.reference")}: {c.subjectReference}
+          {t("steps.reference", { reference: c.subjectReference })}
         </p>
       ) : null}
       <ol className="space-y-1 text-sm text-gray-700">

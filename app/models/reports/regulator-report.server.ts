@@ -4,6 +4,7 @@ import { companyFor } from "~/utils/company-access.server";
 import { db, queryRows } from "~/utils/db.server";
 import { badRequest } from "~/utils/errors";
 import { fromCents, toCents } from "~/utils/money";
+import { FREQUENT_USER_ADVANCES } from "~/utils/rules";
 
 // The figures the state laws on earned-wage access ask of a provider, for a period
 // (docs/decisions/0118): advances, unique users, amounts, fees charged and waived, the average
@@ -21,8 +22,7 @@ export const COMPLAINT_CATEGORY_KEYS = [
 ] as const;
 type Category = (typeof COMPLAINT_CATEGORY_KEYS)[number];
 
-/** How many advances in the period make a frequent user (Nevada's report asks for 12+). */
-export const FREQUENT_USER_ADVANCES = 12;
+export { FREQUENT_USER_ADVANCES };
 
 export type RegulatorReport = {
   /** The company reported on; null for every company. */

@@ -51,7 +51,7 @@ const complaints = {
     acknowledgeBy: "Acknowledge by {{date}}",
     resolveBy: "Resolve by {{date}}",
     resolution: "Resolution",
-    yourReference: "Your reference: {{reference}}",
+    reference: "Reference: {{reference}}",
   },
   late: "Late",
   queue: {

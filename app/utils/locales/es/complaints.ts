@@ -51,7 +51,7 @@ const complaints = {
     acknowledgeBy: "Confirmar antes del {{date}}",
     resolveBy: "Resolver antes del {{date}}",
     resolution: "Resolución",
-    yourReference: "Tu referencia: {{reference}}",
+    reference: "Referencia: {{reference}}",
   },
   late: "Atrasada",
   queue: {

@@ -22,8 +22,15 @@ const regulator = {
     advances: "Adelantos (tarjetas con fondos)",
     uniqueUsers: "Usuarios únicos",
     amount: "Monto adelantado",
-    feesCharged: "Cargos cobrados ({{count}} adelantos)",
-    feesWaived: "Cargos exonerados: los paga la empresa ({{count}} adelantos)",
+    feesCharged_one: "Cargos cobrados ({{count}} adelanto)",
+    feesCharged_many: "Cargos cobrados ({{count}} de adelantos)",
+    feesCharged_other: "Cargos cobrados ({{count}} adelantos)",
+    feesWaived_one:
+      "Cargos exonerados: los paga la empresa ({{count}} adelanto)",
+    feesWaived_many:
+      "Cargos exonerados: los paga la empresa ({{count}} de adelantos)",
+    feesWaived_other:
+      "Cargos exonerados: los paga la empresa ({{count}} adelantos)",
     averageFee: "Cargo promedio por adelanto",
     frequentUsers: "Usuarios con {{count}} o más adelantos",
     writeOffs: "Pérdidas ({{count}})",

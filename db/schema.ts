@@ -36,35 +36,47 @@ export const PAY_FREQUENCIES = [
   "MONTHLY",
 ] as const;
 
-export const companies = pgTable("companies", {
-  id: serial("id").primaryKey(),
-  companyName: text("company_name").notNull().default(""),
-  contactEmail: text("contact_email").notNull().default(""),
-  contactPhone: text("contact_phone").notNull().default(""),
-  maxAdvance: money("max_advance").notNull().default("500.00"),
-  approvalLimit: money("approval_limit").notNull().default("200.00"),
-  processingFee: money("processing_fee").notNull().default("15.99"),
-  notifyNewRequests: boolean("notify_new_requests").notNull().default(true),
-  notifyMonthlyReports: boolean("notify_monthly_reports")
-    .notNull()
-    .default(true),
-  notifySystemUpdates: boolean("notify_system_updates")
-    .notNull()
-    .default(false),
-  // The company pays each advance's processing fee: its employees pay nothing at checkout, and
-  // the fee is owed by the company (docs/decisions/0081).
-  companyPaysFee: boolean("company_pays_fee").notNull().default(false),
-  // The pay schedule (app/utils/pay-schedule.ts): how often the company pays and its next pay
-  // date. Deductions fall on its pay dates; payroll runs move the next pay date on.
-  payFrequency: text("pay_frequency", { enum: PAY_FREQUENCIES })
-    .notNull()
-    .default("BIWEEKLY"),
-  nextPayDate: date("next_pay_date", { mode: "string" })
-    .notNull()
-    .default(sql`(current_date + 15)`),
-  createdAt: tstz("created_at").notNull().defaultNow(),
-  updatedAt: tstz("updated_at").notNull().defaultNow(),
-});
+export const companies = pgTable(
+  "companies",
+  {
+    id: serial("id").primaryKey(),
+    companyName: text("company_name").notNull().default(""),
+    contactEmail: text("contact_email").notNull().default(""),
+    contactPhone: text("contact_phone").notNull().default(""),
+    maxAdvance: money("max_advance").notNull().default("500.00"),
+    approvalLimit: money("approval_limit").notNull().default("200.00"),
+    processingFee: money("processing_fee").notNull().default("15.99"),
+    notifyNewRequests: boolean("notify_new_requests").notNull().default(true),
+    notifyMonthlyReports: boolean("notify_monthly_reports")
+      .notNull()
+      .default(true),
+    notifySystemUpdates: boolean("notify_system_updates")
+      .notNull()
+      .default(false),
+    // The company pays each advance's processing fee: its employees pay nothing at checkout, and
+    // the fee is owed by the company (docs/decisions/0081).
+    companyPaysFee: boolean("company_pays_fee").notNull().default(false),
+    // The pay schedule (app/utils/pay-schedule.ts): how often the company pays and its next pay
+    // date. Deductions fall on its pay dates; payroll runs move the next pay date on.
+    payFrequency: text("pay_frequency", { enum: PAY_FREQUENCIES })
+      .notNull()
+      .default("BIWEEKLY"),
+    nextPayDate: date("next_pay_date", { mode: "string" })
+      .notNull()
+      .default(sql`(current_date + 15)`),
+    // How many years records are kept after a person's last money moved (at least two); the
+    // retention job removes their personal data past it (docs/decisions/0118).
+    retentionYears: integer("retention_years").notNull().default(2),
+    createdAt: tstz("created_at").notNull().defaultNow(),
+    updatedAt: tstz("updated_at").notNull().defaultNow(),
+  },
+  (t) => [
+    check(
+      "companies_retention_years_check",
+      sql`${t.retentionYears} between 2 and 10`,
+    ),
+  ],
+);
 
 export const FEE_PAYERS = ["EMPLOYEE", "COMPANY"] as const;
 
@@ -101,6 +113,9 @@ export const users = pgTable(
     // confirmed while it equals `email` (a changed address is not). An unconfirmed owner's
     // company sends fewer invitations (decision 0099).
     confirmedEmail: text("confirmed_email"),
+    // When the retention job removed this person's personal data (the row stays, for the
+    // ledger's and the regulators' figures).
+    erasedAt: tstz("erased_at"),
     createdAt: tstz("created_at").notNull().defaultNow(),
   },
   (t) => [
@@ -1287,3 +1302,69 @@ export const creditPayouts = pgTable(
     ),
   ],
 );
+
+// Complaints and disputes an employee files, handled by the company's owners and admins
+// (docs/decisions/0118): received → in review → resolved with the resolution text, each step
+// mailed to the employee; late ones remind the handlers.
+export const COMPLAINT_CATEGORIES = [
+  "ADVANCE",
+  "DEDUCTION",
+  "CARD_PURCHASE",
+  "OTHER",
+] as const;
+export const COMPLAINT_STATUSES = [
+  "RECEIVED",
+  "IN_REVIEW",
+  "RESOLVED",
+] as const;
+
+export const complaints = pgTable(
+  "complaints",
+  {
+    id: serial("id").primaryKey(),
+    reference: text("reference").notNull(),
+    companyId: integer("employer_id")
+      .notNull()
+      .references(() => companies.id),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id),
+    category: text("category", { enum: COMPLAINT_CATEGORIES }).notNull(),
+    details: text("details").notNull(),
+    subjectReference: text("subject_reference"),
+    status: text("status", { enum: COMPLAINT_STATUSES })
+      .notNull()
+      .default("RECEIVED"),
+    resolution: text("resolution"),
+    createdAt: tstz("created_at").notNull().defaultNow(),
+    acknowledgeBy: tstz("acknowledge_by").notNull(),
+    resolveBy: tstz("resolve_by").notNull(),
+    reviewedAt: tstz("reviewed_at"),
+    reviewedById: integer("reviewed_by_id").references(() => users.id),
+    resolvedAt: tstz("resolved_at"),
+    resolvedById: integer("resolved_by_id").references(() => users.id),
+    remindedAt: tstz("reminded_at"),
+  },
+  (t) => [
+    uniqueIndex("complaints_reference_idx").on(t.reference),
+    index("complaints_employer_idx").on(t.companyId, t.status, t.createdAt),
+    index("complaints_user_idx").on(t.userId, t.createdAt),
+    index("complaints_open_idx")
+      .on(t.resolveBy)
+      .where(sql`${t.status} <> 'RESOLVED'`),
+    check(
+      "complaints_category_check",
+      sql`${t.category} in ('ADVANCE', 'DEDUCTION', 'CARD_PURCHASE', 'OTHER')`,
+    ),
+    check(
+      "complaints_status_check",
+      sql`${t.status} in ('RECEIVED', 'IN_REVIEW', 'RESOLVED')`,
+    ),
+    check(
+      "complaints_resolution_check",
+      sql`(${t.status} = 'RESOLVED') = (${t.resolution} is not null and ${t.resolvedAt} is not null)`,
+    ),
+  ],
+);
+
+export type Complaint = typeof complaints.$inferSelect;

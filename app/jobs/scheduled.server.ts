@@ -14,6 +14,8 @@ import {
   sendDeductionReminders,
   sendMonthlyReports,
 } from "~/models/notifications/index.server";
+import { sendComplaintReminders } from "~/models/complaints/index.server";
+import { eraseExpiredPersonalData } from "~/models/records/index.server";
 import { db, queryRows } from "~/utils/db.server";
 
 // The scheduled jobs (docs/decisions/0050-schedules.md). Each claims its period in
@@ -68,6 +70,22 @@ export const SCHEDULES: Schedule[] = [
     cron: "0 6 * * *",
     period: day,
     run: (at) => syncConnectedRosters(at),
+  },
+  {
+    // Complaints past their acknowledge-by or resolve-by date remind the company's owners and
+    // admins, once a day each (docs/decisions/0118).
+    task: "complaint-reminders",
+    cron: "0 13 * * *",
+    period: day,
+    run: async (at) => ({ complaints: await sendComplaintReminders(at) }),
+  },
+  {
+    // Leavers past their company's records retention, with no open money, have their personal
+    // data removed; the ledger and the regulators' figures stay whole (docs/decisions/0118).
+    task: "records-retention",
+    cron: "0 4 * * *",
+    period: day,
+    run: async (at) => ({ erased: await eraseExpiredPersonalData(at) }),
   },
   {
     task: "cleanup",

@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
+import { useMayOpen } from "~/components/layout/use-may-open";
 import { BarChart } from "~/components/charts/bar-chart";
 import { DonutChart } from "~/components/charts/donut-chart";
 import { HorizontalBarChart } from "~/components/charts/horizontal-bar-chart";
@@ -30,7 +31,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const report = await getEmployerReport(user);
   const { language, i18n } = await pageI18n(
     request,
-    ["reports", "messages"],
+    ["reports", "messages", ["regulator", "link"]],
     user,
   );
   const noDepartment = serverT(language, "reports")("noDepartment");
@@ -93,6 +94,7 @@ const formatTickDollars = (cents: number) =>
 export default function ReportsPage() {
   const { report } = useLoaderData<typeof loader>();
   const t = useT("reports");
+  const mayOpen = useMayOpen();
   const language = useLanguage();
   const money = (cents: number) => formatCents(cents, language);
   // A percentage already multiplied by 100 (66.7): as written in English, by Intl otherwise.
@@ -116,6 +118,14 @@ export default function ReportsPage() {
       <div>
         <h1 className="text-2xl font-bold text-gray-900">{t("heading")}</h1>
         <p className="mt-1 text-gray-700">{t("intro")}</p>
+        {mayOpen("/reports/regulator") ? (
+          <Link
+            to="/reports/regulator"
+            className="mt-2 inline-block text-sm font-medium text-brand-700 underline"
+          >
+            {t("regulator:link")}
+          </Link>
+        ) : null}
       </div>
 
       <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">

@@ -40,6 +40,10 @@ import * as creditPayout from "./api.employees.$id.credit-payout";
 import * as apiKeys from "./api.api-keys.($id)";
 import * as webhookEndpoints from "./api.webhook-endpoints.($id)";
 import * as enableWebhookEndpoint from "./api.webhook-endpoints.$id.enable";
+import * as complaints from "./api.complaints";
+import * as companyComplaints from "./api.company-complaints";
+import * as reviewComplaint from "./api.company-complaints.$id.review";
+import * as resolveComplaint from "./api.company-complaints.$id.resolve";
 
 /** Every JSON endpoint's contract, in the order the reference lists them. */
 export const API_CONTRACTS = [
@@ -86,6 +90,11 @@ export const API_CONTRACTS = [
   webhookEndpoints,
   { contract: webhookEndpoints.removeContract },
   enableWebhookEndpoint,
+  { contract: complaints.listContract },
+  complaints,
+  companyComplaints,
+  reviewComplaint,
+  resolveComplaint,
   paymentIntent,
   groceryCard,
   webhook,

@@ -15,6 +15,17 @@ import {
   queryRows,
 } from "~/utils/db.server";
 import { isAppError } from "~/utils/errors";
+import {
+  operatorRegulatorReports,
+  regulatorReportsCsv,
+} from "~/models/reports/index.server";
+
+/** The value of `--name value` or `--name=value` in argv, if given. */
+function option(argv: string[], name: string): string | undefined {
+  const i = argv.indexOf(`--${name}`);
+  if (i >= 0) return argv[i + 1] ?? "";
+  return argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
+}
 
 /**
  * Operator commands, run from the production build (the container has no TypeScript tools):
@@ -23,6 +34,8 @@ import { isAppError } from "~/utils/errors";
  *   node build/scripts/cli.js check-invariants
  *   node build/scripts/cli.js worker       (the job worker alone: mail delivery and schedules)
  *   node build/scripts/cli.js failed-jobs  (e-mails and jobs that failed, with their last error)
+ *   node build/scripts/cli.js regulator-report --from YYYY-MM-DD --to YYYY-MM-DD [--state NV]
+ *     (the regulators' figures of every company and of all together, as CSV on stdout)
  * In development the same commands are `npm run payroll` and `npm run check:invariants`.
  * Returns the process exit code.
  */
@@ -88,6 +101,16 @@ export async function cli(argv: string[]): Promise<number> {
       await stopWorker();
       return 0;
     }
+    if (command === "regulator-report") {
+      await migrate(connection());
+      const reports = await operatorRegulatorReports({
+        from: option(rest, "from") ?? "",
+        to: option(rest, "to") ?? "",
+        state: option(rest, "state") || null,
+      });
+      process.stdout.write(regulatorReportsCsv(reports));
+      return 0;
+    }
     if (command === "failed-jobs") {
       await migrate(connection());
       const mails = await queryRows<Record<string, unknown>>(
@@ -111,7 +134,7 @@ export async function cli(argv: string[]): Promise<number> {
       return 0;
     }
     console.error(
-      "Usage: cli.js payroll [--date YYYY-MM-DD] | expire-unpaid | check-invariants | worker | failed-jobs",
+      "Usage: cli.js payroll [--date YYYY-MM-DD] | expire-unpaid | check-invariants | worker | failed-jobs | regulator-report --from YYYY-MM-DD --to YYYY-MM-DD [--state XX]",
     );
     return 2;
   } catch (error) {

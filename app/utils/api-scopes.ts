@@ -9,6 +9,8 @@ export const API_SCOPES = [
   "payroll:read",
   "payroll:write",
   "webhooks:write",
+  "complaints:read",
+  "complaints:write",
 ] as const;
 
 export type ApiScope = (typeof API_SCOPES)[number];
@@ -21,6 +23,8 @@ export const API_SCOPE_LABELS: Record<ApiScope, string> = {
   "payroll:read": "Read payroll runs",
   "payroll:write": "Submit payroll runs and record their results",
   "webhooks:write": "Manage webhook endpoints",
+  "complaints:read": "Read employees' complaints",
+  "complaints:write": "Review and resolve employees' complaints",
 };
 
 export const WEBHOOK_EVENTS = [

@@ -31,6 +31,10 @@ export const CAPABILITIES = {
   activity: ["OWNER", "ADMIN"],
   /** The team: invite colleagues, change roles, remove members; API keys. */
   team: ["OWNER"],
+  /** The complaints queue: review and resolve employees' complaints. */
+  complaints: ["OWNER", "ADMIN"],
+  /** The regulators' figures on /reports and their CSV. */
+  regulatorReports: ["OWNER"],
 } as const satisfies Record<string, readonly CompanyRole[]>;
 
 export type Capability = keyof typeof CAPABILITIES;
@@ -73,6 +77,10 @@ export const PAGE_ACCESS = {
   "/settings/team": "team",
   "/settings/api": "team",
   "/settings/payroll": "team",
+  "/complaints": "EMPLOYEE",
+  "/complaint-queue": "complaints",
+  "/reports/regulator": "regulatorReports",
+  "/reports/regulator.csv": "regulatorReports",
 } as const satisfies Record<string, "EMPLOYEE" | Capability>;
 
 /** What a signed-in user may open: their role, and their membership role's capabilities. */
@@ -135,6 +143,8 @@ export const ROLE_FORBIDDEN: Record<Capability, string> = {
   settings: "Only a company owner or admin can change the company settings.",
   activity: "Only a company owner or admin can see the company's activity.",
   team: "Only a company owner can manage the team.",
+  complaints: "Only a company owner or admin can handle complaints.",
+  regulatorReports: "Only a company owner can see the regulators' report.",
 };
 
 export const LAST_OWNER = "A company always keeps at least one owner.";

@@ -55,6 +55,10 @@ import enOutbox from "./locales/en/outbox";
 import esOutbox from "./locales/es/outbox";
 import enPush from "./locales/en/push";
 import esPush from "./locales/es/push";
+import enComplaints from "./locales/en/complaints";
+import esComplaints from "./locales/es/complaints";
+import enRegulator from "./locales/en/regulator";
+import esRegulator from "./locales/es/regulator";
 import {
   DEFAULT_LANGUAGE,
   isLanguage,
@@ -102,6 +106,8 @@ export const RESOURCES = {
     reports: enReports,
     outbox: enOutbox,
     push: enPush,
+    complaints: enComplaints,
+    regulator: enRegulator,
   },
   es: {
     common: esCommon,
@@ -129,6 +135,8 @@ export const RESOURCES = {
     reports: esReports,
     outbox: esOutbox,
     push: esPush,
+    complaints: esComplaints,
+    regulator: esRegulator,
   },
 } satisfies Record<Language, Record<string, Catalogue>>;
 

@@ -111,3 +111,25 @@ export const lastPayDateBeforeRun = (day: string) =>
   `The last pay date cannot be before ${day}: a payroll run already holds this employee's deductions of that day.`;
 export const LAST_PAY_DATE_PASSED =
   "The last pay date has passed: it can no longer be changed.";
+
+// Complaints (docs/decisions/0118): a complaint is acknowledged (moved to review) within
+// COMPLAINT_ACKNOWLEDGE_DAYS and resolved within COMPLAINT_RESOLVE_DAYS of being filed; past
+// either date the company's owners and admins are reminded, at most once a day.
+export const COMPLAINT_ACKNOWLEDGE_DAYS = 5;
+export const COMPLAINT_RESOLVE_DAYS = 30;
+export const COMPLAINT_DETAILS_MAX = 2000;
+export const COMPLAINT_RESOLUTION_MAX = 2000;
+export const COMPLAINT_NOT_FOUND = "Complaint not found";
+export const COMPLAINT_NEEDS_COMPANY =
+  "Your account is not linked to an employer yet.";
+export const COMPLAINT_ALREADY_RESOLVED = "This complaint is already resolved.";
+export const COMPLAINT_ALREADY_IN_REVIEW =
+  "This complaint is already in review.";
+
+// Records (docs/decisions/0118): how long a person's records are kept after their last money
+// moved, in years; the law's longest minimum in use is two (Wisconsin).
+export const MIN_RETENTION_YEARS = 2;
+
+/** How many advances in a report's period make a frequent user (Nevada's report asks for 12+). */
+export const FREQUENT_USER_ADVANCES = 12;
+export const MAX_RETENTION_YEARS = 10;

@@ -57,6 +57,10 @@ export const AUDIT_ACTIONS = [
   "payroll_sync.offboarding_dismissed",
   "credit.netted",
   "credit.paid_back",
+  "complaint.filed",
+  "complaint.in_review",
+  "complaint.resolved",
+  "personal_data.erased",
 ] as const;
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
@@ -112,6 +116,10 @@ export const AUDIT_LABELS: Record<AuditAction, string> = {
   "payroll_sync.offboarding_dismissed": "Offboarding proposal dismissed",
   "credit.netted": "Credit netted against what is owed",
   "credit.paid_back": "Credit paid back",
+  "complaint.filed": "Complaint filed",
+  "complaint.in_review": "Complaint in review",
+  "complaint.resolved": "Complaint resolved",
+  "personal_data.erased": "Personal data removed after retention",
 };
 
 export type ActivityFilter = { employee?: number; action?: AuditAction };

@@ -132,6 +132,9 @@ export const API_KEY_SCOPES: Record<string, ApiScope> = {
   "POST /api/payroll-runs": "payroll:write",
   "GET /api/payroll-runs/{id}": "payroll:read",
   "POST /api/payroll-runs/{id}/results": "payroll:write",
+  "GET /api/company-complaints": "complaints:read",
+  "POST /api/company-complaints/{id}/review": "complaints:write",
+  "POST /api/company-complaints/{id}/resolve": "complaints:write",
 };
 
 /** The scope a key needs for an endpoint, or null when keys may not use it at all. */

@@ -24,3 +24,4 @@ export * from "~/validation/sessions";
 export * from "~/validation/settings";
 export * from "~/validation/company";
 export * from "~/validation/api-keys";
+export * from "~/validation/complaints";

@@ -651,6 +651,75 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/api/complaints": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The signed-in employee's complaints, newest first, with each step */
+    get: operations["getComplaints"];
+    put?: never;
+    /** File a complaint or dispute: answers its reference and due dates, and mails an acknowledgement */
+    post: operations["postComplaints"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/company-complaints": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The company's complaints, open ones first by due date (?status=open, all, RECEIVED, IN_REVIEW or RESOLVED) */
+    get: operations["getCompanyComplaints"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/company-complaints/{id}/review": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Start the review of a received complaint (its acknowledgement) */
+    post: operations["postCompanyComplaintsIdReview"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/company-complaints/{id}/resolve": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Resolve a complaint with the resolution the employee reads */
+    post: operations["postCompanyComplaintsIdResolve"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/api/create-payment-intent": {
     parameters: {
       query?: never;
@@ -6314,6 +6383,8 @@ export interface operations {
               | "payroll:read"
               | "payroll:write"
               | "webhooks:write"
+              | "complaints:read"
+              | "complaints:write"
             )[];
             hint: string;
             createdAt: string;
@@ -6391,6 +6462,8 @@ export interface operations {
             | "payroll:read"
             | "payroll:write"
             | "webhooks:write"
+            | "complaints:read"
+            | "complaints:write"
           )[];
         };
       };
@@ -6414,6 +6487,8 @@ export interface operations {
               | "payroll:read"
               | "payroll:write"
               | "webhooks:write"
+              | "complaints:read"
+              | "complaints:write"
             )[];
             /** @description The secret (ga_…), in the first answer only; null in a replay of it */
             key: string | null;
@@ -6563,6 +6638,8 @@ export interface operations {
               | "payroll:read"
               | "payroll:write"
               | "webhooks:write"
+              | "complaints:read"
+              | "complaints:write"
             )[];
             hint: string;
             createdAt: string;
@@ -7267,6 +7344,806 @@ export interface operations {
             disabledAt: string | null;
             /** @description Why it was disabled (failed deliveries in a row, since when) and how to enable it again (POST /api/webhook-endpoints/{id}/enable); null while enabled */
             disabledReason: string | null;
+          };
+        };
+      };
+      /** @description Invalid input */
+      400: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+            errors?: {
+              [key: string]: string[];
+            };
+          };
+        };
+      };
+      /** @description Not signed in (or wrong credentials) */
+      401: {
+        headers: {
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+          };
+        };
+      };
+      /** @description Signed in with the wrong role, an API key without the scope (named), or not allowed */
+      403: {
+        headers: {
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+          };
+        };
+      };
+      /** @description Not found (or another employer's/employee's record) */
+      404: {
+        headers: {
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+          };
+        };
+      };
+      /** @description This path does not serve that method (Allow lists the ones it does) */
+      405: {
+        headers: {
+          Allow: components["headers"]["Allow"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+          };
+        };
+      };
+      /** @description Conflicts with the current state of the record, or a request with the same Idempotency-Key is still in progress */
+      409: {
+        headers: {
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+          };
+        };
+      };
+      /** @description The body is over its size limit (64 KB; the webhook 512 KB), refused while it streams */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+          };
+        };
+      };
+      /** @description A body that is not Content-Type: application/json */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+          };
+        };
+      };
+      /** @description The Idempotency-Key was already used with a different request */
+      422: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+          };
+        };
+      };
+      /** @description Too many requests with this API key (wait Retry-After seconds) */
+      429: {
+        headers: {
+          "Retry-After": components["headers"]["Retry-After"];
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+          };
+        };
+      };
+      /** @description The database is unavailable */
+      503: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+          };
+        };
+      };
+    };
+  };
+  getComplaints: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            id: number;
+            /** @description What the employee quotes: CMP- and 8 characters */
+            reference: string;
+            /** @enum {string} */
+            category: "ADVANCE" | "DEDUCTION" | "CARD_PURCHASE" | "OTHER";
+            details: string;
+            subjectReference: string | null;
+            /** @enum {string} */
+            status: "RECEIVED" | "IN_REVIEW" | "RESOLVED";
+            resolution: string | null;
+            /** @description ISO 8601 date-time */
+            createdAt: string;
+            /** @description ISO 8601 date-time */
+            acknowledgeBy: string;
+            /** @description ISO 8601 date-time */
+            resolveBy: string;
+            reviewedAt: string | null;
+            resolvedAt: string | null;
+            /** @description Open and past its acknowledge-by (while received) or resolve-by date */
+            late: boolean;
+          }[];
+        };
+      };
+      /** @description Not signed in (or wrong credentials) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+          };
+        };
+      };
+      /** @description Signed in with the wrong role, an API key without the scope (named), or not allowed */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+          };
+        };
+      };
+      /** @description This path does not serve that method (Allow lists the ones it does) */
+      405: {
+        headers: {
+          Allow: components["headers"]["Allow"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+          };
+        };
+      };
+      /** @description The database is unavailable */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+          };
+        };
+      };
+    };
+  };
+  postComplaints: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Any string of 1–255 visible characters, unique per intended action. The same key with the same body within 24 hours replays the first response without acting again (even when both arrive at once), marked `Idempotent-Replayed: true`; with a different body: 422. An answer of 400 or 422 (the input refused before anything changed) or 5xx is not kept, so the corrected request may use the same key. A secret in the first response (an API key, a signing secret) is null in the replay, with a `message` saying it was shown once. */
+        "Idempotency-Key"?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          /** @enum {string} */
+          category: "ADVANCE" | "DEDUCTION" | "CARD_PURCHASE" | "OTHER";
+          details: string;
+          subjectReference?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Success */
+      201: {
+        headers: {
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            id: number;
+            /** @description What the employee quotes: CMP- and 8 characters */
+            reference: string;
+            /** @enum {string} */
+            category: "ADVANCE" | "DEDUCTION" | "CARD_PURCHASE" | "OTHER";
+            details: string;
+            subjectReference: string | null;
+            /** @enum {string} */
+            status: "RECEIVED" | "IN_REVIEW" | "RESOLVED";
+            resolution: string | null;
+            /** @description ISO 8601 date-time */
+            createdAt: string;
+            /** @description ISO 8601 date-time */
+            acknowledgeBy: string;
+            /** @description ISO 8601 date-time */
+            resolveBy: string;
+            reviewedAt: string | null;
+            resolvedAt: string | null;
+            /** @description Open and past its acknowledge-by (while received) or resolve-by date */
+            late: boolean;
+          };
+        };
+      };
+      /** @description Invalid input */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+            errors?: {
+              [key: string]: string[];
+            };
+          };
+        };
+      };
+      /** @description Not signed in (or wrong credentials) */
+      401: {
+        headers: {
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+          };
+        };
+      };
+      /** @description Signed in with the wrong role, an API key without the scope (named), or not allowed */
+      403: {
+        headers: {
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+          };
+        };
+      };
+      /** @description This path does not serve that method (Allow lists the ones it does) */
+      405: {
+        headers: {
+          Allow: components["headers"]["Allow"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+          };
+        };
+      };
+      /** @description Conflicts with the current state of the record, or a request with the same Idempotency-Key is still in progress */
+      409: {
+        headers: {
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+          };
+        };
+      };
+      /** @description The body is over its size limit (64 KB; the webhook 512 KB), refused while it streams */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+          };
+        };
+      };
+      /** @description A body that is not Content-Type: application/json */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+          };
+        };
+      };
+      /** @description The Idempotency-Key was already used with a different request */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+          };
+        };
+      };
+      /** @description The database is unavailable */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+          };
+        };
+      };
+    };
+  };
+  getCompanyComplaints: {
+    parameters: {
+      query?: {
+        status?: "open" | "all" | "RECEIVED" | "IN_REVIEW" | "RESOLVED";
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            id: number;
+            /** @description What the employee quotes: CMP- and 8 characters */
+            reference: string;
+            /** @enum {string} */
+            category: "ADVANCE" | "DEDUCTION" | "CARD_PURCHASE" | "OTHER";
+            details: string;
+            subjectReference: string | null;
+            /** @enum {string} */
+            status: "RECEIVED" | "IN_REVIEW" | "RESOLVED";
+            resolution: string | null;
+            /** @description ISO 8601 date-time */
+            createdAt: string;
+            /** @description ISO 8601 date-time */
+            acknowledgeBy: string;
+            /** @description ISO 8601 date-time */
+            resolveBy: string;
+            reviewedAt: string | null;
+            resolvedAt: string | null;
+            /** @description Open and past its acknowledge-by (while received) or resolve-by date */
+            late: boolean;
+            employee: {
+              userId: number;
+              firstName: string;
+              lastName: string;
+            };
+          }[];
+        };
+      };
+      /** @description Invalid input */
+      400: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+            errors?: {
+              [key: string]: string[];
+            };
+          };
+        };
+      };
+      /** @description Not signed in (or wrong credentials) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+          };
+        };
+      };
+      /** @description Signed in with the wrong role, an API key without the scope (named), or not allowed */
+      403: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+          };
+        };
+      };
+      /** @description This path does not serve that method (Allow lists the ones it does) */
+      405: {
+        headers: {
+          Allow: components["headers"]["Allow"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+          };
+        };
+      };
+      /** @description Too many requests with this API key (wait Retry-After seconds) */
+      429: {
+        headers: {
+          "Retry-After": components["headers"]["Retry-After"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+          };
+        };
+      };
+      /** @description The database is unavailable */
+      503: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+          };
+        };
+      };
+    };
+  };
+  postCompanyComplaintsIdReview: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Any string of 1–255 visible characters, unique per intended action. The same key with the same body within 24 hours replays the first response without acting again (even when both arrive at once), marked `Idempotent-Replayed: true`; with a different body: 422. An answer of 400 or 422 (the input refused before anything changed) or 5xx is not kept, so the corrected request may use the same key. A secret in the first response (an API key, a signing secret) is null in the replay, with a `message` saying it was shown once. */
+        "Idempotency-Key"?: string;
+      };
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            id: number;
+            /** @description What the employee quotes: CMP- and 8 characters */
+            reference: string;
+            /** @enum {string} */
+            category: "ADVANCE" | "DEDUCTION" | "CARD_PURCHASE" | "OTHER";
+            details: string;
+            subjectReference: string | null;
+            /** @enum {string} */
+            status: "RECEIVED" | "IN_REVIEW" | "RESOLVED";
+            resolution: string | null;
+            /** @description ISO 8601 date-time */
+            createdAt: string;
+            /** @description ISO 8601 date-time */
+            acknowledgeBy: string;
+            /** @description ISO 8601 date-time */
+            resolveBy: string;
+            reviewedAt: string | null;
+            resolvedAt: string | null;
+            /** @description Open and past its acknowledge-by (while received) or resolve-by date */
+            late: boolean;
+            employee: {
+              userId: number;
+              firstName: string;
+              lastName: string;
+            };
+          };
+        };
+      };
+      /** @description Invalid input */
+      400: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+            errors?: {
+              [key: string]: string[];
+            };
+          };
+        };
+      };
+      /** @description Not signed in (or wrong credentials) */
+      401: {
+        headers: {
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+          };
+        };
+      };
+      /** @description Signed in with the wrong role, an API key without the scope (named), or not allowed */
+      403: {
+        headers: {
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+          };
+        };
+      };
+      /** @description Not found (or another employer's/employee's record) */
+      404: {
+        headers: {
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+          };
+        };
+      };
+      /** @description This path does not serve that method (Allow lists the ones it does) */
+      405: {
+        headers: {
+          Allow: components["headers"]["Allow"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+          };
+        };
+      };
+      /** @description Conflicts with the current state of the record, or a request with the same Idempotency-Key is still in progress */
+      409: {
+        headers: {
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+          };
+        };
+      };
+      /** @description The body is over its size limit (64 KB; the webhook 512 KB), refused while it streams */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+          };
+        };
+      };
+      /** @description A body that is not Content-Type: application/json */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+          };
+        };
+      };
+      /** @description The Idempotency-Key was already used with a different request */
+      422: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+          };
+        };
+      };
+      /** @description Too many requests with this API key (wait Retry-After seconds) */
+      429: {
+        headers: {
+          "Retry-After": components["headers"]["Retry-After"];
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+          };
+        };
+      };
+      /** @description The database is unavailable */
+      503: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+          };
+        };
+      };
+    };
+  };
+  postCompanyComplaintsIdResolve: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Any string of 1–255 visible characters, unique per intended action. The same key with the same body within 24 hours replays the first response without acting again (even when both arrive at once), marked `Idempotent-Replayed: true`; with a different body: 422. An answer of 400 or 422 (the input refused before anything changed) or 5xx is not kept, so the corrected request may use the same key. A secret in the first response (an API key, a signing secret) is null in the replay, with a `message` saying it was shown once. */
+        "Idempotency-Key"?: string;
+      };
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          resolution: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            id: number;
+            /** @description What the employee quotes: CMP- and 8 characters */
+            reference: string;
+            /** @enum {string} */
+            category: "ADVANCE" | "DEDUCTION" | "CARD_PURCHASE" | "OTHER";
+            details: string;
+            subjectReference: string | null;
+            /** @enum {string} */
+            status: "RECEIVED" | "IN_REVIEW" | "RESOLVED";
+            resolution: string | null;
+            /** @description ISO 8601 date-time */
+            createdAt: string;
+            /** @description ISO 8601 date-time */
+            acknowledgeBy: string;
+            /** @description ISO 8601 date-time */
+            resolveBy: string;
+            reviewedAt: string | null;
+            resolvedAt: string | null;
+            /** @description Open and past its acknowledge-by (while received) or resolve-by date */
+            late: boolean;
+            employee: {
+              userId: number;
+              firstName: string;
+              lastName: string;
+            };
           };
         };
       };

@@ -14,5 +14,7 @@ export const DOMAINS = [
   "repayments",
   "cards",
   "payroll",
+  "complaints",
   "reports",
+  "records",
 ] as const;

@@ -20,6 +20,7 @@ const NAV: Record<Role, NavItem[]> = {
     { to: "/request", label: "nav.requestAdvance", icon: "shopping-basket" },
     { to: "/history", label: "nav.history", icon: "history" },
     { to: "/profile", label: "nav.profile", icon: "user-round" },
+    { to: "/complaints", label: "nav.complaints", icon: "scroll-text" },
     { to: "/outbox", label: "nav.outbox", icon: "mail" },
   ],
   EMPLOYER: [
@@ -28,6 +29,7 @@ const NAV: Record<Role, NavItem[]> = {
     { to: "/employees", label: "nav.employees", icon: "users" },
     { to: "/payroll", label: "nav.payroll", icon: "banknote" },
     { to: "/reports", label: "nav.reports", icon: "chart-column" },
+    { to: "/complaint-queue", label: "nav.complaints", icon: "mail" },
     { to: "/activity", label: "nav.activity", icon: "scroll-text" },
     { to: "/settings", label: "nav.settings", icon: "settings" },
     { to: "/outbox", label: "nav.outbox", icon: "mail" },

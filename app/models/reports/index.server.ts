@@ -39,3 +39,13 @@ export {
   type EmployerToDoItem,
   TO_DO_UNPAID,
 } from "./to-do.server";
+export {
+  checkPeriod,
+  companyRegulatorReport,
+  computeRegulatorReport,
+  FREQUENT_USER_ADVANCES,
+  operatorRegulatorReports,
+  type RegulatorReport,
+  regulatorReportCsv,
+  regulatorReportsCsv,
+} from "./regulator-report.server";

@@ -6,6 +6,7 @@ import {
   previewRoster,
 } from "~/models/companies/index.server";
 import { hashToken } from "~/models/people/index.server";
+import { fileComplaint } from "~/models/complaints/index.server";
 import type { AdvanceRequest, User, VirtualCard } from "#db/schema";
 import { eq, sql } from "drizzle-orm";
 import { invitations } from "#db/schema";
@@ -130,6 +131,12 @@ export async function createLayoutWorld(): Promise<LayoutWorld> {
   // /request offers its form only from $200 available to request (balance less pending): the
   // guard visits it expecting "Submit Request", so this employee keeps $250 to request.
   await setAvailableBalance(employee, "500.00");
+  // A complaint waiting in the queue (its Start review and Resolve are the queue's actions).
+  await fileComplaint(employee, {
+    category: "DEDUCTION",
+    details: "Two deductions were taken from one paycheck.",
+    subjectReference: "Deduction of Nov 13",
+  });
   return {
     employer,
     employee,
@@ -207,6 +214,12 @@ export const LAYOUT_PAGES: LayoutPage[] = [
   },
   { name: "history", role: "employee", path: () => "/history", primary: [] },
   { name: "outbox", role: "employee", path: () => "/outbox", primary: [] },
+  {
+    name: "complaints",
+    role: "employee",
+    path: () => "/complaints",
+    primary: ["Send complaint"],
+  },
   {
     name: "profile",
     role: "employee",
@@ -307,6 +320,18 @@ export const LAYOUT_PAGES: LayoutPage[] = [
     primary: ["All collected in full", "Upload results"],
   },
   { name: "reports", role: "employer", path: () => "/reports", primary: [] },
+  {
+    name: "regulator-report",
+    role: "employer",
+    path: () => "/reports/regulator",
+    primary: ["Show"],
+  },
+  {
+    name: "complaint-queue",
+    role: "employer",
+    path: () => "/complaint-queue",
+    primary: [/^Start the review of CMP-/, "Resolve"],
+  },
   {
     name: "activity",
     role: "employer",

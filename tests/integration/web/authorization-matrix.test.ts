@@ -77,6 +77,15 @@ import * as language from "~/routes/language";
 import * as payrollExport from "~/routes/payroll.export";
 import * as appActivity from "~/routes/_app.activity";
 import * as activityCsv from "~/routes/activity[.]csv";
+import * as appComplaints from "~/routes/_app.complaints";
+import * as appRegulator from "~/routes/_app.reports_.regulator";
+import * as regulatorCsv from "~/routes/reports.regulator[.]csv";
+import * as appComplaintQueue from "~/routes/_app.complaint-queue";
+import * as apiComplaints from "~/routes/api.complaints";
+import * as apiCompanyComplaints from "~/routes/api.company-complaints";
+import * as apiComplaintReview from "~/routes/api.company-complaints.$id.review";
+import * as apiComplaintResolve from "~/routes/api.company-complaints.$id.resolve";
+import { fileComplaint } from "~/models/complaints/index.server";
 import * as readyz from "~/routes/readyz";
 import * as apiOpenApi from "~/routes/api.openapi[.]json";
 import * as apiDocs from "~/routes/api.docs";
@@ -1132,6 +1141,153 @@ const MATRIX: Row[] = [
     cells: EMPLOYER_PAGE,
     team: [200, 403],
     build: () => get("/activity.csv"),
+  },
+
+  {
+    file: "_app.reports_.regulator.tsx",
+    kind: "loader",
+    what: "GET /reports/regulator (the owner's company's figures)",
+    cells: EMPLOYER_PAGE,
+    team: [403, 403],
+    build: () => get("/reports/regulator?from=2025-01-01&to=2026-01-01"),
+  },
+  {
+    file: "reports.regulator[.]csv.ts",
+    kind: "loader",
+    what: "GET /reports/regulator.csv (the owner's company's figures as CSV)",
+    cells: EMPLOYER_PAGE,
+    team: [403, 403],
+    build: () => get("/reports/regulator.csv?from=2025-01-01&to=2026-01-01"),
+  },
+
+  // ---- Complaints ------------------------------------------------------------------------------
+  {
+    file: "_app.complaints.tsx",
+    kind: "loader",
+    what: "GET /complaints (the caller's own complaints)",
+    cells: EMPLOYEE_PAGE,
+    build: () => get("/complaints"),
+  },
+  {
+    file: "_app.complaints.tsx",
+    kind: "action",
+    what: "POST /complaints file a complaint",
+    cells: ["auth", "→/complaints", "→/complaints", "→/complaints", 403, 403],
+    build: () =>
+      postForm("/complaints", { category: "OTHER", details: "Matrix" }),
+  },
+  {
+    file: "_app.complaint-queue.tsx",
+    kind: "loader",
+    what: "GET /complaint-queue (the caller's company's complaints)",
+    cells: EMPLOYER_PAGE,
+    team: [200, 403],
+    build: () => get("/complaint-queue"),
+  },
+  {
+    file: "_app.complaint-queue.tsx",
+    kind: "action",
+    what: "POST /complaint-queue start the review of A1's complaint",
+    cells: ["auth", 403, 403, 403, "→/complaint-queue", 404],
+    team: ["→/complaint-queue", 403],
+    build: async () => {
+      const c = await fileComplaint(world.users.A1, {
+        category: "ADVANCE",
+        details: "Matrix",
+      });
+      return postForm("/complaint-queue", {
+        intent: "review",
+        complaintId: String(c.id),
+      });
+    },
+  },
+  {
+    file: "api.complaints.ts",
+    kind: "loader",
+    what: "GET /api/complaints (own complaints only)",
+    cells: EMPLOYEE_API,
+    build: () => get("/api/complaints"),
+  },
+  {
+    file: "api.complaints.ts",
+    kind: "action",
+    what: "POST /api/complaints",
+    cells: [401, 201, 201, 201, 403, 403],
+    build: () =>
+      postJson("/api/complaints", { category: "OTHER", details: "Matrix" }),
+  },
+  {
+    file: "api.company-complaints.ts",
+    kind: "loader",
+    what: "GET /api/company-complaints",
+    cells: EMPLOYER_API,
+    team: [200, 403],
+    build: () => get("/api/company-complaints"),
+  },
+  {
+    file: "api.company-complaints.ts",
+    kind: "action",
+    what: "POST /api/company-complaints",
+    cells: NOT_ALLOWED,
+    build: () => postJson("/api/company-complaints"),
+  },
+  {
+    file: "api.company-complaints.$id.review.ts",
+    kind: "loader",
+    what: "GET /api/company-complaints/<id>/review",
+    cells: NOT_ALLOWED,
+    build: () => ({
+      path: "/api/company-complaints/1/review",
+      params: { id: "1" },
+    }),
+  },
+  {
+    file: "api.company-complaints.$id.review.ts",
+    kind: "action",
+    what: "POST /api/company-complaints/<A1's>/review",
+    cells: [401, 403, 403, 403, 200, 404],
+    team: [200, 403],
+    build: async () => {
+      const c = await fileComplaint(world.users.A1, {
+        category: "DEDUCTION",
+        details: "Matrix",
+      });
+      const id = String(c.id);
+      return {
+        ...postJson(`/api/company-complaints/${id}/review`),
+        params: { id },
+      };
+    },
+  },
+  {
+    file: "api.company-complaints.$id.resolve.ts",
+    kind: "loader",
+    what: "GET /api/company-complaints/<id>/resolve",
+    cells: NOT_ALLOWED,
+    build: () => ({
+      path: "/api/company-complaints/1/resolve",
+      params: { id: "1" },
+    }),
+  },
+  {
+    file: "api.company-complaints.$id.resolve.ts",
+    kind: "action",
+    what: "POST /api/company-complaints/<A1's>/resolve",
+    cells: [401, 403, 403, 403, 200, 404],
+    team: [200, 403],
+    build: async () => {
+      const c = await fileComplaint(world.users.A1, {
+        category: "CARD_PURCHASE",
+        details: "Matrix",
+      });
+      const id = String(c.id);
+      return {
+        ...postJson(`/api/company-complaints/${id}/resolve`, {
+          resolution: "Done",
+        }),
+        params: { id },
+      };
+    },
   },
 
   // ---- Companies: invitations and the team ---------------------------------------------------
@@ -2352,6 +2508,14 @@ const MODULES: Record<string, Record<string, unknown>> = {
   "payroll.export.ts": payrollExport,
   "_app.activity.tsx": appActivity,
   "activity[.]csv.ts": activityCsv,
+  "_app.complaints.tsx": appComplaints,
+  "_app.reports_.regulator.tsx": appRegulator,
+  "reports.regulator[.]csv.ts": regulatorCsv,
+  "_app.complaint-queue.tsx": appComplaintQueue,
+  "api.complaints.ts": apiComplaints,
+  "api.company-complaints.ts": apiCompanyComplaints,
+  "api.company-complaints.$id.review.ts": apiComplaintReview,
+  "api.company-complaints.$id.resolve.ts": apiComplaintResolve,
   "readyz.ts": readyz,
   "api.openapi[.]json.ts": apiOpenApi,
   "api.docs.tsx": apiDocs,

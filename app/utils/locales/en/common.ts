@@ -69,6 +69,9 @@ const common = {
     profile: "My Profile",
     reports: "Employee Financial Wellness Analytics",
     rosterImport: "Roster import",
+    complaints: "Complaints and disputes",
+    complaintQueue: "Complaints",
+    regulator: "Regulators' report",
   },
   skipToMain: "Skip to main content",
   loading: "Loading",
@@ -90,6 +93,7 @@ const common = {
     activity: "Activity",
     settings: "Settings",
     outbox: "E-mails",
+    complaints: "Complaints",
     logout: "Logout",
   },
   errors: {

@@ -195,6 +195,8 @@ const settings = {
       payroll_read: "Read payroll runs",
       payroll_write: "Submit payroll runs and record their results",
       webhooks_write: "Manage webhook endpoints",
+      complaints_read: "Read employees' complaints",
+      complaints_write: "Review and resolve employees' complaints",
     },
     keyFailed: "Key not created",
     creating: "Creating...",

@@ -69,6 +69,9 @@ const common = {
     profile: "Mi perfil",
     reports: "Análisis de bienestar financiero de los empleados",
     rosterImport: "Importación de la lista",
+    complaints: "Quejas y disputas",
+    complaintQueue: "Quejas",
+    regulator: "Informe para los reguladores",
   },
   skipToMain: "Ir al contenido principal",
   loading: "Cargando",
@@ -90,6 +93,7 @@ const common = {
     activity: "Actividad",
     settings: "Configuración",
     outbox: "Correos",
+    complaints: "Quejas",
     logout: "Cerrar sesión",
   },
   errors: {

@@ -2,6 +2,7 @@
 import employerMessages from "./messages-employer";
 import limitMessages from "./messages-limits";
 import pushMessages from "./messages-push";
+import complaintMessages from "./messages-complaints";
 const messages = {
   "The service is temporarily unavailable. Please try again shortly.":
     "El servicio no está disponible por el momento. Vuelve a intentarlo en un rato.",
@@ -101,6 +102,7 @@ const messages = {
   ...employerMessages,
   ...limitMessages,
   ...pushMessages,
+  ...complaintMessages,
 };
 
 export default messages;

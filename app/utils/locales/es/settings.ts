@@ -199,6 +199,8 @@ const settings = {
       payroll_read: "Ver procesos de nómina",
       payroll_write: "Enviar procesos de nómina y registrar sus resultados",
       webhooks_write: "Gestionar endpoints de webhook",
+      complaints_read: "Leer las quejas de los empleados",
+      complaints_write: "Revisar y resolver las quejas de los empleados",
     },
     keyFailed: "No se creó la clave",
     creating: "Creando...",

@@ -3,7 +3,11 @@ import { addDays, startOfDay } from "date-fns";
 import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import { complaints, users, type Complaint, type User } from "#db/schema";
 import { recordAudit } from "~/models/audit/index.server";
-import { enqueueMail, mailOrigin } from "~/models/notifications/index.server";
+import {
+  enqueueMail,
+  mailOrigin,
+  notifyComplaintReceived,
+} from "~/models/notifications/index.server";
 import * as templates from "~/services/mail/templates";
 import { companyFor } from "~/utils/company-access.server";
 import { db, queryRows, type Executor } from "~/utils/db.server";
@@ -198,6 +202,13 @@ export async function fileComplaint(
           language: languageOf(h),
         }),
       });
+    // The owners' and admins' devices that chose "complaint received" (Web Push).
+    await notifyComplaintReceived(tx, companyId, {
+      id: row.id,
+      fromName: `${user.firstName} ${user.lastName}`,
+      summary: row.details,
+      url: "/complaint-queue",
+    });
     return view(row, now);
   });
 }

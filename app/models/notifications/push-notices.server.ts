@@ -144,7 +144,8 @@ export async function notifyComplaintReceived(
   const members = await queryRows<{ id: number; language: Language | null }>(
     tx,
     sql`select id, language from users
-        where employer_id = ${companyId} and role = 'EMPLOYER' order by id`,
+        where employer_id = ${companyId} and role = 'EMPLOYER'
+          and company_role in ('OWNER', 'ADMIN') order by id`,
   );
   for (const m of members)
     await pushNotice(

@@ -4,7 +4,7 @@ import type {
   MetaFunction,
 } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { initials } from "~/components/employer/employees-table";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import {
@@ -15,6 +15,9 @@ import { Badge, StatusBadge } from "~/components/ui/badge";
 import { Card, StatCard } from "~/components/ui/card";
 import { EmptyRow, Table, Td } from "~/components/ui/table";
 import { getEmployeeDetails } from "~/models/reports/index.server";
+import { setWorkState } from "~/models/companies/index.server";
+import { workStateSchema } from "~/validation/company";
+import { stateName } from "~/utils/state-rules";
 import {
   lastPayDateCorrectable,
   offboardEmployee,
@@ -33,7 +36,7 @@ import { island } from "~/components/island";
 import type { SubmissionResult } from "@conform-to/react";
 import { formatDate, notAvailable } from "~/utils/dates";
 import { isAppError } from "~/utils/errors";
-import { useLanguage, useT } from "~/utils/i18n";
+import { useLanguage, useMessageText, useT } from "~/utils/i18n";
 import { formatMoney } from "~/utils/money";
 import { pageI18n } from "~/web/language.server";
 
@@ -45,6 +48,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     return json({
       i18n,
       ...details,
+      workStateName: stateName(details.employee.workState),
       mayOffboard: can(employer, "manageEmployees"),
       // A leaver's last pay date can be corrected until it passes.
       mayCorrectLastPayDate: lastPayDateCorrectable(
@@ -59,7 +63,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   }
 }
 
-type ActionData = { result?: SubmissionResult<string[]> };
+type ActionData = {
+  result?: SubmissionResult<string[]>;
+  /** The work state form's refusal (decision 0116). */
+  workStateError?: string;
+};
 
 const OffboardForm = island(() =>
   import("~/components/employer/offboard-form").then((m) => m.OffboardForm),
@@ -69,6 +77,34 @@ const OffboardForm = island(() =>
 export async function action({ request, params }: ActionFunctionArgs) {
   const employer = await requireEmployer(request, "manageEmployees");
   const form = await readFormData(request);
+  if (form.get("intent") === "workState") {
+    const id = parseId(params.id);
+    if (id === null)
+      throw json({ message: "Employee not found." }, { status: 404 });
+    const parsed = workStateSchema.safeParse({
+      workState: form.get("workState") ?? "",
+    });
+    if (!parsed.success)
+      return json<ActionData>(
+        { workStateError: parsed.error.issues[0]?.message },
+        { status: 400 },
+      );
+    return attempt(
+      async () => {
+        await setWorkState(employer, id, parsed.data.workState);
+        return redirectWithSuccess(
+          `/employees/${params.id}`,
+          "Work state saved",
+          "The employee's next advances follow the rules of the state they work in.",
+        );
+      },
+      (error): ActionData => {
+        if (error.status === 404)
+          throw json({ message: error.message }, { status: 404 });
+        return { workStateError: error.message };
+      },
+    );
+  }
   // The same form corrects a leaver's last pay date (intent "correct").
   const correcting = form.get("intent") === "correct";
   const submission = parseWithZod(form, { schema: offboardSchema });
@@ -154,8 +190,10 @@ export default function EmployeeDetailsPage() {
     limit,
     mayOffboard,
     mayCorrectLastPayDate,
+    workStateName,
   } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>() as ActionData | undefined;
+  const messageText = useMessageText();
   const name = `${employee.firstName} ${employee.lastName}`;
   const t = useT("employees");
   const tc = useT("common");
@@ -247,6 +285,42 @@ export default function EmployeeDetailsPage() {
               {t("details.memberSince")}
             </dt>
             <dd className="text-gray-900">{date(employee.createdAt)}</dd>
+          </div>
+          <div>
+            <dt className="font-medium text-gray-600">
+              <label htmlFor="workState">{t("details.workState")}</label>
+            </dt>
+            <dd className="text-gray-900" data-testid="work-state">
+              {mayOffboard ? (
+                <Form method="post" className="flex items-center gap-2">
+                  <input type="hidden" name="intent" value="workState" />
+                  <input
+                    id="workState"
+                    name="workState"
+                    defaultValue={employee.workState ?? ""}
+                    maxLength={2}
+                    autoComplete="off"
+                    aria-describedby="workState-name"
+                    aria-invalid={actionData?.workStateError ? true : undefined}
+                    className="w-16 rounded-md border border-gray-300 px-2 py-1 uppercase"
+                  />
+                  <span id="workState-name">{workStateName || na}</span>
+                  <button
+                    type="submit"
+                    className="rounded-md border border-gray-300 px-3 py-1 text-sm font-medium text-gray-800 hover:bg-gray-50"
+                  >
+                    {t("details.saveWorkState")}
+                  </button>
+                </Form>
+              ) : (
+                workStateName || na
+              )}
+              {actionData?.workStateError ? (
+                <p role="alert" className="mt-1 text-sm text-red-700">
+                  {messageText(actionData.workStateError)}
+                </p>
+              ) : null}
+            </dd>
           </div>
         </dl>
       </Card>

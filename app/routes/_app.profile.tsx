@@ -42,6 +42,7 @@ const LanguageForm = island(() =>
   import("~/components/profile/profile-forms").then((m) => m.LanguageForm),
 );
 import { fixedT, translatedTitle, useMessageText, useT } from "~/utils/i18n";
+import { stateName } from "~/utils/state-rules";
 import {
   clearLanguageCookieHeader,
   languageCookieHeader,
@@ -88,6 +89,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
         language,
       ),
       memberSince: formatDate(user.createdAt, language),
+      workState: stateName(employee?.workState ?? null),
     },
   });
 }
@@ -218,6 +220,10 @@ export default function ProfilePage() {
             <Detail
               label={t("details.memberSince")}
               value={profile.memberSince}
+            />
+            <Detail
+              label={t("details.workState")}
+              value={profile.workState || t("details.notAvailable")}
             />
           </dl>
         </Card>

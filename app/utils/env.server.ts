@@ -81,6 +81,9 @@ const schema = z
     // The job worker runs inside each app process unless this is "false" (then run
     // `node build/scripts/cli.js worker` separately).
     WORKER_IN_APP: z.enum(["true", "false"]).default("true"),
+    // A deployment's own state rule table (the shape of app/utils/state-rules.json); unset: the
+    // shipped table (docs/compliance.md).
+    STATE_RULES_PATH: z.string().optional(),
   })
   .superRefine((value, ctx) => {
     if (value.SMTP_URL && !value.APP_URL)

@@ -17,9 +17,11 @@ export {
   quoteForEmployee,
   requestAdvance,
   requestMoneyOf,
+  type RequestPage,
   statusNote,
   toPublicAdvance,
 } from "./advance.server";
+export { advanceTermsFor, type AdvanceTerms } from "./limits.server";
 export {
   ALREADY_DECIDED,
   applyApproval,

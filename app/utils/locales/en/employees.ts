@@ -52,6 +52,8 @@ const employees = {
     submit: "Add Employee",
   },
   details: {
+    workState: "Work state",
+    saveWorkState: "Save",
     back: "Back to Employees",
     employee: "Employee",
     left: "Left · last pay date {{date}}",

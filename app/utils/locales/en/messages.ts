@@ -1,6 +1,7 @@
 // The `messages` namespace in English (i18next's JSON format; docs/i18n-glossary.md).
 import employerMessages from "./messages-employer";
 import limitMessages from "./messages-limits";
+import stateRuleMessages from "./messages-state-rules";
 const messages = {
   "The service is temporarily unavailable. Please try again shortly.":
     "The service is temporarily unavailable. Please try again shortly.",
@@ -99,6 +100,7 @@ const messages = {
   "Choose English or Spanish": "Choose English or Spanish",
   ...employerMessages,
   ...limitMessages,
+  ...stateRuleMessages,
 };
 
 export default messages;

@@ -8,6 +8,7 @@ const profile = {
     notAvailable: "N/A",
     availableBalance: "Available balance",
     memberSince: "Member since",
+    workState: "Work state",
   },
   accountSettings: "Account Settings",
   form: {

@@ -53,6 +53,8 @@ const employees = {
     submit: "Agregar empleado",
   },
   details: {
+    workState: "Estado de trabajo",
+    saveWorkState: "Guardar",
     back: "Volver a Empleados",
     employee: "Empleado",
     left: "De baja · último día de pago {{date}}",

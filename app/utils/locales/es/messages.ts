@@ -1,6 +1,7 @@
 // The `messages` namespace in US Spanish (i18next's JSON format; docs/i18n-glossary.md).
 import employerMessages from "./messages-employer";
 import limitMessages from "./messages-limits";
+import stateRuleMessages from "./messages-state-rules";
 const messages = {
   "The service is temporarily unavailable. Please try again shortly.":
     "El servicio no está disponible por el momento. Vuelve a intentarlo en un rato.",
@@ -99,6 +100,7 @@ const messages = {
   "Choose English or Spanish": "Elige inglés o español",
   ...employerMessages,
   ...limitMessages,
+  ...stateRuleMessages,
 };
 
 export default messages;

@@ -8,6 +8,7 @@ const profile = {
     notAvailable: "N/D",
     availableBalance: "Saldo disponible",
     memberSince: "Miembro desde",
+    workState: "Estado de trabajo",
   },
   accountSettings: "Configuración de la cuenta",
   form: {

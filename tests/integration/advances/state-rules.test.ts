@@ -21,7 +21,7 @@ import {
   updateCompanySettings,
 } from "~/models/companies/index.server";
 import { checkInvariants } from "~/models/ledger/index.server";
-import { hashToken } from "~/models/people/sessions.server";
+import { hashToken } from "~/models/people/index.server";
 import { loader as quoteApi } from "~/routes/api.advance-quote";
 import { action as createApi } from "~/routes/api.advance-requests";
 import {

@@ -68,6 +68,8 @@ const request = {
     periods_one: "{{state}}: se devuelve solo en tu próxima fecha de pago.",
     periods_other:
       "{{state}}: se devuelve en como máximo {{count}} periodos de pago.",
+    periods_many:
+      "{{state}}: se devuelve en como máximo {{count}} de periodos de pago.",
   },
 };
 

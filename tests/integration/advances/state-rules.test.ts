@@ -10,10 +10,7 @@ import {
   payrollDeductions,
   type User,
 } from "#db/schema";
-import {
-  approveAdvance,
-  requestAdvance,
-} from "~/models/advances/index.server";
+import { approveAdvance, requestAdvance } from "~/models/advances/index.server";
 import {
   acceptInvitation,
   inviteEmployee,
@@ -109,7 +106,9 @@ async function quote(user: User, query: string) {
 }
 
 async function requestPage(user: User) {
-  return (await call(requestPageLoader, await requestAs(user, "/request"))).json();
+  return (
+    await call(requestPageLoader, await requestAs(user, "/request"))
+  ).json();
 }
 
 async function linked() {
@@ -306,7 +305,9 @@ describe("the state's rules", () => {
         },
       }),
     );
-    expect(JSON.stringify(await form.json())).toContain(onePeriodOnly("Nevada"));
+    expect(JSON.stringify(await form.json())).toContain(
+      onePeriodOnly("Nevada"),
+    );
     const filed = await requestAdvance(user, {
       amount: "300",
       repaymentPeriods: 1,

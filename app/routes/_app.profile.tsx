@@ -1,6 +1,11 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { useActionData, useLoaderData, useLocation } from "@remix-run/react";
+import {
+  Form,
+  useActionData,
+  useLoaderData,
+  useLocation,
+} from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { Card } from "~/components/ui/card";
 import { EmptyRow, Table, Td } from "~/components/ui/table";
@@ -42,7 +47,15 @@ const LanguageForm = island(() =>
   import("~/components/profile/profile-forms").then((m) => m.LanguageForm),
 );
 import { fixedT, translatedTitle, useMessageText, useT } from "~/utils/i18n";
-import { stateName } from "~/utils/state-rules";
+import {
+  DEDUCTION_AUTHORIZATION_VERSION,
+  stateName,
+} from "~/utils/state-rules";
+import {
+  listDeductionAuthorizations,
+  signDeductionAuthorization,
+  withdrawDeductionAuthorization,
+} from "~/models/advances/index.server";
 import {
   clearLanguageCookieHeader,
   languageCookieHeader,
@@ -58,15 +71,27 @@ export async function loader({ request }: LoaderFunctionArgs) {
     ["profile", "sessions", "messages"],
     user,
   );
-  const [{ employee, activity, emailChoices }, lists] = await Promise.all([
-    loadProfile(user, OWN_ACTIVITY_SHOWN),
-    sessionLists(request, user.id, session.id, language),
-  ]);
+  const [{ employee, activity, emailChoices }, lists, authorizations] =
+    await Promise.all([
+      loadProfile(user, OWN_ACTIVITY_SHOWN),
+      sessionLists(request, user.id, session.id, language),
+      listDeductionAuthorizations(user).catch(() => []),
+    ]);
+  const inForce = authorizations.find((a) => a.withdrawnAt === null);
   const you = fixedT(language, i18n, "profile")("activity.you");
   return json({
     ...lists,
     i18n,
     emailChoices,
+    // The wage-deduction authorisation (decision 0116): the one in force, with its version.
+    authorization: inForce
+      ? {
+          version: inForce.version,
+          signedAt: formatDateTime(inForce.signedAt, language),
+        }
+      : null,
+    authorizationWithdrawn: !inForce && authorizations.length > 0,
+    authorizationVersion: DEDUCTION_AUTHORIZATION_VERSION,
     languageChoice: user.language ?? "browser",
     // The user's own audit trail: what they did and what was done on their account.
     activity: activity.map((a) => ({
@@ -108,6 +133,22 @@ export async function action({ request }: ActionFunctionArgs) {
     (failure): ActionData => failure,
   );
   if (listed) return listed;
+  if (intent === "sign-authorization") {
+    await signDeductionAuthorization(user);
+    return redirectWithSuccess(
+      "/profile",
+      "Authorization signed",
+      "Your advances can be repaid by payroll deduction.",
+    );
+  }
+  if (intent === "withdraw-authorization") {
+    await withdrawDeductionAuthorization(user);
+    return redirectWithSuccess(
+      "/profile",
+      "Authorization withdrawn",
+      "No new advance can be requested until you sign it again. Advances already made are still repaid by payroll deduction.",
+    );
+  }
   if (intent === EMAIL_CHOICES_INTENT) {
     // Unchecked boxes are absent from the form: absent means off.
     await setEmailChoices(user, {
@@ -176,8 +217,17 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function ProfilePage() {
-  const { profile, sessions, devices, activity, emailChoices, languageChoice } =
-    useLoaderData<typeof loader>();
+  const {
+    profile,
+    sessions,
+    devices,
+    activity,
+    emailChoices,
+    languageChoice,
+    authorization,
+    authorizationWithdrawn,
+    authorizationVersion,
+  } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>() as ActionData | undefined;
   const location = useLocation();
   const t = useT("profile");
@@ -236,6 +286,35 @@ export default function ProfilePage() {
             profile={profile}
             actionData={actionData}
           />
+        </Card>
+        <Card title={t("authorization.title")} className="lg:col-span-3">
+          <p className="text-sm text-gray-800" data-testid="authorization-text">
+            {t("authorization.text", { version: authorizationVersion })}
+          </p>
+          <p className="mt-2 text-sm text-gray-700">
+            {authorization
+              ? t("authorization.signed", authorization)
+              : authorizationWithdrawn
+                ? t("authorization.withdrawn")
+                : t("authorization.none")}
+          </p>
+          <Form method="post" className="mt-3">
+            <input
+              type="hidden"
+              name="intent"
+              value={
+                authorization ? "withdraw-authorization" : "sign-authorization"
+              }
+            />
+            <button
+              type="submit"
+              className="rounded-md border border-gray-300 px-3 py-2 text-sm font-medium text-gray-800 hover:bg-gray-50"
+            >
+              {authorization
+                ? t("authorization.withdraw")
+                : t("authorization.sign")}
+            </button>
+          </Form>
         </Card>
         <Card title={t("language.title")} className="lg:col-span-3">
           <LanguageForm

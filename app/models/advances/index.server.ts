@@ -23,6 +23,11 @@ export {
 } from "./advance.server";
 export { advanceTermsFor, type AdvanceTerms } from "./limits.server";
 export {
+  listDeductionAuthorizations,
+  signDeductionAuthorization,
+  withdrawDeductionAuthorization,
+} from "./deduction-authorization.server";
+export {
   ALREADY_DECIDED,
   applyApproval,
   BALANCE_NO_LONGER_COVERS,

@@ -1,5 +1,5 @@
 import { addDays, addMonths, subDays, subMonths } from "date-fns";
-import { and, asc, eq, gt, inArray, isNull, sql } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, sql } from "drizzle-orm";
 import {
   advanceRequests,
   companies,
@@ -12,6 +12,7 @@ import { isoDate } from "~/utils/dates";
 import { PROCESSING_FEE_CENTS } from "~/utils/rules";
 import {
   coolingOffUntil,
+  DEDUCTION_AUTHORIZATION_REQUIRED,
   noCostRequired,
   stateLimitUntil,
   stateNotEnabled,
@@ -99,7 +100,7 @@ export async function advanceTermsFor(
     stateWindow && subDays(now, stateWindow.days) < yearAgo
       ? subDays(now, stateWindow.days)
       : yearAgo;
-  const [recent, [month], settled, [authorization]] = await Promise.all([
+  const [recent, [month], settled, authorizations] = await Promise.all([
     executor
       .select({ requestDate: advanceRequests.requestDate })
       .from(advanceRequests)
@@ -143,15 +144,15 @@ export async function advanceTermsFor(
         id: deductionAuthorizations.id,
         version: deductionAuthorizations.version,
         signedAt: deductionAuthorizations.signedAt,
+        withdrawnAt: deductionAuthorizations.withdrawnAt,
       })
       .from(deductionAuthorizations)
-      .where(
-        and(
-          eq(deductionAuthorizations.employeeId, employeeId),
-          isNull(deductionAuthorizations.withdrawnAt),
-        ),
-      ),
+      .where(eq(deductionAuthorizations.employeeId, employeeId)),
   ]);
+  const authorization =
+    authorizations.find((a) => a.withdrawnAt === null) ?? null;
+  // Withdrawn and not signed again: no later advance has a deduction authorised.
+  const withdrawn = authorization === null && authorizations.length > 0;
 
   const dates = recent.map((r) => r.requestDate);
   const maxPerYear = row?.maxAdvancesPerYear ?? 12;
@@ -212,22 +213,24 @@ export async function advanceTermsFor(
   const noCostMissing =
     (rule.noCostOptionRequired || rule.noCostOptionDefault) &&
     !row?.companyPaysFee;
-  const refusal = !rule.enabled
-    ? stateNotEnabled(stateName)
-    : noCostMissing
-      ? noCostRequired(stateName)
-      : coolingOff
-        ? coolingOffUntil(coolingOff)
-        : yearly.liftsOn
-          ? yearlyLimitUntil(yearly.max, yearly.liftsOn)
-          : state?.liftsOn
-            ? stateLimitUntil(
-                state.stateName,
-                state.max,
-                state.days ?? 0,
-                state.liftsOn,
-              )
-            : null;
+  const refusal = withdrawn
+    ? DEDUCTION_AUTHORIZATION_REQUIRED
+    : !rule.enabled
+      ? stateNotEnabled(stateName)
+      : noCostMissing
+        ? noCostRequired(stateName)
+        : coolingOff
+          ? coolingOffUntil(coolingOff)
+          : yearly.liftsOn
+            ? yearlyLimitUntil(yearly.max, yearly.liftsOn)
+            : state?.liftsOn
+              ? stateLimitUntil(
+                  state.stateName,
+                  state.max,
+                  state.days ?? 0,
+                  state.liftsOn,
+                )
+              : null;
 
   return {
     workState: row?.workState ?? null,
@@ -238,7 +241,11 @@ export async function advanceTermsFor(
     coolingOffUntil: coolingOff,
     yearly,
     state,
-    authorization: authorization ?? null,
+    authorization: authorization && {
+      id: authorization.id,
+      version: authorization.version,
+      signedAt: authorization.signedAt,
+    },
     refusal,
   };
 }

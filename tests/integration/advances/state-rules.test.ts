@@ -5,6 +5,7 @@ import { addDays, addMonths } from "date-fns";
 import { eq } from "drizzle-orm";
 import {
   companies,
+  deductionAuthorizations,
   employees,
   invitations,
   payrollDeductions,
@@ -30,13 +31,18 @@ import {
   action as employeePageAction,
   loader as employeePageLoader,
 } from "~/routes/_app.employees.$id";
-import { loader as profileLoader } from "~/routes/_app.profile";
+import {
+  action as profileAction,
+  loader as profileLoader,
+} from "~/routes/_app.profile";
 import { loader as settingsLoader } from "~/routes/_app.settings";
 import { db } from "~/utils/db.server";
 import { isoDate } from "~/utils/dates";
 import { resetEnvCache } from "~/utils/env.server";
 import {
   coolingOffUntil,
+  DEDUCTION_AUTHORIZATION_REQUIRED,
+  DEDUCTION_AUTHORIZATION_VERSION,
   noCostRequired,
   onePeriodOnly,
   stateNotEnabled,
@@ -451,5 +457,54 @@ describe("the company's limits on repeat use", () => {
     expect(saved).toMatchObject({ coolingOffDays: 3, maxAdvancesPerYear: 6 });
     const kept = await updateCompanySettings(employer, base);
     expect(kept).toMatchObject({ coolingOffDays: 3, maxAdvancesPerYear: 6 });
+  });
+});
+
+describe("the wage-deduction authorization", () => {
+  it("is signed with its version and time, stored with the advance, and withdrawn for future advances", async () => {
+    const { user } = await linked();
+    const sign = await call(
+      profileAction,
+      await requestAs(user, "/profile", {
+        form: { intent: "sign-authorization" },
+      }),
+    );
+    expect(sign.status).toBe(302);
+    const profile = await (
+      await call(profileLoader, await requestAs(user, "/profile"))
+    ).json();
+    expect(profile.authorization.version).toBe(DEDUCTION_AUTHORIZATION_VERSION);
+    const filed = await requestAdvance(user, {
+      amount: "200",
+      repaymentPeriods: 1,
+    });
+    const [signed] = await db()
+      .select()
+      .from(deductionAuthorizations)
+      .where(eq(deductionAuthorizations.id, filed.deductionAuthorizationId!));
+    expect(signed).toMatchObject({ version: DEDUCTION_AUTHORIZATION_VERSION });
+    expect(signed.signedAt).toBeInstanceOf(Date);
+
+    await call(
+      profileAction,
+      await requestAs(user, "/profile", {
+        form: { intent: "withdraw-authorization" },
+      }),
+    );
+    const refused = await appErrorOf(
+      requestAdvance(user, { amount: "200", repaymentPeriods: 1 }),
+    );
+    expect(refused.message).toBe(DEDUCTION_AUTHORIZATION_REQUIRED);
+    // The advance filed before keeps the authorization it was filed under.
+    expect((await requestRow(filed.id)).deductionAuthorizationId).toBe(
+      signed.id,
+    );
+    await call(
+      profileAction,
+      await requestAs(user, "/profile", {
+        form: { intent: "sign-authorization" },
+      }),
+    );
+    expect((await requestPage(user)).refusal).toBeNull();
   });
 });

@@ -1,6 +1,12 @@
 // The `messages` namespace's entries in English for the state rules and the limits on repeat use
 // (app/utils/state-rules.ts; keyed by the English text; spread into it by ./messages).
 const stateRuleMessages = {
+  "Authorization signed": "Authorization signed",
+  "Your advances can be repaid by payroll deduction.":
+    "Your advances can be repaid by payroll deduction.",
+  "Authorization withdrawn": "Authorization withdrawn",
+  "No new advance can be requested until you sign it again. Advances already made are still repaid by payroll deduction.":
+    "No new advance can be requested until you sign it again. Advances already made are still repaid by payroll deduction.",
   "Days after a repaid advance must be a whole number from 0 to 90":
     "Days after a repaid advance must be a whole number from 0 to 90",
   "Advances in 12 months must be a whole number from 1 to 52":

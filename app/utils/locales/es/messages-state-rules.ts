@@ -1,6 +1,12 @@
 // The `messages` namespace's entries in US Spanish for the state rules and the limits on repeat
 // use (app/utils/state-rules.ts; keyed by the English text; spread into it by ./messages).
 const stateRuleMessages = {
+  "Authorization signed": "Autorización firmada",
+  "Your advances can be repaid by payroll deduction.":
+    "Tus adelantos se pueden devolver por descuento de nómina.",
+  "Authorization withdrawn": "Autorización retirada",
+  "No new advance can be requested until you sign it again. Advances already made are still repaid by payroll deduction.":
+    "No se puede solicitar un adelanto nuevo hasta que la firmes de nuevo. Los adelantos ya hechos se siguen devolviendo por descuento de nómina.",
   "Days after a repaid advance must be a whole number from 0 to 90":
     "Los días después de un adelanto devuelto deben ser un número entero de 0 a 90",
   "Advances in 12 months must be a whole number from 1 to 52":

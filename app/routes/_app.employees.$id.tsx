@@ -16,8 +16,7 @@ import { Card, StatCard } from "~/components/ui/card";
 import { EmptyRow, Table, Td } from "~/components/ui/table";
 import { getEmployeeDetails } from "~/models/reports/index.server";
 import { setWorkState } from "~/models/companies/index.server";
-import { workStateSchema } from "~/validation/company";
-import { stateName } from "~/utils/state-rules";
+import { stateName } from "~/utils/state-rules.server";
 import {
   lastPayDateCorrectable,
   offboardEmployee,
@@ -36,9 +35,10 @@ import { island } from "~/components/island";
 import type { SubmissionResult } from "@conform-to/react";
 import { formatDate, notAvailable } from "~/utils/dates";
 import { isAppError } from "~/utils/errors";
-import { useLanguage, useMessageText, useT } from "~/utils/i18n";
+import { useLanguage, useT } from "~/utils/i18n";
+import { localizeMessage } from "~/utils/i18n.server";
 import { formatMoney } from "~/utils/money";
-import { pageI18n } from "~/web/language.server";
+import { languageFor, pageI18n } from "~/web/language.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const employer = await requireEmployer(request);
@@ -81,17 +81,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
     const id = parseId(params.id);
     if (id === null)
       throw json({ message: "Employee not found." }, { status: 404 });
-    const parsed = workStateSchema.safeParse({
-      workState: form.get("workState") ?? "",
-    });
-    if (!parsed.success)
-      return json<ActionData>(
-        { workStateError: parsed.error.issues[0]?.message },
-        { status: 400 },
-      );
     return attempt(
       async () => {
-        await setWorkState(employer, id, parsed.data.workState);
+        await setWorkState(employer, id, form.get("workState"));
         return redirectWithSuccess(
           `/employees/${params.id}`,
           "Work state saved",
@@ -101,7 +93,13 @@ export async function action({ request, params }: ActionFunctionArgs) {
       (error): ActionData => {
         if (error.status === 404)
           throw json({ message: error.message }, { status: 404 });
-        return { workStateError: error.message };
+        // In the page's language here, so the page carries no code for it.
+        return {
+          workStateError: localizeMessage(
+            languageFor(request, employer),
+            error.message,
+          ),
+        };
       },
     );
   }
@@ -193,7 +191,6 @@ export default function EmployeeDetailsPage() {
     workStateName,
   } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>() as ActionData | undefined;
-  const messageText = useMessageText();
   const name = `${employee.firstName} ${employee.lastName}`;
   const t = useT("employees");
   const tc = useT("common");
@@ -300,14 +297,12 @@ export default function EmployeeDetailsPage() {
                     defaultValue={employee.workState ?? ""}
                     maxLength={2}
                     autoComplete="off"
-                    aria-describedby="workState-name"
-                    aria-invalid={actionData?.workStateError ? true : undefined}
                     className="w-16 rounded-md border border-gray-300 px-2 py-1 uppercase"
                   />
-                  <span id="workState-name">{workStateName || na}</span>
+                  {workStateName || na}
                   <button
                     type="submit"
-                    className="rounded-md border border-gray-300 px-3 py-1 text-sm font-medium text-gray-800 hover:bg-gray-50"
+                    className="rounded-md border border-gray-300 px-3 py-1"
                   >
                     {t("details.saveWorkState")}
                   </button>
@@ -317,7 +312,7 @@ export default function EmployeeDetailsPage() {
               )}
               {actionData?.workStateError ? (
                 <p role="alert" className="mt-1 text-sm text-red-700">
-                  {messageText(actionData.workStateError)}
+                  {actionData.workStateError}
                 </p>
               ) : null}
             </dd>

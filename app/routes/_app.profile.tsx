@@ -50,7 +50,7 @@ import { fixedT, translatedTitle, useMessageText, useT } from "~/utils/i18n";
 import {
   DEDUCTION_AUTHORIZATION_VERSION,
   stateName,
-} from "~/utils/state-rules";
+} from "~/utils/state-rules.server";
 import {
   listDeductionAuthorizations,
   signDeductionAuthorization,

@@ -13,7 +13,7 @@ import {
   updateCompanySettings,
   updatePaySchedule,
 } from "~/models/companies/index.server";
-import { stateName } from "~/utils/state-rules";
+import { stateName } from "~/utils/state-rules.server";
 import {
   getMfaStatus,
   isEmailConfirmed,

@@ -127,3 +127,7 @@ export function stateRuleFor(code: string | null): StateRule {
     name: US_STATES[code ?? ""] ?? "",
   };
 }
+
+// For route loaders and actions: imported from here (a .server module), a route's browser
+// bundle does not load the rules module's chunk for a name or a version (the JavaScript budget).
+export { DEDUCTION_AUTHORIZATION_VERSION, stateName } from "./state-rules";

@@ -10,7 +10,9 @@ import { employees, type User } from "#db/schema";
 import { and, eq, isNotNull, isNull } from "drizzle-orm";
 import { db } from "~/utils/db.server";
 import { dayStart } from "~/utils/pay-schedule";
-import { forbidden, notFound, unauthorized } from "~/utils/errors";
+import { badRequest, forbidden, notFound, unauthorized } from "~/utils/errors";
+import { workStateSchema } from "~/validation/company";
+import { WORK_STATE_INVALID } from "~/utils/state-rules";
 import type { AddEmployeeInput } from "~/validation/auth";
 import { publish } from "~/services/events.server";
 import { companyFor } from "~/utils/company-access.server";
@@ -78,9 +80,14 @@ export async function addEmployee(
 export async function setWorkState(
   actor: User,
   employeeId: number,
-  workState: string | null,
+  raw: unknown,
 ): Promise<void> {
   const companyId = companyFor(actor, "manageEmployees");
+  // Parsed here, not in the route: the page's browser bundle stays without zod.
+  const parsed = workStateSchema.safeParse({ workState: raw ?? "" });
+  if (!parsed.success)
+    throw badRequest(parsed.error.issues[0]?.message ?? WORK_STATE_INVALID);
+  const { workState } = parsed.data;
   const updated = await db()
     .update(employees)
     .set({ workState })

@@ -69,6 +69,10 @@ export const companies = pgTable(
     retentionYears: integer("retention_years").notNull().default(2),
     createdAt: tstz("created_at").notNull().defaultNow(),
     updatedAt: tstz("updated_at").notNull().defaultNow(),
+    // Limits on repeat use (docs/decisions/0116): days after an advance is repaid before the
+    // next, and the most advances in a rolling 12 months. A state's rules may be stricter still.
+    coolingOffDays: integer("cooling_off_days").notNull().default(1),
+    maxAdvancesPerYear: integer("max_advances_per_year").notNull().default(12),
   },
   (t) => [
     check(
@@ -154,6 +158,8 @@ export const employees = pgTable(
     offboardedAt: tstz("offboarded_at"),
     offboardedById: integer("offboarded_by_id").references(() => users.id),
     lastPayDate: date("last_pay_date", { mode: "string" }),
+    /** Where the employee works: a US state code ("CT"), or null (the default rules apply). */
+    workState: text("work_state"),
   },
   (t) => [
     uniqueIndex("employees_user_id_idx").on(t.userId),
@@ -214,6 +220,12 @@ export const advanceRequests = pgTable(
     // when they paid the fee, kept as it was when a later version is published.
     termsVersion: text("terms_version"),
     termsAcceptedAt: tstz("terms_accepted_at"),
+    // The fee as the employee's work state allowed it when the request was filed (null before
+    // state rules: the flat fee, capped at the amount), the state, and the wage-deduction
+    // authorisation it was filed under (docs/decisions/0116).
+    feeAmount: money("fee_amount"),
+    workState: text("work_state"),
+    deductionAuthorizationId: integer("deduction_authorization_id"),
   },
   (t) => [
     // Status and amount ride along so per-employee reads and the reports' scans over a
@@ -702,6 +714,7 @@ export const invitations = pgTable(
     lastName: text("last_name").notNull().default(""),
     department: text("department"),
     employeeNumber: text("employee_number"),
+    workState: text("work_state"),
     companyRole: text("company_role", { enum: COMPANY_ROLES }),
     tokenHash: text("token_hash").notNull(),
     status: text("status", {
@@ -1368,3 +1381,25 @@ export const complaints = pgTable(
 );
 
 export type Complaint = typeof complaints.$inferSelect;
+
+// An employee's wage-deduction authorisation (docs/decisions/0116): the version of the text they
+// signed and when; withdrawn, it covers no later advance. At most one is in force per employee.
+export const deductionAuthorizations = pgTable(
+  "deduction_authorizations",
+  {
+    id: serial("id").primaryKey(),
+    employeeId: integer("employee_id")
+      .notNull()
+      .references(() => employees.id),
+    version: text("version").notNull(),
+    signedAt: tstz("signed_at").notNull().defaultNow(),
+    withdrawnAt: tstz("withdrawn_at"),
+  },
+  (t) => [
+    uniqueIndex("deduction_authorizations_active_idx")
+      .on(t.employeeId)
+      .where(sql`${t.withdrawnAt} is null`),
+  ],
+);
+export type DeductionAuthorization =
+  typeof deductionAuthorizations.$inferSelect;

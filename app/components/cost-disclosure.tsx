@@ -18,6 +18,8 @@ export type QuoteView = {
   apr: number;
   schedule: { date: string | Date; amountCents: number }[];
   termsVersion: string;
+  /** The employee's work state capped the fee (decision 0116): the disclosure says so. */
+  feeCap?: { stateName: string; capCents: number } | null;
 };
 
 export function CostDisclosure({
@@ -74,9 +76,19 @@ export function CostDisclosure({
           </li>
         ))}
       </ol>
+      {quote.feeCap ? (
+        <p className="mt-3" data-testid="fee-capped">
+          {t("feeCapped", {
+            state: quote.feeCap.stateName,
+            fee: money(quote.feeCap.capCents),
+          })}
+        </p>
+      ) : null}
       <p className="mt-3" data-testid="only-cost">
         {t(companyPays ? "companyPays" : "onlyCost", {
-          fee: money(PROCESSING_FEE_CENTS),
+          fee: money(
+            quote.feeCap ? quote.feeCap.capCents : PROCESSING_FEE_CENTS,
+          ),
         })}
       </p>
       <p className="mt-1 text-xs text-gray-700">

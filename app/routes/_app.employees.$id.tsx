@@ -4,7 +4,7 @@ import type {
   MetaFunction,
 } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { initials } from "~/components/employer/employees-table";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import {
@@ -15,6 +15,8 @@ import { Badge, StatusBadge } from "~/components/ui/badge";
 import { Card, StatCard } from "~/components/ui/card";
 import { EmptyRow, Table, Td } from "~/components/ui/table";
 import { getEmployeeDetails } from "~/models/reports/index.server";
+import { setWorkState } from "~/models/companies/index.server";
+import { stateName } from "~/utils/state-rules.server";
 import {
   lastPayDateCorrectable,
   offboardEmployee,
@@ -38,8 +40,9 @@ import type { SubmissionResult } from "@conform-to/react";
 import { formatDate, notAvailable } from "~/utils/dates";
 import { isAppError } from "~/utils/errors";
 import { useLanguage, useT } from "~/utils/i18n";
+import { localizeMessage } from "~/utils/i18n.server";
 import { formatCents, formatMoney } from "~/utils/money";
-import { pageI18n } from "~/web/language.server";
+import { languageFor, pageI18n } from "~/web/language.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const employer = await requireEmployer(request);
@@ -62,6 +65,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
             payDate: payback.payDate,
           }
         : null,
+      workStateName: stateName(details.employee.workState),
       mayOffboard: can(employer, "manageEmployees"),
       // A leaver's last pay date can be corrected until it passes.
       mayCorrectLastPayDate: lastPayDateCorrectable(
@@ -76,7 +80,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   }
 }
 
-type ActionData = { result?: SubmissionResult<string[]> };
+type ActionData = {
+  result?: SubmissionResult<string[]>;
+  /** The work state form's refusal (decision 0116). */
+  workStateError?: string;
+};
 
 const OffboardForm = island(() =>
   import("~/components/employer/offboard-form").then((m) => m.OffboardForm),
@@ -126,6 +134,32 @@ export async function action({ request, params }: ActionFunctionArgs) {
     if (payoutId === null)
       throw json({ message: "Employee not found." }, { status: 404 });
     return payout(employer, form, payoutId, params.id);
+  }
+  if (form.get("intent") === "workState") {
+    const id = parseId(params.id);
+    if (id === null)
+      throw json({ message: "Employee not found." }, { status: 404 });
+    return attempt(
+      async () => {
+        await setWorkState(employer, id, form.get("workState"));
+        return redirectWithSuccess(
+          `/employees/${params.id}`,
+          "Work state saved",
+          "The employee's next advances follow the rules of the state they work in.",
+        );
+      },
+      (error): ActionData => {
+        if (error.status === 404)
+          throw json({ message: error.message }, { status: 404 });
+        // In the page's language here, so the page carries no code for it.
+        return {
+          workStateError: localizeMessage(
+            languageFor(request, employer),
+            error.message,
+          ),
+        };
+      },
+    );
   }
   // The same form corrects a leaver's last pay date (intent "correct").
   const correcting = form.get("intent") === "correct";
@@ -213,6 +247,7 @@ export default function EmployeeDetailsPage() {
     mayOffboard,
     mayCorrectLastPayDate,
     credit,
+    workStateName,
   } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>() as ActionData | undefined;
   const name = `${employee.firstName} ${employee.lastName}`;
@@ -325,6 +360,40 @@ export default function EmployeeDetailsPage() {
               {t("details.memberSince")}
             </dt>
             <dd className="text-gray-900">{date(employee.createdAt)}</dd>
+          </div>
+          <div>
+            <dt className="font-medium text-gray-600">
+              <label htmlFor="workState">{t("details.workState")}</label>
+            </dt>
+            <dd className="text-gray-900" data-testid="work-state">
+              {mayOffboard ? (
+                <Form method="post" className="flex items-center gap-2">
+                  <input type="hidden" name="intent" value="workState" />
+                  <input
+                    id="workState"
+                    name="workState"
+                    defaultValue={employee.workState ?? ""}
+                    maxLength={2}
+                    autoComplete="off"
+                    className="w-16 rounded-md border border-gray-300 px-2 py-1 uppercase"
+                  />
+                  {workStateName || na}
+                  <button
+                    type="submit"
+                    className="rounded-md border border-gray-300 px-3 py-1"
+                  >
+                    {t("details.saveWorkState")}
+                  </button>
+                </Form>
+              ) : (
+                workStateName || na
+              )}
+              {actionData?.workStateError ? (
+                <p role="alert" className="mt-1 text-sm text-red-700">
+                  {actionData.workStateError}
+                </p>
+              ) : null}
+            </dd>
           </div>
         </dl>
       </Card>

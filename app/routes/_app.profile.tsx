@@ -1,6 +1,11 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { useActionData, useLoaderData, useLocation } from "@remix-run/react";
+import {
+  Form,
+  useActionData,
+  useLoaderData,
+  useLocation,
+} from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { Card } from "~/components/ui/card";
 import { EmptyRow, Table, Td } from "~/components/ui/table";
@@ -44,6 +49,15 @@ const LanguageForm = island(() =>
 );
 import { fixedT, translatedTitle, useMessageText, useT } from "~/utils/i18n";
 import {
+  DEDUCTION_AUTHORIZATION_VERSION,
+  stateName,
+} from "~/utils/state-rules.server";
+import {
+  listDeductionAuthorizations,
+  signDeductionAuthorization,
+  withdrawDeductionAuthorization,
+} from "~/models/advances/index.server";
+import {
   clearLanguageCookieHeader,
   languageCookieHeader,
   pageI18n,
@@ -62,19 +76,29 @@ export async function loader({ request }: LoaderFunctionArgs) {
     ["profile", "sessions", "messages", "push"],
     user,
   );
-  const [{ employee, activity, emailChoices }, lists, push] = await Promise.all(
-    [
+  const [{ employee, activity, emailChoices }, lists, push, authorizations] =
+    await Promise.all([
       loadProfile(user, OWN_ACTIVITY_SHOWN),
       sessionLists(request, user.id, session.id, language),
       pushSettings(user, session.id, language),
-    ],
-  );
+      listDeductionAuthorizations(user).catch(() => []),
+    ]);
+  const inForce = authorizations.find((a) => a.withdrawnAt === null);
   const you = fixedT(language, i18n, "profile")("activity.you");
   return json({
     ...lists,
     push,
     i18n,
     emailChoices,
+    // The wage-deduction authorisation (decision 0116): the one in force, with its version.
+    authorization: inForce
+      ? {
+          version: inForce.version,
+          signedAt: formatDateTime(inForce.signedAt, language),
+        }
+      : null,
+    authorizationWithdrawn: !inForce && authorizations.length > 0,
+    authorizationVersion: DEDUCTION_AUTHORIZATION_VERSION,
     languageChoice: user.language ?? "browser",
     // The user's own audit trail: what they did and what was done on their account.
     activity: activity.map((a) => ({
@@ -97,6 +121,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
         language,
       ),
       memberSince: formatDate(user.createdAt, language),
+      workState: stateName(employee?.workState ?? null),
     },
   });
 }
@@ -115,6 +140,22 @@ export async function action({ request }: ActionFunctionArgs) {
     (failure): ActionData => failure,
   );
   if (listed) return listed;
+  if (intent === "sign-authorization") {
+    await signDeductionAuthorization(user);
+    return redirectWithSuccess(
+      "/profile",
+      "Authorization signed",
+      "Your advances can be repaid by payroll deduction.",
+    );
+  }
+  if (intent === "withdraw-authorization") {
+    await withdrawDeductionAuthorization(user);
+    return redirectWithSuccess(
+      "/profile",
+      "Authorization withdrawn",
+      "No new advance can be requested until you sign it again. Advances already made are still repaid by payroll deduction.",
+    );
+  }
   const pushed = await pushSettingsAction(
     request,
     user,
@@ -199,6 +240,9 @@ export default function ProfilePage() {
     emailChoices,
     languageChoice,
     push,
+    authorization,
+    authorizationWithdrawn,
+    authorizationVersion,
   } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>() as ActionData | undefined;
   const location = useLocation();
@@ -243,6 +287,10 @@ export default function ProfilePage() {
               label={t("details.memberSince")}
               value={profile.memberSince}
             />
+            <Detail
+              label={t("details.workState")}
+              value={profile.workState || t("details.notAvailable")}
+            />
           </dl>
         </Card>
 
@@ -254,6 +302,35 @@ export default function ProfilePage() {
             profile={profile}
             actionData={actionData}
           />
+        </Card>
+        <Card title={t("authorization.title")} className="lg:col-span-3">
+          <p className="text-sm text-gray-800" data-testid="authorization-text">
+            {t("authorization.text", { version: authorizationVersion })}
+          </p>
+          <p className="mt-2 text-sm text-gray-700">
+            {authorization
+              ? t("authorization.signed", authorization)
+              : authorizationWithdrawn
+                ? t("authorization.withdrawn")
+                : t("authorization.none")}
+          </p>
+          <Form method="post" className="mt-3">
+            <input
+              type="hidden"
+              name="intent"
+              value={
+                authorization ? "withdraw-authorization" : "sign-authorization"
+              }
+            />
+            <button
+              type="submit"
+              className="rounded-md border border-gray-300 px-3 py-2 text-sm font-medium text-gray-800 hover:bg-gray-50"
+            >
+              {authorization
+                ? t("authorization.withdraw")
+                : t("authorization.sign")}
+            </button>
+          </Form>
         </Card>
         <Card title={t("language.title")} className="lg:col-span-3">
           <LanguageForm

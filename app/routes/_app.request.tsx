@@ -32,6 +32,54 @@ const RequestForm = island(() =>
 );
 import { translatedTitle, useLanguage, useT, withElements } from "~/utils/i18n";
 import { pageI18n } from "~/web/language.server";
+import { localizeMessage, serverT } from "~/utils/i18n.server";
+import { formatDate } from "~/utils/dates";
+import type { Language } from "~/utils/i18n";
+import type { RequestPage } from "~/models/advances/index.server";
+
+/**
+ * The limits on the employee's next advance, in their language (the state's rules and the
+ * company's limits on repeat use, each with the day it lifts; decision 0116). Written here on
+ * the server so the page carries no code for them.
+ */
+function limitLines(terms: RequestPage["terms"], language: Language): string[] {
+  if (!terms) return [];
+  const t = serverT(language, "request");
+  const day = (iso: string) => formatDate(`${iso}T12:00:00`, language);
+  const name = terms.rule.name;
+  const lines = [
+    name
+      ? t("limits.workState", { state: name })
+      : t("limits.workStateUnknown"),
+  ];
+  if (name && terms.maxPeriods < 3)
+    lines.push(t("limits.periods", { state: name, count: terms.maxPeriods }));
+  if (terms.coolingOffDays > 0) {
+    lines.push(t("limits.coolingOff", { days: terms.coolingOffDays }));
+    if (terms.coolingOffUntil)
+      lines.push(
+        t("limits.coolingOffUntil", { date: day(terms.coolingOffUntil) }),
+      );
+  }
+  lines.push(
+    t("limits.yearly", { max: terms.yearly.max, used: terms.yearly.used }),
+  );
+  if (terms.yearly.liftsOn)
+    lines.push(t("limits.yearlyUntil", { date: day(terms.yearly.liftsOn) }));
+  if (terms.state) {
+    lines.push(
+      t("limits.state", {
+        state: terms.state.stateName,
+        max: terms.state.max,
+        days: terms.state.days ?? 0,
+        used: terms.state.used,
+      }),
+    );
+    if (terms.state.liftsOn)
+      lines.push(t("limits.yearlyUntil", { date: day(terms.state.liftsOn) }));
+  }
+  return lines;
+}
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireEmployee(request);
@@ -43,9 +91,17 @@ export async function loader({ request }: LoaderFunctionArgs) {
     ["request", "disclosure", "messages"],
     user,
   );
+  const maxPeriods = page.terms?.maxPeriods ?? 3;
+  const periods = Math.min(prefill.repaymentPeriods, maxPeriods);
   return json({
     i18n,
-    prefill,
+    prefill: { ...prefill, repaymentPeriods: periods },
+    limits: limitLines(page.terms, language),
+    refusal: page.terms?.refusal
+      ? localizeMessage(language, page.terms.refusal)
+      : null,
+    feeLimit: page.terms?.feeLimit ?? null,
+    maxPeriods,
     linked: page.linked,
     left: page.left,
     availableBalanceText: formatCents(page.availableCents, language),
@@ -55,10 +111,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
     feePayer: page.feePayer,
     quote: quoteAdvance(
       Math.round(prefill.amount * 100),
-      prefill.repaymentPeriods,
+      periods,
       page.paySchedule,
       new Date(),
       page.feePayer,
+      page.terms?.feeLimit ?? null,
     ),
   });
 }
@@ -92,6 +149,7 @@ export async function action({ request }: ActionFunctionArgs) {
       page.paySchedule,
       new Date(),
       page.feePayer,
+      page.terms?.feeLimit ?? null,
     );
     // More than the balance allows: refused now, not after a confirmation of a cost that
     // cannot be; the cost shown is the submitted amount's, beside the field that says it.
@@ -138,6 +196,10 @@ export default function RequestPage() {
     paySchedule,
     feePayer,
     quote,
+    limits,
+    refusal,
+    feeLimit,
+    maxPeriods,
   } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>() as ActionData | undefined;
   const t = useT("request");
@@ -203,8 +265,19 @@ export default function RequestPage() {
             })}
           </p>
         </div>
+      ) : refusal ? (
+        <div
+          role="note"
+          data-testid="request-refused"
+          className="rounded-lg border border-yellow-300 bg-yellow-50 p-4 text-sm text-yellow-900"
+        >
+          <p className="font-semibold">{t("refused.title")}</p>
+          <p className="mt-1">{refusal}</p>
+        </div>
       ) : (
         <RequestForm
+          feeLimit={feeLimit}
+          maxPeriods={maxPeriods}
           availableBalanceText={availableBalanceText}
           prefill={prefill}
           lastResult={actionData?.result}
@@ -214,6 +287,22 @@ export default function RequestPage() {
           reviewing={Boolean(actionData?.review)}
         />
       )}
+      {limits.length ? (
+        <section
+          aria-labelledby="limits-title"
+          data-testid="advance-limits"
+          className="rounded-lg border border-gray-200 bg-white p-4 text-sm text-gray-900"
+        >
+          <h2 id="limits-title" className="font-semibold">
+            {t("limits.title")}
+          </h2>
+          <ul className="mt-1 list-disc space-y-1 pl-5">
+            {limits.map((line) => (
+              <li key={line}>{line}</li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
     </div>
   );
 }

@@ -6,12 +6,14 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import {
+  companyStates,
   getPaySchedule,
   getSettingsOverview,
   invitationAllowance,
   updateCompanySettings,
   updatePaySchedule,
 } from "~/models/companies/index.server";
+import { stateName } from "~/utils/state-rules.server";
 import {
   getMfaStatus,
   isEmailConfirmed,
@@ -113,6 +115,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
       notifyMonthlyReports: overview.settings.notifyMonthlyReports,
       notifySystemUpdates: overview.settings.notifySystemUpdates,
       companyPaysFee: overview.settings.companyPaysFee,
+      coolingOffDays: overview.settings.coolingOffDays,
+      maxAdvancesPerYear: overview.settings.maxAdvancesPerYear,
+      states: (await companyStates(user)).map(stateName).join(", "),
       updatedAt: overview.settings.updatedAt.toISOString(),
     },
     employeeCount: overview?.employeeCount ?? 0,

@@ -99,6 +99,9 @@ const schema = z
     FINCH_BASE_URL: z.string().url().optional(),
     // "finch" or "provider": Finch Connect opens Finch's sandbox (development only).
     FINCH_SANDBOX: z.enum(["finch", "provider"]).optional(),
+    // A deployment's own state rule table (the shape of app/utils/state-rules.json); unset: the
+    // shipped table (docs/compliance.md).
+    STATE_RULES_PATH: z.string().optional(),
   })
   .superRefine((value, ctx) => {
     if (value.FINCH_CLIENT_ID) {

@@ -93,6 +93,8 @@ export type StoryInput = {
   refundedAmount?: string | null;
   /** Who pays the fee (decision 0081); the employee when absent. */
   feePaidBy?: "EMPLOYEE" | "COMPANY";
+  /** The request's fee (its state's cap applied); the flat fee capped at the amount when absent. */
+  feeCents?: number;
   deductions: StoryDeduction[];
 };
 
@@ -113,10 +115,11 @@ export function checkoutLines(
   schedule: StoryDeduction[],
   feePayer: "EMPLOYEE" | "COMPANY" = "EMPLOYEE",
   language: Language = "en",
+  feeCents?: number,
 ): string[] {
   const w = words(language);
   const cents = toCents(amount);
-  const fee = w.money(Math.min(PROCESSING_FEE_CENTS, cents));
+  const fee = w.money(feeCents ?? Math.min(PROCESSING_FEE_CENTS, cents));
   const advance = {
     amount: w.money(cents),
     deductions: deductionList(schedule, w),
@@ -152,7 +155,8 @@ export function storyLines(
       : [w.t("nothingHeld")];
   }
   const companyPaid = input.paid && input.feePaidBy === "COMPANY";
-  const fee = w.money(Math.min(PROCESSING_FEE_CENTS, cents));
+  const feeCents = input.feeCents ?? Math.min(PROCESSING_FEE_CENTS, cents);
+  const fee = w.money(feeCents);
   const card = w.t("cardHolds", {
     amount: w.money(cents),
     deductions: deductionList(input.deductions, w),
@@ -164,12 +168,7 @@ export function storyLines(
     if (input.paid)
       return [
         w.t("cardBeingIssued", {
-          fee: w.money(
-            toCents(
-              input.authorizedAmount ??
-                fromCents(Math.min(PROCESSING_FEE_CENTS, cents)),
-            ),
-          ),
+          fee: w.money(toCents(input.authorizedAmount ?? fromCents(feeCents))),
         }),
       ];
     return [w.t("approvedNotPaid", { days: PAY_BY_DAYS })];

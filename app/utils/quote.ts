@@ -1,9 +1,10 @@
 import { addDays } from "date-fns";
 import { annualPercentageRate, daysBetween, roundApr } from "./apr";
-import { fromCents } from "./money";
+import { fromCents, toCents } from "./money";
 import { PAY_BY_DAYS, PROCESSING_FEE_CENTS, TERMS_VERSION } from "./rules";
 import type { PaySchedule } from "./pay-schedule";
 import { deductionSchedule } from "./schedule";
+import { feeCapCents, type FeeLimit } from "./state-rules";
 
 // The cost of an advance before the employee commits (DESIGN §4 The money model (1);
 // docs/decisions/0074): the amount put on the grocery card, the fee, the total repaid, each
@@ -25,16 +26,42 @@ export type Quote = {
   apr: number;
   schedule: { date: Date; amountCents: number }[];
   termsVersion: string;
+  /** The fee was lowered to the cap of the employee's work state: which state, what cap. */
+  feeCap: { stateName: string; capCents: number } | null;
 };
 
-/** The processing fee of an advance (never more than the advance). */
-export function feeFor(amountCents: number): number {
-  return Math.min(PROCESSING_FEE_CENTS, amountCents);
+/**
+ * The processing fee of an advance: never more than the advance, nor than the cap of the
+ * employee's work state (docs/decisions/0116).
+ */
+export function feeFor(
+  amountCents: number,
+  limit: FeeLimit | null = null,
+): number {
+  const cap = feeCapCents(limit, amountCents);
+  return Math.min(PROCESSING_FEE_CENTS, amountCents, cap ?? Infinity);
 }
 
 /** What the employee is charged at checkout: the fee, unless the company pays it. */
-export function employeeFeeFor(amountCents: number, payer: FeePayer): number {
-  return payer === "COMPANY" ? 0 : feeFor(amountCents);
+export function employeeFeeFor(
+  amountCents: number,
+  payer: FeePayer,
+  limit: FeeLimit | null = null,
+): number {
+  return payer === "COMPANY" ? 0 : feeFor(amountCents, limit);
+}
+
+/**
+ * A filed request's fee: the one stored when it was filed (its state's cap applied), or, for a
+ * request filed before state rules, the flat fee capped at the amount.
+ */
+export function requestFeeCents(request: {
+  amount: string;
+  feeAmount: string | null;
+}): number {
+  return request.feeAmount !== null
+    ? toCents(request.feeAmount)
+    : feeFor(toCents(request.amount));
 }
 
 /**
@@ -50,8 +77,11 @@ export function quoteAdvance(
   paySchedule: PaySchedule | null,
   now: Date = new Date(),
   payer: FeePayer = "EMPLOYEE",
+  limit: FeeLimit | null = null,
 ): Quote {
-  const feeCents = employeeFeeFor(amountCents, payer);
+  const fullFeeCents = feeFor(amountCents, limit);
+  const feeCents = payer === "COMPANY" ? 0 : fullFeeCents;
+  const uncapped = feeFor(amountCents);
   const schedule = deductionSchedule(
     amountCents,
     periods,
@@ -68,11 +98,15 @@ export function quoteAdvance(
   return {
     amountCents,
     feeCents,
-    companyFeeCents: feeFor(amountCents) - feeCents,
+    companyFeeCents: fullFeeCents - feeCents,
     totalCents: amountCents + feeCents,
     apr: roundApr(apr),
     schedule,
     termsVersion: TERMS_VERSION,
+    feeCap:
+      limit && fullFeeCents < uncapped
+        ? { stateName: limit.stateName, capCents: fullFeeCents }
+        : null,
   };
 }
 
@@ -91,6 +125,7 @@ export function quoteJson(quote: Quote) {
       amount: fromCents(d.amountCents),
     })),
     termsVersion: quote.termsVersion,
+    feeCappedBy: quote.feeCap?.stateName ?? null,
   };
 }
 

@@ -47,6 +47,7 @@ export const ROSTER_COLUMNS = {
     "number",
     "numerodeempleado",
   ],
+  workState: ["workstate", "state", "estado", "estadodetrabajo"],
 } as const;
 
 export const ROSTER_STATUS_TEXT = {

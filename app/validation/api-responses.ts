@@ -244,6 +244,12 @@ export const advanceQuoteSchema = z.object({
   apr: z.number(),
   schedule: z.array(z.object({ date: dateTime, amount: money })),
   termsVersion: z.string(),
+  feeCappedBy: z
+    .string()
+    .nullable()
+    .describe(
+      "The employee's work state when its fee cap lowered the fee (the fee is then the cap), else null",
+    ),
 });
 
 export const payScheduleResponseSchema = z.object({

@@ -5,9 +5,25 @@ import {
   passwordField,
   requiredText,
 } from "./common";
+import { US_STATES, WORK_STATE_INVALID } from "~/utils/state-rules";
 
 // The company's forms: inviting an employee or a colleague, accepting an invitation, changing
 // a member's role. Shared by the pages (Conform, browser and server) and the JSON API.
+
+/**
+ * Where an employee works (decision 0116): a US state's two letters, in any case; empty or
+ * absent leaves it unknown (null).
+ */
+export const workStateField = z
+  .string({ error: WORK_STATE_INVALID })
+  .trim()
+  .toUpperCase()
+  .refine((code) => code === "" || code in US_STATES, WORK_STATE_INVALID)
+  .optional()
+  .transform((code) => code || null);
+
+/** An owner or admin records where an employee works (/employees/:id). */
+export const workStateSchema = z.object({ workState: workStateField });
 
 export const COMPANY_ROLE_VALUES = ["OWNER", "ADMIN", "APPROVER"] as const;
 export const ROLE_REQUIRED = "Choose a role";
@@ -18,6 +34,7 @@ export const inviteEmployeeSchema = z.object({
   firstName: requiredText("First name"),
   lastName: requiredText("Last name"),
   department: optionalText("Department"),
+  workState: workStateField,
 });
 export type InviteEmployeeInput = z.infer<typeof inviteEmployeeSchema>;
 

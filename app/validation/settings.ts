@@ -16,6 +16,7 @@ import {
   MIN_ADVANCE_CENTS,
 } from "~/utils/rules";
 import { emailField, requiredText, singleLine } from "./common";
+import { COOLING_OFF_INVALID, PER_YEAR_INVALID } from "~/utils/state-rules";
 
 // The Company Settings form (SPEC §3 company settings form, DESIGN §4 Settings). SPEC §5 says
 // the validation "is not shown"; these bounds are ours (docs/decisions/0010-company-settings.md).
@@ -58,6 +59,19 @@ export const companySettingsSchema = z
     notifySystemUpdates: z.boolean().default(false),
     // The company pays each advance's processing fee; its employees pay nothing (decision 0081).
     companyPaysFee: z.boolean().default(false),
+    // Limits on repeat use (decision 0116); a caller that leaves them out keeps them as they are.
+    coolingOffDays: z
+      .number({ error: COOLING_OFF_INVALID })
+      .int(COOLING_OFF_INVALID)
+      .min(0, COOLING_OFF_INVALID)
+      .max(90, COOLING_OFF_INVALID)
+      .optional(),
+    maxAdvancesPerYear: z
+      .number({ error: PER_YEAR_INVALID })
+      .int(PER_YEAR_INVALID)
+      .min(1, PER_YEAR_INVALID)
+      .max(52, PER_YEAR_INVALID)
+      .optional(),
   })
   .superRefine((value, ctx) => {
     // Above the maximum the field's own message already applies.

@@ -1835,6 +1835,8 @@ export interface operations {
               amount: string;
             }[];
             termsVersion: string;
+            /** @description The employee's work state when its fee cap lowered the fee (the fee is then the cap), else null */
+            feeCappedBy: string | null;
           };
         };
       };
@@ -4217,6 +4219,7 @@ export interface operations {
           firstName: string;
           lastName: string;
           department?: string;
+          workState?: string;
         };
       };
     };

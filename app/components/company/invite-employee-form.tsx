@@ -57,6 +57,15 @@ export function InviteEmployeeForm({
         errors={fields.department.errors}
         inputProps={getInputProps(fields.department, { type: "text" })}
       />
+      <Field
+        label={t("invite.workState")}
+        errors={fields.workState.errors}
+        inputProps={{
+          ...getInputProps(fields.workState, { type: "text" }),
+          maxLength: 2,
+          autoComplete: "off",
+        }}
+      />
       <SubmitRow
         form={form}
         errorTitle={t("invite.failed")}

@@ -32,11 +32,10 @@ import {
   type Quote,
 } from "~/utils/quote";
 import { useIsPending } from "~/components/use-is-pending";
+import type { FeeLimit } from "~/utils/state-rules";
 
 // The advance request form (SPEC §5 Advance request form, DESIGN §4 Requesting): amount,
 // reason, payment account, repayment periods and the terms.
-
-const PERIOD_OPTIONS = [1, 2, 3];
 
 /** The quote for what the form holds now, or null while the amount is not a valid one. */
 function quoteOf(
@@ -44,12 +43,21 @@ function quoteOf(
   periodsText: string,
   paySchedule: PaySchedule | null,
   feePayer: FeePayer,
+  feeLimit: FeeLimit | null,
+  maxPeriods: number,
 ): Quote | null {
   const cents = parseCents(amountText.trim());
   const periods = Number(periodsText);
   if (cents === null || amountProblem(cents) !== null) return null;
-  if (![1, 2, 3].includes(periods)) return null;
-  return quoteAdvance(cents, periods, paySchedule, new Date(), feePayer);
+  if (!(periods >= 1 && periods <= maxPeriods)) return null;
+  return quoteAdvance(
+    cents,
+    periods,
+    paySchedule,
+    new Date(),
+    feePayer,
+    feeLimit,
+  );
 }
 
 export function RequestForm({
@@ -60,6 +68,8 @@ export function RequestForm({
   feePayer,
   quote: initialQuote,
   reviewing,
+  feeLimit,
+  maxPeriods,
 }: {
   availableBalanceText: string;
   prefill: { amount: number; repaymentPeriods: number };
@@ -71,6 +81,10 @@ export function RequestForm({
   quote: QuoteView;
   /** The server asks to confirm the values it just showed the cost of (no JavaScript). */
   reviewing: boolean;
+  /** The work state's fee caps, so the live disclosure caps as the server does. */
+  feeLimit: FeeLimit | null;
+  /** The repayment period counts the work state allows: 1 to this. */
+  maxPeriods: number;
 }) {
   const pending = useIsPending();
   const t = useT("request");
@@ -97,6 +111,8 @@ export function RequestForm({
         value("repaymentPeriods"),
         paySchedule,
         feePayer,
+        feeLimit,
+        maxPeriods,
       ),
     );
   };
@@ -225,7 +241,7 @@ export function RequestForm({
           </p>
         }
       >
-        {PERIOD_OPTIONS.map((count) => {
+        {[1, 2, 3].slice(0, maxPeriods).map((count) => {
           const option = t("form.periods", { count });
           return (
             <option key={count} value={String(count)}>

@@ -34,6 +34,10 @@ export type CompanySettingsView = {
   notifyMonthlyReports: boolean;
   notifySystemUpdates: boolean;
   companyPaysFee: boolean;
+  coolingOffDays: number;
+  maxAdvancesPerYear: number;
+  /** The states the company's employees work in, named ("Connecticut, Indiana"), or "". */
+  states: string;
   updatedAt: string;
 };
 
@@ -60,6 +64,8 @@ export function SettingsForm({
       notifyMonthlyReports: settings.notifyMonthlyReports,
       notifySystemUpdates: settings.notifySystemUpdates,
       companyPaysFee: settings.companyPaysFee,
+      coolingOffDays: String(settings.coolingOffDays),
+      maxAdvancesPerYear: String(settings.maxAdvancesPerYear),
     },
   });
   const pending = useIsPending();
@@ -148,12 +154,37 @@ export function SettingsForm({
             }}
           />
         </div>
+        <div className="mt-4 grid gap-4 sm:grid-cols-2">
+          <Field
+            label={t("form.coolingOffDays")}
+            hint={t("form.coolingOffDaysHint")}
+            errors={fields.coolingOffDays.errors}
+            inputProps={{
+              ...getInputProps(fields.coolingOffDays, { type: "number" }),
+              min: 0,
+              max: 90,
+            }}
+          />
+          <Field
+            label={t("form.maxAdvancesPerYear")}
+            hint={t("form.maxAdvancesPerYearHint")}
+            errors={fields.maxAdvancesPerYear.errors}
+            inputProps={{
+              ...getInputProps(fields.maxAdvancesPerYear, { type: "number" }),
+              min: 1,
+              max: 52,
+            }}
+          />
+        </div>
       </Card>
 
       <Card title={t("form.management")}>
         <div className="flex flex-wrap items-center justify-between gap-4">
           <p className="text-gray-700">
-            {t("form.enrolled", { count: employeeCount })}
+            {t("form.enrolled", { count: employeeCount })}{" "}
+            {settings.states
+              ? t("form.states", { states: settings.states })
+              : t("form.noStates")}
           </p>
           <div className="flex flex-wrap gap-2">
             <LinkButton to="/employees" variant="secondary">

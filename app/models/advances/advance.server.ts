@@ -27,8 +27,16 @@ import { badRequest, fieldErrors, forbidden } from "~/utils/errors";
 import { formatMoney, fromCents, toCents } from "~/utils/money";
 import { storyLines } from "~/utils/money-story";
 import type { PaySchedule } from "~/utils/pay-schedule";
-import { quoteAdvance, type FeePayer, type Quote } from "~/utils/quote";
+import {
+  feeFor,
+  quoteAdvance,
+  requestFeeCents,
+  type FeePayer,
+  type Quote,
+} from "~/utils/quote";
 import { LEFT_COMPANY } from "~/utils/rules";
+import { onePeriodOnly, periodsAtMost } from "~/utils/state-rules";
+import { advanceTermsFor, type AdvanceTerms } from "./limits.server";
 import type { z } from "zod";
 import { requestApiSchema } from "~/validation/advance";
 import type { advanceRequestSchema } from "~/validation/api-responses";
@@ -133,6 +141,16 @@ export async function requestAdvance(
       throw forbidden(NOT_YOUR_EMPLOYEE_ID);
     if (employee.companyId === null) throw badRequest(NOT_LINKED);
     if (employee.offboardedAt) throw badRequest(LEFT_COMPANY);
+    // The employee's work state and the company's limits on repeat use (decision 0116).
+    const terms = await advanceTermsFor(tx, employee.id);
+    if (terms.refusal) throw badRequest(terms.refusal);
+    if (input.repaymentPeriods > terms.maxPeriods) {
+      const message =
+        terms.maxPeriods === 1
+          ? onePeriodOnly(terms.rule.name)
+          : periodsAtMost(terms.rule.name, terms.maxPeriods);
+      throw badRequest(message, { repaymentPeriods: [message] });
+    }
     // Approved amounts are already out of the balance; pending ones are not yet, so they are
     // reserved here: this request plus every pending one must fit in the balance. The row lock
     // above makes concurrent filings wait for each other, so they cannot overbook it.
@@ -152,6 +170,9 @@ export async function requestAdvance(
         amount: input.amount,
         reason: input.reason ? input.reason : null,
         repaymentPeriods: input.repaymentPeriods,
+        feeAmount: fromCents(feeFor(amountCents, terms.feeLimit)),
+        workState: terms.workState,
+        deductionAuthorizationId: terms.authorization?.id ?? null,
       })
       .returning();
     const audit = {
@@ -331,12 +352,15 @@ export async function listAwaitingPayment(user: User): Promise<
     approvalDate: Date | null;
     /** Set once the fee is paid (or confirmed): the card is then being issued. */
     paidAt: Date | null;
+    /** The fee as its state allowed it when filed (null: the flat fee, capped at the amount). */
+    feeAmount: string | null;
   }>
 > {
   return db()
     .select({
       id: advanceRequests.id,
       amount: advanceRequests.amount,
+      feeAmount: advanceRequests.feeAmount,
       approvalDate: advanceRequests.approvalDate,
       paidAt: advanceRequests.paidAt,
     })
@@ -461,6 +485,7 @@ export async function requestMoneyOf(
           releasedAmount: r.releasedAmount,
           refundedAmount: r.refundedAmount,
           feePaidBy: r.feePaidBy,
+          feeCents: requestFeeCents(r),
           deductions: deductions.filter((d) => d.requestId === r.id),
         },
         language,
@@ -484,12 +509,21 @@ export async function quoteForEmployee(
 ): Promise<Quote> {
   if (user.role !== "EMPLOYEE") throw forbidden(ONLY_EMPLOYEES);
   const employee = await getEmployeeRecord(user);
+  const terms = employee ? await advanceTermsFor(db(), employee.id) : null;
+  if (terms && periods > terms.maxPeriods) {
+    const message =
+      terms.maxPeriods === 1
+        ? onePeriodOnly(terms.rule.name)
+        : periodsAtMost(terms.rule.name, terms.maxPeriods);
+    throw badRequest(message, { repaymentPeriods: [message] });
+  }
   return quoteAdvance(
     amountCents,
     periods,
     employee?.paySchedule ?? null,
     new Date(),
     employee?.feePayer,
+    terms?.feeLimit ?? null,
   );
 }
 
@@ -531,6 +565,8 @@ export type RequestPage = {
   feePayer: FeePayer;
   /** Offboarded: no new request is accepted. */
   left: boolean;
+  /** The state's rules and the company's limits on the next advance (null: not linked). */
+  terms: AdvanceTerms | null;
 };
 
 /** What /request needs: whether the employee is linked, what they may request, their pay date. */
@@ -543,6 +579,7 @@ export async function getRequestPage(user: User): Promise<RequestPage> {
       paySchedule: null,
       feePayer: "EMPLOYEE",
       left: false,
+      terms: null,
     };
   return {
     linked: employee.companyId !== null,
@@ -553,5 +590,9 @@ export async function getRequestPage(user: User): Promise<RequestPage> {
     paySchedule: employee.paySchedule,
     feePayer: employee.feePayer,
     left: employee.offboardedAt !== null,
+    terms:
+      employee.companyId !== null
+        ? await advanceTermsFor(db(), employee.id)
+        : null,
   };
 }

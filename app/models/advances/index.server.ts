@@ -18,9 +18,16 @@ export {
   quoteForEmployee,
   requestAdvance,
   requestMoneyOf,
+  type RequestPage,
   statusNote,
   toPublicAdvance,
 } from "./advance.server";
+export { advanceTermsFor, type AdvanceTerms } from "./limits.server";
+export {
+  listDeductionAuthorizations,
+  signDeductionAuthorization,
+  withdrawDeductionAuthorization,
+} from "./deduction-authorization.server";
 export {
   ALREADY_DECIDED,
   applyApproval,

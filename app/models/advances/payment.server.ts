@@ -24,7 +24,7 @@ import {
   notFound,
 } from "~/utils/errors";
 import { formatCents, fromCents, parseCents, toCents } from "~/utils/money";
-import { feeFor, type FeePayer } from "~/utils/quote";
+import { requestFeeCents, type FeePayer } from "~/utils/quote";
 import { TERMS_VERSION } from "~/utils/rules";
 import { recordAudit } from "~/models/audit/index.server";
 import {
@@ -253,7 +253,7 @@ export async function createPaymentIntent(
 
 /** What checkout authorizes for a request: the fee (decision 0075). */
 export function feeOf(request: AdvanceRequest): number {
-  return feeFor(toCents(request.amount));
+  return requestFeeCents(request);
 }
 
 /**

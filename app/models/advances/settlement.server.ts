@@ -9,7 +9,7 @@ import {
 import { db, queryRows, transaction, type Tx } from "~/utils/db.server";
 import { conflict, isAppError } from "~/utils/errors";
 import { fromCents, toCents } from "~/utils/money";
-import { feeFor } from "~/utils/quote";
+import { requestFeeCents } from "~/utils/quote";
 import { recordAudit } from "~/models/audit/index.server";
 import { postEntry, transfer } from "~/models/ledger/index.server";
 import {
@@ -125,7 +125,7 @@ export async function settleCancelledPayment(
   const intent = request.paymentIntentId
     ? await paymentProvider().getPaymentIntent(request.paymentIntentId)
     : null;
-  const feeCents = feeFor(toCents(request.amount));
+  const feeCents = requestFeeCents(request);
   const outcome: Outcome = intent
     ? await settleAtProvider(
         intent,

@@ -141,6 +141,8 @@ export const AUDITED_SETTINGS = [
   "notifyMonthlyReports",
   "notifySystemUpdates",
   "companyPaysFee",
+  "coolingOffDays",
+  "maxAdvancesPerYear",
 ] as const;
 
 const ROLE_WORDS = ["owner", "admin", "approver"];

@@ -39,12 +39,11 @@ import {
   CARD_GIVE_UP_MINUTES,
   CARD_RECOVERY_EVERY_MINUTES,
   GROCERY_RESTRICTION,
-  PROCESSING_FEE_CENTS,
 } from "~/utils/rules";
 import { db, transaction } from "~/utils/db.server";
 import { AppError, conflict, isAppError } from "~/utils/errors";
 import { fromCents, toCents } from "~/utils/money";
-import { feeFor } from "~/utils/quote";
+import { requestFeeCents } from "~/utils/quote";
 import type { z } from "zod";
 import type {
   issuedCardSchema,
@@ -302,11 +301,11 @@ async function issueAndRecord(
     ? (
         await paymentProvider().capturePaymentIntent(
           intent.id,
-          Math.min(PROCESSING_FEE_CENTS, cents, authorizedCents),
+          Math.min(requestFeeCents(request), authorizedCents),
         )
       ).capturedCents
     : 0;
-  const companyFeeCents = intent ? 0 : feeFor(cents);
+  const companyFeeCents = intent ? 0 : requestFeeCents(request);
 
   // The card, the amounts and the repayment schedule, once.
   return transaction(async (tx) => {

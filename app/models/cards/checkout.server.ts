@@ -15,7 +15,13 @@ import { db } from "~/utils/db.server";
 import { isAppError, notFound } from "~/utils/errors";
 import { fromCents, toCents } from "~/utils/money";
 import { checkoutLines } from "~/utils/money-story";
-import { payByDate, quoteAdvance, type FeePayer } from "~/utils/quote";
+import {
+  payByDate,
+  quoteAdvance,
+  requestFeeCents,
+  type FeePayer,
+} from "~/utils/quote";
+import { stateName } from "~/utils/state-rules";
 import {
   requestMoneyOf,
   findPayableAdvance,
@@ -81,6 +87,8 @@ export async function getCheckout(
     : advance.companyPaysFee
       ? "COMPANY"
       : "EMPLOYEE";
+  // The fee as the employee's work state allowed it when the request was filed (decision 0116).
+  const feeCents = requestFeeCents(advance.request);
   // The schedule as it would be made if the card were issued now.
   const quote = quoteAdvance(
     toCents(advance.request.amount),
@@ -88,6 +96,14 @@ export async function getCheckout(
     employee ?? null,
     new Date(),
     feePayer,
+    advance.request.feeAmount !== null
+      ? {
+          stateName: stateName(advance.request.workState),
+          perAdvanceCents: feeCents,
+          percent: null,
+          monthLeftCents: null,
+        }
+      : null,
   );
   const schedule = quote.schedule.map((d) => ({
     amount: fromCents(d.amountCents),
@@ -106,6 +122,7 @@ export async function getCheckout(
       schedule,
       feePayer,
       language,
+      feeCents,
     ),
     quote,
     feeAmount: fromCents(quote.feeCents),

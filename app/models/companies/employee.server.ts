@@ -6,10 +6,13 @@ import {
 } from "~/models/people/index.server";
 import { recordAudit } from "~/models/audit/index.server";
 import { currentLanguage } from "~/utils/i18n.server";
-import type { User } from "#db/schema";
+import { employees, type User } from "#db/schema";
+import { and, eq, isNotNull, isNull } from "drizzle-orm";
 import { db } from "~/utils/db.server";
 import { dayStart } from "~/utils/pay-schedule";
-import { forbidden, unauthorized } from "~/utils/errors";
+import { badRequest, forbidden, notFound, unauthorized } from "~/utils/errors";
+import { workStateSchema } from "~/validation/company";
+import { WORK_STATE_INVALID } from "~/utils/state-rules";
 import type { AddEmployeeInput } from "~/validation/auth";
 import { publish } from "~/services/events.server";
 import { companyFor } from "~/utils/company-access.server";
@@ -67,4 +70,47 @@ export async function addEmployee(
   });
   await publish("employee.added", [actor.id, user.id], { company: companyId });
   return user;
+}
+
+/**
+ * An owner or admin records where one of the company's employees works (decision 0116): a US
+ * state's code, or null for unknown. Their next advances follow that state's rules; advances
+ * already filed keep the state they were filed under. Another company's employee is 404.
+ */
+export async function setWorkState(
+  actor: User,
+  employeeId: number,
+  raw: unknown,
+): Promise<void> {
+  const companyId = companyFor(actor, "manageEmployees");
+  // Parsed here, not in the route: the page's browser bundle stays without zod.
+  const parsed = workStateSchema.safeParse({ workState: raw ?? "" });
+  if (!parsed.success)
+    throw badRequest(parsed.error.issues[0]?.message ?? WORK_STATE_INVALID);
+  const { workState } = parsed.data;
+  const updated = await db()
+    .update(employees)
+    .set({ workState })
+    .where(
+      and(eq(employees.id, employeeId), eq(employees.companyId, companyId)),
+    )
+    .returning({ id: employees.id });
+  if (!updated.length) throw notFound("Employee not found.");
+}
+
+/** The states the company's current employees work in, by code (the company's states). */
+export async function companyStates(actor: User): Promise<string[]> {
+  const companyId = companyFor(actor);
+  const rows = await db()
+    .selectDistinct({ workState: employees.workState })
+    .from(employees)
+    .where(
+      and(
+        eq(employees.companyId, companyId),
+        isNull(employees.offboardedAt),
+        isNotNull(employees.workState),
+      ),
+    )
+    .orderBy(employees.workState);
+  return rows.map((r) => r.workState ?? "");
 }

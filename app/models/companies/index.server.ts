@@ -31,7 +31,7 @@ export {
   toPublicInvitation,
   viewInvitation,
 } from "./invitations.server";
-export { addEmployee } from "./employee.server";
+export { addEmployee, companyStates, setWorkState } from "./employee.server";
 export {
   invitationAllowance,
   reserveInvitationSends,

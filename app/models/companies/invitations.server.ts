@@ -173,6 +173,7 @@ export async function insertInvitation(
     lastName?: string;
     department?: string | null;
     employeeNumber?: string | null;
+    workState?: string | null;
     companyRole?: CompanyRole | null;
   },
   now: Date,
@@ -193,6 +194,7 @@ export async function insertInvitation(
       lastName: values.lastName ?? "",
       department: values.department ?? null,
       employeeNumber: values.employeeNumber ?? null,
+      workState: values.workState ?? null,
       companyRole: values.companyRole ?? null,
       tokenHash: hashToken(token),
       invitedById: actor.id,
@@ -241,9 +243,10 @@ async function isEmployeeAddress(
  */
 export async function inviteEmployee(
   actor: User,
-  input: Omit<InviteEmployeeInput, "department"> & {
+  input: Omit<InviteEmployeeInput, "department" | "workState"> & {
     department?: string | null;
     employeeNumber?: string | null;
+    workState?: string | null;
   },
   now = new Date(),
 ): Promise<Invitation> {
@@ -264,6 +267,7 @@ export async function inviteEmployee(
         lastName: input.lastName,
         department: input.department || null,
         employeeNumber: input.employeeNumber ?? null,
+        workState: input.workState ?? null,
       },
       now,
     );
@@ -648,6 +652,12 @@ export async function acceptInvitation(
         : undefined,
     );
     await markAccepted(tx, row, added.id, now);
+    // The work state the invitation carried (decision 0116).
+    if (row.kind === "EMPLOYEE" && row.workState)
+      await tx
+        .update(employees)
+        .set({ workState: row.workState })
+        .where(eq(employees.userId, added.id));
     if (!language) return added;
     await tx.update(users).set({ language }).where(eq(users.id, added.id));
     return { ...added, language };
@@ -685,6 +695,7 @@ export async function joinWithAccount(
       .set({
         companyId: row.companyId,
         ...(await newEmployeeTerms(tx, row.companyId)),
+        workState: row.workState ?? employee.workState,
       })
       .where(eq(employees.id, employee.id));
     const [linked] = await tx

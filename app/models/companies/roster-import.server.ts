@@ -53,6 +53,8 @@ export type RosterRow = {
   lastName: string;
   department: string | null;
   employeeNumber: string | null;
+  /** Absent in imports made before the work state column. */
+  workState?: string | null;
 };
 export type BadRow = { line: number; reason: string };
 export type SkippedRow = { line: number; email: string; reason: string };
@@ -132,6 +134,7 @@ export function readRoster(bytes: Uint8Array): {
       email: cell(record, columns.email),
       department: cell(record, columns.department),
       employeeNumber: cell(record, columns.employeeNumber),
+      workState: cell(record, columns.workState),
     });
     if (!parsed.success) {
       bad.push({
@@ -154,6 +157,7 @@ export function readRoster(bytes: Uint8Array): {
       lastName: parsed.data.lastName,
       department: parsed.data.department || null,
       employeeNumber: parsed.data.employeeNumber || null,
+      workState: parsed.data.workState,
     });
   }
   return { rows, bad, total: body.length };
@@ -414,6 +418,7 @@ export async function runRosterImport(id: number): Promise<void> {
                 lastName: row.lastName,
                 department: row.department,
                 employeeNumber: row.employeeNumber,
+                workState: row.workState ?? null,
               },
               now,
               shared,

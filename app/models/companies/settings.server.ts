@@ -110,6 +110,9 @@ export async function updateCompanySettings(
         notifyMonthlyReports: input.notifyMonthlyReports,
         notifySystemUpdates: input.notifySystemUpdates,
         companyPaysFee: input.companyPaysFee ?? before.companyPaysFee,
+        coolingOffDays: input.coolingOffDays ?? before.coolingOffDays,
+        maxAdvancesPerYear:
+          input.maxAdvancesPerYear ?? before.maxAdvancesPerYear,
         updatedAt: new Date(),
       })
       .where(eq(companies.id, companyId))

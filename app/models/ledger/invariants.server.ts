@@ -139,7 +139,7 @@ const CHECKS: Check[] = [
                         where j.request_id = r.id), 0)::text as ledger
                from advance_requests r join virtual_cards c on c.request_id = r.id
                where coalesce(r.captured_amount, 0) <> case when r.fee_paid_by = 'COMPANY' then 0
-                       else least(${PROCESSING_FEE_CENTS / 100}::numeric, r.amount) end
+                       else coalesce(r.fee_amount, least(${PROCESSING_FEE_CENTS / 100}::numeric, r.amount)) end
                   or coalesce(r.captured_amount, 0) <> coalesce((select sum(p.amount) from journal_entries j
                         join ledger_postings p on p.entry_id = j.id and p.account = 'fee_payments'
                         where j.request_id = r.id), 0)`,
@@ -156,7 +156,7 @@ const CHECKS: Check[] = [
                         join ledger_postings p on p.entry_id = j.id and p.account = 'company_fees'
                         where j.request_id = r.id), 0)
                      <> case when r.fee_paid_by = 'COMPANY'
-                          then least(${PROCESSING_FEE_CENTS / 100}::numeric, r.amount) else 0 end`,
+                          then coalesce(r.fee_amount, least(${PROCESSING_FEE_CENTS / 100}::numeric, r.amount)) else 0 end`,
     describe: (r) =>
       `request ${r.id} (fee paid by ${r.fee_paid_by}): billed to the company ${r.billed}`,
   },

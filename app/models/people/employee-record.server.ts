@@ -17,6 +17,8 @@ export type EmployeeRecord = {
   /** Who pays the fee of an advance confirmed now (the company's setting). */
   feePayer: FeePayer;
   offboardedAt: Date | null;
+  /** Where they work: a US state code, or null (decision 0116). */
+  workState: string | null;
 };
 
 export async function getEmployeeRecord(
@@ -30,6 +32,7 @@ export async function getEmployeeRecord(
       availableBalance: employees.availableBalance,
       payCycleEndDate: employees.payCycleEndDate,
       offboardedAt: employees.offboardedAt,
+      workState: employees.workState,
       frequency: companies.payFrequency,
       nextPayDate: companies.nextPayDate,
       companyPaysFee: companies.companyPaysFee,

@@ -23,13 +23,13 @@ import {
   type CreditPaybackRow,
 } from "~/models/ledger/index.server";
 import { addYears, startOfYear, subDays } from "date-fns";
-import { payByDate } from "~/utils/quote";
+import { payByDate, requestFeeCents } from "~/utils/quote";
 import { and, eq, gte, inArray, lt, sql } from "drizzle-orm";
 import { advanceRequests, employees, type User } from "#db/schema";
 import { db } from "~/utils/db.server";
 import { formatDate, formatDateShort, PAY_PERIOD_DAYS } from "~/utils/dates";
 import { dayStart, isoDay, payDateBefore } from "~/utils/pay-schedule";
-import { GROCERY_RESTRICTION, PROCESSING_FEE_CENTS } from "~/utils/rules";
+import { GROCERY_RESTRICTION } from "~/utils/rules";
 import { formatCents, formatMoney, fromCents, toCents } from "~/utils/money";
 import type { Language } from "~/utils/i18n";
 
@@ -191,10 +191,7 @@ export async function loadEmployeeDashboard(
     amountText: money(r.amount),
     /** The company pays the fee: confirming is free (decision 0081). */
     companyPays: employee?.feePayer === "COMPANY",
-    feeText: formatCents(
-      Math.min(PROCESSING_FEE_CENTS, toCents(r.amount)),
-      language,
-    ),
+    feeText: formatCents(requestFeeCents(r), language),
     // The last day to pay the fee before the approval expires (decision 0075).
     payByText: r.approvalDate ? date(payByDate(r.approvalDate)) : null,
     checkoutUrl: `/checkout?${new URLSearchParams({

@@ -279,6 +279,7 @@ export async function getEmployeeDetails(
       unpaidDeductions: pendingDeductionsSum,
       offboardedAt: employees.offboardedAt,
       lastPayDate: employees.lastPayDate,
+      workState: employees.workState,
     })
     .from(employees)
     .innerJoin(users, eq(users.id, employees.userId))

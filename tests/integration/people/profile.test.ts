@@ -66,7 +66,13 @@ describe("/profile", () => {
         department: "Deli",
         availableBalance: "$500.00",
         memberSince: expect.stringMatching(/^[A-Z][a-z]{2} \d{2}, \d{4}$/),
+        // No work state recorded (decision 0116).
+        workState: "",
       },
+      // The wage-deduction authorization: none signed yet.
+      authorization: null,
+      authorizationWithdrawn: false,
+      authorizationVersion: expect.any(String),
       // The account's own audit trail (tests/integration/audit/audit-trail.test.ts).
       activity: [
         expect.objectContaining({

@@ -17,6 +17,8 @@ const disclosure = {
   terms:
     "Dates assume your card is issued today. Terms version {{version}}: <link>.",
   readTerms: "read the terms",
+  feeCapped:
+    "{{state}} caps this fee: {{fee}} is the most that may be charged for it, so that is the fee.",
 };
 
 export default disclosure;

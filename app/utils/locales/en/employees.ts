@@ -57,6 +57,8 @@ const employees = {
       "Payroll collected more than their cards spent. It is a reimbursement line on the payroll run of {{date}}: add it to their paycheck.",
     owedBackByEmployer:
       "Payroll collected more than their cards spent and they have left: pay it to them and record the payment below.",
+    workState: "Work state",
+    saveWorkState: "Save",
     back: "Back to Employees",
     employee: "Employee",
     left: "Left · last pay date {{date}}",

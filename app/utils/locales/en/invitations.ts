@@ -37,6 +37,7 @@ const invitations = {
     lastName: "Last Name",
     email: "Email",
     department: "Department (optional)",
+    workState: "Work state (two letters, like CT; optional)",
     failed: "Invitation not sent",
     sending: "Sending...",
     submit: "Send invitation",

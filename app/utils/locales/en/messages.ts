@@ -3,6 +3,7 @@ import employerMessages from "./messages-employer";
 import limitMessages from "./messages-limits";
 import pushMessages from "./messages-push";
 import complaintMessages from "./messages-complaints";
+import stateRuleMessages from "./messages-state-rules";
 const messages = {
   "The service is temporarily unavailable. Please try again shortly.":
     "The service is temporarily unavailable. Please try again shortly.",
@@ -103,6 +104,7 @@ const messages = {
   ...limitMessages,
   ...pushMessages,
   ...complaintMessages,
+  ...stateRuleMessages,
 };
 
 export default messages;

@@ -1,5 +1,15 @@
 // The `profile` namespace in English (/profile; docs/i18n-glossary.md).
 const profile = {
+  authorization: {
+    title: "Wage-deduction authorization",
+    text: "I authorize my employer to deduct from my pay the repayments of each grocery advance I request, on the pay dates and in the amounts shown to me before I commit, until it is repaid. I can withdraw this authorization for future advances at any time. (Version {{version}}.)",
+    signed: "Signed {{signedAt}} (version {{version}}).",
+    withdrawn:
+      "Withdrawn: sign it again to request another advance. Advances already made are still repaid by payroll deduction.",
+    none: "Not signed yet.",
+    sign: "Sign the authorization",
+    withdraw: "Withdraw for future advances",
+  },
   employee: "Employee",
   details: {
     username: "Username",
@@ -8,6 +18,7 @@ const profile = {
     notAvailable: "N/A",
     availableBalance: "Available balance",
     memberSince: "Member since",
+    workState: "Work state",
   },
   accountSettings: "Account Settings",
   form: {

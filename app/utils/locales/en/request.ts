@@ -49,6 +49,24 @@ const request = {
     submitting: "Submitting...",
     submit: "Submit Request",
   },
+  refused: {
+    title: "You cannot request an advance right now",
+  },
+  limits: {
+    title: "Limits on your advances",
+    workState: "You work in {{state}}: its rules apply to your advances.",
+    workStateUnknown:
+      "Your employer has not recorded the state you work in: the general rules apply.",
+    coolingOff:
+      "A pause of {{days}} days after each advance is repaid before the next one.",
+    coolingOffUntil: "Your pause ends on {{date}}.",
+    yearly: "At most {{max}} advances in 12 months: you have had {{used}}.",
+    yearlyUntil: "You can request again on {{date}}.",
+    state:
+      "{{state}} allows at most {{max}} advances in {{days}} days: you have had {{used}}.",
+    periods_one: "{{state}}: repaid on your next pay date only.",
+    periods_other: "{{state}}: repaid over at most {{count}} pay periods.",
+  },
 };
 
 export default request;

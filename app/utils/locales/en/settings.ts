@@ -54,6 +54,15 @@ const settings = {
     companyPays: "The company pays the fee",
     companyPaysHint:
       "Your employees then pay nothing for an advance: checkout asks them only to confirm, and each advance's fee is billed to the company (see Reports).",
+    coolingOffDays: "Days after a repaid advance before the next",
+    coolingOffDaysHint:
+      "A pause after each advance is repaid. A state's rules may ask for a longer one, which then applies.",
+    maxAdvancesPerYear: "Most advances in 12 months",
+    maxAdvancesPerYearHint:
+      "Per employee, over any 12 months. A state's own limit applies too.",
+    states: "They work in: {{states}}.",
+    noStates:
+      "No work state is recorded for them yet: set it on each employee's page.",
     management: "Employee Management",
     enrolled_one: "{{count}} employee is enrolled in your advance program.",
     enrolled_other: "{{count}} employees are enrolled in your advance program.",

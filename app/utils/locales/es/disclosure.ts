@@ -17,6 +17,8 @@ const disclosure = {
   terms:
     "Las fechas suponen que tu tarjeta se emite hoy. Versión de los términos {{version}}: <link>.",
   readTerms: "lee los términos",
+  feeCapped:
+    "{{state}} limita este cargo: {{fee}} es lo máximo que se puede cobrar por él, así que ese es el cargo.",
 };
 
 export default disclosure;

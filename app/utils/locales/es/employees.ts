@@ -58,6 +58,8 @@ const employees = {
       "La nómina descontó más de lo que gastaron sus tarjetas. Es una línea de reembolso en la nómina del {{date}}: súmalo a su pago.",
     owedBackByEmployer:
       "La nómina descontó más de lo que gastaron sus tarjetas y ya no trabaja en la empresa: págale y registra el pago abajo.",
+    workState: "Estado de trabajo",
+    saveWorkState: "Guardar",
     back: "Volver a Empleados",
     employee: "Empleado",
     left: "De baja · último día de pago {{date}}",

@@ -39,6 +39,7 @@ const invitations = {
     lastName: "Apellido",
     email: "Correo electrónico",
     department: "Departamento (opcional)",
+    workState: "Estado de trabajo (dos letras, como CT; opcional)",
     failed: "No se envió la invitación",
     sending: "Enviando...",
     submit: "Enviar invitación",

@@ -1,5 +1,15 @@
 // The `profile` namespace in US Spanish (/profile; docs/i18n-glossary.md).
 const profile = {
+  authorization: {
+    title: "Autorización de descuento de salario",
+    text: "Autorizo a mi empleador a descontar de mi salario los pagos de cada adelanto para compras de supermercado que solicite, en las fechas de pago y por los montos que se me muestran antes de comprometerme, hasta que esté devuelto. Puedo retirar esta autorización para adelantos futuros en cualquier momento. (Versión {{version}}.)",
+    signed: "Firmada el {{signedAt}} (versión {{version}}).",
+    withdrawn:
+      "Retirada: fírmala de nuevo para solicitar otro adelanto. Los adelantos ya hechos se siguen devolviendo por descuento de nómina.",
+    none: "Aún no firmada.",
+    sign: "Firmar la autorización",
+    withdraw: "Retirar para adelantos futuros",
+  },
   employee: "Empleado",
   details: {
     username: "Usuario",
@@ -8,6 +18,7 @@ const profile = {
     notAvailable: "N/D",
     availableBalance: "Saldo disponible",
     memberSince: "Miembro desde",
+    workState: "Estado de trabajo",
   },
   accountSettings: "Configuración de la cuenta",
   form: {

@@ -50,6 +50,27 @@ const request = {
     submitting: "Enviando...",
     submit: "Enviar solicitud",
   },
+  refused: {
+    title: "Ahora no puedes solicitar un adelanto",
+  },
+  limits: {
+    title: "Límites de tus adelantos",
+    workState: "Trabajas en {{state}}: sus reglas se aplican a tus adelantos.",
+    workStateUnknown:
+      "Tu empleador no ha registrado el estado donde trabajas: se aplican las reglas generales.",
+    coolingOff:
+      "Una pausa de {{days}} días después de devolver cada adelanto antes del siguiente.",
+    coolingOffUntil: "Tu pausa termina el {{date}}.",
+    yearly: "Como máximo {{max}} adelantos en 12 meses: has tenido {{used}}.",
+    yearlyUntil: "Puedes volver a solicitar el {{date}}.",
+    state:
+      "{{state}} permite como máximo {{max}} adelantos en {{days}} días: has tenido {{used}}.",
+    periods_one: "{{state}}: se devuelve solo en tu próxima fecha de pago.",
+    periods_other:
+      "{{state}}: se devuelve en como máximo {{count}} periodos de pago.",
+    periods_many:
+      "{{state}}: se devuelve en como máximo {{count}} de periodos de pago.",
+  },
 };
 
 export default request;

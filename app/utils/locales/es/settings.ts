@@ -53,6 +53,15 @@ const settings = {
     companyPays: "La empresa paga el cargo",
     companyPaysHint:
       "Así tus empleados no pagan nada por un adelanto: al pagar solo se les pide confirmar, y el cargo de cada adelanto se le factura a la empresa (ver Informes).",
+    coolingOffDays: "Días después de un adelanto devuelto antes del siguiente",
+    coolingOffDaysHint:
+      "Una pausa después de devolver cada adelanto. Las reglas de un estado pueden pedir una más larga, que entonces se aplica.",
+    maxAdvancesPerYear: "Máximo de adelantos en 12 meses",
+    maxAdvancesPerYearHint:
+      "Por empleado, en cualquier periodo de 12 meses. También se aplica el límite propio de un estado.",
+    states: "Trabajan en: {{states}}.",
+    noStates:
+      "Aún no hay un estado de trabajo registrado: indícalo en la página de cada empleado.",
     management: "Gestión de empleados",
     enrolled_one:
       "{{count}} empleado está inscrito en tu programa de adelantos.",

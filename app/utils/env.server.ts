@@ -81,6 +81,9 @@ const schema = z
     // The job worker runs inside each app process unless this is "false" (then run
     // `node build/scripts/cli.js worker` separately).
     WORKER_IN_APP: z.enum(["true", "false"]).default("true"),
+    // A JSON file that replaces the shipped list of superstores where the card may be used
+    // (app/models/cards/superstores.json, same shape; decision 0120).
+    SUPERSTORES_FILE: z.string().min(1).optional(),
   })
   .superRefine((value, ctx) => {
     if (value.SMTP_URL && !value.APP_URL)

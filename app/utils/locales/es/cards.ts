@@ -65,6 +65,9 @@ const cards = {
     miscellaneous_food_stores:
       "Tienda de conveniencia o de comida especializada",
     service_stations: "Gasolinera",
+    wholesale_clubs: "Club de precios al por mayor (5300)",
+    discount_stores: "Tienda de descuento o hipermercado (5310)",
+    department_stores: "Tienda por departamentos (5311)",
   },
   freeze: {
     frozen: "Esta tarjeta está congelada: todas las compras se rechazan.",

@@ -21,7 +21,7 @@ import stylesheet from "./tailwind.css";
 import { readToast } from "./web/toast.server";
 import { rootLanguage } from "./web/language.server";
 import { useNonce } from "./utils/nonce";
-import { useLanguage, useT } from "./utils/i18n";
+import { fixedT, useLanguage, useT } from "./utils/i18n";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
@@ -35,7 +35,21 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return json({ toast, language, i18n }, { headers });
 }
 
-export const meta: MetaFunction = () => [{ title: "Grocery Advance" }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: "Grocery Advance" },
+  ...(data
+    ? [
+        {
+          name: "description",
+          content: fixedT(
+            data.language,
+            data.i18n,
+            "common",
+          )("descriptions.default"),
+        },
+      ]
+    : []),
+];
 
 function PendingBar() {
   // Stands in for the spec's "spinner while the user loads": shown during any navigation.

@@ -15,6 +15,15 @@ const zodGlobal = globalThis as {
 
 markAppStarted();
 
+// The installed app's service worker (public/sw.js): offline pages. Registered once the page
+// has loaded, so it never competes with the page for the network.
+if ("serviceWorker" in navigator) {
+  const register = () =>
+    navigator.serviceWorker.register("/sw.js").catch(() => {});
+  if (document.readyState === "complete") register();
+  else window.addEventListener("load", register);
+}
+
 startTransition(() => {
   hydrateRoot(
     document,

@@ -82,7 +82,7 @@ const schema = z
     // `node build/scripts/cli.js worker` separately).
     WORKER_IN_APP: z.enum(["true", "false"]).default("true"),
     // A JSON file that replaces the shipped list of superstores where the card may be used
-    // (app/models/cards/superstores.json, same shape; decision 0120).
+    // (app/models/cards/superstores.data.ts, as JSON; decision 0120).
     SUPERSTORES_FILE: z.string().min(1).optional(),
   })
   .superRefine((value, ctx) => {

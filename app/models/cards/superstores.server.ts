@@ -2,11 +2,11 @@ import { readFileSync } from "node:fs";
 import { z } from "zod";
 import { SUPERSTORE_CATEGORIES } from "~/services/payments/index.server";
 import { env } from "~/utils/env.server";
-import shipped from "./superstores.json";
+import shipped from "./superstores.data";
 
 // Superstores where the grocery card may be used (docs/decisions/0120): at a superstore
 // category (5300 wholesale clubs, 5310 discount stores, 5311 department stores) a purchase is
-// approved only at a merchant on a reviewed list, shipped as data (superstores.json, with its
+// approved only at a merchant on a reviewed list, shipped as data (superstores.data.ts, with its
 // source) and replaced per deployment by the JSON file SUPERSTORES_FILE names, of the same shape.
 // A merchant is listed by the network's merchant id (Stripe's merchant_data.network_id) when
 // the list gives ids, or by the name on the statement ("WALMART SUPERCENTER #1234" starts with
@@ -59,7 +59,7 @@ export function superstoreList(): SuperstoreList {
   const parsed = listSchema.safeParse(raw);
   if (!parsed.success)
     throw new Error(
-      `The superstore list ${file ?? "superstores.json"} is not valid: ${parsed.error.issues
+      `The superstore list ${file ?? "superstores.data.ts"} is not valid: ${parsed.error.issues
         .map((i) => `${i.path.join(".")}: ${i.message}`)
         .join("; ")}`,
     );

@@ -51,6 +51,19 @@ const common = {
     pending: "Cancelling...",
   },
   reason: "Reason: {{reason}}",
+  // The installed app (web app manifest) and its offline pages.
+  app: {
+    name: "Grocery Advance",
+    shortName: "Groceries",
+  },
+  offline: {
+    title: "Offline",
+    heading: "You are offline",
+    body: "This page needs a connection. Your dashboard and your card's page can still be read as you last saw them.",
+    retry: "Try again",
+    savedCopy:
+      "You are offline: this is the copy saved on <date>. It may be out of date.",
+  },
   // Each page's meta description (what a search engine shows under its title).
   descriptions: {
     default:

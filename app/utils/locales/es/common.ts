@@ -51,6 +51,18 @@ const common = {
     pending: "Cancelando...",
   },
   reason: "Motivo: {{reason}}",
+  app: {
+    name: "Grocery Advance",
+    shortName: "Compras",
+  },
+  offline: {
+    title: "Sin conexión",
+    heading: "No tienes conexión",
+    body: "Esta página necesita conexión. Tu panel y la página de tu tarjeta se pueden seguir leyendo como los viste por última vez.",
+    retry: "Intentar de nuevo",
+    savedCopy:
+      "No tienes conexión: esta es la copia guardada el <date>. Puede no estar al día.",
+  },
   descriptions: {
     default:
       "Grocery Advance: parte de tu sueldo por adelantado, en una tarjeta solo para supermercados que aprueba tu empleador, devuelta con tu nómina.",

@@ -21,6 +21,9 @@ const cards = {
     expiry: "Expiry",
     cvc: "CVC",
     show: "Show card details",
+    copy: "Copy",
+    copyLabel: "Copy {{what}}",
+    copied: "Copied",
     showHint:
       "The full number, expiry and CVC, to use in a shop; shown only here, never stored.",
     loading: "Loading...",

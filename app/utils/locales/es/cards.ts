@@ -21,6 +21,9 @@ const cards = {
     expiry: "Vencimiento",
     cvc: "CVC",
     show: "Mostrar datos de la tarjeta",
+    copy: "Copiar",
+    copyLabel: "Copiar {{what}}",
+    copied: "Copiado",
     showHint:
       "El número completo, el vencimiento y el CVC, para usarla en una tienda; solo se muestran aquí y nunca se guardan.",
     loading: "Cargando...",

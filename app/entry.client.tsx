@@ -3,7 +3,26 @@ import { startTransition, StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { markAppStarted } from "~/components/island";
 
+// Zod tries new Function() to compile fast parsers unless its configuration says `jitless`;
+// the page's Content-Security-Policy refuses eval, and the browser logged that refusal on every
+// page with a form. Parsing a form's few fields needs no compiled parser. This is z.config's
+// own shared object (every copy of zod reads it from globalThis), set without importing zod
+// into every page; set before any form is parsed, whichever loads first.
+const zodGlobal = globalThis as {
+  __zod_globalConfig?: { jitless?: boolean };
+};
+(zodGlobal.__zod_globalConfig ??= {}).jitless = true;
+
 markAppStarted();
+
+// The installed app's service worker (public/sw.js): offline pages. Registered once the page
+// has loaded, so it never competes with the page for the network.
+if ("serviceWorker" in navigator) {
+  const register = () =>
+    navigator.serviceWorker.register("/sw.js").catch(() => {});
+  if (document.readyState === "complete") register();
+  else window.addEventListener("load", register);
+}
 
 startTransition(() => {
   hydrateRoot(

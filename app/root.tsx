@@ -21,11 +21,13 @@ import stylesheet from "./tailwind.css";
 import { readToast } from "./web/toast.server";
 import { rootLanguage } from "./web/language.server";
 import { useNonce } from "./utils/nonce";
-import { useLanguage, useT } from "./utils/i18n";
+import { THEME_COLOR } from "./utils/meta";
+import { fixedT, useLanguage, useT } from "./utils/i18n";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  { rel: "apple-touch-icon", href: "/apple-touch-icon.png" },
 ];
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -35,7 +37,21 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return json({ toast, language, i18n }, { headers });
 }
 
-export const meta: MetaFunction = () => [{ title: "Grocery Advance" }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: "Grocery Advance" },
+  ...(data
+    ? [
+        {
+          name: "description",
+          content: fixedT(
+            data.language,
+            data.i18n,
+            "common",
+          )("descriptions.default"),
+        },
+      ]
+    : []),
+];
 
 function PendingBar() {
   // Stands in for the spec's "spinner while the user loads": shown during any navigation.
@@ -62,6 +78,8 @@ export function Layout({ children }: { children: ReactNode }) {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content={THEME_COLOR} />
+        <link rel="manifest" href={`/manifest.webmanifest?lang=${language}`} />
         <Meta />
         <Links />
         {/* Marks the page as scripted before the first paint: CSS places the toast as a

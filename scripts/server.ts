@@ -299,7 +299,17 @@ function serve(): void {
       .filter((entry) => entry.isFile())
       .map((entry) => `/${entry.name}`),
   );
-  const servePublic = express.static(publicDir, { maxAge: "1h", index: false });
+  const servePublic = express.static(publicDir, {
+    maxAge: "1h",
+    index: false,
+    setHeaders(res, file) {
+      // The service worker is checked for a new version on every visit (decision 0121).
+      if (path.basename(file) === "sw.js") {
+        res.setHeader("Cache-Control", "no-cache");
+        res.setHeader("Service-Worker-Allowed", "/");
+      }
+    },
+  });
   app.use((req, res, next) =>
     publicFiles.has(req.path) ? servePublic(req, res, next) : next(),
   );

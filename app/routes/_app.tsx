@@ -6,6 +6,7 @@ import { LiveUpdates } from "~/components/layout/live-updates";
 import { Sidebar } from "~/components/layout/sidebar";
 import { requireUser, toPublicUser } from "~/web/auth.server";
 import { accessOf, pagesOf } from "~/utils/company-roles";
+import { useT, withElements } from "~/utils/i18n";
 
 // The signed-in layout. Every child route still checks the user and role in its own loader
 // and action: this loader supplies the sidebar, and what the user may open (the capability
@@ -17,6 +18,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export default function AppLayout() {
   const { user } = useLoaderData<typeof loader>();
+  const t = useT("common");
   return (
     <div className="relative flex min-h-screen flex-col md:flex-row">
       <LiveUpdates />
@@ -26,6 +28,18 @@ export default function AppLayout() {
         tabIndex={-1}
         className="min-w-0 flex-1 p-4 focus:outline-none md:p-8"
       >
+        {/* Shown only on a copy the service worker serves offline (public/sw.js), which
+            fills in the date the copy was saved. */}
+        <p
+          id="offline-copy"
+          hidden
+          role="status"
+          className="mb-4 rounded-md border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-900"
+        >
+          {withElements(t("offline.savedCopy"), {
+            date: <time data-offline-date="" />,
+          })}
+        </p>
         <Outlet />
       </main>
     </div>

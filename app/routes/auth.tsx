@@ -239,4 +239,7 @@ export default function AuthPage() {
   );
 }
 
-export const meta = translatedTitle("auth:titles.signIn");
+export const meta = translatedTitle(
+  "auth:titles.signIn",
+  "common:descriptions.auth",
+);

@@ -84,6 +84,9 @@ export default function HowItWorks() {
   );
 }
 
-export const meta = translatedTitle("common:titles.howItWorks");
+export const meta = translatedTitle(
+  "common:titles.howItWorks",
+  "common:descriptions.howItWorks",
+);
 
 export const ErrorBoundary = GeneralErrorBoundary;

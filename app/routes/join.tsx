@@ -295,6 +295,9 @@ export default function JoinPage() {
   );
 }
 
-export const meta = translatedTitle("common:titles.join");
+export const meta = translatedTitle(
+  "common:titles.join",
+  "common:descriptions.join",
+);
 
 export const ErrorBoundary = GeneralErrorBoundary;

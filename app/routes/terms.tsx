@@ -81,6 +81,9 @@ export default function TermsPage() {
   );
 }
 
-export const meta = translatedTitle("pages:terms.title");
+export const meta = translatedTitle(
+  "pages:terms.title",
+  "common:descriptions.terms",
+);
 
 export const ErrorBoundary = GeneralErrorBoundary;

@@ -102,6 +102,9 @@ const schema = z
     // A deployment's own state rule table (the shape of app/utils/state-rules.json); unset: the
     // shipped table (docs/compliance.md).
     STATE_RULES_PATH: z.string().optional(),
+    // A JSON file that replaces the shipped list of superstores where the card may be used
+    // (app/models/cards/superstores.data.ts, as JSON; decision 0120).
+    SUPERSTORES_FILE: z.string().min(1).optional(),
   })
   .superRefine((value, ctx) => {
     if (value.FINCH_CLIENT_ID) {

@@ -227,9 +227,13 @@ export function withElements(
 
 /**
  * A translated page's `meta`: its title (`key`, "ns:key", in the page's language, from the
- * namespaces its loaders handed it), then the product's name.
+ * namespaces its loaders handed it), then the product's name; and its description
+ * (`descriptionKey`, the product's own by default).
  */
-export function translatedTitle(key: string): MetaFunction {
+export function translatedTitle(
+  key: string,
+  descriptionKey = "common:descriptions.default",
+): MetaFunction {
   return ({ matches }) => {
     const messages: Messages = {};
     let language = DEFAULT_LANGUAGE;
@@ -240,6 +244,9 @@ export function translatedTitle(key: string): MetaFunction {
       if (isLanguage(data?.language)) language = data.language;
     }
     const t = fixedT(language, messages, "common");
-    return [{ title: `${t(key)} · Grocery Advance` }];
+    return [
+      { title: `${t(key)} · Grocery Advance` },
+      { name: "description", content: t(descriptionKey) },
+    ];
   };
 }

@@ -21,6 +21,27 @@ export const BUDGET_BYTES = 100 * 1024;
  */
 export const BUDGET_EXCEPTIONS: string[] = [];
 
+/**
+ * The service worker (public/sw.js, decision 0121) is not part of any page: the browser fetches
+ * it once in the background and checks it for updates. It has a budget of its own.
+ */
+export const SERVICE_WORKER_BUDGET_BYTES = 4 * 1024;
+
+/** The service worker's size, raw and gzip-compressed. */
+export function measureServiceWorker(root: string): {
+  rawBytes: number;
+  gzipBytes: number;
+  withinBudget: boolean;
+} {
+  const content = fs.readFileSync(path.join(root, "public", "sw.js"));
+  const gzipBytes = zlib.gzipSync(content).length;
+  return {
+    rawBytes: content.length,
+    gzipBytes,
+    withinBudget: gzipBytes <= SERVICE_WORKER_BUDGET_BYTES,
+  };
+}
+
 type ManifestRoute = {
   id: string;
   parentId?: string;
@@ -180,9 +201,17 @@ if (isMain) {
   );
   const rows = await measureJsBudget(root);
   console.log(formatJsBudget(rows));
+  const worker = measureServiceWorker(root);
+  console.log(
+    `\nService worker /sw.js: ${kb(worker.rawBytes)} raw, ${kb(worker.gzipBytes)} gzip (budget ${kb(SERVICE_WORKER_BUDGET_BYTES)} gzip): ${worker.withinBudget ? "yes" : "**no**"}`,
+  );
   const over = rows.filter((r) => !r.withinBudget);
   if (over.length) {
     console.error(`Over budget: ${over.map((r) => r.path).join(", ")}`);
+    process.exitCode = 1;
+  }
+  if (!worker.withinBudget) {
+    console.error("Over budget: the service worker /sw.js");
     process.exitCode = 1;
   }
 }

@@ -15,6 +15,7 @@ import {
   type ProviderEvent,
 } from "~/services/payments/index.server";
 import { sandboxCardDetails } from "~/services/payments/sandbox.server";
+import { listedSuperstore, superstoreCode } from "./superstores.server";
 import {
   db,
   onceAcrossRetries,
@@ -61,6 +62,9 @@ export const GROCERY_CATEGORIES: readonly string[] = [GROCERY_CATEGORY];
 export const CARD_NOT_FOUND = "Card not found.";
 export const DECLINE_NOT_GROCERY =
   "This card can only be used at grocery stores.";
+/** At a superstore category (5300, 5310, 5311), a shop that is not on the superstore list. */
+export const declineNotListedSuperstore = (code: string) =>
+  `This shop is not on the card's list of superstores, and purchases in its category (${code}) are allowed only there.`;
 export const DECLINE_FROZEN = "This card is frozen.";
 export const DECLINE_INACTIVE = "This card is not active.";
 export const DECLINE_EXPIRED = "This card has expired.";
@@ -80,6 +84,8 @@ export type Purchase = {
   merchantCategory: string;
   /** ISO currency; the card is in US dollars. */
   currency?: string;
+  /** The card network's merchant id (Stripe's merchant_data.network_id), when given. */
+  merchantId?: string | null;
   /** Stripe's authorization id (iauth_…), when Stripe asks. */
   providerAuthorizationId?: string;
 };
@@ -105,8 +111,18 @@ export function declineReason(
     now.getUTCFullYear() * 12 + now.getUTCMonth() + 1
   )
     return DECLINE_EXPIRED;
-  if (!GROCERY_CATEGORIES.includes(purchase.merchantCategory))
-    return DECLINE_NOT_GROCERY;
+  if (!GROCERY_CATEGORIES.includes(purchase.merchantCategory)) {
+    // A superstore's category: only a listed superstore (decision 0120).
+    const code = superstoreCode(purchase.merchantCategory);
+    if (code === null) return DECLINE_NOT_GROCERY;
+    if (
+      listedSuperstore(
+        { name: purchase.merchantName, merchantId: purchase.merchantId },
+        code,
+      ) === null
+    )
+      return declineNotListedSuperstore(code);
+  }
   if (purchase.currency && purchase.currency.toLowerCase() !== "usd")
     return DECLINE_CURRENCY;
   if (purchase.amountCents <= 0) return DECLINE_ZERO;
@@ -620,6 +636,7 @@ function merchantOf(authorization: Obj) {
   return {
     merchantName: str(merchant.name) ?? "Unknown merchant",
     merchantCategory: str(merchant.category) ?? "unknown",
+    merchantId: str(merchant.network_id),
   };
 }
 
@@ -727,10 +744,12 @@ async function recordAuthorization(event: ProviderEvent): Promise<IssuingAck> {
       int(obj(authorization.pending_request).amount) ??
       int(authorization.amount) ??
       0;
+    const { merchantName, merchantCategory } = merchantOf(authorization);
     await tx.insert(cardAuthorizations).values({
       cardId: card.id,
       amount: fromCents(Math.max(amount, 0)),
-      ...merchantOf(authorization),
+      merchantName,
+      merchantCategory,
       approved,
       reason: approved
         ? null

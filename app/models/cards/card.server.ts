@@ -30,7 +30,7 @@ import {
 import { publish } from "~/services/events.server";
 import { addMinutes } from "date-fns";
 import {
-  GROCERY_CATEGORY,
+  CARD_CATEGORIES,
   isTransientFailure,
   paymentProvider,
   type ProviderPaymentIntent,
@@ -65,7 +65,7 @@ export function maskCardNumber(last4: string): string {
 export function groceryLimits(cents: number): string {
   return JSON.stringify({
     restrictions: GROCERY_RESTRICTION,
-    allowedCategories: [GROCERY_CATEGORY],
+    allowedCategories: CARD_CATEGORIES,
     limitCents: cents,
   });
 }

@@ -17,6 +17,7 @@ export {
   closeOwnCardDto,
   DECLINE_FROZEN,
   DECLINE_NOT_GROCERY,
+  declineNotListedSuperstore,
   DETAILS_SHOWN_BY_SANDBOX,
   getOwnCard,
   handleCardWebhook,
@@ -40,3 +41,8 @@ export {
   issueCardForPaymentIntent,
   latestCardStory,
 } from "./checkout.server";
+export {
+  listedSuperstore,
+  normalizeMerchantName,
+  superstoreList,
+} from "./superstores.server";

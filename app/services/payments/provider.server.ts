@@ -144,6 +144,22 @@ export interface PaymentProvider {
 /** The grocery-only restriction every card carries (Stripe's merchant category). */
 export const GROCERY_CATEGORY = "grocery_stores_supermarkets";
 
+/**
+ * The superstore categories (Stripe's names, with their merchant category codes): a purchase
+ * there is approved only at a listed superstore (models/cards/superstores.server).
+ */
+export const SUPERSTORE_CATEGORIES: Readonly<Record<string, string>> = {
+  wholesale_clubs: "5300",
+  discount_stores: "5310",
+  department_stores: "5311",
+};
+
+/** Every category a card is allowed at the card network (Stripe's spending controls). */
+export const CARD_CATEGORIES: readonly string[] = [
+  GROCERY_CATEGORY,
+  ...Object.keys(SUPERSTORE_CATEGORIES),
+];
+
 /** A card payment the provider refused: 402, with the provider's message for the user. */
 export class PaymentDeclinedError extends AppError {
   constructor(message: string) {

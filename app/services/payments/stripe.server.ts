@@ -5,7 +5,7 @@ import {
   captureKey,
   cardholderKey,
   cardKey,
-  GROCERY_CATEGORY,
+  CARD_CATEGORIES,
   PaymentDeclinedError,
   paymentIntentKey,
   ProviderUnavailableError,
@@ -278,7 +278,9 @@ export function createStripeProvider(
             type: "virtual",
             status: "active",
             spending_controls: {
-              allowed_categories: [GROCERY_CATEGORY],
+              allowed_categories: [
+                ...CARD_CATEGORIES,
+              ] as Stripe.Issuing.CardCreateParams.SpendingControls.AllowedCategory[],
               spending_limits: [{ amount: amountCents, interval: "all_time" }],
             },
             metadata: { advanceRequestId: String(advanceRequestId) },

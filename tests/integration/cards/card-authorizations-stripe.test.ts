@@ -59,6 +59,7 @@ function authorization(
     approved?: boolean;
     status?: string;
     currency?: string;
+    networkId?: string;
   } = {},
 ) {
   return {
@@ -72,6 +73,7 @@ function authorization(
     merchant_data: {
       category: options.category ?? "grocery_stores_supermarkets",
       name: options.name ?? "Fresh Market",
+      ...(options.networkId ? { network_id: options.networkId } : {}),
     },
     pending_request: {
       amount: options.amount ?? 5_000,
@@ -168,6 +170,49 @@ describe("issuing_authorization.request (real-time authorization)", () => {
       "The purchase of $100.01 is more than the card's remaining balance of $100.00.",
       "This card can only be used for purchases in US dollars.",
       "This card is frozen.",
+    ]);
+  });
+
+  it("approves a listed superstore at 5310 and declines an unlisted one, naming the rule", async () => {
+    const { card } = await stripeCard("300.00");
+    const listed = await post(
+      event(
+        "issuing_authorization.request",
+        authorization(card.providerCardId, {
+          amount: 7_500,
+          category: "discount_stores",
+          name: "WAL-MART SUPERCENTER #2280",
+          networkId: "100000012345",
+        }),
+      ),
+    );
+    expect(await listed.json()).toEqual({ approved: true });
+    const unlisted = await post(
+      event(
+        "issuing_authorization.request",
+        authorization(card.providerCardId, {
+          amount: 2_000,
+          category: "discount_stores",
+          name: "DOLLAR BARGAINS 17",
+        }),
+      ),
+    );
+    expect(await unlisted.json()).toEqual({ approved: false });
+    expect(
+      (await authorizationsOf(card.id)).map((r) => [
+        r.merchantName,
+        r.merchantCategory,
+        r.approved,
+        r.reason,
+      ]),
+    ).toEqual([
+      ["WAL-MART SUPERCENTER #2280", "discount_stores", true, null],
+      [
+        "DOLLAR BARGAINS 17",
+        "discount_stores",
+        false,
+        "This shop is not on the card's list of superstores, and purchases in its category (5310) are allowed only there.",
+      ],
     ]);
   });
 

@@ -148,7 +148,12 @@ describe("sandbox checkout, end to end", () => {
     expect(card.expiryMonth).toBeGreaterThanOrEqual(1);
     expect(JSON.parse(card.spendingLimits)).toEqual({
       restrictions: "Grocery stores only",
-      allowedCategories: ["grocery_stores_supermarkets"],
+      allowedCategories: [
+        "grocery_stores_supermarkets",
+        "wholesale_clubs",
+        "discount_stores",
+        "department_stores",
+      ],
       limitCents: 30000,
     });
     expect((await requestRow(request.id)).paidAt).toBeInstanceOf(Date);

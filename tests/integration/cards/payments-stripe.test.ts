@@ -203,7 +203,12 @@ describe("Stripe Issuing cards", () => {
       currency: "usd",
       status: "active",
       spending_controls: {
-        allowed_categories: ["grocery_stores_supermarkets"],
+        allowed_categories: [
+          "grocery_stores_supermarkets",
+          "wholesale_clubs",
+          "discount_stores",
+          "department_stores",
+        ],
         spending_limits: [{ amount: "30000", interval: "all_time" }],
       },
       metadata: { advanceRequestId: String(request.id) },

@@ -71,6 +71,8 @@ import * as apiCards from "~/routes/api.virtual-cards";
 import * as auth from "~/routes/auth";
 import * as forgotPassword from "~/routes/forgot-password";
 import * as healthz from "~/routes/healthz";
+import * as webManifest from "~/routes/manifest[.]webmanifest";
+import * as offline from "~/routes/offline";
 import * as howItWorks from "~/routes/how-it-works";
 import * as logout from "~/routes/logout";
 import * as language from "~/routes/language";
@@ -396,6 +398,13 @@ const MATRIX: Row[] = [
     what: "GET /how-it-works",
     cells: PUBLIC,
     build: () => get("/how-it-works?amount=300"),
+  },
+  {
+    file: "manifest[.]webmanifest.ts",
+    kind: "loader",
+    what: "GET /manifest.webmanifest",
+    cells: PUBLIC,
+    build: () => get("/manifest.webmanifest?lang=es"),
   },
   {
     file: "terms.tsx",
@@ -2502,6 +2511,9 @@ const MODULES: Record<string, Record<string, unknown>> = {
   "auth.tsx": auth,
   "forgot-password.tsx": forgotPassword,
   "healthz.ts": healthz,
+  "manifest[.]webmanifest.ts": webManifest,
+  // No loader or action: the offline page is the root's data and fixed text.
+  "offline.tsx": offline,
   "how-it-works.tsx": howItWorks,
   "logout.tsx": logout,
   "language.ts": language,

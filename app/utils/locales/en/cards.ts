@@ -21,6 +21,9 @@ const cards = {
     expiry: "Expiry",
     cvc: "CVC",
     show: "Show card details",
+    copy: "Copy",
+    copyLabel: "Copy {{what}}",
+    copied: "Copied",
     showHint:
       "The full number, expiry and CVC, to use in a shop; shown only here, never stored.",
     loading: "Loading...",
@@ -64,6 +67,9 @@ const cards = {
     package_stores_beer_wine_and_liquor: "Liquor store",
     miscellaneous_food_stores: "Convenience or specialty food store",
     service_stations: "Gas station",
+    wholesale_clubs: "Wholesale club (5300)",
+    discount_stores: "Discount store or supercenter (5310)",
+    department_stores: "Department store (5311)",
   },
   freeze: {
     frozen: "This card is frozen: every purchase is declined.",

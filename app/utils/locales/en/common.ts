@@ -51,6 +51,30 @@ const common = {
     pending: "Cancelling...",
   },
   reason: "Reason: {{reason}}",
+  // The installed app (web app manifest) and its offline pages.
+  app: {
+    name: "Grocery Advance",
+    shortName: "Groceries",
+  },
+  offline: {
+    title: "Offline",
+    heading: "You are offline",
+    body: "This page needs a connection. Your dashboard and your card's page can still be read as you last saw them.",
+    retry: "Try again",
+    savedCopy:
+      "You are offline: this is the copy saved on <date>. It may be out of date.",
+  },
+  // Each page's meta description (what a search engine shows under its title).
+  descriptions: {
+    default:
+      "Grocery Advance: part of your pay early, on a grocery-only card your employer approves, repaid from your paycheck.",
+    auth: "Sign in to Grocery Advance to request a grocery advance, use your grocery card and follow its repayment.",
+    howItWorks:
+      "How Grocery Advance works: request an advance, your employer approves it, shop with a grocery-only card, repay by payroll deduction.",
+    join: "Join your employer's Grocery Advance program with the invitation you received.",
+    terms:
+      "The terms of the Grocery Advance program: fees, repayment and your rights.",
+  },
   titles: {
     activity: "Activity",
     addEmployee: "Add New Employee",

@@ -101,6 +101,8 @@ const validation = {
   "Card not found.": "Card not found.",
   "This card can only be used at grocery stores.":
     "This card can only be used at grocery stores.",
+  "This shop is not on the card's list of superstores, and purchases in its category ({{code}}) are allowed only there.":
+    "This shop is not on the card's list of superstores, and purchases in its category ({{code}}) are allowed only there.",
   "This card is frozen.": "This card is frozen.",
   "This card is not active.": "This card is not active.",
   "This card has expired.": "This card has expired.",

@@ -21,6 +21,9 @@ const cards = {
     expiry: "Vencimiento",
     cvc: "CVC",
     show: "Mostrar datos de la tarjeta",
+    copy: "Copiar",
+    copyLabel: "Copiar {{what}}",
+    copied: "Copiado",
     showHint:
       "El número completo, el vencimiento y el CVC, para usarla en una tienda; solo se muestran aquí y nunca se guardan.",
     loading: "Cargando...",
@@ -65,6 +68,9 @@ const cards = {
     miscellaneous_food_stores:
       "Tienda de conveniencia o de comida especializada",
     service_stations: "Gasolinera",
+    wholesale_clubs: "Club de precios al por mayor (5300)",
+    discount_stores: "Tienda de descuento o hipermercado (5310)",
+    department_stores: "Tienda por departamentos (5311)",
   },
   freeze: {
     frozen: "Esta tarjeta está congelada: todas las compras se rechazan.",

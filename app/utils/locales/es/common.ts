@@ -51,6 +51,28 @@ const common = {
     pending: "Cancelando...",
   },
   reason: "Motivo: {{reason}}",
+  app: {
+    name: "Grocery Advance",
+    shortName: "Compras",
+  },
+  offline: {
+    title: "Sin conexión",
+    heading: "No tienes conexión",
+    body: "Esta página necesita conexión. Tu panel y la página de tu tarjeta se pueden seguir leyendo como los viste por última vez.",
+    retry: "Intentar de nuevo",
+    savedCopy:
+      "No tienes conexión: esta es la copia guardada el <date>. Puede no estar al día.",
+  },
+  descriptions: {
+    default:
+      "Grocery Advance: parte de tu sueldo por adelantado, en una tarjeta solo para supermercados que aprueba tu empleador, devuelta con tu nómina.",
+    auth: "Inicia sesión en Grocery Advance para pedir un adelanto para supermercado, usar tu tarjeta y seguir su devolución.",
+    howItWorks:
+      "Cómo funciona Grocery Advance: pides un adelanto, tu empleador lo aprueba, compras con una tarjeta solo para supermercados y lo devuelves con tu nómina.",
+    join: "Únete al programa Grocery Advance de tu empleador con la invitación que recibiste.",
+    terms:
+      "Los términos del programa Grocery Advance: cargos, devolución y tus derechos.",
+  },
   titles: {
     activity: "Actividad",
     addEmployee: "Agregar empleado",

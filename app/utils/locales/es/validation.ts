@@ -108,6 +108,8 @@ const validation = {
   "Card not found.": "No se encontró la tarjeta.",
   "This card can only be used at grocery stores.":
     "Esta tarjeta solo se puede usar en supermercados.",
+  "This shop is not on the card's list of superstores, and purchases in its category ({{code}}) are allowed only there.":
+    "Esta tienda no está en la lista de hipermercados de la tarjeta, y las compras de su categoría ({{code}}) solo se permiten en ellos.",
   "This card is frozen.": "Esta tarjeta está congelada.",
   "This card is not active.": "Esta tarjeta no está activa.",
   "This card has expired.": "Esta tarjeta venció.",

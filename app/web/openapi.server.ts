@@ -1,13 +1,13 @@
 import { z } from "zod";
 import {
-  advanceRequestSchema,
-  employeeListItemSchema,
-  deductionCollectedSchema,
   messageSchema,
   validationErrorSchema,
-  virtualCardSchema,
 } from "~/validation/api-responses";
-import { WEBHOOK_EVENTS, type WebhookEvent } from "~/utils/api-scopes";
+import {
+  DELIVERED_EVENTS,
+  WEBHOOK_EVENT_DATA,
+} from "~/validation/webhook-events";
+import { API_VERSIONS } from "~/utils/api-version";
 import {
   keyScope,
   type ApiContract,
@@ -338,30 +338,19 @@ const IDEMPOTENCY_KEY = {
   schema: { type: "string", minLength: 1, maxLength: 255 },
 };
 
-/** Each event's `data`: the record as the API returns it. */
-const EVENT_DATA: Partial<Record<WebhookEvent, z.ZodType>> = {
-  "advance_request.created": advanceRequestSchema,
-  "advance_request.approved": advanceRequestSchema,
-  "advance_request.declined": advanceRequestSchema,
-  "advance_request.cancelled": advanceRequestSchema,
-  "card.issued": virtualCardSchema,
-  "card.closed": virtualCardSchema,
-  "employee.joined": employeeListItemSchema,
-  "employee.offboarded": employeeListItemSchema,
-  "deduction.collected": deductionCollectedSchema,
-};
-
 function webhooks(): Json {
   const out: Json = {};
-  for (const type of WEBHOOK_EVENTS) {
-    const data = EVENT_DATA[type];
+  for (const type of DELIVERED_EVENTS) {
     out[type] = {
       post: {
         operationId: `webhook${type
           .split(/[._]/)
           .map((w) => w[0].toUpperCase() + w.slice(1))
           .join("")}`,
-        summary: `The ${type} event, posted to each endpoint subscribed to it`,
+        summary:
+          type === "ping"
+            ? "The ping event, posted by POST /api/webhook-endpoints/{id}/test to that endpoint only (never subscribed to)"
+            : `The ${type} event, posted to each endpoint subscribed to it`,
         // Our request to the receiver: authenticated by its signature header, not a scheme.
         security: [],
         parameters: [
@@ -370,7 +359,7 @@ function webhooks(): Json {
             in: "header",
             required: true,
             description:
-              't=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" keyed with the endpoint\'s secret>',
+              't=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" keyed with the endpoint\'s secret>; for 24 hours after the secret is rotated, a second v1 signed with the previous secret follows',
             schema: { type: "string" },
           },
         ],
@@ -380,7 +369,8 @@ function webhooks(): Json {
             "application/json": {
               schema: {
                 type: "object",
-                required: ["id", "type", "created", "data"],
+                required: ["id", "type", "created", "version", "data"],
+                additionalProperties: false,
                 properties: {
                   id: {
                     type: "string",
@@ -388,12 +378,13 @@ function webhooks(): Json {
                   },
                   type: { type: "string", const: type },
                   created: { type: "integer", description: "Unix seconds" },
-                  data: data
-                    ? response(data)
-                    : {
-                        type: "object",
-                        description: "The record as the API returns it",
-                      },
+                  version: {
+                    type: "string",
+                    enum: [...API_VERSIONS],
+                    description:
+                      "The API version (Grocery-Advance-Version) the body is written in",
+                  },
+                  data: response(WEBHOOK_EVENT_DATA[type]),
                 },
               },
             },

@@ -874,6 +874,23 @@ export interface webhooks {
     patch?: never;
     trace?: never;
   };
+  ping: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** The ping event, posted by POST /api/webhook-endpoints/{id}/test to that endpoint only (never subscribed to) */
+    post: operations["webhookPing"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
 }
 export interface components {
   schemas: never;
@@ -7689,7 +7706,7 @@ export interface operations {
     parameters: {
       query?: never;
       header: {
-        /** @description t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" keyed with the endpoint's secret> */
+        /** @description t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" keyed with the endpoint's secret>; for 24 hours after the secret is rotated, a second v1 signed with the previous secret follows */
         "Grocery-Advance-Signature": string;
       };
       path?: never;
@@ -7704,6 +7721,11 @@ export interface operations {
           type: "advance_request.created";
           /** @description Unix seconds */
           created: number;
+          /**
+           * @description The API version (Grocery-Advance-Version) the body is written in
+           * @enum {string}
+           */
+          version: "2026-11-28";
           data: {
             id: number;
             employeeId: number;
@@ -7749,7 +7771,7 @@ export interface operations {
     parameters: {
       query?: never;
       header: {
-        /** @description t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" keyed with the endpoint's secret> */
+        /** @description t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" keyed with the endpoint's secret>; for 24 hours after the secret is rotated, a second v1 signed with the previous secret follows */
         "Grocery-Advance-Signature": string;
       };
       path?: never;
@@ -7764,6 +7786,11 @@ export interface operations {
           type: "advance_request.approved";
           /** @description Unix seconds */
           created: number;
+          /**
+           * @description The API version (Grocery-Advance-Version) the body is written in
+           * @enum {string}
+           */
+          version: "2026-11-28";
           data: {
             id: number;
             employeeId: number;
@@ -7809,7 +7836,7 @@ export interface operations {
     parameters: {
       query?: never;
       header: {
-        /** @description t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" keyed with the endpoint's secret> */
+        /** @description t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" keyed with the endpoint's secret>; for 24 hours after the secret is rotated, a second v1 signed with the previous secret follows */
         "Grocery-Advance-Signature": string;
       };
       path?: never;
@@ -7824,6 +7851,11 @@ export interface operations {
           type: "advance_request.declined";
           /** @description Unix seconds */
           created: number;
+          /**
+           * @description The API version (Grocery-Advance-Version) the body is written in
+           * @enum {string}
+           */
+          version: "2026-11-28";
           data: {
             id: number;
             employeeId: number;
@@ -7869,7 +7901,7 @@ export interface operations {
     parameters: {
       query?: never;
       header: {
-        /** @description t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" keyed with the endpoint's secret> */
+        /** @description t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" keyed with the endpoint's secret>; for 24 hours after the secret is rotated, a second v1 signed with the previous secret follows */
         "Grocery-Advance-Signature": string;
       };
       path?: never;
@@ -7884,6 +7916,11 @@ export interface operations {
           type: "advance_request.cancelled";
           /** @description Unix seconds */
           created: number;
+          /**
+           * @description The API version (Grocery-Advance-Version) the body is written in
+           * @enum {string}
+           */
+          version: "2026-11-28";
           data: {
             id: number;
             employeeId: number;
@@ -7929,7 +7966,7 @@ export interface operations {
     parameters: {
       query?: never;
       header: {
-        /** @description t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" keyed with the endpoint's secret> */
+        /** @description t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" keyed with the endpoint's secret>; for 24 hours after the secret is rotated, a second v1 signed with the previous secret follows */
         "Grocery-Advance-Signature": string;
       };
       path?: never;
@@ -7944,6 +7981,11 @@ export interface operations {
           type: "card.issued";
           /** @description Unix seconds */
           created: number;
+          /**
+           * @description The API version (Grocery-Advance-Version) the body is written in
+           * @enum {string}
+           */
+          version: "2026-11-28";
           data: {
             id: number;
             /** @description Masked: only the last four digits are ever stored */
@@ -7957,6 +7999,10 @@ export interface operations {
             spendingLimits: string;
             /** @description ISO 8601 date-time */
             createdAt: string;
+            /** @description The employee the card belongs to */
+            employeeId: number;
+            /** @description The advance request the card was issued for */
+            advanceRequestId: number;
           };
         };
       };
@@ -7975,7 +8021,7 @@ export interface operations {
     parameters: {
       query?: never;
       header: {
-        /** @description t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" keyed with the endpoint's secret> */
+        /** @description t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" keyed with the endpoint's secret>; for 24 hours after the secret is rotated, a second v1 signed with the previous secret follows */
         "Grocery-Advance-Signature": string;
       };
       path?: never;
@@ -7990,6 +8036,11 @@ export interface operations {
           type: "card.closed";
           /** @description Unix seconds */
           created: number;
+          /**
+           * @description The API version (Grocery-Advance-Version) the body is written in
+           * @enum {string}
+           */
+          version: "2026-11-28";
           data: {
             id: number;
             /** @description Masked: only the last four digits are ever stored */
@@ -8003,6 +8054,10 @@ export interface operations {
             spendingLimits: string;
             /** @description ISO 8601 date-time */
             createdAt: string;
+            /** @description The employee the card belongs to */
+            employeeId: number;
+            /** @description The advance request the card was issued for */
+            advanceRequestId: number;
           };
         };
       };
@@ -8021,7 +8076,7 @@ export interface operations {
     parameters: {
       query?: never;
       header: {
-        /** @description t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" keyed with the endpoint's secret> */
+        /** @description t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" keyed with the endpoint's secret>; for 24 hours after the secret is rotated, a second v1 signed with the previous secret follows */
         "Grocery-Advance-Signature": string;
       };
       path?: never;
@@ -8036,8 +8091,45 @@ export interface operations {
           type: "payroll_run.submitted";
           /** @description Unix seconds */
           created: number;
-          /** @description The record as the API returns it */
-          data: Record<string, never>;
+          /**
+           * @description The API version (Grocery-Advance-Version) the body is written in
+           * @enum {string}
+           */
+          version: "2026-11-28";
+          data: {
+            id: number;
+            /** @description yyyy-MM-dd */
+            payDate: string;
+            /** @enum {string} */
+            status: "SUBMITTED" | "RECONCILED";
+            /** @description The sum of the run's deductions */
+            total: string;
+            deductions: {
+              id: number;
+              employeeId: number;
+              employeeName: string;
+              /** @description Dollars with two decimals, e.g. "300.00" */
+              amount: string;
+              /**
+               * @description SUBMITTED until a result is recorded; COLLECTED (in full or in part: the rest is an arrears deduction on the next pay date), MISSED (nothing collected: all of it in arrears)
+               * @enum {string}
+               */
+              status:
+                | "SUBMITTED"
+                | "COLLECTED"
+                | "MISSED"
+                | "WRITTEN_OFF"
+                | "SCHEDULED";
+              /** @description What payroll collected for it; null until its result is recorded */
+              collectedAmount: string | null;
+              /** @description amount − collectedAmount once the result is recorded (0.00 before) */
+              shortfall: string;
+              /** @description The deduction on a later pay date that carries the shortfall (null when there is none) */
+              arrearsDeductionId: number | null;
+              /** @description The part of the shortfall written off after the employee's last paycheck */
+              writtenOffAmount: string;
+            }[];
+          };
         };
       };
     };
@@ -8055,7 +8147,7 @@ export interface operations {
     parameters: {
       query?: never;
       header: {
-        /** @description t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" keyed with the endpoint's secret> */
+        /** @description t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" keyed with the endpoint's secret>; for 24 hours after the secret is rotated, a second v1 signed with the previous secret follows */
         "Grocery-Advance-Signature": string;
       };
       path?: never;
@@ -8070,6 +8162,11 @@ export interface operations {
           type: "deduction.collected";
           /** @description Unix seconds */
           created: number;
+          /**
+           * @description The API version (Grocery-Advance-Version) the body is written in
+           * @enum {string}
+           */
+          version: "2026-11-28";
           data: {
             id: number;
             employeeId: number;
@@ -8115,7 +8212,7 @@ export interface operations {
     parameters: {
       query?: never;
       header: {
-        /** @description t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" keyed with the endpoint's secret> */
+        /** @description t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" keyed with the endpoint's secret>; for 24 hours after the secret is rotated, a second v1 signed with the previous secret follows */
         "Grocery-Advance-Signature": string;
       };
       path?: never;
@@ -8130,6 +8227,11 @@ export interface operations {
           type: "employee.joined";
           /** @description Unix seconds */
           created: number;
+          /**
+           * @description The API version (Grocery-Advance-Version) the body is written in
+           * @enum {string}
+           */
+          version: "2026-11-28";
           data: {
             id: number;
             firstName: string;
@@ -8156,7 +8258,7 @@ export interface operations {
     parameters: {
       query?: never;
       header: {
-        /** @description t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" keyed with the endpoint's secret> */
+        /** @description t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" keyed with the endpoint's secret>; for 24 hours after the secret is rotated, a second v1 signed with the previous secret follows */
         "Grocery-Advance-Signature": string;
       };
       path?: never;
@@ -8171,14 +8273,60 @@ export interface operations {
           type: "employee.offboarded";
           /** @description Unix seconds */
           created: number;
+          /**
+           * @description The API version (Grocery-Advance-Version) the body is written in
+           * @enum {string}
+           */
+          version: "2026-11-28";
+          /** @description What the offboarding did: the employee's id, their last pay date, and what it closed, cancelled and moved */
           data: {
-            id: number;
-            firstName: string;
-            lastName: string;
-            email: string;
-            department: string | null;
-            /** @description Dollars with two decimals, e.g. "300.00" */
-            availableBalance: string;
+            employeeId: number;
+            /** @description yyyy-MM-dd */
+            lastPayDate: string;
+            cardsClosed: number;
+            requestsCancelled: number;
+            deductionsMoved: number;
+          };
+        };
+      };
+    };
+    responses: {
+      /** @description Any 2xx acknowledges it; anything else (or no answer within 10 s) is retried with exponential backoff for 24 hours */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  webhookPing: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" keyed with the endpoint's secret>; for 24 hours after the secret is rotated, a second v1 signed with the previous secret follows */
+        "Grocery-Advance-Signature": string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          /** @description evt_…, the same on a resend */
+          id: string;
+          /** @constant */
+          type: "ping";
+          /** @description Unix seconds */
+          created: number;
+          /**
+           * @description The API version (Grocery-Advance-Version) the body is written in
+           * @enum {string}
+           */
+          version: "2026-11-28";
+          data: {
+            endpointId: number;
+            message: string;
           };
         };
       };

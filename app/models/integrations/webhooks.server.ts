@@ -32,6 +32,10 @@ import { webhookDisabledMail } from "~/services/mail/templates";
 import { enqueueMail, mailOrigin } from "~/models/notifications/index.server";
 import { recordAudit } from "~/models/audit/index.server";
 import type { CreateWebhookEndpointInput } from "~/validation/api-keys";
+import {
+  webhookEnvelope,
+  type WebhookEventData,
+} from "~/validation/webhook-events";
 import { companyFor } from "~/utils/company-access.server";
 import {
   WEBHOOK_DISABLE_AFTER_FAILURES,
@@ -318,11 +322,11 @@ async function enqueueDelivery(
  * the API returns it. Every live endpoint of the company subscribed to the type gets a
  * delivery; nothing is sent unless the transaction commits.
  */
-export async function emitWebhook(
+export async function emitWebhook<T extends WebhookEvent>(
   tx: Executor,
   companyId: number | null,
-  type: WebhookEvent,
-  data: Record<string, unknown>,
+  type: T,
+  data: WebhookEventData<T>,
 ): Promise<number> {
   if (companyId === null) return 0;
   const endpoints = await tx
@@ -337,12 +341,7 @@ export async function emitWebhook(
     );
   if (endpoints.length === 0) return 0;
   const eventId = `evt_${crypto.randomBytes(12).toString("hex")}`;
-  const payload = JSON.stringify({
-    id: eventId,
-    type,
-    created: Math.floor(Date.now() / 1000),
-    data,
-  });
+  const payload = JSON.stringify(webhookEnvelope(type, data, eventId));
   const rows = await tx
     .insert(webhookDeliveries)
     .values(

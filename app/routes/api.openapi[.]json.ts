@@ -39,6 +39,10 @@ import * as offboard from "./api.employees.$id.offboard";
 import * as apiKeys from "./api.api-keys.($id)";
 import * as webhookEndpoints from "./api.webhook-endpoints.($id)";
 import * as enableWebhookEndpoint from "./api.webhook-endpoints.$id.enable";
+import * as webhookDeliveries from "./api.webhook-endpoints.$id.deliveries";
+import * as redeliver from "./api.webhook-endpoints.$id.deliveries.$deliveryId.redeliver";
+import * as testWebhook from "./api.webhook-endpoints.$id.[test]";
+import * as rotateSecret from "./api.webhook-endpoints.$id.rotate-secret";
 
 /** Every JSON endpoint's contract, in the order the reference lists them. */
 export const API_CONTRACTS = [
@@ -83,7 +87,12 @@ export const API_CONTRACTS = [
   { contract: webhookEndpoints.listContract },
   webhookEndpoints,
   { contract: webhookEndpoints.removeContract },
+  { contract: webhookEndpoints.updateContract },
   enableWebhookEndpoint,
+  webhookDeliveries,
+  redeliver,
+  testWebhook,
+  rotateSecret,
   paymentIntent,
   groceryCard,
   webhook,

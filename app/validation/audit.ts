@@ -49,6 +49,8 @@ export const AUDIT_ACTIONS = [
   "webhook_endpoint.created",
   "webhook_endpoint.deleted",
   "webhook_endpoint.enabled",
+  "webhook_endpoint.updated",
+  "webhook_endpoint.secret_rotated",
 ] as const;
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
@@ -96,6 +98,8 @@ export const AUDIT_LABELS: Record<AuditAction, string> = {
   "webhook_endpoint.created": "Webhook endpoint added",
   "webhook_endpoint.deleted": "Webhook endpoint removed",
   "webhook_endpoint.enabled": "Webhook endpoint enabled again",
+  "webhook_endpoint.updated": "Webhook endpoint changed",
+  "webhook_endpoint.secret_rotated": "Webhook signing secret rotated",
 };
 
 export type ActivityFilter = { employee?: number; action?: AuditAction };

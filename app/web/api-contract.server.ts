@@ -66,7 +66,7 @@ export type ApiContract<
   B = unknown,
   P = unknown,
 > = {
-  method: "GET" | "POST" | "PUT" | "DELETE";
+  method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
   /** As OpenAPI writes it: /api/virtual-cards/{id}/freeze */
   path: string;
   summary: string;
@@ -124,6 +124,12 @@ export const API_KEY_SCOPES: Record<string, ApiScope> = {
   "POST /api/webhook-endpoints": "webhooks:write",
   "DELETE /api/webhook-endpoints/{id}": "webhooks:write",
   "POST /api/webhook-endpoints/{id}/enable": "webhooks:write",
+  "PATCH /api/webhook-endpoints/{id}": "webhooks:write",
+  "GET /api/webhook-endpoints/{id}/deliveries": "webhooks:write",
+  "POST /api/webhook-endpoints/{id}/deliveries/{deliveryId}/redeliver":
+    "webhooks:write",
+  "POST /api/webhook-endpoints/{id}/test": "webhooks:write",
+  "POST /api/webhook-endpoints/{id}/rotate-secret": "webhooks:write",
   "POST /api/employees/{id}/offboard": "employees:write",
   "GET /api/pay-schedule": "payroll:read",
   "PUT /api/pay-schedule": "payroll:write",

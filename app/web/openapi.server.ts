@@ -91,7 +91,7 @@ export function openApiDocument(contracts: ApiContract[]): Json {
     if (method !== "get") [403, 413, 415].forEach((s) => statuses.add(s));
     if (signed) [401, 403].forEach((s) => statuses.add(s));
     if (scope) statuses.add(429);
-    if (e.path.includes("{id}")) statuses.add(404);
+    if (e.path.includes("{")) statuses.add(404);
     if (e.paged || e.query) statuses.add(400);
     if (write) [400, 409, 422].forEach((s) => statuses.add(s));
     for (const status of [...statuses].sort()) {
@@ -137,18 +137,17 @@ export function openApiDocument(contracts: ApiContract[]): Json {
       ...(scope ? { "x-scope": scope } : {}),
       responses,
     };
-    if (e.path.includes("{id}")) {
-      operation.parameters = [
-        {
-          name: "id",
-          in: "path",
-          required: true,
-          schema: { type: "integer", minimum: 1 },
-        },
-      ];
-    }
+    const pathParams = [...e.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]);
+    if (pathParams.length > 0)
+      operation.parameters = pathParams.map((name) => ({
+        name,
+        in: "path",
+        required: true,
+        schema: { type: "integer", minimum: 1 },
+      }));
     if (e.paged) {
       operation.parameters = [
+        ...((operation.parameters as Json[] | undefined) ?? []),
         {
           name: "cursor",
           in: "query",

@@ -83,6 +83,9 @@ export type PublicWebhookEndpoint = {
   disabledAt: string | null;
   /** Why it was disabled, and how to enable it again; null while it is enabled. */
   disabledReason: string | null;
+  description: string | null;
+  /** Until when the secret before the last rotation still signs (a second v1); else null. */
+  rotationOverlapEndsAt: string | null;
 };
 
 /** The API's reason for a disabled endpoint (the settings page says the same, translated). */
@@ -109,7 +112,23 @@ export function toPublicWebhookEndpoint(
     failingSince: row.failingSince?.toISOString() ?? null,
     disabledAt: row.disabledAt?.toISOString() ?? null,
     disabledReason: disabledReason(row),
+    description: row.description,
+    rotationOverlapEndsAt: previousSecretOf(row)
+      ? row.previousSecretExpiresAt!.toISOString()
+      : null,
   };
+}
+
+/** The secret before the last rotation while it still signs, else null. */
+export function previousSecretOf(
+  row: Pick<WebhookEndpoint, "previousSecret" | "previousSecretExpiresAt">,
+  now: Date = new Date(),
+): string | null {
+  return row.previousSecret &&
+    row.previousSecretExpiresAt &&
+    row.previousSecretExpiresAt > now
+    ? row.previousSecret
+    : null;
 }
 
 const allowPrivate = () => env().WEBHOOK_ALLOW_PRIVATE_NETWORKS === "true";
@@ -142,7 +161,10 @@ async function resolvesToNonPublic(
  * a host that is a public address or a name resolving to public addresses only
  * (docs/decisions/0096). Delivery checks the address connected to again, every time.
  */
-async function checkUrl(value: string, resolve: Resolver): Promise<string> {
+export async function checkUrl(
+  value: string,
+  resolve: Resolver,
+): Promise<string> {
   const url = new URL(value);
   if (
     url.protocol !== "https:" &&
@@ -192,7 +214,13 @@ export async function createWebhookEndpoint(
       throw badRequest(WEBHOOK_ENDPOINT_LIMIT);
     const [row] = await tx
       .insert(webhookEndpoints)
-      .values({ companyId, url, events: input.events, secret })
+      .values({
+        companyId,
+        url,
+        events: input.events,
+        secret,
+        description: input.description ?? null,
+      })
       .returning();
     await recordAudit(tx, {
       actorId: actor.id,
@@ -302,7 +330,7 @@ export async function requeueWebhooksWithoutJob(): Promise<number[]> {
  * Adds the delivery's job (PostgreSQL) in the caller's transaction, in its endpoint's queue, due
  * at `runAt` (now by default). The job adds itself again for a later attempt: same key.
  */
-async function enqueueDelivery(
+export async function enqueueDelivery(
   tx: Executor,
   deliveryId: number,
   endpointId: number,
@@ -462,10 +490,11 @@ export async function deliverWebhook(
   const claim = await claimDelivery(deliveryId);
   if (claim.kind !== "claimed") return claim.kind;
   const { delivery, endpoint } = claim;
+  const previous = previousSecretOf(endpoint);
   const result = await postSigned(
     endpoint.url,
     delivery.payload,
-    endpoint.secret,
+    previous ? [endpoint.secret, previous] : endpoint.secret,
     {
       timeoutMs: env().WEBHOOK_TIMEOUT_MS,
       allowPrivate: allowPrivate(),
@@ -658,6 +687,8 @@ export async function listWebhookDeliveries(
 export async function resendWebhookDelivery(
   actor: User,
   deliveryId: number,
+  /** The endpoint the delivery must be of (the API's path names it). */
+  endpointId?: number,
 ): Promise<number> {
   const companyId = companyFor(actor, "team");
   return db().transaction(async (tx) => {
@@ -670,7 +701,8 @@ export async function resendWebhookDelivery(
           eq(webhookDeliveries.companyId, companyId),
         ),
       );
-    if (!old) throw notFound(WEBHOOK_DELIVERY_NOT_FOUND);
+    if (!old || (endpointId !== undefined && old.endpointId !== endpointId))
+      throw notFound(WEBHOOK_DELIVERY_NOT_FOUND);
     await tx
       .update(webhookEndpoints)
       .set({ disabledAt: null, failingSince: null, consecutiveFailures: 0 })

@@ -66,6 +66,8 @@ const activity = {
     webhook_endpoint__created: "Webhook endpoint added",
     webhook_endpoint__deleted: "Webhook endpoint removed",
     webhook_endpoint__enabled: "Webhook endpoint enabled again",
+    webhook_endpoint__updated: "Webhook endpoint changed",
+    webhook_endpoint__secret_rotated: "Webhook signing secret rotated",
   },
   system: "System",
   apiKey: "API key “{{name}}” ({{person}})",

@@ -183,6 +183,10 @@ const employerMessages = {
   "A company can have at most 10 webhook endpoints. Remove one before adding another.":
     "A company can have at most 10 webhook endpoints. Remove one before adding another.",
   "Webhook delivery not found": "Webhook delivery not found",
+  "Send at least one of url, events, description and enabled":
+    "Send at least one of url, events, description and enabled",
+  "The endpoint is disabled: enable it before sending a test event.":
+    "The endpoint is disabled: enable it before sending a test event.",
   "The endpoint may not contain a user name or password":
     "The endpoint may not contain a user name or password",
   "The endpoint may not be a private address":

@@ -67,6 +67,8 @@ const activity = {
     webhook_endpoint__created: "Endpoint de webhook agregado",
     webhook_endpoint__deleted: "Endpoint de webhook quitado",
     webhook_endpoint__enabled: "Endpoint de webhook activado de nuevo",
+    webhook_endpoint__updated: "Endpoint de webhook modificado",
+    webhook_endpoint__secret_rotated: "Secreto de firma del webhook rotado",
   },
   system: "Sistema",
   apiKey: "Clave de API “{{name}}” ({{person}})",

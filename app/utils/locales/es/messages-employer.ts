@@ -184,6 +184,10 @@ const employerMessages = {
   "A company can have at most 10 webhook endpoints. Remove one before adding another.":
     "Una empresa puede tener como máximo 10 endpoints de webhook. Elimina uno antes de añadir otro.",
   "Webhook delivery not found": "No se encontró la entrega de webhook",
+  "Send at least one of url, events, description and enabled":
+    "Envía al menos uno de url, events, description y enabled",
+  "The endpoint is disabled: enable it before sending a test event.":
+    "El endpoint está desactivado: actívalo antes de enviar un evento de prueba.",
   "The endpoint may not contain a user name or password":
     "El endpoint no puede incluir un usuario ni una contraseña",
   "The endpoint may not be a private address":

@@ -7,7 +7,7 @@ import {
   DELIVERED_EVENTS,
   WEBHOOK_EVENT_DATA,
 } from "~/validation/webhook-events";
-import { API_VERSIONS } from "~/utils/api-version";
+import { API_VERSIONS, VERSION_HEADER } from "~/utils/api-version";
 import {
   keyScope,
   type ApiContract,
@@ -232,6 +232,16 @@ export function openApiDocument(contracts: ApiContract[]): Json {
         content: { "application/json": { schema: bodySchema } },
       };
     }
+    // Every request may name the version it is written for; every answer says its version.
+    operation.parameters = [
+      ...((operation.parameters as Json[] | undefined) ?? []),
+      VERSION_PARAMETER,
+    ];
+    for (const r of Object.values(responses))
+      (r as Json).headers = {
+        ...((r as Json).headers as Json | undefined),
+        [VERSION_HEADER]: { $ref: `#/components/headers/${VERSION_HEADER}` },
+      };
     paths[e.path] = {
       ...(paths[e.path] as Json | undefined),
       [method]: operation,
@@ -282,6 +292,12 @@ const integer = { type: "integer", minimum: 0 };
 
 /** The response headers the operations refer to. */
 const HEADERS: Json = {
+  [VERSION_HEADER]: {
+    description:
+      "The API version this answer is in: the request's Grocery-Advance-Version, else the key's, else the current one",
+    required: true,
+    schema: { type: "string", enum: [...API_VERSIONS] },
+  },
   "RateLimit-Limit": {
     description:
       "Requests an API key may make per window (on every answer to a key)",
@@ -319,6 +335,15 @@ const HEADERS: Json = {
       'RFC 8288 links: rel="next" (by cursor, or by page number when the request used page/pageSize) and, by page number, rel="prev"',
     schema: { type: "string" },
   },
+};
+
+const VERSION_PARAMETER = {
+  name: VERSION_HEADER,
+  in: "header",
+  required: false,
+  description:
+    "The API version (a date) the request is written for and the answer is to be in; without it, the key's version (pinned when the key was created), or the current one for a session. An unknown version is 400.",
+  schema: { type: "string", enum: [...API_VERSIONS] },
 };
 
 const RATE_LIMIT_HEADERS = Object.fromEntries(

@@ -967,6 +967,8 @@ export interface components {
   parameters: never;
   requestBodies: never;
   headers: {
+    /** @description The API version this answer is in: the request's Grocery-Advance-Version, else the key's, else the current one */
+    "Grocery-Advance-Version": "2026-11-28";
     /** @description Requests an API key may make per window (on every answer to a key) */
     "RateLimit-Limit": number;
     /** @description Requests the key has left in the current window */
@@ -991,7 +993,10 @@ export interface operations {
   getUser: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description The API version (a date) the request is written for and the answer is to be in; without it, the key's version (pinned when the key was created), or the current one for a session. An unknown version is 400. */
+        "Grocery-Advance-Version"?: "2026-11-28";
+      };
       path?: never;
       cookie?: never;
     };
@@ -1000,6 +1005,7 @@ export interface operations {
       /** @description Success */
       200: {
         headers: {
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -1023,6 +1029,7 @@ export interface operations {
       /** @description Not signed in (or wrong credentials) */
       401: {
         headers: {
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -1034,6 +1041,7 @@ export interface operations {
       /** @description Signed in with the wrong role, an API key without the scope (named), or not allowed */
       403: {
         headers: {
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -1046,6 +1054,7 @@ export interface operations {
       405: {
         headers: {
           Allow: components["headers"]["Allow"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -1057,6 +1066,7 @@ export interface operations {
       /** @description The database is unavailable */
       503: {
         headers: {
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -1070,7 +1080,10 @@ export interface operations {
   postLogin: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description The API version (a date) the request is written for and the answer is to be in; without it, the key's version (pinned when the key was created), or the current one for a session. An unknown version is 400. */
+        "Grocery-Advance-Version"?: "2026-11-28";
+      };
       path?: never;
       cookie?: never;
     };
@@ -1088,6 +1101,7 @@ export interface operations {
       /** @description Success */
       200: {
         headers: {
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -1111,6 +1125,7 @@ export interface operations {
       /** @description Invalid input */
       400: {
         headers: {
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -1125,6 +1140,7 @@ export interface operations {
       /** @description Not signed in (or wrong credentials) */
       401: {
         headers: {
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -1136,6 +1152,7 @@ export interface operations {
       /** @description Refused as cross-site (Sec-Fetch-Site cross-site/same-site, or a foreign Origin or Referer) */
       403: {
         headers: {
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -1148,6 +1165,7 @@ export interface operations {
       405: {
         headers: {
           Allow: components["headers"]["Allow"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -1159,6 +1177,7 @@ export interface operations {
       /** @description The body is over its size limit (64 KB; the webhook 512 KB), refused while it streams */
       413: {
         headers: {
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -1170,6 +1189,7 @@ export interface operations {
       /** @description A body that is not Content-Type: application/json */
       415: {
         headers: {
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -1181,6 +1201,7 @@ export interface operations {
       /** @description Too many requests with this API key (wait Retry-After seconds) */
       429: {
         headers: {
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -1192,6 +1213,7 @@ export interface operations {
       /** @description The database is unavailable */
       503: {
         headers: {
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -1205,7 +1227,10 @@ export interface operations {
   postRegister: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description The API version (a date) the request is written for and the answer is to be in; without it, the key's version (pinned when the key was created), or the current one for a session. An unknown version is 400. */
+        "Grocery-Advance-Version"?: "2026-11-28";
+      };
       path?: never;
       cookie?: never;
     };
@@ -1249,6 +1274,7 @@ export interface operations {
       /** @description Success */
       201: {
         headers: {
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -1272,6 +1298,7 @@ export interface operations {
       /** @description Invalid input */
       400: {
         headers: {
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -1286,6 +1313,7 @@ export interface operations {
       /** @description Not signed in (or wrong credentials) */
       401: {
         headers: {
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -1297,6 +1325,7 @@ export interface operations {
       /** @description Signed in with the wrong role, an API key without the scope (named), or not allowed */
       403: {
         headers: {
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -1309,6 +1338,7 @@ export interface operations {
       405: {
         headers: {
           Allow: components["headers"]["Allow"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -1320,6 +1350,7 @@ export interface operations {
       /** @description Conflicts with the current state of the record, or a request with the same Idempotency-Key is still in progress */
       409: {
         headers: {
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -1331,6 +1362,7 @@ export interface operations {
       /** @description The body is over its size limit (64 KB; the webhook 512 KB), refused while it streams */
       413: {
         headers: {
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -1342,6 +1374,7 @@ export interface operations {
       /** @description A body that is not Content-Type: application/json */
       415: {
         headers: {
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -1353,6 +1386,7 @@ export interface operations {
       /** @description The database is unavailable */
       503: {
         headers: {
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -1366,7 +1400,10 @@ export interface operations {
   postLogout: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description The API version (a date) the request is written for and the answer is to be in; without it, the key's version (pinned when the key was created), or the current one for a session. An unknown version is 400. */
+        "Grocery-Advance-Version"?: "2026-11-28";
+      };
       path?: never;
       cookie?: never;
     };
@@ -1375,6 +1412,7 @@ export interface operations {
       /** @description Success */
       200: {
         headers: {
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -1386,6 +1424,7 @@ export interface operations {
       /** @description Refused as cross-site (Sec-Fetch-Site cross-site/same-site, or a foreign Origin or Referer) */
       403: {
         headers: {
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -1398,6 +1437,7 @@ export interface operations {
       405: {
         headers: {
           Allow: components["headers"]["Allow"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -1409,6 +1449,7 @@ export interface operations {
       /** @description The body is over its size limit (64 KB; the webhook 512 KB), refused while it streams */
       413: {
         headers: {
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -1420,6 +1461,7 @@ export interface operations {
       /** @description A body that is not Content-Type: application/json */
       415: {
         headers: {
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -1431,6 +1473,7 @@ export interface operations {
       /** @description The database is unavailable */
       503: {
         headers: {
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -1444,7 +1487,10 @@ export interface operations {
   getEmployee: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description The API version (a date) the request is written for and the answer is to be in; without it, the key's version (pinned when the key was created), or the current one for a session. An unknown version is 400. */
+        "Grocery-Advance-Version"?: "2026-11-28";
+      };
       path?: never;
       cookie?: never;
     };
@@ -1453,6 +1499,7 @@ export interface operations {
       /** @description Success */
       200: {
         headers: {
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -1473,6 +1520,7 @@ export interface operations {
       /** @description Not signed in (or wrong credentials) */
       401: {
         headers: {
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -1484,6 +1532,7 @@ export interface operations {
       /** @description Signed in with the wrong role, an API key without the scope (named), or not allowed */
       403: {
         headers: {
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -1495,6 +1544,7 @@ export interface operations {
       /** @description Not found (or another employer's/employee's record) */
       404: {
         headers: {
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -1507,6 +1557,7 @@ export interface operations {
       405: {
         headers: {
           Allow: components["headers"]["Allow"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -1518,6 +1569,7 @@ export interface operations {
       /** @description The database is unavailable */
       503: {
         headers: {
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -1531,7 +1583,10 @@ export interface operations {
   getAdvanceRequestsEmployee: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description The API version (a date) the request is written for and the answer is to be in; without it, the key's version (pinned when the key was created), or the current one for a session. An unknown version is 400. */
+        "Grocery-Advance-Version"?: "2026-11-28";
+      };
       path?: never;
       cookie?: never;
     };
@@ -1540,6 +1595,7 @@ export interface operations {
       /** @description Success */
       200: {
         headers: {
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -1576,6 +1632,7 @@ export interface operations {
       /** @description Not signed in (or wrong credentials) */
       401: {
         headers: {
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -1587,6 +1644,7 @@ export interface operations {
       /** @description Signed in with the wrong role, an API key without the scope (named), or not allowed */
       403: {
         headers: {
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -1599,6 +1657,7 @@ export interface operations {
       405: {
         headers: {
           Allow: components["headers"]["Allow"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -1610,6 +1669,7 @@ export interface operations {
       /** @description The database is unavailable */
       503: {
         headers: {
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -1626,6 +1686,8 @@ export interface operations {
       header?: {
         /** @description Any string of 1–255 visible characters, unique per intended action. The same key with the same body within 24 hours replays the first response without acting again (even when both arrive at once), marked `Idempotent-Replayed: true`; with a different body: 422. An answer of 400 or 422 (the input refused before anything changed) or 5xx is not kept, so the corrected request may use the same key. A secret in the first response (an API key, a signing secret) is null in the replay, with a `message` saying it was shown once. */
         "Idempotency-Key"?: string;
+        /** @description The API version (a date) the request is written for and the answer is to be in; without it, the key's version (pinned when the key was created), or the current one for a session. An unknown version is 400. */
+        "Grocery-Advance-Version"?: "2026-11-28";
       };
       path?: never;
       cookie?: never;
@@ -1646,6 +1708,7 @@ export interface operations {
       201: {
         headers: {
           "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -1682,6 +1745,7 @@ export interface operations {
       /** @description Invalid input, naming each field; an amount over the available balance is refused here on `amount` ('Amount exceeds your available balance of $X') */
       400: {
         headers: {
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -1697,6 +1761,7 @@ export interface operations {
       401: {
         headers: {
           "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -1709,6 +1774,7 @@ export interface operations {
       403: {
         headers: {
           "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -1721,6 +1787,7 @@ export interface operations {
       405: {
         headers: {
           Allow: components["headers"]["Allow"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -1733,6 +1800,7 @@ export interface operations {
       409: {
         headers: {
           "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -1744,6 +1812,7 @@ export interface operations {
       /** @description The body is over its size limit (64 KB; the webhook 512 KB), refused while it streams */
       413: {
         headers: {
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -1755,6 +1824,7 @@ export interface operations {
       /** @description A body that is not Content-Type: application/json */
       415: {
         headers: {
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -1766,6 +1836,7 @@ export interface operations {
       /** @description The Idempotency-Key was already used with a different request */
       422: {
         headers: {
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -1777,6 +1848,7 @@ export interface operations {
       /** @description The database is unavailable */
       503: {
         headers: {
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -1793,7 +1865,10 @@ export interface operations {
         amount: string | number;
         repaymentPeriods?: number;
       };
-      header?: never;
+      header?: {
+        /** @description The API version (a date) the request is written for and the answer is to be in; without it, the key's version (pinned when the key was created), or the current one for a session. An unknown version is 400. */
+        "Grocery-Advance-Version"?: "2026-11-28";
+      };
       path?: never;
       cookie?: never;
     };
@@ -1802,6 +1877,7 @@ export interface operations {
       /** @description Success */
       200: {
         headers: {
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -1831,6 +1907,7 @@ export interface operations {
       /** @description Invalid input */
       400: {
         headers: {
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -1845,6 +1922,7 @@ export interface operations {
       /** @description Not signed in (or wrong credentials) */
       401: {
         headers: {
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -1856,6 +1934,7 @@ export interface operations {
       /** @description Signed in with the wrong role, an API key without the scope (named), or not allowed */
       403: {
         headers: {
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -1868,6 +1947,7 @@ export interface operations {
       405: {
         headers: {
           Allow: components["headers"]["Allow"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -1879,6 +1959,7 @@ export interface operations {
       /** @description The database is unavailable */
       503: {
         headers: {
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -1892,7 +1973,10 @@ export interface operations {
   getPayrollDeductionsUpcoming: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description The API version (a date) the request is written for and the answer is to be in; without it, the key's version (pinned when the key was created), or the current one for a session. An unknown version is 400. */
+        "Grocery-Advance-Version"?: "2026-11-28";
+      };
       path?: never;
       cookie?: never;
     };
@@ -1901,6 +1985,7 @@ export interface operations {
       /** @description Success */
       200: {
         headers: {
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -1916,6 +2001,7 @@ export interface operations {
       /** @description Not signed in (or wrong credentials) */
       401: {
         headers: {
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -1927,6 +2013,7 @@ export interface operations {
       /** @description Signed in with the wrong role, an API key without the scope (named), or not allowed */
       403: {
         headers: {
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -1939,6 +2026,7 @@ export interface operations {
       405: {
         headers: {
           Allow: components["headers"]["Allow"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -1950,6 +2038,7 @@ export interface operations {
       /** @description The database is unavailable */
       503: {
         headers: {
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -1963,7 +2052,10 @@ export interface operations {
   getVirtualCards: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description The API version (a date) the request is written for and the answer is to be in; without it, the key's version (pinned when the key was created), or the current one for a session. An unknown version is 400. */
+        "Grocery-Advance-Version"?: "2026-11-28";
+      };
       path?: never;
       cookie?: never;
     };
@@ -1972,6 +2064,7 @@ export interface operations {
       /** @description Success */
       200: {
         headers: {
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -1998,6 +2091,7 @@ export interface operations {
       /** @description Not signed in (or wrong credentials) */
       401: {
         headers: {
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -2009,6 +2103,7 @@ export interface operations {
       /** @description Signed in with the wrong role, an API key without the scope (named), or not allowed */
       403: {
         headers: {
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -2021,6 +2116,7 @@ export interface operations {
       405: {
         headers: {
           Allow: components["headers"]["Allow"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -2032,6 +2128,7 @@ export interface operations {
       /** @description The database is unavailable */
       503: {
         headers: {
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -2048,6 +2145,8 @@ export interface operations {
       header?: {
         /** @description Any string of 1–255 visible characters, unique per intended action. The same key with the same body within 24 hours replays the first response without acting again (even when both arrive at once), marked `Idempotent-Replayed: true`; with a different body: 422. An answer of 400 or 422 (the input refused before anything changed) or 5xx is not kept, so the corrected request may use the same key. A secret in the first response (an API key, a signing secret) is null in the replay, with a `message` saying it was shown once. */
         "Idempotency-Key"?: string;
+        /** @description The API version (a date) the request is written for and the answer is to be in; without it, the key's version (pinned when the key was created), or the current one for a session. An unknown version is 400. */
+        "Grocery-Advance-Version"?: "2026-11-28";
       };
       path: {
         id: number;
@@ -2060,6 +2159,7 @@ export interface operations {
       200: {
         headers: {
           "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -2086,6 +2186,7 @@ export interface operations {
       /** @description Invalid input */
       400: {
         headers: {
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -2101,6 +2202,7 @@ export interface operations {
       401: {
         headers: {
           "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -2113,6 +2215,7 @@ export interface operations {
       403: {
         headers: {
           "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -2125,6 +2228,7 @@ export interface operations {
       404: {
         headers: {
           "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -2137,6 +2241,7 @@ export interface operations {
       405: {
         headers: {
           Allow: components["headers"]["Allow"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -2149,6 +2254,7 @@ export interface operations {
       409: {
         headers: {
           "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -2160,6 +2266,7 @@ export interface operations {
       /** @description The body is over its size limit (64 KB; the webhook 512 KB), refused while it streams */
       413: {
         headers: {
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -2171,6 +2278,7 @@ export interface operations {
       /** @description A body that is not Content-Type: application/json */
       415: {
         headers: {
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -2182,6 +2290,7 @@ export interface operations {
       /** @description The Idempotency-Key was already used with a different request */
       422: {
         headers: {
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -2193,6 +2302,7 @@ export interface operations {
       /** @description The database is unavailable */
       503: {
         headers: {
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -2209,6 +2319,8 @@ export interface operations {
       header?: {
         /** @description Any string of 1–255 visible characters, unique per intended action. The same key with the same body within 24 hours replays the first response without acting again (even when both arrive at once), marked `Idempotent-Replayed: true`; with a different body: 422. An answer of 400 or 422 (the input refused before anything changed) or 5xx is not kept, so the corrected request may use the same key. A secret in the first response (an API key, a signing secret) is null in the replay, with a `message` saying it was shown once. */
         "Idempotency-Key"?: string;
+        /** @description The API version (a date) the request is written for and the answer is to be in; without it, the key's version (pinned when the key was created), or the current one for a session. An unknown version is 400. */
+        "Grocery-Advance-Version"?: "2026-11-28";
       };
       path: {
         id: number;
@@ -2221,6 +2333,7 @@ export interface operations {
       200: {
         headers: {
           "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -2247,6 +2360,7 @@ export interface operations {
       /** @description Invalid input */
       400: {
         headers: {
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -2262,6 +2376,7 @@ export interface operations {
       401: {
         headers: {
           "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -2274,6 +2389,7 @@ export interface operations {
       403: {
         headers: {
           "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -2286,6 +2402,7 @@ export interface operations {
       404: {
         headers: {
           "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -2298,6 +2415,7 @@ export interface operations {
       405: {
         headers: {
           Allow: components["headers"]["Allow"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -2310,6 +2428,7 @@ export interface operations {
       409: {
         headers: {
           "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -2321,6 +2440,7 @@ export interface operations {
       /** @description The body is over its size limit (64 KB; the webhook 512 KB), refused while it streams */
       413: {
         headers: {
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -2332,6 +2452,7 @@ export interface operations {
       /** @description A body that is not Content-Type: application/json */
       415: {
         headers: {
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -2343,6 +2464,7 @@ export interface operations {
       /** @description The Idempotency-Key was already used with a different request */
       422: {
         headers: {
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -2354,6 +2476,7 @@ export interface operations {
       /** @description The database is unavailable */
       503: {
         headers: {
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -2370,6 +2493,8 @@ export interface operations {
       header?: {
         /** @description Any string of 1–255 visible characters, unique per intended action. The same key with the same body within 24 hours replays the first response without acting again (even when both arrive at once), marked `Idempotent-Replayed: true`; with a different body: 422. An answer of 400 or 422 (the input refused before anything changed) or 5xx is not kept, so the corrected request may use the same key. A secret in the first response (an API key, a signing secret) is null in the replay, with a `message` saying it was shown once. */
         "Idempotency-Key"?: string;
+        /** @description The API version (a date) the request is written for and the answer is to be in; without it, the key's version (pinned when the key was created), or the current one for a session. An unknown version is 400. */
+        "Grocery-Advance-Version"?: "2026-11-28";
       };
       path: {
         id: number;
@@ -2388,6 +2513,7 @@ export interface operations {
       200: {
         headers: {
           "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -2406,6 +2532,7 @@ export interface operations {
       /** @description Invalid input */
       400: {
         headers: {
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -2421,6 +2548,7 @@ export interface operations {
       401: {
         headers: {
           "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -2433,6 +2561,7 @@ export interface operations {
       403: {
         headers: {
           "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -2445,6 +2574,7 @@ export interface operations {
       404: {
         headers: {
           "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -2457,6 +2587,7 @@ export interface operations {
       405: {
         headers: {
           Allow: components["headers"]["Allow"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -2469,6 +2600,7 @@ export interface operations {
       409: {
         headers: {
           "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -2480,6 +2612,7 @@ export interface operations {
       /** @description The body is over its size limit (64 KB; the webhook 512 KB), refused while it streams */
       413: {
         headers: {
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -2491,6 +2624,7 @@ export interface operations {
       /** @description A body that is not Content-Type: application/json */
       415: {
         headers: {
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -2502,6 +2636,7 @@ export interface operations {
       /** @description The Idempotency-Key was already used with a different request */
       422: {
         headers: {
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -2513,6 +2648,7 @@ export interface operations {
       /** @description The database is unavailable */
       503: {
         headers: {
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -2529,6 +2665,8 @@ export interface operations {
       header?: {
         /** @description Any string of 1–255 visible characters, unique per intended action. The same key with the same body within 24 hours replays the first response without acting again (even when both arrive at once), marked `Idempotent-Replayed: true`; with a different body: 422. An answer of 400 or 422 (the input refused before anything changed) or 5xx is not kept, so the corrected request may use the same key. A secret in the first response (an API key, a signing secret) is null in the replay, with a `message` saying it was shown once. */
         "Idempotency-Key"?: string;
+        /** @description The API version (a date) the request is written for and the answer is to be in; without it, the key's version (pinned when the key was created), or the current one for a session. An unknown version is 400. */
+        "Grocery-Advance-Version"?: "2026-11-28";
       };
       path: {
         id: number;
@@ -2541,6 +2679,7 @@ export interface operations {
       200: {
         headers: {
           "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -2567,6 +2706,7 @@ export interface operations {
       /** @description Invalid input */
       400: {
         headers: {
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -2582,6 +2722,7 @@ export interface operations {
       401: {
         headers: {
           "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -2594,6 +2735,7 @@ export interface operations {
       403: {
         headers: {
           "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -2606,6 +2748,7 @@ export interface operations {
       404: {
         headers: {
           "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -2618,6 +2761,7 @@ export interface operations {
       405: {
         headers: {
           Allow: components["headers"]["Allow"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -2630,6 +2774,7 @@ export interface operations {
       409: {
         headers: {
           "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -2641,6 +2786,7 @@ export interface operations {
       /** @description The body is over its size limit (64 KB; the webhook 512 KB), refused while it streams */
       413: {
         headers: {
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -2652,6 +2798,7 @@ export interface operations {
       /** @description A body that is not Content-Type: application/json */
       415: {
         headers: {
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -2663,6 +2810,7 @@ export interface operations {
       /** @description The Idempotency-Key was already used with a different request */
       422: {
         headers: {
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -2674,6 +2822,7 @@ export interface operations {
       /** @description The database is unavailable */
       503: {
         headers: {
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -2690,6 +2839,8 @@ export interface operations {
       header?: {
         /** @description Any string of 1–255 visible characters, unique per intended action. The same key with the same body within 24 hours replays the first response without acting again (even when both arrive at once), marked `Idempotent-Replayed: true`; with a different body: 422. An answer of 400 or 422 (the input refused before anything changed) or 5xx is not kept, so the corrected request may use the same key. A secret in the first response (an API key, a signing secret) is null in the replay, with a `message` saying it was shown once. */
         "Idempotency-Key"?: string;
+        /** @description The API version (a date) the request is written for and the answer is to be in; without it, the key's version (pinned when the key was created), or the current one for a session. An unknown version is 400. */
+        "Grocery-Advance-Version"?: "2026-11-28";
       };
       path?: never;
       cookie?: never;
@@ -2709,6 +2860,7 @@ export interface operations {
       200: {
         headers: {
           "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -2724,6 +2876,7 @@ export interface operations {
       /** @description Invalid input */
       400: {
         headers: {
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -2739,6 +2892,7 @@ export interface operations {
       401: {
         headers: {
           "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -2751,6 +2905,7 @@ export interface operations {
       403: {
         headers: {
           "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -2763,6 +2918,7 @@ export interface operations {
       404: {
         headers: {
           "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -2775,6 +2931,7 @@ export interface operations {
       405: {
         headers: {
           Allow: components["headers"]["Allow"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -2787,6 +2944,7 @@ export interface operations {
       409: {
         headers: {
           "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -2798,6 +2956,7 @@ export interface operations {
       /** @description The body is over its size limit (64 KB; the webhook 512 KB), refused while it streams */
       413: {
         headers: {
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -2809,6 +2968,7 @@ export interface operations {
       /** @description A body that is not Content-Type: application/json */
       415: {
         headers: {
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -2820,6 +2980,7 @@ export interface operations {
       /** @description The Idempotency-Key was already used with a different request */
       422: {
         headers: {
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -2831,6 +2992,7 @@ export interface operations {
       /** @description The database is unavailable */
       503: {
         headers: {
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -2852,7 +3014,10 @@ export interface operations {
         page?: number;
         pageSize?: number;
       };
-      header?: never;
+      header?: {
+        /** @description The API version (a date) the request is written for and the answer is to be in; without it, the key's version (pinned when the key was created), or the current one for a session. An unknown version is 400. */
+        "Grocery-Advance-Version"?: "2026-11-28";
+      };
       path?: never;
       cookie?: never;
     };
@@ -2866,6 +3031,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -2893,6 +3059,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -2907,6 +3074,7 @@ export interface operations {
       /** @description Not signed in (or wrong credentials) */
       401: {
         headers: {
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -2921,6 +3089,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -2933,6 +3102,7 @@ export interface operations {
       405: {
         headers: {
           Allow: components["headers"]["Allow"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -2948,6 +3118,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -2962,6 +3133,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -2983,7 +3155,10 @@ export interface operations {
         page?: number;
         pageSize?: number;
       };
-      header?: never;
+      header?: {
+        /** @description The API version (a date) the request is written for and the answer is to be in; without it, the key's version (pinned when the key was created), or the current one for a session. An unknown version is 400. */
+        "Grocery-Advance-Version"?: "2026-11-28";
+      };
       path?: never;
       cookie?: never;
     };
@@ -2997,6 +3172,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -3043,6 +3219,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -3057,6 +3234,7 @@ export interface operations {
       /** @description Not signed in (or wrong credentials) */
       401: {
         headers: {
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -3071,6 +3249,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -3083,6 +3262,7 @@ export interface operations {
       405: {
         headers: {
           Allow: components["headers"]["Allow"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -3098,6 +3278,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -3112,6 +3293,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -3125,7 +3307,10 @@ export interface operations {
   getAdvanceRequestsAll: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description The API version (a date) the request is written for and the answer is to be in; without it, the key's version (pinned when the key was created), or the current one for a session. An unknown version is 400. */
+        "Grocery-Advance-Version"?: "2026-11-28";
+      };
       path?: never;
       cookie?: never;
     };
@@ -3137,6 +3322,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -3173,6 +3359,7 @@ export interface operations {
       /** @description Not signed in (or wrong credentials) */
       401: {
         headers: {
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -3187,6 +3374,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -3199,6 +3387,7 @@ export interface operations {
       405: {
         headers: {
           Allow: components["headers"]["Allow"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -3214,6 +3403,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -3228,6 +3418,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -3241,7 +3432,10 @@ export interface operations {
   getAdvanceRequestsId: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description The API version (a date) the request is written for and the answer is to be in; without it, the key's version (pinned when the key was created), or the current one for a session. An unknown version is 400. */
+        "Grocery-Advance-Version"?: "2026-11-28";
+      };
       path: {
         id: number;
       };
@@ -3255,6 +3449,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -3291,6 +3486,7 @@ export interface operations {
       /** @description Not signed in (or wrong credentials) */
       401: {
         headers: {
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -3305,6 +3501,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -3319,6 +3516,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -3331,6 +3529,7 @@ export interface operations {
       405: {
         headers: {
           Allow: components["headers"]["Allow"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -3346,6 +3545,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -3360,6 +3560,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -3376,6 +3577,8 @@ export interface operations {
       header?: {
         /** @description Any string of 1–255 visible characters, unique per intended action. The same key with the same body within 24 hours replays the first response without acting again (even when both arrive at once), marked `Idempotent-Replayed: true`; with a different body: 422. An answer of 400 or 422 (the input refused before anything changed) or 5xx is not kept, so the corrected request may use the same key. A secret in the first response (an API key, a signing secret) is null in the replay, with a `message` saying it was shown once. */
         "Idempotency-Key"?: string;
+        /** @description The API version (a date) the request is written for and the answer is to be in; without it, the key's version (pinned when the key was created), or the current one for a session. An unknown version is 400. */
+        "Grocery-Advance-Version"?: "2026-11-28";
       };
       path: {
         id: number;
@@ -3391,6 +3594,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -3430,6 +3634,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -3445,6 +3650,7 @@ export interface operations {
       401: {
         headers: {
           "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -3460,6 +3666,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -3475,6 +3682,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -3487,6 +3695,7 @@ export interface operations {
       405: {
         headers: {
           Allow: components["headers"]["Allow"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -3502,6 +3711,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -3513,6 +3723,7 @@ export interface operations {
       /** @description The body is over its size limit (64 KB; the webhook 512 KB), refused while it streams */
       413: {
         headers: {
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -3524,6 +3735,7 @@ export interface operations {
       /** @description A body that is not Content-Type: application/json */
       415: {
         headers: {
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -3538,6 +3750,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -3554,6 +3767,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -3568,6 +3782,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -3584,6 +3799,8 @@ export interface operations {
       header?: {
         /** @description Any string of 1–255 visible characters, unique per intended action. The same key with the same body within 24 hours replays the first response without acting again (even when both arrive at once), marked `Idempotent-Replayed: true`; with a different body: 422. An answer of 400 or 422 (the input refused before anything changed) or 5xx is not kept, so the corrected request may use the same key. A secret in the first response (an API key, a signing secret) is null in the replay, with a `message` saying it was shown once. */
         "Idempotency-Key"?: string;
+        /** @description The API version (a date) the request is written for and the answer is to be in; without it, the key's version (pinned when the key was created), or the current one for a session. An unknown version is 400. */
+        "Grocery-Advance-Version"?: "2026-11-28";
       };
       path: {
         id: number;
@@ -3605,6 +3822,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -3644,6 +3862,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -3659,6 +3878,7 @@ export interface operations {
       401: {
         headers: {
           "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -3674,6 +3894,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -3689,6 +3910,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -3701,6 +3923,7 @@ export interface operations {
       405: {
         headers: {
           Allow: components["headers"]["Allow"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -3716,6 +3939,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -3727,6 +3951,7 @@ export interface operations {
       /** @description The body is over its size limit (64 KB; the webhook 512 KB), refused while it streams */
       413: {
         headers: {
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -3738,6 +3963,7 @@ export interface operations {
       /** @description A body that is not Content-Type: application/json */
       415: {
         headers: {
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -3752,6 +3978,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -3768,6 +3995,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -3782,6 +4010,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -3798,6 +4027,8 @@ export interface operations {
       header?: {
         /** @description Any string of 1–255 visible characters, unique per intended action. The same key with the same body within 24 hours replays the first response without acting again (even when both arrive at once), marked `Idempotent-Replayed: true`; with a different body: 422. An answer of 400 or 422 (the input refused before anything changed) or 5xx is not kept, so the corrected request may use the same key. A secret in the first response (an API key, a signing secret) is null in the replay, with a `message` saying it was shown once. */
         "Idempotency-Key"?: string;
+        /** @description The API version (a date) the request is written for and the answer is to be in; without it, the key's version (pinned when the key was created), or the current one for a session. An unknown version is 400. */
+        "Grocery-Advance-Version"?: "2026-11-28";
       };
       path: {
         id: number;
@@ -3810,6 +4041,7 @@ export interface operations {
       200: {
         headers: {
           "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -3846,6 +4078,7 @@ export interface operations {
       /** @description Invalid input */
       400: {
         headers: {
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -3861,6 +4094,7 @@ export interface operations {
       401: {
         headers: {
           "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -3873,6 +4107,7 @@ export interface operations {
       403: {
         headers: {
           "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -3885,6 +4120,7 @@ export interface operations {
       404: {
         headers: {
           "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -3897,6 +4133,7 @@ export interface operations {
       405: {
         headers: {
           Allow: components["headers"]["Allow"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -3909,6 +4146,7 @@ export interface operations {
       409: {
         headers: {
           "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -3920,6 +4158,7 @@ export interface operations {
       /** @description The body is over its size limit (64 KB; the webhook 512 KB), refused while it streams */
       413: {
         headers: {
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -3931,6 +4170,7 @@ export interface operations {
       /** @description A body that is not Content-Type: application/json */
       415: {
         headers: {
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -3942,6 +4182,7 @@ export interface operations {
       /** @description The Idempotency-Key was already used with a different request */
       422: {
         headers: {
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -3953,6 +4194,7 @@ export interface operations {
       /** @description The database is unavailable */
       503: {
         headers: {
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -3966,7 +4208,10 @@ export interface operations {
   getEmployerAdvanceRequests: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description The API version (a date) the request is written for and the answer is to be in; without it, the key's version (pinned when the key was created), or the current one for a session. An unknown version is 400. */
+        "Grocery-Advance-Version"?: "2026-11-28";
+      };
       path?: never;
       cookie?: never;
     };
@@ -3978,6 +4223,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -3995,6 +4241,7 @@ export interface operations {
       /** @description Not signed in (or wrong credentials) */
       401: {
         headers: {
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -4009,6 +4256,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -4021,6 +4269,7 @@ export interface operations {
       405: {
         headers: {
           Allow: components["headers"]["Allow"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -4036,6 +4285,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -4050,6 +4300,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -4071,7 +4322,10 @@ export interface operations {
         page?: number;
         pageSize?: number;
       };
-      header?: never;
+      header?: {
+        /** @description The API version (a date) the request is written for and the answer is to be in; without it, the key's version (pinned when the key was created), or the current one for a session. An unknown version is 400. */
+        "Grocery-Advance-Version"?: "2026-11-28";
+      };
       path?: never;
       cookie?: never;
     };
@@ -4085,6 +4339,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -4111,6 +4366,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -4125,6 +4381,7 @@ export interface operations {
       /** @description Not signed in (or wrong credentials) */
       401: {
         headers: {
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -4139,6 +4396,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -4151,6 +4409,7 @@ export interface operations {
       405: {
         headers: {
           Allow: components["headers"]["Allow"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -4166,6 +4425,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -4180,6 +4440,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -4196,6 +4457,8 @@ export interface operations {
       header?: {
         /** @description Any string of 1–255 visible characters, unique per intended action. The same key with the same body within 24 hours replays the first response without acting again (even when both arrive at once), marked `Idempotent-Replayed: true`; with a different body: 422. An answer of 400 or 422 (the input refused before anything changed) or 5xx is not kept, so the corrected request may use the same key. A secret in the first response (an API key, a signing secret) is null in the replay, with a `message` saying it was shown once. */
         "Idempotency-Key"?: string;
+        /** @description The API version (a date) the request is written for and the answer is to be in; without it, the key's version (pinned when the key was created), or the current one for a session. An unknown version is 400. */
+        "Grocery-Advance-Version"?: "2026-11-28";
       };
       path?: never;
       cookie?: never;
@@ -4218,6 +4481,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -4244,6 +4508,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -4259,6 +4524,7 @@ export interface operations {
       401: {
         headers: {
           "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -4274,6 +4540,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -4286,6 +4553,7 @@ export interface operations {
       405: {
         headers: {
           Allow: components["headers"]["Allow"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -4301,6 +4569,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -4312,6 +4581,7 @@ export interface operations {
       /** @description The body is over its size limit (64 KB; the webhook 512 KB), refused while it streams */
       413: {
         headers: {
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -4323,6 +4593,7 @@ export interface operations {
       /** @description A body that is not Content-Type: application/json */
       415: {
         headers: {
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -4337,6 +4608,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -4353,6 +4625,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -4367,6 +4640,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -4380,7 +4654,10 @@ export interface operations {
   getInvitationsId: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description The API version (a date) the request is written for and the answer is to be in; without it, the key's version (pinned when the key was created), or the current one for a session. An unknown version is 400. */
+        "Grocery-Advance-Version"?: "2026-11-28";
+      };
       path: {
         id: number;
       };
@@ -4394,6 +4671,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -4417,6 +4695,7 @@ export interface operations {
       /** @description Not signed in (or wrong credentials) */
       401: {
         headers: {
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -4431,6 +4710,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -4445,6 +4725,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -4457,6 +4738,7 @@ export interface operations {
       405: {
         headers: {
           Allow: components["headers"]["Allow"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -4472,6 +4754,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -4486,6 +4769,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -4502,6 +4786,8 @@ export interface operations {
       header?: {
         /** @description Any string of 1–255 visible characters, unique per intended action. The same key with the same body within 24 hours replays the first response without acting again (even when both arrive at once), marked `Idempotent-Replayed: true`; with a different body: 422. An answer of 400 or 422 (the input refused before anything changed) or 5xx is not kept, so the corrected request may use the same key. A secret in the first response (an API key, a signing secret) is null in the replay, with a `message` saying it was shown once. */
         "Idempotency-Key"?: string;
+        /** @description The API version (a date) the request is written for and the answer is to be in; without it, the key's version (pinned when the key was created), or the current one for a session. An unknown version is 400. */
+        "Grocery-Advance-Version"?: "2026-11-28";
       };
       path: {
         id: number;
@@ -4517,6 +4803,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -4543,6 +4830,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -4558,6 +4846,7 @@ export interface operations {
       401: {
         headers: {
           "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -4573,6 +4862,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -4588,6 +4878,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -4600,6 +4891,7 @@ export interface operations {
       405: {
         headers: {
           Allow: components["headers"]["Allow"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -4615,6 +4907,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -4626,6 +4919,7 @@ export interface operations {
       /** @description The body is over its size limit (64 KB; the webhook 512 KB), refused while it streams */
       413: {
         headers: {
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -4637,6 +4931,7 @@ export interface operations {
       /** @description A body that is not Content-Type: application/json */
       415: {
         headers: {
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -4651,6 +4946,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -4667,6 +4963,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -4681,6 +4978,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -4697,6 +4995,8 @@ export interface operations {
       header?: {
         /** @description Any string of 1–255 visible characters, unique per intended action. The same key with the same body within 24 hours replays the first response without acting again (even when both arrive at once), marked `Idempotent-Replayed: true`; with a different body: 422. An answer of 400 or 422 (the input refused before anything changed) or 5xx is not kept, so the corrected request may use the same key. A secret in the first response (an API key, a signing secret) is null in the replay, with a `message` saying it was shown once. */
         "Idempotency-Key"?: string;
+        /** @description The API version (a date) the request is written for and the answer is to be in; without it, the key's version (pinned when the key was created), or the current one for a session. An unknown version is 400. */
+        "Grocery-Advance-Version"?: "2026-11-28";
       };
       path: {
         id: number;
@@ -4712,6 +5012,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -4738,6 +5039,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -4753,6 +5055,7 @@ export interface operations {
       401: {
         headers: {
           "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -4768,6 +5071,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -4783,6 +5087,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -4795,6 +5100,7 @@ export interface operations {
       405: {
         headers: {
           Allow: components["headers"]["Allow"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -4810,6 +5116,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -4821,6 +5128,7 @@ export interface operations {
       /** @description The body is over its size limit (64 KB; the webhook 512 KB), refused while it streams */
       413: {
         headers: {
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -4832,6 +5140,7 @@ export interface operations {
       /** @description A body that is not Content-Type: application/json */
       415: {
         headers: {
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -4846,6 +5155,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -4862,6 +5172,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -4876,6 +5187,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -4892,6 +5204,8 @@ export interface operations {
       header?: {
         /** @description Any string of 1–255 visible characters, unique per intended action. The same key with the same body within 24 hours replays the first response without acting again (even when both arrive at once), marked `Idempotent-Replayed: true`; with a different body: 422. An answer of 400 or 422 (the input refused before anything changed) or 5xx is not kept, so the corrected request may use the same key. A secret in the first response (an API key, a signing secret) is null in the replay, with a `message` saying it was shown once. */
         "Idempotency-Key"?: string;
+        /** @description The API version (a date) the request is written for and the answer is to be in; without it, the key's version (pinned when the key was created), or the current one for a session. An unknown version is 400. */
+        "Grocery-Advance-Version"?: "2026-11-28";
       };
       path: {
         id: number;
@@ -4914,6 +5228,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -4933,6 +5248,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -4948,6 +5264,7 @@ export interface operations {
       401: {
         headers: {
           "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -4963,6 +5280,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -4978,6 +5296,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -4990,6 +5309,7 @@ export interface operations {
       405: {
         headers: {
           Allow: components["headers"]["Allow"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -5005,6 +5325,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -5016,6 +5337,7 @@ export interface operations {
       /** @description The body is over its size limit (64 KB; the webhook 512 KB), refused while it streams */
       413: {
         headers: {
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -5027,6 +5349,7 @@ export interface operations {
       /** @description A body that is not Content-Type: application/json */
       415: {
         headers: {
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -5041,6 +5364,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -5057,6 +5381,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -5071,6 +5396,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -5084,7 +5410,10 @@ export interface operations {
   getPaySchedule: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description The API version (a date) the request is written for and the answer is to be in; without it, the key's version (pinned when the key was created), or the current one for a session. An unknown version is 400. */
+        "Grocery-Advance-Version"?: "2026-11-28";
+      };
       path?: never;
       cookie?: never;
     };
@@ -5096,6 +5425,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -5110,6 +5440,7 @@ export interface operations {
       /** @description Not signed in (or wrong credentials) */
       401: {
         headers: {
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -5124,6 +5455,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -5136,6 +5468,7 @@ export interface operations {
       405: {
         headers: {
           Allow: components["headers"]["Allow"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -5151,6 +5484,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -5165,6 +5499,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -5181,6 +5516,8 @@ export interface operations {
       header?: {
         /** @description Any string of 1–255 visible characters, unique per intended action. The same key with the same body within 24 hours replays the first response without acting again (even when both arrive at once), marked `Idempotent-Replayed: true`; with a different body: 422. An answer of 400 or 422 (the input refused before anything changed) or 5xx is not kept, so the corrected request may use the same key. A secret in the first response (an API key, a signing secret) is null in the replay, with a `message` saying it was shown once. */
         "Idempotency-Key"?: string;
+        /** @description The API version (a date) the request is written for and the answer is to be in; without it, the key's version (pinned when the key was created), or the current one for a session. An unknown version is 400. */
+        "Grocery-Advance-Version"?: "2026-11-28";
       };
       path?: never;
       cookie?: never;
@@ -5202,6 +5539,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -5219,6 +5557,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -5234,6 +5573,7 @@ export interface operations {
       401: {
         headers: {
           "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -5249,6 +5589,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -5261,6 +5602,7 @@ export interface operations {
       405: {
         headers: {
           Allow: components["headers"]["Allow"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -5276,6 +5618,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -5287,6 +5630,7 @@ export interface operations {
       /** @description The body is over its size limit (64 KB; the webhook 512 KB), refused while it streams */
       413: {
         headers: {
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -5298,6 +5642,7 @@ export interface operations {
       /** @description A body that is not Content-Type: application/json */
       415: {
         headers: {
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -5312,6 +5657,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -5328,6 +5674,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -5342,6 +5689,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -5363,7 +5711,10 @@ export interface operations {
         page?: number;
         pageSize?: number;
       };
-      header?: never;
+      header?: {
+        /** @description The API version (a date) the request is written for and the answer is to be in; without it, the key's version (pinned when the key was created), or the current one for a session. An unknown version is 400. */
+        "Grocery-Advance-Version"?: "2026-11-28";
+      };
       path?: never;
       cookie?: never;
     };
@@ -5377,6 +5728,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -5398,6 +5750,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -5412,6 +5765,7 @@ export interface operations {
       /** @description Not signed in (or wrong credentials) */
       401: {
         headers: {
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -5426,6 +5780,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -5438,6 +5793,7 @@ export interface operations {
       405: {
         headers: {
           Allow: components["headers"]["Allow"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -5453,6 +5809,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -5467,6 +5824,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -5483,6 +5841,8 @@ export interface operations {
       header?: {
         /** @description Any string of 1–255 visible characters, unique per intended action. The same key with the same body within 24 hours replays the first response without acting again (even when both arrive at once), marked `Idempotent-Replayed: true`; with a different body: 422. An answer of 400 or 422 (the input refused before anything changed) or 5xx is not kept, so the corrected request may use the same key. A secret in the first response (an API key, a signing secret) is null in the replay, with a `message` saying it was shown once. */
         "Idempotency-Key"?: string;
+        /** @description The API version (a date) the request is written for and the answer is to be in; without it, the key's version (pinned when the key was created), or the current one for a session. An unknown version is 400. */
+        "Grocery-Advance-Version"?: "2026-11-28";
       };
       path?: never;
       cookie?: never;
@@ -5503,6 +5863,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -5549,6 +5910,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -5594,6 +5956,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -5609,6 +5972,7 @@ export interface operations {
       401: {
         headers: {
           "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -5624,6 +5988,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -5636,6 +6001,7 @@ export interface operations {
       405: {
         headers: {
           Allow: components["headers"]["Allow"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -5651,6 +6017,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -5662,6 +6029,7 @@ export interface operations {
       /** @description The body is over its size limit (64 KB; the webhook 512 KB), refused while it streams */
       413: {
         headers: {
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -5673,6 +6041,7 @@ export interface operations {
       /** @description A body that is not Content-Type: application/json */
       415: {
         headers: {
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -5687,6 +6056,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -5703,6 +6073,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -5717,6 +6088,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -5730,7 +6102,10 @@ export interface operations {
   getPayrollRunsId: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description The API version (a date) the request is written for and the answer is to be in; without it, the key's version (pinned when the key was created), or the current one for a session. An unknown version is 400. */
+        "Grocery-Advance-Version"?: "2026-11-28";
+      };
       path: {
         id: number;
       };
@@ -5744,6 +6119,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -5786,6 +6162,7 @@ export interface operations {
       /** @description Not signed in (or wrong credentials) */
       401: {
         headers: {
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -5800,6 +6177,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -5814,6 +6192,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -5826,6 +6205,7 @@ export interface operations {
       405: {
         headers: {
           Allow: components["headers"]["Allow"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -5841,6 +6221,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -5855,6 +6236,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -5871,6 +6253,8 @@ export interface operations {
       header?: {
         /** @description Any string of 1–255 visible characters, unique per intended action. The same key with the same body within 24 hours replays the first response without acting again (even when both arrive at once), marked `Idempotent-Replayed: true`; with a different body: 422. An answer of 400 or 422 (the input refused before anything changed) or 5xx is not kept, so the corrected request may use the same key. A secret in the first response (an API key, a signing secret) is null in the replay, with a `message` saying it was shown once. */
         "Idempotency-Key"?: string;
+        /** @description The API version (a date) the request is written for and the answer is to be in; without it, the key's version (pinned when the key was created), or the current one for a session. An unknown version is 400. */
+        "Grocery-Advance-Version"?: "2026-11-28";
       };
       path: {
         id: number;
@@ -5896,6 +6280,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -5941,6 +6326,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -5956,6 +6342,7 @@ export interface operations {
       401: {
         headers: {
           "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -5971,6 +6358,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -5986,6 +6374,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -5998,6 +6387,7 @@ export interface operations {
       405: {
         headers: {
           Allow: components["headers"]["Allow"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -6013,6 +6403,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -6024,6 +6415,7 @@ export interface operations {
       /** @description The body is over its size limit (64 KB; the webhook 512 KB), refused while it streams */
       413: {
         headers: {
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -6035,6 +6427,7 @@ export interface operations {
       /** @description A body that is not Content-Type: application/json */
       415: {
         headers: {
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -6049,6 +6442,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -6065,6 +6459,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -6079,6 +6474,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -6092,7 +6488,10 @@ export interface operations {
   getApiKeys: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description The API version (a date) the request is written for and the answer is to be in; without it, the key's version (pinned when the key was created), or the current one for a session. An unknown version is 400. */
+        "Grocery-Advance-Version"?: "2026-11-28";
+      };
       path?: never;
       cookie?: never;
     };
@@ -6101,6 +6500,7 @@ export interface operations {
       /** @description Success */
       200: {
         headers: {
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -6126,6 +6526,7 @@ export interface operations {
       /** @description Not signed in (or wrong credentials) */
       401: {
         headers: {
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -6137,6 +6538,7 @@ export interface operations {
       /** @description Signed in with the wrong role, an API key without the scope (named), or not allowed */
       403: {
         headers: {
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -6149,6 +6551,7 @@ export interface operations {
       405: {
         headers: {
           Allow: components["headers"]["Allow"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -6160,6 +6563,7 @@ export interface operations {
       /** @description The database is unavailable */
       503: {
         headers: {
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -6176,6 +6580,8 @@ export interface operations {
       header?: {
         /** @description Any string of 1–255 visible characters, unique per intended action. The same key with the same body within 24 hours replays the first response without acting again (even when both arrive at once), marked `Idempotent-Replayed: true`; with a different body: 422. An answer of 400 or 422 (the input refused before anything changed) or 5xx is not kept, so the corrected request may use the same key. A secret in the first response (an API key, a signing secret) is null in the replay, with a `message` saying it was shown once. */
         "Idempotency-Key"?: string;
+        /** @description The API version (a date) the request is written for and the answer is to be in; without it, the key's version (pinned when the key was created), or the current one for a session. An unknown version is 400. */
+        "Grocery-Advance-Version"?: "2026-11-28";
       };
       path?: never;
       cookie?: never;
@@ -6201,6 +6607,7 @@ export interface operations {
       201: {
         headers: {
           "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -6227,6 +6634,7 @@ export interface operations {
       /** @description Invalid input */
       400: {
         headers: {
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -6242,6 +6650,7 @@ export interface operations {
       401: {
         headers: {
           "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -6254,6 +6663,7 @@ export interface operations {
       403: {
         headers: {
           "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -6266,6 +6676,7 @@ export interface operations {
       405: {
         headers: {
           Allow: components["headers"]["Allow"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -6278,6 +6689,7 @@ export interface operations {
       409: {
         headers: {
           "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -6289,6 +6701,7 @@ export interface operations {
       /** @description The body is over its size limit (64 KB; the webhook 512 KB), refused while it streams */
       413: {
         headers: {
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -6300,6 +6713,7 @@ export interface operations {
       /** @description A body that is not Content-Type: application/json */
       415: {
         headers: {
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -6311,6 +6725,7 @@ export interface operations {
       /** @description The Idempotency-Key was already used with a different request */
       422: {
         headers: {
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -6322,6 +6737,7 @@ export interface operations {
       /** @description The database is unavailable */
       503: {
         headers: {
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -6338,6 +6754,8 @@ export interface operations {
       header?: {
         /** @description Any string of 1–255 visible characters, unique per intended action. The same key with the same body within 24 hours replays the first response without acting again (even when both arrive at once), marked `Idempotent-Replayed: true`; with a different body: 422. An answer of 400 or 422 (the input refused before anything changed) or 5xx is not kept, so the corrected request may use the same key. A secret in the first response (an API key, a signing secret) is null in the replay, with a `message` saying it was shown once. */
         "Idempotency-Key"?: string;
+        /** @description The API version (a date) the request is written for and the answer is to be in; without it, the key's version (pinned when the key was created), or the current one for a session. An unknown version is 400. */
+        "Grocery-Advance-Version"?: "2026-11-28";
       };
       path: {
         id: number;
@@ -6350,6 +6768,7 @@ export interface operations {
       200: {
         headers: {
           "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -6375,6 +6794,7 @@ export interface operations {
       /** @description Invalid input */
       400: {
         headers: {
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -6390,6 +6810,7 @@ export interface operations {
       401: {
         headers: {
           "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -6402,6 +6823,7 @@ export interface operations {
       403: {
         headers: {
           "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -6414,6 +6836,7 @@ export interface operations {
       404: {
         headers: {
           "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -6426,6 +6849,7 @@ export interface operations {
       405: {
         headers: {
           Allow: components["headers"]["Allow"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -6438,6 +6862,7 @@ export interface operations {
       409: {
         headers: {
           "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -6449,6 +6874,7 @@ export interface operations {
       /** @description The body is over its size limit (64 KB; the webhook 512 KB), refused while it streams */
       413: {
         headers: {
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -6460,6 +6886,7 @@ export interface operations {
       /** @description A body that is not Content-Type: application/json */
       415: {
         headers: {
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -6471,6 +6898,7 @@ export interface operations {
       /** @description The Idempotency-Key was already used with a different request */
       422: {
         headers: {
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -6482,6 +6910,7 @@ export interface operations {
       /** @description The database is unavailable */
       503: {
         headers: {
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -6495,7 +6924,10 @@ export interface operations {
   getWebhookEndpoints: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description The API version (a date) the request is written for and the answer is to be in; without it, the key's version (pinned when the key was created), or the current one for a session. An unknown version is 400. */
+        "Grocery-Advance-Version"?: "2026-11-28";
+      };
       path?: never;
       cookie?: never;
     };
@@ -6507,6 +6939,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -6543,6 +6976,7 @@ export interface operations {
       /** @description Not signed in (or wrong credentials) */
       401: {
         headers: {
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -6557,6 +6991,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -6569,6 +7004,7 @@ export interface operations {
       405: {
         headers: {
           Allow: components["headers"]["Allow"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -6584,6 +7020,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -6598,6 +7035,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -6614,6 +7052,8 @@ export interface operations {
       header?: {
         /** @description Any string of 1–255 visible characters, unique per intended action. The same key with the same body within 24 hours replays the first response without acting again (even when both arrive at once), marked `Idempotent-Replayed: true`; with a different body: 422. An answer of 400 or 422 (the input refused before anything changed) or 5xx is not kept, so the corrected request may use the same key. A secret in the first response (an API key, a signing secret) is null in the replay, with a `message` saying it was shown once. */
         "Idempotency-Key"?: string;
+        /** @description The API version (a date) the request is written for and the answer is to be in; without it, the key's version (pinned when the key was created), or the current one for a session. An unknown version is 400. */
+        "Grocery-Advance-Version"?: "2026-11-28";
       };
       path?: never;
       cookie?: never;
@@ -6647,6 +7087,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -6690,6 +7131,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -6705,6 +7147,7 @@ export interface operations {
       401: {
         headers: {
           "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -6720,6 +7163,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -6732,6 +7176,7 @@ export interface operations {
       405: {
         headers: {
           Allow: components["headers"]["Allow"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -6747,6 +7192,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -6758,6 +7204,7 @@ export interface operations {
       /** @description The body is over its size limit (64 KB; the webhook 512 KB), refused while it streams */
       413: {
         headers: {
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -6769,6 +7216,7 @@ export interface operations {
       /** @description A body that is not Content-Type: application/json */
       415: {
         headers: {
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -6783,6 +7231,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -6799,6 +7248,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -6813,6 +7263,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -6829,6 +7280,8 @@ export interface operations {
       header?: {
         /** @description Any string of 1–255 visible characters, unique per intended action. The same key with the same body within 24 hours replays the first response without acting again (even when both arrive at once), marked `Idempotent-Replayed: true`; with a different body: 422. An answer of 400 or 422 (the input refused before anything changed) or 5xx is not kept, so the corrected request may use the same key. A secret in the first response (an API key, a signing secret) is null in the replay, with a `message` saying it was shown once. */
         "Idempotency-Key"?: string;
+        /** @description The API version (a date) the request is written for and the answer is to be in; without it, the key's version (pinned when the key was created), or the current one for a session. An unknown version is 400. */
+        "Grocery-Advance-Version"?: "2026-11-28";
       };
       path: {
         id: number;
@@ -6844,6 +7297,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -6883,6 +7337,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -6898,6 +7353,7 @@ export interface operations {
       401: {
         headers: {
           "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -6913,6 +7369,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -6928,6 +7385,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -6940,6 +7398,7 @@ export interface operations {
       405: {
         headers: {
           Allow: components["headers"]["Allow"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -6955,6 +7414,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -6966,6 +7426,7 @@ export interface operations {
       /** @description The body is over its size limit (64 KB; the webhook 512 KB), refused while it streams */
       413: {
         headers: {
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -6977,6 +7438,7 @@ export interface operations {
       /** @description A body that is not Content-Type: application/json */
       415: {
         headers: {
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -6991,6 +7453,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -7007,6 +7470,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -7021,6 +7485,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -7037,6 +7502,8 @@ export interface operations {
       header?: {
         /** @description Any string of 1–255 visible characters, unique per intended action. The same key with the same body within 24 hours replays the first response without acting again (even when both arrive at once), marked `Idempotent-Replayed: true`; with a different body: 422. An answer of 400 or 422 (the input refused before anything changed) or 5xx is not kept, so the corrected request may use the same key. A secret in the first response (an API key, a signing secret) is null in the replay, with a `message` saying it was shown once. */
         "Idempotency-Key"?: string;
+        /** @description The API version (a date) the request is written for and the answer is to be in; without it, the key's version (pinned when the key was created), or the current one for a session. An unknown version is 400. */
+        "Grocery-Advance-Version"?: "2026-11-28";
       };
       path: {
         id: number;
@@ -7074,6 +7541,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -7113,6 +7581,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -7128,6 +7597,7 @@ export interface operations {
       401: {
         headers: {
           "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -7143,6 +7613,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -7158,6 +7629,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -7170,6 +7642,7 @@ export interface operations {
       405: {
         headers: {
           Allow: components["headers"]["Allow"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -7185,6 +7658,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -7196,6 +7670,7 @@ export interface operations {
       /** @description The body is over its size limit (64 KB; the webhook 512 KB), refused while it streams */
       413: {
         headers: {
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -7207,6 +7682,7 @@ export interface operations {
       /** @description A body that is not Content-Type: application/json */
       415: {
         headers: {
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -7221,6 +7697,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -7237,6 +7714,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -7251,6 +7729,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -7267,6 +7746,8 @@ export interface operations {
       header?: {
         /** @description Any string of 1–255 visible characters, unique per intended action. The same key with the same body within 24 hours replays the first response without acting again (even when both arrive at once), marked `Idempotent-Replayed: true`; with a different body: 422. An answer of 400 or 422 (the input refused before anything changed) or 5xx is not kept, so the corrected request may use the same key. A secret in the first response (an API key, a signing secret) is null in the replay, with a `message` saying it was shown once. */
         "Idempotency-Key"?: string;
+        /** @description The API version (a date) the request is written for and the answer is to be in; without it, the key's version (pinned when the key was created), or the current one for a session. An unknown version is 400. */
+        "Grocery-Advance-Version"?: "2026-11-28";
       };
       path: {
         id: number;
@@ -7282,6 +7763,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -7321,6 +7803,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -7336,6 +7819,7 @@ export interface operations {
       401: {
         headers: {
           "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -7351,6 +7835,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -7366,6 +7851,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -7378,6 +7864,7 @@ export interface operations {
       405: {
         headers: {
           Allow: components["headers"]["Allow"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -7393,6 +7880,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -7404,6 +7892,7 @@ export interface operations {
       /** @description The body is over its size limit (64 KB; the webhook 512 KB), refused while it streams */
       413: {
         headers: {
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -7415,6 +7904,7 @@ export interface operations {
       /** @description A body that is not Content-Type: application/json */
       415: {
         headers: {
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -7429,6 +7919,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -7445,6 +7936,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -7459,6 +7951,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -7480,7 +7973,10 @@ export interface operations {
         page?: number;
         pageSize?: number;
       };
-      header?: never;
+      header?: {
+        /** @description The API version (a date) the request is written for and the answer is to be in; without it, the key's version (pinned when the key was created), or the current one for a session. An unknown version is 400. */
+        "Grocery-Advance-Version"?: "2026-11-28";
+      };
       path: {
         id: number;
       };
@@ -7496,6 +7992,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -7528,6 +8025,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -7542,6 +8040,7 @@ export interface operations {
       /** @description Not signed in (or wrong credentials) */
       401: {
         headers: {
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -7556,6 +8055,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -7570,6 +8070,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -7582,6 +8083,7 @@ export interface operations {
       405: {
         headers: {
           Allow: components["headers"]["Allow"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -7597,6 +8099,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -7611,6 +8114,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -7627,6 +8131,8 @@ export interface operations {
       header?: {
         /** @description Any string of 1–255 visible characters, unique per intended action. The same key with the same body within 24 hours replays the first response without acting again (even when both arrive at once), marked `Idempotent-Replayed: true`; with a different body: 422. An answer of 400 or 422 (the input refused before anything changed) or 5xx is not kept, so the corrected request may use the same key. A secret in the first response (an API key, a signing secret) is null in the replay, with a `message` saying it was shown once. */
         "Idempotency-Key"?: string;
+        /** @description The API version (a date) the request is written for and the answer is to be in; without it, the key's version (pinned when the key was created), or the current one for a session. An unknown version is 400. */
+        "Grocery-Advance-Version"?: "2026-11-28";
       };
       path: {
         id: number;
@@ -7643,6 +8149,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -7675,6 +8182,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -7690,6 +8198,7 @@ export interface operations {
       401: {
         headers: {
           "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -7705,6 +8214,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -7720,6 +8230,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -7732,6 +8243,7 @@ export interface operations {
       405: {
         headers: {
           Allow: components["headers"]["Allow"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -7747,6 +8259,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -7758,6 +8271,7 @@ export interface operations {
       /** @description The body is over its size limit (64 KB; the webhook 512 KB), refused while it streams */
       413: {
         headers: {
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -7769,6 +8283,7 @@ export interface operations {
       /** @description A body that is not Content-Type: application/json */
       415: {
         headers: {
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -7783,6 +8298,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -7799,6 +8315,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -7813,6 +8330,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -7829,6 +8347,8 @@ export interface operations {
       header?: {
         /** @description Any string of 1–255 visible characters, unique per intended action. The same key with the same body within 24 hours replays the first response without acting again (even when both arrive at once), marked `Idempotent-Replayed: true`; with a different body: 422. An answer of 400 or 422 (the input refused before anything changed) or 5xx is not kept, so the corrected request may use the same key. A secret in the first response (an API key, a signing secret) is null in the replay, with a `message` saying it was shown once. */
         "Idempotency-Key"?: string;
+        /** @description The API version (a date) the request is written for and the answer is to be in; without it, the key's version (pinned when the key was created), or the current one for a session. An unknown version is 400. */
+        "Grocery-Advance-Version"?: "2026-11-28";
       };
       path: {
         id: number;
@@ -7844,6 +8364,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -7876,6 +8397,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -7891,6 +8413,7 @@ export interface operations {
       401: {
         headers: {
           "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -7906,6 +8429,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -7921,6 +8445,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -7933,6 +8458,7 @@ export interface operations {
       405: {
         headers: {
           Allow: components["headers"]["Allow"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -7948,6 +8474,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -7959,6 +8486,7 @@ export interface operations {
       /** @description The body is over its size limit (64 KB; the webhook 512 KB), refused while it streams */
       413: {
         headers: {
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -7970,6 +8498,7 @@ export interface operations {
       /** @description A body that is not Content-Type: application/json */
       415: {
         headers: {
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -7984,6 +8513,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -8000,6 +8530,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -8014,6 +8545,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -8030,6 +8562,8 @@ export interface operations {
       header?: {
         /** @description Any string of 1–255 visible characters, unique per intended action. The same key with the same body within 24 hours replays the first response without acting again (even when both arrive at once), marked `Idempotent-Replayed: true`; with a different body: 422. An answer of 400 or 422 (the input refused before anything changed) or 5xx is not kept, so the corrected request may use the same key. A secret in the first response (an API key, a signing secret) is null in the replay, with a `message` saying it was shown once. */
         "Idempotency-Key"?: string;
+        /** @description The API version (a date) the request is written for and the answer is to be in; without it, the key's version (pinned when the key was created), or the current one for a session. An unknown version is 400. */
+        "Grocery-Advance-Version"?: "2026-11-28";
       };
       path: {
         id: number;
@@ -8045,6 +8579,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -8088,6 +8623,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -8103,6 +8639,7 @@ export interface operations {
       401: {
         headers: {
           "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -8118,6 +8655,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -8133,6 +8671,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -8145,6 +8684,7 @@ export interface operations {
       405: {
         headers: {
           Allow: components["headers"]["Allow"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -8160,6 +8700,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -8171,6 +8712,7 @@ export interface operations {
       /** @description The body is over its size limit (64 KB; the webhook 512 KB), refused while it streams */
       413: {
         headers: {
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -8182,6 +8724,7 @@ export interface operations {
       /** @description A body that is not Content-Type: application/json */
       415: {
         headers: {
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -8196,6 +8739,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -8212,6 +8756,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -8226,6 +8771,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -8242,6 +8788,8 @@ export interface operations {
       header?: {
         /** @description Any string of 1–255 visible characters, unique per intended action. The same key with the same body within 24 hours replays the first response without acting again (even when both arrive at once), marked `Idempotent-Replayed: true`; with a different body: 422. An answer of 400 or 422 (the input refused before anything changed) or 5xx is not kept, so the corrected request may use the same key. A secret in the first response (an API key, a signing secret) is null in the replay, with a `message` saying it was shown once. */
         "Idempotency-Key"?: string;
+        /** @description The API version (a date) the request is written for and the answer is to be in; without it, the key's version (pinned when the key was created), or the current one for a session. An unknown version is 400. */
+        "Grocery-Advance-Version"?: "2026-11-28";
       };
       path?: never;
       cookie?: never;
@@ -8259,6 +8807,7 @@ export interface operations {
       200: {
         headers: {
           "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -8275,6 +8824,7 @@ export interface operations {
       /** @description Invalid input */
       400: {
         headers: {
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -8290,6 +8840,7 @@ export interface operations {
       401: {
         headers: {
           "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -8302,6 +8853,7 @@ export interface operations {
       402: {
         headers: {
           "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -8314,6 +8866,7 @@ export interface operations {
       403: {
         headers: {
           "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -8326,6 +8879,7 @@ export interface operations {
       404: {
         headers: {
           "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -8338,6 +8892,7 @@ export interface operations {
       405: {
         headers: {
           Allow: components["headers"]["Allow"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -8350,6 +8905,7 @@ export interface operations {
       409: {
         headers: {
           "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -8361,6 +8917,7 @@ export interface operations {
       /** @description The body is over its size limit (64 KB; the webhook 512 KB), refused while it streams */
       413: {
         headers: {
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -8372,6 +8929,7 @@ export interface operations {
       /** @description A body that is not Content-Type: application/json */
       415: {
         headers: {
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -8383,6 +8941,7 @@ export interface operations {
       /** @description The Idempotency-Key was already used with a different request */
       422: {
         headers: {
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -8394,6 +8953,7 @@ export interface operations {
       /** @description The database is unavailable */
       503: {
         headers: {
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -8410,6 +8970,8 @@ export interface operations {
       header?: {
         /** @description Any string of 1–255 visible characters, unique per intended action. The same key with the same body within 24 hours replays the first response without acting again (even when both arrive at once), marked `Idempotent-Replayed: true`; with a different body: 422. An answer of 400 or 422 (the input refused before anything changed) or 5xx is not kept, so the corrected request may use the same key. A secret in the first response (an API key, a signing secret) is null in the replay, with a `message` saying it was shown once. */
         "Idempotency-Key"?: string;
+        /** @description The API version (a date) the request is written for and the answer is to be in; without it, the key's version (pinned when the key was created), or the current one for a session. An unknown version is 400. */
+        "Grocery-Advance-Version"?: "2026-11-28";
       };
       path?: never;
       cookie?: never;
@@ -8426,6 +8988,7 @@ export interface operations {
       200: {
         headers: {
           "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -8450,6 +9013,7 @@ export interface operations {
       201: {
         headers: {
           "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -8473,6 +9037,7 @@ export interface operations {
       /** @description Invalid input */
       400: {
         headers: {
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -8488,6 +9053,7 @@ export interface operations {
       401: {
         headers: {
           "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -8500,6 +9066,7 @@ export interface operations {
       402: {
         headers: {
           "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -8512,6 +9079,7 @@ export interface operations {
       403: {
         headers: {
           "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -8524,6 +9092,7 @@ export interface operations {
       404: {
         headers: {
           "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -8536,6 +9105,7 @@ export interface operations {
       405: {
         headers: {
           Allow: components["headers"]["Allow"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -8548,6 +9118,7 @@ export interface operations {
       409: {
         headers: {
           "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -8559,6 +9130,7 @@ export interface operations {
       /** @description The body is over its size limit (64 KB; the webhook 512 KB), refused while it streams */
       413: {
         headers: {
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -8570,6 +9142,7 @@ export interface operations {
       /** @description A body that is not Content-Type: application/json */
       415: {
         headers: {
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -8581,6 +9154,7 @@ export interface operations {
       /** @description The Idempotency-Key was already used with a different request */
       422: {
         headers: {
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -8592,6 +9166,7 @@ export interface operations {
       /** @description The database is unavailable */
       503: {
         headers: {
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -8605,7 +9180,10 @@ export interface operations {
   postStripeWebhook: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description The API version (a date) the request is written for and the answer is to be in; without it, the key's version (pinned when the key was created), or the current one for a session. An unknown version is 400. */
+        "Grocery-Advance-Version"?: "2026-11-28";
+      };
       path?: never;
       cookie?: never;
     };
@@ -8618,6 +9196,7 @@ export interface operations {
       /** @description Success */
       200: {
         headers: {
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -8637,6 +9216,7 @@ export interface operations {
       /** @description Invalid input */
       400: {
         headers: {
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -8651,6 +9231,7 @@ export interface operations {
       /** @description Refused as cross-site (Sec-Fetch-Site cross-site/same-site, or a foreign Origin or Referer) */
       403: {
         headers: {
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -8662,6 +9243,7 @@ export interface operations {
       /** @description Not found (or another employer's/employee's record) */
       404: {
         headers: {
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -8674,6 +9256,7 @@ export interface operations {
       405: {
         headers: {
           Allow: components["headers"]["Allow"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -8685,6 +9268,7 @@ export interface operations {
       /** @description The body is over its size limit (64 KB; the webhook 512 KB), refused while it streams */
       413: {
         headers: {
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -8696,6 +9280,7 @@ export interface operations {
       /** @description A body that is not Content-Type: application/json */
       415: {
         headers: {
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -8707,6 +9292,7 @@ export interface operations {
       /** @description The database is unavailable */
       503: {
         headers: {
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -8720,7 +9306,10 @@ export interface operations {
   getEvents: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description The API version (a date) the request is written for and the answer is to be in; without it, the key's version (pinned when the key was created), or the current one for a session. An unknown version is 400. */
+        "Grocery-Advance-Version"?: "2026-11-28";
+      };
       path?: never;
       cookie?: never;
     };
@@ -8729,6 +9318,7 @@ export interface operations {
       /** @description An event stream */
       200: {
         headers: {
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -8738,6 +9328,7 @@ export interface operations {
       /** @description Not signed in (or wrong credentials) */
       401: {
         headers: {
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -8749,6 +9340,7 @@ export interface operations {
       /** @description Signed in with the wrong role, an API key without the scope (named), or not allowed */
       403: {
         headers: {
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -8761,6 +9353,7 @@ export interface operations {
       405: {
         headers: {
           Allow: components["headers"]["Allow"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -8772,6 +9365,7 @@ export interface operations {
       /** @description The database is unavailable */
       503: {
         headers: {
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {

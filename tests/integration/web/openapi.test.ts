@@ -761,6 +761,7 @@ describe("OpenAPI rules for outside callers", () => {
     expect(quoteParams.map((p) => `${p.in} ${p.name}`)).toEqual([
       "query amount",
       "query repaymentPeriods",
+      "header Grocery-Advance-Version",
     ]);
     const quote = await call(
       quoteLoader,

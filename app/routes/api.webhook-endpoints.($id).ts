@@ -2,7 +2,7 @@ import { z } from "zod";
 import {
   createWebhookEndpoint,
   deleteWebhookEndpoint,
-  listWebhookEndpoints,
+  pageWebhookEndpoints,
   updateWebhookEndpoint,
   WEBHOOK_ENDPOINT_NOT_FOUND,
 } from "~/models/integrations/index.server";
@@ -28,9 +28,10 @@ const list = apiRoute(
     role: "EMPLOYER",
     capability: "team",
     response: z.array(webhookEndpointSchema),
+    paged: true,
     errors: [401, 403],
   },
-  async ({ user }) => listWebhookEndpoints(user),
+  async ({ user, page }) => pageWebhookEndpoints(user, page),
 );
 
 const create = apiRoute(

@@ -6923,7 +6923,15 @@ export interface operations {
   };
   getWebhookEndpoints: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description Opaque: where the page starts, as the previous page's `Link: <…>; rel="next"` gives it (from the start without one) */
+        cursor?: string;
+        /** @description Rows per page with `cursor` */
+        limit?: number;
+        /** @description The page-number form (with `pageSize`; not with `cursor`/`limit`), 1-based */
+        page?: number;
+        pageSize?: number;
+      };
       header?: {
         /** @description The API version (a date) the request is written for and the answer is to be in; without it, the key's version (pinned when the key was created), or the current one for a session. An unknown version is 400. */
         "Grocery-Advance-Version"?: "2026-11-28";
@@ -6936,6 +6944,8 @@ export interface operations {
       /** @description Success */
       200: {
         headers: {
+          "X-Total-Count": components["headers"]["X-Total-Count"];
+          Link: components["headers"]["Link"];
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -6971,6 +6981,24 @@ export interface operations {
             /** @description After a rotation: until when the previous secret still signs each delivery (a second v1); null otherwise */
             rotationOverlapEndsAt: string | null;
           }[];
+        };
+      };
+      /** @description Invalid input */
+      400: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+            errors?: {
+              [key: string]: string[];
+            };
+          };
         };
       };
       /** @description Not signed in (or wrong credentials) */

@@ -23,6 +23,7 @@ export {
   isDeliveryFailure,
   listWebhookDeliveries,
   listWebhookEndpoints,
+  pageWebhookEndpoints,
   requeueWebhooksWithoutJob,
   resendWebhookDelivery,
   selectPublicEmployees,

@@ -1,6 +1,11 @@
 import crypto from "node:crypto";
 import net from "node:net";
-import { and, desc, eq, isNull, sql } from "drizzle-orm";
+import { and, count, desc, eq, isNull, sql } from "drizzle-orm";
+import {
+  pageOffset,
+  type PageRequest,
+  type Paged,
+} from "~/validation/pagination";
 import {
   employees,
   users,
@@ -235,14 +240,27 @@ export async function createWebhookEndpoint(
 export async function listWebhookEndpoints(
   actor: User,
 ): Promise<PublicWebhookEndpoint[]> {
+  return (await pageWebhookEndpoints(actor, { page: 1, pageSize: 100 })).items;
+}
+
+/** One page of the company's endpoints, newest first (GET /api/webhook-endpoints). */
+export async function pageWebhookEndpoints(
+  actor: User,
+  page: PageRequest,
+): Promise<Paged<PublicWebhookEndpoint>> {
   const companyId = companyFor(actor, "team");
-  const rows = await db()
-    .select()
-    .from(webhookEndpoints)
-    .where(eq(webhookEndpoints.companyId, companyId))
-    .orderBy(desc(webhookEndpoints.id))
-    .limit(100);
-  return rows.map(toPublicWebhookEndpoint);
+  const where = eq(webhookEndpoints.companyId, companyId);
+  const [rows, [{ total }]] = await Promise.all([
+    db()
+      .select()
+      .from(webhookEndpoints)
+      .where(where)
+      .orderBy(desc(webhookEndpoints.id))
+      .limit(page.pageSize)
+      .offset(pageOffset(page)),
+    db().select({ total: count() }).from(webhookEndpoints).where(where),
+  ]);
+  return { ...page, total, items: rows.map(toPublicWebhookEndpoint) };
 }
 
 export async function deleteWebhookEndpoint(

@@ -239,6 +239,35 @@ describe("operating a webhook endpoint", () => {
     });
   });
 
+  it("pages the endpoint list like every list", async () => {
+    const boss = await createEmployer({ companyName: "Paged Hooks" });
+    const bossKey = (
+      await createApiKey(boss, { name: "Paged", scopes: ["webhooks:write"] })
+    ).key;
+    for (const name of ["a", "b", "c"])
+      await call(
+        endpointsRoute.action as Handler,
+        withKey(bossKey, "/api/webhook-endpoints", {
+          json: { url: `${base}/${name}`, events: ["card.issued"] },
+        }),
+      );
+    const seen: string[] = [];
+    let next: string | null = "/api/webhook-endpoints?limit=2";
+    while (next) {
+      const res = await call(
+        endpointsRoute.loader as Handler,
+        withKey(bossKey, next),
+      );
+      expect(res.headers.get("X-Total-Count")).toBe("3");
+      seen.push(
+        ...((await res.json()) as Array<{ url: string }>).map((e) => e.url),
+      );
+      next =
+        res.headers.get("Link")?.match(/<([^>]+)>; rel="next"/)?.[1] ?? null;
+    }
+    expect(seen).toEqual([`${base}/c`, `${base}/b`, `${base}/a`]);
+  });
+
   it("sends a signed ping that validates and verifies, and refuses one to a disabled endpoint", async () => {
     const endpoint = await addEndpoint();
     const res = await call(

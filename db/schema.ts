@@ -1009,6 +1009,8 @@ export const apiKeys = pgTable(
     createdAt: tstz("created_at").notNull().defaultNow(),
     lastUsedAt: tstz("last_used_at"),
     revokedAt: tstz("revoked_at"),
+    /** The API version its requests answer in when they name none (pinned at creation). */
+    apiVersion: text("api_version").notNull().default("2026-11-28"),
   },
   (t) => [
     uniqueIndex("api_keys_token_hash_idx").on(t.tokenHash),
@@ -1057,6 +1059,10 @@ export const webhookEndpoints = pgTable(
     failingSince: tstz("failing_since"),
     consecutiveFailures: integer("consecutive_failures").notNull().default(0),
     disabledAt: tstz("disabled_at"),
+    description: text("description"),
+    /** The secret before the last rotation: it signs too (a second v1) until it expires. */
+    previousSecret: text("previous_secret"),
+    previousSecretExpiresAt: tstz("previous_secret_expires_at"),
   },
   (t) => [index("webhook_endpoints_employer_idx").on(t.companyId)],
 );

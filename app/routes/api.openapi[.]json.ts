@@ -44,6 +44,10 @@ import * as complaints from "./api.complaints";
 import * as companyComplaints from "./api.company-complaints";
 import * as reviewComplaint from "./api.company-complaints.$id.review";
 import * as resolveComplaint from "./api.company-complaints.$id.resolve";
+import * as webhookDeliveries from "./api.webhook-endpoints.$id.deliveries";
+import * as redeliver from "./api.webhook-endpoints.$id.deliveries.$deliveryId.redeliver";
+import * as testWebhook from "./api.webhook-endpoints.$id.[test]";
+import * as rotateSecret from "./api.webhook-endpoints.$id.rotate-secret";
 
 /** Every JSON endpoint's contract, in the order the reference lists them. */
 export const API_CONTRACTS = [
@@ -89,12 +93,17 @@ export const API_CONTRACTS = [
   { contract: webhookEndpoints.listContract },
   webhookEndpoints,
   { contract: webhookEndpoints.removeContract },
+  { contract: webhookEndpoints.updateContract },
   enableWebhookEndpoint,
   { contract: complaints.listContract },
   complaints,
   companyComplaints,
   reviewComplaint,
   resolveComplaint,
+  webhookDeliveries,
+  redeliver,
+  testWebhook,
+  rotateSecret,
   paymentIntent,
   groceryCard,
   webhook,

@@ -2,14 +2,18 @@ import { z } from "zod";
 import {
   createWebhookEndpoint,
   deleteWebhookEndpoint,
-  listWebhookEndpoints,
+  pageWebhookEndpoints,
+  updateWebhookEndpoint,
   WEBHOOK_ENDPOINT_NOT_FOUND,
 } from "~/models/integrations/index.server";
 import {
   createdWebhookEndpointSchema,
   webhookEndpointSchema,
 } from "~/validation/api-responses";
-import { createWebhookEndpointSchema } from "~/validation/api-keys";
+import {
+  createWebhookEndpointSchema,
+  updateWebhookEndpointSchema,
+} from "~/validation/api-keys";
 import { parseId } from "~/utils/ids";
 import { apiRoute, apiRoutes, idParam } from "~/web/api-contract.server";
 
@@ -24,9 +28,10 @@ const list = apiRoute(
     role: "EMPLOYER",
     capability: "team",
     response: z.array(webhookEndpointSchema),
+    paged: true,
     errors: [401, 403],
   },
-  async ({ user }) => listWebhookEndpoints(user),
+  async ({ user, page }) => pageWebhookEndpoints(user, page),
 );
 
 const create = apiRoute(
@@ -65,7 +70,25 @@ const remove = apiRoute(
   async ({ user, params: id }) => deleteWebhookEndpoint(user, id),
 );
 
+// Changes what is sent, where and whether: the fields sent change, the others stay.
+const update = apiRoute(
+  {
+    method: "PATCH",
+    path: "/api/webhook-endpoints/{id}",
+    summary:
+      "Change a webhook endpoint: its url (checked as when adding), events, description, or enabled (false: it gets no events)",
+    role: "EMPLOYER",
+    capability: "team",
+    params: idParam(parseId, WEBHOOK_ENDPOINT_NOT_FOUND),
+    body: updateWebhookEndpointSchema,
+    response: webhookEndpointSchema,
+    errors: [400, 401, 403, 404],
+  },
+  async ({ user, params: id, body }) => updateWebhookEndpoint(user, id, body),
+);
+
 export const contract = create.contract;
+export const updateContract = update.contract;
 export const listContract = list.contract;
 export const removeContract = remove.contract;
-export const { loader, action } = apiRoutes(list, create, remove);
+export const { loader, action } = apiRoutes(list, create, remove, update);

@@ -1,6 +1,6 @@
 import * as z from "zod";
 import { API_SCOPES, WEBHOOK_EVENTS } from "~/utils/api-scopes";
-import { requiredText } from "./common";
+import { optionalText, requiredText } from "./common";
 
 // API keys and webhook endpoints: shared by /settings/api (Conform, browser and server) and
 // POST /api/api-keys, POST /api/webhook-endpoints.
@@ -31,24 +31,54 @@ export type CreateApiKeyInput = z.infer<typeof createApiKeySchema>;
 
 export const WEBHOOK_URL_INVALID = "Enter an https:// address";
 
+const webhookUrl = z
+  .string({ error: WEBHOOK_URL_INVALID })
+  .trim()
+  .max(2000, "At most 2000 characters")
+  .refine((value) => {
+    try {
+      const url = new URL(value);
+      return url.protocol === "https:" || url.protocol === "http:";
+    } catch {
+      return false;
+    }
+  }, WEBHOOK_URL_INVALID);
+const webhookEvents = list(
+  z.enum(WEBHOOK_EVENTS, { error: "Unknown event" }),
+  EVENTS_REQUIRED,
+);
+const webhookDescription = optionalText("Description", 200)
+  .nullable()
+  .describe("A note for the people who read the endpoint list");
+
 export const createWebhookEndpointSchema = z.object({
-  url: z
-    .string({ error: WEBHOOK_URL_INVALID })
-    .trim()
-    .max(2000, "At most 2000 characters")
-    .refine((value) => {
-      try {
-        const url = new URL(value);
-        return url.protocol === "https:" || url.protocol === "http:";
-      } catch {
-        return false;
-      }
-    }, WEBHOOK_URL_INVALID),
-  events: list(
-    z.enum(WEBHOOK_EVENTS, { error: "Unknown event" }),
-    EVENTS_REQUIRED,
-  ),
+  url: webhookUrl,
+  events: webhookEvents,
+  description: webhookDescription.optional(),
 });
+
+export const NOTHING_TO_UPDATE =
+  "Send at least one of url, events, description and enabled";
+
+/** PATCH /api/webhook-endpoints/{id}: the fields sent change, the others stay. */
+export const updateWebhookEndpointSchema = z
+  .object({
+    url: webhookUrl.optional(),
+    events: webhookEvents.optional(),
+    description: webhookDescription.optional(),
+    enabled: z
+      .boolean({ error: "enabled must be true or false" })
+      .optional()
+      .describe(
+        "false disables the endpoint (it gets no events); true enables it again, its failure count afresh",
+      ),
+  })
+  .refine((input) => Object.values(input).some((v) => v !== undefined), {
+    message: NOTHING_TO_UPDATE,
+  });
+export type UpdateWebhookEndpointInput = z.infer<
+  typeof updateWebhookEndpointSchema
+>;
 export type CreateWebhookEndpointInput = z.infer<
   typeof createWebhookEndpointSchema
 >;

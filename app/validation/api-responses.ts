@@ -406,6 +406,39 @@ export const webhookEndpointSchema = z.object({
     .describe(
       "Why it was disabled (failed deliveries in a row, since when) and how to enable it again (POST /api/webhook-endpoints/{id}/enable); null while enabled",
     ),
+  description: z.string().nullable(),
+  rotationOverlapEndsAt: z
+    .string()
+    .nullable()
+    .describe(
+      "After a rotation: until when the previous secret still signs each delivery (a second v1); null otherwise",
+    ),
+});
+
+/** One delivery of an event to an endpoint, as its delivery log lists it. */
+export const webhookDeliverySchema = z.object({
+  id: z.number().int(),
+  eventId: z.string().describe("evt_…: the same on a redelivery"),
+  type: z.string().describe("The event type, or ping"),
+  status: z.enum(["pending", "delivered", "failed"]),
+  attempts: z.number().int().describe("Attempts made so far"),
+  lastAttemptAt: dateTime.nullable(),
+  lastStatusCode: z
+    .number()
+    .int()
+    .nullable()
+    .describe("The HTTP status the endpoint answered last; null without one"),
+  lastError: z
+    .string()
+    .nullable()
+    .describe(
+      'Why the last attempt failed, in plain words ("connection refused", "timed out", "the endpoint answered HTTP 500"); null after a success or before any attempt',
+    ),
+  nextAttemptAt: dateTime
+    .nullable()
+    .describe("When the next attempt is due while pending; else null"),
+  createdAt: dateTime,
+  deliveredAt: dateTime.nullable(),
 });
 
 export const createdWebhookEndpointSchema = webhookEndpointSchema.extend({

@@ -61,6 +61,8 @@ export const AUDIT_ACTIONS = [
   "complaint.in_review",
   "complaint.resolved",
   "personal_data.erased",
+  "webhook_endpoint.updated",
+  "webhook_endpoint.secret_rotated",
 ] as const;
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
@@ -120,6 +122,8 @@ export const AUDIT_LABELS: Record<AuditAction, string> = {
   "complaint.in_review": "Complaint in review",
   "complaint.resolved": "Complaint resolved",
   "personal_data.erased": "Personal data removed after retention",
+  "webhook_endpoint.updated": "Webhook endpoint changed",
+  "webhook_endpoint.secret_rotated": "Webhook signing secret rotated",
 };
 
 export type ActivityFilter = { employee?: number; action?: AuditAction };

@@ -18,11 +18,17 @@ import {
 import type { Capability } from "~/utils/company-roles";
 import type { ApiScope } from "~/utils/api-scopes";
 import { env } from "~/utils/env.server";
+import {
+  API_VERSION,
+  isApiVersion,
+  VERSION_HEADER,
+  type ApiVersion,
+} from "~/utils/api-version";
 import { actingWithApiKey } from "~/utils/request-context.server";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import type { z } from "zod";
 import type { User } from "#db/schema";
-import { forbidden, notFound, unauthorized } from "~/utils/errors";
+import { badRequest, forbidden, notFound, unauthorized } from "~/utils/errors";
 import type { PageRequest, Paged } from "~/validation/pagination";
 import {
   apiError,
@@ -66,7 +72,7 @@ export type ApiContract<
   B = unknown,
   P = unknown,
 > = {
-  method: "GET" | "POST" | "PUT" | "DELETE";
+  method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
   /** As OpenAPI writes it: /api/virtual-cards/{id}/freeze */
   path: string;
   summary: string;
@@ -124,6 +130,12 @@ export const API_KEY_SCOPES: Record<string, ApiScope> = {
   "POST /api/webhook-endpoints": "webhooks:write",
   "DELETE /api/webhook-endpoints/{id}": "webhooks:write",
   "POST /api/webhook-endpoints/{id}/enable": "webhooks:write",
+  "PATCH /api/webhook-endpoints/{id}": "webhooks:write",
+  "GET /api/webhook-endpoints/{id}/deliveries": "webhooks:write",
+  "POST /api/webhook-endpoints/{id}/deliveries/{deliveryId}/redeliver":
+    "webhooks:write",
+  "POST /api/webhook-endpoints/{id}/test": "webhooks:write",
+  "POST /api/webhook-endpoints/{id}/rotate-secret": "webhooks:write",
   "POST /api/employees/{id}/offboard": "employees:write",
   "POST /api/employees/{id}/credit-payout": "employees:write",
   "GET /api/pay-schedule": "payroll:read",
@@ -158,6 +170,8 @@ export const API_KEY_INVALID = "Invalid or revoked API key";
 export const API_KEY_NOT_HERE = "API keys cannot be used on this endpoint.";
 export const API_KEY_RATE_LIMITED =
   "Too many requests with this API key. Please slow down.";
+export const API_VERSION_UNKNOWN =
+  "Unknown Grocery-Advance-Version: send a version the API guide lists (a date such as 2026-11-28), or none";
 export const missingScope = (scope: string) =>
   `This API key lacks the scope ${scope}.`;
 
@@ -223,6 +237,18 @@ function withRateHeaders(res: Response, rate: RateWindow): Response {
   out.headers.set("RateLimit-Remaining", String(rate.remaining));
   out.headers.set("RateLimit-Reset", String(rate.reset));
   return out;
+}
+
+/** The answer's Grocery-Advance-Version: the request's, else its key's, else the current one. */
+function withVersion(res: Response, version: ApiVersion): Response {
+  try {
+    res.headers.set(VERSION_HEADER, version);
+    return res;
+  } catch {
+    const out = new Response(res.body, res);
+    out.headers.set(VERSION_HEADER, version);
+    return out;
+  }
 }
 
 /** An API key's request: a live key (401), an employer endpoint it holds the scope of (403). */
@@ -364,11 +390,17 @@ export function apiRoute<R extends ApiRole, B = undefined, P = undefined>(
   };
   const run = async (request: Request, params: Params) => {
     let rate: RateWindow | null = null;
+    const asked = request.headers.get(VERSION_HEADER)?.trim() ?? null;
+    let version: ApiVersion =
+      asked !== null && isApiVersion(asked) ? asked : API_VERSION;
     const res = await handleApi(async () => {
       if (request.method !== contract.method && contract.method !== "GET")
         return methodNotAllowed(contract.method);
+      if (asked !== null && !isApiVersion(asked))
+        throw badRequest(API_VERSION_UNKNOWN);
       const signed = await signedIn(request, contract);
       rate = signed.rate ?? null;
+      if (asked === null && signed.apiKey) version = signed.apiKey.apiVersion;
       const header = request.headers.get("Idempotency-Key");
       // Every write of a signed-in caller or a key may carry an Idempotency-Key.
       if (header === null || request.method === "GET" || !signed.user)
@@ -380,7 +412,7 @@ export function apiRoute<R extends ApiRole, B = undefined, P = undefined>(
         handleApi(() => respond(request, params, signed)),
       );
     });
-    return rate ? withRateHeaders(res, rate) : res;
+    return withVersion(rate ? withRateHeaders(res, rate) : res, version);
   };
   const refuse = async () => methodNotAllowed(contract.method);
   return {

@@ -1,13 +1,13 @@
 import { z } from "zod";
 import {
-  advanceRequestSchema,
-  employeeListItemSchema,
-  deductionCollectedSchema,
   messageSchema,
   validationErrorSchema,
-  virtualCardSchema,
 } from "~/validation/api-responses";
-import { WEBHOOK_EVENTS, type WebhookEvent } from "~/utils/api-scopes";
+import {
+  DELIVERED_EVENTS,
+  WEBHOOK_EVENT_DATA,
+} from "~/validation/webhook-events";
+import { API_VERSIONS, VERSION_HEADER } from "~/utils/api-version";
 import {
   keyScope,
   type ApiContract,
@@ -91,7 +91,7 @@ export function openApiDocument(contracts: ApiContract[]): Json {
     if (method !== "get") [403, 413, 415].forEach((s) => statuses.add(s));
     if (signed) [401, 403].forEach((s) => statuses.add(s));
     if (scope) statuses.add(429);
-    if (e.path.includes("{id}")) statuses.add(404);
+    if (e.path.includes("{")) statuses.add(404);
     if (e.paged || e.query) statuses.add(400);
     if (write) [400, 409, 422].forEach((s) => statuses.add(s));
     for (const status of [...statuses].sort()) {
@@ -137,18 +137,17 @@ export function openApiDocument(contracts: ApiContract[]): Json {
       ...(scope ? { "x-scope": scope } : {}),
       responses,
     };
-    if (e.path.includes("{id}")) {
-      operation.parameters = [
-        {
-          name: "id",
-          in: "path",
-          required: true,
-          schema: { type: "integer", minimum: 1 },
-        },
-      ];
-    }
+    const pathParams = [...e.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]);
+    if (pathParams.length > 0)
+      operation.parameters = pathParams.map((name) => ({
+        name,
+        in: "path",
+        required: true,
+        schema: { type: "integer", minimum: 1 },
+      }));
     if (e.paged) {
       operation.parameters = [
+        ...((operation.parameters as Json[] | undefined) ?? []),
         {
           name: "cursor",
           in: "query",
@@ -233,6 +232,16 @@ export function openApiDocument(contracts: ApiContract[]): Json {
         content: { "application/json": { schema: bodySchema } },
       };
     }
+    // Every request may name the version it is written for; every answer says its version.
+    operation.parameters = [
+      ...((operation.parameters as Json[] | undefined) ?? []),
+      VERSION_PARAMETER,
+    ];
+    for (const r of Object.values(responses))
+      (r as Json).headers = {
+        ...((r as Json).headers as Json | undefined),
+        [VERSION_HEADER]: { $ref: `#/components/headers/${VERSION_HEADER}` },
+      };
     paths[e.path] = {
       ...(paths[e.path] as Json | undefined),
       [method]: operation,
@@ -283,6 +292,12 @@ const integer = { type: "integer", minimum: 0 };
 
 /** The response headers the operations refer to. */
 const HEADERS: Json = {
+  [VERSION_HEADER]: {
+    description:
+      "The API version this answer is in: the request's Grocery-Advance-Version, else the key's, else the current one",
+    required: true,
+    schema: { type: "string", enum: [...API_VERSIONS] },
+  },
   "RateLimit-Limit": {
     description:
       "Requests an API key may make per window (on every answer to a key)",
@@ -322,6 +337,15 @@ const HEADERS: Json = {
   },
 };
 
+const VERSION_PARAMETER = {
+  name: VERSION_HEADER,
+  in: "header",
+  required: false,
+  description:
+    "The API version (a date) the request is written for and the answer is to be in; without it, the key's version (pinned when the key was created), or the current one for a session. An unknown version is 400.",
+  schema: { type: "string", enum: [...API_VERSIONS] },
+};
+
 const RATE_LIMIT_HEADERS = Object.fromEntries(
   ["RateLimit-Limit", "RateLimit-Remaining", "RateLimit-Reset"].map((h) => [
     h,
@@ -338,30 +362,19 @@ const IDEMPOTENCY_KEY = {
   schema: { type: "string", minLength: 1, maxLength: 255 },
 };
 
-/** Each event's `data`: the record as the API returns it. */
-const EVENT_DATA: Partial<Record<WebhookEvent, z.ZodType>> = {
-  "advance_request.created": advanceRequestSchema,
-  "advance_request.approved": advanceRequestSchema,
-  "advance_request.declined": advanceRequestSchema,
-  "advance_request.cancelled": advanceRequestSchema,
-  "card.issued": virtualCardSchema,
-  "card.closed": virtualCardSchema,
-  "employee.joined": employeeListItemSchema,
-  "employee.offboarded": employeeListItemSchema,
-  "deduction.collected": deductionCollectedSchema,
-};
-
 function webhooks(): Json {
   const out: Json = {};
-  for (const type of WEBHOOK_EVENTS) {
-    const data = EVENT_DATA[type];
+  for (const type of DELIVERED_EVENTS) {
     out[type] = {
       post: {
         operationId: `webhook${type
           .split(/[._]/)
           .map((w) => w[0].toUpperCase() + w.slice(1))
           .join("")}`,
-        summary: `The ${type} event, posted to each endpoint subscribed to it`,
+        summary:
+          type === "ping"
+            ? "The ping event, posted by POST /api/webhook-endpoints/{id}/test to that endpoint only (never subscribed to)"
+            : `The ${type} event, posted to each endpoint subscribed to it`,
         // Our request to the receiver: authenticated by its signature header, not a scheme.
         security: [],
         parameters: [
@@ -370,7 +383,7 @@ function webhooks(): Json {
             in: "header",
             required: true,
             description:
-              't=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" keyed with the endpoint\'s secret>',
+              't=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" keyed with the endpoint\'s secret>; for 24 hours after the secret is rotated, a second v1 signed with the previous secret follows',
             schema: { type: "string" },
           },
         ],
@@ -380,7 +393,8 @@ function webhooks(): Json {
             "application/json": {
               schema: {
                 type: "object",
-                required: ["id", "type", "created", "data"],
+                required: ["id", "type", "created", "version", "data"],
+                additionalProperties: false,
                 properties: {
                   id: {
                     type: "string",
@@ -388,12 +402,13 @@ function webhooks(): Json {
                   },
                   type: { type: "string", const: type },
                   created: { type: "integer", description: "Unix seconds" },
-                  data: data
-                    ? response(data)
-                    : {
-                        type: "object",
-                        description: "The record as the API returns it",
-                      },
+                  version: {
+                    type: "string",
+                    enum: [...API_VERSIONS],
+                    description:
+                      "The API version (Grocery-Advance-Version) the body is written in",
+                  },
+                  data: response(WEBHOOK_EVENT_DATA[type]),
                 },
               },
             },

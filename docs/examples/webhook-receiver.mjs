@@ -7,26 +7,26 @@ const secret = process.env.WEBHOOK_SECRET ?? "";
 
 /** Whether a delivery is ours and fresh; false (never a throw) for anything malformed. */
 function verify(header, rawBody, secret) {
-  const parts = Object.fromEntries(
-    String(header ?? "")
-      .split(",")
-      .map((p) => [
-        p.slice(0, p.indexOf("=")).trim(),
-        p.slice(p.indexOf("=") + 1),
-      ]),
-  );
-  const t = Number(parts.t);
-  if (!/^\d+$/.test(parts.t ?? "") || Math.abs(Date.now() / 1000 - t) >= 300)
+  const parts = String(header ?? "")
+    .split(",")
+    .map((p) => [
+      p.slice(0, p.indexOf("=")).trim(),
+      p.slice(p.indexOf("=") + 1),
+    ]);
+  const t = parts.find(([k]) => k === "t")?.[1] ?? "";
+  if (!/^\d+$/.test(t) || Math.abs(Date.now() / 1000 - Number(t)) >= 300)
     return false;
-  const expected = crypto
-    .createHmac("sha256", secret)
-    .update(`${parts.t}.${rawBody}`)
-    .digest("hex");
-  const given = Buffer.from(String(parts.v1 ?? ""));
-  return (
-    given.length === expected.length &&
-    crypto.timingSafeEqual(given, Buffer.from(expected))
+  const expected = Buffer.from(
+    crypto.createHmac("sha256", secret).update(`${t}.${rawBody}`).digest("hex"),
   );
+  // After a secret rotation each delivery carries one v1 per secret for 24 hours: any may match.
+  return parts.some(([k, v]) => {
+    const given = Buffer.from(k === "v1" ? v : "");
+    return (
+      given.length === expected.length &&
+      crypto.timingSafeEqual(given, expected)
+    );
+  });
 }
 
 const server = http.createServer((req, res) => {

@@ -631,7 +631,8 @@ export interface paths {
     delete: operations["deleteWebhookEndpointsId"];
     options?: never;
     head?: never;
-    patch?: never;
+    /** Change a webhook endpoint: its url (checked as when adding), events, description, or enabled (false: it gets no events) */
+    patch: operations["patchWebhookEndpointsId"];
     trace?: never;
   };
   "/api/webhook-endpoints/{id}/enable": {
@@ -714,6 +715,74 @@ export interface paths {
     put?: never;
     /** Resolve a complaint with the resolution the employee reads */
     post: operations["postCompanyComplaintsIdResolve"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/webhook-endpoints/{id}/deliveries": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The endpoint's deliveries, newest first: event id and type, attempts, last status code, last error in plain words, next attempt */
+    get: operations["getWebhookEndpointsIdDeliveries"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/webhook-endpoints/{id}/deliveries/{deliveryId}/redeliver": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Send a delivery's event to its endpoint again, as a new delivery with the same event id (enables a disabled endpoint) */
+    post: operations["postWebhookEndpointsIdDeliveriesDeliveryIdRedeliver"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/webhook-endpoints/{id}/test": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Send a signed ping event to this endpoint (no subscription needed); the answer is its delivery, which the log then follows */
+    post: operations["postWebhookEndpointsIdTest"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/webhook-endpoints/{id}/rotate-secret": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Replace the endpoint's signing secret (the new one is in this response only); for 24 hours every delivery is signed with both, the new v1 first */
+    post: operations["postWebhookEndpointsIdRotateSecret"];
     delete?: never;
     options?: never;
     head?: never;
@@ -960,6 +1029,23 @@ export interface webhooks {
     patch?: never;
     trace?: never;
   };
+  ping: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** The ping event, posted by POST /api/webhook-endpoints/{id}/test to that endpoint only (never subscribed to) */
+    post: operations["webhookPing"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
 }
 export interface components {
   schemas: never;
@@ -967,6 +1053,8 @@ export interface components {
   parameters: never;
   requestBodies: never;
   headers: {
+    /** @description The API version this answer is in: the request's Grocery-Advance-Version, else the key's, else the current one */
+    "Grocery-Advance-Version": "2026-11-28";
     /** @description Requests an API key may make per window (on every answer to a key) */
     "RateLimit-Limit": number;
     /** @description Requests the key has left in the current window */
@@ -991,7 +1079,10 @@ export interface operations {
   getUser: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description The API version (a date) the request is written for and the answer is to be in; without it, the key's version (pinned when the key was created), or the current one for a session. An unknown version is 400. */
+        "Grocery-Advance-Version"?: "2026-11-28";
+      };
       path?: never;
       cookie?: never;
     };
@@ -1000,6 +1091,7 @@ export interface operations {
       /** @description Success */
       200: {
         headers: {
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -1023,6 +1115,7 @@ export interface operations {
       /** @description Not signed in (or wrong credentials) */
       401: {
         headers: {
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -1034,6 +1127,7 @@ export interface operations {
       /** @description Signed in with the wrong role, an API key without the scope (named), or not allowed */
       403: {
         headers: {
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -1046,6 +1140,7 @@ export interface operations {
       405: {
         headers: {
           Allow: components["headers"]["Allow"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -1057,6 +1152,7 @@ export interface operations {
       /** @description The database is unavailable */
       503: {
         headers: {
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -1070,7 +1166,10 @@ export interface operations {
   postLogin: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description The API version (a date) the request is written for and the answer is to be in; without it, the key's version (pinned when the key was created), or the current one for a session. An unknown version is 400. */
+        "Grocery-Advance-Version"?: "2026-11-28";
+      };
       path?: never;
       cookie?: never;
     };
@@ -1088,6 +1187,7 @@ export interface operations {
       /** @description Success */
       200: {
         headers: {
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -1111,6 +1211,7 @@ export interface operations {
       /** @description Invalid input */
       400: {
         headers: {
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -1125,6 +1226,7 @@ export interface operations {
       /** @description Not signed in (or wrong credentials) */
       401: {
         headers: {
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -1136,6 +1238,7 @@ export interface operations {
       /** @description Refused as cross-site (Sec-Fetch-Site cross-site/same-site, or a foreign Origin or Referer) */
       403: {
         headers: {
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -1148,6 +1251,7 @@ export interface operations {
       405: {
         headers: {
           Allow: components["headers"]["Allow"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -1159,6 +1263,7 @@ export interface operations {
       /** @description The body is over its size limit (64 KB; the webhook 512 KB), refused while it streams */
       413: {
         headers: {
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -1170,6 +1275,7 @@ export interface operations {
       /** @description A body that is not Content-Type: application/json */
       415: {
         headers: {
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -1181,6 +1287,7 @@ export interface operations {
       /** @description Too many requests with this API key (wait Retry-After seconds) */
       429: {
         headers: {
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -1192,6 +1299,7 @@ export interface operations {
       /** @description The database is unavailable */
       503: {
         headers: {
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -1205,7 +1313,10 @@ export interface operations {
   postRegister: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description The API version (a date) the request is written for and the answer is to be in; without it, the key's version (pinned when the key was created), or the current one for a session. An unknown version is 400. */
+        "Grocery-Advance-Version"?: "2026-11-28";
+      };
       path?: never;
       cookie?: never;
     };
@@ -1249,6 +1360,7 @@ export interface operations {
       /** @description Success */
       201: {
         headers: {
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -1272,6 +1384,7 @@ export interface operations {
       /** @description Invalid input */
       400: {
         headers: {
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -1286,6 +1399,7 @@ export interface operations {
       /** @description Not signed in (or wrong credentials) */
       401: {
         headers: {
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -1297,6 +1411,7 @@ export interface operations {
       /** @description Signed in with the wrong role, an API key without the scope (named), or not allowed */
       403: {
         headers: {
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -1309,6 +1424,7 @@ export interface operations {
       405: {
         headers: {
           Allow: components["headers"]["Allow"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -1320,6 +1436,7 @@ export interface operations {
       /** @description Conflicts with the current state of the record, or a request with the same Idempotency-Key is still in progress */
       409: {
         headers: {
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -1331,6 +1448,7 @@ export interface operations {
       /** @description The body is over its size limit (64 KB; the webhook 512 KB), refused while it streams */
       413: {
         headers: {
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -1342,6 +1460,7 @@ export interface operations {
       /** @description A body that is not Content-Type: application/json */
       415: {
         headers: {
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -1353,6 +1472,7 @@ export interface operations {
       /** @description The database is unavailable */
       503: {
         headers: {
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -1366,7 +1486,10 @@ export interface operations {
   postLogout: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description The API version (a date) the request is written for and the answer is to be in; without it, the key's version (pinned when the key was created), or the current one for a session. An unknown version is 400. */
+        "Grocery-Advance-Version"?: "2026-11-28";
+      };
       path?: never;
       cookie?: never;
     };
@@ -1375,6 +1498,7 @@ export interface operations {
       /** @description Success */
       200: {
         headers: {
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -1386,6 +1510,7 @@ export interface operations {
       /** @description Refused as cross-site (Sec-Fetch-Site cross-site/same-site, or a foreign Origin or Referer) */
       403: {
         headers: {
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -1398,6 +1523,7 @@ export interface operations {
       405: {
         headers: {
           Allow: components["headers"]["Allow"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -1409,6 +1535,7 @@ export interface operations {
       /** @description The body is over its size limit (64 KB; the webhook 512 KB), refused while it streams */
       413: {
         headers: {
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -1420,6 +1547,7 @@ export interface operations {
       /** @description A body that is not Content-Type: application/json */
       415: {
         headers: {
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -1431,6 +1559,7 @@ export interface operations {
       /** @description The database is unavailable */
       503: {
         headers: {
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -1444,7 +1573,10 @@ export interface operations {
   getEmployee: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description The API version (a date) the request is written for and the answer is to be in; without it, the key's version (pinned when the key was created), or the current one for a session. An unknown version is 400. */
+        "Grocery-Advance-Version"?: "2026-11-28";
+      };
       path?: never;
       cookie?: never;
     };
@@ -1453,6 +1585,7 @@ export interface operations {
       /** @description Success */
       200: {
         headers: {
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -1483,6 +1616,7 @@ export interface operations {
       /** @description Not signed in (or wrong credentials) */
       401: {
         headers: {
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -1494,6 +1628,7 @@ export interface operations {
       /** @description Signed in with the wrong role, an API key without the scope (named), or not allowed */
       403: {
         headers: {
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -1505,6 +1640,7 @@ export interface operations {
       /** @description Not found (or another employer's/employee's record) */
       404: {
         headers: {
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -1517,6 +1653,7 @@ export interface operations {
       405: {
         headers: {
           Allow: components["headers"]["Allow"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -1528,6 +1665,7 @@ export interface operations {
       /** @description The database is unavailable */
       503: {
         headers: {
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -1541,7 +1679,10 @@ export interface operations {
   getAdvanceRequestsEmployee: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description The API version (a date) the request is written for and the answer is to be in; without it, the key's version (pinned when the key was created), or the current one for a session. An unknown version is 400. */
+        "Grocery-Advance-Version"?: "2026-11-28";
+      };
       path?: never;
       cookie?: never;
     };
@@ -1550,6 +1691,7 @@ export interface operations {
       /** @description Success */
       200: {
         headers: {
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -1586,6 +1728,7 @@ export interface operations {
       /** @description Not signed in (or wrong credentials) */
       401: {
         headers: {
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -1597,6 +1740,7 @@ export interface operations {
       /** @description Signed in with the wrong role, an API key without the scope (named), or not allowed */
       403: {
         headers: {
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -1609,6 +1753,7 @@ export interface operations {
       405: {
         headers: {
           Allow: components["headers"]["Allow"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -1620,6 +1765,7 @@ export interface operations {
       /** @description The database is unavailable */
       503: {
         headers: {
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -1636,6 +1782,8 @@ export interface operations {
       header?: {
         /** @description Any string of 1–255 visible characters, unique per intended action. The same key with the same body within 24 hours replays the first response without acting again (even when both arrive at once), marked `Idempotent-Replayed: true`; with a different body: 422. An answer of 400 or 422 (the input refused before anything changed) or 5xx is not kept, so the corrected request may use the same key. A secret in the first response (an API key, a signing secret) is null in the replay, with a `message` saying it was shown once. */
         "Idempotency-Key"?: string;
+        /** @description The API version (a date) the request is written for and the answer is to be in; without it, the key's version (pinned when the key was created), or the current one for a session. An unknown version is 400. */
+        "Grocery-Advance-Version"?: "2026-11-28";
       };
       path?: never;
       cookie?: never;
@@ -1656,6 +1804,7 @@ export interface operations {
       201: {
         headers: {
           "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -1692,6 +1841,7 @@ export interface operations {
       /** @description Invalid input, naming each field; an amount over the available balance is refused here on `amount` ('Amount exceeds your available balance of $X') */
       400: {
         headers: {
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -1707,6 +1857,7 @@ export interface operations {
       401: {
         headers: {
           "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -1719,6 +1870,7 @@ export interface operations {
       403: {
         headers: {
           "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -1731,6 +1883,7 @@ export interface operations {
       405: {
         headers: {
           Allow: components["headers"]["Allow"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -1743,6 +1896,7 @@ export interface operations {
       409: {
         headers: {
           "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -1754,6 +1908,7 @@ export interface operations {
       /** @description The body is over its size limit (64 KB; the webhook 512 KB), refused while it streams */
       413: {
         headers: {
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -1765,6 +1920,7 @@ export interface operations {
       /** @description A body that is not Content-Type: application/json */
       415: {
         headers: {
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -1776,6 +1932,7 @@ export interface operations {
       /** @description The Idempotency-Key was already used with a different request */
       422: {
         headers: {
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -1787,6 +1944,7 @@ export interface operations {
       /** @description The database is unavailable */
       503: {
         headers: {
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -1803,7 +1961,10 @@ export interface operations {
         amount: string | number;
         repaymentPeriods?: number;
       };
-      header?: never;
+      header?: {
+        /** @description The API version (a date) the request is written for and the answer is to be in; without it, the key's version (pinned when the key was created), or the current one for a session. An unknown version is 400. */
+        "Grocery-Advance-Version"?: "2026-11-28";
+      };
       path?: never;
       cookie?: never;
     };
@@ -1812,6 +1973,7 @@ export interface operations {
       /** @description Success */
       200: {
         headers: {
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -1843,6 +2005,7 @@ export interface operations {
       /** @description Invalid input */
       400: {
         headers: {
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -1857,6 +2020,7 @@ export interface operations {
       /** @description Not signed in (or wrong credentials) */
       401: {
         headers: {
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -1868,6 +2032,7 @@ export interface operations {
       /** @description Signed in with the wrong role, an API key without the scope (named), or not allowed */
       403: {
         headers: {
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -1880,6 +2045,7 @@ export interface operations {
       405: {
         headers: {
           Allow: components["headers"]["Allow"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -1891,6 +2057,7 @@ export interface operations {
       /** @description The database is unavailable */
       503: {
         headers: {
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -1904,7 +2071,10 @@ export interface operations {
   getPayrollDeductionsUpcoming: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description The API version (a date) the request is written for and the answer is to be in; without it, the key's version (pinned when the key was created), or the current one for a session. An unknown version is 400. */
+        "Grocery-Advance-Version"?: "2026-11-28";
+      };
       path?: never;
       cookie?: never;
     };
@@ -1913,6 +2083,7 @@ export interface operations {
       /** @description Success */
       200: {
         headers: {
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -1928,6 +2099,7 @@ export interface operations {
       /** @description Not signed in (or wrong credentials) */
       401: {
         headers: {
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -1939,6 +2111,7 @@ export interface operations {
       /** @description Signed in with the wrong role, an API key without the scope (named), or not allowed */
       403: {
         headers: {
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -1951,6 +2124,7 @@ export interface operations {
       405: {
         headers: {
           Allow: components["headers"]["Allow"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -1962,6 +2136,7 @@ export interface operations {
       /** @description The database is unavailable */
       503: {
         headers: {
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -1975,7 +2150,10 @@ export interface operations {
   getVirtualCards: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description The API version (a date) the request is written for and the answer is to be in; without it, the key's version (pinned when the key was created), or the current one for a session. An unknown version is 400. */
+        "Grocery-Advance-Version"?: "2026-11-28";
+      };
       path?: never;
       cookie?: never;
     };
@@ -1984,6 +2162,7 @@ export interface operations {
       /** @description Success */
       200: {
         headers: {
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -2010,6 +2189,7 @@ export interface operations {
       /** @description Not signed in (or wrong credentials) */
       401: {
         headers: {
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -2021,6 +2201,7 @@ export interface operations {
       /** @description Signed in with the wrong role, an API key without the scope (named), or not allowed */
       403: {
         headers: {
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -2033,6 +2214,7 @@ export interface operations {
       405: {
         headers: {
           Allow: components["headers"]["Allow"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -2044,6 +2226,7 @@ export interface operations {
       /** @description The database is unavailable */
       503: {
         headers: {
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -2060,6 +2243,8 @@ export interface operations {
       header?: {
         /** @description Any string of 1–255 visible characters, unique per intended action. The same key with the same body within 24 hours replays the first response without acting again (even when both arrive at once), marked `Idempotent-Replayed: true`; with a different body: 422. An answer of 400 or 422 (the input refused before anything changed) or 5xx is not kept, so the corrected request may use the same key. A secret in the first response (an API key, a signing secret) is null in the replay, with a `message` saying it was shown once. */
         "Idempotency-Key"?: string;
+        /** @description The API version (a date) the request is written for and the answer is to be in; without it, the key's version (pinned when the key was created), or the current one for a session. An unknown version is 400. */
+        "Grocery-Advance-Version"?: "2026-11-28";
       };
       path: {
         id: number;
@@ -2072,6 +2257,7 @@ export interface operations {
       200: {
         headers: {
           "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -2098,6 +2284,7 @@ export interface operations {
       /** @description Invalid input */
       400: {
         headers: {
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -2113,6 +2300,7 @@ export interface operations {
       401: {
         headers: {
           "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -2125,6 +2313,7 @@ export interface operations {
       403: {
         headers: {
           "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -2137,6 +2326,7 @@ export interface operations {
       404: {
         headers: {
           "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -2149,6 +2339,7 @@ export interface operations {
       405: {
         headers: {
           Allow: components["headers"]["Allow"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -2161,6 +2352,7 @@ export interface operations {
       409: {
         headers: {
           "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -2172,6 +2364,7 @@ export interface operations {
       /** @description The body is over its size limit (64 KB; the webhook 512 KB), refused while it streams */
       413: {
         headers: {
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -2183,6 +2376,7 @@ export interface operations {
       /** @description A body that is not Content-Type: application/json */
       415: {
         headers: {
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -2194,6 +2388,7 @@ export interface operations {
       /** @description The Idempotency-Key was already used with a different request */
       422: {
         headers: {
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -2205,6 +2400,7 @@ export interface operations {
       /** @description The database is unavailable */
       503: {
         headers: {
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -2221,6 +2417,8 @@ export interface operations {
       header?: {
         /** @description Any string of 1–255 visible characters, unique per intended action. The same key with the same body within 24 hours replays the first response without acting again (even when both arrive at once), marked `Idempotent-Replayed: true`; with a different body: 422. An answer of 400 or 422 (the input refused before anything changed) or 5xx is not kept, so the corrected request may use the same key. A secret in the first response (an API key, a signing secret) is null in the replay, with a `message` saying it was shown once. */
         "Idempotency-Key"?: string;
+        /** @description The API version (a date) the request is written for and the answer is to be in; without it, the key's version (pinned when the key was created), or the current one for a session. An unknown version is 400. */
+        "Grocery-Advance-Version"?: "2026-11-28";
       };
       path: {
         id: number;
@@ -2233,6 +2431,7 @@ export interface operations {
       200: {
         headers: {
           "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -2259,6 +2458,7 @@ export interface operations {
       /** @description Invalid input */
       400: {
         headers: {
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -2274,6 +2474,7 @@ export interface operations {
       401: {
         headers: {
           "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -2286,6 +2487,7 @@ export interface operations {
       403: {
         headers: {
           "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -2298,6 +2500,7 @@ export interface operations {
       404: {
         headers: {
           "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -2310,6 +2513,7 @@ export interface operations {
       405: {
         headers: {
           Allow: components["headers"]["Allow"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -2322,6 +2526,7 @@ export interface operations {
       409: {
         headers: {
           "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -2333,6 +2538,7 @@ export interface operations {
       /** @description The body is over its size limit (64 KB; the webhook 512 KB), refused while it streams */
       413: {
         headers: {
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -2344,6 +2550,7 @@ export interface operations {
       /** @description A body that is not Content-Type: application/json */
       415: {
         headers: {
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -2355,6 +2562,7 @@ export interface operations {
       /** @description The Idempotency-Key was already used with a different request */
       422: {
         headers: {
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -2366,6 +2574,7 @@ export interface operations {
       /** @description The database is unavailable */
       503: {
         headers: {
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -2382,6 +2591,8 @@ export interface operations {
       header?: {
         /** @description Any string of 1–255 visible characters, unique per intended action. The same key with the same body within 24 hours replays the first response without acting again (even when both arrive at once), marked `Idempotent-Replayed: true`; with a different body: 422. An answer of 400 or 422 (the input refused before anything changed) or 5xx is not kept, so the corrected request may use the same key. A secret in the first response (an API key, a signing secret) is null in the replay, with a `message` saying it was shown once. */
         "Idempotency-Key"?: string;
+        /** @description The API version (a date) the request is written for and the answer is to be in; without it, the key's version (pinned when the key was created), or the current one for a session. An unknown version is 400. */
+        "Grocery-Advance-Version"?: "2026-11-28";
       };
       path: {
         id: number;
@@ -2400,6 +2611,7 @@ export interface operations {
       200: {
         headers: {
           "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -2418,6 +2630,7 @@ export interface operations {
       /** @description Invalid input */
       400: {
         headers: {
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -2433,6 +2646,7 @@ export interface operations {
       401: {
         headers: {
           "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -2445,6 +2659,7 @@ export interface operations {
       403: {
         headers: {
           "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -2457,6 +2672,7 @@ export interface operations {
       404: {
         headers: {
           "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -2469,6 +2685,7 @@ export interface operations {
       405: {
         headers: {
           Allow: components["headers"]["Allow"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -2481,6 +2698,7 @@ export interface operations {
       409: {
         headers: {
           "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -2492,6 +2710,7 @@ export interface operations {
       /** @description The body is over its size limit (64 KB; the webhook 512 KB), refused while it streams */
       413: {
         headers: {
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -2503,6 +2722,7 @@ export interface operations {
       /** @description A body that is not Content-Type: application/json */
       415: {
         headers: {
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -2514,6 +2734,7 @@ export interface operations {
       /** @description The Idempotency-Key was already used with a different request */
       422: {
         headers: {
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -2525,6 +2746,7 @@ export interface operations {
       /** @description The database is unavailable */
       503: {
         headers: {
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -2541,6 +2763,8 @@ export interface operations {
       header?: {
         /** @description Any string of 1–255 visible characters, unique per intended action. The same key with the same body within 24 hours replays the first response without acting again (even when both arrive at once), marked `Idempotent-Replayed: true`; with a different body: 422. An answer of 400 or 422 (the input refused before anything changed) or 5xx is not kept, so the corrected request may use the same key. A secret in the first response (an API key, a signing secret) is null in the replay, with a `message` saying it was shown once. */
         "Idempotency-Key"?: string;
+        /** @description The API version (a date) the request is written for and the answer is to be in; without it, the key's version (pinned when the key was created), or the current one for a session. An unknown version is 400. */
+        "Grocery-Advance-Version"?: "2026-11-28";
       };
       path: {
         id: number;
@@ -2553,6 +2777,7 @@ export interface operations {
       200: {
         headers: {
           "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -2579,6 +2804,7 @@ export interface operations {
       /** @description Invalid input */
       400: {
         headers: {
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -2594,6 +2820,7 @@ export interface operations {
       401: {
         headers: {
           "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -2606,6 +2833,7 @@ export interface operations {
       403: {
         headers: {
           "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -2618,6 +2846,7 @@ export interface operations {
       404: {
         headers: {
           "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -2630,6 +2859,7 @@ export interface operations {
       405: {
         headers: {
           Allow: components["headers"]["Allow"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -2642,6 +2872,7 @@ export interface operations {
       409: {
         headers: {
           "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -2653,6 +2884,7 @@ export interface operations {
       /** @description The body is over its size limit (64 KB; the webhook 512 KB), refused while it streams */
       413: {
         headers: {
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -2664,6 +2896,7 @@ export interface operations {
       /** @description A body that is not Content-Type: application/json */
       415: {
         headers: {
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -2675,6 +2908,7 @@ export interface operations {
       /** @description The Idempotency-Key was already used with a different request */
       422: {
         headers: {
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -2686,6 +2920,7 @@ export interface operations {
       /** @description The database is unavailable */
       503: {
         headers: {
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -2702,6 +2937,8 @@ export interface operations {
       header?: {
         /** @description Any string of 1–255 visible characters, unique per intended action. The same key with the same body within 24 hours replays the first response without acting again (even when both arrive at once), marked `Idempotent-Replayed: true`; with a different body: 422. An answer of 400 or 422 (the input refused before anything changed) or 5xx is not kept, so the corrected request may use the same key. A secret in the first response (an API key, a signing secret) is null in the replay, with a `message` saying it was shown once. */
         "Idempotency-Key"?: string;
+        /** @description The API version (a date) the request is written for and the answer is to be in; without it, the key's version (pinned when the key was created), or the current one for a session. An unknown version is 400. */
+        "Grocery-Advance-Version"?: "2026-11-28";
       };
       path?: never;
       cookie?: never;
@@ -2721,6 +2958,7 @@ export interface operations {
       200: {
         headers: {
           "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -2736,6 +2974,7 @@ export interface operations {
       /** @description Invalid input */
       400: {
         headers: {
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -2751,6 +2990,7 @@ export interface operations {
       401: {
         headers: {
           "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -2763,6 +3003,7 @@ export interface operations {
       403: {
         headers: {
           "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -2775,6 +3016,7 @@ export interface operations {
       404: {
         headers: {
           "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -2787,6 +3029,7 @@ export interface operations {
       405: {
         headers: {
           Allow: components["headers"]["Allow"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -2799,6 +3042,7 @@ export interface operations {
       409: {
         headers: {
           "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -2810,6 +3054,7 @@ export interface operations {
       /** @description The body is over its size limit (64 KB; the webhook 512 KB), refused while it streams */
       413: {
         headers: {
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -2821,6 +3066,7 @@ export interface operations {
       /** @description A body that is not Content-Type: application/json */
       415: {
         headers: {
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -2832,6 +3078,7 @@ export interface operations {
       /** @description The Idempotency-Key was already used with a different request */
       422: {
         headers: {
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -2843,6 +3090,7 @@ export interface operations {
       /** @description The database is unavailable */
       503: {
         headers: {
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -2864,7 +3112,10 @@ export interface operations {
         page?: number;
         pageSize?: number;
       };
-      header?: never;
+      header?: {
+        /** @description The API version (a date) the request is written for and the answer is to be in; without it, the key's version (pinned when the key was created), or the current one for a session. An unknown version is 400. */
+        "Grocery-Advance-Version"?: "2026-11-28";
+      };
       path?: never;
       cookie?: never;
     };
@@ -2878,6 +3129,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -2905,6 +3157,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -2919,6 +3172,7 @@ export interface operations {
       /** @description Not signed in (or wrong credentials) */
       401: {
         headers: {
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -2933,6 +3187,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -2945,6 +3200,7 @@ export interface operations {
       405: {
         headers: {
           Allow: components["headers"]["Allow"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -2960,6 +3216,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -2974,6 +3231,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -2995,7 +3253,10 @@ export interface operations {
         page?: number;
         pageSize?: number;
       };
-      header?: never;
+      header?: {
+        /** @description The API version (a date) the request is written for and the answer is to be in; without it, the key's version (pinned when the key was created), or the current one for a session. An unknown version is 400. */
+        "Grocery-Advance-Version"?: "2026-11-28";
+      };
       path?: never;
       cookie?: never;
     };
@@ -3009,6 +3270,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -3055,6 +3317,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -3069,6 +3332,7 @@ export interface operations {
       /** @description Not signed in (or wrong credentials) */
       401: {
         headers: {
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -3083,6 +3347,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -3095,6 +3360,7 @@ export interface operations {
       405: {
         headers: {
           Allow: components["headers"]["Allow"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -3110,6 +3376,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -3124,6 +3391,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -3137,7 +3405,10 @@ export interface operations {
   getAdvanceRequestsAll: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description The API version (a date) the request is written for and the answer is to be in; without it, the key's version (pinned when the key was created), or the current one for a session. An unknown version is 400. */
+        "Grocery-Advance-Version"?: "2026-11-28";
+      };
       path?: never;
       cookie?: never;
     };
@@ -3149,6 +3420,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -3185,6 +3457,7 @@ export interface operations {
       /** @description Not signed in (or wrong credentials) */
       401: {
         headers: {
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -3199,6 +3472,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -3211,6 +3485,7 @@ export interface operations {
       405: {
         headers: {
           Allow: components["headers"]["Allow"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -3226,6 +3501,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -3240,6 +3516,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -3253,7 +3530,10 @@ export interface operations {
   getAdvanceRequestsId: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description The API version (a date) the request is written for and the answer is to be in; without it, the key's version (pinned when the key was created), or the current one for a session. An unknown version is 400. */
+        "Grocery-Advance-Version"?: "2026-11-28";
+      };
       path: {
         id: number;
       };
@@ -3267,6 +3547,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -3303,6 +3584,7 @@ export interface operations {
       /** @description Not signed in (or wrong credentials) */
       401: {
         headers: {
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -3317,6 +3599,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -3331,6 +3614,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -3343,6 +3627,7 @@ export interface operations {
       405: {
         headers: {
           Allow: components["headers"]["Allow"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -3358,6 +3643,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -3372,6 +3658,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -3388,6 +3675,8 @@ export interface operations {
       header?: {
         /** @description Any string of 1–255 visible characters, unique per intended action. The same key with the same body within 24 hours replays the first response without acting again (even when both arrive at once), marked `Idempotent-Replayed: true`; with a different body: 422. An answer of 400 or 422 (the input refused before anything changed) or 5xx is not kept, so the corrected request may use the same key. A secret in the first response (an API key, a signing secret) is null in the replay, with a `message` saying it was shown once. */
         "Idempotency-Key"?: string;
+        /** @description The API version (a date) the request is written for and the answer is to be in; without it, the key's version (pinned when the key was created), or the current one for a session. An unknown version is 400. */
+        "Grocery-Advance-Version"?: "2026-11-28";
       };
       path: {
         id: number;
@@ -3403,6 +3692,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -3442,6 +3732,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -3457,6 +3748,7 @@ export interface operations {
       401: {
         headers: {
           "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -3472,6 +3764,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -3487,6 +3780,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -3499,6 +3793,7 @@ export interface operations {
       405: {
         headers: {
           Allow: components["headers"]["Allow"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -3514,6 +3809,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -3525,6 +3821,7 @@ export interface operations {
       /** @description The body is over its size limit (64 KB; the webhook 512 KB), refused while it streams */
       413: {
         headers: {
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -3536,6 +3833,7 @@ export interface operations {
       /** @description A body that is not Content-Type: application/json */
       415: {
         headers: {
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -3550,6 +3848,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -3566,6 +3865,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -3580,6 +3880,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -3596,6 +3897,8 @@ export interface operations {
       header?: {
         /** @description Any string of 1–255 visible characters, unique per intended action. The same key with the same body within 24 hours replays the first response without acting again (even when both arrive at once), marked `Idempotent-Replayed: true`; with a different body: 422. An answer of 400 or 422 (the input refused before anything changed) or 5xx is not kept, so the corrected request may use the same key. A secret in the first response (an API key, a signing secret) is null in the replay, with a `message` saying it was shown once. */
         "Idempotency-Key"?: string;
+        /** @description The API version (a date) the request is written for and the answer is to be in; without it, the key's version (pinned when the key was created), or the current one for a session. An unknown version is 400. */
+        "Grocery-Advance-Version"?: "2026-11-28";
       };
       path: {
         id: number;
@@ -3617,6 +3920,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -3656,6 +3960,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -3671,6 +3976,7 @@ export interface operations {
       401: {
         headers: {
           "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -3686,6 +3992,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -3701,6 +4008,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -3713,6 +4021,7 @@ export interface operations {
       405: {
         headers: {
           Allow: components["headers"]["Allow"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -3728,6 +4037,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -3739,6 +4049,7 @@ export interface operations {
       /** @description The body is over its size limit (64 KB; the webhook 512 KB), refused while it streams */
       413: {
         headers: {
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -3750,6 +4061,7 @@ export interface operations {
       /** @description A body that is not Content-Type: application/json */
       415: {
         headers: {
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -3764,6 +4076,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -3780,6 +4093,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -3794,6 +4108,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -3810,6 +4125,8 @@ export interface operations {
       header?: {
         /** @description Any string of 1–255 visible characters, unique per intended action. The same key with the same body within 24 hours replays the first response without acting again (even when both arrive at once), marked `Idempotent-Replayed: true`; with a different body: 422. An answer of 400 or 422 (the input refused before anything changed) or 5xx is not kept, so the corrected request may use the same key. A secret in the first response (an API key, a signing secret) is null in the replay, with a `message` saying it was shown once. */
         "Idempotency-Key"?: string;
+        /** @description The API version (a date) the request is written for and the answer is to be in; without it, the key's version (pinned when the key was created), or the current one for a session. An unknown version is 400. */
+        "Grocery-Advance-Version"?: "2026-11-28";
       };
       path: {
         id: number;
@@ -3822,6 +4139,7 @@ export interface operations {
       200: {
         headers: {
           "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -3858,6 +4176,7 @@ export interface operations {
       /** @description Invalid input */
       400: {
         headers: {
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -3873,6 +4192,7 @@ export interface operations {
       401: {
         headers: {
           "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -3885,6 +4205,7 @@ export interface operations {
       403: {
         headers: {
           "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -3897,6 +4218,7 @@ export interface operations {
       404: {
         headers: {
           "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -3909,6 +4231,7 @@ export interface operations {
       405: {
         headers: {
           Allow: components["headers"]["Allow"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -3921,6 +4244,7 @@ export interface operations {
       409: {
         headers: {
           "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -3932,6 +4256,7 @@ export interface operations {
       /** @description The body is over its size limit (64 KB; the webhook 512 KB), refused while it streams */
       413: {
         headers: {
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -3943,6 +4268,7 @@ export interface operations {
       /** @description A body that is not Content-Type: application/json */
       415: {
         headers: {
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -3954,6 +4280,7 @@ export interface operations {
       /** @description The Idempotency-Key was already used with a different request */
       422: {
         headers: {
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -3965,6 +4292,7 @@ export interface operations {
       /** @description The database is unavailable */
       503: {
         headers: {
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -3978,7 +4306,10 @@ export interface operations {
   getEmployerAdvanceRequests: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description The API version (a date) the request is written for and the answer is to be in; without it, the key's version (pinned when the key was created), or the current one for a session. An unknown version is 400. */
+        "Grocery-Advance-Version"?: "2026-11-28";
+      };
       path?: never;
       cookie?: never;
     };
@@ -3990,6 +4321,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -4007,6 +4339,7 @@ export interface operations {
       /** @description Not signed in (or wrong credentials) */
       401: {
         headers: {
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -4021,6 +4354,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -4033,6 +4367,7 @@ export interface operations {
       405: {
         headers: {
           Allow: components["headers"]["Allow"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -4048,6 +4383,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -4062,6 +4398,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -4083,7 +4420,10 @@ export interface operations {
         page?: number;
         pageSize?: number;
       };
-      header?: never;
+      header?: {
+        /** @description The API version (a date) the request is written for and the answer is to be in; without it, the key's version (pinned when the key was created), or the current one for a session. An unknown version is 400. */
+        "Grocery-Advance-Version"?: "2026-11-28";
+      };
       path?: never;
       cookie?: never;
     };
@@ -4097,6 +4437,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -4123,6 +4464,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -4137,6 +4479,7 @@ export interface operations {
       /** @description Not signed in (or wrong credentials) */
       401: {
         headers: {
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -4151,6 +4494,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -4163,6 +4507,7 @@ export interface operations {
       405: {
         headers: {
           Allow: components["headers"]["Allow"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -4178,6 +4523,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -4192,6 +4538,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -4208,6 +4555,8 @@ export interface operations {
       header?: {
         /** @description Any string of 1–255 visible characters, unique per intended action. The same key with the same body within 24 hours replays the first response without acting again (even when both arrive at once), marked `Idempotent-Replayed: true`; with a different body: 422. An answer of 400 or 422 (the input refused before anything changed) or 5xx is not kept, so the corrected request may use the same key. A secret in the first response (an API key, a signing secret) is null in the replay, with a `message` saying it was shown once. */
         "Idempotency-Key"?: string;
+        /** @description The API version (a date) the request is written for and the answer is to be in; without it, the key's version (pinned when the key was created), or the current one for a session. An unknown version is 400. */
+        "Grocery-Advance-Version"?: "2026-11-28";
       };
       path?: never;
       cookie?: never;
@@ -4231,6 +4580,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -4257,6 +4607,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -4272,6 +4623,7 @@ export interface operations {
       401: {
         headers: {
           "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -4287,6 +4639,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -4299,6 +4652,7 @@ export interface operations {
       405: {
         headers: {
           Allow: components["headers"]["Allow"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -4314,6 +4668,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -4325,6 +4680,7 @@ export interface operations {
       /** @description The body is over its size limit (64 KB; the webhook 512 KB), refused while it streams */
       413: {
         headers: {
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -4336,6 +4692,7 @@ export interface operations {
       /** @description A body that is not Content-Type: application/json */
       415: {
         headers: {
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -4350,6 +4707,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -4366,6 +4724,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -4380,6 +4739,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -4393,7 +4753,10 @@ export interface operations {
   getInvitationsId: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description The API version (a date) the request is written for and the answer is to be in; without it, the key's version (pinned when the key was created), or the current one for a session. An unknown version is 400. */
+        "Grocery-Advance-Version"?: "2026-11-28";
+      };
       path: {
         id: number;
       };
@@ -4407,6 +4770,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -4430,6 +4794,7 @@ export interface operations {
       /** @description Not signed in (or wrong credentials) */
       401: {
         headers: {
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -4444,6 +4809,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -4458,6 +4824,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -4470,6 +4837,7 @@ export interface operations {
       405: {
         headers: {
           Allow: components["headers"]["Allow"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -4485,6 +4853,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -4499,6 +4868,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -4515,6 +4885,8 @@ export interface operations {
       header?: {
         /** @description Any string of 1–255 visible characters, unique per intended action. The same key with the same body within 24 hours replays the first response without acting again (even when both arrive at once), marked `Idempotent-Replayed: true`; with a different body: 422. An answer of 400 or 422 (the input refused before anything changed) or 5xx is not kept, so the corrected request may use the same key. A secret in the first response (an API key, a signing secret) is null in the replay, with a `message` saying it was shown once. */
         "Idempotency-Key"?: string;
+        /** @description The API version (a date) the request is written for and the answer is to be in; without it, the key's version (pinned when the key was created), or the current one for a session. An unknown version is 400. */
+        "Grocery-Advance-Version"?: "2026-11-28";
       };
       path: {
         id: number;
@@ -4530,6 +4902,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -4556,6 +4929,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -4571,6 +4945,7 @@ export interface operations {
       401: {
         headers: {
           "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -4586,6 +4961,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -4601,6 +4977,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -4613,6 +4990,7 @@ export interface operations {
       405: {
         headers: {
           Allow: components["headers"]["Allow"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -4628,6 +5006,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -4639,6 +5018,7 @@ export interface operations {
       /** @description The body is over its size limit (64 KB; the webhook 512 KB), refused while it streams */
       413: {
         headers: {
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -4650,6 +5030,7 @@ export interface operations {
       /** @description A body that is not Content-Type: application/json */
       415: {
         headers: {
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -4664,6 +5045,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -4680,6 +5062,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -4694,6 +5077,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -4710,6 +5094,8 @@ export interface operations {
       header?: {
         /** @description Any string of 1–255 visible characters, unique per intended action. The same key with the same body within 24 hours replays the first response without acting again (even when both arrive at once), marked `Idempotent-Replayed: true`; with a different body: 422. An answer of 400 or 422 (the input refused before anything changed) or 5xx is not kept, so the corrected request may use the same key. A secret in the first response (an API key, a signing secret) is null in the replay, with a `message` saying it was shown once. */
         "Idempotency-Key"?: string;
+        /** @description The API version (a date) the request is written for and the answer is to be in; without it, the key's version (pinned when the key was created), or the current one for a session. An unknown version is 400. */
+        "Grocery-Advance-Version"?: "2026-11-28";
       };
       path: {
         id: number;
@@ -4725,6 +5111,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -4751,6 +5138,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -4766,6 +5154,7 @@ export interface operations {
       401: {
         headers: {
           "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -4781,6 +5170,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -4796,6 +5186,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -4808,6 +5199,7 @@ export interface operations {
       405: {
         headers: {
           Allow: components["headers"]["Allow"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -4823,6 +5215,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -4834,6 +5227,7 @@ export interface operations {
       /** @description The body is over its size limit (64 KB; the webhook 512 KB), refused while it streams */
       413: {
         headers: {
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -4845,6 +5239,7 @@ export interface operations {
       /** @description A body that is not Content-Type: application/json */
       415: {
         headers: {
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -4859,6 +5254,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -4875,6 +5271,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -4889,6 +5286,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -4905,6 +5303,8 @@ export interface operations {
       header?: {
         /** @description Any string of 1–255 visible characters, unique per intended action. The same key with the same body within 24 hours replays the first response without acting again (even when both arrive at once), marked `Idempotent-Replayed: true`; with a different body: 422. An answer of 400 or 422 (the input refused before anything changed) or 5xx is not kept, so the corrected request may use the same key. A secret in the first response (an API key, a signing secret) is null in the replay, with a `message` saying it was shown once. */
         "Idempotency-Key"?: string;
+        /** @description The API version (a date) the request is written for and the answer is to be in; without it, the key's version (pinned when the key was created), or the current one for a session. An unknown version is 400. */
+        "Grocery-Advance-Version"?: "2026-11-28";
       };
       path: {
         id: number;
@@ -4927,6 +5327,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -4946,6 +5347,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -4961,6 +5363,7 @@ export interface operations {
       401: {
         headers: {
           "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -4976,6 +5379,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -4991,6 +5395,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -5003,6 +5408,7 @@ export interface operations {
       405: {
         headers: {
           Allow: components["headers"]["Allow"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -5018,6 +5424,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -5029,6 +5436,7 @@ export interface operations {
       /** @description The body is over its size limit (64 KB; the webhook 512 KB), refused while it streams */
       413: {
         headers: {
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -5040,6 +5448,7 @@ export interface operations {
       /** @description A body that is not Content-Type: application/json */
       415: {
         headers: {
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -5054,6 +5463,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -5070,6 +5480,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -5084,6 +5495,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -5100,6 +5512,8 @@ export interface operations {
       header?: {
         /** @description Any string of 1–255 visible characters, unique per intended action. The same key with the same body within 24 hours replays the first response without acting again (even when both arrive at once), marked `Idempotent-Replayed: true`; with a different body: 422. An answer of 400 or 422 (the input refused before anything changed) or 5xx is not kept, so the corrected request may use the same key. A secret in the first response (an API key, a signing secret) is null in the replay, with a `message` saying it was shown once. */
         "Idempotency-Key"?: string;
+        /** @description The API version (a date) the request is written for and the answer is to be in; without it, the key's version (pinned when the key was created), or the current one for a session. An unknown version is 400. */
+        "Grocery-Advance-Version"?: "2026-11-28";
       };
       path: {
         id: number;
@@ -5122,6 +5536,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -5144,6 +5559,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -5159,6 +5575,7 @@ export interface operations {
       401: {
         headers: {
           "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -5174,6 +5591,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -5189,6 +5607,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -5201,6 +5620,7 @@ export interface operations {
       405: {
         headers: {
           Allow: components["headers"]["Allow"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -5216,6 +5636,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -5227,6 +5648,7 @@ export interface operations {
       /** @description The body is over its size limit (64 KB; the webhook 512 KB), refused while it streams */
       413: {
         headers: {
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -5238,6 +5660,7 @@ export interface operations {
       /** @description A body that is not Content-Type: application/json */
       415: {
         headers: {
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -5252,6 +5675,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -5268,6 +5692,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -5282,6 +5707,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -5295,7 +5721,10 @@ export interface operations {
   getPaySchedule: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description The API version (a date) the request is written for and the answer is to be in; without it, the key's version (pinned when the key was created), or the current one for a session. An unknown version is 400. */
+        "Grocery-Advance-Version"?: "2026-11-28";
+      };
       path?: never;
       cookie?: never;
     };
@@ -5307,6 +5736,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -5321,6 +5751,7 @@ export interface operations {
       /** @description Not signed in (or wrong credentials) */
       401: {
         headers: {
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -5335,6 +5766,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -5347,6 +5779,7 @@ export interface operations {
       405: {
         headers: {
           Allow: components["headers"]["Allow"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -5362,6 +5795,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -5376,6 +5810,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -5392,6 +5827,8 @@ export interface operations {
       header?: {
         /** @description Any string of 1–255 visible characters, unique per intended action. The same key with the same body within 24 hours replays the first response without acting again (even when both arrive at once), marked `Idempotent-Replayed: true`; with a different body: 422. An answer of 400 or 422 (the input refused before anything changed) or 5xx is not kept, so the corrected request may use the same key. A secret in the first response (an API key, a signing secret) is null in the replay, with a `message` saying it was shown once. */
         "Idempotency-Key"?: string;
+        /** @description The API version (a date) the request is written for and the answer is to be in; without it, the key's version (pinned when the key was created), or the current one for a session. An unknown version is 400. */
+        "Grocery-Advance-Version"?: "2026-11-28";
       };
       path?: never;
       cookie?: never;
@@ -5413,6 +5850,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -5430,6 +5868,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -5445,6 +5884,7 @@ export interface operations {
       401: {
         headers: {
           "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -5460,6 +5900,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -5472,6 +5913,7 @@ export interface operations {
       405: {
         headers: {
           Allow: components["headers"]["Allow"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -5487,6 +5929,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -5498,6 +5941,7 @@ export interface operations {
       /** @description The body is over its size limit (64 KB; the webhook 512 KB), refused while it streams */
       413: {
         headers: {
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -5509,6 +5953,7 @@ export interface operations {
       /** @description A body that is not Content-Type: application/json */
       415: {
         headers: {
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -5523,6 +5968,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -5539,6 +5985,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -5553,6 +6000,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -5574,7 +6022,10 @@ export interface operations {
         page?: number;
         pageSize?: number;
       };
-      header?: never;
+      header?: {
+        /** @description The API version (a date) the request is written for and the answer is to be in; without it, the key's version (pinned when the key was created), or the current one for a session. An unknown version is 400. */
+        "Grocery-Advance-Version"?: "2026-11-28";
+      };
       path?: never;
       cookie?: never;
     };
@@ -5588,6 +6039,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -5609,6 +6061,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -5623,6 +6076,7 @@ export interface operations {
       /** @description Not signed in (or wrong credentials) */
       401: {
         headers: {
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -5637,6 +6091,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -5649,6 +6104,7 @@ export interface operations {
       405: {
         headers: {
           Allow: components["headers"]["Allow"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -5664,6 +6120,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -5678,6 +6135,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -5694,6 +6152,8 @@ export interface operations {
       header?: {
         /** @description Any string of 1–255 visible characters, unique per intended action. The same key with the same body within 24 hours replays the first response without acting again (even when both arrive at once), marked `Idempotent-Replayed: true`; with a different body: 422. An answer of 400 or 422 (the input refused before anything changed) or 5xx is not kept, so the corrected request may use the same key. A secret in the first response (an API key, a signing secret) is null in the replay, with a `message` saying it was shown once. */
         "Idempotency-Key"?: string;
+        /** @description The API version (a date) the request is written for and the answer is to be in; without it, the key's version (pinned when the key was created), or the current one for a session. An unknown version is 400. */
+        "Grocery-Advance-Version"?: "2026-11-28";
       };
       path?: never;
       cookie?: never;
@@ -5714,6 +6174,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -5775,6 +6236,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -5835,6 +6297,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -5850,6 +6313,7 @@ export interface operations {
       401: {
         headers: {
           "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -5865,6 +6329,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -5877,6 +6342,7 @@ export interface operations {
       405: {
         headers: {
           Allow: components["headers"]["Allow"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -5892,6 +6358,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -5903,6 +6370,7 @@ export interface operations {
       /** @description The body is over its size limit (64 KB; the webhook 512 KB), refused while it streams */
       413: {
         headers: {
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -5914,6 +6382,7 @@ export interface operations {
       /** @description A body that is not Content-Type: application/json */
       415: {
         headers: {
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -5928,6 +6397,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -5944,6 +6414,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -5958,6 +6429,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -5971,7 +6443,10 @@ export interface operations {
   getPayrollRunsId: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description The API version (a date) the request is written for and the answer is to be in; without it, the key's version (pinned when the key was created), or the current one for a session. An unknown version is 400. */
+        "Grocery-Advance-Version"?: "2026-11-28";
+      };
       path: {
         id: number;
       };
@@ -5985,6 +6460,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -6042,6 +6518,7 @@ export interface operations {
       /** @description Not signed in (or wrong credentials) */
       401: {
         headers: {
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -6056,6 +6533,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -6070,6 +6548,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -6082,6 +6561,7 @@ export interface operations {
       405: {
         headers: {
           Allow: components["headers"]["Allow"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -6097,6 +6577,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -6111,6 +6592,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -6127,6 +6609,8 @@ export interface operations {
       header?: {
         /** @description Any string of 1–255 visible characters, unique per intended action. The same key with the same body within 24 hours replays the first response without acting again (even when both arrive at once), marked `Idempotent-Replayed: true`; with a different body: 422. An answer of 400 or 422 (the input refused before anything changed) or 5xx is not kept, so the corrected request may use the same key. A secret in the first response (an API key, a signing secret) is null in the replay, with a `message` saying it was shown once. */
         "Idempotency-Key"?: string;
+        /** @description The API version (a date) the request is written for and the answer is to be in; without it, the key's version (pinned when the key was created), or the current one for a session. An unknown version is 400. */
+        "Grocery-Advance-Version"?: "2026-11-28";
       };
       path: {
         id: number;
@@ -6152,6 +6636,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -6212,6 +6697,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -6227,6 +6713,7 @@ export interface operations {
       401: {
         headers: {
           "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -6242,6 +6729,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -6257,6 +6745,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -6269,6 +6758,7 @@ export interface operations {
       405: {
         headers: {
           Allow: components["headers"]["Allow"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -6284,6 +6774,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -6295,6 +6786,7 @@ export interface operations {
       /** @description The body is over its size limit (64 KB; the webhook 512 KB), refused while it streams */
       413: {
         headers: {
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -6306,6 +6798,7 @@ export interface operations {
       /** @description A body that is not Content-Type: application/json */
       415: {
         headers: {
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -6320,6 +6813,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -6336,6 +6830,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -6350,6 +6845,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -6363,7 +6859,10 @@ export interface operations {
   getApiKeys: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description The API version (a date) the request is written for and the answer is to be in; without it, the key's version (pinned when the key was created), or the current one for a session. An unknown version is 400. */
+        "Grocery-Advance-Version"?: "2026-11-28";
+      };
       path?: never;
       cookie?: never;
     };
@@ -6372,6 +6871,7 @@ export interface operations {
       /** @description Success */
       200: {
         headers: {
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -6399,6 +6899,7 @@ export interface operations {
       /** @description Not signed in (or wrong credentials) */
       401: {
         headers: {
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -6410,6 +6911,7 @@ export interface operations {
       /** @description Signed in with the wrong role, an API key without the scope (named), or not allowed */
       403: {
         headers: {
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -6422,6 +6924,7 @@ export interface operations {
       405: {
         headers: {
           Allow: components["headers"]["Allow"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -6433,6 +6936,7 @@ export interface operations {
       /** @description The database is unavailable */
       503: {
         headers: {
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -6449,6 +6953,8 @@ export interface operations {
       header?: {
         /** @description Any string of 1–255 visible characters, unique per intended action. The same key with the same body within 24 hours replays the first response without acting again (even when both arrive at once), marked `Idempotent-Replayed: true`; with a different body: 422. An answer of 400 or 422 (the input refused before anything changed) or 5xx is not kept, so the corrected request may use the same key. A secret in the first response (an API key, a signing secret) is null in the replay, with a `message` saying it was shown once. */
         "Idempotency-Key"?: string;
+        /** @description The API version (a date) the request is written for and the answer is to be in; without it, the key's version (pinned when the key was created), or the current one for a session. An unknown version is 400. */
+        "Grocery-Advance-Version"?: "2026-11-28";
       };
       path?: never;
       cookie?: never;
@@ -6476,6 +6982,7 @@ export interface operations {
       201: {
         headers: {
           "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -6504,6 +7011,7 @@ export interface operations {
       /** @description Invalid input */
       400: {
         headers: {
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -6519,6 +7027,7 @@ export interface operations {
       401: {
         headers: {
           "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -6531,6 +7040,7 @@ export interface operations {
       403: {
         headers: {
           "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -6543,6 +7053,7 @@ export interface operations {
       405: {
         headers: {
           Allow: components["headers"]["Allow"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -6555,6 +7066,7 @@ export interface operations {
       409: {
         headers: {
           "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -6566,6 +7078,7 @@ export interface operations {
       /** @description The body is over its size limit (64 KB; the webhook 512 KB), refused while it streams */
       413: {
         headers: {
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -6577,6 +7090,7 @@ export interface operations {
       /** @description A body that is not Content-Type: application/json */
       415: {
         headers: {
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -6588,6 +7102,7 @@ export interface operations {
       /** @description The Idempotency-Key was already used with a different request */
       422: {
         headers: {
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -6599,6 +7114,7 @@ export interface operations {
       /** @description The database is unavailable */
       503: {
         headers: {
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -6615,6 +7131,8 @@ export interface operations {
       header?: {
         /** @description Any string of 1–255 visible characters, unique per intended action. The same key with the same body within 24 hours replays the first response without acting again (even when both arrive at once), marked `Idempotent-Replayed: true`; with a different body: 422. An answer of 400 or 422 (the input refused before anything changed) or 5xx is not kept, so the corrected request may use the same key. A secret in the first response (an API key, a signing secret) is null in the replay, with a `message` saying it was shown once. */
         "Idempotency-Key"?: string;
+        /** @description The API version (a date) the request is written for and the answer is to be in; without it, the key's version (pinned when the key was created), or the current one for a session. An unknown version is 400. */
+        "Grocery-Advance-Version"?: "2026-11-28";
       };
       path: {
         id: number;
@@ -6627,6 +7145,7 @@ export interface operations {
       200: {
         headers: {
           "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -6654,6 +7173,7 @@ export interface operations {
       /** @description Invalid input */
       400: {
         headers: {
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -6669,6 +7189,7 @@ export interface operations {
       401: {
         headers: {
           "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -6681,6 +7202,7 @@ export interface operations {
       403: {
         headers: {
           "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -6693,6 +7215,7 @@ export interface operations {
       404: {
         headers: {
           "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -6705,6 +7228,7 @@ export interface operations {
       405: {
         headers: {
           Allow: components["headers"]["Allow"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -6717,6 +7241,7 @@ export interface operations {
       409: {
         headers: {
           "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -6728,6 +7253,7 @@ export interface operations {
       /** @description The body is over its size limit (64 KB; the webhook 512 KB), refused while it streams */
       413: {
         headers: {
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -6739,6 +7265,7 @@ export interface operations {
       /** @description A body that is not Content-Type: application/json */
       415: {
         headers: {
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -6750,6 +7277,7 @@ export interface operations {
       /** @description The Idempotency-Key was already used with a different request */
       422: {
         headers: {
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -6761,6 +7289,7 @@ export interface operations {
       /** @description The database is unavailable */
       503: {
         headers: {
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -6773,8 +7302,19 @@ export interface operations {
   };
   getWebhookEndpoints: {
     parameters: {
-      query?: never;
-      header?: never;
+      query?: {
+        /** @description Opaque: where the page starts, as the previous page's `Link: <…>; rel="next"` gives it (from the start without one) */
+        cursor?: string;
+        /** @description Rows per page with `cursor` */
+        limit?: number;
+        /** @description The page-number form (with `pageSize`; not with `cursor`/`limit`), 1-based */
+        page?: number;
+        pageSize?: number;
+      };
+      header?: {
+        /** @description The API version (a date) the request is written for and the answer is to be in; without it, the key's version (pinned when the key was created), or the current one for a session. An unknown version is 400. */
+        "Grocery-Advance-Version"?: "2026-11-28";
+      };
       path?: never;
       cookie?: never;
     };
@@ -6783,9 +7323,12 @@ export interface operations {
       /** @description Success */
       200: {
         headers: {
+          "X-Total-Count": components["headers"]["X-Total-Count"];
+          Link: components["headers"]["Link"];
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -6813,12 +7356,34 @@ export interface operations {
             disabledAt: string | null;
             /** @description Why it was disabled (failed deliveries in a row, since when) and how to enable it again (POST /api/webhook-endpoints/{id}/enable); null while enabled */
             disabledReason: string | null;
+            description: string | null;
+            /** @description After a rotation: until when the previous secret still signs each delivery (a second v1); null otherwise */
+            rotationOverlapEndsAt: string | null;
           }[];
+        };
+      };
+      /** @description Invalid input */
+      400: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+            errors?: {
+              [key: string]: string[];
+            };
+          };
         };
       };
       /** @description Not signed in (or wrong credentials) */
       401: {
         headers: {
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -6833,6 +7398,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -6845,6 +7411,7 @@ export interface operations {
       405: {
         headers: {
           Allow: components["headers"]["Allow"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -6860,6 +7427,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -6874,6 +7442,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -6890,6 +7459,8 @@ export interface operations {
       header?: {
         /** @description Any string of 1–255 visible characters, unique per intended action. The same key with the same body within 24 hours replays the first response without acting again (even when both arrive at once), marked `Idempotent-Replayed: true`; with a different body: 422. An answer of 400 or 422 (the input refused before anything changed) or 5xx is not kept, so the corrected request may use the same key. A secret in the first response (an API key, a signing secret) is null in the replay, with a `message` saying it was shown once. */
         "Idempotency-Key"?: string;
+        /** @description The API version (a date) the request is written for and the answer is to be in; without it, the key's version (pinned when the key was created), or the current one for a session. An unknown version is 400. */
+        "Grocery-Advance-Version"?: "2026-11-28";
       };
       path?: never;
       cookie?: never;
@@ -6910,6 +7481,8 @@ export interface operations {
             | "employee.joined"
             | "employee.offboarded"
           )[];
+          /** @description A note for the people who read the endpoint list */
+          description?: string | null;
         };
       };
     };
@@ -6921,6 +7494,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -6948,6 +7522,9 @@ export interface operations {
             disabledAt: string | null;
             /** @description Why it was disabled (failed deliveries in a row, since when) and how to enable it again (POST /api/webhook-endpoints/{id}/enable); null while enabled */
             disabledReason: string | null;
+            description: string | null;
+            /** @description After a rotation: until when the previous secret still signs each delivery (a second v1); null otherwise */
+            rotationOverlapEndsAt: string | null;
             /** @description Signs every delivery (whsec_…), in the first answer only; null in a replay of it */
             secret: string | null;
             /** @description Only in a replay (Idempotent-Replayed: true): why the secret fields are null there */
@@ -6961,6 +7538,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -6976,6 +7554,7 @@ export interface operations {
       401: {
         headers: {
           "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -6991,6 +7570,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -7003,6 +7583,7 @@ export interface operations {
       405: {
         headers: {
           Allow: components["headers"]["Allow"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -7018,6 +7599,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -7029,6 +7611,7 @@ export interface operations {
       /** @description The body is over its size limit (64 KB; the webhook 512 KB), refused while it streams */
       413: {
         headers: {
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -7040,6 +7623,7 @@ export interface operations {
       /** @description A body that is not Content-Type: application/json */
       415: {
         headers: {
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -7054,6 +7638,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -7070,6 +7655,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -7084,6 +7670,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -7100,6 +7687,8 @@ export interface operations {
       header?: {
         /** @description Any string of 1–255 visible characters, unique per intended action. The same key with the same body within 24 hours replays the first response without acting again (even when both arrive at once), marked `Idempotent-Replayed: true`; with a different body: 422. An answer of 400 or 422 (the input refused before anything changed) or 5xx is not kept, so the corrected request may use the same key. A secret in the first response (an API key, a signing secret) is null in the replay, with a `message` saying it was shown once. */
         "Idempotency-Key"?: string;
+        /** @description The API version (a date) the request is written for and the answer is to be in; without it, the key's version (pinned when the key was created), or the current one for a session. An unknown version is 400. */
+        "Grocery-Advance-Version"?: "2026-11-28";
       };
       path: {
         id: number;
@@ -7115,6 +7704,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -7142,6 +7732,9 @@ export interface operations {
             disabledAt: string | null;
             /** @description Why it was disabled (failed deliveries in a row, since when) and how to enable it again (POST /api/webhook-endpoints/{id}/enable); null while enabled */
             disabledReason: string | null;
+            description: string | null;
+            /** @description After a rotation: until when the previous secret still signs each delivery (a second v1); null otherwise */
+            rotationOverlapEndsAt: string | null;
           };
         };
       };
@@ -7151,6 +7744,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -7166,6 +7760,7 @@ export interface operations {
       401: {
         headers: {
           "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -7181,6 +7776,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -7196,6 +7792,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -7208,6 +7805,7 @@ export interface operations {
       405: {
         headers: {
           Allow: components["headers"]["Allow"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -7223,6 +7821,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -7234,6 +7833,7 @@ export interface operations {
       /** @description The body is over its size limit (64 KB; the webhook 512 KB), refused while it streams */
       413: {
         headers: {
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -7245,6 +7845,7 @@ export interface operations {
       /** @description A body that is not Content-Type: application/json */
       415: {
         headers: {
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -7259,6 +7860,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -7275,6 +7877,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -7289,6 +7892,251 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+          };
+        };
+      };
+    };
+  };
+  patchWebhookEndpointsId: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Any string of 1–255 visible characters, unique per intended action. The same key with the same body within 24 hours replays the first response without acting again (even when both arrive at once), marked `Idempotent-Replayed: true`; with a different body: 422. An answer of 400 or 422 (the input refused before anything changed) or 5xx is not kept, so the corrected request may use the same key. A secret in the first response (an API key, a signing secret) is null in the replay, with a `message` saying it was shown once. */
+        "Idempotency-Key"?: string;
+        /** @description The API version (a date) the request is written for and the answer is to be in; without it, the key's version (pinned when the key was created), or the current one for a session. An unknown version is 400. */
+        "Grocery-Advance-Version"?: "2026-11-28";
+      };
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          url?: string;
+          events?: (
+            | "advance_request.created"
+            | "advance_request.approved"
+            | "advance_request.declined"
+            | "advance_request.cancelled"
+            | "card.issued"
+            | "card.closed"
+            | "payroll_run.submitted"
+            | "deduction.collected"
+            | "employee.joined"
+            | "employee.offboarded"
+          )[];
+          /** @description A note for the people who read the endpoint list */
+          description?: string | null;
+          /** @description false disables the endpoint (it gets no events); true enables it again, its failure count afresh */
+          enabled?: boolean;
+        };
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            id: number;
+            url: string;
+            events: (
+              | "advance_request.created"
+              | "advance_request.approved"
+              | "advance_request.declined"
+              | "advance_request.cancelled"
+              | "card.issued"
+              | "card.closed"
+              | "payroll_run.submitted"
+              | "deduction.collected"
+              | "employee.joined"
+              | "employee.offboarded"
+            )[];
+            createdAt: string;
+            /** @description Failed delivery attempts in a row (0 after a success) */
+            consecutiveFailures: number;
+            /** @description When the current run of failures began; null when none */
+            failingSince: string | null;
+            /** @description When it was disabled after failing; it gets no events until enabled again */
+            disabledAt: string | null;
+            /** @description Why it was disabled (failed deliveries in a row, since when) and how to enable it again (POST /api/webhook-endpoints/{id}/enable); null while enabled */
+            disabledReason: string | null;
+            description: string | null;
+            /** @description After a rotation: until when the previous secret still signs each delivery (a second v1); null otherwise */
+            rotationOverlapEndsAt: string | null;
+          };
+        };
+      };
+      /** @description Invalid input */
+      400: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+            errors?: {
+              [key: string]: string[];
+            };
+          };
+        };
+      };
+      /** @description Not signed in (or wrong credentials) */
+      401: {
+        headers: {
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+          };
+        };
+      };
+      /** @description Signed in with the wrong role, an API key without the scope (named), or not allowed */
+      403: {
+        headers: {
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+          };
+        };
+      };
+      /** @description Not found (or another employer's/employee's record) */
+      404: {
+        headers: {
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+          };
+        };
+      };
+      /** @description This path does not serve that method (Allow lists the ones it does) */
+      405: {
+        headers: {
+          Allow: components["headers"]["Allow"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+          };
+        };
+      };
+      /** @description Conflicts with the current state of the record, or a request with the same Idempotency-Key is still in progress */
+      409: {
+        headers: {
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+          };
+        };
+      };
+      /** @description The body is over its size limit (64 KB; the webhook 512 KB), refused while it streams */
+      413: {
+        headers: {
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+          };
+        };
+      };
+      /** @description A body that is not Content-Type: application/json */
+      415: {
+        headers: {
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+          };
+        };
+      };
+      /** @description The Idempotency-Key was already used with a different request */
+      422: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+          };
+        };
+      };
+      /** @description Too many requests with this API key (wait Retry-After seconds) */
+      429: {
+        headers: {
+          "Retry-After": components["headers"]["Retry-After"];
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+          };
+        };
+      };
+      /** @description The database is unavailable */
+      503: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -7305,6 +8153,8 @@ export interface operations {
       header?: {
         /** @description Any string of 1–255 visible characters, unique per intended action. The same key with the same body within 24 hours replays the first response without acting again (even when both arrive at once), marked `Idempotent-Replayed: true`; with a different body: 422. An answer of 400 or 422 (the input refused before anything changed) or 5xx is not kept, so the corrected request may use the same key. A secret in the first response (an API key, a signing secret) is null in the replay, with a `message` saying it was shown once. */
         "Idempotency-Key"?: string;
+        /** @description The API version (a date) the request is written for and the answer is to be in; without it, the key's version (pinned when the key was created), or the current one for a session. An unknown version is 400. */
+        "Grocery-Advance-Version"?: "2026-11-28";
       };
       path: {
         id: number;
@@ -7320,6 +8170,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -7347,6 +8198,9 @@ export interface operations {
             disabledAt: string | null;
             /** @description Why it was disabled (failed deliveries in a row, since when) and how to enable it again (POST /api/webhook-endpoints/{id}/enable); null while enabled */
             disabledReason: string | null;
+            description: string | null;
+            /** @description After a rotation: until when the previous secret still signs each delivery (a second v1); null otherwise */
+            rotationOverlapEndsAt: string | null;
           };
         };
       };
@@ -7356,6 +8210,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -7371,6 +8226,7 @@ export interface operations {
       401: {
         headers: {
           "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -7386,6 +8242,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -7401,6 +8258,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -7413,6 +8271,7 @@ export interface operations {
       405: {
         headers: {
           Allow: components["headers"]["Allow"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -7428,6 +8287,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -7439,6 +8299,7 @@ export interface operations {
       /** @description The body is over its size limit (64 KB; the webhook 512 KB), refused while it streams */
       413: {
         headers: {
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -7450,6 +8311,7 @@ export interface operations {
       /** @description A body that is not Content-Type: application/json */
       415: {
         headers: {
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -7464,6 +8326,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -7480,6 +8343,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -7494,6 +8358,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -7507,7 +8372,10 @@ export interface operations {
   getComplaints: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description The API version (a date) the request is written for and the answer is to be in; without it, the key's version (pinned when the key was created), or the current one for a session. An unknown version is 400. */
+        "Grocery-Advance-Version"?: "2026-11-28";
+      };
       path?: never;
       cookie?: never;
     };
@@ -7516,6 +8384,7 @@ export interface operations {
       /** @description Success */
       200: {
         headers: {
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -7546,6 +8415,7 @@ export interface operations {
       /** @description Not signed in (or wrong credentials) */
       401: {
         headers: {
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -7557,6 +8427,7 @@ export interface operations {
       /** @description Signed in with the wrong role, an API key without the scope (named), or not allowed */
       403: {
         headers: {
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -7569,6 +8440,7 @@ export interface operations {
       405: {
         headers: {
           Allow: components["headers"]["Allow"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -7580,6 +8452,7 @@ export interface operations {
       /** @description The database is unavailable */
       503: {
         headers: {
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -7596,6 +8469,8 @@ export interface operations {
       header?: {
         /** @description Any string of 1–255 visible characters, unique per intended action. The same key with the same body within 24 hours replays the first response without acting again (even when both arrive at once), marked `Idempotent-Replayed: true`; with a different body: 422. An answer of 400 or 422 (the input refused before anything changed) or 5xx is not kept, so the corrected request may use the same key. A secret in the first response (an API key, a signing secret) is null in the replay, with a `message` saying it was shown once. */
         "Idempotency-Key"?: string;
+        /** @description The API version (a date) the request is written for and the answer is to be in; without it, the key's version (pinned when the key was created), or the current one for a session. An unknown version is 400. */
+        "Grocery-Advance-Version"?: "2026-11-28";
       };
       path?: never;
       cookie?: never;
@@ -7615,6 +8490,7 @@ export interface operations {
       201: {
         headers: {
           "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -7645,6 +8521,7 @@ export interface operations {
       /** @description Invalid input */
       400: {
         headers: {
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -7660,6 +8537,7 @@ export interface operations {
       401: {
         headers: {
           "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -7672,6 +8550,7 @@ export interface operations {
       403: {
         headers: {
           "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -7684,6 +8563,7 @@ export interface operations {
       405: {
         headers: {
           Allow: components["headers"]["Allow"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -7696,6 +8576,7 @@ export interface operations {
       409: {
         headers: {
           "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -7707,6 +8588,7 @@ export interface operations {
       /** @description The body is over its size limit (64 KB; the webhook 512 KB), refused while it streams */
       413: {
         headers: {
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -7718,6 +8600,7 @@ export interface operations {
       /** @description A body that is not Content-Type: application/json */
       415: {
         headers: {
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -7729,6 +8612,7 @@ export interface operations {
       /** @description The Idempotency-Key was already used with a different request */
       422: {
         headers: {
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -7740,6 +8624,7 @@ export interface operations {
       /** @description The database is unavailable */
       503: {
         headers: {
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -7755,7 +8640,10 @@ export interface operations {
       query?: {
         status?: "open" | "all" | "RECEIVED" | "IN_REVIEW" | "RESOLVED";
       };
-      header?: never;
+      header?: {
+        /** @description The API version (a date) the request is written for and the answer is to be in; without it, the key's version (pinned when the key was created), or the current one for a session. An unknown version is 400. */
+        "Grocery-Advance-Version"?: "2026-11-28";
+      };
       path?: never;
       cookie?: never;
     };
@@ -7767,6 +8655,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -7805,6 +8694,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -7819,6 +8709,7 @@ export interface operations {
       /** @description Not signed in (or wrong credentials) */
       401: {
         headers: {
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -7833,6 +8724,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -7845,6 +8737,7 @@ export interface operations {
       405: {
         headers: {
           Allow: components["headers"]["Allow"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -7860,6 +8753,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -7874,6 +8768,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -7890,6 +8785,8 @@ export interface operations {
       header?: {
         /** @description Any string of 1–255 visible characters, unique per intended action. The same key with the same body within 24 hours replays the first response without acting again (even when both arrive at once), marked `Idempotent-Replayed: true`; with a different body: 422. An answer of 400 or 422 (the input refused before anything changed) or 5xx is not kept, so the corrected request may use the same key. A secret in the first response (an API key, a signing secret) is null in the replay, with a `message` saying it was shown once. */
         "Idempotency-Key"?: string;
+        /** @description The API version (a date) the request is written for and the answer is to be in; without it, the key's version (pinned when the key was created), or the current one for a session. An unknown version is 400. */
+        "Grocery-Advance-Version"?: "2026-11-28";
       };
       path: {
         id: number;
@@ -7905,6 +8802,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -7943,6 +8841,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -7958,6 +8857,7 @@ export interface operations {
       401: {
         headers: {
           "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -7973,6 +8873,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -7988,6 +8889,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -8000,6 +8902,7 @@ export interface operations {
       405: {
         headers: {
           Allow: components["headers"]["Allow"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -8015,6 +8918,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -8026,6 +8930,7 @@ export interface operations {
       /** @description The body is over its size limit (64 KB; the webhook 512 KB), refused while it streams */
       413: {
         headers: {
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -8037,6 +8942,7 @@ export interface operations {
       /** @description A body that is not Content-Type: application/json */
       415: {
         headers: {
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -8051,6 +8957,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -8067,6 +8974,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -8081,6 +8989,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -8097,6 +9006,8 @@ export interface operations {
       header?: {
         /** @description Any string of 1–255 visible characters, unique per intended action. The same key with the same body within 24 hours replays the first response without acting again (even when both arrive at once), marked `Idempotent-Replayed: true`; with a different body: 422. An answer of 400 or 422 (the input refused before anything changed) or 5xx is not kept, so the corrected request may use the same key. A secret in the first response (an API key, a signing secret) is null in the replay, with a `message` saying it was shown once. */
         "Idempotency-Key"?: string;
+        /** @description The API version (a date) the request is written for and the answer is to be in; without it, the key's version (pinned when the key was created), or the current one for a session. An unknown version is 400. */
+        "Grocery-Advance-Version"?: "2026-11-28";
       };
       path: {
         id: number;
@@ -8118,6 +9029,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -8156,6 +9068,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -8171,6 +9084,7 @@ export interface operations {
       401: {
         headers: {
           "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -8186,6 +9100,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -8201,6 +9116,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -8213,6 +9129,7 @@ export interface operations {
       405: {
         headers: {
           Allow: components["headers"]["Allow"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -8228,6 +9145,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -8239,6 +9157,7 @@ export interface operations {
       /** @description The body is over its size limit (64 KB; the webhook 512 KB), refused while it streams */
       413: {
         headers: {
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -8250,6 +9169,7 @@ export interface operations {
       /** @description A body that is not Content-Type: application/json */
       415: {
         headers: {
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -8264,6 +9184,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -8280,6 +9201,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -8294,6 +9216,827 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+          };
+        };
+      };
+    };
+  };
+  getWebhookEndpointsIdDeliveries: {
+    parameters: {
+      query?: {
+        /** @description Opaque: where the page starts, as the previous page's `Link: <…>; rel="next"` gives it (from the start without one) */
+        cursor?: string;
+        /** @description Rows per page with `cursor` */
+        limit?: number;
+        /** @description The page-number form (with `pageSize`; not with `cursor`/`limit`), 1-based */
+        page?: number;
+        pageSize?: number;
+      };
+      header?: {
+        /** @description The API version (a date) the request is written for and the answer is to be in; without it, the key's version (pinned when the key was created), or the current one for a session. An unknown version is 400. */
+        "Grocery-Advance-Version"?: "2026-11-28";
+      };
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          "X-Total-Count": components["headers"]["X-Total-Count"];
+          Link: components["headers"]["Link"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            id: number;
+            /** @description evt_…: the same on a redelivery */
+            eventId: string;
+            /** @description The event type, or ping */
+            type: string;
+            /** @enum {string} */
+            status: "pending" | "delivered" | "failed";
+            /** @description Attempts made so far */
+            attempts: number;
+            lastAttemptAt: string | null;
+            /** @description The HTTP status the endpoint answered last; null without one */
+            lastStatusCode: number | null;
+            /** @description Why the last attempt failed, in plain words ("connection refused", "timed out", "the endpoint answered HTTP 500"); null after a success or before any attempt */
+            lastError: string | null;
+            /** @description When the next attempt is due while pending; else null */
+            nextAttemptAt: string | null;
+            /** @description ISO 8601 date-time */
+            createdAt: string;
+            deliveredAt: string | null;
+          }[];
+        };
+      };
+      /** @description Invalid input */
+      400: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+            errors?: {
+              [key: string]: string[];
+            };
+          };
+        };
+      };
+      /** @description Not signed in (or wrong credentials) */
+      401: {
+        headers: {
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+          };
+        };
+      };
+      /** @description Signed in with the wrong role, an API key without the scope (named), or not allowed */
+      403: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+          };
+        };
+      };
+      /** @description Not found (or another employer's/employee's record) */
+      404: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+          };
+        };
+      };
+      /** @description This path does not serve that method (Allow lists the ones it does) */
+      405: {
+        headers: {
+          Allow: components["headers"]["Allow"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+          };
+        };
+      };
+      /** @description Too many requests with this API key (wait Retry-After seconds) */
+      429: {
+        headers: {
+          "Retry-After": components["headers"]["Retry-After"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+          };
+        };
+      };
+      /** @description The database is unavailable */
+      503: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+          };
+        };
+      };
+    };
+  };
+  postWebhookEndpointsIdDeliveriesDeliveryIdRedeliver: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Any string of 1–255 visible characters, unique per intended action. The same key with the same body within 24 hours replays the first response without acting again (even when both arrive at once), marked `Idempotent-Replayed: true`; with a different body: 422. An answer of 400 or 422 (the input refused before anything changed) or 5xx is not kept, so the corrected request may use the same key. A secret in the first response (an API key, a signing secret) is null in the replay, with a `message` saying it was shown once. */
+        "Idempotency-Key"?: string;
+        /** @description The API version (a date) the request is written for and the answer is to be in; without it, the key's version (pinned when the key was created), or the current one for a session. An unknown version is 400. */
+        "Grocery-Advance-Version"?: "2026-11-28";
+      };
+      path: {
+        id: number;
+        deliveryId: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      201: {
+        headers: {
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            id: number;
+            /** @description evt_…: the same on a redelivery */
+            eventId: string;
+            /** @description The event type, or ping */
+            type: string;
+            /** @enum {string} */
+            status: "pending" | "delivered" | "failed";
+            /** @description Attempts made so far */
+            attempts: number;
+            lastAttemptAt: string | null;
+            /** @description The HTTP status the endpoint answered last; null without one */
+            lastStatusCode: number | null;
+            /** @description Why the last attempt failed, in plain words ("connection refused", "timed out", "the endpoint answered HTTP 500"); null after a success or before any attempt */
+            lastError: string | null;
+            /** @description When the next attempt is due while pending; else null */
+            nextAttemptAt: string | null;
+            /** @description ISO 8601 date-time */
+            createdAt: string;
+            deliveredAt: string | null;
+          };
+        };
+      };
+      /** @description Invalid input */
+      400: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+            errors?: {
+              [key: string]: string[];
+            };
+          };
+        };
+      };
+      /** @description Not signed in (or wrong credentials) */
+      401: {
+        headers: {
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+          };
+        };
+      };
+      /** @description Signed in with the wrong role, an API key without the scope (named), or not allowed */
+      403: {
+        headers: {
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+          };
+        };
+      };
+      /** @description Not found (or another employer's/employee's record) */
+      404: {
+        headers: {
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+          };
+        };
+      };
+      /** @description This path does not serve that method (Allow lists the ones it does) */
+      405: {
+        headers: {
+          Allow: components["headers"]["Allow"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+          };
+        };
+      };
+      /** @description Conflicts with the current state of the record, or a request with the same Idempotency-Key is still in progress */
+      409: {
+        headers: {
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+          };
+        };
+      };
+      /** @description The body is over its size limit (64 KB; the webhook 512 KB), refused while it streams */
+      413: {
+        headers: {
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+          };
+        };
+      };
+      /** @description A body that is not Content-Type: application/json */
+      415: {
+        headers: {
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+          };
+        };
+      };
+      /** @description The Idempotency-Key was already used with a different request */
+      422: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+          };
+        };
+      };
+      /** @description Too many requests with this API key (wait Retry-After seconds) */
+      429: {
+        headers: {
+          "Retry-After": components["headers"]["Retry-After"];
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+          };
+        };
+      };
+      /** @description The database is unavailable */
+      503: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+          };
+        };
+      };
+    };
+  };
+  postWebhookEndpointsIdTest: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Any string of 1–255 visible characters, unique per intended action. The same key with the same body within 24 hours replays the first response without acting again (even when both arrive at once), marked `Idempotent-Replayed: true`; with a different body: 422. An answer of 400 or 422 (the input refused before anything changed) or 5xx is not kept, so the corrected request may use the same key. A secret in the first response (an API key, a signing secret) is null in the replay, with a `message` saying it was shown once. */
+        "Idempotency-Key"?: string;
+        /** @description The API version (a date) the request is written for and the answer is to be in; without it, the key's version (pinned when the key was created), or the current one for a session. An unknown version is 400. */
+        "Grocery-Advance-Version"?: "2026-11-28";
+      };
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      201: {
+        headers: {
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            id: number;
+            /** @description evt_…: the same on a redelivery */
+            eventId: string;
+            /** @description The event type, or ping */
+            type: string;
+            /** @enum {string} */
+            status: "pending" | "delivered" | "failed";
+            /** @description Attempts made so far */
+            attempts: number;
+            lastAttemptAt: string | null;
+            /** @description The HTTP status the endpoint answered last; null without one */
+            lastStatusCode: number | null;
+            /** @description Why the last attempt failed, in plain words ("connection refused", "timed out", "the endpoint answered HTTP 500"); null after a success or before any attempt */
+            lastError: string | null;
+            /** @description When the next attempt is due while pending; else null */
+            nextAttemptAt: string | null;
+            /** @description ISO 8601 date-time */
+            createdAt: string;
+            deliveredAt: string | null;
+          };
+        };
+      };
+      /** @description Invalid input */
+      400: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+            errors?: {
+              [key: string]: string[];
+            };
+          };
+        };
+      };
+      /** @description Not signed in (or wrong credentials) */
+      401: {
+        headers: {
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+          };
+        };
+      };
+      /** @description Signed in with the wrong role, an API key without the scope (named), or not allowed */
+      403: {
+        headers: {
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+          };
+        };
+      };
+      /** @description Not found (or another employer's/employee's record) */
+      404: {
+        headers: {
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+          };
+        };
+      };
+      /** @description This path does not serve that method (Allow lists the ones it does) */
+      405: {
+        headers: {
+          Allow: components["headers"]["Allow"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+          };
+        };
+      };
+      /** @description The endpoint is disabled: enable it first */
+      409: {
+        headers: {
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+          };
+        };
+      };
+      /** @description The body is over its size limit (64 KB; the webhook 512 KB), refused while it streams */
+      413: {
+        headers: {
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+          };
+        };
+      };
+      /** @description A body that is not Content-Type: application/json */
+      415: {
+        headers: {
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+          };
+        };
+      };
+      /** @description The Idempotency-Key was already used with a different request */
+      422: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+          };
+        };
+      };
+      /** @description Too many requests with this API key (wait Retry-After seconds) */
+      429: {
+        headers: {
+          "Retry-After": components["headers"]["Retry-After"];
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+          };
+        };
+      };
+      /** @description The database is unavailable */
+      503: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+          };
+        };
+      };
+    };
+  };
+  postWebhookEndpointsIdRotateSecret: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Any string of 1–255 visible characters, unique per intended action. The same key with the same body within 24 hours replays the first response without acting again (even when both arrive at once), marked `Idempotent-Replayed: true`; with a different body: 422. An answer of 400 or 422 (the input refused before anything changed) or 5xx is not kept, so the corrected request may use the same key. A secret in the first response (an API key, a signing secret) is null in the replay, with a `message` saying it was shown once. */
+        "Idempotency-Key"?: string;
+        /** @description The API version (a date) the request is written for and the answer is to be in; without it, the key's version (pinned when the key was created), or the current one for a session. An unknown version is 400. */
+        "Grocery-Advance-Version"?: "2026-11-28";
+      };
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success. `secret` is shown in this first answer only and never stored: a replay of it (Idempotent-Replayed: true) has it null, with `message`: "The new signing secret was shown once, in the first answer to this request, and is not stored. If it was lost, rotate the secret again." */
+      200: {
+        headers: {
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            id: number;
+            url: string;
+            events: (
+              | "advance_request.created"
+              | "advance_request.approved"
+              | "advance_request.declined"
+              | "advance_request.cancelled"
+              | "card.issued"
+              | "card.closed"
+              | "payroll_run.submitted"
+              | "deduction.collected"
+              | "employee.joined"
+              | "employee.offboarded"
+            )[];
+            createdAt: string;
+            /** @description Failed delivery attempts in a row (0 after a success) */
+            consecutiveFailures: number;
+            /** @description When the current run of failures began; null when none */
+            failingSince: string | null;
+            /** @description When it was disabled after failing; it gets no events until enabled again */
+            disabledAt: string | null;
+            /** @description Why it was disabled (failed deliveries in a row, since when) and how to enable it again (POST /api/webhook-endpoints/{id}/enable); null while enabled */
+            disabledReason: string | null;
+            description: string | null;
+            /** @description After a rotation: until when the previous secret still signs each delivery (a second v1); null otherwise */
+            rotationOverlapEndsAt: string | null;
+            /** @description Signs every delivery (whsec_…), in the first answer only; null in a replay of it */
+            secret: string | null;
+            /** @description Only in a replay (Idempotent-Replayed: true): why the secret fields are null there */
+            message?: string;
+          };
+        };
+      };
+      /** @description Invalid input */
+      400: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+            errors?: {
+              [key: string]: string[];
+            };
+          };
+        };
+      };
+      /** @description Not signed in (or wrong credentials) */
+      401: {
+        headers: {
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+          };
+        };
+      };
+      /** @description Signed in with the wrong role, an API key without the scope (named), or not allowed */
+      403: {
+        headers: {
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+          };
+        };
+      };
+      /** @description Not found (or another employer's/employee's record) */
+      404: {
+        headers: {
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+          };
+        };
+      };
+      /** @description This path does not serve that method (Allow lists the ones it does) */
+      405: {
+        headers: {
+          Allow: components["headers"]["Allow"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+          };
+        };
+      };
+      /** @description Conflicts with the current state of the record, or a request with the same Idempotency-Key is still in progress */
+      409: {
+        headers: {
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+          };
+        };
+      };
+      /** @description The body is over its size limit (64 KB; the webhook 512 KB), refused while it streams */
+      413: {
+        headers: {
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+          };
+        };
+      };
+      /** @description A body that is not Content-Type: application/json */
+      415: {
+        headers: {
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+          };
+        };
+      };
+      /** @description The Idempotency-Key was already used with a different request */
+      422: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+          };
+        };
+      };
+      /** @description Too many requests with this API key (wait Retry-After seconds) */
+      429: {
+        headers: {
+          "Retry-After": components["headers"]["Retry-After"];
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+          };
+        };
+      };
+      /** @description The database is unavailable */
+      503: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -8310,6 +10053,8 @@ export interface operations {
       header?: {
         /** @description Any string of 1–255 visible characters, unique per intended action. The same key with the same body within 24 hours replays the first response without acting again (even when both arrive at once), marked `Idempotent-Replayed: true`; with a different body: 422. An answer of 400 or 422 (the input refused before anything changed) or 5xx is not kept, so the corrected request may use the same key. A secret in the first response (an API key, a signing secret) is null in the replay, with a `message` saying it was shown once. */
         "Idempotency-Key"?: string;
+        /** @description The API version (a date) the request is written for and the answer is to be in; without it, the key's version (pinned when the key was created), or the current one for a session. An unknown version is 400. */
+        "Grocery-Advance-Version"?: "2026-11-28";
       };
       path?: never;
       cookie?: never;
@@ -8327,6 +10072,7 @@ export interface operations {
       200: {
         headers: {
           "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -8343,6 +10089,7 @@ export interface operations {
       /** @description Invalid input */
       400: {
         headers: {
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -8358,6 +10105,7 @@ export interface operations {
       401: {
         headers: {
           "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -8370,6 +10118,7 @@ export interface operations {
       402: {
         headers: {
           "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -8382,6 +10131,7 @@ export interface operations {
       403: {
         headers: {
           "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -8394,6 +10144,7 @@ export interface operations {
       404: {
         headers: {
           "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -8406,6 +10157,7 @@ export interface operations {
       405: {
         headers: {
           Allow: components["headers"]["Allow"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -8418,6 +10170,7 @@ export interface operations {
       409: {
         headers: {
           "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -8429,6 +10182,7 @@ export interface operations {
       /** @description The body is over its size limit (64 KB; the webhook 512 KB), refused while it streams */
       413: {
         headers: {
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -8440,6 +10194,7 @@ export interface operations {
       /** @description A body that is not Content-Type: application/json */
       415: {
         headers: {
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -8451,6 +10206,7 @@ export interface operations {
       /** @description The Idempotency-Key was already used with a different request */
       422: {
         headers: {
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -8462,6 +10218,7 @@ export interface operations {
       /** @description The database is unavailable */
       503: {
         headers: {
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -8478,6 +10235,8 @@ export interface operations {
       header?: {
         /** @description Any string of 1–255 visible characters, unique per intended action. The same key with the same body within 24 hours replays the first response without acting again (even when both arrive at once), marked `Idempotent-Replayed: true`; with a different body: 422. An answer of 400 or 422 (the input refused before anything changed) or 5xx is not kept, so the corrected request may use the same key. A secret in the first response (an API key, a signing secret) is null in the replay, with a `message` saying it was shown once. */
         "Idempotency-Key"?: string;
+        /** @description The API version (a date) the request is written for and the answer is to be in; without it, the key's version (pinned when the key was created), or the current one for a session. An unknown version is 400. */
+        "Grocery-Advance-Version"?: "2026-11-28";
       };
       path?: never;
       cookie?: never;
@@ -8494,6 +10253,7 @@ export interface operations {
       200: {
         headers: {
           "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -8518,6 +10278,7 @@ export interface operations {
       201: {
         headers: {
           "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -8541,6 +10302,7 @@ export interface operations {
       /** @description Invalid input */
       400: {
         headers: {
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -8556,6 +10318,7 @@ export interface operations {
       401: {
         headers: {
           "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -8568,6 +10331,7 @@ export interface operations {
       402: {
         headers: {
           "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -8580,6 +10344,7 @@ export interface operations {
       403: {
         headers: {
           "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -8592,6 +10357,7 @@ export interface operations {
       404: {
         headers: {
           "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -8604,6 +10370,7 @@ export interface operations {
       405: {
         headers: {
           Allow: components["headers"]["Allow"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -8616,6 +10383,7 @@ export interface operations {
       409: {
         headers: {
           "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -8627,6 +10395,7 @@ export interface operations {
       /** @description The body is over its size limit (64 KB; the webhook 512 KB), refused while it streams */
       413: {
         headers: {
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -8638,6 +10407,7 @@ export interface operations {
       /** @description A body that is not Content-Type: application/json */
       415: {
         headers: {
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -8649,6 +10419,7 @@ export interface operations {
       /** @description The Idempotency-Key was already used with a different request */
       422: {
         headers: {
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -8660,6 +10431,7 @@ export interface operations {
       /** @description The database is unavailable */
       503: {
         headers: {
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -8673,7 +10445,10 @@ export interface operations {
   postStripeWebhook: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description The API version (a date) the request is written for and the answer is to be in; without it, the key's version (pinned when the key was created), or the current one for a session. An unknown version is 400. */
+        "Grocery-Advance-Version"?: "2026-11-28";
+      };
       path?: never;
       cookie?: never;
     };
@@ -8686,6 +10461,7 @@ export interface operations {
       /** @description Success */
       200: {
         headers: {
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -8705,6 +10481,7 @@ export interface operations {
       /** @description Invalid input */
       400: {
         headers: {
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -8719,6 +10496,7 @@ export interface operations {
       /** @description Refused as cross-site (Sec-Fetch-Site cross-site/same-site, or a foreign Origin or Referer) */
       403: {
         headers: {
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -8730,6 +10508,7 @@ export interface operations {
       /** @description Not found (or another employer's/employee's record) */
       404: {
         headers: {
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -8742,6 +10521,7 @@ export interface operations {
       405: {
         headers: {
           Allow: components["headers"]["Allow"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -8753,6 +10533,7 @@ export interface operations {
       /** @description The body is over its size limit (64 KB; the webhook 512 KB), refused while it streams */
       413: {
         headers: {
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -8764,6 +10545,7 @@ export interface operations {
       /** @description A body that is not Content-Type: application/json */
       415: {
         headers: {
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -8775,6 +10557,7 @@ export interface operations {
       /** @description The database is unavailable */
       503: {
         headers: {
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -8788,7 +10571,10 @@ export interface operations {
   getEvents: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description The API version (a date) the request is written for and the answer is to be in; without it, the key's version (pinned when the key was created), or the current one for a session. An unknown version is 400. */
+        "Grocery-Advance-Version"?: "2026-11-28";
+      };
       path?: never;
       cookie?: never;
     };
@@ -8797,6 +10583,7 @@ export interface operations {
       /** @description An event stream */
       200: {
         headers: {
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -8806,6 +10593,7 @@ export interface operations {
       /** @description Not signed in (or wrong credentials) */
       401: {
         headers: {
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -8817,6 +10605,7 @@ export interface operations {
       /** @description Signed in with the wrong role, an API key without the scope (named), or not allowed */
       403: {
         headers: {
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -8829,6 +10618,7 @@ export interface operations {
       405: {
         headers: {
           Allow: components["headers"]["Allow"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -8840,6 +10630,7 @@ export interface operations {
       /** @description The database is unavailable */
       503: {
         headers: {
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -8854,7 +10645,7 @@ export interface operations {
     parameters: {
       query?: never;
       header: {
-        /** @description t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" keyed with the endpoint's secret> */
+        /** @description t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" keyed with the endpoint's secret>; for 24 hours after the secret is rotated, a second v1 signed with the previous secret follows */
         "Grocery-Advance-Signature": string;
       };
       path?: never;
@@ -8869,6 +10660,11 @@ export interface operations {
           type: "advance_request.created";
           /** @description Unix seconds */
           created: number;
+          /**
+           * @description The API version (Grocery-Advance-Version) the body is written in
+           * @enum {string}
+           */
+          version: "2026-11-28";
           data: {
             id: number;
             employeeId: number;
@@ -8914,7 +10710,7 @@ export interface operations {
     parameters: {
       query?: never;
       header: {
-        /** @description t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" keyed with the endpoint's secret> */
+        /** @description t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" keyed with the endpoint's secret>; for 24 hours after the secret is rotated, a second v1 signed with the previous secret follows */
         "Grocery-Advance-Signature": string;
       };
       path?: never;
@@ -8929,6 +10725,11 @@ export interface operations {
           type: "advance_request.approved";
           /** @description Unix seconds */
           created: number;
+          /**
+           * @description The API version (Grocery-Advance-Version) the body is written in
+           * @enum {string}
+           */
+          version: "2026-11-28";
           data: {
             id: number;
             employeeId: number;
@@ -8974,7 +10775,7 @@ export interface operations {
     parameters: {
       query?: never;
       header: {
-        /** @description t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" keyed with the endpoint's secret> */
+        /** @description t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" keyed with the endpoint's secret>; for 24 hours after the secret is rotated, a second v1 signed with the previous secret follows */
         "Grocery-Advance-Signature": string;
       };
       path?: never;
@@ -8989,6 +10790,11 @@ export interface operations {
           type: "advance_request.declined";
           /** @description Unix seconds */
           created: number;
+          /**
+           * @description The API version (Grocery-Advance-Version) the body is written in
+           * @enum {string}
+           */
+          version: "2026-11-28";
           data: {
             id: number;
             employeeId: number;
@@ -9034,7 +10840,7 @@ export interface operations {
     parameters: {
       query?: never;
       header: {
-        /** @description t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" keyed with the endpoint's secret> */
+        /** @description t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" keyed with the endpoint's secret>; for 24 hours after the secret is rotated, a second v1 signed with the previous secret follows */
         "Grocery-Advance-Signature": string;
       };
       path?: never;
@@ -9049,6 +10855,11 @@ export interface operations {
           type: "advance_request.cancelled";
           /** @description Unix seconds */
           created: number;
+          /**
+           * @description The API version (Grocery-Advance-Version) the body is written in
+           * @enum {string}
+           */
+          version: "2026-11-28";
           data: {
             id: number;
             employeeId: number;
@@ -9094,7 +10905,7 @@ export interface operations {
     parameters: {
       query?: never;
       header: {
-        /** @description t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" keyed with the endpoint's secret> */
+        /** @description t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" keyed with the endpoint's secret>; for 24 hours after the secret is rotated, a second v1 signed with the previous secret follows */
         "Grocery-Advance-Signature": string;
       };
       path?: never;
@@ -9109,6 +10920,11 @@ export interface operations {
           type: "card.issued";
           /** @description Unix seconds */
           created: number;
+          /**
+           * @description The API version (Grocery-Advance-Version) the body is written in
+           * @enum {string}
+           */
+          version: "2026-11-28";
           data: {
             id: number;
             /** @description Masked: only the last four digits are ever stored */
@@ -9122,6 +10938,10 @@ export interface operations {
             spendingLimits: string;
             /** @description ISO 8601 date-time */
             createdAt: string;
+            /** @description The employee the card belongs to */
+            employeeId: number;
+            /** @description The advance request the card was issued for */
+            advanceRequestId: number;
           };
         };
       };
@@ -9140,7 +10960,7 @@ export interface operations {
     parameters: {
       query?: never;
       header: {
-        /** @description t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" keyed with the endpoint's secret> */
+        /** @description t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" keyed with the endpoint's secret>; for 24 hours after the secret is rotated, a second v1 signed with the previous secret follows */
         "Grocery-Advance-Signature": string;
       };
       path?: never;
@@ -9155,6 +10975,11 @@ export interface operations {
           type: "card.closed";
           /** @description Unix seconds */
           created: number;
+          /**
+           * @description The API version (Grocery-Advance-Version) the body is written in
+           * @enum {string}
+           */
+          version: "2026-11-28";
           data: {
             id: number;
             /** @description Masked: only the last four digits are ever stored */
@@ -9168,6 +10993,10 @@ export interface operations {
             spendingLimits: string;
             /** @description ISO 8601 date-time */
             createdAt: string;
+            /** @description The employee the card belongs to */
+            employeeId: number;
+            /** @description The advance request the card was issued for */
+            advanceRequestId: number;
           };
         };
       };
@@ -9186,7 +11015,7 @@ export interface operations {
     parameters: {
       query?: never;
       header: {
-        /** @description t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" keyed with the endpoint's secret> */
+        /** @description t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" keyed with the endpoint's secret>; for 24 hours after the secret is rotated, a second v1 signed with the previous secret follows */
         "Grocery-Advance-Signature": string;
       };
       path?: never;
@@ -9201,8 +11030,60 @@ export interface operations {
           type: "payroll_run.submitted";
           /** @description Unix seconds */
           created: number;
-          /** @description The record as the API returns it */
-          data: Record<string, never>;
+          /**
+           * @description The API version (Grocery-Advance-Version) the body is written in
+           * @enum {string}
+           */
+          version: "2026-11-28";
+          data: {
+            id: number;
+            /** @description yyyy-MM-dd */
+            payDate: string;
+            /** @enum {string} */
+            status: "SUBMITTED" | "RECONCILED";
+            /** @description The sum of the run's deductions */
+            total: string;
+            deductions: {
+              id: number;
+              employeeId: number;
+              employeeName: string;
+              /** @description Dollars with two decimals, e.g. "300.00" */
+              amount: string;
+              /**
+               * @description SUBMITTED until a result is recorded; COLLECTED (in full or in part: the rest is an arrears deduction on the next pay date), MISSED (nothing collected: all of it in arrears)
+               * @enum {string}
+               */
+              status:
+                | "SUBMITTED"
+                | "COLLECTED"
+                | "MISSED"
+                | "WRITTEN_OFF"
+                | "SCHEDULED";
+              /** @description What payroll collected for it; null until its result is recorded */
+              collectedAmount: string | null;
+              /** @description amount − collectedAmount once the result is recorded (0.00 before) */
+              shortfall: string;
+              /** @description The deduction on a later pay date that carries the shortfall (null when there is none) */
+              arrearsDeductionId: number | null;
+              /** @description The part of the shortfall written off after the employee's last paycheck */
+              writtenOffAmount: string;
+            }[];
+            /** @description The sum of the run's reimbursement lines: money to add to paychecks */
+            reimbursementTotal: string;
+            /** @description Credits the program owes employees (collected beyond what their cards spent), paid back with this run's paychecks */
+            reimbursements: {
+              id: number;
+              employeeId: number;
+              employeeName: string;
+              /** @description A credit owed back to the employee, to add to this paycheck */
+              amount: string;
+              /**
+               * @description SUBMITTED until the run's results are recorded; then PAID (posted to the ledger)
+               * @enum {string}
+               */
+              status: "SUBMITTED" | "PAID";
+            }[];
+          };
         };
       };
     };
@@ -9220,7 +11101,7 @@ export interface operations {
     parameters: {
       query?: never;
       header: {
-        /** @description t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" keyed with the endpoint's secret> */
+        /** @description t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" keyed with the endpoint's secret>; for 24 hours after the secret is rotated, a second v1 signed with the previous secret follows */
         "Grocery-Advance-Signature": string;
       };
       path?: never;
@@ -9235,6 +11116,11 @@ export interface operations {
           type: "deduction.collected";
           /** @description Unix seconds */
           created: number;
+          /**
+           * @description The API version (Grocery-Advance-Version) the body is written in
+           * @enum {string}
+           */
+          version: "2026-11-28";
           data: {
             id: number;
             employeeId: number;
@@ -9280,7 +11166,7 @@ export interface operations {
     parameters: {
       query?: never;
       header: {
-        /** @description t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" keyed with the endpoint's secret> */
+        /** @description t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" keyed with the endpoint's secret>; for 24 hours after the secret is rotated, a second v1 signed with the previous secret follows */
         "Grocery-Advance-Signature": string;
       };
       path?: never;
@@ -9295,6 +11181,11 @@ export interface operations {
           type: "employee.joined";
           /** @description Unix seconds */
           created: number;
+          /**
+           * @description The API version (Grocery-Advance-Version) the body is written in
+           * @enum {string}
+           */
+          version: "2026-11-28";
           data: {
             id: number;
             firstName: string;
@@ -9321,7 +11212,7 @@ export interface operations {
     parameters: {
       query?: never;
       header: {
-        /** @description t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" keyed with the endpoint's secret> */
+        /** @description t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" keyed with the endpoint's secret>; for 24 hours after the secret is rotated, a second v1 signed with the previous secret follows */
         "Grocery-Advance-Signature": string;
       };
       path?: never;
@@ -9336,14 +11227,60 @@ export interface operations {
           type: "employee.offboarded";
           /** @description Unix seconds */
           created: number;
+          /**
+           * @description The API version (Grocery-Advance-Version) the body is written in
+           * @enum {string}
+           */
+          version: "2026-11-28";
+          /** @description What the offboarding did: the employee's id, their last pay date, and what it closed, cancelled and moved */
           data: {
-            id: number;
-            firstName: string;
-            lastName: string;
-            email: string;
-            department: string | null;
-            /** @description Dollars with two decimals, e.g. "300.00" */
-            availableBalance: string;
+            employeeId: number;
+            /** @description yyyy-MM-dd */
+            lastPayDate: string;
+            cardsClosed: number;
+            requestsCancelled: number;
+            deductionsMoved: number;
+          };
+        };
+      };
+    };
+    responses: {
+      /** @description Any 2xx acknowledges it; anything else (or no answer within 10 s) is retried with exponential backoff for 24 hours */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  webhookPing: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" keyed with the endpoint's secret>; for 24 hours after the secret is rotated, a second v1 signed with the previous secret follows */
+        "Grocery-Advance-Signature": string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          /** @description evt_…, the same on a resend */
+          id: string;
+          /** @constant */
+          type: "ping";
+          /** @description Unix seconds */
+          created: number;
+          /**
+           * @description The API version (Grocery-Advance-Version) the body is written in
+           * @enum {string}
+           */
+          version: "2026-11-28";
+          data: {
+            endpointId: number;
+            message: string;
           };
         };
       };

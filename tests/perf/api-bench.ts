@@ -123,6 +123,10 @@ async function main() {
         await emitWebhook(tx, owner.companyId, "employee.joined", {
           id: i,
           firstName: "Bench",
+          lastName: "Event",
+          email: `bench${i}@example.com`,
+          department: null,
+          availableBalance: "0.00",
         });
       });
     }

@@ -47,6 +47,26 @@ const CASES: Array<[string, () => unknown, string, boolean]> = [
   ["t and a short v1", () => `t=${now()},v1=abc`, body, false],
   ["t=abc", () => `t=abc,v1=${"0".repeat(64)}`, body, false],
   ["garbage", () => "nonsense", body, false],
+  [
+    "during a rotation, the new secret's v1 first",
+    () => `${sign(now(), body)},v1=${"0".repeat(64)}`,
+    body,
+    true,
+  ],
+  [
+    "during a rotation, the old secret's v1 second",
+    () =>
+      `${sign(now(), body, "whsec_new")},${sign(now(), body).split(",")[1]}`,
+    body,
+    true,
+  ],
+  [
+    "two v1 from other secrets",
+    () =>
+      `${sign(now(), body, "whsec_a")},${sign(now(), body, "whsec_b").split(",")[1]}`,
+    body,
+    false,
+  ],
   ["unsigned, not JSON", () => undefined, "<xml/>", false],
 ];
 

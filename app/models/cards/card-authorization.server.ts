@@ -171,10 +171,16 @@ async function lockCard(
 async function cardParties(
   executor: Executor,
   cardId: number,
-): Promise<{ userId: number; companyId: number | null; requestId: number }> {
+): Promise<{
+  userId: number;
+  companyId: number | null;
+  requestId: number;
+  employeeId: number;
+}> {
   const [row] = await executor
     .select({
       userId: employees.userId,
+      employeeId: employees.id,
       companyId: employees.companyId,
       requestId: advanceRequests.id,
     })
@@ -484,12 +490,11 @@ export async function closeCardInTx(
       returned: fromCents(returned.returnedCents),
     },
   });
-  await emitWebhook(
-    tx,
-    parties.companyId,
-    "card.closed",
-    toVirtualCardDto({ ...card, status: "closed" }),
-  );
+  await emitWebhook(tx, parties.companyId, "card.closed", {
+    ...toVirtualCardDto({ ...card, status: "closed" }),
+    employeeId: parties.employeeId,
+    advanceRequestId: parties.requestId,
+  });
   // Told once, however many times PostgreSQL has the caller's transaction run again.
   await onceAcrossRetries(`card-status:${card.providerCardId}:canceled`, () =>
     paymentProvider().setCardStatus(card.providerCardId, "canceled"),

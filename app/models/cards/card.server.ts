@@ -382,12 +382,11 @@ async function issueAndRecord(
       },
     });
     await notifyCardIssued(tx, inserted.id);
-    await emitWebhook(
-      tx,
-      advance.companyId,
-      "card.issued",
-      toVirtualCardDto(inserted),
-    );
+    await emitWebhook(tx, advance.companyId, "card.issued", {
+      ...toVirtualCardDto(inserted),
+      employeeId: request.employeeId,
+      advanceRequestId: request.id,
+    });
     return inserted;
   });
 }

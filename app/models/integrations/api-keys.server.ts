@@ -4,6 +4,11 @@ import { apiKeys, users, type ApiKey, type User } from "#db/schema";
 import { db, type Tx } from "~/utils/db.server";
 import { notFound } from "~/utils/errors";
 import { API_KEY_PREFIX, type ApiScope } from "~/utils/api-scopes";
+import {
+  API_VERSION,
+  isApiVersion,
+  type ApiVersion,
+} from "~/utils/api-version";
 import type { CreateApiKeyInput } from "~/validation/api-keys";
 import { recordAudit } from "~/models/audit/index.server";
 import { companyFor } from "~/utils/company-access.server";
@@ -69,6 +74,8 @@ export async function createApiKey(
         tokenHash: hashApiKey(secret),
         hint: `${secret.slice(0, 7)}…`,
         scopes: input.scopes,
+        // Pinned: the key's answers stay in this version until a request names another.
+        apiVersion: API_VERSION,
       })
       .returning();
     await recordAudit(tx, {
@@ -161,7 +168,14 @@ export async function revokeApiKeysCreatedBy(
 }
 
 export type ApiKeyActor = {
-  key: { id: number; name: string; companyId: number; scopes: ApiScope[] };
+  key: {
+    id: number;
+    name: string;
+    companyId: number;
+    scopes: ApiScope[];
+    /** The version its requests answer in when they name none. */
+    apiVersion: ApiVersion;
+  };
   /**
    * Who the key acts as: its company's employer side. The row is the key's creator's (actions
    * need a person to point at, as approvedById does), with the key's company and the owner's
@@ -197,6 +211,7 @@ export async function authenticateApiKey(
       name: row.name,
       companyId: row.companyId,
       scopes: row.scopes as ApiScope[],
+      apiVersion: isApiVersion(row.apiVersion) ? row.apiVersion : API_VERSION,
     },
     user: {
       ...creator,

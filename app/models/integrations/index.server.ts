@@ -23,13 +23,26 @@ export {
   isDeliveryFailure,
   listWebhookDeliveries,
   listWebhookEndpoints,
+  pageWebhookEndpoints,
   requeueWebhooksWithoutJob,
   resendWebhookDelivery,
   selectPublicEmployees,
   type WebhookNetworkOptions,
+  WEBHOOK_DELIVERY_NOT_FOUND,
   WEBHOOK_ENDPOINT_NOT_FOUND,
   WEBHOOK_TASK,
 } from "./webhooks.server";
+export {
+  type DeliveryLogItem,
+  ENDPOINT_DISABLED_FOR_TEST,
+  listEndpointDeliveries,
+  redeliverWebhook,
+  rotateWebhookSecret,
+  SECRET_OVERLAP_HOURS,
+  sendTestWebhook,
+  TEST_EVENT_MESSAGE,
+  updateWebhookEndpoint,
+} from "./webhook-operations.server";
 export {
   checkIdempotencyKey,
   claimIdempotencyKey,

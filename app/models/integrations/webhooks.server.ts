@@ -1,6 +1,11 @@
 import crypto from "node:crypto";
 import net from "node:net";
-import { and, desc, eq, isNull, sql } from "drizzle-orm";
+import { and, count, desc, eq, isNull, sql } from "drizzle-orm";
+import {
+  pageOffset,
+  type PageRequest,
+  type Paged,
+} from "~/validation/pagination";
 import {
   employees,
   users,
@@ -32,6 +37,10 @@ import { webhookDisabledMail } from "~/services/mail/templates";
 import { enqueueMail, mailOrigin } from "~/models/notifications/index.server";
 import { recordAudit } from "~/models/audit/index.server";
 import type { CreateWebhookEndpointInput } from "~/validation/api-keys";
+import {
+  webhookEnvelope,
+  type WebhookEventData,
+} from "~/validation/webhook-events";
 import { companyFor } from "~/utils/company-access.server";
 import {
   WEBHOOK_DISABLE_AFTER_FAILURES,
@@ -79,6 +88,9 @@ export type PublicWebhookEndpoint = {
   disabledAt: string | null;
   /** Why it was disabled, and how to enable it again; null while it is enabled. */
   disabledReason: string | null;
+  description: string | null;
+  /** Until when the secret before the last rotation still signs (a second v1); else null. */
+  rotationOverlapEndsAt: string | null;
 };
 
 /** The API's reason for a disabled endpoint (the settings page says the same, translated). */
@@ -105,7 +117,23 @@ export function toPublicWebhookEndpoint(
     failingSince: row.failingSince?.toISOString() ?? null,
     disabledAt: row.disabledAt?.toISOString() ?? null,
     disabledReason: disabledReason(row),
+    description: row.description,
+    rotationOverlapEndsAt: previousSecretOf(row)
+      ? row.previousSecretExpiresAt!.toISOString()
+      : null,
   };
+}
+
+/** The secret before the last rotation while it still signs, else null. */
+export function previousSecretOf(
+  row: Pick<WebhookEndpoint, "previousSecret" | "previousSecretExpiresAt">,
+  now: Date = new Date(),
+): string | null {
+  return row.previousSecret &&
+    row.previousSecretExpiresAt &&
+    row.previousSecretExpiresAt > now
+    ? row.previousSecret
+    : null;
 }
 
 const allowPrivate = () => env().WEBHOOK_ALLOW_PRIVATE_NETWORKS === "true";
@@ -138,7 +166,10 @@ async function resolvesToNonPublic(
  * a host that is a public address or a name resolving to public addresses only
  * (docs/decisions/0096). Delivery checks the address connected to again, every time.
  */
-async function checkUrl(value: string, resolve: Resolver): Promise<string> {
+export async function checkUrl(
+  value: string,
+  resolve: Resolver,
+): Promise<string> {
   const url = new URL(value);
   if (
     url.protocol !== "https:" &&
@@ -188,7 +219,13 @@ export async function createWebhookEndpoint(
       throw badRequest(WEBHOOK_ENDPOINT_LIMIT);
     const [row] = await tx
       .insert(webhookEndpoints)
-      .values({ companyId, url, events: input.events, secret })
+      .values({
+        companyId,
+        url,
+        events: input.events,
+        secret,
+        description: input.description ?? null,
+      })
       .returning();
     await recordAudit(tx, {
       actorId: actor.id,
@@ -203,14 +240,27 @@ export async function createWebhookEndpoint(
 export async function listWebhookEndpoints(
   actor: User,
 ): Promise<PublicWebhookEndpoint[]> {
+  return (await pageWebhookEndpoints(actor, { page: 1, pageSize: 100 })).items;
+}
+
+/** One page of the company's endpoints, newest first (GET /api/webhook-endpoints). */
+export async function pageWebhookEndpoints(
+  actor: User,
+  page: PageRequest,
+): Promise<Paged<PublicWebhookEndpoint>> {
   const companyId = companyFor(actor, "team");
-  const rows = await db()
-    .select()
-    .from(webhookEndpoints)
-    .where(eq(webhookEndpoints.companyId, companyId))
-    .orderBy(desc(webhookEndpoints.id))
-    .limit(100);
-  return rows.map(toPublicWebhookEndpoint);
+  const where = eq(webhookEndpoints.companyId, companyId);
+  const [rows, [{ total }]] = await Promise.all([
+    db()
+      .select()
+      .from(webhookEndpoints)
+      .where(where)
+      .orderBy(desc(webhookEndpoints.id))
+      .limit(page.pageSize)
+      .offset(pageOffset(page)),
+    db().select({ total: count() }).from(webhookEndpoints).where(where),
+  ]);
+  return { ...page, total, items: rows.map(toPublicWebhookEndpoint) };
 }
 
 export async function deleteWebhookEndpoint(
@@ -298,7 +348,7 @@ export async function requeueWebhooksWithoutJob(): Promise<number[]> {
  * Adds the delivery's job (PostgreSQL) in the caller's transaction, in its endpoint's queue, due
  * at `runAt` (now by default). The job adds itself again for a later attempt: same key.
  */
-async function enqueueDelivery(
+export async function enqueueDelivery(
   tx: Executor,
   deliveryId: number,
   endpointId: number,
@@ -318,11 +368,11 @@ async function enqueueDelivery(
  * the API returns it. Every live endpoint of the company subscribed to the type gets a
  * delivery; nothing is sent unless the transaction commits.
  */
-export async function emitWebhook(
+export async function emitWebhook<T extends WebhookEvent>(
   tx: Executor,
   companyId: number | null,
-  type: WebhookEvent,
-  data: Record<string, unknown>,
+  type: T,
+  data: WebhookEventData<T>,
 ): Promise<number> {
   if (companyId === null) return 0;
   const endpoints = await tx
@@ -337,12 +387,7 @@ export async function emitWebhook(
     );
   if (endpoints.length === 0) return 0;
   const eventId = `evt_${crypto.randomBytes(12).toString("hex")}`;
-  const payload = JSON.stringify({
-    id: eventId,
-    type,
-    created: Math.floor(Date.now() / 1000),
-    data,
-  });
+  const payload = JSON.stringify(webhookEnvelope(type, data, eventId));
   const rows = await tx
     .insert(webhookDeliveries)
     .values(
@@ -463,10 +508,11 @@ export async function deliverWebhook(
   const claim = await claimDelivery(deliveryId);
   if (claim.kind !== "claimed") return claim.kind;
   const { delivery, endpoint } = claim;
+  const previous = previousSecretOf(endpoint);
   const result = await postSigned(
     endpoint.url,
     delivery.payload,
-    endpoint.secret,
+    previous ? [endpoint.secret, previous] : endpoint.secret,
     {
       timeoutMs: env().WEBHOOK_TIMEOUT_MS,
       allowPrivate: allowPrivate(),
@@ -659,6 +705,8 @@ export async function listWebhookDeliveries(
 export async function resendWebhookDelivery(
   actor: User,
   deliveryId: number,
+  /** The endpoint the delivery must be of (the API's path names it). */
+  endpointId?: number,
 ): Promise<number> {
   const companyId = companyFor(actor, "team");
   return db().transaction(async (tx) => {
@@ -671,7 +719,8 @@ export async function resendWebhookDelivery(
           eq(webhookDeliveries.companyId, companyId),
         ),
       );
-    if (!old) throw notFound(WEBHOOK_DELIVERY_NOT_FOUND);
+    if (!old || (endpointId !== undefined && old.endpointId !== endpointId))
+      throw notFound(WEBHOOK_DELIVERY_NOT_FOUND);
     await tx
       .update(webhookEndpoints)
       .set({ disabledAt: null, failingSince: null, consecutiveFailures: 0 })

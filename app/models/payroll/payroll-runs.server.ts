@@ -40,7 +40,10 @@ import {
   type PageRequest,
   type Paged,
 } from "~/validation/pagination";
-import type { payrollRunSummarySchema } from "~/validation/api-responses";
+import type {
+  payrollRunSchema,
+  payrollRunSummarySchema,
+} from "~/validation/api-responses";
 import type { z } from "zod";
 
 // Payroll runs that are reconciled (DESIGN §4 Payroll runs; docs/decisions/0080). A run gathers
@@ -386,8 +389,14 @@ export async function getPayrollRun(
   return runView(db(), companyFor(actor, "payroll"), runId);
 }
 
+type DeductionStatus = z.output<
+  typeof payrollRunSchema
+>["deductions"][number]["status"];
+
 /** The run as GET /api/payroll-runs/{id} answers it. */
-export function payrollRunJson(run: PayrollRunView) {
+export function payrollRunJson(
+  run: PayrollRunView,
+): z.output<typeof payrollRunSchema> {
   return {
     id: run.id,
     payDate: run.payDate,
@@ -398,7 +407,7 @@ export function payrollRunJson(run: PayrollRunView) {
       employeeId: d.employeeId,
       employeeName: d.employeeName,
       amount: d.amount,
-      status: d.status,
+      status: d.status as DeductionStatus,
       // What payroll collected, what it fell short and where that went: a partial collection
       // reconciles from the run alone.
       collectedAmount: d.collectedAmount,

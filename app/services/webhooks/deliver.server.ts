@@ -20,17 +20,20 @@ import {
 
 export const SIGNATURE_HEADER = "Grocery-Advance-Signature";
 
-/** `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>">`, Stripe's scheme. */
+/**
+ * `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>">`, Stripe's scheme; one `v1` per secret
+ * (the current one first, then a rotated one still within its overlap).
+ */
 export function signatureHeader(
-  secret: string,
+  secret: string | string[],
   body: string,
   at: number = Math.floor(Date.now() / 1000),
 ): string {
-  const v1 = crypto
-    .createHmac("sha256", secret)
-    .update(`${at}.${body}`)
-    .digest("hex");
-  return `t=${at},v1=${v1}`;
+  const signatures = (Array.isArray(secret) ? secret : [secret]).map(
+    (s) =>
+      `v1=${crypto.createHmac("sha256", s).update(`${at}.${body}`).digest("hex")}`,
+  );
+  return [`t=${at}`, ...signatures].join(",");
 }
 
 /**
@@ -155,7 +158,7 @@ export function checkedLookup(
 export async function postSigned(
   url: string,
   body: string,
-  secret: string,
+  secret: string | string[],
   options: PostOptions,
 ): Promise<DeliveryResult> {
   const started = Date.now();

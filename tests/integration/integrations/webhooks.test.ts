@@ -40,6 +40,7 @@ import {
 import { connection, db, queryRows } from "~/utils/db.server";
 import { resetEnvCache } from "~/utils/env.server";
 import { useTestDatabase } from "#tests/support/db";
+import { deliveryErrors } from "#tests/support/webhook-contract";
 import {
   call,
   createEmployee,
@@ -59,6 +60,8 @@ type Received = { headers: http.IncomingHttpHeaders; body: string };
 let receiver: http.Server;
 let base: string;
 const received: Received[] = [];
+/** Every body the receiver got in this file: each must match its event's documented schema. */
+const everyBody: string[] = [];
 /** What the receiver does with the next requests ("ok" when the queue is empty). */
 const plan: Array<"ok" | "fail" | "hang" | "redirect"> = [];
 
@@ -72,6 +75,7 @@ beforeAll(async () => {
     req.on("data", (chunk) => (body += chunk));
     req.on("end", () => {
       received.push({ headers: req.headers, body });
+      everyBody.push(body);
       const next = plan.shift() ?? "ok";
       if (next === "hang") return; // never answers
       if (next === "fail") return void res.writeHead(500).end("no");
@@ -93,6 +97,8 @@ beforeAll(async () => {
 });
 
 afterEach(() => {
+  for (const body of everyBody.splice(0))
+    expect(deliveryErrors(body), body).toEqual([]);
   process.env.WEBHOOK_ALLOW_PRIVATE_NETWORKS = "true";
   resetEnvCache();
   plan.length = 0;

@@ -285,7 +285,13 @@ describe("paging by cursor", () => {
       const params = (
         doc.paths[url].get as unknown as { parameters: { name: string }[] }
       ).parameters.map((p) => p.name);
-      expect(params).toEqual(["cursor", "limit", "page", "pageSize"]);
+      expect(params).toEqual([
+        "cursor",
+        "limit",
+        "page",
+        "pageSize",
+        "Grocery-Advance-Version",
+      ]);
     }
   });
 

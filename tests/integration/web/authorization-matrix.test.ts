@@ -112,6 +112,7 @@ import { createPayrollRun } from "~/models/payroll/index.server";
 import { closeCardInTx } from "~/models/cards/index.server";
 import {
   createWebhookEndpoint,
+  sendTestWebhook,
   createApiKey,
   revokeApiKey,
 } from "~/models/integrations/index.server";
@@ -133,6 +134,10 @@ import { isoDay } from "~/utils/pay-schedule";
 import * as apiApiKeys from "~/routes/api.api-keys.($id)";
 import * as apiWebhookEndpoints from "~/routes/api.webhook-endpoints.($id)";
 import * as apiEnableWebhookEndpoint from "~/routes/api.webhook-endpoints.$id.enable";
+import * as apiWebhookDeliveries from "~/routes/api.webhook-endpoints.$id.deliveries";
+import * as apiRedeliverWebhook from "~/routes/api.webhook-endpoints.$id.deliveries.$deliveryId.redeliver";
+import * as apiTestWebhook from "~/routes/api.webhook-endpoints.$id.[test]";
+import * as apiRotateWebhookSecret from "~/routes/api.webhook-endpoints.$id.rotate-secret";
 import * as appApiSettings from "~/routes/_app.settings_.api";
 import * as appPayrollConnection from "~/routes/_app.settings_.payroll";
 import * as payrollConnectCallback from "~/routes/settings.payroll.callback";
@@ -230,6 +235,16 @@ async function roomForEndpoints() {
         world.users.EB.companyId!,
       ]),
     );
+}
+
+/** A fresh endpoint of company A (room made first): its id. */
+async function endpointOfA(name: string): Promise<number> {
+  await roomForEndpoints();
+  const created = await createWebhookEndpoint(world.users.EA, {
+    url: `https://hooks.example.com/${name}`,
+    events: ["card.issued"],
+  });
+  return created.id;
 }
 
 /** The employees row ids of an employer's employees. */
@@ -1842,6 +1857,129 @@ const MATRIX: Row[] = [
     },
   },
 
+  {
+    file: "api.webhook-endpoints.($id).ts",
+    kind: "action",
+    what: "PATCH /api/webhook-endpoints/<A's endpoint>",
+    cells: [401, 403, 403, 403, 200, 404],
+    team: [403, 403],
+    build: async () => {
+      const id = String(await endpointOfA("patched"));
+      return {
+        path: `/api/webhook-endpoints/${id}`,
+        init: { method: "PATCH", json: { description: "Changed" } },
+        params: { id },
+      };
+    },
+    check: ({ text }) => {
+      expect(JSON.parse(text).description).toBe("Changed");
+    },
+  },
+  {
+    file: "api.webhook-endpoints.$id.deliveries.ts",
+    kind: "loader",
+    what: "GET /api/webhook-endpoints/<A's endpoint>/deliveries",
+    cells: [401, 403, 403, 403, 200, 404],
+    team: [403, 403],
+    build: async () => {
+      const id = String(await endpointOfA("log"));
+      return {
+        path: `/api/webhook-endpoints/${id}/deliveries`,
+        params: { id },
+      };
+    },
+  },
+  {
+    file: "api.webhook-endpoints.$id.deliveries.ts",
+    kind: "action",
+    what: "POST /api/webhook-endpoints/<id>/deliveries",
+    cells: NOT_ALLOWED,
+    build: () => ({
+      ...postJson("/api/webhook-endpoints/1/deliveries"),
+      params: { id: "1" },
+    }),
+  },
+  {
+    file: "api.webhook-endpoints.$id.deliveries.$deliveryId.redeliver.ts",
+    kind: "loader",
+    what: "GET /api/webhook-endpoints/<id>/deliveries/<id>/redeliver",
+    cells: NOT_ALLOWED,
+    build: () => ({
+      path: "/api/webhook-endpoints/1/deliveries/1/redeliver",
+      params: { id: "1", deliveryId: "1" },
+    }),
+  },
+  {
+    file: "api.webhook-endpoints.$id.deliveries.$deliveryId.redeliver.ts",
+    kind: "action",
+    what: "POST /api/webhook-endpoints/<A's endpoint>/deliveries/<its ping>/redeliver",
+    cells: [401, 403, 403, 403, 201, 404],
+    team: [403, 403],
+    build: async () => {
+      const endpoint = await endpointOfA("redeliver");
+      const ping = await sendTestWebhook(world.users.EA, endpoint);
+      const id = String(endpoint);
+      const deliveryId = String(ping.id);
+      return {
+        ...postJson(
+          `/api/webhook-endpoints/${id}/deliveries/${deliveryId}/redeliver`,
+        ),
+        params: { id, deliveryId },
+      };
+    },
+  },
+  {
+    file: "api.webhook-endpoints.$id.[test].ts",
+    kind: "loader",
+    what: "GET /api/webhook-endpoints/<id>/test",
+    cells: NOT_ALLOWED,
+    build: () => ({
+      path: "/api/webhook-endpoints/1/test",
+      params: { id: "1" },
+    }),
+  },
+  {
+    file: "api.webhook-endpoints.$id.[test].ts",
+    kind: "action",
+    what: "POST /api/webhook-endpoints/<A's endpoint>/test",
+    cells: [401, 403, 403, 403, 201, 404],
+    team: [403, 403],
+    build: async () => {
+      const id = String(await endpointOfA("ping"));
+      return {
+        ...postJson(`/api/webhook-endpoints/${id}/test`),
+        params: { id },
+      };
+    },
+  },
+  {
+    file: "api.webhook-endpoints.$id.rotate-secret.ts",
+    kind: "loader",
+    what: "GET /api/webhook-endpoints/<id>/rotate-secret",
+    cells: NOT_ALLOWED,
+    build: () => ({
+      path: "/api/webhook-endpoints/1/rotate-secret",
+      params: { id: "1" },
+    }),
+  },
+  {
+    file: "api.webhook-endpoints.$id.rotate-secret.ts",
+    kind: "action",
+    what: "POST /api/webhook-endpoints/<A's endpoint>/rotate-secret",
+    cells: [401, 403, 403, 403, 200, 404],
+    team: [403, 403],
+    build: async () => {
+      const id = String(await endpointOfA("rotate"));
+      return {
+        ...postJson(`/api/webhook-endpoints/${id}/rotate-secret`),
+        params: { id },
+      };
+    },
+    check: ({ text }) => {
+      expect(JSON.parse(text).secret).toMatch(/^whsec_/);
+    },
+  },
+
   // ---- Session API ---------------------------------------------------------------------------
   {
     file: "api.user.ts",
@@ -2486,6 +2624,11 @@ const MODULES: Record<string, Record<string, unknown>> = {
   "api.api-keys.($id).ts": apiApiKeys,
   "api.webhook-endpoints.($id).ts": apiWebhookEndpoints,
   "api.webhook-endpoints.$id.enable.ts": apiEnableWebhookEndpoint,
+  "api.webhook-endpoints.$id.deliveries.ts": apiWebhookDeliveries,
+  "api.webhook-endpoints.$id.deliveries.$deliveryId.redeliver.ts":
+    apiRedeliverWebhook,
+  "api.webhook-endpoints.$id.[test].ts": apiTestWebhook,
+  "api.webhook-endpoints.$id.rotate-secret.ts": apiRotateWebhookSecret,
   "_app.settings_.api.tsx": appApiSettings,
   "_app.settings_.payroll.tsx": appPayrollConnection,
   "settings.payroll.callback.ts": payrollConnectCallback,

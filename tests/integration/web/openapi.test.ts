@@ -147,7 +147,8 @@ function routeFileToPath(file: string): string {
   const name = file
     .replace(/\.tsx?$/, "")
     .replace(/\.\(\$id\)$/, "")
-    .replace(/\[\.\]/g, "~dot~");
+    .replace(/\[\.\]/g, "~dot~")
+    .replace(/\[(\w+)\]/g, "$1");
   return (
     "/" +
     name
@@ -187,6 +188,8 @@ describe("OpenAPI document", () => {
         listContract?: { path: string };
         /** A collection's module also answers DELETE on its items: /{id}. */
         removeContract?: { path: string };
+        /** …and PATCH. */
+        updateContract?: { path: string };
       };
       expect(mod.contract, `${file} declares a contract`).toBeDefined();
       expect(mod.contract!.path, file).toBe(routeFileToPath(file));
@@ -200,6 +203,12 @@ describe("OpenAPI document", () => {
           `${routeFileToPath(file)}/{id}`,
         );
         declared.push(mod.removeContract);
+      }
+      if (mod.updateContract) {
+        expect(mod.updateContract.path, file).toBe(
+          `${routeFileToPath(file)}/{id}`,
+        );
+        declared.push(mod.updateContract);
       }
     }
     expect(new Set(API_CONTRACTS)).toEqual(new Set(declared));
@@ -752,6 +761,7 @@ describe("OpenAPI rules for outside callers", () => {
     expect(quoteParams.map((p) => `${p.in} ${p.name}`)).toEqual([
       "query amount",
       "query repaymentPeriods",
+      "header Grocery-Advance-Version",
     ]);
     const quote = await call(
       quoteLoader,

@@ -78,6 +78,8 @@ const activity = {
     complaint__in_review: "Complaint in review",
     complaint__resolved: "Complaint resolved",
     personal_data__erased: "Personal data removed after retention",
+    webhook_endpoint__updated: "Webhook endpoint changed",
+    webhook_endpoint__secret_rotated: "Webhook signing secret rotated",
   },
   system: "System",
   apiKey: "API key “{{name}}” ({{person}})",

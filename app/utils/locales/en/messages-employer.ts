@@ -186,7 +186,13 @@ const employerMessages = {
   "Webhook endpoint not found": "Webhook endpoint not found",
   "A company can have at most 10 webhook endpoints. Remove one before adding another.":
     "A company can have at most 10 webhook endpoints. Remove one before adding another.",
+  "Unknown Grocery-Advance-Version: send a version the API guide lists (a date such as 2026-11-28), or none":
+    "Unknown Grocery-Advance-Version: send a version the API guide lists (a date such as 2026-11-28), or none",
   "Webhook delivery not found": "Webhook delivery not found",
+  "Send at least one of url, events, description and enabled":
+    "Send at least one of url, events, description and enabled",
+  "The endpoint is disabled: enable it before sending a test event.":
+    "The endpoint is disabled: enable it before sending a test event.",
   "The endpoint may not contain a user name or password":
     "The endpoint may not contain a user name or password",
   "The endpoint may not be a private address":

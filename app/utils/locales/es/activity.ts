@@ -79,6 +79,8 @@ const activity = {
     complaint__in_review: "Queja en revisión",
     complaint__resolved: "Queja resuelta",
     personal_data__erased: "Datos personales eliminados tras la retención",
+    webhook_endpoint__updated: "Endpoint de webhook modificado",
+    webhook_endpoint__secret_rotated: "Secreto de firma del webhook rotado",
   },
   system: "Sistema",
   apiKey: "Clave de API “{{name}}” ({{person}})",

@@ -187,7 +187,13 @@ const employerMessages = {
   "Webhook endpoint not found": "No se encontró el endpoint de webhook",
   "A company can have at most 10 webhook endpoints. Remove one before adding another.":
     "Una empresa puede tener como máximo 10 endpoints de webhook. Elimina uno antes de añadir otro.",
+  "Unknown Grocery-Advance-Version: send a version the API guide lists (a date such as 2026-11-28), or none":
+    "Grocery-Advance-Version desconocida: envía una versión de las que lista la guía de la API (una fecha como 2026-11-28), o ninguna",
   "Webhook delivery not found": "No se encontró la entrega de webhook",
+  "Send at least one of url, events, description and enabled":
+    "Envía al menos uno de url, events, description y enabled",
+  "The endpoint is disabled: enable it before sending a test event.":
+    "El endpoint está desactivado: actívalo antes de enviar un evento de prueba.",
   "The endpoint may not contain a user name or password":
     "El endpoint no puede incluir un usuario ni una contraseña",
   "The endpoint may not be a private address":

@@ -1,0 +1,262 @@
+import crypto from "node:crypto";
+import { and, count, desc, eq, sql } from "drizzle-orm";
+import {
+  webhookDeliveries,
+  webhookEndpoints,
+  type User,
+  type WebhookDelivery,
+} from "#db/schema";
+import { systemResolver } from "~/services/webhooks/addresses.server";
+import { isDeliveryFailure } from "~/services/webhooks/deliver.server";
+import { recordAudit } from "~/models/audit/index.server";
+import { companyFor } from "~/utils/company-access.server";
+import { db } from "~/utils/db.server";
+import { conflict, notFound } from "~/utils/errors";
+import settingsEn from "~/utils/locales/en/settings";
+import type { UpdateWebhookEndpointInput } from "~/validation/api-keys";
+import {
+  pageOffset,
+  type PageRequest,
+  type Paged,
+} from "~/validation/pagination";
+import { webhookEnvelope } from "~/validation/webhook-events";
+import {
+  WEBHOOK_ENDPOINT_NOT_FOUND,
+  checkUrl,
+  enqueueDelivery,
+  resendWebhookDelivery,
+  toPublicWebhookEndpoint,
+  type PublicWebhookEndpoint,
+  type WebhookNetworkOptions,
+} from "./webhooks.server";
+
+// Operating one webhook endpoint (docs/api-guide.md, "Operating an endpoint"): its delivery log,
+// a redelivery, a signed test event, changes to it, and a secret rotated with an overlap.
+
+/** How long a rotated secret keeps signing deliveries beside the new one (a second v1). */
+export const SECRET_OVERLAP_HOURS = 24;
+export const TEST_EVENT_MESSAGE =
+  "A test event from Grocery Advance: this endpoint is reachable and its signature verifies.";
+export const ENDPOINT_DISABLED_FOR_TEST =
+  "The endpoint is disabled: enable it before sending a test event.";
+
+/** A delivery as the log lists it: what was sent, how its attempts went, what comes next. */
+export type DeliveryLogItem = {
+  id: number;
+  eventId: string;
+  type: string;
+  status: "pending" | "delivered" | "failed";
+  attempts: number;
+  lastAttemptAt: string | null;
+  lastStatusCode: number | null;
+  lastError: string | null;
+  nextAttemptAt: string | null;
+  createdAt: string;
+  deliveredAt: string | null;
+};
+
+/** An attempt's failure in plain English words (the settings page's, untranslated). */
+function failureText(status: number | null, error: string | null) {
+  if (error !== null)
+    return isDeliveryFailure(error)
+      ? settingsEn.api.attemptErrors[error]
+      : settingsEn.api.attemptErrors.connection_failed;
+  if (status !== null && (status < 200 || status >= 300))
+    return `the endpoint answered HTTP ${status}`;
+  return null;
+}
+
+export function toDeliveryLogItem(row: WebhookDelivery): DeliveryLogItem {
+  const last = row.attempts.at(-1) ?? null;
+  return {
+    id: row.id,
+    eventId: row.eventId,
+    type: row.type,
+    status: row.status,
+    attempts: row.attempts.length,
+    lastAttemptAt: last?.at ?? null,
+    lastStatusCode: last?.status ?? null,
+    lastError: last ? failureText(last.status, last.error) : null,
+    nextAttemptAt:
+      row.status === "pending" ? row.nextAttemptAt.toISOString() : null,
+    createdAt: row.createdAt.toISOString(),
+    deliveredAt: row.deliveredAt?.toISOString() ?? null,
+  };
+}
+
+/** The company's endpoint, or 404. */
+async function endpointOf(companyId: number, id: number) {
+  const [row] = await db()
+    .select()
+    .from(webhookEndpoints)
+    .where(
+      and(
+        eq(webhookEndpoints.id, id),
+        eq(webhookEndpoints.companyId, companyId),
+      ),
+    );
+  if (!row) throw notFound(WEBHOOK_ENDPOINT_NOT_FOUND);
+  return row;
+}
+
+/** GET /api/webhook-endpoints/{id}/deliveries: newest first, one page. */
+export async function listEndpointDeliveries(
+  actor: User,
+  endpointId: number,
+  page: PageRequest,
+): Promise<Paged<DeliveryLogItem>> {
+  const companyId = companyFor(actor, "team");
+  await endpointOf(companyId, endpointId);
+  const where = eq(webhookDeliveries.endpointId, endpointId);
+  const [rows, [{ total }]] = await Promise.all([
+    db()
+      .select()
+      .from(webhookDeliveries)
+      .where(where)
+      .orderBy(desc(webhookDeliveries.id))
+      .limit(page.pageSize)
+      .offset(pageOffset(page)),
+    db().select({ total: count() }).from(webhookDeliveries).where(where),
+  ]);
+  return { ...page, total, items: rows.map(toDeliveryLogItem) };
+}
+
+async function logItem(id: number): Promise<DeliveryLogItem> {
+  const [row] = await db()
+    .select()
+    .from(webhookDeliveries)
+    .where(eq(webhookDeliveries.id, id));
+  return toDeliveryLogItem(row);
+}
+
+/**
+ * Sends one of the endpoint's deliveries again, as a new delivery of the same event (same event
+ * id and body, signed afresh); a disabled endpoint is enabled by it.
+ */
+export async function redeliverWebhook(
+  actor: User,
+  endpointId: number,
+  deliveryId: number,
+): Promise<DeliveryLogItem> {
+  return logItem(await resendWebhookDelivery(actor, deliveryId, endpointId));
+}
+
+/** A signed `ping` to this endpoint only (it needs no subscription), delivered as any event. */
+export async function sendTestWebhook(
+  actor: User,
+  endpointId: number,
+): Promise<DeliveryLogItem> {
+  const companyId = companyFor(actor, "team");
+  const endpoint = await endpointOf(companyId, endpointId);
+  if (endpoint.disabledAt) throw conflict(ENDPOINT_DISABLED_FOR_TEST);
+  const eventId = `evt_${crypto.randomBytes(12).toString("hex")}`;
+  const payload = JSON.stringify(
+    webhookEnvelope(
+      "ping",
+      { endpointId, message: TEST_EVENT_MESSAGE },
+      eventId,
+    ),
+  );
+  const id = await db().transaction(async (tx) => {
+    const [row] = await tx
+      .insert(webhookDeliveries)
+      .values({ endpointId, companyId, eventId, type: "ping", payload })
+      .returning({ id: webhookDeliveries.id });
+    await enqueueDelivery(tx, row.id, endpointId);
+    return row.id;
+  });
+  return logItem(id);
+}
+
+/**
+ * PATCH: the url (checked as when adding), the events, the description, enabled. Disabling
+ * stops new events (pending ones fail); enabling starts the failure count afresh.
+ */
+export async function updateWebhookEndpoint(
+  actor: User,
+  endpointId: number,
+  input: UpdateWebhookEndpointInput,
+  options: WebhookNetworkOptions = {},
+): Promise<PublicWebhookEndpoint> {
+  const companyId = companyFor(actor, "team");
+  await endpointOf(companyId, endpointId);
+  const url =
+    input.url === undefined
+      ? undefined
+      : await checkUrl(input.url, options.resolve ?? systemResolver);
+  return db().transaction(async (tx) => {
+    const [row] = await tx
+      .update(webhookEndpoints)
+      .set({
+        ...(url !== undefined ? { url } : {}),
+        ...(input.events !== undefined ? { events: input.events } : {}),
+        ...(input.description !== undefined
+          ? { description: input.description ?? null }
+          : {}),
+        ...(input.enabled === true
+          ? { disabledAt: null, failingSince: null, consecutiveFailures: 0 }
+          : input.enabled === false
+            ? {
+                disabledAt: sql`coalesce(${webhookEndpoints.disabledAt}, now())`,
+              }
+            : {}),
+      })
+      .where(
+        and(
+          eq(webhookEndpoints.id, endpointId),
+          eq(webhookEndpoints.companyId, companyId),
+        ),
+      )
+      .returning();
+    if (!row) throw notFound(WEBHOOK_ENDPOINT_NOT_FOUND);
+    await recordAudit(tx, {
+      actorId: actor.id,
+      companyId,
+      action: "webhook_endpoint.updated",
+      details: {
+        endpointId,
+        ...(url !== undefined ? { url } : {}),
+        ...(input.events !== undefined ? { events: input.events } : {}),
+        ...(input.enabled !== undefined ? { enabled: input.enabled } : {}),
+      },
+    });
+    return toPublicWebhookEndpoint(row);
+  });
+}
+
+/**
+ * A new signing secret, shown once. The one it replaces keeps signing every delivery as a second
+ * `v1` for SECRET_OVERLAP_HOURS, so a receiver can switch without missing one; a second rotation
+ * within the overlap ends the first one's.
+ */
+export async function rotateWebhookSecret(
+  actor: User,
+  endpointId: number,
+): Promise<PublicWebhookEndpoint & { secret: string }> {
+  const companyId = companyFor(actor, "team");
+  const secret = `whsec_${crypto.randomBytes(32).toString("base64url")}`;
+  return db().transaction(async (tx) => {
+    const [row] = await tx
+      .update(webhookEndpoints)
+      .set({
+        secret,
+        previousSecret: sql`${webhookEndpoints.secret}`,
+        previousSecretExpiresAt: sql`now() + make_interval(hours => ${SECRET_OVERLAP_HOURS})`,
+      })
+      .where(
+        and(
+          eq(webhookEndpoints.id, endpointId),
+          eq(webhookEndpoints.companyId, companyId),
+        ),
+      )
+      .returning();
+    if (!row) throw notFound(WEBHOOK_ENDPOINT_NOT_FOUND);
+    await recordAudit(tx, {
+      actorId: actor.id,
+      companyId,
+      action: "webhook_endpoint.secret_rotated",
+      details: { endpointId },
+    });
+    return { ...toPublicWebhookEndpoint(row), secret };
+  });
+}

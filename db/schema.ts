@@ -65,11 +65,11 @@ export const companies = pgTable(
       .notNull()
       .default(sql`(current_date + 15)`),
     // How many years records are kept after a person's last money moved (at least two); the
-    // retention job removes their personal data past it (docs/decisions/0118).
+    // retention job removes their personal data past it (docs/decisions/0113).
     retentionYears: integer("retention_years").notNull().default(2),
     createdAt: tstz("created_at").notNull().defaultNow(),
     updatedAt: tstz("updated_at").notNull().defaultNow(),
-    // Limits on repeat use (docs/decisions/0116): days after an advance is repaid before the
+    // Limits on repeat use (docs/decisions/0112): days after an advance is repaid before the
     // next, and the most advances in a rolling 12 months. A state's rules may be stricter still.
     coolingOffDays: integer("cooling_off_days").notNull().default(1),
     maxAdvancesPerYear: integer("max_advances_per_year").notNull().default(12),
@@ -222,7 +222,7 @@ export const advanceRequests = pgTable(
     termsAcceptedAt: tstz("terms_accepted_at"),
     // The fee as the employee's work state allowed it when the request was filed (null before
     // state rules: the flat fee, capped at the amount), the state, and the wage-deduction
-    // authorisation it was filed under (docs/decisions/0116).
+    // authorisation it was filed under (docs/decisions/0112).
     feeAmount: money("fee_amount"),
     workState: text("work_state"),
     deductionAuthorizationId: integer("deduction_authorization_id"),
@@ -1119,7 +1119,7 @@ export type ApiKey = typeof apiKeys.$inferSelect;
 export type WebhookEndpoint = typeof webhookEndpoints.$inferSelect;
 export type WebhookDelivery = typeof webhookDeliveries.$inferSelect;
 
-// A company's connection to its payroll system through Finch (docs/decisions/0113): at most one
+// A company's connection to its payroll system through Finch (docs/decisions/0110): at most one
 // per company. The access token is kept only sealed (AES-256-GCM, app/utils/sealed.server.ts);
 // `products` is what the employer granted in Finch Connect.
 export const payrollConnections = pgTable(
@@ -1212,7 +1212,7 @@ export const payrollOffboardingProposals = pgTable(
 );
 
 export type PayrollConnection = typeof payrollConnections.$inferSelect;
-// Web Push (docs/decisions/0122): a device's browser subscription, kept under the session that
+// Web Push (docs/decisions/0116): a device's browser subscription, kept under the session that
 // turned it on (a revoked session takes it with it, by a trigger), the types a person turned
 // off, and one delivery row per notification and device, delivered by the job queue.
 export const pushSubscriptions = pgTable(
@@ -1323,7 +1323,7 @@ export const creditPayouts = pgTable(
 );
 
 // Complaints and disputes an employee files, handled by the company's owners and admins
-// (docs/decisions/0118): received → in review → resolved with the resolution text, each step
+// (docs/decisions/0113): received → in review → resolved with the resolution text, each step
 // mailed to the employee; late ones remind the handlers.
 export const COMPLAINT_CATEGORIES = [
   "ADVANCE",
@@ -1388,7 +1388,7 @@ export const complaints = pgTable(
 
 export type Complaint = typeof complaints.$inferSelect;
 
-// An employee's wage-deduction authorisation (docs/decisions/0116): the version of the text they
+// An employee's wage-deduction authorisation (docs/decisions/0112): the version of the text they
 // signed and when; withdrawn, it covers no later advance. At most one is in force per employee.
 export const deductionAuthorizations = pgTable(
   "deduction_authorizations",

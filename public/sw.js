@@ -1,4 +1,4 @@
-// Grocery Advance's service worker (docs/decisions/0121): the installed app's offline page, and
+// Grocery Advance's service worker (docs/decisions/0115): the installed app's offline page, and
 // the last dashboard (/) and card page (/cards/<id>) of the signed-in person, kept so they stay
 // readable offline, shown marked as a saved copy with its date. The kept pages are deleted when
 // the person logs out and as soon as the server answers that the session has ended (signed out,
@@ -152,7 +152,7 @@ self.addEventListener("fetch", (event) => {
   }
 });
 
-/* ---- Web Push: BEGIN (docs/decisions/0122) ----
+/* ---- Web Push: BEGIN (docs/decisions/0116) ----
  * Shows each push the server sends ({ title, body, url, tag }, encrypted by the push service's
  * RFC 8291 scheme and decrypted by the browser) and opens its page when it is clicked. Kept
  * apart so that the rest of this worker can change around it. */

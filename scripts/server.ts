@@ -303,7 +303,7 @@ function serve(): void {
     maxAge: "1h",
     index: false,
     setHeaders(res, file) {
-      // The service worker is checked for a new version on every visit (decision 0121).
+      // The service worker is checked for a new version on every visit (decision 0115).
       if (path.basename(file) === "sw.js") {
         res.setHeader("Cache-Control", "no-cache");
         res.setHeader("Service-Worker-Allowed", "/");

@@ -18,7 +18,7 @@ export type QuoteView = {
   apr: number;
   schedule: { date: string | Date; amountCents: number }[];
   termsVersion: string;
-  /** The employee's work state capped the fee (decision 0116): the disclosure says so. */
+  /** The employee's work state capped the fee (decision 0112): the disclosure says so. */
   feeCap?: { stateName: string; capCents: number } | null;
 };
 

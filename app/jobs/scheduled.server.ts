@@ -65,7 +65,7 @@ export const SCHEDULES: Schedule[] = [
   },
   {
     // Connected companies' rosters read from their payroll systems through Finch (decision
-    // 0114): it invites and proposes; it never offboards anyone.
+    // 0111): it invites and proposes; it never offboards anyone.
     task: "payroll-roster-sync",
     cron: "0 6 * * *",
     period: day,
@@ -73,7 +73,7 @@ export const SCHEDULES: Schedule[] = [
   },
   {
     // Complaints past their acknowledge-by or resolve-by date remind the company's owners and
-    // admins, once a day each (docs/decisions/0118).
+    // admins, once a day each (docs/decisions/0113).
     task: "complaint-reminders",
     cron: "0 13 * * *",
     period: day,
@@ -81,7 +81,7 @@ export const SCHEDULES: Schedule[] = [
   },
   {
     // Leavers past their company's records retention, with no open money, have their personal
-    // data removed; the ledger and the regulators' figures stay whole (docs/decisions/0118).
+    // data removed; the ledger and the regulators' figures stay whole (docs/decisions/0113).
     task: "records-retention",
     cron: "0 4 * * *",
     period: day,

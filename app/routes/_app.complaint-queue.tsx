@@ -35,7 +35,7 @@ import { pageI18n } from "~/web/language.server";
 
 // /complaint-queue: the company's owners and admins see their employees' complaints, start a
 // review (the acknowledgement) and resolve each with a text the employee reads
-// (docs/decisions/0118). ?status=open|all|RECEIVED|IN_REVIEW|RESOLVED.
+// (docs/decisions/0113). ?status=open|all|RECEIVED|IN_REVIEW|RESOLVED.
 
 const ResolveComplaintForm = island(() =>
   import("~/components/complaints/complaint-forms").then(

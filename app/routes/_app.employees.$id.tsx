@@ -82,7 +82,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 type ActionData = {
   result?: SubmissionResult<string[]>;
-  /** The work state form's refusal (decision 0116). */
+  /** The work state form's refusal (decision 0112). */
   workStateError?: string;
 };
 

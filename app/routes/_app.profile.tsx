@@ -90,7 +90,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     push,
     i18n,
     emailChoices,
-    // The wage-deduction authorisation (decision 0116): the one in force, with its version.
+    // The wage-deduction authorisation (decision 0112): the one in force, with its version.
     authorization: inForce
       ? {
           version: inForce.version,

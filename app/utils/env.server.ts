@@ -78,7 +78,7 @@ const schema = z
     APP_URL: z.string().url().optional(),
     // Host names the server answers besides APP_URL's host and localhost (comma-separated).
     ALLOWED_HOSTS: z.string().optional(),
-    // Web Push (decision 0122): the VAPID key pair, both or neither; unset, a pair is generated
+    // Web Push (decision 0116): the VAPID key pair, both or neither; unset, a pair is generated
     // once and kept in DATA_DIR. Several instances must share one pair.
     VAPID_PUBLIC_KEY: z.string().min(40).optional(),
     VAPID_PRIVATE_KEY: z.string().min(20).optional(),
@@ -88,7 +88,7 @@ const schema = z
     // The job worker runs inside each app process unless this is "false" (then run
     // `node build/scripts/cli.js worker` separately).
     WORKER_IN_APP: z.enum(["true", "false"]).default("true"),
-    // The payroll connection through Finch (docs/decisions/0113): off while FINCH_CLIENT_ID is
+    // The payroll connection through Finch (docs/decisions/0110): off while FINCH_CLIENT_ID is
     // unset. FINCH_TOKEN_KEYS: comma-separated base64 keys of 32 bytes; the first seals new access
     // tokens, every one opens (rotation: put the new key first, keep the old after it until
     // every token was sealed again). FINCH_BASE_URL: tests point the SDK at a fake Finch.
@@ -103,7 +103,7 @@ const schema = z
     // shipped table (docs/compliance.md).
     STATE_RULES_PATH: z.string().optional(),
     // A JSON file that replaces the shipped list of superstores where the card may be used
-    // (app/models/cards/superstores.data.ts, as JSON; decision 0120).
+    // (app/models/cards/superstores.data.ts, as JSON; decision 0114).
     SUPERSTORES_FILE: z.string().min(1).optional(),
   })
   .superRefine((value, ctx) => {

@@ -32,7 +32,7 @@ export type Quote = {
 
 /**
  * The processing fee of an advance: never more than the advance, nor than the cap of the
- * employee's work state (docs/decisions/0116).
+ * employee's work state (docs/decisions/0112).
  */
 export function feeFor(
   amountCents: number,

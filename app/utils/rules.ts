@@ -112,7 +112,7 @@ export const lastPayDateBeforeRun = (day: string) =>
 export const LAST_PAY_DATE_PASSED =
   "The last pay date has passed: it can no longer be changed.";
 
-// Complaints (docs/decisions/0118): a complaint is acknowledged (moved to review) within
+// Complaints (docs/decisions/0113): a complaint is acknowledged (moved to review) within
 // COMPLAINT_ACKNOWLEDGE_DAYS and resolved within COMPLAINT_RESOLVE_DAYS of being filed; past
 // either date the company's owners and admins are reminded, at most once a day.
 export const COMPLAINT_ACKNOWLEDGE_DAYS = 5;
@@ -126,7 +126,7 @@ export const COMPLAINT_ALREADY_RESOLVED = "This complaint is already resolved.";
 export const COMPLAINT_ALREADY_IN_REVIEW =
   "This complaint is already in review.";
 
-// Records (docs/decisions/0118): how long a person's records are kept after their last money
+// Records (docs/decisions/0113): how long a person's records are kept after their last money
 // moved, in years; the law's longest minimum in use is two (Wisconsin).
 export const MIN_RETENTION_YEARS = 2;
 

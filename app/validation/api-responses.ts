@@ -474,7 +474,7 @@ export const creditPayoutResponseSchema = z.object({
   paidAt: dateTime,
 });
 
-/** A complaint as the JSON API shows it (docs/decisions/0118). */
+/** A complaint as the JSON API shows it (docs/decisions/0113). */
 export const complaintSchema = z.object({
   id: z.number().int(),
   reference: z

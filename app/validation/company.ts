@@ -11,7 +11,7 @@ import { US_STATES, WORK_STATE_INVALID } from "~/utils/state-rules";
 // a member's role. Shared by the pages (Conform, browser and server) and the JSON API.
 
 /**
- * Where an employee works (decision 0116): a US state's two letters, in any case; empty or
+ * Where an employee works (decision 0112): a US state's two letters, in any case; empty or
  * absent leaves it unknown (null).
  */
 export const workStateField = z

@@ -59,7 +59,7 @@ export const companySettingsSchema = z
     notifySystemUpdates: z.boolean().default(false),
     // The company pays each advance's processing fee; its employees pay nothing (decision 0081).
     companyPaysFee: z.boolean().default(false),
-    // Limits on repeat use (decision 0116); a caller that leaves them out keeps them as they are.
+    // Limits on repeat use (decision 0112); a caller that leaves them out keeps them as they are.
     coolingOffDays: z
       .number({ error: COOLING_OFF_INVALID })
       .int(COOLING_OFF_INVALID)

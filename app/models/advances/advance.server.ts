@@ -141,7 +141,7 @@ export async function requestAdvance(
       throw forbidden(NOT_YOUR_EMPLOYEE_ID);
     if (employee.companyId === null) throw badRequest(NOT_LINKED);
     if (employee.offboardedAt) throw badRequest(LEFT_COMPANY);
-    // The employee's work state and the company's limits on repeat use (decision 0116).
+    // The employee's work state and the company's limits on repeat use (decision 0112).
     const terms = await advanceTermsFor(tx, employee.id);
     if (terms.refusal) throw badRequest(terms.refusal);
     if (input.repaymentPeriods > terms.maxPeriods) {

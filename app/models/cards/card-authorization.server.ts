@@ -112,7 +112,7 @@ export function declineReason(
   )
     return DECLINE_EXPIRED;
   if (!GROCERY_CATEGORIES.includes(purchase.merchantCategory)) {
-    // A superstore's category: only a listed superstore (decision 0120).
+    // A superstore's category: only a listed superstore (decision 0114).
     const code = superstoreCode(purchase.merchantCategory);
     if (code === null) return DECLINE_NOT_GROCERY;
     if (

@@ -87,7 +87,7 @@ export async function getCheckout(
     : advance.companyPaysFee
       ? "COMPANY"
       : "EMPLOYEE";
-  // The fee as the employee's work state allowed it when the request was filed (decision 0116).
+  // The fee as the employee's work state allowed it when the request was filed (decision 0112).
   const feeCents = requestFeeCents(advance.request);
   // The schedule as it would be made if the card were issued now.
   const quote = quoteAdvance(

@@ -652,7 +652,7 @@ export async function acceptInvitation(
         : undefined,
     );
     await markAccepted(tx, row, added.id, now);
-    // The work state the invitation carried (decision 0116).
+    // The work state the invitation carried (decision 0112).
     if (row.kind === "EMPLOYEE" && row.workState)
       await tx
         .update(employees)

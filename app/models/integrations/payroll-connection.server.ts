@@ -23,7 +23,7 @@ import { env } from "~/utils/env.server";
 import { AppError, badRequest, conflict, notFound } from "~/utils/errors";
 import { parseKeys, seal, unseal } from "~/utils/sealed.server";
 
-// A company's payroll connection through Finch (DESIGN §13; docs/decisions/0113). An owner
+// A company's payroll connection through Finch (DESIGN §13; docs/decisions/0110). An owner
 // starts Finch Connect as a plain redirect; the callback brings back an authorization code,
 // accepted only with the single-use state this owner's browser was given for this company; the
 // code is exchanged for an access token, which is stored sealed and never shown. Disconnecting

@@ -26,7 +26,7 @@ import {
   type PushType,
 } from "~/validation/push";
 
-// Web Push (docs/decisions/0122). A device's subscription is kept under the session that
+// Web Push (docs/decisions/0116). A device's subscription is kept under the session that
 // turned it on; a revoked session takes it along (a trigger on sessions, so every way of
 // revoking does). A notice is one delivery row per device, written in the transaction of the
 // action that causes it (and its graphile-worker job on PostgreSQL; the embedded loop reads the

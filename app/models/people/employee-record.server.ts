@@ -17,7 +17,7 @@ export type EmployeeRecord = {
   /** Who pays the fee of an advance confirmed now (the company's setting). */
   feePayer: FeePayer;
   offboardedAt: Date | null;
-  /** Where they work: a US state code, or null (decision 0116). */
+  /** Where they work: a US state code, or null (decision 0112). */
   workState: string | null;
 };
 

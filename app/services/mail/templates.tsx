@@ -769,7 +769,7 @@ export function webhookDisabledMail(p: {
   });
 }
 
-// ---- Complaints (docs/decisions/0118) -----------------------------------------------------
+// ---- Complaints (docs/decisions/0113) -----------------------------------------------------
 
 /** The `complaints` catalogue in a language, through i18next. */
 const complaintsT = (language: Language = "en"): TFunction =>

@@ -65,7 +65,7 @@ import {
 import { requestRow } from "#tests/support/rows";
 import { disableStripe } from "#tests/support/payments";
 
-// The state an employee works in and its rules (docs/decisions/0116, docs/compliance.md), and
+// The state an employee works in and its rules (docs/decisions/0112, docs/compliance.md), and
 // the company's limits on repeat use, on the database: the quote, /request, the API, the
 // request rules and checkout all apply them.
 

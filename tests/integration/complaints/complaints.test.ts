@@ -31,7 +31,7 @@ import {
 } from "#tests/support/factories";
 
 // Complaints from filing to resolution, with their mails, due dates, reminders and role checks
-// (docs/decisions/0118), on the test database (PGlite, or PostgreSQL with TEST_DATABASE_URL).
+// (docs/decisions/0113), on the test database (PGlite, or PostgreSQL with TEST_DATABASE_URL).
 
 useTestDatabase();
 

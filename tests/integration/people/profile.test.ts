@@ -66,7 +66,7 @@ describe("/profile", () => {
         department: "Deli",
         availableBalance: "$500.00",
         memberSince: expect.stringMatching(/^[A-Z][a-z]{2} \d{2}, \d{4}$/),
-        // No work state recorded (decision 0116).
+        // No work state recorded (decision 0112).
         workState: "",
       },
       // The wage-deduction authorization: none signed yet.
@@ -87,7 +87,7 @@ describe("/profile", () => {
       devices: [],
       // E-mail choices: both on until the employee turns one off.
       emailChoices: { decisions: true, deductions: true },
-      // Push: no device yet; every type of the role on until turned off (decision 0122).
+      // Push: no device yet; every type of the role on until turned off (decision 0116).
       push: {
         devices: [],
         types: [

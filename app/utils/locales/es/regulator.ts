@@ -1,4 +1,4 @@
-// The `regulator` namespace in US Spanish: /reports/regulator (docs/decisions/0118).
+// The `regulator` namespace in US Spanish: /reports/regulator (docs/decisions/0113).
 const regulator = {
   heading: "Informe para los reguladores",
   intro:

@@ -4,7 +4,7 @@ import type {
   MetaFunction,
 } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { initials } from "~/components/employer/employees-table";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import {
@@ -14,16 +14,13 @@ import {
 import { Badge, StatusBadge } from "~/components/ui/badge";
 import { Card, StatCard } from "~/components/ui/card";
 import { EmptyRow, Table, Td } from "~/components/ui/table";
-import { getEmployeeDetails } from "~/models/reports/index.server";
+import { getEmployeePage } from "~/models/reports/index.server";
 import { setWorkState } from "~/models/companies/index.server";
-import { stateName } from "~/utils/state-rules.server";
 import {
   lastPayDateCorrectable,
   offboardEmployee,
   recordLeaverPayout,
 } from "~/models/payroll/index.server";
-import { creditPaybackOf } from "~/models/ledger/index.server";
-import { db } from "~/utils/db.server";
 import { can, requireEmployer } from "~/web/auth.server";
 import {
   attempt,
@@ -40,9 +37,8 @@ import type { SubmissionResult } from "@conform-to/react";
 import { formatDate, notAvailable } from "~/utils/dates";
 import { isAppError } from "~/utils/errors";
 import { useLanguage, useT } from "~/utils/i18n";
-import { localizeMessage } from "~/utils/i18n.server";
-import { formatCents, formatMoney } from "~/utils/money";
-import { languageFor, pageI18n } from "~/web/language.server";
+import { formatMoney } from "~/utils/money";
+import { pageI18n } from "~/web/language.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const employer = await requireEmployer(request);
@@ -52,20 +48,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     employer,
   );
   try {
-    const details = await getEmployeeDetails(employer, params.id);
-    // What the program owes this employee back, and how it comes back (decision 0107).
-    const payback = await creditPaybackOf(db(), details.employee.id);
+    const details = await getEmployeePage(employer, params.id, language);
     return json({
       i18n,
       ...details,
-      credit: payback
-        ? {
-            amount: formatCents(payback.creditCents, language),
-            by: payback.by,
-            payDate: payback.payDate,
-          }
-        : null,
-      workStateName: stateName(details.employee.workState),
       mayOffboard: can(employer, "manageEmployees"),
       // A leaver's last pay date can be corrected until it passes.
       mayCorrectLastPayDate: lastPayDateCorrectable(
@@ -88,6 +74,10 @@ type ActionData = {
 
 const OffboardForm = island(() =>
   import("~/components/employer/offboard-form").then((m) => m.OffboardForm),
+);
+
+const WorkStateForm = island(() =>
+  import("~/components/employer/work-state-form").then((m) => m.WorkStateForm),
 );
 
 const CreditPayoutForm = island(() =>
@@ -151,12 +141,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
       (error): ActionData => {
         if (error.status === 404)
           throw json({ message: error.message }, { status: 404 });
-        // In the page's language here, so the page carries no code for it.
         return {
-          workStateError: localizeMessage(
-            languageFor(request, employer),
-            error.message,
-          ),
+          // The page says it in its language (the messages catalogue it loads).
+          workStateError: error.message,
         };
       },
     );
@@ -366,33 +353,13 @@ export default function EmployeeDetailsPage() {
               <label htmlFor="workState">{t("details.workState")}</label>
             </dt>
             <dd className="text-gray-900" data-testid="work-state">
-              {mayOffboard ? (
-                <Form method="post" className="flex items-center gap-2">
-                  <input type="hidden" name="intent" value="workState" />
-                  <input
-                    id="workState"
-                    name="workState"
-                    defaultValue={employee.workState ?? ""}
-                    maxLength={2}
-                    autoComplete="off"
-                    className="w-16 rounded-md border border-gray-300 px-2 py-1 uppercase"
-                  />
-                  {workStateName || na}
-                  <button
-                    type="submit"
-                    className="rounded-md border border-gray-300 px-3 py-1"
-                  >
-                    {t("details.saveWorkState")}
-                  </button>
-                </Form>
-              ) : (
-                workStateName || na
-              )}
-              {actionData?.workStateError ? (
-                <p role="alert" className="mt-1 text-sm text-red-700">
-                  {actionData.workStateError}
-                </p>
-              ) : null}
+              <WorkStateForm
+                workState={employee.workState}
+                workStateName={workStateName}
+                mayEdit={mayOffboard}
+                error={actionData?.workStateError}
+                notAvailable={na}
+              />
             </dd>
           </div>
         </dl>

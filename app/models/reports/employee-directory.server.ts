@@ -9,7 +9,8 @@ import {
   type User,
 } from "#db/schema";
 import { db } from "~/utils/db.server";
-import { fromCents } from "~/utils/money";
+import { formatCents, fromCents } from "~/utils/money";
+import { stateName } from "~/utils/state-rules.server";
 import { notFound } from "~/utils/errors";
 import {
   EMPLOYEE_NOT_FOUND,
@@ -31,6 +32,7 @@ import {
   deductionFigures,
   owedSql,
   usedSql,
+  creditPaybackOf,
 } from "~/models/ledger/index.server";
 import { companyFor } from "~/utils/company-access.server";
 import { canDo } from "~/utils/company-roles";
@@ -401,5 +403,30 @@ export async function loadEmployeesPage(
         sentText: formatDate(i.sentAt, language),
         expiresText: formatDate(i.expiresAt, language),
       })),
+  };
+}
+
+/**
+ * The employee's page: their details, what the program owes them back and how it comes back
+ * (decision 0107), and the name of the state they work in (decision 0112). One server module
+ * for the page's loader, so its browser bundle carries no more server-module stand-ins.
+ */
+export async function getEmployeePage(
+  employer: User,
+  rawId: number | string | undefined,
+  language: Language,
+) {
+  const details = await getEmployeeDetails(employer, rawId);
+  const payback = await creditPaybackOf(db(), details.employee.id);
+  return {
+    ...details,
+    credit: payback
+      ? {
+          amount: formatCents(payback.creditCents, language),
+          by: payback.by,
+          payDate: payback.payDate,
+        }
+      : null,
+    workStateName: stateName(details.employee.workState),
   };
 }

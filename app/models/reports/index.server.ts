@@ -27,6 +27,7 @@ export {
 export {
   type EmployeeListRow,
   getEmployeeDetails,
+  getEmployeePage,
   listEmployees,
   listEmployeesForApi,
   loadEmployeesPage,

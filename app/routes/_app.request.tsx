@@ -62,7 +62,10 @@ function limitLines(terms: RequestPage["terms"], language: Language): string[] {
       );
   }
   lines.push(
-    t("limits.yearly", { max: terms.yearly.max, used: terms.yearly.used }),
+    t("limits.yearly", {
+      count: terms.yearly.max,
+      used: terms.yearly.used,
+    }),
   );
   if (terms.yearly.liftsOn)
     lines.push(t("limits.yearlyUntil", { date: day(terms.yearly.liftsOn) }));

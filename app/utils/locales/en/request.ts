@@ -60,7 +60,10 @@ const request = {
     coolingOff:
       "A pause of {{days}} days after each advance is repaid before the next one.",
     coolingOffUntil: "Your pause ends on {{date}}.",
-    yearly: "At most {{max}} advances in 12 months: you have had {{used}}.",
+    yearly_one:
+      "At most {{count}} advance in 12 months: you have had {{used}}.",
+    yearly_other:
+      "At most {{count}} advances in 12 months: you have had {{used}}.",
     yearlyUntil: "You can request again on {{date}}.",
     state:
       "{{state}} allows at most {{max}} advances in {{days}} days: you have had {{used}}.",

@@ -61,7 +61,10 @@ const request = {
     coolingOff:
       "Una pausa de {{days}} días después de devolver cada adelanto antes del siguiente.",
     coolingOffUntil: "Tu pausa termina el {{date}}.",
-    yearly: "Como máximo {{max}} adelantos en 12 meses: has tenido {{used}}.",
+    yearly_one:
+      "Como máximo {{count}} adelanto en 12 meses: has tenido {{used}}.",
+    yearly_other:
+      "Como máximo {{count}} adelantos en 12 meses: has tenido {{used}}.",
     yearlyUntil: "Puedes volver a solicitar el {{date}}.",
     state:
       "{{state}} permite como máximo {{max}} adelantos en {{days}} días: has tenido {{used}}.",

@@ -63,6 +63,8 @@ const request = {
     coolingOffUntil: "Tu pausa termina el {{date}}.",
     yearly_one:
       "Como máximo {{count}} adelanto en 12 meses: has tenido {{used}}.",
+    yearly_many:
+      "Como máximo {{count}} de adelantos en 12 meses: has tenido {{used}}.",
     yearly_other:
       "Como máximo {{count}} adelantos en 12 meses: has tenido {{used}}.",
     yearlyUntil: "Puedes volver a solicitar el {{date}}.",

@@ -128,6 +128,7 @@ import * as apiPayrollRun from "~/routes/api.payroll-runs.$id";
 import * as apiPayrollResults from "~/routes/api.payroll-runs.$id.results";
 import * as apiPaySchedule from "~/routes/api.pay-schedule";
 import * as apiOffboard from "~/routes/api.employees.$id.offboard";
+import * as apiCreditPayout from "~/routes/api.employees.$id.credit-payout";
 import * as apiClose from "~/routes/api.virtual-cards.$id.close";
 import { insertAdvance } from "#tests/support/data";
 import { isoDay } from "~/utils/pay-schedule";
@@ -1014,8 +1015,9 @@ const MATRIX: Row[] = [
     file: "_app.payroll.tsx",
     kind: "action",
     what: "POST /payroll run payroll (the caller's company)",
-    cells: ["auth", 403, 403, 403, "→/payroll?run=*", "→/payroll?run=*"],
-    team: ["→/payroll?run=*", 403],
+    // Back to /payroll: with the run it submitted (?run=…), or saying nothing was due.
+    cells: ["auth", 403, 403, 403, "→/payroll*", "→/payroll*"],
+    team: ["→/payroll*", 403],
     build: () => postForm("/payroll", { confirm: "on" }),
   },
   {
@@ -1105,6 +1107,32 @@ const MATRIX: Row[] = [
         },
       },
     }),
+  },
+  {
+    file: "api.employees.$id.credit-payout.ts",
+    kind: "loader",
+    what: "GET /api/employees/<id>/credit-payout",
+    cells: NOT_ALLOWED,
+    build: () => ({
+      ...get("/api/employees/1/credit-payout"),
+      params: { id: "1" },
+    }),
+  },
+  {
+    // An employee still at work with nothing owed back: the owner and admin get 409 (nothing
+    // to pay out), refused before anything is written; credits.test.ts pays a leaver's.
+    file: "api.employees.$id.credit-payout.ts",
+    kind: "action",
+    what: "POST /api/employees/<a new employee of A>/credit-payout",
+    cells: [401, 403, 403, 403, 409, 404],
+    team: [409, 403],
+    build: async () => {
+      const id = String(await newEmployeeOfA());
+      return {
+        ...postJson(`/api/employees/${id}/credit-payout`, {}),
+        params: { id },
+      };
+    },
   },
   {
     file: "api.employees.$id.offboard.ts",
@@ -2620,6 +2648,7 @@ const MODULES: Record<string, Record<string, unknown>> = {
   "api.payroll-runs.$id.results.ts": apiPayrollResults,
   "api.pay-schedule.ts": apiPaySchedule,
   "api.employees.$id.offboard.ts": apiOffboard,
+  "api.employees.$id.credit-payout.ts": apiCreditPayout,
   "api.virtual-cards.$id.close.ts": apiClose,
   "api.api-keys.($id).ts": apiApiKeys,
   "api.webhook-endpoints.($id).ts": apiWebhookEndpoints,

@@ -99,6 +99,7 @@ describe("employee read endpoints: exact fields", () => {
         "availableBalance",
         "availableToRequest",
         "credit",
+        "creditPayback",
         "id",
         "owed",
         "payCycleEndDate",
@@ -113,6 +114,8 @@ describe("employee read endpoints: exact fields", () => {
       // The pending $200 request takes the rest of the balance.
       availableToRequest: "0.00",
       credit: "0.00",
+      // Nothing owed back, so nothing to say how it comes back.
+      creditPayback: null,
     });
   });
 
@@ -126,6 +129,7 @@ describe("employee read endpoints: exact fields", () => {
       owed: "0.00",
       availableToRequest: "0.00",
       credit: "0.00",
+      creditPayback: null,
     });
   });
 

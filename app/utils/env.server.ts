@@ -99,7 +99,7 @@ const schema = z
     FINCH_BASE_URL: z.string().url().optional(),
     // "finch" or "provider": Finch Connect opens Finch's sandbox (development only).
     FINCH_SANDBOX: z.enum(["finch", "provider"]).optional(),
-    // A deployment's own state rule table (the shape of app/utils/state-rules.json); unset: the
+    // A deployment's own state rule table (the shape of app/utils/state-rules.data.ts); unset: the
     // shipped table (docs/compliance.md).
     STATE_RULES_PATH: z.string().optional(),
     // A JSON file that replaces the shipped list of superstores where the card may be used

@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { z } from "zod";
-import shipped from "./state-rules.json";
+import shipped from "./state-rules.data";
 import { env } from "./env.server";
 import { US_STATES, type StateRule } from "./state-rules";
 

@@ -1,5 +1,5 @@
 // The rules of the state an employee works in, as the product applies them (docs/compliance.md,
-// docs/decisions/0112). The table itself is data (app/utils/state-rules.json, or the file a
+// docs/decisions/0112). The table itself is data (app/utils/state-rules.data.ts, or the file a
 // deployment names in STATE_RULES_PATH), read on the server by state-rules.server.ts; this
 // browser-safe module holds its shape, the fee cap's arithmetic and the messages that name a
 // rule (translated in app/utils/locales/*/messages-state-rules.ts).

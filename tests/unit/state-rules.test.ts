@@ -1,4 +1,4 @@
-import shipped from "~/utils/state-rules.json";
+import shipped from "~/utils/state-rules.data";
 import {
   parseStateRules,
   stateRulesFileSchema,

@@ -49,7 +49,7 @@ import {
   WORK_STATE_INVALID,
   yearlyLimitUntil,
 } from "~/utils/state-rules";
-import shipped from "~/utils/state-rules.json";
+import shipped from "~/utils/state-rules.data";
 import { resetStateRulesCache } from "~/utils/state-rules.server";
 import { insertAdvance, payAndIssueCard } from "#tests/support/data";
 import { useTestDatabase } from "#tests/support/db";

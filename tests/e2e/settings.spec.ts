@@ -25,7 +25,9 @@ test.describe("company settings", () => {
       "Notifications",
       "Help",
     ]) {
-      await expect(page.getByRole("heading", { name: section })).toBeVisible();
+      await expect(
+        page.getByRole("heading", { name: section, exact: true }),
+      ).toBeVisible();
     }
     await expect(page.getByLabel("Company name")).toHaveValue("Before Co");
     await expect(page.getByLabel("Maximum advance")).toHaveValue("500.00");

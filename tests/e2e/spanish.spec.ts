@@ -218,6 +218,9 @@ test.describe("in Spanish", () => {
               await englishLeft(page, namespaces, [
                 world.employee.lastName,
                 world.employer.lastName,
+                // The company's name is data ("Acme Groceries Inc." is not the app's short
+                // name "Groceries").
+                "Acme Groceries Inc.",
               ]),
               `English left on ${target.name}`,
             ).toEqual([]);

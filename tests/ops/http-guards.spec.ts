@@ -158,6 +158,7 @@ const EMPLOYEE_PAGES = [
   "/payment-success",
   "/outbox",
   "/cards/:id",
+  "/complaints",
 ];
 const EMPLOYER_PAGES = [
   "/",
@@ -179,6 +180,10 @@ const EMPLOYER_PAGES = [
   "/payroll/export",
   "/outbox",
   "/no-such-page",
+  "/complaint-queue",
+  "/reports/regulator",
+  "/reports/regulator.csv",
+  "/settings/payroll",
 ];
 const EMPLOYEE_API = [
   "/api/user",
@@ -188,6 +193,7 @@ const EMPLOYEE_API = [
   "/api/virtual-cards",
   "/api/advance-quote",
   "/api/no-such-endpoint",
+  "/api/complaints",
 ];
 const EMPLOYER_API = [
   "/api/user",
@@ -202,6 +208,8 @@ const EMPLOYER_API = [
   "/api/invitations/:invitation",
   "/api/api-keys",
   "/api/webhook-endpoints",
+  "/api/webhook-endpoints/:endpoint/deliveries",
+  "/api/company-complaints",
 ];
 // Public, bodiless or non-GET routes, and the event stream (checked on its own below).
 const NOT_WALKED = new Set([
@@ -237,6 +245,17 @@ const NOT_WALKED = new Set([
   "api.payroll-runs.ts",
   "api.payroll-runs.$id.results.ts",
   "api.employees.$id.offboard.ts",
+  "api.employees.$id.credit-payout.ts",
+  "api.company-complaints.$id.review.ts",
+  "api.company-complaints.$id.resolve.ts",
+  "api.webhook-endpoints.$id.[test].ts",
+  "api.webhook-endpoints.$id.deliveries.$deliveryId.redeliver.ts",
+  "api.webhook-endpoints.$id.rotate-secret.ts",
+  // Finch's return to the app: it only redirects, to Settings › Payroll connection.
+  "settings.payroll.callback.ts",
+  // The installed app's manifest and offline page are public.
+  "manifest[.]webmanifest.ts",
+  "offline.tsx",
   "api.virtual-cards.$id.close.ts",
   "api.virtual-cards.$id.ephemeral-key.ts",
   // The language switch: a form post (its GET only redirects home).
@@ -253,6 +272,8 @@ function routeFileOf(url: string): string {
   if (url === "/api/advance-requests/:request")
     return "api.advance-requests.$id.ts";
   if (url === "/api/invitations/:invitation") return "api.invitations.$id.ts";
+  if (url === "/api/webhook-endpoints/:endpoint/deliveries")
+    return "api.webhook-endpoints.$id.deliveries.ts";
   // A collection and its items in one module (an optional segment).
   if (url === "/api/api-keys" || url === "/api/webhook-endpoints")
     return `api.${url.slice(5)}.($id).ts`;
@@ -272,6 +293,9 @@ function routeFileOf(url: string): string {
     "/no-such-page": "_app.$.tsx",
     "/payroll/export": "payroll.export.ts",
     "/activity.csv": "activity[.]csv.ts",
+    "/reports/regulator": "_app.reports_.regulator.tsx",
+    "/reports/regulator.csv": "reports.regulator[.]csv.ts",
+    "/settings/payroll": "_app.settings_.payroll.tsx",
   };
   return known[url] ?? `_app.${url.slice(1)}.tsx`;
 }
@@ -376,7 +400,9 @@ test("every signed-in page, loader data, API GET and CSV is private, no-store; p
       url
         .replace(":id", String(runId))
         .replace(":request", String(pending[0]?.id ?? 999999))
-        .replace(":invitation", String(invitations[0]?.id ?? 999999)),
+        .replace(":invitation", String(invitations[0]?.id ?? 999999))
+        // An endpoint the company does not have: its 404 is marked all the same.
+        .replace(":endpoint", "999999"),
     );
 
   // The event stream: headers only.

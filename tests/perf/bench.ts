@@ -814,10 +814,13 @@ function verdicts(
     const large = find(page, "large");
     if (!small || !large) continue;
     const ratio = large.p99 / small.p99;
-    check(
-      ratio <= 1.5,
-      `${page}: p99 large ÷ small = ${ratio.toFixed(2)} (≤ 1.5, one worker)`,
-    );
+    // The full list answers every request of the company: its time grows with the company by
+    // design, and its own target is the MB per CPU second below.
+    if (page !== "GET /api/advance-requests/all")
+      check(
+        ratio <= 1.5,
+        `${page}: p99 large ÷ small = ${ratio.toFixed(2)} (≤ 1.5, one worker)`,
+      );
     for (const row of [small, large]) {
       if (row.ownRatio === undefined) continue;
       check(

@@ -502,6 +502,9 @@ test("an offboarding posted empty answers with the error summary at the top, foc
   await loginAs(employer);
   await page.goto(`/employees/${(await employeeOf(ann)).id}`);
   const form = page.locator("form#offboard");
+  // With JavaScript the form is an island: its code arrives after the page's. Until then a
+  // submit is the browser's own post, answered by the server (the no-JS case below).
+  if (testInfo.project.name !== "no-js") await expectHydrated(form);
   // Past the browser's own required-field check, so the server answers the post.
   await form.evaluate((f: HTMLFormElement) => {
     f.noValidate = true;

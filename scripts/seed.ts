@@ -5,24 +5,16 @@ import {
   DEMO_LOGINS,
   DEMO_PASSWORD,
 } from "../app/server/seed.server";
-import {
-  closeConnection,
-  connection,
-  migrate,
-  queryRows,
-} from "../app/utils/db.server";
+import { closeConnection, connection, migrate } from "../app/utils/db.server";
 
 const conn = connection();
+// Emptied by dropping the schema and migrating again: the audit trail and the ledger are
+// append-only in the database (their triggers refuse TRUNCATE), and a reset of the demo is the
+// one case where everything goes.
+await conn.db.execute(sql`drop schema if exists drizzle cascade`);
+await conn.db.execute(sql`drop schema if exists public cascade`);
+await conn.db.execute(sql`create schema public`);
 await migrate(conn);
-const tables = await queryRows<{ tablename: string }>(
-  conn.db,
-  sql`select tablename from pg_tables where schemaname = 'public'`,
-);
-await conn.db.execute(
-  sql.raw(
-    `truncate table ${tables.map((t) => `"${t.tablename}"`).join(", ")} restart identity cascade`,
-  ),
-);
 await seedDemo(conn.db);
 console.log(`Demo data reset. Password for all: ${DEMO_PASSWORD}`);
 for (const l of DEMO_LOGINS)

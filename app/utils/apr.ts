@@ -3,8 +3,7 @@
 // request form computes it as the amount changes, the server for the page and the API.
 
 import { intlLocale, type Language } from "./i18n";
-
-const DAY_MS = 86_400_000;
+import { DAY_MS } from "./pay-schedule";
 const DAYS_PER_YEAR = 365;
 
 export type AprPayment = { amountCents: number; days: number };

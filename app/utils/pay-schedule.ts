@@ -20,7 +20,8 @@ export const PAY_FREQUENCY_VALUES = Object.keys(
 /** The pay schedule every company starts on (DESIGN §4 Registration). */
 export const DEFAULT_PAY_FREQUENCY: PayFrequency = "BIWEEKLY";
 
-const DAY_MS = 86_400_000;
+/** One day in milliseconds: the product's one definition. */
+export const DAY_MS = 86_400_000;
 
 /** A local-time day as a whole number of days (time zone safe: computed from UTC parts). */
 function dayNumber(iso: string): number {
@@ -42,6 +43,11 @@ export function isoDay(value: Date): string {
   const m = String(value.getMonth() + 1).padStart(2, "0");
   const d = String(value.getDate()).padStart(2, "0");
   return `${y}-${m}-${d}`;
+}
+
+/** The UTC calendar day of a moment, as "yyyy-MM-dd" (for figures kept by UTC month). */
+export function utcDay(value: Date): string {
+  return value.toISOString().slice(0, 10);
 }
 
 /** The start of a "yyyy-MM-dd" day in local time. */

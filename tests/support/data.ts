@@ -21,6 +21,7 @@ import { fromCents, toCents } from "~/utils/money";
 import { deductionSchedule } from "~/utils/schedule";
 import { createEmployee, createEmployer } from "./factories";
 import { employeeOf } from "./rows";
+import { DAY_MS } from "~/utils/pay-schedule";
 
 // Crafted data: advances in any state and at any date, paid and carded ones, cards.
 
@@ -262,8 +263,6 @@ export async function approvedAdvances(
     });
   }
 }
-
-const DAY_MS = 86_400_000;
 
 export const daysAgo = (days: number, now: Date = new Date()) =>
   new Date(now.getTime() - days * DAY_MS);

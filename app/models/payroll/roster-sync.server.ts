@@ -19,7 +19,7 @@ import {
   readFinchRoster,
   type FinchPerson,
 } from "~/services/payroll/finch.server";
-import { isoDay } from "~/utils/pay-schedule";
+import { DAY_MS, isoDay } from "~/utils/pay-schedule";
 import { companyFor } from "~/utils/company-access.server";
 import { db } from "~/utils/db.server";
 import { AppError, conflict, isAppError, notFound } from "~/utils/errors";
@@ -229,9 +229,7 @@ export async function syncPayrollRoster(
     }
   }
   if (leavers.length > 0) {
-    const since = isoDay(
-      new Date(now.getTime() - PAY_HISTORY_DAYS * 86_400_000),
-    );
+    const since = isoDay(new Date(now.getTime() - PAY_HISTORY_DAYS * DAY_MS));
     const paid = await lastPayDates(
       company.settings,
       company.accessToken,

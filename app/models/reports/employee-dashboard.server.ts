@@ -28,7 +28,7 @@ import { and, eq, gte, inArray, lt, sql } from "drizzle-orm";
 import { advanceRequests, employees, type User } from "#db/schema";
 import { db } from "~/utils/db.server";
 import { formatDate, formatDateShort, PAY_PERIOD_DAYS } from "~/utils/dates";
-import { dayStart, isoDay, payDateBefore } from "~/utils/pay-schedule";
+import { DAY_MS, dayStart, isoDay, payDateBefore } from "~/utils/pay-schedule";
 import { GROCERY_RESTRICTION } from "~/utils/rules";
 import { formatCents, formatMoney, fromCents, toCents } from "~/utils/money";
 import type { Language } from "~/utils/i18n";
@@ -55,7 +55,7 @@ export async function yearToDate(
   const to = addYears(from, 1);
   const approved = sql`${advanceRequests.status} = 'APPROVED'`;
   const own = sql`(select id from employees where user_id = ${user.id})`;
-  const since = new Date(now.getTime() - DECLINED_PURCHASE_DAYS * 86_400_000);
+  const since = new Date(now.getTime() - DECLINED_PURCHASE_DAYS * DAY_MS);
   // The pending sum rides along (no query of its own): available to request is the balance
   // less it, the figure /request shows and refuses with (advance.server availableToRequestCents).
   // So do the to-do's credit owed (the ledger's creditSql) and newest declined purchase.

@@ -28,6 +28,7 @@ export const TREND_DAYS = 30;
 export const TOP_DEPARTMENTS = 5;
 export const NO_DEPARTMENT = "No department";
 import { companyFor } from "~/utils/company-access.server";
+import { DAY_MS, utcDay } from "~/utils/pay-schedule";
 
 /** SPEC §9 hard-coded figures, shown only as labelled estimates. */
 export const ESTIMATES = {
@@ -37,8 +38,6 @@ export const ESTIMATES = {
   satisfactionScale: 5,
   replacementCostCents: 350000,
 } as const;
-
-const DAY_MS = 86_400_000;
 
 /**
  * The reporting period: the 12 calendar months (UTC) ending with the current one, so the
@@ -99,7 +98,6 @@ const NUMERIC_FIELDS = [
 
 const HOUR_MS = 3_600_000;
 const hourOf = (date: Date) => Math.floor(date.getTime() / HOUR_MS);
-const isoDay = (date: Date) => date.toISOString().slice(0, 10);
 
 export type EmployerReport = Awaited<ReturnType<typeof getEmployerReport>>;
 
@@ -148,7 +146,7 @@ export async function getEmployerReport(actor: User, now: Date = new Date()) {
       from (
         select month, department, status, requests, amount, risk_low, risk_moderate, risk_high
         from report_months
-        where employer_id = ${employer} and month >= ${isoDay(period.start)}::date and month < ${isoDay(monthEnd)}::date
+        where employer_id = ${employer} and month >= ${utcDay(period.start)}::date and month < ${utcDay(monthEnd)}::date
         union all
         select report_month(hour), department, status, requests, amount, risk_low, risk_moderate, risk_high
         from pending where hour >= ${hourOf(period.start)} and hour < ${hourOf(monthEnd)}

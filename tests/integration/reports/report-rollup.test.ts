@@ -42,6 +42,7 @@ import { useTestDatabase } from "#tests/support/db";
 import { fuzzRuns } from "#tests/support/fuzz";
 import { createEmployee, createEmployer } from "#tests/support/factories";
 import { companyIdOf } from "#tests/support/rows";
+import { DAY_MS } from "~/utils/pay-schedule";
 
 // The reports' rollup (docs/decisions/0039-reports-rollup.md): after any sequence of the
 // actions that move a figure, the rollup kept by the triggers and the compaction equals one
@@ -49,8 +50,6 @@ import { companyIdOf } from "#tests/support/rows";
 // requests say, folded or not.
 
 const database = useTestDatabase();
-
-const DAY_MS = 86_400_000;
 
 /** The report's figures computed straight from the requests (the query /reports used to run). */
 async function reportFromRequests(employer: User, now: Date) {

@@ -14,6 +14,7 @@ export { cli } from "./server/cli.server";
 export { requestLanguage } from "./utils/i18n.server";
 export { PAGE_BROTLI } from "./utils/page-encoding.server";
 export { loggedPath } from "./utils/logged-path";
+export { env } from "./utils/env.server";
 export {
   startWorkerInApp,
   stopWorkerInApp as stopWorker,

@@ -17,6 +17,18 @@ export interface RequestFacts {
   language?: string;
 }
 
+/** The validated environment (app/utils/env.server.ts): what the server's own pieces read. */
+export interface ServerSettings {
+  NODE_ENV: "development" | "production" | "test";
+  PORT: number;
+  DATABASE_URL?: string;
+  WEB_CONCURRENCY?: number;
+  TRUST_PROXY?: string;
+  STRIPE_SECRET_KEY?: string;
+  APP_URL?: string;
+  ALLOWED_HOSTS?: string;
+}
+
 /**
  * What the build's entry module (app/entry.server.tsx) exports besides Remix's own handlers:
  * the start-up and shutdown, the per-request context, the in-app job worker and the CLI.
@@ -24,6 +36,8 @@ export interface RequestFacts {
  */
 export interface ServerEntry {
   startup(options?: { prepareDatabase?: boolean }): Promise<void>;
+  /** The environment, checked by startup() first. */
+  env(): ServerSettings;
   beforeShutdown?(): Promise<void>;
   shutdown(): Promise<void>;
   requestLanguage(cookie: string | null, acceptLanguage: string | null): string;

@@ -8,6 +8,12 @@ const schema = z
       .enum(["development", "production", "test"])
       .default("development"),
     PORT: z.coerce.number().int().positive().default(3000),
+    // Worker processes of the production server (scripts/server/cluster.ts); unset: one per
+    // core. Always one on the embedded database.
+    WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional(),
+    // The proxies in front of the server, as Express's "trust proxy" takes them: a hop count
+    // ("1"), "true"/"false", or addresses and names ("loopback, 10.0.0.0/8"). Unset: none.
+    TRUST_PROXY: z.string().trim().min(1).optional(),
     // One host or several (a high-availability formation's URL, decision 0073).
     DATABASE_URL: z
       .string()

@@ -4,6 +4,7 @@ import limitMessages from "./messages-limits";
 import pushMessages from "./messages-push";
 import complaintMessages from "./messages-complaints";
 import stateRuleMessages from "./messages-state-rules";
+import refusalMessages from "./messages-refusals";
 const messages = {
   "The service is temporarily unavailable. Please try again shortly.":
     "The service is temporarily unavailable. Please try again shortly.",
@@ -105,6 +106,7 @@ const messages = {
   ...pushMessages,
   ...complaintMessages,
   ...stateRuleMessages,
+  ...refusalMessages,
 };
 
 export default messages;

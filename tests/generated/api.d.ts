@@ -296,7 +296,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** All of the employer's requests */
+    /** All of the employer's requests, newest first: the whole list without paging parameters, a page with them */
     get: operations["getAdvanceRequestsAll"];
     put?: never;
     post?: never;
@@ -381,7 +381,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** The employer's requests for reports */
+    /** The employer's requests for reports, newest first: the whole list without paging parameters, a page with them */
     get: operations["getEmployerAdvanceRequests"];
     put?: never;
     post?: never;
@@ -1678,7 +1678,15 @@ export interface operations {
   };
   getAdvanceRequestsEmployee: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description Opaque: where the page starts, as the previous page's `Link: <…>; rel="next"` gives it. This list answers whole (the form its first callers read) when the request sends none of `cursor`, `limit`, `page` and `pageSize`; any of them pages it like every other list (`limit` alone: the first page) */
+        cursor?: string;
+        /** @description Rows per page with `cursor` */
+        limit?: number;
+        /** @description The page-number form (with `pageSize`; not with `cursor`/`limit`), 1-based */
+        page?: number;
+        pageSize?: number;
+      };
       header?: {
         /** @description The API version (a date) the request is written for and the answer is to be in; without it, the key's version (pinned when the key was created), or the current one for a session. An unknown version is 400. */
         "Grocery-Advance-Version"?: "2026-11-28";
@@ -1691,6 +1699,8 @@ export interface operations {
       /** @description Success */
       200: {
         headers: {
+          "X-Total-Count": components["headers"]["X-Total-Count"];
+          Link: components["headers"]["Link"];
           "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
@@ -1723,6 +1733,21 @@ export interface operations {
             /** @description When the terms were accepted (the fee's authorization) */
             termsAcceptedAt: string | null;
           }[];
+        };
+      };
+      /** @description Invalid input */
+      400: {
+        headers: {
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+            errors?: {
+              [key: string]: string[];
+            };
+          };
         };
       };
       /** @description Not signed in (or wrong credentials) */
@@ -2070,7 +2095,15 @@ export interface operations {
   };
   getPayrollDeductionsUpcoming: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description Opaque: where the page starts, as the previous page's `Link: <…>; rel="next"` gives it. This list answers whole (the form its first callers read) when the request sends none of `cursor`, `limit`, `page` and `pageSize`; any of them pages it like every other list (`limit` alone: the first page) */
+        cursor?: string;
+        /** @description Rows per page with `cursor` */
+        limit?: number;
+        /** @description The page-number form (with `pageSize`; not with `cursor`/`limit`), 1-based */
+        page?: number;
+        pageSize?: number;
+      };
       header?: {
         /** @description The API version (a date) the request is written for and the answer is to be in; without it, the key's version (pinned when the key was created), or the current one for a session. An unknown version is 400. */
         "Grocery-Advance-Version"?: "2026-11-28";
@@ -2083,6 +2116,8 @@ export interface operations {
       /** @description Success */
       200: {
         headers: {
+          "X-Total-Count": components["headers"]["X-Total-Count"];
+          Link: components["headers"]["Link"];
           "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
@@ -2094,6 +2129,21 @@ export interface operations {
             /** @description ISO 8601 date-time */
             deductionDate: string;
           }[];
+        };
+      };
+      /** @description Invalid input */
+      400: {
+        headers: {
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+            errors?: {
+              [key: string]: string[];
+            };
+          };
         };
       };
       /** @description Not signed in (or wrong credentials) */
@@ -2149,7 +2199,15 @@ export interface operations {
   };
   getVirtualCards: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description Opaque: where the page starts, as the previous page's `Link: <…>; rel="next"` gives it. This list answers whole (the form its first callers read) when the request sends none of `cursor`, `limit`, `page` and `pageSize`; any of them pages it like every other list (`limit` alone: the first page) */
+        cursor?: string;
+        /** @description Rows per page with `cursor` */
+        limit?: number;
+        /** @description The page-number form (with `pageSize`; not with `cursor`/`limit`), 1-based */
+        page?: number;
+        pageSize?: number;
+      };
       header?: {
         /** @description The API version (a date) the request is written for and the answer is to be in; without it, the key's version (pinned when the key was created), or the current one for a session. An unknown version is 400. */
         "Grocery-Advance-Version"?: "2026-11-28";
@@ -2162,6 +2220,8 @@ export interface operations {
       /** @description Success */
       200: {
         headers: {
+          "X-Total-Count": components["headers"]["X-Total-Count"];
+          Link: components["headers"]["Link"];
           "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
@@ -2184,6 +2244,21 @@ export interface operations {
             /** @description amount minus spentAmount */
             remainingBalance: string;
           }[];
+        };
+      };
+      /** @description Invalid input */
+      400: {
+        headers: {
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+            errors?: {
+              [key: string]: string[];
+            };
+          };
         };
       };
       /** @description Not signed in (or wrong credentials) */
@@ -3404,7 +3479,15 @@ export interface operations {
   };
   getAdvanceRequestsAll: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description Opaque: where the page starts, as the previous page's `Link: <…>; rel="next"` gives it. This list answers whole (the form its first callers read) when the request sends none of `cursor`, `limit`, `page` and `pageSize`; any of them pages it like every other list (`limit` alone: the first page) */
+        cursor?: string;
+        /** @description Rows per page with `cursor` */
+        limit?: number;
+        /** @description The page-number form (with `pageSize`; not with `cursor`/`limit`), 1-based */
+        page?: number;
+        pageSize?: number;
+      };
       header?: {
         /** @description The API version (a date) the request is written for and the answer is to be in; without it, the key's version (pinned when the key was created), or the current one for a session. An unknown version is 400. */
         "Grocery-Advance-Version"?: "2026-11-28";
@@ -3417,6 +3500,8 @@ export interface operations {
       /** @description Success */
       200: {
         headers: {
+          "X-Total-Count": components["headers"]["X-Total-Count"];
+          Link: components["headers"]["Link"];
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -3452,6 +3537,24 @@ export interface operations {
             /** @description When the terms were accepted (the fee's authorization) */
             termsAcceptedAt: string | null;
           }[];
+        };
+      };
+      /** @description Invalid input */
+      400: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+            errors?: {
+              [key: string]: string[];
+            };
+          };
         };
       };
       /** @description Not signed in (or wrong credentials) */
@@ -4305,7 +4408,15 @@ export interface operations {
   };
   getEmployerAdvanceRequests: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description Opaque: where the page starts, as the previous page's `Link: <…>; rel="next"` gives it. This list answers whole (the form its first callers read) when the request sends none of `cursor`, `limit`, `page` and `pageSize`; any of them pages it like every other list (`limit` alone: the first page) */
+        cursor?: string;
+        /** @description Rows per page with `cursor` */
+        limit?: number;
+        /** @description The page-number form (with `pageSize`; not with `cursor`/`limit`), 1-based */
+        page?: number;
+        pageSize?: number;
+      };
       header?: {
         /** @description The API version (a date) the request is written for and the answer is to be in; without it, the key's version (pinned when the key was created), or the current one for a session. An unknown version is 400. */
         "Grocery-Advance-Version"?: "2026-11-28";
@@ -4318,6 +4429,8 @@ export interface operations {
       /** @description Success */
       200: {
         headers: {
+          "X-Total-Count": components["headers"]["X-Total-Count"];
+          Link: components["headers"]["Link"];
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -4334,6 +4447,24 @@ export interface operations {
             /** @description ISO 8601 date-time */
             requestDate: string;
           }[];
+        };
+      };
+      /** @description Invalid input */
+      400: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+            errors?: {
+              [key: string]: string[];
+            };
+          };
         };
       };
       /** @description Not signed in (or wrong credentials) */
@@ -6858,7 +6989,15 @@ export interface operations {
   };
   getApiKeys: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description Opaque: where the page starts, as the previous page's `Link: <…>; rel="next"` gives it. This list answers whole (the form its first callers read) when the request sends none of `cursor`, `limit`, `page` and `pageSize`; any of them pages it like every other list (`limit` alone: the first page) */
+        cursor?: string;
+        /** @description Rows per page with `cursor` */
+        limit?: number;
+        /** @description The page-number form (with `pageSize`; not with `cursor`/`limit`), 1-based */
+        page?: number;
+        pageSize?: number;
+      };
       header?: {
         /** @description The API version (a date) the request is written for and the answer is to be in; without it, the key's version (pinned when the key was created), or the current one for a session. An unknown version is 400. */
         "Grocery-Advance-Version"?: "2026-11-28";
@@ -6871,6 +7010,8 @@ export interface operations {
       /** @description Success */
       200: {
         headers: {
+          "X-Total-Count": components["headers"]["X-Total-Count"];
+          Link: components["headers"]["Link"];
           "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
@@ -6894,6 +7035,21 @@ export interface operations {
             lastUsedAt: string | null;
             revokedAt: string | null;
           }[];
+        };
+      };
+      /** @description Invalid input */
+      400: {
+        headers: {
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+            errors?: {
+              [key: string]: string[];
+            };
+          };
         };
       };
       /** @description Not signed in (or wrong credentials) */
@@ -8371,7 +8527,15 @@ export interface operations {
   };
   getComplaints: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description Opaque: where the page starts, as the previous page's `Link: <…>; rel="next"` gives it. This list answers whole (the form its first callers read) when the request sends none of `cursor`, `limit`, `page` and `pageSize`; any of them pages it like every other list (`limit` alone: the first page) */
+        cursor?: string;
+        /** @description Rows per page with `cursor` */
+        limit?: number;
+        /** @description The page-number form (with `pageSize`; not with `cursor`/`limit`), 1-based */
+        page?: number;
+        pageSize?: number;
+      };
       header?: {
         /** @description The API version (a date) the request is written for and the answer is to be in; without it, the key's version (pinned when the key was created), or the current one for a session. An unknown version is 400. */
         "Grocery-Advance-Version"?: "2026-11-28";
@@ -8384,6 +8548,8 @@ export interface operations {
       /** @description Success */
       200: {
         headers: {
+          "X-Total-Count": components["headers"]["X-Total-Count"];
+          Link: components["headers"]["Link"];
           "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
@@ -8410,6 +8576,21 @@ export interface operations {
             /** @description Open and past its acknowledge-by (while received) or resolve-by date */
             late: boolean;
           }[];
+        };
+      };
+      /** @description Invalid input */
+      400: {
+        headers: {
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+            errors?: {
+              [key: string]: string[];
+            };
+          };
         };
       };
       /** @description Not signed in (or wrong credentials) */
@@ -8638,6 +8819,13 @@ export interface operations {
   getCompanyComplaints: {
     parameters: {
       query?: {
+        /** @description Opaque: where the page starts, as the previous page's `Link: <…>; rel="next"` gives it. This list answers whole (the form its first callers read) when the request sends none of `cursor`, `limit`, `page` and `pageSize`; any of them pages it like every other list (`limit` alone: the first page) */
+        cursor?: string;
+        /** @description Rows per page with `cursor` */
+        limit?: number;
+        /** @description The page-number form (with `pageSize`; not with `cursor`/`limit`), 1-based */
+        page?: number;
+        pageSize?: number;
         status?: "open" | "all" | "RECEIVED" | "IN_REVIEW" | "RESOLVED";
       };
       header?: {
@@ -8652,6 +8840,8 @@ export interface operations {
       /** @description Success */
       200: {
         headers: {
+          "X-Total-Count": components["headers"]["X-Total-Count"];
+          Link: components["headers"]["Link"];
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];

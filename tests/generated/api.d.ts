@@ -255,6 +255,23 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/api/sandbox/payments": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Sandbox only (404 with Stripe): pay the processing fee of the caller's approved request with a test card, as the checkout page does (4242 4242 4242 4242 succeeds, 4000 0000 0000 0002 is declined: 402). `amount` is the request's amount in dollars; only the fee is held. Then POST /api/create-grocery-card */
+    post: operations["postSandboxPayments"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/api/employees": {
     parameters: {
       query?: never;
@@ -3063,6 +3080,191 @@ export interface operations {
       };
       /** @description Not signed in (or wrong credentials) */
       401: {
+        headers: {
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+          };
+        };
+      };
+      /** @description Signed in with the wrong role, an API key without the scope (named), or not allowed */
+      403: {
+        headers: {
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+          };
+        };
+      };
+      /** @description Not found (or another employer's/employee's record) */
+      404: {
+        headers: {
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+          };
+        };
+      };
+      /** @description This path does not serve that method (Allow lists the ones it does) */
+      405: {
+        headers: {
+          Allow: components["headers"]["Allow"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+          };
+        };
+      };
+      /** @description Conflicts with the current state of the record, or a request with the same Idempotency-Key is still in progress */
+      409: {
+        headers: {
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+          };
+        };
+      };
+      /** @description The body is over its size limit (64 KB; the webhook 512 KB), refused while it streams */
+      413: {
+        headers: {
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+          };
+        };
+      };
+      /** @description A body that is not Content-Type: application/json */
+      415: {
+        headers: {
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+          };
+        };
+      };
+      /** @description The Idempotency-Key was already used with a different request */
+      422: {
+        headers: {
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+          };
+        };
+      };
+      /** @description The database is unavailable */
+      503: {
+        headers: {
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+          };
+        };
+      };
+    };
+  };
+  postSandboxPayments: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Any string of 1–255 visible characters, unique per intended action. The same key with the same body within 24 hours replays the first response without acting again (even when both arrive at once), marked `Idempotent-Replayed: true`; with a different body: 422. An answer of 400 or 422 (the input refused before anything changed) or 5xx is not kept, so the corrected request may use the same key. A secret in the first response (an API key, a signing secret) is null in the replay, with a `message` saying it was shown once. */
+        "Idempotency-Key"?: string;
+        /** @description The API version (a date) the request is written for and the answer is to be in; without it, the key's version (pinned when the key was created), or the current one for a session. An unknown version is 400. */
+        "Grocery-Advance-Version"?: "2026-11-28";
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          advanceRequestId: number | string;
+          amount: number | string;
+          cardNumber: string;
+          expiry: string;
+          cvc: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            advanceRequestId: number;
+            /**
+             * @description The processing fee is held on the test card; POST /api/create-grocery-card captures it and issues the card
+             * @constant
+             */
+            status: "authorized";
+          };
+        };
+      };
+      /** @description Invalid input */
+      400: {
+        headers: {
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+            errors?: {
+              [key: string]: string[];
+            };
+          };
+        };
+      };
+      /** @description Not signed in (or wrong credentials) */
+      401: {
+        headers: {
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+          };
+        };
+      };
+      /** @description The card payment was declined */
+      402: {
         headers: {
           "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
           "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];

@@ -13,7 +13,8 @@ export const { contract, loader, action } = apiRoute(
     summary: "The signed-in employee's requests, newest first",
     role: "EMPLOYEE",
     response: z.array(advanceRequestSchema),
-    errors: [401, 403],
+    errors: [400, 401, 403],
+    paged: "asked",
   },
   async ({ user }) => (await listOwnRequests(user)).map(toPublicAdvance),
 );

@@ -21,7 +21,8 @@ const list = apiRoute(
     role: "EMPLOYER",
     capability: "team",
     response: z.array(apiKeySchema),
-    errors: [401, 403],
+    errors: [400, 401, 403],
+    paged: "asked",
   },
   async ({ user }) => listApiKeys(user),
 );

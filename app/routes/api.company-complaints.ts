@@ -20,6 +20,7 @@ export const { contract, loader, action } = apiRoute(
     query: complaintQueueQuerySchema,
     response: z.array(queuedComplaintSchema),
     errors: [400, 401, 403],
+    paged: "asked",
   },
   async ({ user, query }) => {
     const { status } = query as z.output<typeof complaintQueueQuerySchema>;

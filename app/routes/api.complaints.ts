@@ -20,7 +20,8 @@ const list = apiRoute(
       "The signed-in employee's complaints, newest first, with each step",
     role: "EMPLOYEE",
     response: z.array(complaintSchema),
-    errors: [401, 403],
+    errors: [400, 401, 403],
+    paged: "asked",
   },
   async ({ user }) => (await listOwnComplaints(user)).map(toPublicComplaint),
 );

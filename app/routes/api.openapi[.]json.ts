@@ -14,6 +14,7 @@ import * as freeze from "./api.virtual-cards.$id.freeze";
 import * as unfreeze from "./api.virtual-cards.$id.unfreeze";
 import * as cardDisplayKey from "./api.virtual-cards.$id.ephemeral-key";
 import * as sandboxPurchase from "./api.sandbox.card-authorizations";
+import * as sandboxPayment from "./api.sandbox.payments";
 import * as employees from "./api.employees";
 import * as pending from "./api.advance-requests.pending";
 import * as all from "./api.advance-requests.all";
@@ -66,6 +67,7 @@ export const API_CONTRACTS = [
   cardDisplayKey,
   closeCard,
   sandboxPurchase,
+  sandboxPayment,
   employees,
   pending,
   all,

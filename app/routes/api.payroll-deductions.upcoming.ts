@@ -10,7 +10,8 @@ export const { contract, loader, action } = apiRoute(
     summary: "The signed-in employee's unpaid deductions, earliest first",
     role: "EMPLOYEE",
     response: z.array(deductionSchema),
-    errors: [401, 403],
+    errors: [400, 401, 403],
+    paged: "asked",
   },
   async ({ user }) =>
     (await listUpcomingDeductions(user)).map((d) => ({

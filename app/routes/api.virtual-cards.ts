@@ -12,7 +12,8 @@ export const { contract, loader, action } = apiRoute(
       "The signed-in employee's grocery cards, each with its spent amount and remaining balance",
     role: "EMPLOYEE",
     response: z.array(ownCardSchema),
-    errors: [401, 403],
+    errors: [400, 401, 403],
+    paged: "asked",
   },
   async ({ user }) => listOwnCardDtos(user),
 );

@@ -195,6 +195,16 @@ export const issuedCardSchema = virtualCardSchema.extend({
   requestId: z.number().int(),
 });
 
+/** POST /api/sandbox/payments: the fee is authorized; the card is issued next. */
+export const sandboxPaymentResultSchema = z.object({
+  advanceRequestId: z.number().int(),
+  status: z
+    .literal("authorized")
+    .describe(
+      "The processing fee is held on the test card; POST /api/create-grocery-card captures it and issues the card",
+    ),
+});
+
 export const clientSecretSchema = z.object({
   clientSecret: z
     .string()

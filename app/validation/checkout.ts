@@ -80,3 +80,15 @@ export function parseExpiry(expiry: string): {
     expYear: year < 100 ? 2000 + year : year,
   };
 }
+
+/**
+ * POST /api/sandbox/payments: the checkout form's payment as JSON (the sandbox's stand-in for
+ * confirming the payment intent with Stripe.js), with the form's card fields and messages.
+ */
+export const sandboxApiPaymentSchema = z.object({
+  advanceRequestId: requestId("advanceRequestId is required"),
+  amount: dollars("Amount must be a positive dollar amount, like 300.00"),
+  cardNumber: sandboxPaymentSchema.shape.cardNumber,
+  expiry: sandboxPaymentSchema.shape.expiry,
+  cvc: sandboxPaymentSchema.shape.cvc,
+});

@@ -99,6 +99,19 @@ export function readPageParam(url: URL): number {
   return parsed.success ? parsed.data : 1;
 }
 
+/**
+ * One page of a list already read whole (a list bounded per person or per company, such as an
+ * employee's own cards): the same page, headers and cursor as a list paged by the database.
+ */
+export function pageOf<T>(items: T[], request: PageRequest): Paged<T> {
+  const offset = pageOffset(request);
+  return {
+    ...request,
+    items: items.slice(offset, offset + request.pageSize),
+    total: items.length,
+  };
+}
+
 /** Pages in a list of `total` rows, at least 1; and `page` brought inside them. */
 export function pageWithin(page: number, total: number, pageSize: number) {
   const pageCount = pageCountOf(total, pageSize);

@@ -29,7 +29,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import type { z } from "zod";
 import type { User } from "#db/schema";
 import { badRequest, forbidden, notFound, unauthorized } from "~/utils/errors";
-import type { PageRequest, Paged } from "~/validation/pagination";
+import { pageOf, type PageRequest, type Paged } from "~/validation/pagination";
 import {
   apiError,
   handleApi,
@@ -39,7 +39,12 @@ import {
   readJson,
   requireApiAuth,
 } from "./api.server";
-import { pagedJson, readApiPage, streamedJsonArray } from "./pagination.server";
+import {
+  asksForPage,
+  pagedJson,
+  readApiPage,
+  streamedJsonArray,
+} from "./pagination.server";
 
 // One contract per JSON endpoint: method, path, role, body, response, statuses and paging.
 // apiRoute() builds the route's loader and action from it (method check → 405, session and
@@ -97,8 +102,12 @@ export type ApiContract<
   statusText?: Partial<Record<number, string>>;
   /** The query parameters, parsed (400 naming the field) into the handler's `query`. */
   query?: z.ZodObject;
-  /** A paged list: ?page and ?pageSize, X-Total-Count and Link headers. */
-  paged?: boolean;
+  /**
+   * A paged list: `?cursor=&limit=` (or the page-number form), X-Total-Count and Link headers.
+   * `"asked"`: a list the SPEC's callers read whole answers whole (streamed when `streamed`)
+   * without paging parameters, and pages like every other list with them (decision 0122).
+   */
+  paged?: boolean | "asked";
   /** An unbounded list: the handler yields JSON chunks, streamed as one array. */
   streamed?: boolean;
   /**
@@ -191,6 +200,11 @@ export type ApiContext<R extends ApiRole, B, P> = Signed<R> & {
   params: P;
   body: B;
   page: PageRequest;
+  /**
+   * A list paged only when asked (`paged: "asked"`) and asked for no page: the handler answers
+   * the whole list (its chunks when streamed).
+   */
+  whole: boolean;
   /** The contract's `query`, parsed (an empty object without one). */
   query: Record<string, unknown>;
 };
@@ -361,9 +375,9 @@ export function apiRoute<R extends ApiRole, B = undefined, P = undefined>(
     const parsedParams = contract.params
       ? contract.params(params)
       : (undefined as P);
-    const page = contract.paged
-      ? readApiPage(request)
-      : { page: 1, pageSize: 0 };
+    const whole =
+      !contract.paged || (contract.paged === "asked" && !asksForPage(request));
+    const page = whole ? { page: 1, pageSize: 0 } : readApiPage(request);
     const query = contract.query
       ? parseBody(contract.query, queryParams(request, contract.query))
       : {};
@@ -374,13 +388,20 @@ export function apiRoute<R extends ApiRole, B = undefined, P = undefined>(
       params: parsedParams,
       body,
       page,
+      whole,
       query,
     };
     const result = signed.apiKey
       ? await actingWithApiKey(signed.apiKey, () => handler(ctx))
       : await handler(ctx);
     if (result instanceof Response) return result;
-    if (contract.paged) return pagedJson(request, result as Paged<unknown>);
+    if (!whole)
+      return pagedJson(
+        request,
+        Array.isArray(result)
+          ? pageOf(result, page)
+          : (result as Paged<unknown>),
+      );
     if (contract.streamed)
       return streamedJsonArray(
         result as AsyncGenerator<string>,

@@ -152,7 +152,9 @@ export function openApiDocument(contracts: ApiContract[]): Json {
           name: "cursor",
           in: "query",
           description:
-            'Opaque: where the page starts, as the previous page\'s `Link: <…>; rel="next"` gives it (from the start without one)',
+            e.paged === "asked"
+              ? 'Opaque: where the page starts, as the previous page\'s `Link: <…>; rel="next"` gives it. This list answers whole (the form its first callers read) when the request sends none of `cursor`, `limit`, `page` and `pageSize`; any of them pages it like every other list (`limit` alone: the first page)'
+              : 'Opaque: where the page starts, as the previous page\'s `Link: <…>; rel="next"` gives it (from the start without one)',
           schema: { type: "string" },
         },
         {

@@ -29,6 +29,11 @@ export function readApiPage(request: Request): PageRequest {
   return { page: 1, pageSize: limit, offset: cursor ?? 0 };
 }
 
+/** Whether a request names a page (`cursor`, `limit`, `page` or `pageSize`). */
+export function asksForPage(request: Request): boolean {
+  return Object.keys(apiPageParams(new URL(request.url))).length > 0;
+}
+
 function cursorUrl(request: Request, offset: number, limit: number): string {
   const url = new URL(request.url);
   url.searchParams.set("cursor", encodeCursor(offset));

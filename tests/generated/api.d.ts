@@ -255,6 +255,23 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/api/sandbox/payments": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Sandbox only (404 with Stripe): pay the processing fee of the caller's approved request with a test card, as the checkout page does (4242 4242 4242 4242 succeeds, 4000 0000 0000 0002 is declined: 402). `amount` is the request's amount in dollars; only the fee is held. Then POST /api/create-grocery-card */
+    post: operations["postSandboxPayments"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/api/employees": {
     parameters: {
       query?: never;
@@ -296,7 +313,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** All of the employer's requests */
+    /** All of the employer's requests, newest first: the whole list without paging parameters, a page with them */
     get: operations["getAdvanceRequestsAll"];
     put?: never;
     post?: never;
@@ -381,7 +398,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** The employer's requests for reports */
+    /** The employer's requests for reports, newest first: the whole list without paging parameters, a page with them */
     get: operations["getEmployerAdvanceRequests"];
     put?: never;
     post?: never;
@@ -1678,7 +1695,15 @@ export interface operations {
   };
   getAdvanceRequestsEmployee: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description Opaque: where the page starts, as the previous page's `Link: <…>; rel="next"` gives it. This list answers whole (the form its first callers read) when the request sends none of `cursor`, `limit`, `page` and `pageSize`; any of them pages it like every other list (`limit` alone: the first page) */
+        cursor?: string;
+        /** @description Rows per page with `cursor` */
+        limit?: number;
+        /** @description The page-number form (with `pageSize`; not with `cursor`/`limit`), 1-based */
+        page?: number;
+        pageSize?: number;
+      };
       header?: {
         /** @description The API version (a date) the request is written for and the answer is to be in; without it, the key's version (pinned when the key was created), or the current one for a session. An unknown version is 400. */
         "Grocery-Advance-Version"?: "2026-11-28";
@@ -1691,6 +1716,8 @@ export interface operations {
       /** @description Success */
       200: {
         headers: {
+          "X-Total-Count": components["headers"]["X-Total-Count"];
+          Link: components["headers"]["Link"];
           "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
@@ -1723,6 +1750,21 @@ export interface operations {
             /** @description When the terms were accepted (the fee's authorization) */
             termsAcceptedAt: string | null;
           }[];
+        };
+      };
+      /** @description Invalid input */
+      400: {
+        headers: {
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+            errors?: {
+              [key: string]: string[];
+            };
+          };
         };
       };
       /** @description Not signed in (or wrong credentials) */
@@ -2070,7 +2112,15 @@ export interface operations {
   };
   getPayrollDeductionsUpcoming: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description Opaque: where the page starts, as the previous page's `Link: <…>; rel="next"` gives it. This list answers whole (the form its first callers read) when the request sends none of `cursor`, `limit`, `page` and `pageSize`; any of them pages it like every other list (`limit` alone: the first page) */
+        cursor?: string;
+        /** @description Rows per page with `cursor` */
+        limit?: number;
+        /** @description The page-number form (with `pageSize`; not with `cursor`/`limit`), 1-based */
+        page?: number;
+        pageSize?: number;
+      };
       header?: {
         /** @description The API version (a date) the request is written for and the answer is to be in; without it, the key's version (pinned when the key was created), or the current one for a session. An unknown version is 400. */
         "Grocery-Advance-Version"?: "2026-11-28";
@@ -2083,6 +2133,8 @@ export interface operations {
       /** @description Success */
       200: {
         headers: {
+          "X-Total-Count": components["headers"]["X-Total-Count"];
+          Link: components["headers"]["Link"];
           "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
@@ -2094,6 +2146,21 @@ export interface operations {
             /** @description ISO 8601 date-time */
             deductionDate: string;
           }[];
+        };
+      };
+      /** @description Invalid input */
+      400: {
+        headers: {
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+            errors?: {
+              [key: string]: string[];
+            };
+          };
         };
       };
       /** @description Not signed in (or wrong credentials) */
@@ -2149,7 +2216,15 @@ export interface operations {
   };
   getVirtualCards: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description Opaque: where the page starts, as the previous page's `Link: <…>; rel="next"` gives it. This list answers whole (the form its first callers read) when the request sends none of `cursor`, `limit`, `page` and `pageSize`; any of them pages it like every other list (`limit` alone: the first page) */
+        cursor?: string;
+        /** @description Rows per page with `cursor` */
+        limit?: number;
+        /** @description The page-number form (with `pageSize`; not with `cursor`/`limit`), 1-based */
+        page?: number;
+        pageSize?: number;
+      };
       header?: {
         /** @description The API version (a date) the request is written for and the answer is to be in; without it, the key's version (pinned when the key was created), or the current one for a session. An unknown version is 400. */
         "Grocery-Advance-Version"?: "2026-11-28";
@@ -2162,6 +2237,8 @@ export interface operations {
       /** @description Success */
       200: {
         headers: {
+          "X-Total-Count": components["headers"]["X-Total-Count"];
+          Link: components["headers"]["Link"];
           "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
@@ -2184,6 +2261,21 @@ export interface operations {
             /** @description amount minus spentAmount */
             remainingBalance: string;
           }[];
+        };
+      };
+      /** @description Invalid input */
+      400: {
+        headers: {
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+            errors?: {
+              [key: string]: string[];
+            };
+          };
         };
       };
       /** @description Not signed in (or wrong credentials) */
@@ -3101,6 +3193,191 @@ export interface operations {
       };
     };
   };
+  postSandboxPayments: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Any string of 1–255 visible characters, unique per intended action. The same key with the same body within 24 hours replays the first response without acting again (even when both arrive at once), marked `Idempotent-Replayed: true`; with a different body: 422. An answer of 400 or 422 (the input refused before anything changed) or 5xx is not kept, so the corrected request may use the same key. A secret in the first response (an API key, a signing secret) is null in the replay, with a `message` saying it was shown once. */
+        "Idempotency-Key"?: string;
+        /** @description The API version (a date) the request is written for and the answer is to be in; without it, the key's version (pinned when the key was created), or the current one for a session. An unknown version is 400. */
+        "Grocery-Advance-Version"?: "2026-11-28";
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          advanceRequestId: number | string;
+          amount: number | string;
+          cardNumber: string;
+          expiry: string;
+          cvc: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            advanceRequestId: number;
+            /**
+             * @description The processing fee is held on the test card; POST /api/create-grocery-card captures it and issues the card
+             * @constant
+             */
+            status: "authorized";
+          };
+        };
+      };
+      /** @description Invalid input */
+      400: {
+        headers: {
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+            errors?: {
+              [key: string]: string[];
+            };
+          };
+        };
+      };
+      /** @description Not signed in (or wrong credentials) */
+      401: {
+        headers: {
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+          };
+        };
+      };
+      /** @description The card payment was declined */
+      402: {
+        headers: {
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+          };
+        };
+      };
+      /** @description Signed in with the wrong role, an API key without the scope (named), or not allowed */
+      403: {
+        headers: {
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+          };
+        };
+      };
+      /** @description Not found (or another employer's/employee's record) */
+      404: {
+        headers: {
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+          };
+        };
+      };
+      /** @description This path does not serve that method (Allow lists the ones it does) */
+      405: {
+        headers: {
+          Allow: components["headers"]["Allow"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+          };
+        };
+      };
+      /** @description Conflicts with the current state of the record, or a request with the same Idempotency-Key is still in progress */
+      409: {
+        headers: {
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+          };
+        };
+      };
+      /** @description The body is over its size limit (64 KB; the webhook 512 KB), refused while it streams */
+      413: {
+        headers: {
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+          };
+        };
+      };
+      /** @description A body that is not Content-Type: application/json */
+      415: {
+        headers: {
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+          };
+        };
+      };
+      /** @description The Idempotency-Key was already used with a different request */
+      422: {
+        headers: {
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+          };
+        };
+      };
+      /** @description The database is unavailable */
+      503: {
+        headers: {
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+          };
+        };
+      };
+    };
+  };
   getEmployees: {
     parameters: {
       query?: {
@@ -3404,7 +3681,15 @@ export interface operations {
   };
   getAdvanceRequestsAll: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description Opaque: where the page starts, as the previous page's `Link: <…>; rel="next"` gives it. This list answers whole (the form its first callers read) when the request sends none of `cursor`, `limit`, `page` and `pageSize`; any of them pages it like every other list (`limit` alone: the first page) */
+        cursor?: string;
+        /** @description Rows per page with `cursor` */
+        limit?: number;
+        /** @description The page-number form (with `pageSize`; not with `cursor`/`limit`), 1-based */
+        page?: number;
+        pageSize?: number;
+      };
       header?: {
         /** @description The API version (a date) the request is written for and the answer is to be in; without it, the key's version (pinned when the key was created), or the current one for a session. An unknown version is 400. */
         "Grocery-Advance-Version"?: "2026-11-28";
@@ -3417,6 +3702,8 @@ export interface operations {
       /** @description Success */
       200: {
         headers: {
+          "X-Total-Count": components["headers"]["X-Total-Count"];
+          Link: components["headers"]["Link"];
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -3452,6 +3739,24 @@ export interface operations {
             /** @description When the terms were accepted (the fee's authorization) */
             termsAcceptedAt: string | null;
           }[];
+        };
+      };
+      /** @description Invalid input */
+      400: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+            errors?: {
+              [key: string]: string[];
+            };
+          };
         };
       };
       /** @description Not signed in (or wrong credentials) */
@@ -4305,7 +4610,15 @@ export interface operations {
   };
   getEmployerAdvanceRequests: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description Opaque: where the page starts, as the previous page's `Link: <…>; rel="next"` gives it. This list answers whole (the form its first callers read) when the request sends none of `cursor`, `limit`, `page` and `pageSize`; any of them pages it like every other list (`limit` alone: the first page) */
+        cursor?: string;
+        /** @description Rows per page with `cursor` */
+        limit?: number;
+        /** @description The page-number form (with `pageSize`; not with `cursor`/`limit`), 1-based */
+        page?: number;
+        pageSize?: number;
+      };
       header?: {
         /** @description The API version (a date) the request is written for and the answer is to be in; without it, the key's version (pinned when the key was created), or the current one for a session. An unknown version is 400. */
         "Grocery-Advance-Version"?: "2026-11-28";
@@ -4318,6 +4631,8 @@ export interface operations {
       /** @description Success */
       200: {
         headers: {
+          "X-Total-Count": components["headers"]["X-Total-Count"];
+          Link: components["headers"]["Link"];
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -4334,6 +4649,24 @@ export interface operations {
             /** @description ISO 8601 date-time */
             requestDate: string;
           }[];
+        };
+      };
+      /** @description Invalid input */
+      400: {
+        headers: {
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+            errors?: {
+              [key: string]: string[];
+            };
+          };
         };
       };
       /** @description Not signed in (or wrong credentials) */
@@ -6858,7 +7191,15 @@ export interface operations {
   };
   getApiKeys: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description Opaque: where the page starts, as the previous page's `Link: <…>; rel="next"` gives it. This list answers whole (the form its first callers read) when the request sends none of `cursor`, `limit`, `page` and `pageSize`; any of them pages it like every other list (`limit` alone: the first page) */
+        cursor?: string;
+        /** @description Rows per page with `cursor` */
+        limit?: number;
+        /** @description The page-number form (with `pageSize`; not with `cursor`/`limit`), 1-based */
+        page?: number;
+        pageSize?: number;
+      };
       header?: {
         /** @description The API version (a date) the request is written for and the answer is to be in; without it, the key's version (pinned when the key was created), or the current one for a session. An unknown version is 400. */
         "Grocery-Advance-Version"?: "2026-11-28";
@@ -6871,6 +7212,8 @@ export interface operations {
       /** @description Success */
       200: {
         headers: {
+          "X-Total-Count": components["headers"]["X-Total-Count"];
+          Link: components["headers"]["Link"];
           "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
@@ -6894,6 +7237,21 @@ export interface operations {
             lastUsedAt: string | null;
             revokedAt: string | null;
           }[];
+        };
+      };
+      /** @description Invalid input */
+      400: {
+        headers: {
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+            errors?: {
+              [key: string]: string[];
+            };
+          };
         };
       };
       /** @description Not signed in (or wrong credentials) */
@@ -8371,7 +8729,15 @@ export interface operations {
   };
   getComplaints: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description Opaque: where the page starts, as the previous page's `Link: <…>; rel="next"` gives it. This list answers whole (the form its first callers read) when the request sends none of `cursor`, `limit`, `page` and `pageSize`; any of them pages it like every other list (`limit` alone: the first page) */
+        cursor?: string;
+        /** @description Rows per page with `cursor` */
+        limit?: number;
+        /** @description The page-number form (with `pageSize`; not with `cursor`/`limit`), 1-based */
+        page?: number;
+        pageSize?: number;
+      };
       header?: {
         /** @description The API version (a date) the request is written for and the answer is to be in; without it, the key's version (pinned when the key was created), or the current one for a session. An unknown version is 400. */
         "Grocery-Advance-Version"?: "2026-11-28";
@@ -8384,6 +8750,8 @@ export interface operations {
       /** @description Success */
       200: {
         headers: {
+          "X-Total-Count": components["headers"]["X-Total-Count"];
+          Link: components["headers"]["Link"];
           "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
           [name: string]: unknown;
         };
@@ -8410,6 +8778,21 @@ export interface operations {
             /** @description Open and past its acknowledge-by (while received) or resolve-by date */
             late: boolean;
           }[];
+        };
+      };
+      /** @description Invalid input */
+      400: {
+        headers: {
+          "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            message: string;
+            errors?: {
+              [key: string]: string[];
+            };
+          };
         };
       };
       /** @description Not signed in (or wrong credentials) */
@@ -8638,6 +9021,13 @@ export interface operations {
   getCompanyComplaints: {
     parameters: {
       query?: {
+        /** @description Opaque: where the page starts, as the previous page's `Link: <…>; rel="next"` gives it. This list answers whole (the form its first callers read) when the request sends none of `cursor`, `limit`, `page` and `pageSize`; any of them pages it like every other list (`limit` alone: the first page) */
+        cursor?: string;
+        /** @description Rows per page with `cursor` */
+        limit?: number;
+        /** @description The page-number form (with `pageSize`; not with `cursor`/`limit`), 1-based */
+        page?: number;
+        pageSize?: number;
         status?: "open" | "all" | "RECEIVED" | "IN_REVIEW" | "RESOLVED";
       };
       header?: {
@@ -8652,6 +9042,8 @@ export interface operations {
       /** @description Success */
       200: {
         headers: {
+          "X-Total-Count": components["headers"]["X-Total-Count"];
+          Link: components["headers"]["Link"];
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];

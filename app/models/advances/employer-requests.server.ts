@@ -306,6 +306,48 @@ export function streamEmployerRequestSummaries(
   return streamRequestsJson(employer, summaryJson);
 }
 
+/**
+ * A page of every request of the employer's employees, newest first, in the same JSON text as
+ * the streamed list (`element`), read in one statement like pagePendingRequestsJson.
+ */
+async function pageRequestsJson(
+  employer: User,
+  element: SQL,
+  request: PageRequest,
+): Promise<PageRequest & { total: number; body: string }> {
+  const companyId = companyFor(employer);
+  const [row] = await queryRows<{ total: number; body: string | null }>(
+    db(),
+    sql`select
+          (select count(*)::int from ${r} join ${employees} on ${employees.id} = ${r.employeeId}
+            where ${employees.companyId} = ${companyId}) as total,
+          (select string_agg(p.j, ',' order by p.at desc, p.id desc) from (
+            select ${element} as j, ${r.requestDate} as at, ${r.id} as id
+            from ${r} join ${employees} on ${employees.id} = ${r.employeeId}
+            where ${employees.companyId} = ${companyId}
+            order by ${r.requestDate} desc, ${r.id} desc
+            limit ${request.pageSize} offset ${pageOffset(request)}) p) as body`,
+  );
+  return {
+    ...request,
+    total: Number(row?.total ?? 0),
+    body: `[${row?.body ?? ""}]`,
+  };
+}
+
+/** GET /api/advance-requests/all?cursor=…: a page of it, as the stream writes each request. */
+export function pageAllRequestsJson(employer: User, request: PageRequest) {
+  return pageRequestsJson(employer, publicAdvanceJson, request);
+}
+
+/** GET /api/employer/advance-requests?cursor=…: a page of the fields the reports read. */
+export function pageEmployerRequestSummariesJson(
+  employer: User,
+  request: PageRequest,
+) {
+  return pageRequestsJson(employer, summaryJson, request);
+}
+
 /** A pending request with why Approve is not offered for it (null when it is). */
 export type ApprovablePending = PendingRequest & {
   blockedReason: string | null;

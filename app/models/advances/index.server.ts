@@ -83,6 +83,8 @@ export {
   pagePendingRequestsJson,
   publicAdvanceColumns,
   STREAM_CHUNK,
+  pageAllRequestsJson,
+  pageEmployerRequestSummariesJson,
   streamAllRequests,
   streamEmployerRequestSummaries,
   withApprovalCheck,

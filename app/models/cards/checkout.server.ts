@@ -22,6 +22,8 @@ import {
   type FeePayer,
 } from "~/utils/quote";
 import { stateName } from "~/utils/state-rules";
+import { parseExpiry } from "~/validation/checkout";
+import { SANDBOX_ONLY } from "./card-authorization.server";
 import {
   requestMoneyOf,
   findPayableAdvance,
@@ -172,6 +174,30 @@ export async function completeSandboxCheckout(
 ): Promise<IssuedCard> {
   const advance = await payWithSandboxCard(actor, input);
   return issueCardAfterPayment(actor, advance.request.id);
+}
+
+/**
+ * POST /api/sandbox/payments: the checkout form's payment through the API, for testing an
+ * integration end to end (sandbox only: 404 with Stripe, whose own test cards do this).
+ */
+export async function paySandboxCheckout(
+  actor: User,
+  input: {
+    advanceRequestId: number;
+    amount: string;
+    cardNumber: string;
+    expiry: string;
+    cvc: string;
+  },
+): Promise<{ advanceRequestId: number; status: "authorized" }> {
+  if (paymentProvider().name !== "sandbox") throw notFound(SANDBOX_ONLY);
+  const { advanceRequestId, amount, cardNumber, expiry, cvc } = input;
+  const advance = await payWithSandboxCard(actor, {
+    amount,
+    advanceRequestId,
+    card: { number: cardNumber, cvc, ...parseExpiry(expiry) },
+  });
+  return { advanceRequestId: advance.request.id, status: "authorized" };
 }
 
 /** Issues the card of a paid request; every failure becomes a CardCreationError. */

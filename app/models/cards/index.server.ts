@@ -40,6 +40,7 @@ export {
   issueCardAfterPayment,
   issueCardForPaymentIntent,
   latestCardStory,
+  paySandboxCheckout,
 } from "./checkout.server";
 export {
   listedSuperstore,

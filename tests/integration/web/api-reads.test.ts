@@ -16,6 +16,9 @@ import * as invitationRoute from "~/routes/api.invitations.$id";
 import * as invitationsRoute from "~/routes/api.invitations";
 import * as pendingRoute from "~/routes/api.advance-requests.pending";
 import * as runsRoute from "~/routes/api.payroll-runs";
+import * as allRoute from "~/routes/api.advance-requests.all";
+import * as summariesRoute from "~/routes/api.employer.advance-requests";
+import * as ownRequestsRoute from "~/routes/api.advance-requests.employee";
 import { API_CONTRACTS } from "~/routes/api.openapi[.]json";
 import { db } from "~/utils/db.server";
 import { openApiDocument } from "~/web/openapi.server";
@@ -292,6 +295,64 @@ describe("paging by cursor", () => {
         "pageSize",
         "Grocery-Advance-Version",
       ]);
+    }
+  });
+
+  it("pages the lists the SPEC's callers read whole only when asked: without parameters still the whole list", async () => {
+    for (const amount of ["230.00", "240.00", "250.00"])
+      await insertAdvance(staff, { amount });
+    for (const [loader, url] of [
+      [summariesRoute.loader, "/api/employer/advance-requests"],
+      [allRoute.loader, "/api/advance-requests/all"],
+    ] as const) {
+      const res = await call(loader as Handler, withKey(keyAll, url));
+      expect(res.headers.get("Link"), url).toBeNull();
+      const whole = (await documented(url, res)) as { id: number }[];
+      expect(whole.length, url).toBeGreaterThan(2);
+      const { seen, pages } = await walk(
+        loader as Handler,
+        `${url}?limit=2`,
+        "id",
+      );
+      expect(seen, url).toEqual(whole.map((r) => r.id));
+      expect(pages).toBe(Math.ceil(whole.length / 2));
+      // The page-number form too, and a page as the document describes it.
+      const second = await call(
+        loader as Handler,
+        withKey(keyAll, `${url}?page=2&pageSize=2`),
+      );
+      expect(second.headers.get("X-Total-Count")).toBe(String(whole.length));
+      expect(await documented(url, second)).toEqual(whole.slice(2, 4));
+    }
+    // An employee's own list, with the session: whole, or a page by cursor.
+    const own = async (query: string) =>
+      call(
+        ownRequestsRoute.loader as Handler,
+        await requestAs(staff, `/api/advance-requests/employee${query}`),
+      );
+    const mine = (await (await own("")).json()) as { id: number }[];
+    expect(mine.length).toBeGreaterThan(2);
+    const first = await own("?limit=2");
+    expect(await first.json()).toEqual(mine.slice(0, 2));
+    const next = first.headers.get("Link")!.match(/<([^>]+)>; rel="next"/)![1];
+    const rest = await own(next.slice(next.indexOf("?")));
+    expect(await rest.json()).toEqual(mine.slice(2, 4));
+  });
+
+  it("declares the same paging parameters on every list the document has", () => {
+    const lists = Object.entries(doc.paths).filter(([, item]) => {
+      const ok = item.get?.responses["200"]?.content?.["application/json"]
+        ?.schema as { type?: string } | undefined;
+      return ok?.type === "array";
+    });
+    expect(lists.length).toBeGreaterThan(10);
+    for (const [url, item] of lists) {
+      const names = (
+        item.get as unknown as { parameters: { name: string }[] }
+      ).parameters.map((p) => p.name);
+      expect(names, url).toEqual(
+        expect.arrayContaining(["cursor", "limit", "page", "pageSize"]),
+      );
     }
   });
 

@@ -96,6 +96,7 @@ import * as apiCard from "~/routes/api.create-grocery-card";
 import * as apiWebhook from "~/routes/api.stripe.webhook";
 import * as appCard from "~/routes/_app.cards.$id";
 import * as apiSandboxPurchase from "~/routes/api.sandbox.card-authorizations";
+import * as apiSandboxPayment from "~/routes/api.sandbox.payments";
 import * as apiFreeze from "~/routes/api.virtual-cards.$id.freeze";
 import * as apiCardDisplayKey from "~/routes/api.virtual-cards.$id.ephemeral-key";
 import * as apiUnfreeze from "~/routes/api.virtual-cards.$id.unfreeze";
@@ -555,6 +556,28 @@ const MATRIX: Row[] = [
       postJson("/api/create-payment-intent", {
         amount: world.requests.A1.approved.amount,
         advanceRequestId: world.requests.A1.approved.id,
+      }),
+  },
+  {
+    file: "api.sandbox.payments.ts",
+    kind: "loader",
+    what: "GET /api/sandbox/payments",
+    cells: NOT_ALLOWED,
+    build: () => get("/api/sandbox/payments"),
+  },
+  {
+    file: "api.sandbox.payments.ts",
+    kind: "action",
+    // Its owner is told the request is paid already; no one else learns it exists.
+    what: "POST /api/sandbox/payments for A1's approved, paid request",
+    cells: [401, 409, 404, 404, 403, 403],
+    build: () =>
+      postJson("/api/sandbox/payments", {
+        advanceRequestId: world.requests.A1.approved.id,
+        amount: world.requests.A1.approved.amount,
+        cardNumber: "4242 4242 4242 4242",
+        expiry: "12 / 40",
+        cvc: "123",
       }),
   },
   {
@@ -2708,6 +2731,7 @@ const MODULES: Record<string, Record<string, unknown>> = {
   "api.stripe.webhook.ts": apiWebhook,
   "_app.cards.$id.tsx": appCard,
   "api.sandbox.card-authorizations.ts": apiSandboxPurchase,
+  "api.sandbox.payments.ts": apiSandboxPayment,
   "api.virtual-cards.$id.freeze.ts": apiFreeze,
   "api.virtual-cards.$id.ephemeral-key.ts": apiCardDisplayKey,
   "api.virtual-cards.$id.unfreeze.ts": apiUnfreeze,

@@ -1,7 +1,6 @@
 import { createRequire } from "node:module";
-import path from "node:path";
-import type { ServerBuild } from "@remix-run/server-runtime";
 import type { User } from "#db/schema";
+import { appBuild } from "#tests/support/app-server";
 import { useTestDatabase } from "#tests/support/db";
 import { requestAs } from "#tests/support/factories";
 import { createWorld, type World } from "#tests/support/world";
@@ -13,75 +12,10 @@ import { createWorld, type World } from "#tests/support/world";
 // role check first (403) or by the form's own validation (400), and changes nothing.
 
 const require = createRequire(import.meta.url);
-const root = path.resolve(import.meta.dirname, "../../..");
-const { readConfig } = require("@remix-run/dev/dist/config.js") as {
-  readConfig: (
-    root: string,
-    mode: string,
-  ) => Promise<{
-    routes: Record<
-      string,
-      {
-        id: string;
-        file: string;
-        parentId?: string;
-        path?: string;
-        index?: boolean;
-        caseSensitive?: boolean;
-      }
-    >;
-    future: Record<string, boolean>;
-  }>;
-};
 const { createRequestHandler } =
   require("@remix-run/server-runtime") as typeof import("@remix-run/server-runtime");
 
 useTestDatabase();
-
-/** The app's route tree with its real modules and entry, as the server build holds them. */
-async function appBuild(): Promise<ServerBuild> {
-  const config = await readConfig(root, "production");
-  const routes: Record<string, unknown> = {};
-  const assetRoutes: Record<string, unknown> = {};
-  for (const [id, r] of Object.entries(config.routes)) {
-    const module = (await import(path.join(root, "app", r.file))) as Record<
-      string,
-      unknown
-    >;
-    const shape = {
-      id,
-      parentId: r.parentId,
-      path: r.path,
-      index: r.index,
-      caseSensitive: r.caseSensitive,
-    };
-    routes[id] = { ...shape, module };
-    assetRoutes[id] = {
-      ...shape,
-      module: `/build/${id}.js`,
-      hasAction: "action" in module,
-      hasLoader: "loader" in module,
-      hasClientAction: false,
-      hasClientLoader: false,
-      hasErrorBoundary: "ErrorBoundary" in module,
-    };
-  }
-  return {
-    mode: "production",
-    future: config.future,
-    isSpaMode: false,
-    publicPath: "/build/",
-    assetsBuildDirectory: "public/build",
-    entry: { module: await import(path.join(root, "app/entry.server.tsx")) },
-    routes,
-    assets: {
-      version: "walk",
-      url: "/build/manifest.js",
-      entry: { module: "/build/entry.js", imports: [] },
-      routes: assetRoutes,
-    },
-  } as unknown as ServerBuild;
-}
 
 let handler: ReturnType<typeof createRequestHandler>;
 let world: World;

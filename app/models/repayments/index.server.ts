@@ -16,6 +16,7 @@ export { recordResult, type SubmittedDeduction } from "./results.server";
 export {
   addReimbursementLines,
   creditOf,
+  markLinesNotPaid,
   netCredit,
   payReimbursementLines,
   recordPayout,

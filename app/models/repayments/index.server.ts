@@ -17,6 +17,8 @@ export {
   addReimbursementLines,
   creditOf,
   markLinesNotPaid,
+  type Payout,
+  settledPayoutsOf,
   netCredit,
   payReimbursementLines,
   recordPayout,

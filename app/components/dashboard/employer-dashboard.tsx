@@ -95,7 +95,10 @@ export function EmployerDashboard({
           <span className="block" data-testid="due-next-payroll">
             {t("dueThen", { amount: money(data.dueNextPayroll) })}
           </span>
-          <span className="block" data-testid="owed-back">
+          <span
+            className="mt-2 block font-medium text-gray-900"
+            data-testid="owed-back"
+          >
             {t("owedBack", { amount: money(data.owedBack) })}
           </span>
         </StatCard>

@@ -42,7 +42,13 @@ export type EmployeeToDoItem =
       dateText: string;
       to: string;
     }
-  | { kind: "credit"; amountText: string; to: string };
+  | {
+      kind: "credit";
+      amountText: string;
+      /** A leaver with no paycheck to come: their employer pays it (else payroll does). */
+      byEmployer: boolean;
+      to: string;
+    };
 
 /** The newest purchase declined on the employee's cards in the last days. */
 export type DeclinedPurchase = {
@@ -70,6 +76,7 @@ export function employeeToDo(
     }[];
     declinedPurchase: DeclinedPurchase | null;
     creditCents: number;
+    creditByEmployer?: boolean;
   },
   language: Language,
 ): EmployeeToDoItem[] {
@@ -96,6 +103,7 @@ export function employeeToDo(
     items.push({
       kind: "credit",
       amountText: formatCents(inputs.creditCents, language),
+      byEmployer: inputs.creditByEmployer ?? false,
       to: "/history",
     });
   return items;

@@ -12,7 +12,10 @@ import {
   recordLeaverPayout,
   recordPayrollResults,
 } from "~/models/payroll/index.server";
-import { employerToDo } from "~/models/reports/index.server";
+import {
+  employerToDo,
+  loadEmployeeDashboard,
+} from "~/models/reports/index.server";
 import { loader as dashboardLoader } from "~/routes/_app._index";
 import { loader as historyLoader } from "~/routes/_app.history";
 import { loader as reportsLoader } from "~/routes/_app.reports";
@@ -183,6 +186,13 @@ describe("credits on the employer's and the employee's screens", () => {
     expect(await history(user)).toEqual([
       { kind: "owed", by: "EMPLOYER", amountText: "$150.00", dateText: null },
     ]);
+    // Her own to-do says her employer pays it, as her dashboard's card does.
+    expect((await loadEmployeeDashboard(user)).toDo).toContainEqual({
+      kind: "credit",
+      amountText: "$150.00",
+      byEmployer: true,
+      to: "/history",
+    });
     // Spanish: the same figures, in words the page renders from its catalogue.
     const es = await employerToDo(employer, 0, new Date(), "es");
     expect(es).toContainEqual(

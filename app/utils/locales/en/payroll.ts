@@ -39,7 +39,7 @@ const payroll = {
       toPay: "To pay",
       paid: "Paid",
       notPaid: "Not paid",
-      markNotPaid: "Not paid",
+      markNotPaid: "Mark not paid",
       notPaidFor: "Payroll did not pay {{name}}'s reimbursement",
       movesOn: "Goes on the next run",
     },

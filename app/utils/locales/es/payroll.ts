@@ -40,7 +40,7 @@ const payroll = {
       toPay: "Por pagar",
       paid: "Pagado",
       notPaid: "No pagado",
-      markNotPaid: "No pagado",
+      markNotPaid: "Marcar no pagado",
       notPaidFor: "La nómina no pagó el reembolso de {{name}}",
       movesOn: "Pasa a la próxima nómina",
     },

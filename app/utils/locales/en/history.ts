@@ -14,7 +14,7 @@ const history = {
   empty: "You haven't made any advance requests yet.",
   pages: "Advance history pages",
   credit: {
-    title: "Money owed back to you",
+    title: "Owed back to you and paid back",
     owedPayroll:
       "We owe you {{amount}}: it comes back on {{date}}, added to your paycheck.",
     owedEmployer:

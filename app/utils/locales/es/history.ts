@@ -15,7 +15,7 @@ const history = {
   empty: "Todavía no has hecho ninguna solicitud de adelanto.",
   pages: "Páginas del historial de adelantos",
   credit: {
-    title: "Dinero que te debemos",
+    title: "Lo que te debemos y te devolvimos",
     owedPayroll:
       "Te debemos {{amount}}: se te devuelve el {{date}}, sumado a tu pago.",
     owedEmployer:

@@ -16,34 +16,27 @@ export const { contract, loader, action } = apiRoute(
     role: "EMPLOYER",
     capability: "payroll",
     params: idParam(parseId, "Payroll run not found."),
-    body: z
-      .object({
-        results: z
-          .array(
-            z.object({
-              deductionId: z.number().int(),
-              collectedAmount: z
-                .string()
-                .describe('Dollars with at most 2 decimals, e.g. "75.00"'),
-            }),
-          )
-          .optional()
-          .describe(
-            "At least one, unless the post only names unpaidReimbursements or confirms a run whose deductions are all recorded",
-          ),
-        unpaidReimbursements: z
-          .array(z.number().int())
-          .optional()
-          .describe(
-            "Ids of the run's reimbursement lines the payroll did NOT pay: they become NOT_PAID, the credit stays owed and goes on the next run. The other lines are PAID once no deduction of the run is open. A line already PAID is 409",
-          ),
-      })
-      .refine(
-        (b) =>
-          (b.results?.length ?? 0) > 0 ||
-          (b.unpaidReimbursements?.length ?? 0) > 0,
-        { message: "Send at least one result.", path: ["results"] },
-      ),
+    body: z.object({
+      results: z
+        .array(
+          z.object({
+            deductionId: z.number().int(),
+            collectedAmount: z
+              .string()
+              .describe('Dollars with at most 2 decimals, e.g. "75.00"'),
+          }),
+        )
+        .optional()
+        .describe(
+          "At least one, unless the post only names unpaidReimbursements or confirms a run whose deductions are all recorded",
+        ),
+      unpaidReimbursements: z
+        .array(z.number().int())
+        .optional()
+        .describe(
+          "Ids of the run's reimbursement lines the payroll did NOT pay: they become NOT_PAID, the credit stays owed and goes on the next run. The other lines are PAID once no deduction of the run is open. A line already PAID is 409",
+        ),
+    }),
     response: payrollRunSchema,
     errors: [400, 401, 403, 404, 409],
   },

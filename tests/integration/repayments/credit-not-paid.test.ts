@@ -179,8 +179,14 @@ describe("payroll did not pay a reimbursement line", () => {
       expect(res.status, JSON.stringify(json)).toBe(status);
       expect(JSON.stringify(await res.json())).toContain(message);
     }
+    // No result at all confirms a run with only its lines open: the line is paid.
+    const confirmed = await postResults(employer, run.id, { results: [] });
+    expect(confirmed.status).toBe(200);
+    expect(
+      ((await confirmed.json()) as { reimbursements: { status: string }[] })
+        .reimbursements[0].status,
+    ).toBe("PAID");
     // Paid already: not paid is refused (409).
-    await collectAllInRun(employer, run.id);
     const paid = await postResults(employer, run.id, {
       unpaidReimbursements: [line.id],
     });

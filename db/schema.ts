@@ -1294,7 +1294,8 @@ export const creditPayouts = pgTable(
       .references(() => employees.id),
     amount: money("amount").notNull(),
     method: text("method", { enum: ["PAYROLL", "RECORDED"] }).notNull(),
-    status: text("status", { enum: ["SUBMITTED", "PAID"] })
+    // NOT_PAID: the payroll did not add the line to the paycheck (the credit stays owed).
+    status: text("status", { enum: ["SUBMITTED", "PAID", "NOT_PAID"] })
       .notNull()
       .default("SUBMITTED"),
     runId: integer("run_id").references(() => payrollRuns.id),
@@ -1313,7 +1314,7 @@ export const creditPayouts = pgTable(
     ),
     check(
       "credit_payouts_status_check",
-      sql`${t.status} in ('SUBMITTED', 'PAID')`,
+      sql`${t.status} in ('SUBMITTED', 'PAID', 'NOT_PAID')`,
     ),
     check(
       "credit_payouts_run_check",

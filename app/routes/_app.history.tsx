@@ -13,6 +13,7 @@ import {
   requestMoneyOf,
   cancelAdvance,
 } from "~/models/advances/index.server";
+import { employeeCreditStory } from "~/models/reports/index.server";
 import { requireEmployee, safeRedirect } from "~/web/auth.server";
 import {
   attempt,
@@ -53,11 +54,16 @@ export async function loader({ request }: LoaderFunctionArgs) {
     ["history", "messages"],
     user,
   );
-  const money = await requestMoneyOf(requests, language);
+  const [money, credit] = await Promise.all([
+    requestMoneyOf(requests, language),
+    employeeCreditStory(user, language),
+  ]);
   return json({
     page,
     pageCount,
     i18n,
+    /** What we owe the employee back and what was paid back (decision 0118). */
+    credit,
     requests: requests.map((r) => ({
       ...money.get(r.id)!,
       id: r.id,
@@ -109,7 +115,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function HistoryPage() {
-  const { requests, page, pageCount } = useLoaderData<typeof loader>();
+  const { requests, page, pageCount, credit } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>() as
     { toast?: ToastData } | undefined;
   const t = useT("history");
@@ -120,6 +126,36 @@ export default function HistoryPage() {
         <h1 className="text-2xl font-bold text-gray-900">{t("heading")}</h1>
         <p className="mt-1 text-sm text-gray-700">{t("intro")}</p>
       </div>
+      {credit.length > 0 ? (
+        <Card title={t("credit.title")}>
+          <ul
+            className="space-y-1 text-sm text-gray-900"
+            data-testid="credit-story"
+          >
+            {credit.map((line, i) => (
+              <li
+                key={i}
+                className={
+                  i === 0 && line.kind === "owed" ? "font-semibold" : ""
+                }
+              >
+                {t(
+                  line.kind === "owed"
+                    ? line.by === "PAYROLL"
+                      ? "credit.owedPayroll"
+                      : "credit.owedEmployer"
+                    : line.kind === "paid"
+                      ? line.by === "PAYROLL"
+                        ? "credit.paidPayroll"
+                        : "credit.paidEmployer"
+                      : "credit.notPaid",
+                  { amount: line.amountText, date: line.dateText ?? "" },
+                )}
+              </li>
+            ))}
+          </ul>
+        </Card>
+      ) : null}
       <Card>
         <Table
           caption={t("caption")}

@@ -37,6 +37,8 @@ import {
   replyToFailure,
   redirectWithSuccess,
   COLLECTED_MESSAGE,
+  LINE_MESSAGE,
+  lineNotPaidSchema,
   parseWithZod,
   payrollResultSchema,
   runPayrollSchema,
@@ -121,6 +123,25 @@ export async function action({ request }: ActionFunctionArgs) {
     return json<ActionData>({ error: RESULTS_FILE_PROBLEM }, 400);
   }
   const intent = form.get("intent");
+  if (intent === "line-not-paid") {
+    const runId = Number(form.get("runId"));
+    const parsed = lineNotPaidSchema.safeParse({ lineId: form.get("lineId") });
+    if (!parsed.success) return json<ActionData>({ error: LINE_MESSAGE }, 400);
+    return attempt(
+      async () => {
+        await recordPayrollResults(user, runId, {
+          results: [],
+          unpaidReimbursements: [parsed.data.lineId],
+        });
+        return redirectWithSuccess(
+          `/payroll?run=${Number.isSafeInteger(runId) ? runId : ""}`,
+          "Reimbursement not paid",
+          "The credit stays owed and goes on the next payroll run.",
+        );
+      },
+      (error): ActionData => ({ error: error.message }),
+    );
+  }
   if (intent === "collect-all" || intent === "result" || intent === "upload") {
     const runId = Number(form.get("runId"));
     const back = `/payroll?run=${Number.isSafeInteger(runId) ? runId : ""}`;
@@ -191,6 +212,17 @@ const RUN_STATUS_TONE: Record<string, "green" | "yellow" | "gray" | "red"> = {
   MISSED: "red",
   WRITTEN_OFF: "gray",
 };
+
+const LINE_TONE = {
+  SUBMITTED: "blue",
+  PAID: "green",
+  NOT_PAID: "red",
+} as const;
+const LINE_STATUS = {
+  SUBMITTED: "run.reimbursements.toPay",
+  PAID: "run.reimbursements.paid",
+  NOT_PAID: "run.reimbursements.notPaid",
+} as const;
 
 function RunStatus({ status }: { status: string }) {
   const t = useT("payroll");
@@ -318,6 +350,7 @@ export default function PayrollPage() {
                   t("run.columns.employee"),
                   t("run.reimbursements.amount"),
                   t("run.columns.status"),
+                  t("run.columns.record"),
                 ]}
                 caption={t("run.reimbursements.caption")}
               >
@@ -326,13 +359,35 @@ export default function PayrollPage() {
                     <Td>{l.employeeName}</Td>
                     <Td>{money(l.amount)}</Td>
                     <Td>
-                      <Badge tone={l.status === "PAID" ? "green" : "blue"}>
-                        {t(
-                          l.status === "PAID"
-                            ? "run.reimbursements.paid"
-                            : "run.reimbursements.toPay",
-                        )}
+                      <Badge tone={LINE_TONE[l.status]}>
+                        {t(LINE_STATUS[l.status])}
                       </Badge>
+                    </Td>
+                    <Td className="whitespace-normal">
+                      {l.status === "SUBMITTED" ? (
+                        <Form method="post">
+                          <input
+                            type="hidden"
+                            name="intent"
+                            value="line-not-paid"
+                          />
+                          <input type="hidden" name="runId" value={run.id} />
+                          <input type="hidden" name="lineId" value={l.id} />
+                          <Button
+                            type="submit"
+                            variant="secondary"
+                            aria-label={t("run.reimbursements.notPaidFor", {
+                              name: l.employeeName,
+                            })}
+                          >
+                            {t("run.reimbursements.markNotPaid")}
+                          </Button>
+                        </Form>
+                      ) : l.status === "NOT_PAID" ? (
+                        t("run.reimbursements.movesOn")
+                      ) : (
+                        t("run.recorded")
+                      )}
                     </Td>
                   </tr>
                 ))}

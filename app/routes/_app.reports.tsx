@@ -197,6 +197,26 @@ export default function ReportsPage() {
             </dd>
             <dd className="text-xs text-gray-700">{t("companyFeesHint")}</dd>
           </div>
+          <div>
+            <dt className="text-gray-700">{t("owedBack")}</dt>
+            <dd
+              className="text-xl font-semibold text-gray-900"
+              data-testid="owed-back"
+            >
+              {money(report.repayment.creditCents)}
+            </dd>
+            <dd className="text-xs text-gray-700">{t("owedBackHint")}</dd>
+          </div>
+          <div>
+            <dt className="text-gray-700">{t("paidBack")}</dt>
+            <dd
+              className="text-xl font-semibold text-gray-900"
+              data-testid="paid-back"
+            >
+              {money(report.repayment.paidBackCents)}
+            </dd>
+            <dd className="text-xs text-gray-700">{t("paidBackHint")}</dd>
+          </div>
         </dl>
       </Card>
 

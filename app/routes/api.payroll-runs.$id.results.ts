@@ -26,7 +26,16 @@ export const { contract, loader, action } = apiRoute(
               .describe('Dollars with at most 2 decimals, e.g. "75.00"'),
           }),
         )
-        .min(1),
+        .optional()
+        .describe(
+          "At least one, unless the post only names unpaidReimbursements or confirms a run whose deductions are all recorded",
+        ),
+      unpaidReimbursements: z
+        .array(z.number().int())
+        .optional()
+        .describe(
+          "Ids of the run's reimbursement lines the payroll did NOT pay: they become NOT_PAID, the credit stays owed and goes on the next run. The other lines are PAID once no deduction of the run is open. A line already PAID is 409",
+        ),
     }),
     response: payrollRunSchema,
     errors: [400, 401, 403, 404, 409],

@@ -336,9 +336,9 @@ export const payrollRunSchema = z.object({
           "A credit owed back to the employee, to add to this paycheck",
         ),
         status: z
-          .enum(["SUBMITTED", "PAID"])
+          .enum(["SUBMITTED", "PAID", "NOT_PAID"])
           .describe(
-            "SUBMITTED until the run's results are recorded; then PAID (posted to the ledger)",
+            "SUBMITTED until the run's results are recorded; then PAID (posted to the ledger), or NOT_PAID when the results say the payroll did not pay it (the credit stays owed and goes on the next run)",
           ),
       }),
     )

@@ -14,6 +14,16 @@ export const runPayrollSchema = z.object({
 export const COLLECTED_MESSAGE =
   "Enter what payroll collected, in dollars with at most 2 decimals (0 if nothing).";
 
+export const LINE_MESSAGE = "Choose a reimbursement line of this run.";
+
+/** A reimbursement line the payroll did not pay, on a payroll run's page. */
+export const lineNotPaidSchema = z.object({
+  lineId: z.coerce
+    .number({ error: LINE_MESSAGE })
+    .int(LINE_MESSAGE)
+    .positive(LINE_MESSAGE),
+});
+
 /** One deduction's result on a payroll run's page. */
 export const payrollResultSchema = z.object({
   deductionId: z.coerce.number().int().positive(),

@@ -1,8 +1,17 @@
-import { insertCard, insertAdvance } from "#tests/support/data";
+import { cardedAdvance, insertCard, insertAdvance } from "#tests/support/data";
 import { sql } from "drizzle-orm";
-import { db } from "~/utils/db.server";
+import { closeOwnCard } from "~/models/cards/index.server";
+import { updatePaySchedule } from "~/models/companies/index.server";
+import {
+  collectAllInRun,
+  createPayrollRun,
+} from "~/models/payroll/index.server";
+import { db, queryRows } from "~/utils/db.server";
+import { addDaysIso, dayStart, isoDay } from "~/utils/pay-schedule";
 import { createEmployee, createEmployer } from "#tests/support/factories";
 import { expect, expectAccessible, test } from "./support/fixtures";
+
+const on = (iso: string) => new Date(dayStart(iso).getTime() + 12 * 3_600_000);
 
 test.describe("payroll", () => {
   test("the employer exports the next payroll, runs today's payroll and records what it collected", async ({
@@ -81,6 +90,55 @@ test.describe("payroll", () => {
     await expect(page.getByText("1 deduction reconciled.")).toBeVisible();
     await expect(run.getByRole("cell", { name: "$120.00" })).toBeVisible();
     await expect(page.getByText("Reconciled").first()).toBeVisible();
+  });
+
+  test("a reimbursement line payroll did not pay is marked Not paid from the run's page", async ({
+    page,
+    loginAs,
+  }) => {
+    // Payroll collected $300; the card spent nothing and was closed: $300 is owed back, and the
+    // next run carries it as a reimbursement line.
+    const payDay = addDaysIso(isoDay(new Date()), 1);
+    const nextPay = addDaysIso(payDay, 14);
+    const employer = await createEmployer();
+    await updatePaySchedule(employer, {
+      frequency: "BIWEEKLY",
+      nextPayDate: payDay,
+    });
+    const employee = await createEmployee(employer, {
+      firstName: "Nia",
+      lastName: "Owed",
+    });
+    const request = await cardedAdvance(employee, "300.00", 1);
+    const { run: first } = await createPayrollRun(
+      employer,
+      { payDate: payDay },
+      on(payDay),
+    );
+    await collectAllInRun(employer, first.id, on(payDay));
+    const [card] = await queryRows<{ id: number }>(
+      db(),
+      sql`select id from virtual_cards where request_id = ${request.id}`,
+    );
+    await closeOwnCard(employee, card.id);
+    const { run } = await createPayrollRun(
+      employer,
+      { payDate: nextPay },
+      on(nextPay),
+    );
+    await loginAs(employer);
+    await page.goto(`/payroll?run=${run.id}`);
+    const lines = page.getByTestId("reimbursements");
+    await expect(lines.getByText("To pay", { exact: true })).toBeVisible();
+    await lines
+      .getByRole("button", {
+        name: "Payroll did not pay Nia Owed's reimbursement",
+      })
+      .click();
+    await expect(page.getByText("Reimbursement not paid")).toBeVisible();
+    await expect(lines.getByText("Not paid", { exact: true })).toBeVisible();
+    await expect(lines.getByText("Goes on the next run")).toBeVisible();
+    await expectAccessible(page);
   });
 });
 

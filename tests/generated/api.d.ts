@@ -6554,10 +6554,10 @@ export interface operations {
               /** @description A credit owed back to the employee, to add to this paycheck */
               amount: string;
               /**
-               * @description SUBMITTED until the run's results are recorded; then PAID (posted to the ledger)
+               * @description SUBMITTED until the run's results are recorded; then PAID (posted to the ledger), or NOT_PAID when the results say the payroll did not pay it (the credit stays owed and goes on the next run)
                * @enum {string}
                */
-              status: "SUBMITTED" | "PAID";
+              status: "SUBMITTED" | "PAID" | "NOT_PAID";
             }[];
           };
         };
@@ -6616,10 +6616,10 @@ export interface operations {
               /** @description A credit owed back to the employee, to add to this paycheck */
               amount: string;
               /**
-               * @description SUBMITTED until the run's results are recorded; then PAID (posted to the ledger)
+               * @description SUBMITTED until the run's results are recorded; then PAID (posted to the ledger), or NOT_PAID when the results say the payroll did not pay it (the credit stays owed and goes on the next run)
                * @enum {string}
                */
-              status: "SUBMITTED" | "PAID";
+              status: "SUBMITTED" | "PAID" | "NOT_PAID";
             }[];
           };
         };
@@ -6840,10 +6840,10 @@ export interface operations {
               /** @description A credit owed back to the employee, to add to this paycheck */
               amount: string;
               /**
-               * @description SUBMITTED until the run's results are recorded; then PAID (posted to the ledger)
+               * @description SUBMITTED until the run's results are recorded; then PAID (posted to the ledger), or NOT_PAID when the results say the payroll did not pay it (the credit stays owed and goes on the next run)
                * @enum {string}
                */
-              status: "SUBMITTED" | "PAID";
+              status: "SUBMITTED" | "PAID" | "NOT_PAID";
             }[];
           };
         };
@@ -6953,11 +6953,14 @@ export interface operations {
     requestBody: {
       content: {
         "application/json": {
-          results: {
+          /** @description At least one, unless the post only names unpaidReimbursements or confirms a run whose deductions are all recorded */
+          results?: {
             deductionId: number;
             /** @description Dollars with at most 2 decimals, e.g. "75.00" */
             collectedAmount: string;
           }[];
+          /** @description Ids of the run's reimbursement lines the payroll did NOT pay: they become NOT_PAID, the credit stays owed and goes on the next run. The other lines are PAID once no deduction of the run is open. A line already PAID is 409 */
+          unpaidReimbursements?: number[];
         };
       };
     };
@@ -7016,10 +7019,10 @@ export interface operations {
               /** @description A credit owed back to the employee, to add to this paycheck */
               amount: string;
               /**
-               * @description SUBMITTED until the run's results are recorded; then PAID (posted to the ledger)
+               * @description SUBMITTED until the run's results are recorded; then PAID (posted to the ledger), or NOT_PAID when the results say the payroll did not pay it (the credit stays owed and goes on the next run)
                * @enum {string}
                */
-              status: "SUBMITTED" | "PAID";
+              status: "SUBMITTED" | "PAID" | "NOT_PAID";
             }[];
           };
         };
@@ -11470,10 +11473,10 @@ export interface operations {
               /** @description A credit owed back to the employee, to add to this paycheck */
               amount: string;
               /**
-               * @description SUBMITTED until the run's results are recorded; then PAID (posted to the ledger)
+               * @description SUBMITTED until the run's results are recorded; then PAID (posted to the ledger), or NOT_PAID when the results say the payroll did not pay it (the credit stays owed and goes on the next run)
                * @enum {string}
                */
-              status: "SUBMITTED" | "PAID";
+              status: "SUBMITTED" | "PAID" | "NOT_PAID";
             }[];
           };
         };

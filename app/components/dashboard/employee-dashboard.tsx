@@ -349,7 +349,10 @@ function EmployeeToDo({ items }: { items: Data["toDo"] }) {
               key: "credit",
               to: item.to,
               action: t("toDo.seeHistory"),
-              text: t("toDo.credit", { amount: item.amountText }),
+              text: t(
+                item.byEmployer ? "toDo.creditByEmployer" : "toDo.credit",
+                { amount: item.amountText },
+              ),
             };
         }
       })}

@@ -95,6 +95,12 @@ export function EmployerDashboard({
           <span className="block" data-testid="due-next-payroll">
             {t("dueThen", { amount: money(data.dueNextPayroll) })}
           </span>
+          <span
+            className="mt-2 block font-medium text-gray-900"
+            data-testid="owed-back"
+          >
+            {t("owedBack", { amount: money(data.owedBack) })}
+          </span>
         </StatCard>
       </div>
 
@@ -282,6 +288,16 @@ function EmployerToDo({
                 name: item.name,
                 amount: item.amountText,
                 date: item.payByText ?? "",
+              }),
+            };
+          case "leaverOwed":
+            return {
+              key: `leaver-${i}`,
+              to: item.to,
+              action: t("toDo.recordPayment"),
+              text: t("toDo.leaverOwed", {
+                name: item.name,
+                amount: item.amountText,
               }),
             };
         }

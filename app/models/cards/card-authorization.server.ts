@@ -36,7 +36,7 @@ import { recordAudit } from "~/models/audit/index.server";
 import { listOwnCards } from "~/models/advances/index.server";
 import { emitWebhook } from "~/models/integrations/index.server";
 import {
-  notifyCreditComing,
+  notifyCreditOwed,
   notifyPurchaseDeclined,
 } from "~/models/notifications/index.server";
 import { returnUnspent } from "~/models/repayments/index.server";
@@ -471,12 +471,9 @@ export async function closeCardInTx(
     .where(eq(virtualCards.id, card.id));
   const returned = await returnUnspent(tx, card.id, now);
   const parties = await cardParties(tx, card.id);
-  await notifyCreditComing(
-    tx,
-    parties.userId,
-    returned.creditCents,
-    `card:${card.id}`,
-  );
+  // Owed back: told now, unless the employee is leaving (offboarding tells it once, at its end).
+  if (returned.creditCents > 0 && why !== "offboarded")
+    await notifyCreditOwed(tx, parties.employeeId, `card:${card.id}`);
   await recordAudit(tx, {
     actorId,
     companyId: parties.companyId,

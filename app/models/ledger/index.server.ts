@@ -7,6 +7,8 @@ export {
   cardLeftCents,
   cardSpendEntry,
   cardSubject,
+  companyCreditSql,
+  companyPaidBackSql,
   companyTotals,
   entryCtes,
   foldLedgerBalances,

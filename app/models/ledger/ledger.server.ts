@@ -442,6 +442,10 @@ export type Repayment = {
   owedCents: number;
   /** Fees of advances the company pays for its employees (decision 0081). */
   companyFeesCents: number;
+  /** Owed back to the company's employees now (their credits, decision 0107). */
+  creditCents: number;
+  /** Credits paid back (with a paycheck, or by the employer to a leaver) since `from`. */
+  paidBackCents: number;
 };
 
 /** One row of repaymentStatement, as the database returns it. */
@@ -450,8 +454,34 @@ export type RepaymentRow = {
   lost: string;
   owed: string;
   company_fees: string;
+  credit: string;
+  paid_back: string;
   unfolded: number;
 };
+
+/**
+ * What a company owes back to its employees now (the credit account's balance, negated), as an
+ * SQL expression in dollars: read by key from its balances per account and month and its
+ * deltas not folded yet (decision 0102). The dashboard and the reports read it.
+ */
+export function companyCreditSql(companyId: number): SQL {
+  return sql`(-coalesce((select sum(b.amount) from (
+      select amount from ledger_balances where company_id = ${companyId} and account = 'credit'
+      union all
+      select amount from ledger_balance_deltas
+      where company_id = ${companyId} and account = 'credit') b), 0))`;
+}
+
+/**
+ * What a company paid back of its employees' credits since `from` (the `credit.paid_back`
+ * entries' postings to the credit account), as an SQL expression in dollars.
+ */
+export function companyPaidBackSql(companyId: number, from: Date): SQL {
+  return sql`coalesce((select sum(p.amount) from journal_entries j
+      join ledger_postings p on p.entry_id = j.id and p.account = 'credit'
+      where j.company_id = ${companyId} and j.event = 'credit.paid_back'
+        and j.created_at >= ${from.toISOString()}::timestamptz), 0)`;
+}
 
 /**
  * The statement of repaymentSince (one row, RepaymentRow's columns), for a caller that reads it
@@ -470,15 +500,17 @@ export function repaymentStatement(companyId: number, from: Date): SQL {
       coalesce(sum(b.amount) filter (where b.account = 'losses' and b.month >= ${month}::date), 0)::text as lost,
       coalesce(sum(b.amount) filter (where b.account in ('receivable', 'arrears')), 0)::text as owed,
       coalesce(sum(b.amount) filter (where b.account = 'company_fees' and b.month >= ${month}::date), 0)::text as company_fees,
+      (-coalesce(sum(b.amount) filter (where b.account = 'credit'), 0))::text as credit,
+      (${companyPaidBackSql(companyId, from)})::text as paid_back,
       coalesce(sum(b.unfolded), 0)::int as unfolded
     from (
       select account, month, amount, 0 as unfolded from ledger_balances
       where company_id = ${companyId}
-        and account in ('payroll', 'losses', 'company_fees', 'receivable', 'arrears')
+        and account in ('payroll', 'losses', 'company_fees', 'receivable', 'arrears', 'credit')
       union all
       select account, month, amount, 1 from ledger_balance_deltas
       where company_id = ${companyId}
-        and account in ('payroll', 'losses', 'company_fees', 'receivable', 'arrears')) b`;
+        and account in ('payroll', 'losses', 'company_fees', 'receivable', 'arrears', 'credit')) b`;
 }
 
 /**
@@ -496,6 +528,8 @@ export async function repaymentOf(
     writtenOffCents: toCents(row.lost),
     owedCents: toCents(row.owed),
     companyFeesCents: toCents(row.company_fees),
+    creditCents: Math.max(0, toCents(row.credit)),
+    paidBackCents: toCents(row.paid_back),
   };
 }
 

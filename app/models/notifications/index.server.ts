@@ -45,6 +45,10 @@ export {
   type PushDeviceRow,
 } from "./push.server";
 export {
+  notifyCreditOwed,
+  notifyCreditPaidBack,
+} from "./credit-notices.server";
+export {
   notifyComplaintReceived,
   notifyCreditComing,
   notifyPurchaseDeclined,

@@ -5,6 +5,7 @@ import { queryRows, transaction } from "~/utils/db.server";
 import { conflict, notFound } from "~/utils/errors";
 import { fromCents } from "~/utils/money";
 import { recordPayout } from "~/models/repayments/index.server";
+import { notifyCreditPaidBack } from "~/models/notifications/index.server";
 import { companyFor } from "~/utils/company-access.server";
 
 // A leaver's credit (decision 0107): an employee who has left and has no paycheck to come is
@@ -53,6 +54,11 @@ export async function recordLeaverPayout(
       now,
     );
     if (!paid) throw conflict(NOTHING_OWED_BACK);
+    await notifyCreditPaidBack(tx, employee.id, {
+      ...paid,
+      by: "EMPLOYER",
+      on: now,
+    });
     return { ...paid, userId: employee.user_id };
   });
   await publish("deduction.paid", [actor.id, done.userId], {

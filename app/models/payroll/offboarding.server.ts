@@ -27,6 +27,7 @@ import {
 } from "~/models/advances/index.server";
 import { refreshAvailable } from "~/models/ledger/index.server";
 import { moveOwedTo } from "~/models/repayments/index.server";
+import { notifyCreditOwed } from "~/models/notifications/index.server";
 import { companyFor } from "~/utils/company-access.server";
 
 // Leavers (DESIGN §4 Leavers; docs/decisions/0080). An admin offboards an employee with the date
@@ -190,6 +191,8 @@ export async function offboardEmployee(
     // Everything still owed falls on the last paycheck.
     const moved = await moveOwedTo(tx, employee.id, lastPayDate);
     await refreshAvailable(tx, { employeeIds: [employee.id] });
+    // Owed money back (a card's return, or a credit from before): told how it comes now.
+    await notifyCreditOwed(tx, employee.id, `offboarded:${employee.id}`);
     await recordAudit(tx, {
       actorId: actor.id,
       companyId,

@@ -27,13 +27,18 @@ import {
 import { scheduleOf, setNextPayDate } from "~/models/companies/index.server";
 import {
   addReimbursementLines,
+  markLinesNotPaid,
   payReimbursementLines,
   recordResult,
   reimbursementLines,
   submitDueDeductions,
   type ReimbursementLine,
 } from "~/models/repayments/index.server";
-import { notifyPayrollFile } from "~/models/notifications/index.server";
+import {
+  notifyCreditOwed,
+  notifyCreditPaidBack,
+  notifyPayrollFile,
+} from "~/models/notifications/index.server";
 import { companyFor } from "~/utils/company-access.server";
 import {
   readPage,
@@ -72,6 +77,14 @@ export const duplicateResult = (id: number) =>
 export const BAD_COLLECTED =
   "Each collected amount must be a number of dollars with at most 2 decimals, 0 or more.";
 export const NO_RESULTS = "Send at least one result.";
+export const BAD_UNPAID_LINES =
+  "unpaidReimbursements must be a list of reimbursement line ids of this run.";
+export const lineNotInRun = (id: number) =>
+  `Reimbursement line ${id} is not in this payroll run.`;
+export const lineAlreadyPaid = (id: number) =>
+  `Reimbursement line ${id} is already recorded as paid.`;
+export const duplicateLine = (id: number) =>
+  `Reimbursement line ${id} appears more than once.`;
 
 export type RunDeduction = {
   id: number;
@@ -560,6 +573,27 @@ function parseResults(results: unknown): Parsed[] {
   });
 }
 
+/** The ids of reimbursement lines payroll did not pay: absent is none. */
+function parseUnpaidLines(value: unknown): number[] {
+  if (value === undefined || value === null) return [];
+  if (!Array.isArray(value))
+    throw badRequest(BAD_UNPAID_LINES, {
+      unpaidReimbursements: [BAD_UNPAID_LINES],
+    });
+  const seen = new Set<number>();
+  for (const raw of value) {
+    const id =
+      typeof raw === "string" && /^\d{1,9}$/.test(raw) ? Number(raw) : raw;
+    if (typeof id !== "number" || !Number.isSafeInteger(id) || id <= 0)
+      throw badRequest(BAD_UNPAID_LINES, {
+        unpaidReimbursements: [BAD_UNPAID_LINES],
+      });
+    if (seen.has(id)) throw badRequest(duplicateLine(id));
+    seen.add(id);
+  }
+  return [...seen];
+}
+
 type DeductionRow = {
   id: number;
   request_id: number;
@@ -579,20 +613,28 @@ type DeductionRow = {
  * the run, or more than was due, refuses the whole post (400). The same result twice changes
  * nothing; a different one for a deduction already recorded is 409. The run's row is locked, so
  * concurrent posts take turns and each deduction is recorded once.
+ *
+ * `unpaidReimbursements` names reimbursement lines the payroll did not pay (decision 0118):
+ * they are NOT_PAID, their credit stays owed and goes on the next run. The others are paid once
+ * no deduction of the run is open. A line already paid is 409; one not paid again changes nothing.
  */
 export async function recordPayrollResults(
   actor: User,
   runId: number,
-  input: { results: unknown },
+  input: { results?: unknown; unpaidReimbursements?: unknown },
   now: Date = new Date(),
 ): Promise<{ run: PayrollRunView; recorded: number }> {
   if (actor.role !== "EMPLOYER")
     throw forbidden("Only employers can record payroll results.");
   const companyId = companyFor(actor, "payroll");
   checkRunId(runId);
-  // No result at all is taken only to confirm a run's reimbursement lines (nothing else open).
+  const unpaidLines = parseUnpaidLines(input.unpaidReimbursements);
+  // No result at all is taken only to confirm a run's reimbursement lines (nothing else open),
+  // or with lines that were not paid.
   const results =
-    Array.isArray(input.results) && input.results.length === 0
+    (Array.isArray(input.results) && input.results.length === 0) ||
+    ((input.results === undefined || input.results === null) &&
+      unpaidLines.length > 0)
       ? []
       : parseResults(input.results);
   // Pure database work: run again if PostgreSQL breaks a deadlock with a concurrent payroll or
@@ -633,25 +675,45 @@ export async function recordPayrollResults(
         )
           throw conflict(alreadyRecorded(d.id));
       }
+      if (unpaidLines.length > 0) {
+        const lines = await queryRows<{ id: number; status: string }>(
+          tx,
+          sql`select id, status from credit_payouts
+              where run_id = ${run.id} and id = any(${`{${unpaidLines.join(",")}}`}::int[])
+              for update`,
+        );
+        const lineById = new Map(lines.map((l) => [l.id, l.status]));
+        for (const id of unpaidLines) {
+          const status = lineById.get(id);
+          if (!status) throw badRequest(lineNotInRun(id));
+          if (status === "PAID") throw conflict(lineAlreadyPaid(id));
+        }
+      }
       const schedule = await scheduleOf(tx, companyId);
       const nextPay = payDateAfter(schedule, run.pay_date);
       let recorded = 0;
+      /** Employees a result left owed money back, by the deduction that did it. */
+      const credited = new Map<number, number>();
       const employees = new Set<number>();
       const users = new Set<number>();
       for (const r of results) {
         const d = byId.get(r.deductionId)!;
         if (d.status !== "SUBMITTED") continue;
-        await recordResult(tx, d, r.collectedCents, {
+        const { creditCents } = await recordResult(tx, d, r.collectedCents, {
           companyId,
           payDate: run.pay_date,
           nextPay,
           actorId: actor.id,
           now,
         });
+        if (creditCents > 0 && !credited.has(d.employee_id))
+          credited.set(d.employee_id, d.id);
         recorded += 1;
         employees.add(d.employee_id);
         users.add(d.user_id);
       }
+      // Lines the payroll did not pay: their credit stays owed, for the next run.
+      const notPaid = await markLinesNotPaid(tx, run.id, unpaidLines, actor.id);
       // Once no deduction of the run is open, its results are in: its reimbursement lines are
       // paid with the paychecks.
       const [open] = await queryRows<{ open: number }>(
@@ -659,13 +721,28 @@ export async function recordPayrollResults(
         sql`select count(*)::int as open from payroll_deductions
             where run_id = ${run.id} and status = 'SUBMITTED'`,
       );
-      if (open.open > 0 && results.length === 0)
+      if (open.open > 0 && results.length === 0 && unpaidLines.length === 0)
         throw badRequest(NO_RESULTS, { results: [NO_RESULTS] });
       const paid =
         open.open === 0
           ? await payReimbursementLines(tx, run.id, actor.id, now)
           : [];
-      if (recorded === 0 && paid.length > 0)
+      // The employees told: what they are owed back, and what was paid back with this run.
+      for (const [employeeId, deductionId] of credited)
+        await notifyCreditOwed(tx, employeeId, `deduction:${deductionId}`);
+      for (const line of notPaid)
+        await notifyCreditOwed(
+          tx,
+          line.employeeId,
+          `not-paid:${line.payoutId}`,
+        );
+      for (const line of paid)
+        await notifyCreditPaidBack(tx, line.employeeId, {
+          ...line,
+          by: "PAYROLL",
+          on: run.pay_date,
+        });
+      if (recorded === 0 && open.open === 0 && paid.length + notPaid.length > 0)
         await tx.execute(
           sql`update payroll_runs set status = 'RECONCILED', reconciled_at = ${now.toISOString()}::timestamptz
             where id = ${run.id}`,
@@ -697,7 +774,12 @@ export async function recordPayrollResults(
               payDate: view.payDate,
             });
       }
-      return { recorded: recorded + paid.length, users: [...users] };
+      return {
+        recorded: recorded + paid.length + notPaid.length,
+        users: [...users],
+        paid,
+        notPaid,
+      };
     }),
   );
   if (outcome.recorded > 0)

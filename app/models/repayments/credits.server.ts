@@ -123,7 +123,8 @@ export type ReimbursementLine = {
   employeeId: number;
   employeeName: string;
   amount: string;
-  status: "SUBMITTED" | "PAID";
+  /** NOT_PAID: the payroll did not pay it; the credit stays owed and goes on the next run. */
+  status: "SUBMITTED" | "PAID" | "NOT_PAID";
   paidAt: Date | null;
 };
 
@@ -173,7 +174,7 @@ export async function reimbursementLines(
     employee_id: number;
     name: string;
     amount: string;
-    status: "SUBMITTED" | "PAID";
+    status: "SUBMITTED" | "PAID" | "NOT_PAID";
     paid_at: Date | string | null;
   }>(
     executor,
@@ -190,6 +191,51 @@ export async function reimbursementLines(
     employeeName: r.name,
     amount: r.amount,
     status: r.status,
+    paidAt: r.paid_at ? new Date(r.paid_at) : null,
+  }));
+}
+
+export type Payout = {
+  id: number;
+  cents: number;
+  /** PAYROLL: a run's reimbursement line; RECORDED: paid by the employer to a leaver. */
+  method: "PAYROLL" | "RECORDED";
+  status: "SUBMITTED" | "PAID" | "NOT_PAID";
+  /** The run's pay date ("yyyy-MM-dd") for a reimbursement line. */
+  payDate: string | null;
+  paidAt: Date | null;
+};
+
+/** An employee's payouts of their credit that are settled (paid, or not paid by payroll), newest first. */
+export async function settledPayoutsOf(
+  executor: Executor,
+  who: { userId: number },
+  limit = 20,
+): Promise<Payout[]> {
+  const rows = await queryRows<{
+    id: number;
+    amount: string;
+    method: "PAYROLL" | "RECORDED";
+    status: "SUBMITTED" | "PAID" | "NOT_PAID";
+    pay_date: string | null;
+    paid_at: Date | string | null;
+  }>(
+    executor,
+    sql`select o.id, o.amount::text as amount, o.method, o.status,
+               r.pay_date::text as pay_date, o.paid_at
+        from credit_payouts o
+        join employees e on e.id = o.employee_id
+        left join payroll_runs r on r.id = o.run_id
+        where e.user_id = ${who.userId} and o.status <> 'SUBMITTED'
+        order by coalesce(r.pay_date::timestamptz, o.paid_at) desc, o.id desc
+        limit ${limit}`,
+  );
+  return rows.map((r) => ({
+    id: r.id,
+    cents: toCents(r.amount),
+    method: r.method,
+    status: r.status,
+    payDate: r.pay_date,
     paidAt: r.paid_at ? new Date(r.paid_at) : null,
   }));
 }
@@ -215,14 +261,14 @@ async function postPaidBack(
 
 /**
  * The run's results confirm its reimbursement lines: each SUBMITTED one is paid, posted and
- * audited, inside the run's transaction. Returns the employees paid.
+ * audited, inside the run's transaction. Returns the lines paid.
  */
 export async function payReimbursementLines(
   tx: Tx,
   runId: number,
   actorId: number | null,
   now: Date,
-): Promise<{ employeeId: number; cents: number }[]> {
+): Promise<{ payoutId: number; employeeId: number; cents: number }[]> {
   const lines = await queryRows<{
     id: number;
     company_id: number;
@@ -255,6 +301,47 @@ export async function payReimbursementLines(
     });
   }
   return lines.map((l) => ({
+    payoutId: l.id,
+    employeeId: l.employee_id,
+    cents: toCents(l.amount),
+  }));
+}
+
+/**
+ * The payroll did not pay these reimbursement lines of a run (SUBMITTED ones; the caller checked
+ * they are the run's), inside the run's transaction: each becomes NOT_PAID, nothing is posted,
+ * and the credit, no longer promised on the run, is free again for the next run's line (or to
+ * net against what the employee owes). Audited. Returns the lines marked.
+ */
+export async function markLinesNotPaid(
+  tx: Tx,
+  runId: number,
+  lineIds: number[],
+  actorId: number | null,
+): Promise<{ payoutId: number; employeeId: number; cents: number }[]> {
+  if (lineIds.length === 0) return [];
+  const ids = `{${lineIds.map(Number).join(",")}}`;
+  const lines = await queryRows<{
+    id: number;
+    company_id: number;
+    employee_id: number;
+    amount: string;
+  }>(
+    tx,
+    sql`update credit_payouts set status = 'NOT_PAID'
+        where run_id = ${runId} and status = 'SUBMITTED' and id = any(${ids}::int[])
+        returning id, company_id, employee_id, amount::text as amount`,
+  );
+  for (const l of lines)
+    await recordAudit(tx, {
+      actorId,
+      companyId: l.company_id,
+      action: "credit.not_paid",
+      amountCents: toCents(l.amount),
+      details: { employeeId: l.employee_id, payoutId: l.id, runId },
+    });
+  return lines.map((l) => ({
+    payoutId: l.id,
     employeeId: l.employee_id,
     cents: toCents(l.amount),
   }));

@@ -16,6 +16,9 @@ export { recordResult, type SubmittedDeduction } from "./results.server";
 export {
   addReimbursementLines,
   creditOf,
+  markLinesNotPaid,
+  type Payout,
+  settledPayoutsOf,
   netCredit,
   payReimbursementLines,
   recordPayout,

@@ -37,7 +37,7 @@ export async function recordResult(
     actorId: number;
     now: Date;
   },
-): Promise<void> {
+): Promise<{ creditCents: number }> {
   const dueCents = toCents(d.amount);
   const heldCents = (await heldReturns(tx, [d.id])).get(d.id) ?? 0;
   // What the employee still owed on it once the card's return was taken off.
@@ -92,9 +92,9 @@ export async function recordResult(
       ],
     });
   // A credit is netted first against what the employee owes on their other advances.
-  if ((excess?.creditCents ?? 0) > 0)
-    await netCredit(tx, d.employee_id, at.now);
-  if (shortCents === 0) return;
+  const creditCents = excess?.creditCents ?? 0;
+  if (creditCents > 0) await netCredit(tx, d.employee_id, at.now);
+  if (shortCents === 0) return { creditCents };
   const lastPaycheck =
     d.last_pay_date !== null && d.last_pay_date <= at.payDate;
   if (lastPaycheck) {
@@ -112,7 +112,7 @@ export async function recordResult(
       amountCents: shortCents,
       details: { deductionId: d.id, payDate: at.payDate },
     });
-    return;
+    return { creditCents };
   }
   const due =
     d.last_pay_date !== null && d.last_pay_date < at.nextPay
@@ -128,4 +128,5 @@ export async function recordResult(
       event: "deduction.shortfall",
       postings: transfer("arrears", "receivable", shortCents),
     });
+  return { creditCents };
 }

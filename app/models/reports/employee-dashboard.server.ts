@@ -260,6 +260,7 @@ export async function loadEmployeeDashboard(
         awaitingPayment,
         declinedPurchase: ytd.declinedPurchase,
         creditCents: ytd.creditCents,
+        creditByEmployer: payback?.by === "EMPLOYER",
       },
       language,
     ),

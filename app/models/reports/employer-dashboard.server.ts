@@ -4,6 +4,7 @@ import { advanceRequests, employees, type User } from "#db/schema";
 import { db, queryRows } from "~/utils/db.server";
 import { dayStart } from "~/utils/pay-schedule";
 import { toCents } from "~/utils/money";
+import { companyCreditSql } from "~/models/ledger/index.server";
 import { EMPLOYEES_PAGE_SIZE } from "~/validation/employer";
 import { companyFor } from "~/utils/company-access.server";
 import { firstEmployees } from "./employee-directory.server";
@@ -47,6 +48,8 @@ type Figures = {
   monthlyAdvances: string;
   pendingDeductions: string;
   dueNextPayroll: string;
+  /** Owed back to the company's employees (their credits), from the ledger. */
+  owedBack: string;
   /** The company's next pay date, "yyyy-MM-dd". */
   nextPayDate: string;
   backlog: number;
@@ -112,6 +115,7 @@ async function dashboardFigures(
       (select coalesce(sum(d.amount), 0)::numeric(14,2)::text from payroll_deductions d
         where d.employer_id = ${employerId} and d.status = 'SCHEDULED'
           and d.deduction_date < ((select next_pay_date from companies where id = ${employerId}) + 1)::timestamptz) as "dueNextPayroll",
+      (${companyCreditSql(employerId)})::numeric(14,2)::text as "owedBack",
       (select next_pay_date::text from companies where id = ${employerId}) as "nextPayDate",
       (select count(*) from d)::int as backlog,
       (select count(*) > 1 from sessions where user_id = ${userId}) as returning`,
@@ -128,6 +132,7 @@ async function dashboardFigures(
     monthlyAdvances: row.monthlyAdvances,
     pendingDeductions: row.pendingDeductions,
     dueNextPayroll: row.dueNextPayroll,
+    owedBack: row.owedBack,
     nextPayDate: row.nextPayDate,
     backlog: Number(row.backlog),
     returning: Boolean(row.returning),
@@ -189,6 +194,8 @@ export async function loadEmployerDashboard(
     nextPayroll: dayStart(figures.nextPayDate).toISOString(),
     /** The sum the next payroll deducts: what the export lists. */
     dueNextPayroll: figures.dueNextPayroll,
+    /** Owed back to employees (decision 0118): on the next run's lines, or paid to leavers. */
+    owedBack: figures.owedBack,
     pendingApprovals: withApprovalCheck(pendingApprovals),
     employees: employeeRows,
     employeesTotal: figures.listedEmployees,

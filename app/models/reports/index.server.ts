@@ -25,6 +25,10 @@ export {
   loadEmployeeDashboard,
 } from "./employee-dashboard.server";
 export {
+  type CreditStoryLine,
+  employeeCreditStory,
+} from "./credit-story.server";
+export {
   type EmployeeListRow,
   getEmployeeDetails,
   getEmployeePage,

@@ -6,6 +6,11 @@ import { db, queryRows } from "~/utils/db.server";
 import { formatDate } from "~/utils/dates";
 import type { Language } from "~/utils/i18n";
 import { formatCents, formatMoney } from "~/utils/money";
+import {
+  creditPaybackFrom,
+  creditPaybackSql,
+  type CreditPaybackRow,
+} from "~/models/ledger/index.server";
 import { dayStart } from "~/utils/pay-schedule";
 import { payByDate } from "~/utils/quote";
 
@@ -37,7 +42,13 @@ export type EmployeeToDoItem =
       dateText: string;
       to: string;
     }
-  | { kind: "credit"; amountText: string; to: string };
+  | {
+      kind: "credit";
+      amountText: string;
+      /** A leaver with no paycheck to come: their employer pays it (else payroll does). */
+      byEmployer: boolean;
+      to: string;
+    };
 
 /** The newest purchase declined on the employee's cards in the last days. */
 export type DeclinedPurchase = {
@@ -65,6 +76,7 @@ export function employeeToDo(
     }[];
     declinedPurchase: DeclinedPurchase | null;
     creditCents: number;
+    creditByEmployer?: boolean;
   },
   language: Language,
 ): EmployeeToDoItem[] {
@@ -91,6 +103,7 @@ export function employeeToDo(
     items.push({
       kind: "credit",
       amountText: formatCents(inputs.creditCents, language),
+      byEmployer: inputs.creditByEmployer ?? false,
       to: "/history",
     });
   return items;
@@ -107,12 +120,17 @@ export type EmployerToDoItem =
       companyPays: boolean;
       payByText: string | null;
       to: string;
-    };
+    }
+  | { kind: "leaverOwed"; name: string; amountText: string; to: string };
+
+/** Leavers owed money back, at most this many on the employer's to-do. */
+export const TO_DO_LEAVERS = 5;
 
 /**
  * The employer side's to-do, by what the member's role may do: requests waiting for a decision
- * (everyone who approves); payroll runs waiting for their results, invitations not yet accepted
- * and people approved but not yet paid for (owners and admins). One statement.
+ * (everyone who approves); payroll runs waiting for their results, invitations not yet accepted,
+ * people approved but not yet paid for and leavers owed money back the employer must pay
+ * (owners and admins). One statement.
  */
 export async function employerToDo(
   user: User,
@@ -140,6 +158,12 @@ export async function employerToDo(
       approvalDate: string | null;
       companyPays: boolean;
     }[];
+    leavers: {
+      employeeId: number;
+      firstName: string;
+      lastName: string;
+      payback: CreditPaybackRow | null;
+    }[];
   }>(
     db(),
     sql`with open_runs as (
@@ -163,7 +187,15 @@ export async function employerToDo(
             where e.employer_id = ${companyId} and e.offboarded_at is null
               and r.status = 'APPROVED' and r.paid_at is null
               and not exists (select 1 from virtual_cards v where v.request_id = r.id)
-            order by r.approval_date, r.id limit ${TO_DO_UNPAID}) u), '[]'::json) as unpaid`,
+            order by r.approval_date, r.id limit ${TO_DO_UNPAID}) u), '[]'::json) as unpaid,
+          coalesce((select json_agg(x order by x."employeeId") from (
+            select l.id as "employeeId", p.first_name as "firstName", p.last_name as "lastName",
+              ${creditPaybackSql(sql`e.id = l.id`)} as payback
+            from employees l join users p on p.id = l.user_id
+            where l.employer_id = ${companyId} and l.offboarded_at is not null
+              and exists (select 1 from ledger_postings q
+                where q.employee_id = l.id and q.account = 'credit')
+            order by l.id) x), '[]'::json) as leavers`,
   );
   if (payroll && row && row.runs > 0)
     items.push({
@@ -192,5 +224,19 @@ export async function employerToDo(
           : null,
         to: `/employees/${u.employeeId}`,
       });
+  // Leavers the employer pays directly (no paycheck to come), as the employee's page tells it.
+  if (manage && row) {
+    const owed = row.leavers
+      .map((l) => ({ ...l, payback: creditPaybackFrom(l.payback) }))
+      .filter((l) => l.payback?.by === "EMPLOYER")
+      .slice(0, TO_DO_LEAVERS);
+    for (const l of owed)
+      items.push({
+        kind: "leaverOwed",
+        name: `${l.firstName} ${l.lastName}`,
+        amountText: formatCents(l.payback!.creditCents, language),
+        to: `/employees/${l.employeeId}`,
+      });
+  }
   return items;
 }

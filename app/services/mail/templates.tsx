@@ -877,3 +877,70 @@ export function complaintHandlerMail(p: {
     },
   });
 }
+
+/** To the employee: the program owes them money back (a credit), how much and how it comes. */
+export function creditOwedMail(p: {
+  origin: string;
+  to: Person;
+  amount: string;
+  /** PAYROLL: added to the paycheck of `date`; EMPLOYER: a leaver, paid by the employer. */
+  by: "PAYROLL" | "EMPLOYER";
+  date: string | null;
+  language?: Language;
+}): RenderedMail {
+  const t = employeeMailT(p.language);
+  const lines: Line[] = [
+    t("credit.text", { amount: p.amount }),
+    p.by === "PAYROLL"
+      ? t("credit.byPayroll", { date: p.date ?? "" })
+      : t("credit.byEmployer"),
+    { label: t("mail:labels.amount"), value: p.amount },
+    {
+      label: t("credit.how"),
+      value: t(p.by === "PAYROLL" ? "credit.howPayroll" : "credit.howEmployer"),
+    },
+  ];
+  if (p.by === "PAYROLL" && p.date)
+    lines.push({ label: t("credit.when"), value: p.date });
+  return render(t("credit.subject", { amount: p.amount }), {
+    language: p.language,
+    origin: p.origin,
+    heading: t("credit.heading"),
+    greeting: hi(p.to, mailT(p.language)),
+    lines,
+    action: { label: t("credit.action"), href: url(p.origin, "/history") },
+  });
+}
+
+/** To the employee: what the program owed them was paid back (with a paycheck, or directly). */
+export function creditPaidBackMail(p: {
+  origin: string;
+  to: Person;
+  amount: string;
+  by: "PAYROLL" | "EMPLOYER";
+  /** The paycheck's pay date, or the day the employer recorded the payment. */
+  on: string;
+  /** What is still owed back after it, formatted; null when nothing is. */
+  stillOwed: string | null;
+  language?: Language;
+}): RenderedMail {
+  const t = employeeMailT(p.language);
+  return render(t("creditPaid.subject", { amount: p.amount }), {
+    language: p.language,
+    origin: p.origin,
+    heading: t("creditPaid.heading"),
+    greeting: hi(p.to, mailT(p.language)),
+    lines: [
+      t(p.by === "PAYROLL" ? "creditPaid.byPayroll" : "creditPaid.byEmployer", {
+        amount: p.amount,
+        date: p.on,
+      }),
+      { label: t("mail:labels.amount"), value: p.amount },
+      { label: t("mail:labels.date"), value: p.on },
+      p.stillOwed
+        ? t("creditPaid.stillOwed", { amount: p.stillOwed })
+        : t("creditPaid.nothingOwed"),
+    ],
+    action: { label: t("credit.action"), href: url(p.origin, "/history") },
+  });
+}

@@ -55,6 +55,8 @@ async function summedFromPostings(companyId: number, from: Date) {
     lost: string;
     owed: string;
     fees: string;
+    credit: string;
+    paid_back: string;
   }>(
     db(),
     sql`select
@@ -68,13 +70,20 @@ async function summedFromPostings(companyId: number, from: Date) {
             where p.company_id = ${companyId} and p.account in ('receivable', 'arrears')), 0)::text as owed,
           coalesce((select sum(p.amount) from journal_entries j join ledger_postings p on p.entry_id = j.id
             where j.company_id = ${companyId} and p.account = 'company_fees'
-              and j.created_at >= ${from.toISOString()}::timestamptz), 0)::text as fees`,
+              and j.created_at >= ${from.toISOString()}::timestamptz), 0)::text as fees,
+          coalesce((select -sum(p.amount) from ledger_postings p
+            where p.company_id = ${companyId} and p.account = 'credit'), 0)::text as credit,
+          coalesce((select sum(p.amount) from journal_entries j join ledger_postings p on p.entry_id = j.id
+            where j.company_id = ${companyId} and p.account = 'credit' and j.event = 'credit.paid_back'
+              and j.created_at >= ${from.toISOString()}::timestamptz), 0)::text as paid_back`,
   );
   return {
     collectedCents: toCents(row.collected),
     writtenOffCents: toCents(row.lost),
     owedCents: toCents(row.owed),
     companyFeesCents: toCents(row.fees),
+    creditCents: toCents(row.credit),
+    paidBackCents: toCents(row.paid_back),
   };
 }
 

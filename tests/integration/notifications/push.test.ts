@@ -9,7 +9,16 @@ import {
   declineAdvance,
   requestAdvance,
 } from "~/models/advances/index.server";
-import { authorizeCardPurchase } from "~/models/cards/index.server";
+import {
+  authorizeCardPurchase,
+  closeOwnCard,
+} from "~/models/cards/index.server";
+import { updatePaySchedule } from "~/models/companies/index.server";
+import {
+  createPayrollRun,
+  recordPayrollResults,
+} from "~/models/payroll/index.server";
+import { addDaysIso, dayStart, isoDay } from "~/utils/pay-schedule";
 import {
   deliverPush,
   duePushIds,
@@ -31,7 +40,11 @@ import type { Language } from "~/utils/i18n";
 import { formatCents, formatMoney } from "~/utils/money";
 import { formatDate } from "~/utils/dates";
 import { useTestDatabase } from "#tests/support/db";
-import { insertAdvance, payAndIssueCard } from "#tests/support/data";
+import {
+  cardedAdvance,
+  insertAdvance,
+  payAndIssueCard,
+} from "#tests/support/data";
 import {
   call,
   createEmployee,
@@ -451,6 +464,51 @@ describe("push devices and choices", () => {
     expect(received(kept)).toHaveLength(2);
     expect(received(gone)).toHaveLength(1);
     expect(received(expired)).toHaveLength(1);
+  });
+
+  it("a payroll result that collects more than was still owed pushes a credit on its way", async () => {
+    const { employer, employee } = await company("en");
+    const payDay = addDaysIso(isoDay(new Date()), 1);
+    const noon = new Date(dayStart(payDay).getTime() + 12 * 3_600_000);
+    await updatePaySchedule(employer, {
+      frequency: "BIWEEKLY",
+      nextPayDate: payDay,
+    });
+    const phone = newDevice();
+    await subscribe(employee, phone);
+    const request = await cardedAdvance(employee, "300.00", 1);
+    const { run } = await createPayrollRun(employer, { payDate: payDay }, noon);
+    const [card] = await queryRows<{ id: number }>(
+      db(),
+      sql`select id from virtual_cards where request_id = ${request.id}`,
+    );
+    await authorizeCardPurchase(card.id, {
+      amountCents: 10_000,
+      merchantName: "Corner Grocer",
+      merchantCategory: "grocery_stores_supermarkets",
+    });
+    // Closed while its $300 deduction is in the run: the $200 it returns is held, not owed yet.
+    await closeOwnCard(employee, card.id);
+    await deliverAll();
+    const before = received(phone).length;
+    await recordPayrollResults(
+      employer,
+      run.id,
+      {
+        results: [
+          { deductionId: run.deductions[0].id, collectedAmount: "300.00" },
+        ],
+      },
+      noon,
+    );
+    await deliverAll();
+    expect(received(phone).slice(before)).toEqual([
+      expect.objectContaining({
+        title: "A credit is on its way",
+        body: "$200.00 is owed back to you and comes with your next pay.",
+        url: "/",
+      }),
+    ]);
   });
 
   it("stops a type turned off, and keeps the others", async () => {

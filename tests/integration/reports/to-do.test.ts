@@ -127,6 +127,7 @@ describe("the employee's to-do", () => {
     expect(credit.toDo.at(-1)).toEqual({
       kind: "credit",
       amountText: "$100.00",
+      byEmployer: false,
       to: "/history",
     });
   });

@@ -74,6 +74,7 @@ const activity = {
     payroll_sync__offboarding_dismissed: "Offboarding proposal dismissed",
     credit__netted: "Credit netted against what is owed",
     credit__paid_back: "Credit paid back",
+    credit__not_paid: "Reimbursement not paid by payroll",
     complaint__filed: "Complaint filed",
     complaint__in_review: "Complaint in review",
     complaint__resolved: "Complaint resolved",

@@ -73,6 +73,8 @@ const dashboard = {
     seeCard: "See the card",
     credit:
       "We owe you {{amount}}: payroll collected more than your cards spent. It is paid back to you through payroll.",
+    creditByEmployer:
+      "We owe you {{amount}}: payroll collected more than your cards spent. Your employer pays it back to you directly.",
     seeHistory: "See your history",
   },
 };

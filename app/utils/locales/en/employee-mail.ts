@@ -54,6 +54,30 @@ const employeeMail = {
       "If this was not you, reset your password now and tell your employer.",
     action: "Reset your password",
   },
+  credit: {
+    subject: "We owe you {{amount}}",
+    heading: "Money is coming back to you",
+    text: "Payroll collected more than your grocery cards spent, so we owe you {{amount}}.",
+    byPayroll:
+      "It comes back on {{date}}, added to your paycheck. You do not need to do anything.",
+    byEmployer:
+      "You have no paycheck to come, so your employer pays it back to you directly and records the payment. Ask them if it has not reached you.",
+    how: "How it comes back",
+    howPayroll: "Added to your paycheck",
+    howEmployer: "Paid by your employer",
+    when: "When",
+    action: "See your history",
+  },
+  creditPaid: {
+    subject: "{{amount}} paid back to you",
+    heading: "We paid you back",
+    byPayroll:
+      "The {{amount}} we owed you was added to your paycheck of {{date}}.",
+    byEmployer:
+      "Your employer recorded paying you the {{amount}} we owed you on {{date}}.",
+    nothingOwed: "Nothing more is owed back to you.",
+    stillOwed: "We still owe you {{amount}}; it comes back the same way.",
+  },
 };
 
 export default employeeMail;

@@ -18,6 +18,7 @@ const employer = {
   nextPayroll: "Next payroll: {{date}}",
   dueThen:
     "{{amount}} due then; the total is every deduction scheduled and not yet collected.",
+  owedBack: "Owed back to employees: {{amount}}",
   pendingApprovals: "Pending Approvals",
   viewAllApprovals: "View All",
   pendingApprovalsCaption: "Pending approvals",
@@ -48,6 +49,9 @@ const employer = {
     unpaidConfirm:
       "{{name}} was approved for {{amount}} and has not confirmed it yet; the approval expires after {{date}}.",
     viewEmployee: "View employee",
+    leaverOwed:
+      "{{name}} has left and is owed {{amount}} back: pay it to them and record the payment.",
+    recordPayment: "Record payment",
   },
 };
 

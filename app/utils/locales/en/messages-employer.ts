@@ -205,6 +205,19 @@ const employerMessages = {
   "At most 2000 characters": "At most 2000 characters",
   "Enter an https:// address": "Enter an https:// address",
   "Payroll results recorded": "Payroll results recorded",
+  "Reimbursement not paid": "Reimbursement not paid",
+  "The credit stays owed and goes on the next payroll run.":
+    "The credit stays owed and goes on the next payroll run.",
+  "Choose a reimbursement line of this run.":
+    "Choose a reimbursement line of this run.",
+  "unpaidReimbursements must be a list of reimbursement line ids of this run.":
+    "unpaidReimbursements must be a list of reimbursement line ids of this run.",
+  "Reimbursement line {{id}} is not in this payroll run.":
+    "Reimbursement line {{id}} is not in this payroll run.",
+  "Reimbursement line {{id}} is already recorded as paid.":
+    "Reimbursement line {{id}} is already recorded as paid.",
+  "Reimbursement line {{id}} appears more than once.":
+    "Reimbursement line {{id}} appears more than once.",
   "Nothing changed: these results were already recorded.":
     "Nothing changed: these results were already recorded.",
   "{{count}} deduction reconciled.": "{{count}} deduction reconciled.",

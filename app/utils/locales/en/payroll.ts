@@ -38,6 +38,10 @@ const payroll = {
       amount: "Add to paycheck",
       toPay: "To pay",
       paid: "Paid",
+      notPaid: "Not paid",
+      markNotPaid: "Mark not paid",
+      notPaidFor: "Payroll did not pay {{name}}'s reimbursement",
+      movesOn: "Goes on the next run",
     },
   },
   due: {

@@ -23,6 +23,12 @@ const reports = {
   writtenOff: "Written off (losses)",
   writtenOffHint: "What leavers' last paychecks could not cover",
   owed: "Still owed",
+  owedBack: "Owed back to employees",
+  owedBackHint:
+    "Payroll collected more than their cards spent: it goes on the next payroll run, or you pay a leaver directly",
+  paidBack: "Paid back to employees",
+  paidBackHint:
+    "Credits paid back with paychecks or to leavers, last 12 months",
   companyFees: "Fees paid by the company",
   companyFeesHint:
     "Processing fees of advances your company pays for its employees (Settings), billed to the company",

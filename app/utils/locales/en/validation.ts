@@ -179,6 +179,7 @@ const validation = {
   "Employee offboarded": "Employee offboarded",
   "Credit netted against what is owed": "Credit netted against what is owed",
   "Credit paid back": "Credit paid back",
+  "Reimbursement not paid by payroll": "Reimbursement not paid by payroll",
   "Signed in": "Signed in",
   "Password reset e-mailed": "Password reset e-mailed",
   "Password reset by e-mail link": "Password reset by e-mail link",

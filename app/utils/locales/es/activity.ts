@@ -75,6 +75,7 @@ const activity = {
     payroll_sync__offboarding_dismissed: "Propuesta de baja descartada",
     credit__netted: "Saldo a favor descontado de lo adeudado",
     credit__paid_back: "Saldo a favor devuelto",
+    credit__not_paid: "Reembolso no pagado por la nómina",
     complaint__filed: "Queja presentada",
     complaint__in_review: "Queja en revisión",
     complaint__resolved: "Queja resuelta",

@@ -74,6 +74,8 @@ const dashboard = {
     seeCard: "Ver la tarjeta",
     credit:
       "Te debemos {{amount}}: la nómina descontó más de lo que gastaste con tus tarjetas. Te lo devolvemos por nómina.",
+    creditByEmployer:
+      "Te debemos {{amount}}: la nómina descontó más de lo que gastaste con tus tarjetas. Tu empleador te lo devuelve directamente.",
     seeHistory: "Ver tu historial",
   },
 };

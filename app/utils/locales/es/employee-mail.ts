@@ -54,6 +54,31 @@ const employeeMail = {
       "Si no fuiste tú, restablece tu contraseña ahora y avísale a tu empleador.",
     action: "Restablecer tu contraseña",
   },
+  credit: {
+    subject: "Te debemos {{amount}}",
+    heading: "Te devolvemos dinero",
+    text: "La nómina descontó más de lo que gastaron tus tarjetas de supermercado, así que te debemos {{amount}}.",
+    byPayroll:
+      "Se te devuelve el {{date}}, sumado a tu pago. No tienes que hacer nada.",
+    byEmployer:
+      "Ya no tienes pagos por recibir, así que tu empleador te lo devuelve directamente y registra el pago. Pregúntale si todavía no te llegó.",
+    how: "Cómo se devuelve",
+    howPayroll: "Sumado a tu pago",
+    howEmployer: "Lo paga tu empleador",
+    when: "Cuándo",
+    action: "Ver tu historial",
+  },
+  creditPaid: {
+    subject: "Te devolvimos {{amount}}",
+    heading: "Te devolvimos el dinero",
+    byPayroll:
+      "Los {{amount}} que te debíamos se sumaron a tu pago del {{date}}.",
+    byEmployer:
+      "Tu empleador registró que te pagó los {{amount}} que te debíamos el {{date}}.",
+    nothingOwed: "Ya no te debemos nada.",
+    stillOwed:
+      "Todavía te debemos {{amount}}; se te devuelve de la misma forma.",
+  },
 };
 
 export default employeeMail;

@@ -19,6 +19,7 @@ const employer = {
   nextPayroll: "Próxima nómina: {{date}}",
   dueThen:
     "{{amount}} se descuentan ese día; el total es cada descuento programado y aún no cobrado.",
+  owedBack: "Se debe a los empleados: {{amount}}",
   pendingApprovals: "Aprobaciones pendientes",
   viewAllApprovals: "Ver todas",
   pendingApprovalsCaption: "Aprobaciones pendientes",
@@ -53,6 +54,9 @@ const employer = {
     unpaidConfirm:
       "{{name}} tiene aprobado un adelanto de {{amount}} y aún no lo confirma; la aprobación vence después del {{date}}.",
     viewEmployee: "Ver empleado",
+    leaverOwed:
+      "{{name}} ya no trabaja en la empresa y se le deben {{amount}}: págaselos y registra el pago.",
+    recordPayment: "Registrar el pago",
   },
 };
 

@@ -14,6 +14,17 @@ const history = {
   },
   empty: "Todavía no has hecho ninguna solicitud de adelanto.",
   pages: "Páginas del historial de adelantos",
+  credit: {
+    title: "Lo que te debemos y te devolvimos",
+    owedPayroll:
+      "Te debemos {{amount}}: se te devuelve el {{date}}, sumado a tu pago.",
+    owedEmployer:
+      "Te debemos {{amount}}: tu empleador te lo devuelve directamente.",
+    paidPayroll: "{{amount}} devueltos el {{date}}, sumados a tu pago.",
+    paidEmployer: "{{amount}} que te devolvió tu empleador el {{date}}.",
+    notPaid:
+      "{{amount}} no se sumaron a tu pago del {{date}}; llegan con el siguiente.",
+  },
 };
 
 export default history;

@@ -206,6 +206,19 @@ const employerMessages = {
   "At most 2000 characters": "Como máximo 2000 caracteres",
   "Enter an https:// address": "Escribe una dirección https://",
   "Payroll results recorded": "Resultados de la nómina registrados",
+  "Reimbursement not paid": "Reembolso no pagado",
+  "The credit stays owed and goes on the next payroll run.":
+    "El saldo a favor sigue pendiente y pasa a la próxima nómina.",
+  "Choose a reimbursement line of this run.":
+    "Elige una línea de reembolso de esta nómina.",
+  "unpaidReimbursements must be a list of reimbursement line ids of this run.":
+    "unpaidReimbursements debe ser una lista de ids de líneas de reembolso de esta nómina.",
+  "Reimbursement line {{id}} is not in this payroll run.":
+    "La línea de reembolso {{id}} no está en este proceso de nómina.",
+  "Reimbursement line {{id}} is already recorded as paid.":
+    "La línea de reembolso {{id}} ya está registrada como pagada.",
+  "Reimbursement line {{id}} appears more than once.":
+    "La línea de reembolso {{id}} aparece más de una vez.",
   "Nothing changed: these results were already recorded.":
     "Nada cambió: estos resultados ya estaban registrados.",
   "{{count}} deduction reconciled.": "{{count}} descuento conciliado.",

@@ -39,6 +39,10 @@ const payroll = {
       amount: "Sumar al pago",
       toPay: "Por pagar",
       paid: "Pagado",
+      notPaid: "No pagado",
+      markNotPaid: "Marcar no pagado",
+      notPaidFor: "La nómina no pagó el reembolso de {{name}}",
+      movesOn: "Pasa a la próxima nómina",
     },
   },
   due: {

@@ -25,6 +25,12 @@ const reports = {
   writtenOffHint:
     "Lo que el último sueldo de quienes se fueron no alcanzó a cubrir",
   owed: "Aún se debe",
+  owedBack: "Se debe a los empleados",
+  owedBackHint:
+    "La nómina descontó más de lo que gastaron sus tarjetas: va en la próxima nómina, o pagas directamente a quien se fue",
+  paidBack: "Devuelto a los empleados",
+  paidBackHint:
+    "Saldos a favor devueltos con el pago o a quienes se fueron, últimos 12 meses",
   companyFees: "Cargos pagados por la empresa",
   companyFeesHint:
     "Cargos por servicio de los adelantos que tu empresa paga por sus empleados (Configuración), facturados a la empresa",

@@ -186,6 +186,7 @@ const validation = {
   "Credit netted against what is owed":
     "Saldo a favor descontado de lo adeudado",
   "Credit paid back": "Saldo a favor devuelto",
+  "Reimbursement not paid by payroll": "Reembolso no pagado por la nómina",
   "Signed in": "Inicio de sesión",
   "Password reset e-mailed": "Enlace para restablecer la contraseña enviado",
   "Password reset by e-mail link":

@@ -2,7 +2,12 @@ import { insertCard, insertAdvance } from "#tests/support/data";
 import { sql } from "drizzle-orm";
 import { db } from "~/utils/db.server";
 import { createEmployee, createEmployer } from "#tests/support/factories";
-import { expect, expectAccessible, test } from "./support/fixtures";
+import {
+  expect,
+  expectAccessible,
+  test,
+  messageText,
+} from "./support/fixtures";
 
 test.describe("payroll", () => {
   test("the employer exports the next payroll, runs today's payroll and records what it collected", async ({
@@ -48,7 +53,7 @@ test.describe("payroll", () => {
       // The browser's required-field check stops the post without JavaScript.
       await expect(page.locator("input[name=confirm]:invalid")).toBeAttached();
     } else {
-      await expect(page.getByText("Please confirm")).toBeVisible();
+      await expect(messageText(page, "Please confirm")).toBeVisible();
     }
     await page
       .getByLabel(

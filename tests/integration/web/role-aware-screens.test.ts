@@ -3,7 +3,14 @@ import path from "node:path";
 import type { ServerBuild } from "@remix-run/server-runtime";
 import type { User } from "#db/schema";
 import { useTestDatabase } from "#tests/support/db";
-import { requestAs } from "#tests/support/factories";
+import {
+  createEmployee,
+  createUnlinkedEmployee,
+  requestAs,
+} from "#tests/support/factories";
+import { employeeOf } from "#tests/support/rows";
+import { offboardEmployee } from "~/models/payroll/index.server";
+import { isoDay } from "~/utils/pay-schedule";
 import { createWorld, type World } from "#tests/support/world";
 
 // Every page as every role, rendered whole by Remix's own request handler over the app's route
@@ -85,11 +92,23 @@ async function appBuild(): Promise<ServerBuild> {
 
 let handler: ReturnType<typeof createRequestHandler>;
 let world: World;
+/** An employee of company A who has left (offboarded, last pay date today). */
+let leaver: User;
+/** A self-registered employee no company has taken on yet. */
+let unlinked: User;
 
 beforeAll(async () => {
   handler = createRequestHandler(await appBuild(), "production");
   world = await createWorld();
+  leaver = await createEmployee(world.users.EA, { firstName: "Lee" });
+  // Today is always within a leaver's window (from the current pay cycle's start).
+  await offboardEmployee(world.users.EA, (await employeeOf(leaver)).id, {
+    lastPayDate: isoDay(new Date()),
+  });
+  unlinked = await createUnlinkedEmployee();
 });
+
+type Language = "en" | "es";
 
 const decode = (s: string) =>
   s
@@ -130,10 +149,15 @@ function controls(html: string, here: string): Control[] {
 /** Forms the walk does not post: they end the session it walks with. */
 const NOT_POSTED = /^\/(logout)\b/;
 
-async function visit(user: User, method: string, to: string) {
+async function visit(
+  user: User,
+  method: string,
+  to: string,
+  language: Language = "en",
+) {
   const request = await requestAs(user, to, {
     method,
-    headers: { Accept: "text/html" },
+    headers: { Accept: "text/html", "Accept-Language": language },
     ...(method === "POST" ? { form: {} } : {}),
   });
   const response = await handler(request, { cspNonce: "" });
@@ -146,7 +170,7 @@ async function visit(user: User, method: string, to: string) {
 }
 
 /** Every page reachable from the dashboard: each control that answers 403, with its page. */
-async function walk(user: User) {
+async function walk(user: User, language: Language) {
   const refused: string[] = [];
   // Each address to GET, with the page that links to it.
   const queue: { to: string; from: string }[] = [{ to: "/", from: "sign-in" }];
@@ -154,7 +178,7 @@ async function walk(user: User) {
   const posted = new Set<string>();
   let pages = 0;
   for (let next = queue.shift(); next && pages < 80; next = queue.shift()) {
-    const { status, html } = await visit(user, "GET", next.to);
+    const { status, html } = await visit(user, "GET", next.to, language);
     pages += 1;
     if (status === 403) refused.push(`${next.from}: link ${next.to}`);
     for (const control of controls(html, next.to)) {
@@ -164,7 +188,7 @@ async function walk(user: User) {
         queue.push({ to: control.to, from: next.to });
       } else if (!NOT_POSTED.test(control.to) && !posted.has(control.to)) {
         posted.add(control.to);
-        const { status: got } = await visit(user, "POST", control.to);
+        const { status: got } = await visit(user, "POST", control.to, language);
         if (got === 403) refused.push(`${next.to}: form ${control.to}`);
       }
     }
@@ -173,19 +197,26 @@ async function walk(user: User) {
 }
 
 describe("role-aware screens", () => {
-  for (const [role, actor] of [
-    ["owner", "EA"],
-    ["admin", "AA"],
-    ["approver", "AP"],
-    ["employee", "A1"],
-  ] as const) {
-    it(`offers the ${role} no link or form that answers 403`, async () => {
-      const user = world.users[actor];
-      const { refused, pages, posted } = await walk(user);
-      expect(pages).toBeGreaterThan(3);
-      console.info(`${role}: ${pages} pages walked, ${posted} forms posted`);
-      expect(refused).toEqual([]);
-    }, 120_000);
+  const roles = {
+    owner: () => world.users.EA,
+    admin: () => world.users.AA,
+    approver: () => world.users.AP,
+    employee: () => world.users.A1,
+    leaver: () => leaver,
+    "employee without a company": () => unlinked,
+  };
+  for (const [role, who] of Object.entries(roles)) {
+    it(`offers the ${role} no link or form that answers 403, in English and Spanish`, async () => {
+      const user = who();
+      for (const language of ["en", "es"] as const) {
+        const { refused, pages, posted } = await walk(user, language);
+        expect(pages).toBeGreaterThan(2);
+        console.info(
+          `${role} (${language}): ${pages} pages walked, ${posted} forms posted`,
+        );
+        expect(refused, language).toEqual([]);
+      }
+    }, 240_000);
   }
 });
 

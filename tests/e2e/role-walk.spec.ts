@@ -88,7 +88,8 @@ async function setLanguage(context: BrowserContext, language: string) {
  */
 async function walk(page: Page, context: BrowserContext) {
   const refused: string[] = [];
-  const checked = new Map<string, number>();
+  /** Each control followed: its status, and whether it is a page to open. */
+  const checked = new Map<string, { status: number; isPage: boolean }>();
   let pages = 0;
   const check = async (control: Control) => {
     const key = `${control.method} ${control.to}`;
@@ -111,8 +112,9 @@ async function walk(page: Page, context: BrowserContext) {
     const isPage =
       response.status() === 200 &&
       (response.headers()["content-type"] ?? "").startsWith("text/html");
-    checked.set(key, isPage ? 200 : response.status());
-    return checked.get(key)!;
+    const outcome = { status: response.status(), isPage };
+    checked.set(key, outcome);
+    return outcome;
   };
   for (const language of LANGUAGES) {
     await setLanguage(context, language);
@@ -128,16 +130,12 @@ async function walk(page: Page, context: BrowserContext) {
         for (const control of await visibleControls(page)) {
           if (control.method === "POST" && NOT_POSTED.test(control.to))
             continue;
-          const status = await check(control);
+          const { status, isPage } = await check(control);
           if (status === 403)
             refused.push(
               `${language} ${width}px ${to}: ${control.kind} ${control.method} ${control.to}`,
             );
-          if (
-            control.method === "GET" &&
-            status === 200 &&
-            !queued.has(control.to)
-          ) {
+          if (control.method === "GET" && isPage && !queued.has(control.to)) {
             queued.add(control.to);
             queue.push(control.to);
           }
@@ -236,6 +234,7 @@ test("the dashboards at each stage of an advance open on the next step", async (
           await page.goto("/");
           const toDo = page.getByRole("region", {
             name: language === "en" ? "To do" : "Pendientes",
+            exact: true,
           });
           await expect(toDo).toBeVisible();
           if (language === "en" && width === WIDTHS[0]) {

@@ -263,3 +263,113 @@ describe("a refused download", () => {
     }
   });
 });
+
+describe("a failed post of every form", () => {
+  type Posted = { to: string; id: string; hidden: Record<string, string> };
+
+  /** The forms of a page with an id (Conform's forms have one), with their hidden fields. */
+  function formsWithId(html: string, here: string): Posted[] {
+    const found: Posted[] = [];
+    for (const [, attrs = "", body = ""] of html.matchAll(
+      /<form\b([^>]*)>([\s\S]*?)<\/form>/g,
+    )) {
+      const id = /\bid="([^"]*)"/.exec(attrs)?.[1];
+      const method = /\bmethod="([^"]*)"/.exec(attrs)?.[1] ?? "get";
+      const action = /\baction="([^"]*)"/.exec(attrs)?.[1];
+      const to = ownPage(action === undefined ? here : decode(action));
+      if (!id || !to || method.toLowerCase() !== "post") continue;
+      const hidden: Record<string, string> = {};
+      for (const [input = ""] of body.matchAll(/<input\b[^>]*>/g)) {
+        if (!/\btype="hidden"/.test(input)) continue;
+        const name = /\bname="([^"]*)"/.exec(input)?.[1];
+        if (name)
+          hidden[decode(name)] = decode(
+            /\bvalue="([^"]*)"/.exec(input)?.[1] ?? "",
+          );
+      }
+      found.push({ to, id, hidden });
+    }
+    return found;
+  }
+
+  /** The HTML of the form `id` in a page, or "" when the page has no such form. */
+  const formIn = (html: string, id: string) =>
+    new RegExp(`<form\\b[^>]*\\bid="${id}"[^>]*>[\\s\\S]*?</form>`).exec(
+      html,
+    )?.[0] ?? "";
+
+  /**
+   * Every Conform form on the pages each person opens, posted with its hidden fields only
+   * (what a press of its button without JavaScript sends when nothing was filled in): the
+   * page that answers opens that form with the error summary, each entry a link.
+   */
+  it("answers with the error summary at the top of the form, for every person's forms", async () => {
+    const pages: Record<string, { user: User | null; paths: string[] }> = {
+      visitor: {
+        user: null,
+        paths: ["/auth", "/auth?tab=register", "/forgot-password"],
+      },
+      owner: {
+        user: world.users.EA,
+        paths: [
+          "/employees/add",
+          "/employees/invite",
+          `/employees/${world.employeeIds.A1}`,
+          "/settings",
+          "/settings/payroll",
+          "/settings/team",
+          "/settings/api",
+          "/payroll",
+          "/profile",
+          "/complaint-queue",
+        ],
+      },
+      employee: {
+        user: world.users.A1,
+        paths: ["/request", "/profile", "/complaints"],
+      },
+    };
+    const missing: string[] = [];
+    let checked = 0;
+    for (const [who, { user, paths }] of Object.entries(pages)) {
+      for (const path of paths) {
+        const request = await requestAs(user, path, {
+          headers: { Accept: "text/html" },
+        });
+        const html = await (await handler(request, { cspNonce: "" })).text();
+        for (const form of formsWithId(html, path)) {
+          // Not Conform forms: sets of checkboxes where none ticked is a valid choice.
+          if (NOT_POSTED.test(form.to) || form.id.endsWith("-choices"))
+            continue;
+          const answer = await handler(
+            await requestAs(user, form.to, {
+              method: "POST",
+              headers: { Accept: "text/html" },
+              form: form.hidden,
+            }),
+            { cspNonce: "" },
+          );
+          const body = answer.headers
+            .get("Content-Type")
+            ?.startsWith("text/html")
+            ? await answer.text()
+            : "";
+          const summary =
+            /<div[^>]*data-testid="error-summary"[\s\S]*?<\/ul>/.exec(
+              formIn(body, form.id),
+            )?.[0] ?? "";
+          checked += 1;
+          if (
+            answer.status !== 400 ||
+            !/autofocus/i.test(summary) ||
+            !/<a href="#[^"]+"/.test(summary)
+          )
+            missing.push(`${who} ${path}: form#${form.id} → ${answer.status}`);
+        }
+      }
+    }
+    console.info(`${checked} forms posted`);
+    expect(checked).toBeGreaterThan(15);
+    expect(missing).toEqual([]);
+  }, 120_000);
+});

@@ -369,7 +369,7 @@ describe("a failed post of every form", () => {
       }
     }
     console.info(`${checked} forms posted`);
-    expect(checked).toBeGreaterThan(15);
+    expect(checked).toBeGreaterThan(12);
     expect(missing).toEqual([]);
   }, 120_000);
 });

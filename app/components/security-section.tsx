@@ -1,5 +1,4 @@
-import { getFormProps, type SubmissionResult } from "@conform-to/react";
-import { Form } from "@remix-run/react";
+import { type SubmissionResult } from "@conform-to/react";
 import {
   ActiveSessions,
   type DeviceListRow,
@@ -8,7 +7,11 @@ import {
 import { Button, PostButton } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { ErrorList } from "~/components/ui/field";
-import { InputField, useSchemaForm } from "~/components/ui/schema-form";
+import {
+  InputField,
+  SchemaForm,
+  useSchemaForm,
+} from "~/components/ui/schema-form";
 import {
   MFA_CANCEL,
   MFA_CONFIRM,
@@ -125,7 +128,7 @@ function MfaEnrolling({
           </p>
         </div>
       </div>
-      <Form method="post" className="space-y-4" {...getFormProps(form)}>
+      <SchemaForm form={form} method="post" className="space-y-4">
         <input type="hidden" name="intent" value={MFA_CONFIRM} />
         <InputField
           label={t("security.code")}
@@ -139,7 +142,7 @@ function MfaEnrolling({
             {t("security.turnOn")}
           </Button>
         </div>
-      </Form>
+      </SchemaForm>
       <PostButton intent={MFA_CANCEL} variant="secondary">
         {t("security.cancel")}
       </PostButton>
@@ -190,7 +193,7 @@ function MfaOn({
           left: mfa.recoveryCodesLeft,
         })}
       </p>
-      <Form method="post" className="space-y-4" {...getFormProps(form)}>
+      <SchemaForm form={form} method="post" className="space-y-4">
         <h3 className="text-sm font-semibold text-gray-900">
           {t("security.turnOff")}
         </h3>
@@ -212,7 +215,7 @@ function MfaOn({
         <Button type="submit" variant="danger" disabled={busy}>
           {t("security.turnOff")}
         </Button>
-      </Form>
+      </SchemaForm>
     </div>
   );
 }

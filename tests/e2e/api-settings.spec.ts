@@ -5,7 +5,12 @@ import {
   createEmployer,
   uniqueName,
 } from "#tests/support/factories";
-import { expect, expectAccessible, test } from "./support/fixtures";
+import {
+  expect,
+  expectAccessible,
+  test,
+  messageText,
+} from "./support/fixtures";
 
 // /settings/api in Chromium, with and without JavaScript: an owner creates a key (its secret
 // shown once), calls the API with it, sees its last use and revokes it; adds a webhook
@@ -27,10 +32,10 @@ test.describe("API settings", () => {
 
     // The shared schema's messages, the same before and after a server round trip.
     await page.getByRole("button", { name: "Create key" }).click();
-    await expect(page.getByText("Name is required")).toBeVisible();
+    await expect(messageText(page, "Name is required")).toBeVisible();
     await page.getByLabel("Name").fill("Payroll sync");
     await page.getByRole("button", { name: "Create key" }).click();
-    await expect(page.getByText("Choose at least one scope")).toBeVisible();
+    await expect(messageText(page, "Choose at least one scope")).toBeVisible();
     await page.getByLabel("Name").fill("Payroll sync");
     await page.getByRole("checkbox", { name: /employees:read/ }).check();
     await page.getByRole("button", { name: "Create key" }).click();

@@ -9,6 +9,8 @@ import {
   expectAccessible,
   expectHydrated,
   test,
+  messageText,
+  summaryLink,
 } from "./support/fixtures";
 
 test.describe("sign-in and registration", () => {
@@ -128,7 +130,8 @@ test.describe("sign-in and registration", () => {
     await page.getByLabel("Password").fill("Basil-Lantern-62");
     await page.getByRole("button", { name: "Register as Employer" }).click();
     // The username's own error, shown once, under the field (no toast, no form error).
-    await expect(page.getByText("Username is already taken")).toHaveCount(1);
+    await expect(messageText(page, "Username is already taken")).toHaveCount(1);
+    await expect(summaryLink(page, "Username is already taken")).toHaveCount(1);
     await expect(page.getByLabel("Username")).toHaveAccessibleDescription(
       "Username is already taken",
     );
@@ -150,8 +153,8 @@ test.describe("sign-in and registration", () => {
       await expect(page).toHaveURL(/\/auth$/);
       return;
     }
-    await expect(page.getByText("Username is required")).toBeVisible();
-    await expect(page.getByText("Password is required")).toBeVisible();
+    await expect(messageText(page, "Username is required")).toBeVisible();
+    await expect(messageText(page, "Password is required")).toBeVisible();
     await page.goto("/auth?tab=register&as=employer");
     const register = page.getByRole("button", { name: "Register as Employer" });
     await expectHydrated(page.locator("form").filter({ has: register }));
@@ -159,12 +162,12 @@ test.describe("sign-in and registration", () => {
     await page.getByLabel("Email").fill("not-an-email");
     await register.click();
     await expect(
-      page.getByText("Password must be at least 6 characters"),
+      messageText(page, "Password must be at least 6 characters"),
     ).toBeVisible();
-    await expect(page.getByText("Invalid email address")).toBeVisible();
-    await expect(page.getByText("First name is required")).toBeVisible();
-    await expect(page.getByText("Last name is required")).toBeVisible();
-    await expect(page.getByText("Company name is required")).toBeVisible();
+    await expect(messageText(page, "Invalid email address")).toBeVisible();
+    await expect(messageText(page, "First name is required")).toBeVisible();
+    await expect(messageText(page, "Last name is required")).toBeVisible();
+    await expect(messageText(page, "Company name is required")).toBeVisible();
   });
 
   test("Forgot password? asks for a username or e-mail", async ({ page }) => {

@@ -3,7 +3,14 @@ import { insertAdvance } from "#tests/support/data";
 import { cardsOf } from "#tests/support/payments";
 import { requestRow } from "#tests/support/rows";
 import { createEmployee, createEmployer } from "#tests/support/factories";
-import { expect, expectAccessible, isNoJs, test } from "./support/fixtures";
+import {
+  expect,
+  expectAccessible,
+  isNoJs,
+  test,
+  messageText,
+  summaryLink,
+} from "./support/fixtures";
 
 // The sandbox checkout (the e2e server runs without STRIPE_SECRET_KEY), with JavaScript and
 // without: /checkout → 'Pay $15.99' (the fee, decision 0075) → /payment-success with the 'Success!' toast.
@@ -89,8 +96,9 @@ test.describe("sandbox checkout", () => {
     // toast, and no toast besides (one error, one place).
     const error = page.getByRole("alert");
     await expect(error.getByText("Payment failed")).toBeVisible();
-    await expect(error.getByText("Your card was declined.")).toBeVisible();
-    await expect(page.getByText("Your card was declined.")).toHaveCount(1);
+    await expect(messageText(error, "Your card was declined.")).toBeVisible();
+    await expect(messageText(page, "Your card was declined.")).toHaveCount(1);
+    await expect(summaryLink(page, "Your card was declined.")).toHaveCount(1);
     await expect(page.getByTestId("toast")).toHaveCount(0);
     await expect(page).toHaveURL(/\/checkout\?/);
     await expect(page.getByLabel("Card number")).toHaveValue(

@@ -11,7 +11,13 @@ import {
   createEmployer,
   uniqueName,
 } from "#tests/support/factories";
-import { expect, expectAccessible, isNoJs, test } from "./support/fixtures";
+import {
+  expect,
+  expectAccessible,
+  isNoJs,
+  test,
+  messageText,
+} from "./support/fixtures";
 
 // Companies in Chromium, with and without JavaScript: an owner invites an employee who joins
 // from the mailed link with their own password and requests an advance; a colleague joins the
@@ -61,7 +67,7 @@ test.describe("companies", () => {
     const email = `${uniqueName("joiner")}@example.com`;
     // The shared schema's message, the same before and after a server round trip.
     await page.getByRole("button", { name: "Send invitation" }).click();
-    await expect(page.getByText("First name is required")).toBeVisible();
+    await expect(messageText(page, "First name is required")).toBeVisible();
     await page.getByLabel("First Name").fill("Rosa");
     await page.getByLabel("Last Name").fill("Diaz");
     await page.getByLabel("Email").fill(email);
@@ -142,7 +148,10 @@ test.describe("companies", () => {
       .getByRole("button", { name: `Join ${owner.companyName}` })
       .click();
     await expect(
-      page.getByText("Confirm that this invitation was sent to your address."),
+      messageText(
+        page,
+        "Confirm that this invitation was sent to your address.",
+      ),
     ).toBeVisible();
     await expectAccessible(page);
     // In Spanish the same question.

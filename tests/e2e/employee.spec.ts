@@ -5,7 +5,14 @@ import {
   createUnlinkedEmployee,
 } from "#tests/support/factories";
 import { requestAdvance } from "~/models/advances/index.server";
-import { expect, expectAccessible, isNoJs, test } from "./support/fixtures";
+import {
+  expect,
+  expectAccessible,
+  isNoJs,
+  test,
+  messageText,
+  summaryLink,
+} from "./support/fixtures";
 
 test.describe("employee experience", () => {
   test("request an advance → dashboard → history", async ({
@@ -133,10 +140,10 @@ test.describe("employee experience", () => {
     // Enter submits the form (no blur-time messages moving the button under the pointer).
     await page.getByLabel("Account number").press("Enter");
     await expect(
-      page.getByText("Routing number must be exactly 9 digits"),
+      messageText(page, "Routing number must be exactly 9 digits"),
     ).toBeVisible();
     await expect(
-      page.getByText("Account number must be 4 to 17 digits"),
+      messageText(page, "Account number must be 4 to 17 digits"),
     ).toBeVisible();
     // The fields stay open with the user's input after the refusal.
     await expect(page.getByPlaceholder("9 digit routing number")).toBeVisible();
@@ -152,7 +159,8 @@ test.describe("employee experience", () => {
     await page.goto("/request");
     await page.getByLabel(/I agree to the terms and conditions/).check();
     await page.getByRole("button", { name: "Submit Request" }).click();
-    const toast = page.getByRole("alert");
+    // The form's own error block (the summary above the form links to it).
+    const toast = page.getByRole("alert").filter({ hasText: "Request failed" });
     await expect(toast).toContainText("Request failed");
     await expect(toast).toContainText(
       "Your account is not linked to an employer yet.",
@@ -248,9 +256,12 @@ test.describe("employee experience", () => {
     await page.getByLabel("Confirm new password").fill("another-pw");
     await page.getByRole("button", { name: "Save Changes" }).click();
     // The current password's own error, once, under it (no toast, no form-level copy).
-    await expect(page.getByText("Current password is incorrect")).toHaveCount(
-      1,
-    );
+    await expect(
+      messageText(page, "Current password is incorrect"),
+    ).toHaveCount(1);
+    await expect(
+      summaryLink(page, "Current password is incorrect"),
+    ).toHaveCount(1);
     await expect(
       page.getByLabel("Current password"),
     ).toHaveAccessibleDescription(/Current password is incorrect/);

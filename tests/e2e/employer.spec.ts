@@ -20,6 +20,8 @@ import {
   expectHydrated,
   isNoJs,
   test,
+  messageText,
+  summaryLink,
 } from "./support/fixtures";
 
 /** An employer with two employees and one pending request of each. */
@@ -436,7 +438,7 @@ test.describe("adding an employee", () => {
         "Username is required",
         "Password must be at least 6 characters",
       ]) {
-        await expect(page.getByText(message)).toBeVisible();
+        await expect(messageText(page, message)).toBeVisible();
       }
     }
 
@@ -447,7 +449,8 @@ test.describe("adding an employee", () => {
     await page.getByLabel("Password").fill("Basil-Lantern-62");
     await page.getByRole("button", { name: "Add Employee" }).click();
     // One error in one place: under Username; no toast, no form-level copy.
-    await expect(page.getByText("Username is already taken")).toHaveCount(1);
+    await expect(messageText(page, "Username is already taken")).toHaveCount(1);
+    await expect(summaryLink(page, "Username is already taken")).toHaveCount(1);
     await expect(page.getByLabel("Username")).toHaveAccessibleDescription(
       "Username is already taken",
     );

@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { insertAdvance, insertCard } from "#tests/support/data";
 import { createEmployee, createEmployer } from "#tests/support/factories";
-import { expect, isNoJs, test } from "./support/fixtures";
+import { expect, isNoJs, test, messageText } from "./support/fixtures";
 
 // The installable app in Chromium: its manifest, service worker and icons served as browsers
 // expect them, the browser's own installability check, the last dashboard and card page
@@ -119,7 +119,7 @@ test.describe("served as browsers expect", () => {
     // A form parsed in the browser (the sign-in's own check) once its code has arrived.
     await page.getByLabel("Username").fill("someone");
     await page.getByRole("button", { name: "Sign In" }).click();
-    await expect(page.getByText("Password is required")).toBeVisible();
+    await expect(messageText(page, "Password is required")).toBeVisible();
     await controlled(page);
     expect(issues).toEqual([]);
   });

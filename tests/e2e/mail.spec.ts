@@ -8,7 +8,12 @@ import {
   createEmployer,
   TEST_PASSWORD,
 } from "#tests/support/factories";
-import { expect, expectAccessible, test } from "./support/fixtures";
+import {
+  expect,
+  expectAccessible,
+  test,
+  messageText,
+} from "./support/fixtures";
 
 // The e2e server runs without SMTP_URL: every e-mail is kept in the outbox table and shown to
 // its recipient at /outbox. A person who forgot their password reads the reset e-mail in
@@ -55,7 +60,7 @@ test.describe("password reset and the outbox", () => {
     await expectAccessible(tab);
     await tab.getByRole("button", { name: "Send reset link" }).click();
     await expect(
-      tab.getByText("Enter your username or e-mail address"),
+      messageText(tab, "Enter your username or e-mail address"),
     ).toBeVisible();
     await tab.getByLabel("Username or e-mail").fill(employee.username);
     await tab.getByRole("button", { name: "Send reset link" }).click();
@@ -82,7 +87,7 @@ test.describe("password reset and the outbox", () => {
     // The server's answer, not the hint under the field (which also says "easy to guess"): the
     // next password is typed only once the first submit has come back.
     await expect(
-      tab.getByText("This password is too common or easy to guess."),
+      messageText(tab, "This password is too common or easy to guess."),
     ).toBeVisible();
     await tab.getByLabel("New password", { exact: true }).fill(NEW_PASSWORD);
     await tab.getByLabel("Confirm new password").fill(NEW_PASSWORD);

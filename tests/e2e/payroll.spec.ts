@@ -9,7 +9,12 @@ import {
 import { db, queryRows } from "~/utils/db.server";
 import { addDaysIso, dayStart, isoDay } from "~/utils/pay-schedule";
 import { createEmployee, createEmployer } from "#tests/support/factories";
-import { expect, expectAccessible, test } from "./support/fixtures";
+import {
+  expect,
+  expectAccessible,
+  test,
+  messageText,
+} from "./support/fixtures";
 
 const on = (iso: string) => new Date(dayStart(iso).getTime() + 12 * 3_600_000);
 
@@ -57,7 +62,7 @@ test.describe("payroll", () => {
       // The browser's required-field check stops the post without JavaScript.
       await expect(page.locator("input[name=confirm]:invalid")).toBeAttached();
     } else {
-      await expect(page.getByText("Please confirm")).toBeVisible();
+      await expect(messageText(page, "Please confirm")).toBeVisible();
     }
     await page
       .getByLabel(

@@ -14,6 +14,7 @@ import {
   expectAccessible,
   expectHydrated,
   test,
+  messageText,
 } from "./support/fixtures";
 
 // Performance in the browser: fingerprinted assets cached for a year, compressed pages, and the
@@ -266,7 +267,7 @@ test("a form's code comes after the page's first JavaScript and validates in the
   await page.getByLabel("Auto-approval limit").fill("350");
   await page.getByRole("button", { name: "Save Settings" }).click();
   await expect(
-    page.getByText("Auto-approval limit cannot exceed the maximum advance"),
+    messageText(page, "Auto-approval limit cannot exceed the maximum advance"),
   ).toBeVisible();
   expect(posts).toEqual([]);
 });

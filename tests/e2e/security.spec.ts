@@ -5,7 +5,12 @@ import {
   TEST_PASSWORD,
 } from "#tests/support/factories";
 import { mfaSecretOf } from "#tests/support/rows";
-import { expect, expectAccessible, test } from "./support/fixtures";
+import {
+  expect,
+  expectAccessible,
+  test,
+  messageText,
+} from "./support/fixtures";
 
 // Server-side sessions and two-factor sign-in in a real browser, with and without JavaScript.
 
@@ -161,7 +166,7 @@ test.describe("two-factor sign-in for employers", () => {
       .getByRole("button", { name: "Turn on two-factor sign-in" })
       .click();
     await expect(
-      security.getByText("Invalid or already used two-factor code."),
+      messageText(security, "Invalid or already used two-factor code."),
     ).toBeVisible();
 
     const enrolCode = authenticatorCode(manualKey);
@@ -187,9 +192,10 @@ test.describe("two-factor sign-in for employers", () => {
     await page.getByLabel("Authentication code").fill(enrolCode);
     await page.getByRole("button", { name: "Verify" }).click();
     await expect(
-      page
-        .locator("#mfa")
-        .getByText("Invalid or already used two-factor code."),
+      messageText(
+        page.locator("#mfa"),
+        "Invalid or already used two-factor code.",
+      ),
     ).toBeVisible();
     // Half signed in is not signed in.
     await page.goto("/settings");

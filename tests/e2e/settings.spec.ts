@@ -5,6 +5,7 @@ import {
   expectAccessible,
   submitRequest,
   test,
+  messageText,
 } from "./support/fixtures";
 
 test.describe("company settings", () => {
@@ -76,12 +77,15 @@ test.describe("company settings", () => {
     await page.getByLabel("Auto-approval limit").fill("350");
     await page.getByRole("button", { name: "Save Settings" }).click();
     await expect(
-      page.getByText("Auto-approval limit cannot exceed the maximum advance"),
+      messageText(
+        page,
+        "Auto-approval limit cannot exceed the maximum advance",
+      ),
     ).toBeVisible();
     await page.getByLabel("Auto-approval limit").fill("100");
     await page.getByLabel("Company name").fill(" ");
     await page.getByRole("button", { name: "Save Settings" }).click();
-    await expect(page.getByText("Company name is required")).toBeVisible();
+    await expect(messageText(page, "Company name is required")).toBeVisible();
     await page.goto("/settings");
     await expect(page.getByLabel("Company name")).toHaveValue("Stay Co");
     await expect(page.getByLabel("Maximum advance")).toHaveValue("500.00");

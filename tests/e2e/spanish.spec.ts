@@ -14,7 +14,13 @@ import { invitations } from "#db/schema";
 import { db } from "~/utils/db.server";
 import { insertAdvance } from "#tests/support/data";
 import { authenticatorCode } from "#tests/support/security";
-import { attachScreenshot, expect, isNoJs, test } from "./support/fixtures";
+import {
+  attachScreenshot,
+  expect,
+  isNoJs,
+  test,
+  messageText,
+} from "./support/fixtures";
 import {
   createLayoutWorld,
   LAYOUT_PAGES,
@@ -263,14 +269,14 @@ test.describe("in Spanish", () => {
     const employee = await createEmployee(employer, { firstName: "Rosa" });
     await page.goto("/auth");
     await page.getByRole("button", { name: "Entrar" }).click();
-    await expect(page.getByText("Campo obligatorio: Usuario")).toBeVisible();
-    await expect(page.getByText("Falta la contraseña")).toBeVisible();
+    await expect(messageText(page, "Campo obligatorio: Usuario")).toBeVisible();
+    await expect(messageText(page, "Falta la contraseña")).toBeVisible();
     await page.getByLabel("Usuario").fill(employee.username);
     await page.getByLabel("Contraseña").fill("not-the-password");
     await page.getByRole("button", { name: "Entrar" }).click();
     await expect(page.getByText("No se pudo iniciar sesión")).toBeVisible();
     await expect(
-      page.getByText("Usuario o contraseña incorrectos."),
+      messageText(page, "Usuario o contraseña incorrectos."),
     ).toBeVisible();
     await page.getByLabel("Contraseña").fill(TEST_PASSWORD);
     await page.getByRole("button", { name: "Entrar" }).click();
@@ -364,7 +370,7 @@ test.describe("Settings › Security in Spanish", () => {
       .getByRole("button", { name: "Activar la verificación en dos pasos" })
       .click();
     await expect(
-      security.getByText("Código de verificación incorrecto o ya usado."),
+      messageText(security, "Código de verificación incorrecto o ya usado."),
     ).toBeVisible();
     const code = (steps: number) => authenticatorCode(manualKey, steps);
     await security.getByLabel("Código de la app").fill(code(0));
@@ -435,7 +441,7 @@ test.describe("the language switch", () => {
     await page
       .getByRole("button", { name: "Crear la cuenta y unirme" })
       .click();
-    await expect(page.getByText("Campo obligatorio: Usuario")).toBeVisible();
+    await expect(messageText(page, "Campo obligatorio: Usuario")).toBeVisible();
     const username = uniqueName("lucia");
     await page.getByLabel("Usuario").fill(username);
     await page.getByLabel("Contraseña").fill(TEST_PASSWORD);

@@ -6,7 +6,14 @@ import {
 } from "#tests/support/factories";
 import { setEmployee } from "#tests/support/rows";
 import { PERIODS_INVALID } from "~/validation/advance";
-import { expect, isNoJs, submitRequest, test } from "./support/fixtures";
+import {
+  expect,
+  isNoJs,
+  submitRequest,
+  test,
+  messageText,
+  summaryLink,
+} from "./support/fixtures";
 
 /** The topmost element at the control's centre is the control (or inside it). */
 async function expectUncovered(control: Locator) {
@@ -89,7 +96,7 @@ test.describe("toasts", () => {
   });
 });
 
-test.describe("one error in one place", () => {
+test.describe("each error under its field, linked from the summary", () => {
   test("amount 150 with the terms unchecked shows both messages on the first click", async ({
     page,
     loginAs,
@@ -100,14 +107,14 @@ test.describe("one error in one place", () => {
     // appears as the amount loses focus.
     await page.getByLabel("Amount").fill("150");
     await page.getByRole("button", { name: "Submit Request" }).click();
-    await expect(page.getByText("Minimum amount is $200.00")).toBeVisible();
+    await expect(messageText(page, "Minimum amount is $200.00")).toBeVisible();
     await expect(
-      page.getByText("You must agree to the terms and conditions"),
+      messageText(page, "You must agree to the terms and conditions"),
     ).toBeVisible();
     await expect(page).toHaveURL(/\/request$/);
   });
 
-  test("an amount over the balance is said once, under the amount", async ({
+  test("an amount over the balance is said once under the amount, and linked from the summary", async ({
     page,
     loginAs,
   }) => {
@@ -119,12 +126,18 @@ test.describe("one error in one place", () => {
     await page.getByLabel(/I agree to the terms and conditions/).check();
     await submitRequest(page);
     const message = "Amount exceeds your available balance of $250.00";
-    await expect(page.getByText(message)).toHaveCount(1);
+    await expect(messageText(page, message)).toHaveCount(1);
+    await expect(summaryLink(page, message)).toHaveCount(1);
     await expect(page.getByLabel("Amount")).toHaveAccessibleDescription(
       new RegExp(message.replace(/[$.]/g, "\\$&")),
     );
     await expect(page.getByTestId("toast")).toHaveCount(0);
-    await expect(page.getByRole("alert")).toHaveCount(0);
+    // The only alert is the error summary at the top of the form (decision 0124).
+    await expect(page.getByRole("alert")).toHaveCount(1);
+    await expect(page.getByRole("alert")).toHaveAttribute(
+      "data-testid",
+      "error-summary",
+    );
   });
 });
 

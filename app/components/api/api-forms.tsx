@@ -1,16 +1,14 @@
 import {
-  getFormProps,
   getInputProps,
   type FormMetadata,
   type SubmissionResult,
 } from "@conform-to/react";
-import { Form } from "@remix-run/react";
 import type { ReactNode } from "react";
 import type * as z from "zod";
 import { SubmitRow } from "~/components/ui/submit-row";
 import { ErrorList } from "~/components/ui/error-list";
 import { Field } from "~/components/ui/field";
-import { useSchemaForm } from "~/components/ui/schema-form";
+import { SchemaForm, useSchemaForm } from "~/components/ui/schema-form";
 import { useIsPending } from "~/components/use-is-pending";
 import { API_SCOPES, WEBHOOK_EVENTS } from "~/utils/api-scopes";
 import { useT } from "~/utils/i18n";
@@ -90,15 +88,15 @@ function ApiForm<Fields extends Record<string, unknown>>({
   children: ReactNode;
 }) {
   return (
-    <Form
+    <SchemaForm
+      form={form}
       method="post"
       action="/settings/api"
       className="space-y-4"
-      {...getFormProps(form)}
     >
       <input type="hidden" name="intent" value={intent} />
       {children}
-    </Form>
+    </SchemaForm>
   );
 }
 

@@ -1,10 +1,9 @@
 import {
-  getFormProps,
   getInputProps,
   type FormMetadata,
   type SubmissionResult,
 } from "@conform-to/react";
-import { Form, Link } from "@remix-run/react";
+import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import type * as z from "zod";
 import { useT } from "~/utils/i18n";
@@ -13,6 +12,7 @@ import { CheckboxField } from "~/components/ui/field";
 import {
   InputField,
   PersonFields,
+  SchemaForm,
   useSchemaForm,
 } from "~/components/ui/schema-form";
 import {
@@ -103,14 +103,14 @@ function AuthForm<Fields extends Record<string, unknown>>({
   children: ReactNode;
 }) {
   return (
-    <Form method="post" className="space-y-4" {...getFormProps(form)}>
+    <SchemaForm form={form} method="post" className="space-y-4">
       <h2 className="text-lg font-semibold">{heading}</h2>
       <input type="hidden" name="intent" value={intent} />
       {redirectTo === undefined ? null : (
         <input type="hidden" name="redirectTo" value={redirectTo} />
       )}
       {children}
-    </Form>
+    </SchemaForm>
   );
 }
 

@@ -1,10 +1,5 @@
-import {
-  getFormProps,
-  getInputProps,
-  type SubmissionResult,
-} from "@conform-to/react";
+import { getInputProps, type SubmissionResult } from "@conform-to/react";
 import { useMessageText, useT } from "~/utils/i18n";
-import { Form } from "@remix-run/react";
 import { SubmitRow } from "~/components/ui/submit-row";
 import { Field } from "~/components/ui/field";
 import {
@@ -13,7 +8,7 @@ import {
   RESET_SENT,
   resetPasswordSchema,
 } from "~/validation/password-reset";
-import { useSchemaForm } from "~/components/ui/schema-form";
+import { SchemaForm, useSchemaForm } from "~/components/ui/schema-form";
 import { useIsPending } from "~/components/use-is-pending";
 
 // The forms of "Forgot password?" and of the reset link's page
@@ -49,7 +44,7 @@ export function ForgotPasswordForm({
       ) : (
         <p className="mt-4 text-gray-700">{t("forgot.intro")}</p>
       )}
-      <Form method="post" className="mt-6 space-y-4" {...getFormProps(form)}>
+      <SchemaForm form={form} method="post" className="mt-6 space-y-4">
         <Field
           label={t("fields.identifier")}
           errors={fields.identifier.errors}
@@ -67,7 +62,7 @@ export function ForgotPasswordForm({
         >
           {t("forgot.submit")}
         </SubmitRow>
-      </Form>
+      </SchemaForm>
     </>
   );
 }
@@ -97,7 +92,7 @@ export function ResetPasswordForm({
       </p>
     );
   return (
-    <Form method="post" className="mt-6 space-y-4" {...getFormProps(form)}>
+    <SchemaForm form={form} method="post" className="mt-6 space-y-4">
       <input type="hidden" name="token" value={token} />
       <Field
         label={t("fields.newPassword")}
@@ -126,6 +121,6 @@ export function ResetPasswordForm({
       >
         {t("reset.submit")}
       </SubmitRow>
-    </Form>
+    </SchemaForm>
   );
 }

@@ -1,5 +1,4 @@
 import {
-  getFormProps,
   getInputProps,
   type FieldMetadata,
   type FormMetadata,
@@ -15,6 +14,7 @@ import { CheckboxField, ErrorList, FormError } from "~/components/ui/field";
 import {
   InputField,
   SelectField,
+  SchemaForm,
   useSchemaForm,
 } from "~/components/ui/schema-form";
 import {
@@ -103,9 +103,9 @@ function SandboxTool<Schema extends Record<string, unknown>>({
       actions={<Badge tone="yellow">{t("simulate.badge")}</Badge>}
     >
       <p className="mb-4 text-sm text-gray-700">{t(`${kind}.intro`)}</p>
-      <Form
+      <SchemaForm
+        form={form}
         method="post"
-        {...getFormProps(form)}
         className="grid gap-4 lg:grid-cols-3"
       >
         <input type="hidden" name="intent" value={kind} />
@@ -122,7 +122,7 @@ function SandboxTool<Schema extends Record<string, unknown>>({
           autoComplete="off"
         />
         {children}
-      </Form>
+      </SchemaForm>
       {after}
     </Card>
   );
@@ -224,7 +224,7 @@ export function CloseCardForm({
   });
   const t = useT("cards");
   return (
-    <Form method="post" className="space-y-2" {...getFormProps(form)}>
+    <SchemaForm form={form} method="post" className="space-y-2">
       <input type="hidden" name="intent" value="close" />
       <p className="text-sm text-gray-700">{t("close.intro", { remaining })}</p>
       <CheckboxField
@@ -241,7 +241,7 @@ export function CloseCardForm({
       >
         {t("close.submit")}
       </SubmitRow>
-    </Form>
+    </SchemaForm>
   );
 }
 

@@ -1,10 +1,14 @@
-import { getFormProps, type SubmissionResult } from "@conform-to/react";
+import { type SubmissionResult } from "@conform-to/react";
 import { Form } from "@remix-run/react";
 import { LinkButton } from "~/components/ui/button";
 import { SubmitButton } from "~/components/ui/submit-row";
 import { Card } from "~/components/ui/card";
 import { FormError } from "~/components/ui/field";
-import { InputField, useSchemaForm } from "~/components/ui/schema-form";
+import {
+  InputField,
+  SchemaForm,
+  useSchemaForm,
+} from "~/components/ui/schema-form";
 import { formatMoney } from "~/utils/money";
 import { sandboxPaymentSchema } from "~/validation/checkout";
 import { useIsPending } from "~/components/use-is-pending";
@@ -37,7 +41,7 @@ export function SandboxPaymentForm({
   const t = useT("checkout");
   return (
     <Card title={t("paymentDetails")}>
-      <Form method="post" className="space-y-4" {...getFormProps(form)}>
+      <SchemaForm form={form} method="post" className="space-y-4">
         <input type="hidden" name="intent" value="pay" />
         <input type="hidden" name="amount" value={amount} />
         <input type="hidden" name="requestId" value={requestId} />
@@ -74,7 +78,7 @@ export function SandboxPaymentForm({
             {t("form.cancel")}
           </LinkButton>
         </div>
-      </Form>
+      </SchemaForm>
     </Card>
   );
 }

@@ -1,12 +1,7 @@
-import {
-  getFormProps,
-  getInputProps,
-  type SubmissionResult,
-} from "@conform-to/react";
-import { Form } from "@remix-run/react";
+import { getInputProps, type SubmissionResult } from "@conform-to/react";
 import { SubmitRow } from "~/components/ui/submit-row";
 import { Field } from "~/components/ui/field";
-import { useSchemaForm } from "~/components/ui/schema-form";
+import { SchemaForm, useSchemaForm } from "~/components/ui/schema-form";
 import { useIsPending } from "~/components/use-is-pending";
 import { useT } from "~/utils/i18n";
 import { inviteEmployeeSchema } from "~/validation/company";
@@ -25,11 +20,11 @@ export function InviteEmployeeForm({
   });
   const t = useT("invitations");
   return (
-    <Form
+    <SchemaForm
+      form={form}
       method="post"
       action="/employees/invite"
       className="space-y-4"
-      {...getFormProps(form)}
     >
       <input type="hidden" name="intent" value="invite" />
       <div className="grid gap-4 sm:grid-cols-2">
@@ -74,6 +69,6 @@ export function InviteEmployeeForm({
       >
         {t("invite.submit")}
       </SubmitRow>
-    </Form>
+    </SchemaForm>
   );
 }

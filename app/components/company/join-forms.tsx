@@ -1,13 +1,8 @@
-import {
-  getFormProps,
-  getInputProps,
-  type SubmissionResult,
-} from "@conform-to/react";
-import { Form } from "@remix-run/react";
+import { getInputProps, type SubmissionResult } from "@conform-to/react";
 
 import { SubmitRow } from "~/components/ui/submit-row";
 import { CheckboxField, Field } from "~/components/ui/field";
-import { useSchemaForm } from "~/components/ui/schema-form";
+import { SchemaForm, useSchemaForm } from "~/components/ui/schema-form";
 import { useIsPending } from "~/components/use-is-pending";
 import {
   acceptInvitationSchema,
@@ -37,7 +32,7 @@ export function CreateAccountForm({
     defaultValue: { firstName, lastName },
   });
   return (
-    <Form method="post" className="mt-6 space-y-4" {...getFormProps(form)}>
+    <SchemaForm form={form} method="post" className="mt-6 space-y-4">
       <input type="hidden" name="intent" value="create" />
       <div className="grid gap-4 sm:grid-cols-2">
         <Field
@@ -83,7 +78,7 @@ export function CreateAccountForm({
       >
         {t("join.create")}
       </SubmitRow>
-    </Form>
+    </SchemaForm>
   );
 }
 
@@ -112,7 +107,7 @@ export function JoinWithAccountForm({
   const sameAddress =
     invitedEmail.trim().toLowerCase() === accountEmail.trim().toLowerCase();
   return (
-    <Form method="post" className="mt-6 space-y-4" {...getFormProps(form)}>
+    <SchemaForm form={form} method="post" className="mt-6 space-y-4">
       <input type="hidden" name="intent" value="join" />
       {error ? (
         <p role="alert" className="text-sm text-red-700">
@@ -139,6 +134,6 @@ export function JoinWithAccountForm({
       >
         {t("join.join", { company })}
       </SubmitRow>
-    </Form>
+    </SchemaForm>
   );
 }

@@ -1,12 +1,11 @@
-import {
-  getFormProps,
-  getInputProps,
-  type SubmissionResult,
-} from "@conform-to/react";
-import { Form } from "@remix-run/react";
+import { getInputProps, type SubmissionResult } from "@conform-to/react";
 import { SubmitRow } from "~/components/ui/submit-row";
 import { Field } from "~/components/ui/field";
-import { SelectField, useSchemaForm } from "~/components/ui/schema-form";
+import {
+  SelectField,
+  SchemaForm,
+  useSchemaForm,
+} from "~/components/ui/schema-form";
 import { useIsPending } from "~/components/use-is-pending";
 import type { CompanyRole } from "~/utils/company-roles";
 import { useT, withElements } from "~/utils/i18n";
@@ -31,11 +30,11 @@ export function InviteMemberForm({
   });
   const t = useT("settings");
   return (
-    <Form
+    <SchemaForm
+      form={form}
       method="post"
       action="/settings/team"
       className="space-y-4"
-      {...getFormProps(form)}
     >
       <input type="hidden" name="intent" value="invite-member" />
       <Field
@@ -88,6 +87,6 @@ export function InviteMemberForm({
       >
         {t("team.send")}
       </SubmitRow>
-    </Form>
+    </SchemaForm>
   );
 }

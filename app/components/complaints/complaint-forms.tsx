@@ -1,14 +1,12 @@
 import {
-  getFormProps,
   getInputProps,
   getSelectProps,
   getTextareaProps,
   type SubmissionResult,
 } from "@conform-to/react";
-import { Form } from "@remix-run/react";
 import { ErrorList } from "~/components/ui/error-list";
 import { Field, selectClass, TextareaField } from "~/components/ui/field";
-import { useSchemaForm } from "~/components/ui/schema-form";
+import { SchemaForm, useSchemaForm } from "~/components/ui/schema-form";
 import { SubmitRow } from "~/components/ui/submit-row";
 import { useIsPending } from "~/components/use-is-pending";
 import { useT } from "~/utils/i18n";
@@ -35,11 +33,11 @@ export function FileComplaintForm({
     ? `${fields.category.id}-error`
     : undefined;
   return (
-    <Form
+    <SchemaForm
+      form={form}
       method="post"
       action="/complaints"
       className="space-y-4"
-      {...getFormProps(form)}
     >
       <div>
         <label
@@ -83,7 +81,7 @@ export function FileComplaintForm({
       >
         {t("form.submit")}
       </SubmitRow>
-    </Form>
+    </SchemaForm>
   );
 }
 
@@ -103,11 +101,11 @@ export function ResolveComplaintForm({
   });
   const t = useT("complaints");
   return (
-    <Form
+    <SchemaForm
+      form={form}
       method="post"
       action="/complaint-queue"
       className="space-y-2"
-      {...getFormProps(form)}
     >
       <input type="hidden" name="intent" value="resolve" />
       <input type="hidden" name="complaintId" value={complaintId} />
@@ -125,6 +123,6 @@ export function ResolveComplaintForm({
       >
         {t("queue.resolve")}
       </SubmitRow>
-    </Form>
+    </SchemaForm>
   );
 }

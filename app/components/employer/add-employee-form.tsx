@@ -1,4 +1,4 @@
-import { getFormProps, type SubmissionResult } from "@conform-to/react";
+import { type SubmissionResult } from "@conform-to/react";
 import { useFetcher } from "@remix-run/react";
 import { LinkButton } from "~/components/ui/button";
 import { SubmitButton } from "~/components/ui/submit-row";
@@ -6,6 +6,7 @@ import { FormError } from "~/components/ui/field";
 import {
   InputField,
   PersonFields,
+  SchemaForm,
   useSchemaForm,
 } from "~/components/ui/schema-form";
 import { useT } from "~/utils/i18n";
@@ -38,11 +39,12 @@ export function AddEmployeeForm({
   const pending = fetcher.state !== "idle";
   const t = useT("employees");
   return (
-    <fetcher.Form
+    <SchemaForm
+      as={fetcher.Form}
+      form={form}
       method="post"
       action="/employees/add"
       className="space-y-4"
-      {...getFormProps(form)}
     >
       <PersonFields fields={fields} autoComplete={false} />
       <InputField label={t("add.department")} field={fields.department} />
@@ -71,6 +73,6 @@ export function AddEmployeeForm({
           {t("add.submit")}
         </SubmitButton>
       </div>
-    </fetcher.Form>
+    </SchemaForm>
   );
 }

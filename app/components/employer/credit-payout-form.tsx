@@ -1,13 +1,8 @@
-import {
-  getFormProps,
-  getInputProps,
-  type SubmissionResult,
-} from "@conform-to/react";
-import { Form } from "@remix-run/react";
+import { getInputProps, type SubmissionResult } from "@conform-to/react";
 import { SubmitRow } from "~/components/ui/submit-row";
 import { Card } from "~/components/ui/card";
 import { CheckboxField, Field } from "~/components/ui/field";
-import { useSchemaForm } from "~/components/ui/schema-form";
+import { SchemaForm, useSchemaForm } from "~/components/ui/schema-form";
 import { useIsPending } from "~/components/use-is-pending";
 import { useT } from "~/utils/i18n";
 import { creditPayoutSchema } from "~/validation/employer";
@@ -33,7 +28,7 @@ export function CreditPayoutForm({
   const t = useT("employees");
   return (
     <Card title={t("payout.title")}>
-      <Form method="post" className="space-y-4" {...getFormProps(form)}>
+      <SchemaForm form={form} method="post" className="space-y-4">
         <input type="hidden" name="intent" value="payout" />
         <p className="text-sm text-gray-700">
           {t("payout.text", { name, amount })}
@@ -59,7 +54,7 @@ export function CreditPayoutForm({
         >
           {t("payout.submit", { amount })}
         </SubmitRow>
-      </Form>
+      </SchemaForm>
     </Card>
   );
 }

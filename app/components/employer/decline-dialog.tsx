@@ -1,13 +1,8 @@
-import {
-  getFormProps,
-  getTextareaProps,
-  type SubmissionResult,
-} from "@conform-to/react";
-import { Form } from "@remix-run/react";
+import { getTextareaProps, type SubmissionResult } from "@conform-to/react";
 import { LinkButton } from "~/components/ui/button";
 import { SubmitButton } from "~/components/ui/submit-row";
 import { FormError, TextareaField } from "~/components/ui/field";
-import { useSchemaForm } from "~/components/ui/schema-form";
+import { SchemaForm, useSchemaForm } from "~/components/ui/schema-form";
 import { useLanguage, useT } from "~/utils/i18n";
 import { formatMoney } from "~/utils/money";
 import { declineFormSchema } from "~/validation/employer";
@@ -52,11 +47,11 @@ export function DeclineDialog({
         </p>
       }
     >
-      <Form
+      <SchemaForm
+        form={form}
         method="post"
         action={`${returnTo}${returnTo.includes("?") ? "&" : "?"}decline=${request.id}`}
         className="space-y-4"
-        {...getFormProps(form)}
       >
         <input type="hidden" name="intent" value="decline" />
         <input type="hidden" name="requestId" value={request.id} />
@@ -88,7 +83,7 @@ export function DeclineDialog({
             {t("dialog.submit")}
           </SubmitButton>
         </div>
-      </Form>
+      </SchemaForm>
     </Modal>
   );
 }

@@ -1,13 +1,8 @@
-import {
-  getFormProps,
-  getInputProps,
-  type SubmissionResult,
-} from "@conform-to/react";
-import { Form } from "@remix-run/react";
+import { getInputProps, type SubmissionResult } from "@conform-to/react";
 import { SubmitRow } from "~/components/ui/submit-row";
 import { Card } from "~/components/ui/card";
 import { CheckboxField, Field } from "~/components/ui/field";
-import { ErrorSummary, useSchemaForm } from "~/components/ui/schema-form";
+import { SchemaForm, useSchemaForm } from "~/components/ui/schema-form";
 import { useIsPending } from "~/components/use-is-pending";
 import { useT } from "~/utils/i18n";
 import { offboardSchema } from "~/validation/employer";
@@ -37,8 +32,7 @@ export function OffboardForm({
   const t = useT("employees");
   return (
     <Card title={t(correcting ? "offboard.correctTitle" : "offboard.title")}>
-      <Form method="post" className="space-y-4" {...getFormProps(form)}>
-        <ErrorSummary form={form} />
+      <SchemaForm form={form} method="post" className="space-y-4">
         {correcting ? (
           <input type="hidden" name="intent" value="correct" />
         ) : null}
@@ -74,7 +68,7 @@ export function OffboardForm({
             ? t("offboard.correctSubmit")
             : t("offboard.submit", { name: firstName })}
         </SubmitRow>
-      </Form>
+      </SchemaForm>
     </Card>
   );
 }

@@ -1,14 +1,9 @@
-import {
-  getFormProps,
-  getInputProps,
-  type SubmissionResult,
-} from "@conform-to/react";
-import { Form } from "@remix-run/react";
+import { getInputProps, type SubmissionResult } from "@conform-to/react";
 import { SubmitRow } from "~/components/ui/submit-row";
 import { CheckboxField } from "~/components/ui/field";
 import { useT } from "~/utils/i18n";
 import { runPayrollSchema } from "~/validation/payroll";
-import { useSchemaForm } from "~/components/ui/schema-form";
+import { SchemaForm, useSchemaForm } from "~/components/ui/schema-form";
 import { useIsPending } from "~/components/use-is-pending";
 
 /** /payroll's 'Run payroll' form: a confirmation checkbox, so it works without JavaScript. */
@@ -25,7 +20,7 @@ export function RunPayrollForm({
   });
   const t = useT("payroll");
   return (
-    <Form method="post" className="space-y-3" {...getFormProps(form)}>
+    <SchemaForm form={form} method="post" className="space-y-3">
       <CheckboxField
         label={t("form.confirm")}
         errors={fields.confirm.errors}
@@ -41,6 +36,6 @@ export function RunPayrollForm({
       >
         {t("form.submit")}
       </SubmitRow>
-    </Form>
+    </SchemaForm>
   );
 }

@@ -1,4 +1,4 @@
-import { getFormProps, type SubmissionResult } from "@conform-to/react";
+import { type SubmissionResult } from "@conform-to/react";
 import { Form } from "@remix-run/react";
 import { SubmitButton } from "~/components/ui/submit-row";
 
@@ -7,6 +7,7 @@ import { ErrorList } from "~/components/ui/error-list";
 import {
   InputField,
   PersonFields,
+  SchemaForm,
   useSchemaForm,
 } from "~/components/ui/schema-form";
 import {
@@ -56,7 +57,7 @@ export function AccountSettingsForm({
     },
   });
   return (
-    <Form method="post" className="space-y-4" {...getFormProps(form)}>
+    <SchemaForm form={form} method="post" className="space-y-4">
       <PersonFields fields={fields} />
       <InputField label={t("form.department")} field={fields.department} />
       <fieldset className="space-y-4 border-t border-gray-100 pt-4">
@@ -95,7 +96,7 @@ export function AccountSettingsForm({
           {t("form.save")}
         </SubmitButton>
       </div>
-    </Form>
+    </SchemaForm>
   );
 }
 
@@ -171,7 +172,7 @@ export function LanguageForm({
     { value: "browser", label: t("language.browser"), lang: undefined },
   ];
   return (
-    <Form method="post" className="space-y-3" {...getFormProps(form)}>
+    <SchemaForm form={form} method="post" className="space-y-3">
       <input type="hidden" name="intent" value={LANGUAGE_INTENT} />
       <fieldset aria-describedby={`${fields.language.id}-hint`}>
         <legend className="text-sm font-medium text-gray-900">
@@ -211,6 +212,6 @@ export function LanguageForm({
           {t("language.save")}
         </SubmitButton>
       </div>
-    </Form>
+    </SchemaForm>
   );
 }

@@ -1,17 +1,16 @@
 import {
   getCollectionProps,
-  getFormProps,
   getInputProps,
   getTextareaProps,
   type SubmissionResult,
 } from "@conform-to/react";
-import { Form } from "@remix-run/react";
 import { LinkButton } from "~/components/ui/button";
 import { SubmitButton } from "~/components/ui/submit-row";
 import { CheckboxField, FormError, TextareaField } from "~/components/ui/field";
 import {
   InputField,
   SelectField,
+  SchemaForm,
   useSchemaForm,
 } from "~/components/ui/schema-form";
 import {
@@ -142,10 +141,10 @@ export function RequestForm({
   });
 
   return (
-    <Form
+    <SchemaForm
+      form={form}
       method="post"
       className="space-y-6 rounded-lg border border-gray-200 bg-white p-6 shadow-sm"
-      {...getFormProps(form)}
       onChange={onChange}
     >
       <input
@@ -288,6 +287,6 @@ export function RequestForm({
           {t("form.submit")}
         </SubmitButton>
       </div>
-    </Form>
+    </SchemaForm>
   );
 }

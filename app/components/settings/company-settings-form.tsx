@@ -1,14 +1,13 @@
-import {
-  getFormProps,
-  getInputProps,
-  type SubmissionResult,
-} from "@conform-to/react";
-import { Form } from "@remix-run/react";
+import { getInputProps, type SubmissionResult } from "@conform-to/react";
 import { LinkButton } from "~/components/ui/button";
 import { SubmitRow } from "~/components/ui/submit-row";
 import { Card } from "~/components/ui/card";
 import { CheckboxField, Field } from "~/components/ui/field";
-import { InputField, useSchemaForm } from "~/components/ui/schema-form";
+import {
+  InputField,
+  SchemaForm,
+  useSchemaForm,
+} from "~/components/ui/schema-form";
 import { useLanguage, useT } from "~/utils/i18n";
 import { formatMoney } from "~/utils/money";
 import {
@@ -80,7 +79,7 @@ export function SettingsForm({
   };
 
   return (
-    <Form method="post" className="space-y-6" {...getFormProps(form)}>
+    <SchemaForm form={form} method="post" className="space-y-6">
       <Card title={t("form.profile")}>
         <div className="grid gap-4 md:grid-cols-2">
           <div className="md:col-span-2">
@@ -244,6 +243,6 @@ export function SettingsForm({
           {t("form.save")}
         </SubmitRow>
       </div>
-    </Form>
+    </SchemaForm>
   );
 }

@@ -1,15 +1,14 @@
-import {
-  getFormProps,
-  getSelectProps,
-  type SubmissionResult,
-} from "@conform-to/react";
-import { Form } from "@remix-run/react";
+import { getSelectProps, type SubmissionResult } from "@conform-to/react";
 import { SubmitRow } from "~/components/ui/submit-row";
 import { Card } from "~/components/ui/card";
 import { ErrorList } from "~/components/ui/error-list";
 
 import { selectClass } from "~/components/ui/field";
-import { InputField, useSchemaForm } from "~/components/ui/schema-form";
+import {
+  InputField,
+  SchemaForm,
+  useSchemaForm,
+} from "~/components/ui/schema-form";
 import { useIsPending } from "~/components/use-is-pending";
 import { useT } from "~/utils/i18n";
 import { PAY_FREQUENCY_VALUES, type PaySchedule } from "~/utils/pay-schedule";
@@ -37,7 +36,7 @@ export function PayScheduleForm({
   const t = useT("settings");
   return (
     <Card title={t("schedule.title")}>
-      <Form method="post" className="space-y-4" {...getFormProps(form)}>
+      <SchemaForm form={form} method="post" className="space-y-4">
         <input type="hidden" name="intent" value="pay-schedule" />
         <p className="text-sm text-gray-700">{t("schedule.text")}</p>
         <div className="grid gap-4 sm:grid-cols-2">
@@ -78,7 +77,7 @@ export function PayScheduleForm({
         >
           {t("schedule.save")}
         </SubmitRow>
-      </Form>
+      </SchemaForm>
     </Card>
   );
 }

@@ -1,4 +1,5 @@
 import {
+  getFormProps,
   getInputProps,
   getSelectProps,
   useForm,
@@ -8,7 +9,9 @@ import {
   type SubmissionResult,
 } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { Form, type FormProps } from "@remix-run/react";
 import type {
+  ComponentType,
   InputHTMLAttributes,
   ReactNode,
   SelectHTMLAttributes,
@@ -173,10 +176,35 @@ export function PersonFields({
 }
 
 /**
+ * A Conform form: the form element (Remix's `Form`, or `as` a fetcher's) with Conform's props,
+ * opened by its error summary (decision 0124). Every form of `useSchemaForm` is rendered
+ * through this, so each one has the same summary with and without JavaScript.
+ */
+export function SchemaForm({
+  form,
+  as: As = Form,
+  children,
+  ...attributes
+}: {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  form: FormMetadata<any, string[]>;
+  as?: ComponentType<FormProps>;
+  children: ReactNode;
+} & Omit<FormProps, "id" | "onSubmit" | "noValidate" | "children">) {
+  return (
+    <As {...attributes} {...getFormProps(form)}>
+      <ErrorSummary form={form} />
+      {children}
+    </As>
+  );
+}
+
+/**
  * The error summary at the top of a form: every message of the form and its fields, each a
- * link to its field, focused when it appears. Rendered from the form's errors (the server's
- * reply to a failed post, or the browser's own check), so a page reloaded without JavaScript
- * shows the same summary the browser shows with it.
+ * link to its field (a message of the whole form: to the form's error block), focused when
+ * the page arrives with it. Rendered from the form's errors (the server's reply to a failed
+ * post, or the browser's own check), so a page reloaded without JavaScript shows the same
+ * summary the browser shows with it. The field keeps its own message (decision 0124).
  */
 export function ErrorSummary({
   form,
@@ -199,14 +227,14 @@ export function ErrorSummary({
       autoFocus
       aria-labelledby={titleId}
       data-testid="error-summary"
-      className="rounded-md border border-red-300 bg-red-50 px-4 py-3 text-sm text-red-900 focus:outline focus:outline-2 focus:outline-red-600"
+      className="col-span-full rounded-md border border-red-300 bg-red-50 px-4 py-3 text-sm text-red-900 focus:outline focus:outline-2 focus:outline-red-600"
     >
       <p id={titleId} className="font-semibold">
         {t("errorSummary.title", { count: entries.length })}
       </p>
       <ul className="mt-1 list-disc space-y-0.5 pl-5">
         {entries.map(({ name, error }) => {
-          const id = fields[name]?.id;
+          const id = name === "" ? form.errorId : fields[name]?.id;
           return (
             <li key={`${name}:${error}`}>
               {id ? (

@@ -193,3 +193,21 @@ export async function openDisclosure(summary: Locator) {
     await expect(details).toHaveAttribute("open", "", { timeout: 2_000 });
   }).toPass({ timeout: 15_000 });
 }
+
+/**
+ * `text` where the page explains it: under its field, or in the form's own error block; not
+ * the error summary's link to it at the top of the form (decision 0124), which the summary's
+ * own tests check.
+ */
+export function messageText(scope: Page | Locator, text: string | RegExp) {
+  // Outside the summary, as the whole page sees it (a scope's own selector looks only within).
+  const page = "page" in scope ? scope.page() : scope;
+  return scope
+    .getByText(text)
+    .and(page.locator(":not([data-testid=error-summary] *)"));
+}
+
+/** The error summary's link to a message (decision 0124). */
+export function summaryLink(scope: Page | Locator, text: string | RegExp) {
+  return scope.getByTestId("error-summary").getByRole("link", { name: text });
+}

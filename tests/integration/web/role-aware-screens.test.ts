@@ -2,7 +2,14 @@ import { createRequire } from "node:module";
 import type { User } from "#db/schema";
 import { appBuild } from "#tests/support/app-server";
 import { useTestDatabase } from "#tests/support/db";
-import { requestAs } from "#tests/support/factories";
+import {
+  createEmployee,
+  createUnlinkedEmployee,
+  requestAs,
+} from "#tests/support/factories";
+import { employeeOf } from "#tests/support/rows";
+import { offboardEmployee } from "~/models/payroll/index.server";
+import { isoDay } from "~/utils/pay-schedule";
 import { createWorld, type World } from "#tests/support/world";
 
 // Every page as every role, rendered whole by Remix's own request handler over the app's route
@@ -19,11 +26,23 @@ useTestDatabase();
 
 let handler: ReturnType<typeof createRequestHandler>;
 let world: World;
+/** An employee of company A who has left (offboarded, last pay date today). */
+let leaver: User;
+/** A self-registered employee no company has taken on yet. */
+let unlinked: User;
 
 beforeAll(async () => {
   handler = createRequestHandler(await appBuild(), "production");
   world = await createWorld();
+  leaver = await createEmployee(world.users.EA, { firstName: "Lee" });
+  // Today is always within a leaver's window (from the current pay cycle's start).
+  await offboardEmployee(world.users.EA, (await employeeOf(leaver)).id, {
+    lastPayDate: isoDay(new Date()),
+  });
+  unlinked = await createUnlinkedEmployee();
 });
+
+type Language = "en" | "es";
 
 const decode = (s: string) =>
   s
@@ -64,10 +83,15 @@ function controls(html: string, here: string): Control[] {
 /** Forms the walk does not post: they end the session it walks with. */
 const NOT_POSTED = /^\/(logout)\b/;
 
-async function visit(user: User, method: string, to: string) {
+async function visit(
+  user: User,
+  method: string,
+  to: string,
+  language: Language = "en",
+) {
   const request = await requestAs(user, to, {
     method,
-    headers: { Accept: "text/html" },
+    headers: { Accept: "text/html", "Accept-Language": language },
     ...(method === "POST" ? { form: {} } : {}),
   });
   const response = await handler(request, { cspNonce: "" });
@@ -80,7 +104,7 @@ async function visit(user: User, method: string, to: string) {
 }
 
 /** Every page reachable from the dashboard: each control that answers 403, with its page. */
-async function walk(user: User) {
+async function walk(user: User, language: Language) {
   const refused: string[] = [];
   // Each address to GET, with the page that links to it.
   const queue: { to: string; from: string }[] = [{ to: "/", from: "sign-in" }];
@@ -88,7 +112,7 @@ async function walk(user: User) {
   const posted = new Set<string>();
   let pages = 0;
   for (let next = queue.shift(); next && pages < 80; next = queue.shift()) {
-    const { status, html } = await visit(user, "GET", next.to);
+    const { status, html } = await visit(user, "GET", next.to, language);
     pages += 1;
     if (status === 403) refused.push(`${next.from}: link ${next.to}`);
     for (const control of controls(html, next.to)) {
@@ -98,7 +122,7 @@ async function walk(user: User) {
         queue.push({ to: control.to, from: next.to });
       } else if (!NOT_POSTED.test(control.to) && !posted.has(control.to)) {
         posted.add(control.to);
-        const { status: got } = await visit(user, "POST", control.to);
+        const { status: got } = await visit(user, "POST", control.to, language);
         if (got === 403) refused.push(`${next.to}: form ${control.to}`);
       }
     }
@@ -107,19 +131,26 @@ async function walk(user: User) {
 }
 
 describe("role-aware screens", () => {
-  for (const [role, actor] of [
-    ["owner", "EA"],
-    ["admin", "AA"],
-    ["approver", "AP"],
-    ["employee", "A1"],
-  ] as const) {
-    it(`offers the ${role} no link or form that answers 403`, async () => {
-      const user = world.users[actor];
-      const { refused, pages, posted } = await walk(user);
-      expect(pages).toBeGreaterThan(3);
-      console.info(`${role}: ${pages} pages walked, ${posted} forms posted`);
-      expect(refused).toEqual([]);
-    }, 120_000);
+  const roles = {
+    owner: () => world.users.EA,
+    admin: () => world.users.AA,
+    approver: () => world.users.AP,
+    employee: () => world.users.A1,
+    leaver: () => leaver,
+    "employee without a company": () => unlinked,
+  };
+  for (const [role, who] of Object.entries(roles)) {
+    it(`offers the ${role} no link or form that answers 403, in English and Spanish`, async () => {
+      const user = who();
+      for (const language of ["en", "es"] as const) {
+        const { refused, pages, posted } = await walk(user, language);
+        expect(pages).toBeGreaterThan(2);
+        console.info(
+          `${role} (${language}): ${pages} pages walked, ${posted} forms posted`,
+        );
+        expect(refused, language).toEqual([]);
+      }
+    }, 240_000);
   }
 });
 
@@ -165,4 +196,114 @@ describe("a refused download", () => {
       );
     }
   });
+});
+
+describe("a failed post of every form", () => {
+  type Posted = { to: string; id: string; hidden: Record<string, string> };
+
+  /** The forms of a page with an id (Conform's forms have one), with their hidden fields. */
+  function formsWithId(html: string, here: string): Posted[] {
+    const found: Posted[] = [];
+    for (const [, attrs = "", body = ""] of html.matchAll(
+      /<form\b([^>]*)>([\s\S]*?)<\/form>/g,
+    )) {
+      const id = /\bid="([^"]*)"/.exec(attrs)?.[1];
+      const method = /\bmethod="([^"]*)"/.exec(attrs)?.[1] ?? "get";
+      const action = /\baction="([^"]*)"/.exec(attrs)?.[1];
+      const to = ownPage(action === undefined ? here : decode(action));
+      if (!id || !to || method.toLowerCase() !== "post") continue;
+      const hidden: Record<string, string> = {};
+      for (const [input = ""] of body.matchAll(/<input\b[^>]*>/g)) {
+        if (!/\btype="hidden"/.test(input)) continue;
+        const name = /\bname="([^"]*)"/.exec(input)?.[1];
+        if (name)
+          hidden[decode(name)] = decode(
+            /\bvalue="([^"]*)"/.exec(input)?.[1] ?? "",
+          );
+      }
+      found.push({ to, id, hidden });
+    }
+    return found;
+  }
+
+  /** The HTML of the form `id` in a page, or "" when the page has no such form. */
+  const formIn = (html: string, id: string) =>
+    new RegExp(`<form\\b[^>]*\\bid="${id}"[^>]*>[\\s\\S]*?</form>`).exec(
+      html,
+    )?.[0] ?? "";
+
+  /**
+   * Every Conform form on the pages each person opens, posted with its hidden fields only
+   * (what a press of its button without JavaScript sends when nothing was filled in): the
+   * page that answers opens that form with the error summary, each entry a link.
+   */
+  it("answers with the error summary at the top of the form, for every person's forms", async () => {
+    const pages: Record<string, { user: User | null; paths: string[] }> = {
+      visitor: {
+        user: null,
+        paths: ["/auth", "/auth?tab=register", "/forgot-password"],
+      },
+      owner: {
+        user: world.users.EA,
+        paths: [
+          "/employees/add",
+          "/employees/invite",
+          `/employees/${world.employeeIds.A1}`,
+          "/settings",
+          "/settings/payroll",
+          "/settings/team",
+          "/settings/api",
+          "/payroll",
+          "/profile",
+          "/complaint-queue",
+        ],
+      },
+      employee: {
+        user: world.users.A1,
+        paths: ["/request", "/profile", "/complaints"],
+      },
+    };
+    const missing: string[] = [];
+    let checked = 0;
+    for (const [who, { user, paths }] of Object.entries(pages)) {
+      for (const path of paths) {
+        const request = await requestAs(user, path, {
+          headers: { Accept: "text/html" },
+        });
+        const html = await (await handler(request, { cspNonce: "" })).text();
+        for (const form of formsWithId(html, path)) {
+          // Not Conform forms: sets of checkboxes where none ticked is a valid choice.
+          if (NOT_POSTED.test(form.to) || form.id.endsWith("-choices"))
+            continue;
+          const answer = await handler(
+            await requestAs(user, form.to, {
+              method: "POST",
+              headers: { Accept: "text/html" },
+              form: form.hidden,
+            }),
+            { cspNonce: "" },
+          );
+          const body = answer.headers
+            .get("Content-Type")
+            ?.startsWith("text/html")
+            ? await answer.text()
+            : "";
+          const summary =
+            /<div[^>]*data-testid="error-summary"[\s\S]*?<\/ul>/.exec(
+              formIn(body, form.id),
+            )?.[0] ?? "";
+          checked += 1;
+          if (
+            answer.status !== 400 ||
+            !/autofocus/i.test(summary) ||
+            !/<a href="#[^"]+"/.test(summary)
+          )
+            missing.push(`${who} ${path}: form#${form.id} → ${answer.status}`);
+        }
+      }
+    }
+    console.info(`${checked} forms posted`);
+    expect(checked).toBeGreaterThan(12);
+    expect(missing).toEqual([]);
+  }, 120_000);
 });

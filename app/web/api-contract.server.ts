@@ -193,6 +193,8 @@ export type ApiContext<R extends ApiRole, B, P> = Signed<R> & {
   page: PageRequest;
   /** The contract's `query`, parsed (an empty object without one). */
   query: Record<string, unknown>;
+  /** The API version the answer is in (the request's, else the key's, else the current one). */
+  version: ApiVersion;
 };
 
 /**
@@ -357,7 +359,12 @@ export function apiRoute<R extends ApiRole, B = undefined, P = undefined>(
   contract: ApiContract<R, B, P>,
   handler: ApiHandler<R, B, P>,
 ): ApiRoute {
-  const respond = async (request: Request, params: Params, signed: Caller) => {
+  const respond = async (
+    request: Request,
+    params: Params,
+    signed: Caller,
+    version: ApiVersion,
+  ) => {
     const parsedParams = contract.params
       ? contract.params(params)
       : (undefined as P);
@@ -375,6 +382,7 @@ export function apiRoute<R extends ApiRole, B = undefined, P = undefined>(
       body,
       page,
       query,
+      version,
     };
     const result = signed.apiKey
       ? await actingWithApiKey(signed.apiKey, () => handler(ctx))
@@ -404,12 +412,12 @@ export function apiRoute<R extends ApiRole, B = undefined, P = undefined>(
       const header = request.headers.get("Idempotency-Key");
       // Every write of a signed-in caller or a key may carry an Idempotency-Key.
       if (header === null || request.method === "GET" || !signed.user)
-        return respond(request, params, signed);
+        return respond(request, params, signed, version);
       const caller = signed.apiKey
         ? `key:${signed.apiKey.id}`
         : `user:${signed.user.id}`;
       return idempotent(caller, header, request, contract.secrets, () =>
-        handleApi(() => respond(request, params, signed)),
+        handleApi(() => respond(request, params, signed, version)),
       );
     });
     return withVersion(rate ? withRateHeaders(res, rate) : res, version);

@@ -7352,13 +7352,18 @@ export interface operations {
             consecutiveFailures: number;
             /** @description When the current run of failures began; null when none */
             failingSince: string | null;
-            /** @description When it was disabled after failing; it gets no events until enabled again */
+            /** @description When it was disabled (after failing, or turned off by enabled: false); it gets no events until enabled again */
             disabledAt: string | null;
-            /** @description Why it was disabled (failed deliveries in a row, since when) and how to enable it again (POST /api/webhook-endpoints/{id}/enable); null while enabled */
+            /** @description Why it was disabled (failed deliveries in a row, since when; or turned off) and how to enable it again (POST /api/webhook-endpoints/{id}/enable); null while enabled */
             disabledReason: string | null;
             description: string | null;
             /** @description After a rotation: until when the previous secret still signs each delivery (a second v1); null otherwise */
             rotationOverlapEndsAt: string | null;
+            /**
+             * @description The API version (Grocery-Advance-Version) every body delivered to it is written in, as its `version`: the version the request that added it was answered in (the key's pinned version unless it named another), pinned then
+             * @enum {string}
+             */
+            apiVersion: "2026-11-28";
           }[];
         };
       };
@@ -7518,13 +7523,18 @@ export interface operations {
             consecutiveFailures: number;
             /** @description When the current run of failures began; null when none */
             failingSince: string | null;
-            /** @description When it was disabled after failing; it gets no events until enabled again */
+            /** @description When it was disabled (after failing, or turned off by enabled: false); it gets no events until enabled again */
             disabledAt: string | null;
-            /** @description Why it was disabled (failed deliveries in a row, since when) and how to enable it again (POST /api/webhook-endpoints/{id}/enable); null while enabled */
+            /** @description Why it was disabled (failed deliveries in a row, since when; or turned off) and how to enable it again (POST /api/webhook-endpoints/{id}/enable); null while enabled */
             disabledReason: string | null;
             description: string | null;
             /** @description After a rotation: until when the previous secret still signs each delivery (a second v1); null otherwise */
             rotationOverlapEndsAt: string | null;
+            /**
+             * @description The API version (Grocery-Advance-Version) every body delivered to it is written in, as its `version`: the version the request that added it was answered in (the key's pinned version unless it named another), pinned then
+             * @enum {string}
+             */
+            apiVersion: "2026-11-28";
             /** @description Signs every delivery (whsec_…), in the first answer only; null in a replay of it */
             secret: string | null;
             /** @description Only in a replay (Idempotent-Replayed: true): why the secret fields are null there */
@@ -7728,13 +7738,18 @@ export interface operations {
             consecutiveFailures: number;
             /** @description When the current run of failures began; null when none */
             failingSince: string | null;
-            /** @description When it was disabled after failing; it gets no events until enabled again */
+            /** @description When it was disabled (after failing, or turned off by enabled: false); it gets no events until enabled again */
             disabledAt: string | null;
-            /** @description Why it was disabled (failed deliveries in a row, since when) and how to enable it again (POST /api/webhook-endpoints/{id}/enable); null while enabled */
+            /** @description Why it was disabled (failed deliveries in a row, since when; or turned off) and how to enable it again (POST /api/webhook-endpoints/{id}/enable); null while enabled */
             disabledReason: string | null;
             description: string | null;
             /** @description After a rotation: until when the previous secret still signs each delivery (a second v1); null otherwise */
             rotationOverlapEndsAt: string | null;
+            /**
+             * @description The API version (Grocery-Advance-Version) every body delivered to it is written in, as its `version`: the version the request that added it was answered in (the key's pinned version unless it named another), pinned then
+             * @enum {string}
+             */
+            apiVersion: "2026-11-28";
           };
         };
       };
@@ -7972,13 +7987,18 @@ export interface operations {
             consecutiveFailures: number;
             /** @description When the current run of failures began; null when none */
             failingSince: string | null;
-            /** @description When it was disabled after failing; it gets no events until enabled again */
+            /** @description When it was disabled (after failing, or turned off by enabled: false); it gets no events until enabled again */
             disabledAt: string | null;
-            /** @description Why it was disabled (failed deliveries in a row, since when) and how to enable it again (POST /api/webhook-endpoints/{id}/enable); null while enabled */
+            /** @description Why it was disabled (failed deliveries in a row, since when; or turned off) and how to enable it again (POST /api/webhook-endpoints/{id}/enable); null while enabled */
             disabledReason: string | null;
             description: string | null;
             /** @description After a rotation: until when the previous secret still signs each delivery (a second v1); null otherwise */
             rotationOverlapEndsAt: string | null;
+            /**
+             * @description The API version (Grocery-Advance-Version) every body delivered to it is written in, as its `version`: the version the request that added it was answered in (the key's pinned version unless it named another), pinned then
+             * @enum {string}
+             */
+            apiVersion: "2026-11-28";
           };
         };
       };
@@ -8194,13 +8214,18 @@ export interface operations {
             consecutiveFailures: number;
             /** @description When the current run of failures began; null when none */
             failingSince: string | null;
-            /** @description When it was disabled after failing; it gets no events until enabled again */
+            /** @description When it was disabled (after failing, or turned off by enabled: false); it gets no events until enabled again */
             disabledAt: string | null;
-            /** @description Why it was disabled (failed deliveries in a row, since when) and how to enable it again (POST /api/webhook-endpoints/{id}/enable); null while enabled */
+            /** @description Why it was disabled (failed deliveries in a row, since when; or turned off) and how to enable it again (POST /api/webhook-endpoints/{id}/enable); null while enabled */
             disabledReason: string | null;
             description: string | null;
             /** @description After a rotation: until when the previous secret still signs each delivery (a second v1); null otherwise */
             rotationOverlapEndsAt: string | null;
+            /**
+             * @description The API version (Grocery-Advance-Version) every body delivered to it is written in, as its `version`: the version the request that added it was answered in (the key's pinned version unless it named another), pinned then
+             * @enum {string}
+             */
+            apiVersion: "2026-11-28";
           };
         };
       };
@@ -9868,13 +9893,18 @@ export interface operations {
             consecutiveFailures: number;
             /** @description When the current run of failures began; null when none */
             failingSince: string | null;
-            /** @description When it was disabled after failing; it gets no events until enabled again */
+            /** @description When it was disabled (after failing, or turned off by enabled: false); it gets no events until enabled again */
             disabledAt: string | null;
-            /** @description Why it was disabled (failed deliveries in a row, since when) and how to enable it again (POST /api/webhook-endpoints/{id}/enable); null while enabled */
+            /** @description Why it was disabled (failed deliveries in a row, since when; or turned off) and how to enable it again (POST /api/webhook-endpoints/{id}/enable); null while enabled */
             disabledReason: string | null;
             description: string | null;
             /** @description After a rotation: until when the previous secret still signs each delivery (a second v1); null otherwise */
             rotationOverlapEndsAt: string | null;
+            /**
+             * @description The API version (Grocery-Advance-Version) every body delivered to it is written in, as its `version`: the version the request that added it was answered in (the key's pinned version unless it named another), pinned then
+             * @enum {string}
+             */
+            apiVersion: "2026-11-28";
             /** @description Signs every delivery (whsec_…), in the first answer only; null in a replay of it */
             secret: string | null;
             /** @description Only in a replay (Idempotent-Replayed: true): why the secret fields are null there */

@@ -111,9 +111,10 @@ export const ENABLED_AFRESH = {
  * Why an endpoint is disabled: its deliveries failed (at least WEBHOOK_DISABLE_AFTER_FAILURES
  * in a row), or it was turned off (`enabled: false`, by a person or a key); null while enabled.
  */
-export function disabledCause(
-  row: Pick<WebhookEndpoint, "disabledAt" | "consecutiveFailures">,
-): "failures" | "turned_off" | null {
+export function disabledCause(row: {
+  disabledAt: Date | string | null;
+  consecutiveFailures: number;
+}): "failures" | "turned_off" | null {
   if (!row.disabledAt) return null;
   return row.consecutiveFailures >= WEBHOOK_DISABLE_AFTER_FAILURES
     ? "failures"

@@ -165,6 +165,8 @@ type ActionData = {
 export async function action({ request, params }: ActionFunctionArgs) {
   const owner = await requireEmployer(request, "team");
   const id = endpointIdOf(params);
+  // Another company's endpoint (or none) is this page's 404 before anything is read or done.
+  const endpoint = await orNotFound(getWebhookEndpoint(owner, id));
   const here = new URL(request.url);
   const back = `${here.pathname}${here.search}`;
   const formData = await readFormData(request);
@@ -181,7 +183,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     const { url, events, description, enabled } = submission.value;
     return attempt(
       async () => {
-        const endpoint = await updateWebhookEndpoint(owner, id, {
+        const changed = await updateWebhookEndpoint(owner, id, {
           url,
           events,
           // The form shows every field: an empty description clears it.
@@ -191,7 +193,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
         return redirectWithSuccess(
           back,
           "Endpoint changed",
-          `${endpoint.url} is saved.`,
+          `${changed.url} is saved.`,
         );
       },
       (error): ActionData => ({
@@ -201,7 +203,6 @@ export async function action({ request, params }: ActionFunctionArgs) {
   }
   return toastOutcome(back, async () => {
     if (intent === "send-test") {
-      const endpoint = await getWebhookEndpoint(owner, id);
       await sendTestWebhook(owner, id);
       return redirectWithSuccess(
         back,
@@ -222,22 +223,22 @@ export async function action({ request, params }: ActionFunctionArgs) {
       );
     }
     if (intent === "enable-endpoint") {
-      const endpoint = await enableWebhookEndpoint(owner, id);
+      const enabled = await enableWebhookEndpoint(owner, id);
       return redirectWithSuccess(
         back,
         "Endpoint enabled",
-        `${endpoint.url} gets events again.`,
+        `${enabled.url} gets events again.`,
       );
     }
     if (intent === "rotate-secret") {
-      const endpoint = await rotateWebhookSecret(owner, id);
+      const rotated = await rotateWebhookSecret(owner, id);
       const language = languageFor(request, owner);
       // The secret is in this answer only: no redirect, nothing stored for a later page.
       return json<ActionData>({
         rotated: {
-          secret: endpoint.secret,
+          secret: rotated.secret,
           overlapEndsText: formatDateTime(
-            endpoint.rotationOverlapEndsAt ?? new Date(),
+            rotated.rotationOverlapEndsAt ?? new Date(),
             language,
           ),
         },

@@ -325,6 +325,13 @@ export default function WebhookEndpointPage() {
       </div>
       <Card title={t("api.endpointPage.edit")}>
         <EditWebhookEndpointForm
+          // Started afresh from the endpoint whenever it changes (Enable, a saved change).
+          key={JSON.stringify([
+            endpoint.url,
+            endpoint.events,
+            endpoint.description,
+            endpoint.enabled,
+          ])}
           lastResult={actionData?.editResult}
           endpoint={endpoint}
         />

@@ -1,6 +1,7 @@
 import {
   getFormProps,
   getInputProps,
+  type FieldMetadata,
   type FormMetadata,
   type SubmissionResult,
 } from "@conform-to/react";
@@ -72,6 +73,40 @@ function Checkboxes({
       </div>
       <ErrorList id={errorId} errors={errors} />
     </fieldset>
+  );
+}
+
+/** An endpoint's address and its events: the add and edit forms' first fields. */
+function UrlAndEvents({
+  url,
+  events,
+  checked,
+}: {
+  url: FieldMetadata<string | undefined, Record<string, unknown>, string[]>;
+  events: FieldMetadata<unknown, Record<string, unknown>, string[]>;
+  checked?: unknown;
+}) {
+  const t = useT("settings");
+  return (
+    <>
+      <Field
+        label={t("api.endpointUrl")}
+        errors={url.errors}
+        inputProps={{
+          ...getInputProps(url, { type: "url" }),
+          autoComplete: "off",
+          placeholder: "https://payroll.example.com/webhooks/grocery-advance",
+        }}
+      />
+      <Checkboxes
+        legend={t("api.events")}
+        name={events.name}
+        options={WEBHOOK_EVENTS}
+        errors={events.errors}
+        errorId={events.errorId}
+        checked={checked}
+      />
+    </>
   );
 }
 
@@ -169,22 +204,7 @@ export function AddWebhookEndpointForm({ lastResult }: ApiFormProps) {
   const t = useT("settings");
   return (
     <ApiForm form={form} intent="add-endpoint">
-      <Field
-        label={t("api.endpointUrl")}
-        errors={fields.url.errors}
-        inputProps={{
-          ...getInputProps(fields.url, { type: "url" }),
-          autoComplete: "off",
-          placeholder: "https://payroll.example.com/webhooks/grocery-advance",
-        }}
-      />
-      <Checkboxes
-        legend={t("api.events")}
-        name={fields.events.name}
-        options={WEBHOOK_EVENTS}
-        errors={fields.events.errors}
-        errorId={fields.events.errorId}
-      />
+      <UrlAndEvents url={fields.url} events={fields.events} />
       <SubmitRow
         form={form}
         errorTitle={t("api.endpointFailed")}
@@ -227,20 +247,9 @@ export function EditWebhookEndpointForm({
       intent="edit-endpoint"
       action={`/settings/api/webhooks/${endpoint.id}`}
     >
-      <Field
-        label={t("api.endpointUrl")}
-        errors={fields.url.errors}
-        inputProps={{
-          ...getInputProps(fields.url, { type: "url" }),
-          autoComplete: "off",
-        }}
-      />
-      <Checkboxes
-        legend={t("api.events")}
-        name={fields.events.name}
-        options={WEBHOOK_EVENTS}
-        errors={fields.events.errors}
-        errorId={fields.events.errorId}
+      <UrlAndEvents
+        url={fields.url}
+        events={fields.events}
         // After a refused submission, what was sent; else the endpoint's.
         checked={lastResult ? fields.events.initialValue : endpoint.events}
       />

@@ -10691,7 +10691,7 @@ export interface operations {
           /** @description Unix seconds */
           created: number;
           /**
-           * @description The API version (Grocery-Advance-Version) the body is written in
+           * @description The API version (Grocery-Advance-Version) the body is written in: its endpoint's apiVersion, pinned when the endpoint was added (the version that request was answered in)
            * @enum {string}
            */
           version: "2026-11-28";
@@ -10756,7 +10756,7 @@ export interface operations {
           /** @description Unix seconds */
           created: number;
           /**
-           * @description The API version (Grocery-Advance-Version) the body is written in
+           * @description The API version (Grocery-Advance-Version) the body is written in: its endpoint's apiVersion, pinned when the endpoint was added (the version that request was answered in)
            * @enum {string}
            */
           version: "2026-11-28";
@@ -10821,7 +10821,7 @@ export interface operations {
           /** @description Unix seconds */
           created: number;
           /**
-           * @description The API version (Grocery-Advance-Version) the body is written in
+           * @description The API version (Grocery-Advance-Version) the body is written in: its endpoint's apiVersion, pinned when the endpoint was added (the version that request was answered in)
            * @enum {string}
            */
           version: "2026-11-28";
@@ -10886,7 +10886,7 @@ export interface operations {
           /** @description Unix seconds */
           created: number;
           /**
-           * @description The API version (Grocery-Advance-Version) the body is written in
+           * @description The API version (Grocery-Advance-Version) the body is written in: its endpoint's apiVersion, pinned when the endpoint was added (the version that request was answered in)
            * @enum {string}
            */
           version: "2026-11-28";
@@ -10951,7 +10951,7 @@ export interface operations {
           /** @description Unix seconds */
           created: number;
           /**
-           * @description The API version (Grocery-Advance-Version) the body is written in
+           * @description The API version (Grocery-Advance-Version) the body is written in: its endpoint's apiVersion, pinned when the endpoint was added (the version that request was answered in)
            * @enum {string}
            */
           version: "2026-11-28";
@@ -11006,7 +11006,7 @@ export interface operations {
           /** @description Unix seconds */
           created: number;
           /**
-           * @description The API version (Grocery-Advance-Version) the body is written in
+           * @description The API version (Grocery-Advance-Version) the body is written in: its endpoint's apiVersion, pinned when the endpoint was added (the version that request was answered in)
            * @enum {string}
            */
           version: "2026-11-28";
@@ -11061,7 +11061,7 @@ export interface operations {
           /** @description Unix seconds */
           created: number;
           /**
-           * @description The API version (Grocery-Advance-Version) the body is written in
+           * @description The API version (Grocery-Advance-Version) the body is written in: its endpoint's apiVersion, pinned when the endpoint was added (the version that request was answered in)
            * @enum {string}
            */
           version: "2026-11-28";
@@ -11147,7 +11147,7 @@ export interface operations {
           /** @description Unix seconds */
           created: number;
           /**
-           * @description The API version (Grocery-Advance-Version) the body is written in
+           * @description The API version (Grocery-Advance-Version) the body is written in: its endpoint's apiVersion, pinned when the endpoint was added (the version that request was answered in)
            * @enum {string}
            */
           version: "2026-11-28";
@@ -11212,7 +11212,7 @@ export interface operations {
           /** @description Unix seconds */
           created: number;
           /**
-           * @description The API version (Grocery-Advance-Version) the body is written in
+           * @description The API version (Grocery-Advance-Version) the body is written in: its endpoint's apiVersion, pinned when the endpoint was added (the version that request was answered in)
            * @enum {string}
            */
           version: "2026-11-28";
@@ -11258,7 +11258,7 @@ export interface operations {
           /** @description Unix seconds */
           created: number;
           /**
-           * @description The API version (Grocery-Advance-Version) the body is written in
+           * @description The API version (Grocery-Advance-Version) the body is written in: its endpoint's apiVersion, pinned when the endpoint was added (the version that request was answered in)
            * @enum {string}
            */
           version: "2026-11-28";
@@ -11304,7 +11304,7 @@ export interface operations {
           /** @description Unix seconds */
           created: number;
           /**
-           * @description The API version (Grocery-Advance-Version) the body is written in
+           * @description The API version (Grocery-Advance-Version) the body is written in: its endpoint's apiVersion, pinned when the endpoint was added (the version that request was answered in)
            * @enum {string}
            */
           version: "2026-11-28";

@@ -1063,6 +1063,8 @@ export const webhookEndpoints = pgTable(
     /** The secret before the last rotation: it signs too (a second v1) until it expires. */
     previousSecret: text("previous_secret"),
     previousSecretExpiresAt: tstz("previous_secret_expires_at"),
+    /** The API version its bodies are written in: the creating request's (pinned then). */
+    apiVersion: text("api_version").notNull().default("2026-11-28"),
   },
   (t) => [index("webhook_endpoints_employer_idx").on(t.companyId)],
 );

@@ -52,7 +52,9 @@ const create = apiRoute(
         "The signing secret was shown once, in the first answer to this request, and is not stored. If it was lost, remove the endpoint and add it again.",
     },
   },
-  async ({ user, body }) => createWebhookEndpoint(user, body),
+  // Pinned to the version this request is answered in: its bodies are written in it.
+  async ({ user, body, version }) =>
+    createWebhookEndpoint(user, body, { apiVersion: version }),
 );
 
 // Removes an endpoint and its pending deliveries. Another company's endpoint → 404.

@@ -57,6 +57,21 @@ export const createWebhookEndpointSchema = z.object({
   description: webhookDescription.optional(),
 });
 
+/**
+ * /settings/api's form to change an endpoint: every field sent, as the page shows them (an
+ * empty description clears it; Enabled unticked turns it off). The server applies it with the
+ * same function as PATCH /api/webhook-endpoints/{id}.
+ */
+export const editWebhookEndpointSchema = z.object({
+  url: webhookUrl,
+  events: webhookEvents,
+  description: webhookDescription.optional(),
+  enabled: z.boolean().default(false),
+});
+export type EditWebhookEndpointInput = z.infer<
+  typeof editWebhookEndpointSchema
+>;
+
 export const NOTHING_TO_UPDATE =
   "Send at least one of url, events, description and enabled";
 

@@ -1,6 +1,7 @@
 import * as z from "zod";
 import { GROCERY_RESTRICTION } from "~/utils/rules";
 import { API_SCOPES, WEBHOOK_EVENTS } from "~/utils/api-scopes";
+import { API_VERSIONS } from "~/utils/api-version";
 
 // The JSON shapes the /api routes answer with, as zod schemas: the OpenAPI document
 // (app/web/openapi.server.ts) is generated from them and from the request schemas the
@@ -408,13 +409,13 @@ export const webhookEndpointSchema = z.object({
     .string()
     .nullable()
     .describe(
-      "When it was disabled after failing; it gets no events until enabled again",
+      "When it was disabled (after failing, or turned off by enabled: false); it gets no events until enabled again",
     ),
   disabledReason: z
     .string()
     .nullable()
     .describe(
-      "Why it was disabled (failed deliveries in a row, since when) and how to enable it again (POST /api/webhook-endpoints/{id}/enable); null while enabled",
+      "Why it was disabled (failed deliveries in a row, since when; or turned off) and how to enable it again (POST /api/webhook-endpoints/{id}/enable); null while enabled",
     ),
   description: z.string().nullable(),
   rotationOverlapEndsAt: z
@@ -422,6 +423,11 @@ export const webhookEndpointSchema = z.object({
     .nullable()
     .describe(
       "After a rotation: until when the previous secret still signs each delivery (a second v1); null otherwise",
+    ),
+  apiVersion: z
+    .enum(API_VERSIONS)
+    .describe(
+      "The API version (Grocery-Advance-Version) every body delivered to it is written in, as its `version`: the version the request that added it was answered in (the key's pinned version unless it named another), pinned then",
     ),
 });
 

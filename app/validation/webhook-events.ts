@@ -1,6 +1,6 @@
 import * as z from "zod";
 import { WEBHOOK_EVENTS, type WebhookEvent } from "~/utils/api-scopes";
-import { API_VERSION } from "~/utils/api-version";
+import { API_VERSION, type ApiVersion } from "~/utils/api-version";
 import {
   advanceRequestSchema,
   deductionCollectedSchema,
@@ -54,12 +54,16 @@ export type WebhookEventData<T extends DeliveredEvent> = z.output<
   (typeof WEBHOOK_EVENT_DATA)[T]
 >;
 
-/** The body of every delivery, around the event's data. */
+/**
+ * The body of every delivery, around the event's data, written in `version`: the API version
+ * its endpoint was pinned to when it was created (the current one by default).
+ */
 export function webhookEnvelope<T extends DeliveredEvent>(
   type: T,
   data: WebhookEventData<T>,
   id: string,
+  version: ApiVersion = API_VERSION,
   created: number = Math.floor(Date.now() / 1000),
 ) {
-  return { id, type, created, version: API_VERSION, data };
+  return { id, type, created, version, data };
 }

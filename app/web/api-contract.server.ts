@@ -207,6 +207,8 @@ export type ApiContext<R extends ApiRole, B, P> = Signed<R> & {
   whole: boolean;
   /** The contract's `query`, parsed (an empty object without one). */
   query: Record<string, unknown>;
+  /** The API version the answer is in (the request's, else the key's, else the current one). */
+  version: ApiVersion;
 };
 
 /**
@@ -371,7 +373,12 @@ export function apiRoute<R extends ApiRole, B = undefined, P = undefined>(
   contract: ApiContract<R, B, P>,
   handler: ApiHandler<R, B, P>,
 ): ApiRoute {
-  const respond = async (request: Request, params: Params, signed: Caller) => {
+  const respond = async (
+    request: Request,
+    params: Params,
+    signed: Caller,
+    version: ApiVersion,
+  ) => {
     const parsedParams = contract.params
       ? contract.params(params)
       : (undefined as P);
@@ -390,6 +397,7 @@ export function apiRoute<R extends ApiRole, B = undefined, P = undefined>(
       page,
       whole,
       query,
+      version,
     };
     const result = signed.apiKey
       ? await actingWithApiKey(signed.apiKey, () => handler(ctx))
@@ -425,12 +433,12 @@ export function apiRoute<R extends ApiRole, B = undefined, P = undefined>(
       const header = request.headers.get("Idempotency-Key");
       // Every write of a signed-in caller or a key may carry an Idempotency-Key.
       if (header === null || request.method === "GET" || !signed.user)
-        return respond(request, params, signed);
+        return respond(request, params, signed, version);
       const caller = signed.apiKey
         ? `key:${signed.apiKey.id}`
         : `user:${signed.user.id}`;
       return idempotent(caller, header, request, contract.secrets, () =>
-        handleApi(() => respond(request, params, signed)),
+        handleApi(() => respond(request, params, signed, version)),
       );
     });
     return withVersion(rate ? withRateHeaders(res, rate) : res, version);

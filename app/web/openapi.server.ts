@@ -408,7 +408,7 @@ function webhooks(): Json {
                     type: "string",
                     enum: [...API_VERSIONS],
                     description:
-                      "The API version (Grocery-Advance-Version) the body is written in",
+                      "The API version (Grocery-Advance-Version) the body is written in: its endpoint's apiVersion, pinned when the endpoint was added (the version that request was answered in)",
                   },
                   data: response(WEBHOOK_EVENT_DATA[type]),
                 },

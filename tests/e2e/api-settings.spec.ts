@@ -1,5 +1,8 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
+import { eq } from "drizzle-orm";
+import { webhookDeliveries, webhookEndpoints } from "#db/schema";
+import { db } from "~/utils/db.server";
 import {
   createEmployee,
   createEmployer,
@@ -14,7 +17,9 @@ import {
 
 // /settings/api in Chromium, with and without JavaScript: an owner creates a key (its secret
 // shown once), calls the API with it, sees its last use and revokes it; adds a webhook
-// endpoint on a real receiver on 127.0.0.1, sees the delivery's response code and resends it.
+// endpoint on a real receiver on 127.0.0.1, sees the delivery's response code and resends it;
+// operates one endpoint on its own page: a change refused then saved, a test event that
+// arrives signed and shows in the log, and a rotated secret shown once.
 
 test.describe("API settings", () => {
   test("an owner creates a key, uses it, and revokes it", async ({
@@ -113,6 +118,92 @@ test.describe("API settings", () => {
       await expect(page.getByText("Delivery queued").first()).toBeVisible();
       await expect.poll(() => bodies.length, { timeout: 15_000 }).toBe(2);
       expect(JSON.parse(bodies[1]).id).toBe(JSON.parse(bodies[0]).id);
+    } finally {
+      receiver.closeAllConnections();
+      await new Promise((r) => receiver.close(r));
+    }
+  });
+
+  test("an owner operates an endpoint on its page: change, test event, log, rotation", async ({
+    page,
+    loginAs,
+  }) => {
+    const pings: string[] = [];
+    const receiver = http.createServer((req, res) => {
+      let body = "";
+      req.on("data", (c) => (body += c));
+      req.on("end", () => {
+        if (req.headers["grocery-advance-signature"]) pings.push(body);
+        res.writeHead(204).end();
+      });
+    });
+    await new Promise<void>((r) => receiver.listen(0, "127.0.0.1", r));
+    const url = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/ops`;
+    try {
+      const owner = await createEmployer({ companyName: uniqueName("Ops") });
+      const [{ id: endpointId }] = await db()
+        .insert(webhookEndpoints)
+        .values({
+          companyId: owner.companyId!,
+          url,
+          events: ["card.issued"],
+          secret: "whsec_e2e_original",
+        })
+        .returning({ id: webhookEndpoints.id });
+      await loginAs(owner);
+      await page.goto("/settings/api");
+      await page
+        .getByRole("link", { name: `Manage the endpoint ${url}` })
+        .click();
+      await expect(
+        page.getByRole("heading", {
+          level: 1,
+          name: "Webhook endpoint",
+          exact: true,
+        }),
+      ).toBeVisible();
+
+      // The shared schema's message, the same with and without JavaScript; nothing changes.
+      await page.getByRole("checkbox", { name: "card.issued" }).uncheck();
+      await page.getByRole("button", { name: "Save changes" }).click();
+      await expect(page.getByText("Choose at least one event")).toBeVisible();
+      await page.getByRole("checkbox", { name: "deduction.collected" }).check();
+      await page.getByLabel("Description (optional)").fill("Payroll sync");
+      await page.getByRole("button", { name: "Save changes" }).click();
+      await expect(page.getByText("Endpoint changed").first()).toBeVisible();
+      await expect(page.getByText("Payroll sync").first()).toBeVisible();
+
+      await page.getByRole("button", { name: "Send test event" }).click();
+      await expect(page.getByText("Test event queued").first()).toBeVisible();
+      await expect.poll(() => pings.length, { timeout: 15_000 }).toBe(1);
+      expect(JSON.parse(pings[0])).toMatchObject({ type: "ping" });
+      // Once the attempt is recorded, the log shows its answer.
+      await expect
+        .poll(
+          async () =>
+            (
+              await db()
+                .select({ status: webhookDeliveries.status })
+                .from(webhookDeliveries)
+                .where(eq(webhookDeliveries.endpointId, endpointId))
+            ).map((d) => d.status),
+          { timeout: 15_000 },
+        )
+        .toEqual(["delivered"]);
+      await page.reload();
+      await expect(
+        page
+          .getByRole("region", { name: "Deliveries to this endpoint" })
+          .getByText("HTTP 204"),
+      ).toBeVisible();
+
+      await page.getByRole("button", { name: "Rotate secret" }).click();
+      const secret = page.getByLabel("The new signing secret");
+      await expect(secret).toHaveValue(/^whsec_/);
+      await expect(
+        page.getByText(/The old secret keeps signing too until/),
+      ).toBeVisible();
+      await expectAccessible(page);
     } finally {
       receiver.closeAllConnections();
       await new Promise((r) => receiver.close(r));

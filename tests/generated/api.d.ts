@@ -7713,13 +7713,18 @@ export interface operations {
             consecutiveFailures: number;
             /** @description When the current run of failures began; null when none */
             failingSince: string | null;
-            /** @description When it was disabled after failing; it gets no events until enabled again */
+            /** @description When it was disabled (after failing, or turned off by enabled: false); it gets no events until enabled again */
             disabledAt: string | null;
-            /** @description Why it was disabled (failed deliveries in a row, since when) and how to enable it again (POST /api/webhook-endpoints/{id}/enable); null while enabled */
+            /** @description Why it was disabled (failed deliveries in a row, since when; or turned off) and how to enable it again (POST /api/webhook-endpoints/{id}/enable); null while enabled */
             disabledReason: string | null;
             description: string | null;
             /** @description After a rotation: until when the previous secret still signs each delivery (a second v1); null otherwise */
             rotationOverlapEndsAt: string | null;
+            /**
+             * @description The API version (Grocery-Advance-Version) every body delivered to it is written in, as its `version`: the version the request that added it was answered in (the key's pinned version unless it named another), pinned then
+             * @enum {string}
+             */
+            apiVersion: "2026-11-28";
           }[];
         };
       };
@@ -7879,13 +7884,18 @@ export interface operations {
             consecutiveFailures: number;
             /** @description When the current run of failures began; null when none */
             failingSince: string | null;
-            /** @description When it was disabled after failing; it gets no events until enabled again */
+            /** @description When it was disabled (after failing, or turned off by enabled: false); it gets no events until enabled again */
             disabledAt: string | null;
-            /** @description Why it was disabled (failed deliveries in a row, since when) and how to enable it again (POST /api/webhook-endpoints/{id}/enable); null while enabled */
+            /** @description Why it was disabled (failed deliveries in a row, since when; or turned off) and how to enable it again (POST /api/webhook-endpoints/{id}/enable); null while enabled */
             disabledReason: string | null;
             description: string | null;
             /** @description After a rotation: until when the previous secret still signs each delivery (a second v1); null otherwise */
             rotationOverlapEndsAt: string | null;
+            /**
+             * @description The API version (Grocery-Advance-Version) every body delivered to it is written in, as its `version`: the version the request that added it was answered in (the key's pinned version unless it named another), pinned then
+             * @enum {string}
+             */
+            apiVersion: "2026-11-28";
             /** @description Signs every delivery (whsec_…), in the first answer only; null in a replay of it */
             secret: string | null;
             /** @description Only in a replay (Idempotent-Replayed: true): why the secret fields are null there */
@@ -8089,13 +8099,18 @@ export interface operations {
             consecutiveFailures: number;
             /** @description When the current run of failures began; null when none */
             failingSince: string | null;
-            /** @description When it was disabled after failing; it gets no events until enabled again */
+            /** @description When it was disabled (after failing, or turned off by enabled: false); it gets no events until enabled again */
             disabledAt: string | null;
-            /** @description Why it was disabled (failed deliveries in a row, since when) and how to enable it again (POST /api/webhook-endpoints/{id}/enable); null while enabled */
+            /** @description Why it was disabled (failed deliveries in a row, since when; or turned off) and how to enable it again (POST /api/webhook-endpoints/{id}/enable); null while enabled */
             disabledReason: string | null;
             description: string | null;
             /** @description After a rotation: until when the previous secret still signs each delivery (a second v1); null otherwise */
             rotationOverlapEndsAt: string | null;
+            /**
+             * @description The API version (Grocery-Advance-Version) every body delivered to it is written in, as its `version`: the version the request that added it was answered in (the key's pinned version unless it named another), pinned then
+             * @enum {string}
+             */
+            apiVersion: "2026-11-28";
           };
         };
       };
@@ -8333,13 +8348,18 @@ export interface operations {
             consecutiveFailures: number;
             /** @description When the current run of failures began; null when none */
             failingSince: string | null;
-            /** @description When it was disabled after failing; it gets no events until enabled again */
+            /** @description When it was disabled (after failing, or turned off by enabled: false); it gets no events until enabled again */
             disabledAt: string | null;
-            /** @description Why it was disabled (failed deliveries in a row, since when) and how to enable it again (POST /api/webhook-endpoints/{id}/enable); null while enabled */
+            /** @description Why it was disabled (failed deliveries in a row, since when; or turned off) and how to enable it again (POST /api/webhook-endpoints/{id}/enable); null while enabled */
             disabledReason: string | null;
             description: string | null;
             /** @description After a rotation: until when the previous secret still signs each delivery (a second v1); null otherwise */
             rotationOverlapEndsAt: string | null;
+            /**
+             * @description The API version (Grocery-Advance-Version) every body delivered to it is written in, as its `version`: the version the request that added it was answered in (the key's pinned version unless it named another), pinned then
+             * @enum {string}
+             */
+            apiVersion: "2026-11-28";
           };
         };
       };
@@ -8555,13 +8575,18 @@ export interface operations {
             consecutiveFailures: number;
             /** @description When the current run of failures began; null when none */
             failingSince: string | null;
-            /** @description When it was disabled after failing; it gets no events until enabled again */
+            /** @description When it was disabled (after failing, or turned off by enabled: false); it gets no events until enabled again */
             disabledAt: string | null;
-            /** @description Why it was disabled (failed deliveries in a row, since when) and how to enable it again (POST /api/webhook-endpoints/{id}/enable); null while enabled */
+            /** @description Why it was disabled (failed deliveries in a row, since when; or turned off) and how to enable it again (POST /api/webhook-endpoints/{id}/enable); null while enabled */
             disabledReason: string | null;
             description: string | null;
             /** @description After a rotation: until when the previous secret still signs each delivery (a second v1); null otherwise */
             rotationOverlapEndsAt: string | null;
+            /**
+             * @description The API version (Grocery-Advance-Version) every body delivered to it is written in, as its `version`: the version the request that added it was answered in (the key's pinned version unless it named another), pinned then
+             * @enum {string}
+             */
+            apiVersion: "2026-11-28";
           };
         };
       };
@@ -10263,13 +10288,18 @@ export interface operations {
             consecutiveFailures: number;
             /** @description When the current run of failures began; null when none */
             failingSince: string | null;
-            /** @description When it was disabled after failing; it gets no events until enabled again */
+            /** @description When it was disabled (after failing, or turned off by enabled: false); it gets no events until enabled again */
             disabledAt: string | null;
-            /** @description Why it was disabled (failed deliveries in a row, since when) and how to enable it again (POST /api/webhook-endpoints/{id}/enable); null while enabled */
+            /** @description Why it was disabled (failed deliveries in a row, since when; or turned off) and how to enable it again (POST /api/webhook-endpoints/{id}/enable); null while enabled */
             disabledReason: string | null;
             description: string | null;
             /** @description After a rotation: until when the previous secret still signs each delivery (a second v1); null otherwise */
             rotationOverlapEndsAt: string | null;
+            /**
+             * @description The API version (Grocery-Advance-Version) every body delivered to it is written in, as its `version`: the version the request that added it was answered in (the key's pinned version unless it named another), pinned then
+             * @enum {string}
+             */
+            apiVersion: "2026-11-28";
             /** @description Signs every delivery (whsec_…), in the first answer only; null in a replay of it */
             secret: string | null;
             /** @description Only in a replay (Idempotent-Replayed: true): why the secret fields are null there */
@@ -11056,7 +11086,7 @@ export interface operations {
           /** @description Unix seconds */
           created: number;
           /**
-           * @description The API version (Grocery-Advance-Version) the body is written in
+           * @description The API version (Grocery-Advance-Version) the body is written in: its endpoint's apiVersion, pinned when the endpoint was added (the version that request was answered in)
            * @enum {string}
            */
           version: "2026-11-28";
@@ -11121,7 +11151,7 @@ export interface operations {
           /** @description Unix seconds */
           created: number;
           /**
-           * @description The API version (Grocery-Advance-Version) the body is written in
+           * @description The API version (Grocery-Advance-Version) the body is written in: its endpoint's apiVersion, pinned when the endpoint was added (the version that request was answered in)
            * @enum {string}
            */
           version: "2026-11-28";
@@ -11186,7 +11216,7 @@ export interface operations {
           /** @description Unix seconds */
           created: number;
           /**
-           * @description The API version (Grocery-Advance-Version) the body is written in
+           * @description The API version (Grocery-Advance-Version) the body is written in: its endpoint's apiVersion, pinned when the endpoint was added (the version that request was answered in)
            * @enum {string}
            */
           version: "2026-11-28";
@@ -11251,7 +11281,7 @@ export interface operations {
           /** @description Unix seconds */
           created: number;
           /**
-           * @description The API version (Grocery-Advance-Version) the body is written in
+           * @description The API version (Grocery-Advance-Version) the body is written in: its endpoint's apiVersion, pinned when the endpoint was added (the version that request was answered in)
            * @enum {string}
            */
           version: "2026-11-28";
@@ -11316,7 +11346,7 @@ export interface operations {
           /** @description Unix seconds */
           created: number;
           /**
-           * @description The API version (Grocery-Advance-Version) the body is written in
+           * @description The API version (Grocery-Advance-Version) the body is written in: its endpoint's apiVersion, pinned when the endpoint was added (the version that request was answered in)
            * @enum {string}
            */
           version: "2026-11-28";
@@ -11371,7 +11401,7 @@ export interface operations {
           /** @description Unix seconds */
           created: number;
           /**
-           * @description The API version (Grocery-Advance-Version) the body is written in
+           * @description The API version (Grocery-Advance-Version) the body is written in: its endpoint's apiVersion, pinned when the endpoint was added (the version that request was answered in)
            * @enum {string}
            */
           version: "2026-11-28";
@@ -11426,7 +11456,7 @@ export interface operations {
           /** @description Unix seconds */
           created: number;
           /**
-           * @description The API version (Grocery-Advance-Version) the body is written in
+           * @description The API version (Grocery-Advance-Version) the body is written in: its endpoint's apiVersion, pinned when the endpoint was added (the version that request was answered in)
            * @enum {string}
            */
           version: "2026-11-28";
@@ -11512,7 +11542,7 @@ export interface operations {
           /** @description Unix seconds */
           created: number;
           /**
-           * @description The API version (Grocery-Advance-Version) the body is written in
+           * @description The API version (Grocery-Advance-Version) the body is written in: its endpoint's apiVersion, pinned when the endpoint was added (the version that request was answered in)
            * @enum {string}
            */
           version: "2026-11-28";
@@ -11577,7 +11607,7 @@ export interface operations {
           /** @description Unix seconds */
           created: number;
           /**
-           * @description The API version (Grocery-Advance-Version) the body is written in
+           * @description The API version (Grocery-Advance-Version) the body is written in: its endpoint's apiVersion, pinned when the endpoint was added (the version that request was answered in)
            * @enum {string}
            */
           version: "2026-11-28";
@@ -11623,7 +11653,7 @@ export interface operations {
           /** @description Unix seconds */
           created: number;
           /**
-           * @description The API version (Grocery-Advance-Version) the body is written in
+           * @description The API version (Grocery-Advance-Version) the body is written in: its endpoint's apiVersion, pinned when the endpoint was added (the version that request was answered in)
            * @enum {string}
            */
           version: "2026-11-28";
@@ -11669,7 +11699,7 @@ export interface operations {
           /** @description Unix seconds */
           created: number;
           /**
-           * @description The API version (Grocery-Advance-Version) the body is written in
+           * @description The API version (Grocery-Advance-Version) the body is written in: its endpoint's apiVersion, pinned when the endpoint was added (the version that request was answered in)
            * @enum {string}
            */
           version: "2026-11-28";

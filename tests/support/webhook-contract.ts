@@ -6,7 +6,13 @@ import { openApiText } from "~/routes/api.openapi[.]json";
 // an integrator's receiver would check it: the schema of the body's own `type`, with ajv.
 
 type Operation = {
-  requestBody: { content: { "application/json": { schema: object } } };
+  requestBody: {
+    content: {
+      "application/json": {
+        schema: { properties?: { version?: { enum?: string[] } } };
+      };
+    };
+  };
 };
 
 const ajv = new Ajv2020({ strict: false, allErrors: true });
@@ -20,6 +26,14 @@ const validators = new Map(
     ajv.compile(item.post.requestBody.content["application/json"].schema),
   ]),
 );
+
+/** The versions the document says a body of `type` may be written in (its `version`'s enum). */
+export function documentedVersions(type: string): string[] {
+  return (
+    document.webhooks[type]?.post.requestBody.content["application/json"].schema
+      .properties?.version?.enum ?? []
+  );
+}
 
 /** The document's event types. */
 export const DOCUMENTED_EVENTS = [...validators.keys()];

@@ -1,9 +1,10 @@
+import { Link } from "@remix-run/react";
 import { RowAction } from "~/components/ui/button";
 import { EmptyRow, Table, Td } from "~/components/ui/table";
 import { useT } from "~/utils/i18n";
 
-// /settings/api: the company's webhook endpoints (Remove) and the latest deliveries with every
-// attempt's response code (Resend). Plain forms posting to /settings/api: no JavaScript needed.
+// /settings/api: the company's webhook endpoints (Manage: its own page; Remove) and the latest
+// deliveries with every attempt's response code (Resend). Plain forms posting to /settings/api: no JavaScript needed.
 
 export type EndpointRow = {
   id: number;
@@ -42,6 +43,13 @@ export function EndpointsTable({ endpoints }: { endpoints: EndpointRow[] }) {
           <tr key={e.id}>
             <Td>
               <div className="break-all font-mono text-xs">{e.url}</div>
+              <Link
+                to={`/settings/api/webhooks/${e.id}`}
+                className="text-sm font-medium text-brand-700 underline"
+                aria-label={t("api.manageEndpoint", { url: e.url })}
+              >
+                {t("api.manage")}
+              </Link>
               {e.disabledText ? (
                 <>
                   <div className="text-sm font-medium text-red-700">

@@ -14,6 +14,7 @@ export {
 export {
   createWebhookEndpoint,
   deleteWebhookEndpoint,
+  disabledCause as webhookDisabledCause,
   deliverWebhook,
   type DeliveryFailure,
   enableWebhookEndpoint,
@@ -35,6 +36,7 @@ export {
 export {
   type DeliveryLogItem,
   ENDPOINT_DISABLED_FOR_TEST,
+  getWebhookEndpoint,
   listEndpointDeliveries,
   redeliverWebhook,
   rotateWebhookSecret,

@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import { and, count, desc, eq, sql } from "drizzle-orm";
+import { count, desc, eq, sql } from "drizzle-orm";
 import {
   webhookDeliveries,
   webhookEndpoints,
@@ -13,17 +13,22 @@ import { companyFor } from "~/utils/company-access.server";
 import { db } from "~/utils/db.server";
 import { conflict, notFound } from "~/utils/errors";
 import settingsEn from "~/utils/locales/en/settings";
+import settingsEs from "~/utils/locales/es/settings";
 import type { UpdateWebhookEndpointInput } from "~/validation/api-keys";
 import {
-  pageOffset,
+  readPage,
   type PageRequest,
   type Paged,
 } from "~/validation/pagination";
 import { webhookEnvelope } from "~/validation/webhook-events";
 import {
+  ENABLED_AFRESH,
   WEBHOOK_ENDPOINT_NOT_FOUND,
   checkUrl,
-  enqueueDelivery,
+  companyEndpoint,
+  endpointVersion,
+  newEventId,
+  queueDeliveries,
   resendWebhookDelivery,
   toPublicWebhookEndpoint,
   type PublicWebhookEndpoint,
@@ -55,18 +60,29 @@ export type DeliveryLogItem = {
   deliveredAt: string | null;
 };
 
-/** An attempt's failure in plain English words (the settings page's, untranslated). */
-function failureText(status: number | null, error: string | null) {
+const ATTEMPT_TEXTS = { en: settingsEn.api, es: settingsEs.api } as const;
+export type LogLanguage = keyof typeof ATTEMPT_TEXTS;
+
+/** An attempt's failure in plain words: the API's in English, the settings page's translated. */
+function failureText(
+  status: number | null,
+  error: string | null,
+  language: LogLanguage,
+) {
+  const texts = ATTEMPT_TEXTS[language];
   if (error !== null)
     return isDeliveryFailure(error)
-      ? settingsEn.api.attemptErrors[error]
-      : settingsEn.api.attemptErrors.connection_failed;
+      ? texts.attemptErrors[error]
+      : texts.attemptErrors.connection_failed;
   if (status !== null && (status < 200 || status >= 300))
-    return `the endpoint answered HTTP ${status}`;
+    return texts.answeredHttp.replace("{{status}}", String(status));
   return null;
 }
 
-export function toDeliveryLogItem(row: WebhookDelivery): DeliveryLogItem {
+export function toDeliveryLogItem(
+  row: WebhookDelivery,
+  language: LogLanguage = "en",
+): DeliveryLogItem {
   const last = row.attempts.at(-1) ?? null;
   return {
     id: row.id,
@@ -76,7 +92,7 @@ export function toDeliveryLogItem(row: WebhookDelivery): DeliveryLogItem {
     attempts: row.attempts.length,
     lastAttemptAt: last?.at ?? null,
     lastStatusCode: last?.status ?? null,
-    lastError: last ? failureText(last.status, last.error) : null,
+    lastError: last ? failureText(last.status, last.error, language) : null,
     nextAttemptAt:
       row.status === "pending" ? row.nextAttemptAt.toISOString() : null,
     createdAt: row.createdAt.toISOString(),
@@ -89,36 +105,58 @@ async function endpointOf(companyId: number, id: number) {
   const [row] = await db()
     .select()
     .from(webhookEndpoints)
-    .where(
-      and(
-        eq(webhookEndpoints.id, id),
-        eq(webhookEndpoints.companyId, companyId),
-      ),
-    );
+    .where(companyEndpoint(id, companyId));
   if (!row) throw notFound(WEBHOOK_ENDPOINT_NOT_FOUND);
   return row;
 }
 
-/** GET /api/webhook-endpoints/{id}/deliveries: newest first, one page. */
+/** One of the company's endpoints (the settings page's view of it), or 404. */
+export async function getWebhookEndpoint(
+  actor: User,
+  endpointId: number,
+): Promise<PublicWebhookEndpoint> {
+  return toPublicWebhookEndpoint(
+    await endpointOf(companyFor(actor, "team"), endpointId),
+  );
+}
+
+/**
+ * An endpoint's delivery log, newest first, one page (GET /api/webhook-endpoints/{id}/deliveries
+ * in English; the settings page in its reader's language, a page past the end read as the last).
+ */
 export async function listEndpointDeliveries(
   actor: User,
   endpointId: number,
   page: PageRequest,
-): Promise<Paged<DeliveryLogItem>> {
+  {
+    language = "en",
+    clamp = false,
+  }: { language?: LogLanguage; clamp?: boolean } = {},
+): Promise<Paged<DeliveryLogItem> & { pageCount: number }> {
   const companyId = companyFor(actor, "team");
   await endpointOf(companyId, endpointId);
   const where = eq(webhookDeliveries.endpointId, endpointId);
-  const [rows, [{ total }]] = await Promise.all([
-    db()
-      .select()
-      .from(webhookDeliveries)
-      .where(where)
-      .orderBy(desc(webhookDeliveries.id))
-      .limit(page.pageSize)
-      .offset(pageOffset(page)),
-    db().select({ total: count() }).from(webhookDeliveries).where(where),
-  ]);
-  return { ...page, total, items: rows.map(toDeliveryLogItem) };
+  return readPage(
+    page,
+    async () =>
+      (
+        await db()
+          .select({ total: count() })
+          .from(webhookDeliveries)
+          .where(where)
+      )[0].total,
+    async (limit, offset) =>
+      (
+        await db()
+          .select()
+          .from(webhookDeliveries)
+          .where(where)
+          .orderBy(desc(webhookDeliveries.id))
+          .limit(limit)
+          .offset(offset)
+      ).map((row) => toDeliveryLogItem(row, language)),
+    { clamp },
+  );
 }
 
 async function logItem(id: number): Promise<DeliveryLogItem> {
@@ -149,22 +187,20 @@ export async function sendTestWebhook(
   const companyId = companyFor(actor, "team");
   const endpoint = await endpointOf(companyId, endpointId);
   if (endpoint.disabledAt) throw conflict(ENDPOINT_DISABLED_FOR_TEST);
-  const eventId = `evt_${crypto.randomBytes(12).toString("hex")}`;
+  const eventId = newEventId();
   const payload = JSON.stringify(
     webhookEnvelope(
       "ping",
       { endpointId, message: TEST_EVENT_MESSAGE },
       eventId,
+      endpointVersion(endpoint),
     ),
   );
-  const id = await db().transaction(async (tx) => {
-    const [row] = await tx
-      .insert(webhookDeliveries)
-      .values({ endpointId, companyId, eventId, type: "ping", payload })
-      .returning({ id: webhookDeliveries.id });
-    await enqueueDelivery(tx, row.id, endpointId);
-    return row.id;
-  });
+  const [id] = await db().transaction((tx) =>
+    queueDeliveries(tx, [
+      { endpointId, companyId, eventId, type: "ping", payload },
+    ]),
+  );
   return logItem(id);
 }
 
@@ -194,19 +230,14 @@ export async function updateWebhookEndpoint(
           ? { description: input.description ?? null }
           : {}),
         ...(input.enabled === true
-          ? { disabledAt: null, failingSince: null, consecutiveFailures: 0 }
+          ? ENABLED_AFRESH
           : input.enabled === false
             ? {
                 disabledAt: sql`coalesce(${webhookEndpoints.disabledAt}, now())`,
               }
             : {}),
       })
-      .where(
-        and(
-          eq(webhookEndpoints.id, endpointId),
-          eq(webhookEndpoints.companyId, companyId),
-        ),
-      )
+      .where(companyEndpoint(endpointId, companyId))
       .returning();
     if (!row) throw notFound(WEBHOOK_ENDPOINT_NOT_FOUND);
     await recordAudit(tx, {
@@ -243,12 +274,7 @@ export async function rotateWebhookSecret(
         previousSecret: sql`${webhookEndpoints.secret}`,
         previousSecretExpiresAt: sql`now() + make_interval(hours => ${SECRET_OVERLAP_HOURS})`,
       })
-      .where(
-        and(
-          eq(webhookEndpoints.id, endpointId),
-          eq(webhookEndpoints.companyId, companyId),
-        ),
-      )
+      .where(companyEndpoint(endpointId, companyId))
       .returning();
     if (!row) throw notFound(WEBHOOK_ENDPOINT_NOT_FOUND);
     await recordAudit(tx, {

@@ -32,6 +32,11 @@ import { env } from "~/utils/env.server";
 import { requeueRowsWithoutJob } from "~/utils/job-sweep.server";
 import { badRequest, notFound } from "~/utils/errors";
 import type { WebhookEvent } from "~/utils/api-scopes";
+import {
+  API_VERSION,
+  isApiVersion,
+  type ApiVersion,
+} from "~/utils/api-version";
 import { formatDateTime } from "~/utils/dates";
 import { webhookDisabledMail } from "~/services/mail/templates";
 import { enqueueMail, mailOrigin } from "~/models/notifications/index.server";
@@ -91,7 +96,35 @@ export type PublicWebhookEndpoint = {
   description: string | null;
   /** Until when the secret before the last rotation still signs (a second v1); else null. */
   rotationOverlapEndsAt: string | null;
+  /** The API version every body delivered to it is written in (pinned when it was added). */
+  apiVersion: ApiVersion;
 };
+
+/** What enabling an endpoint sets: no longer disabled, its failure count afresh. */
+export const ENABLED_AFRESH = {
+  disabledAt: null,
+  failingSince: null,
+  consecutiveFailures: 0,
+} as const;
+
+/**
+ * Why an endpoint is disabled: its deliveries failed (at least WEBHOOK_DISABLE_AFTER_FAILURES
+ * in a row), or it was turned off (`enabled: false`, by a person or a key); null while enabled.
+ */
+export function disabledCause(row: {
+  disabledAt: Date | string | null;
+  consecutiveFailures: number;
+}): "failures" | "turned_off" | null {
+  if (!row.disabledAt) return null;
+  return row.consecutiveFailures >= WEBHOOK_DISABLE_AFTER_FAILURES
+    ? "failures"
+    : "turned_off";
+}
+
+/** The endpoint's pinned version (a version this server no longer knows reads as the current). */
+export function endpointVersion(row: { apiVersion: string }): ApiVersion {
+  return isApiVersion(row.apiVersion) ? row.apiVersion : API_VERSION;
+}
 
 /** The API's reason for a disabled endpoint (the settings page says the same, translated). */
 export function disabledReason(
@@ -100,7 +133,10 @@ export function disabledReason(
     "id" | "disabledAt" | "failingSince" | "consecutiveFailures"
   >,
 ): string | null {
-  if (!row.disabledAt) return null;
+  const cause = disabledCause(row);
+  if (cause === null || !row.disabledAt) return null;
+  if (cause === "turned_off")
+    return `Turned off at ${row.disabledAt.toISOString()} (enabled: false). It gets no events until it is enabled again: POST /api/webhook-endpoints/${row.id}/enable, PATCH with "enabled": true, or Enable on /settings/api.`;
   const since = row.failingSince ?? row.disabledAt;
   return `Disabled after ${row.consecutiveFailures} failed deliveries in a row since ${since.toISOString()} (${WEBHOOK_DISABLE_AFTER_FAILURES} in a row over at least ${WEBHOOK_DISABLE_AFTER_HOURS} hours disable an endpoint). It gets no events until it is enabled again: POST /api/webhook-endpoints/${row.id}/enable, or Enable on /settings/api.`;
 }
@@ -121,7 +157,16 @@ export function toPublicWebhookEndpoint(
     rotationOverlapEndsAt: previousSecretOf(row)
       ? row.previousSecretExpiresAt!.toISOString()
       : null,
+    apiVersion: endpointVersion(row),
   };
+}
+
+/** Where: the endpoint `id`, if it is the company's. */
+export function companyEndpoint(id: number, companyId: number) {
+  return and(
+    eq(webhookEndpoints.id, id),
+    eq(webhookEndpoints.companyId, companyId),
+  );
 }
 
 /** The secret before the last rotation while it still signs, else null. */
@@ -198,10 +243,15 @@ export async function checkUrl(
 /** What a test may put in place of the system's: the resolver. */
 export type WebhookNetworkOptions = { resolve?: Resolver };
 
+/**
+ * Adds an endpoint. Its bodies are written in `apiVersion`: the version the creating request is
+ * answered in (the key's pinned one unless the request names another), the current one from
+ * the settings page.
+ */
 export async function createWebhookEndpoint(
   actor: User,
   input: CreateWebhookEndpointInput,
-  options: WebhookNetworkOptions = {},
+  options: WebhookNetworkOptions & { apiVersion?: ApiVersion } = {},
 ): Promise<PublicWebhookEndpoint & { secret: string }> {
   const companyId = companyFor(actor, "team");
   const url = await checkUrl(input.url, options.resolve ?? systemResolver);
@@ -225,6 +275,7 @@ export async function createWebhookEndpoint(
         events: input.events,
         secret,
         description: input.description ?? null,
+        apiVersion: options.apiVersion ?? API_VERSION,
       })
       .returning();
     await recordAudit(tx, {
@@ -271,12 +322,7 @@ export async function deleteWebhookEndpoint(
   return db().transaction(async (tx) => {
     const [row] = await tx
       .delete(webhookEndpoints)
-      .where(
-        and(
-          eq(webhookEndpoints.id, id),
-          eq(webhookEndpoints.companyId, companyId),
-        ),
-      )
+      .where(companyEndpoint(id, companyId))
       .returning();
     if (!row) throw notFound(WEBHOOK_ENDPOINT_NOT_FOUND);
     await recordAudit(tx, {
@@ -302,18 +348,13 @@ export async function enableWebhookEndpoint(
     const [existing] = await tx
       .select()
       .from(webhookEndpoints)
-      .where(
-        and(
-          eq(webhookEndpoints.id, id),
-          eq(webhookEndpoints.companyId, companyId),
-        ),
-      )
+      .where(companyEndpoint(id, companyId))
       .for("update");
     if (!existing) throw notFound(WEBHOOK_ENDPOINT_NOT_FOUND);
     if (!existing.disabledAt) return toPublicWebhookEndpoint(existing);
     const [row] = await tx
       .update(webhookEndpoints)
-      .set({ disabledAt: null, failingSince: null, consecutiveFailures: 0 })
+      .set(ENABLED_AFRESH)
       .where(eq(webhookEndpoints.id, id))
       .returning();
     await recordAudit(tx, {
@@ -376,7 +417,10 @@ export async function emitWebhook<T extends WebhookEvent>(
 ): Promise<number> {
   if (companyId === null) return 0;
   const endpoints = await tx
-    .select({ id: webhookEndpoints.id })
+    .select({
+      id: webhookEndpoints.id,
+      apiVersion: webhookEndpoints.apiVersion,
+    })
     .from(webhookEndpoints)
     .where(
       and(
@@ -386,25 +430,60 @@ export async function emitWebhook<T extends WebhookEvent>(
       ),
     );
   if (endpoints.length === 0) return 0;
-  const eventId = `evt_${crypto.randomBytes(12).toString("hex")}`;
-  const payload = JSON.stringify(webhookEnvelope(type, data, eventId));
-  const rows = await tx
-    .insert(webhookDeliveries)
-    .values(
-      endpoints.map((e) => ({
-        endpointId: e.id,
-        companyId,
-        eventId,
-        type,
-        payload,
-      })),
-    )
-    .returning({
-      id: webhookDeliveries.id,
-      endpointId: webhookDeliveries.endpointId,
-    });
+  const eventId = newEventId();
+  const created = Math.floor(Date.now() / 1000);
+  // One body per version the endpoints are pinned to (the same event, the same id).
+  const bodies = new Map<ApiVersion, string>();
+  const bodyIn = (version: ApiVersion) => {
+    let body = bodies.get(version);
+    if (body === undefined) {
+      body = JSON.stringify(
+        webhookEnvelope(type, data, eventId, version, created),
+      );
+      bodies.set(version, body);
+    }
+    return body;
+  };
+  const ids = await queueDeliveries(
+    tx,
+    endpoints.map((e) => ({
+      endpointId: e.id,
+      companyId,
+      eventId,
+      type,
+      payload: bodyIn(endpointVersion(e)),
+    })),
+  );
+  return ids.length;
+}
+
+/** A new event's id: evt_ and 24 hex digits. */
+export function newEventId(): string {
+  return `evt_${crypto.randomBytes(12).toString("hex")}`;
+}
+
+/**
+ * The bookkeeping of every delivery (an event, a resend, a test event): its row, with the exact
+ * body it posts, and its job in its endpoint's queue, both in the caller's transaction.
+ * Returns the deliveries' ids, in the order given.
+ */
+export async function queueDeliveries(
+  tx: Executor,
+  deliveries: Array<{
+    endpointId: number;
+    companyId: number;
+    eventId: string;
+    type: string;
+    payload: string;
+  }>,
+): Promise<number[]> {
+  if (deliveries.length === 0) return [];
+  const rows = await tx.insert(webhookDeliveries).values(deliveries).returning({
+    id: webhookDeliveries.id,
+    endpointId: webhookDeliveries.endpointId,
+  });
   for (const row of rows) await enqueueDelivery(tx, row.id, row.endpointId);
-  return rows.length;
+  return rows.map((row) => row.id);
 }
 
 export { isDeliveryFailure, type DeliveryFailure };
@@ -723,20 +802,18 @@ export async function resendWebhookDelivery(
       throw notFound(WEBHOOK_DELIVERY_NOT_FOUND);
     await tx
       .update(webhookEndpoints)
-      .set({ disabledAt: null, failingSince: null, consecutiveFailures: 0 })
+      .set(ENABLED_AFRESH)
       .where(eq(webhookEndpoints.id, old.endpointId));
-    const [row] = await tx
-      .insert(webhookDeliveries)
-      .values({
+    const [id] = await queueDeliveries(tx, [
+      {
         endpointId: old.endpointId,
         companyId,
         eventId: old.eventId,
         type: old.type,
         payload: old.payload,
-      })
-      .returning({ id: webhookDeliveries.id });
-    await enqueueDelivery(tx, row.id, old.endpointId);
-    return row.id;
+      },
+    ]);
+    return id;
   });
 }
 

@@ -9,7 +9,7 @@ import { hashToken } from "~/models/people/index.server";
 import { fileComplaint } from "~/models/complaints/index.server";
 import type { AdvanceRequest, User, VirtualCard } from "#db/schema";
 import { eq, sql } from "drizzle-orm";
-import { invitations } from "#db/schema";
+import { invitations, webhookDeliveries, webhookEndpoints } from "#db/schema";
 import { db } from "~/utils/db.server";
 import {
   insertAdvance,
@@ -50,6 +50,8 @@ export type LayoutWorld = {
   joinToken: string;
   /** A payroll run waiting for its results (one deduction of the card's advance). */
   payrollRunId: number;
+  /** A webhook endpoint disabled after failing, with a delivered and a failed delivery. */
+  webhookEndpointId: number;
 };
 
 /** A company with enough data that every table has rows: pending, approved, declined, a card. */
@@ -137,6 +139,54 @@ export async function createLayoutWorld(): Promise<LayoutWorld> {
     details: "Two deductions were taken from one paycheck.",
     subjectReference: "Deduction of Nov 13",
   });
+  // A webhook endpoint disabled after its deliveries failed, with its log (nothing pending:
+  // nothing is sent).
+  const [hook] = await db()
+    .insert(webhookEndpoints)
+    .values({
+      companyId: employer.companyId!,
+      url: "https://payroll-integration.fresh-produce-and-bakery.example/webhooks/grocery-advance",
+      events: [
+        "advance_request.approved",
+        "card.issued",
+        "deduction.collected",
+      ],
+      secret: `whsec_${tag}`,
+      description: "Payroll system (deductions and cards)",
+      consecutiveFailures: 10,
+      failingSince: new Date(Date.now() - 30 * 3_600_000),
+      disabledAt: new Date(),
+    })
+    .returning({ id: webhookEndpoints.id });
+  const attempt = (status: number | null, error: string | null) => ({
+    at: new Date().toISOString(),
+    status,
+    error,
+    ms: 40,
+  });
+  await db()
+    .insert(webhookDeliveries)
+    .values([
+      {
+        endpointId: hook.id,
+        companyId: employer.companyId!,
+        eventId: `evt_${tag}_a`,
+        type: "card.issued",
+        payload: "{}",
+        status: "delivered" as const,
+        attempts: [attempt(200, null)],
+        deliveredAt: new Date(),
+      },
+      {
+        endpointId: hook.id,
+        companyId: employer.companyId!,
+        eventId: `evt_${tag}_b`,
+        type: "deduction.collected",
+        payload: "{}",
+        status: "failed" as const,
+        attempts: [attempt(null, "connection_refused"), attempt(500, null)],
+      },
+    ]);
   return {
     employer,
     employee,
@@ -146,6 +196,7 @@ export async function createLayoutWorld(): Promise<LayoutWorld> {
     rosterImportId: roster.id,
     joinToken,
     payrollRunId: run.id,
+    webhookEndpointId: hook.id,
   };
 }
 
@@ -355,6 +406,17 @@ export const LAYOUT_PAGES: LayoutPage[] = [
     role: "employer",
     path: () => "/settings/api",
     primary: ["Create key"],
+  },
+  {
+    name: "webhook-endpoint",
+    role: "employer",
+    path: (w) => `/settings/api/webhooks/${w.webhookEndpointId}`,
+    primary: [
+      /^Enable the endpoint/,
+      "Send test event",
+      "Rotate secret",
+      "Save changes",
+    ],
   },
   {
     // Off in the end-to-end run (no Finch variables): the page says how to turn it on.

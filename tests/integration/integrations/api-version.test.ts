@@ -1,13 +1,17 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { apiKeys, type User } from "#db/schema";
-import { createApiKey } from "~/models/integrations/index.server";
+import { apiKeys, webhookDeliveries, type User } from "#db/schema";
+import {
+  createApiKey,
+  sendTestWebhook,
+} from "~/models/integrations/index.server";
 import * as employeesRoute from "~/routes/api.employees";
 import * as endpointsRoute from "~/routes/api.webhook-endpoints.($id)";
 import { API_VERSION, VERSION_HEADER } from "~/utils/api-version";
 import { db } from "~/utils/db.server";
 import { API_VERSION_UNKNOWN } from "~/web/api-contract.server";
 import { useTestDatabase } from "#tests/support/db";
+import { documentedVersions } from "#tests/support/webhook-contract";
 import { call, createEmployer, requestAs } from "#tests/support/factories";
 
 // Grocery-Advance-Version: a request may name the version it is written for; without one a
@@ -46,6 +50,46 @@ describe("Grocery-Advance-Version", () => {
     );
     expect(res.status).toBe(200);
     expect(res.headers.get(VERSION_HEADER)).toBe(API_VERSION);
+  });
+
+  it("pins a webhook endpoint to the version its creating request was answered in: every body it gets carries it", async () => {
+    const res = await call(
+      endpointsRoute.action as Handler,
+      new Request("http://localhost:3000/api/webhook-endpoints", {
+        method: "POST",
+        headers: {
+          Authorization: `Bearer ${key.key}`,
+          "Content-Type": "application/json",
+        },
+        body: JSON.stringify({
+          url: "https://hooks.example.com/pinned",
+          events: ["card.issued"],
+        }),
+      }),
+    );
+    expect(res.status).toBe(201);
+    const answered = res.headers.get(VERSION_HEADER);
+    const endpoint = (await res.json()) as { id: number; apiVersion: string };
+    expect(endpoint.apiVersion).toBe(answered);
+    const ping = await sendTestWebhook(owner, endpoint.id);
+    const [row] = await db()
+      .select({ payload: webhookDeliveries.payload })
+      .from(webhookDeliveries)
+      .where(eq(webhookDeliveries.id, ping.id));
+    const body = JSON.parse(row.payload) as { version: string };
+    expect(body.version).toBe(endpoint.apiVersion);
+    expect(documentedVersions("ping")).toContain(body.version);
+    await call(
+      endpointsRoute.action as Handler,
+      new Request(
+        `http://localhost:3000/api/webhook-endpoints/${endpoint.id}`,
+        {
+          method: "DELETE",
+          headers: { Authorization: `Bearer ${key.key}` },
+        },
+      ),
+      { id: String(endpoint.id) },
+    );
   });
 
   it("echoes a version the request names, on a session's answer and on a refusal too", async () => {

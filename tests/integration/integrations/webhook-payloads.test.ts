@@ -32,6 +32,7 @@ import { deductionsOf, employeeOf } from "#tests/support/rows";
 import {
   DOCUMENTED_EVENTS,
   deliveryErrors,
+  documentedVersions,
 } from "#tests/support/webhook-contract";
 
 // Every event type, caused by the real actions and delivered to a receiver on 127.0.0.1: each
@@ -156,7 +157,12 @@ describe("webhook payloads", () => {
       new Set(DELIVERED_EVENTS),
     );
     for (const body of bodies) expect(deliveryErrors(body), body).toEqual([]);
-    for (const event of events) expect(event.version).toBe(API_VERSION);
+    // Each body is written in its endpoint's pinned version, one the document lists for it.
+    expect(endpoint.apiVersion).toBe(API_VERSION);
+    for (const event of events) {
+      expect(documentedVersions(event.type)).toContain(event.version);
+      expect(event.version).toBe(endpoint.apiVersion);
+    }
 
     // Each names what it concerns.
     const of = (type: string) => events.find((e) => e.type === type)!.data;
@@ -208,5 +214,9 @@ describe("webhook payloads", () => {
     const { employeeId: _, ...noId } = offboarded;
     expect(deliveryErrors(body(noId))).not.toEqual([]);
     expect(deliveryErrors(body(offboarded, "employee.moved"))).not.toEqual([]);
+    const unversioned = { ...JSON.parse(body(offboarded)), version: undefined };
+    expect(deliveryErrors(JSON.stringify(unversioned))).not.toEqual([]);
+    const unknown = { ...JSON.parse(body(offboarded)), version: "2020-01-01" };
+    expect(deliveryErrors(JSON.stringify(unknown))).not.toEqual([]);
   });
 });

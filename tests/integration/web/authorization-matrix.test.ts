@@ -141,6 +141,7 @@ import * as apiRedeliverWebhook from "~/routes/api.webhook-endpoints.$id.deliver
 import * as apiTestWebhook from "~/routes/api.webhook-endpoints.$id.[test]";
 import * as apiRotateWebhookSecret from "~/routes/api.webhook-endpoints.$id.rotate-secret";
 import * as appApiSettings from "~/routes/_app.settings_.api";
+import * as appWebhookEndpoint from "~/routes/_app.settings_.api_.webhooks.$id";
 import * as appPayrollConnection from "~/routes/_app.settings_.payroll";
 import * as payrollConnectCallback from "~/routes/settings.payroll.callback";
 import { API_CONTRACTS } from "~/routes/api.openapi[.]json";
@@ -1552,6 +1553,31 @@ const MATRIX: Row[] = [
     },
   },
   {
+    file: "_app.settings_.api_.webhooks.$id.tsx",
+    kind: "loader",
+    what: "GET /settings/api/webhooks/<A's endpoint> (owners only; another company's is not found)",
+    cells: ["auth", 403, 403, 403, 200, 404],
+    team: [403, 403],
+    build: async () => {
+      const id = String(await endpointOfA("page"));
+      return { path: `/settings/api/webhooks/${id}`, params: { id } };
+    },
+  },
+  {
+    file: "_app.settings_.api_.webhooks.$id.tsx",
+    kind: "action",
+    what: "POST /settings/api/webhooks/<A's endpoint> send a test event (owners only)",
+    cells: ["auth", 403, 403, 403, "→/settings/api/*", 404],
+    team: [403, 403],
+    build: async () => {
+      const id = String(await endpointOfA("page-test"));
+      return {
+        ...postForm(`/settings/api/webhooks/${id}`, { intent: "send-test" }),
+        params: { id },
+      };
+    },
+  },
+  {
     file: "_app.settings_.team.tsx",
     kind: "loader",
     what: "GET /settings/team (owners only)",
@@ -2682,6 +2708,7 @@ const MODULES: Record<string, Record<string, unknown>> = {
   "api.webhook-endpoints.$id.[test].ts": apiTestWebhook,
   "api.webhook-endpoints.$id.rotate-secret.ts": apiRotateWebhookSecret,
   "_app.settings_.api.tsx": appApiSettings,
+  "_app.settings_.api_.webhooks.$id.tsx": appWebhookEndpoint,
   "_app.settings_.payroll.tsx": appPayrollConnection,
   "settings.payroll.callback.ts": payrollConnectCallback,
   "api.advance-requests.$id.decline.ts": apiDecline,

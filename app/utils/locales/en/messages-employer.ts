@@ -179,6 +179,11 @@ const employerMessages = {
   "Endpoint enabled": "Endpoint enabled",
   "{{url}} gets events again.": "{{url}} gets events again.",
   "{{url}} gets no more events.": "{{url}} gets no more events.",
+  "Test event queued": "Test event queued",
+  "A signed ping will be sent to {{url}} shortly.":
+    "A signed ping will be sent to {{url}} shortly.",
+  "Endpoint changed": "Endpoint changed",
+  "{{url}} is saved.": "{{url}} is saved.",
   "Delivery queued": "Delivery queued",
   "The event will be sent again shortly.":
     "The event will be sent again shortly.",

@@ -180,6 +180,11 @@ const employerMessages = {
   "Endpoint enabled": "Endpoint activado",
   "{{url}} gets events again.": "{{url}} vuelve a recibir eventos.",
   "{{url}} gets no more events.": "{{url}} ya no recibe eventos.",
+  "Test event queued": "Evento de prueba en cola",
+  "A signed ping will be sent to {{url}} shortly.":
+    "En breve se enviará un ping firmado a {{url}}.",
+  "Endpoint changed": "Endpoint cambiado",
+  "{{url}} is saved.": "{{url}} está guardado.",
   "Delivery queued": "Entrega en cola",
   "The event will be sent again shortly.":
     "El evento se volverá a enviar en breve.",

@@ -5,6 +5,7 @@ const settings = {
     settings: "Configuración de la empresa",
     team: "Equipo",
     api: "API",
+    webhookEndpoint: "Endpoint de webhook",
     payroll: "Conexión con la nómina",
   },
   email: {
@@ -219,6 +220,57 @@ const settings = {
     endpointFailed: "No se agregó el endpoint",
     adding: "Agregando...",
     add: "Agregar endpoint",
+    answeredHttp: "el endpoint respondió HTTP {{status}}",
+    manage: "Gestionar",
+    manageEndpoint: "Gestionar el endpoint {{url}}",
+    endpointPage: {
+      heading: "Endpoint de webhook",
+      back: "Volver a la página de la API",
+      added:
+        "Agregado el {{date}}. Los cuerpos se escriben en la versión {{version}} de la API.",
+      enabledNow: "Activado: recibe los eventos a los que está suscrito.",
+      disabledHeading: "Este endpoint está desactivado",
+      disabledFailures:
+        "Desactivado el {{date}}: sus últimas {{failures}} entregas fallaron, seguidas, desde el {{since}}. Un endpoint cuyas entregas fallan {{limit}} veces seguidas durante al menos {{hours}} horas se desactiva, para que un receptor averiado no acumule reintentos.",
+      disabledTurnedOff:
+        'Apagado el {{date}} por un cambio en el endpoint (Activado desmarcado aquí, o "enabled": false por la API).',
+      disabledHow:
+        "Mientras está desactivado no recibe eventos: no se le envía nada de lo que ocurra entretanto. Para volver a activarlo, arregla el receptor (el registro de entregas de abajo muestra su último error) y elige Activar: su cuenta de fallos vuelve a cero. Después, vuelve a entregar desde el registro los eventos que se perdió (una nueva entrega también lo activa).",
+      test: "Enviar un evento de prueba",
+      testText:
+        "Envía un evento ping firmado solo a este endpoint, para comprobar que se puede llegar a él y que su firma se verifica. Aparece en el registro de entregas.",
+      sendTest: "Enviar evento de prueba",
+      edit: "Cambiar el endpoint",
+      description: "Descripción (opcional)",
+      enabled: "Activado (recibe eventos)",
+      save: "Guardar cambios",
+      saving: "Guardando...",
+      editFailed: "No se cambió el endpoint",
+      secret: "Secreto de firma",
+      secretText:
+        "Rotar crea un secreto de firma nuevo, que se muestra una sola vez. El anterior sigue firmando cada entrega (una segunda v1 en Grocery-Advance-Signature) durante {{hours}} horas: cambia tu receptor al nuevo en ese tiempo y no se rechaza ninguna entrega.",
+      overlap: "El secreto anterior también firma hasta el {{date}}.",
+      rotate: "Rotar el secreto",
+      rotated:
+        "Un secreto de firma nuevo. Cópialo ahora: no se volverá a mostrar. El secreto anterior sigue firmando hasta el {{date}}.",
+      newSecretLabel: "El nuevo secreto de firma",
+      log: "Registro de entregas",
+      logCaption: "Entregas a este endpoint",
+      logPages: "Páginas del registro de entregas",
+      columns: {
+        event: "Evento",
+        status: "Estado",
+        attempts: "Intentos",
+        lastAnswer: "Última respuesta",
+        next: "Próximo intento",
+        redeliver: "Volver a entregar",
+      },
+      noDeliveries: "Todavía no hay entregas a este endpoint.",
+      answered: "HTTP {{status}}",
+      none: "Ninguno",
+      redeliver: "Volver a entregar",
+      redeliverLabel: "Volver a entregar {{type}} {{id}}",
+    },
   },
   payroll: {
     heading: "Conexión con la nómina",

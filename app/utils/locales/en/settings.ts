@@ -89,7 +89,8 @@ const settings = {
       MONTHLY: "Monthly (last day)",
     },
     nextPayDate: "Next pay date",
-    nextPayDateHint: "As a date like 2026-11-27.",
+    nextPayDateHint:
+      "The next day your company pays its employees: today or later. Deductions fall on it.",
     failed: "Pay schedule not saved",
     saving: "Saving...",
     save: "Save pay schedule",

@@ -13,7 +13,7 @@ const mail = {
   labels: {
     amount: "Monto",
     approvedOn: "Aprobado el",
-    repayment: "Pago",
+    repayment: "Pago del adelanto",
     card: "Tarjeta",
     whereItWorks: "Dónde se puede usar",
     expires: "Vence",
@@ -36,9 +36,9 @@ const mail = {
     repayment_many:
       "{{count}} de descuentos de nómina, programados cuando se emita tu tarjeta",
     companyPays:
-      "Confírmalo en el pago dentro de {{days}} días para recibir tu tarjeta de supermercado: tu empresa paga el cargo por servicio, así que no se cobra nada a tu tarjeta. Los {{amount}} se cargan a tu tarjeta de supermercado.",
+      "Confírmalo en el pago dentro de {{days}} días para recibir tu tarjeta de supermercado: tu empresa paga el cargo por servicio, así que no se cobra nada a tu tarjeta. Los {{amount}} se depositan en tu tarjeta de supermercado.",
     employeePays:
-      "Confírmalo en el pago dentro de {{days}} días: en tu tarjeta solo se autoriza el cargo por servicio, que se cobra cuando se emite tu tarjeta de supermercado. Los {{amount}} se cargan a tu tarjeta de supermercado; nunca se cobran a tu tarjeta.",
+      "Confírmalo en el pago dentro de {{days}} días: en tu tarjeta solo se autoriza el cargo por servicio, que se cobra cuando se emite tu tarjeta de supermercado. Los {{amount}} se depositan en tu tarjeta de supermercado; nunca se cobran a tu tarjeta.",
     action: "Abrir Grocery Advance",
   },
   cardIssued: {

@@ -92,7 +92,8 @@ const settings = {
       MONTHLY: "Cada mes (el último día)",
     },
     nextPayDate: "Próximo día de pago",
-    nextPayDateHint: "Como una fecha, por ejemplo 2026-11-27.",
+    nextPayDateHint:
+      "El próximo día en que tu empresa paga a sus empleados: hoy o después. Los descuentos caen ese día.",
     failed: "No se guardó el calendario de pagos",
     saving: "Guardando...",
     save: "Guardar calendario",

@@ -4569,6 +4569,8 @@ export interface operations {
           lastName: string;
           department?: string;
           workState?: string;
+          /** @enum {string} */
+          language?: "en" | "es";
         };
       };
     };

@@ -120,6 +120,12 @@ const settings = {
     save: "Save",
     removeFrom: "Remove {{name}} from the team",
     remove: "Remove",
+    onlyOwner: "The only owner",
+    confirmRemove:
+      "Remove {{name}} from the team? Their sessions end at once, and the invitations they sent and API keys they created are revoked.",
+    confirmRemoveSelf:
+      "Remove yourself from the team? You are signed out at once, and the invitations you sent and API keys you created are revoked.",
+    confirmRemoveButton: "Yes, remove {{name}}",
     email: "Email",
     role: "Role",
     roleDescription: "<role>: {{description}}",

@@ -75,6 +75,8 @@ const mail = {
     link: "El enlace de abajo sirve una sola vez, durante {{days}} días. Con él eliges tu propio usuario y contraseña; nadie más los conoce.",
     unexpected: "Si no esperabas esta invitación, ignora este correo.",
     action: "Aceptar la invitación",
+    footer:
+      "Recibes este correo porque {{inviter}}, de {{company}}, invitó a esta dirección a {{product}}; no tienes una cuenta con nosotros.",
   },
   reset: {
     subject: "Restablece tu contraseña de {{product}}",

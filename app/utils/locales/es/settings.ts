@@ -123,6 +123,12 @@ const settings = {
     save: "Guardar",
     removeFrom: "Quitar a {{name}} del equipo",
     remove: "Quitar",
+    onlyOwner: "El único dueño",
+    confirmRemove:
+      "¿Quitar a {{name}} del equipo? Sus sesiones terminan en el acto, y se anulan las invitaciones que envió y las claves de API que creó.",
+    confirmRemoveSelf:
+      "¿Quitarte del equipo? Tu sesión se cierra en el acto, y se anulan las invitaciones que enviaste y las claves de API que creaste.",
+    confirmRemoveButton: "Sí, quitar a {{name}}",
     email: "Correo electrónico",
     role: "Rol",
     roleDescription: "<role>: {{description}}",

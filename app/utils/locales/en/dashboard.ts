@@ -15,7 +15,8 @@ const dashboard = {
     invitation:
       "{{company}} invited {{email}} (the link works until {{date}}): open the invitation e-mail and press Join.",
     aCompany: "A company",
-    notLinkedNext: "Until then: <howItWorks>, or keep your <profile> up to date.",
+    notLinkedNext:
+      "Until then: <howItWorks>, or keep your <profile> up to date.",
     howItWorks: "see how an advance works and what it costs",
     profile: "profile",
     leftTitle:

@@ -19,8 +19,7 @@ const dashboard = {
       "Mientras tanto: <howItWorks>, o mantén tu <profile> al día.",
     howItWorks: "mira cómo funciona un adelanto y cuánto cuesta",
     profile: "perfil",
-    leftTitle:
-      "Ya no puedes pedir adelantos: tu empleador te dio de baja.",
+    leftTitle: "Ya no puedes pedir adelantos: tu empleador te dio de baja.",
     leftText:
       "Lo que todavía debes se descuenta de tu último sueldo; tus tarjetas, tus descuentos y tu <link> siguen aquí.",
     leftHistory: "historial",

@@ -73,8 +73,13 @@ export const companies = pgTable(
     // next, and the most advances in a rolling 12 months. A state's rules may be stricter still.
     coolingOffDays: integer("cooling_off_days").notNull().default(1),
     maxAdvancesPerYear: integer("max_advances_per_year").notNull().default(12),
+    // The company's language: the one its invitations default to (docs/decisions/0128).
+    language: text("language", { enum: ["en", "es"] })
+      .notNull()
+      .default("en"),
   },
   (t) => [
+    check("companies_language_check", sql`${t.language} in ('en', 'es')`),
     check(
       "companies_retention_years_check",
       sql`${t.retentionYears} between 2 and 10`,
@@ -716,6 +721,11 @@ export const invitations = pgTable(
     employeeNumber: text("employee_number"),
     workState: text("work_state"),
     companyRole: text("company_role", { enum: COMPANY_ROLES }),
+    // The invitee's language, chosen when inviting (the company's by default): the mail and
+    // the join page are in it (docs/decisions/0128).
+    language: text("language", { enum: ["en", "es"] })
+      .notNull()
+      .default("en"),
     tokenHash: text("token_hash").notNull(),
     status: text("status", {
       enum: ["PENDING", "ACCEPTED", "REVOKED", "EXPIRED"],
@@ -731,6 +741,7 @@ export const invitations = pgTable(
     revokedAt: tstz("revoked_at"),
   },
   (t) => [
+    check("invitations_language_check", sql`${t.language} in ('en', 'es')`),
     uniqueIndex("invitations_token_hash_idx").on(t.tokenHash),
     uniqueIndex("invitations_pending_email_idx")
       .on(t.companyId, t.kind, sql`lower(${t.email})`)

@@ -1,11 +1,14 @@
 import type { SubmissionResult } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { Link, useActionData } from "@remix-run/react";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { island } from "~/components/island";
 import { Card } from "~/components/ui/card";
-import { inviteEmployee } from "~/models/companies/index.server";
+import {
+  companyLanguage,
+  inviteEmployee,
+} from "~/models/companies/index.server";
 import { INVITATION_DAYS } from "~/utils/invitation-rules";
 import { translatedTitle, useT } from "~/utils/i18n";
 import { pageMessages } from "~/web/language.server";
@@ -32,8 +35,11 @@ const InviteEmployeeForm = island(() =>
 );
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireEmployer(request, "manageEmployees");
-  return json(await pageMessages(request, ["invitations", "messages"]));
+  const employer = await requireEmployer(request, "manageEmployees");
+  return json({
+    ...(await pageMessages(request, ["invitations", "messages"])),
+    language: await companyLanguage(employer, "EMPLOYEE"),
+  });
 }
 
 type ActionData = { result: SubmissionResult<string[]> };
@@ -71,6 +77,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function InviteEmployeePage() {
+  const { language } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>() as ActionData | undefined;
   const t = useT("invitations");
   return (
@@ -82,7 +89,10 @@ export default function InviteEmployeePage() {
         <p className="mt-1 text-gray-700">{t("invite.intro")}</p>
       </div>
       <Card>
-        <InviteEmployeeForm lastResult={actionData?.result} />
+        <InviteEmployeeForm
+          lastResult={actionData?.result}
+          language={language}
+        />
       </Card>
       <p className="text-sm text-gray-700">
         <Link to="/employees" className="font-medium text-brand-700 underline">

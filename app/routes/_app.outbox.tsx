@@ -76,7 +76,10 @@ export default function OutboxPage() {
   const t = useT("outbox");
   return (
     <div className="space-y-6">
-      <h1 className="text-2xl font-bold text-gray-900">{t("heading")}</h1>
+      <div>
+        <h1 className="text-2xl font-bold text-gray-900">{t("heading")}</h1>
+        <p className="mt-1 text-sm text-gray-700">{t("intro")}</p>
+      </div>
       {open ? (
         <Card
           title={open.subject}

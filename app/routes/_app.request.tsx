@@ -226,9 +226,25 @@ export default function RequestPage() {
         >
           <p className="font-semibold">{t("notLinked.title")}</p>
           <p className="mt-1">{t("notLinked.text")}</p>
+          <p className="mt-2">
+            {withElements(t("notLinked.next"), {
+              howItWorks: (
+                <Link to="/how-it-works" className="font-medium underline">
+                  {t("notLinked.howItWorks")}
+                </Link>
+              ),
+              dashboard: (
+                <Link to="/" className="font-medium underline">
+                  {t("notLinked.dashboard")}
+                </Link>
+              ),
+            })}
+          </p>
         </div>
       )}
 
+      {/* A leaver, or an employee with no company (the note above): no form that could only be
+          refused; the action refuses them all the same. */}
       {left ? (
         <div
           role="note"
@@ -246,7 +262,7 @@ export default function RequestPage() {
             })}
           </p>
         </div>
-      ) : belowMinimum ? (
+      ) : !linked ? null : belowMinimum ? (
         <div
           role="note"
           data-testid="below-minimum"

@@ -25,6 +25,7 @@ import { refuseWhileDatabaseDown } from "~/web/unavailable.server";
 import { can, refusalFor, requireEmployerAuth } from "~/web/auth.server";
 import type { SecurityActionData } from "~/validation/mfa";
 import { formatDate } from "~/utils/dates";
+import { isoDay } from "~/utils/pay-schedule";
 import { env } from "~/utils/env.server";
 import { sessionListAction, sessionLists } from "~/web/session-actions.server";
 import { pushSettings, pushSettingsAction } from "~/web/push-actions.server";
@@ -122,6 +123,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     },
     employeeCount: overview?.employeeCount ?? 0,
     paySchedule,
+    // The earliest next pay date the server accepts (the pay schedule's date picker's `min`).
+    today: isoDay(new Date()),
     isOwner: can(user, "team"),
     // The member's own address, confirmed by the link mailed at registration, and what the
     // company may send while it is or is not (decision 0099).
@@ -239,6 +242,7 @@ export default function SettingsPage() {
     isOwner,
     settingsRefusal,
     paySchedule,
+    today,
     email,
     push,
   } = useLoaderData<typeof loader>();
@@ -340,6 +344,7 @@ export default function SettingsPage() {
         <PayScheduleForm
           key={`${paySchedule.frequency}:${paySchedule.nextPayDate}`}
           schedule={paySchedule}
+          today={today}
           lastResult={actionData?.schedule}
         />
       ) : null}

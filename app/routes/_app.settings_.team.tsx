@@ -6,6 +6,7 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { island } from "~/components/island";
 import { Card } from "~/components/ui/card";
 import {
+  companyLanguage,
   inviteMember,
   listInvitations,
   changeMemberRole,
@@ -53,9 +54,10 @@ const InvitationsTable = island(() =>
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const owner = await requireEmployer(request, "team");
-  const [members, invitations] = await Promise.all([
+  const [members, invitations, invitationLanguage] = await Promise.all([
     listTeam(owner),
     listInvitations(owner, "MEMBER", 50),
+    companyLanguage(owner, "MEMBER"),
   ]);
   const { language, i18n } = await pageI18n(
     request,
@@ -66,6 +68,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return json({
     i18n,
     selfId: owner.id,
+    invitationLanguage,
     members: members.map((m) => ({
       id: m.id,
       name: m.name,
@@ -132,6 +135,14 @@ export async function action({ request }: ActionFunctionArgs) {
     });
   }
   if (intent === "remove-member") {
+    // Only the confirmation's button removes (the table's Remove opens it): a post without it
+    // changes nothing.
+    if (formData.get("confirmed") !== "yes")
+      return redirectWithError(
+        "/settings/team",
+        "Not removed",
+        "Confirm the removal with its button.",
+      );
     const memberId = parseId(formData.get("memberId")) ?? 0;
     return toastOutcome("/settings/team", async () => {
       const removed = await removeMember(owner, memberId);
@@ -171,7 +182,8 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function TeamPage() {
-  const { members, invitations, selfId } = useLoaderData<typeof loader>();
+  const { members, invitations, selfId, invitationLanguage } =
+    useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>() as ActionData | undefined;
   const t = useT("settings");
   return (
@@ -186,7 +198,10 @@ export default function TeamPage() {
         <TeamTable members={members} selfId={selfId} />
       </Card>
       <Card title={t("team.invite")}>
-        <InviteMemberForm lastResult={actionData?.result} />
+        <InviteMemberForm
+          lastResult={actionData?.result}
+          language={invitationLanguage}
+        />
       </Card>
       {invitations.length > 0 ? (
         <Card title={t("team.invitations")}>

@@ -277,18 +277,22 @@ export default function JoinPage() {
             lastName={invitation.lastName}
             lastResult={actionData?.result}
           />
-          <p className="mt-6 text-sm text-gray-700">
-            {withElements(t("join.haveAccount"), {
-              link: (
-                <Link
-                  to="/auth?redirectTo=/join"
-                  className="font-medium text-brand-700 underline"
-                >
-                  {t("join.signIn")}
-                </Link>
-              ),
-            })}
-          </p>
+          {/* An employee may join with the account they have; a colleague's invitation is
+              for a new account only (its page must not ask about an employee account). */}
+          {invitation.kind === "EMPLOYEE" ? (
+            <p className="mt-6 text-sm text-gray-700">
+              {withElements(t("join.haveAccount"), {
+                link: (
+                  <Link
+                    to="/auth?redirectTo=/join"
+                    className="font-medium text-brand-700 underline"
+                  >
+                    {t("join.signIn")}
+                  </Link>
+                ),
+              })}
+            </p>
+          ) : null}
         </>
       )}
     </JoinFrame>

@@ -60,28 +60,20 @@ function spanishDate(value: Date | string, withTime = false): string {
   return format.format(date);
 }
 
-function dayText(
+/**
+ * A date as people read it, the one format of each language (docs/decisions/0128): 'MMM d,
+ * yyyy' in English ("Mar 5, 2026"), "5 mar 2026" in Spanish. Every page, e-mail and CSV label
+ * that shows a date to a person goes through here; API JSON stays ISO.
+ */
+export function formatDate(
   value: Date | string | null | undefined,
-  language: Language,
-  padDay: boolean,
+  language: Language = "en",
 ): string {
   if (!value) return NO_DATE[language];
   if (language !== "en") return spanishDate(value);
   const { year, month, day } = localParts(value);
-  return `${MONTHS[month]} ${padDay ? pad(day, 2) : day}, ${year}`;
+  return `${MONTHS[month]} ${day}, ${year}`;
 }
-
-/** 'MMM dd, yyyy' — e.g. "Mar 05, 2026"; in Spanish "5 mar 2026". */
-export const formatDate = (
-  value: Date | string | null | undefined,
-  language: Language = "en",
-): string => dayText(value, language, true);
-
-/** 'MMM d, yyyy' — e.g. "Mar 5, 2026"; in Spanish "5 mar 2026". */
-export const formatDateShort = (
-  value: Date | string | null | undefined,
-  language: Language = "en",
-): string => dayText(value, language, false);
 
 /** ISO date (yyyy-MM-dd) in local time. */
 export function isoDate(value: Date): string {
@@ -89,7 +81,7 @@ export function isoDate(value: Date): string {
   return `${year}-${pad(month + 1, 2)}-${pad(day, 2)}`;
 }
 
-/** 'MMM dd, yyyy HH:mm' in local time — e.g. "Mar 05, 2026 14:03". */
+/** The date as formatDate, then the time (24 h, local) — e.g. "Mar 5, 2026 14:03". */
 export function formatDateTime(
   value: Date | string | null | undefined,
   language: Language = "en",

@@ -6,6 +6,7 @@ import {
   requiredText,
 } from "./common";
 import { US_STATES, WORK_STATE_INVALID } from "~/utils/state-rules";
+import { LANGUAGES } from "~/utils/i18n";
 
 // The company's forms: inviting an employee or a colleague, accepting an invitation, changing
 // a member's role. Shared by the pages (Conform, browser and server) and the JSON API.
@@ -25,6 +26,14 @@ export const workStateField = z
 /** An owner or admin records where an employee works (/employees/:id). */
 export const workStateSchema = z.object({ workState: workStateField });
 
+/**
+ * The invitee's language (docs/decisions/0128): their mail and join page are in it. Absent:
+ * the company's language.
+ */
+export const invitationLanguageField = z
+  .enum(LANGUAGES, { error: "Choose English or Spanish" })
+  .optional();
+
 export const COMPANY_ROLE_VALUES = ["OWNER", "ADMIN", "APPROVER"] as const;
 export const ROLE_REQUIRED = "Choose a role";
 
@@ -35,6 +44,7 @@ export const inviteEmployeeSchema = z.object({
   lastName: requiredText("Last name"),
   department: optionalText("Department"),
   workState: workStateField,
+  language: invitationLanguageField,
 });
 export type InviteEmployeeInput = z.infer<typeof inviteEmployeeSchema>;
 
@@ -42,6 +52,7 @@ export type InviteEmployeeInput = z.infer<typeof inviteEmployeeSchema>;
 export const inviteMemberSchema = z.object({
   email: emailField,
   role: z.enum(COMPANY_ROLE_VALUES, { error: ROLE_REQUIRED }),
+  language: invitationLanguageField,
 });
 export type InviteMemberInput = z.infer<typeof inviteMemberSchema>;
 

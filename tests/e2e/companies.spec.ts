@@ -176,9 +176,20 @@ test.describe("companies", () => {
     const owner = await createEmployer({ companyName: uniqueName("Team") });
     await loginAs(owner);
     await page.goto("/settings/team");
+    // The only owner is offered no Remove on themselves.
+    const ownerRow = page
+      .getByRole("region", { name: "Team members" })
+      .getByRole("row")
+      .filter({ hasText: "(you)" });
+    await expect(ownerRow.getByText("The only owner")).toBeVisible();
+    await expect(ownerRow.getByText("Remove", { exact: true })).toHaveCount(0);
     const email = `${uniqueName("approver")}@example.com`;
     await page.getByLabel("Email").fill(email);
     await page.getByLabel("Role", { exact: true }).selectOption("APPROVER");
+    // The invitee's language: the company's by default.
+    await expect(page.getByLabel("Language of the invitation")).toHaveValue(
+      "en",
+    );
     await page.getByRole("button", { name: "Send invitation" }).click();
     await expect(page.getByText("Invitation sent").first()).toBeVisible();
 
@@ -189,6 +200,10 @@ test.describe("companies", () => {
     const approver = await context.newPage();
     await approver.goto(await joinPath(email));
     await expect(approver.getByText("as approver")).toBeVisible();
+    // A colleague's invitation is for a new account: no question about an employee account.
+    await expect(
+      approver.getByText("Already have an employee account?"),
+    ).toHaveCount(0);
     await approver.getByLabel("First name").fill("Abe");
     await approver.getByLabel("Last name").fill("Prover");
     await approver.getByLabel("Username").fill(uniqueName("abe"));
@@ -217,7 +232,26 @@ test.describe("companies", () => {
     await expect(
       members.getByLabel("Role of Abe Prover", { exact: true }),
     ).toHaveValue("APPROVER");
+    // Abe signed in by joining: his last sign-in is a date, not "Never".
+    const abe = members.getByRole("row").filter({ hasText: "Abe Prover" });
+    await expect(abe.getByText("Never")).toHaveCount(0);
+    await expect(
+      abe.getByText(/^[A-Z][a-z]{2} [1-9]\d?, \d{4} \d{2}:\d{2}$/),
+    ).toBeVisible();
     await expectAccessible(page);
+
+    // Remove takes a confirmation, without JavaScript too.
+    await abe.getByText("Remove", { exact: true }).click();
+    await expect(
+      abe.getByText(
+        /^Remove Abe Prover from the team\? Their sessions end at once/,
+      ),
+    ).toBeVisible();
+    await abe.getByRole("button", { name: "Yes, remove Abe Prover" }).click();
+    await expect(page.getByText("Member removed").first()).toBeVisible();
+    await expect(members.getByText("Abe Prover", { exact: true })).toHaveCount(
+      0,
+    );
   });
 
   test("a roster is previewed with its problems, then imported with its progress shown", async ({

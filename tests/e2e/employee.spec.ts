@@ -5,6 +5,9 @@ import {
   createUnlinkedEmployee,
 } from "#tests/support/factories";
 import { requestAdvance } from "~/models/advances/index.server";
+import { offboardEmployee } from "~/models/payroll/index.server";
+import { isoDay } from "~/utils/pay-schedule";
+import { employeeOf } from "#tests/support/rows";
 import {
   expect,
   expectAccessible,
@@ -155,16 +158,51 @@ test.describe("employee experience", () => {
     await expect(
       page.getByText("Your account is not linked to an employer yet."),
     ).toBeVisible();
-    await expect(page.getByText("Pay cycle ends Not set")).toBeVisible();
-    await page.goto("/request");
-    await page.getByLabel(/I agree to the terms and conditions/).check();
-    await page.getByRole("button", { name: "Submit Request" }).click();
-    // The form's own error block (the summary above the form links to it).
-    const toast = page.getByRole("alert").filter({ hasText: "Request failed" });
-    await expect(toast).toContainText("Request failed");
-    await expect(toast).toContainText(
-      "Your account is not linked to an employer yet.",
+    // No dead end: no New Request, no zero figures, but what they can do now.
+    await expect(page.getByRole("link", { name: "New Request" })).toHaveCount(
+      0,
     );
+    await expect(page.getByText("Pay cycle ends Not set")).toHaveCount(0);
+    await expect(
+      page.getByRole("link", {
+        name: "see how an advance works and what it costs",
+      }),
+    ).toHaveAttribute("href", "/how-it-works");
+    // /request says why instead of a form it would refuse (its action still refuses a post:
+    // tests/integration/advances/request-dead-ends.test.ts).
+    await page.goto("/request");
+    await expect(
+      page.getByText("Your account is not linked to an employer yet."),
+    ).toBeVisible();
+    await expect(
+      page.getByRole("button", { name: "Submit Request" }),
+    ).toHaveCount(0);
+    await expect(
+      page.getByRole("link", { name: "dashboard", exact: true }),
+    ).toBeVisible();
+
+    // A leaver: no New Request either, and a note that says why.
+    await page.context().clearCookies();
+    const employer = await createEmployer();
+    const leaver = await createEmployee(employer);
+    await offboardEmployee(employer, (await employeeOf(leaver)).id, {
+      lastPayDate: isoDay(new Date()),
+    });
+    await loginAs(leaver);
+    await page.goto("/");
+    await expect(
+      page.getByText(
+        "You can no longer request advances: your employer has offboarded you.",
+      ),
+    ).toBeVisible();
+    await expect(page.getByRole("link", { name: "New Request" })).toHaveCount(
+      0,
+    );
+    await page.goto("/request");
+    await expect(page.getByTestId("left-company")).toBeVisible();
+    await expect(
+      page.getByRole("button", { name: "Submit Request" }),
+    ).toHaveCount(0);
   });
 
   test("the dashboard shows cards, deductions and a pending payment", async ({

@@ -130,7 +130,7 @@ test.describe("password reset and the outbox", () => {
       .getByRole("link", { name: "See the e-mails sent to you" })
       .click();
     await expect(
-      page.getByRole("heading", { name: "E-mails to you" }),
+      page.getByRole("heading", { name: "E-mails to you and from you" }),
     ).toBeVisible();
     await page
       .getByRole("link", { name: "Your $275.00 advance is approved" })

@@ -1,3 +1,5 @@
+import { addDays, subDays } from "date-fns";
+import { isoDay } from "~/utils/pay-schedule";
 import { createEmployee, createEmployer } from "#tests/support/factories";
 import { employeeOf } from "#tests/support/rows";
 import {
@@ -89,6 +91,35 @@ test.describe("company settings", () => {
     await page.goto("/settings");
     await expect(page.getByLabel("Company name")).toHaveValue("Stay Co");
     await expect(page.getByLabel("Maximum advance")).toHaveValue("500.00");
+  });
+
+  test("the next pay date is a date picker from today; a past date gets the same message with and without JavaScript", async ({
+    page,
+    loginAs,
+  }) => {
+    await loginAs(await createEmployer());
+    await page.goto("/settings");
+    const payDate = page.getByLabel("Next pay date");
+    await expect(payDate).toHaveAttribute("type", "date");
+    await expect(payDate).toHaveAttribute("min", isoDay(new Date()));
+    await expect(payDate).not.toHaveAttribute("placeholder");
+    await expect(
+      page.getByText(
+        "The next day your company pays its employees: today or later. Deductions fall on it.",
+      ),
+    ).toBeVisible();
+    await payDate.fill(isoDay(subDays(new Date(), 1)));
+    await page.getByRole("button", { name: "Save pay schedule" }).click();
+    await expect(
+      page.getByText("The next pay date cannot be in the past.").first(),
+    ).toBeVisible();
+    const later = isoDay(addDays(new Date(), 10));
+    await page.getByLabel("How often you pay").selectOption("BIWEEKLY");
+    await page.getByLabel("Next pay date").fill(later);
+    await page.getByRole("button", { name: "Save pay schedule" }).click();
+    await expect(page.getByText("Pay schedule saved").first()).toBeVisible();
+    await page.reload();
+    await expect(page.getByLabel("Next pay date")).toHaveValue(later);
   });
 
   test("links to employee management", async ({ page, loginAs }) => {

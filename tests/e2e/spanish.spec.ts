@@ -289,6 +289,28 @@ test.describe("in Spanish", () => {
 test.describe("the employer side in Spanish", () => {
   test.use({ locale: "es-US" });
 
+  test("the team page, the invite form's language and the outbox say what they hold", async ({
+    page,
+    loginAs,
+  }) => {
+    await loginAs(await createEmployer());
+    await page.goto("/settings/team");
+    await expect(page.getByText("El único dueño")).toBeVisible();
+    await expect(page.getByLabel("Idioma de la invitación")).toHaveValue("en");
+    await page.getByLabel("Idioma de la invitación").selectOption("es");
+    await page.getByLabel("Correo electrónico").fill("nueva@example.com");
+    await page.getByRole("button", { name: "Enviar invitación" }).click();
+    await expect(page.getByText("Invitación enviada").first()).toBeVisible();
+    await page.goto("/outbox");
+    await expect(
+      page.getByRole("heading", { name: "Correos recibidos y enviados" }),
+    ).toBeVisible();
+    // The invitation went in the language chosen for the invitee.
+    await expect(
+      page.getByText(/te invita a Grocery Advance/).first(),
+    ).toBeVisible();
+  });
+
   test("approve and decline: the buttons, the dialog and the toasts", async ({
     page,
     loginAs,

@@ -4902,6 +4902,8 @@ export interface operations {
           lastName: string;
           department?: string;
           workState?: string;
+          /** @enum {string} */
+          language?: "en" | "es";
         };
       };
     };

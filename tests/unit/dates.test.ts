@@ -1,6 +1,6 @@
 import { format } from "date-fns";
 import fc from "fast-check";
-import { formatDate, formatDateShort, isoDate } from "~/utils/dates";
+import { formatDate, isoDate } from "~/utils/dates";
 
 // app/utils/dates.ts formats by hand to keep date-fns `format` out of the browser bundles
 // (docs/decisions/0024); it must say exactly what date-fns says.
@@ -14,11 +14,10 @@ describe("date formats", () => {
           noInvalidDate: true,
         }),
         (date) => {
-          expect(formatDate(date)).toBe(format(date, "MMM dd, yyyy"));
-          expect(formatDateShort(date)).toBe(format(date, "MMM d, yyyy"));
+          expect(formatDate(date)).toBe(format(date, "MMM d, yyyy"));
           expect(isoDate(date)).toBe(format(date, "yyyy-MM-dd"));
           expect(formatDate(date.toISOString())).toBe(
-            format(date, "MMM dd, yyyy"),
+            format(date, "MMM d, yyyy"),
           );
         },
       ),
@@ -28,11 +27,12 @@ describe("date formats", () => {
 
   it("keep N/A for no date and refuse an invalid one like date-fns", () => {
     expect(formatDate(null)).toBe("N/A");
-    expect(formatDateShort(undefined)).toBe("N/A");
-    expect(formatDate(new Date(2026, 2, 5))).toBe("Mar 05, 2026");
-    expect(formatDateShort(new Date(2026, 2, 5))).toBe("Mar 5, 2026");
+    expect(formatDate(undefined)).toBe("N/A");
+    // One English format everywhere (docs/decisions/0128): the day is not zero-padded.
+    expect(formatDate(new Date(2026, 2, 5))).toBe("Mar 5, 2026");
+    expect(formatDate(new Date(2026, 11, 25))).toBe("Dec 25, 2026");
     expect(() => formatDate("not a date")).toThrow(RangeError);
-    expect(() => format(new Date("not a date"), "MMM dd, yyyy")).toThrow(
+    expect(() => format(new Date("not a date"), "MMM d, yyyy")).toThrow(
       RangeError,
     );
   });

@@ -18,7 +18,7 @@ import {
   requestLanguage,
 } from "~/utils/i18n.server";
 import { formatCents, formatMoney, formatPercent } from "~/utils/money";
-import { formatDate, formatDateShort, formatDateTime } from "~/utils/dates";
+import { formatDate, formatDateTime } from "~/utils/dates";
 
 // The catalogues (app/utils/locales) and the runtime that reads them
 // (docs/decisions/0084-languages-and-the-javascript-budget.md).
@@ -242,11 +242,15 @@ describe("numbers and dates in the language", () => {
     expect(formatPercent(0.125)).toBe("12.5%");
   });
 
-  it("dates: English as before, Spanish through Intl", () => {
+  it("dates: one format per language, Spanish through Intl", () => {
     const day = new Date(2026, 10, 24, 14, 3);
     expect(formatDate(day)).toBe("Nov 24, 2026");
     expect(formatDate(day, "es")).toBe("24 nov 2026");
-    expect(formatDateShort(new Date(2026, 2, 5), "es")).toBe("5 mar 2026");
+    expect(formatDate(new Date(2026, 2, 5))).toBe("Mar 5, 2026");
+    expect(formatDate(new Date(2026, 2, 5), "es")).toBe("5 mar 2026");
+    expect(formatDateTime(new Date(2026, 11, 7, 9, 5))).toBe(
+      "Dec 7, 2026 09:05",
+    );
     expect(formatDateTime(day, "es")).toBe("24 nov 2026, 14:03");
     expect(formatDate(null, "es")).toBe("N/D");
   });

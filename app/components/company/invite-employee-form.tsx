@@ -3,20 +3,25 @@ import { SubmitRow } from "~/components/ui/submit-row";
 import { Field } from "~/components/ui/field";
 import { SchemaForm, useSchemaForm } from "~/components/ui/schema-form";
 import { useIsPending } from "~/components/use-is-pending";
-import { useT } from "~/utils/i18n";
+import { useT, type Language } from "~/utils/i18n";
+import { InvitationLanguageField } from "./invitation-language-field";
 import { inviteEmployeeSchema } from "~/validation/company";
 
 /** The Invite Employee form (/employees/invite): the employee chooses their own password. */
 export function InviteEmployeeForm({
   lastResult,
+  language,
 }: {
   lastResult: SubmissionResult<string[]> | undefined;
+  /** The company's language: the invitation's unless the admin picks another. */
+  language: Language;
 }) {
   const pending = useIsPending({ formMethod: null });
   const [form, fields] = useSchemaForm({
     id: "invite-employee",
     schema: inviteEmployeeSchema,
     lastResult,
+    defaultValue: { language },
   });
   const t = useT("invitations");
   return (
@@ -61,6 +66,7 @@ export function InviteEmployeeForm({
           autoComplete: "off",
         }}
       />
+      <InvitationLanguageField field={fields.language} />
       <SubmitRow
         form={form}
         errorTitle={t("invite.failed")}

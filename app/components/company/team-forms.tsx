@@ -8,7 +8,8 @@ import {
 } from "~/components/ui/schema-form";
 import { useIsPending } from "~/components/use-is-pending";
 import type { CompanyRole } from "~/utils/company-roles";
-import { useT, withElements } from "~/utils/i18n";
+import { useT, withElements, type Language } from "~/utils/i18n";
+import { InvitationLanguageField } from "./invitation-language-field";
 import { inviteMemberSchema } from "~/validation/company";
 
 // The team page's forms (/settings/team): invite a colleague with a role; change a member's
@@ -18,15 +19,18 @@ const ROLES: CompanyRole[] = ["OWNER", "ADMIN", "APPROVER"];
 
 export function InviteMemberForm({
   lastResult,
+  language,
 }: {
   lastResult: SubmissionResult<string[]> | undefined;
+  /** The company's language: the invitation's unless the owner picks another. */
+  language: Language;
 }) {
   const pending = useIsPending({ formMethod: null });
   const [form, fields] = useSchemaForm({
     id: "invite-member",
     schema: inviteMemberSchema,
     lastResult,
-    defaultValue: { role: "APPROVER" },
+    defaultValue: { role: "APPROVER", language },
   });
   const t = useT("settings");
   return (
@@ -79,6 +83,7 @@ export function InviteMemberForm({
           </option>
         ))}
       </SelectField>
+      <InvitationLanguageField field={fields.language} />
       <SubmitRow
         form={form}
         errorTitle={t("team.failed")}

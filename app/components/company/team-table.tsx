@@ -1,11 +1,14 @@
 import { Form } from "@remix-run/react";
-import { Button, RowAction } from "~/components/ui/button";
+import { Button } from "~/components/ui/button";
 import { EmptyRow, Table, Td } from "~/components/ui/table";
 import type { CompanyRole } from "~/utils/company-roles";
 import { useT } from "~/utils/i18n";
 
 // The team page's members (/settings/team): each with a role select and Save, and Remove.
-// Plain forms posting to /settings/team, so they work without JavaScript.
+// Plain forms posting to /settings/team, so they work without JavaScript. Remove takes two
+// steps, without JavaScript too: it opens a confirmation (a disclosure element) whose button
+// posts. The company's only owner is offered no Remove (the server refuses it: a company
+// always keeps an owner).
 
 const ROLES: CompanyRole[] = ["OWNER", "ADMIN", "APPROVER"];
 
@@ -30,6 +33,7 @@ export function TeamTable({
   selfId: number;
 }) {
   const t = useT("settings");
+  const owners = members.filter((m) => m.role === "OWNER").length;
   return (
     <Table
       caption={t("team.caption")}
@@ -86,18 +90,51 @@ export function TeamTable({
             </Td>
             <Td>{m.lastSignInText}</Td>
             <Td>
-              <RowAction
-                action="/settings/team"
-                intent="remove-member"
-                fields={{ memberId: m.id }}
-                aria-label={t("team.removeFrom", { name: m.name })}
-              >
-                {t("team.remove")}
-              </RowAction>
+              {m.role === "OWNER" && owners === 1 ? (
+                <span className="text-gray-600">{t("team.onlyOwner")}</span>
+              ) : (
+                <RemoveMember member={m} self={m.id === selfId} />
+              )}
             </Td>
           </tr>
         ))
       )}
     </Table>
+  );
+}
+
+/** Remove, then a confirmation that says what happens, then the post. */
+function RemoveMember({ member, self }: { member: MemberRow; self: boolean }) {
+  const t = useT("settings");
+  return (
+    <details className="text-sm">
+      <summary
+        className="inline-flex cursor-pointer list-none rounded-md border border-gray-300 bg-white px-3 py-1.5 font-medium text-gray-800 hover:bg-gray-50 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-600 [&::-webkit-details-marker]:hidden"
+        aria-label={t("team.removeFrom", { name: member.name })}
+      >
+        {t("team.remove")}
+      </summary>
+      <Form
+        method="post"
+        action="/settings/team"
+        className="mt-2 max-w-xs space-y-2 rounded-md border border-gray-200 bg-gray-50 p-2"
+      >
+        <p className="text-gray-800">
+          {t(self ? "team.confirmRemoveSelf" : "team.confirmRemove", {
+            name: member.name,
+          })}
+        </p>
+        <input type="hidden" name="intent" value="remove-member" />
+        <input type="hidden" name="memberId" value={member.id} />
+        <input type="hidden" name="confirmed" value="yes" />
+        <Button
+          type="submit"
+          variant="secondary"
+          className="px-3 py-1.5 text-red-800"
+        >
+          {t("team.confirmRemoveButton", { name: member.name })}
+        </Button>
+      </Form>
+    </details>
   );
 }

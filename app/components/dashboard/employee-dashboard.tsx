@@ -13,6 +13,13 @@ type Data = SerializeFrom<EmployeeDashboardData>;
 
 export function EmployeeDashboard({ data }: { data: Data }) {
   const t = useT("dashboard");
+  // A leaver and an employee with no company cannot request: no button that ends on a refusal.
+  const mayRequest = data.linked && !data.left;
+  const showMoney =
+    data.linked ||
+    data.recent.length > 0 ||
+    (data.cards?.length ?? 0) > 0 ||
+    data.upcoming.length > 0;
   return (
     <div className="space-y-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
@@ -25,7 +32,9 @@ export function EmployeeDashboard({ data }: { data: Data }) {
             { name: data.firstName },
           )}
         </h1>
-        <LinkButton to="/request">{t("employee.newRequest")}</LinkButton>
+        {mayRequest ? (
+          <LinkButton to="/request">{t("employee.newRequest")}</LinkButton>
+        ) : null}
       </div>
 
       {data.linked ? <EmployeeToDo items={data.toDo} /> : null}
@@ -54,8 +63,47 @@ export function EmployeeDashboard({ data }: { data: Data }) {
               ))}
             </ul>
           ) : null}
+          <p className="mt-2">
+            {withElements(t("employee.notLinkedNext"), {
+              howItWorks: (
+                <Link
+                  to="/how-it-works"
+                  className="font-medium text-yellow-900 underline"
+                >
+                  {t("employee.howItWorks")}
+                </Link>
+              ),
+              profile: (
+                <Link
+                  to="/profile"
+                  className="font-medium text-yellow-900 underline"
+                >
+                  {t("employee.profile")}
+                </Link>
+              ),
+            })}
+          </p>
         </div>
       )}
+
+      {data.left ? (
+        <div
+          role="note"
+          data-testid="left-company"
+          className="rounded-lg border border-gray-200 bg-white p-4 text-sm text-gray-900"
+        >
+          <p className="font-semibold">{t("employee.leftTitle")}</p>
+          <p className="mt-1">
+            {withElements(t("employee.leftText"), {
+              link: (
+                <Link to="/history" className="text-brand-700 underline">
+                  {t("employee.leftHistory")}
+                </Link>
+              ),
+            })}
+          </p>
+        </div>
+      ) : null}
 
       {data.choosePassword ? (
         <div
@@ -95,108 +143,117 @@ export function EmployeeDashboard({ data }: { data: Data }) {
         </div>
       ) : null}
 
-      <div className="grid gap-4 md:grid-cols-3">
-        <StatCard
-          label={t("employee.availableBalance")}
-          value={data.availableBalanceText}
-        >
-          {t("employee.payCycleEnds", {
-            date: data.payCycleEndsText ?? t("employee.notSet"),
-          })}
-          {data.availableToRequestText ? (
-            <span className="block" data-testid="available-to-request">
-              {t("employee.availableToRequest", {
-                amount: data.availableToRequestText,
-              })}
-            </span>
-          ) : null}
-        </StatCard>
-        <StatCard
-          label={t("employee.nextDeduction")}
-          value={data.nextDeduction?.amountText ?? data.zeroText}
-        >
-          {data.nextDeduction?.dateText ?? t("employee.noUpcomingDeductions")}
-        </StatCard>
-        <StatCard
-          label={t("employee.yearToDate")}
-          value={data.yearToDate.totalText}
-        >
-          {t("employee.approvedAdvances", {
-            count: data.yearToDate.approvedCount,
-          })}
-        </StatCard>
-      </div>
-
-      <VirtualCards data={data} />
-
-      {/* Stacked rather than side by side, so the tables fit without scrolling. */}
-      <div className="grid gap-6">
-        <Card
-          title={t("employee.recentActivity")}
-          actions={
-            <Link
-              to="/history"
-              className="text-sm font-medium text-brand-700 underline"
+      {/* An employee with no company and nothing yet has no money to show: no zero figures
+          and no "Pay cycle ends Not set", only what they can do (the note above). */}
+      {showMoney ? (
+        <>
+          <div className="grid gap-4 md:grid-cols-3">
+            <StatCard
+              label={t("employee.availableBalance")}
+              value={data.availableBalanceText}
             >
-              {t("employee.viewAllActivity")}
-            </Link>
-          }
-        >
-          <Table
-            caption={t("employee.recentActivity")}
-            head={[
-              t("common:columns.date"),
-              t("common:columns.description"),
-              t("common:columns.amount"),
-              t("common:columns.status"),
-            ]}
-          >
-            {data.recent.length === 0 ? (
-              <EmptyRow colSpan={4}>{t("employee.noRecentActivity")}</EmptyRow>
-            ) : (
-              data.recent.map((r) => (
-                <tr key={r.id}>
-                  <Td>{r.dateText}</Td>
-                  <Td>{t("employee.groceryAdvanceRequest")}</Td>
-                  <Td>{r.amountText}</Td>
-                  <RequestStatusCell
-                    request={r}
-                    amount={r.amountText}
-                    redirectTo="/"
-                  />
-                </tr>
-              ))
-            )}
-          </Table>
-        </Card>
+              {t("employee.payCycleEnds", {
+                date: data.payCycleEndsText ?? t("employee.notSet"),
+              })}
+              {data.availableToRequestText ? (
+                <span className="block" data-testid="available-to-request">
+                  {t("employee.availableToRequest", {
+                    amount: data.availableToRequestText,
+                  })}
+                </span>
+              ) : null}
+            </StatCard>
+            <StatCard
+              label={t("employee.nextDeduction")}
+              value={data.nextDeduction?.amountText ?? data.zeroText}
+            >
+              {data.nextDeduction?.dateText ??
+                t("employee.noUpcomingDeductions")}
+            </StatCard>
+            <StatCard
+              label={t("employee.yearToDate")}
+              value={data.yearToDate.totalText}
+            >
+              {t("employee.approvedAdvances", {
+                count: data.yearToDate.approvedCount,
+              })}
+            </StatCard>
+          </div>
 
-        <Card title={t("employee.upcomingDeductions")}>
-          <Table
-            caption={t("employee.upcomingDeductions")}
-            head={[
-              t("common:columns.deductionDate"),
-              t("common:columns.payPeriod"),
-              t("common:columns.amount"),
-              t("common:columns.remaining"),
-            ]}
-          >
-            {data.upcoming.length === 0 ? (
-              <EmptyRow colSpan={4}>
-                {t("employee.noUpcomingDeductionsFound")}
-              </EmptyRow>
-            ) : (
-              data.upcoming.map((d) => (
-                <tr key={d.id}>
-                  <Td>{d.dateText}</Td>
-                  <Td>{d.payPeriodText}</Td>
-                  <Td>{d.amountText}</Td>
-                  <Td>{d.remainingText}</Td>
-                </tr>
-              ))
-            )}
-          </Table>
-        </Card>
-      </div>
+          <VirtualCards data={data} />
+
+          {/* Stacked rather than side by side, so the tables fit without scrolling. */}
+          <div className="grid gap-6">
+            <Card
+              title={t("employee.recentActivity")}
+              actions={
+                <Link
+                  to="/history"
+                  className="text-sm font-medium text-brand-700 underline"
+                >
+                  {t("employee.viewAllActivity")}
+                </Link>
+              }
+            >
+              <Table
+                caption={t("employee.recentActivity")}
+                head={[
+                  t("common:columns.date"),
+                  t("common:columns.description"),
+                  t("common:columns.amount"),
+                  t("common:columns.status"),
+                ]}
+              >
+                {data.recent.length === 0 ? (
+                  <EmptyRow colSpan={4}>
+                    {t("employee.noRecentActivity")}
+                  </EmptyRow>
+                ) : (
+                  data.recent.map((r) => (
+                    <tr key={r.id}>
+                      <Td>{r.dateText}</Td>
+                      <Td>{t("employee.groceryAdvanceRequest")}</Td>
+                      <Td>{r.amountText}</Td>
+                      <RequestStatusCell
+                        request={r}
+                        amount={r.amountText}
+                        redirectTo="/"
+                      />
+                    </tr>
+                  ))
+                )}
+              </Table>
+            </Card>
+
+            <Card title={t("employee.upcomingDeductions")}>
+              <Table
+                caption={t("employee.upcomingDeductions")}
+                head={[
+                  t("common:columns.deductionDate"),
+                  t("common:columns.payPeriod"),
+                  t("common:columns.amount"),
+                  t("common:columns.remaining"),
+                ]}
+              >
+                {data.upcoming.length === 0 ? (
+                  <EmptyRow colSpan={4}>
+                    {t("employee.noUpcomingDeductionsFound")}
+                  </EmptyRow>
+                ) : (
+                  data.upcoming.map((d) => (
+                    <tr key={d.id}>
+                      <Td>{d.dateText}</Td>
+                      <Td>{d.payPeriodText}</Td>
+                      <Td>{d.amountText}</Td>
+                      <Td>{d.remainingText}</Td>
+                    </tr>
+                  ))
+                )}
+              </Table>
+            </Card>
+          </div>
+        </>
+      ) : null}
     </div>
   );
 }

@@ -18,9 +18,12 @@ import { payScheduleSchema } from "~/validation/settings";
 // dates. The same schema checks it here and on the server (and PUT /api/pay-schedule).
 export function PayScheduleForm({
   schedule,
+  today,
   lastResult,
 }: {
   schedule: PaySchedule;
+  /** The server's today (yyyy-MM-dd): the earliest next pay date the server accepts. */
+  today: string;
   lastResult: SubmissionResult<string[]> | undefined;
 }) {
   const pending = useIsPending();
@@ -61,11 +64,13 @@ export function PayScheduleForm({
             </select>
             <ErrorList id={errorId} errors={fields.frequency.errors} />
           </div>
+          {/* A date picker: the browser's own calendar, past days greyed out (`min`). The
+              server refuses a past date with its message, with or without JavaScript. */}
           <InputField
             label={t("schedule.nextPayDate")}
             field={fields.nextPayDate}
-            type="text"
-            placeholder="2026-11-27"
+            type="date"
+            min={today}
             hint={t("schedule.nextPayDateHint")}
           />
         </div>

@@ -53,7 +53,7 @@ export function useSchemaForm<Schema extends z.ZodObject>({
 }
 
 type InputType =
-  "text" | "email" | "password" | "tel" | "number" | "search" | "url";
+  "text" | "email" | "password" | "tel" | "number" | "search" | "url" | "date";
 
 /** A Conform field as a labelled input: its name, id, constraint and messages wired. */
 export function InputField<FieldSchema>({

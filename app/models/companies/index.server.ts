@@ -18,6 +18,7 @@ export {
 } from "./team.server";
 export {
   acceptInvitation,
+  companyLanguage,
   INVITATION_LINK_INVALID,
   getEmployeeInvitation,
   pageEmployeeInvitations,

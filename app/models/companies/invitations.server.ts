@@ -2,7 +2,6 @@ import { emitEmployeeJoined } from "~/models/integrations/index.server";
 import { recordAudit } from "~/models/audit/index.server";
 import { enqueueMail, mailOrigin } from "~/models/notifications/index.server";
 import { hashToken, insertUser } from "~/models/people/index.server";
-import { currentLanguage } from "~/utils/i18n.server";
 import type { Language } from "~/utils/i18n";
 import crypto from "node:crypto";
 import { addDays } from "date-fns";
@@ -131,8 +130,8 @@ async function mailInvitation(
       role: row.companyRole,
       link: new URL(`/join/${token}`, origin).toString(),
       days: INVITATION_DAYS,
-      // The invitee has chosen no language yet: the inviter's, else the one they use now.
-      language: inviter.language ?? currentLanguage(),
+      // The language chosen for the invitee when inviting (the company's by default).
+      language: row.language,
     }),
   });
 }
@@ -175,6 +174,8 @@ export async function insertInvitation(
     employeeNumber?: string | null;
     workState?: string | null;
     companyRole?: CompanyRole | null;
+    /** The invitee's language; absent: the company's (docs/decisions/0128). */
+    language?: Language | null;
   },
   now: Date,
   /** A roster import's batch passes what it read once for all its rows. */
@@ -196,6 +197,9 @@ export async function insertInvitation(
       employeeNumber: values.employeeNumber ?? null,
       workState: values.workState ?? null,
       companyRole: values.companyRole ?? null,
+      language:
+        values.language ??
+        sql`(select ${companies.language} from ${companies} where ${companies.id} = ${companyId})`,
       tokenHash: hashToken(token),
       invitedById: actor.id,
       sentAt: now,
@@ -268,6 +272,7 @@ export async function inviteEmployee(
         department: input.department || null,
         employeeNumber: input.employeeNumber ?? null,
         workState: input.workState ?? null,
+        language: input.language ?? null,
       },
       now,
     );
@@ -303,10 +308,31 @@ export async function inviteMember(
       tx,
       actor,
       companyId,
-      { kind: "MEMBER", email: input.email, companyRole: input.role },
+      {
+        kind: "MEMBER",
+        email: input.email,
+        companyRole: input.role,
+        language: input.language ?? null,
+      },
       now,
     );
   });
+}
+
+/** The company's language: the one its invitations are in unless the inviter picks another. */
+export async function companyLanguage(
+  actor: User,
+  kind: Invitation["kind"],
+): Promise<Language> {
+  const companyId = companyFor(
+    actor,
+    kind === "EMPLOYEE" ? "manageEmployees" : "team",
+  );
+  const [row] = await db()
+    .select({ language: companies.language })
+    .from(companies)
+    .where(eq(companies.id, companyId));
+  return row?.language ?? "en";
 }
 
 /** The company's invitations of one kind, newest first. */

@@ -1,5 +1,5 @@
 import { and, asc, eq, sql } from "drizzle-orm";
-import { companies, sessions, users, type User } from "#db/schema";
+import { auditEvents, companies, sessions, users, type User } from "#db/schema";
 import { db, type Tx } from "~/utils/db.server";
 import { conflict, notFound } from "~/utils/errors";
 import { LAST_OWNER, type CompanyRole } from "~/utils/company-roles";
@@ -39,9 +39,16 @@ export async function listTeam(actor: User): Promise<TeamMember[]> {
       username: users.username,
       role: users.companyRole,
       joinedAt: users.createdAt,
-      lastSignInAt: sql<
-        Date | string | null
-      >`(select max(${sessions.createdAt}) from ${sessions} where ${sessions.userId} = ${users.id})`,
+      // The last completed sign-in: the audit trail's `user.signed_in` (kept after sign-out,
+      // when ended sessions are deleted), else the newest full session (not one still waiting
+      // for its second step). The member's id is named with its table: drizzle writes a column
+      // of the only table selected from without it, which the subqueries would read as their
+      // own `id` (every member then showed "Never").
+      lastSignInAt: sql<Date | string | null>`greatest(
+        (select max(a.occurred_at) from ${auditEvents} a
+          where a.subject_user_id = ${users}.id and a.action = 'user.signed_in'),
+        (select max(s.created_at) from ${sessions} s
+          where s.user_id = ${users}.id and not s.mfa_pending))`,
     })
     .from(users)
     .where(and(eq(users.companyId, companyId), eq(users.role, "EMPLOYER")))

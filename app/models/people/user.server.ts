@@ -1,3 +1,4 @@
+import { currentLanguage } from "~/utils/i18n.server";
 import { eq, sql } from "drizzle-orm";
 import {
   companies,
@@ -126,7 +127,12 @@ export async function insertUser(
   if (input.role === "EMPLOYER" && companyId === null) {
     const [company] = await tx
       .insert(companies)
-      .values({ companyName: companyName ?? "", contactEmail: input.email })
+      .values({
+        companyName: companyName ?? "",
+        contactEmail: input.email,
+        // The language it was registered in: its invitations' default (decision 0128).
+        language: currentLanguage(),
+      })
       .returning({ id: companies.id });
     companyId = company.id;
   } else if (input.role === "EMPLOYER" && companyId !== null) {

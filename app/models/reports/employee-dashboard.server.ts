@@ -27,7 +27,7 @@ import { payByDate, requestFeeCents } from "~/utils/quote";
 import { and, eq, gte, inArray, lt, sql } from "drizzle-orm";
 import { advanceRequests, employees, type User } from "#db/schema";
 import { db } from "~/utils/db.server";
-import { formatDate, formatDateShort, PAY_PERIOD_DAYS } from "~/utils/dates";
+import { formatDate, PAY_PERIOD_DAYS } from "~/utils/dates";
 import { DAY_MS, dayStart, isoDay, payDateBefore } from "~/utils/pay-schedule";
 import { GROCERY_RESTRICTION } from "~/utils/rules";
 import { formatCents, formatMoney, fromCents, toCents } from "~/utils/money";
@@ -202,6 +202,8 @@ export async function loadEmployeeDashboard(
   return {
     firstName: user.firstName,
     linked: Boolean(employee?.companyId),
+    /** Offboarded: no new request is accepted, so none is offered. */
+    left: Boolean(employee?.offboardedAt),
     email: user.email,
     invitations: invitations.map((i) => ({
       company: i.company,
@@ -282,14 +284,14 @@ export async function loadEmployeeDashboard(
       remaining: d.remaining,
       dateText: date(d.deductionDate),
       // The pay period ends on the deduction's pay date and starts at the pay date before it.
-      payPeriodText: `${formatDateShort(
+      payPeriodText: `${formatDate(
         employee?.paySchedule
           ? dayStart(
               payDateBefore(employee.paySchedule, isoDay(d.deductionDate)),
             )
           : subDays(d.deductionDate, PAY_PERIOD_DAYS),
         language,
-      )} – ${formatDateShort(d.deductionDate, language)}`,
+      )} – ${formatDate(d.deductionDate, language)}`,
       amountText: money(d.amount),
       remainingText: money(d.remaining),
     })),

@@ -35,6 +35,11 @@ type MailProps = {
   action?: Link;
   /** Where the recipient turns this kind of e-mail off (absent for account security mail). */
   preferences?: string;
+  /**
+   * Why a person with no account gets this e-mail (an invitation), said in place of the
+   * account security line, which would not be true of it.
+   */
+  why?: string;
   footerNote?: string;
 };
 
@@ -169,7 +174,7 @@ function Footer(props: MailProps): ReactNode {
           )}
         </p>
       ) : (
-        <p>{t("security", { product: PRODUCT_NAME })}</p>
+        <p>{props.why ?? t("security", { product: PRODUCT_NAME })}</p>
       )}
       <p>
         {PRODUCT_NAME} · <a href={props.origin}>{props.origin}</a>
@@ -196,7 +201,7 @@ function textPart(props: MailProps): string {
   out.push(
     props.preferences
       ? t("choicesText", { product: PRODUCT_NAME, href: props.preferences })
-      : t("security", { product: PRODUCT_NAME }),
+      : (props.why ?? t("security", { product: PRODUCT_NAME })),
   );
   out.push(`${PRODUCT_NAME} · ${props.origin}`);
   return out.join("\n") + "\n";
@@ -551,7 +556,7 @@ export function invitationMail(p: {
   role: "OWNER" | "ADMIN" | "APPROVER" | null;
   link: string;
   days: number;
-  /** The inviter's language: the invitee has chosen none yet. */
+  /** The language chosen for the invitee when inviting (the company's by default). */
   language?: Language;
 }): RenderedMail {
   const t = mailT(p.language);
@@ -579,6 +584,11 @@ export function invitationMail(p: {
       t("invitation.unexpected"),
     ],
     action: { label: t("invitation.action"), href: p.link },
+    why: t("invitation.footer", {
+      inviter: inviter || company,
+      company,
+      product: PRODUCT_NAME,
+    }),
   });
 }
 

@@ -357,7 +357,7 @@ describe("POST /api/advance-requests/{id}/cancel and the Cancel request form", (
       "Charged to your card: $15.99 (the processing fee). The advance was not charged to your card.",
     );
     expect(cardedRow.story[1]).toMatch(
-      /^Your grocery card holds \$300\.00\. Payroll deducts \$300\.00 on [A-Z][a-z]{2} \d{2}, \d{4}\.$/,
+      /^Your grocery card holds \$300\.00\. Payroll deducts \$300\.00 on [A-Z][a-z]{2} [1-9]\d?, \d{4}\.$/,
     );
 
     const dashboard = await (

@@ -167,7 +167,11 @@ describe("an invitation's link after it is sent", () => {
     const res = await call(
       teamRoute.action,
       await requestAs(owner, "/settings/team", {
-        form: { intent: "remove-member", memberId: String(admin.id) },
+        form: {
+          intent: "remove-member",
+          memberId: String(admin.id),
+          confirmed: "yes",
+        },
       }),
     );
     expect(res.status).toBe(302);
@@ -189,7 +193,11 @@ describe("an invitation's link after it is sent", () => {
     const res = await call(
       teamRoute.action,
       await requestAs(owner, "/settings/team", {
-        form: { intent: "remove-member", memberId: String(member.id) },
+        form: {
+          intent: "remove-member",
+          memberId: String(member.id),
+          confirmed: "yes",
+        },
       }),
     );
     const { toast } = await readToast(

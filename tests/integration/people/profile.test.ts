@@ -65,7 +65,7 @@ describe("/profile", () => {
         email: "eddie@example.com",
         department: "Deli",
         availableBalance: "$500.00",
-        memberSince: expect.stringMatching(/^[A-Z][a-z]{2} \d{2}, \d{4}$/),
+        memberSince: expect.stringMatching(/^[A-Z][a-z]{2} [1-9]\d?, \d{4}$/),
         // No work state recorded (decision 0112).
         workState: "",
       },

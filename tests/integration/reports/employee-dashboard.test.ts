@@ -66,7 +66,7 @@ describe("employee dashboard figures", () => {
       recent: [],
       upcoming: [],
     });
-    expect(data.payCycleEndsText).toMatch(/^[A-Z][a-z]{2} \d{2}, \d{4}$/);
+    expect(data.payCycleEndsText).toMatch(/^[A-Z][a-z]{2} [1-9]\d?, \d{4}$/);
   });
 
   it("says 'Not set' and not linked for a self-registered employee", async () => {
@@ -245,7 +245,7 @@ describe("employee dashboard figures", () => {
         companyPays: false,
         feeText: "$15.99",
         // Approval + 7 days: the last day to pay before the approval expires.
-        payByText: expect.stringMatching(/^[A-Z][a-z]{2} \d{2}, \d{4}$/),
+        payByText: expect.stringMatching(/^[A-Z][a-z]{2} [1-9]\d?, \d{4}$/),
         checkoutUrl: `/checkout?amount=200.00&requestId=${unpaid.id}`,
       },
     ]);
@@ -331,7 +331,7 @@ describe("/history", () => {
       }),
     ).toEqual([
       {
-        requestDate: "Jan 05, 2026",
+        requestDate: "Jan 5, 2026",
         amount: "$230.00",
         reason: "N/A",
         repaymentPeriods: 1,
@@ -339,20 +339,20 @@ describe("/history", () => {
         responseDate: "N/A",
       },
       {
-        requestDate: "Jan 03, 2026",
+        requestDate: "Jan 3, 2026",
         amount: "$220.00",
         reason: "Soup",
         repaymentPeriods: 3,
         status: "DECLINED",
-        responseDate: "Jan 04, 2026",
+        responseDate: "Jan 4, 2026",
       },
       {
-        requestDate: "Jan 01, 2026",
+        requestDate: "Jan 1, 2026",
         amount: "$210.00",
         reason: "N/A",
         repaymentPeriods: 1,
         status: "APPROVED",
-        responseDate: "Jan 02, 2026",
+        responseDate: "Jan 2, 2026",
       },
     ]);
   });

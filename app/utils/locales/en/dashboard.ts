@@ -15,6 +15,15 @@ const dashboard = {
     invitation:
       "{{company}} invited {{email}} (the link works until {{date}}): open the invitation e-mail and press Join.",
     aCompany: "A company",
+    notLinkedNext:
+      "Until then: <howItWorks>, or keep your <profile> up to date.",
+    howItWorks: "see how an advance works and what it costs",
+    profile: "profile",
+    leftTitle:
+      "You can no longer request advances: your employer has offboarded you.",
+    leftText:
+      "What you still owe is deducted from your last paycheck; your cards, deductions and <link> stay here for you.",
+    leftHistory: "history",
     choosePasswordTitle: "Choose your own password",
     choosePasswordText:
       "Your employer created your account and set its first password, so someone else knows it. Use the link we e-mailed you, or <link>.",

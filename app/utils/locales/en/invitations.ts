@@ -38,6 +38,9 @@ const invitations = {
     email: "Email",
     department: "Department (optional)",
     workState: "Work state (two letters, like CT; optional)",
+    language: "Language of the invitation",
+    languageHint:
+      "The e-mail and the page it links to are in this language; your company's is chosen unless you pick another.",
     failed: "Invitation not sent",
     sending: "Sending...",
     submit: "Send invitation",

@@ -72,6 +72,8 @@ const mail = {
     link: "The link below works once, for {{days}} days. With it you choose your own username and password; nobody else knows them.",
     unexpected: "If you did not expect this invitation, ignore this e-mail.",
     action: "Accept the invitation",
+    footer:
+      "You get this e-mail because {{inviter}} at {{company}} invited this address to {{product}}; you have no account with us.",
   },
   reset: {
     subject: "Reset your {{product}} password",

@@ -80,6 +80,9 @@ const employerMessages = {
   "Invitation not found": "Invitation not found",
   "This invitation is no longer pending.":
     "This invitation is no longer pending.",
+  "Not removed": "Not removed",
+  "Confirm the removal with its button.":
+    "Confirm the removal with its button.",
   "Choose a role": "Choose a role",
   "Employee number": "Employee number",
   "Unknown member": "Unknown member",

@@ -1,10 +1,13 @@
-// The `outbox` namespace in English: /outbox, the e-mails sent to the signed-in user.
+// The `outbox` namespace in English: /outbox, the e-mails sent to the signed-in user, and the
+// invitations they sent (listed under their inviter: the invitee has no account yet).
 const outbox = {
-  heading: "E-mails to you",
+  heading: "E-mails to you and from you",
+  intro:
+    "The e-mails Grocery Advance sent you, and the invitations you sent to others (their single-use links are not shown).",
   close: "Close",
   to: "To {{to}} · {{time}}",
   latest: "Latest e-mails ({{count}})",
-  caption: "E-mails sent to you",
+  caption: "E-mails to you and from you",
   columns: { time: "Time", subject: "Subject", to: "To", status: "Status" },
   empty: "No e-mails yet.",
   status: {

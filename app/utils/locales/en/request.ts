@@ -5,6 +5,9 @@ const request = {
   notLinked: {
     title: "Your account is not linked to an employer yet.",
     text: "You can request an advance once your employer adds you to their company. Please ask your employer or HR team to add you.",
+    next: "Until then: <howItWorks> or go back to your <dashboard>.",
+    howItWorks: "see how an advance works and what it costs",
+    dashboard: "dashboard",
   },
   left: {
     title:

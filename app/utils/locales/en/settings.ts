@@ -90,7 +90,8 @@ const settings = {
       MONTHLY: "Monthly (last day)",
     },
     nextPayDate: "Next pay date",
-    nextPayDateHint: "As a date like 2026-11-27.",
+    nextPayDateHint:
+      "The next day your company pays its employees: today or later. Deductions fall on it.",
     failed: "Pay schedule not saved",
     saving: "Saving...",
     save: "Save pay schedule",
@@ -120,6 +121,12 @@ const settings = {
     save: "Save",
     removeFrom: "Remove {{name}} from the team",
     remove: "Remove",
+    onlyOwner: "The only owner",
+    confirmRemove:
+      "Remove {{name}} from the team? Their sessions end at once, and the invitations they sent and API keys they created are revoked.",
+    confirmRemoveSelf:
+      "Remove yourself from the team? You are signed out at once, and the invitations you sent and API keys you created are revoked.",
+    confirmRemoveButton: "Yes, remove {{name}}",
     email: "Email",
     role: "Role",
     roleDescription: "<role>: {{description}}",

@@ -73,7 +73,7 @@ const activity = {
     payroll_sync__employee_updated: "Empleado actualizado desde la nómina",
     payroll_sync__offboarding_proposed: "Baja propuesta por la nómina",
     payroll_sync__offboarding_dismissed: "Propuesta de baja descartada",
-    credit__netted: "Saldo a favor descontado de lo adeudado",
+    credit__netted: "Saldo a favor restado de lo adeudado",
     credit__paid_back: "Saldo a favor devuelto",
     credit__not_paid: "Reembolso no pagado por la nómina",
     complaint__filed: "Queja presentada",

@@ -31,7 +31,7 @@ const common = {
     payPeriod: "Período de pago",
     remaining: "Pendiente",
     requestDate: "Fecha de solicitud",
-    repayment: "Pago",
+    repayment: "Pago del adelanto",
     fee: "Cargo",
   },
   table: "Tabla",

@@ -15,6 +15,14 @@ const dashboard = {
     invitation:
       "{{company}} invitó a {{email}} (el enlace sirve hasta el {{date}}): abre el correo de invitación y presiona Unirme.",
     aCompany: "Una empresa",
+    notLinkedNext:
+      "Mientras tanto: <howItWorks>, o mantén tu <profile> al día.",
+    howItWorks: "mira cómo funciona un adelanto y cuánto cuesta",
+    profile: "perfil",
+    leftTitle: "Ya no puedes pedir adelantos: tu empleador te dio de baja.",
+    leftText:
+      "Lo que todavía debes se descuenta de tu último sueldo; tus tarjetas, tus descuentos y tu <link> siguen aquí.",
+    leftHistory: "historial",
     choosePasswordTitle: "Elige tu propia contraseña",
     choosePasswordText:
       "Tu empleador creó tu cuenta y puso su primera contraseña, así que otra persona la conoce. Usa el enlace que te enviamos por correo o <link>.",
@@ -40,12 +48,12 @@ const dashboard = {
     awaitingPayment:
       "Tu adelanto de {{amount}} está aprobado. Completa el pago para recibir tu tarjeta de supermercado.",
     awaitingPaymentFee:
-      "Al pagar, a tu tarjeta solo se le cobra el cargo de {{fee}}; los {{amount}} se cargan a tu tarjeta de supermercado.",
+      "Al pagar, a tu tarjeta solo se le cobra el cargo de {{fee}}; los {{amount}} se depositan en tu tarjeta de supermercado.",
     payBy: "Paga a más tardar el <date> o la aprobación vence.",
     awaitingConfirmation:
       "Tu adelanto de {{amount}} está aprobado. Confírmalo para recibir tu tarjeta de supermercado.",
     companyPaysFee:
-      "Tu empresa paga el cargo de {{fee}}: no se cobra nada a tu tarjeta y los {{amount}} se cargan a tu tarjeta de supermercado.",
+      "Tu empresa paga el cargo de {{fee}}: no se cobra nada a tu tarjeta y los {{amount}} se depositan en tu tarjeta de supermercado.",
     confirmBy: "Confirma a más tardar el <date> o la aprobación vence.",
     confirmAndGetCard: "Confirmar y recibir mi tarjeta",
     completePayment: "Completar el pago",

@@ -40,6 +40,9 @@ const invitations = {
     email: "Correo electrónico",
     department: "Departamento (opcional)",
     workState: "Estado de trabajo (dos letras, como CT; opcional)",
+    language: "Idioma de la invitación",
+    languageHint:
+      "El correo y la página a la que lleva están en este idioma; se elige el de tu empresa si no escoges otro.",
     failed: "No se envió la invitación",
     sending: "Enviando...",
     submit: "Enviar invitación",

@@ -13,7 +13,7 @@ const mail = {
   labels: {
     amount: "Monto",
     approvedOn: "Aprobado el",
-    repayment: "Pago",
+    repayment: "Pago del adelanto",
     card: "Tarjeta",
     whereItWorks: "Dónde se puede usar",
     expires: "Vence",
@@ -36,9 +36,9 @@ const mail = {
     repayment_many:
       "{{count}} de descuentos de nómina, programados cuando se emita tu tarjeta",
     companyPays:
-      "Confírmalo en el pago dentro de {{days}} días para recibir tu tarjeta de supermercado: tu empresa paga el cargo por servicio, así que no se cobra nada a tu tarjeta. Los {{amount}} se cargan a tu tarjeta de supermercado.",
+      "Confírmalo en el pago dentro de {{days}} días para recibir tu tarjeta de supermercado: tu empresa paga el cargo por servicio, así que no se cobra nada a tu tarjeta. Los {{amount}} se depositan en tu tarjeta de supermercado.",
     employeePays:
-      "Confírmalo en el pago dentro de {{days}} días: en tu tarjeta solo se autoriza el cargo por servicio, que se cobra cuando se emite tu tarjeta de supermercado. Los {{amount}} se cargan a tu tarjeta de supermercado; nunca se cobran a tu tarjeta.",
+      "Confírmalo en el pago dentro de {{days}} días: en tu tarjeta solo se autoriza el cargo por servicio, que se cobra cuando se emite tu tarjeta de supermercado. Los {{amount}} se depositan en tu tarjeta de supermercado; nunca se cobran a tu tarjeta.",
     action: "Abrir Grocery Advance",
   },
   cardIssued: {
@@ -75,6 +75,8 @@ const mail = {
     link: "El enlace de abajo sirve una sola vez, durante {{days}} días. Con él eliges tu propio usuario y contraseña; nadie más los conoce.",
     unexpected: "Si no esperabas esta invitación, ignora este correo.",
     action: "Aceptar la invitación",
+    footer:
+      "Recibes este correo porque {{inviter}}, de {{company}}, invitó a esta dirección a {{product}}; no tienes una cuenta con nosotros.",
   },
   reset: {
     subject: "Restablece tu contraseña de {{product}}",

@@ -81,6 +81,9 @@ const employerMessages = {
   "Invitation not found": "No se encontró la invitación",
   "This invitation is no longer pending.":
     "Esta invitación ya no está pendiente.",
+  "Not removed": "No se quitó",
+  "Confirm the removal with its button.":
+    "Confirma con su botón que quieres quitar a esta persona.",
   "Choose a role": "Elige un rol",
   "Employee number": "Número de empleado",
   "Unknown member": "Miembro desconocido",

@@ -1,10 +1,13 @@
-// The `outbox` namespace in US Spanish: /outbox, the e-mails sent to the signed-in user.
+// The `outbox` namespace in US Spanish: /outbox, the e-mails sent to the signed-in user, and the
+// invitations they sent.
 const outbox = {
-  heading: "Correos para ti",
+  heading: "Correos recibidos y enviados",
+  intro:
+    "Los correos que Grocery Advance te envió y las invitaciones que enviaste a otras personas (sus enlaces de un solo uso no se muestran).",
   close: "Cerrar",
   to: "Para {{to}} · {{time}}",
   latest: "Últimos correos ({{count}})",
-  caption: "Correos que te enviamos",
+  caption: "Correos recibidos y enviados",
   columns: { time: "Hora", subject: "Asunto", to: "Para", status: "Estado" },
   empty: "Todavía no hay correos.",
   status: {

@@ -19,7 +19,7 @@ const reports = {
     "{{count}} solicitudes en los últimos 30 días frente a {{prior}} en los 30 anteriores",
   trend_many:
     "{{count}} de solicitudes en los últimos 30 días frente a {{prior}} en los 30 anteriores",
-  repayment: "Reembolso",
+  repayment: "Pago de los adelantos",
   collected: "Cobrado por nómina",
   writtenOff: "Cancelado como pérdida",
   writtenOffHint:

@@ -6,6 +6,9 @@ const request = {
   notLinked: {
     title: "Tu cuenta todavía no está vinculada a un empleador.",
     text: "Podrás pedir un adelanto cuando tu empleador te agregue a su empresa. Pídeselo a tu empleador o al equipo de Recursos Humanos.",
+    next: "Mientras tanto: <howItWorks> o vuelve a tu <dashboard>.",
+    howItWorks: "mira cómo funciona un adelanto y cuánto cuesta",
+    dashboard: "inicio",
   },
   left: {
     title: "Ya no puedes pedir adelantos: tu empleador te dio de baja.",

@@ -93,7 +93,8 @@ const settings = {
       MONTHLY: "Cada mes (el último día)",
     },
     nextPayDate: "Próximo día de pago",
-    nextPayDateHint: "Como una fecha, por ejemplo 2026-11-27.",
+    nextPayDateHint:
+      "El próximo día en que tu empresa paga a sus empleados: hoy o después. Los descuentos caen ese día.",
     failed: "No se guardó el calendario de pagos",
     saving: "Guardando...",
     save: "Guardar calendario",
@@ -123,6 +124,12 @@ const settings = {
     save: "Guardar",
     removeFrom: "Quitar a {{name}} del equipo",
     remove: "Quitar",
+    onlyOwner: "El único dueño",
+    confirmRemove:
+      "¿Quitar a {{name}} del equipo? Sus sesiones terminan en el acto, y se anulan las invitaciones que envió y las claves de API que creó.",
+    confirmRemoveSelf:
+      "¿Quitarte del equipo? Tu sesión se cierra en el acto, y se anulan las invitaciones que enviaste y las claves de API que creaste.",
+    confirmRemoveButton: "Sí, quitar a {{name}}",
     email: "Correo electrónico",
     role: "Rol",
     roleDescription: "<role>: {{description}}",

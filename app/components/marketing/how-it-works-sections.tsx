@@ -1,5 +1,6 @@
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
+import { LanguageSwitch } from "~/components/layout/language-switch";
 import { LinkButton } from "~/components/ui/button";
 import {
   MAX_ADVANCE_WHOLE,
@@ -27,7 +28,7 @@ function useFigures() {
   };
 }
 
-/** The public pages' top bar: the name and Login / Sign Up. */
+/** The public pages' top bar: the name, the language switch and Login / Sign Up. */
 export function MarketingHeader() {
   const t = useT("pages");
   return (
@@ -39,24 +40,27 @@ export function MarketingHeader() {
         >
           Grocery Advance
         </Link>
-        <nav
-          aria-label={t("header.account")}
-          className="flex shrink-0 gap-1 sm:gap-2"
-        >
-          <LinkButton
-            to="/auth"
-            variant="ghost"
-            className="whitespace-nowrap px-3"
+        <div className="flex shrink-0 items-center gap-1 sm:gap-2">
+          <LanguageSwitch />
+          <nav
+            aria-label={t("header.account")}
+            className="flex shrink-0 gap-1 sm:gap-2"
           >
-            {t("header.login")}
-          </LinkButton>
-          <LinkButton
-            to="/auth?tab=register"
-            className="whitespace-nowrap px-3"
-          >
-            {t("header.signUp")}
-          </LinkButton>
-        </nav>
+            <LinkButton
+              to="/auth"
+              variant="ghost"
+              className="whitespace-nowrap px-3"
+            >
+              {t("header.login")}
+            </LinkButton>
+            <LinkButton
+              to="/auth?tab=register"
+              className="whitespace-nowrap px-3"
+            >
+              {t("header.signUp")}
+            </LinkButton>
+          </nav>
+        </div>
       </div>
     </header>
   );

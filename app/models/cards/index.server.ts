@@ -45,4 +45,5 @@ export {
   listedSuperstore,
   normalizeMerchantName,
   superstoreList,
+  superstoreNames,
 } from "./superstores.server";

@@ -323,6 +323,12 @@ export default function CardPage() {
   const closed = data.status === "closed";
   const t = useT("cards");
   const text = useMessageText();
+  // The details stay shown until the page is left or reloaded: a live update's revalidation
+  // (the catch-up when the event stream opens, a purchase) clears the action's answer.
+  const [revealed, setRevealed] = useState(actionData?.revealed ?? null);
+  useEffect(() => {
+    if (actionData?.revealed) setRevealed(actionData.revealed);
+  }, [actionData?.revealed]);
   return (
     <div className="space-y-6">
       <div>
@@ -359,7 +365,7 @@ export default function CardPage() {
             status={data.status}
             expiry={data.expiry}
             amount={data.limit}
-            revealed={closed ? null : actionData?.revealed}
+            revealed={closed ? null : revealed}
             label={t("details.label")}
           />
           {closed ? (
@@ -385,9 +391,9 @@ export default function CardPage() {
                 />
               </Suspense>
             </>
-          ) : actionData?.revealed ? (
+          ) : revealed ? (
             <>
-              <CopyButtons revealed={actionData.revealed} />
+              <CopyButtons revealed={revealed} />
               <p className="text-xs text-gray-700">{t("details.showHint")}</p>
             </>
           ) : (

@@ -2,9 +2,10 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { lazy, Suspense, useEffect, useState } from "react";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { CardFace } from "~/components/card/card-face";
+import { CardFace, type RevealedDetails } from "~/components/card/card-face";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { Badge } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
 import { Card, StatCard } from "~/components/ui/card";
 import { EmptyRow, Table, Td } from "~/components/ui/table";
 import {
@@ -17,6 +18,7 @@ import {
   setCardFrozen,
   simulateCardPurchase,
   simulateMerchantRefund,
+  superstoreNames,
 } from "~/models/cards/index.server";
 import { cardRestrictions } from "~/models/reports/index.server";
 import { requireEmployee } from "~/web/auth.server";
@@ -51,6 +53,7 @@ const SimulateRefund = island(() =>
 );
 import {
   fixedT,
+  intlLocale,
   translatedTitle,
   useMessageText,
   useT,
@@ -84,36 +87,43 @@ const categoryLabel = (value: string, t: TFunction) =>
     : value;
 
 /**
- * One card detail, with a Copy button for a phone's shop checkout (the number copied without
- * its spaces). The button appears once the page's code runs (it needs the clipboard); without
- * JavaScript the text is there to select.
+ * The Copy buttons of the revealed details, for a phone's shop checkout (the number copied
+ * without its spaces): three equal buttons in a row under the card, so they line up at any
+ * width. They appear once the page's code runs (they need the clipboard); without JavaScript
+ * the details on the card face are there to select.
  */
-function CopyableDetail({ value, what }: { value: string; what: string }) {
+function CopyButtons({ revealed }: { revealed: RevealedDetails }) {
   const t = useT("cards");
   const [ready, setReady] = useState(false);
-  const [copied, setCopied] = useState(false);
+  const [copied, setCopied] = useState<string | null>(null);
   useEffect(() => setReady(Boolean(navigator.clipboard)), []);
+  if (!ready) return null;
+  const buttons = [
+    ["number", t("details.copyNumber"), revealed.number],
+    ["expiry", t("details.copyExpiry"), revealed.expiry],
+    ["cvc", t("details.copyCvc"), revealed.cvc],
+  ] as const;
   return (
-    <dd className="flex min-h-11 items-center gap-3 font-mono">
-      <span>{value}</span>
-      {ready ? (
+    <div className="grid grid-cols-3 gap-2" data-testid="copy-buttons">
+      {buttons.map(([key, label, value]) => (
         <button
+          key={key}
           type="button"
-          aria-label={t("details.copyLabel", { what })}
           onClick={() =>
             navigator.clipboard
               .writeText(value.replace(/\s/g, ""))
-              .then(() => setCopied(true))
-              .catch(() => setCopied(false))
+              .then(() => setCopied(key))
+              .catch(() => setCopied(null))
           }
-          className="min-h-11 rounded-md border border-gray-300 bg-white px-3 font-sans text-sm font-medium text-gray-800 hover:bg-gray-50 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-600"
+          className="min-h-11 rounded-md border border-gray-300 bg-white px-2 py-1 text-sm font-medium text-gray-800 hover:bg-gray-50 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-600"
         >
-          <span aria-live="polite">
-            {copied ? t("details.copied") : t("details.copy")}
+          {label}
+          <span aria-live="polite" className="block text-xs text-green-800">
+            {copied === key ? t("details.copied") : null}
           </span>
         </button>
-      ) : null}
-    </dd>
+      ))}
+    </div>
   );
 }
 
@@ -158,6 +168,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       owedBack:
         view.creditCents > 0 ? formatCents(view.creditCents, language) : null,
       restrictions: cardRestrictions(card.spendingLimits),
+      // The superstores where the card works too (their categories, listed merchants only).
+      superstores: new Intl.ListFormat(intlLocale(language), {
+        type: "conjunction",
+      }).format(superstoreNames()),
       // The card works until the last day of its expiry month; then the daily job closes it
       // and its unspent balance comes off the deductions.
       useBy: formatDate(
@@ -309,6 +323,12 @@ export default function CardPage() {
   const closed = data.status === "closed";
   const t = useT("cards");
   const text = useMessageText();
+  // The details stay shown until the page is left or reloaded: a live update's revalidation
+  // (the catch-up when the event stream opens, a purchase) clears the action's answer.
+  const [revealed, setRevealed] = useState(actionData?.revealed ?? null);
+  useEffect(() => {
+    if (actionData?.revealed) setRevealed(actionData.revealed);
+  }, [actionData?.revealed]);
   return (
     <div className="space-y-6">
       <div>
@@ -322,7 +342,10 @@ export default function CardPage() {
           {t("heading", { last4: data.cardNumber.slice(-4) })}
         </h1>
         <p className="mt-1 text-sm text-gray-700">
-          {t("restrictions", { restrictions: text(data.restrictions) })}
+          {t("restrictions", {
+            restrictions: text(data.restrictions),
+            superstores: data.superstores,
+          })}
         </p>
         {closed ? null : (
           <p className="mt-1 text-sm text-gray-700" data-testid="card-deadline">
@@ -334,12 +357,16 @@ export default function CardPage() {
       </div>
 
       <div className="grid gap-6 lg:grid-cols-[minmax(0,22rem)_1fr]">
+        {/* The card and what to do with it, in the order of use: see its details, freeze it;
+            closing it for good is last, at the end of the page. */}
         <div className="max-w-sm space-y-4">
           <CardFace
             cardNumber={data.cardNumber}
             status={data.status}
             expiry={data.expiry}
             amount={data.limit}
+            revealed={closed ? null : revealed}
+            label={t("details.label")}
           />
           {closed ? (
             <p
@@ -351,16 +378,7 @@ export default function CardPage() {
                 ? ` ${t("owedBack", { amount: data.owedBack })}`
                 : null}
             </p>
-          ) : (
-            <>
-              <FreezeForm frozen={frozen} error={actionData?.error} />
-              <CloseCardForm
-                remaining={data.remaining}
-                lastResult={actionData?.close}
-              />
-            </>
-          )}
-          {data.stripeDisplay && !closed ? (
+          ) : data.stripeDisplay ? (
             <>
               <noscript>
                 <p className="text-sm text-gray-800">{t("needsJavaScript")}</p>
@@ -373,53 +391,35 @@ export default function CardPage() {
                 />
               </Suspense>
             </>
-          ) : closed ? null : actionData?.revealed ? (
-            <dl
-              aria-label={t("details.label")}
-              data-testid="card-details"
-              className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 rounded-md border border-gray-200 bg-white p-4 text-sm"
-            >
-              <dt className="self-center text-gray-700">
-                {t("details.number")}
-              </dt>
-              <CopyableDetail
-                value={actionData.revealed.number}
-                what={t("details.number")}
-              />
-              <dt className="self-center text-gray-700">
-                {t("details.expiry")}
-              </dt>
-              <CopyableDetail
-                value={actionData.revealed.expiry}
-                what={t("details.expiry")}
-              />
-              <dt className="self-center text-gray-700">{t("details.cvc")}</dt>
-              <CopyableDetail
-                value={actionData.revealed.cvc}
-                what={t("details.cvc")}
-              />
-            </dl>
+          ) : revealed ? (
+            <>
+              <CopyButtons revealed={revealed} />
+              <p className="text-xs text-gray-700">{t("details.showHint")}</p>
+            </>
           ) : (
             <Form method="post">
               <input type="hidden" name="intent" value="reveal" />
-              <button
-                type="submit"
-                className="rounded-md border border-gray-300 bg-white px-4 py-2 text-sm font-medium text-gray-800 hover:bg-gray-50 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-600"
-              >
+              <Button type="submit" className="w-full">
                 {t("details.show")}
-              </button>
+              </Button>
               <p className="mt-1 text-xs text-gray-700">
                 {t("details.showHint")}
               </p>
             </Form>
           )}
+          {closed ? null : (
+            <FreezeForm frozen={frozen} error={actionData?.error} />
+          )}
         </div>
-        <div className="grid content-start gap-4 sm:grid-cols-3">
-          <StatCard label={t("stats.limit")} value={data.limit} />
-          <StatCard label={t("stats.spent")} value={data.spent} />
-          <StatCard label={t("stats.remaining")} value={data.remaining}>
-            {frozen ? t("stats.frozen") : null}
-          </StatCard>
+        <div className="min-w-0 space-y-6">
+          <div className="grid content-start gap-4 sm:grid-cols-3">
+            <StatCard label={t("stats.limit")} value={data.limit} />
+            <StatCard label={t("stats.spent")} value={data.spent} />
+            <StatCard label={t("stats.remaining")} value={data.remaining}>
+              {frozen ? t("stats.frozen") : null}
+            </StatCard>
+          </div>
+          <Purchases authorizations={data.authorizations} />
         </div>
       </div>
 
@@ -428,61 +428,79 @@ export default function CardPage() {
       ) : null}
       {data.sandbox ? <SimulateRefund lastResult={actionData?.refund} /> : null}
 
-      <Card
-        title={t("purchases.title", { number: data.authorizations.length })}
-      >
-        <Table
-          caption={t("purchases.caption")}
-          head={[
-            t("purchases.columns.date"),
-            t("purchases.columns.merchant"),
-            t("purchases.columns.category"),
-            t("purchases.columns.amount"),
-            t("purchases.columns.outcome"),
-          ]}
-        >
-          {data.authorizations.length === 0 ? (
-            <EmptyRow colSpan={5}>{t("purchases.empty")}</EmptyRow>
-          ) : (
-            data.authorizations.map((a) => (
-              <tr key={a.id}>
-                <Td>{a.when}</Td>
-                <Td className="max-w-xs whitespace-normal break-words">
-                  {a.merchantName}
-                </Td>
-                <Td className="whitespace-normal">{a.category}</Td>
-                <Td>{a.amount}</Td>
-                <Td className="max-w-xs whitespace-normal">
-                  {a.approved && a.refund ? (
-                    <Badge tone="blue">{t("purchases.refunded")}</Badge>
-                  ) : a.approved ? (
-                    <Badge tone={a.reversed ? "gray" : "green"}>
-                      {a.reversed
-                        ? t("purchases.released")
-                        : t("purchases.approved")}
-                    </Badge>
-                  ) : (
-                    <>
-                      <Badge tone="red">{t("purchases.declined")}</Badge>
-                      {a.reason ? (
-                        <span className="mt-1 block text-sm text-gray-700">
-                          {text(a.reason)}
-                        </span>
-                      ) : null}
-                    </>
-                  )}
-                </Td>
-              </tr>
-            ))
-          )}
-        </Table>
-        {data.authorizations.length >= CARD_PAGE_AUTHORIZATIONS ? (
-          <p className="mt-3 text-sm text-gray-700">
-            {t("purchases.newest", { number: CARD_PAGE_AUTHORIZATIONS })}
-          </p>
-        ) : null}
-      </Card>
+      {closed ? null : (
+        <Card title={t("close.title")}>
+          <CloseCardForm
+            remaining={data.remaining}
+            lastResult={actionData?.close}
+          />
+        </Card>
+      )}
     </div>
+  );
+}
+
+type PurchaseRow = ReturnType<
+  typeof useLoaderData<typeof loader>
+>["authorizations"][number];
+
+/** The card's purchases, newest first, with each one's outcome. */
+function Purchases({ authorizations }: { authorizations: PurchaseRow[] }) {
+  const t = useT("cards");
+  const text = useMessageText();
+  return (
+    <Card title={t("purchases.title", { number: authorizations.length })}>
+      <Table
+        caption={t("purchases.caption")}
+        head={[
+          t("purchases.columns.date"),
+          t("purchases.columns.merchant"),
+          t("purchases.columns.category"),
+          t("purchases.columns.amount"),
+          t("purchases.columns.outcome"),
+        ]}
+      >
+        {authorizations.length === 0 ? (
+          <EmptyRow colSpan={5}>{t("purchases.empty")}</EmptyRow>
+        ) : (
+          authorizations.map((a) => (
+            <tr key={a.id}>
+              <Td>{a.when}</Td>
+              <Td className="max-w-xs whitespace-normal break-words">
+                {a.merchantName}
+              </Td>
+              <Td className="whitespace-normal">{a.category}</Td>
+              <Td>{a.amount}</Td>
+              <Td className="max-w-xs whitespace-normal">
+                {a.approved && a.refund ? (
+                  <Badge tone="blue">{t("purchases.refunded")}</Badge>
+                ) : a.approved ? (
+                  <Badge tone={a.reversed ? "gray" : "green"}>
+                    {a.reversed
+                      ? t("purchases.released")
+                      : t("purchases.approved")}
+                  </Badge>
+                ) : (
+                  <>
+                    <Badge tone="red">{t("purchases.declined")}</Badge>
+                    {a.reason ? (
+                      <span className="mt-1 block text-sm text-gray-700">
+                        {text(a.reason)}
+                      </span>
+                    ) : null}
+                  </>
+                )}
+              </Td>
+            </tr>
+          ))
+        )}
+      </Table>
+      {authorizations.length >= CARD_PAGE_AUTHORIZATIONS ? (
+        <p className="mt-3 text-sm text-gray-700">
+          {t("purchases.newest", { number: CARD_PAGE_AUTHORIZATIONS })}
+        </p>
+      ) : null}
+    </Card>
   );
 }
 

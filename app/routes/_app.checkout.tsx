@@ -1,5 +1,9 @@
 import { type SubmissionResult } from "@conform-to/react";
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import type {
+  ActionFunctionArgs,
+  LoaderFunctionArgs,
+  MetaFunction,
+} from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { CostDisclosure } from "~/components/cost-disclosure";
@@ -210,51 +214,60 @@ export default function CheckoutPage() {
   return (
     <div className="mx-auto max-w-xl space-y-6">
       <Toast toast={actionData?.toast ?? data.toast} />
-      <h1 className="text-2xl font-bold text-gray-900">{t("title")}</h1>
+      <h1 className="text-2xl font-bold text-gray-900">
+        {t(
+          data.state === "ready" && data.companyPays ? "noCost.title" : "title",
+        )}
+      </h1>
       {data.state === "error" ? (
         <CheckoutError message={data.message} />
       ) : (
         <>
-          <p className="text-lg text-gray-800">
-            {t("requesting", { amount: formatMoney(data.amount, language) })}
-          </p>
-          <section
-            aria-label={t("whatPayingDoes")}
-            className="rounded-md border border-brand-100 bg-brand-50 px-4 py-3 text-sm text-gray-900"
-          >
-            <ul className="list-disc space-y-1 pl-5">
-              {data.moneyLines.map((line) => (
-                <li key={line} data-testid="money-line">
-                  {line}
-                </li>
-              ))}
-            </ul>
-          </section>
+          {/* What was approved. The SPEC's sentence where the employee pays; where the company
+              pays there is nothing to buy, so the page says the advance is approved (0126). */}
+          <div className="space-y-1">
+            <p className="text-lg text-gray-800" data-testid="checkout-lead">
+              {t(data.companyPays ? "approved" : "requesting", {
+                amount: formatMoney(data.amount, language),
+              })}
+            </p>
+            {data.approvedOn && !data.companyPays ? (
+              <p className="text-sm text-gray-700">
+                {withElements(t("approvedOn"), {
+                  date: <>{formatDate(data.approvedOn, language)}</>,
+                })}
+              </p>
+            ) : null}
+          </div>
+          {/* The cost, explained once: the disclosure (decision 0074). */}
           <CostDisclosure quote={data.quote} />
           {data.paid ? null : (
-            <p
-              className="text-sm text-gray-800"
+            <div
+              className="space-y-1 text-sm text-gray-800"
               data-testid="terms-and-deadline"
             >
-              {withElements(
-                t(data.companyPays ? "acceptByCard" : "acceptByPaying"),
-                {
-                  link: (
-                    <Link to="/terms" className="text-brand-700 underline">
-                      {t("termsLink", { version: data.quote.termsVersion })}
-                    </Link>
-                  ),
-                },
-              )}
-              {data.payBy ? (
-                <>
-                  {" "}
-                  {withElements(t("payBy"), {
-                    date: <strong>{formatDate(data.payBy, language)}</strong>,
-                  })}
-                </>
-              ) : null}
-            </p>
+              <p data-testid="paying">{data.paying}</p>
+              <p>
+                {withElements(
+                  t(data.companyPays ? "acceptByCard" : "acceptByPaying"),
+                  {
+                    link: (
+                      <Link to="/terms" className="text-brand-700 underline">
+                        {t("termsLink", { version: data.quote.termsVersion })}
+                      </Link>
+                    ),
+                  },
+                )}
+                {data.payBy ? (
+                  <>
+                    {" "}
+                    {withElements(t(data.companyPays ? "confirmBy" : "payBy"), {
+                      date: <strong>{formatDate(data.payBy, language)}</strong>,
+                    })}
+                  </>
+                ) : null}
+              </p>
+            </div>
           )}
           {data.paid ? (
             <IssueCardPanel
@@ -298,6 +311,12 @@ export default function CheckoutPage() {
   );
 }
 
-export const meta = translatedTitle("checkout:title");
+// The company pays the fee: a confirmation with nothing to pay, titled so (decision 0126).
+export const meta: MetaFunction<typeof loader> = (args) =>
+  translatedTitle(
+    args.data?.state === "ready" && args.data.companyPays
+      ? "checkout:noCost.title"
+      : "checkout:title",
+  )(args as Parameters<ReturnType<typeof translatedTitle>>[0]);
 
 export const ErrorBoundary = GeneralErrorBoundary;

@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
@@ -27,6 +27,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       toast: null,
       moneyLines: story.lines,
       cardId: story.cardId,
+      companyPaid: story.companyPaid,
     });
   }
   if (url.searchParams.get("redirect_status") === "failed") {
@@ -38,6 +39,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
         ),
         moneyLines: [] as string[],
         cardId: null,
+        companyPaid: false,
         i18n,
       },
       { status: 402 },
@@ -56,13 +58,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
       toast: errorToast("Card creation failed", error.message),
       moneyLines: [] as string[],
       cardId: null,
+      companyPaid: false,
       i18n,
     }),
   );
 }
 
 export default function PaymentSuccessPage() {
-  const { toast, moneyLines, cardId } = useLoaderData<typeof loader>();
+  const { toast, moneyLines, cardId, companyPaid } =
+    useLoaderData<typeof loader>();
   const t = useT("checkout");
   if (toast) {
     return (
@@ -89,7 +93,7 @@ export default function PaymentSuccessPage() {
           ✓
         </div>
         <h1 className="mt-4 text-2xl font-bold text-gray-900">
-          {t("common:titles.paymentSuccess")}
+          {t(successTitle(companyPaid))}
         </h1>
         <p className="mt-3 text-gray-800">{t("success.ready")}</p>
         <p className="mt-2 text-gray-700">{t("success.deducted")}</p>
@@ -122,6 +126,19 @@ export default function PaymentSuccessPage() {
   );
 }
 
-export const meta = translatedTitle("common:titles.paymentSuccess");
+/**
+ * The SPEC's "Payment Successful" where the employee paid the fee; where the company paid it
+ * nothing was paid here, and the screen says the advance is confirmed (decision 0126).
+ */
+function successTitle(companyPaid: boolean | undefined) {
+  return companyPaid
+    ? "checkout:issue.confirmed"
+    : "common:titles.paymentSuccess";
+}
+
+export const meta: MetaFunction<typeof loader> = (args) =>
+  translatedTitle(successTitle(args.data?.companyPaid))(
+    args as Parameters<ReturnType<typeof translatedTitle>>[0],
+  );
 
 export const ErrorBoundary = GeneralErrorBoundary;

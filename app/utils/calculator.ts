@@ -1,5 +1,6 @@
 import { addDays } from "date-fns";
 import { isoDate } from "./dates";
+import { quoteAdvance } from "./quote";
 import {
   ADVANCE_STEP_DOLLARS,
   MAX_ADVANCE_CENTS,
@@ -9,8 +10,8 @@ import {
 
 export { PROCESSING_FEE_CENTS };
 
-// The advance calculator of the marketing page (SPEC §2 Advance calculator, §4 risk rating,
-// §5 calculator amount, §9 fee and repayment date). Pure functions: the browser runs them as
+// The advance calculator of the marketing page (SPEC §2 Advance calculator, §5 calculator
+// amount, §9 fee and repayment date; no risk rating for the consumer, decision 0126). Pure functions: the browser runs them as
 // the user moves the slider, and the server runs the same ones for the GET form without
 // JavaScript, so both always show the same summary.
 
@@ -21,8 +22,6 @@ export const CALCULATOR_STEP = ADVANCE_STEP_DOLLARS;
 export const CALCULATOR_INITIAL = 250;
 /** Default repayment (next pay) date: today + 14 days (SPEC §9). */
 export const DEFAULT_PAY_DATE_DAYS = 14;
-
-export type RiskRating = "Low" | "Moderate" | "Higher";
 
 const NUMBER = /^-?(?:\d+\.?\d*|\.\d+)$/;
 
@@ -59,14 +58,6 @@ export function snapAmount(text: string | number, current: number): number {
 export function sliderValue(amount: number): number {
   const steps = Math.round((amount - CALCULATOR_MIN) / CALCULATOR_STEP);
   return clampAmount(CALCULATOR_MIN + steps * CALCULATOR_STEP);
-}
-
-/** SPEC §4: Low up to $250, Moderate $251 to $400, Higher above $400 (compared in cents). */
-export function riskRating(amount: number): RiskRating {
-  const cents = Math.round(amount * 100);
-  if (cents <= 25000) return "Low";
-  if (cents <= 40000) return "Moderate";
-  return "Higher";
 }
 
 /** Today + 14 days as yyyy-MM-dd. */
@@ -107,30 +98,45 @@ export function readPayDate(
 
 export type AdvanceSummary = {
   amountCents: number;
+  /** What the employee pays apart, on their own card at checkout ($0.00 when the company does). */
   feeCents: number;
-  totalCents: number;
+  /** What payroll repays: the advance, and only the advance. */
+  repaymentCents: number;
   /** yyyy-MM-dd */
   repaymentDate: string;
-  risk: RiskRating;
+  /** The APR in percent, one decimal, as /request and checkout compute it (utils/quote). */
+  apr: number;
 };
 
 /**
- * The summary panel: advance, flat fee, total repayment, repayment date, risk rating. For a
+ * The summary panel: advance, fee, what payroll repays, repayment date and APR, for one
+ * deduction on the chosen pay date as seen `today` (yyyy-MM-dd). The figures are the quote's
+ * (quoteAdvance, the one place /request, checkout and the API take them from). For a
  * signed-in employee whose company pays the fee, the fee is $0.00 (decision 0081).
  */
 export function calculateAdvance(
   amount: number,
   payDate: string,
+  today: string,
   companyPaysFee = false,
 ): AdvanceSummary {
   const amountCents = Math.round(clampAmount(amount) * 100);
-  const feeCents = companyPaysFee ? 0 : PROCESSING_FEE_CENTS;
+  const now = parseIsoDate(today) ?? new Date();
+  const repaymentDate = payDate < today ? today : payDate;
+  const quote = quoteAdvance(
+    amountCents,
+    1,
+    // One pay date: the chosen one (a schedule anchored there pays on it first).
+    { frequency: "BIWEEKLY", nextPayDate: repaymentDate },
+    now,
+    companyPaysFee ? "COMPANY" : "EMPLOYEE",
+  );
   return {
     amountCents,
-    feeCents,
-    totalCents: amountCents + feeCents,
+    feeCents: quote.feeCents,
+    repaymentCents: quote.schedule.reduce((sum, d) => sum + d.amountCents, 0),
     repaymentDate: payDate,
-    risk: riskRating(amountCents / 100),
+    apr: quote.apr,
   };
 }
 

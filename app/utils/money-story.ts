@@ -109,27 +109,23 @@ function deductionList(deductions: StoryDeduction[], w: Words): string {
   }).format(parts);
 }
 
-/** What checkout is about to do, before the employee presses Pay (decision 0075). */
-export function checkoutLines(
+/**
+ * What pressing checkout's button does, in one line (decision 0075): the fee authorized now
+ * and captured when the card is issued, or, when the company pays it, the advance confirmed
+ * with nothing charged. The cost itself is the disclosure's to explain, once.
+ */
+export function checkoutLine(
   amount: string,
-  schedule: StoryDeduction[],
   feePayer: "EMPLOYEE" | "COMPANY" = "EMPLOYEE",
   language: Language = "en",
   feeCents?: number,
-): string[] {
+): string {
   const w = words(language);
-  const cents = toCents(amount);
-  const fee = w.money(feeCents ?? Math.min(PROCESSING_FEE_CENTS, cents));
-  const advance = {
-    amount: w.money(cents),
-    deductions: deductionList(schedule, w),
-  };
-  if (feePayer === "COMPANY")
-    return [
-      w.t("checkoutCompanyFee", { fee }),
-      w.t("checkoutCompanyAdvance", advance),
-    ];
-  return [w.t("checkoutFee", { fee }), w.t("checkoutAdvance", advance)];
+  if (feePayer === "COMPANY") return w.t("checkoutCompanyFee");
+  const fee = w.money(
+    feeCents ?? Math.min(PROCESSING_FEE_CENTS, toCents(amount)),
+  );
+  return w.t("checkoutFee", { fee });
 }
 
 /** The request's money so far, in plain words (History, the success screen). */

@@ -33,8 +33,12 @@ test.describe("sandbox checkout", () => {
       `/checkout?amount=300.00&requestId=${request.id}`,
     );
     expect(response?.status()).toBe(200);
+    await expect(page).toHaveTitle("Checkout · Grocery Advance");
     await expect(
       page.getByText("You're requesting a grocery advance of $300.00"),
+    ).toBeVisible();
+    await expect(
+      page.getByText(/^Your employer approved it on /),
     ).toBeVisible();
     await expect(page.getByLabel("Card number")).toHaveValue(
       "4242 4242 4242 4242",

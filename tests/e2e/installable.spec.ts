@@ -1,7 +1,15 @@
-import type { Page } from "@playwright/test";
+import { chromium, type Page } from "@playwright/test";
+import { createUserSessionHeader } from "~/web/session.server";
+import { isExecutable, isHeadlessShell } from "#tests/support/chromium";
 import { insertAdvance, insertCard } from "#tests/support/data";
 import { createEmployee, createEmployer } from "#tests/support/factories";
-import { expect, isNoJs, test, messageText } from "./support/fixtures";
+import {
+  attachScreenshot,
+  expect,
+  isNoJs,
+  messageText,
+  test,
+} from "./support/fixtures";
 
 // The installable app in Chromium: its manifest, service worker and icons served as browsers
 // expect them, the browser's own installability check, the last dashboard and card page
@@ -240,7 +248,7 @@ test.describe("installed and offline", () => {
   });
 });
 
-test("the card page on a phone: each revealed detail has a Copy button", async ({
+test("the card page on a phone: the revealed details on the card face, three Copy buttons in a row", async ({
   page,
   context,
   loginAs,
@@ -258,19 +266,103 @@ test("the card page on a phone: each revealed detail has a Copy button", async (
       timeout: 2_000,
     });
   }).toPass();
+  // The full number is printed where a card has it: on its face, the masked one gone.
+  await expect(details).not.toContainText("••••");
+  const copy = page.getByTestId("copy-buttons");
   if (isNoJs(testInfo.project.name)) {
     // Without JavaScript the details are there to select, and no button that cannot work.
-    await expect(details.getByRole("button")).toHaveCount(0);
+    await expect(copy).toHaveCount(0);
     return;
   }
+  const buttons = copy.getByRole("button");
+  await expect(buttons).toHaveCount(3);
+  // They line up: one row, same top, same height, inside the phone's width.
+  const boxes = await Promise.all(
+    (await buttons.all()).map(async (b) => (await b.boundingBox())!),
+  );
+  for (const box of boxes) {
+    expect(box.y).toBe(boxes[0].y);
+    expect(box.height).toBe(boxes[0].height);
+    expect(box.x + box.width).toBeLessThanOrEqual(375);
+  }
   await context.grantPermissions(["clipboard-read", "clipboard-write"]);
-  await details.getByRole("button", { name: "Copy Card number" }).click();
-  await expect(details.getByText("Copied")).toBeVisible();
+  await copy.getByRole("button", { name: "Copy number" }).click();
+  await expect(copy.getByText("Copied")).toBeVisible();
   expect(await page.evaluate(() => navigator.clipboard.readText())).toMatch(
     /^\d{12}4242$/,
   );
-  await details.getByRole("button", { name: "Copy CVC" }).click();
+  await copy.getByRole("button", { name: "Copy CVC" }).click();
   expect(await page.evaluate(() => navigator.clipboard.readText())).toMatch(
     /^\d{3}$/,
   );
+});
+
+/**
+ * A Chromium that can open an app window (the whole browser: its headless shell has no app
+ * windows, and DevTools' media emulation ignores display-mode).
+ */
+function appWindowBrowser(): string | null {
+  const given = process.env.CHROMIUM_PATH;
+  const candidates = [
+    ...(given && !isHeadlessShell(given) ? [given] : []),
+    "/usr/lib/chromium/chromium",
+    "/usr/bin/chromium",
+    "/usr/bin/google-chrome",
+  ];
+  return candidates.find(isExecutable) ?? null;
+}
+
+test("installed: the card page in an app window at 375 px, in standalone display mode", async ({
+  baseURL,
+}, testInfo) => {
+  test.skip(
+    isNoJs(testInfo.project.name),
+    "one run is enough: the window's display mode, not the page's script",
+  );
+  const executablePath = appWindowBrowser();
+  test.skip(
+    executablePath === null,
+    "needs the whole Chromium (an app window); only its headless shell is here",
+  );
+  const { user, card } = await employeeWithCard();
+  // The window the installed app opens (Chromium's --app): display-mode standalone.
+  const app = await chromium.launchPersistentContext("", {
+    executablePath: executablePath!,
+    args: ["--no-sandbox", `--app=${baseURL}/offline`],
+    viewport: { width: 375, height: 740 },
+    baseURL,
+  });
+  try {
+    const header = await createUserSessionHeader(
+      new Request(baseURL!),
+      { userId: user.id, role: user.role },
+      false,
+    );
+    const [name, ...value] = header.split(";")[0].split("=");
+    await app.addCookies([
+      { name, value: value.join("="), url: baseURL!, httpOnly: true },
+    ]);
+    const page = app.pages()[0] ?? (await app.newPage());
+    await page.goto(`/cards/${card.id}`);
+    expect(
+      await page.evaluate(
+        () => matchMedia("(display-mode: standalone)").matches,
+      ),
+    ).toBe(true);
+    await expect(
+      page.getByRole("heading", { name: "Grocery card 4242" }),
+    ).toBeVisible();
+    await expect(
+      page.getByRole("button", { name: "Show card details" }),
+    ).toBeInViewport();
+    // Nothing scrolls sideways in the installed window.
+    expect(
+      await page.evaluate(
+        () => document.documentElement.scrollWidth <= window.innerWidth,
+      ),
+    ).toBe(true);
+    await attachScreenshot(page, "installed-card-375");
+  } finally {
+    await app.close();
+  }
 });

@@ -43,9 +43,18 @@ test("a company that pays the fee: $0.00 before committing, no card form, Get my
     await expect(page).toHaveURL(
       `/checkout?amount=300.00&requestId=${request.id}`,
     );
+    // Nothing to buy: the page confirms what was approved, titled as a confirmation.
     await expect(
-      page.getByText("You're requesting a grocery advance of $300.00"),
+      page.getByRole("heading", { level: 1, name: "Confirm your advance" }),
     ).toBeVisible();
+    await expect(page).toHaveTitle("Confirm your advance · Grocery Advance");
+    await expect(
+      page.getByText("Your employer approved your grocery advance of $300.00."),
+    ).toBeVisible();
+    await expect(page.getByText(/You're requesting/)).toHaveCount(0);
+    await expect(page.getByText(/Checkout|Pay by/)).toHaveCount(0);
+    // The cost said once: the company pays the fee, in the disclosure only.
+    await expect(page.getByText(/Your company pays the/)).toHaveCount(1);
     await expect(page.getByTestId("fee")).toHaveText("$0.00");
     await expect(page.getByLabel("Card number")).toHaveCount(0);
     await expect(page.getByRole("button", { name: /^Pay / })).toHaveCount(0);
@@ -55,6 +64,11 @@ test("a company that pays the fee: $0.00 before committing, no card form, Get my
     await page.getByRole("button", { name: "Get my card" }).click();
     await expect(page).toHaveURL("/payment-success");
     await expect(page.getByText("Success!").first()).toBeVisible();
+    // Nothing was paid: the screen ends on the confirmation, not "Payment Successful".
+    await expect(
+      page.getByRole("heading", { name: "Advance confirmed" }),
+    ).toBeVisible();
+    await expect(page.getByText("Payment Successful")).toHaveCount(0);
 
     const [card] = await cardsOf(request.id);
     expect(card).toMatchObject({ amount: "300.00", status: "active" });

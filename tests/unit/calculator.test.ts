@@ -7,10 +7,10 @@ import {
   readCalculatorQuery,
   readPayDate,
   readTypedAmount,
-  riskRating,
   sliderValue,
   snapAmount,
 } from "~/utils/calculator";
+import { quoteAdvance } from "~/utils/quote";
 
 describe("calculator amount", () => {
   it("snaps typed values below 200 to 200 and above 500 to 500", () => {
@@ -58,38 +58,50 @@ describe("calculator amount", () => {
   });
 });
 
-describe("risk rating", () => {
-  it("is Low up to $250, Moderate $251 to $400, Higher above $400", () => {
-    expect(riskRating(200)).toBe("Low");
-    expect(riskRating(250)).toBe("Low");
-    expect(riskRating(251)).toBe("Moderate");
-    expect(riskRating(400)).toBe("Moderate");
-    expect(riskRating(401)).toBe("Higher");
-    expect(riskRating(500)).toBe("Higher");
-  });
-
-  it("treats cents above a boundary as the next band", () => {
-    expect(riskRating(250.01)).toBe("Moderate");
-    expect(riskRating(400.01)).toBe("Higher");
-  });
-});
-
 describe("summary", () => {
-  it("adds the flat $15.99 fee to the advance", () => {
+  it("repays the advance by payroll, with the fee apart: no $265.99 'total repayment'", () => {
     expect(PROCESSING_FEE_CENTS).toBe(1599);
-    expect(calculateAdvance(250, "2026-03-15")).toEqual({
+    const summary = calculateAdvance(250, "2026-03-15", "2026-03-01");
+    expect(summary).toMatchObject({
       amountCents: 25000,
       feeCents: 1599,
-      totalCents: 26599,
+      repaymentCents: 25000,
       repaymentDate: "2026-03-15",
-      risk: "Low",
     });
-    expect(calculateAdvance(500, "2026-03-15").totalCents).toBe(51599);
-    expect(calculateAdvance(333.33, "2026-03-15")).toMatchObject({
-      amountCents: 33333,
-      totalCents: 34932,
-      risk: "Moderate",
+    expect(summary).not.toHaveProperty("risk");
+    expect(calculateAdvance(500, "2026-03-15", "2026-03-01")).toMatchObject({
+      feeCents: 1599,
+      repaymentCents: 50000,
     });
+    expect(
+      calculateAdvance(333.33, "2026-03-15", "2026-03-01").repaymentCents,
+    ).toBe(33333);
+  });
+
+  it("shows the APR /request would quote for one deduction on that pay date", () => {
+    const summary = calculateAdvance(250, "2026-03-15", "2026-03-01");
+    const quote = quoteAdvance(
+      25000,
+      1,
+      { frequency: "BIWEEKLY", nextPayDate: "2026-03-15" },
+      new Date(2026, 2, 1),
+    );
+    expect(quote.schedule).toHaveLength(1);
+    expect(quote.schedule[0].amountCents).toBe(25000);
+    expect(summary.apr).toBe(quote.apr);
+    // $15.99 on $234.01 financed for 14 days: about 178 % a year.
+    expect(summary.apr).toBeGreaterThan(170);
+    expect(summary.apr).toBeLessThan(185);
+    // A later pay date spreads the same fee over more days: a lower APR.
+    expect(calculateAdvance(250, "2026-03-29", "2026-03-01").apr).toBeLessThan(
+      summary.apr,
+    );
+  });
+
+  it("costs nothing when the company pays the fee: $0.00 and 0.0 %", () => {
+    expect(
+      calculateAdvance(300, "2026-03-15", "2026-03-01", true),
+    ).toMatchObject({ feeCents: 0, repaymentCents: 30000, apr: 0 });
   });
 });
 

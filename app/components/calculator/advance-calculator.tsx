@@ -5,7 +5,6 @@ import {
   type FormEvent,
   type ReactNode,
 } from "react";
-import { Badge } from "~/components/ui/badge";
 import { Button, LinkButton } from "~/components/ui/button";
 import {
   CALCULATOR_MAX,
@@ -19,24 +18,19 @@ import {
   readTypedAmount,
   sliderValue,
   snapAmount,
-  type RiskRating,
 } from "~/utils/calculator";
+import { formatApr } from "~/utils/apr";
 import { formatDate } from "~/utils/dates";
 import { useLanguage, useT } from "~/utils/i18n";
 import { formatCents as formatIn } from "~/utils/money";
-
-const riskTone = {
-  Low: "green",
-  Moderate: "yellow",
-  Higher: "red",
-} as const satisfies Record<RiskRating, string>;
 
 const inputClass =
   "block w-full rounded-md border border-gray-300 px-3 py-2 text-sm shadow-sm " +
   "focus:border-brand-600 focus:outline-none focus:ring-1 focus:ring-brand-600";
 
 /**
- * The advance calculator (SPEC §2). With JavaScript the summary follows the slider, the
+ * The advance calculator (SPEC §2; no risk rating, and the total is what payroll repays, the
+ * fee apart, with the APR: decision 0126). With JavaScript the summary follows the slider, the
  * number box and the pay date as they change. Without it the inputs are a GET form to
  * `action` (default: the current page) whose loader reads them with readCalculatorQuery and
  * renders the summary; the toggles are <details> elements, which need no script.
@@ -91,7 +85,7 @@ export function AdvanceCalculator({
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
-  const summary = calculateAdvance(amount, payDate, companyPaysFee);
+  const summary = calculateAdvance(amount, payDate, today, companyPaysFee);
 
   function changeTyped(text: string) {
     setDraft(text);
@@ -236,12 +230,13 @@ export function AdvanceCalculator({
             data-testid="calculator-summary"
           >
             <SummaryRow
+              testId="calc-advance"
               label={t("calculator.advanceAmount")}
               value={formatCents(summary.amountCents)}
             />
             <div className="grid grid-cols-[1fr_auto] items-center gap-x-2">
               <dt className="text-gray-700">{t("calculator.fee")}</dt>
-              <dd className="font-medium text-gray-900">
+              <dd className="font-medium text-gray-900" data-testid="calc-fee">
                 {formatCents(summary.feeCents)}
               </dd>
               <dd className="col-span-2">
@@ -262,28 +257,20 @@ export function AdvanceCalculator({
               </dd>
             </div>
             <SummaryRow
+              testId="calc-repayment"
               label={t("calculator.totalRepayment")}
-              value={formatCents(summary.totalCents)}
+              value={formatCents(summary.repaymentCents)}
               strong
             />
             <SummaryRow
               label={t("calculator.repaymentDate")}
               value={formatDate(parseIsoDate(summary.repaymentDate), language)}
             />
-            <div className="flex flex-wrap items-center justify-between gap-x-2">
-              <dt className="text-gray-700">{t("calculator.riskRating")}</dt>
-              <dd>
-                <Badge tone={riskTone[summary.risk]}>
-                  {t(`calculator.risk.${summary.risk}`)}
-                </Badge>
-              </dd>
-              <dd
-                className="w-full text-xs text-gray-700"
-                data-testid="risk-bands"
-              >
-                {t("calculator.riskBands")}
-              </dd>
-            </div>
+            <SummaryRow
+              testId="calc-apr"
+              label={t("calculator.apr")}
+              value={formatApr(summary.apr, language)}
+            />
           </dl>
           <p
             className="mt-2 text-xs text-gray-700"
@@ -291,12 +278,13 @@ export function AdvanceCalculator({
           >
             {companyPaysFee
               ? t("calculator.totalCompany", {
-                  amount: formatCents(summary.amountCents),
+                  amount: formatCents(summary.repaymentCents),
                 })
               : t("calculator.totalEmployee", {
                   fee: formatCents(summary.feeCents),
-                  amount: formatCents(summary.amountCents),
-                })}
+                  amount: formatCents(summary.repaymentCents),
+                })}{" "}
+            {t("calculator.aprExplained")}
           </p>
           <details className="group mt-5">
             <summary className="cursor-pointer text-sm font-medium text-brand-800 underline">
@@ -311,7 +299,6 @@ export function AdvanceCalculator({
               <li>{t("calculator.details.ask", range)}</li>
               <li>{t("calculator.details.pay")}</li>
               <li>{t("calculator.details.deducted")}</li>
-              <li>{t("calculator.details.risk")}</li>
             </ul>
           </details>
           {requestTo !== null && (
@@ -332,10 +319,12 @@ function SummaryRow({
   label,
   value,
   strong = false,
+  testId,
 }: {
   label: string;
   value: string;
   strong?: boolean;
+  testId?: string;
 }) {
   return (
     <div
@@ -345,6 +334,7 @@ function SummaryRow({
         {label}
       </dt>
       <dd
+        data-testid={testId}
         className={
           strong
             ? "text-base font-semibold text-gray-900"

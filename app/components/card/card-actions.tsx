@@ -237,7 +237,7 @@ export function CloseCardForm({
         errorTitle={t("close.failed")}
         pending={pending}
         pendingLabel={t("close.closing")}
-        variant="secondary"
+        variant="danger"
       >
         {t("close.submit")}
       </SubmitRow>

@@ -88,15 +88,17 @@ function IssueCardForm({
   amount,
   requestId,
   label,
+  className = "mt-4",
 }: {
   amount: string;
   requestId: number;
   label: string;
+  className?: string;
 }) {
   const pending = useIsPending({ formData: { intent: "issue-card" } });
   const t = useT("checkout");
   return (
-    <Form method="post" className="mt-4 flex flex-wrap gap-3">
+    <Form method="post" className={`flex flex-wrap gap-3 ${className}`}>
       <input type="hidden" name="intent" value="issue-card" />
       <input type="hidden" name="amount" value={amount} />
       <input type="hidden" name="requestId" value={requestId} />
@@ -143,7 +145,7 @@ export function IssueCardPanel({
 
 /**
  * The company pays the fee (decision 0081): nothing to pay, so no card form. The employee
- * confirms the advance they have just read the cost of, and the card is issued.
+ * confirms the advance whose cost the page has just shown, and the card is issued.
  */
 export function ConfirmNoCostPanel({
   amount,
@@ -153,17 +155,16 @@ export function ConfirmNoCostPanel({
   requestId: number;
 }) {
   const t = useT("checkout");
-  const language = useLanguage();
   return (
-    <Card title={t("noCost.title")}>
-      <p className="text-gray-800" data-testid="no-cost-confirm">
-        {t("noCost.text", { amount: formatMoney(amount, language) })}
-      </p>
-      <IssueCardForm
-        amount={amount}
-        requestId={requestId}
-        label={t("noCost.getCard")}
-      />
-    </Card>
+    <div data-testid="no-cost-confirm">
+      <Card>
+        <IssueCardForm
+          amount={amount}
+          requestId={requestId}
+          label={t("noCost.getCard")}
+          className=""
+        />
+      </Card>
+    </div>
   );
 }

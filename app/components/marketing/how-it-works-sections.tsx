@@ -1,5 +1,6 @@
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
+import { LanguageSwitch } from "~/components/layout/language-switch";
 import { LinkButton } from "~/components/ui/button";
 import {
   MAX_ADVANCE_WHOLE,
@@ -27,21 +28,25 @@ function useFigures() {
   };
 }
 
-/** The public pages' top bar: the name and Login / Sign Up. */
+/** The public pages' top bar: the name, the language switch and Login / Sign Up. */
 export function MarketingHeader() {
   const t = useT("pages");
   return (
     <header className="border-b border-gray-200 bg-white">
-      <div className="mx-auto flex max-w-6xl items-center justify-between gap-2 px-4 py-4 sm:gap-3 sm:px-6">
+      {/* On a phone the language switch takes its own line under the name and the buttons. */}
+      <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-x-2 px-4 py-3 sm:gap-3 sm:px-6 sm:py-4">
         <Link
           to="/how-it-works"
-          className="whitespace-nowrap text-base font-bold text-brand-800 sm:text-lg"
+          className="order-1 whitespace-nowrap text-base font-bold text-brand-800 sm:text-lg"
         >
           Grocery Advance
         </Link>
+        <div className="order-3 flex basis-full justify-end sm:order-2 sm:ml-auto sm:basis-auto">
+          <LanguageSwitch />
+        </div>
         <nav
           aria-label={t("header.account")}
-          className="flex shrink-0 gap-1 sm:gap-2"
+          className="order-2 flex shrink-0 gap-1 sm:order-3 sm:gap-2"
         >
           <LinkButton
             to="/auth"

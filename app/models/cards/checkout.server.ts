@@ -14,7 +14,7 @@ import {
 import { db } from "~/utils/db.server";
 import { isAppError, notFound } from "~/utils/errors";
 import { fromCents, toCents } from "~/utils/money";
-import { checkoutLines } from "~/utils/money-story";
+import { checkoutLine } from "~/utils/money-story";
 import {
   payByDate,
   quoteAdvance,
@@ -56,12 +56,14 @@ export type CheckoutView = {
   companyPays: boolean;
   provider: "sandbox" | "stripe";
   publishableKey: string | null;
-  /** What paying does, in plain words: the fee authorized, the card, the deductions. */
-  moneyLines: string[];
+  /** What pressing the button does, in plain words (the disclosure explains the cost). */
+  paying: string;
   /** The cost disclosure again (decision 0074), as if the card were issued now. */
   quote: ReturnType<typeof quoteAdvance>;
   /** What the Pay button charges: the fee. */
   feeAmount: string;
+  /** When the employer approved it. */
+  approvedOn: Date | null;
   /** The last day to pay before the approval expires (approval + 7 days). */
   payBy: Date | null;
 };
@@ -107,11 +109,6 @@ export async function getCheckout(
         }
       : null,
   );
-  const schedule = quote.schedule.map((d) => ({
-    amount: fromCents(d.amountCents),
-    date: d.date,
-    paid: false,
-  }));
   return {
     advanceRequestId: advance.request.id,
     amount: advance.request.amount,
@@ -119,15 +116,10 @@ export async function getCheckout(
     companyPays: feePayer === "COMPANY",
     provider: provider.name,
     publishableKey: provider.publishableKey,
-    moneyLines: checkoutLines(
-      advance.request.amount,
-      schedule,
-      feePayer,
-      language,
-      feeCents,
-    ),
+    paying: checkoutLine(advance.request.amount, feePayer, language, feeCents),
     quote,
     feeAmount: fromCents(quote.feeCents),
+    approvedOn: advance.request.approvalDate,
     payBy: advance.request.approvalDate
       ? payByDate(advance.request.approvalDate)
       : null,
@@ -142,7 +134,7 @@ export async function getCheckout(
 export async function latestCardStory(
   actor: User,
   language: Language = "en",
-): Promise<{ lines: string[]; cardId: number | null }> {
+): Promise<{ lines: string[]; cardId: number | null; companyPaid: boolean }> {
   const [row] = await db()
     .select({ request: advanceRequests, cardId: virtualCards.id })
     .from(virtualCards)
@@ -151,11 +143,13 @@ export async function latestCardStory(
     .where(eq(employees.userId, actor.id))
     .orderBy(desc(virtualCards.createdAt), desc(virtualCards.id))
     .limit(1);
-  if (!row) return { lines: [], cardId: null };
+  if (!row) return { lines: [], cardId: null, companyPaid: false };
   const money = await requestMoneyOf([row.request], language);
   return {
     lines: money.get(row.request.id)?.story ?? [],
     cardId: row.cardId,
+    // The company paid the fee: nothing was paid here, the employee confirmed (decision 0081).
+    companyPaid: row.request.feePaidBy === "COMPANY",
   };
 }
 

@@ -46,4 +46,5 @@ export {
   listedSuperstore,
   normalizeMerchantName,
   superstoreList,
+  superstoreNames,
 } from "./superstores.server";

@@ -91,3 +91,10 @@ export function listedSuperstore(
   }
   return null;
 }
+
+/** The listed superstores' names, in the list's order (the card page names them). */
+export function superstoreNames(
+  list: SuperstoreList = superstoreList(),
+): string[] {
+  return list.merchants.map((m) => m.name);
+}

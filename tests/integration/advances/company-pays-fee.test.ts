@@ -139,8 +139,8 @@ describe("a company that pays the fee", () => {
       totalCents: 30000,
       apr: 0,
     });
-    expect(view.moneyLines[0]).toBe(
-      "Your company pays the $15.99 processing fee: nothing is charged to your card. Pressing Get my card confirms the advance and issues your grocery card.",
+    expect(view.paying).toBe(
+      "Pressing Get my card confirms the advance and issues your grocery card: nothing is charged to your card.",
     );
   });
 

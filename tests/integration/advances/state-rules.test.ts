@@ -253,7 +253,7 @@ describe("the state's rules", () => {
     ).json();
     expect(checkout.feeAmount).toBe("5.00");
     expect(checkout.quote.feeCap).toMatchObject({ capCents: 500 });
-    expect(checkout.moneyLines[0]).toContain("$5.00");
+    expect(checkout.paying).toContain("$5.00");
 
     await payAndIssueCard(user, await requestRow(request.id));
     expect(await requestRow(request.id)).toMatchObject({

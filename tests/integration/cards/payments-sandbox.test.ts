@@ -681,6 +681,7 @@ describe("/payment-success and the webhook without Stripe", () => {
       toast: null,
       moneyLines: [],
       cardId: null,
+      companyPaid: false,
       i18n: expect.objectContaining({ checkout: expect.any(Object) }),
     });
 

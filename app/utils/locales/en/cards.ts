@@ -4,7 +4,7 @@ const cards = {
   backToDashboard: "Back to dashboard",
   heading: "Grocery card {{last4}}",
   restrictions:
-    "{{restrictions}}: it works at grocery stores and supermarkets.",
+    "{{restrictions}}: it works at grocery stores and supermarkets, and at the superstores on our list: {{superstores}}.",
   deadlineActive:
     "Active: use it by <date>. After that it closes, and what is left on it comes off your payroll deductions.",
   deadlineFrozen:
@@ -21,8 +21,9 @@ const cards = {
     expiry: "Expiry",
     cvc: "CVC",
     show: "Show card details",
-    copy: "Copy",
-    copyLabel: "Copy {{what}}",
+    copyNumber: "Copy number",
+    copyExpiry: "Copy expiry",
+    copyCvc: "Copy CVC",
     copied: "Copied",
     showHint:
       "The full number, expiry and CVC, to use in a shop; shown only here, never stored.",
@@ -91,6 +92,7 @@ const cards = {
     submit: "Simulate purchase",
   },
   close: {
+    title: "Close this card",
     intro:
       "Done shopping? Close the card: it stops working for good, and its remaining {{remaining}} comes off your upcoming deductions, so you repay only what you spent.",
     confirm: "I want to close this card for good.",

@@ -2,13 +2,15 @@
 const checkout = {
   title: "Checkout",
   requesting: "You're requesting a grocery advance of {{amount}}",
-  whatPayingDoes: "What paying does",
+  approvedOn: "Your employer approved it on <date>.",
+  approved: "Your employer approved your grocery advance of {{amount}}.",
   acceptByCard:
     "By getting your card you accept the <link>; we record the version on this advance.",
   acceptByPaying:
     "By paying you accept the <link>; we record the version on this advance.",
   termsLink: "terms (version {{version}})",
   payBy: "Pay by <date>, or this approval expires.",
+  confirmBy: "Confirm by <date>, or this approval expires.",
   paymentDetails: "Payment details",
   needsJavaScript:
     "The card payment form needs JavaScript. Please enable it to pay.",
@@ -37,7 +39,6 @@ const checkout = {
   },
   noCost: {
     title: "Confirm your advance",
-    text: "Your company pays the processing fee, so there is nothing to pay. Get your grocery card of {{amount}} now; payroll repays the advance on the dates above.",
     getCard: "Get my card",
   },
   error: {

@@ -8,6 +8,7 @@ const common = {
     number: "Card number",
     expires: "Expires",
     amount: "Amount",
+    cvc: "CVC",
   },
   deductionResult: {
     collected: "Collected {{collected}}",

@@ -100,14 +100,13 @@ const pages = {
       "A flat {{fee}} covers issuing your grocery card and processing the payroll deduction. It is the same for every amount, with no interest and no hidden charges.",
     totalRepayment: "Total repayment",
     repaymentDate: "Repayment date",
-    riskRating: "Risk rating",
-    risk: { Low: "Low", Moderate: "Moderate", Higher: "Higher" },
-    riskBands:
-      "By amount: Low up to $250, Moderate $251 to $400, Higher above $400.",
     totalCompany:
-      "Total repayment: {{amount}} deducted from your pay; your company pays the fee.",
+      "Total repayment: {{amount}}, deducted from your pay. Your company pays the fee.",
     totalEmployee:
-      "Total repayment: the {{fee}} fee, charged to your card when your grocery card is issued, plus {{amount}} deducted from your pay.",
+      "Total repayment: {{amount}}, deducted from your pay. The {{fee}} fee is paid apart, on your own card, when your grocery card is issued.",
+    apr: "Annual percentage rate (APR)",
+    aprExplained:
+      "The APR is the fee as a yearly rate over the days until your pay date, to compare with other credit.",
     showDetails: "Show Details",
     hideDetails: "Hide Details",
     details: {
@@ -115,7 +114,6 @@ const pages = {
       pay: "Once approved, you press Pay: only the fee is authorized on your card, and it is charged when your virtual card, which works only in grocery stores, is issued. The advance goes onto that card and is never charged to your own card.",
       deducted:
         "The advance is deducted from your paycheck automatically, over 1 to 3 pay periods starting on your next pay date after the card is issued.",
-      risk: "The risk rating reflects the share of a typical paycheck the advance takes: Low up to $250, Moderate $251 to $400, Higher above $400.",
     },
     request: "Request an Advance",
   },

@@ -8,13 +8,9 @@ const story = {
   restMoved: "{{shortfall}} moved to {{date}}",
   restWrittenOff: "{{shortfall}} written off (nothing more is deducted)",
   checkoutCompanyFee:
-    "Your company pays the {{fee}} processing fee: nothing is charged to your card. Pressing Get my card confirms the advance and issues your grocery card.",
-  checkoutCompanyAdvance:
-    "The {{amount}} advance goes onto your grocery card. Payroll repays it, deducting {{deductions}}.",
+    "Pressing Get my card confirms the advance and issues your grocery card: nothing is charged to your card.",
   checkoutFee:
     "Pressing Pay charges your card only the {{fee}} processing fee: it is authorized now and captured when your grocery card is issued. If the card cannot be issued, the authorization is released and nothing is charged.",
-  checkoutAdvance:
-    "The {{amount}} advance goes onto your grocery card. It is not charged to your card: payroll repays it, deducting {{deductions}}.",
   pending: "Nothing is held or charged while your employer reviews it.",
   nothingHeld: "Nothing was held or charged.",
   feeRefunded:

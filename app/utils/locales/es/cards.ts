@@ -4,7 +4,7 @@ const cards = {
   backToDashboard: "Volver a Inicio",
   heading: "Tarjeta de supermercado {{last4}}",
   restrictions:
-    "{{restrictions}}: funciona en tiendas de comestibles y supermercados.",
+    "{{restrictions}}: funciona en tiendas de comestibles y supermercados, y en las grandes tiendas de nuestra lista: {{superstores}}.",
   deadlineActive:
     "Activa: úsala hasta el <date>. Después se cierra, y lo que quede en ella se resta de tus descuentos de nómina.",
   deadlineFrozen:
@@ -21,8 +21,9 @@ const cards = {
     expiry: "Vencimiento",
     cvc: "CVC",
     show: "Mostrar datos de la tarjeta",
-    copy: "Copiar",
-    copyLabel: "Copiar {{what}}",
+    copyNumber: "Copiar número",
+    copyExpiry: "Copiar vencimiento",
+    copyCvc: "Copiar CVC",
     copied: "Copiado",
     showHint:
       "El número completo, el vencimiento y el CVC, para usarla en una tienda; solo se muestran aquí y nunca se guardan.",
@@ -92,6 +93,7 @@ const cards = {
     submit: "Simular compra",
   },
   close: {
+    title: "Cerrar esta tarjeta",
     intro:
       "¿Terminaste de comprar? Cierra la tarjeta: deja de funcionar para siempre, y sus {{remaining}} restantes se restan de tus próximos descuentos, así que solo pagas lo que gastaste.",
     confirm: "Quiero cerrar esta tarjeta para siempre.",

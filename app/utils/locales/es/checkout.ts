@@ -2,13 +2,15 @@
 const checkout = {
   title: "Confirmar y pagar",
   requesting: "Estás pidiendo un adelanto para el supermercado de {{amount}}",
-  whatPayingDoes: "Qué hace el pago",
+  approvedOn: "Tu empresa lo aprobó el <date>.",
+  approved: "Tu empresa aprobó tu adelanto para el supermercado de {{amount}}.",
   acceptByCard:
     "Al recibir tu tarjeta aceptas los <link>; guardamos la versión en este adelanto.",
   acceptByPaying:
     "Al pagar aceptas los <link>; guardamos la versión en este adelanto.",
   termsLink: "términos (versión {{version}})",
   payBy: "Paga a más tardar el <date>, o esta aprobación vence.",
+  confirmBy: "Confirma a más tardar el <date>, o esta aprobación vence.",
   paymentDetails: "Datos de pago",
   needsJavaScript:
     "El formulario de pago con tarjeta necesita JavaScript. Actívalo para pagar.",
@@ -37,7 +39,6 @@ const checkout = {
   },
   noCost: {
     title: "Confirma tu adelanto",
-    text: "Tu empresa paga el cargo por servicio, así que no hay nada que pagar. Recibe ahora tu tarjeta de supermercado de {{amount}}; la nómina paga el adelanto en las fechas de arriba.",
     getCard: "Recibir mi tarjeta",
   },
   error: {

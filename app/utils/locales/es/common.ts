@@ -8,6 +8,7 @@ const common = {
     number: "Número de tarjeta",
     expires: "Vence",
     amount: "Monto",
+    cvc: "CVC",
   },
   deductionResult: {
     collected: "Cobrado: {{collected}}",

@@ -99,16 +99,15 @@ const pages = {
       "Tu empresa paga por ti el cargo fijo de {{fee}}, así que el adelanto no te cuesta nada: sin cargo, sin intereses y sin costos ocultos.",
     flatFee:
       "Un cargo fijo de {{fee}} cubre la emisión de tu tarjeta de supermercado y el descuento de nómina. Es el mismo para cualquier monto, sin intereses y sin costos ocultos.",
-    totalRepayment: "Total a pagar",
+    totalRepayment: "Total a devolver",
     repaymentDate: "Fecha de pago",
-    riskRating: "Nivel de riesgo",
-    risk: { Low: "Bajo", Moderate: "Moderado", Higher: "Alto" },
-    riskBands:
-      "Según el monto: Bajo hasta $250, Moderado de $251 a $400, Alto más de $400.",
     totalCompany:
-      "Total a pagar: {{amount}} que se descuentan de tu sueldo; tu empresa paga el cargo.",
+      "Total a devolver: {{amount}}, que se descuentan de tu sueldo. Tu empresa paga el cargo.",
     totalEmployee:
-      "Total a pagar: el cargo de {{fee}}, que se cobra a tu tarjeta cuando se emite tu tarjeta de supermercado, más {{amount}} que se descuentan de tu sueldo.",
+      "Total a devolver: {{amount}}, que se descuentan de tu sueldo. El cargo de {{fee}} se paga aparte, con tu propia tarjeta, cuando se emite tu tarjeta de supermercado.",
+    apr: "Tasa de porcentaje anual (APR)",
+    aprExplained:
+      "La APR es el cargo expresado como tasa anual según los días hasta tu día de pago, para compararlo con otros créditos.",
     showDetails: "Ver detalles",
     hideDetails: "Ocultar detalles",
     details: {
@@ -116,7 +115,6 @@ const pages = {
       pay: "Una vez aprobada, tocas Pagar: en tu tarjeta solo se autoriza el cargo, que se cobra cuando se emite tu tarjeta virtual, que solo funciona en supermercados. El adelanto va a esa tarjeta y nunca se cobra a tu propia tarjeta.",
       deducted:
         "El adelanto se descuenta de tu sueldo automáticamente, en 1 a 3 períodos de pago a partir de tu próximo día de pago después de que se emita la tarjeta.",
-      risk: "El nivel de riesgo refleja qué parte de un sueldo típico representa el adelanto: Bajo hasta $250, Moderado de $251 a $400, Alto más de $400.",
     },
     request: "Pedir un adelanto",
   },

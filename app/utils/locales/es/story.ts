@@ -8,13 +8,9 @@ const story = {
   restMoved: "{{shortfall}} pasados al {{date}}",
   restWrittenOff: "{{shortfall}} cancelados (no se descuenta nada más)",
   checkoutCompanyFee:
-    "Tu empresa paga el cargo por servicio de {{fee}}: no se cobra nada a tu tarjeta. Al presionar Recibir mi tarjeta confirmas el adelanto y se emite tu tarjeta de supermercado.",
-  checkoutCompanyAdvance:
-    "El adelanto de {{amount}} se deposita en tu tarjeta de supermercado. Se paga por nómina, con descuentos de {{deductions}}.",
+    "Al presionar Recibir mi tarjeta confirmas el adelanto y se emite tu tarjeta de supermercado: no se cobra nada a tu tarjeta.",
   checkoutFee:
     "Al presionar Pagar, a tu tarjeta solo se le cobra el cargo por servicio de {{fee}}: se autoriza ahora y se cobra cuando se emite tu tarjeta de supermercado. Si no se puede emitir la tarjeta, se libera la autorización y no se cobra nada.",
-  checkoutAdvance:
-    "El adelanto de {{amount}} se deposita en tu tarjeta de supermercado. No se cobra a tu tarjeta: se paga por nómina, con descuentos de {{deductions}}.",
   pending: "No se retiene ni se cobra nada mientras tu empleador la revisa.",
   nothingHeld: "No se retuvo ni se cobró nada.",
   feeRefunded:

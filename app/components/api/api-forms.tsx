@@ -140,12 +140,7 @@ function ApiForm<Fields extends Record<string, unknown>>({
   children: ReactNode;
 }) {
   return (
-    <SchemaForm
-      form={form}
-      method="post"
-      action={action}
-      className="space-y-4"
-    >
+    <SchemaForm form={form} method="post" action={action} className="space-y-4">
       <input type="hidden" name="intent" value={intent} />
       {children}
     </SchemaForm>

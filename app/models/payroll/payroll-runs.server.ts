@@ -589,6 +589,21 @@ export async function recordPayrollResults(
   if (actor.role !== "EMPLOYER")
     throw forbidden("Only employers can record payroll results.");
   const companyId = companyFor(actor, "payroll");
+  return recordRunResults(companyId, actor.id, runId, input, now);
+}
+
+/**
+ * What recordPayrollResults does once the actor is checked: also how the payroll connection
+ * records what the pay statements show (`actorId` null: the connection's job), so a result from
+ * payroll is recorded exactly as a manual one.
+ */
+export async function recordRunResults(
+  companyId: number,
+  actorId: number | null,
+  runId: number,
+  input: { results: unknown },
+  now: Date = new Date(),
+): Promise<{ run: PayrollRunView; recorded: number }> {
   checkRunId(runId);
   // No result at all is taken only to confirm a run's reimbursement lines (nothing else open).
   const results =
@@ -645,7 +660,7 @@ export async function recordPayrollResults(
           companyId,
           payDate: run.pay_date,
           nextPay,
-          actorId: actor.id,
+          actorId,
           now,
         });
         recorded += 1;
@@ -663,7 +678,7 @@ export async function recordPayrollResults(
         throw badRequest(NO_RESULTS, { results: [NO_RESULTS] });
       const paid =
         open.open === 0
-          ? await payReimbursementLines(tx, run.id, actor.id, now)
+          ? await payReimbursementLines(tx, run.id, actorId, now)
           : [];
       if (recorded === 0 && paid.length > 0)
         await tx.execute(
@@ -678,7 +693,7 @@ export async function recordPayrollResults(
               and not exists (select 1 from payroll_deductions where run_id = ${run.id} and status = 'SUBMITTED')`,
         );
         await recordAudit(tx, {
-          actorId: actor.id,
+          actorId,
           companyId,
           action: "payroll_run.result",
           amountCents: results.reduce((s, r) => s + r.collectedCents, 0),
@@ -701,9 +716,13 @@ export async function recordPayrollResults(
     }),
   );
   if (outcome.recorded > 0)
-    await publish("deduction.paid", [actor.id, ...outcome.users], {
-      company: companyId,
-    });
+    await publish(
+      "deduction.paid",
+      [...(actorId ? [actorId] : []), ...outcome.users],
+      {
+        company: companyId,
+      },
+    );
   return {
     run: await runView(db(), companyId, runId),
     recorded: outcome.recorded,

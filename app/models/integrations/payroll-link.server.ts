@@ -146,27 +146,29 @@ export async function ensurePayrollDeduction(
   }
 }
 
-/** The roster sync's matches: employee → the payroll system's individual id. */
+/** The roster sync's matches: employee → the payroll system's individual id (500 a statement). */
 export async function linkPayrollIndividuals(
   companyId: number,
   links: { employeeId: number; individualId: string }[],
 ): Promise<void> {
-  for (const link of links)
+  for (let i = 0; i < links.length; i += 500)
     await db()
       .insert(payrollIndividuals)
-      .values({
-        employeeId: link.employeeId,
-        companyId,
-        finchIndividualId: link.individualId,
-      })
+      .values(
+        links.slice(i, i + 500).map((link) => ({
+          employeeId: link.employeeId,
+          companyId,
+          finchIndividualId: link.individualId,
+        })),
+      )
       .onConflictDoUpdate({
         target: payrollIndividuals.employeeId,
         set: {
-          finchIndividualId: link.individualId,
-          companyId,
-          updatedAt: new Date(),
+          finchIndividualId: sql`excluded.finch_individual_id`,
+          companyId: sql`excluded.company_id`,
+          updatedAt: sql`now()`,
         },
-        setWhere: sql`${payrollIndividuals.finchIndividualId} <> ${link.individualId}`,
+        setWhere: sql`${payrollIndividuals.finchIndividualId} <> excluded.finch_individual_id`,
       });
 }
 

@@ -29,6 +29,7 @@ import {
   loader as payrollLoader,
 } from "~/routes/_app.settings_.payroll";
 import { action as settingsAction } from "~/routes/_app.settings";
+import { loader as requestLoader } from "~/routes/_app.request";
 import { loader as exportLoader } from "~/routes/payroll.export";
 import { loader as callbackLoader } from "~/routes/settings.payroll.callback";
 import { closeSmtp } from "~/services/mail/transport.server";
@@ -349,6 +350,11 @@ it("writes a run to payroll before the cut-off and reads its results from the pa
     cents: 151_234,
     payDate: payDay,
   });
+  // The request page's disclosure knows Ann's last net pay ("your next paycheck after...").
+  const requestPage = (await (
+    await call(requestLoader, await requestAs(ann.user, "/request"))
+  ).json()) as { netPayCents: number | null };
+  expect(requestPage.netPayCents).toBe(151_234);
   expect(await checkInvariants(db())).toEqual([]);
   // Recorded as a manual result is, by the connection (no person).
   const [result] = await db()

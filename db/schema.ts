@@ -1154,10 +1154,93 @@ export const payrollConnections = pgTable(
     // The roster sync's last run and what it did (counts; never a person's data).
     lastSyncedAt: tstz("last_synced_at"),
     lastSync: jsonb("last_sync").$type<Record<string, number>>(),
+    // The company-level deduction the runs are written to (Finch's benefit id), once set up.
+    benefitId: text("benefit_id"),
+    // The state after the last call to Finch: a fault is shown on Settings and mailed once.
+    status: text("status", {
+      enum: ["OK", "UNAVAILABLE", "RATE_LIMITED", "REVOKED", "JOB_FAILED"],
+    })
+      .notNull()
+      .default("OK"),
+    statusDetail: text("status_detail"),
+    statusAt: tstz("status_at"),
+    /** Finch's Retry-After, when it rate-limited us: no call before then. */
+    retryAfter: tstz("retry_after"),
   },
   (t) => [
     uniqueIndex("payroll_connections_company_idx").on(t.companyId),
     index("payroll_connections_connected_by_idx").on(t.connectedById),
+    check(
+      "payroll_connections_status_check",
+      sql`${t.status} in ('OK', 'UNAVAILABLE', 'RATE_LIMITED', 'REVOKED', 'JOB_FAILED')`,
+    ),
+  ],
+);
+
+// An employee the roster sync matched to a person of the payroll system (Finch's individual
+// id), and their net pay on their latest pay statement (the request disclosure's "next
+// paycheck"; a company's net-pay rule).
+export const payrollIndividuals = pgTable(
+  "payroll_individuals",
+  {
+    employeeId: integer("employee_id")
+      .primaryKey()
+      .references(() => employees.id),
+    companyId: integer("company_id")
+      .notNull()
+      .references(() => companies.id),
+    finchIndividualId: text("finch_individual_id").notNull(),
+    lastNetPay: money("last_net_pay"),
+    lastNetPayDate: date("last_net_pay_date", { mode: "string" }),
+    updatedAt: tstz("updated_at").notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("payroll_individuals_company_individual_idx").on(
+      t.companyId,
+      t.finchIndividualId,
+    ),
+  ],
+);
+
+export type RunWriteLine = { individualId: string; cents: number };
+export type RunUnmatched = {
+  deductionId: number;
+  employeeName: string;
+  reason: string;
+};
+
+// A payroll run written to the payroll system through the connection: Finch's job id and its
+// outcome, the enrolment amounts written, and what the pay statements said afterwards (the
+// deductions left for a person, with the reason), then the reset of the amounts to 0.
+export const payrollRunWrites = pgTable(
+  "payroll_run_writes",
+  {
+    runId: integer("run_id")
+      .primaryKey()
+      .references(() => payrollRuns.id),
+    companyId: integer("company_id")
+      .notNull()
+      .references(() => companies.id),
+    jobId: text("job_id").notNull(),
+    jobStatus: text("job_status", {
+      enum: ["PENDING", "COMPLETE", "FAILED", "ASSISTED"],
+    })
+      .notNull()
+      .default("PENDING"),
+    jobDetail: text("job_detail"),
+    enrolled: jsonb("enrolled").$type<RunWriteLine[]>().notNull(),
+    writtenAt: tstz("written_at").notNull().defaultNow(),
+    resultsReadAt: tstz("results_read_at"),
+    unmatched: jsonb("unmatched").$type<RunUnmatched[]>(),
+    resetJobId: text("reset_job_id"),
+    resetAt: tstz("reset_at"),
+  },
+  (t) => [
+    index("payroll_run_writes_company_idx").on(t.companyId),
+    check(
+      "payroll_run_writes_job_status_check",
+      sql`${t.jobStatus} in ('PENDING', 'COMPLETE', 'FAILED', 'ASSISTED')`,
+    ),
   ],
 );
 

@@ -2,6 +2,7 @@ import { format, subMonths } from "date-fns";
 import { sql } from "drizzle-orm";
 import {
   runDailyPayroll,
+  runPayrollConnections,
   syncConnectedRosters,
 } from "~/models/payroll/index.server";
 import { closeExpiredCards } from "~/models/cards/index.server";
@@ -70,6 +71,14 @@ export const SCHEDULES: Schedule[] = [
     cron: "0 6 * * *",
     period: day,
     run: (at) => syncConnectedRosters(at),
+  },
+  {
+    // Connected payrolls (docs/decisions/0130): write jobs checked, pay statements read after
+    // a pay date, and the next pay date's deductions written before its cut-off.
+    task: "payroll-connection",
+    cron: "30 6 * * *",
+    period: day,
+    run: (at) => runPayrollConnections(at),
   },
   {
     // Complaints past their acknowledge-by or resolve-by date remind the company's owners and

@@ -112,6 +112,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     belowMinimum: page.linked && page.availableCents < MIN_ADVANCE_CENTS,
     paySchedule: page.paySchedule,
     feePayer: page.feePayer,
+    // "Your next paycheck after this deduction", where payroll's statements give net pay.
+    netPayCents: page.lastNetPay?.cents ?? null,
     quote: quoteAdvance(
       Math.round(prefill.amount * 100),
       periods,
@@ -198,6 +200,7 @@ export default function RequestPage() {
     belowMinimum,
     paySchedule,
     feePayer,
+    netPayCents,
     quote,
     limits,
     refusal,
@@ -303,6 +306,7 @@ export default function RequestPage() {
           paySchedule={paySchedule}
           feePayer={feePayer}
           quote={actionData?.review ?? actionData?.quote ?? quote}
+          netPayCents={netPayCents}
           reviewing={Boolean(actionData?.review)}
         />
       )}

@@ -3,7 +3,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { Button } from "~/components/ui/button";
+import { Button, buttonClass } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import {
   companyStates,
@@ -39,6 +39,7 @@ import {
   companySettingsSchema,
   MFA_INTENTS,
   parseWithZod,
+  PAY_SCHEDULE_FROM_PAYROLL,
   payScheduleSchema,
 } from "~/web/action.server";
 import { island } from "~/components/island";
@@ -148,6 +149,8 @@ type ActionData = {
   result?: SubmissionResult<string[]>;
   /** The pay schedule form's reply. */
   schedule?: SubmissionResult<string[]>;
+  /** A change of the schedule a connected payroll sets, waiting for its confirm step. */
+  confirmSchedule?: { frequency: string; nextPayDate: string };
   /** The security section's forms. */
   security?: SecurityActionData;
   pushError?: string;
@@ -207,9 +210,16 @@ export async function action({ request }: ActionFunctionArgs) {
           "New deductions fall on the new pay dates.",
         );
       },
-      (error): ActionData => ({
-        schedule: replyToFailure(schedule, error, { fields: true }),
-      }),
+      (error): ActionData =>
+        // Connected to payroll: the change waits for a confirm step (a plain form, no JavaScript).
+        error.message === PAY_SCHEDULE_FROM_PAYROLL
+          ? {
+              confirmSchedule: {
+                frequency: schedule.value.frequency,
+                nextPayDate: schedule.value.nextPayDate,
+              },
+            }
+          : { schedule: replyToFailure(schedule, error, { fields: true }) },
     );
   }
   const submission = parseWithZod(formData, { schema: companySettingsSchema });
@@ -288,7 +298,7 @@ export default function SettingsPage() {
           </p>
         </Card>
       ) : null}
-      {isOwner ? (
+      {paySchedule ? (
         <Card title={t("payroll.heading")}>
           <p className="text-gray-700">
             {withElements(t("payroll.settingsText"), {
@@ -340,6 +350,38 @@ export default function SettingsPage() {
           <p className="text-gray-700">{settingsRefusal}</p>
         </Card>
       )}
+      {actionData?.confirmSchedule ? (
+        <Card title={t("schedule.confirmTitle")}>
+          <p role="alert" className="text-sm text-gray-800">
+            {t("schedule.confirmText", {
+              frequency: t(
+                `schedule.frequencies.${actionData.confirmSchedule.frequency}`,
+              ),
+              date: actionData.confirmSchedule.nextPayDate,
+            })}
+          </p>
+          <form method="post" className="mt-3 flex flex-wrap gap-3">
+            <input type="hidden" name="intent" value="pay-schedule" />
+            <input
+              type="hidden"
+              name="frequency"
+              value={actionData.confirmSchedule.frequency}
+            />
+            <input
+              type="hidden"
+              name="nextPayDate"
+              value={actionData.confirmSchedule.nextPayDate}
+            />
+            <input type="hidden" name="confirm" value="payroll" />
+            <button type="submit" className={buttonClass("danger")}>
+              {t("schedule.confirmChange")}
+            </button>
+            <Link to="/settings" className={buttonClass("secondary")}>
+              {t("schedule.confirmKeep")}
+            </Link>
+          </form>
+        </Card>
+      ) : null}
       {paySchedule ? (
         <PayScheduleForm
           key={`${paySchedule.frequency}:${paySchedule.nextPayDate}`}

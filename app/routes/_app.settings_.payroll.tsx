@@ -13,8 +13,13 @@ import {
   confirmOffboardingProposal,
   dismissOffboardingProposal,
   listOffboardingProposals,
+  listWrittenRuns,
   syncPayrollRosterNow,
+  writeRunAgain,
 } from "~/models/payroll/index.server";
+import { getPaySchedule } from "~/models/companies/index.server";
+import { payrollProblemText } from "~/models/notifications/index.server";
+import { formatMoney, fromCents } from "~/utils/money";
 import { formatDate, formatDateTime } from "~/utils/dates";
 import { translatedTitle, useT } from "~/utils/i18n";
 import { serverT } from "~/utils/i18n.server";
@@ -24,11 +29,12 @@ import {
   readFormData,
   redirectWithSuccess,
 } from "~/web/action.server";
-import { requireEmployer } from "~/web/auth.server";
+import { can, requireEmployer } from "~/web/auth.server";
 import { toastOutcome } from "~/web/invitation-buttons.server";
 import { keepConnectState } from "~/web/payroll-connect.server";
 
-// /settings/payroll (owners only): the company's payroll connection through Finch. Connect is a
+// /settings/payroll (owners and admins; connecting, syncing and disconnecting are the owners'):
+// the company's payroll connection through Finch. Connect is a
 // plain form post answered by a redirect to Finch Connect (no JavaScript needed); Finch sends
 // the owner back to /settings/payroll/callback. Shows the provider and what it shares, and
 // disconnects; Sync now reads the roster, and the people it proposes for offboarding are
@@ -36,19 +42,33 @@ import { keepConnectState } from "~/web/payroll-connect.server";
 // Finch credentials.
 
 const PATH = "/settings/payroll";
+/** What admins may do here too: the proposals (they may offboard) and the runs. */
+const ADMIN_INTENTS = [
+  "confirm-offboarding",
+  "dismiss-offboarding",
+  "write-again",
+];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const owner = await requireEmployer(request, "team");
-  const view = await getPayrollConnection(owner);
+  // Owners and admins (who may offboard and run payroll); only owners connect, sync or disconnect.
+  const member = await requireEmployer(request, "payroll");
+  const view = await getPayrollConnection(member);
   const { language, i18n } = await pageI18n(
     request,
     ["settings", "messages"],
-    owner,
+    member,
   );
   const t = serverT(language, "settings");
   const proposals = view.connection
-    ? await listOffboardingProposals(owner)
+    ? await listOffboardingProposals(member)
     : [];
+  const written = view.connection ? await listWrittenRuns(member) : [];
+  const schedule = view.connection ? await getPaySchedule(member) : null;
+  const status = view.connection?.status ?? "OK";
+  const [faultPayDate, faultDetail] =
+    status === "JOB_FAILED"
+      ? (view.connection?.statusDetail ?? "").split("|")
+      : [null, view.connection?.statusDetail ?? null];
   const day = (d: string | null) =>
     d
       ? formatDate(new Date(`${d}T12:00:00`), language)
@@ -56,7 +76,60 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const sync = view.connection?.lastSync;
   return json({
     i18n,
+    isOwner: can(member, "team"),
     enabled: view.enabled,
+    state:
+      status === "OK"
+        ? { ok: true, text: t("payroll.status.OK") }
+        : {
+            ok: false,
+            text: payrollProblemText(language, {
+              status,
+              at: view.connection?.statusAt ?? new Date(),
+              retryAfter: view.connection?.retryAfter ?? null,
+              payDate: faultPayDate || null,
+              detail: faultDetail || null,
+            }),
+          },
+    scheduleText: schedule
+      ? t("payroll.scheduleText", {
+          frequency: t(`schedule.frequencies.${schedule.frequency}`),
+          date: day(schedule.nextPayDate),
+        })
+      : null,
+    runs: written.map((r) => ({
+      runId: r.runId,
+      payDate: r.payDate,
+      failed: r.jobStatus === "FAILED",
+      text: t("payroll.run", {
+        date: day(r.payDate),
+        total: formatMoney(fromCents(r.totalCents), language),
+        count: r.employees,
+        job: r.jobId || "—",
+      }),
+      jobText: t(`payroll.job.${r.jobStatus}`, {
+        detail: r.jobDetail ?? "",
+      }),
+      readText: r.resultsReadAt
+        ? t("payroll.resultsRead", {
+            date: formatDateTime(r.resultsReadAt, language),
+          })
+        : null,
+      unmatched: r.unmatched.map((u) =>
+        t("payroll.unmatchedLine", { name: u.employeeName, reason: u.reason }),
+      ),
+      writeAgainLabel: t("payroll.writeAgainLabel", { date: day(r.payDate) }),
+    })),
+    credits: written.flatMap((r) =>
+      r.credits.map((c) => ({
+        id: c.id,
+        text: t("payroll.creditLine", {
+          name: c.employeeName,
+          amount: formatMoney(c.amount, language),
+          date: day(r.payDate),
+        }),
+      })),
+    ),
     connection: view.connection
       ? {
           title: t("payroll.connected", {
@@ -94,10 +167,23 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const owner = await requireEmployer(request, "team");
+  // Admins act on proposals and runs; the models refuse them the owners' actions (403).
+  const member = await requireEmployer(request, "payroll");
   const formData = await readFormData(request);
   const intent = formData.get("intent");
+  const owner =
+    typeof intent === "string" && ADMIN_INTENTS.includes(intent)
+      ? member
+      : await requireEmployer(request, "team");
   return toastOutcome(PATH, async () => {
+    if (intent === "write-again") {
+      await writeRunAgain(owner, parseId(formData.get("runId")) ?? 0);
+      return redirectWithSuccess(
+        PATH,
+        "Deductions written again",
+        "The amounts were sent to your payroll system again.",
+      );
+    }
     if (intent === "sync") {
       await syncPayrollRosterNow(owner);
       return redirectWithSuccess(
@@ -145,7 +231,16 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function PayrollConnectionPage() {
-  const { enabled, connection, proposals } = useLoaderData<typeof loader>();
+  const {
+    enabled,
+    connection,
+    proposals,
+    isOwner,
+    state,
+    scheduleText,
+    runs,
+    credits,
+  } = useLoaderData<typeof loader>();
   const t = useT("settings");
   return (
     <div className="space-y-6 [contain:inline-size]">
@@ -170,14 +265,35 @@ export default function PayrollConnectionPage() {
               <li key={p}>{p}</li>
             ))}
           </ul>
-          <p className="mt-4 text-sm text-gray-700">
-            {t("payroll.disconnectText")}
+          <h3 className="mt-4 text-sm font-semibold text-gray-900">
+            {t("payroll.state")}
+          </h3>
+          <p
+            role={state.ok ? undefined : "alert"}
+            className={
+              state.ok
+                ? "mt-1 text-sm text-gray-700"
+                : "mt-1 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900"
+            }
+          >
+            {state.text}
           </p>
-          <div className="mt-3">
-            <PostButton intent="disconnect" variant="danger">
-              {t("payroll.disconnect")}
-            </PostButton>
-          </div>
+          {isOwner ? (
+            <>
+              <p className="mt-4 text-sm text-gray-700">
+                {t("payroll.disconnectText")}
+              </p>
+              <div className="mt-3">
+                <PostButton intent="disconnect" variant="danger">
+                  {t("payroll.disconnect")}
+                </PostButton>
+              </div>
+            </>
+          ) : null}
+        </Card>
+      ) : !isOwner ? (
+        <Card title={t("payroll.notConnected")}>
+          <p className="text-sm text-gray-700">{t("payroll.intro")}</p>
         </Card>
       ) : (
         <Card title={t("payroll.notConnected")}>
@@ -196,11 +312,92 @@ export default function PayrollConnectionPage() {
           <Card title={t("payroll.sync")}>
             <p className="text-sm text-gray-700">{t("payroll.syncText")}</p>
             <p className="mt-2 text-sm text-gray-700">{connection.syncText}</p>
-            <div className="mt-3">
-              <PostButton intent="sync" variant="secondary">
-                {t("payroll.syncNow")}
-              </PostButton>
-            </div>
+            {isOwner ? (
+              <div className="mt-3">
+                <PostButton intent="sync" variant="secondary">
+                  {t("payroll.syncNow")}
+                </PostButton>
+              </div>
+            ) : null}
+          </Card>
+          {scheduleText ? (
+            <Card title={t("payroll.schedule")}>
+              <p className="text-sm text-gray-700">{scheduleText}</p>
+            </Card>
+          ) : null}
+          <Card title={t("payroll.runs")}>
+            <p className="text-sm text-gray-700">{t("payroll.runsText")}</p>
+            {runs.length === 0 ? (
+              <p className="mt-2 text-sm text-gray-700">
+                {t("payroll.noRuns")}
+              </p>
+            ) : (
+              <ul className="mt-2 divide-y divide-gray-100">
+                {runs.map((r) => (
+                  <li key={r.runId} className="py-3 last:pb-0">
+                    <p className="text-sm font-medium text-gray-900">
+                      {r.text}
+                    </p>
+                    <p
+                      className={
+                        r.failed
+                          ? "mt-1 text-sm text-red-800"
+                          : "mt-1 text-sm text-gray-700"
+                      }
+                    >
+                      {r.jobText}
+                    </p>
+                    {r.readText ? (
+                      <p className="mt-1 text-sm text-gray-700">{r.readText}</p>
+                    ) : null}
+                    {r.unmatched.length > 0 ? (
+                      <>
+                        <p className="mt-1 text-sm text-gray-800">
+                          {t("payroll.unmatched")}
+                        </p>
+                        <ul className="mt-1 list-disc pl-5 text-sm text-gray-700">
+                          {r.unmatched.map((u) => (
+                            <li key={u}>{u}</li>
+                          ))}
+                        </ul>
+                      </>
+                    ) : null}
+                    <div className="mt-2 flex flex-wrap items-center gap-3">
+                      {r.failed ? (
+                        <PostButton
+                          intent="write-again"
+                          fields={{ runId: r.runId }}
+                          variant="primary"
+                          aria-label={r.writeAgainLabel}
+                        >
+                          {t("payroll.writeAgain")}
+                        </PostButton>
+                      ) : null}
+                      <Link
+                        to={`/payroll?run=${r.runId}`}
+                        className="text-sm font-medium text-brand-700 underline"
+                      >
+                        {t("payroll.openRun")}
+                      </Link>
+                    </div>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </Card>
+          <Card title={t("payroll.credits")}>
+            <p className="text-sm text-gray-700">{t("payroll.creditsText")}</p>
+            {credits.length === 0 ? (
+              <p className="mt-2 text-sm text-gray-700">
+                {t("payroll.noCredits")}
+              </p>
+            ) : (
+              <ul className="mt-2 list-disc pl-5 text-sm text-gray-700">
+                {credits.map((c) => (
+                  <li key={c.id}>{c.text}</li>
+                ))}
+              </ul>
+            )}
           </Card>
           <Card title={t("payroll.proposals")}>
             {proposals.length === 0 ? (

@@ -133,3 +133,9 @@ export const MIN_RETENTION_YEARS = 2;
 /** How many advances in a report's period make a frequent user (Nevada's report asks for 12+). */
 export const FREQUENT_USER_ADVANCES = 12;
 export const MAX_RETENTION_YEARS = 10;
+
+/**
+ * A connected payroll's cut-off: the deductions of a pay date are written to the payroll system
+ * this many days before it (docs/decisions/0130).
+ */
+export const PAYROLL_WRITE_DAYS_BEFORE = 3;

@@ -95,6 +95,8 @@ export const PAY_FREQUENCY_MESSAGE =
 export const PAY_DATE_FORMAT =
   "Enter the next pay date as a date like 2026-11-27.";
 export const PAY_DATE_PAST = "The next pay date cannot be in the past.";
+export const PAY_SCHEDULE_FROM_PAYROLL =
+  "Your pay schedule comes from your connected payroll system, and its next sync sets it back. Confirm to change it anyway.";
 export const PAY_DATE_SEMIMONTHLY =
   "A semi-monthly schedule pays on the 15th and on the last day of the month.";
 export const PAY_DATE_MONTHLY =
@@ -112,6 +114,8 @@ export const payScheduleSchema = z
       .string({ error: PAY_DATE_FORMAT })
       .trim()
       .refine(isIsoDay, PAY_DATE_FORMAT),
+    /** "payroll": change it although a connected payroll system sets it (the confirm step). */
+    confirm: z.enum(["payroll"]).optional(),
   })
   .superRefine((value, ctx) => {
     if (!isIsoDay(value.nextPayDate)) return;

@@ -31,6 +31,14 @@ export type FakePerson = {
   endDate: string | null;
 };
 
+export type FakeStatement = {
+  individualId: string;
+  netPayCents: number;
+  grossPayCents: number;
+  /** Deduction lines by name (ours is "Grocery Advance repayment"). */
+  deductions: { name: string; cents: number }[];
+};
+
 type Session = {
   customerId: string;
   customerName: string;
@@ -78,6 +86,34 @@ export class FakeFinch {
   people: FakePerson[] = [];
   /** The company's payments: who was paid on which day. */
   payments: { id: string; payDate: string; individualIds: string[] }[] = [];
+  /** Pay groups (GET /employer/pay-groups), each with its frequencies and people. */
+  payGroups: {
+    id: string;
+    name: string;
+    payFrequencies: string[];
+    individualIds: string[];
+  }[] = [];
+  /** Company-level deductions (GET /employer/benefits). */
+  benefits: {
+    benefitId: string;
+    description: string;
+    type: string;
+    frequency: string | null;
+  }[] = [];
+  /** The provider refuses to create deductions through the API (422): register instead. */
+  benefitCreateRefused = false;
+  /** Each deduction's enrolments: benefit id → individual id → amount in cents. */
+  readonly enrolments = new Map<string, Map<string, number>>();
+  /** Async jobs (deduction writes) and how the next ones end at the provider. */
+  readonly jobs = new Map<
+    string,
+    { kind: "automated" | "manual"; status: string; body: unknown[] | null }
+  >();
+  nextJobOutcome: "complete" | "error" | "assisted" | "pending" = "complete";
+  /** The pay statements of each payment (POST /employer/pay-statement). */
+  readonly statements = new Map<string, FakeStatement[]>();
+  /** Payments whose statements Finch is still fetching (202 data_sync_in_progress). */
+  readonly statementsSyncing = new Set<string>();
   private failures: Failure[] = [];
   private server: http.Server | undefined;
   port = 0;
@@ -155,6 +191,8 @@ export class FakeFinch {
   reset() {
     this.requests.length = 0;
     this.failures = [];
+    this.nextJobOutcome = "complete";
+    this.benefitCreateRefused = false;
     this.connectOutcome = "grant";
     this.grantCustomerId = null;
     this.providerId = "gusto";
@@ -380,7 +418,228 @@ export class FakeFinch {
         }),
       });
     }
+    const answer = this.payrollRoute(r);
+    if (answer) return answer;
     return finchError(404, "not_found", `No route ${r.method} ${r.path}`);
+  }
+
+  private newJob(): string {
+    const jobId = crypto.randomUUID();
+    const outcome = this.nextJobOutcome;
+    this.jobs.set(jobId, {
+      kind: outcome === "assisted" ? "manual" : "automated",
+      status:
+        outcome === "assisted"
+          ? "pending"
+          : outcome === "error"
+            ? "error"
+            : outcome === "pending"
+              ? "in_progress"
+              : "complete",
+      body: null,
+    });
+    return jobId;
+  }
+
+  /** The current enrolment of an individual in a deduction, in cents. */
+  enrolmentOf(benefitId: string, individualId: string): number | undefined {
+    return this.enrolments.get(benefitId)?.get(individualId);
+  }
+
+  // Pay groups, deductions (benefits), async jobs and pay statements, from Finch's API reference.
+  private payrollRoute(r: FinchRequest): Answer | null {
+    const body = r.body;
+    if (r.method === "GET" && r.path === "/employer/pay-groups")
+      return json(
+        200,
+        this.payGroups.map((g) => ({
+          id: g.id,
+          name: g.name,
+          pay_frequencies: g.payFrequencies,
+        })),
+      );
+    const group = /^\/employer\/pay-groups\/([^/]+)$/.exec(r.path);
+    if (r.method === "GET" && group) {
+      const g = this.payGroups.find((x) => x.id === group[1]);
+      if (!g) return finchError(404, "not_found", "Pay group not found");
+      return json(200, {
+        id: g.id,
+        name: g.name,
+        pay_frequencies: g.payFrequencies,
+        individual_ids: g.individualIds,
+      });
+    }
+    if (r.method === "GET" && r.path === "/employer/benefits")
+      return json(
+        200,
+        this.benefits.map((b) => ({
+          benefit_id: b.benefitId,
+          description: b.description,
+          type: b.type,
+          frequency: b.frequency,
+          company_contribution: null,
+        })),
+      );
+    if (
+      r.method === "POST" &&
+      (r.path === "/employer/benefits" ||
+        r.path === "/employer/benefits/register")
+    ) {
+      const b = (body ?? {}) as Record<string, unknown>;
+      if (r.path === "/employer/benefits" && this.benefitCreateRefused)
+        return finchError(
+          422,
+          "unsupported_operation",
+          "Creating deductions is not supported for this provider",
+        );
+      if (typeof b.description !== "string" || typeof b.type !== "string")
+        return finchError(400, "invalid_request", "description and type");
+      const benefitId = crypto.randomUUID();
+      this.benefits.push({
+        benefitId,
+        description: b.description,
+        type: b.type,
+        frequency: (b.frequency as string | null) ?? null,
+      });
+      return json(200, { benefit_id: benefitId, job_id: this.newJob() });
+    }
+    const individuals = /^\/employer\/benefits\/([^/]+)\/individuals$/.exec(
+      r.path,
+    );
+    if (individuals) {
+      const benefitId = individuals[1];
+      if (!this.benefits.some((b) => b.benefitId === benefitId))
+        return finchError(404, "not_found", "Benefit not found");
+      const enrolled =
+        this.enrolments.get(benefitId) ?? new Map<string, number>();
+      this.enrolments.set(benefitId, enrolled);
+      if (r.method === "POST") {
+        if (!Array.isArray(body))
+          return finchError(400, "invalid_request", "An array of individuals");
+        const outcome = this.nextJobOutcome;
+        // A job that fails at the provider writes nothing.
+        if (outcome !== "error")
+          for (const item of body as {
+            individual_id: string;
+            configuration?: { employee_deduction?: { amount?: number } };
+          }[])
+            enrolled.set(
+              item.individual_id,
+              item.configuration?.employee_deduction?.amount ?? 0,
+            );
+        return json(200, { job_id: this.newJob() });
+      }
+      if (r.method === "DELETE") {
+        const ids = ((body ?? {}) as { individual_ids?: string[] })
+          .individual_ids;
+        for (const id of ids ?? []) enrolled.delete(id);
+        return json(200, { job_id: this.newJob() });
+      }
+    }
+    const automated = /^\/jobs\/automated\/([^/]+)$/.exec(r.path);
+    if (r.method === "GET" && automated) {
+      const job = this.jobs.get(automated[1]);
+      if (!job || job.kind !== "automated")
+        return finchError(404, "not_found", "Job not found");
+      return json(200, {
+        job_id: automated[1],
+        job_url: `${this.baseURL}/jobs/automated/${automated[1]}`,
+        type: "data_sync_all",
+        status: job.status,
+        created_at: new Date().toISOString(),
+        scheduled_at: null,
+        started_at: null,
+        completed_at:
+          job.status === "complete" ? new Date().toISOString() : null,
+        params: null,
+      });
+    }
+    const manual = /^\/jobs\/manual\/([^/]+)$/.exec(r.path);
+    if (r.method === "GET" && manual) {
+      const job = this.jobs.get(manual[1]);
+      if (!job || job.kind !== "manual")
+        return finchError(404, "not_found", "Job not found");
+      return json(200, {
+        job_id: manual[1],
+        status: job.status,
+        body: job.body,
+      });
+    }
+    if (r.method === "POST" && r.path === "/employer/pay-statement") {
+      const requests =
+        (
+          (body ?? {}) as {
+            requests?: {
+              payment_id: string;
+              limit?: number;
+              offset?: number;
+            }[];
+          }
+        ).requests ?? [];
+      return json(200, {
+        responses: requests.map((q) => {
+          if (this.statementsSyncing.has(q.payment_id))
+            return {
+              payment_id: q.payment_id,
+              code: 202,
+              body: {
+                code: 202,
+                finch_code: "data_sync_in_progress",
+                message:
+                  "The pay statements for this payment are being fetched. Please check back later.",
+                name: "accepted",
+              },
+            };
+          const all = this.statements.get(q.payment_id);
+          if (!all)
+            return {
+              payment_id: q.payment_id,
+              code: 404,
+              body: {
+                code: 404,
+                name: "not_found",
+                message: "Payment not found",
+              },
+            };
+          const offset = q.offset ?? 0;
+          const page = all.slice(offset, offset + (q.limit ?? 100));
+          return {
+            payment_id: q.payment_id,
+            code: 200,
+            body: {
+              paging: { count: all.length, offset },
+              pay_statements: page.map((st) => ({
+                individual_id: st.individualId,
+                type: "regular_payroll",
+                payment_method: "direct_deposit",
+                total_hours: 80,
+                gross_pay: { amount: st.grossPayCents, currency: "usd" },
+                net_pay: { amount: st.netPayCents, currency: "usd" },
+                earnings: [
+                  {
+                    type: "salary",
+                    name: "Salary",
+                    amount: st.grossPayCents,
+                    currency: "usd",
+                    hours: 80,
+                  },
+                ],
+                taxes: [],
+                employee_deductions: st.deductions.map((d) => ({
+                  name: d.name,
+                  amount: d.cents,
+                  currency: "usd",
+                  pre_tax: false,
+                  type: "custom_post_tax",
+                })),
+                employer_contributions: [],
+              })),
+            },
+          };
+        }),
+      });
+    }
+    return null;
   }
 }
 

@@ -66,6 +66,7 @@ export function RequestForm({
   paySchedule,
   feePayer,
   quote: initialQuote,
+  netPayCents = null,
   reviewing,
   feeLimit,
   maxPeriods,
@@ -78,6 +79,8 @@ export function RequestForm({
   feePayer: FeePayer;
   /** The disclosure rendered by the server: for the prefill, or for a reviewed submission. */
   quote: QuoteView;
+  /** Net pay on the latest pay statement, when the company's payroll is connected. */
+  netPayCents?: number | null;
   /** The server asks to confirm the values it just showed the cost of (no JavaScript). */
   reviewing: boolean;
   /** The work state's fee caps, so the live disclosure caps as the server does. */
@@ -260,7 +263,7 @@ export function RequestForm({
         </p>
       ) : null}
       {shown ? (
-        <CostDisclosure quote={shown} />
+        <CostDisclosure quote={shown} netPayCents={netPayCents} />
       ) : (
         <p className="text-sm text-gray-700" data-testid="cost-pending">
           {t("form.costPending", range)}

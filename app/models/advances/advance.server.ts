@@ -1,4 +1,4 @@
-import { emitWebhook } from "~/models/integrations/index.server";
+import { emitWebhook, lastNetPayFor } from "~/models/integrations/index.server";
 import { applyApproval } from "./approval-core.server";
 import { getEmployeeRecord } from "~/models/people/index.server";
 import { recordAudit } from "~/models/audit/index.server";
@@ -567,6 +567,8 @@ export type RequestPage = {
   left: boolean;
   /** The state's rules and the company's limits on the next advance (null: not linked). */
   terms: AdvanceTerms | null;
+  /** Net pay on the latest pay statement read through the payroll connection (decision 0130). */
+  lastNetPay: { cents: number; payDate: string } | null;
 };
 
 /** What /request needs: whether the employee is linked, what they may request, their pay date. */
@@ -580,6 +582,7 @@ export async function getRequestPage(user: User): Promise<RequestPage> {
       feePayer: "EMPLOYEE",
       left: false,
       terms: null,
+      lastNetPay: null,
     };
   return {
     linked: employee.companyId !== null,
@@ -590,6 +593,8 @@ export async function getRequestPage(user: User): Promise<RequestPage> {
     paySchedule: employee.paySchedule,
     feePayer: employee.feePayer,
     left: employee.offboardedAt !== null,
+    /** Net pay on the latest pay statement read through a payroll connection, or null. */
+    lastNetPay: await lastNetPayFor(employee.id),
     terms:
       employee.companyId !== null
         ? await advanceTermsFor(db(), employee.id)

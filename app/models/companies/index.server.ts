@@ -8,6 +8,7 @@ export {
   getSettingsOverview,
   updateCompanySettings,
   updatePaySchedule,
+  applyPayrollSchedule,
 } from "./settings.server";
 export { scheduleOf, setNextPayDate } from "./pay-schedule.server";
 export {

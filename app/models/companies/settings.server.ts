@@ -8,7 +8,7 @@ import {
 } from "#db/schema";
 import { publish } from "~/services/events.server";
 import { db, type Executor } from "~/utils/db.server";
-import { badRequest, fieldErrors, notFound } from "~/utils/errors";
+import { badRequest, conflict, fieldErrors, notFound } from "~/utils/errors";
 import { fromCents, parseCents } from "~/utils/money";
 import {
   APPROVAL_LIMIT_ABOVE_MAX,
@@ -27,8 +27,10 @@ import { isoDay, type PaySchedule } from "~/utils/pay-schedule";
 import {
   PAY_DATE_FORMAT,
   PAY_DATE_PAST,
+  PAY_SCHEDULE_FROM_PAYROLL,
   payScheduleSchema,
 } from "~/validation/settings";
+import { payrollConnectionOf } from "~/models/integrations/index.server";
 
 export type CompanySettings = Company;
 
@@ -189,6 +191,12 @@ export async function updatePaySchedule(
   const input = parsed.data;
   if (input.nextPayDate < isoDay(now))
     throw badRequest(PAY_DATE_PAST, { nextPayDate: [PAY_DATE_PAST] });
+  // A connected payroll system sets the schedule at each sync: a person confirms overriding it.
+  const connected = await payrollConnectionOf(companyId);
+  if (connected && input.confirm !== "payroll")
+    throw conflict(PAY_SCHEDULE_FROM_PAYROLL, {
+      confirm: [PAY_SCHEDULE_FROM_PAYROLL],
+    });
   await db().transaction(async (tx) => {
     const before = await scheduleOf(tx, companyId);
     await tx
@@ -200,9 +208,44 @@ export async function updatePaySchedule(
       actorId: actor.id,
       companyId,
       action: "pay_schedule.changed",
-      details: { from: before, to: input },
+      details: {
+        from: before,
+        to: { frequency: input.frequency, nextPayDate: input.nextPayDate },
+        ...(connected ? { overridesPayroll: connected.providerName } : {}),
+      },
     });
   });
   await publish("settings.updated", [actor.id], { company: companyId });
-  return input;
+  return { frequency: input.frequency, nextPayDate: input.nextPayDate };
+}
+
+/**
+ * The pay schedule a connected payroll system gives at a sync (docs/decisions/0130): saved and
+ * audited when it differs from the stored one. Returns whether it changed.
+ */
+export async function applyPayrollSchedule(
+  companyId: number,
+  schedule: PaySchedule,
+  actorId: number | null,
+): Promise<boolean> {
+  return db().transaction(async (tx) => {
+    const before = await scheduleOf(tx, companyId);
+    if (
+      before.frequency === schedule.frequency &&
+      before.nextPayDate === schedule.nextPayDate
+    )
+      return false;
+    await tx
+      .update(companies)
+      .set({ payFrequency: schedule.frequency, updatedAt: new Date() })
+      .where(eq(companies.id, companyId));
+    await setNextPayDate(tx, companyId, schedule.nextPayDate);
+    await recordAudit(tx, {
+      actorId,
+      companyId,
+      action: "pay_schedule.synced",
+      details: { from: before, to: schedule },
+    });
+    return true;
+  });
 }

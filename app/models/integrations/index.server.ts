@@ -63,7 +63,18 @@ export {
   disconnectPayroll,
   getPayrollConnection,
   payrollAccessToken,
+  type PayrollConnectionStatus,
   type PayrollConnectionView,
   recordPayrollSync,
   startPayrollConnect,
 } from "./payroll-connection.server";
+export {
+  ensurePayrollDeduction,
+  lastNetPayFor,
+  linkPayrollIndividuals,
+  payrollConnectionOf,
+  payrollIndividualIds,
+  recordFinchFault,
+  recordNetPay,
+  setPayrollConnectionStatus,
+} from "./payroll-link.server";

@@ -22,6 +22,7 @@ import { db } from "~/utils/db.server";
 import { env } from "~/utils/env.server";
 import { AppError, badRequest, conflict, notFound } from "~/utils/errors";
 import { parseKeys, seal, unseal } from "~/utils/sealed.server";
+import { ensurePayrollDeduction } from "./payroll-link.server";
 
 // A company's payroll connection through Finch (DESIGN §13; docs/decisions/0110). An owner
 // starts Finch Connect as a plain redirect; the callback brings back an authorization code,
@@ -57,6 +58,10 @@ export type PayrollConnectionView = {
     connectedByName: string;
     lastSyncedAt: Date | null;
     lastSync: Record<string, number> | null;
+    status: PayrollConnectionStatus;
+    statusDetail: string | null;
+    statusAt: Date | null;
+    retryAfter: Date | null;
   } | null;
 };
 
@@ -86,9 +91,10 @@ function finchRefusal(error: unknown): never {
 
 /** What Settings › Payroll connection shows an owner. */
 export async function getPayrollConnection(
-  owner: User,
+  actor: User,
 ): Promise<PayrollConnectionView> {
-  const companyId = companyFor(owner, "team");
+  // Owners and admins see it (admins act on its proposals and runs); only owners change it.
+  const companyId = companyFor(actor, "payroll");
   const [row] = await db()
     .select({
       providerId: payrollConnections.providerId,
@@ -97,6 +103,10 @@ export async function getPayrollConnection(
       connectedAt: payrollConnections.connectedAt,
       lastSyncedAt: payrollConnections.lastSyncedAt,
       lastSync: payrollConnections.lastSync,
+      status: payrollConnections.status,
+      statusDetail: payrollConnections.statusDetail,
+      statusAt: payrollConnections.statusAt,
+      retryAfter: payrollConnections.retryAfter,
       firstName: users.firstName,
       lastName: users.lastName,
     })
@@ -114,6 +124,10 @@ export async function getPayrollConnection(
           connectedByName: `${row.firstName} ${row.lastName}`.trim(),
           lastSyncedAt: row.lastSyncedAt,
           lastSync: row.lastSync,
+          status: row.status,
+          statusDetail: row.statusDetail,
+          statusAt: row.statusAt,
+          retryAfter: row.retryAfter,
         }
       : null,
   };
@@ -230,6 +244,7 @@ export async function completePayrollConnect(
     await disconnectToken(settings, grant.accessToken).catch(() => undefined);
     throw conflict(PAYROLL_ALREADY_CONNECTED);
   }
+  await setUpDeductionAfterConnect(companyId);
   return getPayrollConnection(owner);
 }
 
@@ -292,7 +307,16 @@ export type ConnectedCompany = {
   connectedById: number;
   accessToken: string;
   settings: FinchSettings;
+  providerName: string;
+  /** The company-level deduction the runs are written to, once set up. */
+  benefitId: string | null;
+  status: PayrollConnectionStatus;
+  /** Finch's Retry-After after a rate limit: no call before then. */
+  retryAfter: Date | null;
 };
+
+export type PayrollConnectionStatus =
+  (typeof payrollConnections.$inferSelect)["status"];
 
 /** The companies with a connection (the daily sync's list), or one company's; none when off. */
 export async function connectedCompanies(
@@ -317,6 +341,10 @@ export async function connectedCompanies(
       sealContext(row.companyId),
     ),
     settings,
+    providerName: row.providerName,
+    benefitId: row.benefitId,
+    status: row.status,
+    retryAfter: row.retryAfter,
   }));
 }
 
@@ -330,4 +358,14 @@ export async function recordPayrollSync(
     .update(payrollConnections)
     .set({ lastSyncedAt: at, lastSync: summary })
     .where(eq(payrollConnections.companyId, companyId));
+}
+
+/**
+ * Right after connecting, the company-level deduction is created or registered. Finch failing
+ * here leaves the connection (the daily job sets the deduction up before the first write) in
+ * the fault's state.
+ */
+async function setUpDeductionAfterConnect(companyId: number) {
+  const [company] = await connectedCompanies(companyId);
+  if (company) await ensurePayrollDeduction(company).catch(() => undefined);
 }

@@ -6,7 +6,7 @@ import { db, queryRows, type Executor } from "~/utils/db.server";
 import { formatDate, formatDateTime } from "~/utils/dates";
 import { formatCents, formatMoney, toCents } from "~/utils/money";
 import { intlLocale, type Language } from "~/utils/i18n";
-import { localizeMessage } from "~/utils/i18n.server";
+import { localizeMessage, serverT } from "~/utils/i18n.server";
 import { GROCERY_RESTRICTION } from "~/utils/rules";
 import { describeUserAgent } from "~/utils/user-agent";
 import { enqueueMail, mailOrigin, uniqueKey } from "./mail.server";
@@ -698,4 +698,63 @@ export async function sendMonthlyReports(month: Date): Promise<number> {
     if (added) sent += 1;
   }
   return sent;
+}
+
+export type PayrollConnectionProblem = {
+  status: "UNAVAILABLE" | "RATE_LIMITED" | "REVOKED" | "JOB_FAILED";
+  at: Date;
+  retryAfter?: Date | null;
+  payDate?: string | null;
+  detail?: string | null;
+};
+
+/** A payroll connection problem's sentence, as Settings › Payroll connection shows it. */
+export function payrollProblemText(
+  language: Language,
+  p: PayrollConnectionProblem,
+): string {
+  return serverT(language, "settings")(`payroll.status.${p.status}`, {
+    date: formatDateTime(p.at, language),
+    retry: p.retryAfter ? formatDateTime(p.retryAfter, language) : "",
+    payDate: p.payDate ? formatDate(parseISO(p.payDate), language) : "",
+    detail: p.detail ?? "",
+  });
+}
+
+/**
+ * The payroll connection fell into a fault (Finch down, the token revoked, rate-limited, a job
+ * failed at the provider): a mail to the company's owners, once per fault (`key`).
+ */
+export async function notifyPayrollConnectionProblem(
+  tx: Executor,
+  companyId: number,
+  problem: PayrollConnectionProblem,
+  key: string,
+) {
+  const owners = await queryRows<{
+    id: number;
+    email: string;
+    firstName: string;
+    lastName: string;
+    language: Language | null;
+  }>(
+    tx,
+    sql`select id, email, first_name as "firstName", last_name as "lastName", language
+        from users where employer_id = ${companyId} and role = 'EMPLOYER'
+          and company_role = 'OWNER'
+        order by id`,
+  );
+  for (const u of owners)
+    await enqueueMail(tx, {
+      userId: u.id,
+      to: u.email,
+      kind: "payroll.connection",
+      dedupeKey: `payroll.connection:${companyId}:${key}:${u.id}`,
+      mail: templates.payrollConnectionMail({
+        origin: mailOrigin(),
+        to: u,
+        problem: payrollProblemText(languageOf(u), problem),
+        language: languageOf(u),
+      }),
+    });
 }

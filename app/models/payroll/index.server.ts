@@ -44,3 +44,12 @@ export {
   recordLeaverPayout,
   type CreditPayout,
 } from "./credit-payouts.server";
+export {
+  listWrittenRuns,
+  runPayrollConnection,
+  runPayrollConnections,
+  RUN_NOT_WRITTEN,
+  UNMATCHED,
+  writeRunAgain,
+  type WrittenRun,
+} from "./payroll-connection-runs.server";

@@ -627,6 +627,21 @@ export async function recordPayrollResults(
   if (actor.role !== "EMPLOYER")
     throw forbidden("Only employers can record payroll results.");
   const companyId = companyFor(actor, "payroll");
+  return recordRunResults(companyId, actor.id, runId, input, now);
+}
+
+/**
+ * What recordPayrollResults does once the actor is checked: also how the payroll connection
+ * records what the pay statements show (`actorId` null: the connection's job), so a result from
+ * payroll is recorded exactly as a manual one.
+ */
+export async function recordRunResults(
+  companyId: number,
+  actorId: number | null,
+  runId: number,
+  input: { results: unknown },
+  now: Date = new Date(),
+): Promise<{ run: PayrollRunView; recorded: number }> {
   checkRunId(runId);
   const unpaidLines = parseUnpaidLines(input.unpaidReimbursements);
   // No result at all is taken only to confirm a run's reimbursement lines (nothing else open),
@@ -703,7 +718,7 @@ export async function recordPayrollResults(
           companyId,
           payDate: run.pay_date,
           nextPay,
-          actorId: actor.id,
+          actorId,
           now,
         });
         if (creditCents > 0 && !credited.has(d.employee_id))
@@ -725,7 +740,7 @@ export async function recordPayrollResults(
         throw badRequest(NO_RESULTS, { results: [NO_RESULTS] });
       const paid =
         open.open === 0
-          ? await payReimbursementLines(tx, run.id, actor.id, now)
+          ? await payReimbursementLines(tx, run.id, actorId, now)
           : [];
       // The employees told: what they are owed back, and what was paid back with this run.
       for (const [employeeId, deductionId] of credited)
@@ -755,7 +770,7 @@ export async function recordPayrollResults(
               and not exists (select 1 from payroll_deductions where run_id = ${run.id} and status = 'SUBMITTED')`,
         );
         await recordAudit(tx, {
-          actorId: actor.id,
+          actorId,
           companyId,
           action: "payroll_run.result",
           amountCents: results.reduce((s, r) => s + r.collectedCents, 0),
@@ -783,9 +798,13 @@ export async function recordPayrollResults(
     }),
   );
   if (outcome.recorded > 0)
-    await publish("deduction.paid", [actor.id, ...outcome.users], {
-      company: companyId,
-    });
+    await publish(
+      "deduction.paid",
+      [...(actorId ? [actorId] : []), ...outcome.users],
+      {
+        company: companyId,
+      },
+    );
   return {
     run: await runView(db(), companyId, runId),
     recorded: outcome.recorded,

@@ -10,6 +10,8 @@ import { recordAudit } from "~/models/audit/index.server";
 import { inviteEmployee } from "~/models/companies/index.server";
 import {
   connectedCompanies,
+  linkPayrollIndividuals,
+  recordFinchFault,
   recordPayrollSync,
   type ConnectedCompany,
 } from "~/models/integrations/index.server";
@@ -25,6 +27,7 @@ import { db } from "~/utils/db.server";
 import { AppError, conflict, isAppError, notFound } from "~/utils/errors";
 import { inviteEmployeeSchema } from "~/validation/company";
 import { offboardEmployee } from "./offboarding.server";
+import { syncPayScheduleFromPayroll } from "./payroll-connection-runs.server";
 
 // The roster sync (DESIGN §13; docs/decisions/0111): a connected company's payroll roster read
 // through Finch and matched to its employees, by work e-mail, then by the payroll system's
@@ -149,6 +152,7 @@ export async function syncPayrollRoster(
         .from(users)
         .where(eq(users.id, company.connectedById));
   const leavers: { person: FinchPerson; known: Known }[] = [];
+  const links: { employeeId: number; individualId: string }[] = [];
   let limitReached = false;
   for (const person of roster) {
     const ended =
@@ -156,6 +160,7 @@ export async function syncPayrollRoster(
     const match = matchOf(person, known);
     if (match) {
       summary.matched += 1;
+      links.push({ employeeId: match.employeeId, individualId: person.id });
       if (ended) {
         if (!match.offboarded) leavers.push({ person, known: match });
         continue;
@@ -266,6 +271,10 @@ export async function syncPayrollRoster(
       if (proposed) summary.proposed += 1;
     }
   }
+  // Who is who in payroll (for the deductions written and the statements read), and the pay
+  // schedule from the payroll system's pay groups and pay dates.
+  await linkPayrollIndividuals(companyId, links);
+  await syncPayScheduleFromPayroll(company, actor?.id ?? null, now);
   await db().transaction(async (tx) => {
     await recordAudit(tx, {
       actorId: actor?.id ?? null,
@@ -289,8 +298,10 @@ export async function syncPayrollRosterNow(
   try {
     return await syncPayrollRoster(company, actor, now);
   } catch (error) {
-    if (error instanceof FinchCallError)
+    if (error instanceof FinchCallError) {
+      await recordFinchFault(companyId, error, now);
       throw new AppError(503, PAYROLL_SYNC_FAILED);
+    }
     throw error;
   }
 }
@@ -303,8 +314,10 @@ export async function syncConnectedRosters(now: Date = new Date()) {
     try {
       await syncPayrollRoster(company, null, now);
       synced += 1;
-    } catch {
+    } catch (error) {
       failed.push(company.companyId);
+      if (error instanceof FinchCallError)
+        await recordFinchFault(company.companyId, error, now);
     }
   }
   return { synced, failed };

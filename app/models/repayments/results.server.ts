@@ -34,7 +34,8 @@ export async function recordResult(
     companyId: number;
     payDate: string;
     nextPay: string;
-    actorId: number;
+    /** Who recorded it; null for the payroll connection's job. */
+    actorId: number | null;
     now: Date;
   },
 ): Promise<{ creditCents: number }> {

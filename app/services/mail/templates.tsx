@@ -513,6 +513,28 @@ export function payrollFileMail(p: {
   });
 }
 
+/** The owners are told the payroll connection is in trouble, and what to do (decision 0131). */
+export function payrollConnectionMail(p: {
+  origin: string;
+  to: Person;
+  /** The state's sentence, as Settings › Payroll connection shows it, in the owner's language. */
+  problem: string;
+  language?: Language;
+}): RenderedMail {
+  const t = mailT(p.language);
+  return render(t("payrollConnection.subject"), {
+    language: p.language,
+    origin: p.origin,
+    heading: t("payrollConnection.heading"),
+    greeting: hi(p.to, t),
+    lines: [p.problem],
+    action: {
+      label: t("payrollConnection.action"),
+      href: url(p.origin, "/settings/payroll"),
+    },
+  });
+}
+
 export function monthlyReportMail(p: {
   origin: string;
   to: Person;

@@ -61,9 +61,20 @@ export class FinchCallError extends Error {
     readonly failure: FinchFailure,
     readonly status: number | undefined,
     message: string,
+    /** Seconds Finch asked us to wait (its Retry-After), on a 429. */
+    readonly retryAfter: number | null = null,
   ) {
     super(message);
   }
+}
+
+function retryAfterOf(error: InstanceType<typeof APIError>): number | null {
+  const value = error.headers?.get("retry-after");
+  if (!value) return null;
+  const seconds = Number(value);
+  if (Number.isFinite(seconds)) return Math.max(0, seconds);
+  const at = Date.parse(value);
+  return Number.isNaN(at) ? null : Math.max(0, (at - Date.now()) / 1000);
 }
 
 async function calling<T>(run: () => Promise<T>): Promise<T> {
@@ -80,7 +91,12 @@ async function calling<T>(run: () => Promise<T>): Promise<T> {
           : status === 401
             ? "revoked"
             : "refused";
-    throw new FinchCallError(failure, status, error.message);
+    throw new FinchCallError(
+      failure,
+      status,
+      error.message,
+      status === 429 ? retryAfterOf(error) : null,
+    );
   }
 }
 
@@ -253,5 +269,220 @@ export function lastPayDates(
           latest.set(id, payment.pay_date);
     }
     return latest;
+  });
+}
+
+// ---- Pay schedule, deductions written to payroll, pay statements (decision 0130) -------------
+
+type Frequency = "WEEKLY" | "BIWEEKLY" | "SEMIMONTHLY" | "MONTHLY";
+
+const FREQUENCIES: Record<string, Frequency> = {
+  weekly: "WEEKLY",
+  bi_weekly: "BIWEEKLY",
+  semi_monthly: "SEMIMONTHLY",
+  monthly: "MONTHLY",
+};
+
+export type FinchPaySchedule = {
+  /** The frequency of the pay group paying the most people (one we support), or null. */
+  frequency: Frequency | null;
+  /** The latest pay date among the payments between the two days, or null. */
+  lastPayDate: string | null;
+};
+
+/**
+ * The company's pay groups (GET /employer/pay-groups, then each group for its people) and its
+ * latest pay date (GET /employer/payment). Finch documents no upcoming pay dates: the next one
+ * follows from the last and the frequency.
+ */
+export function readPaySchedule(
+  settings: FinchSettings,
+  accessToken: string,
+  startDate: string,
+  endDate: string,
+): Promise<FinchPaySchedule> {
+  return calling(async () => {
+    const finch = client(settings, accessToken);
+    let best: { frequency: Frequency; people: number } | null = null;
+    for await (const group of finch.payroll.payGroups.list()) {
+      const frequency = group.pay_frequencies
+        .map((f) => FREQUENCIES[f])
+        .find(Boolean);
+      if (!frequency) continue;
+      const detail = await finch.payroll.payGroups.retrieve(group.id);
+      const people = detail.individual_ids.length;
+      if (!best || people > best.people) best = { frequency, people };
+    }
+    let lastPayDate: string | null = null;
+    for await (const payment of finch.hris.payments.list({
+      start_date: startDate,
+      end_date: endDate,
+    }))
+      if (payment.pay_date && payment.pay_date > (lastPayDate ?? ""))
+        lastPayDate = payment.pay_date;
+    return { frequency: best?.frequency ?? null, lastPayDate };
+  });
+}
+
+/** The company-level deduction's name, in the payroll system and on pay statements. */
+export const DEDUCTION_NAME = "Grocery Advance repayment";
+
+/**
+ * The company-level post-tax deduction: the one already there with our name (GET
+ * /employer/benefits), else created (POST /employer/benefits), else, when the provider does not
+ * create through the API, registered (POST /employer/benefits/register). Never two.
+ */
+export function ensureDeduction(
+  settings: FinchSettings,
+  accessToken: string,
+): Promise<{ benefitId: string; jobId: string | null }> {
+  return calling(async () => {
+    const finch = client(settings, accessToken);
+    for await (const benefit of finch.hris.benefits.list())
+      if (
+        benefit.description?.trim().toLowerCase() ===
+        DEDUCTION_NAME.toLowerCase()
+      )
+        return { benefitId: benefit.benefit_id, jobId: null };
+    const body = {
+      type: "custom_post_tax" as const,
+      description: DEDUCTION_NAME,
+      frequency: "every_paycheck" as const,
+    };
+    try {
+      const created = await finch.hris.benefits.create(body);
+      return { benefitId: created.benefit_id, jobId: created.job_id };
+    } catch (error) {
+      if (
+        !(error instanceof APIError) ||
+        (error.status !== 400 && error.status !== 422)
+      )
+        throw error;
+      const registered = await finch.hris.benefits.register(body);
+      return { benefitId: registered.benefit_id, jobId: registered.job_id };
+    }
+  });
+}
+
+/**
+ * Each individual's enrolment amount in the deduction (POST
+ * /employer/benefits/{id}/individuals), in cents, as one batch: an overwrite, so the same
+ * request again changes nothing (Finch's documented idempotency for enrolments). Returns the job.
+ */
+export function writeEnrolments(
+  settings: FinchSettings,
+  accessToken: string,
+  benefitId: string,
+  lines: { individualId: string; cents: number }[],
+): Promise<string> {
+  return calling(async () => {
+    const job = await client(
+      settings,
+      accessToken,
+    ).hris.benefits.individuals.enrollMany(benefitId, {
+      individuals: lines.map((l) => ({
+        individual_id: l.individualId,
+        configuration: {
+          employee_deduction: { type: "fixed", amount: l.cents },
+        },
+      })),
+    });
+    return job.job_id;
+  });
+}
+
+export type FinchJobState = "pending" | "complete" | "failed" | "assisted";
+
+/**
+ * Where a write job stands: an automated job (GET /jobs/automated/{id}); a job Finch does not
+ * know as automated is an assisted one (GET /jobs/manual/{id}), done by hand at Finch.
+ */
+export function jobState(
+  settings: FinchSettings,
+  accessToken: string,
+  jobId: string,
+): Promise<{ state: FinchJobState; detail: string | null }> {
+  return calling(async () => {
+    const finch = client(settings, accessToken);
+    try {
+      const job = await finch.jobs.automated.retrieve(jobId);
+      if (job.status === "complete") return { state: "complete", detail: null };
+      if (job.status === "pending" || job.status === "in_progress")
+        return { state: "pending", detail: null };
+      return { state: "failed", detail: job.status };
+    } catch (error) {
+      if (!(error instanceof APIError) || error.status !== 404) throw error;
+    }
+    const manual = await finch.jobs.manual.retrieve(jobId);
+    if (manual.status === "complete")
+      return { state: "complete", detail: null };
+    if (manual.status === "error")
+      return { state: "failed", detail: JSON.stringify(manual.body ?? []) };
+    return { state: "assisted", detail: null };
+  });
+}
+
+export type FinchStatement = {
+  individualId: string;
+  type: string | null;
+  netPayCents: number | null;
+  /** The sum of the statement's lines of our deduction, in cents (0 when it has none). */
+  deductedCents: number;
+  /** Whether the statement has a line of our deduction at all. */
+  hasLine: boolean;
+};
+
+/**
+ * The pay statements of every payment on `payDate` (GET /employer/payment for the day, then POST
+ * /employer/pay-statement for those payments). `ready` is false while Finch is still fetching
+ * them (its 202 data_sync_in_progress).
+ */
+export function readPayStatements(
+  settings: FinchSettings,
+  accessToken: string,
+  payDate: string,
+): Promise<{ ready: boolean; statements: FinchStatement[] }> {
+  return calling(async () => {
+    const finch = client(settings, accessToken);
+    const paymentIds: string[] = [];
+    for await (const payment of finch.hris.payments.list({
+      start_date: payDate,
+      end_date: payDate,
+    }))
+      if (payment.pay_date === payDate) paymentIds.push(payment.id);
+    const statements: FinchStatement[] = [];
+    if (paymentIds.length === 0) return { ready: false, statements };
+    let ready = true;
+    // Each payment's statements, 100 at a time (its paging's offset and count).
+    const pending = paymentIds.map((id) => ({ payment_id: id, offset: 0 }));
+    while (pending.length > 0) {
+      const request = pending.shift()!;
+      const [response] = await finch.hris.payStatements
+        .retrieveMany({ requests: [{ ...request, limit: BATCH }] })
+        .then((page) => page.getPaginatedItems());
+      if (!response) continue;
+      if (response.code === 202) {
+        ready = false;
+        continue;
+      }
+      if (response.code !== 200 || !("pay_statements" in response.body))
+        continue;
+      const page = response.body.pay_statements;
+      if (page.length === BATCH)
+        pending.push({ ...request, offset: request.offset + BATCH });
+      for (const s of page) {
+        const lines = (s.employee_deductions ?? []).filter(
+          (d) => d.name?.trim().toLowerCase() === DEDUCTION_NAME.toLowerCase(),
+        );
+        statements.push({
+          individualId: s.individual_id,
+          type: s.type,
+          netPayCents: s.net_pay?.amount ?? null,
+          deductedCents: lines.reduce((sum, d) => sum + (d.amount ?? 0), 0),
+          hasLine: lines.length > 0,
+        });
+      }
+    }
+    return { ready, statements };
   });
 }

@@ -36,6 +36,11 @@ const employerMail = {
     collected: "Collected by payroll",
     action: "Open reports",
   },
+  payrollConnection: {
+    subject: "Your payroll connection needs attention",
+    heading: "Payroll connection: something went wrong",
+    action: "Open the payroll connection",
+  },
   webhookDisabled: {
     subject: "A webhook endpoint was disabled",
     heading: "A webhook endpoint was disabled",

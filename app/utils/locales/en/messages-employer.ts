@@ -292,6 +292,13 @@ const employerMessages = {
   "Your account already belongs to {{company}}. Nothing was changed.":
     "Your account already belongs to {{company}}. Nothing was changed.",
   "another company": "another company",
+  "Your pay schedule comes from your connected payroll system, and its next sync sets it back. Confirm to change it anyway.":
+    "Your pay schedule comes from your connected payroll system, and its next sync sets it back. Confirm to change it anyway.",
+  "Deductions written again": "Deductions written again",
+  "The amounts were sent to your payroll system again.":
+    "The amounts were sent to your payroll system again.",
+  "This payroll run was not written to your payroll system.":
+    "This payroll run was not written to your payroll system.",
   "The payroll connection is not turned on for this server.":
     "The payroll connection is not turned on for this server.",
   "This payroll connection link is not valid any more. Start the connection again from Settings.":

@@ -80,6 +80,11 @@ const settings = {
     save: "Save Settings",
   },
   schedule: {
+    confirmTitle: "Change the pay schedule from payroll?",
+    confirmText:
+      "Your pay schedule comes from your connected payroll system, and its next sync sets it back. Change it to {{frequency}} with the next pay date {{date}} anyway?",
+    confirmChange: "Change it anyway",
+    confirmKeep: "Keep payroll's schedule",
     title: "Pay schedule",
     text: "Deductions fall on your pay dates: an advance's first on the first pay date on or after its card is issued, then one per pay date.",
     frequency: "How often you pay",
@@ -322,6 +327,45 @@ const settings = {
     dismiss: "Dismiss",
     dismissLabel: "Dismiss the proposal for {{name}}",
     openEmployee: "Open {{name}}",
+    state: "Connection state",
+    status: {
+      OK: "Working: the last call to Finch went through.",
+      UNAVAILABLE:
+        "Finch did not answer on {{date}}. Nothing was written to your payroll; it is tried again every morning. If a pay date is close, download the run's file on Payroll and key it into your payroll system.",
+      RATE_LIMITED:
+        "Finch asked us to slow down on {{date}}. Nothing was written to your payroll; it is tried again after {{retry}}.",
+      REVOKED:
+        "Finch no longer accepts this connection (it was revoked at Finch or in your payroll system) since {{date}}. Nothing is written to your payroll: disconnect, then connect again. Until then, use the run's file on Payroll.",
+      JOB_FAILED:
+        "Your payroll system did not take the deductions of the pay date {{payDate}} ({{detail}}). Key the amounts from the run's file into your payroll system before the pay date, or write them again below.",
+    },
+    schedule: "Pay schedule",
+    scheduleText:
+      "Your pay frequency and next pay date follow your payroll system's pay groups and pay dates at each sync: {{frequency}}, next pay date {{date}}.",
+    runs: "Deductions written to payroll",
+    runsText:
+      'Before each pay date, each employee\'s repayment due is written to the "Grocery Advance repayment" deduction in your payroll system, and set back to 0 after the pay date, when the pay statements are read.',
+    noRuns: "No payroll run has been written to your payroll system yet.",
+    run: "Pay date {{date}}: {{total}} for {{count}} employees (Finch job {{job}}).",
+    job: {
+      PENDING: "Your payroll system is taking the deductions.",
+      COMPLETE: "Written to your payroll system.",
+      FAILED:
+        "Not written ({{detail}}): key the amounts from the run's file into your payroll system before the pay date, or write them again.",
+      ASSISTED:
+        "Finch's team enters these deductions in your payroll system by hand (an assisted connection): check them there before the pay date; the run's file has the amounts.",
+    },
+    writeAgain: "Write again",
+    writeAgainLabel: "Write the deductions of {{date}} again",
+    openRun: "Open the run",
+    resultsRead: "Results read from the pay statements on {{date}}.",
+    unmatched: "Left for you to record on the run's page:",
+    unmatchedLine: "{{name}}: {{reason}}",
+    credits: "Credits owed back",
+    creditsText:
+      "Finch cannot add money to a paycheck, so add these to the employees' next paychecks in your payroll system yourself; they are marked paid when the run's results are recorded.",
+    noCredits: "No credit is owed back.",
+    creditLine: "{{name}}: {{amount}} with the pay date {{date}}",
     back: "Back to Company Settings",
   },
 };

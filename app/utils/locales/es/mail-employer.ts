@@ -36,6 +36,11 @@ const employerMail = {
     collected: "Cobrado por nómina",
     action: "Abrir los informes",
   },
+  payrollConnection: {
+    subject: "Tu conexión de nómina necesita atención",
+    heading: "Conexión de nómina: algo salió mal",
+    action: "Abrir la conexión de nómina",
+  },
   webhookDisabled: {
     subject: "Se desactivó un endpoint de webhook",
     heading: "Se desactivó un endpoint de webhook",

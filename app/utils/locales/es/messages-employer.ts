@@ -297,6 +297,13 @@ const employerMessages = {
   "Your account already belongs to {{company}}. Nothing was changed.":
     "Tu cuenta ya pertenece a {{company}}. No se cambió nada.",
   "another company": "otra empresa",
+  "Your pay schedule comes from your connected payroll system, and its next sync sets it back. Confirm to change it anyway.":
+    "Tu calendario de pagos viene de tu sistema de nómina conectado, y su próxima sincronización lo restablece. Confirma para cambiarlo de todos modos.",
+  "Deductions written again": "Deducciones escritas de nuevo",
+  "The amounts were sent to your payroll system again.":
+    "Los montos se enviaron de nuevo a tu sistema de nómina.",
+  "This payroll run was not written to your payroll system.":
+    "Esta corrida de nómina no se escribió en tu sistema de nómina.",
   "The payroll connection is not turned on for this server.":
     "La conexión con la nómina no está activada en este servidor.",
   "This payroll connection link is not valid any more. Start the connection again from Settings.":

@@ -83,6 +83,11 @@ const settings = {
     save: "Guardar configuración",
   },
   schedule: {
+    confirmTitle: "¿Cambiar el calendario de pagos que da la nómina?",
+    confirmText:
+      "Tu calendario de pagos viene de tu sistema de nómina conectado, y su próxima sincronización lo restablece. ¿Cambiarlo de todos modos a {{frequency}} con la próxima fecha de pago {{date}}?",
+    confirmChange: "Cambiarlo de todos modos",
+    confirmKeep: "Mantener el calendario de la nómina",
     title: "Calendario de pagos",
     text: "Los descuentos caen en tus días de pago: el primero de un adelanto, en el primer día de pago a partir de la emisión de su tarjeta; luego uno por día de pago.",
     frequency: "Cada cuánto pagas",
@@ -327,6 +332,46 @@ const settings = {
     dismiss: "Descartar",
     dismissLabel: "Descartar la propuesta de {{name}}",
     openEmployee: "Abrir {{name}}",
+    state: "Estado de la conexión",
+    status: {
+      OK: "Funciona: la última llamada a Finch salió bien.",
+      UNAVAILABLE:
+        "Finch no respondió el {{date}}. No se escribió nada en tu nómina; se vuelve a intentar cada mañana. Si falta poco para una fecha de pago, descarga el archivo de la corrida en Nómina e ingrésalo en tu sistema de nómina.",
+      RATE_LIMITED:
+        "Finch nos pidió ir más despacio el {{date}}. No se escribió nada en tu nómina; se vuelve a intentar después de {{retry}}.",
+      REVOKED:
+        "Finch ya no acepta esta conexión (se revocó en Finch o en tu sistema de nómina) desde el {{date}}. No se escribe nada en tu nómina: desconecta y vuelve a conectar. Mientras tanto, usa el archivo de la corrida en Nómina.",
+      JOB_FAILED:
+        "Tu sistema de nómina no aceptó las deducciones de la fecha de pago {{payDate}} ({{detail}}). Ingresa los montos del archivo de la corrida en tu sistema de nómina antes de la fecha de pago, o vuelve a escribirlos abajo.",
+    },
+    schedule: "Calendario de pagos",
+    scheduleText:
+      "Tu frecuencia de pago y tu próxima fecha de pago siguen los grupos de pago y las fechas de pago de tu sistema de nómina en cada sincronización: {{frequency}}, próxima fecha de pago {{date}}.",
+    runs: "Deducciones escritas en la nómina",
+    runsText:
+      'Antes de cada fecha de pago, el reembolso que debe cada empleado se escribe en la deducción "Grocery Advance repayment" de tu sistema de nómina, y vuelve a 0 después de la fecha de pago, cuando se leen los recibos de pago.',
+    noRuns:
+      "Todavía no se escribió ninguna corrida de nómina en tu sistema de nómina.",
+    run: "Fecha de pago {{date}}: {{total}} de {{count}} empleados (trabajo de Finch {{job}}).",
+    job: {
+      PENDING: "Tu sistema de nómina está recibiendo las deducciones.",
+      COMPLETE: "Escrito en tu sistema de nómina.",
+      FAILED:
+        "No se escribió ({{detail}}): ingresa los montos del archivo de la corrida en tu sistema de nómina antes de la fecha de pago, o vuelve a escribirlos.",
+      ASSISTED:
+        "El equipo de Finch ingresa estas deducciones a mano en tu sistema de nómina (una conexión asistida): revísalas allí antes de la fecha de pago; el archivo de la corrida tiene los montos.",
+    },
+    writeAgain: "Volver a escribir",
+    writeAgainLabel: "Volver a escribir las deducciones del {{date}}",
+    openRun: "Abrir la corrida",
+    resultsRead: "Resultados leídos de los recibos de pago el {{date}}.",
+    unmatched: "Quedan para que los registres en la página de la corrida:",
+    unmatchedLine: "{{name}}: {{reason}}",
+    credits: "Créditos a devolver",
+    creditsText:
+      "Finch no puede agregar dinero a un cheque de pago, así que agrégalos tú a los próximos cheques de los empleados en tu sistema de nómina; se marcan pagados cuando se registran los resultados de la corrida.",
+    noCredits: "No se debe devolver ningún crédito.",
+    creditLine: "{{name}}: {{amount}} con la fecha de pago {{date}}",
     back: "Volver a Configuración de la empresa",
   },
 };

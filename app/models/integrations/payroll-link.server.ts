@@ -1,0 +1,246 @@
+import { and, eq, inArray, sql } from "drizzle-orm";
+import { payrollConnections, payrollIndividuals } from "#db/schema";
+import {
+  notifyPayrollConnectionProblem,
+  type PayrollConnectionProblem,
+} from "~/models/notifications/index.server";
+import {
+  ensureDeduction,
+  FinchCallError,
+} from "~/services/payroll/finch.server";
+import { db } from "~/utils/db.server";
+import { fromCents, toCents } from "~/utils/money";
+import type {
+  ConnectedCompany,
+  PayrollConnectionStatus,
+} from "./payroll-connection.server";
+
+// What a payroll connection knows beyond its token (docs/decisions/0130, 0131): the company's
+// deduction in the payroll system, the state after its last call to Finch (a fault is mailed to
+// the owners once), and which payroll person each matched employee is, with their last net pay.
+
+/** How long we wait after a 429 whose Retry-After Finch did not give. */
+const DEFAULT_RETRY_SECONDS = 3600;
+
+/**
+ * Records the connection's state after a call to Finch. Entering a fault (or a different one)
+ * mails the owners once; OK clears it.
+ */
+export async function setPayrollConnectionStatus(
+  companyId: number,
+  status: PayrollConnectionStatus,
+  facts: {
+    detail?: string | null;
+    retryAfter?: Date | null;
+    payDate?: string | null;
+    /** Names this fault for the mail's once-only key (a failed job's id). */
+    key?: string;
+  } = {},
+  now: Date = new Date(),
+): Promise<void> {
+  await db().transaction(async (tx) => {
+    const [before] = await tx
+      .select({
+        status: payrollConnections.status,
+        detail: payrollConnections.statusDetail,
+      })
+      .from(payrollConnections)
+      .where(eq(payrollConnections.companyId, companyId))
+      .for("update");
+    if (!before) return;
+    if (status === "OK") {
+      if (before.status !== "OK")
+        await tx
+          .update(payrollConnections)
+          .set({
+            status,
+            statusDetail: null,
+            statusAt: now,
+            retryAfter: null,
+          })
+          .where(eq(payrollConnections.companyId, companyId));
+      return;
+    }
+    const detail = facts.detail ?? null;
+    await tx
+      .update(payrollConnections)
+      .set({
+        status,
+        statusDetail: facts.payDate
+          ? `${facts.payDate}|${detail ?? ""}`
+          : detail,
+        statusAt: now,
+        retryAfter: facts.retryAfter ?? null,
+      })
+      .where(eq(payrollConnections.companyId, companyId));
+    const problem: PayrollConnectionProblem = {
+      status,
+      at: now,
+      retryAfter: facts.retryAfter ?? null,
+      payDate: facts.payDate ?? null,
+      detail,
+    };
+    // Once per fault: the same fault found again the next morning is not mailed again.
+    if (before.status !== status || facts.key)
+      await notifyPayrollConnectionProblem(
+        tx,
+        companyId,
+        problem,
+        `${status}:${facts.key ?? now.toISOString()}`,
+      );
+  });
+}
+
+/** A Finch failure as the connection's state (and the owners' mail); other errors go on. */
+export async function recordFinchFault(
+  companyId: number,
+  error: unknown,
+  now: Date = new Date(),
+): Promise<PayrollConnectionStatus> {
+  if (!(error instanceof FinchCallError)) throw error;
+  if (error.failure === "revoked") {
+    await setPayrollConnectionStatus(companyId, "REVOKED", {}, now);
+    return "REVOKED";
+  }
+  if (error.failure === "rate_limited") {
+    const seconds = error.retryAfter ?? DEFAULT_RETRY_SECONDS;
+    await setPayrollConnectionStatus(
+      companyId,
+      "RATE_LIMITED",
+      { retryAfter: new Date(now.getTime() + seconds * 1000) },
+      now,
+    );
+    return "RATE_LIMITED";
+  }
+  await setPayrollConnectionStatus(
+    companyId,
+    "UNAVAILABLE",
+    { detail: error.status ? `HTTP ${error.status}` : null },
+    now,
+  );
+  return "UNAVAILABLE";
+}
+
+/**
+ * The company-level post-tax deduction "Grocery Advance repayment" in the payroll system:
+ * found, created or registered once, then kept on the connection.
+ */
+export async function ensurePayrollDeduction(
+  company: ConnectedCompany,
+): Promise<string> {
+  if (company.benefitId) return company.benefitId;
+  try {
+    const { benefitId } = await ensureDeduction(
+      company.settings,
+      company.accessToken,
+    );
+    await db()
+      .update(payrollConnections)
+      .set({ benefitId })
+      .where(eq(payrollConnections.companyId, company.companyId));
+    company.benefitId = benefitId;
+    return benefitId;
+  } catch (error) {
+    await recordFinchFault(company.companyId, error);
+    throw error;
+  }
+}
+
+/** The roster sync's matches: employee → the payroll system's individual id (500 a statement). */
+export async function linkPayrollIndividuals(
+  companyId: number,
+  links: { employeeId: number; individualId: string }[],
+): Promise<void> {
+  for (let i = 0; i < links.length; i += 500)
+    await db()
+      .insert(payrollIndividuals)
+      .values(
+        links.slice(i, i + 500).map((link) => ({
+          employeeId: link.employeeId,
+          companyId,
+          finchIndividualId: link.individualId,
+        })),
+      )
+      .onConflictDoUpdate({
+        target: payrollIndividuals.employeeId,
+        set: {
+          finchIndividualId: sql`excluded.finch_individual_id`,
+          companyId: sql`excluded.company_id`,
+          updatedAt: sql`now()`,
+        },
+        setWhere: sql`${payrollIndividuals.finchIndividualId} <> excluded.finch_individual_id`,
+      });
+}
+
+/** The payroll system's individual id of each of these employees that has one. */
+export async function payrollIndividualIds(
+  companyId: number,
+  employeeIds: number[],
+): Promise<Map<number, string>> {
+  if (employeeIds.length === 0) return new Map();
+  const rows = await db()
+    .select({
+      employeeId: payrollIndividuals.employeeId,
+      individualId: payrollIndividuals.finchIndividualId,
+    })
+    .from(payrollIndividuals)
+    .where(
+      and(
+        eq(payrollIndividuals.companyId, companyId),
+        inArray(payrollIndividuals.employeeId, employeeIds),
+      ),
+    );
+  return new Map(rows.map((r) => [r.employeeId, r.individualId]));
+}
+
+/** An employee's net pay on a pay statement, kept when it is their latest. */
+export async function recordNetPay(
+  companyId: number,
+  individualId: string,
+  netPayCents: number,
+  payDate: string,
+): Promise<void> {
+  await db()
+    .update(payrollIndividuals)
+    .set({
+      lastNetPay: fromCents(netPayCents),
+      lastNetPayDate: payDate,
+      updatedAt: new Date(),
+    })
+    .where(
+      and(
+        eq(payrollIndividuals.companyId, companyId),
+        eq(payrollIndividuals.finchIndividualId, individualId),
+        sql`(${payrollIndividuals.lastNetPayDate} is null or ${payrollIndividuals.lastNetPayDate} <= ${payDate}::date)`,
+      ),
+    );
+}
+
+/**
+ * An employee's net pay on their latest pay statement read through the payroll connection, in
+ * cents, with its pay date; null when none was read (no connection, or not matched yet).
+ */
+export async function lastNetPayFor(
+  employeeId: number,
+): Promise<{ cents: number; payDate: string } | null> {
+  const [row] = await db()
+    .select({
+      netPay: payrollIndividuals.lastNetPay,
+      payDate: payrollIndividuals.lastNetPayDate,
+    })
+    .from(payrollIndividuals)
+    .where(eq(payrollIndividuals.employeeId, employeeId));
+  if (!row?.netPay || !row.payDate) return null;
+  return { cents: toCents(row.netPay), payDate: row.payDate };
+}
+
+/** Whether the company's payroll is connected, and to which provider. */
+export async function payrollConnectionOf(
+  companyId: number,
+): Promise<{ providerName: string } | null> {
+  const [row] = await db()
+    .select({ providerName: payrollConnections.providerName })
+    .from(payrollConnections)
+    .where(eq(payrollConnections.companyId, companyId));
+  return row ?? null;
+}

@@ -639,7 +639,7 @@ export async function recordRunResults(
   companyId: number,
   actorId: number | null,
   runId: number,
-  input: { results: unknown },
+  input: { results?: unknown; unpaidReimbursements?: unknown },
   now: Date = new Date(),
 ): Promise<{ run: PayrollRunView; recorded: number }> {
   checkRunId(runId);
@@ -728,7 +728,7 @@ export async function recordRunResults(
         users.add(d.user_id);
       }
       // Lines the payroll did not pay: their credit stays owed, for the next run.
-      const notPaid = await markLinesNotPaid(tx, run.id, unpaidLines, actor.id);
+      const notPaid = await markLinesNotPaid(tx, run.id, unpaidLines, actorId);
       // Once no deduction of the run is open, its results are in: its reimbursement lines are
       // paid with the paychecks.
       const [open] = await queryRows<{ open: number }>(

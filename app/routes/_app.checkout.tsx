@@ -237,7 +237,11 @@ export default function CheckoutPage() {
               data-testid="terms-and-deadline"
             >
               {withElements(
-                t(data.companyPays ? "acceptByCard" : "acceptByPaying"),
+                t(
+                  data.companyPays || data.noFee
+                    ? "acceptByCard"
+                    : "acceptByPaying",
+                ),
                 {
                   link: (
                     <Link to="/terms" className="text-brand-700 underline">
@@ -261,11 +265,13 @@ export default function CheckoutPage() {
               amount={data.amount}
               requestId={data.advanceRequestId}
               companyPays={data.companyPays}
+              noFee={data.noFee}
             />
-          ) : data.companyPays ? (
+          ) : data.companyPays || data.noFee ? (
             <ConfirmNoCostPanel
               amount={data.amount}
               requestId={data.advanceRequestId}
+              noFee={data.noFee}
             />
           ) : data.provider === "sandbox" ? (
             <SandboxPaymentForm

@@ -129,6 +129,8 @@ export function checkoutLines(
       w.t("checkoutCompanyFee", { fee }),
       w.t("checkoutCompanyAdvance", advance),
     ];
+  if (feeCents === 0)
+    return [w.t("checkoutNoFee"), w.t("checkoutCompanyAdvance", advance)];
   return [w.t("checkoutFee", { fee }), w.t("checkoutAdvance", advance)];
 }
 
@@ -164,6 +166,10 @@ export function storyLines(
   if (!input.carded && companyPaid)
     return [w.t("companyCardBeingIssued", { fee })];
   if (input.carded && companyPaid) return [w.t("companyPaid", { fee }), card];
+  // A fee of $0.00 (the state's monthly cap used up): confirmed with nothing charged.
+  const noFee = input.paid && !companyPaid && feeCents === 0;
+  if (noFee)
+    return input.carded ? [w.t("noFee"), card] : [w.t("noFeeCardBeingIssued")];
   if (!input.carded) {
     if (input.paid)
       return [

@@ -110,21 +110,28 @@ export function IssueCardPanel({
   amount,
   requestId,
   companyPays = false,
+  noFee = false,
 }: {
   amount: string;
   requestId: number;
   /** Confirmed with the fee paid by the company: nothing was authorized on their card. */
   companyPays?: boolean;
+  /** Confirmed with a fee of $0.00: nothing was authorized on their card. */
+  noFee?: boolean;
 }) {
   const t = useT("checkout");
   const money = formatMoney(amount, useLanguage());
   return (
-    <Card title={companyPays ? t("issue.confirmed") : t("issue.received")}>
+    <Card
+      title={companyPays || noFee ? t("issue.confirmed") : t("issue.received")}
+    >
       <p className="text-gray-800">
         {t(
           companyPays
             ? "issue.companyPaysNotCreated"
-            : "issue.feeAuthorizedNotCreated",
+            : noFee
+              ? "issue.noFeeNotCreated"
+              : "issue.feeAuthorizedNotCreated",
           { amount: money },
         )}
       </p>
@@ -144,16 +151,21 @@ export function IssueCardPanel({
 export function ConfirmNoCostPanel({
   amount,
   requestId,
+  noFee = false,
 }: {
   amount: string;
   requestId: number;
+  /** Nothing to pay because the fee is $0.00 (not because the company pays it). */
+  noFee?: boolean;
 }) {
   const t = useT("checkout");
   const language = useLanguage();
   return (
     <Card title={t("noCost.title")}>
       <p className="text-gray-800" data-testid="no-cost-confirm">
-        {t("noCost.text", { amount: formatMoney(amount, language) })}
+        {t(noFee ? "noCost.noFeeText" : "noCost.text", {
+          amount: formatMoney(amount, language),
+        })}
       </p>
       <IssueCardForm
         amount={amount}

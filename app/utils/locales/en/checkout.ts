@@ -29,6 +29,8 @@ const checkout = {
     goToDashboard: "Go to Dashboard",
     confirmed: "Advance confirmed",
     received: "Payment received",
+    noFeeNotCreated:
+      "The processing fee of this advance is $0.00, and nothing is charged to your card, but your grocery card of {{amount}} has not been created yet.",
     companyPaysNotCreated:
       "Your company pays the processing fee, and nothing is charged to your card, but your grocery card of {{amount}} has not been created yet.",
     feeAuthorizedNotCreated:
@@ -39,6 +41,8 @@ const checkout = {
     title: "Confirm your advance",
     text: "Your company pays the processing fee, so there is nothing to pay. Get your grocery card of {{amount}} now; payroll repays the advance on the dates above.",
     getCard: "Get my card",
+    noFeeText:
+      "The processing fee of this advance is $0.00, so there is nothing to pay. Get your grocery card of {{amount}} now; payroll repays the advance on the dates above.",
   },
   error: {
     title: "Error",

@@ -49,6 +49,11 @@ const request = {
     submitting: "Submitting...",
     submit: "Submit Request",
   },
+  authorization: {
+    title: "Sign the wage-deduction authorization first",
+    sign: "Sign the authorization",
+    profile: "Read it on your Profile",
+  },
   refused: {
     title: "You cannot request an advance right now",
   },

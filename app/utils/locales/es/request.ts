@@ -50,6 +50,11 @@ const request = {
     submitting: "Enviando...",
     submit: "Enviar solicitud",
   },
+  authorization: {
+    title: "Primero firma la autorización de descuento de salario",
+    sign: "Firmar la autorización",
+    profile: "Leerla en tu Perfil",
+  },
   refused: {
     title: "Ahora no puedes solicitar un adelanto",
   },

@@ -117,6 +117,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
         })
       : null,
     feeLimit: page.terms?.feeLimit ?? null,
+    paycheck: page.terms?.paycheck ?? null,
     maxPeriods,
     linked: page.linked,
     left: page.left,
@@ -227,6 +228,7 @@ export default function RequestPage() {
     authorizationText,
     feeLimit,
     maxPeriods,
+    paycheck,
   } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>() as ActionData | undefined;
   const t = useT("request");
@@ -332,6 +334,7 @@ export default function RequestPage() {
         <RequestForm
           feeLimit={feeLimit}
           maxPeriods={maxPeriods}
+          paycheck={paycheck}
           availableBalanceText={availableBalanceText}
           prefill={prefill}
           lastResult={actionData?.result}

@@ -120,6 +120,8 @@ export const paycheckTooLow = (left: string, percent: number) =>
   `This advance would leave ${left} of your next paycheck, less than the ${percent} % your employer requires: choose a smaller amount or more pay periods.`;
 export const MIN_PAYCHECK_LEFT_INVALID =
   "The share of the paycheck left must be a whole number from 0 to 90";
+export const retentionInvalid = (min: number) =>
+  `Records are kept ${min} to 10 years: the states your employees work in require at least ${min}.`;
 export const DEDUCTION_AUTHORIZATION_SIGN_REQUIRED =
   "Tick the box to sign the wage-deduction authorization.";
 export const COOLING_OFF_INVALID =

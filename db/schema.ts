@@ -77,12 +77,20 @@ export const companies = pgTable(
     language: text("language", { enum: ["en", "es"] })
       .notNull()
       .default("en"),
+    // The share of a known net pay an advance's deduction must leave of the next paycheck.
+    minPaycheckLeftPercent: integer("min_paycheck_left_percent")
+      .notNull()
+      .default(50),
   },
   (t) => [
     check("companies_language_check", sql`${t.language} in ('en', 'es')`),
     check(
       "companies_retention_years_check",
       sql`${t.retentionYears} between 2 and 10`,
+    ),
+    check(
+      "companies_min_paycheck_left_percent_check",
+      sql`${t.minPaycheckLeftPercent} between 0 and 90`,
     ),
   ],
 );
@@ -165,9 +173,17 @@ export const employees = pgTable(
     lastPayDate: date("last_pay_date", { mode: "string" }),
     /** Where the employee works: a US state code ("CT"), or null (the default rules apply). */
     workState: text("work_state"),
+    /** The usual net pay of one paycheck, its source and as of when (or all null). */
+    netPay: money("net_pay"),
+    netPaySource: text("net_pay_source", { enum: ["employee", "payroll"] }),
+    netPayAsOf: tstz("net_pay_as_of"),
   },
   (t) => [
     uniqueIndex("employees_user_id_idx").on(t.userId),
+    check(
+      "employees_net_pay_check",
+      sql`(${t.netPay} is null and ${t.netPaySource} is null and ${t.netPayAsOf} is null) or (${t.netPay} > 0 and ${t.netPaySource} in ('employee', 'payroll') and ${t.netPayAsOf} is not null)`,
+    ),
     index("employees_employer_id_idx").on(t.companyId, t.id),
     check("employees_balance_nonnegative", sql`${t.availableBalance} >= 0`),
   ],

@@ -25,12 +25,9 @@ export type QuoteView = {
 export function CostDisclosure({
   quote,
   title,
-  netPayCents = null,
 }: {
   quote: QuoteView;
   title?: string;
-  /** Net pay on the latest pay statement (a connected payroll), for the next paycheck after. */
-  netPayCents?: number | null;
 }) {
   const t = useT("disclosure");
   const language = useLanguage();
@@ -79,16 +76,6 @@ export function CostDisclosure({
           </li>
         ))}
       </ol>
-      {netPayCents !== null && quote.schedule[0] ? (
-        <p className="mt-2" data-testid="next-paycheck">
-          {t("nextPaycheck", {
-            amount: money(
-              Math.max(0, netPayCents - quote.schedule[0].amountCents),
-            ),
-            netPay: money(netPayCents),
-          })}
-        </p>
-      ) : null}
       {quote.feeCap ? (
         <p className="mt-3" data-testid="fee-capped">
           {t("feeCapped", {

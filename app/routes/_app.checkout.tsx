@@ -249,7 +249,11 @@ export default function CheckoutPage() {
               <p data-testid="paying">{data.paying}</p>
               <p>
                 {withElements(
-                  t(data.companyPays ? "acceptByCard" : "acceptByPaying"),
+                  t(
+                    data.companyPays || data.noFee
+                      ? "acceptByCard"
+                      : "acceptByPaying",
+                  ),
                   {
                     link: (
                       <Link to="/terms" className="text-brand-700 underline">
@@ -261,9 +265,14 @@ export default function CheckoutPage() {
                 {data.payBy ? (
                   <>
                     {" "}
-                    {withElements(t(data.companyPays ? "confirmBy" : "payBy"), {
-                      date: <strong>{formatDate(data.payBy, language)}</strong>,
-                    })}
+                    {withElements(
+                      t(data.companyPays || data.noFee ? "confirmBy" : "payBy"),
+                      {
+                        date: (
+                          <strong>{formatDate(data.payBy, language)}</strong>
+                        ),
+                      },
+                    )}
                   </>
                 ) : null}
               </p>
@@ -274,8 +283,9 @@ export default function CheckoutPage() {
               amount={data.amount}
               requestId={data.advanceRequestId}
               companyPays={data.companyPays}
+              noFee={data.noFee}
             />
-          ) : data.companyPays ? (
+          ) : data.companyPays || data.noFee ? (
             <ConfirmNoCostPanel
               amount={data.amount}
               requestId={data.advanceRequestId}

@@ -8,6 +8,9 @@ import {
 } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { Card } from "~/components/ui/card";
+import { ErrorList } from "~/components/ui/error-list";
+import { setOwnNetPay } from "~/models/people/index.server";
+import { isAppError } from "~/utils/errors";
 import { EmptyRow, Table, Td } from "~/components/ui/table";
 import {
   loadProfile,
@@ -68,6 +71,7 @@ const PushSettings = island(() =>
 );
 
 const OWN_ACTIVITY_SHOWN = 20;
+const NET_PAY_INTENT = "net-pay";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { user, session } = await requireEmployeeAuth(request);
@@ -99,6 +103,17 @@ export async function loader({ request }: LoaderFunctionArgs) {
       : null,
     authorizationWithdrawn: !inForce && authorizations.length > 0,
     authorizationVersion: DEDUCTION_AUTHORIZATION_VERSION,
+    // The usual net pay of one paycheck (optional, decision 0132): as entered, or from payroll.
+    netPay: employee?.netPay
+      ? {
+          amount: employee.netPay,
+          text: formatMoney(employee.netPay, language),
+          source: employee.netPaySource,
+          asOf: employee.netPayAsOf
+            ? formatDate(employee.netPayAsOf, language)
+            : "",
+        }
+      : null,
     languageChoice: user.language ?? "browser",
     // The user's own audit trail: what they did and what was done on their account.
     activity: activity.map((a) => ({
@@ -147,6 +162,26 @@ export async function action({ request }: ActionFunctionArgs) {
       "Authorization signed",
       "Your advances can be repaid by payroll deduction.",
     );
+  }
+  if (intent === NET_PAY_INTENT) {
+    try {
+      const saved = await setOwnNetPay(user, {
+        netPay: String(formData.get("netPay") ?? ""),
+      });
+      return redirectWithSuccess(
+        "/profile",
+        saved ? "Net pay saved" : "Net pay removed",
+        saved
+          ? "Each advance shows what is left of your next paycheck."
+          : "Advances no longer check what is left of your paycheck.",
+      );
+    } catch (error) {
+      if (!isAppError(error)) throw error;
+      return json<ActionData>(
+        { netPayError: error.message },
+        { status: error.status },
+      );
+    }
   }
   if (intent === "withdraw-authorization") {
     await withdrawDeductionAuthorization(user);
@@ -243,6 +278,7 @@ export default function ProfilePage() {
     authorization,
     authorizationWithdrawn,
     authorizationVersion,
+    netPay,
   } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>() as ActionData | undefined;
   const location = useLocation();
@@ -331,6 +367,56 @@ export default function ProfilePage() {
                 : t("authorization.sign")}
             </button>
           </Form>
+        </Card>
+        <Card title={t("netPay.title")} className="lg:col-span-3">
+          <p className="text-sm text-gray-800">{t("netPay.text")}</p>
+          {netPay ? (
+            <p className="mt-2 text-sm text-gray-700" data-testid="net-pay">
+              {t(
+                netPay.source === "payroll"
+                  ? "netPay.fromPayroll"
+                  : "netPay.fromYou",
+                { amount: netPay.text, date: netPay.asOf },
+              )}
+            </p>
+          ) : null}
+          <Form
+            method="post"
+            className="mt-3 flex flex-wrap items-end gap-3"
+            key={location.key}
+          >
+            <input type="hidden" name="intent" value="net-pay" />
+            <div>
+              <label
+                htmlFor="netPay"
+                className="mb-1 block text-sm font-medium text-gray-900"
+              >
+                {t("netPay.label")}
+              </label>
+              <input
+                id="netPay"
+                name="netPay"
+                inputMode="decimal"
+                maxLength={20}
+                defaultValue={netPay?.amount ?? ""}
+                aria-invalid={actionData?.netPayError ? true : undefined}
+                aria-describedby={
+                  actionData?.netPayError ? "netPay-error" : undefined
+                }
+                className="block w-40 rounded-md border border-gray-300 px-3 py-2 text-sm"
+              />
+            </div>
+            <button
+              type="submit"
+              className="rounded-md border border-gray-300 px-3 py-2 text-sm font-medium text-gray-800 hover:bg-gray-50"
+            >
+              {t("netPay.save")}
+            </button>
+          </Form>
+          <ErrorList
+            id="netPay-error"
+            errors={actionData?.netPayError ? [actionData.netPayError] : null}
+          />
         </Card>
         <Card title={t("language.title")} className="lg:col-span-3">
           <LanguageForm

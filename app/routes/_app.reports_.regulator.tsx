@@ -134,9 +134,12 @@ export default function RegulatorReportPage() {
               {t("form.csv")}
             </a>
           </div>
-          {report.state && !report.stateApplied ? (
-            <p className="rounded-md bg-yellow-50 p-3 text-sm text-yellow-900">
-              {t("stateNotApplied", { state: report.state })}
+          {report.state ? (
+            <p
+              className="rounded-md bg-gray-50 p-3 text-sm text-gray-800"
+              data-testid="state-applied"
+            >
+              {t("stateApplied", { state: report.state })}
             </p>
           ) : null}
           <Card>

@@ -1,13 +1,18 @@
 import { type SubmissionResult } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import {
   exceedsBalance,
   getRequestPage,
   requestAdvance,
+  signDeductionAuthorization,
 } from "~/models/advances/index.server";
+import {
+  DEDUCTION_AUTHORIZATION_REQUIRED,
+  DEDUCTION_AUTHORIZATION_VERSION,
+} from "~/utils/state-rules";
 import { requireEmployee } from "~/web/auth.server";
 import { formatCents, fromCents } from "~/utils/money";
 import { quoteAdvance, quoteKey, type Quote } from "~/utils/quote";
@@ -95,6 +100,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     user,
   );
   const maxPeriods = page.terms?.maxPeriods ?? 3;
+  // No authorisation in force and nothing else in the way: the page offers signing it first.
+  const signFirst = page.terms?.refusal === DEDUCTION_AUTHORIZATION_REQUIRED;
   const periods = Math.min(prefill.repaymentPeriods, maxPeriods);
   return json({
     i18n,
@@ -103,7 +110,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
     refusal: page.terms?.refusal
       ? localizeMessage(language, page.terms.refusal)
       : null,
+    // The authorisation's text, in the page's language, from Profile's catalogue.
+    authorizationText: signFirst
+      ? serverT(language, "profile")("authorization.text", {
+          version: DEDUCTION_AUTHORIZATION_VERSION,
+        })
+      : null,
     feeLimit: page.terms?.feeLimit ?? null,
+    paycheck: page.terms?.paycheck ?? null,
     maxPeriods,
     linked: page.linked,
     left: page.left,
@@ -112,8 +126,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
     belowMinimum: page.linked && page.availableCents < MIN_ADVANCE_CENTS,
     paySchedule: page.paySchedule,
     feePayer: page.feePayer,
-    // "Your next paycheck after this deduction", where payroll's statements give net pay.
-    netPayCents: page.lastNetPay?.cents ?? null,
     quote: quoteAdvance(
       Math.round(prefill.amount * 100),
       periods,
@@ -133,11 +145,21 @@ type ActionData = {
   quote?: Quote;
 };
 
+const SIGN_INTENT = "sign-authorization";
+
 const REQUEST_FAILED_FALLBACK = "There was an error submitting your request.";
 
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireEmployee(request);
   const formData = await readFormData(request);
+  if (formData.get("intent") === SIGN_INTENT) {
+    await signDeductionAuthorization(user);
+    return redirectWithSuccess(
+      "/request",
+      "Authorization signed",
+      "Your advances can be repaid by payroll deduction.",
+    );
+  }
   const submission = parseWithZod(formData, { schema: requestFormSchema });
   if (submission.status !== "success") {
     return json<ActionData>({ result: submission.reply() }, { status: 400 });
@@ -200,12 +222,13 @@ export default function RequestPage() {
     belowMinimum,
     paySchedule,
     feePayer,
-    netPayCents,
     quote,
     limits,
     refusal,
+    authorizationText,
     feeLimit,
     maxPeriods,
+    paycheck,
   } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>() as ActionData | undefined;
   const t = useT("request");
@@ -287,6 +310,33 @@ export default function RequestPage() {
             })}
           </p>
         </div>
+      ) : authorizationText ? (
+        <section
+          aria-labelledby="authorization-title"
+          data-testid="sign-authorization"
+          className="rounded-lg border border-yellow-300 bg-yellow-50 p-4 text-sm text-yellow-900"
+        >
+          <h2 id="authorization-title" className="font-semibold">
+            {t("authorization.title")}
+          </h2>
+          <p className="mt-1">{refusal}</p>
+          <p className="mt-2 text-gray-900">{authorizationText}</p>
+          <Form
+            method="post"
+            className="mt-3 flex flex-wrap items-center gap-3"
+          >
+            <input type="hidden" name="intent" value="sign-authorization" />
+            <button
+              type="submit"
+              className="rounded-md bg-brand-700 px-4 py-2 text-sm font-medium text-white hover:bg-brand-800"
+            >
+              {t("authorization.sign")}
+            </button>
+            <Link to="/profile" className="text-brand-700 underline">
+              {t("authorization.profile")}
+            </Link>
+          </Form>
+        </section>
       ) : refusal ? (
         <div
           role="note"
@@ -300,13 +350,13 @@ export default function RequestPage() {
         <RequestForm
           feeLimit={feeLimit}
           maxPeriods={maxPeriods}
+          paycheck={paycheck}
           availableBalanceText={availableBalanceText}
           prefill={prefill}
           lastResult={actionData?.result}
           paySchedule={paySchedule}
           feePayer={feePayer}
           quote={actionData?.review ?? actionData?.quote ?? quote}
-          netPayCents={netPayCents}
           reviewing={Boolean(actionData?.review)}
         />
       )}

@@ -5,8 +5,11 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { Button, buttonClass } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
+import { ErrorList } from "~/components/ui/error-list";
 import {
   companyStates,
+  retentionMinimum,
+  setRetentionYears,
   getPaySchedule,
   getSettingsOverview,
   invitationAllowance,
@@ -119,6 +122,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       companyPaysFee: overview.settings.companyPaysFee,
       coolingOffDays: overview.settings.coolingOffDays,
       maxAdvancesPerYear: overview.settings.maxAdvancesPerYear,
+      minPaycheckLeftPercent: overview.settings.minPaycheckLeftPercent,
       states: (await companyStates(user)).map(stateName).join(", "),
       updatedAt: overview.settings.updatedAt.toISOString(),
     },
@@ -127,6 +131,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
     // The earliest next pay date the server accepts (the pay schedule's date picker's `min`).
     today: isoDay(new Date()),
     isOwner: can(user, "team"),
+    // Records retention (owners): the years, and the fewest the company's states allow.
+    retention:
+      overview && can(user, "regulatorReports")
+        ? {
+            years: overview.settings.retentionYears,
+            min: await retentionMinimum(user),
+          }
+        : null,
     // The member's own address, confirmed by the link mailed at registration, and what the
     // company may send while it is or is not (decision 0099).
     email: {
@@ -154,6 +166,8 @@ type ActionData = {
   /** The security section's forms. */
   security?: SecurityActionData;
   pushError?: string;
+  /** The records retention field's message. */
+  retentionError?: string;
   toast?: ToastData;
 };
 
@@ -196,6 +210,23 @@ export async function action({ request }: ActionFunctionArgs) {
   }
   if (typeof intent === "string" && MFA_INTENTS.includes(intent)) {
     return mfaAction(request, user, intent, formData);
+  }
+  if (intent === "retention") {
+    try {
+      await setRetentionYears(user, formData.get("retentionYears"));
+    } catch (error) {
+      refuseWhileDatabaseDown(error);
+      if (!isAppError(error)) throw error;
+      return json<ActionData>(
+        { retentionError: error.message },
+        { status: error.status },
+      );
+    }
+    return redirectWithSuccess(
+      "/settings",
+      "Retention saved",
+      "Records are kept for the years you chose.",
+    );
   }
   if (intent === "pay-schedule") {
     const schedule = parseWithZod(formData, { schema: payScheduleSchema });
@@ -255,6 +286,7 @@ export default function SettingsPage() {
     today,
     email,
     push,
+    retention,
   } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>() as ActionData | undefined;
   const t = useT("settings");
@@ -296,6 +328,53 @@ export default function SettingsPage() {
               ),
             })}
           </p>
+        </Card>
+      ) : null}
+      {retention ? (
+        <Card title={t("retention.heading")}>
+          <p className="text-sm text-gray-700">
+            {t("retention.text", { min: retention.min })}
+          </p>
+          <Form
+            method="post"
+            className="mt-3 flex flex-wrap items-end gap-3"
+            data-testid="retention-form"
+          >
+            <input type="hidden" name="intent" value="retention" />
+            <div>
+              <label
+                htmlFor="retentionYears"
+                className="mb-1 block text-sm font-medium text-gray-900"
+              >
+                {t("retention.label")}
+              </label>
+              <input
+                id="retentionYears"
+                name="retentionYears"
+                type="number"
+                min={retention.min}
+                max={10}
+                defaultValue={retention.years}
+                aria-invalid={actionData?.retentionError ? true : undefined}
+                aria-describedby={
+                  actionData?.retentionError ? "retention-error" : undefined
+                }
+                className="block w-28 rounded-md border border-gray-300 px-3 py-2 text-sm"
+              />
+            </div>
+            <button
+              type="submit"
+              className="rounded-md border border-gray-300 px-3 py-2 text-sm font-medium text-gray-800 hover:bg-gray-50"
+            >
+              {t("retention.save")}
+            </button>
+          </Form>
+          <ErrorList
+            id="retention-error"
+            errors={
+              actionData?.retentionError ? [actionData.retentionError] : null
+            }
+          />
         </Card>
       ) : null}
       {paySchedule ? (

@@ -19,10 +19,11 @@ export const { contract, loader, action } = apiRoute(
     body: requestApiSchema,
     status: 201,
     response: advanceRequestSchema,
-    errors: [400, 401, 403],
+    errors: [400, 401, 403, 409],
     // Over the balance is a refusal of the amount field, like the form's (DESIGN §5).
     statusText: {
-      400: "Invalid input, naming each field; an amount over the available balance is refused here on `amount` ('Amount exceeds your available balance of $X')",
+      400: "Invalid input, naming each field; an amount over the available balance is refused here on `amount` ('Amount exceeds your available balance of $X'); a rule of the employee's state or company (cooling-off, yearly limit, state not enabled, no-cost option) or too little left of the next paycheck is refused with a message naming it",
+      409: "The employee has no signed wage-deduction authorization in force (never signed, or withdrawn): 'Sign the wage-deduction authorization on your Profile (/profile) before you request an advance.'; or a request with the same Idempotency-Key is still in progress",
     },
   },
   async ({ user, body }) => toPublicAdvance(await requestAdvance(user, body)),

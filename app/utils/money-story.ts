@@ -122,6 +122,7 @@ export function checkoutLine(
 ): string {
   const w = words(language);
   if (feePayer === "COMPANY") return w.t("checkoutCompanyFee");
+  if (feeCents === 0) return w.t("checkoutNoFee");
   const fee = w.money(
     feeCents ?? Math.min(PROCESSING_FEE_CENTS, toCents(amount)),
   );
@@ -160,6 +161,10 @@ export function storyLines(
   if (!input.carded && companyPaid)
     return [w.t("companyCardBeingIssued", { fee })];
   if (input.carded && companyPaid) return [w.t("companyPaid", { fee }), card];
+  // A fee of $0.00 (the state's monthly cap used up): confirmed with nothing charged.
+  const noFee = input.paid && !companyPaid && feeCents === 0;
+  if (noFee)
+    return input.carded ? [w.t("noFee"), card] : [w.t("noFeeCardBeingIssued")];
   if (!input.carded) {
     if (input.paid)
       return [

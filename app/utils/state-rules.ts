@@ -1,3 +1,5 @@
+import { splitCents } from "./money";
+
 // The rules of the state an employee works in, as the product applies them (docs/compliance.md,
 // docs/decisions/0112). The table itself is data (app/utils/state-rules.data.ts, or the file a
 // deployment names in STATE_RULES_PATH), read on the server by state-rules.server.ts; this
@@ -67,6 +69,31 @@ export function feeCapCents(
   return caps.length ? Math.min(...caps) : null;
 }
 
+/**
+ * What the next paycheck holds for the check on what is left of it (docs/decisions/0132): the
+ * employee's usual net pay (when known), the deductions already due from it, and the share the
+ * company requires to be left.
+ */
+export type PaycheckCheck = {
+  netPayCents: number;
+  /** Entered by the employee, or from a pay statement. */
+  source: "employee" | "payroll";
+  otherCents: number;
+  minPercent: number;
+};
+
+/** What an advance of `amountCents` over `periods` leaves of the next paycheck. */
+export function paycheckAfter(
+  check: PaycheckCheck,
+  amountCents: number,
+  periods: number,
+) {
+  const deductionCents = splitCents(amountCents, periods)[0] ?? 0;
+  const leftCents = check.netPayCents - check.otherCents - deductionCents;
+  const minCents = Math.ceil((check.netPayCents * check.minPercent) / 100);
+  return { deductionCents, leftCents, minCents, enough: leftCents >= minCents };
+}
+
 // The refusals that name a rule (the server's request rules; /request shows them too).
 export const stateNotEnabled = (state: string) =>
   `Grocery advances are not available for work in ${state}: the program is not enabled there.`;
@@ -88,7 +115,13 @@ export const stateLimitUntil = (
 ) =>
   `${state} allows ${count} advances in ${days} days: you can request again on ${day}.`;
 export const DEDUCTION_AUTHORIZATION_REQUIRED =
-  "Sign the wage-deduction authorization before you request an advance.";
+  "Sign the wage-deduction authorization on your Profile (/profile) before you request an advance.";
+export const paycheckTooLow = (left: string, percent: number) =>
+  `This advance would leave ${left} of your next paycheck, less than the ${percent} % your employer requires: choose a smaller amount or more pay periods.`;
+export const MIN_PAYCHECK_LEFT_INVALID =
+  "The share of the paycheck left must be a whole number from 0 to 90";
+export const retentionInvalid = (min: number) =>
+  `Records are kept ${min} to 10 years: the states your employees work in require at least ${min}.`;
 export const DEDUCTION_AUTHORIZATION_SIGN_REQUIRED =
   "Tick the box to sign the wage-deduction authorization.";
 export const COOLING_OFF_INVALID =

@@ -63,3 +63,25 @@ export const languagePreferenceSchema = z.object({
   language: z.enum(LANGUAGE_CHOICES, { error: CHOOSE_A_LANGUAGE }),
 });
 export type LanguagePreferenceInput = z.infer<typeof languagePreferenceSchema>;
+
+export const NET_PAY_INVALID =
+  "Net pay must be a dollar amount from $1.00 to $99,999.99, like 1250.00, or empty";
+
+/**
+ * The employee's usual net pay of one paycheck (Profile, optional): dollars with at most two
+ * decimals; empty clears it.
+ */
+export const netPaySchema = z.object({
+  netPay: z
+    .string()
+    .trim()
+    .max(20, NET_PAY_INVALID)
+    .optional()
+    .transform((v) => v?.replace(/^\$/, "").replace(/,/g, "") ?? "")
+    .refine(
+      (v) =>
+        v === "" ||
+        (/^\d{1,5}(\.\d{1,2})?$/.test(v) && Number(v) >= 1 && Number(v) > 0),
+      NET_PAY_INVALID,
+    ),
+});

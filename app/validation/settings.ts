@@ -16,7 +16,11 @@ import {
   MIN_ADVANCE_CENTS,
 } from "~/utils/rules";
 import { emailField, requiredText, singleLine } from "./common";
-import { COOLING_OFF_INVALID, PER_YEAR_INVALID } from "~/utils/state-rules";
+import {
+  COOLING_OFF_INVALID,
+  MIN_PAYCHECK_LEFT_INVALID,
+  PER_YEAR_INVALID,
+} from "~/utils/state-rules";
 
 // The Company Settings form (SPEC §3 company settings form, DESIGN §4 Settings). SPEC §5 says
 // the validation "is not shown"; these bounds are ours (docs/decisions/0010-company-settings.md).
@@ -71,6 +75,13 @@ export const companySettingsSchema = z
       .int(PER_YEAR_INVALID)
       .min(1, PER_YEAR_INVALID)
       .max(52, PER_YEAR_INVALID)
+      .optional(),
+    // The share of a known net pay an advance must leave of the next paycheck (decision 0132).
+    minPaycheckLeftPercent: z
+      .number({ error: MIN_PAYCHECK_LEFT_INVALID })
+      .int(MIN_PAYCHECK_LEFT_INVALID)
+      .min(0, MIN_PAYCHECK_LEFT_INVALID)
+      .max(90, MIN_PAYCHECK_LEFT_INVALID)
       .optional(),
   })
   .superRefine((value, ctx) => {

@@ -103,6 +103,17 @@ test.describe("companies", () => {
     ).toBeVisible();
     await expect(invitee.getByText("$500.00").first()).toBeVisible();
     await invitee.goto("/request");
+    // Before the first advance: the wage-deduction authorization, signed on the page itself
+    // (with and without JavaScript), then the form.
+    const sign = invitee.getByTestId("sign-authorization");
+    await expect(sign).toContainText(
+      "Sign the wage-deduction authorization on your Profile (/profile) before you request an advance.",
+    );
+    await expect(sign).toContainText("I authorize my employer to deduct");
+    await sign.getByRole("button", { name: "Sign the authorization" }).click();
+    await expect(
+      invitee.getByText("Authorization signed").first(),
+    ).toBeVisible();
     await invitee.getByLabel(/I agree to the terms and conditions/).check();
     await invitee.getByRole("button", { name: "Submit Request" }).click();
     await expect(invitee.getByText("Request submitted")).toBeVisible();

@@ -1880,7 +1880,7 @@ export interface operations {
           };
         };
       };
-      /** @description Invalid input, naming each field; an amount over the available balance is refused here on `amount` ('Amount exceeds your available balance of $X') */
+      /** @description Invalid input, naming each field; an amount over the available balance is refused here on `amount` ('Amount exceeds your available balance of $X'); a rule of the employee's state or company (cooling-off, yearly limit, state not enabled, no-cost option) or too little left of the next paycheck is refused with a message naming it */
       400: {
         headers: {
           "Grocery-Advance-Version": components["headers"]["Grocery-Advance-Version"];
@@ -1934,7 +1934,7 @@ export interface operations {
           };
         };
       };
-      /** @description Conflicts with the current state of the record, or a request with the same Idempotency-Key is still in progress */
+      /** @description The employee has no signed wage-deduction authorization in force (never signed, or withdrawn): 'Sign the wage-deduction authorization on your Profile (/profile) before you request an advance.'; or a request with the same Idempotency-Key is still in progress */
       409: {
         headers: {
           "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];

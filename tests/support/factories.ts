@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import type { ActionFunctionArgs, AppLoadContext } from "@remix-run/node";
 import type { User } from "#db/schema";
+import { signDeductionAuthorization } from "~/models/advances/index.server";
 import { addEmployee } from "~/models/companies/index.server";
 import { and, desc, eq } from "drizzle-orm";
 import { mailOutbox } from "#db/schema";
@@ -64,9 +65,11 @@ export async function createEmployee(
     lastName: string;
     email: string;
     department: string;
+    /** False: the employee has not signed the wage-deduction authorization (none may be filed). */
+    signed: boolean;
   }> = {},
 ): Promise<User> {
-  return addEmployee(employer, {
+  const employee = await addEmployee(employer, {
     username: overrides.username ?? uniqueName("emp"),
     password: TEST_PASSWORD,
     firstName: overrides.firstName ?? "Eddie",
@@ -74,6 +77,9 @@ export async function createEmployee(
     email: overrides.email ?? "eddie@example.com",
     department: overrides.department ?? "Produce",
   });
+  // As the employee would on Profile before their first advance (decision 0132).
+  if (overrides.signed !== false) await signDeductionAuthorization(employee);
+  return employee;
 }
 
 /** A self-registered employee: no employer yet. */

@@ -1,4 +1,5 @@
 import { refreshAvailable } from "~/models/ledger/index.server";
+import { signDeductionAuthorization } from "~/models/advances/index.server";
 import { addEmployee } from "~/models/companies/index.server";
 import { insertUser, registerUser } from "~/models/people/index.server";
 import { eq, sql } from "drizzle-orm";
@@ -122,7 +123,7 @@ async function member(
 }
 
 async function employee(boss: User, marker: string): Promise<User> {
-  return addEmployee(boss, {
+  const user = await addEmployee(boss, {
     username: uniqueName("emp"),
     password: TEST_PASSWORD,
     firstName: "Ed",
@@ -130,6 +131,9 @@ async function employee(boss: User, marker: string): Promise<User> {
     email: `${marker.toLowerCase()}@example.com`,
     department: `Dept ${marker}`,
   });
+  // Signed, so each may file requests (decision 0132).
+  await signDeductionAuthorization(user);
+  return user;
 }
 
 /** Two companies: employer A with A1 and A2, employer B with B1, each with some history. */

@@ -116,21 +116,28 @@ export function IssueCardPanel({
   amount,
   requestId,
   companyPays = false,
+  noFee = false,
 }: {
   amount: string;
   requestId: number;
   /** Confirmed with the fee paid by the company: nothing was authorized on their card. */
   companyPays?: boolean;
+  /** Confirmed with a fee of $0.00: nothing was authorized on their card. */
+  noFee?: boolean;
 }) {
   const t = useT("checkout");
   const money = formatMoney(amount, useLanguage());
   return (
-    <Card title={companyPays ? t("issue.confirmed") : t("issue.received")}>
+    <Card
+      title={companyPays || noFee ? t("issue.confirmed") : t("issue.received")}
+    >
       <p className="text-gray-800">
         {t(
           companyPays
             ? "issue.companyPaysNotCreated"
-            : "issue.feeAuthorizedNotCreated",
+            : noFee
+              ? "issue.noFeeNotCreated"
+              : "issue.feeAuthorizedNotCreated",
           { amount: money },
         )}
       </p>

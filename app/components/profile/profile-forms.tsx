@@ -28,6 +28,8 @@ export type ActionData = {
   languageResult?: SubmissionResult<string[]>;
   sessionError?: string;
   pushError?: string;
+  /** The net pay field's message, from the shared schema or the model. */
+  netPayError?: string;
   toast?: ToastData;
 };
 

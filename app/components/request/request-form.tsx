@@ -21,6 +21,7 @@ import {
 import { amountProblem, requestFormSchema } from "~/validation/advance";
 import { useEffect, useState, type FormEvent } from "react";
 import { CostDisclosure, type QuoteView } from "~/components/cost-disclosure";
+import type { PaycheckCheck } from "~/utils/state-rules";
 import { formatCents, parseCents } from "~/utils/money";
 import { useLanguage, useT } from "~/utils/i18n";
 import type { PaySchedule } from "~/utils/pay-schedule";
@@ -59,6 +60,43 @@ function quoteOf(
   );
 }
 
+/** What the first deduction leaves of the next paycheck, against the company's share. */
+function PaycheckLeft({
+  paycheck,
+  deductionCents,
+}: {
+  paycheck: PaycheckCheck;
+  deductionCents: number;
+}) {
+  const t = useT("request");
+  const language = useLanguage();
+  const leftCents = paycheck.netPayCents - paycheck.otherCents - deductionCents;
+  const minCents = Math.ceil(
+    (paycheck.netPayCents * paycheck.minPercent) / 100,
+  );
+  const money = (cents: number) => formatCents(cents, language);
+  return (
+    <p
+      data-testid="paycheck-left"
+      className={`rounded-md px-4 py-3 text-sm ${leftCents >= minCents ? "bg-gray-50 text-gray-900" : "border border-red-300 bg-red-50 text-red-900"}`}
+    >
+      {t(
+        paycheck.otherCents > 0 ? "paycheck.leftWithOthers" : "paycheck.left",
+        {
+          net: money(paycheck.netPayCents),
+          deduction: money(deductionCents),
+          others: money(paycheck.otherCents),
+          left: money(leftCents),
+        },
+      )}{" "}
+      {t(leftCents >= minCents ? "paycheck.enough" : "paycheck.tooLittle", {
+        percent: paycheck.minPercent,
+        min: money(minCents),
+      })}
+    </p>
+  );
+}
+
 export function RequestForm({
   availableBalanceText,
   prefill,
@@ -66,10 +104,10 @@ export function RequestForm({
   paySchedule,
   feePayer,
   quote: initialQuote,
-  netPayCents = null,
   reviewing,
   feeLimit,
   maxPeriods,
+  paycheck,
 }: {
   availableBalanceText: string;
   prefill: { amount: number; repaymentPeriods: number };
@@ -79,14 +117,14 @@ export function RequestForm({
   feePayer: FeePayer;
   /** The disclosure rendered by the server: for the prefill, or for a reviewed submission. */
   quote: QuoteView;
-  /** Net pay on the latest pay statement, when the company's payroll is connected. */
-  netPayCents?: number | null;
   /** The server asks to confirm the values it just showed the cost of (no JavaScript). */
   reviewing: boolean;
   /** The work state's fee caps, so the live disclosure caps as the server does. */
   feeLimit: FeeLimit | null;
   /** The repayment period counts the work state allows: 1 to this. */
   maxPeriods: number;
+  /** The employee's net pay, when known: what is left of the next paycheck is shown. */
+  paycheck: PaycheckCheck | null;
 }) {
   const pending = useIsPending();
   const t = useT("request");
@@ -263,7 +301,15 @@ export function RequestForm({
         </p>
       ) : null}
       {shown ? (
-        <CostDisclosure quote={shown} netPayCents={netPayCents} />
+        <>
+          <CostDisclosure quote={shown} />
+          {paycheck && shown.schedule[0] ? (
+            <PaycheckLeft
+              paycheck={paycheck}
+              deductionCents={shown.schedule[0].amountCents}
+            />
+          ) : null}
+        </>
       ) : (
         <p className="text-sm text-gray-700" data-testid="cost-pending">
           {t("form.costPending", range)}

@@ -35,6 +35,7 @@ export type CompanySettingsView = {
   companyPaysFee: boolean;
   coolingOffDays: number;
   maxAdvancesPerYear: number;
+  minPaycheckLeftPercent: number;
   /** The states the company's employees work in, named ("Connecticut, Indiana"), or "". */
   states: string;
   updatedAt: string;
@@ -65,6 +66,7 @@ export function SettingsForm({
       companyPaysFee: settings.companyPaysFee,
       coolingOffDays: String(settings.coolingOffDays),
       maxAdvancesPerYear: String(settings.maxAdvancesPerYear),
+      minPaycheckLeftPercent: String(settings.minPaycheckLeftPercent),
     },
   });
   const pending = useIsPending();
@@ -172,6 +174,18 @@ export function SettingsForm({
               ...getInputProps(fields.maxAdvancesPerYear, { type: "number" }),
               min: 1,
               max: 52,
+            }}
+          />
+          <Field
+            label={t("form.minPaycheckLeft")}
+            hint={t("form.minPaycheckLeftHint")}
+            errors={fields.minPaycheckLeftPercent.errors}
+            inputProps={{
+              ...getInputProps(fields.minPaycheckLeftPercent, {
+                type: "number",
+              }),
+              min: 0,
+              max: 90,
             }}
           />
         </div>

@@ -1,4 +1,4 @@
-import { emitWebhook, lastNetPayFor } from "~/models/integrations/index.server";
+import { emitWebhook } from "~/models/integrations/index.server";
 import { applyApproval } from "./approval-core.server";
 import { getEmployeeRecord } from "~/models/people/index.server";
 import { recordAudit } from "~/models/audit/index.server";
@@ -23,8 +23,8 @@ import {
 } from "#db/schema";
 import { publish } from "~/services/events.server";
 import { db, transaction, type Executor } from "~/utils/db.server";
-import { badRequest, fieldErrors, forbidden } from "~/utils/errors";
-import { formatMoney, fromCents, toCents } from "~/utils/money";
+import { badRequest, conflict, fieldErrors, forbidden } from "~/utils/errors";
+import { formatCents, formatMoney, fromCents, toCents } from "~/utils/money";
 import { storyLines } from "~/utils/money-story";
 import type { PaySchedule } from "~/utils/pay-schedule";
 import {
@@ -35,7 +35,13 @@ import {
   type Quote,
 } from "~/utils/quote";
 import { LEFT_COMPANY } from "~/utils/rules";
-import { onePeriodOnly, periodsAtMost } from "~/utils/state-rules";
+import {
+  DEDUCTION_AUTHORIZATION_REQUIRED,
+  onePeriodOnly,
+  paycheckAfter,
+  paycheckTooLow,
+  periodsAtMost,
+} from "~/utils/state-rules";
 import { advanceTermsFor, type AdvanceTerms } from "./limits.server";
 import type { z } from "zod";
 import { requestApiSchema } from "~/validation/advance";
@@ -143,6 +149,9 @@ export async function requestAdvance(
     if (employee.offboardedAt) throw badRequest(LEFT_COMPANY);
     // The employee's work state and the company's limits on repeat use (decision 0112).
     const terms = await advanceTermsFor(tx, employee.id);
+    // No deduction authorised: the employee's state of affairs, not the input, is wrong (409).
+    if (terms.refusal === DEDUCTION_AUTHORIZATION_REQUIRED)
+      throw conflict(terms.refusal);
     if (terms.refusal) throw badRequest(terms.refusal);
     if (input.repaymentPeriods > terms.maxPeriods) {
       const message =
@@ -161,6 +170,22 @@ export async function requestAdvance(
     if (amountCents > availableCents) {
       const message = exceedsBalance(fromCents(availableCents));
       throw badRequest(message, { amount: [message] });
+    }
+    // Where the employee's net pay is known: the deduction must leave the company's share of
+    // the next paycheck (decision 0132).
+    if (terms.paycheck) {
+      const after = paycheckAfter(
+        terms.paycheck,
+        amountCents,
+        input.repaymentPeriods,
+      );
+      if (!after.enough) {
+        const message = paycheckTooLow(
+          formatCents(after.leftCents),
+          terms.paycheck.minPercent,
+        );
+        throw badRequest(message, { amount: [message] });
+      }
     }
 
     const [created] = await tx
@@ -568,7 +593,6 @@ export type RequestPage = {
   /** The state's rules and the company's limits on the next advance (null: not linked). */
   terms: AdvanceTerms | null;
   /** Net pay on the latest pay statement read through the payroll connection (decision 0130). */
-  lastNetPay: { cents: number; payDate: string } | null;
 };
 
 /** What /request needs: whether the employee is linked, what they may request, their pay date. */
@@ -582,7 +606,6 @@ export async function getRequestPage(user: User): Promise<RequestPage> {
       feePayer: "EMPLOYEE",
       left: false,
       terms: null,
-      lastNetPay: null,
     };
   return {
     linked: employee.companyId !== null,
@@ -593,8 +616,6 @@ export async function getRequestPage(user: User): Promise<RequestPage> {
     paySchedule: employee.paySchedule,
     feePayer: employee.feePayer,
     left: employee.offboardedAt !== null,
-    /** Net pay on the latest pay statement read through a payroll connection, or null. */
-    lastNetPay: await lastNetPayFor(employee.id),
     terms:
       employee.companyId !== null
         ? await advanceTermsFor(db(), employee.id)

@@ -57,6 +57,7 @@ export {
   authorizedIntent,
   CANCELLED,
   COMPANY_PAYS_FEE,
+  NO_FEE_TO_PAY,
   createPaymentIntent,
   DECLINED,
   findAdvance,

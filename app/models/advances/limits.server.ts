@@ -18,8 +18,10 @@ import {
   stateNotEnabled,
   yearlyLimitUntil,
   type FeeLimit,
+  type PaycheckCheck,
   type StateRule,
 } from "~/utils/state-rules";
+import { latestNetPay } from "~/models/people/index.server";
 import { stateRuleFor } from "~/utils/state-rules.server";
 
 // What bounds an employee's next advance besides their balance (docs/decisions/0112,
@@ -54,8 +56,12 @@ export type AdvanceTerms = {
   yearly: RepeatLimit;
   /** The state's own count limit, when it has one. */
   state: (RepeatLimit & { stateName: string }) | null;
+  /** What is left of the next paycheck is checked when the employee's net pay is known. */
+  paycheck: PaycheckCheck | null;
   /** The employee's wage-deduction authorisation in force, if any. */
   authorization: { id: number; version: string; signedAt: Date } | null;
+  /** True when no signed, unwithdrawn wage-deduction authorisation is in force. */
+  authorizationMissing: boolean;
   /** Why a request is refused now, whatever its amount (the first rule that stops it), or null. */
   refusal: string | null;
 };
@@ -86,6 +92,7 @@ export async function advanceTermsFor(
       companyPaysFee: companies.companyPaysFee,
       coolingOffDays: companies.coolingOffDays,
       maxAdvancesPerYear: companies.maxAdvancesPerYear,
+      minPaycheckLeftPercent: companies.minPaycheckLeftPercent,
     })
     .from(employees)
     .leftJoin(companies, eq(companies.id, employees.companyId))
@@ -100,59 +107,76 @@ export async function advanceTermsFor(
     stateWindow && subDays(now, stateWindow.days) < yearAgo
       ? subDays(now, stateWindow.days)
       : yearAgo;
-  const [recent, [month], settled, authorizations] = await Promise.all([
-    executor
-      .select({ requestDate: advanceRequests.requestDate })
-      .from(advanceRequests)
-      .where(
-        and(
-          eq(advanceRequests.employeeId, employeeId),
-          inArray(advanceRequests.status, [...COUNTED]),
-          gt(advanceRequests.requestDate, since),
+  const [recent, [month], settled, authorizations, netPay, [nextPaycheck]] =
+    await Promise.all([
+      executor
+        .select({ requestDate: advanceRequests.requestDate })
+        .from(advanceRequests)
+        .where(
+          and(
+            eq(advanceRequests.employeeId, employeeId),
+            inArray(advanceRequests.status, [...COUNTED]),
+            gt(advanceRequests.requestDate, since),
+          ),
+        )
+        .orderBy(asc(advanceRequests.requestDate)),
+      // The fees of this calendar month's advances (UTC), for a monthly cap.
+      executor
+        .select({
+          cents: sql<number>`coalesce(sum(coalesce(${advanceRequests.feeAmount}, least(${PROCESSING_FEE_CENTS / 100}::numeric, ${advanceRequests.amount})) * 100), 0)::int`,
+        })
+        .from(advanceRequests)
+        .where(
+          and(
+            eq(advanceRequests.employeeId, employeeId),
+            inArray(advanceRequests.status, [...COUNTED]),
+            sql`date_trunc('month', ${advanceRequests.requestDate} at time zone 'UTC') = date_trunc('month', ${now.toISOString()}::timestamptz at time zone 'UTC')`,
+          ),
         ),
-      )
-      .orderBy(asc(advanceRequests.requestDate)),
-    // The fees of this calendar month's advances (UTC), for a monthly cap.
-    executor
-      .select({
-        cents: sql<number>`coalesce(sum(coalesce(${advanceRequests.feeAmount}, least(${PROCESSING_FEE_CENTS / 100}::numeric, ${advanceRequests.amount})) * 100), 0)::int`,
-      })
-      .from(advanceRequests)
-      .where(
-        and(
-          eq(advanceRequests.employeeId, employeeId),
-          inArray(advanceRequests.status, [...COUNTED]),
-          sql`date_trunc('month', ${advanceRequests.requestDate} at time zone 'UTC') = date_trunc('month', ${now.toISOString()}::timestamptz at time zone 'UTC')`,
+      // When the latest fully repaid advance was repaid: its last deduction's payment, all of its
+      // deductions settled (collected, or written off).
+      executor
+        .select({
+          repaidMs: sql<number>`(extract(epoch from max(coalesce(${payrollDeductions.paymentDate}, ${payrollDeductions.deductionDate}))) * 1000)::float8`,
+          open: sql<boolean>`bool_or(${payrollDeductions.status} in ('SCHEDULED', 'SUBMITTED'))`,
+        })
+        .from(payrollDeductions)
+        .innerJoin(
+          advanceRequests,
+          eq(advanceRequests.id, payrollDeductions.requestId),
+        )
+        .where(eq(advanceRequests.employeeId, employeeId))
+        .groupBy(payrollDeductions.requestId),
+      executor
+        .select({
+          id: deductionAuthorizations.id,
+          version: deductionAuthorizations.version,
+          signedAt: deductionAuthorizations.signedAt,
+          withdrawnAt: deductionAuthorizations.withdrawnAt,
+        })
+        .from(deductionAuthorizations)
+        .where(eq(deductionAuthorizations.employeeId, employeeId)),
+      latestNetPay(executor, employeeId),
+      // What is already due from the next paycheck: the open deductions on the earliest open
+      // deduction date.
+      executor
+        .select({
+          cents: sql<number>`coalesce(sum(${payrollDeductions.amount}) filter (where ${payrollDeductions.deductionDate} = (select min(d2.deduction_date) from payroll_deductions d2 join advance_requests r2 on r2.id = d2.request_id where r2.employee_id = ${employeeId} and d2.status in ('SCHEDULED', 'SUBMITTED'))) * 100, 0)::int`,
+        })
+        .from(payrollDeductions)
+        .innerJoin(
+          advanceRequests,
+          eq(advanceRequests.id, payrollDeductions.requestId),
+        )
+        .where(
+          and(
+            eq(advanceRequests.employeeId, employeeId),
+            inArray(payrollDeductions.status, ["SCHEDULED", "SUBMITTED"]),
+          ),
         ),
-      ),
-    // When the latest fully repaid advance was repaid: its last deduction's payment, all of its
-    // deductions settled (collected, or written off).
-    executor
-      .select({
-        repaidMs: sql<number>`(extract(epoch from max(coalesce(${payrollDeductions.paymentDate}, ${payrollDeductions.deductionDate}))) * 1000)::float8`,
-        open: sql<boolean>`bool_or(${payrollDeductions.status} in ('SCHEDULED', 'SUBMITTED'))`,
-      })
-      .from(payrollDeductions)
-      .innerJoin(
-        advanceRequests,
-        eq(advanceRequests.id, payrollDeductions.requestId),
-      )
-      .where(eq(advanceRequests.employeeId, employeeId))
-      .groupBy(payrollDeductions.requestId),
-    executor
-      .select({
-        id: deductionAuthorizations.id,
-        version: deductionAuthorizations.version,
-        signedAt: deductionAuthorizations.signedAt,
-        withdrawnAt: deductionAuthorizations.withdrawnAt,
-      })
-      .from(deductionAuthorizations)
-      .where(eq(deductionAuthorizations.employeeId, employeeId)),
-  ]);
+    ]);
   const authorization =
     authorizations.find((a) => a.withdrawnAt === null) ?? null;
-  // Withdrawn and not signed again: no later advance has a deduction authorised.
-  const withdrawn = authorization === null && authorizations.length > 0;
 
   const dates = recent.map((r) => r.requestDate);
   const maxPerYear = row?.maxAdvancesPerYear ?? 12;
@@ -213,10 +237,13 @@ export async function advanceTermsFor(
   const noCostMissing =
     (rule.noCostOptionRequired || rule.noCostOptionDefault) &&
     !row?.companyPaysFee;
-  const refusal = withdrawn
-    ? DEDUCTION_AUTHORIZATION_REQUIRED
-    : !rule.enabled
-      ? stateNotEnabled(stateName)
+  // Never signed, or withdrawn and not signed again: no advance may be filed without a
+  // deduction authorised in writing (signing does not help where the program is not enabled,
+  // so that comes first).
+  const refusal = !rule.enabled
+    ? stateNotEnabled(stateName)
+    : authorization === null
+      ? DEDUCTION_AUTHORIZATION_REQUIRED
       : noCostMissing
         ? noCostRequired(stateName)
         : coolingOff
@@ -246,6 +273,15 @@ export async function advanceTermsFor(
       version: authorization.version,
       signedAt: authorization.signedAt,
     },
+    authorizationMissing: authorization === null,
+    paycheck: netPay
+      ? {
+          netPayCents: netPay.cents,
+          source: netPay.source,
+          otherCents: Number(nextPaycheck?.cents ?? 0),
+          minPercent: row?.minPaycheckLeftPercent ?? 50,
+        }
+      : null,
     refusal,
   };
 }

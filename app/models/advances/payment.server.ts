@@ -44,6 +44,8 @@ export const CARD_ALREADY_ISSUED =
   "A grocery card has already been issued for this advance.";
 export const NOT_PAID = "The payment for this advance has not been completed.";
 export const CANCELLED = "This advance request was cancelled.";
+export const NO_FEE_TO_PAY =
+  "The processing fee of this advance is $0.00: there is nothing to pay. Confirm the advance to get your card.";
 export const COMPANY_PAYS_FEE =
   "Your company pays the fee for this advance: there is nothing to pay. Confirm the advance to get your card.";
 
@@ -243,12 +245,25 @@ export async function createPaymentIntent(
     (await authorizedIntent(advance.request)) === null
   )
     throw conflict(COMPANY_PAYS_FEE);
+  await refuseNoFee(advance);
   const intent = await ensurePaymentIntent(advance);
   return {
     clientSecret: intent.clientSecret,
     paymentIntentId: intent.id,
     advanceRequestId: advance.request.id,
   };
+}
+
+/**
+ * A fee of $0.00 (the state's monthly cap used up, decision 0132) is never sent through the
+ * payment provider: the employee confirms without a charge, as when the company pays.
+ */
+async function refuseNoFee(advance: PayableAdvance) {
+  if (
+    feeOf(advance.request) === 0 &&
+    (await authorizedIntent(advance.request)) === null
+  )
+    throw conflict(NO_FEE_TO_PAY);
 }
 
 /** What checkout authorizes for a request: the fee (decision 0075). */
@@ -371,6 +386,7 @@ export async function payWithSandboxCard(
     throw badRequest(
       "Card details are entered in Stripe's payment form on this server.",
     );
+  await refuseNoFee(advance);
   const intent = await ensurePaymentIntent(advance);
   const paid = await provider.confirmPayment(intent.id, input.card);
   if (!isAuthorized(paid))

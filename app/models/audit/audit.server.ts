@@ -143,6 +143,8 @@ export const AUDITED_SETTINGS = [
   "companyPaysFee",
   "coolingOffDays",
   "maxAdvancesPerYear",
+  "minPaycheckLeftPercent",
+  "retentionYears",
 ] as const;
 
 const ROLE_WORDS = ["owner", "admin", "approver"];

@@ -190,9 +190,16 @@ export async function issueGroceryCard(
     intent === null &&
     ((request.feePaidBy === "COMPANY" && request.paidAt !== null) ||
       (actor !== "webhook" && advance.companyPaysFee));
-  if (!intent && !companyPays) throw conflict(NOT_PAID);
+  // A fee of $0.00 (the state's monthly cap used up, decision 0132) is never authorized: the
+  // employee's confirmation stamps the request paid with nothing charged, as above.
+  const noFee =
+    intent === null &&
+    !companyPays &&
+    requestFeeCents(request) === 0 &&
+    (request.paidAt !== null || actor !== "webhook");
+  if (!intent && !companyPays && !noFee) throw conflict(NOT_PAID);
   const authorizedCents = intent?.amountCents ?? 0;
-  const feePaidBy = intent ? "EMPLOYEE" : "COMPANY";
+  const feePaidBy = companyPays ? "COMPANY" : "EMPLOYEE";
 
   // 1. The authorization (or the confirmation) is the employee's payment: stamp it, racing a
   // cancellation fairly.
@@ -366,7 +373,9 @@ async function issueAndRecord(
         released: fromCents(authorizedCents - capturedCents),
         ...(intent
           ? {}
-          : { feePaidBy: "company", billed: fromCents(companyFeeCents) }),
+          : companyFeeCents > 0
+            ? { feePaidBy: "company", billed: fromCents(companyFeeCents) }
+            : { noFee: true }),
       },
     });
     await recordAudit(tx, {

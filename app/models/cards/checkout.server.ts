@@ -54,6 +54,11 @@ export type CheckoutView = {
   paid: boolean;
   /** The company pays the fee: nothing to pay, the employee confirms (decision 0081). */
   companyPays: boolean;
+  /**
+   * The fee is $0.00 (the state's monthly cap used up): nothing goes through payment, the
+   * employee confirms without a charge (decision 0132).
+   */
+  noFee: boolean;
   provider: "sandbox" | "stripe";
   publishableKey: string | null;
   /** What pressing the button does, in plain words (the disclosure explains the cost). */
@@ -114,6 +119,10 @@ export async function getCheckout(
     amount: advance.request.amount,
     paid,
     companyPays: feePayer === "COMPANY",
+    noFee:
+      feePayer === "EMPLOYEE" &&
+      feeCents === 0 &&
+      (!paid || toCents(advance.request.authorizedAmount ?? "0") === 0),
     provider: provider.name,
     publishableKey: provider.publishableKey,
     paying: checkoutLine(advance.request.amount, feePayer, language, feeCents),

@@ -6,6 +6,8 @@ export {
   getCompanySettings,
   getPaySchedule,
   getSettingsOverview,
+  retentionMinimum,
+  setRetentionYears,
   updateCompanySettings,
   updatePaySchedule,
   applyPayrollSchedule,

@@ -17,7 +17,12 @@ import {
   MAX_ADVANCE_TOO_HIGH,
   MAX_ADVANCE_TOO_LOW,
   MIN_ADVANCE_CENTS,
+  MAX_RETENTION_YEARS,
+  MIN_RETENTION_YEARS,
 } from "~/utils/rules";
+import { retentionInvalid } from "~/utils/state-rules";
+import { stateRuleFor } from "~/utils/state-rules.server";
+import { companyStates } from "./employee.server";
 import { TWO_DECIMALS, type CompanySettingsInput } from "~/validation/settings";
 import { AUDITED_SETTINGS, recordAudit } from "~/models/audit/index.server";
 import { refreshAvailable } from "~/models/ledger/index.server";
@@ -115,6 +120,8 @@ export async function updateCompanySettings(
         coolingOffDays: input.coolingOffDays ?? before.coolingOffDays,
         maxAdvancesPerYear:
           input.maxAdvancesPerYear ?? before.maxAdvancesPerYear,
+        minPaycheckLeftPercent:
+          input.minPaycheckLeftPercent ?? before.minPaycheckLeftPercent,
         updatedAt: new Date(),
       })
       .where(eq(companies.id, companyId))
@@ -248,4 +255,54 @@ export async function applyPayrollSchedule(
     });
     return true;
   });
+}
+
+/**
+ * The fewest years the company's records may be kept: 2, or the longest records retention of
+ * the states its employees work in (docs/decisions/0113, 0132).
+ */
+export async function retentionMinimum(actor: User): Promise<number> {
+  const states = await companyStates(actor);
+  return Math.max(
+    MIN_RETENTION_YEARS,
+    stateRuleFor(null).recordsRetentionYears,
+    ...states.map((s) => stateRuleFor(s).recordsRetentionYears),
+  );
+}
+
+/**
+ * Settings: an owner sets how many years records are kept (2–10, and at least the longest
+ * minimum of the company's states), audited as a settings change.
+ */
+export async function setRetentionYears(
+  actor: User,
+  raw: unknown,
+): Promise<number> {
+  const companyId = companyFor(actor, "regulatorReports");
+  const min = await retentionMinimum(actor);
+  const message = retentionInvalid(min);
+  const years =
+    typeof raw === "string" && /^\d{1,2}$/.test(raw.trim())
+      ? Number(raw.trim())
+      : typeof raw === "number"
+        ? raw
+        : NaN;
+  if (!Number.isInteger(years) || years < min || years > MAX_RETENTION_YEARS)
+    throw badRequest(message, { retentionYears: [message] });
+  await db().transaction(async (tx) => {
+    const before = await getCompanySettings(companyId, tx);
+    const [row] = await tx
+      .update(companies)
+      .set({ retentionYears: years, updatedAt: new Date() })
+      .where(eq(companies.id, companyId))
+      .returning();
+    if (before.retentionYears !== row.retentionYears)
+      await recordAudit(tx, {
+        actorId: actor.id,
+        companyId,
+        action: "settings.changed",
+        details: { changes: settingsChanges(before, row) },
+      });
+  });
+  return years;
 }

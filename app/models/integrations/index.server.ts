@@ -70,7 +70,6 @@ export {
 } from "./payroll-connection.server";
 export {
   ensurePayrollDeduction,
-  lastNetPayFor,
   linkPayrollIndividuals,
   payrollConnectionOf,
   payrollIndividualIds,

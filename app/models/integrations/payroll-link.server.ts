@@ -193,14 +193,18 @@ export async function payrollIndividualIds(
   return new Map(rows.map((r) => [r.employeeId, r.individualId]));
 }
 
-/** An employee's net pay on a pay statement, kept when it is their latest. */
+/**
+ * An employee's net pay on a pay statement, kept on their payroll link when it is their latest;
+ * answers the employee it belongs to (null when the individual is not matched), so payroll can
+ * give it to the person's own net pay (people/net-pay.server.ts), the one figure /request reads.
+ */
 export async function recordNetPay(
   companyId: number,
   individualId: string,
   netPayCents: number,
   payDate: string,
-): Promise<void> {
-  await db()
+): Promise<number | null> {
+  const [row] = await db()
     .update(payrollIndividuals)
     .set({
       lastNetPay: fromCents(netPayCents),
@@ -213,25 +217,9 @@ export async function recordNetPay(
         eq(payrollIndividuals.finchIndividualId, individualId),
         sql`(${payrollIndividuals.lastNetPayDate} is null or ${payrollIndividuals.lastNetPayDate} <= ${payDate}::date)`,
       ),
-    );
-}
-
-/**
- * An employee's net pay on their latest pay statement read through the payroll connection, in
- * cents, with its pay date; null when none was read (no connection, or not matched yet).
- */
-export async function lastNetPayFor(
-  employeeId: number,
-): Promise<{ cents: number; payDate: string } | null> {
-  const [row] = await db()
-    .select({
-      netPay: payrollIndividuals.lastNetPay,
-      payDate: payrollIndividuals.lastNetPayDate,
-    })
-    .from(payrollIndividuals)
-    .where(eq(payrollIndividuals.employeeId, employeeId));
-  if (!row?.netPay || !row.payDate) return null;
-  return { cents: toCents(row.netPay), payDate: row.payDate };
+    )
+    .returning({ employeeId: payrollIndividuals.employeeId });
+  return row?.employeeId ?? null;
 }
 
 /** Whether the company's payroll is connected, and to which provider. */

@@ -35,7 +35,13 @@ import { companyFor } from "~/utils/company-access.server";
 import { db, queryRows, type Executor } from "~/utils/db.server";
 import { AppError, notFound } from "~/utils/errors";
 import { formatCents, fromCents, toCents } from "~/utils/money";
-import { addDaysIso, isoDay, payDateAfter } from "~/utils/pay-schedule";
+import { recordNetPay as recordEmployeeNetPay } from "~/models/people/index.server";
+import {
+  addDaysIso,
+  dayStart,
+  isoDay,
+  payDateAfter,
+} from "~/utils/pay-schedule";
 import { PAYROLL_WRITE_DAYS_BEFORE } from "~/utils/rules";
 import { createRunInTx, recordRunResults } from "./payroll-runs.server";
 
@@ -364,13 +370,21 @@ export async function readRunResults(company: ConnectedCompany, now: Date) {
       );
       if (!ready) continue;
       for (const s of statements)
-        if (s.netPayCents !== null && s.type !== "off_cycle_payroll")
-          await recordNetPay(
+        if (s.netPayCents !== null && s.type !== "off_cycle_payroll") {
+          const employeeId = await recordNetPay(
             company.companyId,
             s.individualId,
             s.netPayCents,
             write.payDate,
           );
+          // The person's net pay, the one figure /request's paycheck check reads.
+          if (employeeId !== null && s.netPayCents > 0)
+            await recordEmployeeNetPay(db(), employeeId, {
+              cents: s.netPayCents,
+              source: "payroll",
+              asOf: dayStart(write.payDate),
+            });
+        }
       const open = await queryRows<Open>(
         db(),
         sql`select d.id, e.id as employee_id, u.first_name || ' ' || u.last_name as name,

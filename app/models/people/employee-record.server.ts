@@ -19,6 +19,10 @@ export type EmployeeRecord = {
   offboardedAt: Date | null;
   /** Where they work: a US state code, or null (decision 0112). */
   workState: string | null;
+  /** The usual net pay of one paycheck, its source and as of when (decision 0132), or null. */
+  netPay: string | null;
+  netPaySource: "employee" | "payroll" | null;
+  netPayAsOf: Date | null;
 };
 
 export async function getEmployeeRecord(
@@ -33,6 +37,9 @@ export async function getEmployeeRecord(
       payCycleEndDate: employees.payCycleEndDate,
       offboardedAt: employees.offboardedAt,
       workState: employees.workState,
+      netPay: employees.netPay,
+      netPaySource: employees.netPaySource,
+      netPayAsOf: employees.netPayAsOf,
       frequency: companies.payFrequency,
       nextPayDate: companies.nextPayDate,
       companyPaysFee: companies.companyPaysFee,

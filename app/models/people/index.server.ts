@@ -71,6 +71,13 @@ export {
 } from "./profile.server";
 export { getEmployeeRecord } from "./employee-record.server";
 export {
+  latestNetPay,
+  recordNetPay,
+  setOwnNetPay,
+  type NetPay,
+  type NetPaySource,
+} from "./net-pay.server";
+export {
   ALREADY_CONFIRMED,
   CONFIRMATION_LINK_DAYS,
   CONFIRMATION_LINK_INVALID,

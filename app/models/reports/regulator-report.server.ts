@@ -31,11 +31,11 @@ export type RegulatorReport = {
   from: string;
   to: string;
   /**
-   * The state asked for, if any. Employees carry no work state yet, so it is not applied:
-   * the figures cover every employee of the company (`stateApplied` false).
+   * The state asked for, if any: advances count by the work state each was filed under
+   * (stored on the advance), write-offs by their advance's, complaints by the filer's work
+   * state. Null: every state, and advances with none recorded.
    */
   state: string | null;
-  stateApplied: boolean;
   advances: number;
   uniqueUsers: number;
   amountCents: number;
@@ -90,6 +90,10 @@ export async function computeRegulatorReport(
   const end = `${to}T00:00:00Z`;
   const company = (column: string) =>
     companyId === null ? sql`true` : sql`${sql.raw(column)} = ${companyId}`;
+  // The state each figure is counted under: an advance's own (as filed), a write-off's
+  // advance's, a complaint's filer's work state (complaints carry none of their own).
+  const inState = (column: string) =>
+    state === null ? sql`true` : sql`${sql.raw(column)} = ${state}`;
   const [a] = await queryRows<{
     advances: number;
     users: number;
@@ -111,6 +115,7 @@ export async function computeRegulatorReport(
           join companies c on c.id = e.employer_id
           where v.created_at >= ${start}::timestamptz and v.created_at < ${end}::timestamptz
             and ${company("e.employer_id")}
+            and ${inState("r.work_state")}
         )
         select count(*)::int as advances,
                count(distinct employee_id)::int as users,
@@ -129,24 +134,30 @@ export async function computeRegulatorReport(
     sql`select count(distinct j.id)::int as n, coalesce(sum(p.amount), 0)::text as amount
         from journal_entries j
         join ledger_postings p on p.entry_id = j.id and p.account = 'losses'
+        left join advance_requests r on r.id = j.request_id
         where j.event = 'deduction.written_off'
           and j.created_at >= ${start}::timestamptz and j.created_at < ${end}::timestamptz
-          and ${company("j.company_id")}`,
+          and ${company("j.company_id")}
+          and ${inState("r.work_state")}`,
   );
   const received = await queryRows<{ category: string; n: number }>(
     db(),
-    sql`select category, count(*)::int as n from complaints
-        where created_at >= ${start}::timestamptz and created_at < ${end}::timestamptz
-          and ${company("employer_id")}
-        group by category`,
+    sql`select k.category, count(*)::int as n from complaints k
+        left join employees e on e.user_id = k.user_id
+        where k.created_at >= ${start}::timestamptz and k.created_at < ${end}::timestamptz
+          and ${company("k.employer_id")}
+          and ${inState("e.work_state")}
+        group by k.category`,
   );
   const resolved = await queryRows<{ category: string; n: number }>(
     db(),
-    sql`select category, count(*)::int as n from complaints
-        where status = 'RESOLVED'
-          and resolved_at >= ${start}::timestamptz and resolved_at < ${end}::timestamptz
-          and ${company("employer_id")}
-        group by category`,
+    sql`select k.category, count(*)::int as n from complaints k
+        left join employees e on e.user_id = k.user_id
+        where k.status = 'RESOLVED'
+          and k.resolved_at >= ${start}::timestamptz and k.resolved_at < ${end}::timestamptz
+          and ${company("k.employer_id")}
+          and ${inState("e.work_state")}
+        group by k.category`,
   );
   const charged = toCents(a.charged);
   return {
@@ -154,7 +165,6 @@ export async function computeRegulatorReport(
     from,
     to,
     state,
-    stateApplied: false,
     advances: a.advances,
     uniqueUsers: a.users,
     amountCents: toCents(a.amount),
@@ -189,7 +199,6 @@ function regulatorReportFields(
     ["period_from", r.from],
     ["period_to_exclusive", r.to],
     ["state", r.state ?? ""],
-    ["state_applied", r.stateApplied ? "yes" : "no"],
     ["advances", r.advances],
     ["unique_users", r.uniqueUsers],
     ["amount_advanced", money(r.amountCents)],

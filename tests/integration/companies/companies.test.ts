@@ -7,7 +7,11 @@ import {
   users,
   type User,
 } from "#db/schema";
-import { requestAdvance, approveAdvance } from "~/models/advances/index.server";
+import {
+  approveAdvance,
+  requestAdvance,
+  signDeductionAuthorization,
+} from "~/models/advances/index.server";
 import { listCompanyActivity } from "~/models/audit/index.server";
 import { loadEmployeeDashboard } from "~/models/reports/index.server";
 import {
@@ -207,6 +211,15 @@ describe("an employee invited by e-mail", () => {
       passwordSetByEmployer: false,
     });
     expect(await balanceOf(rosa)).toBe("500.00");
+    // Before the first advance the new employee signs the wage-deduction authorization.
+    expect(
+      (
+        await appErrorOf(
+          requestAdvance(rosa, { amount: "250.00", repaymentPeriods: 1 }),
+        )
+      ).status,
+    ).toBe(409);
+    await signDeductionAuthorization(rosa);
     const request = await requestAdvance(rosa, {
       amount: "250.00",
       repaymentPeriods: 1,

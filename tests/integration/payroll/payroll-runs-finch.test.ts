@@ -10,10 +10,7 @@ import {
 import { approveAdvance, requestAdvance } from "~/models/advances/index.server";
 import { authorizeCardPurchase } from "~/models/cards/index.server";
 import { updatePaySchedule } from "~/models/companies/index.server";
-import {
-  connectedCompanies,
-  lastNetPayFor,
-} from "~/models/integrations/index.server";
+import { connectedCompanies } from "~/models/integrations/index.server";
 import { checkInvariants } from "~/models/ledger/index.server";
 import { deliverMail } from "~/models/notifications/index.server";
 import {
@@ -33,6 +30,7 @@ import { loader as requestLoader } from "~/routes/_app.request";
 import { loader as exportLoader } from "~/routes/payroll.export";
 import { loader as callbackLoader } from "~/routes/settings.payroll.callback";
 import { closeSmtp } from "~/services/mail/transport.server";
+import { latestNetPay } from "~/models/people/index.server";
 import { db, queryRows } from "~/utils/db.server";
 import { resetEnvCache } from "~/utils/env.server";
 import { addDaysIso, dayStart, isoDay } from "~/utils/pay-schedule";
@@ -346,15 +344,16 @@ it("writes a run to payroll before the cut-off and reads its results from the pa
   // The enrolments are back to 0 after the pay date; net pay is kept.
   for (const s of staff)
     expect(finch().enrolmentOf(company.benefitId!, s.individualId)).toBe(0);
-  expect(await lastNetPayFor(ann.employeeId)).toEqual({
+  // Ann's net pay from her statement is her own net pay now, from payroll: /request's
+  // paycheck check reads it.
+  expect(await latestNetPay(db(), ann.employeeId)).toMatchObject({
     cents: 151_234,
-    payDate: payDay,
+    source: "payroll",
   });
-  // The request page's disclosure knows Ann's last net pay ("your next paycheck after...").
   const requestPage = (await (
     await call(requestLoader, await requestAs(ann.user, "/request"))
-  ).json()) as { netPayCents: number | null };
-  expect(requestPage.netPayCents).toBe(151_234);
+  ).json()) as { paycheck: { netPayCents: number } | null };
+  expect(requestPage.paycheck?.netPayCents).toBe(151_234);
   expect(await checkInvariants(db())).toEqual([]);
   // Recorded as a manual result is, by the connection (no person).
   const [result] = await db()

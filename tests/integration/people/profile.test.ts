@@ -52,6 +52,7 @@ describe("/profile", () => {
       firstName: "Ava",
       lastName: "Stone",
       department: "Deli",
+      signed: false,
     });
     const res = await call(
       profileLoader,
@@ -73,6 +74,8 @@ describe("/profile", () => {
       authorization: null,
       authorizationWithdrawn: false,
       authorizationVersion: expect.any(String),
+      // No usual net pay entered (decision 0132).
+      netPay: null,
       // The account's own audit trail (tests/integration/audit/audit-trail.test.ts).
       activity: [
         expect.objectContaining({

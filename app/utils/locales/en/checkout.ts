@@ -31,6 +31,8 @@ const checkout = {
     goToDashboard: "Go to Dashboard",
     confirmed: "Advance confirmed",
     received: "Payment received",
+    noFeeNotCreated:
+      "The processing fee of this advance is $0.00, and nothing is charged to your card, but your grocery card of {{amount}} has not been created yet.",
     companyPaysNotCreated:
       "Your company pays the processing fee, and nothing is charged to your card, but your grocery card of {{amount}} has not been created yet.",
     feeAuthorizedNotCreated:
@@ -40,6 +42,8 @@ const checkout = {
   noCost: {
     title: "Confirm your advance",
     getCard: "Get my card",
+    noFeeText:
+      "The processing fee of this advance is $0.00, so there is nothing to pay. Get your grocery card of {{amount}} now; payroll repays the advance on the dates above.",
   },
   error: {
     title: "Error",

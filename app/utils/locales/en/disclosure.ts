@@ -9,8 +9,6 @@ const disclosure = {
   apr: "Annual percentage rate (APR)",
   aprExplained:
     "The fee expressed as a yearly rate over your repayment dates, for comparison with other credit.",
-  nextPaycheck:
-    "Your next paycheck after this deduction: about {{amount}} (your last net pay was {{netPay}}).",
   deductions: "Payroll deductions",
   onlyCost:
     "The {{fee}} processing fee is the only cost: there is no interest, and you repay only by payroll deduction.",

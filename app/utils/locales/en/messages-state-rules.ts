@@ -1,6 +1,23 @@
 // The `messages` namespace's entries in English for the state rules and the limits on repeat use
 // (app/utils/state-rules.ts; keyed by the English text; spread into it by ./messages).
 const stateRuleMessages = {
+  "Net pay saved": "Net pay saved",
+  "Net pay removed": "Net pay removed",
+  "Each advance shows what is left of your next paycheck.":
+    "Each advance shows what is left of your next paycheck.",
+  "Advances no longer check what is left of your paycheck.":
+    "Advances no longer check what is left of your paycheck.",
+  "Net pay must be a dollar amount from $1.00 to $99,999.99, like 1250.00, or empty":
+    "Net pay must be a dollar amount from $1.00 to $99,999.99, like 1250.00, or empty",
+  "This advance would leave {{left}} of your next paycheck, less than the {{percent}} % your employer requires: choose a smaller amount or more pay periods.":
+    "This advance would leave {{left}} of your next paycheck, less than the {{percent}} % your employer requires: choose a smaller amount or more pay periods.",
+  "The share of the paycheck left must be a whole number from 0 to 90":
+    "The share of the paycheck left must be a whole number from 0 to 90",
+  "Retention saved": "Retention saved",
+  "Records are kept for the years you chose.":
+    "Records are kept for the years you chose.",
+  "Records are kept {{min}} to 10 years: the states your employees work in require at least {{min}}.":
+    "Records are kept {{min}} to 10 years: the states your employees work in require at least {{min}}.",
   "Authorization signed": "Authorization signed",
   "Your advances can be repaid by payroll deduction.":
     "Your advances can be repaid by payroll deduction.",
@@ -28,8 +45,8 @@ const stateRuleMessages = {
     "You have reached the limit of {{count}} advances in 12 months: you can request again on {{day}}.",
   "{{state}} allows {{count}} advances in {{days}} days: you can request again on {{day}}.":
     "{{state}} allows {{count}} advances in {{days}} days: you can request again on {{day}}.",
-  "Sign the wage-deduction authorization before you request an advance.":
-    "Sign the wage-deduction authorization before you request an advance.",
+  "Sign the wage-deduction authorization on your Profile (/profile) before you request an advance.":
+    "Sign the wage-deduction authorization on your Profile (/profile) before you request an advance.",
   "Tick the box to sign the wage-deduction authorization.":
     "Tick the box to sign the wage-deduction authorization.",
   "Choose a US state (two letters, like CT).":

@@ -1,5 +1,13 @@
 // The `profile` namespace in English (/profile; docs/i18n-glossary.md).
 const profile = {
+  netPay: {
+    title: "Your usual net pay (optional)",
+    text: "What one paycheck usually pays you after taxes and other deductions. When we know it, each advance shows what is left of your next paycheck after its deduction, and an advance that would leave too little is refused. Leave it empty to remove it.",
+    fromYou: "You entered {{amount}} on {{date}}.",
+    fromPayroll: "{{amount}}, from your pay statement of {{date}}.",
+    label: "Net pay per paycheck",
+    save: "Save net pay",
+  },
   authorization: {
     title: "Wage-deduction authorization",
     text: "I authorize my employer to deduct from my pay the repayments of each grocery advance I request, on the pay dates and in the amounts shown to me before I commit, until it is repaid. I can withdraw this authorization for future advances at any time. (Version {{version}}.)",

@@ -14,8 +14,8 @@ const regulator = {
     csv: "Download CSV",
   },
   period: "From {{from}} up to {{to}}",
-  stateNotApplied:
-    "Employees carry no work state yet, so the state {{state}} is not applied: the figures cover all the company's employees.",
+  stateApplied:
+    "Only {{state}}: advances and their write-offs count under the state each advance was filed in, complaints under the work state of the employee who filed them.",
   caption: "Figures for the period",
   figure: "Figure",
   value: "Value",

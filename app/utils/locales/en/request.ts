@@ -52,6 +52,19 @@ const request = {
     submitting: "Submitting...",
     submit: "Submit Request",
   },
+  authorization: {
+    title: "Sign the wage-deduction authorization first",
+    sign: "Sign the authorization",
+    profile: "Read it on your Profile",
+  },
+  paycheck: {
+    left: "Your usual net pay is {{net}}. After this advance's first deduction of {{deduction}}, {{left}} is left of your next paycheck.",
+    leftWithOthers:
+      "Your usual net pay is {{net}}. After this advance's first deduction of {{deduction}} and {{others}} already due, {{left}} is left of your next paycheck.",
+    enough: "Your employer asks that at least {{percent}} % ({{min}}) is left.",
+    tooLittle:
+      "That is less than the {{percent}} % ({{min}}) your employer asks to be left: choose a smaller amount or more pay periods.",
+  },
   refused: {
     title: "You cannot request an advance right now",
   },

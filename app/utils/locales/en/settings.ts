@@ -1,6 +1,12 @@
 // The `settings` namespace in English: /settings (company settings, pay schedule), the team
 // page and the API page (i18next's JSON format; docs/i18n-glossary.md).
 const settings = {
+  retention: {
+    heading: "Records retention",
+    text: "How many years records are kept after a person's last money moved; past it, the daily retention job removes leavers' personal data and keeps the sums. At least {{min}} years for the states your employees work in, at most 10.",
+    label: "Years kept",
+    save: "Save retention",
+  },
   titles: {
     settings: "Company Settings",
     team: "Team",
@@ -61,6 +67,9 @@ const settings = {
     maxAdvancesPerYear: "Most advances in 12 months",
     maxAdvancesPerYearHint:
       "Per employee, over any 12 months. A state's own limit applies too.",
+    minPaycheckLeft: "Share of the paycheck left (%)",
+    minPaycheckLeftHint:
+      "Where an employee's net pay is known, an advance whose deduction would leave less than this share of their next paycheck is refused. 0 turns the check off.",
     states: "They work in: {{states}}.",
     noStates:
       "No work state is recorded for them yet: set it on each employee's page.",

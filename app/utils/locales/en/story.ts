@@ -1,5 +1,11 @@
 // The `story` namespace in English: the money of a request in plain words (app/utils/money-story.ts).
 const story = {
+  checkoutNoFee:
+    "The processing fee of this advance is $0.00 (your state's monthly limit on fees is used up): nothing is charged to your card. Pressing Get my card confirms the advance and issues your grocery card.",
+  noFee:
+    "The processing fee of this advance was $0.00: nothing was charged to your card.",
+  noFeeCardBeingIssued:
+    "Card being issued: the processing fee of this advance is $0.00, and nothing is charged to your card.",
   deduction: "{{amount}} on {{date}}",
   deductionCollected: "{{amount}} on {{date}} (collected)",
   deductionCarried: "{{amount}} on {{date}} (carried over from {{from}})",

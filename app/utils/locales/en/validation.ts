@@ -77,6 +77,8 @@ const validation = {
   "The payment for this advance has not been completed.":
     "The payment for this advance has not been completed.",
   "This advance request was cancelled.": "This advance request was cancelled.",
+  "The processing fee of this advance is $0.00: there is nothing to pay. Confirm the advance to get your card.":
+    "The processing fee of this advance is $0.00: there is nothing to pay. Confirm the advance to get your card.",
   "Your company pays the fee for this advance: there is nothing to pay. Confirm the advance to get your card.":
     "Your company pays the fee for this advance: there is nothing to pay. Confirm the advance to get your card.",
   "The amount {{amount}} does not match the approved advance of {{expected}}.":

@@ -31,6 +31,8 @@ const checkout = {
     goToDashboard: "Ir a Inicio",
     confirmed: "Adelanto confirmado",
     received: "Pago recibido",
+    noFeeNotCreated:
+      "El cargo por servicio de este adelanto es de $0.00 y no se cobra nada a tu tarjeta, pero tu tarjeta de supermercado de {{amount}} todavía no se creó.",
     companyPaysNotCreated:
       "Tu empresa paga el cargo por servicio y no se cobra nada a tu tarjeta, pero tu tarjeta de supermercado de {{amount}} todavía no se creó.",
     feeAuthorizedNotCreated:
@@ -40,6 +42,8 @@ const checkout = {
   noCost: {
     title: "Confirma tu adelanto",
     getCard: "Recibir mi tarjeta",
+    noFeeText:
+      "El cargo por servicio de este adelanto es de $0.00, así que no hay nada que pagar. Recibe ahora tu tarjeta de supermercado de {{amount}}; la nómina paga el adelanto en las fechas de arriba.",
   },
   error: {
     title: "Error",

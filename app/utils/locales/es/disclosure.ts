@@ -9,8 +9,6 @@ const disclosure = {
   apr: "Tasa de porcentaje anual (APR)",
   aprExplained:
     "El cargo expresado como tasa anual según tus fechas de pago, para compararlo con otros créditos.",
-  nextPaycheck:
-    "Tu próximo cheque de pago después de este descuento: unos {{amount}} (tu último pago neto fue de {{netPay}}).",
   deductions: "Descuentos de nómina",
   onlyCost:
     "El cargo por servicio de {{fee}} es el único costo: no hay intereses y pagas solo mediante descuento de nómina.",

@@ -1,6 +1,23 @@
 // The `messages` namespace's entries in US Spanish for the state rules and the limits on repeat
 // use (app/utils/state-rules.ts; keyed by the English text; spread into it by ./messages).
 const stateRuleMessages = {
+  "Net pay saved": "Pago neto guardado",
+  "Net pay removed": "Pago neto eliminado",
+  "Each advance shows what is left of your next paycheck.":
+    "Cada adelanto muestra lo que queda de tu próximo cheque de pago.",
+  "Advances no longer check what is left of your paycheck.":
+    "Los adelantos ya no revisan lo que queda de tu cheque de pago.",
+  "Net pay must be a dollar amount from $1.00 to $99,999.99, like 1250.00, or empty":
+    "El pago neto debe ser un monto en dólares de $1.00 a $99,999.99, como 1250.00, o quedar vacío",
+  "This advance would leave {{left}} of your next paycheck, less than the {{percent}} % your employer requires: choose a smaller amount or more pay periods.":
+    "Este adelanto dejaría {{left}} de tu próximo cheque de pago, menos del {{percent}} % que exige tu empleador: elige un monto menor o más periodos de pago.",
+  "The share of the paycheck left must be a whole number from 0 to 90":
+    "La parte del cheque de pago que debe quedar debe ser un número entero de 0 a 90",
+  "Retention saved": "Conservación guardada",
+  "Records are kept for the years you chose.":
+    "Los registros se conservan durante los años que elegiste.",
+  "Records are kept {{min}} to 10 years: the states your employees work in require at least {{min}}.":
+    "Los registros se conservan de {{min}} a 10 años: los estados donde trabajan tus empleados exigen al menos {{min}}.",
   "Authorization signed": "Autorización firmada",
   "Your advances can be repaid by payroll deduction.":
     "Tus adelantos se pueden devolver por descuento de nómina.",
@@ -28,8 +45,8 @@ const stateRuleMessages = {
     "Llegaste al límite de {{count}} adelantos en 12 meses: puedes volver a solicitar el {{day}}.",
   "{{state}} allows {{count}} advances in {{days}} days: you can request again on {{day}}.":
     "{{state}} permite {{count}} adelantos en {{days}} días: puedes volver a solicitar el {{day}}.",
-  "Sign the wage-deduction authorization before you request an advance.":
-    "Firma la autorización de descuento de salario antes de solicitar un adelanto.",
+  "Sign the wage-deduction authorization on your Profile (/profile) before you request an advance.":
+    "Firma la autorización de descuento de salario en tu Perfil (/profile) antes de solicitar un adelanto.",
   "Tick the box to sign the wage-deduction authorization.":
     "Marca la casilla para firmar la autorización de descuento de salario.",
   "Choose a US state (two letters, like CT).":

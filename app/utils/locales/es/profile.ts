@@ -1,5 +1,13 @@
 // The `profile` namespace in US Spanish (/profile; docs/i18n-glossary.md).
 const profile = {
+  netPay: {
+    title: "Tu pago neto habitual (opcional)",
+    text: "Lo que normalmente te paga un cheque de pago después de impuestos y otros descuentos. Cuando lo sabemos, cada adelanto muestra lo que queda de tu próximo cheque de pago después de su descuento, y se rechaza un adelanto que dejaría muy poco. Déjalo vacío para quitarlo.",
+    fromYou: "Ingresaste {{amount}} el {{date}}.",
+    fromPayroll: "{{amount}}, de tu recibo de pago del {{date}}.",
+    label: "Pago neto por cheque de pago",
+    save: "Guardar pago neto",
+  },
   authorization: {
     title: "Autorización de descuento de salario",
     text: "Autorizo a mi empleador a descontar de mi salario los pagos de cada adelanto para compras de supermercado que solicite, en las fechas de pago y por los montos que se me muestran antes de comprometerme, hasta que esté devuelto. Puedo retirar esta autorización para adelantos futuros en cualquier momento. (Versión {{version}}.)",

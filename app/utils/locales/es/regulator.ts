@@ -13,8 +13,8 @@ const regulator = {
     csv: "Descargar CSV",
   },
   period: "Desde el {{from}} hasta el {{to}}",
-  stateNotApplied:
-    "Los empleados aún no tienen un estado de trabajo, así que el estado {{state}} no se aplica: las cifras cubren a todos los empleados de la empresa.",
+  stateApplied:
+    "Solo {{state}}: los adelantos y sus pérdidas cuentan en el estado en que se solicitó cada adelanto, las quejas en el estado de trabajo del empleado que las presentó.",
   caption: "Cifras del período",
   figure: "Cifra",
   value: "Valor",

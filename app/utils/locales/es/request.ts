@@ -53,6 +53,19 @@ const request = {
     submitting: "Enviando...",
     submit: "Enviar solicitud",
   },
+  authorization: {
+    title: "Primero firma la autorización de descuento de salario",
+    sign: "Firmar la autorización",
+    profile: "Leerla en tu Perfil",
+  },
+  paycheck: {
+    left: "Tu pago neto habitual es {{net}}. Después del primer descuento de este adelanto, de {{deduction}}, quedan {{left}} de tu próximo cheque de pago.",
+    leftWithOthers:
+      "Tu pago neto habitual es {{net}}. Después del primer descuento de este adelanto, de {{deduction}}, y de {{others}} ya programados, quedan {{left}} de tu próximo cheque de pago.",
+    enough: "Tu empleador pide que quede al menos el {{percent}} % ({{min}}).",
+    tooLittle:
+      "Eso es menos del {{percent}} % ({{min}}) que tu empleador pide que quede: elige un monto menor o más periodos de pago.",
+  },
   refused: {
     title: "Ahora no puedes solicitar un adelanto",
   },

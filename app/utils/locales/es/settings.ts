@@ -1,6 +1,12 @@
 // The `settings` namespace in US Spanish: /settings (company settings, pay schedule), the team
 // page and the API page (docs/i18n-glossary.md).
 const settings = {
+  retention: {
+    heading: "Conservación de registros",
+    text: "Cuántos años se conservan los registros después del último movimiento de dinero de una persona; pasado ese plazo, la tarea diaria de conservación elimina los datos personales de quienes se fueron y mantiene las sumas. Al menos {{min}} años por los estados donde trabajan tus empleados, como máximo 10.",
+    label: "Años conservados",
+    save: "Guardar conservación",
+  },
   titles: {
     settings: "Configuración de la empresa",
     team: "Equipo",
@@ -60,6 +66,9 @@ const settings = {
     maxAdvancesPerYear: "Máximo de adelantos en 12 meses",
     maxAdvancesPerYearHint:
       "Por empleado, en cualquier periodo de 12 meses. También se aplica el límite propio de un estado.",
+    minPaycheckLeft: "Parte del cheque de pago que queda (%)",
+    minPaycheckLeftHint:
+      "Cuando se conoce el pago neto de un empleado, se rechaza un adelanto cuyo descuento dejaría menos de esta parte de su próximo cheque de pago. 0 desactiva la revisión.",
     states: "Trabajan en: {{states}}.",
     noStates:
       "Aún no hay un estado de trabajo registrado: indícalo en la página de cada empleado.",

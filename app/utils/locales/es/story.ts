@@ -1,5 +1,11 @@
 // The `story` namespace in US Spanish: the money of a request in plain words (app/utils/money-story.ts).
 const story = {
+  checkoutNoFee:
+    "El cargo por servicio de este adelanto es de $0.00 (el límite mensual de cargos de tu estado ya se alcanzó): no se cobra nada a tu tarjeta. Al presionar Recibir mi tarjeta confirmas el adelanto y se emite tu tarjeta de supermercado.",
+  noFee:
+    "El cargo por servicio de este adelanto fue de $0.00: no se cobró nada a tu tarjeta.",
+  noFeeCardBeingIssued:
+    "Tarjeta en emisión: el cargo por servicio de este adelanto es de $0.00 y no se cobra nada a tu tarjeta.",
   deduction: "{{amount}} el {{date}}",
   deductionCollected: "{{amount}} el {{date}} (cobrado)",
   deductionCarried: "{{amount}} el {{date}} (pasado del {{from}})",

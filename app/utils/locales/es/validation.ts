@@ -83,6 +83,8 @@ const validation = {
     "El pago de este adelanto no se completó.",
   "This advance request was cancelled.":
     "Esta solicitud de adelanto fue cancelada.",
+  "The processing fee of this advance is $0.00: there is nothing to pay. Confirm the advance to get your card.":
+    "El cargo por servicio de este adelanto es de $0.00: no hay nada que pagar. Confirma el adelanto para recibir tu tarjeta.",
   "Your company pays the fee for this advance: there is nothing to pay. Confirm the advance to get your card.":
     "Tu empresa paga el cargo de este adelanto: no hay nada que pagar. Confirma el adelanto para recibir tu tarjeta.",
   "The amount {{amount}} does not match the approved advance of {{expected}}.":

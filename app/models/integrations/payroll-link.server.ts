@@ -9,7 +9,7 @@ import {
   FinchCallError,
 } from "~/services/payroll/finch.server";
 import { db } from "~/utils/db.server";
-import { fromCents, toCents } from "~/utils/money";
+import { fromCents } from "~/utils/money";
 import type {
   ConnectedCompany,
   PayrollConnectionStatus,

@@ -73,7 +73,7 @@ export const companies = pgTable(
     // next, and the most advances in a rolling 12 months. A state's rules may be stricter still.
     coolingOffDays: integer("cooling_off_days").notNull().default(1),
     maxAdvancesPerYear: integer("max_advances_per_year").notNull().default(12),
-    // The company's language: the one its invitations default to (docs/decisions/0128).
+    // The company's language: the one its invitations default to (docs/decisions/0123).
     language: text("language", { enum: ["en", "es"] })
       .notNull()
       .default("en"),
@@ -738,7 +738,7 @@ export const invitations = pgTable(
     workState: text("work_state"),
     companyRole: text("company_role", { enum: COMPANY_ROLES }),
     // The invitee's language, chosen when inviting (the company's by default): the mail and
-    // the join page are in it (docs/decisions/0128).
+    // the join page are in it (docs/decisions/0123).
     language: text("language", { enum: ["en", "es"] })
       .notNull()
       .default("en"),

@@ -50,7 +50,7 @@ export default defineConfig({
   use: {
     baseURL: `http://localhost:${port}`,
     // A trace records a screenshot at every step: a quarter of the suite's time on this
-    // machine's two cores (docs/decisions/0138). A failure still prints its page's accessibility
+    // machine's two cores (docs/decisions/0131). A failure still prints its page's accessibility
     // snapshot and keeps a screenshot; E2E_TRACE=retain-on-failure records traces to debug one.
     trace: (process.env.E2E_TRACE ?? "off") as "off" | "retain-on-failure",
     screenshot: "only-on-failure",

@@ -73,7 +73,7 @@ export const SCHEDULES: Schedule[] = [
     run: (at) => syncConnectedRosters(at),
   },
   {
-    // Connected payrolls (docs/decisions/0130): write jobs checked, pay statements read after
+    // Connected payrolls (docs/decisions/0124): write jobs checked, pay statements read after
     // a pay date, and the next pay date's deductions written before its cut-off.
     task: "payroll-connection",
     cron: "30 6 * * *",

@@ -224,7 +224,7 @@ export default function CheckoutPage() {
       ) : (
         <>
           {/* What was approved. The SPEC's sentence where the employee pays; where the company
-              pays there is nothing to buy, so the page says the advance is approved (0126). */}
+              pays there is nothing to buy, so the page says the advance is approved (0122). */}
           <div className="space-y-1">
             <p className="text-lg text-gray-800" data-testid="checkout-lead">
               {t(data.companyPays ? "approved" : "requesting", {
@@ -321,7 +321,7 @@ export default function CheckoutPage() {
   );
 }
 
-// The company pays the fee: a confirmation with nothing to pay, titled so (decision 0126).
+// The company pays the fee: a confirmation with nothing to pay, titled so (decision 0122).
 export const meta: MetaFunction<typeof loader> = (args) =>
   translatedTitle(
     args.data?.state === "ready" && args.data.companyPays

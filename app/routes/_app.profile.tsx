@@ -103,7 +103,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       : null,
     authorizationWithdrawn: !inForce && authorizations.length > 0,
     authorizationVersion: DEDUCTION_AUTHORIZATION_VERSION,
-    // The usual net pay of one paycheck (optional, decision 0132): as entered, or from payroll.
+    // The usual net pay of one paycheck (optional, decision 0126): as entered, or from payroll.
     netPay: employee?.netPay
       ? {
           amount: employee.netPay,

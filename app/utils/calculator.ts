@@ -11,7 +11,7 @@ import {
 export { PROCESSING_FEE_CENTS };
 
 // The advance calculator of the marketing page (SPEC §2 Advance calculator, §5 calculator
-// amount, §9 fee and repayment date; no risk rating for the consumer, decision 0126). Pure functions: the browser runs them as
+// amount, §9 fee and repayment date; no risk rating for the consumer, decision 0122). Pure functions: the browser runs them as
 // the user moves the slider, and the server runs the same ones for the GET form without
 // JavaScript, so both always show the same summary.
 

@@ -136,6 +136,6 @@ export const MAX_RETENTION_YEARS = 10;
 
 /**
  * A connected payroll's cut-off: the deductions of a pay date are written to the payroll system
- * this many days before it (docs/decisions/0130).
+ * this many days before it (docs/decisions/0124).
  */
 export const PAYROLL_WRITE_DAYS_BEFORE = 3;

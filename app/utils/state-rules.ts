@@ -70,7 +70,7 @@ export function feeCapCents(
 }
 
 /**
- * What the next paycheck holds for the check on what is left of it (docs/decisions/0132): the
+ * What the next paycheck holds for the check on what is left of it (docs/decisions/0126): the
  * employee's usual net pay (when known), the deductions already due from it, and the share the
  * company requires to be left.
  */

@@ -27,7 +27,7 @@ export const workStateField = z
 export const workStateSchema = z.object({ workState: workStateField });
 
 /**
- * The invitee's language (docs/decisions/0128): their mail and join page are in it. Absent:
+ * The invitee's language (docs/decisions/0123): their mail and join page are in it. Absent:
  * the company's language.
  */
 export const invitationLanguageField = z

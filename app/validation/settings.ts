@@ -76,7 +76,7 @@ export const companySettingsSchema = z
       .min(1, PER_YEAR_INVALID)
       .max(52, PER_YEAR_INVALID)
       .optional(),
-    // The share of a known net pay an advance must leave of the next paycheck (decision 0132).
+    // The share of a known net pay an advance must leave of the next paycheck (decision 0126).
     minPaycheckLeftPercent: z
       .number({ error: MIN_PAYCHECK_LEFT_INVALID })
       .int(MIN_PAYCHECK_LEFT_INVALID)

@@ -41,7 +41,7 @@ CREATE UNIQUE INDEX "push_deliveries_dedupe_key_idx" ON "push_deliveries" USING 
 CREATE INDEX "push_deliveries_subscription_idx" ON "push_deliveries" USING btree ("subscription_id");--> statement-breakpoint
 CREATE INDEX "push_deliveries_pending_idx" ON "push_deliveries" USING btree ("next_attempt_at") WHERE "status" = 'pending';--> statement-breakpoint
 -- A revoked session takes its device's push subscriptions with it, whichever path revoked it
--- (sign-out, "sign out other sessions", a password change or reset): decision 0122.
+-- (sign-out, "sign out other sessions", a password change or reset): decision 0120.
 CREATE FUNCTION "push_subscriptions_end_with_session"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   DELETE FROM "push_subscriptions" WHERE "session_id" = NEW."id";

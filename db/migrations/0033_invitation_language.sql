@@ -1,6 +1,6 @@
 -- The language of a company (the default language of its invitations: the language it was
 -- registered in, else its first owner's) and of each invitation (chosen when inviting; the
--- mail and the join page follow it). docs/decisions/0128.
+-- mail and the join page follow it). docs/decisions/0123.
 ALTER TABLE "companies" ADD COLUMN "language" text DEFAULT 'en' NOT NULL;--> statement-breakpoint
 ALTER TABLE "companies" ADD CONSTRAINT "companies_language_check" CHECK ("companies"."language" in ('en', 'es'));--> statement-breakpoint
 UPDATE "companies" SET "language" = 'es'

@@ -1,5 +1,5 @@
 -- hand-written: what a payroll connection writes to and reads from the payroll system
--- (docs/decisions/0130-payroll-runs-through-the-connection.md).
+-- (docs/decisions/0124-payroll-runs-through-the-connection.md).
 --
 -- The connection keeps the company-level deduction it writes to (Finch's benefit id) and its
 -- state after the last call (a fault is shown on Settings and mailed once). Each employee matched

@@ -1,6 +1,6 @@
 -- hand-written: each employee's usual net pay, where it came from and as of when, and the share
 -- of the next paycheck a company requires to be left after an advance's deduction
--- (docs/decisions/0132-deduction-authorization-first-and-what-is-left-of-the-paycheck.md,
+-- (docs/decisions/0126-deduction-authorization-first-and-what-is-left-of-the-paycheck.md,
 -- docs/compliance.md).
 --
 -- employees.net_pay: the usual net pay of one paycheck, or null (unknown: no check applies);

@@ -347,7 +347,7 @@ test("under a mixed money load, SIGKILL of the primary and a planned failover: 5
     // one way this formation has lost them is pg_auto_failover 2.0's monitor race (its #774,
     // fixed upstream after the Debian package): the old primary is sent back to wait_primary,
     // where it takes writes without the standby, in the same tick the failover starts, and
-    // those writes go when it is demoted (decision 0145).
+    // those writes go when it is demoted (decision 0138).
     const lost = await missingAcknowledged(sql, acked);
     if (lost.length > 0) {
       const events = await formation("events").catch((e: Error) => e.message);

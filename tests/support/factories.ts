@@ -77,7 +77,7 @@ export async function createEmployee(
     email: overrides.email ?? "eddie@example.com",
     department: overrides.department ?? "Produce",
   });
-  // As the employee would on Profile before their first advance (decision 0132).
+  // As the employee would on Profile before their first advance (decision 0126).
   if (overrides.signed !== false) await signDeductionAuthorization(employee);
   return employee;
 }

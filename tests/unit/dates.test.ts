@@ -28,7 +28,7 @@ describe("date formats", () => {
   it("keep N/A for no date and refuse an invalid one like date-fns", () => {
     expect(formatDate(null)).toBe("N/A");
     expect(formatDate(undefined)).toBe("N/A");
-    // One English format everywhere (docs/decisions/0128): the day is not zero-padded.
+    // One English format everywhere (docs/decisions/0123): the day is not zero-padded.
     expect(formatDate(new Date(2026, 2, 5))).toBe("Mar 5, 2026");
     expect(formatDate(new Date(2026, 11, 25))).toBe("Dec 25, 2026");
     expect(() => formatDate("not a date")).toThrow(RangeError);

@@ -30,7 +30,7 @@ const inputClass =
 
 /**
  * The advance calculator (SPEC §2; no risk rating, and the total is what payroll repays, the
- * fee apart, with the APR: decision 0126). With JavaScript the summary follows the slider, the
+ * fee apart, with the APR: decision 0122). With JavaScript the summary follows the slider, the
  * number box and the pay date as they change. Without it the inputs are a GET form to
  * `action` (default: the current page) whose loader reads them with readCalculatorQuery and
  * renders the summary; the toggles are <details> elements, which need no script.

@@ -177,7 +177,7 @@ export function PersonFields({
 
 /**
  * A Conform form: the form element (Remix's `Form`, or `as` a fetcher's) with Conform's props,
- * opened by its error summary (decision 0124). Every form of `useSchemaForm` is rendered
+ * opened by its error summary (decision 0121). Every form of `useSchemaForm` is rendered
  * through this, so each one has the same summary with and without JavaScript.
  */
 export function SchemaForm({
@@ -204,7 +204,7 @@ export function SchemaForm({
  * link to its field (a message of the whole form: to the form's error block), focused when
  * the page arrives with it. Rendered from the form's errors (the server's reply to a failed
  * post, or the browser's own check), so a page reloaded without JavaScript shows the same
- * summary the browser shows with it. The field keeps its own message (decision 0124).
+ * summary the browser shows with it. The field keeps its own message (decision 0121).
  */
 export function ErrorSummary({
   form,

@@ -172,7 +172,7 @@ export async function requestAdvance(
       throw badRequest(message, { amount: [message] });
     }
     // Where the employee's net pay is known: the deduction must leave the company's share of
-    // the next paycheck (decision 0132).
+    // the next paycheck (decision 0126).
     if (terms.paycheck) {
       const after = paycheckAfter(
         terms.paycheck,
@@ -592,7 +592,7 @@ export type RequestPage = {
   left: boolean;
   /** The state's rules and the company's limits on the next advance (null: not linked). */
   terms: AdvanceTerms | null;
-  /** Net pay on the latest pay statement read through the payroll connection (decision 0130). */
+  /** Net pay on the latest pay statement read through the payroll connection (decision 0124). */
 };
 
 /** What /request needs: whether the employee is linked, what they may request, their pay date. */

@@ -255,7 +255,7 @@ export async function createPaymentIntent(
 }
 
 /**
- * A fee of $0.00 (the state's monthly cap used up, decision 0132) is never sent through the
+ * A fee of $0.00 (the state's monthly cap used up, decision 0126) is never sent through the
  * payment provider: the employee confirms without a charge, as when the company pays.
  */
 async function refuseNoFee(advance: PayableAdvance) {

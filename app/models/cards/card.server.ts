@@ -190,7 +190,7 @@ export async function issueGroceryCard(
     intent === null &&
     ((request.feePaidBy === "COMPANY" && request.paidAt !== null) ||
       (actor !== "webhook" && advance.companyPaysFee));
-  // A fee of $0.00 (the state's monthly cap used up, decision 0132) is never authorized: the
+  // A fee of $0.00 (the state's monthly cap used up, decision 0126) is never authorized: the
   // employee's confirmation stamps the request paid with nothing charged, as above.
   const noFee =
     intent === null &&

@@ -56,7 +56,7 @@ export type CheckoutView = {
   companyPays: boolean;
   /**
    * The fee is $0.00 (the state's monthly cap used up): nothing goes through payment, the
-   * employee confirms without a charge (decision 0132).
+   * employee confirms without a charge (decision 0126).
    */
   noFee: boolean;
   provider: "sandbox" | "stripe";

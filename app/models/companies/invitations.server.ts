@@ -174,7 +174,7 @@ export async function insertInvitation(
     employeeNumber?: string | null;
     workState?: string | null;
     companyRole?: CompanyRole | null;
-    /** The invitee's language; absent: the company's (docs/decisions/0128). */
+    /** The invitee's language; absent: the company's (docs/decisions/0123). */
     language?: Language | null;
   },
   now: Date,

@@ -227,7 +227,7 @@ export async function updatePaySchedule(
 }
 
 /**
- * The pay schedule a connected payroll system gives at a sync (docs/decisions/0130): saved and
+ * The pay schedule a connected payroll system gives at a sync (docs/decisions/0124): saved and
  * audited when it differs from the stored one. Returns whether it changed.
  */
 export async function applyPayrollSchedule(
@@ -259,7 +259,7 @@ export async function applyPayrollSchedule(
 
 /**
  * The fewest years the company's records may be kept: 2, or the longest records retention of
- * the states its employees work in (docs/decisions/0113, 0132).
+ * the states its employees work in (docs/decisions/0113, 0126).
  */
 export async function retentionMinimum(actor: User): Promise<number> {
   const states = await companyStates(actor);

@@ -244,7 +244,7 @@ const MARK_ATTEMPT_MS = 10_000;
  * long on a server that is going away; bounded, the mark is tried again and the job cannot
  * wait on one attempt for good. (A failover test run saw a job that held its mail never end;
  * whether an attempt hung there or its writes were lost with a demoted primary, decision
- * decision 0145, is not known.)
+ * decision 0138, is not known.)
  */
 function within<T>(promise: Promise<T>, ms: number): Promise<T> {
   let timer: NodeJS.Timeout | undefined;

@@ -45,7 +45,7 @@ import {
 import { PAYROLL_WRITE_DAYS_BEFORE } from "~/utils/rules";
 import { createRunInTx, recordRunResults } from "./payroll-runs.server";
 
-// A connected company's payroll runs through Finch (DESIGN §13; docs/decisions/0130, 0131):
+// A connected company's payroll runs through Finch (DESIGN §13; docs/decisions/0124, 0125):
 // the pay schedule follows the payroll system's pay groups and pay dates; before each pay
 // date's cut-off the run is created as any run is (createRunInTx) and each employee's amount
 // due is written as their enrolment in the company's "Grocery Advance repayment" deduction, in

@@ -19,7 +19,7 @@ export type EmployeeRecord = {
   offboardedAt: Date | null;
   /** Where they work: a US state code, or null (decision 0112). */
   workState: string | null;
-  /** The usual net pay of one paycheck, its source and as of when (decision 0132), or null. */
+  /** The usual net pay of one paycheck, its source and as of when (decision 0126), or null. */
   netPay: string | null;
   netPaySource: "employee" | "payroll" | null;
   netPayAsOf: Date | null;

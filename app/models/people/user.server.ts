@@ -130,7 +130,7 @@ export async function insertUser(
       .values({
         companyName: companyName ?? "",
         contactEmail: input.email,
-        // The language it was registered in: its invitations' default (decision 0128).
+        // The language it was registered in: its invitations' default (decision 0123).
         language: currentLanguage(),
       })
       .returning({ id: companies.id });

@@ -513,7 +513,7 @@ export function payrollFileMail(p: {
   });
 }
 
-/** The owners are told the payroll connection is in trouble, and what to do (decision 0131). */
+/** The owners are told the payroll connection is in trouble, and what to do (decision 0125). */
 export function payrollConnectionMail(p: {
   origin: string;
   to: Person;

@@ -272,7 +272,7 @@ export function lastPayDates(
   });
 }
 
-// ---- Pay schedule, deductions written to payroll, pay statements (decision 0130) -------------
+// ---- Pay schedule, deductions written to payroll, pay statements (decision 0124) -------------
 
 type Frequency = "WEEKLY" | "BIWEEKLY" | "SEMIMONTHLY" | "MONTHLY";
 

@@ -196,7 +196,7 @@ export async function openDisclosure(summary: Locator) {
 
 /**
  * `text` where the page explains it: under its field, or in the form's own error block; not
- * the error summary's link to it at the top of the form (decision 0124), which the summary's
+ * the error summary's link to it at the top of the form (decision 0121), which the summary's
  * own tests check.
  */
 export function messageText(scope: Page | Locator, text: string | RegExp) {
@@ -207,7 +207,7 @@ export function messageText(scope: Page | Locator, text: string | RegExp) {
     .and(page.locator(":not([data-testid=error-summary] *)"));
 }
 
-/** The error summary's link to a message (decision 0124). */
+/** The error summary's link to a message (decision 0121). */
 export function summaryLink(scope: Page | Locator, text: string | RegExp) {
   return scope.getByTestId("error-summary").getByRole("link", { name: text });
 }

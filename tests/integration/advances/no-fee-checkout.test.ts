@@ -34,7 +34,7 @@ import {
 import { requestRow } from "#tests/support/rows";
 
 // A state whose monthly cap on fees is used up makes the next advance's fee $0.00
-// (docs/decisions/0112, 0132): checkout never sends it through payment, the employee confirms
+// (docs/decisions/0112, 0126): checkout never sends it through payment, the employee confirms
 // without a charge, as when the company pays the fee. With the sandbox and with Stripe (the
 // real SDK against the fake Stripe server).
 

@@ -50,7 +50,7 @@ import { employeeOf, requestRow } from "#tests/support/rows";
 import { startSmtpServer, type SmtpServer } from "#tests/support/smtp";
 
 // A connected company's payroll through the real Finch SDK against the fake Finch (decisions
-// 0130, 0131): the pay schedule from pay groups and pay dates; a run's deductions written as
+// 0124, 0125): the pay schedule from pay groups and pay dates; a run's deductions written as
 // enrolments before the cut-off, with Finch's job id; the results read back from the pay
 // statements (one full, one partial, one missed, one leaver) exactly as a manual result, and
 // net pay kept; the faults (Finch down, token revoked, 429 with Retry-After, a job failing at

@@ -74,7 +74,7 @@ describe("/profile", () => {
       authorization: null,
       authorizationWithdrawn: false,
       authorizationVersion: expect.any(String),
-      // No usual net pay entered (decision 0132).
+      // No usual net pay entered (decision 0126).
       netPay: null,
       // The account's own audit trail (tests/integration/audit/audit-trail.test.ts).
       activity: [

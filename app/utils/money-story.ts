@@ -96,6 +96,8 @@ export type StoryInput = {
   /** The request's fee (its state's cap applied); the flat fee capped at the amount when absent. */
   feeCents?: number;
   deductions: StoryDeduction[];
+  /** The card was closed: what it spent and what it gave back, from the ledger. */
+  closedCard?: { spentCents: number; returnedCents: number } | null;
 };
 
 function deductionList(deductions: StoryDeduction[], w: Words): string {
@@ -154,10 +156,16 @@ export function storyLines(
   const companyPaid = input.paid && input.feePaidBy === "COMPANY";
   const feeCents = input.feeCents ?? Math.min(PROCESSING_FEE_CENTS, cents);
   const fee = w.money(feeCents);
-  const card = w.t("cardHolds", {
-    amount: w.money(cents),
-    deductions: deductionList(input.deductions, w),
-  });
+  const card = input.closedCard
+    ? w.t("cardClosed", {
+        spent: w.money(input.closedCard.spentCents),
+        returned: w.money(input.closedCard.returnedCents),
+        deductions: deductionList(input.deductions, w),
+      })
+    : w.t("cardHolds", {
+        amount: w.money(cents),
+        deductions: deductionList(input.deductions, w),
+      });
   if (!input.carded && companyPaid)
     return [w.t("companyCardBeingIssued", { fee })];
   if (input.carded && companyPaid) return [w.t("companyPaid", { fee }), card];

@@ -8,6 +8,7 @@ import {
 } from "~/models/notifications/index.server";
 import { getCompanySettings } from "~/models/companies/index.server";
 import {
+  cardFigures,
   cardRemainingSql,
   deductionFigures,
 } from "~/models/ledger/index.server";
@@ -471,12 +472,26 @@ export async function requestMoneyOf(
     ? await Promise.all([
         deductionFigures(db(), { requestIds: ids }),
         db()
-          .select({ requestId: virtualCards.requestId })
+          .select({
+            id: virtualCards.id,
+            requestId: virtualCards.requestId,
+            status: virtualCards.status,
+          })
           .from(virtualCards)
           .where(inArray(virtualCards.requestId, ids)),
       ])
     : [[], []];
   const carded = new Set(cards.map((c) => c.requestId));
+  // A closed card's story tells what it spent and gave back (the ledger's card figures), never
+  // the amount it once held.
+  const closed = cards.filter((c) => c.status === "closed");
+  const closedFigures = await cardFigures(
+    db(),
+    closed.map((c) => c.id),
+  );
+  const closedByRequest = new Map(
+    closed.map((c) => [c.requestId, closedFigures.get(c.id)!]),
+  );
   const dates = new Map(figures.map((d) => [d.id, d.deductionDate]));
   const deductions = figures.map((d) => ({
     requestId: d.requestId,
@@ -512,6 +527,12 @@ export async function requestMoneyOf(
           feePaidBy: r.feePaidBy,
           feeCents: requestFeeCents(r),
           deductions: deductions.filter((d) => d.requestId === r.id),
+          closedCard: closedByRequest.has(r.id)
+            ? {
+                spentCents: closedByRequest.get(r.id)!.spentCents,
+                returnedCents: closedByRequest.get(r.id)!.returnedCents,
+              }
+            : null,
         },
         language,
       ),

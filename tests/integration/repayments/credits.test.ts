@@ -4,6 +4,7 @@ import {
   authorizeCardPurchase,
   closeOwnCard,
 } from "~/models/cards/index.server";
+import { requestMoneyOf } from "~/models/advances/index.server";
 import { checkInvariants } from "~/models/ledger/index.server";
 import { updatePaySchedule } from "~/models/companies/index.server";
 import {
@@ -164,6 +165,15 @@ describe("a credit is paid back with the next paycheck", () => {
       by: "PAYROLL",
     });
     await expectNoViolations();
+    // The history's story of the closed card tells what it spent and gave back, not the
+    // $500.00 it once held.
+    const [story] = (await requestMoneyOf([request]))
+      .get(request.id)!
+      .story.slice(-1);
+    expect(story).toContain(
+      "Your grocery card is closed: $100.00 spent, $400.00 given back.",
+    );
+    expect(story).not.toContain("holds");
 
     // The next run carries a $400.00 reimbursement line: in its JSON, its file and its view.
     const { run } = await createPayrollRun(

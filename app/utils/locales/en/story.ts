@@ -26,6 +26,8 @@ const story = {
     "Card being issued: your company pays the {{fee}} processing fee, and nothing is charged to your card.",
   companyPaid:
     "Your company paid the {{fee}} processing fee: nothing was charged to your card.",
+  cardClosed:
+    "Your grocery card is closed: {{spent}} spent, {{returned}} given back. Payroll deducts {{deductions}}.",
   cardHolds:
     "Your grocery card holds {{amount}}. Payroll deducts {{deductions}}.",
   cardBeingIssued:

@@ -26,6 +26,8 @@ const story = {
     "Tarjeta en emisión: tu empresa paga el cargo por servicio de {{fee}} y no se cobra nada a tu tarjeta.",
   companyPaid:
     "Tu empresa pagó el cargo por servicio de {{fee}}: no se cobró nada a tu tarjeta.",
+  cardClosed:
+    "Tu tarjeta de supermercado está cerrada: {{spent}} gastados, {{returned}} devueltos. Descuentos de nómina: {{deductions}}.",
   cardHolds:
     "Tu tarjeta de supermercado tiene {{amount}}. Descuentos de nómina: {{deductions}}.",
   cardBeingIssued:

@@ -3,6 +3,7 @@ import { addDays, subDays } from "date-fns";
 import { count, eq } from "drizzle-orm";
 import {
   advanceRequests,
+  deductionAuthorizations,
   companies,
   invitations,
   employees,
@@ -21,6 +22,7 @@ import { TERMS_VERSION } from "~/utils/rules";
 import { deductionSchedule } from "~/utils/schedule";
 import { isoDay } from "~/utils/pay-schedule";
 import { GROCERY_RESTRICTION } from "~/utils/rules";
+import { DEDUCTION_AUTHORIZATION_VERSION } from "~/utils/state-rules";
 
 export const DEMO_PASSWORD = "password123";
 
@@ -223,6 +225,13 @@ export async function seedDemo(db: Database, now = new Date()): Promise<void> {
           payCycleEndDate: payCycleEnd,
         })
         .returning();
+      // Each demo employee signed the wage-deduction authorization when they joined, as every
+      // employee does before a first advance (decision 0126).
+      await tx.insert(deductionAuthorizations).values({
+        employeeId: employee.id,
+        version: DEDUCTION_AUTHORIZATION_VERSION,
+        signedAt: subDays(now, 60),
+      });
       for (const r of person.requests) {
         const requestDate = subDays(now, r.daysAgo);
         const decided = addDays(requestDate, 0);

@@ -166,7 +166,9 @@ test.describe("API settings", () => {
       // The shared schema's message, the same with and without JavaScript; nothing changes.
       await page.getByRole("checkbox", { name: "card.issued" }).uncheck();
       await page.getByRole("button", { name: "Save changes" }).click();
-      await expect(page.getByText("Choose at least one event")).toBeVisible();
+      await expect(
+        messageText(page, "Choose at least one event"),
+      ).toBeVisible();
       await page.getByRole("checkbox", { name: "deduction.collected" }).check();
       await page.getByLabel("Description (optional)").fill("Payroll sync");
       await page.getByRole("button", { name: "Save changes" }).click();

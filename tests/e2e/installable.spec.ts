@@ -214,6 +214,8 @@ test.describe("installed and offline", () => {
     await page.goto("/");
     await page.getByRole("button", { name: "Logout" }).click();
     await expect(page).toHaveURL(/\/auth/);
+    // The sign-in page's own code has arrived before the network goes away.
+    await page.waitForLoadState("networkidle");
     expect(
       (await keptPages(page)).filter((entry) => entry.startsWith("ga-pages")),
     ).toEqual([]);

@@ -72,6 +72,7 @@ const CONVERTED: Record<string, Namespace[]> = {
   outbox: ["common", "outbox"],
   team: ["common", "settings", "invitations"],
   api: ["common", "settings"],
+  "webhook-endpoint": ["common", "settings"],
   payroll: ["common", "payroll"],
   "payroll-run": ["common", "payroll"],
   activity: ["common", "activity"],
@@ -231,6 +232,8 @@ test.describe("in Spanish", () => {
                 // The company's name is data ("Acme Groceries Inc." is not the app's short
                 // name "Groceries").
                 "Acme Groceries Inc.",
+                // A webhook endpoint's description, written by the company.
+                "Payroll system (deductions and cards)",
               ]),
               `English left on ${target.name}`,
             ).toEqual([]);

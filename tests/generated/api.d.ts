@@ -6174,6 +6174,8 @@ export interface operations {
           /** @enum {string} */
           frequency: "WEEKLY" | "BIWEEKLY" | "SEMIMONTHLY" | "MONTHLY";
           nextPayDate: string;
+          /** @enum {string} */
+          confirm?: "payroll";
         };
       };
     };

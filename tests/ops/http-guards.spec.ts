@@ -171,6 +171,7 @@ const EMPLOYER_PAGES = [
   "/employees/import/:id",
   "/settings/team",
   "/settings/api",
+  "/settings/api/webhooks/:id",
   "/payroll",
   "/reports",
   "/settings",
@@ -236,6 +237,7 @@ const NOT_WALKED = new Set([
   "api.advance-requests.$id.cancel.ts",
   "api.webhook-endpoints.$id.enable.ts",
   "api.sandbox.card-authorizations.ts",
+  "api.sandbox.payments.ts",
   "api.virtual-cards.$id.freeze.ts",
   "api.virtual-cards.$id.unfreeze.ts",
   "api.create-grocery-card.ts",
@@ -290,6 +292,7 @@ function routeFileOf(url: string): string {
     "/employees/import/:id": "_app.employees.import.$id.tsx",
     "/settings/team": "_app.settings_.team.tsx",
     "/settings/api": "_app.settings_.api.tsx",
+    "/settings/api/webhooks/:id": "_app.settings_.api_.webhooks.$id.tsx",
     "/no-such-page": "_app.$.tsx",
     "/payroll/export": "payroll.export.ts",
     "/activity.csv": "activity[.]csv.ts",
@@ -374,7 +377,9 @@ test("every signed-in page, loader data, API GET and CSV is private, no-store; p
   for (const page of EMPLOYER_PAGES) {
     const url = page
       .replace("/employees/import/:id", roster)
-      .replace("/employees/:id", detail);
+      .replace("/employees/:id", detail)
+      // An endpoint the company does not have: a 404 is marked all the same.
+      .replace("/settings/api/webhooks/:id", "/settings/api/webhooks/0");
     await check(employer, url);
     if (!url.includes(".csv") && !url.includes("export"))
       await check(employer, `${url}?_data=root`);

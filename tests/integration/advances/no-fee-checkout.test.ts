@@ -126,7 +126,7 @@ describe("a $0.00 fee with the sandbox provider", () => {
       feeAmount: "0.00",
     });
     expect(view.quote).toMatchObject({ feeCents: 0, totalCents: 25000 });
-    expect(view.moneyLines[0]).toBe(
+    expect(view.paying).toBe(
       "The processing fee of this advance is $0.00 (your state's monthly limit on fees is used up): nothing is charged to your card. Pressing Get my card confirms the advance and issues your grocery card.",
     );
 
@@ -193,7 +193,7 @@ describe("a $0.00 fee with the sandbox provider", () => {
       )
     ).json();
     expect(view.noFee).toBe(true);
-    expect(view.moneyLines[0]).toBe(
+    expect(view.paying).toBe(
       "El cargo por servicio de este adelanto es de $0.00 (el límite mensual de cargos de tu estado ya se alcanzó): no se cobra nada a tu tarjeta. Al presionar Recibir mi tarjeta confirmas el adelanto y se emite tu tarjeta de supermercado.",
     );
     // The JSON API in the language of Accept-Language, as the server adapter runs it.

@@ -89,11 +89,12 @@ describe("the mails of a journey, for people who chose Spanish", () => {
   it("invitation, approval, card issued, deduction reminder and password reset arrive in Spanish", async () => {
     const { employer, employee, buyer } = await spanishCompany();
 
-    // The invitation: the invitee has no language yet, the inviter's is used.
+    // The invitation: in the language the inviter chose for it (decision 0123).
     const invitee = `nuevo-${employer.id}@example.com`;
     await inviteEmployee(employer, {
       email: invitee,
       firstName: "Luis",
+      language: "es",
     } as never);
     const [invitation] = await smtp.waitFor(1, about(invitee, /te invita/));
     expect(invitation.mail.subject).toMatch(/^.+ te invita a Grocery Advance$/);

@@ -1,6 +1,6 @@
 import { expect } from "@playwright/test";
 import type { Sql } from "postgres";
-import { login } from "./server";
+import { login, signAuthorization } from "./server";
 
 // Money traffic over HTTP for the operations tests (SIGKILL under load, failover): the mixed
 // money load, what the app acknowledged of it, and the check that all of that is in the database.
@@ -59,7 +59,9 @@ export async function company(url: string) {
       employer,
     );
     expect(added.status).toBe(201);
-    employees.push(await login(url, username, "Basil-Lantern-62"));
+    const cookie = await login(url, username, "Basil-Lantern-62");
+    await signAuthorization(url, cookie);
+    employees.push(cookie);
   }
   return { employer, employees };
 }

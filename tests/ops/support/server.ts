@@ -144,3 +144,25 @@ export async function login(
     throw new Error(`login failed: ${res.status} ${await res.text()}`);
   return res.headers.get("set-cookie")!.split(";")[0];
 }
+
+/**
+ * Signs the wage-deduction authorization as the employee does on /profile (a plain form post):
+ * every employee signs it before a first advance (docs/decisions/0126).
+ */
+export async function signAuthorization(
+  url: string,
+  cookie: string,
+): Promise<void> {
+  const res = await fetch(`${url}/profile`, {
+    method: "POST",
+    headers: {
+      "Content-Type": "application/x-www-form-urlencoded",
+      Origin: url,
+      Cookie: cookie,
+    },
+    body: "intent=sign-authorization",
+    redirect: "manual",
+  });
+  if (res.status >= 400)
+    throw new Error(`signing failed: ${res.status} ${await res.text()}`);
+}

@@ -68,6 +68,8 @@ const refusalMessages = {
     "Text cannot contain null characters.",
   "Files cannot be uploaded here.": "Files cannot be uploaded here.",
   "Text must be valid Unicode.": "Text must be valid Unicode.",
+  "Only employees enter their net pay.": "Only employees enter their net pay.",
+  "Net pay must be more than $0.00": "Net pay must be more than $0.00",
 };
 
 export default refusalMessages;

@@ -74,6 +74,9 @@ const refusalMessages = {
     "El texto no puede contener caracteres nulos.",
   "Files cannot be uploaded here.": "Aquí no se pueden subir archivos.",
   "Text must be valid Unicode.": "El texto debe ser Unicode válido.",
+  "Only employees enter their net pay.":
+    "Solo los empleados escriben su sueldo neto.",
+  "Net pay must be more than $0.00": "El sueldo neto debe ser mayor que $0.00",
 };
 
 export default refusalMessages;

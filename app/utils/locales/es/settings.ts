@@ -358,7 +358,7 @@ const settings = {
       "Tu frecuencia de pago y tu próxima fecha de pago siguen los grupos de pago y las fechas de pago de tu sistema de nómina en cada sincronización: {{frequency}}, próxima fecha de pago {{date}}.",
     runs: "Deducciones escritas en la nómina",
     runsText:
-      'Antes de cada fecha de pago, el reembolso que debe cada empleado se escribe en la deducción "Grocery Advance repayment" de tu sistema de nómina, y vuelve a 0 después de la fecha de pago, cuando se leen los recibos de pago.',
+      'Antes de cada fecha de pago, el pago del adelanto que debe cada empleado se escribe en el descuento "Grocery Advance repayment" de tu sistema de nómina, y vuelve a 0 después de la fecha de pago, cuando se leen los recibos de pago.',
     noRuns:
       "Todavía no se escribió ninguna corrida de nómina en tu sistema de nómina.",
     run: "Fecha de pago {{date}}: {{total}} de {{count}} empleados (trabajo de Finch {{job}}).",

@@ -8,7 +8,7 @@ import { useMessageText, useT } from "~/utils/i18n";
 // 'Cancel request' is a plain form post to /history (the route that owns the action), from
 // /history and from the dashboard's recent activity alike, so it works without JavaScript;
 // `redirectTo` brings the employee back.
-export function CancelRequestForm({
+function CancelRequestForm({
   requestId,
   amount,
   redirectTo,

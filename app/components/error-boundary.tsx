@@ -1,7 +1,7 @@
 import { isRouteErrorResponse, Link, useRouteError } from "@remix-run/react";
 import { useMessageText, useT } from "~/utils/i18n";
 
-export function AccessDenied() {
+function AccessDenied() {
   const t = useT("common");
   return (
     <div className="mx-auto max-w-lg py-16 text-center">

@@ -193,7 +193,7 @@ export const taskList: TaskList = {
  * or company is busy, asks again in a second) by adding its job again; only an error of ours
  * (the database away) is thrown, for graphile-worker to retry.
  */
-export const webhookTaskList: TaskList = {
+const webhookTaskList: TaskList = {
   [WEBHOOK_TASK]: async (payload) => {
     await deliverWebhook(
       Number((payload as { deliveryId: number }).deliveryId),
@@ -246,7 +246,7 @@ async function compactRollup(): Promise<void> {
  * One pass of the embedded webhook loop: starts the due deliveries, at most one per endpoint,
  * until WEBHOOK_CONCURRENCY are under way, without waiting for them.
  */
-export async function startDueWebhooks(
+async function startDueWebhooks(
   running: Map<number, Promise<void>>,
 ): Promise<void> {
   const due = await dueWebhookDeliveries(WEBHOOK_CONCURRENCY - running.size, [
@@ -339,7 +339,7 @@ async function recoverEvery(now: Date): Promise<void> {
  * The most recent time at or before `now` (within a day) matching a "m h dom * *" pattern, in
  * UTC: the embedded loop's reading of the same crontab.
  */
-export function lastFiring(cron: string, now: Date): Date | null {
+function lastFiring(cron: string, now: Date): Date | null {
   const [m, h, dom] = cron.split(" ");
   const fire = new Date(now);
   fire.setUTCHours(Number(h), Number(m), 0, 0);

@@ -15,18 +15,6 @@ export const API_SCOPES = [
 
 export type ApiScope = (typeof API_SCOPES)[number];
 
-export const API_SCOPE_LABELS: Record<ApiScope, string> = {
-  "employees:read": "Read employees and invitations",
-  "employees:write": "Add, invite and offboard employees",
-  "advances:read": "Read advance requests",
-  "advances:write": "Approve and decline advance requests",
-  "payroll:read": "Read payroll runs",
-  "payroll:write": "Submit payroll runs and record their results",
-  "webhooks:write": "Manage webhook endpoints",
-  "complaints:read": "Read employees' complaints",
-  "complaints:write": "Review and resolve employees' complaints",
-};
-
 export const WEBHOOK_EVENTS = [
   "advance_request.created",
   "advance_request.approved",

@@ -21,7 +21,7 @@ export const CALCULATOR_MAX = MAX_ADVANCE_CENTS / 100;
 export const CALCULATOR_STEP = ADVANCE_STEP_DOLLARS;
 export const CALCULATOR_INITIAL = 250;
 /** Default repayment (next pay) date: today + 14 days (SPEC §9). */
-export const DEFAULT_PAY_DATE_DAYS = 14;
+const DEFAULT_PAY_DATE_DAYS = 14;
 
 const NUMBER = /^-?(?:\d+\.?\d*|\.\d+)$/;
 

@@ -11,14 +11,8 @@ export const COMPANY_ROLE_LABELS: Record<CompanyRole, string> = {
   APPROVER: "Approver",
 };
 
-export const COMPANY_ROLE_DESCRIPTIONS: Record<CompanyRole, string> = {
-  OWNER: "Everything an admin does, plus the team and API keys",
-  ADMIN: "Employees, invitations, payroll, settings, export and activity",
-  APPROVER: "Dashboard, approvals, employees and reports",
-};
-
 /** Each employer-side capability and the roles that hold it. */
-export const CAPABILITIES = {
+const CAPABILITIES = {
   /** Dashboard, approvals (approve/decline), the employee list and detail, reports. */
   approve: ["OWNER", "ADMIN", "APPROVER"],
   /** Add, invite, import and offboard employees. */
@@ -56,7 +50,7 @@ export function canDo(
  * role is never offered what the server refuses it. The longest matching prefix wins; an
  * address not listed is open to every signed-in user (the dashboard, the outbox).
  */
-export const PAGE_ACCESS = {
+const PAGE_ACCESS = {
   "/request": "EMPLOYEE",
   "/history": "EMPLOYEE",
   "/profile": "EMPLOYEE",
@@ -104,7 +98,7 @@ export function accessOf(user: {
 }
 
 /** What the address (a path, with or without its query) demands, by its longest listed prefix. */
-export function pageAccess(to: string): "EMPLOYEE" | Capability | null {
+function pageAccess(to: string): "EMPLOYEE" | Capability | null {
   const pathname = to.split(/[?#]/, 1)[0] ?? "";
   let found: string | null = null;
   for (const prefix of Object.keys(PAGE_ACCESS))
@@ -117,7 +111,7 @@ export function pageAccess(to: string): "EMPLOYEE" | Capability | null {
 }
 
 /** Whether the signed-in user may open the address (the server would not answer 403). */
-export function mayOpen(access: Access, to: string): boolean {
+function mayOpen(access: Access, to: string): boolean {
   const needs = pageAccess(to);
   if (needs === null) return true;
   if (needs === "EMPLOYEE") return access.role === "EMPLOYEE";

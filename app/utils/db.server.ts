@@ -121,7 +121,7 @@ export const PGLITE_OPTIONS = {
   extensions: { pg_trgm },
 } satisfies PGliteOptions;
 
-export function openPglite(dataDir: string): PGlite {
+function openPglite(dataDir: string): PGlite {
   fs.mkdirSync(path.dirname(path.resolve(dataDir)), { recursive: true });
   return new PGlite(dataDir, PGLITE_OPTIONS);
 }

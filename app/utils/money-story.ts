@@ -23,7 +23,7 @@ function words(language: Language) {
 }
 type Words = ReturnType<typeof words>;
 
-export type StoryDeduction = {
+type StoryDeduction = {
   amount: string;
   date: Date;
   paid: boolean;

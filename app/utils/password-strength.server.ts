@@ -9,7 +9,7 @@ export const WEAK_PASSWORD =
   "This password is too common or easy to guess. Try a longer one, such as a few unrelated words.";
 
 /** zxcvbn's 0–4 scale: 0 and 1 (guessable in under about a million tries) are refused. */
-export const MIN_PASSWORD_SCORE = 2;
+const MIN_PASSWORD_SCORE = 2;
 
 let factory: ZxcvbnFactory | undefined;
 

@@ -6,7 +6,7 @@
 export type PayFrequency = "WEEKLY" | "BIWEEKLY" | "SEMIMONTHLY" | "MONTHLY";
 export type PaySchedule = { frequency: PayFrequency; nextPayDate: string };
 
-export const PAY_FREQUENCY_LABELS: Record<PayFrequency, string> = {
+const PAY_FREQUENCY_LABELS: Record<PayFrequency, string> = {
   WEEKLY: "Weekly",
   BIWEEKLY: "Every two weeks",
   SEMIMONTHLY: "Twice a month (15th and last day)",

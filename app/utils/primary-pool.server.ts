@@ -26,7 +26,7 @@ function sslFor(mode: string | null): Base["ssl"] {
 const PROBE_TIMEOUT_MS = 2_000;
 
 /** The host that is the primary now; a connection error when none answers as one. */
-export async function findPrimary(
+async function findPrimary(
   hosts: DatabaseHost[],
   base: Base,
 ): Promise<DatabaseHost> {

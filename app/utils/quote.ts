@@ -42,15 +42,6 @@ export function feeFor(
   return Math.min(PROCESSING_FEE_CENTS, amountCents, cap ?? Infinity);
 }
 
-/** What the employee is charged at checkout: the fee, unless the company pays it. */
-export function employeeFeeFor(
-  amountCents: number,
-  payer: FeePayer,
-  limit: FeeLimit | null = null,
-): number {
-  return payer === "COMPANY" ? 0 : feeFor(amountCents, limit);
-}
-
 /**
  * A filed request's fee: the one stored when it was filed (its state's cap applied), or, for a
  * request filed before state rules, the flat fee capped at the amount.

@@ -50,13 +50,5 @@ export const ROSTER_COLUMNS = {
   workState: ["workstate", "state", "estado", "estadodetrabajo"],
 } as const;
 
-export const ROSTER_STATUS_TEXT = {
-  PREVIEW: "Not confirmed",
-  QUEUED: "Waiting to start",
-  RUNNING: "Sending invitations",
-  DONE: "Done",
-  FAILED: "Stopped on an error",
-} as const;
-
 /** How many refused or skipped rows the preview lists (the rest are counted). */
 export const ROSTER_LISTED_ROWS = 200;

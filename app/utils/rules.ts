@@ -17,21 +17,17 @@ export const DEFAULT_REPAYMENT_PERIODS = 1;
 /** Flat $15.99, no interest, no hidden charges (SPEC §9). */
 export const PROCESSING_FEE_CENTS = 1_599;
 
-/** Company settings defaults (SPEC §12): maximum advance 500, auto-approval limit 200. */
-export const DEFAULT_MAX_ADVANCE_CENTS = MAX_ADVANCE_CENTS;
-export const DEFAULT_APPROVAL_LIMIT_CENTS = 20_000;
+// Company settings defaults (SPEC §12): the maximum advance is MAX_ADVANCE_CENTS ($500) itself.
 
 /** The card's restriction text, the default of its spending limits (SPEC §3, §12). */
 export const GROCERY_RESTRICTION = "Grocery stores only";
 
 /** "$200.00", "$500.00", "$15.99": the bounds and the fee as the forms print them. */
-export const MIN_ADVANCE_TEXT = formatCents(MIN_ADVANCE_CENTS);
-export const MAX_ADVANCE_TEXT = formatCents(MAX_ADVANCE_CENTS);
-export const PROCESSING_FEE_TEXT = formatCents(PROCESSING_FEE_CENTS);
+const MIN_ADVANCE_TEXT = formatCents(MIN_ADVANCE_CENTS);
+const MAX_ADVANCE_TEXT = formatCents(MAX_ADVANCE_CENTS);
 /** "$200", "$500" and "$200 to $500": the range in the pages' running text. */
 export const MIN_ADVANCE_WHOLE = `$${MIN_ADVANCE_CENTS / 100}`;
 export const MAX_ADVANCE_WHOLE = `$${MAX_ADVANCE_CENTS / 100}`;
-export const ADVANCE_RANGE_TEXT = `${MIN_ADVANCE_WHOLE} to ${MAX_ADVANCE_WHOLE}`;
 
 // The advance amount's messages (SPEC §5).
 export const AMOUNT_MIN = `Minimum amount is ${MIN_ADVANCE_TEXT}`;

@@ -15,7 +15,7 @@ export type ScheduledDeduction = { amountCents: number; date: Date };
  * Without a company (an employee not linked yet): the next payroll is today plus 15 days (SPEC
  * §9), then every two weeks (the default schedule).
  */
-export function fallbackSchedule(now: Date = new Date()): PaySchedule {
+function fallbackSchedule(now: Date = new Date()): PaySchedule {
   return {
     frequency: DEFAULT_PAY_FREQUENCY,
     nextPayDate: addDaysIso(isoDay(now), PAY_PERIOD_DAYS),

@@ -73,8 +73,6 @@ export const stateRulesFileSchema = z
   })
   .strict();
 
-export type StateRulesFile = z.infer<typeof stateRulesFileSchema>;
-
 /** The table's rows by state, with the default row, from a file's parsed JSON. */
 export function parseStateRules(json: unknown): StateRulesTable {
   const parsed = stateRulesFileSchema.safeParse(json);
@@ -101,7 +99,7 @@ export type StateRulesTable = {
 let cached: StateRulesTable | undefined;
 
 /** The table in force: STATE_RULES_PATH's file when set, else the shipped one. */
-export function stateRules(): StateRulesTable {
+function stateRules(): StateRulesTable {
   if (!cached) {
     const path = env().STATE_RULES_PATH;
     cached = parseStateRules(

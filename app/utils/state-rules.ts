@@ -122,8 +122,6 @@ export const MIN_PAYCHECK_LEFT_INVALID =
   "The share of the paycheck left must be a whole number from 0 to 90";
 export const retentionInvalid = (min: number) =>
   `Records are kept ${min} to 10 years: the states your employees work in require at least ${min}.`;
-export const DEDUCTION_AUTHORIZATION_SIGN_REQUIRED =
-  "Tick the box to sign the wage-deduction authorization.";
 export const COOLING_OFF_INVALID =
   "Days after a repaid advance must be a whole number from 0 to 90";
 export const PER_YEAR_INVALID =

@@ -13,14 +13,14 @@ import { runWithFieldErrors } from "./refine";
 // The advance request (SPEC §5 Advance request form, DESIGN §4 Requesting), shared by the
 // /request form (browser and server) and POST /api/advance-requests.
 
-export const AMOUNT_REQUIRED = "Amount is required";
-export const AMOUNT_NOT_A_NUMBER = "Amount must be a number";
-export const AMOUNT_DECIMALS = "Amount can have at most 2 decimal places";
+const AMOUNT_REQUIRED = "Amount is required";
+const AMOUNT_NOT_A_NUMBER = "Amount must be a number";
+const AMOUNT_DECIMALS = "Amount can have at most 2 decimal places";
 export const PERIODS_INVALID = "Repayment periods must be 1, 2 or 3";
 export const TERMS_REQUIRED = "You must agree to the terms and conditions";
 export const ROUTING_INVALID = "Routing number must be exactly 9 digits";
 export const ACCOUNT_INVALID = "Account number must be 4 to 17 digits";
-export const REASON_TOO_LONG = "Reason must be at most 500 characters";
+const REASON_TOO_LONG = "Reason must be at most 500 characters";
 
 /** The amount's own rules, on its value in cents (null: not a decimal with ≤ 2 places). */
 export function amountProblem(cents: number | null): string | null {
@@ -83,9 +83,8 @@ export const requestFormSchema = z
       });
     }
   }, runWithFieldErrors);
-export type RequestFormInput = z.infer<typeof requestFormSchema>;
 
-export const EMPLOYEE_ID_INVALID = "employeeId must be a positive whole number";
+const EMPLOYEE_ID_INVALID = "employeeId must be a positive whole number";
 
 const NUMERIC_TEXT = /^\s*-?\d+(\.\d+)?\s*$/;
 
@@ -138,7 +137,6 @@ export const requestApiSchema = z.object({
   reason: reasonField.nullable().optional(),
   repaymentPeriods: periodsField.optional().default(1),
 });
-export type RequestApiInput = z.infer<typeof requestApiSchema>;
 
 const prefillSchema = z.object({
   amount: z.coerce

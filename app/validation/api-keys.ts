@@ -5,7 +5,7 @@ import { optionalText, requiredText } from "./common";
 // API keys and webhook endpoints: shared by /settings/api (Conform, browser and server) and
 // POST /api/api-keys, POST /api/webhook-endpoints.
 
-export const SCOPES_REQUIRED = "Choose at least one scope";
+const SCOPES_REQUIRED = "Choose at least one scope";
 export const EVENTS_REQUIRED = "Choose at least one event";
 
 /** A form sends one checkbox as a string and several as an array; JSON sends an array. */
@@ -68,11 +68,8 @@ export const editWebhookEndpointSchema = z.object({
   description: webhookDescription.optional(),
   enabled: z.boolean().default(false),
 });
-export type EditWebhookEndpointInput = z.infer<
-  typeof editWebhookEndpointSchema
->;
 
-export const NOTHING_TO_UPDATE =
+const NOTHING_TO_UPDATE =
   "Send at least one of url, events, description and enabled";
 
 /** PATCH /api/webhook-endpoints/{id}: the fields sent change, the others stay. */

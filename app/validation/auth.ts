@@ -17,7 +17,6 @@ export const loginSchema = z.object({
     .optional()
     .transform((value) => value === true || value === "on" || value === "true"),
 });
-export type LoginInput = z.infer<typeof loginSchema>;
 
 const registerBase = {
   username: requiredText("Username", 50),
@@ -53,8 +52,7 @@ export const addEmployeeSchema = z.object({
 });
 export type AddEmployeeInput = z.infer<typeof addEmployeeSchema>;
 
-export const MFA_CODE_EMPTY =
-  "Enter the 6-digit code from your authenticator app";
+const MFA_CODE_EMPTY = "Enter the 6-digit code from your authenticator app";
 
 /** A TOTP code ("123 456") or a recovery code ("ab3de-fg7hk"). */
 export const mfaCodeField = z

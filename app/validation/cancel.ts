@@ -1,7 +1,7 @@
 import * as z from "zod";
 import { idField } from "./id-field";
 
-export const CANCEL_REQUEST_NOT_FOUND = "Advance request not found.";
+const CANCEL_REQUEST_NOT_FOUND = "Advance request not found.";
 
 /**
  * The 'Cancel request' button's form (on /history and the dashboard's recent activity, both

@@ -27,7 +27,6 @@ export const SIMULATED_CATEGORIES = [
   { value: "department_stores", label: "Department store (5311)" },
 ] as const;
 
-export const MAX_PURCHASE = "99999999.99";
 const AMOUNT_MESSAGE = "Enter an amount in dollars, like 50.00";
 
 /** "50", "50.5", "50.00" or 50 → "50.00"; more than $0.00, at most 2 decimals. */
@@ -67,7 +66,7 @@ export const simulateRefundSchema = z.object({
   merchantName,
 });
 
-export const CLOSE_CONFIRM_MESSAGE =
+const CLOSE_CONFIRM_MESSAGE =
   "Please confirm that you want to close this card for good.";
 
 /** Closing the card: a confirmation checkbox, so it works without JavaScript. */

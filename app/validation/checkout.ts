@@ -65,8 +65,6 @@ export const sandboxPaymentSchema = z.object({
     .regex(/^\d{3,4}$/, "Your card's security code is incomplete."),
 });
 
-export type SandboxPaymentForm = z.infer<typeof sandboxPaymentSchema>;
-
 /** "12 / 29" → { expMonth: 12, expYear: 2029 }. */
 export function parseExpiry(expiry: string): {
   expMonth: number;

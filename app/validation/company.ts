@@ -15,7 +15,7 @@ import { LANGUAGES } from "~/utils/i18n";
  * Where an employee works (decision 0112): a US state's two letters, in any case; empty or
  * absent leaves it unknown (null).
  */
-export const workStateField = z
+const workStateField = z
   .string({ error: WORK_STATE_INVALID })
   .trim()
   .toUpperCase()
@@ -30,12 +30,12 @@ export const workStateSchema = z.object({ workState: workStateField });
  * The invitee's language (docs/decisions/0123): their mail and join page are in it. Absent:
  * the company's language.
  */
-export const invitationLanguageField = z
+const invitationLanguageField = z
   .enum(LANGUAGES, { error: "Choose English or Spanish" })
   .optional();
 
-export const COMPANY_ROLE_VALUES = ["OWNER", "ADMIN", "APPROVER"] as const;
-export const ROLE_REQUIRED = "Choose a role";
+const COMPANY_ROLE_VALUES = ["OWNER", "ADMIN", "APPROVER"] as const;
+const ROLE_REQUIRED = "Choose a role";
 
 /** An admin invites an employee (the employees list, POST /api/invitations). */
 export const inviteEmployeeSchema = z.object({
@@ -71,7 +71,7 @@ export const acceptInvitationSchema = z.object({
 });
 export type AcceptInvitationInput = z.infer<typeof acceptInvitationSchema>;
 
-export const JOIN_CONFIRM_ADDRESS =
+const JOIN_CONFIRM_ADDRESS =
   "Confirm that this invitation was sent to your address.";
 
 /**

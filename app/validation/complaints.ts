@@ -17,14 +17,12 @@ export const COMPLAINT_CATEGORIES = [
   "CARD_PURCHASE",
   "OTHER",
 ] as const;
-export type ComplaintCategory = (typeof COMPLAINT_CATEGORIES)[number];
 
-export const CATEGORY_REQUIRED = "Choose what the complaint is about";
-export const DETAILS_REQUIRED = "Describe the problem";
-export const DETAILS_TOO_LONG = `Must be at most ${COMPLAINT_DETAILS_MAX} characters`;
-export const RESOLUTION_REQUIRED =
-  "Write the resolution the employee will read";
-export const RESOLUTION_TOO_LONG = `Must be at most ${COMPLAINT_RESOLUTION_MAX} characters`;
+const CATEGORY_REQUIRED = "Choose what the complaint is about";
+const DETAILS_REQUIRED = "Describe the problem";
+const DETAILS_TOO_LONG = `Must be at most ${COMPLAINT_DETAILS_MAX} characters`;
+const RESOLUTION_REQUIRED = "Write the resolution the employee will read";
+const RESOLUTION_TOO_LONG = `Must be at most ${COMPLAINT_RESOLUTION_MAX} characters`;
 
 /** Several lines of text: trimmed, required, bounded. */
 const longText = (required: string, tooLong: string, max: number) =>
@@ -63,7 +61,7 @@ export const resolveComplaintFormSchema = z.object({
   resolution: resolveComplaintBodySchema.shape.resolution,
 });
 
-export const QUEUE_FILTERS = [
+const QUEUE_FILTERS = [
   "open",
   "all",
   "RECEIVED",

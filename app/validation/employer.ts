@@ -19,7 +19,6 @@ const reasonField = z
 
 /** POST /api/advance-requests/{id}/decline: {reason?}. */
 export const declineBodySchema = z.object({ reason: reasonField });
-export type DeclineBody = z.infer<typeof declineBodySchema>;
 
 /** The Approve button's form (dashboard and /approvals). */
 export const approveFormSchema = z.object({
@@ -39,7 +38,7 @@ export const declineFormSchema = z.object({
 export const EMPLOYEES_PAGE_SIZE = 25;
 
 /** /employees?q=&page=: anything malformed falls back to no search and the first page. */
-export const employeesSearchSchema = z.object({
+const employeesSearchSchema = z.object({
   q: z
     .string()
     .trim()
@@ -60,9 +59,9 @@ export function readEmployeesSearch(url: URL): EmployeesSearch {
   });
 }
 
-export const LAST_PAY_DATE_MESSAGE =
+const LAST_PAY_DATE_MESSAGE =
   "Enter the employee's last pay date as a date like 2026-11-27.";
-export const OFFBOARD_CONFIRM_MESSAGE =
+const OFFBOARD_CONFIRM_MESSAGE =
   "Please confirm that this employee is leaving the company.";
 
 /** Offboarding an employee on their detail page (POST /api/employees/{id}/offboard's body too). */
@@ -76,9 +75,9 @@ export const offboardSchema = z.object({
     .refine((v) => v === "on" || v === "true", OFFBOARD_CONFIRM_MESSAGE),
 });
 
-export const PAYOUT_REFERENCE_MESSAGE =
+const PAYOUT_REFERENCE_MESSAGE =
   "Keep the payment reference to 100 characters or fewer.";
-export const PAYOUT_CONFIRM_MESSAGE =
+const PAYOUT_CONFIRM_MESSAGE =
   "Please confirm that the company has paid this amount to the employee.";
 
 /**

@@ -6,4 +6,3 @@ export const languageSchema = z.object({
   language: z.enum(LANGUAGES, { error: "Choose English or Spanish" }),
   redirectTo: z.string().max(2000).optional(),
 });
-export type LanguageInput = z.infer<typeof languageSchema>;

@@ -18,15 +18,15 @@ export function encodeCursor(offset: number): string {
   return Buffer.from(JSON.stringify({ o: offset })).toString("base64url");
 }
 
-export const CURSOR_INVALID = "cursor must be one a previous page's Link gave";
+const CURSOR_INVALID = "cursor must be one a previous page's Link gave";
 export const PAGE_FORMS_MIXED =
   "Page either by cursor and limit or by page and pageSize, not both";
 
 export type Paged<T> = PageRequest & { items: T[]; total: number };
 
 /** JSON lists: `?page=` (1-based) and `?pageSize=` (1–500, default 100). */
-export const API_PAGE_SIZE = 100;
-export const API_MAX_PAGE_SIZE = 500;
+const API_PAGE_SIZE = 100;
+const API_MAX_PAGE_SIZE = 500;
 const MAX_PAGE = 1_000_000;
 
 export const apiPageSchema = z.object({
@@ -113,7 +113,7 @@ export function pageOf<T>(items: T[], request: PageRequest): Paged<T> {
 }
 
 /** Pages in a list of `total` rows, at least 1; and `page` brought inside them. */
-export function pageWithin(page: number, total: number, pageSize: number) {
+function pageWithin(page: number, total: number, pageSize: number) {
   const pageCount = pageCountOf(total, pageSize);
   return { page: Math.min(Math.max(1, page), pageCount), pageCount };
 }

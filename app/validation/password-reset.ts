@@ -3,8 +3,8 @@ import { passwordField } from "./common";
 
 // "Forgot password?" and the reset link's form (docs/decisions/0051-password-reset.md).
 
-export const IDENTIFIER_REQUIRED = "Enter your username or e-mail address";
-export const PASSWORDS_DIFFER = "Passwords do not match";
+const IDENTIFIER_REQUIRED = "Enter your username or e-mail address";
+const PASSWORDS_DIFFER = "Passwords do not match";
 export const RESET_SENT =
   "If an account matches what you entered, we have sent an e-mail with a link to choose a new password. The link works once, for 30 minutes.";
 export const RESET_LINK_INVALID =

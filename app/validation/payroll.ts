@@ -1,6 +1,6 @@
 import * as z from "zod";
 
-export const RUN_CONFIRM_MESSAGE =
+const RUN_CONFIRM_MESSAGE =
   "Please confirm that these deductions go to this payroll.";
 
 export const runPayrollSchema = z.object({

@@ -2,11 +2,10 @@ import * as z from "zod";
 import { emailField, optionalText, requiredText } from "./common";
 import { runWithFieldErrors } from "./refine";
 
-export const CURRENT_PASSWORD_REQUIRED =
-  "Enter your current password to change it";
-export const NEW_PASSWORD_TOO_SHORT = "Password must be at least 6 characters";
-export const NEW_PASSWORD_TOO_LONG = "Password must be at most 200 characters";
-export const PASSWORDS_DO_NOT_MATCH = "Passwords do not match";
+const CURRENT_PASSWORD_REQUIRED = "Enter your current password to change it";
+const NEW_PASSWORD_TOO_SHORT = "Password must be at least 6 characters";
+const NEW_PASSWORD_TOO_LONG = "Password must be at most 200 characters";
+const PASSWORDS_DO_NOT_MATCH = "Passwords do not match";
 
 /**
  * My Profile's account settings form (SPEC §2). The names, e-mail and department are always
@@ -56,13 +55,12 @@ export const EMAIL_CHOICES_INTENT = "email-choices";
 
 /** The profile's language preference: a language, or none (the browser's language decides). */
 export const LANGUAGE_INTENT = "language";
-export const LANGUAGE_CHOICES = ["en", "es", "browser"] as const;
-export const CHOOSE_A_LANGUAGE = "Choose a language";
+const LANGUAGE_CHOICES = ["en", "es", "browser"] as const;
+const CHOOSE_A_LANGUAGE = "Choose a language";
 export const languagePreferenceSchema = z.object({
   intent: z.literal(LANGUAGE_INTENT),
   language: z.enum(LANGUAGE_CHOICES, { error: CHOOSE_A_LANGUAGE }),
 });
-export type LanguagePreferenceInput = z.infer<typeof languagePreferenceSchema>;
 
 export const NET_PAY_INVALID =
   "Net pay must be a dollar amount from $1.00 to $99,999.99, like 1250.00, or empty";

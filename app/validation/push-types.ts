@@ -2,14 +2,14 @@
 // the notification settings on /profile and /settings. Browser-safe and without zod, so the
 // pages' components can import it without the schemas' code (the JavaScript budget).
 
-export const EMPLOYEE_PUSH_TYPES = [
+const EMPLOYEE_PUSH_TYPES = [
   "advance.decided",
   "card.ready",
   "purchase.declined",
   "deduction.soon",
   "credit.coming",
 ] as const;
-export const EMPLOYER_PUSH_TYPES = [
+const EMPLOYER_PUSH_TYPES = [
   "request.waiting",
   "payroll.ready",
   "complaint.received",

@@ -10,7 +10,7 @@ import {
   SIGN_OUT_OTHERS,
 } from "~/validation/session-intents";
 
-export { FORGET_DEVICE, REVOKE_SESSION, SESSION_LIST_INTENTS, SIGN_OUT_OTHERS };
+export { SESSION_LIST_INTENTS };
 
 export const sessionActionSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal(SIGN_OUT_OTHERS) }),

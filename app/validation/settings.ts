@@ -101,16 +101,16 @@ export const companySettingsSchema = z
 export type CompanySettingsInput = z.infer<typeof companySettingsSchema>;
 
 // The pay schedule (DESIGN §4 Settings; the /settings page and PUT /api/pay-schedule).
-export const PAY_FREQUENCY_MESSAGE =
+const PAY_FREQUENCY_MESSAGE =
   "Choose how often the company pays: WEEKLY, BIWEEKLY, SEMIMONTHLY or MONTHLY.";
 export const PAY_DATE_FORMAT =
   "Enter the next pay date as a date like 2026-11-27.";
 export const PAY_DATE_PAST = "The next pay date cannot be in the past.";
 export const PAY_SCHEDULE_FROM_PAYROLL =
   "Your pay schedule comes from your connected payroll system, and its next sync sets it back. Confirm to change it anyway.";
-export const PAY_DATE_SEMIMONTHLY =
+const PAY_DATE_SEMIMONTHLY =
   "A semi-monthly schedule pays on the 15th and on the last day of the month.";
-export const PAY_DATE_MONTHLY =
+const PAY_DATE_MONTHLY =
   "A monthly schedule pays on the last day of the month.";
 
 export const payScheduleSchema = z
@@ -140,5 +140,3 @@ export const payScheduleSchema = z
             : PAY_DATE_SEMIMONTHLY,
       });
   });
-
-export type PayScheduleInput = z.infer<typeof payScheduleSchema>;

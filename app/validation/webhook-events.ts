@@ -16,7 +16,7 @@ import {
 // delivered body against that document.
 
 /** A card event: the card as the API shows it, with the employee and request it is for. */
-export const cardEventSchema = virtualCardSchema.extend({
+const cardEventSchema = virtualCardSchema.extend({
   employeeId: z.number().int().describe("The employee the card belongs to"),
   advanceRequestId: z
     .number()
@@ -25,7 +25,7 @@ export const cardEventSchema = virtualCardSchema.extend({
 });
 
 /** `ping`: sent by POST /api/webhook-endpoints/{id}/test to that endpoint only. */
-export const pingSchema = z.object({
+const pingSchema = z.object({
   endpointId: z.number().int(),
   message: z.string(),
 });

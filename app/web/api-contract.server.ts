@@ -57,7 +57,7 @@ export type ApiRole = "public" | "any" | "EMPLOYEE" | "EMPLOYER" | "webhook";
 export type JsonSchema = Record<string, unknown>;
 
 /** A request body: a zod schema; or several documented shapes with their own parser; or raw. */
-export type ApiBody<B> =
+type ApiBody<B> =
   | z.ZodType<B>
   | {
       oneOf: z.ZodType[];
@@ -175,13 +175,13 @@ export function keyScope(
     : null;
 }
 
-export const API_KEY_INVALID = "Invalid or revoked API key";
-export const API_KEY_NOT_HERE = "API keys cannot be used on this endpoint.";
-export const API_KEY_RATE_LIMITED =
+const API_KEY_INVALID = "Invalid or revoked API key";
+const API_KEY_NOT_HERE = "API keys cannot be used on this endpoint.";
+const API_KEY_RATE_LIMITED =
   "Too many requests with this API key. Please slow down.";
 export const API_VERSION_UNKNOWN =
   "Unknown Grocery-Advance-Version: send a version the API guide lists (a date such as 2026-11-28), or none";
-export const missingScope = (scope: string) =>
+const missingScope = (scope: string) =>
   `This API key lacks the scope ${scope}.`;
 
 type Signed<R extends ApiRole> = R extends "public" | "webhook"
@@ -195,7 +195,7 @@ type Signed<R extends ApiRole> = R extends "public" | "webhook"
       }
     : { user: User; auth: SessionUser; apiKey: null };
 
-export type ApiContext<R extends ApiRole, B, P> = Signed<R> & {
+type ApiContext<R extends ApiRole, B, P> = Signed<R> & {
   request: Request;
   params: P;
   body: B;
@@ -226,7 +226,7 @@ export type ApiRoute = {
 };
 
 /** The secret of an `Authorization: Bearer …` header, or null when there is none. */
-export function bearerSecret(request: Request): string | null {
+function bearerSecret(request: Request): string | null {
   const header = request.headers.get("Authorization");
   const match = header?.match(/^Bearer\s+(\S+)\s*$/i);
   return match ? match[1] : null;

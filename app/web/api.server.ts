@@ -49,7 +49,7 @@ export function apiError(
 }
 
 /** Turns whatever a handler threw into a JSON response. */
-export function errorResponse(error: unknown): Response {
+function errorResponse(error: unknown): Response {
   if (error instanceof Response) return error;
   if (isAppError(error))
     return apiError(error.status, error.message, error.fieldErrors);

@@ -14,7 +14,6 @@ import { recordSignOut } from "~/models/audit/index.server";
 import { badRequest } from "~/utils/errors";
 import { noteUser, oncePerRequest } from "~/utils/request-context.server";
 import {
-  CLIENT_ADDRESS_HEADER,
   clientInfo,
   destroySessionHeader,
   getSessionToken,
@@ -33,7 +32,7 @@ import { loginSchema } from "~/validation/auth";
 
 // Re-exported for the pages that already import this module (each further server module a
 // route imports costs its pages a chunk in the browser build).
-export { CLIENT_ADDRESS_HEADER, clientInfo, toPublicUser };
+export { clientInfo, toPublicUser };
 
 /**
  * The /auth form's remix-auth strategy: its verify callback is the one sign-in, signIn, which
@@ -93,7 +92,7 @@ export async function getUser(request: Request): Promise<User | null> {
 }
 
 /** Pages: the signed-in user and session, or a redirect to /auth like requireUser. */
-export async function requireAuth(request: Request): Promise<SessionUser> {
+async function requireAuth(request: Request): Promise<SessionUser> {
   const auth = await getAuth(request);
   if (!auth) throw signInRedirect(request);
   return auth;
@@ -159,7 +158,7 @@ const NO_PAGE_PERMISSION = "You don't have permission to access this page.";
 const pageForbidden = (message: string) => json({ message }, { status: 403 });
 
 /** Pages: the wrong role sees 'Access Denied' with status 403 (GeneralErrorBoundary). */
-export async function requireUserWithRole(
+async function requireUserWithRole(
   request: Request,
   role: Role,
 ): Promise<User> {
@@ -193,7 +192,7 @@ export async function requireEmployer(
 }
 
 /** Like requireUserWithRole, with the server-side session (for session-aware actions). */
-export async function requireAuthWithRole(
+async function requireAuthWithRole(
   request: Request,
   role: Role,
 ): Promise<SessionUser> {

@@ -4,11 +4,11 @@ import { json } from "@remix-run/node";
 // TypeError (a 500) for a body that is not a form: a JSON or text body, a multipart body
 // without its boundary, a truncated one. Such a post is a bad request, not a server error.
 
-export const FORM_BODY_MAX_BYTES = 64 * 1024;
-export const NOT_A_FORM = "The request body must be a form.";
-export const FORM_TOO_LARGE = "The form is too large.";
-export const NUL_CHARACTER = "Text cannot contain null characters.";
-export const NO_FILES = "Files cannot be uploaded here.";
+const FORM_BODY_MAX_BYTES = 64 * 1024;
+const NOT_A_FORM = "The request body must be a form.";
+const FORM_TOO_LARGE = "The form is too large.";
+const NUL_CHARACTER = "Text cannot contain null characters.";
+const NO_FILES = "Files cannot be uploaded here.";
 
 const FORM_TYPES = ["application/x-www-form-urlencoded", "multipart/form-data"];
 
@@ -20,7 +20,7 @@ function refuse(message: string, status = 400): Response {
   );
 }
 
-export const INVALID_UNICODE = "Text must be valid Unicode.";
+const INVALID_UNICODE = "Text must be valid Unicode.";
 
 const LONE_SURROGATE =
   /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;

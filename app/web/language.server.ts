@@ -51,7 +51,7 @@ export function languageFor(request: Request, user: User | null): Language {
  * The page's language: the signed-in user is read once per request (decision 0023); when the
  * database cannot be reached the headers decide (the page's own loader reports the outage).
  */
-export async function pageLanguage(request: Request): Promise<Language> {
+async function pageLanguage(request: Request): Promise<Language> {
   const user = await getUser(request).catch(() => null);
   return languageFor(request, user);
 }

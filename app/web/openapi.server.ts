@@ -278,7 +278,7 @@ export function openApiDocument(contracts: ApiContract[]): Json {
 }
 
 /** getApiKeys, postAdvanceRequestsIdApprove…: stable, from the method and the path. */
-export function operationId(method: string, path: string): string {
+function operationId(method: string, path: string): string {
   const words = path
     .replace(/^\/api\//, "")
     .split(/[/\-.]/)

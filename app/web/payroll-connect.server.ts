@@ -6,7 +6,7 @@ import { isSecureRequest } from "./session.server";
 // redirect to Finch and the callback (docs/decisions/0110). Only its hash is stored; the
 // callback spends it. SameSite=Lax: the browser sends it on Finch's top-level redirect back.
 
-export const CALLBACK_PATH = "/settings/payroll/callback";
+const CALLBACK_PATH = "/settings/payroll/callback";
 
 const stateCookie = createCookie("__payroll_connect", {
   httpOnly: true,

@@ -18,7 +18,7 @@ import { env } from "~/utils/env.server";
 /** The flash toast's cookie: set by a redirect that carries a toast, cleared once it is read. */
 export const TOAST_COOKIE = "toast";
 
-export type SessionData = {
+type SessionData = {
   /**
    * The random session token (server-side sessions, app/models/people/sessions.server.ts). Every
    * sign-in issues a new one, so a planted cookie is never kept. Nothing else is in the cookie:
@@ -94,7 +94,7 @@ function build() {
   return { session, toast, device };
 }
 
-export function sessionStorage(): SessionStorage<SessionData> {
+function sessionStorage(): SessionStorage<SessionData> {
   storages ??= build();
   return storages.session;
 }
@@ -104,16 +104,11 @@ export function toastStorage(): SessionStorage {
   return storages.toast;
 }
 
-/** Tests switch secrets between files. */
-export function resetSessionStorages() {
-  storages = undefined;
-}
-
 export function isSecureRequest(request: Request): boolean {
   return new URL(request.url).protocol === "https:";
 }
 
-export function getSession(request: Request) {
+function getSession(request: Request) {
   return sessionStorage().getSession(request.headers.get("Cookie"));
 }
 

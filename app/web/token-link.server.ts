@@ -10,7 +10,7 @@ import { isSecureRequest, sessionSecret } from "~/web/session.server";
  * The response whose address still holds the token (the link as mailed): nothing may keep it,
  * and its address is never sent anywhere as a Referer.
  */
-export const TOKEN_IN_ADDRESS = {
+const TOKEN_IN_ADDRESS = {
   "Cache-Control": "no-store",
   "Referrer-Policy": "no-referrer",
 } as const;

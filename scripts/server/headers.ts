@@ -5,7 +5,7 @@ import type { RequestHandler } from "express";
 import onHeaders from "on-headers";
 
 /** The page's Content-Security-Policy: Stripe's script and frames only when Stripe is on. */
-export function contentSecurityPolicy(
+function contentSecurityPolicy(
   nonce: string,
   { stripeOn, dev }: { stripeOn: boolean; dev: boolean },
 ): string {

@@ -32,7 +32,7 @@ const { createRequestHandler } =
   require("@remix-run/server-runtime") as typeof import("@remix-run/server-runtime");
 
 /** The app's route tree with its real modules and entry, as the server build holds them. */
-export async function appBuild(): Promise<ServerBuild> {
+async function appBuild(): Promise<ServerBuild> {
   const config = await readConfig(root, "production");
   const routes: Record<string, unknown> = {};
   const assetRoutes: Record<string, unknown> = {};

@@ -12,8 +12,7 @@ import path from "node:path";
  * that is not possible, the run stops with one line saying what to install.
  * (docs/decisions/0053-chromium-for-end-to-end-tests.md, 0129)
  */
-export type ChromiumSource =
-  "CHROMIUM_PATH" | "system" | "Playwright" | "installed";
+type ChromiumSource = "CHROMIUM_PATH" | "system" | "Playwright" | "installed";
 export type Chromium = { path: string; source: ChromiumSource };
 
 /** What the finder looks at; tests give their own. */

@@ -128,7 +128,7 @@ async function writeAdvance(
  * does to its request — paid (the hold), the fee captured and the rest released, and the
  * repayment schedule, dated from the approval as crafted (so backdated data stays coherent).
  */
-export async function markCarded(requestId: number, cardId: number) {
+async function markCarded(requestId: number, cardId: number) {
   const [row] = await db()
     .select({
       request: advanceRequests,

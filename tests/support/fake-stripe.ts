@@ -28,7 +28,7 @@ type Json = Record<string, unknown>;
 type Answer = { status: number; body: Json };
 
 /** `a[b][0][c]=v` → { a: { b: [ { c: "v" } ] } }, as Stripe reads the SDK's bodies. */
-export function parseStripeForm(text: string): Json {
+function parseStripeForm(text: string): Json {
   const out: Json = {};
   for (const [rawKey, value] of new URLSearchParams(text)) {
     const parts = rawKey.replace(/\]/g, "").split("[");

@@ -9,7 +9,7 @@ import {
 
 // The payroll connection pointed at the fake Finch server, or turned off (no Finch variables).
 
-export const FINCH_REDIRECT_URI = "http://localhost/settings/payroll/callback";
+const FINCH_REDIRECT_URI = "http://localhost/settings/payroll/callback";
 export const TOKEN_KEY = crypto.randomBytes(32).toString("base64");
 
 const FINCH_VARS = [

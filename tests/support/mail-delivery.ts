@@ -4,7 +4,7 @@ import { resetEnvCache } from "~/utils/env.server";
 import { startSmtpServer, type SmtpServer } from "./smtp";
 
 /** The app's links in mails sent by these tests. */
-export const MAIL_APP_URL = "https://app.groceryadvance.test";
+const MAIL_APP_URL = "https://app.groceryadvance.test";
 
 const KEYS = ["SMTP_URL", "MAIL_FROM", "APP_URL"] as const;
 

@@ -98,7 +98,7 @@ export async function explain(query: CapturedQuery): Promise<PlanNode> {
 }
 
 /** Tables that grow with the company: never read by a sequential scan. */
-export const BIG_TABLES = [
+const BIG_TABLES = [
   "users",
   "employees",
   "advance_requests",

@@ -53,12 +53,6 @@ export async function clearDepartment(user: User) {
     .where(eq(users.id, user.id));
 }
 
-/** The user row by id (after an action created it). */
-export async function userById(id: number) {
-  const [row] = await db().select().from(users).where(eq(users.id, id));
-  return row;
-}
-
 /** The TOTP secret of a user's two-factor sign-in. */
 export async function mfaSecretOf(userId: number) {
   const [row] = await db()
@@ -81,15 +75,6 @@ export async function setApprovalLimit(employer: User, limit: string) {
     .update(companies)
     .set({ approvalLimit: limit })
     .where(eq(companies.id, companyIdOf(employer)));
-}
-
-/** The employer's company settings row. */
-export async function settingsOf(employerUser: User) {
-  const [row] = await db()
-    .select()
-    .from(companies)
-    .where(eq(companies.id, companyIdOf(employerUser)));
-  return row;
 }
 
 export async function requestRow(id: number) {
@@ -171,7 +156,7 @@ export async function columnsOf(table: string): Promise<string[]> {
   return rows.map((r) => r.column_name);
 }
 
-export const COUNTED_TABLES = [
+const COUNTED_TABLES = [
   "users",
   "employees",
   "advance_requests",

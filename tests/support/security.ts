@@ -10,11 +10,11 @@ export function authenticatorCode(secret: string, steps = 0): string {
   });
 }
 
-export const FIREFOX_ON_LINUX = "Mozilla/5.0 (X11; Linux x86_64) Firefox/130.0";
-export const CHROME_ON_WINDOWS =
+const FIREFOX_ON_LINUX = "Mozilla/5.0 (X11; Linux x86_64) Firefox/130.0";
+const CHROME_ON_WINDOWS =
   "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36";
 /** The address the new device signs in from. */
-export const NEW_DEVICE_IP = "203.0.113.9";
+const NEW_DEVICE_IP = "203.0.113.9";
 
 /**
  * Signs in with Firefox on Linux, then with Chrome on Windows from NEW_DEVICE_IP: the second is

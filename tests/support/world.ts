@@ -49,7 +49,7 @@ export const MARKERS: Record<Person, string> = {
  * Whose markers each actor may see: their own, their company's team (the owner EA, the admin
  * AA and the approver AP of company A), their employees'.
  */
-export const VISIBLE: Record<Actor, Person[]> = {
+const VISIBLE: Record<Actor, Person[]> = {
   anon: [],
   A1: ["A1", "EA", "AA", "AP"],
   A2: ["A2", "EA", "AA", "AP"],
@@ -61,7 +61,7 @@ export const VISIBLE: Record<Actor, Person[]> = {
 };
 
 /** Company A's employer side: its owner, admin and approver. */
-export const TEAM_A = ["EA", "AA", "AP"] as const;
+const TEAM_A = ["EA", "AA", "AP"] as const;
 export const isEmployerActor = (actor: Actor) =>
   actor === "EB" || (TEAM_A as readonly string[]).includes(actor);
 

@@ -35,7 +35,7 @@ export type ActionData = {
   result: SubmissionResult<string[]>;
 };
 
-export function TabLink({
+function TabLink({
   to,
   active,
   children,
@@ -60,7 +60,7 @@ export function TabLink({
   );
 }
 
-export function SwitchLink({ to, children }: { to: string; children: string }) {
+function SwitchLink({ to, children }: { to: string; children: string }) {
   return (
     <p className="mt-4 text-center text-sm">
       <Link to={to} replace className="font-medium text-brand-700 underline">
@@ -120,7 +120,7 @@ type SignInStepProps = {
   actionData: ActionData | undefined;
 };
 
-export function LoginForm({ redirectTo, actionData }: SignInStepProps) {
+function LoginForm({ redirectTo, actionData }: SignInStepProps) {
   const [form, fields, pending] = useAuthForm("login", loginSchema, actionData);
   const t = useT("auth");
   return (
@@ -171,7 +171,7 @@ export function LoginForm({ redirectTo, actionData }: SignInStepProps) {
 }
 
 /** The second sign-in step for an account with two-factor sign-in on. */
-export function CodeForm({ redirectTo, actionData }: SignInStepProps) {
+function CodeForm({ redirectTo, actionData }: SignInStepProps) {
   const [form, fields, pending] = useAuthForm("mfa", mfaStepSchema, actionData);
   const t = useT("auth");
   return (
@@ -213,7 +213,7 @@ export function CodeForm({ redirectTo, actionData }: SignInStepProps) {
 }
 
 /** The employee and employer registration forms: the same fields but one (SPEC §2). */
-export function RegisterForm({
+function RegisterForm({
   as,
   actionData,
 }: {

@@ -6,7 +6,7 @@ function capitalise(value: string) {
 }
 
 /** A card's status badge: green when it can be used, blue when frozen, grey otherwise. */
-export function CardStatusBadge({ status }: { status: string }) {
+function CardStatusBadge({ status }: { status: string }) {
   const t = useT("common");
   if (status === "active")
     return <Badge tone="green">{t("card.active")}</Badge>;

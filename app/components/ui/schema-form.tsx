@@ -206,7 +206,7 @@ export function SchemaForm({
  * post, or the browser's own check), so a page reloaded without JavaScript shows the same
  * summary the browser shows with it. The field keeps its own message (decision 0121).
  */
-export function ErrorSummary({
+function ErrorSummary({
   form,
 }: {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any

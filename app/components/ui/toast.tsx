@@ -11,7 +11,7 @@ export type ToastData = {
 };
 
 /** How long a toast stays with JavaScript, counted while the pointer and focus are elsewhere. */
-export const TOAST_DURATION_MS = 5000;
+const TOAST_DURATION_MS = 5000;
 
 /**
  * The flash toast of the root loader, kept for as long as the user stays on the page it

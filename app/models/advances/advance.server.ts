@@ -50,7 +50,7 @@ import type { advanceRequestSchema } from "~/validation/api-responses";
 
 export const NOT_LINKED = "Your account is not linked to an employer yet.";
 export const ONLY_EMPLOYEES = "Only employees can request an advance.";
-export const NOT_YOUR_EMPLOYEE_ID =
+const NOT_YOUR_EMPLOYEE_ID =
   "You can only request an advance for your own account.";
 export const exceedsBalance = (balance: string) =>
   `Amount exceeds your available balance of ${formatMoney(balance)}`;
@@ -424,9 +424,9 @@ export function isCancellable(
 }
 
 /** Under the badge of a paid request still waiting for its card (docs/decisions/0078). */
-export const CARD_BEING_ISSUED = "Card being issued";
+const CARD_BEING_ISSUED = "Card being issued";
 /** Under the badge of a request cancelled after its fee was captured and then refunded. */
-export const FEE_REFUNDED = "Fee refunded";
+const FEE_REFUNDED = "Fee refunded";
 
 /**
  * The line under the badge: why it was declined or cancelled, and where the money is when
@@ -574,7 +574,7 @@ export async function quoteForEmployee(
 }
 
 /** The sum of the employee's PENDING requests, in cents (reserved by nothing yet). */
-export async function pendingCentsOf(
+async function pendingCentsOf(
   executor: Executor,
   employeeId: number,
 ): Promise<number> {
@@ -597,7 +597,7 @@ export async function pendingCentsOf(
  * reserve or owe) less the employee's pending requests, floored at 0. The figure /request
  * shows and the one its refusal names ('Amount exceeds your available balance of $X').
  */
-export function availableToRequestCents(
+function availableToRequestCents(
   availableBalance: string,
   pendingCents: number,
 ): number {

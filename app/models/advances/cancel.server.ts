@@ -19,8 +19,7 @@ import {
 import { findAdvance, ADVANCE_NOT_FOUND } from "./payment.server";
 import { settleOrLeaveForLater } from "./settlement.server";
 
-export const ONLY_EMPLOYEES_CANCEL =
-  "Only employees can cancel their requests.";
+const ONLY_EMPLOYEES_CANCEL = "Only employees can cancel their requests.";
 
 async function afterCancellation(done: Cancelled, now?: Date) {
   // After the commit, so a payment racing this cancellation finds it cancelled: whatever the

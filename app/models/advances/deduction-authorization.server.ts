@@ -7,8 +7,7 @@ import { DEDUCTION_AUTHORIZATION_VERSION } from "~/utils/state-rules";
 // The employee's wage-deduction authorisation (decision 0112): the version of the text they
 // signed and when, stored with each advance filed under it; withdrawn, it covers no later advance.
 
-export const NOT_AN_EMPLOYEE =
-  "Only employees sign a wage-deduction authorization.";
+const NOT_AN_EMPLOYEE = "Only employees sign a wage-deduction authorization.";
 
 async function employeeIdOf(user: User): Promise<number> {
   if (user.role !== "EMPLOYEE") throw forbidden(NOT_AN_EMPLOYEE);

@@ -127,7 +127,7 @@ function pendingRequestJson(
 }
 
 /** How many requests of the employer's employees wait for a decision (partial index). */
-export async function countPendingRequests(employer: User): Promise<number> {
+async function countPendingRequests(employer: User): Promise<number> {
   const [row] = await db()
     .select({ n: sql<number>`count(*)::int` })
     .from(advanceRequests)

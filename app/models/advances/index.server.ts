@@ -3,7 +3,6 @@
 // (tests/unit/layers.test.ts).
 
 export {
-  availableToRequestCents,
   countOwnRequests,
   exceedsBalance,
   getRequestPage,
@@ -22,7 +21,6 @@ export {
   statusNote,
   toPublicAdvance,
 } from "./advance.server";
-export { advanceTermsFor, type AdvanceTerms } from "./limits.server";
 export {
   listDeductionAuthorizations,
   signDeductionAuthorization,

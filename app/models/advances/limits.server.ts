@@ -32,7 +32,7 @@ import { stateRuleFor } from "~/utils/state-rules.server";
 /** Requests that count as advances: filed and not declined or cancelled. */
 const COUNTED = ["PENDING", "APPROVED"] as const;
 
-export type RepeatLimit = {
+type RepeatLimit = {
   /** The most advances in the window, and how many the employee has had in it. */
   max: number;
   used: number;

@@ -40,7 +40,7 @@ import {
 export const ADVANCE_NOT_FOUND = "Advance request not found.";
 export const NOT_APPROVED = "This advance request has not been approved yet.";
 export const DECLINED = "This advance request was declined.";
-export const CARD_ALREADY_ISSUED =
+const CARD_ALREADY_ISSUED =
   "A grocery card has already been issued for this advance.";
 export const NOT_PAID = "The payment for this advance has not been completed.";
 export const CANCELLED = "This advance request was cancelled.";
@@ -98,7 +98,7 @@ export async function findAdvance(
 }
 
 /** Refuses a request that is not approved, or whose card already exists. */
-export function assertApprovedWithoutCard(advance: PayableAdvance) {
+function assertApprovedWithoutCard(advance: PayableAdvance) {
   if (advance.request.status === "DECLINED") throw conflict(DECLINED);
   if (advance.request.status === "CANCELLED") throw conflict(CANCELLED);
   if (advance.request.status !== "APPROVED") throw conflict(NOT_APPROVED);
@@ -195,7 +195,7 @@ async function storeIntentId(
 }
 
 /** The request's payment intent at the provider: the stored one, else a new one (stored). */
-export async function ensurePaymentIntent(
+async function ensurePaymentIntent(
   advance: PayableAdvance,
 ): Promise<ProviderPaymentIntent> {
   const provider = paymentProvider();
@@ -267,7 +267,7 @@ async function refuseNoFee(advance: PayableAdvance) {
 }
 
 /** What checkout authorizes for a request: the fee (decision 0075). */
-export function feeOf(request: AdvanceRequest): number {
+function feeOf(request: AdvanceRequest): number {
   return requestFeeCents(request);
 }
 

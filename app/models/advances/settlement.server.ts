@@ -102,7 +102,7 @@ async function settleAtProvider(
  * before that authorization and recorded "nothing held"; the hold is then recorded as
  * released now, once (released_amount is still null).
  */
-export async function settleCancelledPayment(
+async function settleCancelledPayment(
   requestId: number,
   now: Date = new Date(),
   authorizedCents?: number,
@@ -322,7 +322,7 @@ export async function giveUpOnCard(
 }
 
 /** The approval is past its pay-by day (approved more than 7 days ago). */
-export function isPastPayBy(
+function isPastPayBy(
   request: { approvalDate: Date | null },
   now: Date = new Date(),
 ): boolean {

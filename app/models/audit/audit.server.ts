@@ -7,13 +7,12 @@ import type { Language } from "~/utils/i18n";
 import { serverT } from "~/utils/i18n.server";
 import { actingApiKey } from "~/utils/request-context.server";
 import {
-  AUDIT_ACTIONS,
   AUDIT_LABELS,
   type AuditAction,
   type ActivityFilter,
 } from "~/validation/audit";
 
-export { AUDIT_ACTIONS, AUDIT_LABELS, type AuditAction };
+export { type AuditAction };
 
 export type AuditEntry = {
   /** Who acted: null for the system (automatic approval, the provider, a scheduled run). */

@@ -4,7 +4,6 @@ import {
   cardAuthorizations,
   employees,
   virtualCards,
-  type CardAuthorization,
   type User,
   type VirtualCard,
 } from "#db/schema";
@@ -57,26 +56,26 @@ import {
 // the balance the previous one left: the card is never overspent (docs/decisions/0044).
 
 /** Merchant categories a grocery card may buy in (Stripe's names; docs/decisions/0044). */
-export const GROCERY_CATEGORIES: readonly string[] = [GROCERY_CATEGORY];
+const GROCERY_CATEGORIES: readonly string[] = [GROCERY_CATEGORY];
 
-export const CARD_NOT_FOUND = "Card not found.";
+const CARD_NOT_FOUND = "Card not found.";
 export const DECLINE_NOT_GROCERY =
   "This card can only be used at grocery stores.";
 /** At a superstore category (5300, 5310, 5311), a shop that is not on the superstore list. */
 export const declineNotListedSuperstore = (code: string) =>
   `This shop is not on the card's list of superstores, and purchases in its category (${code}) are allowed only there.`;
 export const DECLINE_FROZEN = "This card is frozen.";
-export const DECLINE_INACTIVE = "This card is not active.";
-export const DECLINE_EXPIRED = "This card has expired.";
-export const DECLINE_CURRENCY =
+const DECLINE_INACTIVE = "This card is not active.";
+const DECLINE_EXPIRED = "This card has expired.";
+const DECLINE_CURRENCY =
   "This card can only be used for purchases in US dollars.";
-export const DECLINE_ZERO = "The purchase amount must be more than $0.00.";
-export const declineOverBalance = (amountCents: number, remaining: number) =>
+const DECLINE_ZERO = "The purchase amount must be more than $0.00.";
+const declineOverBalance = (amountCents: number, remaining: number) =>
   `The purchase of ${formatCents(amountCents)} is more than the card's remaining balance of ${formatCents(remaining)}.`;
 export const SANDBOX_ONLY =
   "Simulated purchases exist only in sandbox mode: with Stripe, purchases come from the card network.";
 
-export const FROZEN = "frozen";
+const FROZEN = "frozen";
 
 export type Purchase = {
   amountCents: number;
@@ -98,7 +97,7 @@ export type Decision = {
 };
 
 /** The card's rules, without the database: the decline reason, or null to approve. */
-export function declineReason(
+function declineReason(
   card: Pick<VirtualCard, "status" | "amount" | "expiryMonth" | "expiryYear">,
   spentCents: number,
   purchase: Purchase,
@@ -447,7 +446,7 @@ export async function setCardFrozen(
   return result;
 }
 
-export const CARD_ALREADY_CLOSED = "This card is already closed.";
+const CARD_ALREADY_CLOSED = "This card is already closed.";
 
 /**
  * Closes a card for good, inside the caller's transaction: every later purchase is declined,
@@ -518,34 +517,10 @@ export async function closeOwnCard(
   return card;
 }
 
-export type CardAuthorizationDto = {
-  id: number;
-  amount: string;
-  merchantName: string;
-  merchantCategory: string;
-  approved: boolean;
-  reason: string | null;
-  status: string;
-  createdAt: string;
-};
-
-export function toAuthorizationDto(a: CardAuthorization): CardAuthorizationDto {
-  return {
-    id: a.id,
-    amount: a.amount,
-    merchantName: a.merchantName,
-    merchantCategory: a.merchantCategory,
-    approved: a.approved,
-    reason: a.reason,
-    status: a.status,
-    createdAt: a.createdAt.toISOString(),
-  };
-}
-
 /** A card as GET /api/virtual-cards and the freeze endpoints answer it. */
 export type OwnCardDto = z.output<typeof ownCardSchema>;
 
-export function toOwnCardDto(
+function toOwnCardDto(
   card: Parameters<typeof toVirtualCardDto>[0],
   figures: Pick<CardFigures, "spentCents" | "remainingCents">,
 ): OwnCardDto {
@@ -642,8 +617,8 @@ function merchantOf(authorization: Obj) {
   };
 }
 
-export type RealTimeAnswer = { approved: boolean; apiVersion: string };
-export type IssuingAck = {
+type RealTimeAnswer = { approved: boolean; apiVersion: string };
+type IssuingAck = {
   received: true;
   type: string;
   handled: boolean;
@@ -790,13 +765,6 @@ async function recordTransaction(event: ProviderEvent): Promise<IssuingAck> {
   return { received: true, type: event.type, handled: rows.length > 0 };
 }
 
-export const ISSUING_EVENTS = [
-  "issuing_authorization.request",
-  "issuing_authorization.created",
-  "issuing_authorization.updated",
-  "issuing_transaction.created",
-] as const;
-
 /**
  * The card's share of POST /api/stripe/webhook: the signature is checked on the raw body (400
  * when wrong); null for an event that is not about card purchases (the payment webhook takes
@@ -830,9 +798,9 @@ export function parseCardId(value: string | undefined): number {
   return id;
 }
 
-export const DETAILS_NOT_AVAILABLE =
+const DETAILS_NOT_AVAILABLE =
   "The full card details are shown by the card provider's secure display, which needs JavaScript. Please enable it to see them.";
-export const DETAILS_OF_CLOSED_CARD =
+const DETAILS_OF_CLOSED_CARD =
   "This card is closed: its details are no longer shown.";
 export const DETAILS_SHOWN_BY_SANDBOX =
   "Card details come from the built-in sandbox here: press Show card details on the card's page.";
@@ -890,14 +858,13 @@ export async function cardDisplayKey(
   };
 }
 
-export const REFUND_NOTHING_SPENT =
-  "A refund cannot be more than the card has spent.";
+const REFUND_NOTHING_SPENT = "A refund cannot be more than the card has spent.";
 /** The reason stored on a provider's refund that was more than the card had spent. */
-export const REFUND_OVER_SPEND =
+const REFUND_OVER_SPEND =
   "Not applied: the refund is more than the card has spent.";
 
 /** The reason stored on a refund whose purchase was reversed afterwards. */
-export const REFUND_PURCHASE_REVERSED =
+const REFUND_PURCHASE_REVERSED =
   "Not applied: the purchase it refunded was reversed.";
 
 /**
@@ -961,7 +928,7 @@ async function ledgerSpentCents(tx: Executor, cardId: number): Promise<number> {
  * is then returned with the card's unspent balance at once (closeCard's rule), so the employee
  * owes less.
  */
-export async function refundToCard(
+async function refundToCard(
   cardId: number,
   refund: {
     amountCents: number;

@@ -56,13 +56,13 @@ import type {
 // virtual_cards.request_id); only the masked number and expiry are stored (docs/decisions/0004).
 
 /** A card as the API answers it when issued: the response schema, with its request. */
-export type CardDto = z.output<typeof issuedCardSchema>;
+type CardDto = z.output<typeof issuedCardSchema>;
 
-export function maskCardNumber(last4: string): string {
+function maskCardNumber(last4: string): string {
   return `•••• •••• •••• ${last4}`;
 }
 
-export function groceryLimits(cents: number): string {
+function groceryLimits(cents: number): string {
   return JSON.stringify({
     restrictions: GROCERY_RESTRICTION,
     allowedCategories: CARD_CATEGORIES,
@@ -96,7 +96,7 @@ export function toVirtualCardDto(
   };
 }
 
-export function toCardDto(card: VirtualCard): CardDto {
+function toCardDto(card: VirtualCard): CardDto {
   return { ...toVirtualCardDto(card), requestId: card.requestId };
 }
 
@@ -130,7 +130,7 @@ export type IssuedCard = { card: CardDto; created: boolean };
  * When a paid request still without a card is given up on: the last run of the recovery job
  * inside CARD_GIVE_UP_MINUTES after the payment (docs/decisions/0078).
  */
-export function giveUpAt(paidAt: Date): Date {
+function giveUpAt(paidAt: Date): Date {
   return addMinutes(paidAt, CARD_GIVE_UP_MINUTES - CARD_RECOVERY_EVERY_MINUTES);
 }
 

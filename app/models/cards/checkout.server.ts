@@ -39,12 +39,10 @@ import {
 
 // For the checkout page, which imports this module already (one server module per route
 // keeps its pages' browser build small).
-export { CardCreationError };
-
 // The checkout screens' domain: what /checkout shows, the sandbox's pay-and-issue action,
 // the return from Stripe's redirect, and the provider's webhook.
 
-export const CARD_CREATION_FAILED =
+const CARD_CREATION_FAILED =
   "Payment succeeded but we couldn't create your grocery card.";
 
 export type CheckoutView = {

@@ -30,7 +30,6 @@ export {
   simulateMerchantRefund,
   spentCents,
   listOwnCardDtos,
-  toOwnCardDto,
 } from "./card-authorization.server";
 export { recoverPaidRequests } from "./card-recovery.server";
 export {
@@ -44,7 +43,6 @@ export {
 } from "./checkout.server";
 export {
   listedSuperstore,
-  normalizeMerchantName,
   superstoreList,
   superstoreNames,
 } from "./superstores.server";

@@ -33,7 +33,7 @@ const listSchema = z.object({
 export type SuperstoreList = z.output<typeof listSchema>;
 
 /** Upper case, letters and digits only, words separated by one space. */
-export function normalizeMerchantName(name: string): string {
+function normalizeMerchantName(name: string): string {
   return name
     .toUpperCase()
     .replace(/[^A-Z0-9]+/g, " ")

@@ -18,7 +18,7 @@ import { publish } from "~/services/events.server";
 import { companyFor } from "~/utils/company-access.server";
 import { toCents } from "~/utils/money";
 
-export const EMPLOYER_ID_NOT_FOUND = "Employer ID not found";
+const EMPLOYER_ID_NOT_FOUND = "Employer ID not found";
 
 /**
  * An employer adds an employee (DESIGN §4): the company is the acting member's, never the

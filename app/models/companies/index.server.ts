@@ -36,10 +36,7 @@ export {
   viewInvitation,
 } from "./invitations.server";
 export { addEmployee, companyStates, setWorkState } from "./employee.server";
-export {
-  invitationAllowance,
-  reserveInvitationSends,
-} from "./sending-limits.server";
+export { invitationAllowance } from "./sending-limits.server";
 export {
   type BadRow,
   confirmRoster,

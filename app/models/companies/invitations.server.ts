@@ -47,10 +47,10 @@ import {
 // (signed in at once, linked to the company) or, signed in as an employee with no company,
 // links their existing account.
 
-export type InvitationStatus = Invitation["status"];
+type InvitationStatus = Invitation["status"];
 
 /** The status as people see it: a pending invitation past its date is EXPIRED. */
-export function statusOf(
+function statusOf(
   row: Pick<Invitation, "status" | "expiresAt">,
   now = new Date(),
 ): InvitationStatus {
@@ -739,10 +739,10 @@ export async function joinWithAccount(
   return user;
 }
 
-export const JOIN_NEEDS_NEW_ACCOUNT =
+const JOIN_NEEDS_NEW_ACCOUNT =
   "This invitation is for a new account: sign out, then open the link again.";
 
-export function alreadyInCompany(company: string): string {
+function alreadyInCompany(company: string): string {
   return `Your account already belongs to ${company || "another company"}. Nothing was changed.`;
 }
 

@@ -21,11 +21,11 @@ export type InvitationAllowance = {
   sentLastDay: number;
 };
 
-export const INVITATIONS_HOUR_FULL =
+const INVITATIONS_HOUR_FULL =
   "Your company can send {{limit}} invitations an hour and has {{left}} left for now. Please try again later.";
-export const INVITATIONS_DAY_FULL =
+const INVITATIONS_DAY_FULL =
   "Your company can send {{limit}} invitations a day and has {{left}} left for now. Please try again tomorrow.";
-export const INVITATIONS_CONFIRM_FIRST =
+const INVITATIONS_CONFIRM_FIRST =
   "Until a company owner confirms their e-mail address, the company can send {{hour}} invitations an hour and {{day}} a day, and has {{left}} left for now. Open the confirmation link we e-mailed at registration (the Settings page can send it again).";
 
 const fill = (template: string, values: Record<string, number>) =>

@@ -16,7 +16,7 @@ import { revokeInvitationsSentBy } from "./invitations.server";
 // and last sign-in; a role changed; a member removed (their sessions end at once). A company
 // always keeps at least one owner. Inviting a colleague is in invitations.server.ts.
 
-export const MEMBER_NOT_FOUND = "Member not found";
+const MEMBER_NOT_FOUND = "Member not found";
 
 export type TeamMember = {
   id: number;

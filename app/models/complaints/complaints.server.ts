@@ -30,8 +30,8 @@ import type { FileComplaintInput } from "~/validation/complaints";
 // it to review and resolve it with a text the employee reads; each step is mailed to the
 // employee; a complaint past its acknowledge-by or resolve-by date reminds the handlers daily.
 
-export type ComplaintStatus = Complaint["status"];
-export type ComplaintCategory = Complaint["category"];
+type ComplaintStatus = Complaint["status"];
+type ComplaintCategory = Complaint["category"];
 
 /** A complaint as pages and the JSON API show it. */
 export type ComplaintView = {
@@ -56,7 +56,7 @@ export type QueuedComplaint = ComplaintView & {
   employee: { userId: number; firstName: string; lastName: string };
 };
 
-export function isLate(
+function isLate(
   c: Pick<Complaint, "status" | "acknowledgeBy" | "resolveBy">,
   now: Date = new Date(),
 ): boolean {
@@ -87,7 +87,7 @@ function view(c: Complaint, now = new Date()): ComplaintView {
 const REFERENCE_ALPHABET = "23456789ABCDEFGHJKMNPQRSTUVWXYZ";
 
 /** A complaint's reference: "CMP-" and eight characters, random (not a count of complaints). */
-export function newReference(): string {
+function newReference(): string {
   let out = "";
   for (let i = 0; i < 8; i++)
     out += REFERENCE_ALPHABET[randomInt(REFERENCE_ALPHABET.length)];
@@ -266,7 +266,7 @@ export async function listCompanyComplaints(
 }
 
 /** One of the company's complaints (another company's, or none: 404). */
-export async function getCompanyComplaint(
+async function getCompanyComplaint(
   user: User,
   id: number,
 ): Promise<QueuedComplaint> {

@@ -4,8 +4,6 @@
 
 export {
   fileComplaint,
-  getCompanyComplaint,
-  isLate,
   listCompanyComplaints,
   listOwnComplaints,
   resolveComplaint,
@@ -14,5 +12,4 @@ export {
   toPublicComplaint,
   type ComplaintView,
   type QueuedComplaint,
-  type QueueFilter,
 } from "./complaints.server";

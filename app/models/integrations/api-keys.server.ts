@@ -41,11 +41,11 @@ export type CreatedApiKey = {
   createdAt: string;
 };
 
-export function hashApiKey(secret: string): string {
+function hashApiKey(secret: string): string {
   return crypto.createHash("sha256").update(secret).digest("hex");
 }
 
-export function toPublicApiKey(key: ApiKey): PublicApiKey {
+function toPublicApiKey(key: ApiKey): PublicApiKey {
   return {
     id: key.id,
     name: key.name,

@@ -14,12 +14,12 @@ import { AppError, badRequest, conflict } from "~/utils/errors";
 // key, a webhook signing secret) is kept with those fields null and a `message` saying the
 // secret was shown once, so its replay carries no secret either.
 
-export const IDEMPOTENCY_HOURS = 24;
-export const IDEMPOTENCY_KEY_INVALID =
+const IDEMPOTENCY_HOURS = 24;
+const IDEMPOTENCY_KEY_INVALID =
   "Idempotency-Key must be 1 to 255 visible ASCII characters";
-export const IDEMPOTENCY_KEY_REUSED =
+const IDEMPOTENCY_KEY_REUSED =
   "This Idempotency-Key was already used with a different request.";
-export const IDEMPOTENCY_IN_PROGRESS =
+const IDEMPOTENCY_IN_PROGRESS =
   "A request with this Idempotency-Key is still in progress. Please retry shortly.";
 
 const WAIT_MS = 15_000;
@@ -111,7 +111,7 @@ export type ResponseSecrets = { fields: string[]; message: string };
  * saying why. Anything that is not such an object (an error, another content type) carries no
  * secret and is kept as it is.
  */
-export function withoutSecrets(
+function withoutSecrets(
   body: string,
   secrets: ResponseSecrets | undefined,
 ): string {

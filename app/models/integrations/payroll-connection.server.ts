@@ -30,18 +30,18 @@ import { ensurePayrollDeduction } from "./payroll-link.server";
 // code is exchanged for an access token, which is stored sealed and never shown. Disconnecting
 // revokes the token at Finch and deletes it.
 
-export const PAYROLL_CONNECTION_OFF =
+const PAYROLL_CONNECTION_OFF =
   "The payroll connection is not turned on for this server.";
-export const PAYROLL_CONNECT_STATE_INVALID =
+const PAYROLL_CONNECT_STATE_INVALID =
   "This payroll connection link is not valid any more. Start the connection again from Settings.";
-export const PAYROLL_ALREADY_CONNECTED =
+const PAYROLL_ALREADY_CONNECTED =
   "Your company's payroll is already connected. Disconnect it first to connect another.";
-export const PAYROLL_NOT_CONNECTED = "Your company's payroll is not connected.";
-export const PAYROLL_CONNECT_CANCELLED =
+const PAYROLL_NOT_CONNECTED = "Your company's payroll is not connected.";
+const PAYROLL_CONNECT_CANCELLED =
   "The payroll connection was not finished: nothing was connected.";
-export const FINCH_UNAVAILABLE =
+const FINCH_UNAVAILABLE =
   "Finch did not answer. Nothing was changed: try again in a few minutes.";
-export const FINCH_REFUSED =
+const FINCH_REFUSED =
   "Finch refused the connection. Nothing was changed: start the connection again.";
 
 /** How long a started connect may take before its state stops working. */

@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { payrollConnections, payrollIndividuals } from "#db/schema";
 import {
   notifyPayrollConnectionProblem,
@@ -170,27 +170,6 @@ export async function linkPayrollIndividuals(
         },
         setWhere: sql`${payrollIndividuals.finchIndividualId} <> excluded.finch_individual_id`,
       });
-}
-
-/** The payroll system's individual id of each of these employees that has one. */
-export async function payrollIndividualIds(
-  companyId: number,
-  employeeIds: number[],
-): Promise<Map<number, string>> {
-  if (employeeIds.length === 0) return new Map();
-  const rows = await db()
-    .select({
-      employeeId: payrollIndividuals.employeeId,
-      individualId: payrollIndividuals.finchIndividualId,
-    })
-    .from(payrollIndividuals)
-    .where(
-      and(
-        eq(payrollIndividuals.companyId, companyId),
-        inArray(payrollIndividuals.employeeId, employeeIds),
-      ),
-    );
-  return new Map(rows.map((r) => [r.employeeId, r.individualId]));
 }
 
 /**

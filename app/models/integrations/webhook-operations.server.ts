@@ -79,7 +79,7 @@ function failureText(
   return null;
 }
 
-export function toDeliveryLogItem(
+function toDeliveryLogItem(
   row: WebhookDelivery,
   language: LogLanguage = "en",
 ): DeliveryLogItem {

@@ -19,7 +19,6 @@ import {
 import {
   isDeliveryFailure,
   postSigned,
-  type DeliveryFailure,
 } from "~/services/webhooks/deliver.server";
 import {
   isLocalName,
@@ -72,7 +71,7 @@ import {
 export const WEBHOOK_TASK = "webhook-delivery";
 export const WEBHOOK_ENDPOINT_NOT_FOUND = "Webhook endpoint not found";
 export const WEBHOOK_DELIVERY_NOT_FOUND = "Webhook delivery not found";
-export const WEBHOOK_RETRY_HOURS = 24;
+const WEBHOOK_RETRY_HOURS = 24;
 /** Attempts at running a delivery's job that threw (the database away), not at delivering. */
 const MAX_JOB_ATTEMPTS = 25;
 /** How long a delivery that found its endpoint or company busy waits before it asks again. */
@@ -127,7 +126,7 @@ export function endpointVersion(row: { apiVersion: string }): ApiVersion {
 }
 
 /** The API's reason for a disabled endpoint (the settings page says the same, translated). */
-export function disabledReason(
+function disabledReason(
   row: Pick<
     WebhookEndpoint,
     "id" | "disabledAt" | "failingSince" | "consecutiveFailures"
@@ -170,7 +169,7 @@ export function companyEndpoint(id: number, companyId: number) {
 }
 
 /** The secret before the last rotation while it still signs, else null. */
-export function previousSecretOf(
+function previousSecretOf(
   row: Pick<WebhookEndpoint, "previousSecret" | "previousSecretExpiresAt">,
   now: Date = new Date(),
 ): string | null {
@@ -389,7 +388,7 @@ export async function requeueWebhooksWithoutJob(): Promise<number[]> {
  * Adds the delivery's job (PostgreSQL) in the caller's transaction, in its endpoint's queue, due
  * at `runAt` (now by default). The job adds itself again for a later attempt: same key.
  */
-export async function enqueueDelivery(
+async function enqueueDelivery(
   tx: Executor,
   deliveryId: number,
   endpointId: number,
@@ -486,7 +485,7 @@ export async function queueDeliveries(
   return rows.map((row) => row.id);
 }
 
-export { isDeliveryFailure, type DeliveryFailure };
+export { isDeliveryFailure };
 
 export type DeliveryOutcome =
   | "delivered"
@@ -821,7 +820,7 @@ export async function resendWebhookDelivery(
  * Employees as the API shows them: GET /api/employees's rows and employee.joined's payload
  * (a query on users with their employee rows; the caller filters and orders it).
  */
-export function selectPublicEmployees(executor: Executor = db()) {
+function selectPublicEmployees(executor: Executor = db()) {
   return executor
     .select({
       id: employees.id,

@@ -64,7 +64,7 @@ export function availableToRequest(
 }
 
 /** Each employee's figures, by employee id (an unknown id is left out). */
-export async function employeeFigures(
+async function employeeFigures(
   executor: Executor,
   employeeIds: number[],
 ): Promise<Map<number, EmployeeFigures>> {

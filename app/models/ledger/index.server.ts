@@ -3,12 +3,10 @@
 // (tests/unit/layers.test.ts).
 
 export {
-  BALANCE_FOLD_BACKLOG,
   cardLeftCents,
   cardSpendEntry,
   cardSubject,
   companyCreditSql,
-  companyPaidBackSql,
   companyTotals,
   entryCtes,
   foldLedgerBalances,
@@ -20,7 +18,6 @@ export {
   repaymentOf,
   repaymentSince,
   repaymentStatement,
-  type Repayment,
   type RepaymentRow,
   reserveOrRefuse,
   syncCardSpend,
@@ -40,10 +37,7 @@ export {
   type CreditPaybackRow,
   type CardFigures,
   deductionFigures,
-  type DeductionFigures,
-  employeeFigures,
   employeeFiguresOf,
-  type EmployeeFigures,
   owedSql,
   usedSql,
 } from "./figures.server";

@@ -27,7 +27,7 @@ import { fromCents, toCents } from "~/utils/money";
 // employee's available balance is max advance − reserved − owed, recomputed here
 // (refreshAvailable) whenever one of them changes, never adjusted by increments.
 
-export type LedgerEvent = (typeof LEDGER_EVENTS)[number];
+type LedgerEvent = (typeof LEDGER_EVENTS)[number];
 export type LedgerAccount = (typeof LEDGER_ACCOUNTS)[number];
 
 export type Posting = {
@@ -417,7 +417,7 @@ export function cardSpendEntry(
 }
 
 /** A reader that finds more unfolded balance deltas of its company than this folds them. */
-export const BALANCE_FOLD_BACKLOG = 500;
+const BALANCE_FOLD_BACKLOG = 500;
 
 /**
  * Folds the committed balance deltas into ledger_balances (docs/decisions/0102). Returns how
@@ -476,7 +476,7 @@ export function companyCreditSql(companyId: number): SQL {
  * What a company paid back of its employees' credits since `from` (the `credit.paid_back`
  * entries' postings to the credit account), as an SQL expression in dollars.
  */
-export function companyPaidBackSql(companyId: number, from: Date): SQL {
+function companyPaidBackSql(companyId: number, from: Date): SQL {
   return sql`coalesce((select sum(p.amount) from journal_entries j
       join ledger_postings p on p.entry_id = j.id and p.account = 'credit'
       where j.company_id = ${companyId} and j.event = 'credit.paid_back'

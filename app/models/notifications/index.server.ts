@@ -39,13 +39,11 @@ export {
   duePushIds,
   getPushChoices,
   listPushDevices,
-  PushNotReady,
   removePushDevice,
   removePushEndpoint,
   requeuePushWithoutJob,
   savePushSubscription,
   setPushChoices,
-  type PushDeviceRow,
 } from "./push.server";
 export {
   notifyCreditOwed,

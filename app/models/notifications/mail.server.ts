@@ -15,14 +15,14 @@ import { requeueRowsWithoutJob } from "~/utils/job-sweep.server";
 // Without SMTP_URL the row is kept and shown to its recipient at /outbox.
 
 /** Delivery attempts before a mail is marked failed (the queue's job gives up at the same count). */
-export const MAIL_MAX_ATTEMPTS = 10;
+const MAIL_MAX_ATTEMPTS = 10;
 export const DELIVER_MAIL_TASK = "deliver-mail";
 /**
  * Kinds whose body holds a single-use link (a token): a reset, the "choose your password" link
  * of an account an employer created, an invitation. Once delivered the body is dropped; until
  * then it is shown to its recipient only.
  */
-export const TOKEN_MAIL_KINDS: ReadonlySet<string> = new Set([
+const TOKEN_MAIL_KINDS: ReadonlySet<string> = new Set([
   "password.reset",
   "account.created",
   "invitation.employee",

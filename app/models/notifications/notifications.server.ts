@@ -18,7 +18,7 @@ import { hasPushFor } from "./push.server";
 // names, honours the recipient's choice where one applies, and enqueues the rendered mail.
 
 export type EmailChoices = { decisions: boolean; deductions: boolean };
-export const DEFAULT_EMAIL_CHOICES: EmailChoices = {
+const DEFAULT_EMAIL_CHOICES: EmailChoices = {
   decisions: true,
   deductions: true,
 };

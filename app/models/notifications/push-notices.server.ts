@@ -21,7 +21,7 @@ export type PushNoticeName =
   | "complaintReceived";
 
 /** A notice's title and text in `language`. */
-export function pushText(
+function pushText(
   language: Language,
   notice: PushNoticeName,
   params: Record<string, string | number>,

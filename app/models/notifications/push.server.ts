@@ -34,7 +34,7 @@ import {
 
 export const DELIVER_PUSH_TASK = "deliver-push";
 /** Delivery attempts before a push is marked failed (the queue's job gives up at the same count). */
-export const PUSH_MAX_ATTEMPTS = 8;
+const PUSH_MAX_ATTEMPTS = 8;
 /** How long a push service keeps an undelivered notification (the device offline): 2 days. */
 const PUSH_TTL_SECONDS = 2 * 24 * 3600;
 
@@ -231,7 +231,7 @@ export async function enqueuePush(
 }
 
 /** The delivery is held by another worker: not an attempt, looked at again later. */
-export class PushNotReady extends Error {
+class PushNotReady extends Error {
   constructor(pushId: number) {
     super(
       `push ${pushId} is being delivered by another worker; will look again`,

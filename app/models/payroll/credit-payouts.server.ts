@@ -13,10 +13,10 @@ import { companyFor } from "~/utils/company-access.server";
 // the payment here (audit trail, ledger entry), which brings the credit to 0. Everyone else is
 // paid on the next payroll run's reimbursement line.
 
-export const PAYOUT_EMPLOYEE_NOT_FOUND = "Employee not found.";
-export const PAYOUT_NOT_A_LEAVER =
+const PAYOUT_EMPLOYEE_NOT_FOUND = "Employee not found.";
+const PAYOUT_NOT_A_LEAVER =
   "Only a leaver's credit is paid by the employer directly; an employee still paid gets it on the next payroll run.";
-export const NOTHING_OWED_BACK = "Nothing is owed back to this employee.";
+const NOTHING_OWED_BACK = "Nothing is owed back to this employee.";
 
 export type CreditPayout = {
   payoutId: number;

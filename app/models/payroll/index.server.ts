@@ -30,26 +30,14 @@ export {
   confirmOffboardingProposal,
   dismissOffboardingProposal,
   listOffboardingProposals,
-  type OffboardingProposal,
-  openProposalCount,
-  PROPOSAL_NOT_FOUND,
-  type RosterSyncSummary,
   syncConnectedRosters,
-  syncPayrollRoster,
   syncPayrollRosterNow,
 } from "./roster-sync.server";
-export {
-  NOTHING_OWED_BACK,
-  PAYOUT_NOT_A_LEAVER,
-  recordLeaverPayout,
-  type CreditPayout,
-} from "./credit-payouts.server";
+export { recordLeaverPayout } from "./credit-payouts.server";
 export {
   listWrittenRuns,
   runPayrollConnection,
   runPayrollConnections,
-  RUN_NOT_WRITTEN,
   UNMATCHED,
   writeRunAgain,
-  type WrittenRun,
 } from "./payroll-connection-runs.server";

@@ -41,12 +41,12 @@ import { companyFor } from "~/utils/company-access.server";
 // after next, never before the leaver's latest card) and, until it has passed, an admin can
 // correct it by offboarding again with another date: what is owed moves again.
 
-export const EMPLOYEE_NOT_FOUND = "Employee not found.";
-export const ALREADY_LEFT =
+const EMPLOYEE_NOT_FOUND = "Employee not found.";
+const ALREADY_LEFT =
   "This employee has already been offboarded with this last pay date.";
-export const LAST_PAY_DATE_FORMAT =
+const LAST_PAY_DATE_FORMAT =
   "Enter the last pay date as a date like 2026-11-27.";
-export const OFFBOARDED_REASON = "The employee left the company";
+const OFFBOARDED_REASON = "The employee left the company";
 
 export type Offboarded = {
   employeeId: number;

@@ -54,9 +54,9 @@ import { createRunInTx, recordRunResults } from "./payroll-runs.server";
 // same function a manual result uses (recordRunResults), then the enrolments go back to 0.
 // Whatever cannot be matched is left for a person, with the reason.
 
-export const RUN_NOT_WRITTEN =
+const RUN_NOT_WRITTEN =
   "This payroll run was not written to your payroll system.";
-export const FINCH_DOWN =
+const FINCH_DOWN =
   "Finch did not answer. Nothing was changed: try again in a few minutes.";
 
 /** Reasons a deduction is left for a person after the statements are read. */
@@ -179,7 +179,7 @@ async function unlinkedOf(executor: Executor, runId: number, due: Due[]) {
  * written to payroll in one transaction (Finch refusing rolls the run back: the next morning
  * tries again, and on the pay date the ordinary daily run makes the file instead).
  */
-export async function writeUpcomingRun(
+async function writeUpcomingRun(
   company: ConnectedCompany,
   now: Date,
 ): Promise<{ runId: number; jobId: string | null } | null> {
@@ -233,7 +233,7 @@ export async function writeUpcomingRun(
 }
 
 /** Where each pending write job stands at the provider: done, failed or assisted. */
-export async function checkWriteJobs(company: ConnectedCompany) {
+async function checkWriteJobs(company: ConnectedCompany) {
   const pending = await db()
     .select({
       runId: payrollRunWrites.runId,
@@ -340,7 +340,7 @@ function matchStatements(
  * last paycheck → write-off), the rest left for a person; then the enrolments go back to 0.
  * Statements Finch is still fetching are read the next morning.
  */
-export async function readRunResults(company: ConnectedCompany, now: Date) {
+async function readRunResults(company: ConnectedCompany, now: Date) {
   const today = isoDay(now);
   const due = await db()
     .select({

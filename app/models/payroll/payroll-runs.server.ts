@@ -59,34 +59,29 @@ import type { z } from "zod";
 // collection.
 
 export const FUTURE_RUN = "A payroll run cannot be dated in the future.";
-export const RUN_NOT_FOUND = "Payroll run not found.";
-export const BAD_PAY_DATE = "Use a date like 2026-11-27.";
-export const notInRun = (id: number) =>
-  `Deduction ${id} is not in this payroll run.`;
+const RUN_NOT_FOUND = "Payroll run not found.";
+const BAD_PAY_DATE = "Use a date like 2026-11-27.";
+const notInRun = (id: number) => `Deduction ${id} is not in this payroll run.`;
 /** Names the employee and both amounts, so the person fixing the file knows which row. */
-export const moreThanDue = (
-  name: string,
-  collectedCents: number,
-  dueCents: number,
-) =>
+const moreThanDue = (name: string, collectedCents: number, dueCents: number) =>
   `The ${formatCents(collectedCents)} collected from ${name} is more than the ${formatCents(dueCents)} due.`;
-export const alreadyRecorded = (id: number) =>
+const alreadyRecorded = (id: number) =>
   `A different result for deduction ${id} is already recorded.`;
-export const duplicateResult = (id: number) =>
+const duplicateResult = (id: number) =>
   `Deduction ${id} appears more than once in these results.`;
-export const BAD_COLLECTED =
+const BAD_COLLECTED =
   "Each collected amount must be a number of dollars with at most 2 decimals, 0 or more.";
-export const NO_RESULTS = "Send at least one result.";
-export const BAD_UNPAID_LINES =
+const NO_RESULTS = "Send at least one result.";
+const BAD_UNPAID_LINES =
   "unpaidReimbursements must be a list of reimbursement line ids of this run.";
-export const lineNotInRun = (id: number) =>
+const lineNotInRun = (id: number) =>
   `Reimbursement line ${id} is not in this payroll run.`;
-export const lineAlreadyPaid = (id: number) =>
+const lineAlreadyPaid = (id: number) =>
   `Reimbursement line ${id} is already recorded as paid.`;
-export const duplicateLine = (id: number) =>
+const duplicateLine = (id: number) =>
   `Reimbursement line ${id} appears more than once.`;
 
-export type RunDeduction = {
+type RunDeduction = {
   id: number;
   employeeId: number;
   employeeName: string;

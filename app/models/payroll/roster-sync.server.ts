@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull } from "drizzle-orm";
 import {
   employees,
   invitations,
@@ -36,9 +36,8 @@ import { syncPayScheduleFromPayroll } from "./payroll-connection-runs.server";
 // employment ended are proposed for offboarding with their last pay date, and a person confirms
 // each. Nobody is offboarded by the sync itself. Every change is in the audit trail.
 
-export const PROPOSAL_NOT_FOUND =
-  "This offboarding proposal is not open any more.";
-export const PAYROLL_SYNC_FAILED =
+const PROPOSAL_NOT_FOUND = "This offboarding proposal is not open any more.";
+const PAYROLL_SYNC_FAILED =
   "Finch did not answer. Nothing was changed: try again in a few minutes.";
 
 /** How far back the payments are read for a leaver's last pay date. */
@@ -126,7 +125,7 @@ function matchOf(
 }
 
 /** One company's sync. `actor` is who pressed Sync now, or null for the daily job. */
-export async function syncPayrollRoster(
+async function syncPayrollRoster(
   company: ConnectedCompany,
   actor: User | null,
   now: Date = new Date(),
@@ -453,18 +452,4 @@ export async function dismissOffboardingProposal(
       details: { proposalId: id, employeeId: proposal.employeeId },
     });
   });
-}
-
-/** How many proposals a company has open. */
-export async function openProposalCount(companyId: number): Promise<number> {
-  const [row] = await db()
-    .select({ n: sql<number>`count(*)::int` })
-    .from(payrollOffboardingProposals)
-    .where(
-      and(
-        eq(payrollOffboardingProposals.companyId, companyId),
-        eq(payrollOffboardingProposals.status, "PENDING"),
-      ),
-    );
-  return row?.n ?? 0;
 }

@@ -17,13 +17,13 @@ import { reserveAttempt } from "./throttle.server";
 
 export const CONFIRMATION_LINK_DAYS = 7;
 /** Links an account may ask for again per LOGIN_WINDOW_MINUTES (from the Settings page). */
-export const CONFIRMATION_MAX_PER_ACCOUNT = 3;
+const CONFIRMATION_MAX_PER_ACCOUNT = 3;
 
-export const CONFIRMATION_LINK_INVALID =
+const CONFIRMATION_LINK_INVALID =
   "This confirmation link has expired, has already been used or was sent to another address. Ask for a new one on the Settings page.";
-export const CONFIRMATION_TOO_MANY =
+const CONFIRMATION_TOO_MANY =
   "Too many confirmation e-mails. Please wait a few minutes and try again.";
-export const ALREADY_CONFIRMED = "Your e-mail address is already confirmed.";
+const ALREADY_CONFIRMED = "Your e-mail address is already confirmed.";
 
 /** Whether the user's current address is the one they confirmed. */
 export function isEmailConfirmed(

@@ -70,17 +70,9 @@ export {
   updateProfile,
 } from "./profile.server";
 export { getEmployeeRecord } from "./employee-record.server";
+export { latestNetPay, recordNetPay, setOwnNetPay } from "./net-pay.server";
 export {
-  latestNetPay,
-  recordNetPay,
-  setOwnNetPay,
-  type NetPay,
-  type NetPaySource,
-} from "./net-pay.server";
-export {
-  ALREADY_CONFIRMED,
   CONFIRMATION_LINK_DAYS,
-  CONFIRMATION_LINK_INVALID,
   confirmEmail,
   emailOfConfirmationLink,
   isEmailConfirmed,

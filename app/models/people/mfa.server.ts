@@ -18,14 +18,14 @@ import { notifyMfaChanged } from "~/models/notifications/index.server";
 const ISSUER = "Grocery Advance";
 const PERIOD = 30;
 const WINDOW = 1;
-export const RECOVERY_CODE_COUNT = 10;
+const RECOVERY_CODE_COUNT = 10;
 
 export const MFA_CODE_REQUIRED =
   'A two-factor code is required: send the 6-digit code from your authenticator app (or a recovery code) as "code".';
 export const INVALID_MFA_CODE = "Invalid or already used two-factor code.";
 export const TOO_MANY_MFA_ATTEMPTS =
   "Too many two-factor attempts. Please wait a few minutes and try again.";
-export const MFA_ONLY_EMPLOYERS =
+const MFA_ONLY_EMPLOYERS =
   "Two-factor sign-in is available to employer accounts.";
 
 function totpFor(secret: string, label: string) {

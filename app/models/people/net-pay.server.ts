@@ -13,7 +13,7 @@ import { netPaySchema } from "~/validation/profile";
 export type NetPaySource = "employee" | "payroll";
 export type NetPay = { cents: number; source: NetPaySource; asOf: Date };
 
-export const NOT_AN_EMPLOYEE_NET_PAY = "Only employees enter their net pay.";
+const NOT_AN_EMPLOYEE_NET_PAY = "Only employees enter their net pay.";
 
 /** The latest known net pay of an employee, or null. What the request rules read. */
 export async function latestNetPay(

@@ -33,9 +33,9 @@ import {
 
 export const RESET_LINK_MINUTES = 30;
 /** Reset e-mails per account per LOGIN_WINDOW_MINUTES. */
-export const RESET_MAX_PER_ACCOUNT = 3;
+const RESET_MAX_PER_ACCOUNT = 3;
 /** Reset requests per client address per LOGIN_WINDOW_MINUTES. */
-export const RESET_MAX_PER_ADDRESS = 10;
+const RESET_MAX_PER_ADDRESS = 10;
 
 async function matchingUsers(identifier: string): Promise<User[]> {
   const text = identifier.trim().toLowerCase();
@@ -113,7 +113,7 @@ export async function requestPasswordReset(
 }
 
 /** How long the "choose your own password" link of an account an employer created works. */
-export const CHOOSE_PASSWORD_DAYS = 7;
+const CHOOSE_PASSWORD_DAYS = 7;
 
 /**
  * An employer created this employee's account with a password they typed (the Add Employee

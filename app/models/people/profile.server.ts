@@ -43,12 +43,12 @@ export async function loadProfile(user: User, activityShown: number) {
   return { employee, activity, emailChoices };
 }
 
-export const WRONG_CURRENT_PASSWORD = "Current password is incorrect";
+const WRONG_CURRENT_PASSWORD = "Current password is incorrect";
 export const TOO_MANY_PASSWORD_ATTEMPTS =
   "Too many password attempts. Please wait a few minutes and try again.";
 
 /** Throttle keys for a password re-check by a signed-in user (like sign-in's). */
-export function passwordCheckKeys(
+function passwordCheckKeys(
   userId: number,
   address: string | null | undefined,
 ): ThrottleKey[] {

@@ -15,13 +15,13 @@ import { recordOwnAccountAction } from "~/models/audit/index.server";
 // carries a random token; the table holds its SHA-256, who it belongs to and when it ends.
 
 /** How often last-seen is written: reads inside this many seconds skip the write. */
-export const LAST_SEEN_RESOLUTION_SECONDS = 60;
+const LAST_SEEN_RESOLUTION_SECONDS = 60;
 /** How long the half-signed-in state between password and TOTP code lasts. */
-export const MFA_PENDING_SECONDS = 5 * 60;
+const MFA_PENDING_SECONDS = 5 * 60;
 
-export type SessionLifetime = { absoluteSeconds: number; idleSeconds: number };
+type SessionLifetime = { absoluteSeconds: number; idleSeconds: number };
 
-export function sessionLifetime(remember: boolean): SessionLifetime {
+function sessionLifetime(remember: boolean): SessionLifetime {
   const e = env();
   return remember
     ? {
@@ -269,7 +269,7 @@ export async function revokeSessionsIn(
 export const notifySessionsRevoked = notifyRevoked;
 
 /** Ends one of the user's own sessions; another user's session id is a 404. */
-export async function revokeOwnSession(
+async function revokeOwnSession(
   userId: number,
   sessionId: number,
 ): Promise<void> {
@@ -288,7 +288,7 @@ export async function revokeOwnSession(
   await notifyRevoked(userId, revoked.length);
 }
 
-export type ActiveSession = {
+type ActiveSession = {
   id: number;
   userAgent: string | null;
   ip: string | null;
@@ -299,7 +299,7 @@ export type ActiveSession = {
 };
 
 /** The user's live sessions, most recently seen first, marking the one asking. */
-export async function listActiveSessions(
+async function listActiveSessions(
   userId: number,
   currentSessionId: number,
 ): Promise<ActiveSession[]> {
@@ -380,7 +380,7 @@ export async function applySessionAction(
   return 1;
 }
 
-export const CANNOT_REVOKE_CURRENT =
+const CANNOT_REVOKE_CURRENT =
   "This is the session you are using. Use Sign out to end it.";
 
 export type SessionRow = {

@@ -17,8 +17,7 @@ import {
 // under the throttle (verifyLogin), then the second factor, then the session, the
 // `user.signed_in` audit event and the new-device notice. Never a full session before the code.
 
-export const MFA_STEP_EXPIRED =
-  "Your sign-in took too long. Please sign in again.";
+const MFA_STEP_EXPIRED = "Your sign-in took too long. Please sign in again.";
 
 export type SignInInput = {
   username: string;

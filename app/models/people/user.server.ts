@@ -11,7 +11,7 @@ import {
 import { db, type Executor } from "~/utils/db.server";
 import { badRequest, conflict } from "~/utils/errors";
 import { fromCents } from "~/utils/money";
-import { DEFAULT_MAX_ADVANCE_CENTS } from "~/utils/rules";
+import { MAX_ADVANCE_CENTS } from "~/utils/rules";
 import { env } from "~/utils/env.server";
 import { hashPassword } from "~/utils/password.server";
 import { weakPasswordProblem } from "~/utils/password-strength.server";
@@ -57,7 +57,7 @@ export async function getUserByUsername(
   return user ?? null;
 }
 
-export const USERNAME_TAKEN = "Username is already taken";
+const USERNAME_TAKEN = "Username is already taken";
 export const TOO_MANY_REGISTRATIONS =
   "Too many registrations from this network. Please wait a few minutes and try again.";
 
@@ -123,7 +123,7 @@ export async function insertUser(
   if (taken) throw conflict(USERNAME_TAKEN);
   let companyId = input.companyId ?? null;
   let companyName = input.companyName ?? null;
-  let maxAdvance = fromCents(DEFAULT_MAX_ADVANCE_CENTS);
+  let maxAdvance = fromCents(MAX_ADVANCE_CENTS);
   if (input.role === "EMPLOYER" && companyId === null) {
     const [company] = await tx
       .insert(companies)
@@ -218,5 +218,3 @@ export async function registerUser(
     throw error;
   }
 }
-
-export { isUniqueViolation };

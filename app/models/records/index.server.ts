@@ -2,9 +2,4 @@
 // The domain's public face: code outside app/models/records/ imports it only from here
 // (tests/unit/layers.test.ts).
 
-export {
-  dueForErasure,
-  ERASED_NAME,
-  ERASED_TEXT,
-  eraseExpiredPersonalData,
-} from "./retention.server";
+export { ERASED_TEXT, eraseExpiredPersonalData } from "./retention.server";

@@ -12,7 +12,7 @@ import { hashPassword } from "~/utils/password.server";
 // tokens. What the ledger and the regulators' figures count stays: the rows, their amounts,
 // dates, statuses and categories, so every sum and every report is the same afterwards.
 
-export const ERASED_NAME = { firstName: "Former", lastName: "employee" };
+const ERASED_NAME = { firstName: "Former", lastName: "employee" };
 export const ERASED_TEXT = "[removed after the retention period]";
 
 /**
@@ -22,7 +22,7 @@ export const ERASED_TEXT = "[removed after the retention period]";
  * request pending or approved without a card, no card active or frozen, no deduction scheduled
  * or submitted, and nothing owed to or by them in the ledger.
  */
-export async function dueForErasure(now: Date = new Date()) {
+async function dueForErasure(now: Date = new Date()) {
   return queryRows<{
     user_id: number;
     employee_id: number;

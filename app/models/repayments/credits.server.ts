@@ -19,7 +19,7 @@ import { postEntry, refreshAvailable } from "~/models/ledger/index.server";
 // and cannot be netted or paid again.
 
 /** An employee's credit (owed back to them), and the part of it already in a run, in cents. */
-export async function creditOf(
+async function creditOf(
   executor: Executor,
   employeeId: number,
 ): Promise<{ creditCents: number; inRunCents: number }> {

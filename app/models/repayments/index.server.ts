@@ -11,15 +11,12 @@ export {
   scheduleRepayment,
   submitDueDeductions,
 } from "./schedule.server";
-export { heldReturns, returnUnspent, type Returned } from "./returns.server";
-export { recordResult, type SubmittedDeduction } from "./results.server";
+export { returnUnspent } from "./returns.server";
+export { recordResult } from "./results.server";
 export {
   addReimbursementLines,
-  creditOf,
   markLinesNotPaid,
-  type Payout,
   settledPayoutsOf,
-  netCredit,
   payReimbursementLines,
   recordPayout,
   reimbursementLines,

@@ -33,13 +33,13 @@ import { GROCERY_RESTRICTION } from "~/utils/rules";
 import { formatCents, formatMoney, fromCents, toCents } from "~/utils/money";
 import type { Language } from "~/utils/i18n";
 
-export const RECENT_ACTIVITY_COUNT = 4;
+const RECENT_ACTIVITY_COUNT = 4;
 
 /**
  * Year to date (SPEC §2): the sum of approved advances requested in the current calendar year
  * (server time) and the count of all approved advances, in one aggregate query.
  */
-export async function yearToDate(
+async function yearToDate(
   user: User,
   now: Date = new Date(),
 ): Promise<{

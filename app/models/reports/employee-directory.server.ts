@@ -104,7 +104,7 @@ export type EmployeePage = {
   q?: string;
 };
 
-export async function countEmployees(employerId: number): Promise<number> {
+async function countEmployees(employerId: number): Promise<number> {
   const [row] = await db()
     .select({ n: sql<number>`count(*)::int` })
     .from(employees)
@@ -251,13 +251,13 @@ export type EmployeeApiRow = {
 };
 
 /** Rows per list on /employees/:id: the newest, which is what an employer looks at. */
-export const DETAILS_LIMIT = 100;
+const DETAILS_LIMIT = 100;
 
 /**
  * /employees/:id — one employee of this employer with their balance, requests, deductions and
  * cards. Another employer's employee (or no such id) is 404.
  */
-export async function getEmployeeDetails(
+async function getEmployeeDetails(
   employer: User,
   rawId: number | string | undefined,
 ) {
@@ -376,7 +376,6 @@ export async function getEmployeeDetails(
     },
   };
 }
-export type EmployeeDetails = Awaited<ReturnType<typeof getEmployeeDetails>>;
 
 /**
  * The /employees page: a page of the directory and, for owners and admins (who invite), the

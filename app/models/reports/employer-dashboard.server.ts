@@ -20,7 +20,7 @@ import {
   unfoldedChanges,
 } from "./report-rollup.server";
 
-export const DASHBOARD_PENDING = 3;
+const DASHBOARD_PENDING = 3;
 
 /**
  * This month against last month, in whole percent ("+8% from last month" on the cards); null
@@ -33,7 +33,7 @@ export function monthOverMonth(
   if (last === null || last === 0) return null;
   return Math.round(((current - last) / last) * 100);
 }
-export const DASHBOARD_EMPLOYEES = 5;
+const DASHBOARD_EMPLOYEES = 5;
 
 type Figures = {
   /** Employees who have not left (offboarding). */

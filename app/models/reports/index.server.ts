@@ -24,33 +24,19 @@ export {
   type EmployeeDashboardData,
   loadEmployeeDashboard,
 } from "./employee-dashboard.server";
-export {
-  type CreditStoryLine,
-  employeeCreditStory,
-} from "./credit-story.server";
+export { employeeCreditStory } from "./credit-story.server";
 export {
   type EmployeeListRow,
-  getEmployeeDetails,
   getEmployeePage,
   listEmployees,
   listEmployeesForApi,
   loadEmployeesPage,
 } from "./employee-directory.server";
+export { employerToDo } from "./to-do.server";
 export {
-  DECLINED_PURCHASE_DAYS,
-  employeeToDo,
-  type EmployeeToDoItem,
-  employerToDo,
-  type EmployerToDoItem,
-  TO_DO_UNPAID,
-} from "./to-do.server";
-export {
-  checkPeriod,
   companyRegulatorReport,
   computeRegulatorReport,
-  FREQUENT_USER_ADVANCES,
   operatorRegulatorReports,
-  type RegulatorReport,
   regulatorReportCsv,
   regulatorReportsCsv,
 } from "./regulator-report.server";

@@ -14,15 +14,13 @@ import { FREQUENT_USER_ADVANCES } from "~/utils/rules";
 // captured from the employee's card less any refund; a fee is waived when the company pays it;
 // write-offs are the ledger's losses posted in the period.
 
-export const COMPLAINT_CATEGORY_KEYS = [
+const COMPLAINT_CATEGORY_KEYS = [
   "ADVANCE",
   "DEDUCTION",
   "CARD_PURCHASE",
   "OTHER",
 ] as const;
 type Category = (typeof COMPLAINT_CATEGORY_KEYS)[number];
-
-export { FREQUENT_USER_ADVANCES };
 
 export type RegulatorReport = {
   /** The company reported on; null for every company. */
@@ -55,12 +53,12 @@ export type RegulatorReport = {
 export type ReportPeriod = { from: string; to: string; state?: string | null };
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
-export const PERIOD_INVALID =
+const PERIOD_INVALID =
   "The period needs a from and a to date (yyyy-MM-dd), from before to.";
-export const STATE_INVALID = "The state is a two-letter US code, such as NV.";
+const STATE_INVALID = "The state is a two-letter US code, such as NV.";
 
 /** The period checked: real days, `from` before `to`; the state upper-cased. */
-export function checkPeriod(p: ReportPeriod): Required<ReportPeriod> {
+function checkPeriod(p: ReportPeriod): Required<ReportPeriod> {
   const valid = (d: string) =>
     DAY.test(d) && new Date(`${d}T00:00:00Z`).toISOString().startsWith(d);
   if (!valid(p.from) || !valid(p.to) || p.from >= p.to)

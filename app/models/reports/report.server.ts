@@ -23,15 +23,15 @@ import {
 // spec leaves open: docs/decisions/0009-reports-from-real-data.md.
 
 /** Months shown, the current one included. */
-export const REPORT_MONTHS = 12;
-export const TREND_DAYS = 30;
+const REPORT_MONTHS = 12;
+const TREND_DAYS = 30;
 export const TOP_DEPARTMENTS = 5;
 export const NO_DEPARTMENT = "No department";
 import { companyFor } from "~/utils/company-access.server";
 import { DAY_MS, utcDay } from "~/utils/pay-schedule";
 
 /** SPEC §9 hard-coded figures, shown only as labelled estimates. */
-export const ESTIMATES = {
+const ESTIMATES = {
   retentionPercent: 12,
   savingsCents: 840000,
   satisfaction: 4.7,
@@ -98,8 +98,6 @@ const NUMERIC_FIELDS = [
 
 const HOUR_MS = 3_600_000;
 const hourOf = (date: Date) => Math.floor(date.getTime() / HOUR_MS);
-
-export type EmployerReport = Awaited<ReturnType<typeof getEmployerReport>>;
 
 export async function getEmployerReport(actor: User, now: Date = new Date()) {
   if (actor.role !== "EMPLOYER")

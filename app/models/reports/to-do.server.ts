@@ -21,7 +21,7 @@ import { payByDate } from "~/utils/quote";
 /** A declined purchase stays on the employee's to-do this long. */
 export const DECLINED_PURCHASE_DAYS = 7;
 /** Approved people not yet paid for, at most this many on the employer's to-do. */
-export const TO_DO_UNPAID = 3;
+const TO_DO_UNPAID = 3;
 
 export type EmployeeToDoItem =
   | {
@@ -124,7 +124,7 @@ export type EmployerToDoItem =
   | { kind: "leaverOwed"; name: string; amountText: string; to: string };
 
 /** Leavers owed money back, at most this many on the employer's to-do. */
-export const TO_DO_LEAVERS = 5;
+const TO_DO_LEAVERS = 5;
 
 /**
  * The employer side's to-do, by what the member's role may do: requests waiting for a decision

@@ -13,7 +13,7 @@ import { serverT } from "~/utils/i18n.server";
 // name inside a sentence is kept to one line, and free text (a reason) is shown as a quoted
 // value after its label, escaped in HTML and on indented lines of its own in the text part.
 
-export const PRODUCT_NAME = "Grocery Advance";
+const PRODUCT_NAME = "Grocery Advance";
 
 export type RenderedMail = { subject: string; html: string; text: string };
 

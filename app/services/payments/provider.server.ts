@@ -168,7 +168,7 @@ export class PaymentDeclinedError extends AppError {
   }
 }
 
-export const PROVIDER_UNAVAILABLE =
+const PROVIDER_UNAVAILABLE =
   "The card payment provider is not available. Please try again later.";
 
 /**

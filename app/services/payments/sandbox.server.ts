@@ -16,7 +16,6 @@ import {
 // like Stripe's test mode for the test cards below.
 
 export const SUCCESS_CARD = "4242 4242 4242 4242";
-export const DECLINE_CARD = "4000 0000 0000 0002";
 
 const DECLINED = "Your card was declined.";
 
@@ -30,7 +29,7 @@ const TEST_CARDS: Record<string, string | null> = {
   "4000000000000127": "Your card's security code is incorrect.",
 };
 
-export function normalizeCardNumber(number: string): string {
+function normalizeCardNumber(number: string): string {
   return number.replace(/[\s-]/g, "");
 }
 

@@ -7,7 +7,7 @@ import { env } from "~/utils/env.server";
 // Retry-After.
 
 /** The products a company is asked to grant in Finch Connect. */
-export const FINCH_PRODUCTS = [
+const FINCH_PRODUCTS = [
   "company",
   "directory",
   "individual",
@@ -325,7 +325,7 @@ export function readPaySchedule(
 }
 
 /** The company-level deduction's name, in the payroll system and on pay statements. */
-export const DEDUCTION_NAME = "Grocery Advance repayment";
+const DEDUCTION_NAME = "Grocery Advance repayment";
 
 /**
  * The company-level post-tax deduction: the one already there with our name (GET

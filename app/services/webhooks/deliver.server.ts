@@ -18,13 +18,13 @@ import {
 // never follows them; a 3xx is a failure). A failure is recorded as a word from
 // DELIVERY_FAILURES, never as the socket's message.
 
-export const SIGNATURE_HEADER = "Grocery-Advance-Signature";
+const SIGNATURE_HEADER = "Grocery-Advance-Signature";
 
 /**
  * `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>">`, Stripe's scheme; one `v1` per secret
  * (the current one first, then a rotated one still within its overlap).
  */
-export function signatureHeader(
+function signatureHeader(
   secret: string | string[],
   body: string,
   at: number = Math.floor(Date.now() / 1000),
@@ -40,7 +40,7 @@ export function signatureHeader(
  * Why an attempt failed, in words an owner reads (the settings page translates them): never a
  * socket's own message, which names addresses and ports.
  */
-export const DELIVERY_FAILURES = [
+const DELIVERY_FAILURES = [
   "private_address",
   "https_only",
   "invalid_url",
@@ -71,7 +71,7 @@ class TimedOut extends Error {
 }
 
 /** The failure a socket, DNS or TLS error stands for. */
-export function deliveryFailureOf(error: unknown): DeliveryFailure {
+function deliveryFailureOf(error: unknown): DeliveryFailure {
   const code = String((error as { code?: unknown })?.code ?? "");
   if (error instanceof RefusedAddress) return "private_address";
   if (error instanceof TimedOut || code === "ETIMEDOUT") return "timed_out";
@@ -118,7 +118,7 @@ export type PostOptions = {
  * answer is not a public address (unless private networks are allowed), and hands node exactly
  * the addresses it checked, so the socket connects to one of them and nothing asks DNS again.
  */
-export function checkedLookup(
+function checkedLookup(
   resolve: Resolver,
   allowPrivate: boolean,
 ): net.LookupFunction {

@@ -7,7 +7,7 @@ import {
 import { recordAudit } from "~/models/audit/index.server";
 import { currentLanguage } from "~/utils/i18n.server";
 import { employees, type User } from "#db/schema";
-import { and, eq, isNotNull, isNull } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { db } from "~/utils/db.server";
 import { dayStart } from "~/utils/pay-schedule";
 import { badRequest, forbidden, notFound, unauthorized } from "~/utils/errors";
@@ -96,21 +96,4 @@ export async function setWorkState(
     )
     .returning({ id: employees.id });
   if (!updated.length) throw notFound("Employee not found.");
-}
-
-/** The states the company's current employees work in, by code (the company's states). */
-export async function companyStates(actor: User): Promise<string[]> {
-  const companyId = companyFor(actor);
-  const rows = await db()
-    .selectDistinct({ workState: employees.workState })
-    .from(employees)
-    .where(
-      and(
-        eq(employees.companyId, companyId),
-        isNull(employees.offboardedAt),
-        isNotNull(employees.workState),
-      ),
-    )
-    .orderBy(employees.workState);
-  return rows.map((r) => r.workState ?? "");
 }

@@ -11,6 +11,7 @@ export {
   updateCompanySettings,
   updatePaySchedule,
   applyPayrollSchedule,
+  companyStates,
 } from "./settings.server";
 export { scheduleOf, setNextPayDate } from "./pay-schedule.server";
 export {
@@ -35,7 +36,7 @@ export {
   toPublicInvitation,
   viewInvitation,
 } from "./invitations.server";
-export { addEmployee, companyStates, setWorkState } from "./employee.server";
+export { addEmployee, setWorkState } from "./employee.server";
 export { invitationAllowance } from "./sending-limits.server";
 export {
   type BadRow,

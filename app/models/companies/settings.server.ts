@@ -1,4 +1,4 @@
-import { and, count, eq, isNull } from "drizzle-orm";
+import { and, count, eq, isNotNull, isNull } from "drizzle-orm";
 import {
   companies,
   employees,
@@ -22,7 +22,6 @@ import {
 } from "~/utils/rules";
 import { retentionInvalid } from "~/utils/state-rules";
 import { stateRuleFor } from "~/utils/state-rules.server";
-import { companyStates } from "./employee.server";
 import { TWO_DECIMALS, type CompanySettingsInput } from "~/validation/settings";
 import { AUDITED_SETTINGS, recordAudit } from "~/models/audit/index.server";
 import { refreshAvailable } from "~/models/ledger/index.server";
@@ -305,4 +304,21 @@ export async function setRetentionYears(
       });
   });
   return years;
+}
+
+/** The states the company's current employees work in, by code (the company's states). */
+export async function companyStates(actor: User): Promise<string[]> {
+  const companyId = companyFor(actor);
+  const rows = await db()
+    .selectDistinct({ workState: employees.workState })
+    .from(employees)
+    .where(
+      and(
+        eq(employees.companyId, companyId),
+        isNull(employees.offboardedAt),
+        isNotNull(employees.workState),
+      ),
+    )
+    .orderBy(employees.workState);
+  return rows.map((r) => r.workState ?? "");
 }

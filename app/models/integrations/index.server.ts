@@ -51,9 +51,9 @@ export {
   requestFingerprint,
   type ResponseSecrets,
 } from "./idempotency.server";
+export type { ConnectedCompany } from "./payroll-types.server";
 export {
   completePayrollConnect,
-  type ConnectedCompany,
   connectedCompanies,
   CONNECT_STATE_MINUTES,
   disconnectPayroll,

@@ -1,4 +1,8 @@
 import crypto from "node:crypto";
+import type {
+  ConnectedCompany,
+  PayrollConnectionStatus,
+} from "./payroll-types.server";
 import { and, eq, gt, isNull, lt } from "drizzle-orm";
 import {
   companies,
@@ -301,22 +305,6 @@ export async function disconnectPayroll(owner: User): Promise<void> {
     });
   });
 }
-
-export type ConnectedCompany = {
-  companyId: number;
-  connectedById: number;
-  accessToken: string;
-  settings: FinchSettings;
-  providerName: string;
-  /** The company-level deduction the runs are written to, once set up. */
-  benefitId: string | null;
-  status: PayrollConnectionStatus;
-  /** Finch's Retry-After after a rate limit: no call before then. */
-  retryAfter: Date | null;
-};
-
-export type PayrollConnectionStatus =
-  (typeof payrollConnections.$inferSelect)["status"];
 
 /** The companies with a connection (the daily sync's list), or one company's; none when off. */
 export async function connectedCompanies(

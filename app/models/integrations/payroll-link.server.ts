@@ -13,7 +13,7 @@ import { fromCents } from "~/utils/money";
 import type {
   ConnectedCompany,
   PayrollConnectionStatus,
-} from "./payroll-connection.server";
+} from "./payroll-types.server";
 
 // What a payroll connection knows beyond its token (docs/decisions/0124, 0125): the company's
 // deduction in the payroll system, the state after its last call to Finch (a fault is mailed to

@@ -1,80 +1,15 @@
 import { createRequire } from "node:module";
-import path from "node:path";
-import type { ServerBuild } from "@remix-run/server-runtime";
 import type { User } from "#db/schema";
+import { appBuild } from "./app-server";
 import { requestAs } from "./factories";
 
-// The whole app as Remix serves it, without a build: the route tree with the app's real route
-// modules and its entry, for tests that read a page's HTML as a browser receives it.
+// The whole app as Remix serves it, without a build (./app-server.ts builds its route tree with
+// the app's real route modules and entry), for tests that read a page's HTML as a browser
+// receives it.
 
 const require = createRequire(import.meta.url);
-const root = path.resolve(import.meta.dirname, "../..");
-const { readConfig } = require("@remix-run/dev/dist/config.js") as {
-  readConfig: (
-    root: string,
-    mode: string,
-  ) => Promise<{
-    routes: Record<
-      string,
-      {
-        id: string;
-        file: string;
-        parentId?: string;
-        path?: string;
-        index?: boolean;
-        caseSensitive?: boolean;
-      }
-    >;
-    future: Record<string, boolean>;
-  }>;
-};
 const { createRequestHandler } =
   require("@remix-run/server-runtime") as typeof import("@remix-run/server-runtime");
-
-/** The app's route tree with its real modules and entry, as the server build holds them. */
-async function appBuild(): Promise<ServerBuild> {
-  const config = await readConfig(root, "production");
-  const routes: Record<string, unknown> = {};
-  const assetRoutes: Record<string, unknown> = {};
-  for (const [id, r] of Object.entries(config.routes)) {
-    const module = (await import(path.join(root, "app", r.file))) as Record<
-      string,
-      unknown
-    >;
-    const shape = {
-      id,
-      parentId: r.parentId,
-      path: r.path,
-      index: r.index,
-      caseSensitive: r.caseSensitive,
-    };
-    routes[id] = { ...shape, module };
-    assetRoutes[id] = {
-      ...shape,
-      module: `/build/${id}.js`,
-      hasAction: "action" in module,
-      hasLoader: "loader" in module,
-      hasClientAction: false,
-      hasClientLoader: false,
-      hasErrorBoundary: "ErrorBoundary" in module,
-    };
-  }
-  return {
-    mode: "production",
-    future: config.future,
-    isSpaMode: false,
-    publicPath: "/build/",
-    assetsBuildDirectory: "public/build",
-    entry: { module: await import(path.join(root, "app/entry.server.tsx")) },
-    routes,
-    assets: {
-      version: "walk",
-      url: "/build/manifest.js",
-      entry: { module: "/build/entry.js", imports: [] },
-      routes: assetRoutes,
-    },
-  } as unknown as ServerBuild;
-}
 
 let handler: ((request: Request) => Promise<Response>) | undefined;
 

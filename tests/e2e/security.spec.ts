@@ -8,6 +8,8 @@ import { mfaSecretOf } from "#tests/support/rows";
 import {
   expect,
   expectAccessible,
+  expectHydrated,
+  isNoJs,
   test,
   messageText,
 } from "./support/fixtures";
@@ -221,9 +223,12 @@ test.describe("two-factor sign-in for employers", () => {
     const employer = await createEmployer();
     await loginAs(employer);
     await page.goto("/settings");
-    await page
-      .getByRole("button", { name: "Set up two-factor sign-in" })
-      .click();
+    const setUp = page.getByRole("button", {
+      name: "Set up two-factor sign-in",
+    });
+    // A click while the page hydrates can be lost under load: press once React has the form.
+    if (!isNoJs(test.info().project.name)) await expectHydrated(setUp);
+    await setUp.click();
     const key = (await page
       .getByTestId("mfa-manual-key")
       .textContent())!.replace(/\s/g, "");

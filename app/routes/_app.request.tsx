@@ -60,7 +60,7 @@ function limitLines(terms: RequestPage["terms"], language: Language): string[] {
   if (name && terms.maxPeriods < 3)
     lines.push(t("limits.periods", { state: name, count: terms.maxPeriods }));
   if (terms.coolingOffDays > 0) {
-    lines.push(t("limits.coolingOff", { days: terms.coolingOffDays }));
+    lines.push(t("limits.coolingOff", { count: terms.coolingOffDays }));
     if (terms.coolingOffUntil)
       lines.push(
         t("limits.coolingOffUntil", { date: day(terms.coolingOffUntil) }),

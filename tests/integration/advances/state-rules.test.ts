@@ -427,6 +427,14 @@ describe("the company's limits on repeat use", () => {
     expect(page.refusal).toBe(yearlyLimitUntil(2, day));
   });
 
+  it("one day of pause reads in the singular", async () => {
+    // The company default is one day (decision 0112).
+    const { user } = await linked();
+    expect((await requestPage(user)).limits).toContain(
+      "A pause of 1 day after each advance is repaid before the next one.",
+    );
+  });
+
   it("a state's longer cooling-off wins over the company's (company policy is only stricter)", async () => {
     overrideRules({ WI: { noCostOptionRequired: false, coolingOffDays: 14 } });
     const { user } = await linked();

@@ -73,8 +73,10 @@ const request = {
     workState: "You work in {{state}}: its rules apply to your advances.",
     workStateUnknown:
       "Your employer has not recorded the state you work in: the general rules apply.",
-    coolingOff:
-      "A pause of {{days}} days after each advance is repaid before the next one.",
+    coolingOff_one:
+      "A pause of {{count}} day after each advance is repaid before the next one.",
+    coolingOff_other:
+      "A pause of {{count}} days after each advance is repaid before the next one.",
     coolingOffUntil: "Your pause ends on {{date}}.",
     yearly_one:
       "At most {{count}} advance in 12 months: you have had {{used}}.",

@@ -74,8 +74,12 @@ const request = {
     workState: "Trabajas en {{state}}: sus reglas se aplican a tus adelantos.",
     workStateUnknown:
       "Tu empleador no ha registrado el estado donde trabajas: se aplican las reglas generales.",
-    coolingOff:
-      "Una pausa de {{days}} días después de devolver cada adelanto antes del siguiente.",
+    coolingOff_one:
+      "Una pausa de {{count}} día después de devolver cada adelanto antes del siguiente.",
+    coolingOff_many:
+      "Una pausa de {{count}} días después de devolver cada adelanto antes del siguiente.",
+    coolingOff_other:
+      "Una pausa de {{count}} días después de devolver cada adelanto antes del siguiente.",
     coolingOffUntil: "Tu pausa termina el {{date}}.",
     yearly_one:
       "Como máximo {{count}} adelanto en 12 meses: has tenido {{used}}.",

@@ -5,7 +5,6 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { Button, buttonClass } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
-import { ErrorList } from "~/components/ui/error-list";
 import {
   companyStates,
   retentionMinimum,
@@ -44,6 +43,8 @@ import {
   parseWithZod,
   PAY_SCHEDULE_FROM_PAYROLL,
   payScheduleSchema,
+  RETENTION_INTENT,
+  retentionSchema,
 } from "~/web/action.server";
 import { island } from "~/components/island";
 import { mfaAction } from "~/web/mfa-actions.server";
@@ -55,6 +56,9 @@ const SettingsForm = island(() =>
   import("~/components/settings/company-settings-form").then(
     (m) => m.SettingsForm,
   ),
+);
+const RetentionForm = island(() =>
+  import("~/components/settings/retention-form").then((m) => m.RetentionForm),
 );
 const PayScheduleForm = island(() =>
   import("~/components/settings/pay-schedule-form").then(
@@ -166,8 +170,8 @@ type ActionData = {
   /** The security section's forms. */
   security?: SecurityActionData;
   pushError?: string;
-  /** The records retention field's message. */
-  retentionError?: string;
+  /** The records retention form's reply. */
+  retention?: SubmissionResult<string[]>;
   toast?: ToastData;
 };
 
@@ -211,21 +215,32 @@ export async function action({ request }: ActionFunctionArgs) {
   if (typeof intent === "string" && MFA_INTENTS.includes(intent)) {
     return mfaAction(request, user, intent, formData);
   }
-  if (intent === "retention") {
-    try {
-      await setRetentionYears(user, formData.get("retentionYears"));
-    } catch (error) {
-      refuseWhileDatabaseDown(error);
-      if (!isAppError(error)) throw error;
+  if (intent === RETENTION_INTENT) {
+    // Owners only (the model refuses anyone else too); the form is not shown to the others.
+    if (!can(user, "regulatorReports"))
+      return redirectWithError("/settings", refusalFor("regulatorReports"));
+    // The fewest years depends on the company's states: the schema is built with it, as the
+    // page built it for the browser.
+    const retention = parseWithZod(formData, {
+      schema: retentionSchema(await retentionMinimum(user)),
+    });
+    if (retention.status !== "success")
       return json<ActionData>(
-        { retentionError: error.message },
-        { status: error.status },
+        { retention: retention.reply() },
+        { status: 400 },
       );
-    }
-    return redirectWithSuccess(
-      "/settings",
-      "Retention saved",
-      "Records are kept for the years you chose.",
+    return attempt(
+      async () => {
+        await setRetentionYears(user, retention.value.retentionYears);
+        return redirectWithSuccess(
+          "/settings",
+          "Retention saved",
+          "Records are kept for the years you chose.",
+        );
+      },
+      (error): ActionData => ({
+        retention: replyToFailure(retention, error, { fields: true }),
+      }),
     );
   }
   if (intent === "pay-schedule") {
@@ -335,45 +350,12 @@ export default function SettingsPage() {
           <p className="text-sm text-gray-700">
             {t("retention.text", { min: retention.min })}
           </p>
-          <Form
-            method="post"
-            className="mt-3 flex flex-wrap items-end gap-3"
-            data-testid="retention-form"
-          >
-            <input type="hidden" name="intent" value="retention" />
-            <div>
-              <label
-                htmlFor="retentionYears"
-                className="mb-1 block text-sm font-medium text-gray-900"
-              >
-                {t("retention.label")}
-              </label>
-              <input
-                id="retentionYears"
-                name="retentionYears"
-                type="number"
-                min={retention.min}
-                max={10}
-                defaultValue={retention.years}
-                aria-invalid={actionData?.retentionError ? true : undefined}
-                aria-describedby={
-                  actionData?.retentionError ? "retention-error" : undefined
-                }
-                className="block w-28 rounded-md border border-gray-300 px-3 py-2 text-sm"
-              />
-            </div>
-            <button
-              type="submit"
-              className="rounded-md border border-gray-300 px-3 py-2 text-sm font-medium text-gray-800 hover:bg-gray-50"
-            >
-              {t("retention.save")}
-            </button>
-          </Form>
-          <ErrorList
-            id="retention-error"
-            errors={
-              actionData?.retentionError ? [actionData.retentionError] : null
-            }
+          {/* A save redirects back with the new years: a new key starts the form from them. */}
+          <RetentionForm
+            key={retention.years}
+            years={retention.years}
+            min={retention.min}
+            lastResult={actionData?.retention}
           />
         </Card>
       ) : null}

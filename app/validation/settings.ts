@@ -14,12 +14,14 @@ import {
   MAX_ADVANCE_TOO_HIGH,
   MAX_ADVANCE_TOO_LOW,
   MIN_ADVANCE_CENTS,
+  MAX_RETENTION_YEARS,
 } from "~/utils/rules";
 import { emailField, requiredText, singleLine } from "./common";
 import {
   COOLING_OFF_INVALID,
   MIN_PAYCHECK_LEFT_INVALID,
   PER_YEAR_INVALID,
+  retentionInvalid,
 } from "~/utils/state-rules";
 
 // The Company Settings form (SPEC §3 company settings form, DESIGN §4 Settings). SPEC §5 says
@@ -99,6 +101,25 @@ export const companySettingsSchema = z
   });
 
 export type CompanySettingsInput = z.infer<typeof companySettingsSchema>;
+
+/** The records retention form's intent on /settings. */
+export const RETENTION_INTENT = "retention";
+
+/**
+ * The records retention (owners, /settings): whole years from `min` (the longest minimum of the
+ * company's states, never under two) to ten. The page hands the browser its `min`, so both
+ * sides check the same range with the same message.
+ */
+export const retentionSchema = (min: number) => {
+  const message = retentionInvalid(min);
+  return z.object({
+    retentionYears: z
+      .number({ error: message })
+      .int(message)
+      .min(min, message)
+      .max(MAX_RETENTION_YEARS, message),
+  });
+};
 
 // The pay schedule (DESIGN §4 Settings; the /settings page and PUT /api/pay-schedule).
 const PAY_FREQUENCY_MESSAGE =

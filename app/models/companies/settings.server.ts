@@ -17,10 +17,8 @@ import {
   MAX_ADVANCE_TOO_HIGH,
   MAX_ADVANCE_TOO_LOW,
   MIN_ADVANCE_CENTS,
-  MAX_RETENTION_YEARS,
   MIN_RETENTION_YEARS,
 } from "~/utils/rules";
-import { retentionInvalid } from "~/utils/state-rules";
 import { stateRuleFor } from "~/utils/state-rules.server";
 import { TWO_DECIMALS, type CompanySettingsInput } from "~/validation/settings";
 import { AUDITED_SETTINGS, recordAudit } from "~/models/audit/index.server";
@@ -33,6 +31,7 @@ import {
   PAY_DATE_PAST,
   PAY_SCHEDULE_FROM_PAYROLL,
   payScheduleSchema,
+  retentionSchema,
 } from "~/validation/settings";
 import { payrollConnectionOf } from "~/models/integrations/index.server";
 
@@ -271,23 +270,18 @@ export async function retentionMinimum(actor: User): Promise<number> {
 
 /**
  * Settings: an owner sets how many years records are kept (2–10, and at least the longest
- * minimum of the company's states), audited as a settings change.
+ * minimum of the company's states; the form's own schema), audited as a settings change.
  */
 export async function setRetentionYears(
   actor: User,
-  raw: unknown,
+  years: number,
 ): Promise<number> {
   const companyId = companyFor(actor, "regulatorReports");
-  const min = await retentionMinimum(actor);
-  const message = retentionInvalid(min);
-  const years =
-    typeof raw === "string" && /^\d{1,2}$/.test(raw.trim())
-      ? Number(raw.trim())
-      : typeof raw === "number"
-        ? raw
-        : NaN;
-  if (!Number.isInteger(years) || years < min || years > MAX_RETENTION_YEARS)
-    throw badRequest(message, { retentionYears: [message] });
+  const parsed = retentionSchema(await retentionMinimum(actor)).safeParse({
+    retentionYears: years,
+  });
+  if (!parsed.success)
+    throw badRequest(parsed.error.issues[0].message, fieldErrors(parsed.error));
   await db().transaction(async (tx) => {
     const before = await getCompanySettings(companyId, tx);
     const [row] = await tx

@@ -6,6 +6,8 @@ const settings = {
     text: "How many years records are kept after a person's last money moved; past it, the daily retention job removes leavers' personal data and keeps the sums. At least {{min}} years for the states your employees work in, at most 10.",
     label: "Years kept",
     save: "Save retention",
+    saving: "Saving...",
+    failed: "Retention not saved",
   },
   titles: {
     settings: "Company Settings",

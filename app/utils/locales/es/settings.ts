@@ -6,6 +6,8 @@ const settings = {
     text: "Cuántos años se conservan los registros después del último movimiento de dinero de una persona; pasado ese plazo, la tarea diaria de conservación elimina los datos personales de quienes se fueron y mantiene las sumas. Al menos {{min}} años por los estados donde trabajan tus empleados, como máximo 10.",
     label: "Años conservados",
     save: "Guardar conservación",
+    saving: "Guardando...",
+    failed: "No se guardó la conservación",
   },
   titles: {
     settings: "Configuración de la empresa",

@@ -8,12 +8,10 @@ import {
 } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { Card } from "~/components/ui/card";
-import { ErrorList } from "~/components/ui/error-list";
-import { setOwnNetPay } from "~/models/people/index.server";
-import { isAppError } from "~/utils/errors";
 import { EmptyRow, Table, Td } from "~/components/ui/table";
 import {
   loadProfile,
+  setOwnNetPay,
   setUserLanguage,
   updateProfile,
 } from "~/models/people/index.server";
@@ -32,6 +30,8 @@ import {
   EMAIL_CHOICES_INTENT,
   LANGUAGE_INTENT,
   languagePreferenceSchema,
+  NET_PAY_INTENT,
+  netPaySchema,
   parseWithZod,
   profileSchema,
 } from "~/web/action.server";
@@ -46,6 +46,9 @@ const AccountSettingsForm = island(() =>
 );
 const EmailChoicesForm = island(() =>
   import("~/components/profile/profile-forms").then((m) => m.EmailChoicesForm),
+);
+const NetPayForm = island(() =>
+  import("~/components/profile/profile-forms").then((m) => m.NetPayForm),
 );
 const LanguageForm = island(() =>
   import("~/components/profile/profile-forms").then((m) => m.LanguageForm),
@@ -71,7 +74,6 @@ const PushSettings = island(() =>
 );
 
 const OWN_ACTIVITY_SHOWN = 20;
-const NET_PAY_INTENT = "net-pay";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { user, session } = await requireEmployeeAuth(request);
@@ -164,24 +166,27 @@ export async function action({ request }: ActionFunctionArgs) {
     );
   }
   if (intent === NET_PAY_INTENT) {
-    try {
-      const saved = await setOwnNetPay(user, {
-        netPay: String(formData.get("netPay") ?? ""),
-      });
-      return redirectWithSuccess(
-        "/profile",
-        saved ? "Net pay saved" : "Net pay removed",
-        saved
-          ? "Each advance shows what is left of your next paycheck."
-          : "Advances no longer check what is left of your paycheck.",
-      );
-    } catch (error) {
-      if (!isAppError(error)) throw error;
+    const netPay = parseWithZod(formData, { schema: netPaySchema });
+    if (netPay.status !== "success")
       return json<ActionData>(
-        { netPayError: error.message },
-        { status: error.status },
+        { netPayResult: netPay.reply() },
+        { status: 400 },
       );
-    }
+    return attempt(
+      async () => {
+        const saved = await setOwnNetPay(user, netPay.value);
+        return redirectWithSuccess(
+          "/profile",
+          saved ? "Net pay saved" : "Net pay removed",
+          saved
+            ? "Each advance shows what is left of your next paycheck."
+            : "Advances no longer check what is left of your paycheck.",
+        );
+      },
+      (error): ActionData => ({
+        netPayResult: replyToFailure(netPay, error, { fields: true }),
+      }),
+    );
   }
   if (intent === "withdraw-authorization") {
     await withdrawDeductionAuthorization(user);
@@ -380,42 +385,10 @@ export default function ProfilePage() {
               )}
             </p>
           ) : null}
-          <Form
-            method="post"
-            className="mt-3 flex flex-wrap items-end gap-3"
+          <NetPayForm
             key={location.key}
-          >
-            <input type="hidden" name="intent" value="net-pay" />
-            <div>
-              <label
-                htmlFor="netPay"
-                className="mb-1 block text-sm font-medium text-gray-900"
-              >
-                {t("netPay.label")}
-              </label>
-              <input
-                id="netPay"
-                name="netPay"
-                inputMode="decimal"
-                maxLength={20}
-                defaultValue={netPay?.amount ?? ""}
-                aria-invalid={actionData?.netPayError ? true : undefined}
-                aria-describedby={
-                  actionData?.netPayError ? "netPay-error" : undefined
-                }
-                className="block w-40 rounded-md border border-gray-300 px-3 py-2 text-sm"
-              />
-            </div>
-            <button
-              type="submit"
-              className="rounded-md border border-gray-300 px-3 py-2 text-sm font-medium text-gray-800 hover:bg-gray-50"
-            >
-              {t("netPay.save")}
-            </button>
-          </Form>
-          <ErrorList
-            id="netPay-error"
-            errors={actionData?.netPayError ? [actionData.netPayError] : null}
+            amount={netPay?.amount ?? ""}
+            actionData={actionData}
           />
         </Card>
         <Card title={t("language.title")} className="lg:col-span-3">

@@ -65,13 +65,16 @@ export const languagePreferenceSchema = z.object({
 export const NET_PAY_INVALID =
   "Net pay must be a dollar amount from $1.00 to $99,999.99, like 1250.00, or empty";
 
+/** The net pay form's intent on /profile. */
+export const NET_PAY_INTENT = "net-pay";
+
 /**
  * The employee's usual net pay of one paycheck (Profile, optional): dollars with at most two
  * decimals; empty clears it.
  */
 export const netPaySchema = z.object({
   netPay: z
-    .string()
+    .string({ error: NET_PAY_INVALID })
     .trim()
     .max(20, NET_PAY_INVALID)
     .optional()

@@ -1,6 +1,6 @@
 import { type SubmissionResult } from "@conform-to/react";
 import { Form } from "@remix-run/react";
-import { SubmitButton } from "~/components/ui/submit-row";
+import { SubmitButton, SubmitRow } from "~/components/ui/submit-row";
 
 import { FormError } from "~/components/ui/field";
 import { ErrorList } from "~/components/ui/error-list";
@@ -14,6 +14,8 @@ import {
   EMAIL_CHOICES_INTENT,
   LANGUAGE_INTENT,
   languagePreferenceSchema,
+  NET_PAY_INTENT,
+  netPaySchema,
   profileSchema,
 } from "~/validation/profile";
 import type { ToastData } from "~/components/ui/toast";
@@ -28,8 +30,8 @@ export type ActionData = {
   languageResult?: SubmissionResult<string[]>;
   sessionError?: string;
   pushError?: string;
-  /** The net pay field's message, from the shared schema or the model. */
-  netPayError?: string;
+  /** The net pay form's reply. */
+  netPayResult?: SubmissionResult<string[]>;
   toast?: ToastData;
 };
 
@@ -214,6 +216,52 @@ export function LanguageForm({
           {t("language.save")}
         </SubmitButton>
       </div>
+    </SchemaForm>
+  );
+}
+
+/**
+ * The employee's usual net pay of one paycheck (optional; empty removes it): what the request
+ * rules check an advance's deduction against. The same schema checks it on the server.
+ */
+export function NetPayForm({
+  amount,
+  actionData,
+}: {
+  /** The net pay on record, in dollars ("1250.00"), or empty. */
+  amount: string;
+  actionData: ActionData | undefined;
+}) {
+  const pending = useIsPending({ formData: { intent: NET_PAY_INTENT } });
+  const t = useT("profile");
+  const [form, fields] = useSchemaForm({
+    id: "net-pay",
+    schema: netPaySchema,
+    lastResult: actionData?.netPayResult ?? null,
+    defaultValue: { netPay: amount },
+    shouldValidate: "onBlur",
+  });
+  return (
+    <SchemaForm form={form} method="post" className="mt-3 space-y-3">
+      <input type="hidden" name="intent" value={NET_PAY_INTENT} />
+      <div className="max-w-[14rem]">
+        <InputField
+          label={t("netPay.label")}
+          field={fields.netPay}
+          inputMode="decimal"
+          prefix="$"
+          autoComplete="off"
+        />
+      </div>
+      <SubmitRow
+        form={form}
+        errorTitle={t("netPay.failed")}
+        pending={pending}
+        pendingLabel={t("netPay.saving")}
+        variant="secondary"
+      >
+        {t("netPay.save")}
+      </SubmitRow>
     </SchemaForm>
   );
 }

@@ -7,6 +7,8 @@ const profile = {
     fromPayroll: "{{amount}}, from your pay statement of {{date}}.",
     label: "Net pay per paycheck",
     save: "Save net pay",
+    saving: "Saving...",
+    failed: "Net pay not saved",
   },
   authorization: {
     title: "Wage-deduction authorization",

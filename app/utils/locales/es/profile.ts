@@ -7,6 +7,8 @@ const profile = {
     fromPayroll: "{{amount}}, de tu recibo de pago del {{date}}.",
     label: "Pago neto por cheque de pago",
     save: "Guardar pago neto",
+    saving: "Guardando...",
+    failed: "No se guardó el pago neto",
   },
   authorization: {
     title: "Autorización de descuento de salario",

@@ -129,7 +129,9 @@ describe("what is left of the next paycheck", () => {
     for (const bad of ["abc", "0", "12.345", "-5", "100000"]) {
       const res = await post(bad);
       expect(res.status).toBe(400);
-      expect((await res.json()).netPayError).toBe(NET_PAY_INVALID);
+      expect((await res.json()).netPayResult.error).toEqual({
+        netPay: [NET_PAY_INVALID],
+      });
     }
     expect((await latestNetPay(db(), id))?.cents).toBe(120_050);
     const profile = await (
@@ -284,9 +286,11 @@ describe("the records retention setting", () => {
     for (const bad of ["1", "11", "abc", "", "3.5"]) {
       const res = await post(bad);
       expect(res.status).toBe(400);
-      expect((await res.json()).retentionError).toBe(
-        "Records are kept 2 to 10 years: the states your employees work in require at least 2.",
-      );
+      expect((await res.json()).retention.error).toEqual({
+        retentionYears: [
+          "Records are kept 2 to 10 years: the states your employees work in require at least 2.",
+        ],
+      });
     }
     expect((await post("7")).status).toBe(302);
     const [company] = await db()

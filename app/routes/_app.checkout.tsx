@@ -216,7 +216,9 @@ export default function CheckoutPage() {
       <Toast toast={actionData?.toast ?? data.toast} />
       <h1 className="text-2xl font-bold text-gray-900">
         {t(
-          data.state === "ready" && data.companyPays ? "noCost.title" : "title",
+          data.state === "ready" && (data.companyPays || data.noFee)
+            ? "noCost.title"
+            : "title",
         )}
       </h1>
       {data.state === "error" ? (
@@ -321,10 +323,11 @@ export default function CheckoutPage() {
   );
 }
 
-// The company pays the fee: a confirmation with nothing to pay, titled so (decision 0122).
+// The company pays the fee, or the fee is $0.00: a confirmation with nothing to pay, titled so
+// (decisions 0122, 0126).
 export const meta: MetaFunction<typeof loader> = (args) =>
   translatedTitle(
-    args.data?.state === "ready" && args.data.companyPays
+    args.data?.state === "ready" && (args.data.companyPays || args.data.noFee)
       ? "checkout:noCost.title"
       : "checkout:title",
   )(args as Parameters<ReturnType<typeof translatedTitle>>[0]);

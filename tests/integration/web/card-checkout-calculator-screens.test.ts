@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { companies } from "#db/schema";
+import { advanceRequests, companies } from "#db/schema";
 import { db } from "~/utils/db.server";
 import { setUserLanguage } from "~/models/people/index.server";
 import { superstoreNames } from "~/models/cards/index.server";
@@ -180,6 +180,26 @@ describe("checkout", () => {
     const success = await renderPage(user, "/payment-success");
     expect(h1(success.html)).toBe("Advance confirmed");
     expect(pageText(success.html)).not.toContain("Payment Successful");
+  });
+
+  it("where the fee is $0.00 (a state's monthly cap used up): titled as a confirmation, nothing to pay", async () => {
+    const user = await createEmployee(await createEmployer());
+    const request = await insertAdvance(user, {
+      amount: "300.00",
+      status: "APPROVED",
+    });
+    await db()
+      .update(advanceRequests)
+      .set({ feeAmount: "0.00", workState: "CT" })
+      .where(eq(advanceRequests.id, request.id));
+    const { html } = await renderPage(
+      user,
+      `/checkout?amount=300.00&requestId=${request.id}`,
+    );
+    expect(title(html)).toBe("Confirm your advance · Grocery Advance");
+    expect(h1(html)).toBe("Confirm your advance");
+    expect(pageText(html)).toContain("Get my card");
+    expect(pageText(html)).not.toMatch(/Pay by|Pay \$/);
   });
 });
 

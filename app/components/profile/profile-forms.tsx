@@ -244,7 +244,7 @@ export function NetPayForm({
   return (
     <SchemaForm form={form} method="post" className="mt-3 space-y-3">
       <input type="hidden" name="intent" value={NET_PAY_INTENT} />
-      <div className="max-w-[14rem]">
+      <div className="grid gap-4 sm:grid-cols-2">
         <InputField
           label={t("netPay.label")}
           field={fields.netPay}

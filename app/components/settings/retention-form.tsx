@@ -38,7 +38,7 @@ export function RetentionForm({
       data-testid="retention-form"
     >
       <input type="hidden" name="intent" value={RETENTION_INTENT} />
-      <div className="max-w-[10rem]">
+      <div className="grid gap-4 sm:grid-cols-2">
         <InputField
           label={t("retention.label")}
           field={fields.retentionYears}

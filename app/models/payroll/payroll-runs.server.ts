@@ -137,13 +137,15 @@ export function runPayDate(value: unknown, now: Date = new Date()): string {
  * Creates (or adds to) the company's run for `payDate`, in the caller's transaction: every
  * SCHEDULED deduction dated on or before it becomes SUBMITTED in the run. A run dated on or
  * after the company's next pay date moves the next pay date on. Returns the run's id and what
- * it gathered this time.
+ * it gathered this time. The owners and admins are mailed the run's file, unless the payroll
+ * connection writes the run (`byConnection`): then nobody has a file to give to payroll.
  */
 export async function createRunInTx(
   tx: Tx,
   companyId: number,
   payDate: string,
   actorId: number | null,
+  { byConnection = false }: { byConnection?: boolean } = {},
 ): Promise<{ runId: number; added: number; cents: number; userIds: number[] }> {
   const [created] = await queryRows<{ id: number }>(
     tx,
@@ -203,13 +205,14 @@ export async function createRunInTx(
         "payroll_run.submitted",
         payrollRunJson(await runView(tx, companyId, run.id)),
       );
-    await notifyPayrollFile(tx, companyId, {
-      id: run.id,
-      payDate,
-      deductions: added.length,
-      total: fromCents(cents),
-      employees: userIds.length,
-    });
+    if (!byConnection)
+      await notifyPayrollFile(tx, companyId, {
+        id: run.id,
+        payDate,
+        deductions: added.length,
+        total: fromCents(cents),
+        employees: userIds.length,
+      });
   }
   return { runId: run.id, added: added.length, cents, userIds };
 }
@@ -285,12 +288,23 @@ export async function runScheduledPayroll(
   return { runs, deductions, reminders };
 }
 
+/**
+ * Runs still SUBMITTED 3 days after they were made: their owners and admins are reminded once.
+ * A run the payroll connection wrote waits a week past its pay date for its pay statements.
+ */
 async function remindUnreconciled(now: Date): Promise<number> {
   const stale = await queryRows<RunRow>(
     db(),
     sql`update payroll_runs set reminded_at = ${now.toISOString()}::timestamptz
         where status = 'SUBMITTED' and reminded_at is null
           and created_at < ${now.toISOString()}::timestamptz - interval '3 days'
+          -- A run the payroll connection wrote has its results read from the pay statements:
+          -- a person is reminded only when its write failed at the provider, or when the
+          -- statements have not come a week after the pay date (Finch refreshes an assisted
+          -- provider's data every 7 days).
+          and (pay_date < ${isoDay(now)}::date - 7
+               or not exists (select 1 from payroll_run_writes w
+                              where w.run_id = payroll_runs.id and w.job_status <> 'FAILED'))
         returning id, company_id, pay_date::text as pay_date, status, created_at`,
   );
   for (const run of stale) {

@@ -33,7 +33,7 @@ const write = apiRoute(
     response: payScheduleResponseSchema,
     errors: [400, 401, 403, 409],
     statusText: {
-      409: 'The company\'s payroll system is connected and sets the schedule at each sync: send confirm: "payroll" to change it anyway (the next sync sets it back)',
+      409: 'The company\'s payroll system is connected and sets the schedule at each sync: send confirm: "payroll" to change it anyway (the next sync sets it back); or a request with the same Idempotency-Key is still in progress',
     },
   },
   async ({ user, body }) => updatePaySchedule(user, body),

@@ -6262,7 +6262,7 @@ export interface operations {
           };
         };
       };
-      /** @description The company's payroll system is connected and sets the schedule at each sync: send confirm: "payroll" to change it anyway (the next sync sets it back) */
+      /** @description The company's payroll system is connected and sets the schedule at each sync: send confirm: "payroll" to change it anyway (the next sync sets it back); or a request with the same Idempotency-Key is still in progress */
       409: {
         headers: {
           "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];

@@ -48,6 +48,7 @@ import {
 import type { FakePerson } from "#tests/support/fake-finch";
 import { connectPayroll, useFakeFinch } from "#tests/support/finch";
 import { employeeOf, requestRow } from "#tests/support/rows";
+import { pageText, renderPage } from "#tests/support/app-pages";
 import { expectDocumented } from "#tests/support/openapi-check";
 import { startSmtpServer, type SmtpServer } from "#tests/support/smtp";
 
@@ -538,6 +539,15 @@ describe("faults end in a clear state and a mail to the owners, never a half-wri
       await call(payrollLoader, await requestAs(admin, "/settings/payroll"))
     ).json()) as { runs: { failed: boolean; jobText: string }[] };
     expect(page.runs[0].failed).toBe(true);
+    // The fault is the page's first thing after its heading, before the connection's card.
+    const { html } = await renderPage(admin, "/settings/payroll");
+    const text = pageText(html);
+    expect(text.indexOf("Key the amounts from the run's file")).toBeGreaterThan(
+      text.indexOf("Payroll connection"),
+    );
+    expect(text.indexOf("Key the amounts from the run's file")).toBeLessThan(
+      text.indexOf("Connected to"),
+    );
     // The admin writes it again; this time the provider takes it.
     finch().nextJobOutcome = "complete";
     const res = await call(

@@ -36,11 +36,9 @@ import {
   readFormData,
   replyToFailure,
   redirectWithSuccess,
-  COLLECTED_MESSAGE,
   LINE_MESSAGE,
   lineNotPaidSchema,
   parseWithZod,
-  payrollResultSchema,
   runPayrollSchema,
 } from "~/web/action.server";
 
@@ -151,14 +149,12 @@ export async function action({ request }: ActionFunctionArgs) {
         if (intent === "collect-all") {
           recorded = (await collectAllInRun(user, runId)).recorded;
         } else if (intent === "result") {
-          const parsed = payrollResultSchema.safeParse({
+          const result = {
             deductionId: form.get("deductionId"),
             collectedAmount: form.get("collectedAmount"),
-          });
-          if (!parsed.success)
-            return json<ActionData>({ error: COLLECTED_MESSAGE }, 400);
+          };
           recorded = (
-            await recordPayrollResults(user, runId, { results: [parsed.data] })
+            await recordPayrollResults(user, runId, { results: [result] })
           ).recorded;
         } else {
           const file = form.get("results");

@@ -26,6 +26,7 @@ import { isAppError } from "~/utils/errors";
 import { refuseWhileDatabaseDown } from "~/web/unavailable.server";
 import { can, refusalFor, requireEmployerAuth } from "~/web/auth.server";
 import type { SecurityActionData } from "~/validation/mfa";
+import { parseISO } from "date-fns";
 import { formatDate } from "~/utils/dates";
 import { isoDay } from "~/utils/pay-schedule";
 import { env } from "~/utils/env.server";
@@ -48,7 +49,7 @@ import {
 } from "~/web/action.server";
 import { island } from "~/components/island";
 import { mfaAction } from "~/web/mfa-actions.server";
-import { translatedTitle, useT, withElements } from "~/utils/i18n";
+import { translatedTitle, useLanguage, useT, withElements } from "~/utils/i18n";
 import { localizeMessage } from "~/utils/i18n.server";
 import { pageI18n } from "~/web/language.server";
 
@@ -305,6 +306,7 @@ export default function SettingsPage() {
   } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>() as ActionData | undefined;
   const t = useT("settings");
+  const language = useLanguage();
   return (
     <div className="space-y-6">
       <div>
@@ -418,7 +420,10 @@ export default function SettingsPage() {
               frequency: t(
                 `schedule.frequencies.${actionData.confirmSchedule.frequency}`,
               ),
-              date: actionData.confirmSchedule.nextPayDate,
+              date: formatDate(
+                parseISO(actionData.confirmSchedule.nextPayDate),
+                language,
+              ),
             })}
           </p>
           <form method="post" className="mt-3 flex flex-wrap gap-3">

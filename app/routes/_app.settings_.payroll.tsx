@@ -250,6 +250,16 @@ export default function PayrollConnectionPage() {
         </h1>
         <p className="mt-1 text-gray-700">{t("payroll.intro")}</p>
       </div>
+      {/* A fault comes first, where a person looks before anything else (and on a phone). */}
+      {connection && !state.ok ? (
+        <div
+          role="alert"
+          className="rounded-md border border-amber-300 bg-amber-50 p-4 text-sm text-amber-900"
+        >
+          <h2 className="font-semibold">{t("payroll.state")}</h2>
+          <p className="mt-1">{state.text}</p>
+        </div>
+      ) : null}
       {!enabled ? (
         <Card title={t("payroll.off")}>
           <p className="text-sm text-gray-700">{t("payroll.offHow")}</p>
@@ -265,19 +275,14 @@ export default function PayrollConnectionPage() {
               <li key={p}>{p}</li>
             ))}
           </ul>
-          <h3 className="mt-4 text-sm font-semibold text-gray-900">
-            {t("payroll.state")}
-          </h3>
-          <p
-            role={state.ok ? undefined : "alert"}
-            className={
-              state.ok
-                ? "mt-1 text-sm text-gray-700"
-                : "mt-1 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900"
-            }
-          >
-            {state.text}
-          </p>
+          {state.ok ? (
+            <>
+              <h3 className="mt-4 text-sm font-semibold text-gray-900">
+                {t("payroll.state")}
+              </h3>
+              <p className="mt-1 text-sm text-gray-700">{state.text}</p>
+            </>
+          ) : null}
           {isOwner ? (
             <>
               <p className="mt-4 text-sm text-gray-700">

@@ -147,7 +147,12 @@ export const payScheduleSchema = z
       .trim()
       .refine(isIsoDay, PAY_DATE_FORMAT),
     /** "payroll": change it although a connected payroll system sets it (the confirm step). */
-    confirm: z.enum(["payroll"]).optional(),
+    confirm: z
+      .enum(["payroll"])
+      .optional()
+      .describe(
+        '"payroll": change the schedule although a connected payroll system sets it (its next sync sets it back). Without it, a connected company\'s change is refused with 409',
+      ),
   })
   .superRefine((value, ctx) => {
     if (!isIsoDay(value.nextPayDate)) return;

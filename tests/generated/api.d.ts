@@ -520,7 +520,7 @@ export interface paths {
     };
     /** The company's pay schedule: its frequency and next pay date */
     get: operations["getPaySchedule"];
-    /** Set the company's pay schedule: WEEKLY, BIWEEKLY, SEMIMONTHLY (15th and last day) or MONTHLY (last day), and the next pay date (not in the past). Deductions already scheduled keep their dates */
+    /** Set the company's pay schedule: WEEKLY, BIWEEKLY, SEMIMONTHLY (15th and last day) or MONTHLY (last day), and the next pay date (not in the past). Deductions already scheduled keep their dates. A company with a connected payroll system gets its schedule from it at each sync: a change is refused with 409 unless it sends confirm: "payroll" */
     put: operations["putPaySchedule"];
     post?: never;
     delete?: never;
@@ -6174,7 +6174,10 @@ export interface operations {
           /** @enum {string} */
           frequency: "WEEKLY" | "BIWEEKLY" | "SEMIMONTHLY" | "MONTHLY";
           nextPayDate: string;
-          /** @enum {string} */
+          /**
+           * @description "payroll": change the schedule although a connected payroll system sets it (its next sync sets it back). Without it, a connected company's change is refused with 409
+           * @enum {string}
+           */
           confirm?: "payroll";
         };
       };
@@ -6259,7 +6262,7 @@ export interface operations {
           };
         };
       };
-      /** @description Conflicts with the current state of the record, or a request with the same Idempotency-Key is still in progress */
+      /** @description The company's payroll system is connected and sets the schedule at each sync: send confirm: "payroll" to change it anyway (the next sync sets it back); or a request with the same Idempotency-Key is still in progress */
       409: {
         headers: {
           "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];

@@ -1,5 +1,10 @@
 import crypto from "node:crypto";
+import type { User } from "#db/schema";
+import { connectedCompanies } from "~/models/integrations/index.server";
+import { action as payrollAction } from "~/routes/_app.settings_.payroll";
+import { loader as callbackLoader } from "~/routes/settings.payroll.callback";
 import { resetEnvCache } from "~/utils/env.server";
+import { call, requestAs, withCookie } from "./factories";
 import {
   FINCH_CLIENT_ID,
   FINCH_CLIENT_SECRET,
@@ -50,4 +55,32 @@ export function useFakeFinch(): () => FakeFinch {
     if (!fake) throw new Error("The fake Finch server starts in beforeAll.");
     return fake;
   };
+}
+
+/**
+ * The owner connects the company's payroll as a person does: Settings › Payroll connection's
+ * Connect, Finch's Connect redirect, the callback with the state cookie. The connection.
+ */
+export async function connectPayroll(owner: User) {
+  const start = await call(
+    payrollAction,
+    await requestAs(owner, "/settings/payroll", {
+      form: { intent: "connect" },
+    }),
+  );
+  const state = start.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .find((c) => c.startsWith("__payroll_connect="))!;
+  const hop = await fetch(start.headers.get("Location")!, {
+    redirect: "manual",
+  });
+  const back = new URL(hop.headers.get("Location")!);
+  const session = (await requestAs(owner, "/")).headers.get("Cookie")!;
+  await call(
+    callbackLoader,
+    await withCookie(`${session}; ${state}`, `${back.pathname}${back.search}`),
+  );
+  const [company] = await connectedCompanies(owner.companyId!);
+  return company;
 }

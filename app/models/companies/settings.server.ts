@@ -199,9 +199,7 @@ export async function updatePaySchedule(
   // A connected payroll system sets the schedule at each sync: a person confirms overriding it.
   const connected = await payrollConnectionOf(companyId);
   if (connected && input.confirm !== "payroll")
-    throw conflict(PAY_SCHEDULE_FROM_PAYROLL, {
-      confirm: [PAY_SCHEDULE_FROM_PAYROLL],
-    });
+    throw conflict(PAY_SCHEDULE_FROM_PAYROLL);
   await db().transaction(async (tx) => {
     const before = await scheduleOf(tx, companyId);
     await tx

@@ -192,7 +192,9 @@ async function writeUpcomingRun(
     return null;
   const benefitId = await ensurePayrollDeduction(company);
   return db().transaction(async (tx) => {
-    const run = await createRunInTx(tx, company.companyId, nextPayDate, null);
+    const run = await createRunInTx(tx, company.companyId, nextPayDate, null, {
+      byConnection: true,
+    });
     const due = await dueByEmployee(tx, run.runId);
     const lines: RunWriteLine[] = due
       .filter((d) => d.individual_id)

@@ -10,8 +10,15 @@ import {
   type Tx,
 } from "~/utils/db.server";
 import { parseId } from "~/utils/ids";
-import { badRequest, conflict, forbidden, notFound } from "~/utils/errors";
-import { formatCents, fromCents, parseCents, toCents } from "~/utils/money";
+import {
+  badRequest,
+  conflict,
+  fieldErrors,
+  forbidden,
+  notFound,
+} from "~/utils/errors";
+import { formatCents, fromCents, toCents } from "~/utils/money";
+import { NO_RESULTS_MESSAGE, payrollResultsSchema } from "~/validation/payroll";
 import {
   addDaysIso,
   isIsoDay,
@@ -67,19 +74,10 @@ const moreThanDue = (name: string, collectedCents: number, dueCents: number) =>
   `The ${formatCents(collectedCents)} collected from ${name} is more than the ${formatCents(dueCents)} due.`;
 const alreadyRecorded = (id: number) =>
   `A different result for deduction ${id} is already recorded.`;
-const duplicateResult = (id: number) =>
-  `Deduction ${id} appears more than once in these results.`;
-const BAD_COLLECTED =
-  "Each collected amount must be a number of dollars with at most 2 decimals, 0 or more.";
-const NO_RESULTS = "Send at least one result.";
-const BAD_UNPAID_LINES =
-  "unpaidReimbursements must be a list of reimbursement line ids of this run.";
 const lineNotInRun = (id: number) =>
   `Reimbursement line ${id} is not in this payroll run.`;
 const lineAlreadyPaid = (id: number) =>
   `Reimbursement line ${id} is already recorded as paid.`;
-const duplicateLine = (id: number) =>
-  `Reimbursement line ${id} appears more than once.`;
 
 type RunDeduction = {
   id: number;
@@ -137,13 +135,15 @@ export function runPayDate(value: unknown, now: Date = new Date()): string {
  * Creates (or adds to) the company's run for `payDate`, in the caller's transaction: every
  * SCHEDULED deduction dated on or before it becomes SUBMITTED in the run. A run dated on or
  * after the company's next pay date moves the next pay date on. Returns the run's id and what
- * it gathered this time.
+ * it gathered this time. The owners and admins are mailed the run's file, unless the payroll
+ * connection writes the run (`byConnection`): then nobody has a file to give to payroll.
  */
 export async function createRunInTx(
   tx: Tx,
   companyId: number,
   payDate: string,
   actorId: number | null,
+  { byConnection = false }: { byConnection?: boolean } = {},
 ): Promise<{ runId: number; added: number; cents: number; userIds: number[] }> {
   const [created] = await queryRows<{ id: number }>(
     tx,
@@ -203,13 +203,14 @@ export async function createRunInTx(
         "payroll_run.submitted",
         payrollRunJson(await runView(tx, companyId, run.id)),
       );
-    await notifyPayrollFile(tx, companyId, {
-      id: run.id,
-      payDate,
-      deductions: added.length,
-      total: fromCents(cents),
-      employees: userIds.length,
-    });
+    if (!byConnection)
+      await notifyPayrollFile(tx, companyId, {
+        id: run.id,
+        payDate,
+        deductions: added.length,
+        total: fromCents(cents),
+        employees: userIds.length,
+      });
   }
   return { runId: run.id, added: added.length, cents, userIds };
 }
@@ -285,12 +286,23 @@ export async function runScheduledPayroll(
   return { runs, deductions, reminders };
 }
 
+/**
+ * Runs still SUBMITTED 3 days after they were made: their owners and admins are reminded once.
+ * A run the payroll connection wrote waits a week past its pay date for its pay statements.
+ */
 async function remindUnreconciled(now: Date): Promise<number> {
   const stale = await queryRows<RunRow>(
     db(),
     sql`update payroll_runs set reminded_at = ${now.toISOString()}::timestamptz
         where status = 'SUBMITTED' and reminded_at is null
           and created_at < ${now.toISOString()}::timestamptz - interval '3 days'
+          -- A run the payroll connection wrote has its results read from the pay statements:
+          -- a person is reminded only when its write failed at the provider, or when the
+          -- statements have not come a week after the pay date (Finch refreshes an assisted
+          -- provider's data every 7 days).
+          and (pay_date < ${isoDay(now)}::date - 7
+               or not exists (select 1 from payroll_run_writes w
+                              where w.run_id = payroll_runs.id and w.job_status <> 'FAILED'))
         returning id, company_id, pay_date::text as pay_date, status, created_at`,
   );
   for (const run of stale) {
@@ -542,53 +554,6 @@ export async function pagePayrollRuns(
 
 export type ResultInput = { deductionId: unknown; collectedAmount: unknown };
 
-type Parsed = { deductionId: number; collectedCents: number };
-
-function parseResults(results: unknown): Parsed[] {
-  if (!Array.isArray(results) || results.length === 0)
-    throw badRequest(NO_RESULTS, { results: [NO_RESULTS] });
-  const seen = new Set<number>();
-  return results.map((raw: unknown) => {
-    const r = (raw ?? {}) as Record<string, unknown>;
-    const id = Number(r.deductionId);
-    if (!Number.isSafeInteger(id) || id <= 0)
-      throw badRequest("Each result needs a deductionId.", {
-        results: ["Each result needs a deductionId."],
-      });
-    const value = r.collectedAmount;
-    const cents =
-      typeof value === "number" || typeof value === "string"
-        ? parseCents(String(value).trim())
-        : null;
-    if (cents === null || cents < 0)
-      throw badRequest(BAD_COLLECTED, { results: [BAD_COLLECTED] });
-    if (seen.has(id)) throw badRequest(duplicateResult(id));
-    seen.add(id);
-    return { deductionId: id, collectedCents: cents };
-  });
-}
-
-/** The ids of reimbursement lines payroll did not pay: absent is none. */
-function parseUnpaidLines(value: unknown): number[] {
-  if (value === undefined || value === null) return [];
-  if (!Array.isArray(value))
-    throw badRequest(BAD_UNPAID_LINES, {
-      unpaidReimbursements: [BAD_UNPAID_LINES],
-    });
-  const seen = new Set<number>();
-  for (const raw of value) {
-    const id =
-      typeof raw === "string" && /^\d{1,9}$/.test(raw) ? Number(raw) : raw;
-    if (typeof id !== "number" || !Number.isSafeInteger(id) || id <= 0)
-      throw badRequest(BAD_UNPAID_LINES, {
-        unpaidReimbursements: [BAD_UNPAID_LINES],
-      });
-    if (seen.has(id)) throw badRequest(duplicateLine(id));
-    seen.add(id);
-  }
-  return [...seen];
-}
-
 type DeductionRow = {
   id: number;
   request_id: number;
@@ -638,15 +603,17 @@ export async function recordRunResults(
   now: Date = new Date(),
 ): Promise<{ run: PayrollRunView; recorded: number }> {
   checkRunId(runId);
-  const unpaidLines = parseUnpaidLines(input.unpaidReimbursements);
-  // No result at all is taken only to confirm a run's reimbursement lines (nothing else open),
-  // or with lines that were not paid.
-  const results =
-    (Array.isArray(input.results) && input.results.length === 0) ||
-    ((input.results === undefined || input.results === null) &&
-      unpaidLines.length > 0)
-      ? []
-      : parseResults(input.results);
+  const parsed = payrollResultsSchema.safeParse(input);
+  if (!parsed.success)
+    throw badRequest(
+      parsed.error.issues[0]?.message ?? "Invalid results",
+      fieldErrors(parsed.error),
+    );
+  const unpaidLines = parsed.data.unpaidReimbursements ?? [];
+  const results = (parsed.data.results ?? []).map((r) => ({
+    deductionId: r.deductionId,
+    collectedCents: toCents(r.collectedAmount),
+  }));
   // Pure database work: run again if PostgreSQL breaks a deadlock with a concurrent payroll or
   // card transaction by aborting this one.
   const outcome = await retryOnDeadlock(() =>
@@ -732,7 +699,7 @@ export async function recordRunResults(
             where run_id = ${run.id} and status = 'SUBMITTED'`,
       );
       if (open.open > 0 && results.length === 0 && unpaidLines.length === 0)
-        throw badRequest(NO_RESULTS, { results: [NO_RESULTS] });
+        throw badRequest(NO_RESULTS_MESSAGE, { results: [NO_RESULTS_MESSAGE] });
       const paid =
         open.open === 0
           ? await payReimbursementLines(tx, run.id, actorId, now)

@@ -17,6 +17,7 @@ import {
   getPayrollRun,
   offboardEmployee,
   runPayrollConnection,
+  runScheduledPayroll,
   syncPayrollRosterNow,
   UNMATCHED,
   writeRunAgain,
@@ -26,14 +27,15 @@ import {
   loader as payrollLoader,
 } from "~/routes/_app.settings_.payroll";
 import { action as settingsAction } from "~/routes/_app.settings";
+import { action as payScheduleApi } from "~/routes/api.pay-schedule";
 import { loader as requestLoader } from "~/routes/_app.request";
 import { loader as exportLoader } from "~/routes/payroll.export";
-import { loader as callbackLoader } from "~/routes/settings.payroll.callback";
 import { closeSmtp } from "~/services/mail/transport.server";
 import { latestNetPay } from "~/models/people/index.server";
 import { db, queryRows } from "~/utils/db.server";
 import { resetEnvCache } from "~/utils/env.server";
 import { addDaysIso, dayStart, isoDay } from "~/utils/pay-schedule";
+import { PAY_SCHEDULE_FROM_PAYROLL } from "~/validation/settings";
 import { payAndIssueCard } from "#tests/support/data";
 import { useTestDatabase } from "#tests/support/db";
 import {
@@ -42,11 +44,12 @@ import {
   createEmployee,
   createEmployer,
   requestAs,
-  withCookie,
 } from "#tests/support/factories";
 import type { FakePerson } from "#tests/support/fake-finch";
-import { useFakeFinch } from "#tests/support/finch";
+import { connectPayroll, useFakeFinch } from "#tests/support/finch";
 import { employeeOf, requestRow } from "#tests/support/rows";
+import { pageText, renderPage } from "#tests/support/app-pages";
+import { expectDocumented } from "#tests/support/openapi-check";
 import { startSmtpServer, type SmtpServer } from "#tests/support/smtp";
 
 // A connected company's payroll through the real Finch SDK against the fake Finch (decisions
@@ -83,30 +86,6 @@ const today = isoDay(new Date());
 const noon = (iso: string) =>
   new Date(dayStart(iso).getTime() + 12 * 3_600_000);
 const payDay = addDaysIso(today, 2);
-
-async function connect(owner: User) {
-  const start = await call(
-    payrollAction,
-    await requestAs(owner, "/settings/payroll", {
-      form: { intent: "connect" },
-    }),
-  );
-  const state = start.headers
-    .getSetCookie()
-    .map((c) => c.split(";")[0])
-    .find((c) => c.startsWith("__payroll_connect="))!;
-  const hop = await fetch(start.headers.get("Location")!, {
-    redirect: "manual",
-  });
-  const back = new URL(hop.headers.get("Location")!);
-  const session = (await requestAs(owner, "/")).headers.get("Cookie")!;
-  await call(
-    callbackLoader,
-    await withCookie(`${session}; ${state}`, `${back.pathname}${back.search}`),
-  );
-  const [company] = await connectedCompanies(owner.companyId!);
-  return company;
-}
 
 function person(id: string, email: string, firstName: string): FakePerson {
   return {
@@ -181,7 +160,7 @@ async function connectedCompany(names: string[]) {
       individualIds: staff.map((s) => s.individualId),
     },
   ];
-  const company = await connect(owner);
+  const company = await connectPayroll(owner);
   await syncPayrollRosterNow(owner);
   return {
     owner,
@@ -451,6 +430,30 @@ it("takes the pay schedule from payroll, and a manual change asks for confirmati
     .from(companies)
     .where(eq(companies.id, companyId));
   expect(saved.f).toBe("MONTHLY");
+
+  // PUT /api/pay-schedule: the same 409 without `confirm`, 200 with it, both as documented.
+  const put = async (json: Record<string, string>) =>
+    call(
+      payScheduleApi,
+      await requestAs(owner, "/api/pay-schedule", { method: "PUT", json }),
+    );
+  const weekly = { frequency: "WEEKLY", nextPayDate: addDaysIso(today, 7) };
+  const refused = await put(weekly);
+  expect(refused.status).toBe(409);
+  expect(await refused.clone().json()).toMatchObject({
+    message: PAY_SCHEDULE_FROM_PAYROLL,
+  });
+  await expectDocumented("/api/pay-schedule", "put", refused);
+  const accepted = await put({ ...weekly, confirm: "payroll" });
+  expect(accepted.status).toBe(200);
+  expect(await accepted.clone().json()).toEqual({
+    frequency: "WEEKLY",
+    nextPayDate: weekly.nextPayDate,
+  });
+  await expectDocumented("/api/pay-schedule", "put", accepted);
+  const badConfirm = await put({ ...weekly, confirm: "yes" });
+  expect(badConfirm.status).toBe(400);
+  await expectDocumented("/api/pay-schedule", "put", badConfirm);
 });
 
 function lastDayOfNextMonth() {
@@ -536,6 +539,15 @@ describe("faults end in a clear state and a mail to the owners, never a half-wri
       await call(payrollLoader, await requestAs(admin, "/settings/payroll"))
     ).json()) as { runs: { failed: boolean; jobText: string }[] };
     expect(page.runs[0].failed).toBe(true);
+    // The fault is the page's first thing after its heading, before the connection's card.
+    const { html } = await renderPage(admin, "/settings/payroll");
+    const text = pageText(html);
+    expect(text.indexOf("Key the amounts from the run's file")).toBeGreaterThan(
+      text.indexOf("Payroll connection"),
+    );
+    expect(text.indexOf("Key the amounts from the run's file")).toBeLessThan(
+      text.indexOf("Connected to"),
+    );
     // The admin writes it again; this time the provider takes it.
     finch().nextJobOutcome = "complete";
     const res = await call(
@@ -598,6 +610,48 @@ it("an admin sees and decides the sync's offboarding proposals; owners alone dis
   );
   expect(disconnect.status).toBe(403);
   expect(await connectedCompanies(owner.companyId!)).toHaveLength(1);
+});
+
+/** Every mail waiting for `email`, delivered to the SMTP receiver; their subjects. */
+async function deliveredTo(email: string) {
+  const pending = await queryRows<{ id: number }>(
+    db(),
+    sql`select id from mail_outbox where to_address = ${email} and status = 'pending'`,
+  );
+  for (const m of pending) await deliverMail(m.id);
+  return smtp.received
+    .filter((m) => m.to.includes(email))
+    .map((m) => m.mail.subject ?? "");
+}
+
+it("a run the connection writes mails no file and no reminder; one it could not write mails the file", async () => {
+  const { owner, company } = await connectedCompany(["Mia"]);
+  const written = await runPayrollConnection(company, noon(today));
+  expect(written.written).not.toBeNull();
+  // Three days on, its results are the pay statements' to give: no "record the results" mail.
+  await runScheduledPayroll(noon(addDaysIso(today, 4)));
+  const subjects = await deliveredTo(owner.email);
+  expect(subjects.filter((s) => /Payroll file ready|Reminder/.test(s))).toEqual(
+    [],
+  );
+  // A week past the pay date with no statements read: a person is reminded, once.
+  await runScheduledPayroll(noon(addDaysIso(payDay, 8)));
+  await runScheduledPayroll(noon(addDaysIso(payDay, 9)));
+  expect(
+    (await deliveredTo(owner.email)).filter((s) => /^Reminder/.test(s)),
+  ).toHaveLength(1);
+
+  // Finch down on every morning before the pay date: on the pay date the ordinary daily run
+  // makes the file, and its mail goes to the owner as for a company without a connection.
+  const other = await connectedCompany(["Ned"]);
+  finch().fail(/\/individuals$/, 503, 3);
+  expect((await runPayrollConnection(other.company, noon(today))).outcome).toBe(
+    "UNAVAILABLE",
+  );
+  await runScheduledPayroll(noon(payDay));
+  expect(await deliveredTo(other.owner.email)).toContainEqual(
+    expect.stringMatching(/^Payroll file ready for/),
+  );
 });
 
 it("a connected company can still download the payroll file", async () => {

@@ -255,8 +255,6 @@ const employerMessages = {
     "A different result for deduction {{id}} is already recorded.",
   "Deduction {{id}} appears more than once in these results.":
     "Deduction {{id}} appears more than once in these results.",
-  "Each collected amount must be a number of dollars with at most 2 decimals, 0 or more.":
-    "Each collected amount must be a number of dollars with at most 2 decimals, 0 or more.",
   "Send at least one result.": "Send at least one result.",
   "Each result needs a deductionId.": "Each result needs a deductionId.",
   "Company not found.": "Company not found.",

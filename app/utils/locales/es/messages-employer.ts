@@ -256,8 +256,6 @@ const employerMessages = {
     "Ya hay otro resultado registrado para el descuento {{id}}.",
   "Deduction {{id}} appears more than once in these results.":
     "El descuento {{id}} aparece más de una vez en estos resultados.",
-  "Each collected amount must be a number of dollars with at most 2 decimals, 0 or more.":
-    "Cada monto cobrado debe ser una cantidad de dólares con 2 decimales como máximo, de 0 o más.",
   "Send at least one result.": "Envía al menos un resultado.",
   "Each result needs a deductionId.": "Cada resultado necesita un deductionId.",
   "Company not found.": "No se encontró la empresa.",

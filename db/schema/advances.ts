@@ -11,8 +11,7 @@ import {
   uniqueIndex,
 } from "drizzle-orm/pg-core";
 import { money, tstz } from "./columns";
-import { employees } from "./companies";
-import { users } from "./people";
+import { employees, users } from "./people";
 
 export const FEE_PAYERS = ["EMPLOYEE", "COMPANY"] as const;
 

@@ -14,8 +14,8 @@ import {
   uniqueIndex,
 } from "drizzle-orm/pg-core";
 import { money, tstz } from "./columns";
-import { companies, employees } from "./companies";
-import { users } from "./people";
+import { employees, users } from "./people";
+import { companies } from "./companies";
 
 // A company's API keys (docs/decisions/0079-api-keys-idempotency-webhooks.md). Only the
 // SHA-256 of the secret is stored (the secret is 32 random bytes: a fast hash is enough, and a

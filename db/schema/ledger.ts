@@ -15,7 +15,8 @@ import {
 import { advanceRequests } from "./advances";
 import { virtualCards } from "./cards";
 import { tstz } from "./columns";
-import { companies, employees } from "./companies";
+import { companies } from "./companies";
+import { employees } from "./people";
 import { payrollDeductions } from "./repayments";
 
 // The ledger (DESIGN §3, app/models/ledger/ledger.server.ts): append-only journal entries, each a set

@@ -13,8 +13,8 @@ import {
   uniqueIndex,
 } from "drizzle-orm/pg-core";
 import { tstz } from "./columns";
-import { companies, employees } from "./companies";
-import { users } from "./people";
+import { employees, users } from "./people";
+import { companies } from "./companies";
 
 // A payroll run (DESIGN §4 Payroll runs): the deductions due on or before its pay date, handed
 // to the company's payroll as a file, SUBMITTED until every one has a recorded result.

@@ -1,9 +1,10 @@
-// The tables of the people domain (app/models/people): users, sign-in, sessions, devices, MFA,
-// password resets and e-mail confirmations.
+// The tables of the people domain (app/models/people): users and their employee records, sign-in,
+// sessions, devices, MFA, password resets and e-mail confirmations.
 import { sql } from "drizzle-orm";
 import {
   boolean,
   check,
+  date,
   index,
   integer,
   pgTable,
@@ -163,6 +164,44 @@ export const mfaRecoveryCodes = pgTable(
 
 export type User = typeof users.$inferSelect;
 export type Role = User["role"];
+
+// An employee's own record (app/models/people/employee-record.server.ts): created with their user
+// (insertUser), with their balance, pay cycle, work state and net pay; the company adds and
+// removes staff through the people domain's functions.
+export const employees = pgTable(
+  "employees",
+  {
+    id: serial("id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id),
+    companyId: integer("employer_id").references(() => companies.id),
+    // A stored copy of max advance − reserved − owed (the ledger), recomputed in the
+    // transaction of every action that changes one of them (app/models/ledger/ledger.server.ts).
+    availableBalance: money("available_balance").notNull().default("0"),
+    payCycleEndDate: tstz("pay_cycle_end_date"),
+    // A leaver (offboarding): when, by whom, and the last paycheck payroll can deduct from.
+    offboardedAt: tstz("offboarded_at"),
+    offboardedById: integer("offboarded_by_id").references(() => users.id),
+    lastPayDate: date("last_pay_date", { mode: "string" }),
+    /** Where the employee works: a US state code ("CT"), or null (the default rules apply). */
+    workState: text("work_state"),
+    /** The usual net pay of one paycheck, its source and as of when (or all null). */
+    netPay: money("net_pay"),
+    netPaySource: text("net_pay_source", { enum: ["employee", "payroll"] }),
+    netPayAsOf: tstz("net_pay_as_of"),
+  },
+  (t) => [
+    uniqueIndex("employees_user_id_idx").on(t.userId),
+    check(
+      "employees_net_pay_check",
+      sql`(${t.netPay} is null and ${t.netPaySource} is null and ${t.netPayAsOf} is null) or (${t.netPay} > 0 and ${t.netPaySource} in ('employee', 'payroll') and ${t.netPayAsOf} is not null)`,
+    ),
+    index("employees_employer_id_idx").on(t.companyId, t.id),
+    check("employees_balance_nonnegative", sql`${t.availableBalance} >= 0`),
+  ],
+);
+export type Employee = typeof employees.$inferSelect;
 export type Session = typeof sessions.$inferSelect;
 
 // Password reset links: only the SHA-256 of the token is kept; a link works once

@@ -13,9 +13,9 @@ import {
 } from "drizzle-orm/pg-core";
 import { advanceRequests } from "./advances";
 import { money, tstz } from "./columns";
-import { companies, employees } from "./companies";
+import { employees, users } from "./people";
+import { companies } from "./companies";
 import { payrollRuns } from "./payroll";
-import { users } from "./people";
 
 export const DEDUCTION_STATUSES = [
   "SCHEDULED",

@@ -12,10 +12,7 @@ export {
   submitDueDeductions,
 } from "./schedule.server";
 export { returnUnspent } from "./returns.server";
-export {
-  listUpcomingDeductions,
-  type UpcomingDeduction,
-} from "./upcoming.server";
+export { listUpcomingDeductions } from "./upcoming.server";
 export { recordResult } from "./results.server";
 export {
   addReimbursementLines,

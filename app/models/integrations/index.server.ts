@@ -5,11 +5,11 @@
 export {
   API_KEY_NOT_FOUND,
   type ApiKeyActor,
-  authenticateApiKey,
   createApiKey,
   listApiKeys,
   revokeApiKey,
   revokeApiKeysCreatedBy,
+  liveApiKey,
 } from "./api-keys.server";
 export {
   createWebhookEndpoint,

@@ -57,10 +57,11 @@ export {
   connectedCompanies,
   CONNECT_STATE_MINUTES,
   disconnectPayroll,
-  getPayrollConnection,
+  openPayrollConnect,
   payrollAccessToken,
+  payrollConnectionRecord,
+  type PayrollConnectionRecord,
   recordPayrollSync,
-  startPayrollConnect,
 } from "./payroll-connection.server";
 export {
   ensurePayrollDeduction,

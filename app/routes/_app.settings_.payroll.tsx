@@ -4,11 +4,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { buttonClass, PostButton } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
-import {
-  disconnectPayroll,
-  getPayrollConnection,
-  startPayrollConnect,
-} from "~/models/integrations/index.server";
+import { disconnectPayroll } from "~/models/integrations/index.server";
 import {
   confirmOffboardingProposal,
   dismissOffboardingProposal,
@@ -17,7 +13,11 @@ import {
   syncPayrollRosterNow,
   writeRunAgain,
 } from "~/models/payroll/index.server";
-import { getPaySchedule } from "~/models/companies/index.server";
+import {
+  getPayrollConnection,
+  getPaySchedule,
+  startPayrollConnect,
+} from "~/models/companies/index.server";
 import { payrollProblemText } from "~/models/notifications/index.server";
 import { formatMoney, fromCents } from "~/utils/money";
 import { formatDate, formatDateTime } from "~/utils/dates";

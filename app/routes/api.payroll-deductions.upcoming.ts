@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { listUpcomingDeductions } from "~/models/advances/index.server";
+import { listUpcomingDeductions } from "~/models/repayments/index.server";
 import { deductionSchema } from "~/validation/api-responses";
 import { apiRoute } from "~/web/api-contract.server";
 

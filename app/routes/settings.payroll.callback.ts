@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { completePayrollConnect } from "~/models/integrations/index.server";
+import { completePayrollConnect } from "~/models/companies/index.server";
 import { redirectWithSuccess } from "~/web/action.server";
 import { requireEmployer } from "~/web/auth.server";
 import { toastOutcome } from "~/web/invitation-buttons.server";

@@ -10,7 +10,7 @@ import { optionalText } from "./common";
 // The complaint forms: an employee files one (/complaints, POST /api/complaints); an owner or
 // admin moves it to review or resolves it (/complaint-queue, POST /api/company-complaints/…).
 
-/** The same list as db/schema.ts's (the browser's forms must not load the schema). */
+/** The same list as db/schema/complaints.ts's (the browser's forms must not load the schema). */
 export const COMPLAINT_CATEGORIES = [
   "ADVANCE",
   "DEDUCTION",

@@ -1,6 +1,5 @@
 import { companyFor } from "~/utils/company-access.server";
 import {
-  authenticateApiKey,
   type ApiKeyActor,
   checkIdempotencyKey,
   claimIdempotencyKey,
@@ -11,6 +10,7 @@ import {
   type ResponseSecrets,
 } from "~/models/integrations/index.server";
 import {
+  authenticateApiKey,
   reserveRequest,
   type RateWindow,
   type SessionUser,

@@ -13,11 +13,10 @@ import {
   deductionFigures,
 } from "~/models/ledger/index.server";
 import type { Language } from "~/utils/i18n";
-import { and, desc, asc, eq, inArray, isNull, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import {
   advanceRequests,
   employees,
-  payrollDeductions,
   virtualCards,
   type AdvanceRequest,
   type User,
@@ -287,45 +286,6 @@ export async function countOwnRequests(user: User): Promise<number> {
     .innerJoin(employees, eq(employees.id, advanceRequests.employeeId))
     .where(eq(employees.userId, user.id));
   return row.n;
-}
-
-export type UpcomingDeduction = {
-  id: number;
-  requestId: number;
-  amount: string;
-  deductionDate: Date;
-  /** The sum of the deductions after this one in the list (SPEC §2 Upcoming Deductions). */
-  remaining: string;
-};
-
-/**
- * The employee's unpaid deductions, earliest first, each with the sum of the ones after it.
- * "Upcoming" means not yet collected by payroll (see docs/decisions/0007).
- */
-export async function listUpcomingDeductions(
-  user: User,
-): Promise<UpcomingDeduction[]> {
-  return db()
-    .select({
-      id: payrollDeductions.id,
-      requestId: payrollDeductions.requestId,
-      amount: payrollDeductions.amount,
-      deductionDate: payrollDeductions.deductionDate,
-      remaining: sql<string>`coalesce(sum(${payrollDeductions.amount}) over (order by ${payrollDeductions.deductionDate}, ${payrollDeductions.id} rows between 1 following and unbounded following), 0)::numeric(10,2)::text`,
-    })
-    .from(payrollDeductions)
-    .innerJoin(
-      advanceRequests,
-      eq(advanceRequests.id, payrollDeductions.requestId),
-    )
-    .innerJoin(employees, eq(employees.id, advanceRequests.employeeId))
-    .where(
-      and(
-        eq(employees.userId, user.id),
-        inArray(payrollDeductions.status, ["SCHEDULED", "SUBMITTED"]),
-      ),
-    )
-    .orderBy(asc(payrollDeductions.deductionDate), asc(payrollDeductions.id));
 }
 
 export type OwnCard = {

@@ -10,7 +10,6 @@ export {
   listAwaitingPayment,
   listOwnCards,
   listOwnRequests,
-  listUpcomingDeductions,
   NOT_LINKED,
   ONLY_EMPLOYEES,
   type OwnCard,

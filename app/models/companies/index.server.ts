@@ -15,6 +15,11 @@ export {
 } from "./settings.server";
 export { scheduleOf, setNextPayDate } from "./pay-schedule.server";
 export {
+  completePayrollConnect,
+  getPayrollConnection,
+  startPayrollConnect,
+} from "./payroll-connection.server";
+export {
   changeMemberRole,
   listTeam,
   removeMember,

@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import { and, desc, eq, isNull } from "drizzle-orm";
-import { apiKeys, users, type ApiKey, type User } from "#db/schema";
+import { apiKeys, type ApiKey, type User } from "#db/schema";
 import { db, type Tx } from "~/utils/db.server";
 import { notFound } from "~/utils/errors";
 import { API_KEY_PREFIX, type ApiScope } from "~/utils/api-scopes";
@@ -185,12 +185,13 @@ export type ApiKeyActor = {
 };
 
 /**
- * The live key a bearer secret names, with who it acts as; null for an unknown or revoked
- * key. Marks the key's last use.
+ * The live key a bearer secret names, with the id of the person who created it; null for an
+ * unknown or revoked key. Marks the key's last use. Who the key acts as is read by the people
+ * domain, which owns the users (people's authenticateApiKey).
  */
-export async function authenticateApiKey(
+export async function liveApiKey(
   secret: string,
-): Promise<ApiKeyActor | null> {
+): Promise<{ key: ApiKeyActor["key"]; createdById: number } | null> {
   if (!secret.startsWith(API_KEY_PREFIX) || secret.length > 200) return null;
   const [row] = await db()
     .update(apiKeys)
@@ -200,11 +201,6 @@ export async function authenticateApiKey(
     )
     .returning();
   if (!row) return null;
-  const [creator] = await db()
-    .select()
-    .from(users)
-    .where(eq(users.id, row.createdById));
-  if (!creator) return null;
   return {
     key: {
       id: row.id,
@@ -213,11 +209,6 @@ export async function authenticateApiKey(
       scopes: row.scopes as ApiScope[],
       apiVersion: isApiVersion(row.apiVersion) ? row.apiVersion : API_VERSION,
     },
-    user: {
-      ...creator,
-      role: "EMPLOYER",
-      companyId: row.companyId,
-      companyRole: "OWNER",
-    },
+    createdById: row.createdById,
   };
 }

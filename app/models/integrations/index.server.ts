@@ -5,11 +5,11 @@
 export {
   API_KEY_NOT_FOUND,
   type ApiKeyActor,
-  authenticateApiKey,
   createApiKey,
   listApiKeys,
   revokeApiKey,
   revokeApiKeysCreatedBy,
+  liveApiKey,
 } from "./api-keys.server";
 export {
   createWebhookEndpoint,
@@ -57,10 +57,11 @@ export {
   connectedCompanies,
   CONNECT_STATE_MINUTES,
   disconnectPayroll,
-  getPayrollConnection,
+  openPayrollConnect,
   payrollAccessToken,
+  payrollConnectionRecord,
+  type PayrollConnectionRecord,
   recordPayrollSync,
-  startPayrollConnect,
 } from "./payroll-connection.server";
 export {
   ensurePayrollDeduction,

@@ -5,10 +5,8 @@ import type {
 } from "./payroll-types.server";
 import { and, eq, gt, isNull, lt } from "drizzle-orm";
 import {
-  companies,
   payrollConnections,
   payrollConnectStates,
-  users,
   type User,
 } from "#db/schema";
 import { recordAudit } from "~/models/audit/index.server";
@@ -51,7 +49,8 @@ const FINCH_REFUSED =
 /** How long a started connect may take before its state stops working. */
 export const CONNECT_STATE_MINUTES = 60;
 
-export type PayrollConnectionView = {
+/** A company's connection as stored; the page's view adds who connected it (companies/). */
+export type PayrollConnectionRecord = {
   /** False while the server has no Finch credentials (the page says how to turn it on). */
   enabled: boolean;
   connection: {
@@ -59,7 +58,7 @@ export type PayrollConnectionView = {
     providerName: string;
     products: string[];
     connectedAt: Date;
-    connectedByName: string;
+    connectedById: number;
     lastSyncedAt: Date | null;
     lastSync: Record<string, number> | null;
     status: PayrollConnectionStatus;
@@ -93,10 +92,10 @@ function finchRefusal(error: unknown): never {
   throw error;
 }
 
-/** What Settings › Payroll connection shows an owner. */
-export async function getPayrollConnection(
+/** The company's connection, for Settings › Payroll connection (owners and admins). */
+export async function payrollConnectionRecord(
   actor: User,
-): Promise<PayrollConnectionView> {
+): Promise<PayrollConnectionRecord> {
   // Owners and admins see it (admins act on its proposals and runs); only owners change it.
   const companyId = companyFor(actor, "payroll");
   const [row] = await db()
@@ -111,11 +110,9 @@ export async function getPayrollConnection(
       statusDetail: payrollConnections.statusDetail,
       statusAt: payrollConnections.statusAt,
       retryAfter: payrollConnections.retryAfter,
-      firstName: users.firstName,
-      lastName: users.lastName,
+      connectedById: payrollConnections.connectedById,
     })
     .from(payrollConnections)
-    .innerJoin(users, eq(users.id, payrollConnections.connectedById))
     .where(eq(payrollConnections.companyId, companyId));
   return {
     enabled: finchSettings() !== null,
@@ -125,7 +122,7 @@ export async function getPayrollConnection(
           providerName: row.providerName,
           products: row.products,
           connectedAt: row.connectedAt,
-          connectedByName: `${row.firstName} ${row.lastName}`.trim(),
+          connectedById: row.connectedById,
           lastSyncedAt: row.lastSyncedAt,
           lastSync: row.lastSync,
           status: row.status,
@@ -138,19 +135,16 @@ export async function getPayrollConnection(
 }
 
 /**
- * An owner starts Finch Connect: a Connect session for the company, and a single-use state for
- * the owner's browser (the caller keeps it in a cookie; only its hash is stored). Returns where
- * the browser goes.
+ * An owner starts Finch Connect: a Connect session for the company (its name and contact, which
+ * the companies domain reads), and a single-use state for the owner's browser (the caller keeps
+ * it in a cookie; only its hash is stored). Returns where the browser goes.
  */
-export async function startPayrollConnect(
+export async function openPayrollConnect(
   owner: User,
+  company: { name: string; email: string | null } | null,
 ): Promise<{ connectUrl: string; state: string }> {
   const companyId = companyFor(owner, "team");
   const settings = requireFinch();
-  const [company] = await db()
-    .select({ name: companies.companyName, email: companies.contactEmail })
-    .from(companies)
-    .where(eq(companies.id, companyId));
   const [existing] = await db()
     .select({ id: payrollConnections.id })
     .from(payrollConnections)
@@ -185,7 +179,7 @@ export async function startPayrollConnect(
 export async function completePayrollConnect(
   owner: User,
   input: { state: string | null; code: string | null; error?: string | null },
-): Promise<PayrollConnectionView> {
+): Promise<void> {
   const companyId = companyFor(owner, "team");
   const settings = requireFinch();
   if (!input.state) throw badRequest(PAYROLL_CONNECT_STATE_INVALID);
@@ -249,7 +243,6 @@ export async function completePayrollConnect(
     throw conflict(PAYROLL_ALREADY_CONNECTED);
   }
   await setUpDeductionAfterConnect(companyId);
-  return getPayrollConnection(owner);
 }
 
 /** The access token of a company's connection (for the jobs that call Finch), or null. */

@@ -33,7 +33,7 @@ export {
   syncConnectedRosters,
   syncPayrollRosterNow,
 } from "./roster-sync.server";
-export { recordLeaverPayout } from "./credit-payouts.server";
+export { recordLeaverPayout, settledPayoutsOf } from "./credit-payouts.server";
 export {
   listWrittenRuns,
   runPayrollConnection,

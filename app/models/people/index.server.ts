@@ -16,6 +16,7 @@ export {
   type RateWindow,
 } from "./throttle.server";
 export { INVALID_LOGIN, verifyLogin } from "./login.server";
+export { authenticateApiKey } from "./api-key-actor.server";
 export {
   completeMfaSignIn,
   hasPendingMfaSignIn,

@@ -195,51 +195,6 @@ export async function reimbursementLines(
   }));
 }
 
-export type Payout = {
-  id: number;
-  cents: number;
-  /** PAYROLL: a run's reimbursement line; RECORDED: paid by the employer to a leaver. */
-  method: "PAYROLL" | "RECORDED";
-  status: "SUBMITTED" | "PAID" | "NOT_PAID";
-  /** The run's pay date ("yyyy-MM-dd") for a reimbursement line. */
-  payDate: string | null;
-  paidAt: Date | null;
-};
-
-/** An employee's payouts of their credit that are settled (paid, or not paid by payroll), newest first. */
-export async function settledPayoutsOf(
-  executor: Executor,
-  who: { userId: number },
-  limit = 20,
-): Promise<Payout[]> {
-  const rows = await queryRows<{
-    id: number;
-    amount: string;
-    method: "PAYROLL" | "RECORDED";
-    status: "SUBMITTED" | "PAID" | "NOT_PAID";
-    pay_date: string | null;
-    paid_at: Date | string | null;
-  }>(
-    executor,
-    sql`select o.id, o.amount::text as amount, o.method, o.status,
-               r.pay_date::text as pay_date, o.paid_at
-        from credit_payouts o
-        join employees e on e.id = o.employee_id
-        left join payroll_runs r on r.id = o.run_id
-        where e.user_id = ${who.userId} and o.status <> 'SUBMITTED'
-        order by coalesce(r.pay_date::timestamptz, o.paid_at) desc, o.id desc
-        limit ${limit}`,
-  );
-  return rows.map((r) => ({
-    id: r.id,
-    cents: toCents(r.amount),
-    method: r.method,
-    status: r.status,
-    payDate: r.pay_date,
-    paidAt: r.paid_at ? new Date(r.paid_at) : null,
-  }));
-}
-
 /** Posts a paid payout: the company gives back what its payroll collected; the credit falls. */
 async function postPaidBack(
   tx: Tx,

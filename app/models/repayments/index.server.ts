@@ -12,11 +12,11 @@ export {
   submitDueDeductions,
 } from "./schedule.server";
 export { returnUnspent } from "./returns.server";
+export { listUpcomingDeductions } from "./upcoming.server";
 export { recordResult } from "./results.server";
 export {
   addReimbursementLines,
   markLinesNotPaid,
-  settledPayoutsOf,
   payReimbursementLines,
   recordPayout,
   reimbursementLines,

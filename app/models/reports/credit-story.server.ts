@@ -5,7 +5,7 @@ import type { Language } from "~/utils/i18n";
 import { formatCents } from "~/utils/money";
 import { dayStart } from "~/utils/pay-schedule";
 import { creditPaybackOf } from "~/models/ledger/index.server";
-import { settledPayoutsOf } from "~/models/repayments/index.server";
+import { settledPayoutsOf } from "~/models/payroll/index.server";
 
 // The employee's history, the credit's part of their money story (decision 0118): what we owe
 // them now and when and how it comes back (the ledger's figure, creditPaybackOf, as the

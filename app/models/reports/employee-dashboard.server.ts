@@ -8,12 +8,12 @@ import {
   listAwaitingPayment,
   listOwnCards,
   listOwnRequests,
-  listUpcomingDeductions,
   isCancellable,
   statusNote,
   type OwnCard,
 } from "~/models/advances/index.server";
 import { getEmployeeRecord } from "~/models/people/index.server";
+import { listUpcomingDeductions } from "~/models/repayments/index.server";
 import {
   availableToRequest,
   creditPaybackFrom,

@@ -7,10 +7,8 @@ import {
   inviteMember,
   removeMember,
 } from "~/models/companies/index.server";
-import {
-  authenticateApiKey,
-  createApiKey,
-} from "~/models/integrations/index.server";
+import { createApiKey } from "~/models/integrations/index.server";
+import { authenticateApiKey } from "~/models/people/index.server";
 import * as outboxRoute from "~/routes/_app.outbox";
 import * as teamRoute from "~/routes/_app.settings_.team";
 import { db } from "~/utils/db.server";

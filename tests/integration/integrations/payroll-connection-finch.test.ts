@@ -1,10 +1,8 @@
 import crypto from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { auditEvents, payrollConnections, users } from "#db/schema";
-import {
-  getPayrollConnection,
-  payrollAccessToken,
-} from "~/models/integrations/index.server";
+import { getPayrollConnection } from "~/models/companies/index.server";
+import { payrollAccessToken } from "~/models/integrations/index.server";
 import {
   action as payrollAction,
   loader as payrollLoader,

@@ -303,9 +303,11 @@ test("the error summary lists the messages in the order the form shows its field
   await expect(links.first()).toBeVisible();
   const order = await links.evaluateAll((anchors) =>
     anchors.map((a) => {
-      const field = document.getElementById(a.getAttribute("href")!.slice(1))!;
+      const field = document.getElementById(
+        a.getAttribute("href")!.slice(1),
+      ) as HTMLInputElement;
       // How many of the form's fields come before the one this message links to.
-      return [...field.form!.elements].indexOf(field as HTMLInputElement);
+      return [...field.form!.elements].indexOf(field);
     }),
   );
   expect(order.length).toBeGreaterThan(3);

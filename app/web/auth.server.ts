@@ -1,4 +1,4 @@
-import { parseWithZod } from "@conform-to/zod/v4";
+import { parseWithZod } from "~/validation/form-order";
 import { refuseWhileDatabaseDown } from "./unavailable.server";
 import { json, redirect } from "@remix-run/node";
 import { Strategy } from "remix-auth/strategy";
@@ -92,7 +92,7 @@ export async function getUser(request: Request): Promise<User | null> {
 }
 
 /** Pages: the signed-in user and session, or a redirect to /auth like requireUser. */
-async function requireAuth(request: Request): Promise<SessionUser> {
+export async function requireAuth(request: Request): Promise<SessionUser> {
   const auth = await getAuth(request);
   if (!auth) throw signInRedirect(request);
   return auth;

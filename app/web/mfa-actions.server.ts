@@ -1,4 +1,4 @@
-import { parseWithZod } from "@conform-to/zod/v4";
+import { parseWithZod } from "~/validation/form-order";
 import { json, redirect } from "@remix-run/node";
 import type { SecurityActionData } from "~/validation/mfa";
 import {

@@ -6,7 +6,7 @@
 // action shipped zod and Conform with the page. Through this `.server` module the route reaches
 // nothing in the browser: forms load their schemas themselves, after hydration
 // (docs/decisions/0063-forms-load-after-hydration.md).
-export { parseWithZod } from "@conform-to/zod/v4";
+export { parseWithZod } from "~/validation/form-order";
 export * from "~/validation/advance";
 export * from "~/validation/auth";
 export * from "~/validation/language";

@@ -65,7 +65,16 @@ const toggleClass =
  *   `display: none` from 768px, so it is never an invisible focus stop on desktop, and it is
  *   not rendered at all once the page is interactive.
  */
-export function Sidebar({ role, name }: { role: Role; name: string }) {
+export function Sidebar({
+  role,
+  name,
+  mayRequest,
+}: {
+  role: Role;
+  name: string;
+  /** An employee of a company who has not left it: the only one offered the request form. */
+  mayRequest: boolean;
+}) {
   const mayOpen = useMayOpen();
   const [interactive, setInteractive] = useState(false);
   const [open, setOpen] = useState(false);
@@ -132,7 +141,10 @@ export function Sidebar({ role, name }: { role: Role; name: string }) {
         </p>
         <ul className="space-y-1">
           {NAV[role]
-            .filter((item) => mayOpen(item.to))
+            .filter(
+              (item) =>
+                mayOpen(item.to) && (item.to !== "/request" || mayRequest),
+            )
             .map((item) => (
               <li key={item.to}>
                 <NavLink

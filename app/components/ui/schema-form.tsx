@@ -8,7 +8,7 @@ import {
   type FormMetadata,
   type SubmissionResult,
 } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { getZodConstraint } from "@conform-to/zod/v4";
 import { Form, type FormProps } from "@remix-run/react";
 import type {
   ComponentType,
@@ -19,6 +19,7 @@ import type {
 import type * as z from "zod";
 import { ErrorList, Field, selectClass } from "./field";
 import { useMessageText, useT } from "~/utils/i18n";
+import { parseWithZod } from "~/validation/form-order";
 
 // The frame every Conform form shares: the zod schema of the server checks it in the browser
 // too (same messages from both), and an input is a labelled Field with its messages.
@@ -204,7 +205,8 @@ export function SchemaForm({
  * link to its field (a message of the whole form: to the form's error block), focused when
  * the page arrives with it. Rendered from the form's errors (the server's reply to a failed
  * post, or the browser's own check), so a page reloaded without JavaScript shows the same
- * summary the browser shows with it. The field keeps its own message (decision 0121).
+ * summary the browser shows with it. The field keeps its own message (decision 0121). The
+ * messages come in the order the form shows its fields (parseWithZod, decision 0141).
  */
 function ErrorSummary({
   form,

@@ -1,6 +1,12 @@
 import crypto from "node:crypto";
 import { and, desc, eq, isNull, ne, sql } from "drizzle-orm";
-import { sessions, users, type Session, type User } from "#db/schema";
+import {
+  employees,
+  sessions,
+  users,
+  type Session,
+  type User,
+} from "#db/schema";
 import { publish } from "~/services/events.server";
 import { db, type Database, type Executor } from "~/utils/db.server";
 import { env } from "~/utils/env.server";
@@ -88,14 +94,25 @@ const live = sql`${sessions.revokedAt} is null
   and ${sessions.expiresAt} > now()
   and ${sessions.lastSeenAt} > now() - make_interval(secs => ${sessions.idleSeconds})`;
 
-export type SessionUser = { user: User; session: Session };
+/**
+ * `mayRequest`: the user is an employee of a company who has not left it, the only person
+ * /request offers its form to (a leaver and an employee with no company get its explanation).
+ * Read in the same query, through the employee row's unique index on its user, so the signed-in
+ * layout leaves the request link out for the others without a query of its own.
+ */
+export type SessionUser = { user: User; session: Session; mayRequest: boolean };
 
 /** The statement that finds a live session and its user, full or waiting for its TOTP code. */
 function liveSessionQuery(database: Database, mfaPending: boolean) {
   return database
-    .select({ user: users, session: sessions })
+    .select({
+      user: users,
+      session: sessions,
+      mayRequest: sql<boolean>`(${employees.companyId} is not null and ${employees.offboardedAt} is null)`,
+    })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
+    .leftJoin(employees, eq(employees.userId, users.id))
     .where(
       and(
         eq(sessions.tokenHash, sql.placeholder("tokenHash")),

@@ -1,5 +1,11 @@
 import { createRequire } from "node:module";
-import type { User } from "#db/schema";
+import { desc, eq, isNotNull, sql } from "drizzle-orm";
+import {
+  advanceRequests,
+  payrollDeductions,
+  virtualCards,
+  type User,
+} from "#db/schema";
 import { appBuild } from "#tests/support/app-server";
 import { useTestDatabase } from "#tests/support/db";
 import {
@@ -8,6 +14,18 @@ import {
   requestAs,
 } from "#tests/support/factories";
 import { employeeOf } from "#tests/support/rows";
+import { toastCookieOf } from "#tests/support/toasts";
+import {
+  approveAdvance,
+  requestAdvance,
+  requestApproved,
+  requestDeclined,
+} from "~/models/advances/index.server";
+import { payAndIssueCard } from "#tests/support/data";
+import { db } from "~/utils/db.server";
+import { localizeMessage, serverT } from "~/utils/i18n.server";
+import { formatCents, fromCents, toCents } from "~/utils/money";
+import { quoteKey } from "~/utils/quote";
 import { offboardEmployee } from "~/models/payroll/index.server";
 import { isoDay } from "~/utils/pay-schedule";
 import { createWorld, type World } from "#tests/support/world";
@@ -174,6 +192,26 @@ describe("what each role's navigation holds", () => {
     expect(approver).not.toContain("/payroll");
     expect(await navigation(world.users.A1)).toContain("/outbox");
   });
+
+  it("offers the request form's link only to an employee who can ask: a leaver and an employee without a company are told why on /request", async () => {
+    expect(await navigation(world.users.A1)).toContain("/request");
+    const cannot = [
+      [leaver, "left.title"],
+      [unlinked, "notLinked.title"],
+    ] as const;
+    for (const [user, why] of cannot) {
+      const links = await navigation(user);
+      expect(links).toContain("/history");
+      expect(links).not.toContain("/request");
+      // Typed in or followed from elsewhere, the page explains instead of refusing.
+      for (const language of ["en", "es"] as const) {
+        const { status, html } = await visit(user, "GET", "/request", language);
+        expect(status).toBe(200);
+        expect(decode(html)).toContain(serverT(language, "request")(why));
+        expect(html).not.toContain('name="amount"');
+      }
+    }
+  });
 });
 
 describe("a refused download", () => {
@@ -199,9 +237,9 @@ describe("a refused download", () => {
 });
 
 describe("a failed post of every form", () => {
-  type Posted = { to: string; id: string; hidden: Record<string, string> };
+  type Posted = { to: string; id: string; fields: Record<string, string> };
 
-  /** The forms of a page with an id (Conform's forms have one), with their hidden fields. */
+  /** The forms of a page with an id (Conform's forms have one), with the fields they post. */
   function formsWithId(html: string, here: string): Posted[] {
     const found: Posted[] = [];
     for (const [, attrs = "", body = ""] of html.matchAll(
@@ -212,16 +250,26 @@ describe("a failed post of every form", () => {
       const action = /\baction="([^"]*)"/.exec(attrs)?.[1];
       const to = ownPage(action === undefined ? here : decode(action));
       if (!id || !to || method.toLowerCase() !== "post") continue;
-      const hidden: Record<string, string> = {};
-      for (const [input = ""] of body.matchAll(/<input\b[^>]*>/g)) {
-        if (!/\btype="hidden"/.test(input)) continue;
-        const name = /\bname="([^"]*)"/.exec(input)?.[1];
-        if (name)
-          hidden[decode(name)] = decode(
-            /\bvalue="([^"]*)"/.exec(input)?.[1] ?? "",
-          );
+      // In the form's order: hidden fields with their values, the others cleared (empty), as
+      // a browser posts them; unticked boxes and buttons are not sent.
+      const fields: Record<string, string> = {};
+      for (const [control = "", tag = ""] of body.matchAll(
+        /<(input|select|textarea)\b[^>]*>/g,
+      )) {
+        const name = /\bname="([^"]*)"/.exec(control)?.[1];
+        const type = /\btype="([^"]*)"/.exec(control)?.[1] ?? "text";
+        if (
+          !name ||
+          (tag === "input" &&
+            /^(checkbox|radio|submit|button|file)$/.test(type))
+        )
+          continue;
+        fields[decode(name)] =
+          tag === "input" && type === "hidden"
+            ? decode(/\bvalue="([^"]*)"/.exec(control)?.[1] ?? "")
+            : "";
       }
-      found.push({ to, id, hidden });
+      found.push({ to, id, fields });
     }
     return found;
   }
@@ -233,9 +281,10 @@ describe("a failed post of every form", () => {
     )?.[0] ?? "";
 
   /**
-   * Every Conform form on the pages each person opens, posted with its hidden fields only
-   * (what a press of its button without JavaScript sends when nothing was filled in): the
-   * page that answers opens that form with the error summary, each entry a link.
+   * Every Conform form on the pages each person opens, posted with its hidden fields and its
+   * other fields cleared (what a press of its button without JavaScript sends when nothing
+   * was filled in): the page that answers opens that form with the error summary, each entry
+   * a link, in the order the form shows its fields.
    */
   it("answers with the error summary at the top of the form, for every person's forms", async () => {
     const pages: Record<string, { user: User | null; paths: string[] }> = {
@@ -264,7 +313,9 @@ describe("a failed post of every form", () => {
       },
     };
     const missing: string[] = [];
+    const outOfOrder: string[] = [];
     let checked = 0;
+    let multiField = 0;
     for (const [who, { user, paths }] of Object.entries(pages)) {
       for (const path of paths) {
         const request = await requestAs(user, path, {
@@ -279,7 +330,7 @@ describe("a failed post of every form", () => {
             await requestAs(user, form.to, {
               method: "POST",
               headers: { Accept: "text/html" },
-              form: form.hidden,
+              form: form.fields,
             }),
             { cspNonce: "" },
           );
@@ -299,11 +350,336 @@ describe("a failed post of every form", () => {
             !/<a href="#[^"]+"/.test(summary)
           )
             missing.push(`${who} ${path}: form#${form.id} → ${answer.status}`);
+          // The fields' messages in the order the form shows its fields.
+          const html = formIn(body, form.id);
+          // (A message of the whole form links to its error block, not to a field.)
+          const fieldsAt = [...summary.matchAll(/<a href="#([^"]+)"/g)]
+            .map(([, id = ""]) =>
+              html.search(
+                new RegExp(`<(input|select|textarea)\\b[^>]*\\bid="${id}"`),
+              ),
+            )
+            .filter((at) => at >= 0);
+          if (fieldsAt.some((at, i) => i > 0 && at < fieldsAt[i - 1]!))
+            outOfOrder.push(`${who} ${path}: form#${form.id}`);
+          if (fieldsAt.length > 1) multiField += 1;
         }
       }
     }
-    console.info(`${checked} forms posted`);
+    console.info(
+      `${checked} forms posted, ${multiField} with messages for several fields`,
+    );
     expect(checked).toBeGreaterThan(12);
     expect(missing).toEqual([]);
+    expect(multiField).toBeGreaterThan(3);
+    expect(outOfOrder).toEqual([]);
   }, 120_000);
+});
+
+describe("after each action, the message says what changed", () => {
+  /** A browser's cookies for `user`: their session, and the language. */
+  async function browserOf(user: User, language: Language) {
+    const session = (await requestAs(user, "/")).headers.get("Cookie") ?? "";
+    return `${session}; lng=${language}`;
+  }
+
+  /** The flash toast a page shows (title and description), from its HTML. */
+  function shownToast(html: string) {
+    const region =
+      /<div[^>]*data-testid="toast"[\s\S]*?<\/p>(?:\s*<p[^>]*>[\s\S]*?<\/p>)*/.exec(
+        html,
+      )?.[0] ?? "";
+    return [...region.matchAll(/<p[^>]*>([\s\S]*?)<\/p>/g)].map(
+      ([, text = ""]) => decode(text.replace(/<!-- -->/g, "")),
+    );
+  }
+
+  /**
+   * Posts the form as the person's browser would, follows the redirect with the toast it
+   * carries, and returns where it went, the toast the next page shows and that page's HTML.
+   */
+  async function act(
+    cookies: string,
+    to: string,
+    form: Record<string, string>,
+  ) {
+    const answer = await handler(
+      await requestAs(null, to, {
+        method: "POST",
+        headers: { Accept: "text/html" },
+        cookie: cookies,
+        form,
+      }),
+      { cspNonce: "" },
+    );
+    if (answer.status !== 302)
+      throw new Error(
+        `${to} ${JSON.stringify(form)}: ${answer.status} ${/data-testid="error-summary"[\s\S]*?<\/ul>/.exec(await answer.text())?.[0] ?? ""}`,
+      );
+    const location = answer.headers.get("Location") ?? "";
+    const toast = toastCookieOf(answer);
+    const html = await show(`${cookies}; ${toast}`, location);
+    return { location, toast: shownToast(html), html };
+  }
+
+  async function show(cookies: string, to: string) {
+    const page = await handler(
+      await requestAs(null, to, {
+        headers: { Accept: "text/html" },
+        cookie: cookies,
+      }),
+      { cspNonce: "" },
+    );
+    expect(page.status, to).toBe(200);
+    return decode(await page.text());
+  }
+
+  for (const language of ["en", "es"] as const) {
+    it(`from the request to the payroll's collection, for each role, in ${language === "en" ? "English" : "Spanish"}`, async () => {
+      const said = (text: string) => localizeMessage(language, text);
+      const money = (cents: number) => formatCents(cents, language);
+      const owner = await browserOf(world.users.EA, language);
+      const approver = await browserOf(world.users.AP, language);
+      const person = await createEmployee(world.users.EA, {
+        firstName: "Mona",
+        lastName: language === "en" ? "Message" : "Mensaje",
+      });
+      const name = `${person.firstName} ${person.lastName}`;
+      const employee = await browserOf(person, language);
+      const ask = (cents: number, reason: string) =>
+        act(employee, "/request", {
+          amount: fromCents(cents),
+          reason,
+          repaymentPeriods: "1",
+          terms: "on",
+          quotedFor: quoteKey(cents, 1),
+        });
+      const newest = async () =>
+        (
+          await db()
+            .select()
+            .from(advanceRequests)
+            .where(
+              eq(advanceRequests.employeeId, (await employeeOf(person)).id),
+            )
+            .orderBy(desc(advanceRequests.id))
+            .limit(1)
+        )[0]!;
+
+      // The employee asks: the dashboard says so, and lists the request.
+      const asked = await ask(30_000, "Groceries for the week");
+      expect(asked.location).toBe("/");
+      expect(asked.toast).toEqual([
+        said("Request submitted"),
+        said("Your grocery advance request has been submitted successfully."),
+      ]);
+      expect(asked.html).toContain(money(30_000));
+      const first = await newest();
+
+      // The approver approves it: the toast names who and how much; it has left the queue.
+      const approved = await act(approver, "/approvals", {
+        intent: "approve",
+        requestId: String(first.id),
+      });
+      expect(approved.location).toBe("/approvals");
+      expect(approved.toast).toEqual([
+        said("Request approved"),
+        said(requestApproved(name, "300.00")),
+      ]);
+      expect(approved.html).not.toContain(`value="${first.id}"`);
+      // The employee's next step is paying for it.
+      expect(await show(employee, "/")).toContain(
+        serverT(language, "dashboard")("employee.awaitingPayment", {
+          amount: money(30_000),
+        }),
+      );
+
+      // The employee pays: the success page, then a card that is theirs.
+      const paid = await act(employee, "/checkout", {
+        intent: "pay",
+        amount: "300.00",
+        requestId: String(first.id),
+        cardNumber: "4242 4242 4242 4242",
+        expiry: "12 / 40",
+        cvc: "123",
+      });
+      expect(paid.location).toBe("/payment-success");
+      expect(paid.toast).toEqual([
+        said("Success!"),
+        said(
+          "Your grocery advance has been processed. You can now use your virtual card.",
+        ),
+      ]);
+      const [card] = await db()
+        .select()
+        .from(virtualCards)
+        .where(eq(virtualCards.requestId, first.id));
+      expect(card).toBeDefined();
+
+      // Frozen, then unfrozen: each toast, and the card page offers the opposite.
+      const frozen = await act(employee, `/cards/${card!.id}`, {
+        intent: "freeze",
+      });
+      expect(frozen.location).toBe(`/cards/${card!.id}`);
+      expect(frozen.toast).toEqual([
+        said("Card frozen"),
+        said("Every purchase is declined until you unfreeze it."),
+      ]);
+      expect(frozen.html).toMatch(/name="intent" value="unfreeze"/);
+      const unfrozen = await act(employee, `/cards/${card!.id}`, {
+        intent: "unfreeze",
+      });
+      expect(unfrozen.toast).toEqual([
+        said("Card unfrozen"),
+        said("You can shop again."),
+      ]);
+      expect(unfrozen.html).toMatch(/name="intent" value="freeze"/);
+
+      // A second request, declined by the approver: who and how much.
+      await ask(20_000, "Milk");
+      const second = await newest();
+      const declined = await act(approver, "/approvals", {
+        intent: "decline",
+        requestId: String(second.id),
+        reason: "Not this week",
+      });
+      expect(declined.toast).toEqual([
+        said("Request declined"),
+        said(requestDeclined(name, "200.00")),
+      ]);
+      expect(declined.html).not.toContain(`value="${second.id}"`);
+
+      // A third, cancelled by the employee: the amount, and History no longer offers it.
+      await ask(20_000, "Bread");
+      const third = await newest();
+      const cancelled = await act(employee, "/history", {
+        intent: "cancel",
+        requestId: String(third.id),
+      });
+      expect(cancelled.location).toBe("/history");
+      expect(cancelled.toast).toEqual([
+        said("Request cancelled"),
+        said(`Your ${formatCents(20_000)} request is cancelled.`),
+      ]);
+      expect(cancelled.html).not.toMatch(
+        new RegExp(`name="requestId" value="${third.id}"`),
+      );
+
+      // Payroll: the owner's run counts this advance's deduction, then its collection.
+      await db().execute(
+        sql`update payroll_deductions set deduction_date = now() - interval '1 day'
+          where request_id = ${first.id}`,
+      );
+      const inRuns = new Set(
+        (
+          await db()
+            .select({ id: payrollDeductions.id })
+            .from(payrollDeductions)
+            .where(isNotNull(payrollDeductions.runId))
+        ).map((l) => l.id),
+      );
+      const run = await act(owner, "/payroll", { confirm: "on" });
+      expect(run.location).toMatch(/^\/payroll\?run=\d+$/);
+      const runId = Number(run.location.split("=")[1]);
+      // What this press added to the run (a run of the day may hold earlier ones).
+      const lines = (
+        await db()
+          .select()
+          .from(payrollDeductions)
+          .where(eq(payrollDeductions.runId, runId))
+      ).filter((l) => !inRuns.has(l.id));
+      const cents = lines.reduce((sum, l) => sum + toCents(l.amount), 0);
+      expect(lines.length).toBeGreaterThan(0);
+      expect(run.toast).toEqual([
+        said("Payroll run created"),
+        said(
+          `${lines.length} ${lines.length === 1 ? "deduction" : "deductions"} submitted, ${formatCents(cents)} in total. Record what payroll collected when it is done.`,
+        ),
+      ]);
+      expect(run.html).toContain(name);
+      const collected = await act(owner, "/payroll", {
+        intent: "collect-all",
+        runId: String(runId),
+      });
+      expect(collected.location).toBe(`/payroll?run=${runId}`);
+      expect(collected.toast).toEqual([
+        said("Payroll results recorded"),
+        said(
+          `${lines.length} ${lines.length === 1 ? "deduction" : "deductions"} reconciled.`,
+        ),
+      ]);
+    }, 120_000);
+  }
+});
+
+describe("the dashboards at each stage of an advance", () => {
+  /** The to-do's first item (its text and its button's address), or its "nothing to do" line. */
+  function firstToDo(html: string) {
+    const section =
+      /<section[^>]*data-testid="to-do"[\s\S]*?<\/section>/.exec(html)?.[0] ??
+      "";
+    const item = /<li\b[\s\S]*?<\/li>/.exec(section)?.[0];
+    const text = (item ?? /<p\b[\s\S]*?<\/p>/.exec(section)?.[0] ?? "")
+      .replace(/<[^>]+>/g, " ")
+      .replace(/\s+/g, " ")
+      .trim();
+    const to = item ? (/\bhref="([^"]*)"/.exec(item)?.[1] ?? null) : null;
+    return { found: section !== "", text: decode(text), to: to && decode(to) };
+  }
+
+  it("opens each person's dashboard on their next step, in both languages", async () => {
+    const owner = world.users.EA;
+    const approver = world.users.AP;
+    const employee = await createEmployee(owner, {
+      firstName: "Stella",
+      lastName: "Stage",
+    });
+    /** Each person's first to-do item in English; the Spanish page's goes to the same place. */
+    async function stage() {
+      const first: Record<string, ReturnType<typeof firstToDo>> = {};
+      for (const [who, user] of [
+        ["employee", employee],
+        ["approver", approver],
+        ["owner", owner],
+      ] as const) {
+        const en = firstToDo((await visit(user, "GET", "/", "en")).html);
+        const es = firstToDo((await visit(user, "GET", "/", "es")).html);
+        expect(en.found && es.found, who).toBe(true);
+        expect(es.to, who).toBe(en.to);
+        first[who] = en;
+      }
+      return first;
+    }
+
+    // Nothing asked yet: nothing for the employee to do.
+    expect((await stage()).employee.text).toBe("Nothing to do right now.");
+
+    // Asked: the approver's and the owner's first step is the request waiting.
+    const request = await requestAdvance(employee, {
+      amount: 300,
+      reason: "Groceries",
+      repaymentPeriods: 2,
+    });
+    const pending = await stage();
+    for (const who of ["approver", "owner"] as const) {
+      expect(pending[who].text).toMatch(
+        /requests? (is|are) waiting for your decision/,
+      );
+      expect(pending[who].to).toMatch(/^\/approvals/);
+    }
+
+    // Approved: the employee's first step is paying for it; the owner sees it unpaid.
+    await approveAdvance(approver, request.id);
+    const approved = await stage();
+    expect(approved.employee.text).toContain(
+      "Your $300.00 advance is approved.",
+    );
+    expect(approved.employee.to).toMatch(/^\/checkout\?/);
+    const { html } = await visit(owner, "GET", "/");
+    expect(html).toMatch(/Stella Stage was approved for \$300\.00/);
+
+    // Paid: the card is issued; nothing left for the employee to do about it.
+    await payAndIssueCard(employee, request);
+    expect((await stage()).employee.text).not.toContain("advance is approved");
+  });
 });

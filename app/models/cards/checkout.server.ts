@@ -23,7 +23,7 @@ import {
 } from "~/utils/quote";
 import { stateName } from "~/utils/state-rules";
 import { parseExpiry } from "~/validation/checkout";
-import { SANDBOX_ONLY } from "./card-authorization.server";
+import { SANDBOX_ONLY } from "./card-access.server";
 import {
   requestMoneyOf,
   findPayableAdvance,

@@ -1,4 +1,5 @@
-// Cards: checkout, the virtual card, its grocery-only authorizations, closing and recovery.
+// Cards: checkout, the virtual card, its grocery-only authorizations, its lifecycle (freeze,
+// close, expiry), merchant refunds, the provider's issuing webhooks, the card's reads, recovery.
 // The domain's public face: code outside app/models/cards/ imports it only from here
 // (tests/unit/layers.test.ts).
 
@@ -9,28 +10,31 @@ export {
 } from "./card.server";
 export {
   authorizeCardPurchase,
-  CARD_PAGE_AUTHORIZATIONS,
-  cardDisplayKey,
+  DECLINE_FROZEN,
+  DECLINE_NOT_GROCERY,
+  declineNotListedSuperstore,
+  simulateCardPurchase,
+  spentCents,
+} from "./card-authorization.server";
+export { parseCardId, requireOwnCard } from "./card-access.server";
+export {
   closeCardInTx,
   closeExpiredCards,
   closeOwnCard,
   closeOwnCardDto,
-  DECLINE_FROZEN,
-  DECLINE_NOT_GROCERY,
-  declineNotListedSuperstore,
-  DETAILS_SHOWN_BY_SANDBOX,
-  getOwnCard,
-  handleCardWebhook,
-  parseCardId,
-  requireOwnCard,
-  revealCardDetails,
   setCardFrozen,
   setCardFrozenDto,
-  simulateCardPurchase,
-  simulateMerchantRefund,
-  spentCents,
+} from "./card-lifecycle.server";
+export {
+  CARD_PAGE_AUTHORIZATIONS,
+  cardDisplayKey,
+  DETAILS_SHOWN_BY_SANDBOX,
+  getOwnCard,
   listOwnCardDtos,
-} from "./card-authorization.server";
+  revealCardDetails,
+} from "./card-reads.server";
+export { simulateMerchantRefund } from "./card-refunds.server";
+export { handleCardWebhook } from "./card-webhooks.server";
 export { recoverPaidRequests } from "./card-recovery.server";
 export {
   completeSandboxCheckout,

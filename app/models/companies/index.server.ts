@@ -26,21 +26,27 @@ export {
   type RemovedMember,
 } from "./team.server";
 export {
-  acceptInvitation,
   companyLanguage,
-  INVITATION_LINK_INVALID,
-  getEmployeeInvitation,
-  pageEmployeeInvitations,
   inviteEmployee,
   inviteMember,
-  joinWithAccount,
+} from "./invitations.server";
+export {
+  getEmployeeInvitation,
   listInvitations,
-  pendingInvitationsFor,
+  pageEmployeeInvitations,
+  toPublicInvitation,
+} from "./invitation-list.server";
+export {
   resendInvitation,
   revokeInvitation,
-  toPublicInvitation,
+} from "./invitation-changes.server";
+export {
+  acceptInvitation,
+  INVITATION_LINK_INVALID,
+  joinWithAccount,
+  pendingInvitationsFor,
   viewInvitation,
-} from "./invitations.server";
+} from "./invitation-join.server";
 export { addEmployee, setWorkState } from "./employee.server";
 export { invitationAllowance } from "./sending-limits.server";
 export {

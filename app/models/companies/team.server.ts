@@ -10,7 +10,7 @@ import {
 } from "~/models/people/index.server";
 import { companyFor } from "~/utils/company-access.server";
 import { revokeApiKeysCreatedBy } from "~/models/integrations/index.server";
-import { revokeInvitationsSentBy } from "./invitations.server";
+import { revokeInvitationsSentBy } from "./invitation-changes.server";
 
 // The company's team (/settings/team, owners only): the employer-side members with their role
 // and last sign-in; a role changed; a member removed (their sessions end at once). A company

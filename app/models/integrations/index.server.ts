@@ -15,21 +15,27 @@ export {
   createWebhookEndpoint,
   deleteWebhookEndpoint,
   disabledCause as webhookDisabledCause,
-  deliverWebhook,
   enableWebhookEndpoint,
-  dueWebhookDeliveries,
-  emitEmployeeJoined,
-  emitWebhook,
-  isDeliveryFailure,
-  listWebhookDeliveries,
   listWebhookEndpoints,
   pageWebhookEndpoints,
+  WEBHOOK_ENDPOINT_NOT_FOUND,
+} from "./webhook-endpoints.server";
+export {
+  emitEmployeeJoined,
+  emitWebhook,
   requeueWebhooksWithoutJob,
+  WEBHOOK_TASK,
+} from "./webhook-queue.server";
+export {
+  deliverWebhook,
+  dueWebhookDeliveries,
+  isDeliveryFailure,
+} from "./webhook-delivery.server";
+export {
+  listWebhookDeliveries,
   resendWebhookDelivery,
   WEBHOOK_DELIVERY_NOT_FOUND,
-  WEBHOOK_ENDPOINT_NOT_FOUND,
-  WEBHOOK_TASK,
-} from "./webhooks.server";
+} from "./webhook-log.server";
 export {
   ENDPOINT_DISABLED_FOR_TEST,
   getWebhookEndpoint,

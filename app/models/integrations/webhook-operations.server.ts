@@ -27,13 +27,12 @@ import {
   checkUrl,
   companyEndpoint,
   endpointVersion,
-  newEventId,
-  queueDeliveries,
-  resendWebhookDelivery,
   toPublicWebhookEndpoint,
   type PublicWebhookEndpoint,
   type WebhookNetworkOptions,
-} from "./webhooks.server";
+} from "./webhook-endpoints.server";
+import { resendWebhookDelivery } from "./webhook-log.server";
+import { newEventId, queueDeliveries } from "./webhook-queue.server";
 
 // Operating one webhook endpoint (docs/api-guide.md, "Operating an endpoint"): its delivery log,
 // a redelivery, a signed test event, changes to it, and a secret rotated with an overlap.

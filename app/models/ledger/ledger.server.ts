@@ -416,9 +416,6 @@ export function cardSpendEntry(
   };
 }
 
-/** A reader that finds more unfolded balance deltas of its company than this folds them. */
-const BALANCE_FOLD_BACKLOG = 500;
-
 /**
  * Folds the committed balance deltas into ledger_balances (docs/decisions/0102). Returns how
  * many were folded, or -1 when another fold (or a rebuild) is running: it folds them. Never waits.
@@ -456,7 +453,6 @@ export type RepaymentRow = {
   company_fees: string;
   credit: string;
   paid_back: string;
-  unfolded: number;
 };
 
 /**
@@ -501,28 +497,22 @@ export function repaymentStatement(companyId: number, from: Date): SQL {
       coalesce(sum(b.amount) filter (where b.account in ('receivable', 'arrears')), 0)::text as owed,
       coalesce(sum(b.amount) filter (where b.account = 'company_fees' and b.month >= ${month}::date), 0)::text as company_fees,
       (-coalesce(sum(b.amount) filter (where b.account = 'credit'), 0))::text as credit,
-      (${companyPaidBackSql(companyId, from)})::text as paid_back,
-      coalesce(sum(b.unfolded), 0)::int as unfolded
+      (${companyPaidBackSql(companyId, from)})::text as paid_back
     from (
-      select account, month, amount, 0 as unfolded from ledger_balances
+      select account, month, amount from ledger_balances
       where company_id = ${companyId}
         and account in ('payroll', 'losses', 'company_fees', 'receivable', 'arrears', 'credit')
       union all
-      select account, month, amount, 1 from ledger_balance_deltas
+      select account, month, amount from ledger_balance_deltas
       where company_id = ${companyId}
         and account in ('payroll', 'losses', 'company_fees', 'receivable', 'arrears', 'credit')) b`;
 }
 
 /**
- * The figures of a row of repaymentStatement; a reader that found a backlog of unfolded deltas
- * folds it after reading, so the next one reads a short list again.
+ * The figures of a row of repaymentStatement, in cents. Only reads: the deltas not folded yet
+ * are folded by the job worker (foldLedgerBalances), never by a reader.
  */
-export async function repaymentOf(
-  executor: Executor,
-  row: RepaymentRow,
-): Promise<Repayment> {
-  if (Number(row.unfolded) > BALANCE_FOLD_BACKLOG)
-    await foldLedgerBalances(executor);
+export function repaymentOf(row: RepaymentRow): Repayment {
   return {
     collectedCents: toCents(row.collected),
     writtenOffCents: toCents(row.lost),
@@ -547,5 +537,5 @@ export async function repaymentSince(
     executor,
     repaymentStatement(companyId, from),
   );
-  return repaymentOf(executor, row);
+  return repaymentOf(row);
 }

@@ -14,25 +14,28 @@ export {
   MailNotReady,
   requeueMailWithoutJob,
 } from "./mail.server";
+export { getEmailChoices, setEmailChoices } from "./email-choices.server";
 export {
-  getEmailChoices,
   notifyAdvanceApproved,
   notifyAdvanceCancelled,
   notifyAdvanceDeclined,
   notifyCardIssued,
   notifyCardNotIssued,
-  notifyMfaChanged,
   notifyNewRequest,
+} from "./advance-notices.server";
+export {
+  notifyMfaChanged,
   notifyNewSignIn,
   notifyPasswordChanged,
+} from "./account-notices.server";
+export {
   notifyPayrollConnectionProblem,
   notifyPayrollFile,
   payrollProblemText,
   type PayrollConnectionProblem,
   sendDeductionReminders,
   sendMonthlyReports,
-  setEmailChoices,
-} from "./notifications.server";
+} from "./payroll-notices.server";
 export {
   deliverPush,
   DELIVER_PUSH_TASK,

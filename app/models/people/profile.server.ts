@@ -27,7 +27,7 @@ import { getEmployeeRecord } from "./employee-record.server";
 import { assertStrongPassword } from "./user.server";
 import type { ProfileInput } from "~/validation/profile";
 
-/** The e-mail choices the profile saves (notifications.server.ts). */
+/** The e-mail choices the profile saves (notifications/email-choices.server.ts). */
 
 /**
  * What /profile shows besides the sessions: the employee record, the user's own latest audit

@@ -4,8 +4,6 @@ import { db, queryRows } from "~/utils/db.server";
 import { forbidden } from "~/utils/errors";
 import { toCents } from "~/utils/money";
 import {
-  compactReportRollup,
-  COMPACT_BACKLOG,
   RISK_LOW_MAX_CENTS,
   RISK_MODERATE_MAX_CENTS,
   unfoldedChanges,
@@ -20,7 +18,10 @@ import {
 // a sum over the requests of the employer's own employees in the reporting period, read from
 // the reports' rollup (per employer, month, department and status, and requests per hour; see
 // docs/decisions/0039-reports-rollup.md) in one query; no request list is loaded. Choices the
-// spec leaves open: docs/decisions/0009-reports-from-real-data.md.
+// spec leaves open: docs/decisions/0009-reports-from-real-data.md. The report only reads: the
+// rollup is folded by its job (docs/decisions/0145-reports-read-only.md). In four steps: who
+// may read (reportEmployer), the one query (readReportCells), the sums (aggregateReport) and
+// the answer with its labels (getEmployerReport).
 
 /** Months shown, the current one included. */
 const REPORT_MONTHS = 12;
@@ -68,7 +69,7 @@ export function trendPercent(last: number, prior: number): number {
 const percentOf = (part: number, whole: number) =>
   whole === 0 ? 0 : Math.round((part / whole) * 1000) / 10;
 
-/** One (month, department, status) cell of the period, or (kind "t") the trend and backlog. */
+/** One (month, department, status) cell of the period, or (kind "t") the trend. */
 type CellRow = {
   kind: "m" | "t";
   month: string | null;
@@ -81,7 +82,6 @@ type CellRow = {
   riskHigh: number;
   last30: number;
   prior30: number;
-  backlog: number;
   /** The 't' row's repayment figures (a RepaymentRow as JSON). */
   repayment: string | null;
 };
@@ -93,16 +93,27 @@ const NUMERIC_FIELDS = [
   "riskHigh",
   "last30",
   "prior30",
-  "backlog",
 ] as const;
 
 const HOUR_MS = 3_600_000;
 const hourOf = (date: Date) => Math.floor(date.getTime() / HOUR_MS);
 
-export async function getEmployerReport(actor: User, now: Date = new Date()) {
+/** The company whose report the caller may read: employers only (403 for anyone else). */
+function reportEmployer(actor: User): number {
   if (actor.role !== "EMPLOYER")
     throw forbidden("Only employers can see reports.");
-  const period = reportingPeriod(now);
+  return companyFor(actor, "approve");
+}
+
+/**
+ * The period's cells (kind "m") and the trend row (kind "t": the two 30-day windows and the
+ * repayment figures), read in one statement.
+ */
+async function readReportCells(
+  employer: number,
+  period: ReturnType<typeof reportingPeriod>,
+  now: Date,
+): Promise<CellRow[]> {
   const last30Start = new Date(now.getTime() - TREND_DAYS * DAY_MS);
   const prior30Start = new Date(now.getTime() - 2 * TREND_DAYS * DAY_MS);
   const monthEnd = new Date(
@@ -118,12 +129,11 @@ export async function getEmployerReport(actor: User, now: Date = new Date()) {
   const nowHourStart = new Date(hourOf(now) * HOUR_MS);
   const lowMax = RISK_LOW_MAX_CENTS / 100;
   const moderateMax = RISK_MODERATE_MAX_CENTS / 100;
-  const employer = companyFor(actor, "approve");
 
   // One statement, so the rollup, the unfolded deltas and the requests it reads are one
   // snapshot: a compaction commits all at once, before or after it. Its size is set by the
   // months, departments and hours of the period, not by the number of requests.
-  const rows = (
+  return (
     await queryRows<CellRow>(
       db(),
       sql`with
@@ -139,7 +149,7 @@ export async function getEmployerReport(actor: User, now: Date = new Date()) {
       select 'm' as kind, to_char(x.month, 'YYYY-MM') as month, x.department, x.status,
              sum(x.requests)::int as requests, sum(x.amount)::text as amount,
              sum(x.risk_low)::int as "riskLow", sum(x.risk_moderate)::int as "riskModerate",
-             sum(x.risk_high)::int as "riskHigh", 0 as last30, 0 as prior30, 0 as backlog,
+             sum(x.risk_high)::int as "riskHigh", 0 as last30, 0 as prior30,
              null::text as repayment
       from (
         select month, department, status, requests, amount, risk_low, risk_moderate, risk_high
@@ -168,7 +178,6 @@ export async function getEmployerReport(actor: User, now: Date = new Date()) {
               + coalesce((select sum(requests) from pending
                           where hour > ${hourOf(prior30Start)} and hour < ${hourOf(last30Start)}), 0)
               + (select count(*) from edge where request_date > ${at(prior30Start)} and request_date <= ${at(last30Start)}))::int,
-             (select count(*) from d)::int,
              -- Repayment, from the company's ledger balances (decision 0102): collected by payroll
              -- and written off in the period, owed now.
              (select to_json(b)::text from (${repaymentStatement(employer, period.start)}) b)`,
@@ -178,11 +187,11 @@ export async function getEmployerReport(actor: User, now: Date = new Date()) {
     for (const field of NUMERIC_FIELDS) typed[field] = Number(row[field]);
     return typed;
   });
-  const trendRow = rows.find((row) => row.kind === "t")!;
-  // A backlog the worker has not folded yet (it runs every minute) is folded now, after reading,
-  // so the next report reads a short list again.
-  if (trendRow.backlog > COMPACT_BACKLOG) await compactReportRollup();
+}
 
+/** The period's sums: totals, by month, the top departments, in cents. */
+function aggregateReport(rows: CellRow[]) {
+  const trendRow = rows.find((row) => row.kind === "t")!;
   const cells = rows.filter((row) => row.kind === "m");
   const approvedCells = cells.filter((row) => row.status === "APPROVED");
   const sum = (list: CellRow[], pick: (row: CellRow) => number) =>
@@ -249,15 +258,51 @@ export async function getEmployerReport(actor: User, now: Date = new Date()) {
     )
     .slice(0, TOP_DEPARTMENTS);
 
-  const decided = totals.approved + totals.declined;
+  return {
+    totals,
+    totalCents,
+    approvedCents,
+    byMonth,
+    departmentRows,
+    repaymentRow: JSON.parse(trendRow.repayment!) as RepaymentRow,
+  };
+}
+
+/** SPEC §9 risk bands with their labels, each with its share of the approved advances. */
+function riskBands(totals: {
+  riskLow: number;
+  riskModerate: number;
+  riskHigh: number;
+}) {
   const riskTotal = totals.riskLow + totals.riskModerate + totals.riskHigh;
+  return [
+    { band: "low", label: "Low (up to $150)", count: totals.riskLow },
+    {
+      band: "moderate",
+      label: "Moderate ($151 to $350)",
+      count: totals.riskModerate,
+    },
+    { band: "high", label: "High (above $350)", count: totals.riskHigh },
+  ].map((r) => ({ ...r, percent: percentOf(r.count, riskTotal) }));
+}
+
+/** The employer's report (/reports): reads only, never writes. */
+export async function getEmployerReport(actor: User, now: Date = new Date()) {
+  const employer = reportEmployer(actor);
+  const period = reportingPeriod(now);
+  const {
+    totals,
+    totalCents,
+    approvedCents,
+    byMonth,
+    departmentRows,
+    repaymentRow,
+  } = aggregateReport(await readReportCells(employer, period, now));
+  const decided = totals.approved + totals.declined;
 
   // Repayment, from the ledger: collected by payroll and written off in the period (losses:
   // what a leaver's last paycheck could not cover), and owed now (decisions 0080, 0102).
-  const repayment = await repaymentOf(
-    db(),
-    JSON.parse(trendRow.repayment!) as RepaymentRow,
-  );
+  const repayment = repaymentOf(repaymentRow);
   return {
     repayment,
     period: {
@@ -297,15 +342,7 @@ export async function getEmployerReport(actor: User, now: Date = new Date()) {
       amountCents: row.cents,
       percent: percentOf(row.cents, approvedCents),
     })),
-    risk: [
-      { band: "low", label: "Low (up to $150)", count: totals.riskLow },
-      {
-        band: "moderate",
-        label: "Moderate ($151 to $350)",
-        count: totals.riskModerate,
-      },
-      { band: "high", label: "High (above $350)", count: totals.riskHigh },
-    ].map((r) => ({ ...r, percent: percentOf(r.count, riskTotal) })),
+    risk: riskBands(totals),
     estimates: ESTIMATES,
   };
 }

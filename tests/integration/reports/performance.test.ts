@@ -74,8 +74,8 @@ beforeAll(async () => {
     cards: 2000,
   });
   // The seed's 10,100 requests wait as deltas until the job worker folds them (every minute);
-  // the pages are measured in that steady state. (A report that finds a backlog folds it:
-  // tests/integration/reports/report-rollup.test.ts.)
+  // the pages are measured in that steady state. (The report reads a backlog without folding
+  // it: tests/integration/reports/report-rollup.test.ts.)
   await compactReportRollup();
 }, 180_000);
 

@@ -14,11 +14,7 @@ import {
   listPendingRequests,
   withApprovalCheck,
 } from "~/models/advances/index.server";
-import {
-  compactReportRollup,
-  COMPACT_BACKLOG,
-  unfoldedChanges,
-} from "./report-rollup.server";
+import { unfoldedChanges } from "./report-rollup.server";
 
 const DASHBOARD_PENDING = 3;
 
@@ -120,8 +116,8 @@ async function dashboardFigures(
       (select count(*) from d)::int as backlog,
       (select count(*) > 1 from sessions where user_id = ${userId}) as returning`,
   );
-  // Like the report: a backlog the worker has not folded yet is folded now, after reading.
-  if (Number(row.backlog) > COMPACT_BACKLOG) await compactReportRollup();
+  // Like the report, the dashboard only reads: a backlog the worker has not folded yet is
+  // added in the statement above, and the job folds it (decision 0145).
   return {
     activeEmployees: Number(row.activeEmployees),
     listedEmployees: Number(row.listedEmployees),

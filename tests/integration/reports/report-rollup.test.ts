@@ -509,7 +509,7 @@ describe("the reports' rollup", () => {
     expect((await backlog()).deltas).toBe(0);
   });
 
-  it("reads a backlog past the threshold without folding it; the job folds it", async () => {
+  it("the report and the dashboard read a backlog past the threshold without folding it; the job folds it", async () => {
     const employer = await createEmployer();
     const ann = await createEmployee(employer);
     const [employee] = await db()
@@ -528,13 +528,18 @@ describe("the reports' rollup", () => {
     const now = new Date();
     const report = await getEmployerReport(employer, now);
     expect(report.declinedAdvances).toBe(COMPACT_BACKLOG + 1);
-    // The page read writes nothing: the deltas wait for the job.
+    // The page reads write nothing: the deltas wait for the job.
+    expect((await backlog()).deltas).toBe(COMPACT_BACKLOG + 1);
+    const dashboard = await loadEmployerDashboard(employer);
     expect((await backlog()).deltas).toBe(COMPACT_BACKLOG + 1);
     await (
       taskList[REPORT_ROLLUP_TASK] as (p: unknown, h: unknown) => Promise<void>
     )({}, {});
     expect((await backlog()).deltas).toBe(0);
     expect(await getEmployerReport(employer, now)).toEqual(report);
+    expect((await loadEmployerDashboard(employer)).pendingRequests).toBe(
+      dashboard.pendingRequests,
+    );
   });
 });
 

@@ -57,7 +57,11 @@ function keptPages(page: Page) {
 test.describe("served as browsers expect", () => {
   test("the manifest, the service worker, the icons and robots.txt", async ({
     request,
-  }) => {
+  }, testInfo) => {
+    test.skip(
+      isNoJs(testInfo.project.name),
+      "one run is enough: no page, the same requests in either project",
+    );
     const manifest = await request.get("/manifest.webmanifest?lang=en");
     expect(manifest.status()).toBe(200);
     expect(manifest.headers()["content-type"]).toMatch(

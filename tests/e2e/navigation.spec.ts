@@ -132,44 +132,8 @@ test.describe("navigation", () => {
     await expect(page.locator("main#main h1[data-from-server]")).toHaveCount(1);
   });
 
-  test("sidebar entries carry icons from the navigation's sprite", async ({
-    page,
-    loginAs,
-  }) => {
-    await page.setViewportSize({ width: 1280, height: 800 });
-    await loginAs(await createEmployer());
-    await page.goto("/");
-    const nav = page.getByRole("navigation", { name: "Main" });
-    for (const name of [
-      "Dashboard",
-      "Approve Requests",
-      "Employees",
-      "Payroll",
-      "Reports",
-      "Settings",
-      "Logout",
-    ]) {
-      const entry = nav
-        .getByRole("link", { name, exact: true })
-        .or(nav.getByRole("button", { name, exact: true }));
-      const icon = entry.locator("svg");
-      await expect(icon).toHaveAttribute("aria-hidden", "true");
-      await expect(icon.locator("use")).toHaveAttribute(
-        "href",
-        /^\/nav-icons\.svg#[a-z-]+$/,
-      );
-    }
-  });
-
-  test("the optional 'Remember me' is not required; the sign-in form needs only its fields", async ({
-    page,
-  }) => {
-    await page.goto("/auth");
-    const remember = page.getByRole("checkbox", { name: "Remember me" });
-    await expect(remember).not.toHaveAttribute("required", /.*/);
-    await expect(page.getByLabel("Username")).toHaveAttribute("required", "");
-  });
-
+  // The sidebar's sprite icons and the sign-in form's required fields are in the server's HTML,
+  // the same with or without JavaScript: tests/integration/web/navigation-markup.test.ts.
   test("radios and checkboxes are drawn in the brand colour", async ({
     page,
   }) => {

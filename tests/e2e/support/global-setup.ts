@@ -133,7 +133,19 @@ export default async function globalSetup() {
     },
     stdio: ["ignore", log, "inherit"],
   });
-  await waitFor(`http://localhost:${port}/healthz`, child);
+  try {
+    await waitFor(`http://localhost:${port}/healthz`, child);
+  } catch (error) {
+    // A server that never answered must not outlive the run: it holds the run's stderr, and a
+    // parent waiting for that pipe to close (run-p in npm test) would wait for ever.
+    if (child.exitCode === null) {
+      child.kill("SIGTERM");
+      await new Promise((r) => child.once("exit", r));
+    }
+    fs.closeSync(log);
+    await database.drop();
+    throw error;
+  }
 
   return async () => {
     child.kill("SIGTERM");

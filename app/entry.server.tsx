@@ -20,7 +20,10 @@ export {
   stopWorkerInApp as stopWorker,
 } from "./jobs/worker.server";
 
-const ABORT_DELAY = 5_000;
+// How long single fetch waits for a loader's promises before it rejects them: a second
+// before the render is given up, so the rejections still reach the page.
+export const streamTimeout = 4_000;
+const ABORT_DELAY = streamTimeout + 1_000;
 
 export default async function handleRequest(
   request: Request,
@@ -35,12 +38,7 @@ export default async function handleRequest(
   // compressed in one call (decisions 0087, 0091, 0092).
   const page = await renderWholePage(
     <NonceProvider value={nonce}>
-      <RemixServer
-        context={remixContext}
-        url={request.url}
-        abortDelay={ABORT_DELAY}
-        nonce={nonce}
-      />
+      <RemixServer context={remixContext} url={request.url} nonce={nonce} />
     </NonceProvider>,
     { nonce, abortAfterMs: ABORT_DELAY },
   );

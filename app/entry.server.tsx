@@ -1,7 +1,7 @@
 import type { AppLoadContext, EntryContext } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { NonceProvider } from "./utils/nonce";
-import { renderWholePage } from "./utils/page-body.server";
+import { renderWholePage, settleHandoff } from "./utils/page-body.server";
 import { encodeWholePage } from "./utils/page-encoding.server";
 import { databaseErrorOf } from "./utils/errors";
 import { noteDatabaseError } from "./utils/request-context.server";
@@ -36,6 +36,7 @@ export default async function handleRequest(
     typeof loadContext.cspNonce === "string" ? loadContext.cspNonce : "";
   // The whole page is rendered before it is sent (no route defers data), and sent as one body,
   // compressed in one call (decisions 0087, 0091, 0092).
+  await settleHandoff(remixContext);
   const page = await renderWholePage(
     <NonceProvider value={nonce}>
       <RemixServer context={remixContext} url={request.url} nonce={nonce} />

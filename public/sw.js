@@ -138,7 +138,8 @@ self.addEventListener("fetch", (event) => {
   const request = event.request;
   const url = new URL(request.url);
   if (url.origin !== self.location.origin) return;
-  if (url.pathname === "/logout" && request.method === "POST") {
+  // Logging out: a form post to /logout, or to /logout.data from the page's router.
+  if (/^\/logout(\.data)?$/.test(url.pathname) && request.method === "POST") {
     event.respondWith(forget().then(() => fetch(request)));
     return;
   }

@@ -1,7 +1,7 @@
 import type { AppLoadContext, EntryContext } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { NonceProvider } from "./utils/nonce";
-import { renderWholePage } from "./utils/page-body.server";
+import { renderWholePage, settleHandoff } from "./utils/page-body.server";
 import { encodeWholePage } from "./utils/page-encoding.server";
 import { databaseErrorOf } from "./utils/errors";
 import { noteDatabaseError } from "./utils/request-context.server";
@@ -20,7 +20,10 @@ export {
   stopWorkerInApp as stopWorker,
 } from "./jobs/worker.server";
 
-const ABORT_DELAY = 5_000;
+// How long single fetch waits for a loader's promises before it rejects them: a second
+// before the render is given up, so the rejections still reach the page.
+export const streamTimeout = 4_000;
+const ABORT_DELAY = streamTimeout + 1_000;
 
 export default async function handleRequest(
   request: Request,
@@ -33,14 +36,10 @@ export default async function handleRequest(
     typeof loadContext.cspNonce === "string" ? loadContext.cspNonce : "";
   // The whole page is rendered before it is sent (no route defers data), and sent as one body,
   // compressed in one call (decisions 0087, 0091, 0092).
+  await settleHandoff(remixContext);
   const page = await renderWholePage(
     <NonceProvider value={nonce}>
-      <RemixServer
-        context={remixContext}
-        url={request.url}
-        abortDelay={ABORT_DELAY}
-        nonce={nonce}
-      />
+      <RemixServer context={remixContext} url={request.url} nonce={nonce} />
     </NonceProvider>,
     { nonce, abortAfterMs: ABORT_DELAY },
   );

@@ -3,7 +3,7 @@ import type {
   LoaderFunctionArgs,
   MetaFunction,
 } from "@remix-run/node";
-import { json } from "@remix-run/node";
+import { data } from "@remix-run/node";
 import {
   Links,
   Meta,
@@ -34,7 +34,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const { language, i18n, setCookie } = await rootLanguage(request);
   const { toast, headers } = await readToast(request, language);
   if (setCookie) headers.append("Set-Cookie", setCookie);
-  return json({ toast, language, i18n }, { headers });
+  return data({ toast, language, i18n }, { headers });
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [

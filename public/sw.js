@@ -42,11 +42,14 @@ function forget() {
 /**
  * Whether the server said no one is signed in: it sent a data request to /auth, or answered
  * the sign-in page itself (which sends a signed-in person home). A page's redirect to /auth
- * is not visible here (the browser follows it): the sign-in page it leads to is.
+ * is not visible here (the browser follows it): the sign-in page it leads to is. A data
+ * request's redirect is answered as data (status 202, so the browser does not follow it),
+ * with the redirect's Location header kept.
  */
 function signedOut(response) {
-  const remix = response.headers.get("X-Remix-Redirect") || "";
-  if (remix.startsWith("/auth")) return true;
+  const location =
+    response.status === 202 ? response.headers.get("Location") || "" : "";
+  if (location.startsWith("/auth")) return true;
   return (
     response.ok &&
     response.type !== "opaqueredirect" &&
@@ -135,14 +138,15 @@ self.addEventListener("fetch", (event) => {
   const request = event.request;
   const url = new URL(request.url);
   if (url.origin !== self.location.origin) return;
-  if (url.pathname === "/logout" && request.method === "POST") {
+  // Logging out: a form post to /logout, or to /logout.data from the page's router.
+  if (/^\/logout(\.data)?$/.test(url.pathname) && request.method === "POST") {
     event.respondWith(forget().then(() => fetch(request)));
     return;
   }
   if (request.method !== "GET") return;
   if (request.mode === "navigate") {
     event.respondWith(navigate(event, url));
-  } else if (url.searchParams.has("_data")) {
+  } else if (url.pathname.endsWith(".data")) {
     // A data request of a page with JavaScript: a session that ended shows here first.
     event.respondWith(
       fetch(request).then((response) =>

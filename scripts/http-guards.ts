@@ -80,7 +80,9 @@ export function bodyLimit({
 } = {}): RequestHandler {
   return (req: GuardedRequest, res, next) => {
     if (SAFE_METHODS.has(req.method)) return next();
-    const max = routes.find((r) => req.path === r.path)?.limit ?? limit;
+    // A page's form posted by the browser's router goes to its data URL (single fetch).
+    const page = req.path.replace(/\.data$/, "");
+    const max = routes.find((r) => page === r.path)?.limit ?? limit;
     const declared = Number(req.get("content-length"));
     if (Number.isFinite(declared) && declared > max) return tooLarge(req, res);
     let received = 0;
@@ -276,7 +278,7 @@ export const PRIVATE_NO_STORE = "private, no-store";
 
 /**
  * Personal responses must not be kept by a browser or a proxy: everything answered to a
- * request that carries a session cookie (pages, `?_data` loader data, CSV, /api), every /api
+ * request that carries a session cookie (pages, `.data` loader data, CSV, /api), every /api
  * response, and every response that sets the session cookie. Static files are served before
  * this runs and keep their own caching; a response that declares itself public (the OpenAPI
  * document) keeps that; an event stream keeps `no-transform`.

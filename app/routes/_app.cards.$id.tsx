@@ -1,4 +1,8 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import type {
+  ActionFunctionArgs,
+  HeadersFunction,
+  LoaderFunctionArgs,
+} from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { lazy, Suspense, useEffect, useState } from "react";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
@@ -126,6 +130,15 @@ function CopyButtons({ revealed }: { revealed: RevealedDetails }) {
     </div>
   );
 }
+
+// Single fetch sends a route's own headers, on pages and data requests alike, only through
+// this export (cookies pass without it): the revealed details' no-store.
+export const headers: HeadersFunction = ({ actionHeaders }) => {
+  const headers = new Headers();
+  const cacheControl = actionHeaders.get("Cache-Control");
+  if (cacheControl) headers.set("Cache-Control", cacheControl);
+  return headers;
+};
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireEmployee(request);

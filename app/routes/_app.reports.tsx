@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
+import type { HeadersFunction, LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useMayOpen } from "~/components/layout/use-may-open";
@@ -25,6 +25,12 @@ import {
 } from "~/utils/i18n";
 import { serverT } from "~/utils/i18n.server";
 import { pageI18n } from "~/web/language.server";
+
+// Single fetch sends a route's own headers, on pages and data requests alike, only through
+// this export (cookies pass without it).
+export const headers: HeadersFunction = ({ loaderHeaders }) => ({
+  "Cache-Control": loaderHeaders.get("Cache-Control") ?? "no-store",
+});
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireEmployer(request);

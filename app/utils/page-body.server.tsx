@@ -1,4 +1,5 @@
 import { Writable } from "node:stream";
+import type { EntryContext } from "@remix-run/node";
 import type { ReactElement } from "react";
 import { renderToPipeableStream, renderToString } from "react-dom/server";
 
@@ -95,5 +96,32 @@ export function renderWholePage(
     // the render, its whole tree and output, alive for those seconds, and under load that is
     // hundreds of pages held at once (decision 0087).
     const timer = setTimeout(abort, options.abortAfterMs);
+  });
+}
+
+/** A settled entry of single fetch's stream cache: its chunk, read before the render. */
+const settled = (done: boolean, value: string) =>
+  Object.assign(Promise.resolve(), { result: { done, value } });
+
+/**
+ * Reads single fetch's hand-off (the loaders' data, encoded by turbo-stream, that Remix's
+ * `StreamTransfer` writes into the page as scripts) to its end before the page is rendered, and
+ * hands it to Remix's stream cache as one chunk, so the render finds it settled. Remix reads
+ * the stream while rendering, suspending on each chunk: the string render (above) could never
+ * finish a page, and a second render would find the stream taken (locked) by the first. No
+ * loader returns promises, so the data is there at once.
+ */
+export async function settleHandoff(context: EntryContext): Promise<void> {
+  const stream = context.serverHandoffStream;
+  if (!stream) return;
+  const data = await new Response(stream).text();
+  context.renderMeta = {
+    ...context.renderMeta,
+    streamCache: { 0: settled(false, data), 1: settled(true, "") },
+  };
+  // Every render asks for a reader; with the chunks cached, none is read from.
+  Object.defineProperty(context, "serverHandoffStream", {
+    get: () => new ReadableStream<Uint8Array>(),
+    configurable: true,
   });
 }

@@ -387,12 +387,12 @@ test.describe("adding an employee", () => {
     page.on("request", (request) => {
       if (
         request.method() === "GET" &&
-        new URL(request.url()).searchParams.has("_data")
+        new URL(request.url()).pathname.endsWith(".data")
       )
         reloaded = true;
     });
     await page.route(
-      (url) => url.pathname === "/employees/add",
+      (url) => /^\/employees\/add(\.data)?$/.test(url.pathname),
       async (route) => {
         if (route.request().method() !== "POST") return route.continue();
         const response = await route.fetch();

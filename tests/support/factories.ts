@@ -151,7 +151,21 @@ export function postForm(
   return requestAs(null, path, { cookie: cookie ?? undefined, form });
 }
 
-/** Calls a route module's loader or action as Remix would. */
+/** What `data()` returns: a loader's data with the answer's status and headers. */
+type DataWithInit = {
+  type: "DataWithResponseInit";
+  data: unknown;
+  init: ResponseInit | null;
+};
+const isDataWithInit = (value: unknown): value is DataWithInit =>
+  typeof value === "object" &&
+  value !== null &&
+  (value as { type?: unknown }).type === "DataWithResponseInit";
+
+/**
+ * Calls a route module's loader or action as Remix would; the answer as a Response (naked data
+ * and `data()` as JSON with their status and headers).
+ */
 export async function call(
   fn: (args: ActionFunctionArgs) => unknown,
   request: Request,
@@ -160,6 +174,14 @@ export async function call(
   try {
     const result = await fn({ request, params, context: {} as AppLoadContext });
     if (result instanceof Response) return result;
+    if (isDataWithInit(result)) {
+      const headers = new Headers(result.init?.headers);
+      headers.set("Content-Type", "application/json");
+      return new Response(JSON.stringify(result.data), {
+        status: result.init?.status,
+        headers,
+      });
+    }
     return new Response(JSON.stringify(result), {
       headers: { "Content-Type": "application/json" },
     });

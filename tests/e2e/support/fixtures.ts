@@ -44,13 +44,19 @@ export const test = base.extend<Fixtures>({
     page.on("console", (msg) => {
       if (msg.type() !== "error") return;
       const text = msg.text();
-      // A page that answers 4xx on purpose (403, 404, a refused login) logs its own status;
-      // the tests assert those statuses. Any other failed resource still fails the test.
+      // A page that answers 4xx on purpose (403, 404, a refused login) logs its own status,
+      // for the page or its data URL (single fetch: <path>.data, /_root.data for /); the tests
+      // assert those statuses. Any other failed resource still fails the test.
+      const pageOf = (url: string) =>
+        url
+          .split(/[?#]/)[0]
+          .replace(/\/_root\.data$/, "/")
+          .replace(/\.data$/, "");
       if (
         text.startsWith(
           "Failed to load resource: the server responded with a status of 4",
         ) &&
-        msg.location().url.split(/[?#]/)[0] === page.url().split(/[?#]/)[0]
+        pageOf(msg.location().url) === pageOf(page.url())
       )
         return;
       // The live-update stream of a page whose session just ended (a test switching users)

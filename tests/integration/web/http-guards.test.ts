@@ -134,6 +134,19 @@ describe("body size limit", () => {
     );
     expect(over.status).toBe(413);
   });
+
+  it("gives a roster upload its larger limit on the page and on its data URL", async () => {
+    for (const path of ["/employees/import", "/employees/import.data?index"]) {
+      const within = await chunked(path, 1024 * 1024, "multipart/form-data");
+      expect(await within.json(), path).toEqual({ bytes: 1024 * 1024 });
+    }
+    const other = await chunked(
+      "/employees/add.data",
+      1024 * 1024,
+      "multipart/form-data",
+    );
+    expect(other.status).toBe(413);
+  });
 });
 
 describe("cross-site requests", () => {
@@ -245,7 +258,7 @@ describe("Cache-Control on personal responses", () => {
   const signedIn = { Cookie: "theme=x; __session=abc" };
 
   it("marks every response to a signed-in request private, no-store", async () => {
-    for (const path of ["/page", "/page?_data=routes%2F_app", "/api/thing"]) {
+    for (const path of ["/page", "/page.data", "/api/thing"]) {
       const res = await fetch(`${base}${path}`, { headers: signedIn });
       expect(res.headers.get("cache-control"), path).toBe("private, no-store");
     }

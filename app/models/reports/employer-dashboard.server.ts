@@ -117,7 +117,7 @@ async function dashboardFigures(
       (select count(*) > 1 from sessions where user_id = ${userId}) as returning`,
   );
   // Like the report, the dashboard only reads: a backlog the worker has not folded yet is
-  // added in the statement above, and the job folds it (decision 0145).
+  // added in the statement above, and the job folds it (decision 0144).
   return {
     activeEmployees: Number(row.activeEmployees),
     listedEmployees: Number(row.listedEmployees),

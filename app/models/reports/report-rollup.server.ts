@@ -5,9 +5,8 @@ import { db, queryRows, type Executor } from "~/utils/db.server";
 // reports_rollup) append each change of a request, and each change of an employee's department
 // or employer, to report_deltas / report_moves inside the business transaction; nothing there
 // takes a lock another transaction waits for. These functions fold them into report_months /
-// report_hours, one at a time (an advisory lock), from the job worker (the report never folds:
-// docs/decisions/0145-reports-read-only.md), and from the employer dashboard when it finds a
-// backlog.
+// report_hours, one at a time (an advisory lock), from the job worker only: the report and the
+// employer dashboard read without folding (docs/decisions/0144-reports-read-only.md).
 
 /**
  * SPEC §9 risk bands on approved advances, in cents: low ≤ $150, moderate ≤ $350, high above.

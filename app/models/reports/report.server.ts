@@ -19,7 +19,7 @@ import {
 // the reports' rollup (per employer, month, department and status, and requests per hour; see
 // docs/decisions/0039-reports-rollup.md) in one query; no request list is loaded. Choices the
 // spec leaves open: docs/decisions/0009-reports-from-real-data.md. The report only reads: the
-// rollup is folded by its job (docs/decisions/0145-reports-read-only.md). In four steps: who
+// rollup is folded by its job (docs/decisions/0144-reports-read-only.md). In four steps: who
 // may read (reportEmployer), the one query (readReportCells), the sums (aggregateReport) and
 // the answer with its labels (getEmployerReport).
 

@@ -60,7 +60,7 @@ export async function action({ request }: ActionFunctionArgs) {
         "/settings",
         "E-mail address confirmed",
         "Your company can now send all its invitations.",
-        { headers: { "Set-Cookie": await confirmLink().forget(request) } },
+        { headers: await confirmLink().forget(request) },
       );
     },
     (error): ActionData => ({ message: error.message }),

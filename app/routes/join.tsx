@@ -130,7 +130,7 @@ export async function action({ request }: ActionFunctionArgs) {
           "/",
           "Welcome aboard",
           `Your account now belongs to ${"company" in view ? view.company : "your company"}.`,
-          { headers: { "Set-Cookie": await joinLink().forget(request) } },
+          { headers: await joinLink().forget(request) },
         );
       },
       (error): ActionData => ({
@@ -164,7 +164,8 @@ export async function action({ request }: ActionFunctionArgs) {
           false,
         ),
       );
-      headers.append("Set-Cookie", await joinLink().forget(request));
+      for (const [name, value] of await joinLink().forget(request))
+        headers.append(name, value);
       return redirectWithSuccess(
         "/",
         "Welcome aboard",

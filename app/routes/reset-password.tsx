@@ -73,7 +73,7 @@ export async function action({ request }: ActionFunctionArgs) {
     async () => {
       await resetPassword(submission.value);
       return redirectWithSuccess("/auth", "Password changed", RESET_DONE, {
-        headers: { "Set-Cookie": await resetLink().forget(request) },
+        headers: await resetLink().forget(request),
       });
     },
     (error): ActionData => ({

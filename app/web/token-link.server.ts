@@ -38,11 +38,13 @@ export type TokenLink = {
   /**
    * The token of this request. A URL that still carries it (`?token=…`) is answered with a
    * redirect to the same path without it, the token kept in a short-lived cookie for that path
-   * only; the clean URL reads the cookie. An absent token is "".
+   * only (and its single-fetch data URL, `<path>.data`, where the page's form posts with
+   * JavaScript: a cookie's path `/join` does not cover `/join.data`); the clean URL reads the
+   * cookie. An absent token is "".
    */
   read(request: Request): Promise<{ token: string } | { redirect: Response }>;
-  /** A Set-Cookie header that forgets the token (after it was used). */
-  forget(request: Request): Promise<string>;
+  /** The Set-Cookie headers that forget the token (after it was used), one per path. */
+  forget(request: Request): Promise<[string, string][]>;
 };
 
 /** A token link for the page at `path`, whose token lives at most `maxAgeSeconds`. */
@@ -51,37 +53,47 @@ export function tokenLink(
   path: string,
   maxAgeSeconds: number,
 ): TokenLink {
-  const cookie = () =>
+  const cookie = (at = path) =>
     createCookie(name, {
       httpOnly: true,
       sameSite: "lax",
-      path,
+      path: at,
       maxAge: maxAgeSeconds,
       secrets: [sessionSecret()],
     });
+  const paths = [path, `${path}.data`];
   return {
     async read(request) {
       const url = new URL(request.url);
       const fromUrl = url.searchParams.get("token");
       if (fromUrl !== null) {
         url.searchParams.delete("token");
-        const setCookie = await cookie().serialize(fromUrl, {
-          secure: isSecureRequest(request),
-        });
+        const headers = new Headers(TOKEN_IN_ADDRESS);
+        for (const at of paths)
+          headers.append(
+            "Set-Cookie",
+            await cookie(at).serialize(fromUrl, {
+              secure: isSecureRequest(request),
+            }),
+          );
         return {
-          redirect: redirect(`${url.pathname}${url.search}`, {
-            headers: { ...TOKEN_IN_ADDRESS, "Set-Cookie": setCookie },
-          }),
+          redirect: redirect(`${url.pathname}${url.search}`, { headers }),
         };
       }
       const kept: unknown = await cookie().parse(request.headers.get("Cookie"));
       return { token: typeof kept === "string" ? kept : "" };
     },
-    forget(request) {
-      return cookie().serialize("", {
-        maxAge: 0,
-        secure: isSecureRequest(request),
-      });
+    async forget(request) {
+      const forgotten: [string, string][] = [];
+      for (const at of paths)
+        forgotten.push([
+          "Set-Cookie",
+          await cookie(at).serialize("", {
+            maxAge: 0,
+            secure: isSecureRequest(request),
+          }),
+        ]);
+      return forgotten;
     },
   };
 }

@@ -145,6 +145,11 @@ describe("/outbox without a mail server", () => {
     expect(cookie).toMatch(/Path=\/reset-password/);
     expect(cookie).toMatch(/HttpOnly/);
     expect(cookie).toMatch(/Max-Age=1800/);
+    // And for the page's data URL, where its form posts with JavaScript (single fetch): a
+    // cookie for /reset-password is not sent to /reset-password.data.
+    expect(
+      first.headers.getSetCookie().map((c) => /Path=[^;]*/.exec(c)?.[0]),
+    ).toEqual(["Path=/reset-password", "Path=/reset-password.data"]);
     const clean = await call(
       resetLoader,
       new Request(`${BASE_URL}/reset-password`, {
@@ -194,6 +199,11 @@ describe("/outbox without a mail server", () => {
     expect(done.headers.get("Set-Cookie")).toMatch(
       /^__reset_token=.*Max-Age=0/,
     );
+    expect(
+      done.headers
+        .getSetCookie()
+        .filter((c) => c.startsWith("__reset_token=") && /Max-Age=0/.test(c)),
+    ).toHaveLength(2);
 
     const again = await call(
       resetAction,

@@ -20,7 +20,6 @@ import {
   action as payrollAction,
   loader as payrollLoader,
 } from "~/routes/_app.settings_.payroll";
-import { loader as callbackLoader } from "~/routes/settings.payroll.callback";
 import { db, queryRows } from "~/utils/db.server";
 import { resetEnvCache } from "~/utils/env.server";
 import { isoDay } from "~/utils/pay-schedule";
@@ -31,9 +30,8 @@ import {
   call,
   createEmployer,
   requestAs,
-  withCookie,
 } from "#tests/support/factories";
-import { useFakeFinch } from "#tests/support/finch";
+import { connectPayroll, useFakeFinch } from "#tests/support/finch";
 import { toastOf } from "#tests/support/toasts";
 
 // The roster sync through the real Finch SDK against the fake Finch: a directory of 500 with
@@ -48,25 +46,7 @@ const today = new Date();
 const day = (n: number) => isoDay(addDays(today, n));
 
 async function connect(owner: User) {
-  const start = await call(
-    payrollAction,
-    await requestAs(owner, "/settings/payroll", {
-      form: { intent: "connect" },
-    }),
-  );
-  const state = start.headers
-    .getSetCookie()
-    .map((c) => c.split(";")[0])
-    .find((c) => c.startsWith("__payroll_connect="))!;
-  const hop = await fetch(start.headers.get("Location")!, {
-    redirect: "manual",
-  });
-  const back = new URL(hop.headers.get("Location")!);
-  const session = (await requestAs(owner, "/")).headers.get("Cookie")!;
-  await call(
-    callbackLoader,
-    await withCookie(`${session}; ${state}`, `${back.pathname}${back.search}`),
-  );
+  expect(await connectPayroll(owner)).toBeTruthy();
   expect(await connectedCompanies(owner.companyId!)).toHaveLength(1);
 }
 

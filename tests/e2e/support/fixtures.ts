@@ -69,7 +69,18 @@ export const test = base.extend<Fixtures>({
       if (allowConsoleErrors.some((allowed) => text.includes(allowed))) return;
       errors.push(text);
     });
-    page.on("pageerror", (error) => errors.push(error.message));
+    page.on("pageerror", (error) => {
+      // A navigation superseded by the next one (a second click while a form's post is in
+      // flight) ends its single-fetch request with an AbortError that React Router leaves
+      // unhandled: upstream's known fault (remix-run/react-router#14203, fix proposed in #14761;
+      // docs/upstream.md). The page goes on to the newer navigation; anything else still fails.
+      if (
+        error.name === "AbortError" &&
+        error.message === "signal is aborted without reason"
+      )
+        return;
+      errors.push(error.message);
+    });
     await use(page);
     expect(errors, "unexpected console errors").toEqual([]);
   },

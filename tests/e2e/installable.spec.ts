@@ -6,6 +6,7 @@ import { createEmployee, createEmployer } from "#tests/support/factories";
 import {
   attachScreenshot,
   expect,
+  expectHydrated,
   isNoJs,
   messageText,
   test,
@@ -128,11 +129,16 @@ test.describe("served as browsers expect", () => {
       /Sign in to Grocery Advance/,
     );
     if (!cdp) return;
-    // A form parsed in the browser (the sign-in's own check) once its code has arrived.
-    await page.getByLabel("Username").fill("someone");
+    // The worker takes control first: a post that is still loading when the worker claims the
+    // page's clients leaves the page it loads uncontrolled (a client not yet ready is skipped).
+    await controlled(page);
+    // A form parsed in the browser (the sign-in's own check) once its code has arrived; before
+    // that the click would be the browser's own post.
+    const username = page.getByLabel("Username");
+    await expectHydrated(username);
+    await username.fill("someone");
     await page.getByRole("button", { name: "Sign In" }).click();
     await expect(messageText(page, "Password is required")).toBeVisible();
-    await controlled(page);
     expect(issues).toEqual([]);
   });
 });

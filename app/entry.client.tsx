@@ -24,11 +24,23 @@ if ("serviceWorker" in navigator) {
   else window.addEventListener("load", register);
 }
 
-startTransition(() => {
-  hydrateRoot(
-    document,
-    <StrictMode>
-      <RemixBrowser />
-    </StrictMode>,
-  );
-});
+// Single fetch hands the page's data over as a stream that RemixBrowser decodes while the root
+// is suspended. A key pressed in that moment makes React hydrate at once, and a root suspended
+// with nothing to show is React's error 345. So the stream is read to its end first (a copy of
+// it: RemixBrowser decodes the other); once every byte is there, the decode needs no wait that
+// an input event could fall into.
+// RemixBrowser requires the stream as well: every server-rendered page has one.
+const handoff = (window as { __remixContext: { stream: ReadableStream } })
+  .__remixContext;
+const [copy, stream] = handoff.stream.tee();
+handoff.stream = stream;
+const hydrate = () =>
+  startTransition(() => {
+    hydrateRoot(
+      document,
+      <StrictMode>
+        <RemixBrowser />
+      </StrictMode>,
+    );
+  });
+copy.pipeTo(new WritableStream()).then(hydrate, hydrate);

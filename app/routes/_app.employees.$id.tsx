@@ -5,7 +5,7 @@ import type {
 } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import { initials } from "~/components/employer/employees-table";
+import { initials } from "~/utils/names";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import {
   DeductionResult,

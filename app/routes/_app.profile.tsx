@@ -36,7 +36,8 @@ import {
   profileSchema,
 } from "~/web/action.server";
 import type { ActionData } from "~/components/profile/profile-forms";
-import { Detail, initials } from "~/components/profile/profile-details";
+import { Detail } from "~/components/profile/profile-details";
+import { initials } from "~/utils/names";
 import { island } from "~/components/island";
 
 const AccountSettingsForm = island(() =>

@@ -3,16 +3,13 @@ import { EmptyRow, Table, Td } from "~/components/ui/table";
 import { notAvailable } from "~/utils/dates";
 import { useLanguage, useT } from "~/utils/i18n";
 import { formatMoney } from "~/utils/money";
+import { initials } from "~/utils/names";
 import type { EmployeeListRow } from "~/models/reports/index.server";
 
 /** A row of the list as the model gives it; "left" (offboarded) is optional elsewhere. */
 export type EmployeeRowData = Omit<EmployeeListRow, "userId" | "left"> & {
   left?: boolean;
 };
-
-export function initials(firstName: string, lastName: string): string {
-  return `${firstName.charAt(0)}${lastName.charAt(0)}`.toUpperCase();
-}
 
 /** The employees table of the dashboard (first 5) and of /employees (with Actions). */
 export function EmployeesTable({

@@ -11,7 +11,7 @@ import { expect, expectAccessible, test } from "./support/fixtures";
 // company's (decision 0149) and pays none of it, gets no card form, presses "Get my card", and
 // has a grocery card with nothing charged to their own card.
 
-test("a company that pays the fee: $0.00 before committing, no card form, Get my card", async ({
+test("a company that pays the fee: the fee shown as the company's before committing, no card form, Get my card", async ({
   page,
   loginAs,
 }) => {

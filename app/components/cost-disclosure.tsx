@@ -20,6 +20,8 @@ export type QuoteView = {
   termsVersion: string;
   /** The employee's work state capped the fee (decision 0112): the disclosure says so. */
   feeCap?: { stateName: string; capCents: number } | null;
+  /** Who pays the fee (a quote from before this field: the company when it pays a fee). */
+  feePaidBy?: "EMPLOYEE" | "COMPANY";
 };
 
 export function CostDisclosure({
@@ -33,15 +35,21 @@ export function CostDisclosure({
   const language = useLanguage();
   const money = (cents: number) => formatCents(cents, language);
   title ??= t("title");
-  const companyPays = quote.companyFeeCents > 0;
+  const companyPays =
+    (quote.feePaidBy ??
+      (quote.companyFeeCents > 0 ? "COMPANY" : "EMPLOYEE")) === "COMPANY";
+  // Where the company pays, the fee line shows the fee it pays, and the total what the
+  // employee pays: the deductions alone (never "paid at checkout $0.00").
   const rows: [string, string, string][] = [
     ["card-amount", t("cardAmount"), money(quote.amountCents)],
+    companyPays
+      ? ["fee", t("feeCompany"), money(quote.companyFeeCents)]
+      : ["fee", t("feeCheckout"), money(quote.feeCents)],
     [
-      "fee",
-      companyPays ? t("feeCompany") : t("feeCheckout"),
-      money(quote.feeCents),
+      "total",
+      t(companyPays ? "totalCompanyPays" : "total"),
+      money(quote.totalCents),
     ],
-    ["total", t("total"), money(quote.totalCents)],
   ];
   return (
     <section

@@ -221,6 +221,18 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   }
 }
 
+/** What closing the card did with what was left on it, in its amounts. */
+function closedMessage(returned: {
+  returnedCents: number;
+  creditCents: number;
+}): string {
+  if (returned.returnedCents <= 0) return "Nothing was left on it to return.";
+  const left = formatCents(returned.returnedCents);
+  if (returned.creditCents > 0)
+    return `The ${left} left on it comes off your upcoming deductions; ${formatCents(returned.creditCents)} of it is more than you owe, and is paid back to you.`;
+  return `The ${left} left on it comes off your upcoming deductions.`;
+}
+
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireEmployee(request);
   const formData = await readFormData(request);
@@ -271,11 +283,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
       return json<ActionData>({ close: closing.reply() }, { status: 400 });
     return attempt(
       async () => {
-        await closeOwnCard(user, cardId);
+        const { returned } = await closeOwnCard(user, cardId);
         return redirectWithSuccess(
           here,
           "Card closed",
-          "Its unspent balance comes off your upcoming deductions.",
+          closedMessage(returned),
         );
       },
       (error): ActionData => {

@@ -37,7 +37,7 @@ import type { SubmissionResult } from "@conform-to/react";
 import { formatDate, notAvailable } from "~/utils/dates";
 import { isAppError } from "~/utils/errors";
 import { useLanguage, useT } from "~/utils/i18n";
-import { formatMoney } from "~/utils/money";
+import { formatCents, formatMoney } from "~/utils/money";
 import { pageI18n } from "~/web/language.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -170,7 +170,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
       return redirectWithSuccess(
         `/employees/${params.id}`,
         "Employee offboarded",
-        `${done.cardsClosed} ${done.cardsClosed === 1 ? "card" : "cards"} closed, ${done.requestsCancelled} ${done.requestsCancelled === 1 ? "request" : "requests"} cancelled; what is owed falls on the last pay date.`,
+        // Who left, what was closed and cancelled, and what is still owed (from the result).
+        done.owedCents > 0
+          ? `${done.employeeName} has left. Cards closed: ${done.cardsClosed}; requests cancelled: ${done.requestsCancelled}; ${formatCents(done.owedCents)} still owed falls on the last pay date.`
+          : `${done.employeeName} has left. Cards closed: ${done.cardsClosed}; requests cancelled: ${done.requestsCancelled}; nothing is owed.`,
       );
     },
     (error): ActionData => {

@@ -30,6 +30,7 @@ import { parseISO } from "date-fns";
 import { formatDate } from "~/utils/dates";
 import { isoDay } from "~/utils/pay-schedule";
 import { env } from "~/utils/env.server";
+import { formatMoney, toCents } from "~/utils/money";
 import { sessionListAction, sessionLists } from "~/web/session-actions.server";
 import { pushSettings, pushSettingsAction } from "~/web/push-actions.server";
 import {
@@ -275,11 +276,15 @@ export async function action({ request }: ActionFunctionArgs) {
   }
   return attempt(
     async () => {
-      await updateCompanySettings(user, submission.value);
+      const saved = await updateCompanySettings(user, submission.value);
+      // What the company's people get now: the saved limits, not "updated".
+      const max = formatMoney(saved.maxAdvance);
       return redirectWithSuccess(
         "/settings",
         "Settings saved",
-        "Your company settings have been updated.",
+        toCents(saved.approvalLimit) > 0
+          ? `${saved.companyName}: advances up to ${max}; requests under ${formatMoney(saved.approvalLimit)} are approved at once.`
+          : `${saved.companyName}: advances up to ${max}; every request waits for an approver.`,
       );
     },
     (error): ActionData => ({

@@ -21,5 +21,7 @@ export const { contract, loader, action } = apiRoute(
     response: offboardedSchema,
     errors: [400, 401, 403, 404, 409],
   },
-  async ({ user, params: id, body }) => offboardEmployee(user, id, body),
+  // The schema picks the answer's fields (the model adds the page's name and amount).
+  async ({ user, params: id, body }) =>
+    offboardedSchema.parse(await offboardEmployee(user, id, body)),
 );

@@ -28,6 +28,8 @@ export type Quote = {
   termsVersion: string;
   /** The fee was lowered to the cap of the employee's work state: which state, what cap. */
   feeCap: { stateName: string; capCents: number } | null;
+  /** Who pays the fee: the disclosure names the payer, whatever the fee's amount. */
+  feePaidBy: FeePayer;
 };
 
 /**
@@ -98,6 +100,7 @@ export function quoteAdvance(
       limit && fullFeeCents < uncapped
         ? { stateName: limit.stateName, capCents: fullFeeCents }
         : null,
+    feePaidBy: payer,
   };
 }
 

@@ -7,11 +7,11 @@ import { cardsOf, sandboxPaymentsOf } from "#tests/support/payments";
 import { expect, expectAccessible, test } from "./support/fixtures";
 
 // A company that pays the fee (docs/decisions/0081), with and without JavaScript and at phone,
-// tablet and desktop widths: its employee sees a $0.00 fee on /request and at checkout, gets
-// no card form, presses "Get my card", and has a grocery card with nothing charged to their
-// own card.
+// tablet and desktop widths: its employee sees the fee on /request and at checkout as the
+// company's (decision 0149) and pays none of it, gets no card form, presses "Get my card", and
+// has a grocery card with nothing charged to their own card.
 
-test("a company that pays the fee: $0.00 before committing, no card form, Get my card", async ({
+test("a company that pays the fee: the fee shown as the company's before committing, no card form, Get my card", async ({
   page,
   loginAs,
 }) => {
@@ -27,7 +27,7 @@ test("a company that pays the fee: $0.00 before committing, no card form, Get my
 
     await page.goto("/request?amount=300&repaymentPeriods=1");
     const disclosure = page.getByTestId("cost-disclosure");
-    await expect(disclosure.getByTestId("fee")).toHaveText("$0.00");
+    await expect(disclosure.getByTestId("fee")).toHaveText("$15.99");
     await expect(disclosure.getByTestId("total")).toHaveText("$300.00");
     await expect(disclosure.getByTestId("apr")).toHaveText("0.0%");
     await expect(disclosure.getByTestId("only-cost")).toHaveText(
@@ -55,7 +55,7 @@ test("a company that pays the fee: $0.00 before committing, no card form, Get my
     await expect(page.getByText(/Checkout|Pay by/)).toHaveCount(0);
     // The cost said once: the company pays the fee, in the disclosure only.
     await expect(page.getByText(/Your company pays the/)).toHaveCount(1);
-    await expect(page.getByTestId("fee")).toHaveText("$0.00");
+    await expect(page.getByTestId("fee")).toHaveText("$15.99");
     await expect(page.getByLabel("Card number")).toHaveCount(0);
     await expect(page.getByRole("button", { name: /^Pay / })).toHaveCount(0);
     await expect(page.getByTestId("no-cost-confirm")).toBeVisible();

@@ -21,17 +21,19 @@ import {
 } from "./support/fixtures";
 
 // What each role sees in a real browser, where only a browser can tell: which controls are
-// visible at 1280 and 375 px once the page's code has run (islands render after hydration, and
-// CSS hides what a width does not show). Every page reachable from the dashboard is opened, and
+// visible at 1280 and 375 px, with JavaScript once the page's code has run (islands render
+// after hydration) and without it as the server sent the page (CSS hides what a width does not
+// show). Every page reachable from the dashboard is opened, and
 // every link and form a person can see there is followed as that person (a request with the
 // same session): none answers 403.
 //
 // The rest is checked by Remix's request handler, at a fraction of the cost
 // (tests/integration/web/role-aware-screens.test.ts): every link and form in the server's HTML
 // (what a browser without JavaScript has, visible or not) as every role in both languages; the
-// dashboards' to-do at each stage of an advance; the message after each action. So the walk
-// runs in the JavaScript project only, each role in one language (both languages across the
-// roles). The dashboards' screenshots are taken when asked for (WALK_SHOTS_DIR).
+// dashboards' to-do at each stage of an advance; the message after each action
+// (action-messages.test.ts too). Here each role is walked once per project, in the language the
+// other project does not use, so the two projects cover both languages. The dashboards'
+// screenshots are taken when asked for (WALK_SHOTS_DIR).
 
 const WIDTHS = [1280, 375] as const;
 const LANGUAGES = ["en", "es"] as const;
@@ -184,12 +186,9 @@ async function actor(role: Role): Promise<User> {
 }
 
 test.describe("the walk as each role", () => {
-  // Without JavaScript a page's controls are the server's HTML, all of which the request
-  // handler walk follows, visible or not, as every role in both languages.
-  test.skip(
-    ({ javaScriptEnabled }) => !javaScriptEnabled,
-    "the server's HTML: the request handler walk follows every control in it",
-  );
+  // Each role in both languages across the two projects: with JavaScript in one, without it
+  // (the server's HTML as CSS shows it at each width) in the other. Signed in by cookie, the
+  // controls read from the DOM, each followed once by a request of the page's session.
   const roles = [
     ["owner", "en"],
     ["admin", "es"],
@@ -198,18 +197,21 @@ test.describe("the walk as each role", () => {
     ["leaver", "en"],
     ["employee without a company", "es"],
   ] as const;
-  for (const [role, language] of roles) {
-    test(`the ${role} sees no control that answers 403, in ${language === "en" ? "English" : "Spanish"} at 375 and 1280 px`, async ({
+  const named = { en: "English", es: "Spanish" } as const;
+  for (const [role, withJs] of roles) {
+    const withoutJs: Language = withJs === "en" ? "es" : "en";
+    test(`the ${role} sees no control that answers 403 at 375 and 1280 px, in ${named[withJs]} with JavaScript and ${named[withoutJs]} without`, async ({
       page,
       context,
       loginAs,
     }) => {
       test.setTimeout(180_000);
+      const language = isNoJs(test.info().project.name) ? withoutJs : withJs;
       await loginAs(await actor(role));
       const { refused, pages, checked } = await walk(page, context, language);
       test.info().annotations.push({
         type: "walk",
-        description: `${pages} pages opened, ${checked} controls followed`,
+        description: `${language}: ${pages} pages opened, ${checked} controls followed`,
       });
       expect(pages).toBeGreaterThan(4);
       expect(refused).toEqual([]);

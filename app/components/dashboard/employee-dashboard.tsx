@@ -262,6 +262,9 @@ function VirtualCards({ data }: { data: Data }) {
   const cards = data.cards;
   const t = useT("dashboard");
   const text = useMessageText();
+  const waiting = data.toDo.flatMap((item) =>
+    item.kind === "pay" ? [item] : [],
+  );
   return (
     <Card title={t("employee.virtualCards", { count: cards?.length ?? 0 })}>
       {data.beingIssued.length > 0 ? (
@@ -284,9 +287,28 @@ function VirtualCards({ data }: { data: Data }) {
           <p className="font-medium text-gray-900">
             {t("employee.noCardsYet")}
           </p>
-          <p className="mt-1 text-sm text-gray-600">
-            {t("employee.noCardsHint")}
-          </p>
+          {/* An approved advance waiting for its payment or confirmation: its card comes with
+              that step (the to-do's), not with another approval (the SPEC's hint otherwise). */}
+          {waiting.length > 0 ? (
+            waiting.map((item) => (
+              <p
+                key={item.requestId}
+                className="mt-1 text-sm text-gray-600"
+                data-testid="card-after-step"
+              >
+                {t(
+                  item.companyPays
+                    ? "employee.cardAfterConfirming"
+                    : "employee.cardAfterPaying",
+                  { amount: item.amountText },
+                )}
+              </p>
+            ))
+          ) : (
+            <p className="mt-1 text-sm text-gray-600">
+              {t("employee.noCardsHint")}
+            </p>
+          )}
         </div>
       ) : (
         <ul className="grid grid-cols-[repeat(auto-fill,minmax(17rem,1fr))] gap-6">

@@ -17,7 +17,7 @@ import { toOwnCardDto, type OwnCardDto } from "./card-reads.server";
 import { recordAudit } from "~/models/audit/index.server";
 import { emitWebhook } from "~/models/integrations/index.server";
 import { notifyCreditOwed } from "~/models/notifications/index.server";
-import { returnUnspent } from "~/models/repayments/index.server";
+import { returnUnspent, type Returned } from "~/models/repayments/index.server";
 import { cardFiguresOf } from "~/models/ledger/index.server";
 
 // The card's lifecycle: frozen and unfrozen by its holder, closed by them, by offboarding or at
@@ -83,10 +83,10 @@ export async function closeCardInTx(
   actorId: number | null,
   why: "employee" | "offboarded" | "expired",
   now: Date = new Date(),
-): Promise<boolean> {
+): Promise<Returned | null> {
   const card = await lockCard(tx, cardId);
   if (!card) throw notFound(CARD_NOT_FOUND);
-  if (card.status === "closed") return false;
+  if (card.status === "closed") return null;
   await tx
     .update(virtualCards)
     .set({ status: "closed", deactivatedAt: now })
@@ -118,26 +118,34 @@ export async function closeCardInTx(
   await onceAcrossRetries(`card-status:${card.providerCardId}:canceled`, () =>
     paymentProvider().setCardStatus(card.providerCardId, "canceled"),
   );
-  return true;
+  return returned;
 }
 
 /** The employee closes their own card (after a confirmation on the card page). */
 export async function closeOwnCard(
   actor: User,
   cardId: number,
-): Promise<VirtualCard> {
-  const card = await transaction(async (tx) => {
+): Promise<{ card: VirtualCard; returned: Returned }> {
+  const done = await transaction(async (tx) => {
     const own = await ownCard(tx, actor, cardId, true);
     if (own.status === "closed") throw conflict(CARD_ALREADY_CLOSED);
-    await closeCardInTx(tx, own.id, actor.id, "employee");
+    const returned = await closeCardInTx(tx, own.id, actor.id, "employee");
     const [closed] = await tx
       .select()
       .from(virtualCards)
       .where(eq(virtualCards.id, own.id));
-    return closed;
+    return {
+      card: closed,
+      // Locked and open above: closing it returns what was left (none: all zero).
+      returned: returned ?? {
+        returnedCents: 0,
+        deductionsReduced: 0,
+        creditCents: 0,
+      },
+    };
   });
   await announce(cardId);
-  return card;
+  return done;
 }
 
 /** The freeze / unfreeze endpoints' answer: the card after the change. */
@@ -152,7 +160,7 @@ export async function setCardFrozenDto(
 
 /** POST /api/virtual-cards/{id}/close: the card as the API answers it, after closing. */
 export async function closeOwnCardDto(actor: User, cardId: number) {
-  const card = await closeOwnCard(actor, cardId);
+  const { card } = await closeOwnCard(actor, cardId);
   return toOwnCardDto(card, await cardFiguresOf(db(), card.id));
 }
 

@@ -54,6 +54,10 @@ export type Offboarded = {
   cardsClosed: number;
   requestsCancelled: number;
   deductionsMoved: number;
+  /** For the page's message (not in the API's answer, which its schema picks). */
+  employeeName: string;
+  /** What the leaver still owes by deduction, all of it now on the last pay date. */
+  owedCents: number;
 };
 
 /** The earliest and latest last pay date the company's schedule allows today. */
@@ -139,11 +143,13 @@ export async function offboardEmployee(
       user_id: number;
       offboarded_at: Date | null;
       last_pay_date: string | null;
+      name: string;
     }>(
       tx,
-      sql`select id, user_id, offboarded_at, last_pay_date::text as last_pay_date
-          from employees
-          where id = ${employeeId} and employer_id = ${companyId} for update`,
+      sql`select e.id, e.user_id, e.offboarded_at, e.last_pay_date::text as last_pay_date,
+            u.first_name || ' ' || u.last_name as name
+          from employees e join users u on u.id = e.user_id
+          where e.id = ${employeeId} and e.employer_id = ${companyId} for update of e`,
     );
     if (!employee) throw notFound(EMPLOYEE_NOT_FOUND);
     if (employee.offboarded_at) {
@@ -221,6 +227,8 @@ export async function offboardEmployee(
         cardsClosed: cards.length,
         requestsCancelled: open.length,
         deductionsMoved: moved,
+        employeeName: employee.name,
+        owedCents: await owedOn(tx, employee.id),
       },
     };
   });
@@ -238,7 +246,12 @@ async function correctLastPayDate(
   tx: Tx,
   actor: User,
   companyId: number,
-  employee: { id: number; user_id: number; last_pay_date: string | null },
+  employee: {
+    id: number;
+    user_id: number;
+    last_pay_date: string | null;
+    name: string;
+  },
   lastPayDate: string,
 ) {
   await tx.execute(
@@ -264,7 +277,26 @@ async function correctLastPayDate(
     deductionsMoved: moved,
   };
   await emitWebhook(tx, companyId, "employee.offboarded", result);
-  return { userId: employee.user_id, cancelledIds: [] as number[], result };
+  return {
+    userId: employee.user_id,
+    cancelledIds: [] as number[],
+    result: {
+      ...result,
+      employeeName: employee.name,
+      owedCents: await owedOn(tx, employee.id),
+    },
+  };
+}
+
+/** What an employee still owes by scheduled deduction, in cents. */
+async function owedOn(tx: Tx, employeeId: number): Promise<number> {
+  const [row] = await queryRows<{ cents: string }>(
+    tx,
+    sql`select coalesce(round(sum(d.amount) * 100), 0)::bigint::text as cents
+        from payroll_deductions d join advance_requests r on r.id = d.request_id
+        where r.employee_id = ${employeeId} and d.status = 'SCHEDULED'`,
+  );
+  return Number(row?.cents ?? 0);
 }
 
 /** Whether a leaver's last pay date may still be corrected: it has not passed. */

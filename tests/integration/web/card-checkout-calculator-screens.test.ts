@@ -143,6 +143,10 @@ describe("checkout", () => {
     expect(text).not.toContain("Paga a más tardar");
     // The company's paying said once (the disclosure), not three times.
     expect(text.match(/Tu empresa paga el cargo/g)).toHaveLength(1);
+    // Its fee line names who pays, with the fee the company pays, never the employee's $0.00.
+    expect(text).toContain("Cargo por servicio (lo paga tu empresa) $15.99");
+    expect(text).toContain("Total que pagas (los descuentos) $350.00");
+    expect(text).not.toMatch(/Cargo por servicio \([^)]*\) \$0\.00/);
     expect(text).toContain("Recibir mi tarjeta");
 
     // Get my card: the success screen ends on the confirmation.
@@ -170,6 +174,11 @@ describe("checkout", () => {
     const { html } = await renderPage(user, path);
     expect(h1(html)).toBe("Confirm your advance");
     expect(pageText(html)).not.toMatch(/Checkout|You're requesting|Pay by/);
+    expect(pageText(html)).toContain(
+      "Processing fee (your company pays it) $15.99",
+    );
+    expect(pageText(html)).toContain("Total you pay (the deductions) $300.00");
+    expect(pageText(html)).not.toMatch(/Processing fee \([^)]*\) \$0\.00/);
     await renderPage(user, path, {
       form: {
         intent: "issue-card",

@@ -14,7 +14,12 @@ import {
   requestAs,
 } from "#tests/support/factories";
 import { employeeOf } from "#tests/support/rows";
-import { toastCookieOf } from "#tests/support/toasts";
+import {
+  browserOf,
+  decode,
+  pageActions,
+  type Language,
+} from "#tests/support/page-actions";
 import {
   approveAdvance,
   requestAdvance,
@@ -59,14 +64,6 @@ beforeAll(async () => {
   });
   unlinked = await createUnlinkedEmployee();
 });
-
-type Language = "en" | "es";
-
-const decode = (s: string) =>
-  s
-    .replaceAll("&amp;", "&")
-    .replaceAll("&#x27;", "'")
-    .replaceAll("&quot;", '"');
 
 /** An address of this app the walk may follow (not an asset, not the API, not elsewhere). */
 function ownPage(href: string): string | null {
@@ -386,62 +383,7 @@ describe("a failed post of every form", () => {
 });
 
 describe("after each action, the message says what changed", () => {
-  /** A browser's cookies for `user`: their session, and the language. */
-  async function browserOf(user: User, language: Language) {
-    const session = (await requestAs(user, "/")).headers.get("Cookie") ?? "";
-    return `${session}; lng=${language}`;
-  }
-
-  /** The flash toast a page shows (title and description), from its HTML. */
-  function shownToast(html: string) {
-    const region =
-      /<div[^>]*data-testid="toast"[\s\S]*?<\/p>(?:\s*<p[^>]*>[\s\S]*?<\/p>)*/.exec(
-        html,
-      )?.[0] ?? "";
-    return [...region.matchAll(/<p[^>]*>([\s\S]*?)<\/p>/g)].map(
-      ([, text = ""]) => decode(text.replace(/<!-- -->/g, "")),
-    );
-  }
-
-  /**
-   * Posts the form as the person's browser would, follows the redirect with the toast it
-   * carries, and returns where it went, the toast the next page shows and that page's HTML.
-   */
-  async function act(
-    cookies: string,
-    to: string,
-    form: Record<string, string>,
-  ) {
-    const answer = await handler(
-      await requestAs(null, to, {
-        method: "POST",
-        headers: { Accept: "text/html" },
-        cookie: cookies,
-        form,
-      }),
-      { cspNonce: "" },
-    );
-    if (answer.status !== 302)
-      throw new Error(
-        `${to} ${JSON.stringify(form)}: ${answer.status} ${/data-testid="error-summary"[\s\S]*?<\/ul>/.exec(await answer.text())?.[0] ?? ""}`,
-      );
-    const location = answer.headers.get("Location") ?? "";
-    const toast = toastCookieOf(answer);
-    const html = await show(`${cookies}; ${toast}`, location);
-    return { location, toast: shownToast(html), html };
-  }
-
-  async function show(cookies: string, to: string) {
-    const page = await handler(
-      await requestAs(null, to, {
-        headers: { Accept: "text/html" },
-        cookie: cookies,
-      }),
-      { cspNonce: "" },
-    );
-    expect(page.status, to).toBe(200);
-    return decode(await page.text());
-  }
+  const { act, show } = pageActions(() => handler);
 
   for (const language of ["en", "es"] as const) {
     it(`from the request to the payroll's collection, for each role, in ${language === "en" ? "English" : "Spanish"}`, async () => {
@@ -660,8 +602,23 @@ describe("the dashboards at each stage of an advance", () => {
       return first;
     }
 
-    // Nothing asked yet: nothing for the employee to do.
+    /** The employee's dashboard as shown (its main region, not the catalogues in its data). */
+    const shown = async (language: Language) =>
+      decode(
+        /<main[\s\S]*?<\/main>/.exec(
+          (await visit(employee, "GET", "/", language)).html,
+        )?.[0] ?? "",
+      );
+    /** The employee's Virtual Cards panel says, in each language, what brings a card. */
+    async function cardsHint(expected: (language: Language) => string) {
+      for (const language of ["en", "es"] as const)
+        expect(await shown(language), language).toContain(expected(language));
+    }
+    const dashboardT = (language: Language) => serverT(language, "dashboard");
+
+    // Nothing asked yet: nothing for the employee to do; cards come with approved requests.
     expect((await stage()).employee.text).toBe("Nothing to do right now.");
+    await cardsHint((l) => dashboardT(l)("employee.noCardsHint"));
 
     // Asked: the approver's and the owner's first step is the request waiting.
     const request = await requestAdvance(employee, {
@@ -684,6 +641,16 @@ describe("the dashboards at each stage of an advance", () => {
       "Your $300.00 advance is approved.",
     );
     expect(approved.employee.to).toMatch(/^\/checkout\?/);
+    // The panel below it agrees: the card comes with that payment, not another approval.
+    await cardsHint((l) =>
+      dashboardT(l)("employee.cardAfterPaying", {
+        amount: formatCents(30_000, l),
+      }),
+    );
+    for (const language of ["en", "es"] as const)
+      expect(await shown(language)).not.toContain(
+        dashboardT(language)("employee.noCardsHint"),
+      );
     const { html } = await visit(owner, "GET", "/");
     expect(html).toMatch(/Stella Stage was approved for \$300\.00/);
 

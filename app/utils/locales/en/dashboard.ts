@@ -63,6 +63,10 @@ const dashboard = {
     noCardsYet: "No virtual cards yet",
     noCardsHint:
       "Cards will appear here after your advance requests are approved",
+    cardAfterPaying:
+      "Your {{amount}} grocery card appears here once you complete its payment (To do, above).",
+    cardAfterConfirming:
+      "Your {{amount}} grocery card appears here once you confirm the advance (To do, above).",
     restrictions: "Restrictions",
     issued: "Issued",
     remainingBalance: "Remaining on this card",

@@ -6,6 +6,7 @@ const disclosure = {
   feeCompany: "Processing fee (your company pays it)",
   feeCheckout: "Processing fee (paid at checkout)",
   total: "Total you pay (the fee and the deductions)",
+  totalCompanyPays: "Total you pay (the deductions)",
   apr: "Annual percentage rate (APR)",
   aprExplained:
     "The fee expressed as a yearly rate over your repayment dates, for comparison with other credit.",

@@ -31,14 +31,10 @@ const employerMessages = {
   "There was an error adding the employee.":
     "There was an error adding the employee.",
   "Employee offboarded": "Employee offboarded",
-  "{{cards}} card closed, {{requests}} request cancelled; what is owed falls on the last pay date.":
-    "{{cards}} card closed, {{requests}} request cancelled; what is owed falls on the last pay date.",
-  "{{cards}} card closed, {{requests}} requests cancelled; what is owed falls on the last pay date.":
-    "{{cards}} card closed, {{requests}} requests cancelled; what is owed falls on the last pay date.",
-  "{{cards}} cards closed, {{requests}} request cancelled; what is owed falls on the last pay date.":
-    "{{cards}} cards closed, {{requests}} request cancelled; what is owed falls on the last pay date.",
-  "{{cards}} cards closed, {{requests}} requests cancelled; what is owed falls on the last pay date.":
-    "{{cards}} cards closed, {{requests}} requests cancelled; what is owed falls on the last pay date.",
+  "{{name}} has left. Cards closed: {{cards}}; requests cancelled: {{requests}}; {{owed}} still owed falls on the last pay date.":
+    "{{name}} has left. Cards closed: {{cards}}; requests cancelled: {{requests}}; {{owed}} still owed falls on the last pay date.",
+  "{{name}} has left. Cards closed: {{cards}}; requests cancelled: {{requests}}; nothing is owed.":
+    "{{name}} has left. Cards closed: {{cards}}; requests cancelled: {{requests}}; nothing is owed.",
   "Employee not found.": "Employee not found.",
   "Employee not found": "Employee not found",
   "This employee has already been offboarded.":
@@ -143,8 +139,10 @@ const employerMessages = {
   "New deductions fall on the new pay dates.":
     "New deductions fall on the new pay dates.",
   "Settings saved": "Settings saved",
-  "Your company settings have been updated.":
-    "Your company settings have been updated.",
+  "{{company}}: advances up to {{max}}; requests under {{limit}} are approved at once.":
+    "{{company}}: advances up to {{max}}; requests under {{limit}} are approved at once.",
+  "{{company}}: advances up to {{max}}; every request waits for an approver.":
+    "{{company}}: advances up to {{max}}; every request waits for an approver.",
   "Company not found": "Company not found",
   "Use at most 2 decimal places": "Use at most 2 decimal places",
   "Contact phone": "Contact phone",

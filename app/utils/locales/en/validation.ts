@@ -141,8 +141,11 @@ const validation = {
   "Card unfrozen": "Card unfrozen",
   "You can shop again.": "You can shop again.",
   "Card closed": "Card closed",
-  "Its unspent balance comes off your upcoming deductions.":
-    "Its unspent balance comes off your upcoming deductions.",
+  "Nothing was left on it to return.": "Nothing was left on it to return.",
+  "The {{left}} left on it comes off your upcoming deductions.":
+    "The {{left}} left on it comes off your upcoming deductions.",
+  "The {{left}} left on it comes off your upcoming deductions; {{credit}} of it is more than you owe, and is paid back to you.":
+    "The {{left}} left on it comes off your upcoming deductions; {{credit}} of it is more than you owe, and is paid back to you.",
   "Refund received": "Refund received",
   "{{amount}} from {{merchant}} is back on the card.":
     "{{amount}} from {{merchant}} is back on the card.",

@@ -63,6 +63,10 @@ const dashboard = {
     noCardsYet: "Todavía no tienes tarjetas virtuales",
     noCardsHint:
       "Tus tarjetas aparecerán aquí cuando se aprueben tus solicitudes de adelanto",
+    cardAfterPaying:
+      "Tu tarjeta de supermercado de {{amount}} aparecerá aquí en cuanto completes el pago (en Pendientes, arriba).",
+    cardAfterConfirming:
+      "Tu tarjeta de supermercado de {{amount}} aparecerá aquí en cuanto confirmes el adelanto (en Pendientes, arriba).",
     restrictions: "Restricciones",
     issued: "Emitida",
     remainingBalance: "Queda en esta tarjeta",

@@ -6,6 +6,7 @@ const disclosure = {
   feeCompany: "Cargo por servicio (lo paga tu empresa)",
   feeCheckout: "Cargo por servicio (se paga al confirmar)",
   total: "Total que pagas (el cargo y los descuentos)",
+  totalCompanyPays: "Total que pagas (los descuentos)",
   apr: "Tasa de porcentaje anual (APR)",
   aprExplained:
     "El cargo expresado como tasa anual según tus fechas de pago, para compararlo con otros créditos.",

@@ -31,14 +31,10 @@ const employerMessages = {
   "There was an error adding the employee.":
     "Hubo un error al agregar al empleado.",
   "Employee offboarded": "Empleado dado de baja",
-  "{{cards}} card closed, {{requests}} request cancelled; what is owed falls on the last pay date.":
-    "{{cards}} tarjeta cerrada, {{requests}} solicitud cancelada; lo que debe se descuenta el último día de pago.",
-  "{{cards}} card closed, {{requests}} requests cancelled; what is owed falls on the last pay date.":
-    "{{cards}} tarjeta cerrada, {{requests}} solicitudes canceladas; lo que debe se descuenta el último día de pago.",
-  "{{cards}} cards closed, {{requests}} request cancelled; what is owed falls on the last pay date.":
-    "{{cards}} tarjetas cerradas, {{requests}} solicitud cancelada; lo que debe se descuenta el último día de pago.",
-  "{{cards}} cards closed, {{requests}} requests cancelled; what is owed falls on the last pay date.":
-    "{{cards}} tarjetas cerradas, {{requests}} solicitudes canceladas; lo que debe se descuenta el último día de pago.",
+  "{{name}} has left. Cards closed: {{cards}}; requests cancelled: {{requests}}; {{owed}} still owed falls on the last pay date.":
+    "Se dio de baja a {{name}}. Tarjetas cerradas: {{cards}}; solicitudes canceladas: {{requests}}; los {{owed}} que aún debe se descuentan el último día de pago.",
+  "{{name}} has left. Cards closed: {{cards}}; requests cancelled: {{requests}}; nothing is owed.":
+    "Se dio de baja a {{name}}. Tarjetas cerradas: {{cards}}; solicitudes canceladas: {{requests}}; no debe nada.",
   "Employee not found.": "No se encontró al empleado.",
   "Employee not found": "No se encontró al empleado",
   "This employee has already been offboarded.":
@@ -144,8 +140,10 @@ const employerMessages = {
   "New deductions fall on the new pay dates.":
     "Los descuentos nuevos caen en los nuevos días de pago.",
   "Settings saved": "Configuración guardada",
-  "Your company settings have been updated.":
-    "La configuración de tu empresa se actualizó.",
+  "{{company}}: advances up to {{max}}; requests under {{limit}} are approved at once.":
+    "{{company}}: adelantos de hasta {{max}}; las solicitudes por debajo de {{limit}} se aprueban al instante.",
+  "{{company}}: advances up to {{max}}; every request waits for an approver.":
+    "{{company}}: adelantos de hasta {{max}}; cada solicitud espera a un aprobador.",
   "Company not found": "No se encontró la empresa",
   "Use at most 2 decimal places": "Usa como máximo 2 decimales",
   "Contact phone": "Teléfono de contacto",

@@ -148,8 +148,11 @@ const validation = {
   "Card unfrozen": "Tarjeta descongelada",
   "You can shop again.": "Ya puedes volver a comprar.",
   "Card closed": "Tarjeta cerrada",
-  "Its unspent balance comes off your upcoming deductions.":
-    "Su saldo sin usar se resta de tus próximos descuentos.",
+  "Nothing was left on it to return.": "No le quedaba nada por devolver.",
+  "The {{left}} left on it comes off your upcoming deductions.":
+    "Los {{left}} que le quedaban se restan de tus próximos descuentos.",
+  "The {{left}} left on it comes off your upcoming deductions; {{credit}} of it is more than you owe, and is paid back to you.":
+    "Los {{left}} que le quedaban se restan de tus próximos descuentos; {{credit}} es más de lo que debes, y te lo devolvemos.",
   "Refund received": "Reembolso recibido",
   "{{amount}} from {{merchant}} is back on the card.":
     "{{amount}} de {{merchant}} volvió a la tarjeta.",

@@ -33,6 +33,9 @@ import { toastOf } from "#tests/support/toasts";
 // the language chosen when inviting (the company's by default), with a footer that is true of
 // a mail to someone with no account.
 
+// One database is enough: what is checked is the team page and the language an invitation's mail is
+// written in; the invitations and removals are domain functions with their own tests on both.
+// (.ci/run runs it on PostgreSQL only.)
 useTestDatabase();
 
 type TeamData = {

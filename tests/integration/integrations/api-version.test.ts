@@ -18,6 +18,8 @@ import { call, createEmployer, requestAs } from "#tests/support/factories";
 // key answers in the version pinned when it was made, a session in the current one; every
 // answer says which; an unknown version is 400 and changes nothing.
 
+// One database is enough: the version is chosen by the request handling from a header or the key's
+// pinned version; its rows are the key and the callers. (.ci/run runs it on PostgreSQL only.)
 useTestDatabase();
 
 type Handler = Parameters<typeof call>[0];

@@ -34,6 +34,10 @@ import { deductionsOf } from "#tests/support/rows";
 // operation and status; every delivered event, received on 127.0.0.1 and verified by its
 // signature, against the document's schema for its type (`webhooks`).
 
+// One database is enough: what is checked is that a client generated from the served document
+// typechecks and drives the whole integration, every answer as the document says; each step is a
+// domain function (and each webhook a delivery job) with its own tests on both. (.ci/run runs it on
+// PostgreSQL only.)
 useTestDatabase();
 
 type Json = Record<string, unknown>;

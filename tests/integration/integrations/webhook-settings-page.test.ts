@@ -24,6 +24,9 @@ import { toastOf } from "#tests/support/toasts";
 // redelivery, a test event, changes, a rotated secret, why a disabled endpoint is disabled, and
 // the refusals: an admin or approver (403), another company's endpoint or delivery (404).
 
+// One database is enough: what is checked is the endpoint's page, its loader and action and their
+// refusals; the deliveries it lists and sends are the webhook domain's, tested on both. (.ci/run
+// runs it on PostgreSQL only.)
 useTestDatabase();
 
 type Handler = Parameters<typeof call>[0];

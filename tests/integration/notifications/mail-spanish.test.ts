@@ -49,6 +49,9 @@ import { useMailDelivery } from "#tests/support/mail-delivery";
 // Subjects, bodies (HTML and text) and the layout's own words are Spanish; money and dates
 // are formatted for es-US.
 
+// One database is enough: what is checked is the language of each mail's words; the mails go
+// through the same job queue and SMTP path that tests/integration/notifications/mail.test.ts tests
+// on both. (.ci/run runs it on PostgreSQL only.)
 useTestDatabase();
 
 const smtp = useMailDelivery();

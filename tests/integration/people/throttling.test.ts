@@ -28,8 +28,11 @@ import {
 
 const verifyCalls = vi.hoisted(() => ({ count: 0 }));
 vi.mock("~/utils/password.server", async (importOriginal) => {
-  const original =
-    await importOriginal<typeof import("~/utils/password.server")>();
+  // As every file has it (tests/support/setup-env.ts): the test users' hash at a test's cost.
+  const { withTestPasswordHash } = await import("#tests/support/test-password");
+  const original = withTestPasswordHash(
+    await importOriginal<typeof import("~/utils/password.server")>(),
+  );
   return {
     ...original,
     verifyPassword: async (password: string, hash: string) => {

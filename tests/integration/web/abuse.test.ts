@@ -16,6 +16,9 @@ import {
 // check, CSP and cookie flags, are in tests/ops/abuse.spec.ts; throttling per username is in
 // auth.test.ts ("throttles repeated failures per username with 429…").
 
+// One database is enough: the session fixation, enumeration and redirect rules are the request
+// handling's; its rows are the users and their sessions, written by the domain functions the people
+// tests run on both. (.ci/run runs it on PostgreSQL only.)
 useTestDatabase();
 
 // The cookie holds only a session token: whose it is, the sessions table says.

@@ -25,6 +25,9 @@ import type { paths } from "#tests/generated/api";
 // checked-in types must be what the current document generates. The client's fetch hands each
 // request to the route module its path names, as Remix would.
 
+// One database is enough: what is checked is that the generated client's calls typecheck and reach
+// their routes; the rows behind the answers are written and read by domain functions tested on
+// both. (.ci/run runs it on PostgreSQL only.)
 useTestDatabase();
 
 type Module = {

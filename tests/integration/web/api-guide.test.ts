@@ -27,6 +27,9 @@ import { freePort } from "#tests/support/servers";
 // means a string starting `ga_`. Fields the guide does not show may be there too (a version
 // may add fields). The ```js block is run by tests/unit/api-guide-examples.test.ts.
 
+// One database is enough: what is checked is that the guide's commands and answers are right; each
+// answer comes from a domain function (and the webhook from the delivery job) that has its tests on
+// both. (.ci/run runs it on PostgreSQL only.)
 useTestDatabase();
 
 const exec = promisify(execFile);

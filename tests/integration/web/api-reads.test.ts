@@ -35,6 +35,9 @@ import {
 // scoped to the caller's company (or, for an employee, to their own), every answer as the
 // OpenAPI document describes it.
 
+// One database is enough: what is checked is each answer's scope and shape as the OpenAPI document
+// says; the reads and the cursor paging are domain functions with their own tests on both. (.ci/run
+// runs it on PostgreSQL only.)
 useTestDatabase();
 
 type Handler = Parameters<typeof call>[0];

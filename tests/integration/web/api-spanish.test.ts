@@ -19,6 +19,9 @@ import {
 // the server adapter opens, with the language it takes from the headers (scripts/server.js:
 // the JSON API follows Accept-Language alone).
 
+// One database is enough: what is checked is the language of the API's messages, chosen by the
+// request handling; the rows are the callers and their fixtures. (.ci/run runs it on PostgreSQL
+// only.)
 useTestDatabase();
 
 type Handler = Parameters<typeof call>[0];

@@ -11,6 +11,9 @@ import { pageText, renderPage } from "#tests/support/app-pages";
 // The card page, checkout and the calculator as the server renders them (the HTML a browser
 // gets, with or without JavaScript), in English and Spanish: what each says and in what order.
 
+// One database is enough: what is checked is the HTML the server renders and its order; the rows
+// are fixtures, read by domain functions that have their own tests on both. (.ci/run runs it on
+// PostgreSQL only.)
 useTestDatabase();
 
 async function companyPaying() {

@@ -16,6 +16,9 @@ import {
   requestAs,
 } from "#tests/support/factories";
 
+// One database is enough: what is checked is who may call each read and the fields of its answer;
+// the reads are domain functions with their own tests on both. (.ci/run runs it on PostgreSQL
+// only.)
 useTestDatabase();
 
 const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;

@@ -24,6 +24,9 @@ import {
   requestAs,
 } from "#tests/support/factories";
 
+// One database is enough: what is checked is who may call each endpoint and the shape of its
+// answer; approve, decline and the reads are domain functions with their own tests on both.
+// (.ci/run runs it on PostgreSQL only.)
 useTestDatabase();
 
 const ISO = expect.stringMatching(

@@ -22,6 +22,8 @@ import { pageText, renderPage } from "#tests/support/app-pages";
 // own message, in English and Spanish, and nothing changed. The browser's own check shows the
 // same messages from the same schemas (tests/e2e/state-forms.spec.ts).
 
+// One database is enough: what is checked is the page a refused form gets back, which changes
+// nothing; the saving itself has its own tests on both. (.ci/run runs it on PostgreSQL only.)
 useTestDatabase();
 // The app's route tree is built on the first render: not inside a test's time.
 beforeAll(() => renderPage(null, "/terms"), 180_000);

@@ -45,6 +45,9 @@ import {
   uniqueName,
 } from "#tests/support/factories";
 
+// One database is enough: what is checked is the document built from the routes' contracts and that
+// the answers match it; the rows behind the answers come from domain functions tested on both.
+// (.ci/run runs it on PostgreSQL only.)
 useTestDatabase();
 
 /**

@@ -35,6 +35,8 @@ import {
 // isolates and zero-width characters with a message naming the field, in the shared schema (so
 // the browser says the same) and through the routes, which then change nothing.
 
+// One database is enough: the refusals are the shared schemas' and the routes', made before any
+// query; "nothing changed" is a plain read of the rows. (.ci/run runs it on PostgreSQL only.)
 useTestDatabase();
 
 /** One of each kind the rule refuses, with its name for the failure message. */

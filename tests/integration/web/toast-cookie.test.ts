@@ -7,6 +7,8 @@ import { toastCookieOf } from "#tests/support/toasts";
 // The flash toast's cookie through the root loader, which every page runs: a page without a
 // toast sets no cookie at all; a toast a redirect carried is shown once, then its cookie removed.
 
+// One database is enough: its one row is the signed-in user; what is checked is the root loader's
+// cookie. (.ci/run runs it on PostgreSQL only.)
 useTestDatabase();
 
 const page = (cookie?: string) =>

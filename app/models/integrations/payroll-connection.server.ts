@@ -11,6 +11,7 @@ import {
 } from "#db/schema";
 import { recordAudit } from "~/models/audit/index.server";
 import {
+  connectionAuthType,
   createConnectSession,
   disconnectToken,
   exchangeCode,
@@ -209,6 +210,10 @@ export async function completePayrollConnect(
     grant.accessToken,
     grant.providerId,
   ).catch(() => grant.providerId);
+  // Assisted or automated, as the employer authenticated; unread now, it is read at the next run.
+  const authType = await connectionAuthType(settings, grant.accessToken).catch(
+    () => null,
+  );
   const sealed = seal(tokenKeys(), grant.accessToken, sealContext(companyId));
   const stored = await db().transaction(async (tx) => {
     const [row] = await tx
@@ -221,6 +226,7 @@ export async function completePayrollConnect(
         products: grant.products,
         accessTokenSealed: sealed,
         connectedById: owner.id,
+        authType,
       })
       .onConflictDoNothing()
       .returning({ id: payrollConnections.id });
@@ -233,6 +239,7 @@ export async function completePayrollConnect(
         provider: grant.providerId,
         connectionId: grant.connectionId,
         products: grant.products,
+        authType,
       },
     });
     return true;
@@ -326,6 +333,7 @@ export async function connectedCompanies(
     benefitId: row.benefitId,
     status: row.status,
     retryAfter: row.retryAfter,
+    authType: row.authType,
   }));
 }
 

@@ -5,9 +5,12 @@ import type { AddressInfo } from "node:net";
 // A small fake of Finch on 127.0.0.1 for the real `@tryfinch/finch-api` SDK (DESIGN §13), built
 // from the request and response shapes in Finch's API reference (developer.tryfinch.com):
 // Connect sessions (Basic auth) and the Connect page's redirect back with a code, the code
-// exchange (POST /auth/token), /providers, /disconnect, and the organization endpoints the roster
-// sync reads (directory paged by limit/offset, individual and employment batches). Every request
-// is recorded; failures (with Retry-After) can be injected per path.
+// exchange (POST /auth/token), /introspect (the connection's authentication method: assisted or
+// an automated one), /providers, /disconnect, and the organization endpoints the roster sync
+// reads (directory paged by limit/offset, individual and employment batches). Deduction jobs are
+// answered at /jobs/manual only, as Finch does for automated and assisted connections alike
+// (/jobs/automated is Finch's data sync jobs, which nothing here starts). Every request is
+// recorded; failures (with Retry-After) can be injected per path.
 
 export type FinchRequest = {
   method: string;
@@ -46,11 +49,24 @@ type Session = {
   redirectUri: string | null;
 };
 
+/** Finch's authentication method types (introspect's authentication_methods[].type). */
+export type FakeAuthType =
+  "assisted" | "credential" | "api_token" | "api_credential" | "oauth";
+
 type Token = {
   connectionId: string;
   customerId: string;
   products: string[];
   revoked: boolean;
+  authType: FakeAuthType;
+  providerId: string;
+};
+
+/** A deduction job: its status at /jobs/manual, and what it writes once complete. */
+type Job = {
+  status: "pending" | "in_progress" | "complete" | "error";
+  body: unknown[] | null;
+  apply: () => void;
 };
 
 type Failure = {
@@ -83,6 +99,8 @@ export class FakeFinch {
   connectOutcome: "grant" | "cancel" = "grant";
   /** Overrides the customer a granted token names (a token for someone else). */
   grantCustomerId: string | null = null;
+  /** How the employer authenticates in the next Connect (an assisted integration or not). */
+  authType: FakeAuthType = "oauth";
   people: FakePerson[] = [];
   /** The company's payments: who was paid on which day. */
   payments: { id: string; payDate: string; individualIds: string[] }[] = [];
@@ -100,16 +118,17 @@ export class FakeFinch {
     type: string;
     frequency: string | null;
   }[] = [];
-  /** The provider refuses to create deductions through the API (422): register instead. */
+  /** The provider refuses to create deductions through the API (422). */
   benefitCreateRefused = false;
   /** Each deduction's enrolments: benefit id → individual id → amount in cents. */
   readonly enrolments = new Map<string, Map<string, number>>();
-  /** Async jobs (deduction writes) and how the next ones end at the provider. */
-  readonly jobs = new Map<
-    string,
-    { kind: "automated" | "manual"; status: string; body: unknown[] | null }
-  >();
-  nextJobOutcome: "complete" | "error" | "assisted" | "pending" = "complete";
+  /**
+   * Deduction jobs, and how the next ones stand when created: done at once (complete), failed
+   * at the provider (error, writing nothing), or not done yet (pending, in_progress) until
+   * `settleJobs` (Finch's team, for an assisted connection) ends them.
+   */
+  readonly jobs = new Map<string, Job>();
+  nextJobOutcome: Job["status"] = "complete";
   /** The pay statements of each payment (POST /employer/pay-statement). */
   readonly statements = new Map<string, FakeStatement[]>();
   /** Payments whose statements Finch is still fetching (202 data_sync_in_progress). */
@@ -196,6 +215,16 @@ export class FakeFinch {
     this.connectOutcome = "grant";
     this.grantCustomerId = null;
     this.providerId = "gusto";
+    this.authType = "oauth";
+  }
+
+  /** Ends every job not done yet as `status` (what it writes is written when complete). */
+  settleJobs(status: "in_progress" | "complete" | "error" = "complete") {
+    for (const job of this.jobs.values())
+      if (job.status === "pending" || job.status === "in_progress") {
+        job.status = status;
+        if (status === "complete") job.apply();
+      }
   }
 
   callsTo(path: string) {
@@ -278,6 +307,8 @@ export class FakeFinch {
         customerId: this.grantCustomerId ?? session.customerId,
         products: session.products,
         revoked: false,
+        authType: this.authType,
+        providerId: this.providerId,
       };
       this.tokens.set(accessToken, token);
       return json(200, {
@@ -307,6 +338,36 @@ export class FakeFinch {
         { id: "gusto", display_name: "Gusto", products: ["directory"] },
         { id: "adp_run", display_name: "ADP Run", products: ["directory"] },
       ]);
+    }
+    if (r.method === "GET" && r.path === "/introspect") {
+      const status = {
+        status: "connected",
+        message: null,
+        last_successful_sync: null,
+      };
+      return json(200, {
+        id: crypto.randomUUID(),
+        client_id: FINCH_CLIENT_ID,
+        client_type: "sandbox",
+        connection_id: token.connectionId,
+        connection_status: status,
+        connection_type: "provider",
+        products: token.products,
+        provider_id: token.providerId,
+        customer_id: token.customerId,
+        customer_name: null,
+        customer_email: null,
+        authentication_methods: [
+          {
+            type: token.authType,
+            connection_status: status,
+            products: token.products,
+          },
+        ],
+        manual: token.authType === "assisted",
+        username: null,
+        entities: [],
+      });
     }
     if (r.method === "POST" && r.path === "/disconnect") {
       token.revoked = true;
@@ -418,26 +479,19 @@ export class FakeFinch {
         }),
       });
     }
-    const answer = this.payrollRoute(r);
+    const answer = this.payrollRoute(r, token);
     if (answer) return answer;
     return finchError(404, "not_found", `No route ${r.method} ${r.path}`);
   }
 
-  private newJob(): string {
+  /** A deduction job as the next outcome says; `apply` is its write, done once complete. */
+  private newJob(apply: () => void = () => undefined): string {
     const jobId = crypto.randomUUID();
-    const outcome = this.nextJobOutcome;
-    this.jobs.set(jobId, {
-      kind: outcome === "assisted" ? "manual" : "automated",
-      status:
-        outcome === "assisted"
-          ? "pending"
-          : outcome === "error"
-            ? "error"
-            : outcome === "pending"
-              ? "in_progress"
-              : "complete",
-      body: null,
-    });
+    const job: Job = { status: this.nextJobOutcome, body: null, apply };
+    if (job.status === "complete") apply();
+    if (job.status === "error")
+      job.body = [{ code: 422, message: "Rejected by the payroll system" }];
+    this.jobs.set(jobId, job);
     return jobId;
   }
 
@@ -447,7 +501,7 @@ export class FakeFinch {
   }
 
   // Pay groups, deductions (benefits), async jobs and pay statements, from Finch's API reference.
-  private payrollRoute(r: FinchRequest): Answer | null {
+  private payrollRoute(r: FinchRequest, token: Token): Answer | null {
     const body = r.body;
     if (r.method === "GET" && r.path === "/employer/pay-groups")
       return json(
@@ -486,6 +540,15 @@ export class FakeFinch {
         r.path === "/employer/benefits/register")
     ) {
       const b = (body ?? {}) as Record<string, unknown>;
+      if (
+        r.path === "/employer/benefits/register" &&
+        token.authType !== "assisted"
+      )
+        return finchError(
+          422,
+          "unsupported_operation",
+          "Registering deductions is available for assisted providers only",
+        );
       if (r.path === "/employer/benefits" && this.benefitCreateRefused)
         return finchError(
           422,
@@ -516,49 +579,34 @@ export class FakeFinch {
       if (r.method === "POST") {
         if (!Array.isArray(body))
           return finchError(400, "invalid_request", "An array of individuals");
-        const outcome = this.nextJobOutcome;
-        // A job that fails at the provider writes nothing.
-        if (outcome !== "error")
-          for (const item of body as {
-            individual_id: string;
-            configuration?: { employee_deduction?: { amount?: number } };
-          }[])
+        const items = body as {
+          individual_id: string;
+          configuration?: { employee_deduction?: { amount?: number } };
+        }[];
+        // Written when the job completes; a job that fails at the provider writes nothing.
+        const write = () => {
+          for (const item of items)
             enrolled.set(
               item.individual_id,
               item.configuration?.employee_deduction?.amount ?? 0,
             );
-        return json(200, { job_id: this.newJob() });
+        };
+        return json(200, { job_id: this.newJob(write) });
       }
       if (r.method === "DELETE") {
         const ids = ((body ?? {}) as { individual_ids?: string[] })
           .individual_ids;
-        for (const id of ids ?? []) enrolled.delete(id);
-        return json(200, { job_id: this.newJob() });
+        return json(200, {
+          job_id: this.newJob(() => {
+            for (const id of ids ?? []) enrolled.delete(id);
+          }),
+        });
       }
-    }
-    const automated = /^\/jobs\/automated\/([^/]+)$/.exec(r.path);
-    if (r.method === "GET" && automated) {
-      const job = this.jobs.get(automated[1]);
-      if (!job || job.kind !== "automated")
-        return finchError(404, "not_found", "Job not found");
-      return json(200, {
-        job_id: automated[1],
-        job_url: `${this.baseURL}/jobs/automated/${automated[1]}`,
-        type: "data_sync_all",
-        status: job.status,
-        created_at: new Date().toISOString(),
-        scheduled_at: null,
-        started_at: null,
-        completed_at:
-          job.status === "complete" ? new Date().toISOString() : null,
-        params: null,
-      });
     }
     const manual = /^\/jobs\/manual\/([^/]+)$/.exec(r.path);
     if (r.method === "GET" && manual) {
       const job = this.jobs.get(manual[1]);
-      if (!job || job.kind !== "manual")
-        return finchError(404, "not_found", "Job not found");
+      if (!job) return finchError(404, "not_found", "Job not found");
       return json(200, {
         job_id: manual[1],
         status: job.status,

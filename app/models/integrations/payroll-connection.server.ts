@@ -66,6 +66,8 @@ export type PayrollConnectionRecord = {
     statusDetail: string | null;
     statusAt: Date | null;
     retryAfter: Date | null;
+    /** How the employer authenticated (Finch's introspection), null until read. */
+    authType: string | null;
   } | null;
 };
 
@@ -112,6 +114,7 @@ export async function payrollConnectionRecord(
       statusAt: payrollConnections.statusAt,
       retryAfter: payrollConnections.retryAfter,
       connectedById: payrollConnections.connectedById,
+      authType: payrollConnections.authType,
     })
     .from(payrollConnections)
     .where(eq(payrollConnections.companyId, companyId));
@@ -130,6 +133,7 @@ export async function payrollConnectionRecord(
           statusDetail: row.statusDetail,
           statusAt: row.statusAt,
           retryAfter: row.retryAfter,
+          authType: row.authType,
         }
       : null,
   };

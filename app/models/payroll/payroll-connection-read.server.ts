@@ -89,11 +89,79 @@ function matchStatements(
   return { results, unmatched };
 }
 
+/** A written run's statements recorded: net pay kept, results as a manual result, the rest left. */
+async function recordStatements(
+  company: ConnectedCompany,
+  write: { runId: number; payDate: string },
+  statements: FinchStatement[],
+  now: Date,
+) {
+  for (const s of statements)
+    if (s.netPayCents !== null && s.type !== "off_cycle_payroll") {
+      const employeeId = await recordNetPay(
+        company.companyId,
+        s.individualId,
+        s.netPayCents,
+        write.payDate,
+      );
+      // The person's net pay, the one figure /request's paycheck check reads.
+      if (employeeId !== null && s.netPayCents > 0)
+        await recordEmployeeNetPay(db(), employeeId, {
+          cents: s.netPayCents,
+          source: "payroll",
+          asOf: dayStart(write.payDate),
+        });
+    }
+  const open = await queryRows<Open>(
+    db(),
+    sql`select d.id, e.id as employee_id, u.first_name || ' ' || u.last_name as name,
+               d.amount::text as amount, e.last_pay_date::text as last_pay_date,
+               pi.finch_individual_id as individual_id
+        from payroll_deductions d
+        join advance_requests r on r.id = d.request_id
+        join employees e on e.id = r.employee_id
+        join users u on u.id = e.user_id
+        left join payroll_individuals pi on pi.employee_id = e.id
+        where d.run_id = ${write.runId} and d.status = 'SUBMITTED'
+        order by e.id, d.id`,
+  );
+  const { results, unmatched } = matchStatements(
+    open,
+    statements,
+    write.payDate,
+  );
+  if (results.length > 0)
+    await recordRunResults(
+      company.companyId,
+      null,
+      write.runId,
+      { results },
+      now,
+    );
+  await db().transaction(async (tx) => {
+    await tx
+      .update(payrollRunWrites)
+      .set({ resultsReadAt: now, unmatched })
+      .where(eq(payrollRunWrites.runId, write.runId));
+    await recordAudit(tx, {
+      actorId: null,
+      companyId: company.companyId,
+      action: "payroll_run.read",
+      details: {
+        runId: write.runId,
+        payDate: write.payDate,
+        recorded: results.length,
+        leftForAPerson: unmatched.length,
+      },
+    });
+  });
+}
+
 /**
  * After a written run's pay date: its pay statements are read, each employee's net pay kept,
  * the results recorded as a manual result would be (full, partial, missed → arrears, a leaver's
- * last paycheck → write-off), the rest left for a person; then the enrolments go back to 0.
- * Statements Finch is still fetching are read the next morning.
+ * last paycheck → write-off), the rest left for a person; and the enrolments go back to 0,
+ * statements or not. Statements Finch is still fetching are read the next morning.
  */
 export async function readRunResults(company: ConnectedCompany, now: Date) {
   const today = isoDay(now);
@@ -104,13 +172,14 @@ export async function readRunResults(company: ConnectedCompany, now: Date) {
       enrolled: payrollRunWrites.enrolled,
       unmatched: payrollRunWrites.unmatched,
       resultsReadAt: payrollRunWrites.resultsReadAt,
+      resetAt: payrollRunWrites.resetAt,
     })
     .from(payrollRunWrites)
     .innerJoin(payrollRuns, eq(payrollRuns.id, payrollRunWrites.runId))
     .where(
       and(
         eq(payrollRunWrites.companyId, company.companyId),
-        sql`${payrollRunWrites.resetAt} is null`,
+        sql`(${payrollRunWrites.resetAt} is null or ${payrollRunWrites.resultsReadAt} is null)`,
         sql`${payrollRuns.payDate} < ${today}::date`,
       ),
     )
@@ -123,69 +192,15 @@ export async function readRunResults(company: ConnectedCompany, now: Date) {
         company.accessToken,
         write.payDate,
       );
-      if (!ready) continue;
-      for (const s of statements)
-        if (s.netPayCents !== null && s.type !== "off_cycle_payroll") {
-          const employeeId = await recordNetPay(
-            company.companyId,
-            s.individualId,
-            s.netPayCents,
-            write.payDate,
-          );
-          // The person's net pay, the one figure /request's paycheck check reads.
-          if (employeeId !== null && s.netPayCents > 0)
-            await recordEmployeeNetPay(db(), employeeId, {
-              cents: s.netPayCents,
-              source: "payroll",
-              asOf: dayStart(write.payDate),
-            });
-        }
-      const open = await queryRows<Open>(
-        db(),
-        sql`select d.id, e.id as employee_id, u.first_name || ' ' || u.last_name as name,
-                   d.amount::text as amount, e.last_pay_date::text as last_pay_date,
-                   pi.finch_individual_id as individual_id
-            from payroll_deductions d
-            join advance_requests r on r.id = d.request_id
-            join employees e on e.id = r.employee_id
-            join users u on u.id = e.user_id
-            left join payroll_individuals pi on pi.employee_id = e.id
-            where d.run_id = ${write.runId} and d.status = 'SUBMITTED'
-            order by e.id, d.id`,
-      );
-      const { results, unmatched } = matchStatements(
-        open,
-        statements,
-        write.payDate,
-      );
-      if (results.length > 0)
-        await recordRunResults(
-          company.companyId,
-          null,
-          write.runId,
-          { results },
-          now,
-        );
-      await db().transaction(async (tx) => {
-        await tx
-          .update(payrollRunWrites)
-          .set({ resultsReadAt: now, unmatched })
-          .where(eq(payrollRunWrites.runId, write.runId));
-        await recordAudit(tx, {
-          actorId: null,
-          companyId: company.companyId,
-          action: "payroll_run.read",
-          details: {
-            runId: write.runId,
-            payDate: write.payDate,
-            recorded: results.length,
-            leftForAPerson: unmatched.length,
-          },
-        });
-      });
-      read += 1;
+      if (ready) {
+        await recordStatements(company, write, statements, now);
+        read += 1;
+      }
     }
-    // The enrolments back to 0 once the pay date is past (the same overwrite, repeatable).
+    // The enrolments back to 0 once the pay date is past (the same overwrite, repeatable),
+    // whether or not the statements came: an assisted provider's come up to a week later, and
+    // an amount left enrolled would be taken again on the next pay date.
+    if (write.resetAt) continue;
     if (write.enrolled.length > 0 && company.benefitId) {
       const resetJobId = await writeEnrolments(
         company.settings,

@@ -7,6 +7,7 @@ import {
 } from "#db/schema";
 import {
   connectedCompanies,
+  ensurePayrollAuthType,
   ensurePayrollDeduction,
   recordFinchFault,
   setPayrollConnectionStatus,
@@ -58,6 +59,8 @@ export async function runPayrollConnection(
   if (company.retryAfter && company.retryAfter > now)
     return { ...summary, outcome: "skipped" };
   try {
+    // Assisted or automated decides the write's lead time and how the deduction is set up.
+    await ensurePayrollAuthType(company);
     await ensurePayrollDeduction(company);
     await checkWriteJobs(company);
     summary.read = await readRunResults(company, now);
@@ -91,7 +94,8 @@ export type WrittenRun = {
   runId: number;
   payDate: string;
   jobId: string;
-  jobStatus: "PENDING" | "COMPLETE" | "FAILED" | "ASSISTED";
+  /** Finch's status of the job (GET /jobs/manual): error is FAILED. */
+  jobStatus: "PENDING" | "IN_PROGRESS" | "COMPLETE" | "FAILED";
   jobDetail: string | null;
   totalCents: number;
   employees: number;

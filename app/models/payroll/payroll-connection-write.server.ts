@@ -1,4 +1,4 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import {
   payrollRunWrites,
   payrollRuns,
@@ -11,6 +11,7 @@ import { scheduleOf } from "~/models/companies/index.server";
 import {
   connectedCompanies,
   ensurePayrollDeduction,
+  isAssistedPayroll,
   recordFinchFault,
   setPayrollConnectionStatus,
   type ConnectedCompany,
@@ -25,7 +26,10 @@ import { db, queryRows, type Executor } from "~/utils/db.server";
 import { AppError, notFound } from "~/utils/errors";
 import { toCents } from "~/utils/money";
 import { addDaysIso, isoDay } from "~/utils/pay-schedule";
-import { PAYROLL_WRITE_DAYS_BEFORE } from "~/utils/rules";
+import {
+  PAYROLL_WRITE_DAYS_BEFORE,
+  PAYROLL_WRITE_DAYS_BEFORE_ASSISTED,
+} from "~/utils/rules";
 import { UNMATCHED } from "./payroll-connection-read.server";
 import { createRunInTx } from "./payroll-runs.server";
 
@@ -113,10 +117,11 @@ export async function writeUpcomingRun(
 ): Promise<{ runId: number; jobId: string | null } | null> {
   const today = isoDay(now);
   const { nextPayDate } = await scheduleOf(db(), company.companyId);
-  if (
-    nextPayDate <= today ||
-    addDaysIso(nextPayDate, -PAYROLL_WRITE_DAYS_BEFORE) > today
-  )
+  // An assisted connection's amounts are entered by hand at Finch: they are written earlier.
+  const daysBefore = isAssistedPayroll(company)
+    ? PAYROLL_WRITE_DAYS_BEFORE_ASSISTED
+    : PAYROLL_WRITE_DAYS_BEFORE;
+  if (nextPayDate <= today || addDaysIso(nextPayDate, -daysBefore) > today)
     return null;
   const benefitId = await ensurePayrollDeduction(company);
   return db().transaction(async (tx) => {
@@ -162,12 +167,36 @@ export async function writeUpcomingRun(
   });
 }
 
-/** Where each pending write job stands at the provider: done, failed or assisted. */
+/**
+ * Finch's status of a deduction job (GET /jobs/manual), as a written run keeps it; null for a
+ * status Finch may add later (the run keeps the one it had until Finch says one of these).
+ */
+function keptJobStatus(state: string) {
+  switch (state) {
+    case "pending":
+      return "PENDING";
+    case "in_progress":
+      return "IN_PROGRESS";
+    case "complete":
+      return "COMPLETE";
+    case "error":
+      return "FAILED";
+    default:
+      return null;
+  }
+}
+
+/**
+ * Where each open write job stands at Finch, as Finch says: pending, in progress, complete, or
+ * failed (error). Whether a person or a machine does it at the provider is the connection's
+ * type, not the job's.
+ */
 export async function checkWriteJobs(company: ConnectedCompany) {
-  const pending = await db()
+  const open = await db()
     .select({
       runId: payrollRunWrites.runId,
       jobId: payrollRunWrites.jobId,
+      jobStatus: payrollRunWrites.jobStatus,
       payDate: payrollRuns.payDate,
     })
     .from(payrollRunWrites)
@@ -175,30 +204,26 @@ export async function checkWriteJobs(company: ConnectedCompany) {
     .where(
       and(
         eq(payrollRunWrites.companyId, company.companyId),
-        eq(payrollRunWrites.jobStatus, "PENDING"),
+        inArray(payrollRunWrites.jobStatus, ["PENDING", "IN_PROGRESS"]),
       ),
     );
-  for (const write of pending) {
+  for (const write of open) {
     const job = await jobState(
       company.settings,
       company.accessToken,
       write.jobId,
     );
-    if (job.state === "pending") continue;
-    const status =
-      job.state === "complete"
-        ? "COMPLETE"
-        : job.state === "failed"
-          ? "FAILED"
-          : "ASSISTED";
+    const status = keptJobStatus(job.state);
+    if (!status || status === write.jobStatus) continue;
+    const detail = status === "FAILED" ? (job.detail ?? job.state) : job.detail;
     await db()
       .update(payrollRunWrites)
-      .set({ jobStatus: status, jobDetail: job.detail })
+      .set({ jobStatus: status, jobDetail: detail })
       .where(eq(payrollRunWrites.runId, write.runId));
     if (status === "FAILED")
       await setPayrollConnectionStatus(company.companyId, "JOB_FAILED", {
         payDate: write.payDate,
-        detail: job.detail,
+        detail,
         key: write.jobId,
       });
   }
@@ -219,6 +244,8 @@ export async function writeRunAgain(actor: User, runId: number) {
         eq(payrollRunWrites.runId, runId),
         eq(payrollRunWrites.companyId, companyId),
         sql`${payrollRunWrites.resultsReadAt} is null`,
+        // Past its pay date the amounts went back to 0: nothing is written again.
+        sql`${payrollRunWrites.resetAt} is null`,
       ),
     );
   if (!company || !write) throw notFound(RUN_NOT_WRITTEN);

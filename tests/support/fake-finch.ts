@@ -1,16 +1,22 @@
 import crypto from "node:crypto";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
+import {
+  finchError,
+  json,
+  payrollRoute,
+  type Answer,
+  type Job,
+} from "./fake-finch-payroll";
 
 // A small fake of Finch on 127.0.0.1 for the real `@tryfinch/finch-api` SDK (DESIGN §13), built
 // from the request and response shapes in Finch's API reference (developer.tryfinch.com):
-// Connect sessions (Basic auth) and the Connect page's redirect back with a code, the code
-// exchange (POST /auth/token), /introspect (the connection's authentication method: assisted or
-// an automated one), /providers, /disconnect, and the organization endpoints the roster sync
-// reads (directory paged by limit/offset, individual and employment batches). Deduction jobs are
-// answered at /jobs/manual only, as Finch does for automated and assisted connections alike
-// (/jobs/automated is Finch's data sync jobs, which nothing here starts). Every request is
-// recorded; failures (with Retry-After) can be injected per path.
+// Connect sessions (Basic auth) and Connect's redirect back with a code, the code exchange
+// (POST /auth/token), /introspect (the token's authentication method: assisted or automated),
+// /providers, /disconnect, and the roster sync's organization endpoints (directory paged by
+// limit/offset, individual and employment batches); the payroll side (deductions, their jobs at
+// /jobs/manual only, pay statements) is in fake-finch-payroll.ts. Every request is recorded;
+// failures (with Retry-After) can be injected per path.
 
 export type FinchRequest = {
   method: string;
@@ -53,20 +59,13 @@ type Session = {
 export type FakeAuthType =
   "assisted" | "credential" | "api_token" | "api_credential" | "oauth";
 
-type Token = {
+export type Token = {
   connectionId: string;
   customerId: string;
   products: string[];
   revoked: boolean;
   authType: FakeAuthType;
   providerId: string;
-};
-
-/** A deduction job: its status at /jobs/manual, and what it writes once complete. */
-type Job = {
-  status: "pending" | "in_progress" | "complete" | "error";
-  body: unknown[] | null;
-  apply: () => void;
 };
 
 type Failure = {
@@ -76,18 +75,8 @@ type Failure = {
   retryAfter?: number;
 };
 
-type Answer = {
-  status: number;
-  body: unknown;
-  headers?: Record<string, string>;
-};
-
 export const FINCH_CLIENT_ID = "4ab15e51-11ad-49f4-acae-f343b7794375";
 export const FINCH_CLIENT_SECRET = "finch-secret-for-tests";
-
-const json = (status: number, body: unknown): Answer => ({ status, body });
-const finchError = (status: number, name: string, message: string) =>
-  json(status, { code: status, name, message, finch_code: name });
 
 export class FakeFinch {
   readonly requests: FinchRequest[] = [];
@@ -479,13 +468,13 @@ export class FakeFinch {
         }),
       });
     }
-    const answer = this.payrollRoute(r, token);
+    const answer = payrollRoute(this, r, token);
     if (answer) return answer;
     return finchError(404, "not_found", `No route ${r.method} ${r.path}`);
   }
 
   /** A deduction job as the next outcome says; `apply` is its write, done once complete. */
-  private newJob(apply: () => void = () => undefined): string {
+  newJob(apply: () => void = () => undefined): string {
     const jobId = crypto.randomUUID();
     const job: Job = { status: this.nextJobOutcome, body: null, apply };
     if (job.status === "complete") apply();
@@ -498,196 +487,6 @@ export class FakeFinch {
   /** The current enrolment of an individual in a deduction, in cents. */
   enrolmentOf(benefitId: string, individualId: string): number | undefined {
     return this.enrolments.get(benefitId)?.get(individualId);
-  }
-
-  // Pay groups, deductions (benefits), async jobs and pay statements, from Finch's API reference.
-  private payrollRoute(r: FinchRequest, token: Token): Answer | null {
-    const body = r.body;
-    if (r.method === "GET" && r.path === "/employer/pay-groups")
-      return json(
-        200,
-        this.payGroups.map((g) => ({
-          id: g.id,
-          name: g.name,
-          pay_frequencies: g.payFrequencies,
-        })),
-      );
-    const group = /^\/employer\/pay-groups\/([^/]+)$/.exec(r.path);
-    if (r.method === "GET" && group) {
-      const g = this.payGroups.find((x) => x.id === group[1]);
-      if (!g) return finchError(404, "not_found", "Pay group not found");
-      return json(200, {
-        id: g.id,
-        name: g.name,
-        pay_frequencies: g.payFrequencies,
-        individual_ids: g.individualIds,
-      });
-    }
-    if (r.method === "GET" && r.path === "/employer/benefits")
-      return json(
-        200,
-        this.benefits.map((b) => ({
-          benefit_id: b.benefitId,
-          description: b.description,
-          type: b.type,
-          frequency: b.frequency,
-          company_contribution: null,
-        })),
-      );
-    if (
-      r.method === "POST" &&
-      (r.path === "/employer/benefits" ||
-        r.path === "/employer/benefits/register")
-    ) {
-      const b = (body ?? {}) as Record<string, unknown>;
-      if (
-        r.path === "/employer/benefits/register" &&
-        token.authType !== "assisted"
-      )
-        return finchError(
-          422,
-          "unsupported_operation",
-          "Registering deductions is available for assisted providers only",
-        );
-      if (r.path === "/employer/benefits" && this.benefitCreateRefused)
-        return finchError(
-          422,
-          "unsupported_operation",
-          "Creating deductions is not supported for this provider",
-        );
-      if (typeof b.description !== "string" || typeof b.type !== "string")
-        return finchError(400, "invalid_request", "description and type");
-      const benefitId = crypto.randomUUID();
-      this.benefits.push({
-        benefitId,
-        description: b.description,
-        type: b.type,
-        frequency: (b.frequency as string | null) ?? null,
-      });
-      return json(200, { benefit_id: benefitId, job_id: this.newJob() });
-    }
-    const individuals = /^\/employer\/benefits\/([^/]+)\/individuals$/.exec(
-      r.path,
-    );
-    if (individuals) {
-      const benefitId = individuals[1];
-      if (!this.benefits.some((b) => b.benefitId === benefitId))
-        return finchError(404, "not_found", "Benefit not found");
-      const enrolled =
-        this.enrolments.get(benefitId) ?? new Map<string, number>();
-      this.enrolments.set(benefitId, enrolled);
-      if (r.method === "POST") {
-        if (!Array.isArray(body))
-          return finchError(400, "invalid_request", "An array of individuals");
-        const items = body as {
-          individual_id: string;
-          configuration?: { employee_deduction?: { amount?: number } };
-        }[];
-        // Written when the job completes; a job that fails at the provider writes nothing.
-        const write = () => {
-          for (const item of items)
-            enrolled.set(
-              item.individual_id,
-              item.configuration?.employee_deduction?.amount ?? 0,
-            );
-        };
-        return json(200, { job_id: this.newJob(write) });
-      }
-      if (r.method === "DELETE") {
-        const ids = ((body ?? {}) as { individual_ids?: string[] })
-          .individual_ids;
-        return json(200, {
-          job_id: this.newJob(() => {
-            for (const id of ids ?? []) enrolled.delete(id);
-          }),
-        });
-      }
-    }
-    const manual = /^\/jobs\/manual\/([^/]+)$/.exec(r.path);
-    if (r.method === "GET" && manual) {
-      const job = this.jobs.get(manual[1]);
-      if (!job) return finchError(404, "not_found", "Job not found");
-      return json(200, {
-        job_id: manual[1],
-        status: job.status,
-        body: job.body,
-      });
-    }
-    if (r.method === "POST" && r.path === "/employer/pay-statement") {
-      const requests =
-        (
-          (body ?? {}) as {
-            requests?: {
-              payment_id: string;
-              limit?: number;
-              offset?: number;
-            }[];
-          }
-        ).requests ?? [];
-      return json(200, {
-        responses: requests.map((q) => {
-          if (this.statementsSyncing.has(q.payment_id))
-            return {
-              payment_id: q.payment_id,
-              code: 202,
-              body: {
-                code: 202,
-                finch_code: "data_sync_in_progress",
-                message:
-                  "The pay statements for this payment are being fetched. Please check back later.",
-                name: "accepted",
-              },
-            };
-          const all = this.statements.get(q.payment_id);
-          if (!all)
-            return {
-              payment_id: q.payment_id,
-              code: 404,
-              body: {
-                code: 404,
-                name: "not_found",
-                message: "Payment not found",
-              },
-            };
-          const offset = q.offset ?? 0;
-          const page = all.slice(offset, offset + (q.limit ?? 100));
-          return {
-            payment_id: q.payment_id,
-            code: 200,
-            body: {
-              paging: { count: all.length, offset },
-              pay_statements: page.map((st) => ({
-                individual_id: st.individualId,
-                type: "regular_payroll",
-                payment_method: "direct_deposit",
-                total_hours: 80,
-                gross_pay: { amount: st.grossPayCents, currency: "usd" },
-                net_pay: { amount: st.netPayCents, currency: "usd" },
-                earnings: [
-                  {
-                    type: "salary",
-                    name: "Salary",
-                    amount: st.grossPayCents,
-                    currency: "usd",
-                    hours: 80,
-                  },
-                ],
-                taxes: [],
-                employee_deductions: st.deductions.map((d) => ({
-                  name: d.name,
-                  amount: d.cents,
-                  currency: "usd",
-                  pre_tax: false,
-                  type: "custom_post_tax",
-                })),
-                employer_contributions: [],
-              })),
-            },
-          };
-        }),
-      });
-    }
-    return null;
   }
 }
 

@@ -4,7 +4,10 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { buttonClass, PostButton } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
-import { disconnectPayroll } from "~/models/integrations/index.server";
+import {
+  disconnectPayroll,
+  isAssistedPayroll,
+} from "~/models/integrations/index.server";
 import {
   confirmOffboardingProposal,
   dismissOffboardingProposal,
@@ -79,7 +82,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       : t("payroll.unknownDate");
   const sync = view.connection?.lastSync;
   // Assisted or automated is the connection's (how the employer authenticated), not the job's.
-  const assisted = view.connection?.authType === "assisted";
+  const assisted = view.connection ? isAssistedPayroll(view.connection) : false;
   return json({
     i18n,
     isOwner: can(member, "team"),

@@ -4,7 +4,10 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { buttonClass, PostButton } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
-import { disconnectPayroll } from "~/models/integrations/index.server";
+import {
+  disconnectPayroll,
+  isAssistedPayroll,
+} from "~/models/integrations/index.server";
 import {
   confirmOffboardingProposal,
   dismissOffboardingProposal,
@@ -20,6 +23,10 @@ import {
 } from "~/models/companies/index.server";
 import { payrollProblemText } from "~/models/notifications/index.server";
 import { formatMoney, fromCents } from "~/utils/money";
+import {
+  PAYROLL_WRITE_DAYS_BEFORE,
+  PAYROLL_WRITE_DAYS_BEFORE_ASSISTED,
+} from "~/utils/rules";
 import { formatDate, formatDateTime } from "~/utils/dates";
 import { translatedTitle, useT } from "~/utils/i18n";
 import { serverT } from "~/utils/i18n.server";
@@ -74,6 +81,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
       ? formatDate(new Date(`${d}T12:00:00`), language)
       : t("payroll.unknownDate");
   const sync = view.connection?.lastSync;
+  // Assisted or automated is the connection's (how the employer authenticated), not the job's.
+  const assisted = view.connection ? isAssistedPayroll(view.connection) : false;
   return json({
     i18n,
     isOwner: can(member, "team"),
@@ -107,9 +116,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
         count: r.employees,
         job: r.jobId || "—",
       }),
-      jobText: t(`payroll.job.${r.jobStatus}`, {
-        detail: r.jobDetail ?? "",
-      }),
+      jobText:
+        assisted && (r.jobStatus === "PENDING" || r.jobStatus === "IN_PROGRESS")
+          ? t("payroll.jobAssisted")
+          : t(`payroll.job.${r.jobStatus}`, { detail: r.jobDetail ?? "" }),
       readText: r.resultsReadAt
         ? t("payroll.resultsRead", {
             date: formatDateTime(r.resultsReadAt, language),
@@ -142,6 +152,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
           products: view.connection.products.map((p) =>
             t(`payroll.products.${p}`, { defaultValue: p }),
           ),
+          typeText: view.connection.authType
+            ? assisted
+              ? t("payroll.typeAssisted", {
+                  days: PAYROLL_WRITE_DAYS_BEFORE_ASSISTED,
+                })
+              : t("payroll.typeAutomated", { days: PAYROLL_WRITE_DAYS_BEFORE })
+            : null,
           syncText:
             sync && view.connection.lastSyncedAt
               ? t("payroll.lastSync", {
@@ -267,6 +284,9 @@ export default function PayrollConnectionPage() {
       ) : connection ? (
         <Card title={connection.title}>
           <p className="text-sm text-gray-700">{connection.byText}</p>
+          {connection.typeText ? (
+            <p className="text-sm text-gray-700">{connection.typeText}</p>
+          ) : null}
           <h3 className="mt-4 text-sm font-semibold text-gray-900">
             {t("payroll.granted")}
           </h3>

@@ -135,3 +135,10 @@ export const MAX_RETENTION_YEARS = 10;
  * this many days before it (docs/decisions/0124).
  */
 export const PAYROLL_WRITE_DAYS_BEFORE = 3;
+
+/**
+ * The same for an assisted connection, whose deductions Finch's team writes by hand within 2
+ * business days: two days earlier. At most 5, so a weekly payroll's write still comes after the
+ * day its last pay date's amounts go back to 0 (docs/decisions/0146).
+ */
+export const PAYROLL_WRITE_DAYS_BEFORE_ASSISTED = 5;

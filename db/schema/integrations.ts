@@ -184,6 +184,10 @@ export const payrollConnections = pgTable(
     statusAt: tstz("status_at"),
     /** Finch's Retry-After, when it rate-limited us: no call before then. */
     retryAfter: tstz("retry_after"),
+    // How the employer authenticated, from Finch's introspection (its authentication method's
+    // type: "assisted", "credential", "api_token", "api_credential", "oauth"); null until read.
+    // "assisted" is an assisted integration (Finch's team writes by hand); any other, automated.
+    authType: text("auth_type"),
   },
   (t) => [
     uniqueIndex("payroll_connections_company_idx").on(t.companyId),

@@ -69,8 +69,9 @@ export type RunUnmatched = {
 };
 
 // A payroll run written to the payroll system through the connection: Finch's job id and its
-// outcome, the enrolment amounts written, and what the pay statements said afterwards (the
-// deductions left for a person, with the reason), then the reset of the amounts to 0.
+// status at GET /jobs/manual (pending, in_progress, complete; error is FAILED), the enrolment
+// amounts written, and what the pay statements said afterwards (the deductions left for a
+// person, with the reason), then the reset of the amounts to 0.
 export const payrollRunWrites = pgTable(
   "payroll_run_writes",
   {
@@ -82,7 +83,7 @@ export const payrollRunWrites = pgTable(
       .references(() => companies.id),
     jobId: text("job_id").notNull(),
     jobStatus: text("job_status", {
-      enum: ["PENDING", "COMPLETE", "FAILED", "ASSISTED"],
+      enum: ["PENDING", "IN_PROGRESS", "COMPLETE", "FAILED"],
     })
       .notNull()
       .default("PENDING"),
@@ -98,7 +99,7 @@ export const payrollRunWrites = pgTable(
     index("payroll_run_writes_company_idx").on(t.companyId),
     check(
       "payroll_run_writes_job_status_check",
-      sql`${t.jobStatus} in ('PENDING', 'COMPLETE', 'FAILED', 'ASSISTED')`,
+      sql`${t.jobStatus} in ('PENDING', 'IN_PROGRESS', 'COMPLETE', 'FAILED')`,
     ),
   ],
 );

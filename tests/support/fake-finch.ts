@@ -1,13 +1,22 @@
 import crypto from "node:crypto";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
+import {
+  finchError,
+  json,
+  payrollRoute,
+  type Answer,
+  type Job,
+} from "./fake-finch-payroll";
 
 // A small fake of Finch on 127.0.0.1 for the real `@tryfinch/finch-api` SDK (DESIGN §13), built
 // from the request and response shapes in Finch's API reference (developer.tryfinch.com):
-// Connect sessions (Basic auth) and the Connect page's redirect back with a code, the code
-// exchange (POST /auth/token), /providers, /disconnect, and the organization endpoints the roster
-// sync reads (directory paged by limit/offset, individual and employment batches). Every request
-// is recorded; failures (with Retry-After) can be injected per path.
+// Connect sessions (Basic auth) and Connect's redirect back with a code, the code exchange
+// (POST /auth/token), /introspect (the token's authentication method: assisted or automated),
+// /providers, /disconnect, and the roster sync's organization endpoints (directory paged by
+// limit/offset, individual and employment batches); the payroll side (deductions, their jobs at
+// /jobs/manual only, pay statements) is in fake-finch-payroll.ts. Every request is recorded;
+// failures (with Retry-After) can be injected per path.
 
 export type FinchRequest = {
   method: string;
@@ -46,11 +55,17 @@ type Session = {
   redirectUri: string | null;
 };
 
-type Token = {
+/** Finch's authentication method types (introspect's authentication_methods[].type). */
+export type FakeAuthType =
+  "assisted" | "credential" | "api_token" | "api_credential" | "oauth";
+
+export type Token = {
   connectionId: string;
   customerId: string;
   products: string[];
   revoked: boolean;
+  authType: FakeAuthType;
+  providerId: string;
 };
 
 type Failure = {
@@ -60,18 +75,8 @@ type Failure = {
   retryAfter?: number;
 };
 
-type Answer = {
-  status: number;
-  body: unknown;
-  headers?: Record<string, string>;
-};
-
 export const FINCH_CLIENT_ID = "4ab15e51-11ad-49f4-acae-f343b7794375";
 export const FINCH_CLIENT_SECRET = "finch-secret-for-tests";
-
-const json = (status: number, body: unknown): Answer => ({ status, body });
-const finchError = (status: number, name: string, message: string) =>
-  json(status, { code: status, name, message, finch_code: name });
 
 export class FakeFinch {
   readonly requests: FinchRequest[] = [];
@@ -83,6 +88,8 @@ export class FakeFinch {
   connectOutcome: "grant" | "cancel" = "grant";
   /** Overrides the customer a granted token names (a token for someone else). */
   grantCustomerId: string | null = null;
+  /** How the employer authenticates in the next Connect (an assisted integration or not). */
+  authType: FakeAuthType = "oauth";
   people: FakePerson[] = [];
   /** The company's payments: who was paid on which day. */
   payments: { id: string; payDate: string; individualIds: string[] }[] = [];
@@ -100,16 +107,17 @@ export class FakeFinch {
     type: string;
     frequency: string | null;
   }[] = [];
-  /** The provider refuses to create deductions through the API (422): register instead. */
+  /** The provider refuses to create deductions through the API (422). */
   benefitCreateRefused = false;
   /** Each deduction's enrolments: benefit id → individual id → amount in cents. */
   readonly enrolments = new Map<string, Map<string, number>>();
-  /** Async jobs (deduction writes) and how the next ones end at the provider. */
-  readonly jobs = new Map<
-    string,
-    { kind: "automated" | "manual"; status: string; body: unknown[] | null }
-  >();
-  nextJobOutcome: "complete" | "error" | "assisted" | "pending" = "complete";
+  /**
+   * Deduction jobs, and how the next ones stand when created: done at once (complete), failed
+   * at the provider (error, writing nothing), or not done yet (pending, in_progress) until
+   * `settleJobs` (Finch's team, for an assisted connection) ends them.
+   */
+  readonly jobs = new Map<string, Job>();
+  nextJobOutcome: Job["status"] = "complete";
   /** The pay statements of each payment (POST /employer/pay-statement). */
   readonly statements = new Map<string, FakeStatement[]>();
   /** Payments whose statements Finch is still fetching (202 data_sync_in_progress). */
@@ -196,6 +204,16 @@ export class FakeFinch {
     this.connectOutcome = "grant";
     this.grantCustomerId = null;
     this.providerId = "gusto";
+    this.authType = "oauth";
+  }
+
+  /** Ends every job not done yet as `status` (what it writes is written when complete). */
+  settleJobs(status: "in_progress" | "complete" | "error" = "complete") {
+    for (const job of this.jobs.values())
+      if (job.status === "pending" || job.status === "in_progress") {
+        job.status = status;
+        if (status === "complete") job.apply();
+      }
   }
 
   callsTo(path: string) {
@@ -278,6 +296,8 @@ export class FakeFinch {
         customerId: this.grantCustomerId ?? session.customerId,
         products: session.products,
         revoked: false,
+        authType: this.authType,
+        providerId: this.providerId,
       };
       this.tokens.set(accessToken, token);
       return json(200, {
@@ -307,6 +327,36 @@ export class FakeFinch {
         { id: "gusto", display_name: "Gusto", products: ["directory"] },
         { id: "adp_run", display_name: "ADP Run", products: ["directory"] },
       ]);
+    }
+    if (r.method === "GET" && r.path === "/introspect") {
+      const status = {
+        status: "connected",
+        message: null,
+        last_successful_sync: null,
+      };
+      return json(200, {
+        id: crypto.randomUUID(),
+        client_id: FINCH_CLIENT_ID,
+        client_type: "sandbox",
+        connection_id: token.connectionId,
+        connection_status: status,
+        connection_type: "provider",
+        products: token.products,
+        provider_id: token.providerId,
+        customer_id: token.customerId,
+        customer_name: null,
+        customer_email: null,
+        authentication_methods: [
+          {
+            type: token.authType,
+            connection_status: status,
+            products: token.products,
+          },
+        ],
+        manual: token.authType === "assisted",
+        username: null,
+        entities: [],
+      });
     }
     if (r.method === "POST" && r.path === "/disconnect") {
       token.revoked = true;
@@ -418,228 +468,25 @@ export class FakeFinch {
         }),
       });
     }
-    const answer = this.payrollRoute(r);
+    const answer = payrollRoute(this, r, token);
     if (answer) return answer;
     return finchError(404, "not_found", `No route ${r.method} ${r.path}`);
   }
 
-  private newJob(): string {
+  /** A deduction job as the next outcome says; `apply` is its write, done once complete. */
+  newJob(apply: () => void = () => undefined): string {
     const jobId = crypto.randomUUID();
-    const outcome = this.nextJobOutcome;
-    this.jobs.set(jobId, {
-      kind: outcome === "assisted" ? "manual" : "automated",
-      status:
-        outcome === "assisted"
-          ? "pending"
-          : outcome === "error"
-            ? "error"
-            : outcome === "pending"
-              ? "in_progress"
-              : "complete",
-      body: null,
-    });
+    const job: Job = { status: this.nextJobOutcome, body: null, apply };
+    if (job.status === "complete") apply();
+    if (job.status === "error")
+      job.body = [{ code: 422, message: "Rejected by the payroll system" }];
+    this.jobs.set(jobId, job);
     return jobId;
   }
 
   /** The current enrolment of an individual in a deduction, in cents. */
   enrolmentOf(benefitId: string, individualId: string): number | undefined {
     return this.enrolments.get(benefitId)?.get(individualId);
-  }
-
-  // Pay groups, deductions (benefits), async jobs and pay statements, from Finch's API reference.
-  private payrollRoute(r: FinchRequest): Answer | null {
-    const body = r.body;
-    if (r.method === "GET" && r.path === "/employer/pay-groups")
-      return json(
-        200,
-        this.payGroups.map((g) => ({
-          id: g.id,
-          name: g.name,
-          pay_frequencies: g.payFrequencies,
-        })),
-      );
-    const group = /^\/employer\/pay-groups\/([^/]+)$/.exec(r.path);
-    if (r.method === "GET" && group) {
-      const g = this.payGroups.find((x) => x.id === group[1]);
-      if (!g) return finchError(404, "not_found", "Pay group not found");
-      return json(200, {
-        id: g.id,
-        name: g.name,
-        pay_frequencies: g.payFrequencies,
-        individual_ids: g.individualIds,
-      });
-    }
-    if (r.method === "GET" && r.path === "/employer/benefits")
-      return json(
-        200,
-        this.benefits.map((b) => ({
-          benefit_id: b.benefitId,
-          description: b.description,
-          type: b.type,
-          frequency: b.frequency,
-          company_contribution: null,
-        })),
-      );
-    if (
-      r.method === "POST" &&
-      (r.path === "/employer/benefits" ||
-        r.path === "/employer/benefits/register")
-    ) {
-      const b = (body ?? {}) as Record<string, unknown>;
-      if (r.path === "/employer/benefits" && this.benefitCreateRefused)
-        return finchError(
-          422,
-          "unsupported_operation",
-          "Creating deductions is not supported for this provider",
-        );
-      if (typeof b.description !== "string" || typeof b.type !== "string")
-        return finchError(400, "invalid_request", "description and type");
-      const benefitId = crypto.randomUUID();
-      this.benefits.push({
-        benefitId,
-        description: b.description,
-        type: b.type,
-        frequency: (b.frequency as string | null) ?? null,
-      });
-      return json(200, { benefit_id: benefitId, job_id: this.newJob() });
-    }
-    const individuals = /^\/employer\/benefits\/([^/]+)\/individuals$/.exec(
-      r.path,
-    );
-    if (individuals) {
-      const benefitId = individuals[1];
-      if (!this.benefits.some((b) => b.benefitId === benefitId))
-        return finchError(404, "not_found", "Benefit not found");
-      const enrolled =
-        this.enrolments.get(benefitId) ?? new Map<string, number>();
-      this.enrolments.set(benefitId, enrolled);
-      if (r.method === "POST") {
-        if (!Array.isArray(body))
-          return finchError(400, "invalid_request", "An array of individuals");
-        const outcome = this.nextJobOutcome;
-        // A job that fails at the provider writes nothing.
-        if (outcome !== "error")
-          for (const item of body as {
-            individual_id: string;
-            configuration?: { employee_deduction?: { amount?: number } };
-          }[])
-            enrolled.set(
-              item.individual_id,
-              item.configuration?.employee_deduction?.amount ?? 0,
-            );
-        return json(200, { job_id: this.newJob() });
-      }
-      if (r.method === "DELETE") {
-        const ids = ((body ?? {}) as { individual_ids?: string[] })
-          .individual_ids;
-        for (const id of ids ?? []) enrolled.delete(id);
-        return json(200, { job_id: this.newJob() });
-      }
-    }
-    const automated = /^\/jobs\/automated\/([^/]+)$/.exec(r.path);
-    if (r.method === "GET" && automated) {
-      const job = this.jobs.get(automated[1]);
-      if (!job || job.kind !== "automated")
-        return finchError(404, "not_found", "Job not found");
-      return json(200, {
-        job_id: automated[1],
-        job_url: `${this.baseURL}/jobs/automated/${automated[1]}`,
-        type: "data_sync_all",
-        status: job.status,
-        created_at: new Date().toISOString(),
-        scheduled_at: null,
-        started_at: null,
-        completed_at:
-          job.status === "complete" ? new Date().toISOString() : null,
-        params: null,
-      });
-    }
-    const manual = /^\/jobs\/manual\/([^/]+)$/.exec(r.path);
-    if (r.method === "GET" && manual) {
-      const job = this.jobs.get(manual[1]);
-      if (!job || job.kind !== "manual")
-        return finchError(404, "not_found", "Job not found");
-      return json(200, {
-        job_id: manual[1],
-        status: job.status,
-        body: job.body,
-      });
-    }
-    if (r.method === "POST" && r.path === "/employer/pay-statement") {
-      const requests =
-        (
-          (body ?? {}) as {
-            requests?: {
-              payment_id: string;
-              limit?: number;
-              offset?: number;
-            }[];
-          }
-        ).requests ?? [];
-      return json(200, {
-        responses: requests.map((q) => {
-          if (this.statementsSyncing.has(q.payment_id))
-            return {
-              payment_id: q.payment_id,
-              code: 202,
-              body: {
-                code: 202,
-                finch_code: "data_sync_in_progress",
-                message:
-                  "The pay statements for this payment are being fetched. Please check back later.",
-                name: "accepted",
-              },
-            };
-          const all = this.statements.get(q.payment_id);
-          if (!all)
-            return {
-              payment_id: q.payment_id,
-              code: 404,
-              body: {
-                code: 404,
-                name: "not_found",
-                message: "Payment not found",
-              },
-            };
-          const offset = q.offset ?? 0;
-          const page = all.slice(offset, offset + (q.limit ?? 100));
-          return {
-            payment_id: q.payment_id,
-            code: 200,
-            body: {
-              paging: { count: all.length, offset },
-              pay_statements: page.map((st) => ({
-                individual_id: st.individualId,
-                type: "regular_payroll",
-                payment_method: "direct_deposit",
-                total_hours: 80,
-                gross_pay: { amount: st.grossPayCents, currency: "usd" },
-                net_pay: { amount: st.netPayCents, currency: "usd" },
-                earnings: [
-                  {
-                    type: "salary",
-                    name: "Salary",
-                    amount: st.grossPayCents,
-                    currency: "usd",
-                    hours: 80,
-                  },
-                ],
-                taxes: [],
-                employee_deductions: st.deductions.map((d) => ({
-                  name: d.name,
-                  amount: d.cents,
-                  currency: "usd",
-                  pre_tax: false,
-                  type: "custom_post_tax",
-                })),
-                employer_contributions: [],
-              })),
-            },
-          };
-        }),
-      });
-    }
-    return null;
   }
 }
 

@@ -57,7 +57,10 @@ export {
   requestFingerprint,
   type ResponseSecrets,
 } from "./idempotency.server";
-export type { ConnectedCompany } from "./payroll-types.server";
+export {
+  type ConnectedCompany,
+  isAssisted as isAssistedPayroll,
+} from "./payroll-types.server";
 export {
   completePayrollConnect,
   connectedCompanies,
@@ -70,6 +73,7 @@ export {
   recordPayrollSync,
 } from "./payroll-connection.server";
 export {
+  ensurePayrollAuthType,
   ensurePayrollDeduction,
   linkPayrollIndividuals,
   payrollConnectionOf,

@@ -11,6 +11,7 @@ import {
 } from "#db/schema";
 import { recordAudit } from "~/models/audit/index.server";
 import {
+  connectionAuthType,
   createConnectSession,
   disconnectToken,
   exchangeCode,
@@ -65,6 +66,8 @@ export type PayrollConnectionRecord = {
     statusDetail: string | null;
     statusAt: Date | null;
     retryAfter: Date | null;
+    /** How the employer authenticated (Finch's introspection), null until read. */
+    authType: string | null;
   } | null;
 };
 
@@ -111,6 +114,7 @@ export async function payrollConnectionRecord(
       statusAt: payrollConnections.statusAt,
       retryAfter: payrollConnections.retryAfter,
       connectedById: payrollConnections.connectedById,
+      authType: payrollConnections.authType,
     })
     .from(payrollConnections)
     .where(eq(payrollConnections.companyId, companyId));
@@ -129,6 +133,7 @@ export async function payrollConnectionRecord(
           statusDetail: row.statusDetail,
           statusAt: row.statusAt,
           retryAfter: row.retryAfter,
+          authType: row.authType,
         }
       : null,
   };
@@ -209,6 +214,10 @@ export async function completePayrollConnect(
     grant.accessToken,
     grant.providerId,
   ).catch(() => grant.providerId);
+  // Assisted or automated, as the employer authenticated; unread now, it is read at the next run.
+  const authType = await connectionAuthType(settings, grant.accessToken).catch(
+    () => null,
+  );
   const sealed = seal(tokenKeys(), grant.accessToken, sealContext(companyId));
   const stored = await db().transaction(async (tx) => {
     const [row] = await tx
@@ -221,6 +230,7 @@ export async function completePayrollConnect(
         products: grant.products,
         accessTokenSealed: sealed,
         connectedById: owner.id,
+        authType,
       })
       .onConflictDoNothing()
       .returning({ id: payrollConnections.id });
@@ -233,6 +243,7 @@ export async function completePayrollConnect(
         provider: grant.providerId,
         connectionId: grant.connectionId,
         products: grant.products,
+        authType,
       },
     });
     return true;
@@ -326,6 +337,7 @@ export async function connectedCompanies(
     benefitId: row.benefitId,
     status: row.status,
     retryAfter: row.retryAfter,
+    authType: row.authType,
   }));
 }
 

@@ -4,15 +4,17 @@ import {
   notifyPayrollConnectionProblem,
   type PayrollConnectionProblem,
 } from "~/models/notifications/index.server";
+import { ensureDeduction } from "~/services/payroll/finch-deductions.server";
 import {
-  ensureDeduction,
+  connectionAuthType,
   FinchCallError,
 } from "~/services/payroll/finch.server";
 import { db } from "~/utils/db.server";
 import { fromCents } from "~/utils/money";
-import type {
-  ConnectedCompany,
-  PayrollConnectionStatus,
+import {
+  isAssisted,
+  type ConnectedCompany,
+  type PayrollConnectionStatus,
 } from "./payroll-types.server";
 
 // What a payroll connection knows beyond its token (docs/decisions/0124, 0125): the company's
@@ -122,17 +124,46 @@ export async function recordFinchFault(
 }
 
 /**
+ * The connection's authentication type, read from Finch's introspection once and kept: at
+ * connect, or (a connection made before it was kept, or whose read failed then) at its next
+ * run. Finch failing here is the connection's fault, as any call.
+ */
+export async function ensurePayrollAuthType(
+  company: ConnectedCompany,
+): Promise<void> {
+  if (company.authType !== null) return;
+  try {
+    const authType = await connectionAuthType(
+      company.settings,
+      company.accessToken,
+    );
+    if (authType === null) return;
+    await db()
+      .update(payrollConnections)
+      .set({ authType })
+      .where(eq(payrollConnections.companyId, company.companyId));
+    company.authType = authType;
+  } catch (error) {
+    await recordFinchFault(company.companyId, error);
+    throw error;
+  }
+}
+
+/**
  * The company-level post-tax deduction "Grocery Advance repayment" in the payroll system:
- * found, created or registered once, then kept on the connection.
+ * found, created, or (an assisted connection only) registered once, then kept on the
+ * connection.
  */
 export async function ensurePayrollDeduction(
   company: ConnectedCompany,
 ): Promise<string> {
   if (company.benefitId) return company.benefitId;
+  await ensurePayrollAuthType(company);
   try {
     const { benefitId } = await ensureDeduction(
       company.settings,
       company.accessToken,
+      { assisted: isAssisted(company) },
     );
     await db()
       .update(payrollConnections)

@@ -14,7 +14,16 @@ export type ConnectedCompany = {
   status: PayrollConnectionStatus;
   /** Finch's Retry-After after a rate limit: no call before then. */
   retryAfter: Date | null;
+  /** How the employer authenticated (Finch's introspection), or null until read. */
+  authType: string | null;
 };
+
+/**
+ * An assisted connection: Finch's team writes its deductions by hand (within 2 business days);
+ * any other authentication type is an automated one. Unknown (not read yet) counts as automated.
+ */
+export const isAssisted = (company: { authType: string | null }) =>
+  company.authType === "assisted";
 
 export type PayrollConnectionStatus =
   (typeof payrollConnections.$inferSelect)["status"];

@@ -38,6 +38,6 @@ export {
   listWrittenRuns,
   runPayrollConnection,
   runPayrollConnections,
-  UNMATCHED,
-  writeRunAgain,
 } from "./payroll-connection-runs.server";
+export { UNMATCHED } from "./payroll-connection-read.server";
+export { writeRunAgain } from "./payroll-connection-write.server";

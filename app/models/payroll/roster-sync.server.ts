@@ -27,7 +27,7 @@ import { db } from "~/utils/db.server";
 import { AppError, conflict, isAppError, notFound } from "~/utils/errors";
 import { inviteEmployeeSchema } from "~/validation/company";
 import { offboardEmployee } from "./offboarding.server";
-import { syncPayScheduleFromPayroll } from "./payroll-connection-runs.server";
+import { syncPayScheduleFromPayroll } from "./payroll-connection-schedule.server";
 
 // The roster sync (DESIGN §13; docs/decisions/0111): a connected company's payroll roster read
 // through Finch and matched to its employees, by work e-mail, then by the payroll system's

@@ -38,7 +38,7 @@ export function finchSettings(): FinchSettings | null {
   };
 }
 
-function client(settings: FinchSettings, accessToken?: string): Finch {
+export function client(settings: FinchSettings, accessToken?: string): Finch {
   return new Finch({
     clientID: settings.clientId,
     clientSecret: settings.clientSecret,
@@ -77,7 +77,7 @@ function retryAfterOf(error: InstanceType<typeof APIError>): number | null {
   return Number.isNaN(at) ? null : Math.max(0, (at - Date.now()) / 1000);
 }
 
-async function calling<T>(run: () => Promise<T>): Promise<T> {
+export async function calling<T>(run: () => Promise<T>): Promise<T> {
   try {
     return await run();
   } catch (error) {
@@ -171,6 +171,26 @@ export function disconnectToken(
   });
 }
 
+/**
+ * How the employer authenticated the connection (GET /introspect): the type of the
+ * authentication method that carries the deductions product ("benefits"), else of the first
+ * one: "assisted", "credential", "api_token", "api_credential" or "oauth". Finch's `manual`
+ * flag stands in when it lists no method; null when it says neither.
+ */
+export function connectionAuthType(
+  settings: FinchSettings,
+  accessToken: string,
+): Promise<string | null> {
+  return calling(async () => {
+    const token = await client(settings, accessToken).account.introspect();
+    const methods = token.authentication_methods ?? [];
+    const method =
+      methods.find((m) => m.products?.includes("benefits")) ?? methods[0];
+    if (method) return method.type;
+    return token.manual === true ? "assisted" : null;
+  });
+}
+
 /** One person of the payroll system, from the directory, individual and employment records. */
 export type FinchPerson = {
   id: string;
@@ -184,7 +204,7 @@ export type FinchPerson = {
   endDate: string | null;
 };
 
-const BATCH = 100;
+export const BATCH = 100;
 
 function chunks<T>(items: T[], size: number): T[][] {
   const out: T[][] = [];
@@ -272,7 +292,7 @@ export function lastPayDates(
   });
 }
 
-// ---- Pay schedule, deductions written to payroll, pay statements (decision 0124) -------------
+// ---- Pay schedule (decision 0124); the deductions and pay statements are in finch-deductions --
 
 type Frequency = "WEEKLY" | "BIWEEKLY" | "SEMIMONTHLY" | "MONTHLY";
 
@@ -321,168 +341,5 @@ export function readPaySchedule(
       if (payment.pay_date && payment.pay_date > (lastPayDate ?? ""))
         lastPayDate = payment.pay_date;
     return { frequency: best?.frequency ?? null, lastPayDate };
-  });
-}
-
-/** The company-level deduction's name, in the payroll system and on pay statements. */
-const DEDUCTION_NAME = "Grocery Advance repayment";
-
-/**
- * The company-level post-tax deduction: the one already there with our name (GET
- * /employer/benefits), else created (POST /employer/benefits), else, when the provider does not
- * create through the API, registered (POST /employer/benefits/register). Never two.
- */
-export function ensureDeduction(
-  settings: FinchSettings,
-  accessToken: string,
-): Promise<{ benefitId: string; jobId: string | null }> {
-  return calling(async () => {
-    const finch = client(settings, accessToken);
-    for await (const benefit of finch.hris.benefits.list())
-      if (
-        benefit.description?.trim().toLowerCase() ===
-        DEDUCTION_NAME.toLowerCase()
-      )
-        return { benefitId: benefit.benefit_id, jobId: null };
-    const body = {
-      type: "custom_post_tax" as const,
-      description: DEDUCTION_NAME,
-      frequency: "every_paycheck" as const,
-    };
-    try {
-      const created = await finch.hris.benefits.create(body);
-      return { benefitId: created.benefit_id, jobId: created.job_id };
-    } catch (error) {
-      if (
-        !(error instanceof APIError) ||
-        (error.status !== 400 && error.status !== 422)
-      )
-        throw error;
-      const registered = await finch.hris.benefits.register(body);
-      return { benefitId: registered.benefit_id, jobId: registered.job_id };
-    }
-  });
-}
-
-/**
- * Each individual's enrolment amount in the deduction (POST
- * /employer/benefits/{id}/individuals), in cents, as one batch: an overwrite, so the same
- * request again changes nothing (Finch's documented idempotency for enrolments). Returns the job.
- */
-export function writeEnrolments(
-  settings: FinchSettings,
-  accessToken: string,
-  benefitId: string,
-  lines: { individualId: string; cents: number }[],
-): Promise<string> {
-  return calling(async () => {
-    const job = await client(
-      settings,
-      accessToken,
-    ).hris.benefits.individuals.enrollMany(benefitId, {
-      individuals: lines.map((l) => ({
-        individual_id: l.individualId,
-        configuration: {
-          employee_deduction: { type: "fixed", amount: l.cents },
-        },
-      })),
-    });
-    return job.job_id;
-  });
-}
-
-export type FinchJobState = "pending" | "complete" | "failed" | "assisted";
-
-/**
- * Where a write job stands: an automated job (GET /jobs/automated/{id}); a job Finch does not
- * know as automated is an assisted one (GET /jobs/manual/{id}), done by hand at Finch.
- */
-export function jobState(
-  settings: FinchSettings,
-  accessToken: string,
-  jobId: string,
-): Promise<{ state: FinchJobState; detail: string | null }> {
-  return calling(async () => {
-    const finch = client(settings, accessToken);
-    try {
-      const job = await finch.jobs.automated.retrieve(jobId);
-      if (job.status === "complete") return { state: "complete", detail: null };
-      if (job.status === "pending" || job.status === "in_progress")
-        return { state: "pending", detail: null };
-      return { state: "failed", detail: job.status };
-    } catch (error) {
-      if (!(error instanceof APIError) || error.status !== 404) throw error;
-    }
-    const manual = await finch.jobs.manual.retrieve(jobId);
-    if (manual.status === "complete")
-      return { state: "complete", detail: null };
-    if (manual.status === "error")
-      return { state: "failed", detail: JSON.stringify(manual.body ?? []) };
-    return { state: "assisted", detail: null };
-  });
-}
-
-export type FinchStatement = {
-  individualId: string;
-  type: string | null;
-  netPayCents: number | null;
-  /** The sum of the statement's lines of our deduction, in cents (0 when it has none). */
-  deductedCents: number;
-  /** Whether the statement has a line of our deduction at all. */
-  hasLine: boolean;
-};
-
-/**
- * The pay statements of every payment on `payDate` (GET /employer/payment for the day, then POST
- * /employer/pay-statement for those payments). `ready` is false while Finch is still fetching
- * them (its 202 data_sync_in_progress).
- */
-export function readPayStatements(
-  settings: FinchSettings,
-  accessToken: string,
-  payDate: string,
-): Promise<{ ready: boolean; statements: FinchStatement[] }> {
-  return calling(async () => {
-    const finch = client(settings, accessToken);
-    const paymentIds: string[] = [];
-    for await (const payment of finch.hris.payments.list({
-      start_date: payDate,
-      end_date: payDate,
-    }))
-      if (payment.pay_date === payDate) paymentIds.push(payment.id);
-    const statements: FinchStatement[] = [];
-    if (paymentIds.length === 0) return { ready: false, statements };
-    let ready = true;
-    // Each payment's statements, 100 at a time (its paging's offset and count).
-    const pending = paymentIds.map((id) => ({ payment_id: id, offset: 0 }));
-    while (pending.length > 0) {
-      const request = pending.shift()!;
-      const [response] = await finch.hris.payStatements
-        .retrieveMany({ requests: [{ ...request, limit: BATCH }] })
-        .then((page) => page.getPaginatedItems());
-      if (!response) continue;
-      if (response.code === 202) {
-        ready = false;
-        continue;
-      }
-      if (response.code !== 200 || !("pay_statements" in response.body))
-        continue;
-      const page = response.body.pay_statements;
-      if (page.length === BATCH)
-        pending.push({ ...request, offset: request.offset + BATCH });
-      for (const s of page) {
-        const lines = (s.employee_deductions ?? []).filter(
-          (d) => d.name?.trim().toLowerCase() === DEDUCTION_NAME.toLowerCase(),
-        );
-        statements.push({
-          individualId: s.individual_id,
-          type: s.type,
-          netPayCents: s.net_pay?.amount ?? null,
-          deductedCents: lines.reduce((sum, d) => sum + (d.amount ?? 0), 0),
-          hasLine: lines.length > 0,
-        });
-      }
-    }
-    return { ready, statements };
   });
 }

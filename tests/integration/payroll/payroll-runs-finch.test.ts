@@ -562,14 +562,17 @@ describe("faults end in a clear state and a mail to the owners, never a half-wri
     expect(
       finch().enrolmentOf(company2.benefitId!, `ind-Jon-${owner.id}`),
     ).toBe(20_000);
-    // An assisted job is shown as such.
-    finch().nextJobOutcome = "assisted";
+    // A job still pending on an automated connection is not an assisted one (an assisted
+    // connection's jobs: payroll-connection-types-finch.test.ts).
+    finch().nextJobOutcome = "pending";
     await writeRunAgain(admin, runId);
     await runPayrollConnection(company2, noon(today));
-    const assisted = (await (
+    const pending = (await (
       await call(payrollLoader, await requestAs(admin, "/settings/payroll"))
     ).json()) as { runs: { jobText: string }[] };
-    expect(assisted.runs[0].jobText).toMatch(/^Finch's team enters/);
+    expect(pending.runs[0].jobText).toBe(
+      "Your payroll system is taking the deductions.",
+    );
   });
 });
 

@@ -303,6 +303,10 @@ const settings = {
     connect: "Connect payroll",
     connected: "Connected to {{provider}}",
     connectedBy: "Connected by {{name}} on {{date}}.",
+    typeAutomated:
+      "An automated connection: Finch writes the deductions to your payroll system itself, {{days}} days before each pay date.",
+    typeAssisted:
+      "An assisted connection: Finch's team enters the deductions in your payroll system by hand within 2 business days, so they are sent {{days}} days before each pay date.",
     granted: "What your payroll system shares",
     products: {
       company: "Company details",
@@ -360,12 +364,13 @@ const settings = {
     run: "Pay date {{date}}: {{total}} for {{count}} employees (Finch job {{job}}).",
     job: {
       PENDING: "Your payroll system is taking the deductions.",
+      IN_PROGRESS: "Finch is writing the deductions to your payroll system.",
       COMPLETE: "Written to your payroll system.",
       FAILED:
         "Not written ({{detail}}): key the amounts from the run's file into your payroll system before the pay date, or write them again.",
-      ASSISTED:
-        "Finch's team enters these deductions in your payroll system by hand (an assisted connection): check them there before the pay date; the run's file has the amounts.",
     },
+    jobAssisted:
+      "Finch's team enters these deductions in your payroll system by hand (an assisted connection): check them there before the pay date; the run's file has the amounts.",
     writeAgain: "Write again",
     writeAgainLabel: "Write the deductions of {{date}} again",
     openRun: "Open the run",

@@ -308,6 +308,10 @@ const settings = {
     connect: "Conectar la nómina",
     connected: "Conectado a {{provider}}",
     connectedBy: "Conectado por {{name}} el {{date}}.",
+    typeAutomated:
+      "Una conexión automatizada: Finch escribe las deducciones en tu sistema de nómina por sí mismo, {{days}} días antes de cada fecha de pago.",
+    typeAssisted:
+      "Una conexión asistida: el equipo de Finch ingresa las deducciones a mano en tu sistema de nómina en un plazo de 2 días hábiles, por eso se envían {{days}} días antes de cada fecha de pago.",
     granted: "Lo que comparte tu sistema de nómina",
     products: {
       company: "Datos de la empresa",
@@ -366,12 +370,14 @@ const settings = {
     run: "Fecha de pago {{date}}: {{total}} de {{count}} empleados (trabajo de Finch {{job}}).",
     job: {
       PENDING: "Tu sistema de nómina está recibiendo las deducciones.",
+      IN_PROGRESS:
+        "Finch está escribiendo las deducciones en tu sistema de nómina.",
       COMPLETE: "Escrito en tu sistema de nómina.",
       FAILED:
         "No se escribió ({{detail}}): ingresa los montos del archivo de la corrida en tu sistema de nómina antes de la fecha de pago, o vuelve a escribirlos.",
-      ASSISTED:
-        "El equipo de Finch ingresa estas deducciones a mano en tu sistema de nómina (una conexión asistida): revísalas allí antes de la fecha de pago; el archivo de la corrida tiene los montos.",
     },
+    jobAssisted:
+      "El equipo de Finch ingresa estas deducciones a mano en tu sistema de nómina (una conexión asistida): revísalas allí antes de la fecha de pago; el archivo de la corrida tiene los montos.",
     writeAgain: "Volver a escribir",
     writeAgainLabel: "Volver a escribir las deducciones del {{date}}",
     openRun: "Abrir la corrida",

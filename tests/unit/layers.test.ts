@@ -368,9 +368,8 @@ const CROSSINGS_TO_MOVE: string[] = [
   "app/models/notifications/payroll-notices.server.ts: advance_requests",
   "app/models/notifications/payroll-notices.server.ts: employees",
   "app/models/notifications/payroll-notices.server.ts: companies",
-  // The advances ask whether a request has its card yet (cancel, pay, the money story, the own
-  // cards) and read the schedule for the limits; cards and repayments are above them.
-  "app/models/advances/advance.server.ts: virtual_cards",
+  // The advances ask whether a request has its card yet (cancel, pay) and read the schedule for
+  // the limits; cards and repayments are above them.
   "app/models/advances/cancel-core.server.ts: virtual_cards",
   "app/models/advances/cancel.server.ts: virtual_cards",
   "app/models/advances/limits.server.ts: payroll_deductions",

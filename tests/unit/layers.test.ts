@@ -397,7 +397,6 @@ const CROSSINGS_TO_MOVE: string[] = [
   "app/models/ledger/ledger.server.ts: advance_requests",
   "app/models/ledger/ledger.server.ts: virtual_cards",
   "app/models/ledger/ledger.server.ts: employees",
-  "app/models/ledger/ledger.server.ts: card_authorizations",
   // The notices look up their recipients (employees, users) and the card a push is about.
   "app/models/notifications/credit-notices.server.ts: employees",
   "app/models/notifications/credit-notices.server.ts: users",

@@ -39,6 +39,11 @@ import { isAppError } from "~/utils/errors";
 import { useLanguage, useT } from "~/utils/i18n";
 import { formatCents, formatMoney } from "~/utils/money";
 import { pageI18n } from "~/web/language.server";
+import {
+  CARD_STATUS,
+  DeductionStatus,
+  Newest,
+} from "~/components/employer/employee-details";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const employer = await requireEmployer(request);
@@ -183,48 +188,6 @@ export async function action({ request, params }: ActionFunctionArgs) {
     },
   );
 }
-
-/** Under a list that holds more rows than the page shows (DETAILS_LIMIT, the newest). */
-function Newest({
-  shown,
-  limit,
-  what,
-}: {
-  shown: boolean;
-  limit: number;
-  /** The `employees` key of the sentence. */
-  what: "newestRequests" | "newestDeductions" | "newestCards";
-}) {
-  const t = useT("employees");
-  return shown ? (
-    <p className="mt-3 text-sm text-gray-700">
-      {t(`details.${what}`, { limit })}
-    </p>
-  ) : null;
-}
-
-const DEDUCTION_TONE: Record<
-  string,
-  "green" | "yellow" | "gray" | "red" | "blue"
-> = {
-  SCHEDULED: "yellow",
-  SUBMITTED: "blue",
-  COLLECTED: "green",
-  MISSED: "red",
-  WRITTEN_OFF: "gray",
-};
-
-function DeductionStatus({ status }: { status: string }) {
-  const t = useT("employees");
-  const tone = DEDUCTION_TONE[status];
-  return (
-    <Badge tone={tone ?? "gray"}>
-      {tone ? t(`details.deductionStatus.${status}`) : status}
-    </Badge>
-  );
-}
-
-const CARD_STATUS = ["active", "frozen", "closed", "expired"];
 
 export default function EmployeeDetailsPage() {
   const {

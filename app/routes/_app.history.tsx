@@ -10,9 +10,9 @@ import { EmptyRow, Table, Td } from "~/components/ui/table";
 import {
   countOwnRequests,
   listOwnRequests,
-  requestMoneyOf,
   cancelAdvance,
 } from "~/models/advances/index.server";
+import { requestMoneyOf } from "~/models/cards/index.server";
 import { employeeCreditStory } from "~/models/reports/index.server";
 import { requireEmployee, safeRedirect } from "~/web/auth.server";
 import {

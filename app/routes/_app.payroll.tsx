@@ -1,10 +1,6 @@
 import type { SubmissionResult } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import {
-  unstable_createMemoryUploadHandler,
-  unstable_parseMultipartFormData,
-} from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import {
@@ -33,7 +29,6 @@ import { formatDate, notAvailable } from "~/utils/dates";
 import { formatCents, formatMoney, toCents } from "~/utils/money";
 import {
   attempt,
-  readFormData,
   replyToFailure,
   redirectWithSuccess,
   LINE_MESSAGE,
@@ -41,10 +36,6 @@ import {
   parseWithZod,
   runPayrollSchema,
 } from "~/web/action.server";
-
-const RunPayrollForm = island(() =>
-  import("~/components/payroll/run-payroll-form").then((m) => m.RunPayrollForm),
-);
 import {
   translatedTitle,
   useLanguage,
@@ -53,6 +44,16 @@ import {
   withElements,
 } from "~/utils/i18n";
 import { pageI18n } from "~/web/language.server";
+import { readRunForm } from "~/web/results-file.server";
+import {
+  LINE_STATUS,
+  LINE_TONE,
+  RunStatus,
+} from "~/components/payroll/run-status";
+
+const RunPayrollForm = island(() =>
+  import("~/components/payroll/run-payroll-form").then((m) => m.RunPayrollForm),
+);
 
 // /payroll: the company's next pay date, what is due now, the 'Run payroll' action (with a
 // confirmation checkbox, so it works without JavaScript), the payroll runs, and one run's page
@@ -99,18 +100,6 @@ type ActionData = {
   /** A refusal of a result (or result file) on a run's page. */
   error?: string;
 };
-
-const RESULTS_MAX_BYTES = 2 * 1024 * 1024;
-
-async function readRunForm(request: Request): Promise<FormData> {
-  const type = request.headers.get("Content-Type") ?? "";
-  if (!type.toLowerCase().startsWith("multipart/form-data"))
-    return readFormData(request);
-  return unstable_parseMultipartFormData(
-    request,
-    unstable_createMemoryUploadHandler({ maxPartSize: RESULTS_MAX_BYTES }),
-  );
-}
 
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireEmployer(request, "payroll");
@@ -198,33 +187,6 @@ export async function action({ request }: ActionFunctionArgs) {
       );
     },
     (error): ActionData => ({ result: replyToFailure(submission, error) }),
-  );
-}
-
-const RUN_STATUS_TONE: Record<string, "green" | "yellow" | "gray" | "red"> = {
-  SUBMITTED: "yellow",
-  RECONCILED: "green",
-  COLLECTED: "green",
-  MISSED: "red",
-  WRITTEN_OFF: "gray",
-};
-
-const LINE_TONE = {
-  SUBMITTED: "blue",
-  PAID: "green",
-  NOT_PAID: "red",
-} as const;
-const LINE_STATUS = {
-  SUBMITTED: "run.reimbursements.toPay",
-  PAID: "run.reimbursements.paid",
-  NOT_PAID: "run.reimbursements.notPaid",
-} as const;
-
-function RunStatus({ status }: { status: string }) {
-  const t = useT("payroll");
-  const tone = RUN_STATUS_TONE[status];
-  return (
-    <Badge tone={tone ?? "gray"}>{tone ? t(`status.${status}`) : status}</Badge>
   );
 }
 

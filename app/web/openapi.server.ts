@@ -8,17 +8,17 @@ import {
   WEBHOOK_EVENT_DATA,
 } from "~/validation/webhook-events";
 import { API_VERSIONS, VERSION_HEADER } from "~/utils/api-version";
-import {
-  keyScope,
-  type ApiContract,
-  type ApiResponse,
-  type JsonSchema,
-} from "./api-contract.server";
+import { keyScope } from "./api-key-caller.server";
+import type {
+  ApiContract,
+  ApiResponse,
+  JsonSchema,
+} from "./api-contract-types.server";
 
 // The OpenAPI 3.1 document of the JSON API (GET /api/openapi.json, readable at /api/docs),
 // built from the endpoints' contracts only (app/web/api-contract.server.ts): the same zod
 // schemas the routes parse requests with, and the response schemas of
-// app/validation/api-responses.ts.
+// app/validation/api-responses/.
 
 type Json = Record<string, unknown>;
 

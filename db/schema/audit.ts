@@ -9,7 +9,7 @@ import {
 } from "drizzle-orm/pg-core";
 import { advanceRequests } from "./advances";
 import { money, tstz } from "./columns";
-import { companies } from "./companies";
+import { companies } from "./companies-base";
 import { users } from "./people";
 
 // Who did what: one row per money, admin or account action, written in the same transaction as

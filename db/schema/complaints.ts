@@ -10,7 +10,7 @@ import {
   uniqueIndex,
 } from "drizzle-orm/pg-core";
 import { tstz } from "./columns";
-import { companies } from "./companies";
+import { companies } from "./companies-base";
 import { users } from "./people";
 
 // Complaints and disputes an employee files, handled by the company's owners and admins

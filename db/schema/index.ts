@@ -8,6 +8,7 @@ export * from "./ledger";
 export * from "./notifications";
 export * from "./integrations";
 export * from "./people";
+export * from "./companies-base";
 export * from "./companies";
 export * from "./advances";
 export * from "./repayments";

@@ -15,7 +15,7 @@ import {
 } from "drizzle-orm/pg-core";
 import { money, tstz } from "./columns";
 import { employees, users } from "./people";
-import { companies } from "./companies";
+import { companies } from "./companies-base";
 
 // A company's API keys (docs/decisions/0079-api-keys-idempotency-webhooks.md). Only the
 // SHA-256 of the secret is stored (the secret is 32 random bytes: a fast hash is enough, and a

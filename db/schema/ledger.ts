@@ -15,7 +15,7 @@ import {
 import { advanceRequests } from "./advances";
 import { virtualCards } from "./cards";
 import { tstz } from "./columns";
-import { companies } from "./companies";
+import { companies } from "./companies-base";
 import { employees } from "./people";
 import { payrollDeductions } from "./repayments";
 

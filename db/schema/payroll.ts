@@ -14,7 +14,7 @@ import {
 } from "drizzle-orm/pg-core";
 import { tstz } from "./columns";
 import { employees, users } from "./people";
-import { companies } from "./companies";
+import { companies } from "./companies-base";
 
 // A payroll run (DESIGN §4 Payroll runs): the deductions due on or before its pay date, handed
 // to the company's payroll as a file, SUBMITTED until every one has a recorded result.

@@ -13,7 +13,7 @@ import {
   uniqueIndex,
 } from "drizzle-orm/pg-core";
 import { COMPANY_ROLES, money, tstz } from "./columns";
-import { companies } from "./companies";
+import { companies } from "./companies-base";
 
 export const users = pgTable(
   "users",

@@ -14,7 +14,7 @@ import {
 import { advanceRequests } from "./advances";
 import { money, tstz } from "./columns";
 import { employees, users } from "./people";
-import { companies } from "./companies";
+import { companies } from "./companies-base";
 import { payrollRuns } from "./payroll";
 
 export const DEDUCTION_STATUSES = [

@@ -3,23 +3,18 @@
 // (tests/unit/layers.test.ts).
 
 export {
-  countOwnRequests,
   exceedsBalance,
-  getRequestPage,
-  isCancellable,
-  listAwaitingPayment,
-  listOwnCards,
-  listOwnRequests,
   NOT_LINKED,
   ONLY_EMPLOYEES,
-  type OwnCard,
-  quoteForEmployee,
   requestAdvance,
-  requestMoneyOf,
-  type RequestPage,
-  statusNote,
   toPublicAdvance,
 } from "./advance.server";
+export { countOwnRequests, listOwnRequests } from "./own-requests.server";
+export {
+  getRequestPage,
+  quoteForEmployee,
+  type RequestPage,
+} from "./request-page.server";
 export {
   listDeductionAuthorizations,
   signDeductionAuthorization,

@@ -12,7 +12,8 @@ import { formatCents, fromCents, toCents } from "~/utils/money";
 import type { SimulatedPurchase } from "~/validation/card";
 import { CARD_NOT_FOUND, ownCard, SANDBOX_ONLY } from "./card-access.server";
 import { notifyPurchaseDeclined } from "~/models/notifications/index.server";
-import { cardSpendEntry, entryCtes } from "~/models/ledger/index.server";
+import { entryCtes } from "~/models/ledger/index.server";
+import { cardSpendEntry } from "./card-spend.server";
 // The grocery card as the employee uses it (DESIGN §4 The card). One function decides every
 // purchase on a card, authorizeCardPurchase, whoever asks: Stripe's real-time authorization
 // webhook, the sandbox's POST /api/sandbox/card-authorizations and the card page's "Simulate a

@@ -9,7 +9,7 @@ import type { z } from "zod";
 import type { ownCardSchema } from "~/validation/api-responses";
 import { toVirtualCardDto } from "./card.server";
 import { ownCard } from "./card-access.server";
-import { listOwnCards } from "~/models/advances/index.server";
+import { listOwnCards } from "./own-cards.server";
 import {
   cardFigures,
   cardFiguresOf,

@@ -21,7 +21,7 @@ import {
   SANDBOX_ONLY,
 } from "./card-access.server";
 import { returnUnspent } from "~/models/repayments/index.server";
-import { syncCardSpend } from "~/models/ledger/index.server";
+import { syncCardSpend } from "./card-spend.server";
 
 // Merchant refunds to a card: money back that lowers the card's spend, never below zero.
 

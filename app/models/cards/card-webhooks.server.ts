@@ -14,7 +14,7 @@ import {
   voidRefundsBeyondPurchases,
 } from "./card-refunds.server";
 import { returnUnspent } from "~/models/repayments/index.server";
-import { syncCardSpend } from "~/models/ledger/index.server";
+import { syncCardSpend } from "./card-spend.server";
 
 // ---- Stripe's issuing events -------------------------------------------------------------
 

@@ -24,8 +24,8 @@ import {
 import { stateName } from "~/utils/state-rules";
 import { parseExpiry } from "~/validation/checkout";
 import { SANDBOX_ONLY } from "./card-access.server";
+import { requestMoneyOf } from "./request-money.server";
 import {
-  requestMoneyOf,
   findPayableAdvance,
   paymentSucceeded,
   payWithSandboxCard,

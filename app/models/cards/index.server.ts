@@ -33,6 +33,16 @@ export {
   listOwnCardDtos,
   revealCardDetails,
 } from "./card-reads.server";
+export {
+  listAwaitingPayment,
+  listOwnCards,
+  type OwnCard,
+} from "./own-cards.server";
+export {
+  isCancellable,
+  requestMoneyOf,
+  statusNote,
+} from "./request-money.server";
 export { simulateMerchantRefund } from "./card-refunds.server";
 export { handleCardWebhook } from "./card-webhooks.server";
 export { recoverPaidRequests } from "./card-recovery.server";

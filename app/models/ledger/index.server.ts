@@ -4,10 +4,7 @@
 
 export {
   cardLeftCents,
-  cardSpendEntry,
   cardSubject,
-  companyCreditSql,
-  companyTotals,
   entryCtes,
   foldLedgerBalances,
   owedCents,
@@ -15,15 +12,18 @@ export {
   rebuildLedgerBalances,
   recordCardFunded,
   refreshAvailable,
+  reserveOrRefuse,
+  transfer,
+} from "./ledger.server";
+export type { EntryInput, Posting } from "./ledger.server";
+export {
+  companyCreditSql,
+  companyTotals,
   repaymentOf,
   repaymentSince,
   repaymentStatement,
   type RepaymentRow,
-  reserveOrRefuse,
-  syncCardSpend,
-  transfer,
-} from "./ledger.server";
-export type { Posting } from "./ledger.server";
+} from "./repayment-figures.server";
 export {
   cardFigures,
   cardFiguresOf,

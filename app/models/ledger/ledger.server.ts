@@ -27,7 +27,7 @@ import { fromCents, toCents } from "~/utils/money";
 // employee's available balance is max advance − reserved − owed, recomputed here
 // (refreshAvailable) whenever one of them changes, never adjusted by increments.
 
-type LedgerEvent = (typeof LEDGER_EVENTS)[number];
+export type LedgerEvent = (typeof LEDGER_EVENTS)[number];
 export type LedgerAccount = (typeof LEDGER_ACCOUNTS)[number];
 
 export type Posting = {
@@ -214,58 +214,6 @@ export async function reserveOrRefuse(
   await refreshAvailable(tx, { employeeIds: [employeeId] });
 }
 
-export type CompanyTotals = {
-  fundedCents: number;
-  spentCents: number;
-  returnedCents: number;
-  collectedCents: number;
-  writtenOffCents: number;
-  owedCents: number;
-  feesCents: number;
-  /** Fees the company pays for its employees' advances (decision 0081). */
-  companyFeesCents: number;
-  /** Owed back to employees (collected beyond what their closed cards spent). */
-  creditCents: number;
-};
-
-/** What a company has funded onto cards, collected through payroll and written off. */
-export async function companyTotals(
-  executor: Executor,
-  companyId: number,
-): Promise<CompanyTotals> {
-  const rows = await queryRows<{
-    event: LedgerEvent;
-    account: string;
-    total: string;
-  }>(
-    executor,
-    sql`select j.event, p.account, sum(p.amount)::text as total
-        from journal_entries j join ledger_postings p on p.entry_id = j.id
-        where j.company_id = ${companyId}
-        group by j.event, p.account`,
-  );
-  const sum = (event: LedgerEvent | null, account: string) =>
-    rows
-      .filter(
-        (r) => (event === null || r.event === event) && r.account === account,
-      )
-      .reduce((total, r) => total + toCents(r.total), 0);
-  return {
-    fundedCents: sum("card.funded", "receivable"),
-    spentCents:
-      sum("card.purchase", "merchants") * -1 -
-      sum("card.purchase_reversed", "merchants") -
-      sum("card.merchant_refund", "merchants"),
-    returnedCents: sum("card.unspent_returned", "card"),
-    collectedCents: sum(null, "payroll"),
-    writtenOffCents: sum(null, "losses"),
-    owedCents: sum(null, "receivable") + sum(null, "arrears"),
-    feesCents: -sum(null, "fee_income"),
-    companyFeesCents: sum(null, "company_fees"),
-    creditCents: -sum(null, "credit"),
-  };
-}
-
 /**
  * A card was issued: the program funds it with the advance (the employee owes it) and the fee
  * captured from the employee's own card is income. Then the employee's available balance is
@@ -339,84 +287,6 @@ export async function cardSubject(
 }
 
 /**
- * Brings the card's spend in the ledger in line with its authorizations (approved purchases
- * not reversed, less merchant refunds): the difference is posted as a purchase, or as a
- * reversal or refund. Called in the transaction of every change to a card's authorizations,
- * so the ledger's card balance equals the rows it summarizes.
- */
-export async function syncCardSpend(
-  tx: Tx,
-  cardId: number,
-  event: "card.purchase" | "card.merchant_refund" | "card.purchase_reversed",
-): Promise<void> {
-  // The card's spend by its rows and by the ledger, and its subject, in one round trip.
-  const [row] = await queryRows<{
-    rows: string;
-    ledger: string;
-    request_id: number;
-    employee_id: number;
-    company_id: number | null;
-  }>(
-    tx,
-    sql`select
-          coalesce((select sum(case when a.kind = 'refund' then -a.amount else a.amount end)
-            from card_authorizations a
-            where a.card_id = c.id and a.approved and a.status <> 'reversed'), 0)::text as rows,
-          coalesce((select sum(p.amount) from ledger_postings p
-            where p.card_id = c.id and p.account = 'merchants'), 0)::text as ledger,
-          r.id as request_id, e.id as employee_id, e.employer_id as company_id
-        from virtual_cards c join advance_requests r on r.id = c.request_id
-        join employees e on e.id = r.employee_id where c.id = ${cardId}`,
-  );
-  if (!row) throw new Error(`no card ${cardId}`);
-  const entry = cardSpendEntry(
-    cardId,
-    {
-      requestId: row.request_id,
-      employeeId: row.employee_id,
-      companyId: row.company_id,
-    },
-    toCents(row.rows),
-    toCents(row.ledger),
-    event,
-  );
-  if (entry) await postEntry(tx, entry);
-}
-
-/**
- * The entry that brings a card's spend in the ledger in line with its authorizations: `rows`
- * is what its authorizations add up to (approved, not reversed, less refunds), `merchants` the
- * sum of its merchants postings (negative: purchases credit it), both in cents. Null when they
- * agree. syncCardSpend's rule, for a caller that has both figures already.
- */
-export function cardSpendEntry(
-  cardId: number,
-  subject: { requestId: number; employeeId: number; companyId: number | null },
-  rows: number,
-  merchants: number,
-  event: "card.purchase" | "card.merchant_refund" | "card.purchase_reversed",
-): EntryInput | null {
-  // merchants is credited (negative) by purchases: spend in the ledger = −merchants.
-  const delta = rows + merchants;
-  if (delta === 0) return null;
-  return {
-    ...subject,
-    cardId,
-    event:
-      delta > 0
-        ? "card.purchase"
-        : event === "card.purchase"
-          ? "card.purchase_reversed"
-          : event,
-    postings: transfer(
-      delta > 0 ? "card" : "merchants",
-      delta > 0 ? "merchants" : "card",
-      Math.abs(delta),
-    ),
-  };
-}
-
-/**
  * Folds the committed balance deltas into ledger_balances (docs/decisions/0102). Returns how
  * many were folded, or -1 when another fold (or a rebuild) is running: it folds them. Never waits.
  */
@@ -431,111 +301,4 @@ export async function foldLedgerBalances(executor: Executor): Promise<number> {
 /** Recomputes every company's balances from the postings (after a bulk load or a restore). */
 export async function rebuildLedgerBalances(executor: Executor): Promise<void> {
   await executor.execute(sql`select ledger_balances_rebuild()`);
-}
-
-export type Repayment = {
-  collectedCents: number;
-  writtenOffCents: number;
-  owedCents: number;
-  /** Fees of advances the company pays for its employees (decision 0081). */
-  companyFeesCents: number;
-  /** Owed back to the company's employees now (their credits, decision 0107). */
-  creditCents: number;
-  /** Credits paid back (with a paycheck, or by the employer to a leaver) since `from`. */
-  paidBackCents: number;
-};
-
-/** One row of repaymentStatement, as the database returns it. */
-export type RepaymentRow = {
-  collected: string;
-  lost: string;
-  owed: string;
-  company_fees: string;
-  credit: string;
-  paid_back: string;
-};
-
-/**
- * What a company owes back to its employees now (the credit account's balance, negated), as an
- * SQL expression in dollars: read by key from its balances per account and month and its
- * deltas not folded yet (decision 0102). The dashboard and the reports read it.
- */
-export function companyCreditSql(companyId: number): SQL {
-  return sql`(-coalesce((select sum(b.amount) from (
-      select amount from ledger_balances where company_id = ${companyId} and account = 'credit'
-      union all
-      select amount from ledger_balance_deltas
-      where company_id = ${companyId} and account = 'credit') b), 0))`;
-}
-
-/**
- * What a company paid back of its employees' credits since `from` (the `credit.paid_back`
- * entries' postings to the credit account), as an SQL expression in dollars.
- */
-function companyPaidBackSql(companyId: number, from: Date): SQL {
-  return sql`coalesce((select sum(p.amount) from journal_entries j
-      join ledger_postings p on p.entry_id = j.id and p.account = 'credit'
-      where j.company_id = ${companyId} and j.event = 'credit.paid_back'
-        and j.created_at >= ${from.toISOString()}::timestamptz), 0)`;
-}
-
-/**
- * The statement of repaymentSince (one row, RepaymentRow's columns), for a caller that reads it
- * within its own statement (the report: one round trip, one snapshot). Read by key from the
- * company's balances per account and month plus its deltas not folded yet, so its cost does not
- * grow with the company's postings. `from` is the first instant of a UTC month.
- */
-export function repaymentStatement(companyId: number, from: Date): SQL {
-  if (!from.toISOString().endsWith("-01T00:00:00.000Z"))
-    throw new Error(
-      `repayment figures start at a month's start, not ${from.toISOString()}`,
-    );
-  const month = from.toISOString().slice(0, 10);
-  return sql`select
-      coalesce(sum(b.amount) filter (where b.account = 'payroll' and b.month >= ${month}::date), 0)::text as collected,
-      coalesce(sum(b.amount) filter (where b.account = 'losses' and b.month >= ${month}::date), 0)::text as lost,
-      coalesce(sum(b.amount) filter (where b.account in ('receivable', 'arrears')), 0)::text as owed,
-      coalesce(sum(b.amount) filter (where b.account = 'company_fees' and b.month >= ${month}::date), 0)::text as company_fees,
-      (-coalesce(sum(b.amount) filter (where b.account = 'credit'), 0))::text as credit,
-      (${companyPaidBackSql(companyId, from)})::text as paid_back
-    from (
-      select account, month, amount from ledger_balances
-      where company_id = ${companyId}
-        and account in ('payroll', 'losses', 'company_fees', 'receivable', 'arrears', 'credit')
-      union all
-      select account, month, amount from ledger_balance_deltas
-      where company_id = ${companyId}
-        and account in ('payroll', 'losses', 'company_fees', 'receivable', 'arrears', 'credit')) b`;
-}
-
-/**
- * The figures of a row of repaymentStatement, in cents. Only reads: the deltas not folded yet
- * are folded by the job worker (foldLedgerBalances), never by a reader.
- */
-export function repaymentOf(row: RepaymentRow): Repayment {
-  return {
-    collectedCents: toCents(row.collected),
-    writtenOffCents: toCents(row.lost),
-    owedCents: toCents(row.owed),
-    companyFeesCents: toCents(row.company_fees),
-    creditCents: Math.max(0, toCents(row.credit)),
-    paidBackCents: toCents(row.paid_back),
-  };
-}
-
-/**
- * What payroll collected and what was written off (a loss) since `from` (a month's start), what
- * is owed now, and the fees the company paid for its employees since `from`: the reports'
- * repayment figures, read by key (repaymentStatement).
- */
-export async function repaymentSince(
-  executor: Executor,
-  companyId: number,
-  from: Date,
-): Promise<Repayment> {
-  const [row] = await queryRows<RepaymentRow>(
-    executor,
-    repaymentStatement(companyId, from),
-  );
-  return repaymentOf(row);
 }

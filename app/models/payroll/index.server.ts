@@ -15,16 +15,20 @@ export {
   createPayrollRun,
   createRunInTx,
   FUTURE_RUN,
+  recordPayrollResults,
+} from "./payroll-runs.server";
+export {
   getPayrollRun,
   listPayrollRuns,
   pagePayrollRuns,
-  parseResultsCsv,
   payrollRunCsv,
   payrollRunJson,
-  recordPayrollResults,
+} from "./payroll-run-reads.server";
+export { runScheduledPayroll } from "./payroll-schedule.server";
+export {
+  parseResultsCsv,
   RESULTS_FILE_PROBLEM,
-  runScheduledPayroll,
-} from "./payroll-runs.server";
+} from "./payroll-results-file.server";
 export { lastPayDateCorrectable, offboardEmployee } from "./offboarding.server";
 export {
   confirmOffboardingProposal,

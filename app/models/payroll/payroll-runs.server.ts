@@ -1,15 +1,7 @@
-import { parse } from "csv-parse/sync";
 import { sql } from "drizzle-orm";
 import type { User } from "#db/schema";
 import { publish } from "~/services/events.server";
-import {
-  db,
-  queryRows,
-  retryOnDeadlock,
-  type Executor,
-  type Tx,
-} from "~/utils/db.server";
-import { parseId } from "~/utils/ids";
+import { db, queryRows, retryOnDeadlock, type Tx } from "~/utils/db.server";
 import {
   badRequest,
   conflict,
@@ -27,19 +19,14 @@ import {
 } from "~/utils/pay-schedule";
 import { recordAudit } from "~/models/audit/index.server";
 import { emitWebhook } from "~/models/integrations/index.server";
-import {
-  deductionFigures,
-  refreshAvailable,
-} from "~/models/ledger/index.server";
+import { refreshAvailable } from "~/models/ledger/index.server";
 import { scheduleOf, setNextPayDate } from "~/models/companies/index.server";
 import {
   addReimbursementLines,
   markLinesNotPaid,
   payReimbursementLines,
   recordResult,
-  reimbursementLines,
   submitDueDeductions,
-  type ReimbursementLine,
 } from "~/models/repayments/index.server";
 import {
   notifyCreditOwed,
@@ -48,15 +35,14 @@ import {
 } from "~/models/notifications/index.server";
 import { companyFor } from "~/utils/company-access.server";
 import {
-  readPage,
-  type PageRequest,
-  type Paged,
-} from "~/validation/pagination";
-import type {
-  payrollRunSchema,
-  payrollRunSummarySchema,
-} from "~/validation/api-responses";
-import type { z } from "zod";
+  checkRunId,
+  getPayrollRun,
+  payrollRunJson,
+  type PayrollRunView,
+  RUN_NOT_FOUND,
+  type RunRow,
+  runView,
+} from "./payroll-run-reads.server";
 
 // Payroll runs that are reconciled (DESIGN §4 Payroll runs; docs/decisions/0080). A run gathers
 // the company's deductions due on or before its pay date as SUBMITTED: its file is what the
@@ -66,7 +52,6 @@ import type { z } from "zod";
 // collection.
 
 export const FUTURE_RUN = "A payroll run cannot be dated in the future.";
-const RUN_NOT_FOUND = "Payroll run not found.";
 const BAD_PAY_DATE = "Use a date like 2026-11-27.";
 const notInRun = (id: number) => `Deduction ${id} is not in this payroll run.`;
 /** Names the employee and both amounts, so the person fixing the file knows which row. */
@@ -78,48 +63,6 @@ const lineNotInRun = (id: number) =>
   `Reimbursement line ${id} is not in this payroll run.`;
 const lineAlreadyPaid = (id: number) =>
   `Reimbursement line ${id} is already recorded as paid.`;
-
-type RunDeduction = {
-  id: number;
-  employeeId: number;
-  employeeName: string;
-  amount: string;
-  status: string;
-  /** What payroll collected (null before a result), from the ledger (deductionFigures). */
-  collectedAmount: string | null;
-  /** Due − collected once the result is recorded ("0.00" before). */
-  shortfall: string;
-  /** The later deduction the shortfall moved to (arrears), and its pay date. */
-  arrearsDeductionId: number | null;
-  arrearsDate: Date | null;
-  /** The part of the shortfall written off after the employee's last paycheck. */
-  writtenOffAmount: string;
-  deductionDate: Date;
-};
-
-export type PayrollRunView = {
-  id: number;
-  payDate: string;
-  status: "SUBMITTED" | "RECONCILED";
-  total: string;
-  createdAt: Date;
-  deductions: RunDeduction[];
-  /**
-   * Credits owed back to employees, to add to their paychecks (decision 0107): paid when the
-   * run's results are recorded.
-   */
-  reimbursements: ReimbursementLine[];
-  /** What the reimbursement lines add up to. */
-  reimbursementTotal: string;
-};
-
-type RunRow = {
-  id: number;
-  company_id: number;
-  pay_date: string;
-  status: "SUBMITTED" | "RECONCILED";
-  created_at: Date | string;
-};
 
 /** "2026-11-27" checked as a real day; `undefined` is today. A future day is refused. */
 export function runPayDate(value: unknown, now: Date = new Date()): string {
@@ -251,305 +194,6 @@ export async function createPayrollRun(
     added: result.added,
     addedCents: result.cents,
   };
-}
-
-/**
- * The unattended daily job: for every company whose next pay date has come, the run of that
- * pay date (and of any pay date missed since). It never records a collection. Runs left
- * unreconciled for 3 days get a reminder mail, once.
- */
-export async function runScheduledPayroll(
-  now: Date = new Date(),
-): Promise<{ runs: number; deductions: number; reminders: number }> {
-  const today = isoDay(now);
-  const due = await queryRows<{ id: number }>(
-    db(),
-    sql`select id from companies where next_pay_date <= ${today}::date order by id`,
-  );
-  let runs = 0;
-  let deductions = 0;
-  for (const { id } of due) {
-    // At most a few missed pay dates are caught up per day; each run moves the next one on.
-    for (let i = 0; i < 8; i += 1) {
-      const schedule = await scheduleOf(db(), id);
-      if (schedule.nextPayDate > today) break;
-      const result = await db().transaction((tx) =>
-        createRunInTx(tx, id, schedule.nextPayDate, null),
-      );
-      runs += 1;
-      deductions += result.added;
-      if (result.added > 0)
-        await publish("deduction.submitted", result.userIds, { company: id });
-    }
-  }
-  const reminders = await remindUnreconciled(now);
-  return { runs, deductions, reminders };
-}
-
-/**
- * Runs still SUBMITTED 3 days after they were made: their owners and admins are reminded once.
- * A run the payroll connection wrote waits a week past its pay date for its pay statements.
- */
-async function remindUnreconciled(now: Date): Promise<number> {
-  const stale = await queryRows<RunRow>(
-    db(),
-    sql`update payroll_runs set reminded_at = ${now.toISOString()}::timestamptz
-        where status = 'SUBMITTED' and reminded_at is null
-          and created_at < ${now.toISOString()}::timestamptz - interval '3 days'
-          -- A run the payroll connection wrote has its results read from the pay statements:
-          -- a person is reminded only when its write failed at the provider, or when the
-          -- statements have not come a week after the pay date (Finch refreshes an assisted
-          -- provider's data every 7 days).
-          and (pay_date < ${isoDay(now)}::date - 7
-               or not exists (select 1 from payroll_run_writes w
-                              where w.run_id = payroll_runs.id and w.job_status <> 'FAILED'))
-        returning id, company_id, pay_date::text as pay_date, status, created_at`,
-  );
-  for (const run of stale) {
-    const view = await runView(db(), run.company_id, run.id);
-    const open = view.deductions.filter((d) => d.status === "SUBMITTED");
-    await notifyPayrollFile(
-      db(),
-      run.company_id,
-      {
-        id: run.id,
-        payDate: run.pay_date,
-        deductions: open.length,
-        total: fromCents(open.reduce((s, d) => s + toCents(d.amount), 0)),
-        employees: new Set(open.map((d) => d.employeeId)).size,
-      },
-      true,
-    );
-  }
-  return stale.length;
-}
-
-/** A run id that can name a row (a PostgreSQL integer); anything else names nothing (404). */
-function checkRunId(runId: number): number {
-  const id = parseId(runId);
-  if (id === null) throw notFound(RUN_NOT_FOUND);
-  return id;
-}
-
-async function runView(
-  executor: Executor,
-  companyId: number,
-  runId: number,
-): Promise<PayrollRunView> {
-  checkRunId(runId);
-  const [run] = await queryRows<RunRow>(
-    executor,
-    sql`select id, company_id, pay_date::text as pay_date, status, created_at
-        from payroll_runs where id = ${runId} and company_id = ${companyId}`,
-  );
-  if (!run) throw notFound(RUN_NOT_FOUND);
-  // One after the other: the executor may be the caller's transaction.
-  const rows = await runRows(executor, runId);
-  const figures = await deductionFigures(executor, { runId });
-  const reimbursements = await reimbursementLines(executor, runId);
-  const byId = new Map(figures.map((f) => [f.id, f]));
-  return {
-    id: run.id,
-    payDate: run.pay_date,
-    status: run.status,
-    createdAt: new Date(run.created_at),
-    total: fromCents(rows.reduce((s, r) => s + toCents(r.amount), 0)),
-    reimbursements,
-    reimbursementTotal: fromCents(
-      reimbursements.reduce((s, l) => s + toCents(l.amount), 0),
-    ),
-    deductions: rows.map((r) => {
-      const f = byId.get(r.id);
-      const recorded =
-        f && r.status !== "SUBMITTED" && r.status !== "SCHEDULED";
-      return {
-        id: r.id,
-        employeeId: r.employee_id,
-        employeeName: r.name,
-        amount: r.amount,
-        status: r.status,
-        collectedAmount: recorded ? fromCents(f.collectedCents) : null,
-        shortfall: fromCents(f?.shortfallCents ?? 0),
-        arrearsDeductionId: f?.arrearsDeductionId ?? null,
-        arrearsDate: f?.arrearsDate ?? null,
-        writtenOffAmount: fromCents(f?.writtenOffCents ?? 0),
-        deductionDate: new Date(r.deduction_date),
-      };
-    }),
-  };
-}
-
-/** The deductions of a run, by employee name. */
-function runRows(executor: Executor, runId: number) {
-  return queryRows<{
-    id: number;
-    employee_id: number;
-    name: string;
-    amount: string;
-    status: string;
-    deduction_date: Date | string;
-  }>(
-    executor,
-    sql`select d.id, e.id as employee_id, u.first_name || ' ' || u.last_name as name,
-               d.amount::text as amount, d.status, d.deduction_date
-        from payroll_deductions d
-        join advance_requests r on r.id = d.request_id
-        join employees e on e.id = r.employee_id
-        join users u on u.id = e.user_id
-        where d.run_id = ${runId}
-        order by u.last_name, u.first_name, d.id`,
-  );
-}
-
-/** A run of the caller's company (404 for any other). */
-export async function getPayrollRun(
-  actor: User,
-  runId: number,
-): Promise<PayrollRunView> {
-  return runView(db(), companyFor(actor, "payroll"), runId);
-}
-
-type DeductionStatus = z.output<
-  typeof payrollRunSchema
->["deductions"][number]["status"];
-
-/** The run as GET /api/payroll-runs/{id} answers it. */
-export function payrollRunJson(
-  run: PayrollRunView,
-): z.output<typeof payrollRunSchema> {
-  return {
-    id: run.id,
-    payDate: run.payDate,
-    status: run.status,
-    total: run.total,
-    deductions: run.deductions.map((d) => ({
-      id: d.id,
-      employeeId: d.employeeId,
-      employeeName: d.employeeName,
-      amount: d.amount,
-      status: d.status as DeductionStatus,
-      // What payroll collected, what it fell short and where that went: a partial collection
-      // reconciles from the run alone.
-      collectedAmount: d.collectedAmount,
-      shortfall: d.shortfall,
-      arrearsDeductionId: d.arrearsDeductionId,
-      writtenOffAmount: d.writtenOffAmount,
-    })),
-    // Credits owed back, to add to these employees' paychecks; paid once the results are in.
-    reimbursementTotal: run.reimbursementTotal,
-    reimbursements: run.reimbursements.map((l) => ({
-      id: l.id,
-      employeeId: l.employeeId,
-      employeeName: l.employeeName,
-      amount: l.amount,
-      status: l.status,
-    })),
-  };
-}
-
-/** The run's file as CSV: what the company's payroll deducts. */
-export function payrollRunCsv(run: PayrollRunView): {
-  filename: string;
-  csv: string;
-} {
-  const cell = (value: string) => {
-    const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-    return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-  };
-  const lines = [
-    [
-      "deductionId",
-      "employeeId",
-      "employeeName",
-      "amount",
-      "status",
-      "collectedAmount",
-      "reimbursementAmount",
-    ],
-    ...run.deductions.map((d) => [
-      String(d.id),
-      String(d.employeeId),
-      d.employeeName,
-      d.amount,
-      d.status,
-      d.collectedAmount ?? "",
-      "",
-    ]),
-    // A credit owed back: an amount to add to the paycheck, not to deduct (no deductionId).
-    ...run.reimbursements.map((l) => [
-      "",
-      String(l.employeeId),
-      l.employeeName,
-      "",
-      `REIMBURSEMENT_${l.status}`,
-      "",
-      l.amount,
-    ]),
-  ];
-  return {
-    filename: `payroll-run-${run.payDate}.csv`,
-    csv: lines.map((l) => l.map(cell).join(",")).join("\r\n") + "\r\n",
-  };
-}
-
-/** The company's runs, newest first (the /payroll page; a page of GET /api/payroll-runs). */
-export async function listPayrollRuns(actor: User, limit = 12, offset = 0) {
-  const companyId = companyFor(actor, "payroll");
-  const rows = await queryRows<{
-    id: number;
-    pay_date: string;
-    status: string;
-    deductions: number;
-    total: string;
-    collected: string;
-    open: number;
-  }>(
-    db(),
-    sql`select p.id, p.pay_date::text as pay_date, p.status,
-               count(d.id)::int as deductions,
-               coalesce(sum(d.amount), 0)::text as total,
-               coalesce(sum(d.collected_amount), 0)::text as collected,
-               count(d.id) filter (where d.status = 'SUBMITTED')::int as open
-        from payroll_runs p left join payroll_deductions d on d.run_id = p.id
-        where p.company_id = ${companyId}
-        group by p.id order by p.pay_date desc, p.id desc
-        limit ${limit} offset ${offset}`,
-  );
-  return rows.map((r) => ({
-    id: r.id,
-    payDate: r.pay_date,
-    status: r.status,
-    deductions: r.deductions,
-    total: r.total,
-    collected: r.collected,
-    open: r.open,
-  }));
-}
-
-/** GET /api/payroll-runs: a page of the company's runs, newest first, each without its lines. */
-export async function pagePayrollRuns(
-  actor: User,
-  page: PageRequest,
-): Promise<Paged<z.output<typeof payrollRunSummarySchema>>> {
-  const companyId = companyFor(actor, "payroll");
-  return readPage(
-    page,
-    async () => {
-      const [row] = await queryRows<{ n: number }>(
-        db(),
-        sql`select count(*)::int as n from payroll_runs where company_id = ${companyId}`,
-      );
-      return row.n;
-    },
-    async (limit, offset) =>
-      (await listPayrollRuns(actor, limit, offset)).map((r) => ({
-        id: r.id,
-        payDate: r.payDate,
-        status: r.status as "SUBMITTED" | "RECONCILED",
-        total: fromCents(toCents(r.total)),
-        deductionCount: r.deductions,
-      })),
-  );
 }
 
 export type ResultInput = { deductionId: unknown; collectedAmount: unknown };
@@ -794,34 +438,4 @@ export async function collectAllInRun(
     },
     now,
   );
-}
-
-export const RESULTS_FILE_PROBLEM =
-  "The results file must be a CSV with the columns deductionId and collectedAmount (the run's own file with collectedAmount filled in works).";
-
-/** The payroll system's result file (CSV with deductionId and collectedAmount) as results. */
-export function parseResultsCsv(text: string): ResultInput[] {
-  let rows: Record<string, string>[];
-  try {
-    rows = parse(text, {
-      columns: (header: string[]) => header.map((h) => h.trim()),
-      skip_empty_lines: true,
-      trim: true,
-      bom: true,
-    });
-  } catch {
-    throw badRequest(RESULTS_FILE_PROBLEM);
-  }
-  if (
-    rows.length === 0 ||
-    !("deductionId" in rows[0]) ||
-    !("collectedAmount" in rows[0])
-  )
-    throw badRequest(RESULTS_FILE_PROBLEM);
-  return rows
-    .filter((r) => r.collectedAmount !== "")
-    .map((r) => ({
-      deductionId: r.deductionId,
-      collectedAmount: r.collectedAmount,
-    }));
 }

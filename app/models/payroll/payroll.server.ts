@@ -8,11 +8,8 @@ import { dayStart, isoDay } from "~/utils/pay-schedule";
 import { publish } from "~/services/events.server";
 import { companyFor } from "~/utils/company-access.server";
 import { expireUnpaidAdvances } from "~/models/advances/index.server";
-import {
-  createRunInTx,
-  runPayDate,
-  runScheduledPayroll,
-} from "./payroll-runs.server";
+import { createRunInTx, runPayDate } from "./payroll-runs.server";
+import { runScheduledPayroll } from "./payroll-schedule.server";
 import { scheduleOf } from "~/models/companies/index.server";
 
 export type PayrollSummary = {

@@ -4,14 +4,14 @@ import {
   type DeclinedPurchase,
   employeeToDo,
 } from "./to-do.server";
+import { listOwnRequests } from "~/models/advances/index.server";
 import {
   listAwaitingPayment,
   listOwnCards,
-  listOwnRequests,
   isCancellable,
   statusNote,
   type OwnCard,
-} from "~/models/advances/index.server";
+} from "~/models/cards/index.server";
 import { getEmployeeRecord } from "~/models/people/index.server";
 import { listUpcomingDeductions } from "~/models/repayments/index.server";
 import {

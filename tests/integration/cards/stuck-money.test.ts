@@ -24,7 +24,7 @@ import {
 import { checkInvariants } from "~/models/ledger/index.server";
 import { offboardEmployee } from "~/models/payroll/index.server";
 import { isoDay } from "~/utils/pay-schedule";
-import { CARD_RECOVERY_TASK, cronItems, taskList } from "~/jobs/worker.server";
+import { CARD_RECOVERY_TASK, cronItems, taskList } from "~/jobs/tasks.server";
 import { action as createIntentApi } from "~/routes/api.create-payment-intent";
 import { loader as historyLoader } from "~/routes/_app.history";
 import {

@@ -16,7 +16,7 @@ import { API_CONTRACTS } from "~/routes/api.openapi[.]json";
 import { db } from "~/utils/db.server";
 import { resetEnvCache } from "~/utils/env.server";
 import { API_SCOPES } from "~/utils/api-scopes";
-import { API_KEY_SCOPES, scopeFor } from "~/web/api-contract.server";
+import { API_KEY_SCOPES, scopeFor } from "~/web/api-key-caller.server";
 import { useTestDatabase } from "#tests/support/db";
 import {
   call,

@@ -31,14 +31,13 @@ import {
 } from "~/models/people/index.server";
 import { run, type Runner } from "graphile-worker";
 import { mailOutbox, passwordResetTokens, users } from "#db/schema";
+import { startWorker, stopWorker } from "~/jobs/worker.server";
 import {
   cronItems,
   REQUEUE_DELIVERIES_TASK,
-  startWorker,
-  stopWorker,
   taskList,
-  workerLogger,
-} from "~/jobs/worker.server";
+} from "~/jobs/tasks.server";
+import { workerLogger } from "~/jobs/worker-log.server";
 import { runScheduledOnce, scheduleByTask } from "~/jobs/scheduled.server";
 import { userMfa } from "#db/schema";
 import { action as checkoutAction } from "~/routes/_app.checkout";

@@ -3,9 +3,9 @@ import { advanceRequests, type User } from "#db/schema";
 import {
   authorizeCardPurchase,
   closeOwnCard,
+  requestMoneyOf,
   simulateMerchantRefund,
 } from "~/models/cards/index.server";
-import { requestMoneyOf } from "~/models/advances/index.server";
 import { updatePaySchedule } from "~/models/companies/index.server";
 import { createWebhookEndpoint } from "~/models/integrations/index.server";
 import {

@@ -3,8 +3,8 @@ import type { User } from "#db/schema";
 import {
   authorizeCardPurchase,
   closeOwnCard,
+  requestMoneyOf,
 } from "~/models/cards/index.server";
-import { requestMoneyOf } from "~/models/advances/index.server";
 import { checkInvariants } from "~/models/ledger/index.server";
 import { updatePaySchedule } from "~/models/companies/index.server";
 import {

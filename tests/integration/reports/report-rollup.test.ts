@@ -8,11 +8,8 @@ import {
   type AdvanceRequest,
   type User,
 } from "#db/schema";
-import {
-  REPORT_ROLLUP_TASK,
-  runEmbeddedOnce,
-  taskList,
-} from "~/jobs/worker.server";
+import { REPORT_ROLLUP_TASK, taskList } from "~/jobs/tasks.server";
+import { runEmbeddedOnce } from "~/jobs/embedded-loop.server";
 import {
   requestAdvance,
   approveAdvance,

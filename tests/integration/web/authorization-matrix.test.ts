@@ -145,7 +145,7 @@ import * as appWebhookEndpoint from "~/routes/_app.settings_.api_.webhooks.$id";
 import * as appPayrollConnection from "~/routes/_app.settings_.payroll";
 import * as payrollConnectCallback from "~/routes/settings.payroll.callback";
 import { API_CONTRACTS } from "~/routes/api.openapi[.]json";
-import { keyScope, scopeFor } from "~/web/api-contract.server";
+import { keyScope, scopeFor } from "~/web/api-key-caller.server";
 import { API_SCOPES } from "~/utils/api-scopes";
 
 // The authorization matrix (DESIGN §5): every route module's loader and action against eight

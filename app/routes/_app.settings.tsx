@@ -8,12 +8,10 @@ import { Card } from "~/components/ui/card";
 import {
   companyStates,
   retentionMinimum,
-  setRetentionYears,
   getPaySchedule,
   getSettingsOverview,
   invitationAllowance,
   updateCompanySettings,
-  updatePaySchedule,
 } from "~/models/companies/index.server";
 import { stateName } from "~/utils/state-rules.server";
 import {
@@ -34,6 +32,10 @@ import { formatMoney, toCents } from "~/utils/money";
 import { sessionListAction, sessionLists } from "~/web/session-actions.server";
 import { pushSettings, pushSettingsAction } from "~/web/push-actions.server";
 import {
+  payScheduleAction,
+  retentionAction,
+} from "~/web/company-schedule-actions.server";
+import {
   attempt,
   readFormData,
   replyToFailure,
@@ -43,10 +45,7 @@ import {
   companySettingsSchema,
   MFA_INTENTS,
   parseWithZod,
-  PAY_SCHEDULE_FROM_PAYROLL,
-  payScheduleSchema,
   RETENTION_INTENT,
-  retentionSchema,
 } from "~/web/action.server";
 import { island } from "~/components/island";
 import { mfaAction } from "~/web/mfa-actions.server";
@@ -217,59 +216,8 @@ export async function action({ request }: ActionFunctionArgs) {
   if (typeof intent === "string" && MFA_INTENTS.includes(intent)) {
     return mfaAction(request, user, intent, formData);
   }
-  if (intent === RETENTION_INTENT) {
-    // Owners only (the model refuses anyone else too); the form is not shown to the others.
-    if (!can(user, "regulatorReports"))
-      return redirectWithError("/settings", refusalFor("regulatorReports"));
-    // The fewest years depends on the company's states: the schema is built with it, as the
-    // page built it for the browser.
-    const retention = parseWithZod(formData, {
-      schema: retentionSchema(await retentionMinimum(user)),
-    });
-    if (retention.status !== "success")
-      return json<ActionData>(
-        { retention: retention.reply() },
-        { status: 400 },
-      );
-    return attempt(
-      async () => {
-        await setRetentionYears(user, retention.value.retentionYears);
-        return redirectWithSuccess(
-          "/settings",
-          "Retention saved",
-          "Records are kept for the years you chose.",
-        );
-      },
-      (error): ActionData => ({
-        retention: replyToFailure(retention, error, { fields: true }),
-      }),
-    );
-  }
-  if (intent === "pay-schedule") {
-    const schedule = parseWithZod(formData, { schema: payScheduleSchema });
-    if (schedule.status !== "success")
-      return json<ActionData>({ schedule: schedule.reply() }, { status: 400 });
-    return attempt(
-      async () => {
-        await updatePaySchedule(user, schedule.value);
-        return redirectWithSuccess(
-          "/settings",
-          "Pay schedule saved",
-          "New deductions fall on the new pay dates.",
-        );
-      },
-      (error): ActionData =>
-        // Connected to payroll: the change waits for a confirm step (a plain form, no JavaScript).
-        error.message === PAY_SCHEDULE_FROM_PAYROLL
-          ? {
-              confirmSchedule: {
-                frequency: schedule.value.frequency,
-                nextPayDate: schedule.value.nextPayDate,
-              },
-            }
-          : { schedule: replyToFailure(schedule, error, { fields: true }) },
-    );
-  }
+  if (intent === RETENTION_INTENT) return retentionAction(user, formData);
+  if (intent === "pay-schedule") return payScheduleAction(user, formData);
   const submission = parseWithZod(formData, { schema: companySettingsSchema });
   if (submission.status !== "success") {
     return json<ActionData>({ result: submission.reply() }, { status: 400 });

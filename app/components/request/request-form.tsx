@@ -176,10 +176,12 @@ export function RequestForm({
     // Once, when the form becomes interactive.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
-  const [existing, different] = getCollectionProps(fields.paymentMethod, {
-    type: "radio",
-    options: ["existing", "new"],
-  });
+  // Conform's props carry a React key, which JSX takes only directly, not through a spread.
+  const [{ key: _existingKey, ...existing }, { key: _newKey, ...different }] =
+    getCollectionProps(fields.paymentMethod, {
+      type: "radio",
+      options: ["existing", "new"],
+    });
 
   return (
     <SchemaForm

@@ -70,6 +70,7 @@ import {
   type TFunction,
 } from "./i18n";
 import { requestContext } from "./request-context.server";
+import { formatDate } from "./dates";
 
 // The catalogues on the server, and i18next over them (docs/decisions/0084-…). Pages get the
 // namespaces they render (`messagesFor`) and translate with the small runtime of ./i18n; what
@@ -212,9 +213,22 @@ export function messagesFor(
   return messages;
 }
 
-/** A message written in English by the server or a schema, in `language` (see translateMessage). */
-export function localizeMessage(language: Language, text: string): string {
-  return translateMessage(language, RESOURCES[language].messages, text);
+/**
+ * A message written in English by the server or a schema, in `language` (see translateMessage);
+ * for a person (`days`), a day it names ("falls on 2026-12-05") in the language's one date
+ * format (utils/dates). The JSON API keeps its days ISO, as its fields are.
+ */
+export function localizeMessage(
+  language: Language,
+  text: string,
+  days = true,
+): string {
+  return translateMessage(
+    language,
+    RESOURCES[language].messages,
+    text,
+    days ? (day) => formatDate(`${day}T00:00:00`, language) : undefined,
+  );
 }
 
 /**

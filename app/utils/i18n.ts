@@ -151,8 +151,12 @@ export function translateMessage(
   language: Language,
   catalogue: Catalogue | undefined,
   text: string,
+  day?: (isoDay: string) => string,
 ): string {
-  if (language === DEFAULT_LANGUAGE || !catalogue || !text) return text;
+  if (!catalogue || !text) return text;
+  // An English text is as it is, unless a placeholder holds a day to show in the page's format.
+  if (language === DEFAULT_LANGUAGE && !(day && /\d{4}-\d\d-\d\d/.test(text)))
+    return text;
   const exact = catalogue[text];
   if (typeof exact === "string") return exact;
   for (const { key, names, pattern } of messagePatterns(catalogue)) {
@@ -164,7 +168,12 @@ export function translateMessage(
     names.forEach((name, i) => {
       const value = match[i + 1];
       const translated = catalogue[value];
-      values[name] = typeof translated === "string" ? translated : value;
+      values[name] =
+        day && /^\d{4}-\d\d-\d\d$/.test(value)
+          ? day(value)
+          : typeof translated === "string"
+            ? translated
+            : value;
     });
     return template.replace(PLACEHOLDER, (placeholder, name: string) =>
       name.trim() in values ? values[name.trim()] : placeholder,

@@ -23,7 +23,7 @@ export const SIMULATED_CATEGORIES = [
   { value: "service_stations", label: "Gas station" },
   // Allowed only at a listed superstore (models/cards/superstores.server).
   { value: "wholesale_clubs", label: "Wholesale club (5300)" },
-  { value: "discount_stores", label: "Discount store or supercenter (5310)" },
+  { value: "discount_stores", label: "Discount store (5310)" },
   { value: "department_stores", label: "Department store (5311)" },
 ] as const;
 

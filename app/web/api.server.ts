@@ -33,12 +33,13 @@ export function apiError(
   englishErrors?: FieldErrors,
 ) {
   const language = currentLanguage();
-  const message = localizeMessage(language, englishMessage);
+  // Days stay ISO in the API's messages, as in its fields.
+  const message = localizeMessage(language, englishMessage, false);
   const errors = englishErrors
     ? Object.fromEntries(
         Object.entries(englishErrors).map(([field, messages]) => [
           field,
-          messages.map((m) => localizeMessage(language, m)),
+          messages.map((m) => localizeMessage(language, m, false)),
         ]),
       )
     : undefined;

@@ -203,3 +203,53 @@ test("a merchant refund comes back to the card; closing it (confirmed) returns w
   await page.goto("/");
   await expect(page.getByText("$100.00").first()).toBeVisible();
 });
+
+for (const language of ["en", "es"] as const) {
+  test(`the merchant category list fits the screen and its card, each choice whole, at 375 and 1280 px (${language})`, async ({
+    page,
+    context,
+    loginAs,
+  }) => {
+    await context.addCookies([
+      { name: "lng", value: language, url: test.info().project.use.baseURL! },
+    ]);
+    const { user, card } = await employeeWithCard();
+    await loginAs(user);
+    for (const width of [375, 1280]) {
+      await page.setViewportSize({ width, height: 800 });
+      await page.goto(`/cards/${card.id}`);
+      const select = page.getByLabel(
+        language === "en" ? "Merchant category" : "Categoría del comercio",
+      );
+      await select.scrollIntoViewIfNeeded();
+      const box = (await select.boundingBox())!;
+      expect(box.x).toBeGreaterThanOrEqual(0);
+      expect(box.x + box.width).toBeLessThanOrEqual(width);
+      // Inside its card, with the card's padding to spare: nothing cut off at its edge.
+      const tool = page.locator("section", { has: select }).last();
+      const cardBox = (await tool.boundingBox())!;
+      expect(box.x + box.width).toBeLessThan(cardBox.x + cardBox.width);
+      // Each choice reads whole once chosen: its text fits the box beside the list's arrow
+      // (a closed select cannot wrap; a longer name is cut off mid-word).
+      const cutOff = await select.evaluate((element) => {
+        const list = element as HTMLSelectElement;
+        const style = getComputedStyle(list);
+        const pen = document.createElement("canvas").getContext("2d")!;
+        pen.font = style.font;
+        const arrow = 20;
+        const room =
+          list.clientWidth -
+          parseFloat(style.paddingLeft) -
+          parseFloat(style.paddingRight) -
+          arrow;
+        return [...list.options]
+          .filter((o) => pen.measureText(o.text).width > room)
+          .map(
+            (o) =>
+              `${o.text} (${Math.ceil(pen.measureText(o.text).width)} > ${Math.floor(room)} px)`,
+          );
+      });
+      expect(cutOff, `at ${width} px`).toEqual([]);
+    }
+  });
+}

@@ -130,6 +130,42 @@ test.describe("employer dashboard", () => {
     await expect(page.getByText("Bruno Brook", { exact: true })).toBeVisible();
     await expect(page.getByText("Annika Archer", { exact: true })).toBeHidden();
   });
+
+  for (const language of ["en", "es"] as const) {
+    test(`the Pending Deductions card at 1280 px puts the next payroll and what is due then on lines apart (${language})`, async ({
+      page,
+      context,
+      loginAs,
+    }) => {
+      await context.addCookies([
+        {
+          name: "lng",
+          value: language,
+          url: test.info().project.use.baseURL!,
+        },
+      ]);
+      await page.setViewportSize({ width: 1280, height: 900 });
+      const { employer } = await company();
+      await loginAs(employer);
+      await page.goto("/");
+      const next = page.getByTestId("next-payroll");
+      const due = page.getByTestId("due-next-payroll");
+      // The date ends its line; the sum due that day is its own line, not a run-on sentence.
+      await expect(next).toHaveText(
+        language === "en"
+          ? /^Next payroll: [A-Z][a-z]{2} [1-9]\d?, \d{4}$/
+          : /^Próxima nómina: [1-9]\d? \S+ \d{4}$/,
+      );
+      await expect(due).toHaveText(
+        language === "en"
+          ? /^\$\d+\.\d\d due then$/
+          : /^\$\d+\.\d\d se descuentan ese día$/,
+      );
+      const date = (await next.boundingBox())!;
+      const amount = (await due.boundingBox())!;
+      expect(amount.y).toBeGreaterThanOrEqual(date.y + date.height + 4);
+    });
+  }
 });
 
 test.describe("/approvals", () => {

@@ -10,6 +10,7 @@ import {
 } from "~/utils/i18n";
 import {
   acceptedLanguage,
+  localizeMessage,
   cookieLanguage,
   i18nextInstance,
   messagesFor,
@@ -209,6 +210,32 @@ describe("messages written in English by schemas and the server", () => {
       "Username is required",
     );
     expect(translateMessage("es", es, "Something new")).toBe("Something new");
+  });
+
+  it("show a day they name in the language's one date format, format hints and the API aside", () => {
+    const day = (iso: string, language: Language) =>
+      formatDate(`${iso}T00:00:00`, language);
+    expect(localizeMessage("en", "What is owed now falls on 2026-12-05.")).toBe(
+      `What is owed now falls on ${day("2026-12-05", "en")}.`,
+    );
+    expect(day("2026-12-05", "en")).toBe("Dec 5, 2026");
+    expect(localizeMessage("es", "What is owed now falls on 2026-12-05.")).toBe(
+      `Lo que se debe ahora se descuenta el ${day("2026-12-05", "es")}.`,
+    );
+    expect(
+      localizeMessage(
+        "en",
+        "You can request your next advance on 2026-12-07: there is a pause after each advance is repaid.",
+      ),
+    ).toMatch(/^You can request your next advance on Dec 7, 2026:/);
+    // A hint that shows how to type a date keeps the typed form.
+    expect(localizeMessage("en", "Use a date like 2026-11-27.")).toBe(
+      "Use a date like 2026-11-27.",
+    );
+    // The JSON API's messages keep ISO days, like its fields.
+    expect(
+      localizeMessage("en", "What is owed now falls on 2026-12-05.", false),
+    ).toBe("What is owed now falls on 2026-12-05.");
   });
 });
 

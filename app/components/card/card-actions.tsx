@@ -106,7 +106,7 @@ function SandboxTool<Schema extends Record<string, unknown>>({
       <SchemaForm
         form={form}
         method="post"
-        className="grid gap-4 lg:grid-cols-3"
+        className="grid grid-cols-1 gap-4 lg:grid-cols-3"
       >
         <input type="hidden" name="intent" value={kind} />
         <InputField

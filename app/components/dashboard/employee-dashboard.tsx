@@ -24,13 +24,10 @@ export function EmployeeDashboard({ data }: { data: Data }) {
     <div className="space-y-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-2xl font-bold text-gray-900">
-          {/* "Welcome back" once there is something to come back to. */}
-          {t(
-            data.recent.length === 0
-              ? "employee.welcome"
-              : "employee.welcomeBack",
-            { name: data.firstName },
-          )}
+          {/* "Welcome back" only to someone who has signed in before. */}
+          {t(data.returning ? "employee.welcomeBack" : "employee.welcome", {
+            name: data.firstName,
+          })}
         </h1>
         {mayRequest ? (
           <LinkButton to="/request">{t("employee.newRequest")}</LinkButton>

@@ -87,14 +87,19 @@ export function EmployerDashboard({
           label={t("pendingDeductions")}
           value={money(data.pendingDeductions)}
         >
-          <span className="block">
+          {/* The date and the sum due that day: two lines apart, each its own element. */}
+          <span className="block" data-testid="next-payroll">
             {t("nextPayroll", {
               date: formatDate(data.nextPayroll, language),
             })}
           </span>
-          <span className="block" data-testid="due-next-payroll">
+          <span
+            className="mt-2 block font-medium text-gray-900"
+            data-testid="due-next-payroll"
+          >
             {t("dueThen", { amount: money(data.dueNextPayroll) })}
           </span>
+          <span className="mt-1 block text-xs">{t("totalIs")}</span>
           <span
             className="mt-2 block font-medium text-gray-900"
             data-testid="owed-back"

@@ -27,6 +27,7 @@ import { payByDate, requestFeeCents } from "~/utils/quote";
 import { and, eq, gte, inArray, lt, sql } from "drizzle-orm";
 import { advanceRequests, employees, type User } from "#db/schema";
 import { db } from "~/utils/db.server";
+import { isReturning } from "./greeting.server";
 import { formatDate, PAY_PERIOD_DAYS } from "~/utils/dates";
 import { DAY_MS, dayStart, isoDay, payDateBefore } from "~/utils/pay-schedule";
 import { GROCERY_RESTRICTION } from "~/utils/rules";
@@ -160,7 +161,7 @@ export async function loadEmployeeDashboard(
 ) {
   const money = (value: string) => formatMoney(value, language);
   const date = (value: Date | string) => formatDate(value, language);
-  const [employee, ytd, recent, upcoming, cards, uncardedRequests] =
+  const [employee, ytd, recent, upcoming, cards, uncardedRequests, returning] =
     await Promise.all([
       getEmployeeRecord(user),
       yearToDate(user, now),
@@ -168,6 +169,7 @@ export async function loadEmployeeDashboard(
       listUpcomingDeductions(user),
       loadCards(user, language),
       listAwaitingPayment(user),
+      isReturning(user.id),
     ]);
   const payback = ytd.payback;
   const next = upcoming[0] ?? null;
@@ -201,6 +203,8 @@ export async function loadEmployeeDashboard(
   }));
   return {
     firstName: user.firstName,
+    /** Signed in before this visit: "Welcome back" (a first sign-in is "Welcome"). */
+    returning,
     linked: Boolean(employee?.companyId),
     /** Offboarded: no new request is accepted, so none is offered. */
     left: Boolean(employee?.offboardedAt),

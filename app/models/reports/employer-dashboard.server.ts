@@ -15,6 +15,7 @@ import {
   withApprovalCheck,
 } from "~/models/advances/index.server";
 import { unfoldedChanges } from "./report-rollup.server";
+import { returningSql } from "./greeting.server";
 
 const DASHBOARD_PENDING = 3;
 
@@ -114,7 +115,7 @@ async function dashboardFigures(
       (${companyCreditSql(employerId)})::numeric(14,2)::text as "owedBack",
       (select next_pay_date::text from companies where id = ${employerId}) as "nextPayDate",
       (select count(*) from d)::int as backlog,
-      (select count(*) > 1 from sessions where user_id = ${userId}) as returning`,
+      ${returningSql(userId)} as returning`,
   );
   // Like the report, the dashboard only reads: a backlog the worker has not folded yet is
   // added in the statement above, and the job folds it (decision 0144).

@@ -33,6 +33,8 @@ import { db } from "~/utils/db.server";
 import { localizeMessage, serverT } from "~/utils/i18n.server";
 import { formatCents, toCents } from "~/utils/money";
 import { isoDay } from "~/utils/pay-schedule";
+import { formatDate } from "~/utils/dates";
+import { addDays } from "date-fns";
 import { roleInText } from "~/web/auth.server";
 
 // After each action of the settings, the team, invitations, offboarding, complaints, API keys
@@ -429,6 +431,25 @@ for (const language of ["en", "es"] as const satisfies Language[]) {
       );
       // The page now offers the correction of the last pay date, not the offboarding.
       expect(left.html).toMatch(/name="intent" value="correct"/);
+
+      // Corrected: the new day in the page's one date format ("Dec 5, 2026", "5 dic 2026"),
+      // not as the form posts it (2026-12-05).
+      const newDay = isoDay(addDays(new Date(), 1));
+      const corrected = await act(owner, `/employees/${employeeId}`, {
+        intent: "correct",
+        lastPayDate: newDay,
+        confirm: "on",
+      });
+      expect(corrected.location).toBe(`/employees/${employeeId}`);
+      expect(corrected.toast[0]).toBe(said("Last pay date changed"));
+      const shownDay = formatDate(`${newDay}T00:00:00`, language);
+      expect(corrected.toast[1]).toContain(shownDay);
+      expect(corrected.toast[1]).not.toContain(newDay);
+      expect(corrected.toast[1]).toBe(
+        language === "en"
+          ? `What is owed now falls on ${shownDay}.`
+          : `Lo que se debe ahora se descuenta el ${shownDay}.`,
+      );
     }, 180_000);
   });
 }

@@ -69,7 +69,7 @@ const cards = {
     miscellaneous_food_stores: "Convenience or specialty food store",
     service_stations: "Gas station",
     wholesale_clubs: "Wholesale club (5300)",
-    discount_stores: "Discount store or supercenter (5310)",
+    discount_stores: "Discount store (5310)",
     department_stores: "Department store (5311)",
   },
   freeze: {

@@ -16,8 +16,8 @@ const employer = {
   monthlyAdvances: "Monthly Advances",
   pendingDeductions: "Pending Deductions",
   nextPayroll: "Next payroll: {{date}}",
-  dueThen:
-    "{{amount}} due then; the total is every deduction scheduled and not yet collected.",
+  dueThen: "{{amount}} due then",
+  totalIs: "The total is every deduction scheduled and not yet collected.",
   owedBack: "Owed back to employees: {{amount}}",
   pendingApprovals: "Pending Approvals",
   viewAllApprovals: "View All",

@@ -61,16 +61,15 @@ const cards = {
     declined: "Rechazada: {{amount}} en {{merchant}}.",
   },
   categories: {
-    grocery_stores_supermarkets: "Tienda de comestibles o supermercado",
+    grocery_stores_supermarkets: "Supermercado",
     eating_places_restaurants: "Restaurante",
     fast_food_restaurants: "Restaurante de comida rápida",
     drinking_places: "Bar o taberna",
     package_stores_beer_wine_and_liquor: "Licorería",
-    miscellaneous_food_stores:
-      "Tienda de conveniencia o de comida especializada",
+    miscellaneous_food_stores: "Tienda de conveniencia o gourmet",
     service_stations: "Gasolinera",
     wholesale_clubs: "Club de precios al por mayor (5300)",
-    discount_stores: "Tienda de descuento o hipermercado (5310)",
+    discount_stores: "Tienda de descuento (5310)",
     department_stores: "Tienda por departamentos (5311)",
   },
   freeze: {

@@ -17,8 +17,8 @@ const employer = {
   monthlyAdvances: "Adelantos del mes",
   pendingDeductions: "Descuentos pendientes",
   nextPayroll: "Próxima nómina: {{date}}",
-  dueThen:
-    "{{amount}} se descuentan ese día; el total es cada descuento programado y aún no cobrado.",
+  dueThen: "{{amount}} se descuentan ese día",
+  totalIs: "El total es cada descuento programado y aún no cobrado.",
   owedBack: "Se debe a los empleados: {{amount}}",
   pendingApprovals: "Aprobaciones pendientes",
   viewAllApprovals: "Ver todas",

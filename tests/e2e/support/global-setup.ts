@@ -9,7 +9,10 @@ import { withDatabase } from "#tests/support/servers";
 
 export const E2E_SESSION_SECRET = "e2e-session-secret-0123456789abcdef";
 
-async function waitFor(url: string, child: ChildProcess, ms = 30_000) {
+// The production server's start (the build's import, its pools, the job runner) took over 30 s
+// once on a loaded two-core machine while the rest of `npm test` ran beside it. Waiting longer
+// costs nothing when it is fast; a server that exits is reported at once (below).
+async function waitFor(url: string, child: ChildProcess, ms = 120_000) {
   const start = Date.now();
   while (Date.now() - start < ms) {
     if (child.exitCode !== null)

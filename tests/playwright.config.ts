@@ -36,6 +36,11 @@ const chromium = {
 
 export default defineConfig({
   testDir: "./e2e",
+  // The root tsconfig.json's paths, but `~/utils/password.server` resolves to
+  // tests/support/e2e-password.ts in this process: the factories' one password is hashed once
+  // per worker by real scrypt at the tests' cost (N=2^10), and every check reads the cost from
+  // the hash. The server under test is the production build and hashes as in production.
+  tsconfig: "./playwright.tsconfig.json",
   outputDir: "../test-results",
   globalSetup: "./e2e/support/global-setup.ts",
   fullyParallel: true,

@@ -116,10 +116,13 @@ test.describe("sessions", () => {
     page,
     context,
     baseURL,
+    loginAs,
   }) => {
     const employee = await createEmployee(await createEmployer());
-    await signIn(page, employee.username);
-    await expect(page).toHaveURL(/\/$/);
+    // The session as the sign-in action makes it (the form is the other tests' subject).
+    await loginAs(employee);
+    await page.goto("/");
+    await expect(page.getByRole("button", { name: "Logout" })).toBeAttached();
     const copied = (await context.cookies()).find(
       (c) => c.name === "__session",
     )!;

@@ -33,10 +33,12 @@ function cheapHash(password: string): Promise<string> {
 }
 
 /**
- * The password module as tests use it. Every test user has the same password
- * (TEST_PASSWORD); its hash is made once per file, by real scrypt in the stored format, at
- * N=2^10 instead of 2^15: at full cost it took 100-300 ms a user on a two-core machine, and
- * every check of it (each sign-in, each wrong guess at a test user) as long again.
+ * The password module as tests use it (Vitest: tests/support/setup-env.ts; Playwright's
+ * process: tests/support/e2e-password.ts). Every test user has the same password
+ * (TEST_PASSWORD); its hash is made once per file (a Playwright worker: once per worker), by
+ * real scrypt in the stored format, at N=2^10 instead of 2^15: at full cost it took 100-300 ms
+ * a user on a two-core machine, and every check of it (each sign-in, each wrong guess at a test
+ * user) as long again.
  * verifyPassword reads the cost from the hash, so every check is the real one. Any other
  * password, and the unknown username's stand-in hash, are hashed as in production;
  * tests/unit/password.test.ts checks production's cost.

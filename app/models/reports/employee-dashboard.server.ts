@@ -27,7 +27,7 @@ import { payByDate, requestFeeCents } from "~/utils/quote";
 import { and, eq, gte, inArray, lt, sql } from "drizzle-orm";
 import { advanceRequests, employees, type User } from "#db/schema";
 import { db } from "~/utils/db.server";
-import { isReturning } from "./greeting.server";
+import { returningSql } from "./greeting.server";
 import { formatDate, PAY_PERIOD_DAYS } from "~/utils/dates";
 import { DAY_MS, dayStart, isoDay, payDateBefore } from "~/utils/pay-schedule";
 import { GROCERY_RESTRICTION } from "~/utils/rules";
@@ -50,6 +50,7 @@ async function yearToDate(
   payback: CreditPayback | null;
   creditCents: number;
   declinedPurchase: DeclinedPurchase | null;
+  returning: boolean;
 }> {
   // Bound through the column (not a bare parameter) so both drivers encode the timestamps.
   const from = startOfYear(now);
@@ -80,6 +81,8 @@ async function yearToDate(
           and a.created_at >= ${since.toISOString()}::timestamptz
           and a.created_at <= ${now.toISOString()}::timestamptz
         order by a.created_at desc, a.id desc limit 1)`,
+      // The greeting's question rides along too: one row comes back even with no request.
+      returning: sql<boolean>`${returningSql(user.id)}`,
     })
     .from(advanceRequests)
     .innerJoin(employees, eq(employees.id, advanceRequests.employeeId))
@@ -100,6 +103,7 @@ async function yearToDate(
     ),
     creditCents: Math.max(0, toCents(row?.credit ?? "0")),
     declinedPurchase: row?.declined ?? null,
+    returning: Boolean(row?.returning),
   };
 }
 
@@ -161,7 +165,7 @@ export async function loadEmployeeDashboard(
 ) {
   const money = (value: string) => formatMoney(value, language);
   const date = (value: Date | string) => formatDate(value, language);
-  const [employee, ytd, recent, upcoming, cards, uncardedRequests, returning] =
+  const [employee, ytd, recent, upcoming, cards, uncardedRequests] =
     await Promise.all([
       getEmployeeRecord(user),
       yearToDate(user, now),
@@ -169,7 +173,6 @@ export async function loadEmployeeDashboard(
       listUpcomingDeductions(user),
       loadCards(user, language),
       listAwaitingPayment(user),
-      isReturning(user.id),
     ]);
   const payback = ytd.payback;
   const next = upcoming[0] ?? null;
@@ -204,7 +207,7 @@ export async function loadEmployeeDashboard(
   return {
     firstName: user.firstName,
     /** Signed in before this visit: "Welcome back" (a first sign-in is "Welcome"). */
-    returning,
+    returning: ytd.returning,
     linked: Boolean(employee?.companyId),
     /** Offboarded: no new request is accepted, so none is offered. */
     left: Boolean(employee?.offboardedAt),

@@ -1,5 +1,4 @@
 import { sql, type SQL } from "drizzle-orm";
-import { db, queryRows } from "~/utils/db.server";
 
 /**
  * Whether the user has been here before this visit, for the dashboard's "Welcome back": a
@@ -14,13 +13,4 @@ export function returningSql(userId: number): SQL {
       where a.subject_user_id = ${userId} and a.action = 'user.signed_out') > 1
     or (select count(*) from audit_events a
       where a.subject_user_id = ${userId} and a.action = 'user.signed_in') > 1)`;
-}
-
-/** returningSql on its own (the employee dashboard's one question). */
-export async function isReturning(userId: number): Promise<boolean> {
-  const [row] = await queryRows<{ returning: boolean }>(
-    db(),
-    sql`select ${returningSql(userId)} as returning`,
-  );
-  return Boolean(row?.returning);
 }

@@ -37,7 +37,7 @@ import {
 } from "~/routes/_app.profile";
 import { loader as settingsLoader } from "~/routes/_app.settings";
 import { db } from "~/utils/db.server";
-import { isoDate } from "~/utils/dates";
+import { formatDate, isoDate } from "~/utils/dates";
 import { resetEnvCache } from "~/utils/env.server";
 import {
   coolingOffUntil,
@@ -385,7 +385,8 @@ describe("the company's limits on repeat use", () => {
     );
     expect(refused.message).toBe(coolingOffUntil(day));
     const page = await requestPage(user);
-    expect(page.refusal).toBe(coolingOffUntil(day));
+    // The page shows the day in its language's date format; the domain's message keeps ISO.
+    expect(page.refusal).toBe(coolingOffUntil(formatDate(day)));
     expect(page.limits).toContain(
       "A pause of 7 days after each advance is repaid before the next one.",
     );
@@ -424,7 +425,7 @@ describe("the company's limits on repeat use", () => {
     expect(page.limits).toContain(
       "At most 2 advances in 12 months: you have had 2.",
     );
-    expect(page.refusal).toBe(yearlyLimitUntil(2, day));
+    expect(page.refusal).toBe(yearlyLimitUntil(2, formatDate(day)));
   });
 
   it("one day of pause reads in the singular", async () => {

@@ -14,6 +14,10 @@ import { lazy, memo, Suspense, useState, type ComponentType } from "react";
 //   submit posts it to the server, which answers with the same messages the browser would show.
 // - After a client-side navigation the island's code is requested as soon as the route's module
 //   loads (alongside the page's data), so the form is usually there when the page shows.
+// - If the island's code does not arrive (the network went away while the page loaded, or a
+//   deploy replaced the file), the island stays as it is, the server's plain HTML form, and its
+//   code is asked for again: when the browser is back online, or after a growing wait. The
+//   page does not fall into its error boundary for a form it can already submit without code.
 
 let appStarted = false;
 
@@ -22,13 +26,32 @@ export function markAppStarted() {
   appStarted = true;
 }
 
+const FIRST_RETRY_MS = 1_000;
+const LONGEST_RETRY_MS = 60_000;
+
+/** The island's code, asked for until it arrives: the promise settles only with the code. */
+function retried<T>(load: () => Promise<T>): Promise<T> {
+  return new Promise((resolve) => {
+    const attempt = (wait: number) => {
+      load().then(resolve, () => {
+        const again = () => attempt(Math.min(wait * 2, LONGEST_RETRY_MS));
+        if (navigator.onLine) window.setTimeout(again, wait);
+        else window.addEventListener("online", again, { once: true });
+      });
+    };
+    attempt(FIRST_RETRY_MS);
+  });
+}
+
 export function island<P extends object>(
   load: () => Promise<ComponentType<P>>,
 ): ComponentType<P> {
   let loaded: ComponentType<P> | undefined;
   let loading: Promise<{ default: ComponentType<P> }> | undefined;
   const preload = () =>
-    (loading ??= load().then((component) => {
+    (loading ??= (
+      typeof document === "undefined" ? load() : retried(load)
+    ).then((component) => {
       loaded = component;
       return { default: component };
     }));

@@ -280,3 +280,51 @@ test("a form's code comes after the page's first JavaScript and validates in the
   ).toBeVisible();
   expect(posts).toEqual([]);
 });
+
+test.describe("a form whose code does not arrive", () => {
+  // The browser logs the module's failed load; that is the case under test.
+  test.use({ allowConsoleErrors: ["ERR_INTERNET_DISCONNECTED"] });
+  test("stays the server's form, and takes its code when it can", async ({
+    page,
+    loginAs,
+  }, testInfo) => {
+    test.skip(
+      testInfo.project.name === "no-js",
+      "without JavaScript no form's code is asked for",
+    );
+    // The network goes away while the page loads: the form's module fails to arrive. The page
+    // keeps the server's plain form (no error page); the module is asked for again, and the
+    // form validates in the browser once it arrives.
+    const formModule =
+      /\/build\/_shared\/company-settings-form-[A-Z0-9]{8}\.js$/;
+    let refused = 0;
+    await page.route(formModule, (route) => {
+      refused += 1;
+      return route.abort("internetdisconnected");
+    });
+    await loginAs(await createEmployer());
+    await page.goto("/settings");
+    await expect.poll(() => refused).toBeGreaterThan(0);
+    const form = page.locator("form#company-settings");
+    await expect(form.getByLabel("Maximum advance")).toBeVisible();
+    await expect(
+      page.getByRole("button", { name: "Save Settings" }),
+    ).toBeVisible();
+    const posts: string[] = [];
+    page.on("request", (r) => {
+      if (r.method() === "POST") posts.push(r.url());
+    });
+    await page.unroute(formModule);
+    await expectHydrated(form);
+    await page.getByLabel("Maximum advance").fill("300");
+    await page.getByLabel("Auto-approval limit").fill("350");
+    await page.getByRole("button", { name: "Save Settings" }).click();
+    await expect(
+      messageText(
+        page,
+        "Auto-approval limit cannot exceed the maximum advance",
+      ),
+    ).toBeVisible();
+    expect(posts).toEqual([]);
+  });
+});

@@ -1,15 +1,10 @@
-import { createRequire } from "node:module";
 import type { User } from "#db/schema";
-import { appBuild } from "./app-server";
+import { appRequestHandler } from "./app-server";
 import { requestAs } from "./factories";
 
 // The whole app as Remix serves it, without a build (./app-server.ts builds its route tree with
 // the app's real route modules and entry), for tests that read a page's HTML as a browser
 // receives it.
-
-const require = createRequire(import.meta.url);
-const { createRequestHandler } =
-  require("@remix-run/server-runtime") as typeof import("@remix-run/server-runtime");
 
 let handler: ((request: Request) => Promise<Response>) | undefined;
 
@@ -20,7 +15,7 @@ export async function renderPage(
   init: { method?: string; form?: Record<string, string> } = {},
 ): Promise<{ status: number; html: string }> {
   if (!handler) {
-    const handle = createRequestHandler(await appBuild(), "production");
+    const handle = await appRequestHandler();
     handler = (request) => handle(request, { cspNonce: "" });
   }
   const response = await handler(

@@ -35,6 +35,13 @@ const { readConfig } = require("@remix-run/dev/dist/config.js") as {
   }>;
 };
 
+/** Remix's request handler over appBuild(): the app as a browser reaches it, without HTTP. */
+export async function appRequestHandler() {
+  const { createRequestHandler: handlerOf } =
+    require("@remix-run/server-runtime") as typeof import("@remix-run/server-runtime");
+  return handlerOf(await appBuild(), "production");
+}
+
 /** The app's route tree with its real modules and entry, as the server build holds them. */
 export async function appBuild(): Promise<ServerBuild> {
   const config = await readConfig(root, "production");

@@ -1,5 +1,6 @@
 import type { createRequestHandler } from "@remix-run/server-runtime";
 import type { User } from "#db/schema";
+import { appRequestHandler } from "./app-server";
 import { requestAs } from "./factories";
 import { toastCookieOf } from "./toasts";
 
@@ -77,4 +78,20 @@ export function pageActions(handler: () => Handler) {
   }
 
   return { act, show };
+}
+
+/**
+ * The app's request handler, made once before the file's tests, with the page actions over it:
+ * `handler()` for a request the actions do not cover.
+ */
+export function usePageActions() {
+  let made: Handler | undefined;
+  beforeAll(async () => {
+    made = await appRequestHandler();
+  });
+  const handler = () => {
+    if (!made) throw new Error("the request handler is made in beforeAll");
+    return made;
+  };
+  return { handler, ...pageActions(handler) };
 }

@@ -1,4 +1,3 @@
-import { createRequire } from "node:module";
 import { and, desc, eq } from "drizzle-orm";
 import {
   apiKeys,
@@ -10,7 +9,6 @@ import {
   advanceRequests,
   virtualCards,
 } from "#db/schema";
-import { appBuild } from "#tests/support/app-server";
 import { useTestDatabase } from "#tests/support/db";
 import {
   createEmployee,
@@ -20,7 +18,7 @@ import {
 import {
   browserOf,
   decode,
-  pageActions,
+  usePageActions,
   shownToast,
   type Language,
 } from "#tests/support/page-actions";
@@ -43,18 +41,9 @@ import { roleInText } from "~/web/auth.server";
 // applies, in the person's language) and that page showing the change. The advance's own
 // journey (request to payroll collection) is in role-aware-screens.test.ts.
 
-const require = createRequire(import.meta.url);
-const { createRequestHandler } =
-  require("@remix-run/server-runtime") as typeof import("@remix-run/server-runtime");
-
 useTestDatabase();
 
-let handler: ReturnType<typeof createRequestHandler>;
-const { act, show } = pageActions(() => handler);
-
-beforeAll(async () => {
-  handler = createRequestHandler(await appBuild(), "production");
-});
+const { handler, act, show } = usePageActions();
 
 /** The value of the input named `name` in a page's HTML. */
 function inputValue(html: string, name: string): string | undefined {
@@ -226,7 +215,7 @@ for (const language of ["en", "es"] as const satisfies Language[]) {
         .limit(1);
       const token = /\/join\/([\w-]+)/.exec(mail!.text)?.[1];
       expect(token).toBeDefined();
-      const opened = await handler(
+      const opened = await handler()(
         await requestAs(null, `/join/${token}`, {
           cookie: `lng=${language}`,
         }),
@@ -235,7 +224,7 @@ for (const language of ["en", "es"] as const satisfies Language[]) {
       expect(opened.status).toBe(302);
       expect(opened.headers.get("Location")).toBe("/join");
       const jar = [`lng=${language}`, ...cookiesOf(opened)].join("; ");
-      const accepted = await handler(
+      const accepted = await handler()(
         await requestAs(null, "/join", {
           method: "POST",
           headers: { Accept: "text/html" },
@@ -312,7 +301,7 @@ for (const language of ["en", "es"] as const satisfies Language[]) {
 
       // An API key: created on the page (its secret shown once, no redirect), then revoked.
       const keyName = language === "en" ? "Payroll sync" : "Sincronizar nómina";
-      const created = await handler(
+      const created = await handler()(
         await requestAs(null, "/settings/api", {
           method: "POST",
           headers: { Accept: "text/html" },
@@ -361,7 +350,7 @@ for (const language of ["en", "es"] as const satisfies Language[]) {
         .from(virtualCards)
         .where(eq(virtualCards.requestId, request.id));
       const here = `/cards/${card!.id}`;
-      const bought = await handler(
+      const bought = await handler()(
         await requestAs(null, here, {
           method: "POST",
           headers: { Accept: "text/html" },

@@ -1,6 +1,4 @@
-import { createRequire } from "node:module";
 import type { User } from "#db/schema";
-import { appBuild } from "#tests/support/app-server";
 import { useTestDatabase } from "#tests/support/db";
 import { insertAdvance } from "#tests/support/data";
 import {
@@ -12,7 +10,7 @@ import {
 } from "#tests/support/factories";
 import {
   browserOf,
-  pageActions,
+  usePageActions,
   type Language,
 } from "#tests/support/page-actions";
 import { insertUser } from "~/models/people/index.server";
@@ -23,18 +21,9 @@ import { db } from "~/utils/db.server";
 // back" once they have signed in before (signed out and in again, or another device); each
 // member by their own first name, never the company's.
 
-const require = createRequire(import.meta.url);
-const { createRequestHandler } =
-  require("@remix-run/server-runtime") as typeof import("@remix-run/server-runtime");
-
 useTestDatabase();
 
-let handler: ReturnType<typeof createRequestHandler>;
-const { show } = pageActions(() => handler);
-
-beforeAll(async () => {
-  handler = createRequestHandler(await appBuild(), "production");
-});
+const { handler, show } = usePageActions();
 
 /** The page's first heading, its text without React's comment markers. */
 const heading = (html: string) =>
@@ -57,7 +46,7 @@ const EMPLOYER_GREETING: Record<Language, { first: string; back: string }> = {
 
 /** Signs out the way the page's Logout button does (the session ends, the sign-out is recorded). */
 async function signOut(cookies: string) {
-  const answer = await handler(
+  const answer = await handler()(
     await requestAs(null, "/logout", {
       method: "POST",
       form: {},

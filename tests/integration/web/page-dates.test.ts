@@ -1,11 +1,9 @@
-import { createRequire } from "node:module";
 import { eq } from "drizzle-orm";
 import { virtualCards } from "#db/schema";
-import { appBuild } from "#tests/support/app-server";
 import { useTestDatabase } from "#tests/support/db";
 import {
   browserOf,
-  pageActions,
+  usePageActions,
   type Language,
 } from "#tests/support/page-actions";
 import { createWorld } from "#tests/support/world";
@@ -15,18 +13,9 @@ import { db } from "~/utils/db.server";
 // language (utils/dates: "Dec 5, 2026"; "5 dic 2026"), never a zero-padded day ("Dec 05,
 // 2026") nor a bare ISO day (2026-12-05) in the text a person reads.
 
-const require = createRequire(import.meta.url);
-const { createRequestHandler } =
-  require("@remix-run/server-runtime") as typeof import("@remix-run/server-runtime");
-
 useTestDatabase();
 
-let handler: ReturnType<typeof createRequestHandler>;
-const { show } = pageActions(() => handler);
-
-beforeAll(async () => {
-  handler = createRequestHandler(await appBuild(), "production");
-});
+const { show } = usePageActions();
 
 /** The text a person reads: no scripts, styles or tags (attributes, like input values, go). */
 const readable = (html: string) =>

@@ -1,4 +1,3 @@
-import { createRequire } from "node:module";
 import { desc, eq, isNotNull, sql } from "drizzle-orm";
 import {
   advanceRequests,
@@ -6,7 +5,6 @@ import {
   virtualCards,
   type User,
 } from "#db/schema";
-import { appBuild } from "#tests/support/app-server";
 import { useTestDatabase } from "#tests/support/db";
 import {
   createEmployee,
@@ -17,7 +15,7 @@ import { employeeOf } from "#tests/support/rows";
 import {
   browserOf,
   decode,
-  pageActions,
+  usePageActions,
   type Language,
 } from "#tests/support/page-actions";
 import {
@@ -41,13 +39,10 @@ import { createWorld, type World } from "#tests/support/world";
 // 403: a control a role cannot use is not shown to that role. An empty post is refused by the
 // role check first (403) or by the form's own validation (400), and changes nothing.
 
-const require = createRequire(import.meta.url);
-const { createRequestHandler } =
-  require("@remix-run/server-runtime") as typeof import("@remix-run/server-runtime");
-
 useTestDatabase();
 
-let handler: ReturnType<typeof createRequestHandler>;
+const { handler, act, show } = usePageActions();
+
 let world: World;
 /** An employee of company A who has left (offboarded, last pay date today). */
 let leaver: User;
@@ -55,7 +50,6 @@ let leaver: User;
 let unlinked: User;
 
 beforeAll(async () => {
-  handler = createRequestHandler(await appBuild(), "production");
   world = await createWorld();
   leaver = await createEmployee(world.users.EA, { firstName: "Lee" });
   // Today is always within a leaver's window (from the current pay cycle's start).
@@ -112,7 +106,7 @@ async function visit(
     headers: { Accept: "text/html", "Accept-Language": language },
     ...(method === "POST" ? { form: {} } : {}),
   });
-  const response = await handler(request, { cspNonce: "" });
+  const response = await handler()(request, { cspNonce: "" });
   return {
     status: response.status,
     html: response.headers.get("Content-Type")?.startsWith("text/html")
@@ -218,14 +212,14 @@ describe("a refused download", () => {
   it("sends a browser back to its dashboard with the reason; a script gets the 403 as JSON", async () => {
     const approver = world.users.AP;
     for (const to of ["/payroll/export", "/activity.csv"]) {
-      const browser = await handler(
+      const browser = await handler()(
         await requestAs(approver, to, { headers: { Accept: "text/html" } }),
         { cspNonce: "" },
       );
       expect(browser.status).toBe(302);
       expect(browser.headers.get("Location")).toBe("/");
       expect(browser.headers.get("Set-Cookie")).toMatch(/toast/);
-      const script = await handler(await requestAs(approver, to), {
+      const script = await handler()(await requestAs(approver, to), {
         cspNonce: "",
       });
       expect(script.status).toBe(403);
@@ -321,7 +315,7 @@ describe("a failed post of every form", () => {
         const request = await requestAs(user, path, {
           headers: { Accept: "text/html" },
         });
-        const html = await (await handler(request, { cspNonce: "" })).text();
+        const html = await (await handler()(request, { cspNonce: "" })).text();
         for (const form of formsWithId(html, path)) {
           // Not Conform forms: sets of checkboxes where none ticked is a valid choice. And
           // forms whose one field is optional, where empty is a valid answer (the net pay:
@@ -332,7 +326,7 @@ describe("a failed post of every form", () => {
             EMPTY_IS_VALID.has(form.id)
           )
             continue;
-          const answer = await handler(
+          const answer = await handler()(
             await requestAs(user, form.to, {
               method: "POST",
               headers: { Accept: "text/html" },
@@ -383,8 +377,6 @@ describe("a failed post of every form", () => {
 });
 
 describe("after each action, the message says what changed", () => {
-  const { act, show } = pageActions(() => handler);
-
   for (const language of ["en", "es"] as const) {
     it(`from the request to the payroll's collection, for each role, in ${language === "en" ? "English" : "Spanish"}`, async () => {
       const said = (text: string) => localizeMessage(language, text);

@@ -1,6 +1,5 @@
-import { createRequire } from "node:module";
 import type { User } from "#db/schema";
-import { appBuild } from "#tests/support/app-server";
+import { appRequestHandler } from "#tests/support/app-server";
 import { pageText, renderPage } from "#tests/support/app-pages";
 import { useTestDatabase } from "#tests/support/db";
 import {
@@ -19,16 +18,12 @@ import {
 // not-found page drawn in a browser, and the journey back after signing in, are in
 // tests/e2e/guards.spec.ts and tests/e2e/auth.spec.ts.
 
-const require = createRequire(import.meta.url);
-const { createRequestHandler } =
-  require("@remix-run/server-runtime") as typeof import("@remix-run/server-runtime");
-
 useTestDatabase();
 
 let handle: (request: Request) => Promise<Response>;
 
 beforeAll(async () => {
-  const handler = createRequestHandler(await appBuild(), "production");
+  const handler = await appRequestHandler();
   handle = (request) => handler(request, { cspNonce: "" });
 });
 

@@ -15,7 +15,7 @@ import {
   expectHydrated,
   isNoJs,
   test,
-  messageText,
+  saveLimitOverMaximum,
 } from "./support/fixtures";
 
 // Performance in the browser: fingerprinted assets cached for a year, compressed pages, and the
@@ -272,12 +272,7 @@ test("a form's code comes after the page's first JavaScript and validates in the
   // Hydrated: React has attached itself to the form element (until then a submit is a plain
   // post, which the server answers with the same messages).
   await expectHydrated(page.locator("form#company-settings"));
-  await page.getByLabel("Maximum advance").fill("300");
-  await page.getByLabel("Auto-approval limit").fill("350");
-  await page.getByRole("button", { name: "Save Settings" }).click();
-  await expect(
-    messageText(page, "Auto-approval limit cannot exceed the maximum advance"),
-  ).toBeVisible();
+  await saveLimitOverMaximum(page);
   expect(posts).toEqual([]);
 });
 
@@ -316,15 +311,7 @@ test.describe("a form whose code does not arrive", () => {
     });
     await page.unroute(formModule);
     await expectHydrated(form);
-    await page.getByLabel("Maximum advance").fill("300");
-    await page.getByLabel("Auto-approval limit").fill("350");
-    await page.getByRole("button", { name: "Save Settings" }).click();
-    await expect(
-      messageText(
-        page,
-        "Auto-approval limit cannot exceed the maximum advance",
-      ),
-    ).toBeVisible();
+    await saveLimitOverMaximum(page);
     expect(posts).toEqual([]);
   });
 });

@@ -8,6 +8,7 @@ import {
   submitRequest,
   test,
   messageText,
+  saveLimitOverMaximum,
 } from "./support/fixtures";
 
 test.describe("company settings", () => {
@@ -75,15 +76,7 @@ test.describe("company settings", () => {
   }) => {
     await loginAs(await createEmployer({ companyName: "Stay Co" }));
     await page.goto("/settings");
-    await page.getByLabel("Maximum advance").fill("300");
-    await page.getByLabel("Auto-approval limit").fill("350");
-    await page.getByRole("button", { name: "Save Settings" }).click();
-    await expect(
-      messageText(
-        page,
-        "Auto-approval limit cannot exceed the maximum advance",
-      ),
-    ).toBeVisible();
+    await saveLimitOverMaximum(page);
     await page.getByLabel("Auto-approval limit").fill("100");
     await page.getByLabel("Company name").fill(" ");
     await page.getByRole("button", { name: "Save Settings" }).click();

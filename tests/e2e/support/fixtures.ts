@@ -170,6 +170,16 @@ export async function attachScreenshot(
   });
 }
 
+/** On /settings: an auto-approval limit over the maximum advance is saved, and refused. */
+export async function saveLimitOverMaximum(page: Page) {
+  await page.getByLabel("Maximum advance").fill("300");
+  await page.getByLabel("Auto-approval limit").fill("350");
+  await page.getByRole("button", { name: "Save Settings" }).click();
+  await expect(
+    messageText(page, "Auto-approval limit cannot exceed the maximum advance"),
+  ).toBeVisible();
+}
+
 export const isNoJs = (projectName: string) => projectName === "no-js";
 
 /**

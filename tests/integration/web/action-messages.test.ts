@@ -35,6 +35,10 @@ import { formatDate } from "~/utils/dates";
 import { addDays } from "date-fns";
 import { roleInText } from "~/web/auth.server";
 
+// One database is enough: what is checked is where each post sends the person and the toast and
+// page they see; the actions behind them are domain functions with their own tests on both
+// databases.
+
 // After each action of the settings, the team, invitations, offboarding, complaints, API keys
 // and the card page, as the person's browser does it against Remix's request handler: where
 // the post sends them, the toast the next page shows (naming who and how much where it

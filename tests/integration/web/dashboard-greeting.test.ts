@@ -16,6 +16,9 @@ import {
 import { insertUser } from "~/models/people/index.server";
 import { db } from "~/utils/db.server";
 
+// One database is enough: what is checked is the greeting the server's page chooses; the sign-ins
+// behind it are recorded by domain functions with their own tests on both databases.
+
 // The dashboard's greeting, as the person's browser gets the page from Remix's request
 // handler: "Welcome" on a first sign-in (even with a request already filed in it), "Welcome
 // back" once they have signed in before (signed out and in again, or another device); each

@@ -9,6 +9,9 @@ import {
 import { createWorld } from "#tests/support/world";
 import { db } from "~/utils/db.server";
 
+// One database is enough: what is checked is how the server's pages write dates; the rows are
+// fixtures.
+
 // Dates on the pages, as a browser gets them from Remix's request handler: one format per
 // language (utils/dates: "Dec 5, 2026"; "5 dic 2026"), never a zero-padded day ("Dec 05,
 // 2026") nor a bare ISO day (2026-12-05) in the text a person reads.

@@ -33,6 +33,10 @@ import { offboardEmployee } from "~/models/payroll/index.server";
 import { isoDay } from "~/utils/pay-schedule";
 import { createWorld, type World } from "#tests/support/world";
 
+// One database is enough: what is checked is which links, forms and messages the server's pages
+// offer each role; the rows behind them come from domain functions that have their own tests on
+// both databases.
+
 // Every page as every role, rendered whole by Remix's own request handler over the app's route
 // tree (the server build's shape, with the app's route modules and its entry): each link the
 // page offers is followed, and each form it offers is posted to empty-handed. None may answer

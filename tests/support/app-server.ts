@@ -43,7 +43,7 @@ export async function appRequestHandler() {
 }
 
 /** The app's route tree with its real modules and entry, as the server build holds them. */
-export async function appBuild(): Promise<ServerBuild> {
+async function appBuild(): Promise<ServerBuild> {
   const config = await readConfig(root, "production");
   const routes: Record<string, unknown> = {};
   const assetRoutes: Record<string, unknown> = {};

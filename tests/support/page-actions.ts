@@ -35,7 +35,7 @@ export function shownToast(html: string) {
 }
 
 /** `handler()` is the app's request handler (built in a beforeAll). */
-export function pageActions(handler: () => Handler) {
+function pageActions(handler: () => Handler) {
   /** A page as the browser with `cookies` gets it (200, decoded HTML). */
   async function show(cookies: string, to: string) {
     const page = await handler()(

@@ -6,8 +6,8 @@
 // out is the app's code per request: no session lookup or cookie signature, no guards or
 // security headers, no request log, no CSP nonce, no language or toast cookie, no catalogue
 // picking. The root's and the layout's loader data, and the dashboard's texts, are read once
-// at the start from the running app (Remix's `?_data=` answers, with the employer's session
-// cookie); per request the dashboard's loader does what the framework's floor does
+// at the start from the running app (single fetch's answer to `/_root.data`, decoded by the
+// turbo-stream version Remix uses, with the employer's session cookie); per request the dashboard's loader does what the framework's floor does
 // (loadEmployerDashboard), plus the app's localizing of why Approve is not offered.
 // GET / with the cookie `as=<employer username>`: the page's own URL, so its links, its active
 // navigation entry and its forms' return address are the page's, byte for byte but the nonce.
@@ -15,6 +15,7 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import compression from "compression";
 import express from "express";
+import { decode } from "turbo-stream";
 import { createRequestHandler } from "@remix-run/express";
 import type { LoaderFunctionArgs, ServerBuild } from "@remix-run/node";
 import { loadEmployerDashboard } from "~/models/reports/index.server";
@@ -35,25 +36,36 @@ const cookies = JSON.parse(process.env.MARKUP_COOKIES ?? "{}") as Record<
 if (!app) throw new Error("MARKUP_APP (the app server's URL) is required");
 
 type Json = Record<string, unknown>;
-/** One route's loader data for the signed-in employer, as the app answers it. */
-async function routeData(username: string, route: string): Promise<Json> {
+const ROUTES = ["root", "routes/_app", "routes/_app._index"] as const;
+
+/** The page's loader data for the signed-in employer, route by route, as the app answers it. */
+async function pageData(username: string) {
   const cookie = cookies[username];
   if (!cookie) throw new Error(`no session cookie for ${username}`);
-  const res = await fetch(`${app}/?_data=${encodeURIComponent(route)}`, {
-    headers: { cookie },
-  });
-  if (res.status !== 200)
-    throw new Error(`${route} for ${username}: ${res.status}`);
-  return (await res.json()) as Json;
+  const res = await fetch(
+    `${app}/_root.data?_routes=${encodeURIComponent(ROUTES.join(","))}`,
+    { headers: { cookie } },
+  );
+  if (res.status !== 200 || !res.body)
+    throw new Error(`/_root.data for ${username}: ${res.status}`);
+  const decoded = await decode(res.body);
+  await decoded.done;
+  const results = decoded.value as Record<string, { data?: Json }>;
+  const data = (route: (typeof ROUTES)[number]) => {
+    const result = results[route]?.data;
+    if (!result) throw new Error(`/_root.data for ${username}: no ${route}`);
+    return result;
+  };
+  return {
+    root: data("root"),
+    layout: data("routes/_app"),
+    page: data("routes/_app._index"),
+  };
 }
 
 const read = new Map<string, { root: Json; layout: Json; page: Json }>();
 for (const username of employers.keys())
-  read.set(username, {
-    root: await routeData(username, "root"),
-    layout: await routeData(username, "routes/_app"),
-    page: await routeData(username, "routes/_app._index"),
-  });
+  read.set(username, await pageData(username));
 
 function whose(request: Request) {
   const username =

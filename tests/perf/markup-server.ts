@@ -7,8 +7,9 @@
 // security headers, no request log, no CSP nonce, no language or toast cookie, no catalogue
 // picking. The root's and the layout's loader data, and the dashboard's texts, are read once
 // at the start from the running app (single fetch's answer to `/_root.data`, decoded by the
-// turbo-stream version Remix uses, with the employer's session cookie); per request the dashboard's loader does what the framework's floor does
-// (loadEmployerDashboard), plus the app's localizing of why Approve is not offered.
+// turbo-stream version Remix uses, with the employer's session cookie); per request the
+// dashboard's loader does what the framework's floor does (loadEmployerDashboard), plus the
+// app's localizing of why Approve is not offered.
 // GET / with the cookie `as=<employer username>`: the page's own URL, so its links, its active
 // navigation entry and its forms' return address are the page's, byte for byte but the nonce.
 import path from "node:path";

@@ -26,14 +26,13 @@ if ("serviceWorker" in navigator) {
 
 // Single fetch hands the page's data over as a stream that RemixBrowser decodes while the root
 // is suspended. A key pressed in that moment makes React hydrate at once, and a root suspended
-// with nothing to show is React's error 345. So the stream is read to its end first (a copy of
-// it: RemixBrowser decodes the other); once every byte is there, the decode needs no wait that
-// an input event could fall into.
-// RemixBrowser requires the stream as well: every server-rendered page has one.
-const handoff = (window as { __remixContext: { stream: ReadableStream } })
-  .__remixContext;
-const [copy, stream] = handoff.stream.tee();
-handoff.stream = stream;
+// with nothing to show is React's error 345. Reading the stream to its end first narrowed that
+// moment but did not close it (the decode still settles a task later, and CI met the error
+// again under load). So the decode is started and awaited before `hydrateRoot`: RemixBrowser,
+// called once as a plain function, starts it and throws its promise (what it throws to React
+// while it waits); once that settles, the root's first render has its data and never suspends.
+// If RemixBrowser throws anything else, or nothing, the page hydrates at once as before, and
+// React shows what went wrong (docs/upstream.md: remove with the move to React Router 7).
 const hydrate = () =>
   startTransition(() => {
     hydrateRoot(
@@ -43,4 +42,14 @@ const hydrate = () =>
       </StrictMode>,
     );
   });
-copy.pipeTo(new WritableStream()).then(hydrate, hydrate);
+function decodedFirst(): Promise<unknown> | undefined {
+  try {
+    RemixBrowser({});
+  } catch (thrown) {
+    if (thrown instanceof Promise) return thrown;
+  }
+  return undefined;
+}
+const decoding = decodedFirst();
+if (decoding) decoding.then(hydrate, hydrate);
+else hydrate();

@@ -382,8 +382,8 @@ const CROSSINGS_TO_MOVE: string[] = [
   "app/models/advances/payment.server.ts: virtual_cards",
   // The audit lists name the actor and subject (users).
   "app/models/audit/audit.server.ts: users",
-  // The ledger's available balance, card subject, figures and invariants read the tables whose
-  // money they post.
+  // The ledger's available balance, card subject and figures read the tables whose money they
+  // post.
   "app/models/ledger/figures.server.ts: advance_requests",
   "app/models/ledger/figures.server.ts: virtual_cards",
   "app/models/ledger/figures.server.ts: employees",
@@ -391,14 +391,6 @@ const CROSSINGS_TO_MOVE: string[] = [
   "app/models/ledger/figures.server.ts: credit_payouts",
   "app/models/ledger/figures.server.ts: payroll_runs",
   "app/models/ledger/figures.server.ts: companies",
-  "app/models/ledger/invariants.server.ts: advance_requests",
-  "app/models/ledger/invariants.server.ts: virtual_cards",
-  "app/models/ledger/invariants.server.ts: payroll_deductions",
-  "app/models/ledger/invariants.server.ts: card_authorizations",
-  "app/models/ledger/invariants.server.ts: employees",
-  "app/models/ledger/invariants.server.ts: credit_payouts",
-  "app/models/ledger/invariants.server.ts: payroll_runs",
-  "app/models/ledger/invariants.server.ts: sandbox_payments",
   "app/models/ledger/ledger.server.ts: companies",
   "app/models/ledger/ledger.server.ts: advance_requests",
   "app/models/ledger/ledger.server.ts: virtual_cards",

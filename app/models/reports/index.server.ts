@@ -40,3 +40,4 @@ export {
   regulatorReportCsv,
   regulatorReportsCsv,
 } from "./regulator-report.server";
+export { checkInvariants, INVARIANT_RULES } from "./invariants.server";

@@ -403,10 +403,6 @@ const CROSSINGS_TO_MOVE: string[] = [
   "app/models/notifications/push-notices.server.ts: advance_requests",
   "app/models/notifications/push-notices.server.ts: employees",
   "app/models/notifications/push-notices.server.ts: users",
-  // An employee's record reads its company's pay schedule; an employer's registration creates
-  // its company.
-  "app/models/people/employee-record.server.ts: companies",
-  "app/models/people/user.server.ts: companies",
 ];
 
 describe("tables: a domain names only its own tables and lower domains'", () => {

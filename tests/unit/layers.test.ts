@@ -384,10 +384,7 @@ const CROSSINGS_TO_MOVE: string[] = [
   "app/models/audit/audit.server.ts: users",
   // The ledger's available balance, card subject and figures read the tables whose money they
   // post.
-  "app/models/ledger/figures.server.ts: advance_requests",
-  "app/models/ledger/figures.server.ts: virtual_cards",
   "app/models/ledger/figures.server.ts: employees",
-  "app/models/ledger/figures.server.ts: payroll_deductions",
   "app/models/ledger/figures.server.ts: credit_payouts",
   "app/models/ledger/figures.server.ts: payroll_runs",
   "app/models/ledger/figures.server.ts: companies",

@@ -26,8 +26,6 @@ export {
   type RepaymentRow,
 } from "./repayment-figures.server";
 export {
-  cardFigures,
-  cardFiguresOf,
   cardRemainingSql,
   creditSql,
   availableToRequest,
@@ -36,9 +34,5 @@ export {
   creditPaybackSql,
   type CreditPayback,
   type CreditPaybackRow,
-  type CardFigures,
-  deductionFigures,
-  employeeFiguresOf,
   owedSql,
-  usedSql,
 } from "./figures.server";

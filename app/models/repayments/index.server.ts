@@ -22,3 +22,7 @@ export {
   reimbursementLines,
   type ReimbursementLine,
 } from "./credits.server";
+export {
+  deductionFigures,
+  type DeductionFigures,
+} from "./deduction-figures.server";

@@ -41,3 +41,4 @@ export {
   regulatorReportsCsv,
 } from "./regulator-report.server";
 export { checkInvariants, INVARIANT_RULES } from "./invariants.server";
+export { employeeFiguresOf } from "./employee-figures.server";

@@ -22,7 +22,4 @@ export {
   reimbursementLines,
   type ReimbursementLine,
 } from "./credits.server";
-export {
-  deductionFigures,
-  type DeductionFigures,
-} from "./deduction-figures.server";
+export { deductionFigures } from "./deduction-figures.server";

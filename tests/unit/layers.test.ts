@@ -382,8 +382,8 @@ const CROSSINGS_TO_MOVE: string[] = [
   "app/models/advances/payment.server.ts: virtual_cards",
   // The audit lists name the actor and subject (users).
   "app/models/audit/audit.server.ts: users",
-  // The ledger's available balance, card subject and figures read the tables whose money they
-  // post.
+  // The ledger's available balance and card subject read the requests, cards, employees and
+  // companies; a credit's payback reads the payouts' runs and the company's next pay date.
   "app/models/ledger/figures.server.ts: employees",
   "app/models/ledger/figures.server.ts: credit_payouts",
   "app/models/ledger/figures.server.ts: payroll_runs",

@@ -1,14 +1,12 @@
 import { getEmployeeRecord } from "~/models/people/index.server";
-import {
-  creditPaybackOf,
-  employeeFiguresOf,
-} from "~/models/ledger/index.server";
+import { creditPaybackOf } from "~/models/ledger/index.server";
 import { db } from "~/utils/db.server";
 import { notFound } from "~/utils/errors";
 import { fromCents } from "~/utils/money";
 import { employeeRecordSchema } from "~/validation/api-responses";
 import { apiRoute } from "~/web/api-contract.server";
 
+import { employeeFiguresOf } from "~/models/reports/index.server";
 export const { contract, loader, action } = apiRoute(
   {
     method: "GET",

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { addEmployee } from "~/models/companies/index.server";
-import { registerUser, toPublicUser } from "~/models/people/index.server";
+import { addEmployee, registerUser } from "~/models/companies/index.server";
+import { toPublicUser } from "~/models/people/index.server";
 import { userSchema } from "~/validation/api-responses";
 import { addEmployeeSchema, registerSchema } from "~/validation/auth";
 import { apiRoute } from "~/web/api-contract.server";

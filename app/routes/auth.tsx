@@ -3,7 +3,6 @@ import type { SubmissionResult } from "@conform-to/react";
 import { json, redirect } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import {
-  registerUser,
   INVALID_LOGIN,
   completeMfaSignIn,
   hasPendingMfaSignIn,
@@ -40,6 +39,7 @@ import { translatedTitle } from "~/utils/i18n";
 import { pageMessages } from "~/web/language.server";
 import { LanguageSwitch } from "~/components/layout/language-switch";
 
+import { registerUser } from "~/models/companies/index.server";
 function readView(url: URL): { tab: Tab; as: As } {
   return {
     tab: url.searchParams.get("tab") === "register" ? "register" : "login",

@@ -15,7 +15,7 @@ import {
   Steps,
 } from "~/components/marketing/how-it-works-sections";
 import { translatedTitle } from "~/utils/i18n";
-import { getEmployeeRecord } from "~/models/people/index.server";
+import { getEmployeeTerms } from "~/models/companies/index.server";
 import { getUser } from "~/web/auth.server";
 import { pageI18n } from "~/web/language.server";
 import { deductionSchedule } from "~/utils/schedule";
@@ -31,7 +31,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   // date (as /request would schedule it), and $0.00 when their company pays the fee.
   const user = await getUser(request);
   const employee =
-    user?.role === "EMPLOYEE" ? await getEmployeeRecord(user) : null;
+    user?.role === "EMPLOYEE" ? await getEmployeeTerms(user) : null;
   if (employee?.paySchedule && !params.get("payDate")) {
     const [first] = deductionSchedule(
       Math.round(calculator.amount * 100),

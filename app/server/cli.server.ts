@@ -1,7 +1,7 @@
 import { format } from "date-fns";
 import { sql } from "drizzle-orm";
 import { startWorker, stopWorker } from "~/jobs/worker.server";
-import { checkInvariants, INVARIANT_RULES } from "~/models/ledger/index.server";
+
 import { parseRunDate, runPayroll } from "~/models/payroll/index.server";
 import {
   expireUnpaidAdvances,
@@ -18,6 +18,8 @@ import { isAppError } from "~/utils/errors";
 import {
   operatorRegulatorReports,
   regulatorReportsCsv,
+  checkInvariants,
+  INVARIANT_RULES,
 } from "~/models/reports/index.server";
 
 /** The value of `--name value` or `--name=value` in argv, if given. */

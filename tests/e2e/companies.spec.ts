@@ -4,8 +4,8 @@ import os from "node:os";
 import { and, desc, eq, inArray } from "drizzle-orm";
 import { mailOutbox } from "#db/schema";
 import { db } from "~/utils/db.server";
-import { inviteEmployee } from "~/models/companies/index.server";
-import { registerUser } from "~/models/people/index.server";
+import { inviteEmployee, registerUser } from "~/models/companies/index.server";
+
 import {
   TEST_PASSWORD,
   createEmployer,

@@ -4,10 +4,11 @@ import {
   TEST_PASSWORD,
   uniqueName,
 } from "#tests/support/factories";
-import { insertUser } from "~/models/people/index.server";
+
 import { db } from "~/utils/db.server";
 import { expect, test } from "./support/fixtures";
 
+import { insertUser } from "~/models/companies/index.server";
 test.describe("route guards", () => {
   // The 403 pages of each role on the other's routes, each role's own routes (200) and where an
   // anonymous visitor is sent are answered by the request handler whatever the browser runs:

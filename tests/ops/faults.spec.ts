@@ -230,7 +230,7 @@ test("a server killed with SIGKILL under the mixed money load loses no acknowled
 
   async function expectAllAcknowledged(employee: string) {
     const { connectPostgres } = await import("~/utils/db.server");
-    const { checkInvariants } = await import("~/models/ledger/index.server");
+    const { checkInvariants } = await import("~/models/reports/index.server");
     const conn = connectPostgres(cluster.url, 1);
     try {
       if (conn.kind !== "postgres") throw new Error("expected PostgreSQL");

@@ -17,7 +17,7 @@ import {
   deliverWebhook,
   emitWebhook,
 } from "~/models/integrations/index.server";
-import { registerUser } from "~/models/people/index.server";
+
 import * as employeesRoute from "~/routes/api.employees";
 import {
   closeConnection,
@@ -36,6 +36,7 @@ import {
   writeDocSection,
 } from "./bench-support";
 
+import { registerUser } from "~/models/companies/index.server";
 const DB_NAME = "ga_bench_api";
 const REQUESTS = 400;
 const EVENTS = 500;

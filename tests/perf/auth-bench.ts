@@ -22,7 +22,7 @@ import url from "node:url";
 import Stripe from "stripe";
 import { sql } from "drizzle-orm";
 import { authorizeCardPurchase } from "~/models/cards/index.server";
-import { checkInvariants } from "~/models/ledger/index.server";
+
 import { action as webhookAction } from "~/routes/api.stripe.webhook";
 import {
   closeConnection,
@@ -48,6 +48,7 @@ import {
   writeDocSection,
 } from "./bench-support";
 
+import { checkInvariants } from "~/models/reports/index.server";
 const DB_NAME = "ga_bench_auth";
 const CARDS = 1000;
 const LEVELS = [1, 16, 64, 256];

@@ -28,11 +28,11 @@ import url from "node:url";
 import zlib from "node:zlib";
 import autocannon, { type Result } from "autocannon";
 import postgres from "postgres";
+import { foldLedgerBalances } from "~/models/ledger/index.server";
 import {
+  compactReportRollup,
   checkInvariants,
-  foldLedgerBalances,
-} from "~/models/ledger/index.server";
-import { compactReportRollup } from "~/models/reports/index.server";
+} from "~/models/reports/index.server";
 import { connectPostgres, migrate } from "~/utils/db.server";
 import { hashPassword } from "~/utils/password.server";
 import { formatJsBudget, measureJsBudget } from "./js-budget";

@@ -14,7 +14,7 @@
 import url from "node:url";
 import { eq, sql } from "drizzle-orm";
 import { users } from "#db/schema";
-import { checkInvariants } from "~/models/ledger/index.server";
+
 import {
   createRunInTx,
   recordPayrollResults,
@@ -39,6 +39,7 @@ import {
   writeDocSection,
 } from "./bench-support";
 
+import { checkInvariants } from "~/models/reports/index.server";
 const DB_NAME = "ga_bench_payroll";
 const POST_SIZE = 1000;
 

@@ -15,8 +15,9 @@ import {
   previewRoster,
   runRosterImport,
   type BadRow,
+  registerUser,
 } from "~/models/companies/index.server";
-import { confirmEmail, registerUser } from "~/models/people/index.server";
+import { confirmEmail } from "~/models/people/index.server";
 import {
   closeConnection,
   connectPostgres,

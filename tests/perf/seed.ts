@@ -4,7 +4,7 @@ import { refreshAvailable } from "~/models/ledger/index.server";
 
 // Company-scale data written with set-based SQL (`insert … select … from generate_series`), so
 // 100,000 requests take seconds, not the minutes that one domain call per row would. The rows
-// keep the invariants the domain keeps (app/models/ledger/invariants.server.ts): every carded
+// keep the invariants the domain keeps (app/models/reports/invariants.server.ts): every carded
 // request's deductions add up to its amount (cents split like the card's schedule: remainder on
 // the earliest), deductions only for carded requests, cards only for approved and paid
 // requests with masked numbers, balances between 0 and the max advance. Deterministic: the

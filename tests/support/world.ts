@@ -1,7 +1,11 @@
 import { refreshAvailable } from "~/models/ledger/index.server";
 import { signDeductionAuthorization } from "~/models/advances/index.server";
-import { addEmployee } from "~/models/companies/index.server";
-import { insertUser, registerUser } from "~/models/people/index.server";
+import {
+  addEmployee,
+  insertUser,
+  registerUser,
+} from "~/models/companies/index.server";
+
 import { eq, sql } from "drizzle-orm";
 import {
   advanceRequests,

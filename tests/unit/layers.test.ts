@@ -382,23 +382,12 @@ const CROSSINGS_TO_MOVE: string[] = [
   "app/models/advances/payment.server.ts: virtual_cards",
   // The audit lists name the actor and subject (users).
   "app/models/audit/audit.server.ts: users",
-  // The ledger's available balance, card subject, figures and invariants read the tables whose
-  // money they post.
-  "app/models/ledger/figures.server.ts: advance_requests",
-  "app/models/ledger/figures.server.ts: virtual_cards",
+  // The ledger's available balance and card subject read the requests, cards, employees and
+  // companies; a credit's payback reads the payouts' runs and the company's next pay date.
   "app/models/ledger/figures.server.ts: employees",
-  "app/models/ledger/figures.server.ts: payroll_deductions",
   "app/models/ledger/figures.server.ts: credit_payouts",
   "app/models/ledger/figures.server.ts: payroll_runs",
   "app/models/ledger/figures.server.ts: companies",
-  "app/models/ledger/invariants.server.ts: advance_requests",
-  "app/models/ledger/invariants.server.ts: virtual_cards",
-  "app/models/ledger/invariants.server.ts: payroll_deductions",
-  "app/models/ledger/invariants.server.ts: card_authorizations",
-  "app/models/ledger/invariants.server.ts: employees",
-  "app/models/ledger/invariants.server.ts: credit_payouts",
-  "app/models/ledger/invariants.server.ts: payroll_runs",
-  "app/models/ledger/invariants.server.ts: sandbox_payments",
   "app/models/ledger/ledger.server.ts: companies",
   "app/models/ledger/ledger.server.ts: advance_requests",
   "app/models/ledger/ledger.server.ts: virtual_cards",
@@ -411,10 +400,6 @@ const CROSSINGS_TO_MOVE: string[] = [
   "app/models/notifications/push-notices.server.ts: advance_requests",
   "app/models/notifications/push-notices.server.ts: employees",
   "app/models/notifications/push-notices.server.ts: users",
-  // An employee's record reads its company's pay schedule; an employer's registration creates
-  // its company.
-  "app/models/people/employee-record.server.ts: companies",
-  "app/models/people/user.server.ts: companies",
 ];
 
 describe("tables: a domain names only its own tables and lower domains'", () => {

@@ -1,4 +1,4 @@
-import { getEmployeeRecord } from "~/models/people/index.server";
+import { getEmployeeTerms } from "~/models/companies/index.server";
 import { type User } from "#db/schema";
 import { db } from "~/utils/db.server";
 import { badRequest, forbidden } from "~/utils/errors";
@@ -23,7 +23,7 @@ export async function quoteForEmployee(
   periods: number,
 ): Promise<Quote> {
   if (user.role !== "EMPLOYEE") throw forbidden(ONLY_EMPLOYEES);
-  const employee = await getEmployeeRecord(user);
+  const employee = await getEmployeeTerms(user);
   const terms = employee ? await advanceTermsFor(db(), employee.id) : null;
   if (terms && periods > terms.maxPeriods) {
     const message =
@@ -56,7 +56,7 @@ export type RequestPage = {
 
 /** What /request needs: whether the employee is linked, what they may request, their pay date. */
 export async function getRequestPage(user: User): Promise<RequestPage> {
-  const employee = await getEmployeeRecord(user);
+  const employee = await getEmployeeTerms(user);
   if (!employee)
     return {
       linked: false,

@@ -18,8 +18,8 @@ import { recordAudit } from "~/models/audit/index.server";
 import { emitWebhook } from "~/models/integrations/index.server";
 import { notifyCreditOwed } from "~/models/notifications/index.server";
 import { returnUnspent, type Returned } from "~/models/repayments/index.server";
-import { cardFiguresOf } from "~/models/ledger/index.server";
 
+import { cardFiguresOf } from "./card-figures.server";
 // The card's lifecycle: frozen and unfrozen by its holder, closed by them, by offboarding or at
 // the end of its validity (the daily clean-up), its unspent balance returned on close.
 

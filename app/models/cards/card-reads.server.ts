@@ -10,12 +10,12 @@ import type { ownCardSchema } from "~/validation/api-responses";
 import { toVirtualCardDto } from "./card.server";
 import { ownCard } from "./card-access.server";
 import { listOwnCards } from "./own-cards.server";
+
 import {
   cardFigures,
   cardFiguresOf,
   type CardFigures,
-} from "~/models/ledger/index.server";
-
+} from "./card-figures.server";
 // The card as its holder reads it: the card page, the API's card list, and the card's full
 // details (the sandbox's test number, or the key for Stripe's secure display).
 

@@ -60,3 +60,4 @@ export {
   superstoreList,
   superstoreNames,
 } from "./superstores.server";
+export { cardFiguresOf } from "./card-figures.server";

@@ -1,4 +1,3 @@
-import { cardFigures, deductionFigures } from "~/models/ledger/index.server";
 import type { Language } from "~/utils/i18n";
 import { inArray } from "drizzle-orm";
 import { virtualCards, type AdvanceRequest } from "#db/schema";
@@ -7,6 +6,8 @@ import { fromCents, toCents } from "~/utils/money";
 import { storyLines } from "~/utils/money-story";
 import { requestFeeCents } from "~/utils/quote";
 
+import { cardFigures } from "./card-figures.server";
+import { deductionFigures } from "~/models/repayments/index.server";
 export type RequestMoney = {
   /** The money so far, in plain words (app/utils/money-story.ts). */
   story: string[];

@@ -1,9 +1,7 @@
 import { emitEmployeeJoined } from "~/models/integrations/index.server";
 import { getCompanySettings } from "./settings.server";
-import {
-  insertUser,
-  mailChoosePasswordLink,
-} from "~/models/people/index.server";
+import { mailChoosePasswordLink } from "~/models/people/index.server";
+import { insertUser } from "./registration.server";
 import { recordAudit } from "~/models/audit/index.server";
 import { currentLanguage } from "~/utils/i18n.server";
 import { employees, type User } from "#db/schema";

@@ -48,6 +48,8 @@ export {
   viewInvitation,
 } from "./invitation-join.server";
 export { addEmployee, setWorkState } from "./employee.server";
+export { insertUser, registerUser } from "./registration.server";
+export { getEmployeeTerms } from "./employee-terms.server";
 export { invitationAllowance } from "./sending-limits.server";
 export {
   type BadRow,

@@ -1,6 +1,6 @@
 import { emitEmployeeJoined } from "~/models/integrations/index.server";
 import { recordAudit } from "~/models/audit/index.server";
-import { hashToken, insertUser } from "~/models/people/index.server";
+import { hashToken } from "~/models/people/index.server";
 import type { Language } from "~/utils/i18n";
 import { and, desc, eq, gt, sql } from "drizzle-orm";
 import {
@@ -18,6 +18,7 @@ import { badRequest, conflict, forbidden } from "~/utils/errors";
 import type { CompanyRole } from "~/utils/company-roles";
 import type { AcceptInvitationInput } from "~/validation/company";
 import { companyName, statusOf } from "./invitations.server";
+import { insertUser } from "./registration.server";
 
 // The invitee's side: /join/<token>. A new account made from the invitation, or a signed-in
 // employee with no company linking theirs; and a self-registered employee's pending invitations.

@@ -1,8 +1,9 @@
-// Ledger: the double-entry money record, balances derived from it, and its invariants.
+// Ledger: the double-entry money record and the balances derived from it.
 // The domain's public face: code outside app/models/ledger/ imports it only from here
 // (tests/unit/layers.test.ts).
 
 export {
+  availableExpression,
   cardLeftCents,
   cardSubject,
   entryCtes,
@@ -25,8 +26,6 @@ export {
   type RepaymentRow,
 } from "./repayment-figures.server";
 export {
-  cardFigures,
-  cardFiguresOf,
   cardRemainingSql,
   creditSql,
   availableToRequest,
@@ -35,10 +34,5 @@ export {
   creditPaybackSql,
   type CreditPayback,
   type CreditPaybackRow,
-  type CardFigures,
-  deductionFigures,
-  employeeFiguresOf,
   owedSql,
-  usedSql,
 } from "./figures.server";
-export { checkInvariants, INVARIANT_RULES } from "./invariants.server";

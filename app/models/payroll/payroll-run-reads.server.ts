@@ -4,10 +4,11 @@ import { db, queryRows, type Executor } from "~/utils/db.server";
 import { parseId } from "~/utils/ids";
 import { notFound } from "~/utils/errors";
 import { fromCents, toCents } from "~/utils/money";
-import { deductionFigures } from "~/models/ledger/index.server";
+
 import {
   reimbursementLines,
   type ReimbursementLine,
+  deductionFigures,
 } from "~/models/repayments/index.server";
 import { companyFor } from "~/utils/company-access.server";
 import {

@@ -3,12 +3,15 @@
 // (tests/unit/layers.test.ts).
 
 export {
+  checkNewUser,
   getUserById,
   getUserByUsername,
-  insertUser,
-  registerUser,
+  type NewUser,
+  registrationError,
+  reserveRegistration,
   TOO_MANY_REGISTRATIONS,
   toPublicUser,
+  writeUser,
 } from "./user.server";
 export {
   reserveRequest,
@@ -70,11 +73,16 @@ export {
   TOO_MANY_PASSWORD_ATTEMPTS,
   updateProfile,
 } from "./profile.server";
-export { getEmployeeRecord } from "./employee-record.server";
+export {
+  employeeRecordColumns,
+  type EmployeeRecord,
+  getEmployeeRecord,
+} from "./employee-record.server";
 export { latestNetPay, recordNetPay, setOwnNetPay } from "./net-pay.server";
 export {
   CONFIRMATION_LINK_DAYS,
   confirmEmail,
+  mailEmailConfirmation,
   emailOfConfirmationLink,
   isEmailConfirmed,
   resendEmailConfirmation,

@@ -1,7 +1,5 @@
-import { currentLanguage } from "~/utils/i18n.server";
 import { eq, sql } from "drizzle-orm";
 import {
-  companies,
   employees,
   users,
   type Role,
@@ -16,8 +14,6 @@ import { env } from "~/utils/env.server";
 import { hashPassword } from "~/utils/password.server";
 import { weakPasswordProblem } from "~/utils/password-strength.server";
 import { reserveAttempt } from "./throttle.server";
-import { mailEmailConfirmation } from "./email-confirmation.server";
-import type { RegisterInput } from "~/validation/auth";
 import type { z } from "zod";
 import type { userSchema } from "~/validation/api-responses";
 
@@ -70,7 +66,7 @@ function isUniqueViolation(error: unknown): boolean {
   return false;
 }
 
-type NewUser = {
+export type NewUser = {
   username: string;
   password: string;
   firstName: string;
@@ -79,12 +75,14 @@ type NewUser = {
   role: Role;
   companyName?: string | null;
   department?: string | null;
-  /** An employee's company, or the company an employer-side member joins. */
+  /** An employee's company, or the company an employer-side member belongs to. */
   companyId?: number | null;
   /** An employer-side member's role in companyId (default: OWNER of a new company). */
   companyRole?: CompanyRole;
   /** The employer typed this employee's password (the Add Employee dialog). */
   passwordSetByEmployer?: boolean;
+  /** An employer-side member's copy of their company's max advance (default the product's). */
+  maxAdvanceLimit?: string;
 };
 
 /** Refuses a password that is too easy to guess (400 on the `password` field). */
@@ -98,16 +96,14 @@ export async function assertStrongPassword(
 }
 
 /**
- * Inserts a user with its side rows in the caller's transaction: an employer registering
- * creates its company (DESIGN §4 defaults) and owns it, a colleague joining one (companyId)
- * takes the role given; an employee gets its employees row. A password that is too
- * easy to guess is refused first (the demo seed writes its users directly, see app/server/seed.server.ts).
+ * Checks a new user before anything is written: a password that is too easy to guess is
+ * refused (the demo seed writes its users directly, see app/server/seed.server.ts), and a
+ * username already taken (409). Returns the password's hash, for writeUser.
  */
-export async function insertUser(
+export async function checkNewUser(
   tx: Executor,
   input: NewUser,
-  employee?: { availableBalance: string; payCycleEndDate: Date | null },
-): Promise<User> {
+): Promise<string> {
   await assertStrongPassword(input.password, [
     input.username,
     input.firstName,
@@ -121,28 +117,21 @@ export async function insertUser(
     .from(users)
     .where(sql`lower(${users.username}) = lower(${input.username})`);
   if (taken) throw conflict(USERNAME_TAKEN);
-  let companyId = input.companyId ?? null;
-  let companyName = input.companyName ?? null;
-  let maxAdvance = fromCents(MAX_ADVANCE_CENTS);
-  if (input.role === "EMPLOYER" && companyId === null) {
-    const [company] = await tx
-      .insert(companies)
-      .values({
-        companyName: companyName ?? "",
-        contactEmail: input.email,
-        // The language it was registered in: its invitations' default (decision 0123).
-        language: currentLanguage(),
-      })
-      .returning({ id: companies.id });
-    companyId = company.id;
-  } else if (input.role === "EMPLOYER" && companyId !== null) {
-    const [company] = await tx
-      .select({ name: companies.companyName, max: companies.maxAdvance })
-      .from(companies)
-      .where(eq(companies.id, companyId));
-    companyName = company?.name ?? null;
-    maxAdvance = company?.max ?? maxAdvance;
-  }
+  return passwordHash;
+}
+
+/**
+ * Inserts a user checked by checkNewUser, with its employees row for an employee, in the
+ * caller's transaction. An employer-side member's company (its id, name and max advance) is the
+ * caller's: the companies domain creates or reads it (companies/registration.server.ts).
+ */
+export async function writeUser(
+  tx: Executor,
+  input: NewUser,
+  passwordHash: string,
+  employee?: { availableBalance: string; payCycleEndDate: Date | null },
+): Promise<User> {
+  const companyId = input.companyId ?? null;
   let user: User;
   try {
     [user] = await tx
@@ -154,13 +143,17 @@ export async function insertUser(
         lastName: input.lastName,
         email: input.email,
         role: input.role,
-        companyName: input.role === "EMPLOYER" ? companyName : null,
+        companyName:
+          input.role === "EMPLOYER" ? (input.companyName ?? null) : null,
         department: input.department ?? null,
         companyId,
         companyRole:
           input.role === "EMPLOYER" ? (input.companyRole ?? "OWNER") : null,
         passwordSetByEmployer: input.passwordSetByEmployer ?? false,
-        maxAdvanceLimit: input.role === "EMPLOYER" ? maxAdvance : null,
+        maxAdvanceLimit:
+          input.role === "EMPLOYER"
+            ? (input.maxAdvanceLimit ?? fromCents(MAX_ADVANCE_CENTS))
+            : null,
       })
       .returning();
   } catch (error) {
@@ -180,41 +173,17 @@ export async function insertUser(
 }
 
 /**
- * Self-registration from /auth or POST /api/register. A self-registered employee has no
- * employer yet (DESIGN §4): balance 0 and no pay cycle until an employer adds them. With the
- * client's `address`, registrations are throttled per address (reserved before the password is
- * hashed, like sign-in).
+ * Registrations are throttled per client address (reserved before the password is hashed,
+ * like sign-in).
  */
-export async function registerUser(
-  input: RegisterInput,
-  context: { address?: string | null } = {},
-): Promise<User> {
-  if (context.address) {
-    await reserveAttempt(
-      [
-        {
-          key: `register:${context.address}`,
-          max: env().REGISTER_MAX_PER_ADDRESS,
-        },
-      ],
-      TOO_MANY_REGISTRATIONS,
-    );
-  }
-  try {
-    const user = await db().transaction(async (tx) => {
-      const created = await insertUser(tx, {
-        ...input,
-        companyName: input.role === "EMPLOYER" ? input.companyName : null,
-        department: input.role === "EMPLOYEE" ? input.department : null,
-      });
-      // A new company's owner confirms their address by a mailed link; until then the
-      // company sends few invitations (decision 0099).
-      if (created.role === "EMPLOYER") await mailEmailConfirmation(tx, created);
-      return created;
-    });
-    return user;
-  } catch (error) {
-    if (isUniqueViolation(error)) throw conflict(USERNAME_TAKEN);
-    throw error;
-  }
+export async function reserveRegistration(address: string): Promise<void> {
+  await reserveAttempt(
+    [{ key: `register:${address}`, max: env().REGISTER_MAX_PER_ADDRESS }],
+    TOO_MANY_REGISTRATIONS,
+  );
+}
+
+/** A registration's error as the caller should see it: a username taken is 409. */
+export function registrationError(error: unknown): unknown {
+  return isUniqueViolation(error) ? conflict(USERNAME_TAKEN) : error;
 }

@@ -22,3 +22,4 @@ export {
   reimbursementLines,
   type ReimbursementLine,
 } from "./credits.server";
+export { deductionFigures } from "./deduction-figures.server";

@@ -1,4 +1,7 @@
-import { pendingInvitationsFor } from "~/models/companies/index.server";
+import {
+  getEmployeeTerms,
+  pendingInvitationsFor,
+} from "~/models/companies/index.server";
 import {
   DECLINED_PURCHASE_DAYS,
   type DeclinedPurchase,
@@ -12,7 +15,6 @@ import {
   statusNote,
   type OwnCard,
 } from "~/models/cards/index.server";
-import { getEmployeeRecord } from "~/models/people/index.server";
 import { listUpcomingDeductions } from "~/models/repayments/index.server";
 import {
   availableToRequest,
@@ -167,7 +169,7 @@ export async function loadEmployeeDashboard(
   const date = (value: Date | string) => formatDate(value, language);
   const [employee, ytd, recent, upcoming, cards, uncardedRequests] =
     await Promise.all([
-      getEmployeeRecord(user),
+      getEmployeeTerms(user),
       yearToDate(user, now),
       listOwnRequests(user, RECENT_ACTIVITY_COUNT),
       listUpcomingDeductions(user),

@@ -28,16 +28,13 @@ import {
   publicAdvanceColumns,
 } from "~/models/advances/index.server";
 import { listInvitations } from "~/models/companies/index.server";
-import {
-  deductionFigures,
-  owedSql,
-  usedSql,
-  creditPaybackOf,
-} from "~/models/ledger/index.server";
+import { owedSql, creditPaybackOf } from "~/models/ledger/index.server";
 import { companyFor } from "~/utils/company-access.server";
 import { canDo } from "~/utils/company-roles";
 import { formatDate } from "~/utils/dates";
 
+import { deductionFigures } from "~/models/repayments/index.server";
+import { usedSql } from "./employee-figures.server";
 // The employer's employee directory (SPEC §2 Employees, employee details; §7 GET
 // /api/employees): every list scoped to the employer's own employees, in directory order, and
 // every figure an SQL aggregate.

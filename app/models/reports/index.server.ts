@@ -40,3 +40,5 @@ export {
   regulatorReportCsv,
   regulatorReportsCsv,
 } from "./regulator-report.server";
+export { checkInvariants, INVARIANT_RULES } from "./invariants.server";
+export { employeeFiguresOf } from "./employee-figures.server";

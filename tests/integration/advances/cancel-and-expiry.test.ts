@@ -12,7 +12,7 @@ import {
   createPaymentIntent,
   listPendingRequests,
 } from "~/models/advances/index.server";
-import { checkInvariants } from "~/models/ledger/index.server";
+
 import {
   exportNextPayrollCsv,
   runPayroll,
@@ -42,6 +42,7 @@ import {
   requestAs,
 } from "#tests/support/factories";
 
+import { checkInvariants } from "~/models/reports/index.server";
 // Self-service cancel and the 7-day expiry of unpaid approvals (docs/decisions/0047): status
 // CANCELLED, the reserved balance back exactly once whatever races it, the employer's queue
 // told live; an approved advance never paid for has no deductions and is never collected.

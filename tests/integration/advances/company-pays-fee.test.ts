@@ -1,9 +1,12 @@
 import { and, eq, sql } from "drizzle-orm";
 import { companies, mailOutbox, type User } from "#db/schema";
 import { issueGroceryCard } from "~/models/cards/index.server";
-import { checkInvariants } from "~/models/ledger/index.server";
+
 import { COMPANY_PAYS_FEE, NOT_PAID } from "~/models/advances/index.server";
-import { getEmployerReport } from "~/models/reports/index.server";
+import {
+  getEmployerReport,
+  checkInvariants,
+} from "~/models/reports/index.server";
 import { updateCompanySettings } from "~/models/companies/index.server";
 import { action as createCardApi } from "~/routes/api.create-grocery-card";
 import { action as createIntentApi } from "~/routes/api.create-payment-intent";

@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { eq } from "drizzle-orm";
 import { companies, employees, users, type User } from "#db/schema";
 import { NO_FEE_TO_PAY, requestAdvance } from "~/models/advances/index.server";
-import { checkInvariants } from "~/models/ledger/index.server";
+
 import { action as createIntentApi } from "~/routes/api.create-payment-intent";
 import {
   action as checkoutAction,
@@ -33,6 +33,7 @@ import {
 } from "#tests/support/payments";
 import { requestRow } from "#tests/support/rows";
 
+import { checkInvariants } from "~/models/reports/index.server";
 // A state whose monthly cap on fees is used up makes the next advance's fee $0.00
 // (docs/decisions/0112, 0126): checkout never sends it through payment, the employee confirms
 // without a charge, as when the company pays the fee. With the sandbox and with Stripe (the

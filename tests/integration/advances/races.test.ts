@@ -7,7 +7,7 @@ import {
   BALANCE_NO_LONGER_COVERS,
   requestAdvance,
 } from "~/models/advances/index.server";
-import { checkInvariants } from "~/models/ledger/index.server";
+
 import { runPayroll } from "~/models/payroll/index.server";
 import { updateCompanySettings } from "~/models/companies/index.server";
 import { action as requestsApi } from "~/routes/api.advance-requests";
@@ -24,6 +24,7 @@ import {
   requestAs,
 } from "#tests/support/factories";
 
+import { checkInvariants } from "~/models/reports/index.server";
 // Races, on PGlite and on PostgreSQL (TEST_DATABASE_URL): concurrent requests and
 // approvals at the edge of an employee's balance, payroll runs racing them, card rows racing
 // for one request, and a lower max advance racing approvals. After each, checkInvariants()

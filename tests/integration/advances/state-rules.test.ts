@@ -18,7 +18,7 @@ import {
   previewRoster,
   updateCompanySettings,
 } from "~/models/companies/index.server";
-import { checkInvariants } from "~/models/ledger/index.server";
+
 import { hashToken } from "~/models/people/index.server";
 import { loader as quoteApi } from "~/routes/api.advance-quote";
 import { action as createApi } from "~/routes/api.advance-requests";
@@ -65,6 +65,7 @@ import {
 import { requestRow } from "#tests/support/rows";
 import { disableStripe } from "#tests/support/payments";
 
+import { checkInvariants } from "~/models/reports/index.server";
 // The state an employee works in and its rules (docs/decisions/0112, docs/compliance.md), and
 // the company's limits on repeat use, on the database: the quote, /request, the API, the
 // request rules and checkout all apply them.

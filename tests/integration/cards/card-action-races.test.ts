@@ -1,6 +1,6 @@
 import { inArray, sql } from "drizzle-orm";
 import { virtualCards, type User } from "#db/schema";
-import { checkInvariants } from "~/models/ledger/index.server";
+
 import { action as offboardApi } from "~/routes/api.employees.$id.offboard";
 import { action as closeApi } from "~/routes/api.virtual-cards.$id.close";
 import { action as freezeApi } from "~/routes/api.virtual-cards.$id.freeze";
@@ -25,6 +25,7 @@ import {
   requestAs,
 } from "#tests/support/factories";
 
+import { checkInvariants } from "~/models/reports/index.server";
 // Card actions racing one another on the same cards and people: an offboarding (which closes
 // every card of the employee), freezes and unfreezes, closes and purchases, 16 at once. They
 // take the same rows in different orders, so PostgreSQL breaks deadlocks by aborting one side;

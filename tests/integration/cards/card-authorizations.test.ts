@@ -5,7 +5,7 @@ import {
   DECLINE_FROZEN,
   DECLINE_NOT_GROCERY,
 } from "~/models/cards/index.server";
-import { checkInvariants } from "~/models/ledger/index.server";
+
 import * as cardPage from "~/routes/_app.cards.$id";
 import { action as sandboxApi } from "~/routes/api.sandbox.card-authorizations";
 import { loader as cardsApi } from "~/routes/api.virtual-cards";
@@ -30,6 +30,7 @@ import { authorizationsOf } from "#tests/support/payments";
 import type { User } from "#db/schema";
 import { companyIdOf } from "#tests/support/rows";
 
+import { checkInvariants } from "~/models/reports/index.server";
 // Grocery-only cards, proven: every purchase is decided by authorizeCardPurchase, through the
 // sandbox's JSON endpoint, the card page's "Simulate a purchase" form, or directly.
 

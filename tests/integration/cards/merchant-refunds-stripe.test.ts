@@ -4,13 +4,14 @@ import {
   authorizeCardPurchase,
   closeCardInTx,
 } from "~/models/cards/index.server";
-import { checkInvariants } from "~/models/ledger/index.server";
+
 import { db, queryRows } from "~/utils/db.server";
 import { useTestDatabase } from "#tests/support/db";
 import { insertAdvance, insertCard } from "#tests/support/data";
 import { stripeSignature, useFakeStripe } from "#tests/support/payments";
 import { call, createEmployee, createEmployer } from "#tests/support/factories";
 
+import { checkInvariants } from "~/models/reports/index.server";
 // Stripe's merchant refunds (issuing_transaction.created of type refund) go through the same
 // decision under the card's lock: however many arrive at once, together they never give back
 // more than the card spent; one that would is acknowledged and stored, not applied.

@@ -4,12 +4,13 @@ import {
   closeOwnCard,
   simulateMerchantRefund,
 } from "~/models/cards/index.server";
-import { checkInvariants } from "~/models/ledger/index.server";
+
 import { db, queryRows } from "~/utils/db.server";
 import { useTestDatabase } from "#tests/support/db";
 import { cardedAdvance } from "#tests/support/data";
 import { createEmployee, createEmployer } from "#tests/support/factories";
 
+import { checkInvariants } from "~/models/reports/index.server";
 // Merchant refunds are decided under the card's row lock against the ledger's spend: however
 // many arrive at once, together they never give back more than the card spent.
 

@@ -8,7 +8,7 @@ import {
   issueGroceryCard,
   recoverPaidRequests,
 } from "~/models/cards/index.server";
-import { checkInvariants } from "~/models/ledger/index.server";
+
 import { paymentProvider } from "~/services/payments/index.server";
 import { db } from "~/utils/db.server";
 import { insertAdvance } from "#tests/support/data";
@@ -25,6 +25,7 @@ import {
 } from "#tests/support/payments";
 import { requestRow } from "#tests/support/rows";
 
+import { checkInvariants } from "~/models/reports/index.server";
 // No stuck money (docs/decisions/0078) through the Stripe adapter: the real stripe SDK against
 // the fake Stripe server, with its 500s (the SDK retries twice with the same idempotency key).
 

@@ -21,7 +21,7 @@ import {
   recoverPaidRequests,
   completeSandboxCheckout,
 } from "~/models/cards/index.server";
-import { checkInvariants } from "~/models/ledger/index.server";
+
 import { offboardEmployee } from "~/models/payroll/index.server";
 import { isoDay } from "~/utils/pay-schedule";
 import { CARD_RECOVERY_TASK, cronItems, taskList } from "~/jobs/tasks.server";
@@ -46,6 +46,7 @@ import {
 import { cardsOf, disableStripe } from "#tests/support/payments";
 import { deductionsOf, employeeOf, requestRow } from "#tests/support/rows";
 
+import { checkInvariants } from "~/models/reports/index.server";
 // No stuck money (docs/decisions/0078), on the sandbox provider: a card that fails after the
 // fee was captured is recovered by the job, one that keeps failing is refunded after the hour,
 // an approval past 7 days cannot be paid, and a cancel racing a payment leaves no hold.

@@ -22,11 +22,11 @@ import {
   changeMemberRole,
   listTeam,
   removeMember,
+  registerUser,
 } from "~/models/companies/index.server";
 import {
   getSessionUser,
   createSession,
-  registerUser,
   resetPassword,
 } from "~/models/people/index.server";
 import * as dashboardRoute from "~/routes/_app._index";

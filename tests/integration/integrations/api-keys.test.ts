@@ -3,7 +3,7 @@ import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { apiKeys, auditEvents, type User } from "#db/schema";
 import { requestAdvance } from "~/models/advances/index.server";
 import { listCompanyActivity } from "~/models/audit/index.server";
-import { registerUser } from "~/models/people/index.server";
+
 import * as apiKeysRoute from "~/routes/api.api-keys.($id)";
 import * as revokeRoute from "~/routes/api.api-keys.($id)";
 import * as approveRoute from "~/routes/api.advance-requests.$id.approve";
@@ -26,6 +26,7 @@ import {
 } from "#tests/support/factories";
 import { TEST_PASSWORD, uniqueName } from "#tests/support/factories";
 
+import { registerUser } from "~/models/companies/index.server";
 // API keys (docs/decisions/0079-api-keys-idempotency-webhooks.md): an owner makes one, a
 // caller uses it as `Authorization: Bearer …` on the employer's endpoints within its scopes.
 // Everything through the real route modules and a real database.

@@ -6,7 +6,6 @@ import {
   simulateMerchantRefund,
 } from "~/models/cards/index.server";
 import {
-  checkInvariants,
   foldLedgerBalances,
   rebuildLedgerBalances,
   repaymentSince,
@@ -20,6 +19,7 @@ import { updatePaySchedule } from "~/models/companies/index.server";
 import {
   getEmployerReport,
   reportingPeriod,
+  checkInvariants,
 } from "~/models/reports/index.server";
 import { db, queryRows } from "~/utils/db.server";
 import { toCents } from "~/utils/money";

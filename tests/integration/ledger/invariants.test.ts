@@ -9,12 +9,13 @@ import {
   sandboxPayments,
   virtualCards,
 } from "#db/schema";
-import { checkInvariants, postEntry } from "~/models/ledger/index.server";
+import { postEntry } from "~/models/ledger/index.server";
 import { db } from "~/utils/db.server";
 import { useTestDatabase } from "#tests/support/db";
 import { insertAdvance, cardedAdvance } from "#tests/support/data";
 import { createEmployee, createEmployer } from "#tests/support/factories";
 
+import { checkInvariants } from "~/models/reports/index.server";
 useTestDatabase();
 
 describe("checkInvariants", () => {

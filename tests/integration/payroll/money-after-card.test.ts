@@ -6,11 +6,7 @@ import {
   closeOwnCard,
   getOwnCard,
 } from "~/models/cards/index.server";
-import {
-  checkInvariants,
-  companyTotals,
-  owedCents,
-} from "~/models/ledger/index.server";
+import { companyTotals, owedCents } from "~/models/ledger/index.server";
 import {
   offboardEmployee,
   createPayrollRun,
@@ -25,7 +21,10 @@ import {
   updatePaySchedule,
 } from "~/models/companies/index.server";
 import { requestAdvance } from "~/models/advances/index.server";
-import { getEmployerReport } from "~/models/reports/index.server";
+import {
+  getEmployerReport,
+  checkInvariants,
+} from "~/models/reports/index.server";
 import { db, queryRows } from "~/utils/db.server";
 import { dayStart, isoDay, addDaysIso } from "~/utils/pay-schedule";
 import { LEFT_COMPANY } from "~/utils/rules";

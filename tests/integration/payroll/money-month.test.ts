@@ -1,11 +1,7 @@
 import { sql } from "drizzle-orm";
 import { approveAdvance, requestAdvance } from "~/models/advances/index.server";
 import { authorizeCardPurchase } from "~/models/cards/index.server";
-import {
-  checkInvariants,
-  companyTotals,
-  owedCents,
-} from "~/models/ledger/index.server";
+import { companyTotals, owedCents } from "~/models/ledger/index.server";
 import {
   offboardEmployee,
   createPayrollRun,
@@ -20,6 +16,7 @@ import { payAndIssueCard } from "#tests/support/data";
 import { deductionsOf, employeeOf, requestRow } from "#tests/support/rows";
 import { createEmployee, createEmployer } from "#tests/support/factories";
 
+import { checkInvariants } from "~/models/reports/index.server";
 // One employee through a month on a biweekly schedule (decision 0080): an advance, purchases,
 // two payrolls (the second one short), the arrears, offboarding and the write-off, with the
 // ledger's entries and the balances at each step. The story is printed for the record.

@@ -7,7 +7,7 @@ import {
   spentCents,
   completeSandboxCheckout,
 } from "~/models/cards/index.server";
-import { checkInvariants } from "~/models/ledger/index.server";
+
 import {
   exportNextPayrollCsv,
   runPayroll,
@@ -21,6 +21,7 @@ import { dayStart, isoDay } from "~/utils/pay-schedule";
 import { useTestDatabase } from "#tests/support/db";
 import { createEmployee, createEmployer } from "#tests/support/factories";
 
+import { checkInvariants } from "~/models/reports/index.server";
 // One $300 advance through the whole money loop (docs/decisions/0047): request → approve →
 // checkout (a hold) → card (the fee captured, the rest released, the schedule made) → payroll.
 // The story is printed for the record.

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { action as offboardApi } from "~/routes/api.employees.$id.offboard";
 import { action as employeePage } from "~/routes/_app.employees.$id";
-import { checkInvariants } from "~/models/ledger/index.server";
+
 import { offboardEmployee } from "~/models/payroll/index.server";
 import { updatePaySchedule } from "~/models/companies/index.server";
 import { db, queryRows } from "~/utils/db.server";
@@ -17,6 +17,7 @@ import {
   requestAs,
 } from "#tests/support/factories";
 
+import { checkInvariants } from "~/models/reports/index.server";
 // A leaver's last pay date is checked (from the start of today's pay cycle to the company's pay
 // date after next, never before their latest card) and, until it has passed, can be corrected
 // by offboarding again with another date: what is owed moves again.

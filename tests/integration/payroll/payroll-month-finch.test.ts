@@ -7,11 +7,7 @@ import {
   updatePaySchedule,
 } from "~/models/companies/index.server";
 import { connectedCompanies } from "~/models/integrations/index.server";
-import {
-  checkInvariants,
-  companyTotals,
-  owedCents,
-} from "~/models/ledger/index.server";
+import { companyTotals, owedCents } from "~/models/ledger/index.server";
 import {
   confirmOffboardingProposal,
   getPayrollRun,
@@ -29,6 +25,7 @@ import type { FakePerson } from "#tests/support/fake-finch";
 import { connectPayroll, useFakeFinch } from "#tests/support/finch";
 import { employeeOf, requestRow } from "#tests/support/rows";
 
+import { checkInvariants } from "~/models/reports/index.server";
 // A connected company's month, step by step, through the real Finch SDK against the fake Finch:
 // the roster sync's proposals (a new hire invited, a leaver proposed for offboarding), the pay
 // schedule from the pay group, the run written to the payroll system as enrolments, the pay

@@ -11,7 +11,7 @@ import { approveAdvance, requestAdvance } from "~/models/advances/index.server";
 import { authorizeCardPurchase } from "~/models/cards/index.server";
 import { updatePaySchedule } from "~/models/companies/index.server";
 import { connectedCompanies } from "~/models/integrations/index.server";
-import { checkInvariants } from "~/models/ledger/index.server";
+
 import { deliverMail } from "~/models/notifications/index.server";
 import {
   getPayrollRun,
@@ -52,6 +52,7 @@ import { pageText, renderPage } from "#tests/support/app-pages";
 import { expectDocumented } from "#tests/support/openapi-check";
 import { startSmtpServer, type SmtpServer } from "#tests/support/smtp";
 
+import { checkInvariants } from "~/models/reports/index.server";
 // A connected company's payroll through the real Finch SDK against the fake Finch (decisions
 // 0124, 0125): the pay schedule from pay groups and pay dates; a run's deductions written as
 // enrolments before the cut-off, with Finch's job id; the results read back from the pay

@@ -9,7 +9,7 @@ import {
   FUTURE_RUN,
   getPayrollRun,
 } from "~/models/payroll/index.server";
-import { checkInvariants } from "~/models/ledger/index.server";
+
 import { isoDay } from "~/utils/pay-schedule";
 import { loader as exportLoader } from "~/routes/payroll.export";
 import {
@@ -29,6 +29,7 @@ import {
   requestAs,
 } from "#tests/support/factories";
 
+import { checkInvariants } from "~/models/reports/index.server";
 useTestDatabase();
 
 const noon = (day: Date) => new Date(day.getTime() + 12 * 3_600_000);

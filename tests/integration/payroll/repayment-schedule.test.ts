@@ -4,11 +4,7 @@ import {
   closeOwnCard,
   simulateMerchantRefund,
 } from "~/models/cards/index.server";
-import {
-  checkInvariants,
-  companyTotals,
-  owedCents,
-} from "~/models/ledger/index.server";
+import { companyTotals, owedCents } from "~/models/ledger/index.server";
 import {
   createPayrollRun,
   getPayrollRun,
@@ -23,6 +19,7 @@ import { cardedAdvance } from "#tests/support/data";
 import { deductionsOf, employeeOf } from "#tests/support/rows";
 import { createEmployee, createEmployer } from "#tests/support/factories";
 
+import { checkInvariants } from "~/models/reports/index.server";
 // The repayment schedule's one owner (app/models/repayments): a deduction submitted in a payroll
 // run is never deleted or reduced, so the run can always be reconciled; a card's return that
 // reaches it is settled after its result. A refund after a write-off first reduces the loss.

@@ -13,13 +13,16 @@ import {
   fileComplaint,
   resolveComplaint,
 } from "~/models/complaints/index.server";
-import { checkInvariants } from "~/models/ledger/index.server";
+
 import { createSession } from "~/models/people/index.server";
 import {
   ERASED_TEXT,
   eraseExpiredPersonalData,
 } from "~/models/records/index.server";
-import { computeRegulatorReport } from "~/models/reports/index.server";
+import {
+  computeRegulatorReport,
+  checkInvariants,
+} from "~/models/reports/index.server";
 import { db, queryRows } from "~/utils/db.server";
 import { useTestDatabase } from "#tests/support/db";
 import { cardedAdvance, insertAdvance } from "#tests/support/data";

@@ -4,7 +4,7 @@ import {
   authorizeCardPurchase,
   closeOwnCard,
 } from "~/models/cards/index.server";
-import { checkInvariants } from "~/models/ledger/index.server";
+
 import { updatePaySchedule } from "~/models/companies/index.server";
 import {
   collectAllInRun,
@@ -29,6 +29,7 @@ import {
   requestAs,
 } from "#tests/support/factories";
 
+import { checkInvariants } from "~/models/reports/index.server";
 // A reimbursement line the payroll did not pay (decision 0118): recorded as NOT_PAID from the
 // run's page (a plain form) or the results endpoint; nothing is posted, the credit stays owed
 // and goes on the next run, which pays it. Bad input is refused with a message, changing nothing.

@@ -5,7 +5,7 @@ import {
   closeOwnCard,
   requestMoneyOf,
 } from "~/models/cards/index.server";
-import { checkInvariants } from "~/models/ledger/index.server";
+
 import { updatePaySchedule } from "~/models/companies/index.server";
 import {
   collectAllInRun,
@@ -36,6 +36,7 @@ import {
   requestAs,
 } from "#tests/support/factories";
 
+import { checkInvariants } from "~/models/reports/index.server";
 // Credits paid back (docs/decisions/0107): what payroll collected beyond what the cards spent is
 // shown to the employee ("We owe you"), netted first against their other advances, otherwise
 // paid back as a reimbursement line on the next payroll run (confirmed by its results) or, for

@@ -6,7 +6,7 @@ import {
   closeOwnCard,
   simulateMerchantRefund,
 } from "~/models/cards/index.server";
-import { checkInvariants, companyTotals } from "~/models/ledger/index.server";
+import { companyTotals } from "~/models/ledger/index.server";
 import {
   createPayrollRun,
   offboardEmployee,
@@ -33,6 +33,7 @@ import {
   requestAs,
 } from "#tests/support/factories";
 
+import { checkInvariants } from "~/models/reports/index.server";
 // A property-based simulation of one advance after its card (fast-check): random sequences of
 // purchases, merchant refunds (some in parallel), closing the card, payroll runs and their
 // full, partial or missed results, offboarding and correcting the last pay date. After every

@@ -4,8 +4,9 @@ import {
   authorizeCardPurchase,
   closeOwnCard,
   simulateMerchantRefund,
+  cardFiguresOf,
 } from "~/models/cards/index.server";
-import { cardFiguresOf } from "~/models/ledger/index.server";
+
 import {
   listEmployees,
   loadEmployeeDashboard,

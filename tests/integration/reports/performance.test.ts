@@ -1,14 +1,17 @@
 import { addMonths, startOfMonth } from "date-fns";
 import { sql } from "drizzle-orm";
 import type { User } from "#db/schema";
-import { checkInvariants } from "~/models/ledger/index.server";
+
 import {
   pagePendingRequests,
   STREAM_CHUNK,
   toPublicAdvance,
 } from "~/models/advances/index.server";
 import { getUserByUsername } from "~/models/people/index.server";
-import { compactReportRollup } from "~/models/reports/index.server";
+import {
+  compactReportRollup,
+  checkInvariants,
+} from "~/models/reports/index.server";
 import { advanceRequests, employees } from "#db/schema";
 import { loader as layoutLoader } from "~/routes/_app";
 import { loader as dashboardLoader } from "~/routes/_app._index";

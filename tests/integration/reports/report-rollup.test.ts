@@ -25,8 +25,9 @@ import {
   compactReportRollup,
   COMPACT_BACKLOG,
   rebuildReportRollup,
+  checkInvariants,
 } from "~/models/reports/index.server";
-import { checkInvariants } from "~/models/ledger/index.server";
+
 import { db, queryRows } from "~/utils/db.server";
 import { AppError } from "~/utils/errors";
 import { toCents } from "~/utils/money";

@@ -26,7 +26,7 @@ import { employeeOf } from "#tests/support/rows";
 import { payAndIssueCard } from "#tests/support/data";
 import { createWorld } from "#tests/support/world";
 import { approveAdvance, requestAdvance } from "~/models/advances/index.server";
-import { insertUser } from "~/models/people/index.server";
+
 import { db } from "~/utils/db.server";
 import { localizeMessage, serverT } from "~/utils/i18n.server";
 import { formatCents, toCents } from "~/utils/money";
@@ -35,6 +35,7 @@ import { formatDate } from "~/utils/dates";
 import { addDays } from "date-fns";
 import { roleInText } from "~/web/auth.server";
 
+import { insertUser } from "~/models/companies/index.server";
 // One database is enough: what is checked is where each post sends the person and the toast and
 // page they see; the actions behind them are domain functions with their own tests on both
 // databases.

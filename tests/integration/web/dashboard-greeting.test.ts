@@ -13,9 +13,10 @@ import {
   usePageActions,
   type Language,
 } from "#tests/support/page-actions";
-import { insertUser } from "~/models/people/index.server";
+
 import { db } from "~/utils/db.server";
 
+import { insertUser } from "~/models/companies/index.server";
 // One database is enough: what is checked is the greeting the server's page chooses; the sign-ins
 // behind it are recorded by domain functions with their own tests on both databases.
 

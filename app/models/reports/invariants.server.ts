@@ -5,7 +5,7 @@ import {
   PAY_BY_DAYS,
   PROCESSING_FEE_CENTS,
 } from "~/utils/rules";
-import { availableExpression } from "./ledger.server";
+import { availableExpression } from "~/models/ledger/index.server";
 
 export type Violation = { rule: string; detail: string };
 
@@ -22,8 +22,10 @@ const HELD = sql`case when d.status = 'SUBMITTED' then coalesce((select -sum(p.a
     where j.deduction_id = d.id and j.event = 'card.unspent_returned'
       and p.account in ('receivable', 'arrears')), 0) else 0 end`;
 
-// The invariants that keep the money right. Each query
-// returns the offending rows; an empty result everywhere means the database is consistent.
+// The invariants that keep the money right, read across every domain's tables (the ledger, the
+// requests, the cards and their authorizations, the schedule, the runs and payouts): the read
+// side's, not the ledger's (docs/decisions/0155). Each query returns the offending rows; an
+// empty result everywhere means the database is consistent.
 const CHECKS: Check[] = [
   {
     rule: "each carded advance's card was funded with its amount",

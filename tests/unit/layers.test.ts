@@ -361,8 +361,6 @@ const CROSSINGS_TO_MOVE: string[] = [
   "app/models/integrations/webhook-delivery.server.ts: users",
   "app/models/integrations/webhook-queue.server.ts: employees",
   "app/models/integrations/webhook-queue.server.ts: users",
-  "app/models/notifications/account-notices.server.ts: users",
-  "app/models/notifications/account-notices.server.ts: sessions",
   "app/models/notifications/advance-notices.server.ts: advance_requests",
   "app/models/notifications/advance-notices.server.ts: employees",
   "app/models/notifications/advance-notices.server.ts: users",

@@ -24,10 +24,12 @@ export {
   notifyNewRequest,
 } from "./advance-notices.server";
 export {
+  type NewSignIn,
   notifyMfaChanged,
   notifyNewSignIn,
   notifyPasswordChanged,
 } from "./account-notices.server";
+export type { AccountRecipient, Recipient } from "./recipient.server";
 export {
   notifyPayrollConnectionProblem,
   notifyPayrollFile,

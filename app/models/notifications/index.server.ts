@@ -16,12 +16,15 @@ export {
 } from "./mail.server";
 export { getEmailChoices, setEmailChoices } from "./email-choices.server";
 export {
+  type CardIssuedFacts,
+  type NewRequestMember,
   notifyAdvanceApproved,
   notifyAdvanceCancelled,
   notifyAdvanceDeclined,
   notifyCardIssued,
   notifyCardNotIssued,
   notifyNewRequest,
+  type RequestFacts,
 } from "./advance-notices.server";
 export {
   type NewSignIn,

@@ -5,6 +5,7 @@ import {
   declineAdvance,
   cancelAdvance,
   requestAdvance,
+  requestNoticeFacts,
 } from "~/models/advances/index.server";
 import { inviteEmployee, addEmployee } from "~/models/companies/index.server";
 import {
@@ -262,8 +263,13 @@ describe("the mails of a journey, for people who chose Spanish", () => {
       status: "APPROVED",
       approverId: employer.id,
     });
-    await db().transaction((tx) =>
-      notifyCardNotIssued(tx, paid.id, 1_599, 1_599),
+    await db().transaction(async (tx) =>
+      notifyCardNotIssued(
+        tx,
+        await requestNoticeFacts(tx, paid.id),
+        1_599,
+        1_599,
+      ),
     );
     const [noCard] = await smtp.waitFor(
       1,

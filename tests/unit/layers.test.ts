@@ -359,8 +359,6 @@ const CROSSINGS_TO_MOVE: string[] = [
   // The webhooks' payloads and the notices look up their own recipients and subjects: the
   // calling domain is to pass them in.
   "app/models/integrations/webhook-delivery.server.ts: users",
-  "app/models/integrations/webhook-queue.server.ts: employees",
-  "app/models/integrations/webhook-queue.server.ts: users",
   "app/models/notifications/payroll-notices.server.ts: users",
   "app/models/notifications/payroll-notices.server.ts: payroll_deductions",
   "app/models/notifications/payroll-notices.server.ts: advance_requests",

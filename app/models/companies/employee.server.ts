@@ -3,6 +3,7 @@ import { getCompanySettings } from "./settings.server";
 import {
   insertUser,
   mailChoosePasswordLink,
+  publicEmployee,
 } from "~/models/people/index.server";
 import { recordAudit } from "~/models/audit/index.server";
 import { currentLanguage } from "~/utils/i18n.server";
@@ -65,7 +66,7 @@ export async function addEmployee(
       amountCents: toCents(settings.maxAdvance),
       details: { username: added.username },
     });
-    await emitEmployeeJoined(tx, companyId, added.id);
+    await emitEmployeeJoined(tx, companyId, await publicEmployee(tx, added.id));
     return added;
   });
   await publish("employee.added", [actor.id, user.id], { company: companyId });

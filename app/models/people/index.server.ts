@@ -79,3 +79,4 @@ export {
   isEmailConfirmed,
   resendEmailConfirmation,
 } from "./email-confirmation.server";
+export { publicEmployee } from "./public-employee.server";

@@ -1,7 +1,10 @@
 import { sql } from "drizzle-orm";
 import { queryRows, type Executor } from "~/utils/db.server";
 import { requestNoticeFacts } from "~/models/advances/index.server";
-import type { CardIssuedFacts } from "~/models/notifications/index.server";
+import type {
+  CardIssuedFacts,
+  DeclinedPurchase,
+} from "~/models/notifications/index.server";
 
 // What the cards' notices name, read here in the caller's transaction and handed to them.
 
@@ -50,4 +53,23 @@ export async function cardIssuedFacts(
     deductions,
     request: await requestNoticeFacts(tx, c.request_id),
   };
+}
+
+/** A declined purchase as its notice names it; null unless it is there and was declined. */
+export async function declinedPurchaseOf(
+  tx: Executor,
+  authorizationId: number,
+): Promise<DeclinedPurchase | null> {
+  const [a] = await queryRows<DeclinedPurchase>(
+    tx,
+    sql`select a.id as authorization_id, a.card_id, a.amount::text as amount, a.merchant_name,
+               a.reason, u.id as user_id, u.language
+        from card_authorizations a
+        join virtual_cards c on c.id = a.card_id
+        join advance_requests r on r.id = c.request_id
+        join employees e on e.id = r.employee_id
+        join users u on u.id = e.user_id
+        where a.id = ${authorizationId} and not a.approved`,
+  );
+  return a ?? null;
 }

@@ -32,14 +32,20 @@ export {
   notifyNewSignIn,
   notifyPasswordChanged,
 } from "./account-notices.server";
-export type { AccountRecipient, Recipient } from "./recipient.server";
+export type {
+  AccountRecipient,
+  EmployeeRecipient,
+  Recipient,
+} from "./recipient.server";
 export {
+  type DeductionsDue,
+  mailMonthlyReports,
+  type MonthlyFigures,
   notifyPayrollConnectionProblem,
   notifyPayrollFile,
   payrollProblemText,
   type PayrollConnectionProblem,
-  sendDeductionReminders,
-  sendMonthlyReports,
+  remindOfDeductions,
 } from "./payroll-notices.server";
 export {
   deliverPush,
@@ -58,6 +64,7 @@ export {
   notifyCreditPaidBack,
 } from "./credit-notices.server";
 export {
+  type DeclinedPurchase,
   notifyComplaintReceived,
   notifyCreditComing,
   notifyPurchaseDeclined,

@@ -17,3 +17,6 @@ export type Recipient = {
 
 /** A person told about their own account (sign-in, password, two-factor). */
 export type AccountRecipient = Recipient & { role: "EMPLOYEE" | "EMPLOYER" };
+
+/** An employee a notice is about, with their employee record's id. */
+export type EmployeeRecipient = Recipient & { employeeId: number };

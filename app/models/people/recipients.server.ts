@@ -3,6 +3,7 @@ import { employees, users, type CompanyRole } from "#db/schema";
 import { queryRows, type Executor } from "~/utils/db.server";
 import type {
   AccountRecipient,
+  EmployeeRecipient,
   NewSignIn,
   Recipient,
 } from "~/models/notifications/index.server";
@@ -34,9 +35,9 @@ export async function accountRecipient(
 export async function employeeRecipient(
   tx: Executor,
   employeeId: number,
-): Promise<Recipient | null> {
+): Promise<EmployeeRecipient | null> {
   const [u] = await tx
-    .select(recipientColumns)
+    .select({ ...recipientColumns, employeeId: employees.id })
     .from(employees)
     .innerJoin(users, eq(users.id, employees.userId))
     .where(eq(employees.id, employeeId));

@@ -40,3 +40,4 @@ export {
   regulatorReportCsv,
   regulatorReportsCsv,
 } from "./regulator-report.server";
+export { sendMonthlyReports } from "./monthly-report.server";

@@ -8,11 +8,9 @@ import {
   requestNoticeFacts,
 } from "~/models/advances/index.server";
 import { inviteEmployee, addEmployee } from "~/models/companies/index.server";
-import {
-  notifyCardNotIssued,
-  sendDeductionReminders,
-  sendMonthlyReports,
-} from "~/models/notifications/index.server";
+import { notifyCardNotIssued } from "~/models/notifications/index.server";
+import { sendDeductionReminders } from "~/models/repayments/index.server";
+import { sendMonthlyReports } from "~/models/reports/index.server";
 import {
   confirmMfaEnrolment,
   disableMfa,

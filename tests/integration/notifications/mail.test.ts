@@ -16,10 +16,10 @@ import {
   notifyAdvanceApproved,
   notifyAdvanceCancelled,
   requeueMailWithoutJob,
-  sendDeductionReminders,
-  sendMonthlyReports,
   setEmailChoices,
 } from "~/models/notifications/index.server";
+import { sendDeductionReminders } from "~/models/repayments/index.server";
+import { sendMonthlyReports } from "~/models/reports/index.server";
 import {
   confirmMfaEnrolment,
   disableMfa,

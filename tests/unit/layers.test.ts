@@ -390,7 +390,6 @@ const CROSSINGS_TO_MOVE: string[] = [
   "app/models/ledger/ledger.server.ts: advance_requests",
   "app/models/ledger/ledger.server.ts: virtual_cards",
   "app/models/ledger/ledger.server.ts: employees",
-  // The notices look up their recipients (employees, users) and the card a push is about.
   // An employee's record reads its company's pay schedule; an employer's registration creates
   // its company.
   "app/models/people/employee-record.server.ts: companies",

@@ -11,10 +11,8 @@ import {
   deleteSpentResetTokens,
 } from "~/models/people/index.server";
 import { purgeIdempotencyKeys } from "~/models/integrations/index.server";
-import {
-  sendDeductionReminders,
-  sendMonthlyReports,
-} from "~/models/notifications/index.server";
+import { sendDeductionReminders } from "~/models/repayments/index.server";
+import { sendMonthlyReports } from "~/models/reports/index.server";
 import { sendComplaintReminders } from "~/models/complaints/index.server";
 import { eraseExpiredPersonalData } from "~/models/records/index.server";
 import { db, queryRows } from "~/utils/db.server";

@@ -5,6 +5,7 @@ import {
   notifyAdvanceApproved,
   notifyNewRequest,
 } from "~/models/notifications/index.server";
+import { newRequestMembers, requestNoticeFacts } from "./notice-facts.server";
 import { getCompanySettings } from "~/models/companies/index.server";
 import { and, eq, sql } from "drizzle-orm";
 import {
@@ -206,7 +207,7 @@ export async function requestAdvance(
         action: "request.approved",
         details: { automatic: true, approvalLimit: settings.approvalLimit },
       });
-      await notifyAdvanceApproved(tx, created.id);
+      await notifyAdvanceApproved(tx, await requestNoticeFacts(tx, created.id));
       await emitWebhook(
         tx,
         employee.companyId,
@@ -221,7 +222,12 @@ export async function requestAdvance(
       );
       return { request: approved, employerId: employee.companyId };
     }
-    await notifyNewRequest(tx, created.id);
+    const facts = await requestNoticeFacts(tx, created.id);
+    await notifyNewRequest(
+      tx,
+      facts,
+      await newRequestMembers(tx, facts?.employer_id ?? null),
+    );
     await emitWebhook(
       tx,
       employee.companyId,

@@ -6,6 +6,7 @@ import {
   notifyAdvanceApproved,
   notifyAdvanceDeclined,
 } from "~/models/notifications/index.server";
+import { requestNoticeFacts } from "./notice-facts.server";
 import { and, eq, sql } from "drizzle-orm";
 import {
   advanceRequests,
@@ -92,7 +93,7 @@ async function decideRequest(
       amountCents: toCents(decided.amount),
       details,
     });
-    await notify(tx, requestId);
+    await notify(tx, await requestNoticeFacts(tx, requestId));
     await emitWebhook(
       tx,
       actor.companyId,

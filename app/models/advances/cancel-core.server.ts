@@ -2,6 +2,7 @@ import { toPublicAdvance } from "./advance.server";
 import { emitWebhook } from "~/models/integrations/index.server";
 import { recordAudit } from "~/models/audit/index.server";
 import { notifyAdvanceCancelled } from "~/models/notifications/index.server";
+import { requestNoticeFacts } from "./notice-facts.server";
 import { refreshAvailable } from "~/models/ledger/index.server";
 import { and, eq } from "drizzle-orm";
 import { PAY_BY_DAYS } from "~/utils/rules";
@@ -144,7 +145,7 @@ export async function applyCancellation(
   if (options.notify !== false)
     await notifyAdvanceCancelled(
       tx,
-      requestId,
+      await requestNoticeFacts(tx, requestId),
       options.action === "request.expired" ? "expired" : "cancelled",
       now,
     );

@@ -82,3 +82,4 @@ export {
   streamEmployerRequestSummaries,
   withApprovalCheck,
 } from "./employer-requests.server";
+export { requestNoticeFacts } from "./notice-facts.server";

@@ -20,6 +20,7 @@ import {
   UNPAID_EXPIRY_DAYS,
 } from "./cancel-core.server";
 import { notifyCardNotIssued } from "~/models/notifications/index.server";
+import { requestNoticeFacts } from "./notice-facts.server";
 
 // No money stays held or charged for a request that will get no card (docs/decisions/0078).
 // A cancelled request's payment is settled at the provider after the cancellation commits
@@ -211,7 +212,7 @@ async function settleCancelledPayment(
     if (request.cancellationReason === CARD_FAILED_REASON)
       await notifyCardNotIssued(
         tx,
-        requestId,
+        await requestNoticeFacts(tx, requestId),
         outcome.kind === "released" ? outcome.authorizedCents : feeCents,
         outcome.kind === "refunded" ? outcome.refundedCents : 0,
         now,

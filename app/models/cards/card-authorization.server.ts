@@ -14,6 +14,7 @@ import { CARD_NOT_FOUND, ownCard, SANDBOX_ONLY } from "./card-access.server";
 import { notifyPurchaseDeclined } from "~/models/notifications/index.server";
 import { entryCtes } from "~/models/ledger/index.server";
 import { cardSpendEntry } from "./card-spend.server";
+import { declinedPurchaseOf } from "./notice-facts.server";
 // The grocery card as the employee uses it (DESIGN §4 The card). One function decides every
 // purchase on a card, authorizeCardPurchase, whoever asks: Stripe's real-time authorization
 // webhook, the sandbox's POST /api/sandbox/card-authorizations and the card page's "Simulate a
@@ -231,20 +232,25 @@ export async function decidePurchase(
   fresh.committed();
   if (!fresh.approved)
     // Told after the decision is stored; a notice that fails never changes the decision.
-    await notifyPurchaseDeclined(
-      written[0].id,
-      fresh.reason === DECLINE_NOT_GROCERY,
-    ).catch((error: unknown) =>
-      console.warn(
-        JSON.stringify({
-          time: new Date().toISOString(),
-          level: "warn",
-          msg: "purchase-declined notice not enqueued",
-          authorizationId: written[0].id,
-          error: error instanceof Error ? error.message : String(error),
-        }),
-      ),
-    );
+    await db()
+      .transaction(async (tx) =>
+        notifyPurchaseDeclined(
+          tx,
+          await declinedPurchaseOf(tx, written[0].id),
+          fresh.reason === DECLINE_NOT_GROCERY,
+        ),
+      )
+      .catch((error: unknown) =>
+        console.warn(
+          JSON.stringify({
+            time: new Date().toISOString(),
+            level: "warn",
+            msg: "purchase-declined notice not enqueued",
+            authorizationId: written[0].id,
+            error: error instanceof Error ? error.message : String(error),
+          }),
+        ),
+      );
   return {
     approved: fresh.approved,
     reason: fresh.reason,

@@ -17,6 +17,7 @@ import { toOwnCardDto, type OwnCardDto } from "./card-reads.server";
 import { recordAudit } from "~/models/audit/index.server";
 import { emitWebhook } from "~/models/integrations/index.server";
 import { notifyCreditOwed } from "~/models/notifications/index.server";
+import { employeeRecipient } from "~/models/people/index.server";
 import { returnUnspent, type Returned } from "~/models/repayments/index.server";
 
 import { cardFiguresOf } from "./card-figures.server";
@@ -95,7 +96,11 @@ export async function closeCardInTx(
   const parties = await cardParties(tx, card.id);
   // Owed back: told now, unless the employee is leaving (offboarding tells it once, at its end).
   if (returned.creditCents > 0 && why !== "offboarded")
-    await notifyCreditOwed(tx, parties.employeeId, `card:${card.id}`);
+    await notifyCreditOwed(
+      tx,
+      await employeeRecipient(tx, parties.employeeId),
+      `card:${card.id}`,
+    );
   await recordAudit(tx, {
     actorId,
     companyId: parties.companyId,

@@ -18,6 +18,7 @@ import {
 } from "~/models/advances/index.server";
 import { recordAudit } from "~/models/audit/index.server";
 import { notifyCardIssued } from "~/models/notifications/index.server";
+import { cardIssuedFacts } from "./notice-facts.server";
 import { recordCardFunded } from "~/models/ledger/index.server";
 import { scheduleRepayment } from "~/models/repayments/index.server";
 import { eq } from "drizzle-orm";
@@ -390,7 +391,7 @@ async function issueAndRecord(
         })),
       },
     });
-    await notifyCardIssued(tx, inserted.id);
+    await notifyCardIssued(tx, await cardIssuedFacts(tx, inserted.id));
     await emitWebhook(tx, advance.companyId, "card.issued", {
       ...toVirtualCardDto(inserted),
       employeeId: request.employeeId,

@@ -1,6 +1,9 @@
 import { emitEmployeeJoined } from "~/models/integrations/index.server";
 import { getCompanySettings } from "./settings.server";
-import { mailChoosePasswordLink } from "~/models/people/index.server";
+import {
+  mailChoosePasswordLink,
+  publicEmployee,
+} from "~/models/people/index.server";
 import { insertUser } from "./registration.server";
 import { recordAudit } from "~/models/audit/index.server";
 import { currentLanguage } from "~/utils/i18n.server";
@@ -63,7 +66,7 @@ export async function addEmployee(
       amountCents: toCents(settings.maxAdvance),
       details: { username: added.username },
     });
-    await emitEmployeeJoined(tx, companyId, added.id);
+    await emitEmployeeJoined(tx, companyId, await publicEmployee(tx, added.id));
     return added;
   });
   await publish("employee.added", [actor.id, user.id], { company: companyId });

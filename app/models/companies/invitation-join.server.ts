@@ -1,6 +1,6 @@
 import { emitEmployeeJoined } from "~/models/integrations/index.server";
 import { recordAudit } from "~/models/audit/index.server";
-import { hashToken } from "~/models/people/index.server";
+import { hashToken, publicEmployee } from "~/models/people/index.server";
 import type { Language } from "~/utils/i18n";
 import { and, desc, eq, gt, sql } from "drizzle-orm";
 import {
@@ -98,7 +98,11 @@ async function markAccepted(
     .returning({ id: invitations.id });
   if (!done) throw badRequest(INVITATION_LINK_INVALID);
   if (row.kind === "EMPLOYEE")
-    await emitEmployeeJoined(tx, row.companyId, userId);
+    await emitEmployeeJoined(
+      tx,
+      row.companyId,
+      await publicEmployee(tx, userId),
+    );
   await recordAudit(tx, {
     actorId: userId,
     companyId: row.companyId,

@@ -3,6 +3,7 @@ import { addDays, startOfDay } from "date-fns";
 import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import { complaints, users, type Complaint, type User } from "#db/schema";
 import { recordAudit } from "~/models/audit/index.server";
+import { companyMembers } from "~/models/people/index.server";
 import {
   enqueueMail,
   mailOrigin,
@@ -203,12 +204,16 @@ export async function fileComplaint(
         }),
       });
     // The owners' and admins' devices that chose "complaint received" (Web Push).
-    await notifyComplaintReceived(tx, companyId, {
-      id: row.id,
-      fromName: `${user.firstName} ${user.lastName}`,
-      summary: row.details,
-      url: "/complaint-queue",
-    });
+    await notifyComplaintReceived(
+      tx,
+      await companyMembers(tx, companyId, ["OWNER", "ADMIN"]),
+      {
+        id: row.id,
+        fromName: `${user.firstName} ${user.lastName}`,
+        summary: row.details,
+        url: "/complaint-queue",
+      },
+    );
     return view(row, now);
   });
 }

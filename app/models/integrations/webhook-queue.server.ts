@@ -1,12 +1,7 @@
 import crypto from "node:crypto";
 import { and, eq, isNull, sql } from "drizzle-orm";
-import {
-  employees,
-  users,
-  webhookDeliveries,
-  webhookEndpoints,
-} from "#db/schema";
-import { connection, db, type Executor } from "~/utils/db.server";
+import { webhookDeliveries, webhookEndpoints } from "#db/schema";
+import { connection, type Executor } from "~/utils/db.server";
 import { requeueRowsWithoutJob } from "~/utils/job-sweep.server";
 import type { WebhookEvent } from "~/utils/api-scopes";
 import { type ApiVersion } from "~/utils/api-version";
@@ -150,31 +145,13 @@ export async function queueDeliveries(
 }
 
 /**
- * Employees as the API shows them: GET /api/employees's rows and employee.joined's payload
- * (a query on users with their employee rows; the caller filters and orders it).
+ * employee.joined, with the employee as GET /api/employees lists them (people's
+ * publicEmployee, read by the caller in its transaction); nothing for no employee.
  */
-function selectPublicEmployees(executor: Executor = db()) {
-  return executor
-    .select({
-      id: employees.id,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      email: users.email,
-      department: users.department,
-      availableBalance: employees.availableBalance,
-    })
-    .from(users)
-    .innerJoin(employees, eq(employees.userId, users.id));
-}
-
-/** employee.joined, with the employee as GET /api/employees lists them. */
 export async function emitEmployeeJoined(
   tx: Executor,
   companyId: number,
-  userId: number,
+  employee: WebhookEventData<"employee.joined"> | null,
 ): Promise<void> {
-  const [employee] = await selectPublicEmployees(tx).where(
-    eq(users.id, userId),
-  );
   if (employee) await emitWebhook(tx, companyId, "employee.joined", employee);
 }

@@ -1,6 +1,5 @@
-import { sql } from "drizzle-orm";
 import * as templates from "~/services/mail/templates";
-import { queryRows, type Executor } from "~/utils/db.server";
+import type { Executor } from "~/utils/db.server";
 import { formatDate } from "~/utils/dates";
 import { formatCents, formatMoney, toCents } from "~/utils/money";
 import { type Language } from "~/utils/i18n";
@@ -11,12 +10,15 @@ import { declineReasonText, pushNotice } from "./push-notices.server";
 import { getEmailChoices, languageOf } from "./email-choices.server";
 
 // What the product e-mails, and to whom (docs/decisions/0049-e-mail.md). Each notify* runs in
-// the transaction of the action that causes the e-mail (pass its `tx`), reads what the message
-// names, honours the recipient's choice where one applies, and enqueues the rendered mail.
+// the transaction of the action that causes the e-mail (pass its `tx`), is handed what the message
+// names by the domain whose action it is (the advances read the request and its employee, the
+// cards the card), honours the recipient's choice where one applies, and enqueues the rendered
+// mail.
 //
 // This file: the notices of an advance request, from its filing to its card.
 
-type RequestFacts = {
+/** A request and its employee as the notices name them (the advances' requestNoticeFacts). */
+export type RequestFacts = {
   request_id: number;
   amount: string;
   reason: string | null;
@@ -43,35 +45,17 @@ type RequestFacts = {
   fee_paid: string;
 };
 
-async function requestFacts(tx: Executor, requestId: number) {
-  const [row] = await queryRows<RequestFacts>(
-    tx,
-    sql`select r.id as request_id, r.amount::text as amount, r.reason, r.repayment_periods,
-               r.request_date, r.approval_date, r.rejection_date, r.rejection_reason,
-               u.id as user_id, u.email, u.first_name, u.last_name, u.language,
-               e.employer_id,
-               case when r.paid_at is not null then r.fee_paid_by = 'COMPANY'
-                    else coalesce(c.company_pays_fee, false) end as company_pays_fee,
-               greatest(coalesce(r.captured_amount, 0), coalesce(r.refunded_amount, 0))::text as fee_charged,
-               case when r.paid_at is not null and r.fee_paid_by is distinct from 'COMPANY'
-                    then coalesce(r.authorized_amount, 0) else 0 end::text as fee_paid
-        from advance_requests r
-        join employees e on e.id = r.employee_id
-        join users u on u.id = e.user_id
-        left join companies c on c.id = e.employer_id
-        where r.id = ${requestId}`,
-  );
-  return row ?? null;
-}
-
 async function wantsDecisions(tx: Executor, userId: number) {
   return (await getEmailChoices(userId, tx)).decisions;
 }
 
 /** To the employee: their request was approved (by the employer or automatically). */
-export async function notifyAdvanceApproved(tx: Executor, requestId: number) {
-  const r = await requestFacts(tx, requestId);
+export async function notifyAdvanceApproved(
+  tx: Executor,
+  r: RequestFacts | null,
+) {
   if (!r) return;
+  const requestId = r.request_id;
   await pushNotice(
     tx,
     { id: r.user_id, language: r.language },
@@ -100,9 +84,12 @@ export async function notifyAdvanceApproved(tx: Executor, requestId: number) {
 }
 
 /** To the employee: their request was declined, with the reason. */
-export async function notifyAdvanceDeclined(tx: Executor, requestId: number) {
-  const r = await requestFacts(tx, requestId);
+export async function notifyAdvanceDeclined(
+  tx: Executor,
+  r: RequestFacts | null,
+) {
   if (!r) return;
+  const requestId = r.request_id;
   await pushNotice(
     tx,
     { id: r.user_id, language: r.language },
@@ -138,12 +125,12 @@ export async function notifyAdvanceDeclined(tx: Executor, requestId: number) {
  */
 export async function notifyAdvanceCancelled(
   tx: Executor,
-  requestId: number,
+  r: RequestFacts | null,
   reason: "cancelled" | "expired",
   on: Date = new Date(),
 ) {
-  const r = await requestFacts(tx, requestId);
   if (!r || !(await wantsDecisions(tx, r.user_id))) return;
+  const requestId = r.request_id;
   await enqueueMail(tx, {
     userId: r.user_id,
     to: r.email,
@@ -180,13 +167,13 @@ export async function notifyAdvanceCancelled(
  */
 export async function notifyCardNotIssued(
   tx: Executor,
-  requestId: number,
+  r: RequestFacts | null,
   feeCents: number,
   refundedCents: number,
   on: Date = new Date(),
 ) {
-  const r = await requestFacts(tx, requestId);
   if (!r) return;
+  const requestId = r.request_id;
   await enqueueMail(tx, {
     userId: r.user_id,
     to: r.email,
@@ -207,26 +194,27 @@ export async function notifyCardNotIssued(
   });
 }
 
+/** A member of the request's company, and whether the company mails them new requests. */
+export type NewRequestMember = {
+  id: number;
+  email: string;
+  first_name: string;
+  language: Language | null;
+  /** The company's setting "new advance requests". */
+  mail: boolean;
+};
+
 /**
  * To the company's members: a request waits for them (company setting "new advance
  * requests"). Every member may approve, so each gets one.
  */
-export async function notifyNewRequest(tx: Executor, requestId: number) {
-  const r = await requestFacts(tx, requestId);
+export async function notifyNewRequest(
+  tx: Executor,
+  r: RequestFacts | null,
+  members: NewRequestMember[],
+) {
   if (!r || r.employer_id === null) return;
-  const members = await queryRows<{
-    id: number;
-    email: string;
-    first_name: string;
-    language: Language | null;
-    mail: boolean;
-  }>(
-    tx,
-    sql`select u.id, u.email, u.first_name, u.language, s.notify_new_requests as mail
-        from users u join companies s on s.id = u.employer_id
-        where u.employer_id = ${r.employer_id} and u.role = 'EMPLOYER'
-        order by u.id`,
-  );
+  const requestId = r.request_id;
   for (const employer of members) {
     // Push follows each member's own choice; the mail, the company's setting.
     await pushNotice(
@@ -260,25 +248,31 @@ export async function notifyNewRequest(tx: Executor, requestId: number) {
   }
 }
 
+/** A card just issued, as its notice names it (the cards' cardIssuedFacts). */
+export type CardIssuedFacts = {
+  card_id: number;
+  card_number: string;
+  amount: string;
+  spending_limits: string;
+  expiry_month: number;
+  expiry_year: number;
+  created_at: Date | string;
+  /** The fee captured on the employee's card for its request, null for none. */
+  captured_amount: string | null;
+  /** The request's deductions, by date. */
+  deductions: { amount: string; deduction_date: Date | string }[];
+  request: RequestFacts | null;
+};
+
 /** To the employee: their grocery card was issued (masked number, amount, restriction). */
-export async function notifyCardIssued(tx: Executor, cardId: number) {
-  const [c] = await queryRows<{
-    request_id: number;
-    card_number: string;
-    amount: string;
-    spending_limits: string;
-    expiry_month: number;
-    expiry_year: number;
-    created_at: Date | string;
-  }>(
-    tx,
-    sql`select request_id, card_number, amount::text as amount, spending_limits,
-               expiry_month, expiry_year, created_at
-        from virtual_cards where id = ${cardId}`,
-  );
+export async function notifyCardIssued(
+  tx: Executor,
+  c: CardIssuedFacts | null,
+) {
   if (!c) return;
-  const r = await requestFacts(tx, c.request_id);
+  const r = c.request;
   if (!r) return;
+  const cardId = c.card_id;
   await pushNotice(
     tx,
     { id: r.user_id, language: r.language },
@@ -292,19 +286,7 @@ export async function notifyCardIssued(tx: Executor, cardId: number) {
     `/cards/${cardId}`,
   );
   if (!(await wantsDecisions(tx, r.user_id))) return;
-  const [charged] = await queryRows<{ captured_amount: string | null }>(
-    tx,
-    sql`select captured_amount::text as captured_amount from advance_requests
-        where id = ${c.request_id}`,
-  );
-  const deductions = await queryRows<{
-    amount: string;
-    deduction_date: Date | string;
-  }>(
-    tx,
-    sql`select amount::text as amount, deduction_date from payroll_deductions
-        where request_id = ${c.request_id} order by deduction_date, id`,
-  );
+  const deductions = c.deductions;
   const language = languageOf(r);
   let restriction = GROCERY_RESTRICTION;
   try {
@@ -327,7 +309,7 @@ export async function notifyCardIssued(tx: Executor, cardId: number) {
       restriction: localizeMessage(language, restriction),
       expiry: `${String(c.expiry_month).padStart(2, "0")}/${c.expiry_year}`,
       issuedOn: formatDate(c.created_at, language),
-      fee: formatMoney(charged?.captured_amount ?? "0", language),
+      fee: formatMoney(c.captured_amount ?? "0", language),
       companyPaysFee: r.company_pays_fee,
       deductions: deductions.map((d) => ({
         amount: formatMoney(d.amount, language),

@@ -1,13 +1,12 @@
-import { sql } from "drizzle-orm";
 import * as templates from "~/services/mail/templates";
-import { queryRows, type Executor } from "~/utils/db.server";
+import type { Executor } from "~/utils/db.server";
 import { formatDate } from "~/utils/dates";
 import { formatCents } from "~/utils/money";
-import type { Language } from "~/utils/i18n";
 import { dayStart } from "~/utils/pay-schedule";
 import { creditPaybackOf } from "~/models/ledger/index.server";
 import { enqueueMail, mailOrigin } from "./mail.server";
 import { pushNotice } from "./push-notices.server";
+import type { EmployeeRecipient } from "./recipient.server";
 
 // What the program owes an employee back (a credit; decision 0107) told to them (decision 0118):
 // an e-mail when a credit arises (a card's close, a payroll result that collected more than was
@@ -15,27 +14,8 @@ import { pushNotice } from "./push-notices.server";
 // back, and one when it is paid back. The figures are the ledger's (creditPaybackOf), read in the
 // transaction that made them. A credit arising to come with a paycheck also pushes "a credit on
 // its way" (decision 0116). Always sent: it is the employee's own money, not a reminder they can
-// turn off. Each is enqueued once per event (its key).
-
-type Recipient = {
-  user_id: number;
-  email: string;
-  first_name: string;
-  language: Language | null;
-};
-
-async function recipientOf(
-  tx: Executor,
-  employeeId: number,
-): Promise<Recipient | null> {
-  const [row] = await queryRows<Recipient>(
-    tx,
-    sql`select u.id as user_id, u.email, u.first_name, u.language
-        from employees e join users u on u.id = e.user_id
-        where e.id = ${employeeId}`,
-  );
-  return row ?? null;
-}
+// turn off. Each is enqueued once per event (its key). The caller passes the employee as
+// people reads them (employeeRecipient).
 
 /**
  * To the employee, in the caller's transaction: we owe you what their credit now is, and how it
@@ -44,19 +24,18 @@ async function recipientOf(
  */
 export async function notifyCreditOwed(
   tx: Executor,
-  employeeId: number,
+  to: EmployeeRecipient | null,
   key: string,
 ): Promise<void> {
-  const payback = await creditPaybackOf(tx, employeeId);
-  if (!payback) return;
-  const to = await recipientOf(tx, employeeId);
   if (!to) return;
+  const payback = await creditPaybackOf(tx, to.employeeId);
+  if (!payback) return;
   const language = to.language ?? "en";
   const amount = formatCents(payback.creditCents, language);
   if (payback.by === "PAYROLL")
     await pushNotice(
       tx,
-      { id: to.user_id, language: to.language },
+      { id: to.id, language: to.language },
       "credit.coming",
       `credit.coming:${key}`,
       "creditComing",
@@ -64,13 +43,13 @@ export async function notifyCreditOwed(
       "/",
     );
   await enqueueMail(tx, {
-    userId: to.user_id,
+    userId: to.id,
     to: to.email,
     kind: "credit.owed",
     dedupeKey: `credit.owed:${key}`,
     mail: templates.creditOwedMail({
       origin: mailOrigin(),
-      to: { firstName: to.first_name },
+      to: { firstName: to.firstName },
       amount,
       by: payback.by,
       date: payback.payDate
@@ -87,7 +66,7 @@ export async function notifyCreditOwed(
  */
 export async function notifyCreditPaidBack(
   tx: Executor,
-  employeeId: number,
+  to: EmployeeRecipient | null,
   payout: {
     payoutId: number;
     cents: number;
@@ -96,18 +75,17 @@ export async function notifyCreditPaidBack(
     on: string | Date;
   },
 ): Promise<void> {
-  const to = await recipientOf(tx, employeeId);
   if (!to) return;
   const language = to.language ?? "en";
-  const still = await creditPaybackOf(tx, employeeId);
+  const still = await creditPaybackOf(tx, to.employeeId);
   await enqueueMail(tx, {
-    userId: to.user_id,
+    userId: to.id,
     to: to.email,
     kind: "credit.paid_back",
     dedupeKey: `credit.paid_back:${payout.payoutId}`,
     mail: templates.creditPaidBackMail({
       origin: mailOrigin(),
-      to: { firstName: to.first_name },
+      to: { firstName: to.firstName },
       amount: formatCents(payout.cents, language),
       by: payout.by,
       on: formatDate(

@@ -16,25 +16,36 @@ export {
 } from "./mail.server";
 export { getEmailChoices, setEmailChoices } from "./email-choices.server";
 export {
+  type CardIssuedFacts,
+  type NewRequestMember,
   notifyAdvanceApproved,
   notifyAdvanceCancelled,
   notifyAdvanceDeclined,
   notifyCardIssued,
   notifyCardNotIssued,
   notifyNewRequest,
+  type RequestFacts,
 } from "./advance-notices.server";
 export {
+  type NewSignIn,
   notifyMfaChanged,
   notifyNewSignIn,
   notifyPasswordChanged,
 } from "./account-notices.server";
+export type {
+  AccountRecipient,
+  EmployeeRecipient,
+  Recipient,
+} from "./recipient.server";
 export {
+  type DeductionsDue,
+  mailMonthlyReports,
+  type MonthlyFigures,
   notifyPayrollConnectionProblem,
   notifyPayrollFile,
   payrollProblemText,
   type PayrollConnectionProblem,
-  sendDeductionReminders,
-  sendMonthlyReports,
+  remindOfDeductions,
 } from "./payroll-notices.server";
 export {
   deliverPush,
@@ -53,6 +64,7 @@ export {
   notifyCreditPaidBack,
 } from "./credit-notices.server";
 export {
+  type DeclinedPurchase,
   notifyComplaintReceived,
   notifyCreditComing,
   notifyPurchaseDeclined,

@@ -1,4 +1,4 @@
-import { addDays, format, parseISO, startOfDay } from "date-fns";
+import { format, parseISO } from "date-fns";
 import { sql } from "drizzle-orm";
 import * as templates from "~/services/mail/templates";
 import { db, queryRows, type Executor } from "~/utils/db.server";
@@ -12,7 +12,8 @@ import { hasPushFor } from "./push.server";
 import { languageOf } from "./email-choices.server";
 
 // The payroll notices (docs/decisions/0049-e-mail.md): the payroll file, the deduction reminders,
-// the monthly reports, and a payroll connection's problem.
+// the monthly reports, and a payroll connection's problem. Whom the reminders and the monthly
+// reports go to, and their figures, the repayments and the reports read and pass in.
 
 /**
  * A payroll run was created (or is still unreconciled after 3 days: `reminder`): its file is
@@ -80,44 +81,30 @@ export async function notifyPayrollFile(
   }
 }
 
+/** A person with deductions on one pay date, summed (the repayments' reminder read). */
+export type DeductionsDue = {
+  /** Their deductions of that date, summed. */
+  amount: string;
+  deduction_date: Date | string;
+  user_id: number;
+  email: string;
+  first_name: string;
+  language: Language | null;
+  /** Their mail choice "deductions" (null: never chosen). */
+  wants: boolean | null;
+};
+
 /**
- * Scheduled: to each employee with deductions dated `daysAhead` days after `today`, one
- * reminder for that pay date (however many advances it repays), with the total and the date:
- * by push where the person has a device that gets "deduction.soon", else by mail (preference
- * "deductions"). Idempotent: a person reminded of a pay date (by either way) is not reminded of
- * it again. Returns how many people were reminded.
+ * To each person due (the repayments read whose deductions fall on `payDate`, "yyyy-MM-dd"),
+ * one reminder for that pay date (however many advances it repays), with the total and the
+ * date: by push where the person has a device that gets "deduction.soon", else by mail
+ * (preference "deductions"). Idempotent: a person reminded of a pay date (by either way) is not
+ * reminded of it again. Returns how many people were reminded.
  */
-export async function sendDeductionReminders(
-  today: Date = new Date(),
-  daysAhead = 2,
+export async function remindOfDeductions(
+  rows: DeductionsDue[],
+  payDate: string,
 ): Promise<number> {
-  const from = addDays(startOfDay(today), daysAhead);
-  const to = addDays(from, 1);
-  const rows = await queryRows<{
-    amount: string;
-    deduction_date: Date | string;
-    user_id: number;
-    email: string;
-    first_name: string;
-    language: Language | null;
-    wants: boolean | null;
-  }>(
-    db(),
-    sql`select sum(d.amount)::text as amount, min(d.deduction_date) as deduction_date,
-               u.id as user_id, u.email, u.first_name, u.language,
-               bool_and(coalesce(p.deductions, true)) as wants
-        from payroll_deductions d
-        join advance_requests r on r.id = d.request_id
-        join employees e on e.id = r.employee_id
-        join users u on u.id = e.user_id
-        left join notification_preferences p on p.user_id = u.id
-        where d.status in ('SCHEDULED', 'SUBMITTED')
-          and d.deduction_date >= ${from.toISOString()}::timestamptz
-          and d.deduction_date < ${to.toISOString()}::timestamptz
-        group by u.id, u.email, u.first_name, u.language
-        order by u.id`,
-  );
-  const payDate = format(from, "yyyy-MM-dd");
   let sent = 0;
   for (const row of rows) {
     const key = `deduction.reminder:${row.user_id}:${payDate}`;
@@ -165,13 +152,26 @@ export async function sendDeductionReminders(
   return sent;
 }
 
+/** An employer's figures for a month (the reports' monthly read). */
+export type MonthlyFigures = {
+  id: number;
+  email: string;
+  first_name: string;
+  requests: number;
+  approved: number;
+  approved_total: string;
+  collected: string;
+  language: Language | null;
+};
+
 /**
- * Scheduled on the 1st: each employer (preference "monthly reports") gets last month's
- * figures. `month` is any day of the month reported. Returns how many were enqueued.
+ * Each employer read (preference "monthly reports") gets the figures of the month starting
+ * `start`. Returns how many were enqueued.
  */
-export async function sendMonthlyReports(month: Date): Promise<number> {
-  const start = new Date(month.getFullYear(), month.getMonth(), 1);
-  const end = new Date(month.getFullYear(), month.getMonth() + 1, 1);
+export async function mailMonthlyReports(
+  rows: MonthlyFigures[],
+  start: Date,
+): Promise<number> {
   // "November 2026"; in Spanish "noviembre de 2026" (Intl).
   const monthLabel = (language: Language) =>
     language === "en"
@@ -180,38 +180,6 @@ export async function sendMonthlyReports(month: Date): Promise<number> {
           month: "long",
           year: "numeric",
         });
-  const rows = await queryRows<{
-    id: number;
-    email: string;
-    first_name: string;
-    requests: number;
-    approved: number;
-    approved_total: string;
-    collected: string;
-    language: Language | null;
-  }>(
-    db(),
-    sql`select u.id, u.email, u.first_name, u.language,
-          (select count(*)::int from advance_requests r join employees e on e.id = r.employee_id
-            where e.employer_id = u.employer_id and r.request_date >= ${start.toISOString()}::timestamptz
-              and r.request_date < ${end.toISOString()}::timestamptz) as requests,
-          (select count(*)::int from advance_requests r join employees e on e.id = r.employee_id
-            where e.employer_id = u.employer_id and r.status = 'APPROVED'
-              and r.approval_date >= ${start.toISOString()}::timestamptz
-              and r.approval_date < ${end.toISOString()}::timestamptz) as approved,
-          (select coalesce(sum(r.amount), 0)::text from advance_requests r join employees e on e.id = r.employee_id
-            where e.employer_id = u.employer_id and r.status = 'APPROVED'
-              and r.approval_date >= ${start.toISOString()}::timestamptz
-              and r.approval_date < ${end.toISOString()}::timestamptz) as approved_total,
-          (select coalesce(sum(d.amount), 0)::text from payroll_deductions d
-             join advance_requests r on r.id = d.request_id join employees e on e.id = r.employee_id
-            where e.employer_id = u.employer_id and d.is_paid
-              and d.payment_date >= ${start.toISOString()}::timestamptz
-              and d.payment_date < ${end.toISOString()}::timestamptz) as collected
-        from users u join companies s on s.id = u.employer_id
-        where u.role = 'EMPLOYER' and s.notify_monthly_reports
-        order by u.id`,
-  );
   let sent = 0;
   for (const row of rows) {
     const added = await db().transaction((tx) =>

@@ -1,5 +1,4 @@
-import { sql } from "drizzle-orm";
-import { db, queryRows, type Executor } from "~/utils/db.server";
+import type { Executor } from "~/utils/db.server";
 import { formatCents, formatMoney } from "~/utils/money";
 import type { Language } from "~/utils/i18n";
 import { localizeMessage, serverT } from "~/utils/i18n.server";
@@ -57,52 +56,44 @@ export function declineReasonText(
     : serverT(language, "push")("reasons.declinedByEmployer");
 }
 
+/** A declined purchase as its notice names it (the cards' declinedPurchaseOf). */
+export type DeclinedPurchase = {
+  authorization_id: number;
+  card_id: number;
+  amount: string;
+  merchant_name: string;
+  reason: string | null;
+  user_id: number;
+  language: Language | null;
+};
+
 /**
  * To the employee: a purchase on their card was declined, with the reason in words. Called
  * after the decision is stored (its own transaction: the decision's two round trips stay as
  * they are). `notGrocery` says the shop is not a grocery store.
  */
 export async function notifyPurchaseDeclined(
-  authorizationId: number,
+  tx: Executor,
+  a: DeclinedPurchase | null,
   notGrocery: boolean,
 ): Promise<void> {
-  await db().transaction(async (tx) => {
-    const [a] = await queryRows<{
-      card_id: number;
-      amount: string;
-      merchant_name: string;
-      reason: string | null;
-      user_id: number;
-      language: Language | null;
-    }>(
-      tx,
-      sql`select a.card_id, a.amount::text as amount, a.merchant_name, a.reason,
-                 u.id as user_id, u.language
-          from card_authorizations a
-          join virtual_cards c on c.id = a.card_id
-          join advance_requests r on r.id = c.request_id
-          join employees e on e.id = r.employee_id
-          join users u on u.id = e.user_id
-          where a.id = ${authorizationId} and not a.approved`,
-    );
-    if (!a) return;
-    const language = a.language ?? "en";
-    await pushNotice(
-      tx,
-      { id: a.user_id, language },
-      "purchase.declined",
-      `purchase.declined:${authorizationId}`,
-      "purchaseDeclined",
-      {
-        amount: formatMoney(a.amount, language),
-        merchant: a.merchant_name,
-        reason: notGrocery
-          ? serverT(language, "push")("reasons.notGrocery")
-          : localizeMessage(language, a.reason ?? ""),
-      },
-      `/cards/${a.card_id}`,
-    );
-  });
+  if (!a) return;
+  const language = a.language ?? "en";
+  await pushNotice(
+    tx,
+    { id: a.user_id, language },
+    "purchase.declined",
+    `purchase.declined:${a.authorization_id}`,
+    "purchaseDeclined",
+    {
+      amount: formatMoney(a.amount, language),
+      merchant: a.merchant_name,
+      reason: notGrocery
+        ? serverT(language, "push")("reasons.notGrocery")
+        : localizeMessage(language, a.reason ?? ""),
+    },
+    `/cards/${a.card_id}`,
+  );
 }
 
 /**
@@ -111,42 +102,32 @@ export async function notifyPurchaseDeclined(
  */
 export async function notifyCreditComing(
   tx: Executor,
-  userId: number,
+  to: { id: number; language: Language | null },
   creditCents: number,
   key: string,
 ): Promise<void> {
   if (creditCents <= 0) return;
-  const [u] = await queryRows<{ id: number; language: Language | null }>(
-    tx,
-    sql`select id, language from users where id = ${userId}`,
-  );
-  if (!u) return;
   await pushNotice(
     tx,
-    u,
+    to,
     "credit.coming",
     `credit.coming:${key}`,
     "creditComing",
-    { amount: formatCents(creditCents, u.language ?? "en") },
+    { amount: formatCents(creditCents, to.language ?? "en") },
     "/",
   );
 }
 
 /**
- * To the company's employer-side members: a complaint was received. For the complaints feature
- * to call in the transaction that records the complaint; `summary` is shown as written.
+ * To the company's employer-side members (its owners and admins, as the caller reads them): a
+ * complaint was received. For the complaints feature to call in the transaction that records
+ * the complaint; `summary` is shown as written.
  */
 export async function notifyComplaintReceived(
   tx: Executor,
-  companyId: number,
+  members: { id: number; language: Language | null }[],
   complaint: { id: number; fromName: string; summary: string; url: string },
 ): Promise<void> {
-  const members = await queryRows<{ id: number; language: Language | null }>(
-    tx,
-    sql`select id, language from users
-        where employer_id = ${companyId} and role = 'EMPLOYER'
-          and company_role in ('OWNER', 'ADMIN') order by id`,
-  );
   for (const m of members)
     await pushNotice(
       tx,

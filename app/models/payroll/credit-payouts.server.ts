@@ -6,6 +6,7 @@ import { conflict, notFound } from "~/utils/errors";
 import { fromCents, toCents } from "~/utils/money";
 import { recordPayout } from "~/models/repayments/index.server";
 import { notifyCreditPaidBack } from "~/models/notifications/index.server";
+import { employeeRecipient } from "~/models/people/index.server";
 import { companyFor } from "~/utils/company-access.server";
 
 // A leaver's credit (decision 0107): an employee who has left and has no paycheck to come is
@@ -54,7 +55,7 @@ export async function recordLeaverPayout(
       now,
     );
     if (!paid) throw conflict(NOTHING_OWED_BACK);
-    await notifyCreditPaidBack(tx, employee.id, {
+    await notifyCreditPaidBack(tx, await employeeRecipient(tx, employee.id), {
       ...paid,
       by: "EMPLOYER",
       on: now,

@@ -28,6 +28,7 @@ import {
 import { refreshAvailable } from "~/models/ledger/index.server";
 import { moveOwedTo } from "~/models/repayments/index.server";
 import { notifyCreditOwed } from "~/models/notifications/index.server";
+import { employeeRecipient } from "~/models/people/index.server";
 import { companyFor } from "~/utils/company-access.server";
 
 // Leavers (DESIGN §4 Leavers; docs/decisions/0080). An admin offboards an employee with the date
@@ -198,7 +199,11 @@ export async function offboardEmployee(
     const moved = await moveOwedTo(tx, employee.id, lastPayDate);
     await refreshAvailable(tx, { employeeIds: [employee.id] });
     // Owed money back (a card's return, or a credit from before): told how it comes now.
-    await notifyCreditOwed(tx, employee.id, `offboarded:${employee.id}`);
+    await notifyCreditOwed(
+      tx,
+      await employeeRecipient(tx, employee.id),
+      `offboarded:${employee.id}`,
+    );
     await recordAudit(tx, {
       actorId: actor.id,
       companyId,

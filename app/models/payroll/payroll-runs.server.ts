@@ -33,6 +33,7 @@ import {
   notifyCreditPaidBack,
   notifyPayrollFile,
 } from "~/models/notifications/index.server";
+import { employeeRecipient } from "~/models/people/index.server";
 import { companyFor } from "~/utils/company-access.server";
 import {
   checkRunId,
@@ -350,19 +351,27 @@ export async function recordRunResults(
           : [];
       // The employees told: what they are owed back, and what was paid back with this run.
       for (const [employeeId, deductionId] of credited)
-        await notifyCreditOwed(tx, employeeId, `deduction:${deductionId}`);
+        await notifyCreditOwed(
+          tx,
+          await employeeRecipient(tx, employeeId),
+          `deduction:${deductionId}`,
+        );
       for (const line of notPaid)
         await notifyCreditOwed(
           tx,
-          line.employeeId,
+          await employeeRecipient(tx, line.employeeId),
           `not-paid:${line.payoutId}`,
         );
       for (const line of paid)
-        await notifyCreditPaidBack(tx, line.employeeId, {
-          ...line,
-          by: "PAYROLL",
-          on: run.pay_date,
-        });
+        await notifyCreditPaidBack(
+          tx,
+          await employeeRecipient(tx, line.employeeId),
+          {
+            ...line,
+            by: "PAYROLL",
+            on: run.pay_date,
+          },
+        );
       if (recorded === 0 && open.open === 0 && paid.length + notPaid.length > 0)
         await tx.execute(
           sql`update payroll_runs set status = 'RECONCILED', reconciled_at = ${now.toISOString()}::timestamptz

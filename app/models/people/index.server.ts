@@ -87,3 +87,5 @@ export {
   isEmailConfirmed,
   resendEmailConfirmation,
 } from "./email-confirmation.server";
+export { companyMembers, employeeRecipient } from "./recipients.server";
+export { publicEmployee } from "./public-employee.server";

@@ -10,6 +10,7 @@ import { checkCurrentPassword } from "./profile.server";
 import { clearAttempts, reserveAttempt } from "./throttle.server";
 import { recordOwnAccountAction } from "~/models/audit/index.server";
 import { notifyMfaChanged } from "~/models/notifications/index.server";
+import { accountRecipient } from "./recipients.server";
 
 // TOTP two-factor sign-in for employers (DESIGN §5, docs/decisions/0027-totp-two-factor.md).
 // RFC 6238 defaults every authenticator app understands: SHA-1, 6 digits, 30-second steps;
@@ -254,7 +255,7 @@ export async function confirmMfaEnrolment(
       .insert(mfaRecoveryCodes)
       .values(codes.map((c) => ({ userId: user.id, codeHash: hashCode(c) })));
     await recordOwnAccountAction(user.id, "mfa.enabled", null, tx);
-    await notifyMfaChanged(tx, user.id, true);
+    await notifyMfaChanged(tx, await accountRecipient(tx, user.id), true);
   });
   return codes;
 }
@@ -288,6 +289,6 @@ export async function disableMfa(
       .where(eq(mfaRecoveryCodes.userId, user.id));
     await tx.delete(userMfa).where(eq(userMfa.userId, user.id));
     await recordOwnAccountAction(user.id, "mfa.disabled", null, tx);
-    await notifyMfaChanged(tx, user.id, false);
+    await notifyMfaChanged(tx, await accountRecipient(tx, user.id), false);
   });
 }

@@ -6,6 +6,7 @@ import {
   mailOrigin,
   notifyPasswordChanged,
 } from "~/models/notifications/index.server";
+import { accountRecipient } from "./recipients.server";
 import {
   hashToken,
   notifySessionsRevoked,
@@ -223,7 +224,11 @@ export async function resetPassword(input: ResetPasswordInput): Promise<User> {
       action: "password.reset",
       details: { sessionsEnded: count },
     });
-    await notifyPasswordChanged(tx, user.id, "reset");
+    await notifyPasswordChanged(
+      tx,
+      await accountRecipient(tx, user.id),
+      "reset",
+    );
     return count;
   });
   await notifySessionsRevoked(user.id, revoked);

@@ -24,6 +24,7 @@ import {
   notifyPasswordChanged,
 } from "~/models/notifications/index.server";
 import { getEmployeeRecord } from "./employee-record.server";
+import { accountRecipient } from "./recipients.server";
 import { assertStrongPassword } from "./user.server";
 import type { ProfileInput } from "~/validation/profile";
 
@@ -135,7 +136,11 @@ export async function updateProfile(
       });
       revoked = await revokeSessionsIn(tx, actor.id, context.sessionId);
       await forgetAllDevicesIn(tx, actor.id);
-      await notifyPasswordChanged(tx, actor.id, "changed");
+      await notifyPasswordChanged(
+        tx,
+        await accountRecipient(tx, actor.id),
+        "changed",
+      );
     }
     return updated;
   });

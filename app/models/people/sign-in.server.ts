@@ -5,6 +5,7 @@ import { recordSignIn } from "~/models/audit/index.server";
 import { trustDevice } from "./devices.server";
 import { verifyLogin } from "./login.server";
 import { notifyNewSignIn } from "~/models/notifications/index.server";
+import { newSignInOf } from "./recipients.server";
 import { isMfaEnabled, MFA_CODE_REQUIRED, verifyMfaCode } from "./mfa.server";
 import {
   completeMfaSession,
@@ -45,7 +46,9 @@ export type SignInOutcome =
 
 /** An e-mail to the user when this session's device had not signed in before. */
 function noticeNewDevice(sessionId: number) {
-  return db().transaction((tx) => notifyNewSignIn(tx, sessionId));
+  return db().transaction(async (tx) =>
+    notifyNewSignIn(tx, await newSignInOf(tx, sessionId)),
+  );
 }
 
 /**

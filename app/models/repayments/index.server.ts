@@ -14,6 +14,7 @@ export {
 export { returnUnspent, type Returned } from "./returns.server";
 export { listUpcomingDeductions } from "./upcoming.server";
 export { recordResult } from "./results.server";
+export { sendDeductionReminders } from "./reminders.server";
 export {
   addReimbursementLines,
   markLinesNotPaid,

@@ -42,3 +42,4 @@ export {
 } from "./regulator-report.server";
 export { checkInvariants, INVARIANT_RULES } from "./invariants.server";
 export { employeeFiguresOf } from "./employee-figures.server";
+export { sendMonthlyReports } from "./monthly-report.server";

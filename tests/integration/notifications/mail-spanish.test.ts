@@ -5,13 +5,12 @@ import {
   declineAdvance,
   cancelAdvance,
   requestAdvance,
+  requestNoticeFacts,
 } from "~/models/advances/index.server";
 import { inviteEmployee, addEmployee } from "~/models/companies/index.server";
-import {
-  notifyCardNotIssued,
-  sendDeductionReminders,
-  sendMonthlyReports,
-} from "~/models/notifications/index.server";
+import { notifyCardNotIssued } from "~/models/notifications/index.server";
+import { sendDeductionReminders } from "~/models/repayments/index.server";
+import { sendMonthlyReports } from "~/models/reports/index.server";
 import {
   confirmMfaEnrolment,
   disableMfa,
@@ -262,8 +261,13 @@ describe("the mails of a journey, for people who chose Spanish", () => {
       status: "APPROVED",
       approverId: employer.id,
     });
-    await db().transaction((tx) =>
-      notifyCardNotIssued(tx, paid.id, 1_599, 1_599),
+    await db().transaction(async (tx) =>
+      notifyCardNotIssued(
+        tx,
+        await requestNoticeFacts(tx, paid.id),
+        1_599,
+        1_599,
+      ),
     );
     const [noCard] = await smtp.waitFor(
       1,

@@ -8,6 +8,7 @@ import {
   approveAdvance,
   declineAdvance,
   requestAdvance,
+  requestNoticeFacts,
 } from "~/models/advances/index.server";
 import {
   deliverMail,
@@ -15,10 +16,10 @@ import {
   notifyAdvanceApproved,
   notifyAdvanceCancelled,
   requeueMailWithoutJob,
-  sendDeductionReminders,
-  sendMonthlyReports,
   setEmailChoices,
 } from "~/models/notifications/index.server";
+import { sendDeductionReminders } from "~/models/repayments/index.server";
+import { sendMonthlyReports } from "~/models/reports/index.server";
 import {
   confirmMfaEnrolment,
   disableMfa,
@@ -333,7 +334,10 @@ describe("e-mail through the job queue", () => {
     await expect(
       db().transaction(async (tx) => {
         await applyApproval(tx, request.id, employer.id);
-        await notifyAdvanceApproved(tx, request.id);
+        await notifyAdvanceApproved(
+          tx,
+          await requestNoticeFacts(tx, request.id),
+        );
         throw new Error("something later in the action failed");
       }),
     ).rejects.toThrow("something later");
@@ -354,7 +358,11 @@ describe("e-mail through the job queue", () => {
     const request = await insertAdvance(employee, { amount: "300.00" });
     smtp.failNext(2);
     await db().transaction(async (tx) => {
-      await notifyAdvanceCancelled(tx, request.id, "expired");
+      await notifyAdvanceCancelled(
+        tx,
+        await requestNoticeFacts(tx, request.id),
+        "expired",
+      );
     });
     // Each failure puts the next try off (graphile-worker: e^attempts seconds, 2.7 then 7.4;
     // the embedded loop: 2^attempts, 2 then 4). The test checks that the delay is there, then

@@ -25,9 +25,10 @@ import {
   notifyComplaintReceived,
   notifyCreditComing,
   notifyPayrollFile,
-  sendDeductionReminders,
 } from "~/models/notifications/index.server";
+import { sendDeductionReminders } from "~/models/repayments/index.server";
 import {
+  companyMembers,
   revokeAllSessions,
   setUserLanguage,
 } from "~/models/people/index.server";
@@ -334,7 +335,12 @@ describe.each(["en", "es"] as const)("push notices in %s", (language) => {
     const payDay = await dueInTwoDays([asked.id]);
     expect(await sendDeductionReminders(new Date(), 2)).toBe(1);
     await db().transaction(async (tx) => {
-      await notifyCreditComing(tx, employee.id, 1_234, `test:${asked.id}`);
+      await notifyCreditComing(
+        tx,
+        { id: employee.id, language },
+        1_234,
+        `test:${asked.id}`,
+      );
       await notifyPayrollFile(tx, employer.companyId!, {
         id: 9_000 + employer.id,
         payDate: "2026-12-04",
@@ -342,12 +348,16 @@ describe.each(["en", "es"] as const)("push notices in %s", (language) => {
         total: "650.00",
         employees: 2,
       });
-      await notifyComplaintReceived(tx, employer.companyId!, {
-        id: asked.id,
-        fromName: "Rosa Diaz",
-        summary: "My card was declined at the store",
-        url: "/complaints",
-      });
+      await notifyComplaintReceived(
+        tx,
+        await companyMembers(tx, employer.companyId!, ["OWNER", "ADMIN"]),
+        {
+          id: asked.id,
+          fromName: "Rosa Diaz",
+          summary: "My card was declined at the store",
+          url: "/complaints",
+        },
+      );
     });
     await deliverAll();
 
@@ -411,7 +421,7 @@ describe("push devices and choices", () => {
     await subscribe(employee, phone);
     service.answer.set(phone.path, 500);
     await db().transaction((tx) =>
-      notifyCreditComing(tx, employee.id, 500, "retry"),
+      notifyCreditComing(tx, employee, 500, "retry"),
     );
     const [row] = await queryRows<{ id: number }>(
       db(),
@@ -448,7 +458,7 @@ describe("push devices and choices", () => {
     service.answer.set(gone.path, 410);
     service.answer.set(expired.path, 404);
     await db().transaction((tx) =>
-      notifyCreditComing(tx, employee.id, 700, "gone"),
+      notifyCreditComing(tx, employee, 700, "gone"),
     );
     await deliverAll();
     const left = await queryRows<{ endpoint: string }>(
@@ -458,7 +468,7 @@ describe("push devices and choices", () => {
     expect(left.map((r) => r.endpoint)).toEqual([kept.endpoint]);
     // Its pending notifications went with it; the next notice reaches only the kept device.
     await db().transaction((tx) =>
-      notifyCreditComing(tx, employee.id, 800, "after"),
+      notifyCreditComing(tx, employee, 800, "after"),
     );
     await deliverAll();
     expect(received(kept)).toHaveLength(2);
@@ -531,7 +541,7 @@ describe("push devices and choices", () => {
     );
     expect(saved.status).toBe(302);
     await db().transaction((tx) =>
-      notifyCreditComing(tx, employee.id, 900, "off"),
+      notifyCreditComing(tx, employee, 900, "off"),
     );
     const asked = await requestAdvance(employee, {
       amount: "260.00",

@@ -33,7 +33,7 @@ export default tseslint.config(
     },
   },
   {
-    // The app imports the same way as the tests (docs/decisions/0058): ~/ for app, #db/ for db;
+    // The app imports the same way as the tests: ~/ for app, #db/ for db;
     // a relative path only below the importing file's own folder.
     files: ["app/**"],
     rules: {
@@ -57,7 +57,7 @@ export default tseslint.config(
     rules: {
       "react-hooks/rules-of-hooks": "off",
       "no-empty-pattern": "off",
-      // One import scheme (docs/decisions/0058): ~/ for app, #db/ for db, #tests/ for tests;
+      // One import scheme: ~/ for app, #db/ for db, #tests/ for tests;
       // a relative path only below the importing file's own folder.
       "no-restricted-imports": [
         "error",

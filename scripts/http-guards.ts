@@ -213,7 +213,7 @@ function hostMatches(host: string, names: readonly string[]): boolean {
 /**
  * A request whose Host (X-Forwarded-Host only with TRUST_PROXY, as Express's req.hostname
  * reads it) is not one of ours is refused with 400 before anything runs, so no page, redirect
- * or log is ever built around a host an attacker chose (docs/decisions/0068). The health
+ * or log is ever built around a host an attacker chose. The health
  * probes answer any host: load balancers call them by the instance's address.
  */
 export function knownHostsOnly(
@@ -237,7 +237,7 @@ export function knownHostsOnly(
  * An X-Forwarded-Host, trusted or not, must name one of our hosts, each of its comma-separated
  * entries a plain host with an optional port (1–65535): Remix's Express adapter takes the port
  * of the request's URL from it even when Express ignores the header, so a forwarded host like
- * `localhost:70000` would otherwise make an invalid URL and a 500 (decision 0068).
+ * `localhost:70000` would otherwise make an invalid URL and a 500 (decision 0134).
  */
 function forwardedHostIsOurs(value: string, names: readonly string[]) {
   return value.split(",").every((entry) => {

@@ -46,7 +46,7 @@ export default defineConfig({
   fullyParallel: true,
   workers: process.env.E2E_WORKERS ? Number(process.env.E2E_WORKERS) : 2,
   // CI (.ci/run) sets E2E_RETRIES=1: a test that fails and then passes is reported as flaky,
-  // not as a failure of the change (docs/decisions/0154). Locally a failure is a failure.
+  // not as a failure of the change. Locally a failure is a failure.
   retries: Number(process.env.E2E_RETRIES ?? 0),
   timeout: 30_000,
   // An assertion waits up to 10 s: a sign-in (scrypt) on a shared two-core machine busy with
@@ -57,7 +57,7 @@ export default defineConfig({
   use: {
     baseURL: `http://localhost:${port}`,
     // A trace records a screenshot at every step: a quarter of the suite's time on this
-    // machine's two cores (docs/decisions/0131). A failure still prints its page's accessibility
+    // machine's two cores. A failure still prints its page's accessibility
     // snapshot and keeps a screenshot; E2E_TRACE=retain-on-failure records traces to debug one.
     trace: (process.env.E2E_TRACE ?? "off") as "off" | "retain-on-failure",
     screenshot: "only-on-failure",

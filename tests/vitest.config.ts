@@ -34,7 +34,7 @@ function databaseTestFiles(): string[] {
  * handling's (the authorization matrix, the generated bad input, the API's answers and the
  * OpenAPI document, a page's markup and language), says so with this comment and a reason; the
  * second pass leaves it out. What each database refuses or computes differently, and code with
- * a branch per database kind, has its own tests, which run on both (docs/decisions/0147).
+ * a branch per database kind, has its own tests, which run on both (decision 0147).
  */
 const ONE_DATABASE = /^\/\/ One database is enough: \S/m;
 

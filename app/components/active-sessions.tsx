@@ -93,7 +93,7 @@ export function ActiveSessions({
 
 /**
  * The browsers this account signed in from: each keeps signing in while strangers' wrong
- * guesses hold the username locked (decision 0071). Forget one, and its next sign-in is a new
+ * guesses hold the username locked. Forget one, and its next sign-in is a new
  * device's; a password change forgets them all.
  */
 function TrustedDevices({

@@ -5,7 +5,7 @@ import { formatCents } from "~/utils/money";
 import { useLanguage, useT, withElements } from "~/utils/i18n";
 import { PROCESSING_FEE_CENTS } from "~/utils/rules";
 
-// The cost of an advance before the employee commits (decision 0074): on /request and at
+// The cost of an advance before the employee commits: on /request and at
 // checkout, from the same quote (utils/quote). Server-rendered; the request form re-renders it
 // in the browser as the amount or the periods change.
 
@@ -18,7 +18,7 @@ export type QuoteView = {
   apr: number;
   schedule: { date: string | Date; amountCents: number }[];
   termsVersion: string;
-  /** The employee's work state capped the fee (decision 0112): the disclosure says so. */
+  /** The employee's work state capped the fee: the disclosure says so. */
   feeCap?: { stateName: string; capCents: number } | null;
   /** Who pays the fee (a quote from before this field: the company when it pays a fee). */
   feePaidBy?: "EMPLOYEE" | "COMPANY";

@@ -1,8 +1,7 @@
 import { lazy, memo, Suspense, useState, type ComponentType } from "react";
 
 // Forms (and other parts a page does not need to become interactive) as "islands": their code,
-// with Conform and the zod schemas, is not part of the page's first JavaScript
-// (docs/decisions/0063-forms-load-after-hydration.md).
+// with Conform and the zod schemas, is not part of the page's first JavaScript.
 //
 // - On the server the island renders like any component: the page's HTML holds the whole form
 //   (its code is loaded when the server starts, and the response is sent once everything is
@@ -58,7 +57,7 @@ export function island<P extends object>(
   const Lazy = lazy(preload);
   if (typeof document === "undefined")
     // On the server the island's code is part of the server build: loaded at once, so a page
-    // renders in one synchronous pass from its first request (decision 0091). A failure shows
+    // renders in one synchronous pass from its first request. A failure shows
     // where the island renders, as it would without this.
     preload().catch(() => undefined);
   else if (appStarted) void preload();

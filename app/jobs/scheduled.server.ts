@@ -17,7 +17,7 @@ import { sendComplaintReminders } from "~/models/complaints/index.server";
 import { eraseExpiredPersonalData } from "~/models/records/index.server";
 import { db, queryRows } from "~/utils/db.server";
 
-// The scheduled jobs (docs/decisions/0050-schedules.md). Each claims its period in
+// The scheduled jobs. Each claims its period in
 // scheduled_runs first, so a period runs once however many workers fire it; a run that fails
 // gives its claim back, so the queue's retry can run it again. Times are UTC.
 
@@ -71,7 +71,7 @@ export const SCHEDULES: Schedule[] = [
     run: (at) => syncConnectedRosters(at),
   },
   {
-    // Connected payrolls (docs/decisions/0124): write jobs checked, pay statements read after
+    // Connected payrolls: write jobs checked, pay statements read after
     // a pay date, and the next pay date's deductions written before its cut-off.
     task: "payroll-connection",
     cron: "30 6 * * *",
@@ -80,7 +80,7 @@ export const SCHEDULES: Schedule[] = [
   },
   {
     // Complaints past their acknowledge-by or resolve-by date remind the company's owners and
-    // admins, once a day each (docs/decisions/0113).
+    // admins, once a day each.
     task: "complaint-reminders",
     cron: "0 13 * * *",
     period: day,
@@ -88,7 +88,7 @@ export const SCHEDULES: Schedule[] = [
   },
   {
     // Leavers past their company's records retention, with no open money, have their personal
-    // data removed; the ledger and the regulators' figures stay whole (docs/decisions/0113).
+    // data removed; the ledger and the regulators' figures stay whole.
     task: "records-retention",
     cron: "0 4 * * *",
     period: day,
@@ -99,7 +99,7 @@ export const SCHEDULES: Schedule[] = [
     cron: "30 3 * * *",
     period: day,
     run: async (at) => ({
-      // Cards past their validity close, giving back what they did not spend (decision 0080).
+      // Cards past their validity close, giving back what they did not spend.
       expiredCards: await closeExpiredCards(at),
       sessions: await deleteEndedSessions(30),
       resetTokens: await deleteSpentResetTokens(),

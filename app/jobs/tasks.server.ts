@@ -35,14 +35,13 @@ const cronTime = (payload: unknown): Date => {
 };
 
 /**
- * Folds the reports' rollup deltas (docs/decisions/0039-reports-rollup.md) and the ledger's
- * balance deltas (docs/decisions/0102): every minute on PostgreSQL, every pass of the embedded
- * loop, and once when the worker starts.
+ * Folds the reports' rollup deltas and the ledger's balance deltas: every minute on
+ * PostgreSQL, every pass of the embedded loop, and once when the worker starts.
  */
 export const REPORT_ROLLUP_TASK = "report-rollup-compact";
 
 /**
- * The recovery job (docs/decisions/0078): paid requests still without a card are retried,
+ * The recovery job: paid requests still without a card are retried,
  * given up on after the hour (fee refunded), cancelled requests' payments settled, unpaid
  * approvals expired. Every CARD_RECOVERY_EVERY_MINUTES; the work is idempotent, so it needs
  * no claim per period, and a missed run is simply the next one's work.
@@ -50,7 +49,7 @@ export const REPORT_ROLLUP_TASK = "report-rollup-compact";
 export const CARD_RECOVERY_TASK = "card-recovery";
 
 /**
- * The delivery sweep (docs/decisions/0090): every minute, each pending e-mail or webhook
+ * The delivery sweep: every minute, each pending e-mail or webhook
  * delivery, and each confirmed roster import not finished, that has no job is given one
  * again. The rows are what must be done; a job finished against the wrong server in the second
  * after a failover must not lose them.

@@ -20,14 +20,14 @@ import {
 } from "./tasks.server";
 import { runEmbeddedOnce, startDueWebhooks } from "./embedded-loop.server";
 
-// The job worker (docs/decisions/0048-job-queue.md). On PostgreSQL it is graphile-worker: jobs
+// The job worker. On PostgreSQL it is graphile-worker: jobs
 // live in the graphile_worker schema (installed by the migrations), are added in the
 // transaction of the action that causes them, taken with SKIP LOCKED (so several instances
 // never run one job at once), retried with exponential backoff, and the crontab fires the
 // scheduled jobs once per time across instances. On PGlite (one process by construction) the
 // same task code runs from an in-process loop over the mail outbox and the schedule table.
 //
-// Webhook deliveries run apart (docs/decisions/0098): on PostgreSQL a second runner takes only
+// Webhook deliveries run apart: on PostgreSQL a second runner takes only
 // their jobs (the first one never does), on PGlite a second loop runs only them, WEBHOOK_CONCURRENCY
 // at a time. An endpoint that never answers holds a webhook slot for its timeout, never a slot
 // that mail, payroll or the schedules need.
@@ -192,7 +192,7 @@ export async function startWorker(
     // release its job leaves the pool for good (graphile-worker does not replace it). Either
     // way the worker (both runners) is logged, stopped and started again, reaching whichever
     // server is the primary by then; the jobs its workers held are unlocked once it runs again,
-    // so none waits for the lock timeout (docs/decisions/0072). Unwatched, the rejection ends
+    // so none waits for the lock timeout. Unwatched, the rejection ends
     // the process.
     const restart = (error: unknown) => {
       if (

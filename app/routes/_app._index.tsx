@@ -14,7 +14,7 @@ import { pageI18n } from "~/web/language.server";
 import { useT } from "~/utils/i18n";
 
 // Each role's dashboard is its own module: an employee's browser never loads the employer's
-// dashboard, nor the other way round. Both are islands (decision 0063): rendered on the
+// dashboard, nor the other way round. Both are islands: rendered on the
 // server, hydrated as soon as their code arrives; their links and forms work before that.
 const EmployeeDashboard = island(() =>
   import("~/components/dashboard/employee-dashboard").then(

@@ -94,7 +94,7 @@ type ActionData = {
 /**
  * The spec's error toasts (SPEC §8) with the reason as a second line; a function so the
  * client bundle never calls it. Approve and Decline are one-click actions in a table row with
- * no form of their own to hold a message, so their failure is a toast (decision 0033); a
+ * no form of their own to hold a message, so their failure is a toast; a
  * failure inside the Decline dialog is shown in the dialog instead.
  */
 function failed(intent: "approve" | "decline", reason?: string): ToastData {

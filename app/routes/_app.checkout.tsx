@@ -167,7 +167,7 @@ export async function action({ request }: ActionFunctionArgs) {
       },
       // The payment went through but the card did not: the outcome of a completed action, a
       // toast. A refused payment belongs to the card form: its form-level error, titled
-      // 'Payment failed' (decision 0033).
+      // 'Payment failed'.
       (error): ActionData =>
         error instanceof CardCreationError
           ? {
@@ -241,7 +241,7 @@ export default function CheckoutPage() {
               </p>
             ) : null}
           </div>
-          {/* The cost, explained once: the disclosure (decision 0074). */}
+          {/* The cost, explained once: the disclosure. */}
           <CostDisclosure quote={data.quote} />
           {data.paid ? null : (
             <div
@@ -323,8 +323,7 @@ export default function CheckoutPage() {
   );
 }
 
-// The company pays the fee, or the fee is $0.00: a confirmation with nothing to pay, titled so
-// (decisions 0122, 0126).
+// The company pays the fee, or the fee is $0.00: a confirmation with nothing to pay, titled so.
 export const meta: MetaFunction<typeof loader> = (args) =>
   translatedTitle(
     args.data?.state === "ready" && (args.data.companyPays || args.data.noFee)

@@ -34,8 +34,8 @@ import { complaintRow } from "~/web/complaint-rows.server";
 import { pageI18n } from "~/web/language.server";
 
 // /complaint-queue: the company's owners and admins see their employees' complaints, start a
-// review (the acknowledgement) and resolve each with a text the employee reads
-// (docs/decisions/0113). ?status=open|all|RECEIVED|IN_REVIEW|RESOLVED.
+// review (the acknowledgement) and resolve each with a text the employee reads.
+// ?status=open|all|RECEIVED|IN_REVIEW|RESOLVED.
 
 const ResolveComplaintForm = island(() =>
   import("~/components/complaints/complaint-forms").then(

@@ -31,7 +31,7 @@ import { complaintRow } from "~/web/complaint-rows.server";
 import { pageI18n } from "~/web/language.server";
 
 // /complaints: an employee files a complaint or dispute and follows each of theirs, step by
-// step (docs/decisions/0113). The form works without JavaScript.
+// step. The form works without JavaScript.
 
 const FileComplaintForm = island(() =>
   import("~/components/complaints/complaint-forms").then(

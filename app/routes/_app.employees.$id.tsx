@@ -73,7 +73,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 type ActionData = {
   result?: SubmissionResult<string[]>;
-  /** The work state form's refusal (decision 0112). */
+  /** The work state form's refusal. */
   workStateError?: string;
 };
 
@@ -91,7 +91,7 @@ const CreditPayoutForm = island(() =>
   ),
 );
 
-// A leaver's credit paid by the company (decision 0107): an owner or admin records it.
+// A leaver's credit paid by the company: an owner or admin records it.
 async function payout(
   employer: Awaited<ReturnType<typeof requireEmployer>>,
   form: FormData,
@@ -120,7 +120,7 @@ async function payout(
   );
 }
 
-// Offboarding (decision 0080): an owner or admin, with the last pay date and a confirmation.
+// Offboarding: an owner or admin, with the last pay date and a confirmation.
 export async function action({ request, params }: ActionFunctionArgs) {
   const employer = await requireEmployer(request, "manageEmployees");
   const form = await readFormData(request);

@@ -62,7 +62,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     page,
     pageCount,
     i18n,
-    /** What we owe the employee back and what was paid back (decision 0118). */
+    /** What we owe the employee back and what was paid back. */
     credit,
     requests: requests.map((r) => ({
       ...money.get(r.id)!,

@@ -13,10 +13,9 @@ import { serverT } from "~/utils/i18n.server";
 import { pageI18n } from "~/web/language.server";
 
 // /outbox: the e-mails sent to the signed-in user, and each one's text. Without SMTP_URL this
-// is where every e-mail goes (docs/decisions/0049-e-mail.md); only the recipient can read them.
+// is where every e-mail goes; only the recipient can read them.
 // An invitation is listed under its inviter (its recipient has no account yet), to say that it
-// went and to whom, never with its link; a delivered mail's link is not kept
-// (docs/decisions/0097).
+// went and to whom, never with its link; a delivered mail's link is not kept (decision 0097).
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);

@@ -128,7 +128,7 @@ export default function PaymentSuccessPage() {
 
 /**
  * The SPEC's "Payment Successful" where the employee paid the fee; where the company paid it
- * nothing was paid here, and the screen says the advance is confirmed (decision 0122).
+ * nothing was paid here, and the screen says the advance is confirmed.
  */
 function successTitle(companyPaid: boolean | undefined) {
   return companyPaid

@@ -58,7 +58,7 @@ const RunPayrollForm = island(() =>
 // /payroll: the company's next pay date, what is due now, the 'Run payroll' action (with a
 // confirmation checkbox, so it works without JavaScript), the payroll runs, and one run's page
 // (?run=ID): its file, and what payroll collected, recorded in one press, row by row or by
-// uploading the payroll system's result file (docs/decisions/0080).
+// uploading the payroll system's result file.
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireEmployer(request, "payroll");
   const today = new Date();

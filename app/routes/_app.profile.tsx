@@ -97,7 +97,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     push,
     i18n,
     emailChoices,
-    // The wage-deduction authorisation (decision 0112): the one in force, with its version.
+    // The wage-deduction authorisation: the one in force, with its version.
     authorization: inForce
       ? {
           version: inForce.version,
@@ -106,7 +106,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       : null,
     authorizationWithdrawn: !inForce && authorizations.length > 0,
     authorizationVersion: DEDUCTION_AUTHORIZATION_VERSION,
-    // The usual net pay of one paycheck (optional, decision 0126): as entered, or from payroll.
+    // The usual net pay of one paycheck (optional): as entered, or from payroll.
     netPay: employee?.netPay
       ? {
           amount: employee.netPay,

@@ -17,7 +17,7 @@ import { pageI18n } from "~/web/language.server";
 
 // /reports/regulator: an owner's figures for the state regulators, for a period
 // (?from=yyyy-MM-dd&to=yyyy-MM-dd, `to` not included; last calendar year by default) and an
-// optional state, with the same figures as CSV at /reports/regulator.csv (docs/decisions/0113).
+// optional state, with the same figures as CSV at /reports/regulator.csv.
 
 const CATEGORIES = ["ADVANCE", "DEDUCTION", "CARD_PURCHASE", "OTHER"] as const;
 

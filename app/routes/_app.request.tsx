@@ -44,7 +44,7 @@ import type { RequestPage } from "~/models/advances/index.server";
 
 /**
  * The limits on the employee's next advance, in their language (the state's rules and the
- * company's limits on repeat use, each with the day it lifts; decision 0112). Written here on
+ * company's limits on repeat use, each with the day it lifts). Written here on
  * the server so the page carries no code for them.
  */
 function limitLines(terms: RequestPage["terms"], language: Language): string[] {

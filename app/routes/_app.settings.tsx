@@ -145,7 +145,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
           }
         : null,
     // The member's own address, confirmed by the link mailed at registration, and what the
-    // company may send while it is or is not (decision 0099).
+    // company may send while it is or is not.
     email: {
       address: user.email,
       confirmed: isEmailConfirmed(user),

@@ -38,7 +38,7 @@ import {
 
 // /settings/team (owners only): the company's employer-side members, their roles and last
 // sign-in; invite a colleague with a role; change a role; remove a member (their sessions end
-// at once). A company always keeps at least one owner (docs/decisions/0077-companies.md).
+// at once). A company always keeps at least one owner.
 
 const InviteMemberForm = island(() =>
   import("~/components/company/team-forms").then((m) => m.InviteMemberForm),

@@ -7,7 +7,7 @@ import { complaintQueueQuerySchema } from "~/validation/complaints";
 import { apiRoute } from "~/web/api-contract.server";
 import { z } from "zod";
 
-// The company's complaints queue for its owners and admins (docs/decisions/0113): open ones
+// The company's complaints queue for its owners and admins: open ones
 // first, the soonest due first; ?status=open|all|RECEIVED|IN_REVIEW|RESOLVED.
 export const { contract, loader, action } = apiRoute(
   {

@@ -8,7 +8,7 @@ import { complaintSchema } from "~/validation/api-responses";
 import { fileComplaintSchema } from "~/validation/complaints";
 import { apiRoute } from "~/web/api-contract.server";
 
-// An employee's complaints and disputes (docs/decisions/0113): the list, newest first, and
+// An employee's complaints and disputes: the list, newest first, and
 // filing one (201, with its reference; the acknowledgement is mailed). 409 for an employee no
 // company has linked yet.
 

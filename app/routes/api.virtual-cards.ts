@@ -3,7 +3,7 @@ import { listOwnCardDtos } from "~/models/cards/index.server";
 import { ownCardSchema } from "~/validation/api-responses";
 import { apiRoute } from "~/web/api-contract.server";
 
-// cardNumber is the masked number; no full number or CVC is ever stored (decision 0004).
+// cardNumber is the masked number; no full number or CVC is ever stored.
 export const { contract, loader, action } = apiRoute(
   {
     method: "GET",

@@ -21,9 +21,9 @@ import {
 import { translatedTitle, useMessageText, useT } from "~/utils/i18n";
 import { pageMessages } from "~/web/language.server";
 
-// The e-mail confirmation link's page (decision 0099): it names the address and asks for a
+// The e-mail confirmation link's page: it names the address and asks for a
 // press of "Confirm" (a mail scanner that opens the link confirms nothing). Private, and the
-// token leaves the address bar on the first load, like the reset link's page (decision 0069).
+// token leaves the address bar on the first load, like the reset link's page.
 
 // Made when a loader or action runs: the browser build has no server modules.
 const confirmLink = () =>

@@ -19,7 +19,7 @@ import { pageMessages } from "~/web/language.server";
 import { useT, withElements } from "~/utils/i18n";
 
 // "Forgot password?": a username or e-mail address, and always the same answer, whether or
-// not an account matches (docs/decisions/0051-password-reset.md).
+// not an account matches.
 
 export async function loader({ request }: LoaderFunctionArgs) {
   return json({

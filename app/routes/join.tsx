@@ -38,7 +38,7 @@ import {
   privateTokenPageHeaders,
 } from "~/web/token-link.server";
 
-// The invitation's page (docs/decisions/0077-companies.md): which company invites, then a new
+// The invitation's page: which company invites, then a new
 // account (someone not signed in) or one press (a signed-in employee with no company), once
 // they confirm that the address the invitation was sent to is theirs. A used, revoked, expired
 // or unknown link says so. Works without JavaScript.

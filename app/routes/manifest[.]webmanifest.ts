@@ -3,8 +3,8 @@ import { isLanguage } from "~/utils/i18n";
 import { serverT } from "~/utils/i18n.server";
 import { THEME_COLOR } from "~/utils/meta";
 
-// GET /manifest.webmanifest?lang=en|es: the web app manifest that makes the site installable
-// (decision 0115), in the language the page that links it is in. One app whatever the
+// GET /manifest.webmanifest?lang=en|es: the web app manifest that makes the site installable,
+// in the language the page that links it is in. One app whatever the
 // language (`id`). Public: the browser fetches it without cookies.
 
 export async function loader({ request }: LoaderFunctionArgs) {

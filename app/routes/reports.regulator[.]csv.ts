@@ -8,7 +8,7 @@ import { isAppError } from "~/utils/errors";
 import { requireEmployerDownload } from "~/web/auth.server";
 
 // GET /reports/regulator.csv?from=&to=&state=: an owner's regulators' report as CSV, one line
-// per figure (docs/decisions/0113). A bad period answers 400 with its message.
+// per figure. A bad period answers 400 with its message.
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireEmployerDownload(request, "regulatorReports");
   const params = new URL(request.url).searchParams;

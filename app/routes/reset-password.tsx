@@ -28,7 +28,7 @@ import { pageMessages } from "~/web/language.server";
 import { useT } from "~/utils/i18n";
 
 // The reset link's page: a new password under the registration rules; every session of the
-// account ends (docs/decisions/0051-password-reset.md). The page is private and the token
+// account ends. The page is private and the token
 // leaves the address bar on the first load (app/web/token-link.server.ts).
 
 // Made when a loader or action runs: the browser build has no server modules.

@@ -10,7 +10,7 @@ import {
 
 // /settings/payroll/callback (owners only): where Finch Connect sends the owner back, with an
 // authorization code. Accepted only with the single-use state this browser was given when it
-// left (docs/decisions/0110); the state is spent whatever the outcome.
+// left; the state is spent whatever the outcome.
 
 const BACK = "/settings/payroll";
 

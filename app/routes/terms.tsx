@@ -20,7 +20,7 @@ import {
 } from "~/utils/rules";
 import { pageI18n } from "~/web/language.server";
 
-// The terms of the advance program (decision 0075): public, versioned and dated. Checkout
+// The terms of the advance program: public, versioned and dated. Checkout
 // records on each advance the version accepted; a new version applies to later advances only.
 
 export async function loader({ request }: LoaderFunctionArgs) {

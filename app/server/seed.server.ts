@@ -162,7 +162,7 @@ export async function seedDemo(db: Database, now = new Date()): Promise<void> {
         firstName: "Dana",
         lastName: "Whitfield",
         email: "dana@freshfoods.example",
-        // The demo company's owner has confirmed her address (decision 0099).
+        // The demo company's owner has confirmed her address.
         confirmedEmail: "dana@freshfoods.example",
         role: "EMPLOYER",
         companyName: "Fresh Foods Co.",
@@ -226,7 +226,7 @@ export async function seedDemo(db: Database, now = new Date()): Promise<void> {
         })
         .returning();
       // Each demo employee signed the wage-deduction authorization when they joined, as every
-      // employee does before a first advance (decision 0126).
+      // employee does before a first advance.
       await tx.insert(deductionAuthorizations).values({
         employeeId: employee.id,
         version: DEDUCTION_AUTHORIZATION_VERSION,
@@ -262,7 +262,7 @@ export async function seedDemo(db: Database, now = new Date()): Promise<void> {
         }
         if (r.card) {
           // Checkout authorized the fee; the card captured it and brought the repayment
-          // schedule (decision 0075).
+          // schedule.
           const cents = toCents(r.amount);
           const fee = Math.min(PROCESSING_FEE_CENTS, cents);
           const intentId = `pi_sandbox_demo_${person.username}`;

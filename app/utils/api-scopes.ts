@@ -1,5 +1,5 @@
-// What a company's API key may do (docs/decisions/0079-api-keys-idempotency-webhooks.md), and
-// the events a webhook endpoint can subscribe to. Browser-safe: the settings page lists them.
+// What a company's API key may do, and the events a webhook endpoint can subscribe to.
+// Browser-safe: the settings page lists them.
 
 export const API_SCOPES = [
   "employees:read",

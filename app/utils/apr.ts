@@ -1,5 +1,5 @@
 // The annual percentage rate of an advance, by the actuarial method of Regulation Z, 12 CFR
-// 1026 appendix J (docs/decisions/0074-cost-disclosure-and-apr.md). Pure, browser-safe: the
+// 1026 appendix J. Pure, browser-safe: the
 // request form computes it as the amount changes, the server for the page and the API.
 
 import { intlLocale, type Language } from "./i18n";

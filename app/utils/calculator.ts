@@ -11,9 +11,9 @@ import {
 export { PROCESSING_FEE_CENTS };
 
 // The advance calculator of the marketing page (SPEC §2 Advance calculator, §5 calculator
-// amount, §9 fee and repayment date; no risk rating for the consumer, decision 0122). Pure functions: the browser runs them as
-// the user moves the slider, and the server runs the same ones for the GET form without
-// JavaScript, so both always show the same summary.
+// amount, §9 fee and repayment date; no risk rating for the consumer). Pure functions: the
+// browser runs them as the user moves the slider, and the server runs the same ones for the GET
+// form without JavaScript, so both always show the same summary.
 
 /** The calculator's range is the advance range (SPEC §12). */
 export const CALCULATOR_MIN = MIN_ADVANCE_CENTS / 100;
@@ -112,7 +112,7 @@ export type AdvanceSummary = {
  * The summary panel: advance, fee, what payroll repays, repayment date and APR, for one
  * deduction on the chosen pay date as seen `today` (yyyy-MM-dd). The figures are the quote's
  * (quoteAdvance, the one place /request, checkout and the API take them from). For a
- * signed-in employee whose company pays the fee, the fee is $0.00 (decision 0081).
+ * signed-in employee whose company pays the fee, the fee is $0.00.
  */
 export function calculateAdvance(
   amount: number,

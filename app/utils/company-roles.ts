@@ -1,4 +1,4 @@
-// Who on a company's side may do what (docs/decisions/0077-companies.md). The session's role
+// Who on a company's side may do what. The session's role
 // stays EMPLOYER or EMPLOYEE, as the SPEC's screens and API shapes have it; an employer-side
 // user's membership role decides which of the employer's actions are theirs. Browser-safe: the
 // navigation hides what a role may not use, and the server refuses it (app/utils/company-access.server.ts).

@@ -4,8 +4,7 @@
 // synchronous replication due to user request" means the server acknowledged a commit that its
 // synchronous standby had not confirmed. pg_auto_failover sends that cancel when it turns
 // synchronous replication off (a primary going to wait_primary); if that server is then failed
-// over before the standby has the commit, the acknowledged write is gone
-// (docs/decisions/0093-commits-acknowledged-without-the-standby.md).
+// over before the standby has the commit, the acknowledged write is gone (decision 0093).
 
 type Notice = {
   severity?: string;

@@ -2,7 +2,7 @@
 // high-availability formation prints (`pg_autoctl show uri`):
 //   postgres://user:password@host1:6001,host2:6002/db?target_session_attrs=read-write
 // WHATWG's URL parser (and so zod's `.url()`) refuses the comma-separated hosts; this module
-// reads them (docs/decisions/0073-multi-host-database-url.md).
+// reads them.
 
 export type DatabaseHost = { host: string; port: number };
 

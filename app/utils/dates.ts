@@ -61,7 +61,7 @@ function spanishDate(value: Date | string, withTime = false): string {
 }
 
 /**
- * A date as people read it, the one format of each language (docs/decisions/0123): 'MMM d,
+ * A date as people read it, the one format of each language: 'MMM d,
  * yyyy' in English ("Mar 5, 2026"), "5 mar 2026" in Spanish. Every page, e-mail and CSV label
  * that shows a date to a person goes through here; API JSON stays ISO.
  */

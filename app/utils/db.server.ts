@@ -48,8 +48,7 @@ type UnsafeOptions = NonNullable<Parameters<postgres.Sql["unsafe"]>[2]>;
  * per connection by postgres.js, so PostgreSQL parses and plans it once per connection and
  * later runs are one round trip (Bind/Execute) instead of two (Parse/Describe, then
  * Bind/Execute). drizzle asks postgres.js for unnamed statements unless a query is given a
- * name; this wrapper asks for prepared ones, inside transactions and savepoints too
- * (docs/decisions/0082-prepared-statements-and-one-statement-authorizations.md).
+ * name; this wrapper asks for prepared ones, inside transactions and savepoints too.
  */
 function preparing<T extends postgres.Sql>(client: T): T {
   return new Proxy(client, {
@@ -80,10 +79,10 @@ export function connectPostgres(
   max = 10,
   options: { prepare?: boolean } = {},
 ): Connection {
-  // With several hosts, every connection finds the primary (decision 0073).
+  // With several hosts, every connection finds the primary.
   const client = postgres(urlForPostgresJs(url), {
     max,
-    // WARNINGs are logged; a commit acknowledged without the standby is counted (decision 0093).
+    // WARNINGs are logged; a commit acknowledged without the standby is counted.
     onnotice: (notice) => onDatabaseNotice("postgres.js", notice),
     // Keep bad-connection failures fast so pages can answer 503 quickly (DESIGN §5).
     connect_timeout: 2,
@@ -163,7 +162,7 @@ export async function migrate(conn: Connection = connection()) {
       migrationsFolder: MIGRATIONS_FOLDER,
     });
     // The job queue's own schema (graphile_worker), so a business transaction can add a job
-    // from the first request on (docs/decisions/0048-job-queue.md).
+    // from the first request on.
     const { runMigrations, Logger } = await import("graphile-worker");
     const pgPool = jobQueuePool(conn.url, 1);
     try {
@@ -201,8 +200,7 @@ const dialect = new PgDialect();
  * read's rows and returns the statements to run (none to just commit); the result holds the
  * first write's rows. When a write fails, PostgreSQL answers the pipelined COMMIT by rolling
  * back, and the error is thrown; any other failure rolls back too. For the path with a deadline,
- * a card purchase decided while the card network waits
- * (docs/decisions/0085-card-purchases-in-two-round-trips.md). PGlite, in this process, runs the
+ * a card purchase decided while the card network waits. PGlite, in this process, runs the
  * same statements as a drizzle transaction.
  */
 export function readThenWrite<R, W = unknown>(

@@ -14,7 +14,7 @@ const schema = z
     // The proxies in front of the server, as Express's "trust proxy" takes them: a hop count
     // ("1"), "true"/"false", or addresses and names ("loopback, 10.0.0.0/8"). Unset: none.
     TRUST_PROXY: z.string().trim().min(1).optional(),
-    // One host or several (a high-availability formation's URL, decision 0073).
+    // One host or several (a high-availability formation's URL).
     DATABASE_URL: z
       .string()
       .refine(
@@ -23,7 +23,7 @@ const schema = z
       )
       .optional(),
     // "false" behind a pooler that cannot keep prepared statements (PgBouncer before 1.21 in
-    // transaction mode); decision 0082.
+    // transaction mode).
     DATABASE_PREPARED_STATEMENTS: z.enum(["true", "false"]).default("true"),
     // Connections each app process (each worker) keeps to PostgreSQL for requests; the job
     // queue has its own few (decision 0089).
@@ -42,11 +42,11 @@ const schema = z
     LOGIN_MAX_FAILURES: z.coerce.number().int().positive().default(5),
     LOGIN_WINDOW_MINUTES: z.coerce.number().int().positive().default(15),
     // Requests one API key may make per API_KEY_RATE_WINDOW_SECONDS, counted in PostgreSQL so
-    // the limit holds across instances (decision 0079).
+    // the limit holds across instances.
     API_KEY_RATE_LIMIT: z.coerce.number().int().positive().default(600),
     API_KEY_RATE_WINDOW_SECONDS: z.coerce.number().int().positive().default(60),
     // Development and tests only: webhooks may go to private, loopback and link-local
-    // addresses, and over plain http (decision 0079).
+    // addresses, and over plain http.
     WEBHOOK_ALLOW_PRIVATE_NETWORKS: z.enum(["true", "false"]).default("false"),
     // How long one webhook delivery may take before it counts as failed.
     WEBHOOK_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
@@ -67,12 +67,12 @@ const schema = z
       .default(250),
     // Registrations allowed per address per LOGIN_WINDOW_MINUTES.
     REGISTER_MAX_PER_ADDRESS: z.coerce.number().int().positive().default(20),
-    // Session lifetimes (docs/decisions/0025-server-side-sessions.md).
+    // Session lifetimes (decision 0025).
     SESSION_IDLE_MINUTES: z.coerce.number().int().positive().default(30),
     SESSION_ABSOLUTE_HOURS: z.coerce.number().int().positive().default(12),
     SESSION_REMEMBER_DAYS: z.coerce.number().int().positive().default(30),
     SESSION_REMEMBER_IDLE_DAYS: z.coerce.number().int().positive().default(7),
-    // E-mail (docs/decisions/0049-e-mail.md): unset SMTP_URL keeps every mail in the outbox
+    // E-mail: unset SMTP_URL keeps every mail in the outbox
     // table, shown to its recipient at /outbox.
     SMTP_URL: z.string().url().optional(),
     MAIL_FROM: z
@@ -84,7 +84,7 @@ const schema = z
     APP_URL: z.string().url().optional(),
     // Host names the server answers besides APP_URL's host and localhost (comma-separated).
     ALLOWED_HOSTS: z.string().optional(),
-    // Web Push (decision 0116): the VAPID key pair, both or neither; unset, a pair is generated
+    // Web Push: the VAPID key pair, both or neither; unset, a pair is generated
     // once and kept in DATA_DIR. Several instances must share one pair.
     VAPID_PUBLIC_KEY: z.string().min(40).optional(),
     VAPID_PRIVATE_KEY: z.string().min(20).optional(),
@@ -94,7 +94,7 @@ const schema = z
     // The job worker runs inside each app process unless this is "false" (then run
     // `node build/scripts/cli.js worker` separately).
     WORKER_IN_APP: z.enum(["true", "false"]).default("true"),
-    // The payroll connection through Finch (docs/decisions/0110): off while FINCH_CLIENT_ID is
+    // The payroll connection through Finch: off while FINCH_CLIENT_ID is
     // unset. FINCH_TOKEN_KEYS: comma-separated base64 keys of 32 bytes; the first seals new access
     // tokens, every one opens (rotation: put the new key first, keep the old after it until
     // every token was sealed again). FINCH_BASE_URL: tests point the SDK at a fake Finch.
@@ -109,7 +109,7 @@ const schema = z
     // shipped table (docs/compliance.md).
     STATE_RULES_PATH: z.string().optional(),
     // A JSON file that replaces the shipped list of superstores where the card may be used
-    // (app/models/cards/superstores.data.ts, as JSON; decision 0114).
+    // (app/models/cards/superstores.data.ts, as JSON).
     SUPERSTORES_FILE: z.string().min(1).optional(),
   })
   .superRefine((value, ctx) => {

@@ -61,7 +61,7 @@ const CONNECTION_CODES = new Set([
   "57P02", // crash_shutdown
   "57P03", // cannot_connect_now
   // read_only_sql_transaction: this connection reached a standby (a failover moved the
-  // primary); the next connection finds the new one (docs/decisions/0072).
+  // primary); the next connection finds the new one.
   "25006",
   "08000",
   "08003",

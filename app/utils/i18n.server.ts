@@ -72,7 +72,7 @@ import {
 import { requestContext } from "./request-context.server";
 import { formatDate } from "./dates";
 
-// The catalogues on the server, and i18next over them (docs/decisions/0084-…). Pages get the
+// The catalogues on the server, and i18next over them. Pages get the
 // namespaces they render (`messagesFor`) and translate with the small runtime of ./i18n; what
 // the server writes itself (mails, toasts, refusals, JSON messages) goes through i18next here.
 // A namespace per area of the product, so pages can be converted one at a time.

@@ -3,7 +3,7 @@ import type { MetaFunction } from "@remix-run/node";
 import { createElement, Fragment, type ReactNode } from "react";
 
 // The product's languages and the small runtime that turns a catalogue entry into text, in the
-// browser and on the server alike (docs/decisions/0084-languages-and-the-javascript-budget.md).
+// browser and on the server alike (decision 0084).
 //
 // The catalogues (app/utils/locales/<language>/<namespace>.ts) are in i18next's JSON format:
 // nested keys, `{{name}}` interpolation, plurals as `key_one` / `key_other` (the language's CLDR category
@@ -184,7 +184,7 @@ export function translateMessage(
 
 // ---- In React: the page's language and texts -----------------------------------------------
 
-// Texts on pages (docs/decisions/0084-…): the root loader gives every page its language and
+// Texts on pages: the root loader gives every page its language and
 // the `common` namespace; a page's loader adds the namespaces it renders (`i18n` in its data).
 // Server and browser render from the same data, so the hydrated page is the server's page.
 

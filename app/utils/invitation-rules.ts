@@ -1,5 +1,5 @@
-// The invitations' rules and messages (docs/decisions/0077-companies.md), in one browser-safe
-// module shared by the pages, the models and the JSON API.
+// The invitations' rules and messages, in one browser-safe module shared by the pages, the
+// models and the JSON API.
 
 /** An invitation link works for 7 days. */
 export const INVITATION_DAYS = 7;

@@ -4,7 +4,7 @@ import { db, queryRows } from "./db.server";
 /**
  * Gives a graphile-worker job again to each row of `table` that still has work to do
  * (`unfinished`, over the alias `t`) and no job keyed `<keyPrefix>:<id>`, in one statement
- * (docs/decisions/0090). The job is added as the row's own code adds it: the same task, key,
+ * (decision 0090). The job is added as the row's own code adds it: the same task, key,
  * payload (`{ [payloadKey]: id }`), attempts and named queue (`queue`, over `t`, if any).
  * PostgreSQL only. Returns the ids given a job.
  */

@@ -1,4 +1,4 @@
-// What the logs may say of a request's path (docs/decisions/0097). Query strings are never
+// What the logs may say of a request's path. Query strings are never
 // logged; a path is, except a path that carries a secret: the invitation link /join/<token>,
 // whose token would otherwise sit in the log for as long as the link works. Routes match
 // without regard to case and on the decoded path, and so does this.

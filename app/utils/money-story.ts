@@ -5,7 +5,7 @@ import { formatCents, fromCents, toCents } from "./money";
 import enStory from "./locales/en/story";
 import esStory from "./locales/es/story";
 
-// The money model in plain words (docs/decisions/0047, 0075), for every screen that involves
+// The money model in plain words, for every screen that involves
 // money: what was authorized on the employee's card (the fee), what was charged or released,
 // what the grocery card holds and what payroll deducts and when. Pure: the server renders the lines,
 // the same with or without JavaScript, in the language asked (the `story` catalogue).
@@ -89,9 +89,9 @@ export type StoryInput = {
   authorizedAmount: string | null;
   capturedAmount: string | null;
   releasedAmount: string | null;
-  /** The fee refunded after the card could not be issued (docs/decisions/0078). */
+  /** The fee refunded after the card could not be issued. */
   refundedAmount?: string | null;
-  /** Who pays the fee (decision 0081); the employee when absent. */
+  /** Who pays the fee; the employee when absent. */
   feePaidBy?: "EMPLOYEE" | "COMPANY";
   /** The request's fee (its state's cap applied); the flat fee capped at the amount when absent. */
   feeCents?: number;
@@ -112,7 +112,7 @@ function deductionList(deductions: StoryDeduction[], w: Words): string {
 }
 
 /**
- * What pressing checkout's button does, in one line (decision 0075): the fee authorized now
+ * What pressing checkout's button does, in one line: the fee authorized now
  * and captured when the card is issued, or, when the company pays it, the advance confirmed
  * with nothing charged. The cost itself is the disclosure's to explain, once.
  */

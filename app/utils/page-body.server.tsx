@@ -6,7 +6,7 @@ import { renderToPipeableStream, renderToString } from "react-dom/server";
 /**
  * Where React's `pipe` writes a page rendered whole: it keeps the pieces as they come (~2 KB
  * each) and hands over the page once React ends it. A PassThrough's readable side, a 'data'
- * event per piece, cost ~1 ms of CPU more per dashboard (decision 0087).
+ * event per piece, cost ~1 ms of CPU more per dashboard.
  */
 export function pageBody(
   done: (page: Buffer<ArrayBuffer>) => void,
@@ -94,7 +94,7 @@ export function renderWholePage(
     // Ends a render still running after abortAfterMs. Cleared as soon as the page is ready
     // (React calls back after this line, never during the call above): a pending timer keeps
     // the render, its whole tree and output, alive for those seconds, and under load that is
-    // hundreds of pages held at once (decision 0087).
+    // hundreds of pages held at once.
     const timer = setTimeout(abort, options.abortAfterMs);
   });
 }

@@ -8,7 +8,7 @@ import Negotiator from "negotiator";
  * Brotli for pages and API answers.
  *
  * - Quality 3 instead of the middleware's 4: for the dashboard a third of the CPU for ~6 % more
- *   bytes (docs/decisions/0065-page-cost.md).
+ *   bytes (decision 0065).
  * - A 256 KB window (lgwin 18) instead of brotli's default 4 MB (22). Each response gets its own
  *   encoder, and Node reports an encoder's memory to V8 as external memory: at 4 MB per encoder,
  *   32 responses in flight held ~260 MB of it and every few new encoders set off a full
@@ -16,7 +16,7 @@ import Negotiator from "negotiator";
  *   At 256 KB they are rare. A page is far smaller than the window, so the bytes are the same
  *   (46,740 → 10,285 for the small company's dashboard at either size), and the 45 MB
  *   /api/advance-requests/all compresses 1 % smaller and 15 % faster at quality 3
- *   (docs/decisions/0088-what-a-page-cost-around-its-work.md).
+ *   (decision 0088).
  */
 export const PAGE_BROTLI: zlib.BrotliOptions = {
   params: {
@@ -51,11 +51,11 @@ export function negotiatedEncoding(acceptEncoding: string): string | undefined {
 }
 
 /**
- * A whole page, encoded for the client in one synchronous call (decision 0092).
+ * A whole page, encoded for the client in one synchronous call.
  *
  * The compression middleware streams: each piece goes to a zlib encoder on libuv's thread pool
  * and comes back by callback, and the end is one more round. For a page that is complete
- * before it is sent (every page here, decision 0087) that costs twice the CPU of encoding the
+ * before it is sent (every page here) that costs twice the CPU of encoding the
  * bytes at once (0.9 against 0.4 ms for the small company's dashboard) and hands the work
  * between threads several times per page. The choice is the middleware's: br, then gzip, by
  * the client's Accept-Encoding; nothing for a HEAD, a small body, or `Cache-Control:

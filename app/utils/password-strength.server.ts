@@ -1,7 +1,7 @@
 import { ZxcvbnFactory } from "@zxcvbn-ts/core";
 import * as common from "@zxcvbn-ts/language-common";
 
-// Refuses very common and easily guessed passwords (docs/decisions/0030-weak-passwords.md):
+// Refuses very common and easily guessed passwords:
 // zxcvbn-ts with its common dictionaries (40,000 leaked passwords, names, keyboard patterns),
 // entirely on the server (no network, and nothing of it in the browser bundle).
 

@@ -6,7 +6,7 @@ import { parseDatabaseUrl, type DatabaseHost } from "./database-url";
 // With a multi-host DATABASE_URL (a high-availability formation) this pool's connections are
 // made by a client that first asks each host in turn whether it is the primary
 // (`pg_is_in_recovery()`) and connects to the one that is, so after a failover every new
-// connection reaches the new primary (docs/decisions/0073-multi-host-database-url.md).
+// connection reaches the new primary.
 
 type Base = {
   user: string;
@@ -62,7 +62,7 @@ async function findPrimary(
 /** A pool for the job queue: one host as given, several through findPrimary. */
 export function jobQueuePool(url: string, max = 4): pg.Pool {
   const pool = primaryPool(url, max);
-  // WARNINGs are logged; a commit acknowledged without the standby is counted (decision 0093).
+  // WARNINGs are logged; a commit acknowledged without the standby is counted.
   pool.on("connect", (client) =>
     client.on("notice", (notice) => onDatabaseNotice("node-postgres", notice)),
   );

@@ -6,9 +6,9 @@ import type { PaySchedule } from "./pay-schedule";
 import { deductionSchedule } from "./schedule";
 import { feeCapCents, type FeeLimit } from "./state-rules";
 
-// The cost of an advance before the employee commits (DESIGN §4 The money model (1);
-// docs/decisions/0074): the amount put on the grocery card, the fee, the total repaid, each
-// deduction's date and amount, and the APR. One pure function: /request (server and browser),
+// The cost of an advance before the employee commits (DESIGN §4 The money model (1)): the
+// amount put on the grocery card, the fee, the total repaid, each deduction's date and amount,
+// and the APR. One pure function: /request (server and browser),
 // checkout and GET /api/advance-quote all show its figures.
 
 /** Who pays an advance's processing fee (the company's setting, fixed on the advance). */
@@ -34,7 +34,7 @@ export type Quote = {
 
 /**
  * The processing fee of an advance: never more than the advance, nor than the cap of the
- * employee's work state (docs/decisions/0112).
+ * employee's work state.
  */
 export function feeFor(
   amountCents: number,
@@ -62,7 +62,7 @@ export function requestFeeCents(request: {
  * the one card issuance writes (utils/schedule). The fee is paid at checkout, on the day the
  * card is funded, so it is a prepaid finance charge: the amount financed is the advance minus
  * the fee, repaid by the deductions (decision 0074). When the company pays the fee the employee
- * pays nothing but the advance back: $0.00 fee, 0 % APR (decision 0081).
+ * pays nothing but the advance back: $0.00 fee, 0 % APR.
  */
 export function quoteAdvance(
   amountCents: number,

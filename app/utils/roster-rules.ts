@@ -1,5 +1,5 @@
-// The roster import's rules and messages (/employees/import; docs/decisions/0077-companies.md),
-// in one browser-safe module: the upload form, the model and the tests read them.
+// The roster import's rules and messages (/employees/import), in one browser-safe module: the
+// upload form, the model and the tests read them.
 
 /** A roster file is at most 5 MB and 10,000 rows. */
 export const ROSTER_MAX_BYTES = 5 * 1024 * 1024;

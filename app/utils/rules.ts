@@ -1,10 +1,9 @@
 import { formatCents } from "./money";
 
-// The product's rules and the texts that name them, in one browser-safe module that the
-// forms (browser and server), the models, the seed and the pages all read (SPEC §5 advance
-// request form, §9 fee, §12 limits and defaults; DESIGN §10 Layers). Messages are exactly
-// the SPEC's words; where the SPEC is silent (the Company Settings bounds) they are ours
-// (docs/decisions/0010-company-settings.md, 0052-product-rules-in-one-module.md).
+// The product's rules and the texts that name them, in one browser-safe module that the forms
+// (browser and server), the models, the seed and the pages all read (SPEC §5 advance request form,
+// §9 fee, §12 limits and defaults; DESIGN §10 Layers). Messages are exactly the SPEC's words;
+// where the SPEC is silent (the Company Settings bounds) they are ours (decision 0010).
 
 /** An advance is $200 to $500 (SPEC §12), in cents. */
 export const MIN_ADVANCE_CENTS = 20_000;
@@ -44,7 +43,7 @@ export const APPROVAL_LIMIT_ABOVE_MAX =
 
 /**
  * The terms of the advance program (/terms). A new version applies to later advances only:
- * each advance stores the version accepted at checkout (docs/decisions/0075).
+ * each advance stores the version accepted at checkout.
  */
 export const TERMS_VERSION = "2026-11-25";
 export const TERMS_DATE_TEXT = "November 25, 2026";
@@ -52,7 +51,7 @@ export const TERMS_DATE_TEXT = "November 25, 2026";
 /** Approved advances must be paid for (the fee) within this many days, else they expire. */
 export const PAY_BY_DAYS = 7;
 
-// A paid request's card (docs/decisions/0078): the recovery job, every
+// A paid request's card (decision 0078): the recovery job, every
 // CARD_RECOVERY_EVERY_MINUTES, retries a card still missing CARD_RETRY_AFTER_MINUTES after
 // the payment, and gives up (fee refunded, request cancelled) on its last run inside
 // CARD_GIVE_UP_MINUTES, so no paid request is left without a card or a refund past the hour.
@@ -60,7 +59,7 @@ export const CARD_RECOVERY_EVERY_MINUTES = 5;
 export const CARD_RETRY_AFTER_MINUTES = 10;
 export const CARD_GIVE_UP_MINUTES = 60;
 
-// Webhooks (docs/decisions/0098): a company has at most WEBHOOK_ENDPOINTS_PER_COMPANY endpoints;
+// Webhooks (decision 0098): a company has at most WEBHOOK_ENDPOINTS_PER_COMPANY endpoints;
 // each endpoint has one delivery in flight at a time and a company WEBHOOK_IN_FLIGHT_PER_COMPANY
 // (each process runs at most WEBHOOK_CONCURRENCY, apart from mail and payroll); an endpoint is
 // disabled once WEBHOOK_DISABLE_AFTER_FAILURES attempts in a row have failed, the first of them at
@@ -87,7 +86,7 @@ export function approvalBlockedReason(
   return availableBalanceCents < amountCents ? BALANCE_NO_LONGER_COVERS : null;
 }
 
-/** An offboarded employee files a request (docs/decisions/0080). */
+/** An offboarded employee files a request. */
 export const LEFT_COMPANY =
   "You can no longer request advances: your employer has offboarded you.";
 
@@ -108,7 +107,7 @@ export const lastPayDateBeforeRun = (day: string) =>
 export const LAST_PAY_DATE_PASSED =
   "The last pay date has passed: it can no longer be changed.";
 
-// Complaints (docs/decisions/0113): a complaint is acknowledged (moved to review) within
+// Complaints (decision 0113): a complaint is acknowledged (moved to review) within
 // COMPLAINT_ACKNOWLEDGE_DAYS and resolved within COMPLAINT_RESOLVE_DAYS of being filed; past
 // either date the company's owners and admins are reminded, at most once a day.
 export const COMPLAINT_ACKNOWLEDGE_DAYS = 5;
@@ -122,7 +121,7 @@ export const COMPLAINT_ALREADY_RESOLVED = "This complaint is already resolved.";
 export const COMPLAINT_ALREADY_IN_REVIEW =
   "This complaint is already in review.";
 
-// Records (docs/decisions/0113): how long a person's records are kept after their last money
+// Records: how long a person's records are kept after their last money
 // moved, in years; the law's longest minimum in use is two (Wisconsin).
 export const MIN_RETENTION_YEARS = 2;
 
@@ -132,13 +131,13 @@ export const MAX_RETENTION_YEARS = 10;
 
 /**
  * A connected payroll's cut-off: the deductions of a pay date are written to the payroll system
- * this many days before it (docs/decisions/0124).
+ * this many days before it (decision 0124).
  */
 export const PAYROLL_WRITE_DAYS_BEFORE = 3;
 
 /**
  * The same for an assisted connection, whose deductions Finch's team writes by hand within 2
  * business days: two days earlier. At most 5, so a weekly payroll's write still comes after the
- * day its last pay date's amounts go back to 0 (docs/decisions/0146).
+ * day its last pay date's amounts go back to 0.
  */
 export const PAYROLL_WRITE_DAYS_BEFORE_ASSISTED = 5;

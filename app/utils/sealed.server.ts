@@ -6,7 +6,7 @@ import {
 } from "node:crypto";
 
 // Secrets kept at rest (a payroll connection's access token): AES-256-GCM from node:crypto,
-// under keys given by the operator (docs/decisions/0110). The first key seals; every key given
+// under keys given by the operator. The first key seals; every key given
 // opens, so a key is rotated by putting the new one first and keeping the old one after it
 // until everything sealed with it was sealed again (`needsReseal`). `context` is bound to the
 // ciphertext as associated data: a value sealed for one company does not open for another.

@@ -1,6 +1,6 @@
-// The shipped table of state rules (docs/compliance.md lists every row with its source;
-// decision 0112): data only, checked by the schema in state-rules.server.ts at first use. A
-// deployment replaces it with a JSON file of the same shape (STATE_RULES_PATH). A TypeScript
+// The shipped table of state rules (docs/compliance.md lists every row with its source): data
+// only, checked by the schema in state-rules.server.ts at first use. A deployment replaces it
+// with a JSON file of the same shape (STATE_RULES_PATH). A TypeScript
 // module rather than a .json file: Node loads a plain JSON import only with an import attribute,
 // which the browser build's compiler cannot parse, and tests load the app's modules in Node.
 const stateRules = {

@@ -4,7 +4,7 @@ import shipped from "./state-rules.data";
 import { env } from "./env.server";
 import { US_STATES, type StateRule } from "./state-rules";
 
-// The state rule table (docs/compliance.md, docs/decisions/0112): the reviewed file shipped with
+// The state rule table (docs/compliance.md): the reviewed file shipped with
 // the product, or the file a deployment names in STATE_RULES_PATH (the same shape, checked the
 // same way at first use; a bad file stops the server rather than apply rules nobody wrote).
 

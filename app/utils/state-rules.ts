@@ -1,8 +1,8 @@
 import { splitCents } from "./money";
 
-// The rules of the state an employee works in, as the product applies them (docs/compliance.md,
-// docs/decisions/0112). The table itself is data (app/utils/state-rules.data.ts, or the file a
-// deployment names in STATE_RULES_PATH), read on the server by state-rules.server.ts; this
+// The rules of the state an employee works in, as the product applies them (docs/compliance.md).
+// The table itself is data (app/utils/state-rules.data.ts, or the file a deployment names in
+// STATE_RULES_PATH), read on the server by state-rules.server.ts; this
 // browser-safe module holds its shape, the fee cap's arithmetic and the messages that name a
 // rule (translated in app/utils/locales/*/messages-state-rules.ts).
 
@@ -70,7 +70,7 @@ export function feeCapCents(
 }
 
 /**
- * What the next paycheck holds for the check on what is left of it (docs/decisions/0126): the
+ * What the next paycheck holds for the check on what is left of it: the
  * employee's usual net pay (when known), the deductions already due from it, and the share the
  * company requires to be left.
  */

@@ -71,7 +71,7 @@ type ReplyOptions = {
   fallback?: string;
 };
 
-/** The Conform reply of a form whose submission the domain refused (decision 0033). */
+/** The Conform reply of a form whose submission the domain refused. */
 export function replyToFailure(
   submission: Replyable,
   error: AppError,

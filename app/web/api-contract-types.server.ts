@@ -69,7 +69,7 @@ export type ApiContract<
   /**
    * A paged list: `?cursor=&limit=` (or the page-number form), X-Total-Count and Link headers.
    * `"asked"`: a list the SPEC's callers read whole answers whole (streamed when `streamed`)
-   * without paging parameters, and pages like every other list with them (decision 0120).
+   * without paging parameters, and pages like every other list with them.
    */
   paged?: boolean | "asked";
   /** An unbounded list: the handler yields JSON chunks, streamed as one array. */

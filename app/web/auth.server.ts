@@ -36,7 +36,7 @@ export { clientInfo, toPublicUser };
 
 /**
  * The /auth form's remix-auth strategy: its verify callback is the one sign-in, signIn, which
- * POST /api/login calls too (decision 0062). It reads the form through readFormData, which
+ * POST /api/login calls too. It reads the form through readFormData, which
  * parses a request's body once, so the action and the strategy share one parse. The action
  * calls `authenticate` itself: remix-auth's `Authenticator.authenticate` would hand the
  * strategy a copy of the request (`new Request(url, request)`), whose body must then be read

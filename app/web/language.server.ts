@@ -10,7 +10,7 @@ import {
 import { getUser } from "./auth.server";
 import { isSecureRequest } from "./session.server";
 
-// The language of a page (docs/decisions/0084-…): the signed-in user's saved preference, else
+// The language of a page: the signed-in user's saved preference, else
 // the lng cookie the language switch sets, else Accept-Language, else English.
 
 const YEAR_SECONDS = 60 * 60 * 24 * 365;
@@ -48,7 +48,7 @@ export function languageFor(request: Request, user: User | null): Language {
 }
 
 /**
- * The page's language: the signed-in user is read once per request (decision 0023); when the
+ * The page's language: the signed-in user is read once per request; when the
  * database cannot be reached the headers decide (the page's own loader reports the outage).
  */
 async function pageLanguage(request: Request): Promise<Language> {

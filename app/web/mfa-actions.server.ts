@@ -25,7 +25,7 @@ import {
 } from "~/web/toast.server";
 import { attempt, replyToFailure } from "~/web/action.server";
 
-// The two-factor section's posts on /settings (DESIGN §5, decision 0027): start, confirm (the
+// The two-factor section's posts on /settings (DESIGN §5): start, confirm (the
 // recovery codes shown once), cancel, turn off; each answers the section's data and a toast.
 
 /** What the security section shows after a two-factor post. */

@@ -10,10 +10,9 @@ import {
 import { badRequest } from "~/utils/errors";
 import { parseBody } from "./api.server";
 
-// JSON lists that grow with the company: pages with Link headers, or a streamed array
-// (docs/decisions/0022-pagination-and-streaming.md). Every paged list takes an opaque cursor
-// (`?cursor=&limit=`, the form its Link rel="next" gives), and the page-number form
-// (`?page=&pageSize=`) the SPEC's lists always took (decision 0104).
+// JSON lists that grow with the company: pages with Link headers, or a streamed array. Every
+// paged list takes an opaque cursor (`?cursor=&limit=`, the form its Link rel="next" gives),
+// and the page-number form (`?page=&pageSize=`) the SPEC's lists always took.
 
 /**
  * The page an API request asks for: by page number when it sends `page` or `pageSize`, else

@@ -3,7 +3,7 @@ import { CONNECT_STATE_MINUTES } from "~/models/integrations/index.server";
 import { isSecureRequest } from "./session.server";
 
 // The single-use state of a Finch Connect under way, held by the owner's browser between the
-// redirect to Finch and the callback (docs/decisions/0110). Only its hash is stored; the
+// redirect to Finch and the callback. Only its hash is stored; the
 // callback spends it. SameSite=Lax: the browser sends it on Finch's top-level redirect back.
 
 const CALLBACK_PATH = "/settings/payroll/callback";

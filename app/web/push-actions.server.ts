@@ -25,7 +25,7 @@ import { attempt } from "./action.server";
 import { clientInfo } from "./auth.server";
 import { redirectWithSuccess } from "./toast.server";
 
-// The notification settings of /profile and /settings (docs/decisions/0116): their data, and
+// The notification settings of /profile and /settings: their data, and
 // their posts (this device's toggle, removing a device, the types chosen).
 
 /** What the settings show: the devices, the types of the person's role and those on, the key. */

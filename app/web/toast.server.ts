@@ -47,7 +47,7 @@ const carriesToast = new RegExp(`(?:^|;)\\s*${TOAST_COOKIE}=`);
 
 /**
  * The flash toast, in the page's language: toasts are written in English where they are
- * raised and translated here through the `messages` catalogue (docs/decisions/0084-…).
+ * raised and translated here through the `messages` catalogue (decision 0084).
  * A request without the toast cookie has no toast to read or clear: it costs nothing and its
  * response sets no cookie (remix-toast would sign and set an empty one on every page). One with
  * it gets its toast once, and the cookie is removed.

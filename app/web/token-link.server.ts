@@ -4,7 +4,7 @@ import { isSecureRequest, sessionSecret } from "~/web/session.server";
 // Pages reached by a link that carries a secret token (a password reset; later an invitation)
 // are private: no cache may keep them, no Referer may carry their address, and the token leaves
 // the address bar on the first load, so it stays out of the browser's history and of whatever a
-// screenshot or a shared screen shows (docs/decisions/0069-pages-reached-by-a-mailed-token.md).
+// screenshot or a shared screen shows.
 
 /**
  * The response whose address still holds the token (the link as mailed): nothing may keep it,
@@ -20,7 +20,7 @@ const TOKEN_IN_ADDRESS = {
  * it was visited. `same-origin` rather than `no-referrer`: under `no-referrer` a browser posts
  * the page's own form with `Origin: null`, which Remix refuses as a cross-site action (and
  * browsers without Sec-Fetch-Site would be refused by our own guard); the address it would
- * send to itself holds no token (decision 0069).
+ * send to itself holds no token.
  */
 export const PRIVATE_TOKEN_PAGE = {
   "Cache-Control": "no-store",

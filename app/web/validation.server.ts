@@ -4,8 +4,7 @@
 // route module reaches, even one only its loader or action uses (both are dropped from the
 // browser's copy of the route, their imports are not). A route that imported a schema for its
 // action shipped zod and Conform with the page. Through this `.server` module the route reaches
-// nothing in the browser: forms load their schemas themselves, after hydration
-// (docs/decisions/0063-forms-load-after-hydration.md).
+// nothing in the browser: forms load their schemas themselves, after hydration.
 export { parseWithZod } from "~/validation/form-order";
 export * from "~/validation/advance";
 export * from "~/validation/auth";

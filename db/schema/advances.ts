@@ -44,32 +44,31 @@ export const advanceRequests = pgTable(
     feePaidBy: text("fee_paid_by", { enum: FEE_PAYERS })
       .notNull()
       .default("EMPLOYEE"),
-    // The money model (docs/decisions/0047, 0075): checkout authorizes the fee only, card
+    // The money model: checkout authorizes the fee only, card
     // issuance captures it; a card that cannot be issued releases it.
     authorizedAmount: money("authorized_amount"),
     capturedAmount: money("captured_amount"),
     releasedAmount: money("released_amount"),
     capturedAt: tstz("captured_at"),
-    // A captured fee given back because no card could be issued within the retry window
-    // (docs/decisions/0078).
+    // A captured fee given back because no card could be issued within the retry window.
     refundedAmount: money("refunded_amount"),
     refundedAt: tstz("refunded_at"),
     // A cancelled request's payment at the provider was looked at and left holding nothing
     // (its hold released and recorded, its fee refunded, or nothing was ever held). Until
-    // then the recovery job settles it (docs/decisions/0078).
+    // then the recovery job settles it.
     paymentSettledAt: tstz("payment_settled_at"),
     // Cancelled by the employee (cancelled_by_id set), or by the system (expiry after 7 days
     // unpaid, or a card that could not be issued): cancelled_by_id null.
     cancelledAt: tstz("cancelled_at"),
     cancelledById: integer("cancelled_by_id").references(() => users.id),
     cancellationReason: text("cancellation_reason"),
-    // The terms the employee accepted at checkout (docs/decisions/0075): the version current
+    // The terms the employee accepted at checkout: the version current
     // when they paid the fee, kept as it was when a later version is published.
     termsVersion: text("terms_version"),
     termsAcceptedAt: tstz("terms_accepted_at"),
     // The fee as the employee's work state allowed it when the request was filed (null before
     // state rules: the flat fee, capped at the amount), the state, and the wage-deduction
-    // authorisation it was filed under (docs/decisions/0112).
+    // authorisation it was filed under.
     feeAmount: money("fee_amount"),
     workState: text("work_state"),
     deductionAuthorizationId: integer("deduction_authorization_id"),
@@ -161,7 +160,7 @@ export const sandboxPayments = pgTable(
 );
 export type AdvanceRequest = typeof advanceRequests.$inferSelect;
 
-// An employee's wage-deduction authorisation (docs/decisions/0112): the version of the text they
+// An employee's wage-deduction authorisation: the version of the text they
 // signed and when; withdrawn, it covers no later advance. At most one is in force per employee.
 export const deductionAuthorizations = pgTable(
   "deduction_authorizations",

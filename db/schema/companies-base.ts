@@ -17,7 +17,7 @@ import { money, tstz } from "./columns";
 // employer_id elsewhere (users, employees, audit_events, the report rollups) hold a company's
 // id: the product's first schema made the employer's user the company, and the migration to
 // companies kept each company's id equal to its first owner's user id so that the append-only
-// audit trail and the rollups needed no rewrite (docs/decisions/0077-companies.md). Companies
+// audit trail and the rollups needed no rewrite. Companies
 // created since take their ids from this table's own sequence.
 export const PAY_FREQUENCIES = [
   "WEEKLY",
@@ -44,7 +44,7 @@ export const companies = pgTable(
       .notNull()
       .default(false),
     // The company pays each advance's processing fee: its employees pay nothing at checkout, and
-    // the fee is owed by the company (docs/decisions/0081).
+    // the fee is owed by the company.
     companyPaysFee: boolean("company_pays_fee").notNull().default(false),
     // The pay schedule (app/utils/pay-schedule.ts): how often the company pays and its next pay
     // date. Deductions fall on its pay dates; payroll runs move the next pay date on.
@@ -55,15 +55,15 @@ export const companies = pgTable(
       .notNull()
       .default(sql`(current_date + 15)`),
     // How many years records are kept after a person's last money moved (at least two); the
-    // retention job removes their personal data past it (docs/decisions/0113).
+    // retention job removes their personal data past it.
     retentionYears: integer("retention_years").notNull().default(2),
     createdAt: tstz("created_at").notNull().defaultNow(),
     updatedAt: tstz("updated_at").notNull().defaultNow(),
-    // Limits on repeat use (docs/decisions/0112): days after an advance is repaid before the
+    // Limits on repeat use (decision 0112): days after an advance is repaid before the
     // next, and the most advances in a rolling 12 months. A state's rules may be stricter still.
     coolingOffDays: integer("cooling_off_days").notNull().default(1),
     maxAdvancesPerYear: integer("max_advances_per_year").notNull().default(12),
-    // The company's language: the one its invitations default to (docs/decisions/0123).
+    // The company's language: the one its invitations default to.
     language: text("language", { enum: ["en", "es"] })
       .notNull()
       .default("en"),

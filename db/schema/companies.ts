@@ -35,7 +35,7 @@ export const invitations = pgTable(
     workState: text("work_state"),
     companyRole: text("company_role", { enum: COMPANY_ROLES }),
     // The invitee's language, chosen when inviting (the company's by default): the mail and
-    // the join page are in it (docs/decisions/0123).
+    // the join page are in it.
     language: text("language", { enum: ["en", "es"] })
       .notNull()
       .default("en"),

@@ -13,8 +13,8 @@ import { tstz } from "./columns";
 import { companies } from "./companies-base";
 import { users } from "./people";
 
-// Complaints and disputes an employee files, handled by the company's owners and admins
-// (docs/decisions/0113): received → in review → resolved with the resolution text, each step
+// Complaints and disputes an employee files, handled by the company's owners and admins:
+// received → in review → resolved with the resolution text, each step
 // mailed to the employee; late ones remind the handlers.
 export const COMPLAINT_CATEGORIES = [
   "ADVANCE",

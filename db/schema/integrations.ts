@@ -17,7 +17,7 @@ import { money, tstz } from "./columns";
 import { employees, users } from "./people";
 import { companies } from "./companies-base";
 
-// A company's API keys (docs/decisions/0079-api-keys-idempotency-webhooks.md). Only the
+// A company's API keys. Only the
 // SHA-256 of the secret is stored (the secret is 32 random bytes: a fast hash is enough, and a
 // lookup by hash costs one index probe per request); `hint` is the secret's first characters,
 // for telling keys apart on the settings page. A revoked key stays, for the audit trail.
@@ -73,7 +73,7 @@ export const idempotencyKeys = pgTable(
 // Where a company's events are posted, signed with the endpoint's secret (kept as it is: the
 // server must compute the same HMAC as the receiver). At most WEBHOOK_ENDPOINTS_PER_COMPANY per
 // company; disabled after WEBHOOK_DISABLE_AFTER_FAILURES failed attempts in a row over at least
-// WEBHOOK_DISABLE_AFTER_HOURS (decision 0098).
+// WEBHOOK_DISABLE_AFTER_HOURS.
 export const webhookEndpoints = pgTable(
   "webhook_endpoints",
   {
@@ -107,7 +107,7 @@ export type WebhookAttempt = {
 
 // One event to one endpoint: the exact body posted (its signature is over these bytes) and
 // every attempt with its response code. `inFlightUntil` is the lease of an attempt under way:
-// one per endpoint, a few per company (decision 0098).
+// one per endpoint, a few per company.
 export const webhookDeliveries = pgTable(
   "webhook_deliveries",
   {
@@ -150,7 +150,7 @@ export type ApiKey = typeof apiKeys.$inferSelect;
 export type WebhookEndpoint = typeof webhookEndpoints.$inferSelect;
 export type WebhookDelivery = typeof webhookDeliveries.$inferSelect;
 
-// A company's connection to its payroll system through Finch (docs/decisions/0110): at most one
+// A company's connection to its payroll system through Finch: at most one
 // per company. The access token is kept only sealed (AES-256-GCM, app/utils/sealed.server.ts);
 // `products` is what the employer granted in Finch Connect.
 export const payrollConnections = pgTable(

@@ -93,7 +93,7 @@ export const ledgerPostings = pgTable(
   ],
 );
 
-// Each company's balances per account and UTC month of the entry (docs/decisions/0102): a
+// Each company's balances per account and UTC month of the entry (decision 0102): a
 // statement trigger on ledger_postings appends what each posting statement moved to
 // ledger_balance_deltas (insert only, in the posting's transaction); ledger_balances_fold()
 // (the job worker, every minute, under an advisory lock) moves them into ledger_balances.

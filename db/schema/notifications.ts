@@ -14,9 +14,9 @@ import {
 import { tstz } from "./columns";
 import { sessions, users } from "./people";
 
-// Every e-mail the product sends, written in the same transaction as the action that causes it
-// (docs/decisions/0048-job-queue.md). `dedupe_key` is unique: enqueueing the same e-mail twice
-// (a retried action, a job run twice) keeps one row, and delivery sends a row once. Without
+// Every e-mail the product sends, written in the same transaction as the action that causes
+// it. `dedupe_key` is unique: enqueueing the same e-mail twice (a retried action, a job run
+// twice) keeps one row, and delivery sends a row once. Without
 // SMTP_URL the row is the mail (`kept`), shown to its recipient at /outbox.
 export const mailOutbox = pgTable(
   "mail_outbox",
@@ -64,7 +64,7 @@ export const notificationPreferences = pgTable("notification_preferences", {
 });
 
 export type MailOutboxRow = typeof mailOutbox.$inferSelect;
-// Web Push (docs/decisions/0116): a device's browser subscription, kept under the session that
+// Web Push: a device's browser subscription, kept under the session that
 // turned it on (a revoked session takes it with it, by a trigger), the types a person turned
 // off, and one delivery row per notification and device, delivered by the job queue.
 export const pushSubscriptions = pgTable(

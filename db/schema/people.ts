@@ -44,7 +44,7 @@ export const users = pgTable(
     language: text("language", { enum: ["en", "es"] }),
     // The address its owner confirmed by the link mailed at registration: the address is
     // confirmed while it equals `email` (a changed address is not). An unconfirmed owner's
-    // company sends fewer invitations (decision 0099).
+    // company sends fewer invitations.
     confirmedEmail: text("confirmed_email"),
     // When the retention job removed this person's personal data (the row stays, for the
     // ledger's and the regulators' figures).
@@ -108,7 +108,7 @@ export const sessions = pgTable(
   ],
 );
 
-// Devices a user has signed in from (OWASP's device cookies, docs/decisions/0071): a successful
+// Devices a user has signed in from (OWASP's device cookies): a successful
 // sign-in gives the browser a long-lived cookie with a random token; only its SHA-256 is kept.
 // A device presenting its cookie has its own budget of wrong passwords and is not stopped by a
 // lock that strangers put on the username. Revoked one by one from the session list, and all of
@@ -224,7 +224,7 @@ export const passwordResetTokens = pgTable(
   ],
 );
 
-// E-mail address confirmation links (decision 0099): only a hash of the mailed token is kept;
+// E-mail address confirmation links: only a hash of the mailed token is kept;
 // a link confirms the address it was mailed to, once, until it expires.
 export const emailConfirmations = pgTable(
   "email_confirmations",

@@ -94,7 +94,7 @@ export const payrollDeductions = pgTable(
 export type PayrollDeduction = typeof payrollDeductions.$inferSelect;
 
 // What the program owes an employee back (their `credit` in the ledger) paid out through a
-// recorded path (app/models/repayments/credits.server.ts; decision 0107): a reimbursement line
+// recorded path (app/models/repayments/credits.server.ts): a reimbursement line
 // on a payroll run (PAYROLL, confirmed by the run's results) or, for a leaver, a payment the
 // employer records (RECORDED). PAID rows are what the ledger's `credit.paid_back` entries add up to.
 export const creditPayouts = pgTable(

@@ -9,7 +9,7 @@ import {
   text,
 } from "drizzle-orm/pg-core";
 
-// The reports' rollup (docs/decisions/0039-reports-rollup.md). Triggers on advance_requests,
+// The reports' rollup. Triggers on advance_requests,
 // users and employees only ever INSERT into report_deltas and report_moves (append-only: no row
 // a business transaction writes is shared with another one, so they cannot deadlock on it);
 // the compaction (report_rollup_compact(), one at a time under an advisory lock) folds them

@@ -44,7 +44,7 @@ export function securityHeaders(options: {
     );
     res.setHeader("X-Content-Type-Options", "nosniff");
     // The default referrer policy, unless the page set its own (a page holding a token says
-    // no-referrer, decision 0069): decided when the headers are written, since Remix appends.
+    // no-referrer): decided when the headers are written, since Remix appends.
     onHeaders(res, () => {
       if (!res.getHeader("Referrer-Policy"))
         res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");

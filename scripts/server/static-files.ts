@@ -55,7 +55,7 @@ export function publicFiles(root: string): RequestHandler {
     maxAge: "1h",
     index: false,
     setHeaders(res, file) {
-      // The service worker is checked for a new version on every visit (decision 0115).
+      // The service worker is checked for a new version on every visit.
       if (path.basename(file) === "sw.js") {
         res.setHeader("Cache-Control", "no-cache");
         res.setHeader("Service-Worker-Allowed", "/");

@@ -1,7 +1,7 @@
 // The last resort, once the server is up: an error that no code awaited (a driver's timer, a
 // background loop) is logged with the time and the database's code, and the process goes on
 // serving; every request still reads the database afresh, and the known sources are handled
-// where they arise (docs/decisions/0072). Before this point a failure still ends the start.
+// where they arise (decision 0072). Before this point a failure still ends the start.
 
 /** The text of the statement a postgres.js error came from (placeholders, no values). */
 function statementOf(error: unknown): string | undefined {

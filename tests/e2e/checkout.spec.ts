@@ -13,7 +13,7 @@ import {
 } from "./support/fixtures";
 
 // The sandbox checkout (the e2e server runs without STRIPE_SECRET_KEY), with JavaScript and
-// without: /checkout → 'Pay $15.99' (the fee, decision 0075) → /payment-success with the 'Success!' toast.
+// without: /checkout → 'Pay $15.99' (the fee) → /payment-success with the 'Success!' toast.
 
 async function employeeWithApprovedAdvance(amount = "300.00") {
   const employer = await createEmployer();

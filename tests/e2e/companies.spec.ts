@@ -26,7 +26,7 @@ import {
 /**
  * The /join/<token> path in the newest invitation mail to an address, read as its recipient
  * would: from the mail itself (the e2e server has no mail server, so the outbox row is the
- * recipient's copy). No page shows it to the inviter (docs/decisions/0097).
+ * recipient's copy). No page shows it to the inviter.
  */
 async function joinPath(email: string): Promise<string> {
   const newest = async () => {

@@ -7,7 +7,7 @@ import { createEmployee, createEmployer } from "#tests/support/factories";
 import type { Page } from "@playwright/test";
 import { expect, expectAccessible, test } from "./support/fixtures";
 
-// The cost before committing (docs/decisions/0074): /request shows, for 1, 2 and 3 pay periods,
+// The cost before committing: /request shows, for 1, 2 and 3 pay periods,
 // the same figures GET /api/advance-quote answers — fee, total, APR and each deduction.
 
 const money = (value: string) =>

@@ -61,7 +61,7 @@ test.describe("employee experience", () => {
     await expect(routing).toBeHidden();
     await expectAccessible(page);
 
-    // The cost before committing (decision 0074): the prefilled $200 over 1 period.
+    // The cost before committing: the prefilled $200 over 1 period.
     const disclosure = page.getByTestId("cost-disclosure");
     await expect(disclosure.getByTestId("total")).toHaveText("$215.99");
     await expect(disclosure).toContainText(

@@ -9,7 +9,7 @@ import {
   test,
 } from "./support/fixtures";
 
-// The money model on screen (docs/decisions/0047, 0075), with JavaScript and without: checkout
+// The money model on screen, with JavaScript and without: checkout
 // says what is authorized and charged (the fee only), the success screen and History say what
 // happened, and 'Cancel request' works from /history and from the dashboard.
 

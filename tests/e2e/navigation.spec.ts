@@ -86,7 +86,7 @@ test.describe("navigation", () => {
       isNoJs(testInfo.project.name),
       "without JavaScript there is nothing to hydrate",
     );
-    // The dashboard is an island (decision 0063): the page hydrates first, then asks for the
+    // The dashboard is an island: the page hydrates first, then asks for the
     // dashboard's code. Held back here until the skip link has changed the address: React must
     // keep the server's dashboard on screen meanwhile (an urgent update reaching the island
     // before its code would make React drop it for nothing, with error 421 in the console).

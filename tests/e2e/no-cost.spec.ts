@@ -6,10 +6,10 @@ import { createEmployee, createEmployer } from "#tests/support/factories";
 import { cardsOf, sandboxPaymentsOf } from "#tests/support/payments";
 import { expect, expectAccessible, test } from "./support/fixtures";
 
-// A company that pays the fee (docs/decisions/0081), with and without JavaScript and at phone,
-// tablet and desktop widths: its employee sees the fee on /request and at checkout as the
-// company's (decision 0148) and pays none of it, gets no card form, presses "Get my card", and
-// has a grocery card with nothing charged to their own card.
+// A company that pays the fee, with and without JavaScript and at phone, tablet and desktop
+// widths: its employee sees the fee on /request and at checkout as the company's and pays none
+// of it, gets no card form, presses "Get my card", and has a grocery card with nothing charged
+// to their own card.
 
 test("a company that pays the fee: the fee shown as the company's before committing, no card form, Get my card", async ({
   page,

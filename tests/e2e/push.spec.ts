@@ -7,7 +7,7 @@ import {
   test,
 } from "./support/fixtures";
 
-// The notification settings on /profile (docs/decisions/0116), as only a browser shows them:
+// The notification settings on /profile, as only a browser shows them:
 // without JavaScript the page says that turning push on needs it, and the choices still save;
 // with it the device's toggle appears once the browser's PushManager has been asked.
 

@@ -27,8 +27,7 @@ import {
   type LayoutWorld,
 } from "./support/layout-pages";
 
-// The product in Spanish (docs/decisions/0084-languages-and-the-javascript-budget.md), with
-// JavaScript (project js) and without (project no-js).
+// The product in Spanish, with JavaScript (project js) and without (project no-js).
 //
 // CONVERTED: every page, with the namespaces it renders. On each, in Spanish, no English text of
 // those catalogues may be left on the page (visible text, and accessible names in aria-label and

@@ -132,7 +132,7 @@ test.describe("each error under its field, linked from the summary", () => {
       new RegExp(message.replace(/[$.]/g, "\\$&")),
     );
     await expect(page.getByTestId("toast")).toHaveCount(0);
-    // The only alert is the error summary at the top of the form (decision 0121).
+    // The only alert is the error summary at the top of the form.
     await expect(page.getByRole("alert")).toHaveCount(1);
     await expect(page.getByRole("alert")).toHaveAttribute(
       "data-testid",

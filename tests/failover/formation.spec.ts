@@ -28,7 +28,7 @@ import { startSmtpServer, type SmtpServer } from "#tests/support/smtp";
 // slower than 30 s), every write acknowledged with 2xx present on the new primary, the money
 // invariants (`npm run check:invariants`), every job the actions enqueued (their e-mails, each
 // a graphile-worker job) run exactly once, and the live updates (Server-Sent Events over
-// LISTEN/NOTIFY) arriving again on both instances (docs/decisions/0072, 0073).
+// LISTEN/NOTIFY) arriving again on both instances.
 
 test.describe.configure({ mode: "serial" });
 
@@ -92,7 +92,7 @@ test.afterAll(async () => {
   // its ports and makes the next run fail at "up".
   test.setTimeout(120_000);
   // On a failure, what the job workers and the database's warnings said (a commit
-  // acknowledged without the standby, decision 0093), and what the monitor did when.
+  // acknowledged without the standby), and what the monitor did when.
   if (!passed) {
     for (const server of servers)
       console.log(
@@ -365,7 +365,7 @@ test("under a mixed money load, SIGKILL of the primary and a planned failover: 5
     // No job lost or run twice: every e-mail the actions enqueued (each a graphile-worker job)
     // is delivered, and the SMTP server received each exactly once (its Message-ID is made
     // from the e-mail's unique key). An e-mail whose job was finished against the wrong server
-    // in the second after the SIGKILL (decision 0090) is given a job again by the minutely
+    // in the second after the SIGKILL is given a job again by the minutely
     // sweep, hence the wait of up to two and a half minutes; the summary counts them.
     await expect
       .poll(
@@ -386,7 +386,7 @@ test("under a mixed money load, SIGKILL of the primary and a planned failover: 5
       "deliveries without a job were given one again",
     );
     // Commits PostgreSQL acknowledged though the synchronous standby had not confirmed them
-    // (pg_auto_failover's cancel when it turns synchronous replication off; decision 0093).
+    // (pg_auto_failover's cancel when it turns synchronous replication off).
     const unconfirmedCommits = logLines(
       "acknowledged without the synchronous standby",
     ).length;

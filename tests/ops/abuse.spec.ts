@@ -396,7 +396,7 @@ test.describe("user enumeration", () => {
   });
 
   test("registration names a taken username, as the specification requires, and nothing more", async () => {
-    // DESIGN §4: 409 'Username is already taken' (docs/decisions/0018). The answer is the same
+    // DESIGN §4: 409 'Username is already taken'. The answer is the same
     // whatever the other fields say and never reveals the account's role or details.
     const res = await postJson(`${server.url}/api/register`, {
       username: "ALICE",

@@ -8,7 +8,7 @@ import { login, startServer, type RunningServer } from "./support/server";
 
 // API keys and idempotent writes over real HTTP, through two app instances over one
 // PostgreSQL database (as behind a load balancer): the per-key rate limit and the
-// Idempotency-Key hold across both, because both live in the database (decision 0079).
+// Idempotency-Key hold across both, because both live in the database.
 test.describe.configure({ mode: "serial" });
 
 skipWithoutPostgresServer();

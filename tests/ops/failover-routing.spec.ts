@@ -9,7 +9,7 @@ import {
 import { login, startServer, type RunningServer } from "./support/server";
 
 // A primary and a streaming-replication standby, and the app on the multi-host URL a
-// high-availability formation prints, standby listed first (decision 0073): every connection,
+// high-availability formation prints, standby listed first: every connection,
 // postgres.js's and the job queue's, reaches the primary; when the primary is lost and the
 // standby promoted, the same processes serve writes again without a restart, answering 503
 // (never a 500) meanwhile, and every write they acknowledged is on the new primary.

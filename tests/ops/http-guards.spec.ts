@@ -263,7 +263,7 @@ const NOT_WALKED = new Set([
   // The language switch: a form post (its GET only redirects home).
   "language.ts",
   "terms.tsx",
-  // The invitation's page is public (it marks itself no-store: decision 0069).
+  // The invitation's page is public (it marks itself no-store).
   "join.tsx",
   "join.$token.tsx",
 ]);

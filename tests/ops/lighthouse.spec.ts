@@ -6,8 +6,7 @@ import lighthouse from "lighthouse";
 // /auth was one). Run offline against the test server, on the categories that do not depend on
 // the network's speed: SEO, best practices and accessibility. Performance stays in the benchmarks
 // (npm run bench), never in a test. One browser, two pages, so the audit costs CI seconds, not
-// minutes (docs/decisions/0127-lighthouse-audits-the-public-pages-in-the-tests.md). The two
-// audits share the browser: Lighthouse opens a tab of its own for each.
+// minutes. The two audits share the browser: Lighthouse opens a tab of its own for each.
 
 const port = Number(process.env.E2E_PORT ?? 3199);
 const debuggingPort = port + 200;

@@ -3,7 +3,7 @@ import { expect, test } from "@playwright/test";
 import { startSmtpServer, type SmtpServer } from "#tests/support/smtp";
 import { login, startServer, type RunningServer } from "./support/server";
 
-// Links in e-mail come from configuration only (docs/decisions/0068): the production server
+// Links in e-mail come from configuration only: the production server
 // with a real SMTP receiver, asked with forged Host headers.
 
 test.describe.configure({ mode: "serial" });

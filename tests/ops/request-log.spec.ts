@@ -3,11 +3,10 @@ import { freePort } from "#tests/support/servers";
 import { startSmtpServer, type SmtpServer } from "#tests/support/smtp";
 import { login, startServer, type RunningServer } from "./support/server";
 
-// An invitation's token appears nowhere an inviter or an operator reads after it is sent
-// (docs/decisions/0097): the production server with a real SMTP receiver, which stands for the
-// invitee's mailbox. The link is opened in every spelling the router accepts; the server's
-// own log lines (stdout and stderr) never hold the token, and the inviter's outbox lists the
-// mail without it.
+// An invitation's token appears nowhere an inviter or an operator reads after it is sent: the
+// production server with a real SMTP receiver, which stands for the invitee's mailbox. The link
+// is opened in every spelling the router accepts; the server's own log lines (stdout and
+// stderr) never hold the token, and the inviter's outbox lists the mail without it.
 
 test.describe.configure({ mode: "serial" });
 

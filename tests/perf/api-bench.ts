@@ -41,7 +41,7 @@ const DB_NAME = "ga_bench_api";
 const REQUESTS = 400;
 const EVENTS = 500;
 // One endpoint has one delivery in flight at a time (WEBHOOK_IN_FLIGHT_PER_COMPANY and the
-// endpoint's lease, decision 0098): a second worker on it is told "busy" and asked again later,
+// endpoint's lease): a second worker on it is told "busy" and asked again later,
 // as the job queue would. So the deliveries go one at a time, as the server sends them.
 const CONCURRENCY = 1;
 

@@ -149,8 +149,7 @@ async function prepareDatabase(): Promise<{
     log("seeding the small company (1,000 requests)...");
     const small = await seedCompany(conn.db, SMALL_COMPANY, hash);
     // The load's changes are folded into the reports' rollup and the ledger's balances before
-    // the statistics are taken, as after any bulk load (docs/decisions/0039-reports-rollup.md,
-    // 0102).
+    // the statistics are taken, as after any bulk load.
     await compactReportRollup(conn.db);
     await foldLedgerBalances(conn.db);
     await analyze(conn.db);
@@ -629,7 +628,7 @@ async function streamSpeed(
 // ---------------------------------------------------------------------------------------------
 // CPU per response of the small company's employer dashboard against the raw baseline: where a
 // page's cost goes beyond its SQL, measured in CPU time, which the shared machine's load
-// disturbs far less than throughput (docs/decisions/0065-page-cost.md)
+// disturbs far less than throughput (decision 0065).
 
 type CpuFigures = { serverMs: number; postgresMs: number };
 
@@ -712,7 +711,7 @@ const fmtRatio = (n: number | undefined) =>
 /**
  * How much of the machine stayed idle while the small company's dashboard, its floor and its
  * baseline were under load: a page whose server and database take turns instead of working at
- * once leaves CPU unused, which CPU per response does not show (docs/decisions/0089).
+ * once leaves CPU unused, which CPU per response does not show.
  */
 function idleLine(rows: Row[]): string {
   const idleOf = (target: string) =>

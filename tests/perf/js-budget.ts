@@ -22,7 +22,7 @@ export const BUDGET_BYTES = 100 * 1024;
 export const BUDGET_EXCEPTIONS: string[] = [];
 
 /**
- * The service worker (public/sw.js, decision 0115) is not part of any page: the browser fetches
+ * The service worker (public/sw.js) is not part of any page: the browser fetches
  * it once in the background and checks it for updates. It has a budget of its own.
  */
 export const SERVICE_WORKER_BUDGET_BYTES = 4 * 1024;

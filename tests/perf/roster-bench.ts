@@ -83,7 +83,7 @@ export async function measureRosterImport() {
       companyName: "Roster Bench Co",
     });
     // The owner confirms their address by the mailed link: a 10,000-row import is then within
-    // the company's invitation limits (decision 0099).
+    // the company's invitation limits.
     const [mail] = await db()
       .select({ text: mailOutbox.text })
       .from(mailOutbox)

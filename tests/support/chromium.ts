@@ -10,7 +10,6 @@ import path from "node:path";
  * 40 % less time on it. Where the tests run as root on Debian and no headless shell was found,
  * Debian's `chromium-headless-shell` package is installed; where nothing at all was found and
  * that is not possible, the run stops with one line saying what to install.
- * (docs/decisions/0053-chromium-for-end-to-end-tests.md, 0129)
  */
 type ChromiumSource = "CHROMIUM_PATH" | "system" | "Playwright" | "installed";
 export type Chromium = { path: string; source: ChromiumSource };

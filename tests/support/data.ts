@@ -149,7 +149,7 @@ async function markCarded(requestId: number, cardId: number) {
     .update(advanceRequests)
     .set({
       paidAt: request.paidAt ?? at,
-      // Checkout authorized only the fee and the card captured it (decision 0075).
+      // Checkout authorized only the fee and the card captured it.
       authorizedAmount: fromCents(fee),
       capturedAmount: fromCents(fee),
       releasedAmount: "0.00",

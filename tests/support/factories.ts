@@ -37,7 +37,7 @@ export async function createEmployer(
 /**
  * The employer confirms their address as a person would: by the token of the newest
  * confirmation link mailed to them (the outbox keeps it while no SMTP server is configured).
- * Their company then has the larger invitation limits (decision 0099).
+ * Their company then has the larger invitation limits.
  */
 export async function confirmEmailOf(user: User): Promise<void> {
   const [mail] = await db()
@@ -77,7 +77,7 @@ export async function createEmployee(
     email: overrides.email ?? "eddie@example.com",
     department: overrides.department ?? "Produce",
   });
-  // As the employee would on Profile before their first advance (decision 0126).
+  // As the employee would on Profile before their first advance.
   if (overrides.signed !== false) await signDeductionAuthorization(employee);
   return employee;
 }

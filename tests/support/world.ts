@@ -135,7 +135,7 @@ async function employee(boss: User, marker: string): Promise<User> {
     email: `${marker.toLowerCase()}@example.com`,
     department: `Dept ${marker}`,
   });
-  // Signed, so each may file requests (decision 0126).
+  // Signed, so each may file requests.
   await signDeductionAuthorization(user);
   return user;
 }

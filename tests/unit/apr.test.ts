@@ -7,7 +7,7 @@ import {
 } from "~/utils/apr";
 import { quoteAdvance } from "~/utils/quote";
 
-// Regulation Z appendix J, worked by hand (docs/decisions/0074). The fee is paid at checkout, on
+// Regulation Z appendix J, worked by hand. The fee is paid at checkout, on
 // the day the card is funded, so it is a prepaid finance charge: the amount financed is the
 // advance minus the fee, and the deductions repay the advance.
 

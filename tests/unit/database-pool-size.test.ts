@@ -7,7 +7,7 @@ import {
 import { env, resetEnvCache } from "~/utils/env.server";
 
 // DATABASE_POOL_SIZE: how many connections each server process keeps to PostgreSQL for
-// requests (decision 0089). postgres.js connects only when a query is sent, so the pool's
+// requests. postgres.js connects only when a query is sent, so the pool's
 // size is read here without a server.
 
 const KEYS = ["DATABASE_URL", "DATABASE_POOL_SIZE"] as const;

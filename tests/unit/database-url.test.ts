@@ -4,8 +4,7 @@ import {
   urlForPostgresJs,
 } from "~/utils/database-url";
 
-// DATABASE_URL with one host or the several a high-availability formation prints
-// (docs/decisions/0073-multi-host-database-url.md).
+// DATABASE_URL with one host or the several a high-availability formation prints.
 
 describe("DATABASE_URL", () => {
   it("reads the multi-host URL pg_autoctl prints", () => {

@@ -2,8 +2,8 @@ import { format } from "date-fns";
 import fc from "fast-check";
 import { formatDate, isoDate } from "~/utils/dates";
 
-// app/utils/dates.ts formats by hand to keep date-fns `format` out of the browser bundles
-// (docs/decisions/0024); it must say exactly what date-fns says.
+// app/utils/dates.ts formats by hand to keep date-fns `format` out of the browser bundles; it
+// must say exactly what date-fns says.
 describe("date formats", () => {
   it("match date-fns for any date from year 1000 to 9999", () => {
     fc.assert(
@@ -28,7 +28,7 @@ describe("date formats", () => {
   it("keep N/A for no date and refuse an invalid one like date-fns", () => {
     expect(formatDate(null)).toBe("N/A");
     expect(formatDate(undefined)).toBe("N/A");
-    // One English format everywhere (docs/decisions/0123): the day is not zero-padded.
+    // One English format everywhere: the day is not zero-padded.
     expect(formatDate(new Date(2026, 2, 5))).toBe("Mar 5, 2026");
     expect(formatDate(new Date(2026, 11, 25))).toBe("Dec 25, 2026");
     expect(() => formatDate("not a date")).toThrow(RangeError);

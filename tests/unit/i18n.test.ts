@@ -21,8 +21,7 @@ import {
 import { formatCents, formatMoney, formatPercent } from "~/utils/money";
 import { formatDate, formatDateTime } from "~/utils/dates";
 
-// The catalogues (app/utils/locales) and the runtime that reads them
-// (docs/decisions/0084-languages-and-the-javascript-budget.md).
+// The catalogues (app/utils/locales) and the runtime that reads them.
 
 const PLURAL = /_(zero|one|two|few|many|other)$/;
 const PLACEHOLDER = /{{\s*([^}]+?)\s*}}/g;

@@ -1,6 +1,6 @@
 import { loggedPath } from "~/utils/logged-path";
 
-// The logs never hold an invitation's token (docs/decisions/0097): /join/<token> is logged
+// The logs never hold an invitation's token: /join/<token> is logged
 // redacted in every spelling the router matches; other paths as they are.
 describe("the path a log line shows", () => {
   it("redacts the invitation link however it is spelled", () => {

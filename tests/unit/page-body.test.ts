@@ -38,7 +38,7 @@ describe("the page collector", () => {
   });
 });
 
-// How a whole page is rendered (app/entry.server.tsx, decision 0091).
+// How a whole page is rendered (app/entry.server.tsx).
 describe("a whole page", () => {
   /** 5,000 rows of text with a two-byte character at many different offsets. */
   const rows = () =>

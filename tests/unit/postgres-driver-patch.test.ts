@@ -8,7 +8,7 @@ import { serveEmbeddedPostgres } from "#tests/e2e/support/embedded-postgres";
 
 // postgres.js 3.4.9 can throw from a timer when a connection closes under a small write
 // (porsager/postgres#1154, #1208): no caller can catch it, and it ends the web process. A
-// patch applied at install (patches/postgres+3.4.9.patch, docs/decisions/0072) settles the
+// patch applied at install (patches/postgres+3.4.9.patch, decision 0072) settles the
 // queries with CONNECTION_CLOSED instead. Here the installed driver survives the defect's
 // trigger, and a copy of the driver with the patch taken out dies of it, so this test proves
 // the patch is what saves the process. When the unpatched copy stops dying (upstream fixed it),

@@ -4,7 +4,7 @@ import fc from "fast-check";
 import type { AgnosticRouteObject } from "@remix-run/router";
 
 // The server's route matching keeps its flattened routes and compiled paths (a patch applied at
-// install, docs/decisions/0067-route-matching-cache.md). Node loads the CommonJS build, the one
+// install, decision 0067). Node loads the CommonJS build, the one
 // patched; the package's other builds are left as they are. Here the patched build and the
 // unpatched UMD build of the same version match the same paths against a route tree shaped like
 // the app's, again and again.

@@ -11,8 +11,8 @@ import {
 import { SchemaForm, useSchemaForm } from "~/components/ui/schema-form";
 import { useIsPending } from "~/components/use-is-pending";
 
-// The forms of "Forgot password?" and of the reset link's page
-// (docs/decisions/0051-password-reset.md); the routes keep the loaders, actions and outline.
+// The forms of "Forgot password?" and of the reset link's page; the routes keep the loaders,
+// actions and outline.
 
 export type ForgotPasswordActionData = {
   result: SubmissionResult<string[]>;

@@ -26,7 +26,7 @@ import {
 import { useIsPending } from "~/components/use-is-pending";
 import { useMessageText, useT } from "~/utils/i18n";
 
-// The card page's forms (decision 0045): freeze and unfreeze, and the sandbox purchase.
+// The card page's forms: freeze and unfreeze, and the sandbox purchase.
 
 export type ActionData = {
   result?: SubmissionResult<string[]>;

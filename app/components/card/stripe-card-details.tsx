@@ -3,7 +3,7 @@ import { useRef, useState } from "react";
 import { Button } from "~/components/ui/button";
 import { useMessageText, useT } from "~/utils/i18n";
 
-// "Show card details" with Stripe (docs/decisions/0083): Stripe's Issuing Elements show the
+// "Show card details" with Stripe: Stripe's Issuing Elements show the
 // full number, expiry and CVC in Stripe's own frames. The browser makes a nonce for the card
 // with Stripe.js, our server exchanges it for an ephemeral key (POST
 // /api/virtual-cards/{id}/ephemeral-key) and the Elements use that key; the card's details

@@ -14,7 +14,7 @@ import { sandboxPaymentSchema } from "~/validation/checkout";
 import { useIsPending } from "~/components/use-is-pending";
 import { useLanguage, useT } from "~/utils/i18n";
 
-// The checkout's forms (SPEC §2 Checkout, decision 0047): the sandbox's card form, and issuing
+// The checkout's forms (SPEC §2 Checkout): the sandbox's card form, and issuing
 // the card after a payment that went through.
 
 export function SandboxPaymentForm({
@@ -25,7 +25,7 @@ export function SandboxPaymentForm({
   result,
 }: {
   amount: string;
-  /** What the button charges: the fee (decision 0075). */
+  /** What the button charges: the fee. */
   feeText: string;
   requestId: number;
   defaults: { cardNumber: string; expiry: string; cvc: string };
@@ -151,7 +151,7 @@ export function IssueCardPanel({
 }
 
 /**
- * The company pays the fee (decision 0081): nothing to pay, so no card form. The employee
+ * The company pays the fee: nothing to pay, so no card form. The employee
  * confirms the advance whose cost the page has just shown, and the card is issued.
  */
 export function ConfirmNoCostPanel({

@@ -178,7 +178,7 @@ function StripePaymentForm({
       redirect: "if_required",
     });
     // Manual capture: a confirmed payment authorizes the fee (requires_capture); it is
-    // captured when the card is issued (docs/decisions/0047, 0075).
+    // captured when the card is issued (decisions 0047, 0075).
     const held =
       paymentIntent?.status === "requires_capture" ||
       paymentIntent?.status === "succeeded";

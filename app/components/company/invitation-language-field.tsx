@@ -4,7 +4,7 @@ import { LANGUAGE_NAMES, LANGUAGES, useT } from "~/utils/i18n";
 
 // The invitee's language on the invite forms (/employees/invite, /settings/team): the mail and
 // the join page it links to are in it. The form's default is the company's language
-// (docs/decisions/0123). Each language is named in itself ("English", "Español").
+// (decision 0123). Each language is named in itself ("English", "Español").
 export function InvitationLanguageField<FieldSchema>({
   field,
 }: {

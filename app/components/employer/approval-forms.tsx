@@ -6,8 +6,8 @@ import { useT } from "~/utils/i18n";
 // Approve and Decline are plain form posts to /approvals (the route that owns the action), from
 // the dashboard and from the Approve Requests page alike; `redirectTo` brings the user back.
 // The 'Decline Advance Request' dialog (Conform + zod) is in decline-dialog.tsx, so the
-// dashboard, which only has these buttons, does not ship the form libraries (the client JavaScript budget,
-// docs/decisions/0024-client-javascript.md).
+// dashboard, which only has these buttons, does not ship the form libraries (the client
+// JavaScript budget).
 
 /** True while this form's post (intent + request) is on its way. */
 export function useDecisionPending(intent: string, requestId: number) {

@@ -7,7 +7,7 @@ import { useIsPending } from "~/components/use-is-pending";
 import { useT } from "~/utils/i18n";
 import { creditPayoutSchema } from "~/validation/employer";
 
-// A leaver's credit paid by the employer (decision 0107): the payment's reference and a
+// A leaver's credit paid by the employer: the payment's reference and a
 // confirmation, the same schema in the browser and on the server; a plain form without
 // JavaScript. The whole credit is paid: the amount is the ledger's, not typed.
 export function CreditPayoutForm({

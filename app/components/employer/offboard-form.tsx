@@ -7,7 +7,7 @@ import { useIsPending } from "~/components/use-is-pending";
 import { useT } from "~/utils/i18n";
 import { offboardSchema } from "~/validation/employer";
 
-// Offboarding on the employee's page (decision 0080): the last pay date and a confirmation,
+// Offboarding on the employee's page: the last pay date and a confirmation,
 // the same schema in the browser and on the server; a plain form without JavaScript.
 // For a leaver whose last pay date has not passed, the same form corrects it (`lastPayDate`:
 // the date now set, as shown): what they still owe moves to the new date.

@@ -2,7 +2,7 @@ import { Form } from "@remix-run/react";
 import { useMessageText, useT } from "~/utils/i18n";
 
 /**
- * The employee's work state on their page (decision 0112): its two-letter code, editable by an
+ * The employee's work state on their page: its two-letter code, editable by an
  * owner or admin with a plain form post, and the state's name. Loaded as an island: the page's
  * first JavaScript does not carry it, and without JavaScript it posts all the same.
  */

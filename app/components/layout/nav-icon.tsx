@@ -1,7 +1,7 @@
 /**
  * The navigation's icons, drawn from one SVG sprite (public/nav-icons.svg, lucide's drawings)
  * instead of from JavaScript: the sidebar is on every signed-in page, and its fourteen icons
- * as React components weighed about 1.5 KB of each page's 100 KB budget (docs/decisions/0063).
+ * as React components weighed about 1.5 KB of each page's 100 KB budget.
  * The sprite is made from lucide-react's own icon data by tests/support/nav-icons.ts, and a
  * test fails when it no longer matches them.
  */

@@ -11,7 +11,7 @@ import {
   type PushType,
 } from "~/validation/push-types";
 
-// The notification settings of /profile and /settings (docs/decisions/0116): this device's
+// The notification settings of /profile and /settings: this device's
 // toggle (it reaches the browser's PushManager), the devices that get notifications, each
 // removable, and the types chosen. The pages render it as an island (its code loads after the
 // page); everything but the toggle is a plain form that works without JavaScript.

@@ -7,7 +7,7 @@ import {
   PUSH_UNSUBSCRIBE_INTENT,
 } from "~/validation/push-types";
 
-// This device's push toggle (docs/decisions/0116): registers the service worker, asks the
+// This device's push toggle: registers the service worker, asks the
 // browser's PushManager for a subscription made with the server's VAPID public key, and posts
 // it (or, turning off, drops it). Loaded after the page, as an island; without JavaScript the
 // page says that turning push on needs it.

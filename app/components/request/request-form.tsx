@@ -133,7 +133,7 @@ export function RequestForm({
     min: formatCents(MIN_ADVANCE_CENTS, language),
     max: formatCents(MAX_ADVANCE_CENTS, language),
   };
-  // The disclosure follows the amount and the periods as they change (decision 0074); until
+  // The disclosure follows the amount and the periods as they change; until
   // the employee changes one, it is the server's.
   const [live, setLive] = useState<Quote | null | undefined>(undefined);
   const shown: QuoteView | null = live === undefined ? initialQuote : live;

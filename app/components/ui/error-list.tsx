@@ -1,5 +1,5 @@
 // A field's messages. Its own module: pages that show messages without a form library (the
-// session list) do not take the form fields' module with them (decision 0063).
+// session list) do not take the form fields' module with them.
 import { useMessageText } from "~/utils/i18n";
 
 export function ErrorList({

@@ -185,7 +185,7 @@ export function CheckboxField({
 
 /**
  * The form-level error: what went wrong with a submitted form that belongs to no one field
- * (docs/decisions/0033-one-error-display-rule.md). `title` is the spec's toast title for that
+ * (decision 0033). `title` is the spec's toast title for that
  * failure ('Request failed', 'Login failed'…), shown as the heading of the box instead of in
  * a toast; the messages are the spec's toast messages.
  */

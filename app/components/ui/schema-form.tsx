@@ -178,7 +178,7 @@ export function PersonFields({
 
 /**
  * A Conform form: the form element (Remix's `Form`, or `as` a fetcher's) with Conform's props,
- * opened by its error summary (decision 0121). Every form of `useSchemaForm` is rendered
+ * opened by its error summary. Every form of `useSchemaForm` is rendered
  * through this, so each one has the same summary with and without JavaScript.
  */
 export function SchemaForm({
@@ -206,7 +206,7 @@ export function SchemaForm({
  * the page arrives with it. Rendered from the form's errors (the server's reply to a failed
  * post, or the browser's own check), so a page reloaded without JavaScript shows the same
  * summary the browser shows with it. The field keeps its own message (decision 0121). The
- * messages come in the order the form shows its fields (parseWithZod, decision 0141).
+ * messages come in the order the form shows its fields (parseWithZod).
  */
 function ErrorSummary({
   form,

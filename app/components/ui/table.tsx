@@ -7,7 +7,7 @@ import { useT } from "~/utils/i18n";
  * tailwind.css; no JavaScript). The labels come from `head` (CSS custom properties
  * `--th-1`…`--th-8`), so pages keep writing plain rows of `<Td>`s. The point where a table
  * stacks grows with its number of columns: 4 columns stack under 32rem of width, 5 under 40,
- * 6 under 48, 7 or more under 52 (see docs/decisions/0032-responsive-tables.md).
+ * 6 under 48, 7 or more under 52 (decision 0032).
  */
 export function Table({
   caption,

@@ -11,7 +11,7 @@ import {
   type RenderedMail,
 } from "./mail-layout";
 
-// The mails of an account and its company's settings (docs/decisions/0049-e-mail.md): an
+// The mails of an account and its company's settings: an
 // invitation, a new account, a password reset, an address to confirm, security notices, a
 // webhook endpoint disabled.
 

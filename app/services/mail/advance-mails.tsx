@@ -12,7 +12,7 @@ import {
   type RenderedMail,
 } from "./mail-layout";
 
-// The mails of an advance request, from its filing to its card (docs/decisions/0049-e-mail.md).
+// The mails of an advance request, from its filing to its card.
 
 export function advanceApprovedMail(p: {
   origin: string;

@@ -11,10 +11,9 @@ import {
   type RenderedMail,
 } from "./mail-layout";
 
-// The mails of a complaint (docs/decisions/0049-e-mail.md), and of a credit owed back to an
-// employee and paid back.
+// The mails of a complaint, and of a credit owed back to an employee and paid back.
 
-// ---- Complaints (docs/decisions/0113) -----------------------------------------------------
+// ---- Complaints ---------------------------------------------------------------------------
 
 /** The `complaints` catalogue in a language, through i18next. */
 const complaintsT = (language: Language = "en"): TFunction =>

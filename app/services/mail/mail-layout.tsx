@@ -4,7 +4,7 @@ import { NOT_SINGLE_LINE } from "~/validation/common";
 import type { Language, TFunction } from "~/utils/i18n";
 import { serverT } from "~/utils/i18n.server";
 
-// E-mail templates as React components rendered on the server (docs/decisions/0049-e-mail.md).
+// E-mail templates as React components rendered on the server.
 // Each message has an HTML part and a plain-text part with the same facts, the product's
 // name, absolute links, no images and no tracking; messages a person can choose not to get
 // carry a link to where that choice is made. What a user wrote is never the product's voice: a

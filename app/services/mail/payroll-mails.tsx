@@ -9,7 +9,7 @@ import {
   type RenderedMail,
 } from "./mail-layout";
 
-// The payroll mails (docs/decisions/0049-e-mail.md): the deduction reminder, the payroll file,
+// The payroll mails: the deduction reminder, the payroll file,
 // a payroll connection's problem, the monthly report.
 
 export function deductionReminderMail(p: {
@@ -77,7 +77,7 @@ export function payrollFileMail(p: {
   });
 }
 
-/** The owners are told the payroll connection is in trouble, and what to do (decision 0125). */
+/** The owners are told the payroll connection is in trouble, and what to do. */
 export function payrollConnectionMail(p: {
   origin: string;
   to: Person;

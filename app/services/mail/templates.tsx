@@ -1,4 +1,4 @@
-// E-mail templates as React components rendered on the server (docs/decisions/0049-e-mail.md):
+// E-mail templates as React components rendered on the server:
 // the messages' one way in. The layout they share is mail-layout.tsx; the messages are grouped
 // by subject in the files beside it.
 

@@ -196,7 +196,7 @@ export function isTransientFailure(error: unknown): boolean {
   return true;
 }
 
-// "fee-": checkout's intent is for the fee (decision 0075); the key differs from the one of the
+// "fee-": checkout's intent is for the fee; the key differs from the one of the
 // older intents for the whole advance, so Stripe does not answer a fee intent with one of them.
 export const paymentIntentKey = (advanceRequestId: number) =>
   `fee-advance-request-${advanceRequestId}`;

@@ -35,7 +35,7 @@ export type StripeSettings = {
 
 /**
  * Individual cardholders need a billing address, and the product collects none: the
- * company's address would go here once employers enter it (docs/decisions/0012).
+ * company's address would go here once employers enter it.
  */
 const BILLING_ADDRESS = {
   line1: "510 Townsend St",

@@ -1,9 +1,9 @@
 import { APIError } from "@tryfinch/finch-api";
 import { BATCH, calling, client, type FinchSettings } from "./finch.server";
 
-// Finch's Deductions product and the pay statements read back (DESIGN §13; docs/decisions/0124,
-// 0146): the company-level deduction, each individual's enrolment amount, the deduction jobs'
-// outcomes, and the deduction lines of a pay date's statements.
+// Finch's Deductions product and the pay statements read back (DESIGN §13): the company-level
+// deduction, each individual's enrolment amount, the deduction jobs' outcomes, and the
+// deduction lines of a pay date's statements.
 
 /** The company-level deduction's name, in the payroll system and on pay statements. */
 const DEDUCTION_NAME = "Grocery Advance repayment";

@@ -1,7 +1,7 @@
 import Finch, { APIError } from "@tryfinch/finch-api";
 import { env } from "~/utils/env.server";
 
-// Finch, the unified payroll API (DESIGN §13; docs/decisions/0110), through its official SDK.
+// Finch, the unified payroll API (DESIGN §13), through its official SDK.
 // Off while FINCH_CLIENT_ID is unset. FINCH_BASE_URL points the SDK elsewhere (the tests' fake
 // Finch); the SDK retries connection errors, 408/409/429 and 5xx answers itself, honouring
 // Retry-After.
@@ -292,7 +292,7 @@ export function lastPayDates(
   });
 }
 
-// ---- Pay schedule (decision 0124); the deductions and pay statements are in finch-deductions --
+// ---- Pay schedule; the deductions and pay statements are in finch-deductions ----------------
 
 type Frequency = "WEEKLY" | "BIWEEKLY" | "SEMIMONTHLY" | "MONTHLY";
 

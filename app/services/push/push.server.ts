@@ -3,7 +3,7 @@ import path from "node:path";
 import webpush from "web-push";
 import { env } from "~/utils/env.server";
 
-// Web Push's sending side (docs/decisions/0116): the VAPID keys, and one encrypted message to
+// Web Push's sending side: the VAPID keys, and one encrypted message to
 // one browser's push service. `web-push` builds the request (RFC 8291 aes128gcm payload
 // encryption, RFC 8292 VAPID headers); it is sent with fetch, which reports the push service's
 // answer as it is (201, or 404/410 for a subscription that is gone).

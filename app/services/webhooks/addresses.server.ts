@@ -2,7 +2,7 @@ import dns from "node:dns";
 import net from "node:net";
 import ipaddr from "ipaddr.js";
 
-// Which addresses a webhook may reach (docs/decisions/0096-webhook-address-classification.md).
+// Which addresses a webhook may reach (decision 0096).
 // ipaddr.js names the special-purpose range of an address (IANA's registries); only plain
 // public unicast is allowed. An IPv6 address that carries an IPv4 one is judged by the IPv4 one
 // (IPv4-mapped ::ffff:a.b.c.d, NAT64 64:ff9b::a.b.c.d) or refused outright when it is a

@@ -10,7 +10,7 @@ import {
   type Resolver,
 } from "./addresses.server";
 
-// Posting one signed webhook (docs/decisions/0079-api-keys-idempotency-webhooks.md, 0096). The
+// Posting one signed webhook. The
 // address check is made on the address the connection actually uses: the request's own DNS
 // lookup is replaced by one that resolves once and refuses any answer that is not a public
 // address (addresses.server.ts), so a name that resolves differently between a check and the

@@ -11,7 +11,6 @@ import type { PGlite } from "@electric-sql/pglite";
  * or of an extended-protocol batch (Sync) outside a transaction block, or the end of its
  * transaction block. Other connections wait. Notifications (LISTEN/NOTIFY) are delivered to
  * the connections that listened on their channel, whichever connection's query raised them.
- * (docs/decisions/0054-embedded-database-for-end-to-end-tests.md)
  */
 export type EmbeddedPostgres = {
   url: string;

@@ -206,7 +206,7 @@ export const isNoJs = (projectName: string) => projectName === "no-js";
 /**
  * Presses Submit Request on /request. A submission whose cost the page had not shown (without
  * JavaScript, or before the form's code arrived) is first answered with its cost, the review
- * step of decision 0074: this confirms it. Returns once the page left /request, showed an
+ * step: this confirms it. Returns once the page left /request, showed an
  * error, or confirmed.
  */
 export async function submitRequest(page: Page) {
@@ -246,7 +246,7 @@ export async function openDisclosure(summary: Locator) {
 
 /**
  * `text` where the page explains it: under its field, or in the form's own error block; not
- * the error summary's link to it at the top of the form (decision 0121), which the summary's
+ * the error summary's link to it at the top of the form, which the summary's
  * own tests check.
  */
 export function messageText(scope: Page | Locator, text: string | RegExp) {
@@ -257,7 +257,7 @@ export function messageText(scope: Page | Locator, text: string | RegExp) {
     .and(page.locator(":not([data-testid=error-summary] *)"));
 }
 
-/** The error summary's link to a message (decision 0121). */
+/** The error summary's link to a message. */
 export function summaryLink(scope: Page | Locator, text: string | RegExp) {
   return scope.getByTestId("error-summary").getByRole("link", { name: text });
 }

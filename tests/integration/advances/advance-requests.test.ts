@@ -327,7 +327,7 @@ describe("/request page", () => {
     accountType: "checking",
     routingNumber: "",
     accountNumber: "",
-    // The disclosure the page showed was for $300.00 over 2 periods (decision 0074).
+    // The disclosure the page showed was for $300.00 over 2 periods.
     quotedFor: "30000:2",
   };
 

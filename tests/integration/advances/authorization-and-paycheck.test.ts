@@ -34,7 +34,7 @@ import { disableStripe } from "#tests/support/payments";
 
 // The wage-deduction authorization before the very first advance, what an advance leaves of
 // the next paycheck where the employee's net pay is known, and the records retention setting
-// (docs/decisions/0126, docs/compliance.md).
+// (docs/compliance.md).
 
 useTestDatabase();
 beforeAll(() => disableStripe());

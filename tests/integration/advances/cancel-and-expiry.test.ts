@@ -43,7 +43,7 @@ import {
 } from "#tests/support/factories";
 
 import { checkInvariants } from "~/models/reports/index.server";
-// Self-service cancel and the 7-day expiry of unpaid approvals (docs/decisions/0047): status
+// Self-service cancel and the 7-day expiry of unpaid approvals: status
 // CANCELLED, the reserved balance back exactly once whatever races it, the employer's queue
 // told live; an approved advance never paid for has no deductions and is never collected.
 

@@ -29,7 +29,7 @@ import {
 } from "#tests/support/payments";
 import { requestRow } from "#tests/support/rows";
 
-// A company that pays the fee (decision 0081): its employees see $0.00 before committing,
+// A company that pays the fee: its employees see $0.00 before committing,
 // checkout asks only for a confirmation ("Get my card"), nothing is authorized or charged on
 // the employee's card, and the fee is billed to the company in the ledger and the reports.
 

@@ -34,10 +34,9 @@ import {
 import { requestRow } from "#tests/support/rows";
 
 import { checkInvariants } from "~/models/reports/index.server";
-// A state whose monthly cap on fees is used up makes the next advance's fee $0.00
-// (docs/decisions/0112, 0126): checkout never sends it through payment, the employee confirms
-// without a charge, as when the company pays the fee. With the sandbox and with Stripe (the
-// real SDK against the fake Stripe server).
+// A state whose monthly cap on fees is used up makes the next advance's fee $0.00: checkout never
+// sends it through payment, the employee confirms without a charge, as when the company pays the
+// fee. With the sandbox and with Stripe (the real SDK against the fake Stripe server).
 
 useTestDatabase();
 

@@ -66,7 +66,7 @@ import { requestRow } from "#tests/support/rows";
 import { disableStripe } from "#tests/support/payments";
 
 import { checkInvariants } from "~/models/reports/index.server";
-// The state an employee works in and its rules (docs/decisions/0112, docs/compliance.md), and
+// The state an employee works in and its rules (docs/compliance.md), and
 // the company's limits on repeat use, on the database: the quote, /request, the API, the
 // request rules and checkout all apply them.
 
@@ -430,7 +430,7 @@ describe("the company's limits on repeat use", () => {
   });
 
   it("one day of pause reads in the singular", async () => {
-    // The company default is one day (decision 0112).
+    // The company default is one day.
     const { user } = await linked();
     expect((await requestPage(user)).limits).toContain(
       "A pause of 1 day after each advance is repaid before the next one.",

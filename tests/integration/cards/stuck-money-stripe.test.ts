@@ -26,7 +26,7 @@ import {
 import { requestRow } from "#tests/support/rows";
 
 import { checkInvariants } from "~/models/reports/index.server";
-// No stuck money (docs/decisions/0078) through the Stripe adapter: the real stripe SDK against
+// No stuck money through the Stripe adapter: the real stripe SDK against
 // the fake Stripe server, with its 500s (the SDK retries twice with the same idempotency key).
 
 useTestDatabase();

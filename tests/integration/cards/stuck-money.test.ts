@@ -47,7 +47,7 @@ import { cardsOf, disableStripe } from "#tests/support/payments";
 import { deductionsOf, employeeOf, requestRow } from "#tests/support/rows";
 
 import { checkInvariants } from "~/models/reports/index.server";
-// No stuck money (docs/decisions/0078), on the sandbox provider: a card that fails after the
+// No stuck money, on the sandbox provider: a card that fails after the
 // fee was captured is recovered by the job, one that keeps failing is refunded after the hour,
 // an approval past 7 days cannot be paid, and a cancel racing a payment leaves no hold.
 

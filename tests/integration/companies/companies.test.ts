@@ -54,7 +54,7 @@ import {
 import { balanceOf, companyIdOf, employeeOf } from "#tests/support/rows";
 import { useMailDelivery } from "#tests/support/mail-delivery";
 
-// Companies with a team, and people who join by invitation (docs/decisions/0077-companies.md):
+// Companies with a team, and people who join by invitation:
 // the mails arrive on a real SMTP server on 127.0.0.1, delivered by the job queue; the pages'
 // loaders and actions are called as Remix calls them.
 
@@ -558,7 +558,7 @@ describe("the Add Employee dialog", () => {
     expect(mail.mail.subject).toBe(
       "Dialog Deli created your account; choose your own password",
     );
-    // Once delivered, the outbox row keeps no link (docs/decisions/0097).
+    // Once delivered, the outbox row keeps no link.
     await expect
       .poll(async () => {
         const [row] = await db()

@@ -25,7 +25,7 @@ import { useMailDelivery } from "#tests/support/mail-delivery";
 import { toastCookieOf, toastOf } from "#tests/support/toasts";
 import { readToast } from "~/web/toast.server";
 
-// Invitation links are not readable after they are sent (docs/decisions/0097): the mails go to
+// Invitation links are not readable after they are sent: the mails go to
 // a real SMTP receiver on 127.0.0.1, which stands for the invitee's mailbox; the inviter's
 // outbox says that the mail went and to whom, never its link; and a member removed from the
 // company takes with them the invitations they sent that are still pending and the API keys

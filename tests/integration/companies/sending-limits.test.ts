@@ -24,7 +24,7 @@ import {
   requestAs,
 } from "#tests/support/factories";
 
-// Invitations a company may send (decision 0099): 250 an hour and a day until one of its owners
+// Invitations a company may send: 250 an hour and a day until one of its owners
 // has confirmed their e-mail address by the link mailed at registration, then 10,000 an hour and
 // 20,000 a day. The form, the API, resending and a roster import all reserve through one
 // domain function, and a refusal is a 429 with a message in the caller's language.

@@ -28,7 +28,7 @@ import {
 } from "#tests/support/factories";
 import { toastOf } from "#tests/support/toasts";
 
-// The team page (/settings/team) and the invitations' language (docs/decisions/0123): the last
+// The team page (/settings/team) and the invitations' language: the last
 // sign-in is the real one, a removal takes its confirmation, and an invitation's mail is in
 // the language chosen when inviting (the company's by default), with a footer that is true of
 // a mail to someone with no account.

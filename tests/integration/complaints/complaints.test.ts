@@ -30,8 +30,8 @@ import {
   requestAs,
 } from "#tests/support/factories";
 
-// Complaints from filing to resolution, with their mails, due dates, reminders and role checks
-// (docs/decisions/0113), on the test database (PGlite, or PostgreSQL with TEST_DATABASE_URL).
+// Complaints from filing to resolution, with their mails, due dates, reminders and role checks, on
+// the test database (PGlite, or PostgreSQL with TEST_DATABASE_URL).
 
 useTestDatabase();
 

@@ -27,7 +27,7 @@ import {
 import { TEST_PASSWORD, uniqueName } from "#tests/support/factories";
 
 import { registerUser } from "~/models/companies/index.server";
-// API keys (docs/decisions/0079-api-keys-idempotency-webhooks.md): an owner makes one, a
+// API keys: an owner makes one, a
 // caller uses it as `Authorization: Bearer …` on the employer's endpoints within its scopes.
 // Everything through the real route modules and a real database.
 

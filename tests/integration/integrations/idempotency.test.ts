@@ -24,7 +24,7 @@ import {
   uniqueName,
 } from "#tests/support/factories";
 
-// Idempotent writes (decision 0079): the same Idempotency-Key with the same body replays the
+// Idempotent writes: the same Idempotency-Key with the same body replays the
 // first response without acting again, even when the requests arrive together; a different
 // body is 422. Real route modules, a real database.
 

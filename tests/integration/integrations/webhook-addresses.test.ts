@@ -27,7 +27,7 @@ import {
   requestAs,
 } from "#tests/support/factories";
 
-// Webhook addresses (decision 0096): with private networks not allowed, every form of every
+// Webhook addresses: with private networks not allowed, every form of every
 // non-public range is refused when an endpoint is registered (the JSON API and /settings/api,
 // one domain function) and again when a delivery connects, on the address connected to — a
 // literal in the URL, or what the one lookup answered for a name (the resolver is injected:

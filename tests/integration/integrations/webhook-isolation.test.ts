@@ -15,12 +15,12 @@ import {
 } from "#tests/support/factories";
 import { useMailDelivery } from "#tests/support/mail-delivery";
 
-// One company's webhook endpoints that never answer must not hold up anyone's mail
-// (decision 0098): eight endpoints on a real HTTP server on 127.0.0.1 that accepts every
-// request and never answers, each attempt waiting out the full 10-second timeout, while another
-// company's employee asks for a password reset. The reset mail is timed to its arrival at the
-// real SMTP receiver, against the same mail sent while no webhook was pending. The job worker
-// runs as the app runs it (graphile-worker on PostgreSQL, the in-process loops on PGlite).
+// One company's webhook endpoints that never answer must not hold up anyone's mail: eight
+// endpoints on a real HTTP server on 127.0.0.1 that accepts every request and never answers, each
+// attempt waiting out the full 10-second timeout, while another company's employee asks for a
+// password reset. The reset mail is timed to its arrival at the real SMTP receiver, against the
+// same mail sent while no webhook was pending. The job worker runs as the app runs it
+// (graphile-worker on PostgreSQL, the in-process loops on PGlite).
 
 useTestDatabase();
 const smtp = useMailDelivery();

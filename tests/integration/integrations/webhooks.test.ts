@@ -48,7 +48,7 @@ import {
   requestAs,
 } from "#tests/support/factories";
 
-// Signed webhooks (decision 0079) delivered to a real HTTP receiver on 127.0.0.1: the body and
+// Signed webhooks delivered to a real HTTP receiver on 127.0.0.1: the body and
 // the Grocery-Advance-Signature header are checked as a receiver would, with the endpoint's
 // secret; a 500 and a timeout are retried; a private address is refused without the setting.
 

@@ -35,12 +35,12 @@ import {
 } from "#tests/support/factories";
 import { action as checkoutAction } from "~/routes/_app.checkout";
 
-// Each company's balances per account and month, kept as postings are written and read by key
-// (docs/decisions/0102): after a month of mixed money actions — checkouts (the fee paid by the
-// employee and by the company), purchases, a merchant refund, payroll results in full, in part
-// and missed, arrears, an offboarding with its card closed and the rest written off — the
-// figures the reports read equal the sums of the postings, unfolded, folded, and folded with
-// more postings on top; and the invariant check catches a balance that differs.
+// Each company's balances per account and month, kept as postings are written and read by key:
+// after a month of mixed money actions — checkouts (the fee paid by the employee and by the
+// company), purchases, a merchant refund, payroll results in full, in part and missed, arrears, an
+// offboarding with its card closed and the rest written off — the figures the reports read equal
+// the sums of the postings, unfolded, folded, and folded with more postings on top; and the
+// invariant check catches a balance that differs.
 
 useTestDatabase();
 
@@ -194,7 +194,7 @@ it("keeps each company's balances equal to its postings through a month of mixed
   for (const e of [employer, other])
     await updatePaySchedule(e, { frequency: "BIWEEKLY", nextPayDate: payDay1 });
 
-  // Checkouts: fees paid by the employees, then by the company (decision 0081).
+  // Checkouts: fees paid by the employees, then by the company.
   const ana = await carded(employer, "Ana", "400.00", 2);
   const ben = await carded(employer, "Ben", "300.00", 1);
   const dan = await carded(employer, "Dan", "250.00", 2);

@@ -13,7 +13,7 @@ import { useTestDatabase } from "#tests/support/db";
 // lost before the answer arrives (a planned failover terminated it in a CI run of the failover
 // test). graphile-worker only asks again later; the job stayed locked by that worker, for its
 // 4-hour lock timeout. Here a proxy between the worker and PostgreSQL drops the connection at
-// exactly that moment, once, and the job must still run within seconds (docs/decisions/0072).
+// exactly that moment, once, and the job must still run within seconds.
 
 const database = useTestDatabase();
 

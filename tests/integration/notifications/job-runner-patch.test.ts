@@ -5,7 +5,7 @@ import { useTestDatabase } from "#tests/support/db";
 // graphile-worker 0.16.6's runner watches its worker pool and its cron with `promise.finally`,
 // whose own promise rejected unhandled when either ended on an error. The failover test met
 // it: the cron's database query found no primary ("no primary among …"), and the web process
-// logged a stray error. The patch (patches/graphile-worker+0.16.6.patch, docs/decisions/0072)
+// logged a stray error. The patch (patches/graphile-worker+0.16.6.patch, decision 0072)
 // handles those promises; the error reaches the caller through `runner.promise` alone. Here the
 // cron fails at once (its table is missing), which is the same path.
 

@@ -41,7 +41,7 @@ import {
 import { useMailDelivery } from "#tests/support/mail-delivery";
 
 // The mails of a whole journey for people who chose Spanish, on a real SMTP server through the
-// job queue (docs/decisions/0084-languages-and-the-javascript-budget.md): the invitation (in
+// job queue: the invitation (in
 // the inviter's language), the approval, the card issued, the deduction reminder and the
 // password reset; then a decline, a cancel, a card that could not be issued and a password
 // change for an employee who chose Spanish on /profile; and the employer side's mails.
@@ -91,7 +91,7 @@ describe("the mails of a journey, for people who chose Spanish", () => {
   it("invitation, approval, card issued, deduction reminder and password reset arrive in Spanish", async () => {
     const { employer, employee, buyer } = await spanishCompany();
 
-    // The invitation: in the language the inviter chose for it (decision 0123).
+    // The invitation: in the language the inviter chose for it.
     const invitee = `nuevo-${employer.id}@example.com`;
     await inviteEmployee(employer, {
       email: invitee,

@@ -21,14 +21,13 @@ import {
 import { freePort } from "#tests/support/servers";
 import { startSmtpServer, type SmtpServer } from "#tests/support/smtp";
 
-// A commit that PostgreSQL acknowledged without its synchronous standby's confirmation
-// (decision 0093). pg_auto_failover turns synchronous replication off on a primary whose
-// standby it thinks is lost, and cancels the commits waiting for that standby with
-// pg_cancel_backend: PostgreSQL then answers those COMMITs with success and a WARNING. Such a
-// mark of a mail as sent can be undone by a failover, and the mail sent again. Here, on a
-// private server whose synchronous standby never comes (so every commit waits), the test
-// does what pg_auto_failover does, and the mail must not be given up as marked until a commit
-// that was waited for.
+// A commit that PostgreSQL acknowledged without its synchronous standby's confirmation.
+// pg_auto_failover turns synchronous replication off on a primary whose standby it thinks is lost,
+// and cancels the commits waiting for that standby with pg_cancel_backend: PostgreSQL then answers
+// those COMMITs with success and a WARNING. Such a mark of a mail as sent can be undone by a
+// failover, and the mail sent again. Here, on a private server whose synchronous standby never
+// comes (so every commit waits), the test does what pg_auto_failover does, and the mail must not
+// be given up as marked until a commit that was waited for.
 
 const available = postgresBinariesInstalled();
 

@@ -157,7 +157,7 @@ describe("/outbox without a mail server", () => {
       }),
     );
     expect(clean.headers.get("Cache-Control")).toBe("no-store");
-    // Its own form must post with a real Origin (decision 0069); no other site hears of it.
+    // Its own form must post with a real Origin; no other site hears of it.
     expect(clean.headers.get("Referrer-Policy")).toBe("same-origin");
     const { i18n, ...page } = await clean.json();
     expect(page).toEqual({ token, live: true });

@@ -54,7 +54,7 @@ import {
 } from "#tests/support/factories";
 import type { User } from "#db/schema";
 
-// Web Push end to end (docs/decisions/0116): devices subscribe through the profile's and the
+// Web Push end to end: devices subscribe through the profile's and the
 // settings' posts, notices are enqueued by the real actions, delivered by the queue's task
 // (`deliverPush`, what the worker runs) to a push service on 127.0.0.1 that decrypts each
 // payload (RFC 8291 aes128gcm) with the private key and auth secret only the "browser" (this

@@ -17,7 +17,7 @@ import { deductionsOf, employeeOf, requestRow } from "#tests/support/rows";
 import { createEmployee, createEmployer } from "#tests/support/factories";
 
 import { checkInvariants } from "~/models/reports/index.server";
-// One employee through a month on a biweekly schedule (decision 0080): an advance, purchases,
+// One employee through a month on a biweekly schedule: an advance, purchases,
 // two payrolls (the second one short), the arrears, offboarding and the write-off, with the
 // ledger's entries and the balances at each step. The story is printed for the record.
 

@@ -22,7 +22,7 @@ import { useTestDatabase } from "#tests/support/db";
 import { createEmployee, createEmployer } from "#tests/support/factories";
 
 import { checkInvariants } from "~/models/reports/index.server";
-// One $300 advance through the whole money loop (docs/decisions/0047): request → approve →
+// One $300 advance through the whole money loop: request → approve →
 // checkout (a hold) → card (the fee captured, the rest released, the schedule made) → payroll.
 // The story is printed for the record.
 

@@ -28,7 +28,7 @@ import { connectPayroll, useFakeFinch } from "#tests/support/finch";
 import { requestRow } from "#tests/support/rows";
 
 // Assisted or automated is the connection's, read from Finch's GET /introspect (its
-// authentication method's type) and kept (decision 0146); every deduction job is checked at GET
+// authentication method's type) and kept; every deduction job is checked at GET
 // /jobs/manual/{id} and kept as Finch reports it (pending, in_progress, complete, error). An
 // assisted connection's amounts are written earlier, its deduction may be registered (Finch's
 // register endpoint is for assisted providers only) and its pending job is shown as Finch's

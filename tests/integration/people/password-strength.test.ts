@@ -24,7 +24,7 @@ import {
 // Weak passwords: the SPEC's length rule stays, and very common or guessable passwords are
 // refused on registration (page and API), add-employee and a password change, with a clear
 // message on the password field. The demo seed writes its users directly and keeps
-// `password123` (docs/decisions/0030-weak-passwords.md).
+// `password123` (decision 0030).
 
 useTestDatabase();
 

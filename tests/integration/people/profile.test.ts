@@ -67,14 +67,14 @@ describe("/profile", () => {
         department: "Deli",
         availableBalance: "$500.00",
         memberSince: expect.stringMatching(/^[A-Z][a-z]{2} [1-9]\d?, \d{4}$/),
-        // No work state recorded (decision 0112).
+        // No work state recorded.
         workState: "",
       },
       // The wage-deduction authorization: none signed yet.
       authorization: null,
       authorizationWithdrawn: false,
       authorizationVersion: expect.any(String),
-      // No usual net pay entered (decision 0126).
+      // No usual net pay entered.
       netPay: null,
       // The account's own audit trail (tests/integration/audit/audit-trail.test.ts).
       activity: [
@@ -90,7 +90,7 @@ describe("/profile", () => {
       devices: [],
       // E-mail choices: both on until the employee turns one off.
       emailChoices: { decisions: true, deductions: true },
-      // Push: no device yet; every type of the role on until turned off (decision 0116).
+      // Push: no device yet; every type of the role on until turned off.
       push: {
         devices: [],
         types: [

@@ -62,7 +62,7 @@ async function signIn(
   expect(res.status).toBe(200);
   return {
     cookie: sessionPair(res),
-    // The session's own cookie (the device cookie is set beside it, decision 0071).
+    // The session's own cookie (the device cookie is set beside it).
     setCookie: res.headers
       .getSetCookie()
       .find((c) => c.startsWith("__session="))!,

@@ -16,7 +16,7 @@ import {
 import { companyIdOf } from "#tests/support/rows";
 
 // The /auth form (through its remix-auth strategy) and POST /api/login are one sign-in:
-// `signIn` in app/models/people/sign-in.server.ts (decision 0062). Counted here by wrapping it, and
+// `signIn` in app/models/people/sign-in.server.ts. Counted here by wrapping it, and
 // shown by behaviour: one lockout counts the attempts of both, both write the same audit row.
 
 const signInCalls = vi.hoisted(() => ({ modes: [] as string[] }));

@@ -28,7 +28,7 @@ import { useTestDatabase } from "#tests/support/db";
 import { cardedAdvance, insertAdvance } from "#tests/support/data";
 import { createEmployee, createEmployer } from "#tests/support/factories";
 
-// Records retention (docs/decisions/0113): past the company's retention, a leaver with no open
+// Records retention: past the company's retention, a leaver with no open
 // money loses their personal data; leavers with open money, recent leavers and employees keep
 // theirs; the ledger's sums, the invariants and the regulators' figures are the same after.
 

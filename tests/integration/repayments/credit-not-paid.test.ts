@@ -30,7 +30,7 @@ import {
 } from "#tests/support/factories";
 
 import { checkInvariants } from "~/models/reports/index.server";
-// A reimbursement line the payroll did not pay (decision 0118): recorded as NOT_PAID from the
+// A reimbursement line the payroll did not pay: recorded as NOT_PAID from the
 // run's page (a plain form) or the results endpoint; nothing is posted, the credit stays owed
 // and goes on the next run, which pays it. Bad input is refused with a message, changing nothing.
 

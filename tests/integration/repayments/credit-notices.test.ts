@@ -22,7 +22,7 @@ import { useMailDelivery } from "#tests/support/mail-delivery";
 import { employeeOf } from "#tests/support/rows";
 import { createEmployee, createEmployer } from "#tests/support/factories";
 
-// The credit's e-mails (decision 0118), on a real SMTP receiver through the job queue: when the
+// The credit's e-mails, on a real SMTP receiver through the job queue: when the
 // program comes to owe an employee money back (a card closed with collected beyond spent, a
 // payroll result that collected more than was still owed, a leaver owed money) the employee is
 // told how much and how and when it comes back, in their language; and again when it is paid.

@@ -32,7 +32,7 @@ import {
   requestAs,
 } from "#tests/support/factories";
 
-// Credits shown to the employer and in the employee's history (decision 0118): the employer
+// Credits shown to the employer and in the employee's history: the employer
 // dashboard's "Owed back to employees", the to-do's leaver owed money (owners and admins), the
 // report's owed back and paid back, and the history's "We owe you … it comes back on …" then
 // the payback, every figure the ledger's.

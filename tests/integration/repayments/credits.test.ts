@@ -37,7 +37,7 @@ import {
 } from "#tests/support/factories";
 
 import { checkInvariants } from "~/models/reports/index.server";
-// Credits paid back (docs/decisions/0107): what payroll collected beyond what the cards spent is
+// Credits paid back: what payroll collected beyond what the cards spent is
 // shown to the employee ("We owe you"), netted first against their other advances, otherwise
 // paid back as a reimbursement line on the next payroll run (confirmed by its results) or, for
 // a leaver, by a payment the employer records; every step on the ledger, the invariants holding.

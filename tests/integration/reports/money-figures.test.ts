@@ -24,7 +24,7 @@ import {
   requestAs,
 } from "#tests/support/factories";
 
-// Every surface tells a card's figures as the ledger has them (docs/decisions/0103): the card
+// Every surface tells a card's figures as the ledger has them: the card
 // API, the dashboard and the card page agree, refunds lower the spend, a closed card has
 // nothing left.
 

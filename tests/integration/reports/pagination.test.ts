@@ -16,7 +16,7 @@ import {
   requestAs,
 } from "#tests/support/factories";
 
-// Lists that grow with the company come a page at a time (docs/decisions/0022).
+// Lists that grow with the company come a page at a time.
 
 useTestDatabase();
 

@@ -22,7 +22,7 @@ import {
 } from "#tests/support/factories";
 
 // The regulators' report for a seeded year against figures the test computes itself from what
-// it seeded (docs/decisions/0113).
+// it seeded.
 
 useTestDatabase();
 

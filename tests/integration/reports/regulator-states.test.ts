@@ -22,7 +22,7 @@ import {
 } from "#tests/support/factories";
 
 // The regulators' report for one state: a seeded year across two states (and an advance filed
-// with no state), each figure counted here from what was seeded (docs/decisions/0113, 0126).
+// with no state), each figure counted here from what was seeded.
 
 useTestDatabase();
 

@@ -42,7 +42,7 @@ import { createEmployee, createEmployer } from "#tests/support/factories";
 import { companyIdOf } from "#tests/support/rows";
 import { DAY_MS } from "~/utils/pay-schedule";
 
-// The reports' rollup (docs/decisions/0039-reports-rollup.md): after any sequence of the
+// The reports' rollup: after any sequence of the
 // actions that move a figure, the rollup kept by the triggers and the compaction equals one
 // rebuilt from the requests, and /reports and the employer dashboard's figures read what the
 // requests say, folded or not.

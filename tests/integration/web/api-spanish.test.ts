@@ -13,7 +13,7 @@ import {
   requestAs,
 } from "#tests/support/factories";
 
-// JSON API errors in the language of Accept-Language (docs/decisions/0084-…): only `message`
+// JSON API errors in the language of Accept-Language: only `message`
 // (and the field messages under `errors`) change; the status, the body's shape, the field
 // names and any code stay what they are in English. Each call runs in the request context
 // the server adapter opens, with the language it takes from the headers (scripts/server.js:

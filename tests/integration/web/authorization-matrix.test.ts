@@ -2939,7 +2939,7 @@ describe("authorization matrix", () => {
   });
 });
 
-// The same rows with API keys as the actors (decision 0079): a key of company A holding every
+// The same rows with API keys as the actors: a key of company A holding every
 // scope gets what its owner EA gets, a key of company B what EB gets (another company's record:
 // 404), a key of A holding only payroll:read gets 403 on every other employer
 // endpoint, and a revoked key 401 everywhere. Employee endpoints, and any-user endpoints without

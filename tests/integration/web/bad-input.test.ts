@@ -166,7 +166,7 @@ const { value: anyValue } = fc.letrec<{ value: unknown }>((tie) => ({
 /**
  * Characters that break careless code: NUL, a lone surrogate, RTL override, quotes, and every
  * kind single-line fields refuse (line breaks, C0 and C1 controls, bidirectional overrides and
- * isolates, zero-width characters; docs/decisions/0070-single-line-text.md)...
+ * isolates, zero-width characters)...
  */
 const POISON = fc.constantFrom(
   "\u0000",

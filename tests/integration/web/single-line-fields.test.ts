@@ -30,7 +30,7 @@ import {
   requestAs,
 } from "#tests/support/factories";
 
-// Single-line text is single-line (docs/decisions/0070-single-line-text.md): every single-line
+// Single-line text is single-line: every single-line
 // field of every form and JSON body refuses control characters, bidirectional overrides and
 // isolates and zero-width characters with a message naming the field, in the shared schema (so
 // the browser says the same) and through the routes, which then change nothing.

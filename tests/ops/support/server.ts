@@ -147,7 +147,7 @@ export async function login(
 
 /**
  * Signs the wage-deduction authorization as the employee does on /profile (a plain form post):
- * every employee signs it before a first advance (docs/decisions/0126).
+ * every employee signs it before a first advance.
  */
 export async function signAuthorization(
   url: string,

@@ -1,5 +1,5 @@
 // The employee's JSON API messages, keyed by their English text (natural-language keys, joined
-// to the `messages` namespace; field names, statuses and codes never change; decision 0084).
+// to the `messages` namespace; field names, statuses and codes never change).
 const api = {
   "Employee record not found": "Employee record not found",
   "You don't have permission to access this resource.":

@@ -1,5 +1,5 @@
 // The `complaints` namespace in English: /complaints (an employee's complaints and disputes),
-// /complaint-queue (the employer's queue) and their e-mails (docs/decisions/0113).
+// /complaint-queue (the employer's queue) and their e-mails.
 const complaints = {
   heading: "Complaints and disputes",
   intro:

@@ -1,5 +1,5 @@
 // The `messages` namespace's entries in English for complaints (keyed by the English text;
-// spread into it by ./messages; docs/decisions/0113).
+// spread into it by ./messages).
 const complaintMessages = {
   "Complaint sent": "Complaint sent",
   "Your reference is {{reference}}. We e-mailed you an acknowledgement.":

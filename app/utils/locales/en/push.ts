@@ -1,5 +1,5 @@
 // The `push` namespace in English: the notification settings on /profile and /settings, and
-// the texts of the push notifications themselves (docs/decisions/0116).
+// the texts of the push notifications themselves.
 const push = {
   settings: {
     title: "Notifications on your devices",

@@ -1,5 +1,5 @@
 // The `regulator` namespace in English: /reports/regulator, the figures the state laws ask of
-// an earned-wage access provider (docs/decisions/0113).
+// an earned-wage access provider.
 const regulator = {
   heading: "Regulators' report",
   intro:

@@ -1,5 +1,5 @@
 // The employee's form and validation messages, refusals and toasts, keyed by their English text
-// (natural-language keys, joined to the `messages` namespace; docs/decisions/0084-…).
+// (natural-language keys, joined to the `messages` namespace).
 const validation = {
   // /profile
   "Enter your current password to change it":

@@ -1,5 +1,5 @@
 // The employee's JSON API messages in US Spanish, keyed by their English text (joined to the
-// `messages` namespace; field names, statuses and codes never change; decision 0084).
+// `messages` namespace; field names, statuses and codes never change).
 const api = {
   "Employee record not found": "No se encontró el registro del empleado",
   "You don't have permission to access this resource.":

@@ -1,5 +1,5 @@
 // The `complaints` namespace in US Spanish: /complaints, /complaint-queue and their e-mails
-// (docs/decisions/0113; docs/i18n-glossary.md).
+// (docs/i18n-glossary.md).
 const complaints = {
   heading: "Quejas y disputas",
   intro:

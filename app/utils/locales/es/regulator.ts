@@ -1,4 +1,4 @@
-// The `regulator` namespace in US Spanish: /reports/regulator (docs/decisions/0113).
+// The `regulator` namespace in US Spanish: /reports/regulator.
 const regulator = {
   heading: "Informe para los reguladores",
   intro:

@@ -140,7 +140,7 @@ export async function expectAccessible(page: Page) {
   if (test.info().project.use.javaScriptEnabled === false) return;
   // axe-core itself, put in the page once and run there: the same rules on the same page as
   // @axe-core/playwright's legacy mode, which evaluated the 1.3 MB unminified source twice and
-  // asked the page four times more per scan (270 ms a scan against 460 ms here). Only
+  // asked the page four times more per scan (decision 0156). Only
   // cross-origin frames would go unscanned, and these pages have none. Only the violations
   // are read (axe's resultTypes option): the same rules run on every node, and a violation
   // still lists every node it was found on.

@@ -356,11 +356,6 @@ function tableCrossings(
  * entry here that no longer crosses, so the list only shrinks.
  */
 const CROSSINGS_TO_MOVE: string[] = [
-  // A webhook endpoint's disabling (in the delivery job) and a payroll connection's fault (in
-  // integrations' transaction) mail the company's owners, and the payroll file its owners and
-  // admins, looked up where they are sent: the calling domain is to pass them in.
-  "app/models/integrations/webhook-delivery.server.ts: users",
-  "app/models/notifications/payroll-notices.server.ts: users",
   // The advances ask whether a request has its card yet (cancel, pay) and read the schedule for
   // the limits; cards and repayments are above them.
   "app/models/advances/cancel-core.server.ts: virtual_cards",

@@ -362,8 +362,6 @@ const CROSSINGS_TO_MOVE: string[] = [
   "app/models/advances/cancel.server.ts: virtual_cards",
   "app/models/advances/limits.server.ts: payroll_deductions",
   "app/models/advances/payment.server.ts: virtual_cards",
-  // The audit lists name the actor and subject (users).
-  "app/models/audit/audit.server.ts: users",
   // The ledger's available balance and card subject read the requests, cards, employees and
   // companies; a credit's payback reads the payouts' runs and the company's next pay date.
   "app/models/ledger/figures.server.ts: employees",

@@ -93,3 +93,4 @@ export {
   employeeRecipient,
 } from "./recipients.server";
 export { publicEmployee } from "./public-employee.server";
+export { listActivityPeople, userNames } from "./names.server";

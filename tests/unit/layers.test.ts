@@ -356,12 +356,8 @@ function tableCrossings(
  * entry here that no longer crosses, so the list only shrinks.
  */
 const CROSSINGS_TO_MOVE: string[] = [
-  // The advances ask whether a request has its card yet (cancel, pay) and read the schedule for
-  // the limits; cards and repayments are above them.
-  "app/models/advances/cancel-core.server.ts: virtual_cards",
-  "app/models/advances/cancel.server.ts: virtual_cards",
+  // The advances read the schedule for the limits; repayments are above them.
   "app/models/advances/limits.server.ts: payroll_deductions",
-  "app/models/advances/payment.server.ts: virtual_cards",
   // The ledger's available balance and card subject read the requests, cards, employees and
   // companies; a credit's payback reads the payouts' runs and the company's next pay date.
   "app/models/ledger/figures.server.ts: employees",

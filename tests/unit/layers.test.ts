@@ -356,10 +356,13 @@ function tableCrossings(
  * entry here that no longer crosses, so the list only shrinks.
  */
 const CROSSINGS_TO_MOVE: string[] = [
-  // The advances read the schedule for the limits; repayments are above them.
+  // The advances read the schedule for the limits (when the last advance was repaid, what the
+  // next paycheck already owes); repayments are above them, and the limits' callers (filing a
+  // request, the quote, /request) are called by the routes, so no higher domain passes it yet.
   "app/models/advances/limits.server.ts: payroll_deductions",
   // The ledger's available balance and card subject read the requests, cards, employees and
-  // companies; a credit's payback reads the payouts' runs and the company's next pay date.
+  // companies; a credit's payback reads the payouts' runs and the company's next pay date, and
+  // the card's close (cards, below payroll) tells it in its own transaction.
   "app/models/ledger/figures.server.ts: employees",
   "app/models/ledger/figures.server.ts: credit_payouts",
   "app/models/ledger/figures.server.ts: payroll_runs",

@@ -1,3 +1,4 @@
+import { companyOwners } from "~/models/people/index.server";
 import {
   deliverMail,
   deliverPush,
@@ -32,7 +33,7 @@ export async function startDueWebhooks(
     ...running.keys(),
   ]);
   for (const id of due) {
-    const attempt = deliverWebhook(id)
+    const attempt = deliverWebhook(id, companyOwners)
       .then(() => {})
       .catch((error: unknown) =>
         log("warn", "webhook delivery failed; will retry", {

@@ -21,6 +21,7 @@ import {
   WEBHOOK_TASK,
 } from "~/models/integrations/index.server";
 import { CARD_RECOVERY_EVERY_MINUTES } from "~/utils/rules";
+import { companyOwners } from "~/models/people/index.server";
 import { db } from "~/utils/db.server";
 import {
   runScheduledOnce,
@@ -110,6 +111,7 @@ export const webhookTaskList: TaskList = {
   [WEBHOOK_TASK]: async (payload) => {
     await deliverWebhook(
       Number((payload as { deliveryId: number }).deliveryId),
+      companyOwners,
     );
   },
 };

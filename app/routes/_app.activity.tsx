@@ -6,11 +6,9 @@ import { Button, LinkButton } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { Pager } from "~/components/ui/pager";
 import { EmptyRow, Table, Td } from "~/components/ui/table";
-import {
-  countCompanyActivity,
-  listActivityPeople,
-  listCompanyActivity,
-} from "~/models/audit/index.server";
+import { countCompanyActivity } from "~/models/audit/index.server";
+import { listActivityPeople } from "~/models/people/index.server";
+import { listCompanyActivity } from "~/models/reports/index.server";
 import { requireEmployer } from "~/web/auth.server";
 import { formatDateTime } from "~/utils/dates";
 import { AUDIT_ACTIONS, activityQuery } from "~/validation/audit";

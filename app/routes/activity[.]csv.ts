@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { exportCompanyActivityCsv } from "~/models/audit/index.server";
+import { exportCompanyActivityCsv } from "~/models/reports/index.server";
 import { requireEmployerDownload } from "~/web/auth.server";
 import { readActivityFilter } from "~/web/activity-filter.server";
 

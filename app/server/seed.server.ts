@@ -289,6 +289,7 @@ export async function seedDemo(db: Database, now = new Date()): Promise<void> {
               capturedAmount: fromCents(fee),
               releasedAmount: "0.00",
               capturedAt: decided,
+              cardIssuedAt: decided,
             })
             .where(eq(advanceRequests.id, request.id));
           await tx.insert(payrollDeductions).values(

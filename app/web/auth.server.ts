@@ -113,16 +113,16 @@ function signInRedirect(request: Request) {
  */
 export async function signOutHeader(request: Request): Promise<string> {
   // The session's user, if the session is still live (a replayed, revoked cookie signs no one out).
-  const userId = (await getAuth(request).catch(() => null))?.user.id;
-  if (typeof userId === "number") {
+  const user = (await getAuth(request).catch(() => null))?.user;
+  if (user) {
     try {
-      await recordSignOut(userId);
+      await recordSignOut(user);
     } catch (error) {
       console.error(
         JSON.stringify({
           level: "error",
           msg: "sign-out not recorded",
-          userId,
+          userId: user.id,
           error: error instanceof Error ? error.message : String(error),
         }),
       );

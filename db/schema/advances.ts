@@ -50,6 +50,10 @@ export const advanceRequests = pgTable(
     capturedAmount: money("captured_amount"),
     releasedAmount: money("released_amount"),
     capturedAt: tstz("captured_at"),
+    // When the request's grocery card was issued, stamped by the cards domain in the transaction
+    // that stores the card: the advances ask the request, not the cards' table, whether it has
+    // its card (docs/decisions/0157).
+    cardIssuedAt: tstz("card_issued_at"),
     // A captured fee given back because no card could be issued within the retry window.
     refundedAmount: money("refunded_amount"),
     refundedAt: tstz("refunded_at"),

@@ -7,6 +7,7 @@
 //
 //   BENCH_DATABASE_URL  PostgreSQL server (default postgres://postgres@127.0.0.1:5432/postgres)
 //   BENCH_WRITE_DOC=0   do not rewrite the generated section of docs/performance.md
+import { companyOwners } from "~/models/people/index.server";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import type { AppLoadContext } from "@remix-run/node";
@@ -146,7 +147,7 @@ async function main() {
       Array.from({ length: CONCURRENCY }, async () => {
         while (next < ids.length) {
           const id = ids[next++];
-          const outcome = await deliverWebhook(id);
+          const outcome = await deliverWebhook(id, companyOwners);
           if (outcome !== "delivered") throw new Error(`${id}: ${outcome}`);
         }
       }),

@@ -180,7 +180,8 @@ export async function seedCompany(
           set paid_at = least(${at}::timestamptz, r.approval_date + interval '10 minutes'),
               authorized_amount = r.amount, captured_amount = 15.99,
               released_amount = r.amount - 15.99,
-              captured_at = least(${at}::timestamptz, r.approval_date + interval '10 minutes')
+              captured_at = least(${at}::timestamptz, r.approval_date + interval '10 minutes'),
+              card_issued_at = least(${at}::timestamptz, r.approval_date + interval '10 minutes')
           from picked where r.id = picked.id
           returning r.id, r.amount, r.paid_at
         )

@@ -156,6 +156,7 @@ async function markCarded(requestId: number, cardId: number) {
       termsVersion: request.termsVersion ?? TERMS_VERSION,
       termsAcceptedAt: request.termsAcceptedAt ?? at,
       capturedAt: at,
+      cardIssuedAt: at,
     })
     .where(eq(advanceRequests.id, requestId));
   const existing = await db()

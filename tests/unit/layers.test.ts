@@ -356,21 +356,13 @@ function tableCrossings(
  * entry here that no longer crosses, so the list only shrinks.
  */
 const CROSSINGS_TO_MOVE: string[] = [
-  // A webhook endpoint's disabling (in the delivery job) and a payroll connection's fault (in
-  // integrations' transaction) mail the company's owners, and the payroll file its owners and
-  // admins, looked up where they are sent: the calling domain is to pass them in.
-  "app/models/integrations/webhook-delivery.server.ts: users",
-  "app/models/notifications/payroll-notices.server.ts: users",
-  // The advances ask whether a request has its card yet (cancel, pay) and read the schedule for
-  // the limits; cards and repayments are above them.
-  "app/models/advances/cancel-core.server.ts: virtual_cards",
-  "app/models/advances/cancel.server.ts: virtual_cards",
+  // The advances read the schedule for the limits (when the last advance was repaid, what the
+  // next paycheck already owes); repayments are above them, and the limits' callers (filing a
+  // request, the quote, /request) are called by the routes, so no higher domain passes it yet.
   "app/models/advances/limits.server.ts: payroll_deductions",
-  "app/models/advances/payment.server.ts: virtual_cards",
-  // The audit lists name the actor and subject (users).
-  "app/models/audit/audit.server.ts: users",
   // The ledger's available balance and card subject read the requests, cards, employees and
-  // companies; a credit's payback reads the payouts' runs and the company's next pay date.
+  // companies; a credit's payback reads the payouts' runs and the company's next pay date, and
+  // the card's close (cards, below payroll) tells it in its own transaction.
   "app/models/ledger/figures.server.ts: employees",
   "app/models/ledger/figures.server.ts: credit_payouts",
   "app/models/ledger/figures.server.ts: payroll_runs",

@@ -6,12 +6,7 @@ import { requestNoticeFacts } from "./notice-facts.server";
 import { refreshAvailable } from "~/models/ledger/index.server";
 import { and, eq } from "drizzle-orm";
 import { PAY_BY_DAYS } from "~/utils/rules";
-import {
-  advanceRequests,
-  employees,
-  virtualCards,
-  type AdvanceRequest,
-} from "#db/schema";
+import { advanceRequests, employees, type AdvanceRequest } from "#db/schema";
 import type { Tx } from "~/utils/db.server";
 import { conflict } from "~/utils/errors";
 import { toCents } from "~/utils/money";
@@ -88,14 +83,13 @@ export async function applyCancellation(
   const { request } = row;
   if (request.status === "CANCELLED") throw conflict(ALREADY_CANCELLED);
   if (request.status === "DECLINED") throw conflict(CANNOT_CANCEL_DECLINED);
-  if (request.status === "APPROVED") {
-    const [card] = await tx
-      .select({ id: virtualCards.id })
-      .from(virtualCards)
-      .where(eq(virtualCards.requestId, requestId));
-    if (card || (request.paidAt && !options.allowPaid))
-      throw conflict(CANNOT_CANCEL_PAID);
-  }
+  // Issuing the card stamps card_issued_at in the transaction that stores it, holding this
+  // row's lock: the locked row says whether the request has its card.
+  if (
+    request.status === "APPROVED" &&
+    (request.cardIssuedAt !== null || (request.paidAt && !options.allowPaid))
+  )
+    throw conflict(CANNOT_CANCEL_PAID);
 
   const now = options.now ?? new Date();
   const [cancelled] = await tx

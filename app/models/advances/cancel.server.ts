@@ -1,11 +1,6 @@
 import { subDays } from "date-fns";
 import { and, eq, isNull, lt } from "drizzle-orm";
-import {
-  advanceRequests,
-  employees,
-  virtualCards,
-  type User,
-} from "#db/schema";
+import { advanceRequests, employees, type User } from "#db/schema";
 import { publish } from "~/services/events.server";
 import { db, transaction } from "~/utils/db.server";
 import { forbidden, isAppError, notFound } from "~/utils/errors";
@@ -74,12 +69,11 @@ export async function expireUnpaidAdvances(
     .select({ id: advanceRequests.id })
     .from(advanceRequests)
     .innerJoin(employees, eq(employees.id, advanceRequests.employeeId))
-    .leftJoin(virtualCards, eq(virtualCards.requestId, advanceRequests.id))
     .where(
       and(
         eq(advanceRequests.status, "APPROVED"),
         isNull(advanceRequests.paidAt),
-        isNull(virtualCards.id),
+        isNull(advanceRequests.cardIssuedAt),
         lt(advanceRequests.approvalDate, cutoff),
         companyId === undefined
           ? undefined

@@ -4,7 +4,6 @@ import {
   companies,
   employees,
   users,
-  virtualCards,
   type AdvanceRequest,
   type User,
 } from "#db/schema";
@@ -57,7 +56,6 @@ export type PayableAdvance = {
   firstName: string;
   lastName: string;
   email: string;
-  cardId: number | null;
   /** The company's setting now: it pays the fee of advances confirmed from now on. */
   companyPaysFee: boolean;
 };
@@ -71,14 +69,12 @@ function advanceQuery(executor: Executor) {
       firstName: users.firstName,
       lastName: users.lastName,
       email: users.email,
-      cardId: virtualCards.id,
       companyPaysFee: sql<boolean>`coalesce(${companies.companyPaysFee}, false)`,
     })
     .from(advanceRequests)
     .innerJoin(employees, eq(employees.id, advanceRequests.employeeId))
     .innerJoin(users, eq(users.id, employees.userId))
-    .leftJoin(companies, eq(companies.id, employees.companyId))
-    .leftJoin(virtualCards, eq(virtualCards.requestId, advanceRequests.id));
+    .leftJoin(companies, eq(companies.id, employees.companyId));
 }
 
 /**
@@ -102,7 +98,8 @@ function assertApprovedWithoutCard(advance: PayableAdvance) {
   if (advance.request.status === "DECLINED") throw conflict(DECLINED);
   if (advance.request.status === "CANCELLED") throw conflict(CANCELLED);
   if (advance.request.status !== "APPROVED") throw conflict(NOT_APPROVED);
-  if (advance.cardId !== null) throw conflict(CARD_ALREADY_ISSUED);
+  if (advance.request.cardIssuedAt !== null)
+    throw conflict(CARD_ALREADY_ISSUED);
 }
 
 function assertAmount(advance: PayableAdvance, cents: number) {
@@ -151,7 +148,7 @@ export async function findPayableAdvance(
         eq(advanceRequests.status, "APPROVED"),
         eq(advanceRequests.amount, fromCents(cents)),
         isNull(advanceRequests.paidAt),
-        isNull(virtualCards.id),
+        isNull(advanceRequests.cardIssuedAt),
       ),
     )
     .orderBy(asc(advanceRequests.approvalDate), asc(advanceRequests.id))

@@ -1,5 +1,5 @@
-import { aliasedTable, and, desc, eq, or, sql, type SQL } from "drizzle-orm";
-import { auditEvents, users, type User } from "#db/schema";
+import { and, desc, eq, or, sql, type SQL } from "drizzle-orm";
+import { auditEvents, type User } from "#db/schema";
 import { db, type Executor } from "~/utils/db.server";
 import { companyFor, companyOf } from "~/utils/company-access.server";
 import { formatMoney } from "~/utils/money";
@@ -72,27 +72,27 @@ export async function recordSignIn(
   });
 }
 
-/**
- * A sign-out, by the user id the session carried. One statement that reads the user's company
- * as it inserts; a user id that does not exist writes nothing.
- */
+/** Who an account event is by (and on): the user and their company, as people read them. */
+export type AccountActor = Pick<User, "id" | "companyId">;
+
+/** A sign-out, by the user the session carried. */
 export async function recordSignOut(
-  userId: number,
+  user: AccountActor,
   executor: Executor = db(),
 ): Promise<void> {
-  await executor.execute(sql`
-    insert into audit_events (action, actor_id, employer_id, subject_user_id)
-    select 'user.signed_out', u.id,
-           u.employer_id, u.id
-    from users u where u.id = ${userId}`);
+  await executor.insert(auditEvents).values({
+    action: "user.signed_out",
+    actorId: user.id,
+    companyId: user.companyId,
+    subjectUserId: user.id,
+  });
 }
 
 /**
- * An action a user takes on their own account (a session ended, two-factor turned on or off),
- * by user id: one statement that reads the user's company as it inserts.
+ * An action a user takes on their own account (a session ended, two-factor turned on or off).
  */
 export async function recordOwnAccountAction(
-  userId: number,
+  user: AccountActor,
   action: Extract<
     AuditAction,
     "session.revoked" | "mfa.enabled" | "mfa.disabled"
@@ -100,12 +100,13 @@ export async function recordOwnAccountAction(
   details: Record<string, unknown> | null = null,
   executor: Executor = db(),
 ): Promise<void> {
-  await executor.execute(sql`
-    insert into audit_events (action, actor_id, employer_id, subject_user_id, details)
-    select ${action}, u.id,
-           u.employer_id, u.id,
-           ${details === null ? null : JSON.stringify(details)}::jsonb
-    from users u where u.id = ${userId}`);
+  await executor.insert(auditEvents).values({
+    action,
+    actorId: user.id,
+    companyId: user.companyId,
+    subjectUserId: user.id,
+    details,
+  });
 }
 
 /** An event as /activity, its CSV and /profile show it. */
@@ -213,8 +214,14 @@ function summarize(
   return "";
 }
 
-const actor = aliasedTable(users, "actor");
-const subject = aliasedTable(users, "subject");
+/** A person's name as the lists show who acted and on whom. */
+export type PersonName = { firstName: string; lastName: string };
+
+/**
+ * The names of the users with these ids (people's read, passed in by the lists' callers); an id
+ * that is not there is left out (shown as the system, or as no one).
+ */
+export type NamesOf = (ids: number[]) => Promise<Map<number, PersonName>>;
 
 /** An action's label in `language` (the catalogue keys it with "__" for "."). */
 export function actionLabel(action: string, language: Language = "en") {
@@ -282,16 +289,51 @@ function actorNameOf(
 const columns = {
   id: auditEvents.id,
   actorId: auditEvents.actorId,
+  subjectUserId: auditEvents.subjectUserId,
   occurredAt: auditEvents.occurredAt,
   action: auditEvents.action,
-  actorFirst: actor.firstName,
-  actorLast: actor.lastName,
-  subjectFirst: subject.firstName,
-  subjectLast: subject.lastName,
   requestId: auditEvents.requestId,
   amount: auditEvents.amount,
   details: auditEvents.details,
 };
+
+/** The events as rows, each with its actor's and subject's names (namesOf). */
+async function named(
+  rows: Array<{
+    id: number;
+    actorId: number | null;
+    subjectUserId: number | null;
+    occurredAt: Date;
+    action: string;
+    requestId: number | null;
+    amount: string | null;
+    details: unknown;
+  }>,
+  namesOf: NamesOf,
+  language: Language,
+): Promise<ActivityRow[]> {
+  const ids = new Set<number>();
+  for (const r of rows) {
+    if (r.actorId !== null) ids.add(r.actorId);
+    if (r.subjectUserId !== null) ids.add(r.subjectUserId);
+  }
+  const names = ids.size > 0 ? await namesOf([...ids]) : new Map();
+  return rows.map((r) => {
+    const actor = r.actorId === null ? undefined : names.get(r.actorId);
+    const subject =
+      r.subjectUserId === null ? undefined : names.get(r.subjectUserId);
+    return toRow(
+      {
+        ...r,
+        actorFirst: actor?.firstName ?? null,
+        actorLast: actor?.lastName ?? null,
+        subjectFirst: subject?.firstName ?? null,
+        subjectLast: subject?.lastName ?? null,
+      },
+      language,
+    );
+  });
+}
 
 function companyFilter(employer: User, filter: ActivityFilter): SQL {
   const conditions: SQL[] = [
@@ -329,11 +371,13 @@ export async function countCompanyActivity(
 
 /**
  * The company's events, newest first: only rows whose employer is the caller, so another
- * company's events can never show up, whatever the filter names.
+ * company's events can never show up, whatever the filter names. `namesOf` names who acted and
+ * on whom (people's read, passed in by the caller).
  */
-export async function listCompanyActivity(
+export async function listCompanyEvents(
   employer: User,
   filter: ActivityFilter,
+  namesOf: NamesOf,
   limit?: number,
   offset = 0,
   language: Language = "en",
@@ -342,24 +386,21 @@ export async function listCompanyActivity(
   const query = db()
     .select(columns)
     .from(auditEvents)
-    .leftJoin(actor, eq(actor.id, auditEvents.actorId))
-    .leftJoin(subject, eq(subject.id, auditEvents.subjectUserId))
     .where(companyFilter(employer, filter))
     .orderBy(desc(auditEvents.occurredAt), desc(auditEvents.id));
   const rows = await (limit ? query.limit(limit).offset(offset) : query);
-  return rows.map((row) => toRow(row, language));
+  return named(rows, namesOf, language);
 }
 
 /** The user's own events (on them or by them), newest first: the /profile list. */
-export async function listOwnActivity(
+export async function listOwnEvents(
   user: User,
+  namesOf: NamesOf,
   limit = 20,
 ): Promise<ActivityRow[]> {
   const rows = await db()
     .select(columns)
     .from(auditEvents)
-    .leftJoin(actor, eq(actor.id, auditEvents.actorId))
-    .leftJoin(subject, eq(subject.id, auditEvents.subjectUserId))
     .where(
       or(
         eq(auditEvents.subjectUserId, user.id),
@@ -368,24 +409,7 @@ export async function listOwnActivity(
     )
     .orderBy(desc(auditEvents.occurredAt), desc(auditEvents.id))
     .limit(limit);
-  return rows.map((row) => toRow(row));
-}
-
-/** The employer's employees for the /activity filter: id and name. */
-export async function listActivityPeople(
-  employer: User,
-): Promise<Array<{ id: number; name: string }>> {
-  requireEmployerActor(employer);
-  const rows = await db()
-    .select({
-      id: users.id,
-      firstName: users.firstName,
-      lastName: users.lastName,
-    })
-    .from(users)
-    .where(eq(users.companyId, companyFor(employer, "activity")))
-    .orderBy(users.firstName, users.lastName, users.id);
-  return rows.map((r) => ({ id: r.id, name: `${r.firstName} ${r.lastName}` }));
+  return named(rows, namesOf, "en");
 }
 
 function csvCell(value: string): string {
@@ -394,12 +418,13 @@ function csvCell(value: string): string {
   return /[",\n\r]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
 }
 
-/** The company's events matching the filter as CSV, newest first. */
-export async function exportCompanyActivityCsv(
+/** The company's events matching the filter as CSV, newest first (names: see listCompanyEvents). */
+export async function exportCompanyEventsCsv(
   employer: User,
   filter: ActivityFilter,
+  namesOf: NamesOf,
 ): Promise<{ filename: string; csv: string }> {
-  const rows = await listCompanyActivity(employer, filter);
+  const rows = await listCompanyEvents(employer, filter, namesOf);
   const lines = [
     ["Time", "Action", "By", "On", "Request", "Amount", "Details"].join(","),
     ...rows.map((r) =>

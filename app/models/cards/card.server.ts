@@ -165,7 +165,7 @@ export async function issueGroceryCard(
   const advance = await findAdvance(actor, advanceRequestId);
   const { request } = advance;
   const actorId = actor === "webhook" ? null : actor.id;
-  if (advance.cardId !== null) {
+  if (request.cardIssuedAt !== null) {
     const existing = await cardOf(request.id);
     if (existing) return { card: toCardDto(existing), created: false };
   }
@@ -345,6 +345,8 @@ async function issueAndRecord(
         capturedAmount: fromCents(capturedCents),
         releasedAmount: fromCents(authorizedCents - capturedCents),
         capturedAt: now,
+        // The request now says it has its card (the advances read this, not the cards' table).
+        cardIssuedAt: now,
       })
       .where(eq(advanceRequests.id, request.id));
     const schedule = await scheduleRepayment(tx, request, now);

@@ -8,7 +8,7 @@ import {
   payrollConnectionRecord,
   type PayrollConnectionRecord,
 } from "~/models/integrations/index.server";
-import { getUserById } from "~/models/people/index.server";
+import { companyOwners, getUserById } from "~/models/people/index.server";
 
 // Settings › Payroll connection, the company's side of it: the connection itself is the
 // integrations domain's (payroll-connection.server.ts there); the company's name and contact it
@@ -60,6 +60,6 @@ export async function completePayrollConnect(
   owner: User,
   input: { state: string | null; code: string | null; error?: string | null },
 ): Promise<PayrollConnectionView> {
-  await completeConnect(owner, input);
+  await completeConnect(owner, input, companyOwners);
   return getPayrollConnection(owner);
 }

@@ -10,6 +10,7 @@ import {
   type User,
 } from "#db/schema";
 import { recordAudit } from "~/models/audit/index.server";
+import type { CompanyOwners } from "~/models/notifications/index.server";
 import {
   connectionAuthType,
   createConnectSession,
@@ -184,6 +185,8 @@ export async function openPayrollConnect(
 export async function completePayrollConnect(
   owner: User,
   input: { state: string | null; code: string | null; error?: string | null },
+  /** The company's owners (people's), mailed if setting up the deduction finds a fault. */
+  owners: CompanyOwners,
 ): Promise<void> {
   const companyId = companyFor(owner, "team");
   const settings = requireFinch();
@@ -253,7 +256,7 @@ export async function completePayrollConnect(
     await disconnectToken(settings, grant.accessToken).catch(() => undefined);
     throw conflict(PAYROLL_ALREADY_CONNECTED);
   }
-  await setUpDeductionAfterConnect(companyId);
+  await setUpDeductionAfterConnect(companyId, owners);
 }
 
 /** The access token of a company's connection (for the jobs that call Finch), or null. */
@@ -358,7 +361,11 @@ export async function recordPayrollSync(
  * here leaves the connection (the daily job sets the deduction up before the first write) in
  * the fault's state.
  */
-async function setUpDeductionAfterConnect(companyId: number) {
+async function setUpDeductionAfterConnect(
+  companyId: number,
+  owners: CompanyOwners,
+) {
   const [company] = await connectedCompanies(companyId);
-  if (company) await ensurePayrollDeduction(company).catch(() => undefined);
+  if (company)
+    await ensurePayrollDeduction(company, owners).catch(() => undefined);
 }

@@ -2,6 +2,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { payrollConnections, payrollIndividuals } from "#db/schema";
 import {
   notifyPayrollConnectionProblem,
+  type CompanyOwners,
   type PayrollConnectionProblem,
 } from "~/models/notifications/index.server";
 import { ensureDeduction } from "~/services/payroll/finch-deductions.server";
@@ -19,7 +20,8 @@ import {
 
 // What a payroll connection knows beyond its token (docs/decisions/0124, 0125): the company's
 // deduction in the payroll system, the state after its last call to Finch (a fault is mailed to
-// the owners once), and which payroll person each matched employee is, with their last net pay.
+// the owners once: `owners` is the calling domain's read of them), and which payroll person
+// each matched employee is, with their last net pay.
 
 /** How long we wait after a 429 whose Retry-After Finch did not give. */
 const DEFAULT_RETRY_SECONDS = 3600;
@@ -30,6 +32,7 @@ const DEFAULT_RETRY_SECONDS = 3600;
  */
 export async function setPayrollConnectionStatus(
   companyId: number,
+  owners: CompanyOwners,
   status: PayrollConnectionStatus,
   facts: {
     detail?: string | null;
@@ -86,6 +89,7 @@ export async function setPayrollConnectionStatus(
     if (before.status !== status || facts.key)
       await notifyPayrollConnectionProblem(
         tx,
+        await owners(tx, companyId),
         companyId,
         problem,
         `${status}:${facts.key ?? now.toISOString()}`,
@@ -96,18 +100,20 @@ export async function setPayrollConnectionStatus(
 /** A Finch failure as the connection's state (and the owners' mail); other errors go on. */
 export async function recordFinchFault(
   companyId: number,
+  owners: CompanyOwners,
   error: unknown,
   now: Date = new Date(),
 ): Promise<PayrollConnectionStatus> {
   if (!(error instanceof FinchCallError)) throw error;
   if (error.failure === "revoked") {
-    await setPayrollConnectionStatus(companyId, "REVOKED", {}, now);
+    await setPayrollConnectionStatus(companyId, owners, "REVOKED", {}, now);
     return "REVOKED";
   }
   if (error.failure === "rate_limited") {
     const seconds = error.retryAfter ?? DEFAULT_RETRY_SECONDS;
     await setPayrollConnectionStatus(
       companyId,
+      owners,
       "RATE_LIMITED",
       { retryAfter: new Date(now.getTime() + seconds * 1000) },
       now,
@@ -116,6 +122,7 @@ export async function recordFinchFault(
   }
   await setPayrollConnectionStatus(
     companyId,
+    owners,
     "UNAVAILABLE",
     { detail: error.status ? `HTTP ${error.status}` : null },
     now,
@@ -130,6 +137,7 @@ export async function recordFinchFault(
  */
 export async function ensurePayrollAuthType(
   company: ConnectedCompany,
+  owners: CompanyOwners,
 ): Promise<void> {
   if (company.authType !== null) return;
   try {
@@ -144,7 +152,7 @@ export async function ensurePayrollAuthType(
       .where(eq(payrollConnections.companyId, company.companyId));
     company.authType = authType;
   } catch (error) {
-    await recordFinchFault(company.companyId, error);
+    await recordFinchFault(company.companyId, owners, error);
     throw error;
   }
 }
@@ -156,9 +164,10 @@ export async function ensurePayrollAuthType(
  */
 export async function ensurePayrollDeduction(
   company: ConnectedCompany,
+  owners: CompanyOwners,
 ): Promise<string> {
   if (company.benefitId) return company.benefitId;
-  await ensurePayrollAuthType(company);
+  await ensurePayrollAuthType(company, owners);
   try {
     const { benefitId } = await ensureDeduction(
       company.settings,
@@ -172,7 +181,7 @@ export async function ensurePayrollDeduction(
     company.benefitId = benefitId;
     return benefitId;
   } catch (error) {
-    await recordFinchFault(company.companyId, error);
+    await recordFinchFault(company.companyId, owners, error);
     throw error;
   }
 }

@@ -1,6 +1,5 @@
-import { and, eq, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import {
-  users,
   webhookDeliveries,
   webhookEndpoints,
   type WebhookAttempt,
@@ -15,7 +14,11 @@ import { db, queryRows, type Executor } from "~/utils/db.server";
 import { env } from "~/utils/env.server";
 import { formatDateTime } from "~/utils/dates";
 import { webhookDisabledMail } from "~/services/mail/templates";
-import { enqueueMail, mailOrigin } from "~/models/notifications/index.server";
+import {
+  enqueueMail,
+  mailOrigin,
+  type CompanyOwners,
+} from "~/models/notifications/index.server";
 import {
   WEBHOOK_DISABLE_AFTER_FAILURES,
   WEBHOOK_DISABLE_AFTER_HOURS,
@@ -134,10 +137,12 @@ async function claimDelivery(deliveryId: number): Promise<Claim> {
  * second). Records the attempt (status code or error, and time taken) and lets the lease go; a
  * 2xx marks it delivered. Otherwise the next attempt is put off (2^n seconds, at most an hour:
  * "retry", its job added again for then on PostgreSQL), or the delivery is "failed" once older
- * than 24 hours. The endpoint counts its failures in a row; see noteEndpointFailure.
+ * than 24 hours. The endpoint counts its failures in a row; see noteEndpointFailure. `owners`
+ * reads the company's owners (people's), mailed when the endpoint is disabled.
  */
 export async function deliverWebhook(
   deliveryId: number,
+  owners: CompanyOwners,
   options: WebhookNetworkOptions = {},
 ): Promise<DeliveryOutcome> {
   const claim = await claimDelivery(deliveryId);
@@ -195,7 +200,7 @@ export async function deliverWebhook(
           where id = ${deliveryId}
           returning status, next_attempt_at as next`,
     );
-    const disabled = await noteEndpointFailure(tx, endpoint.id);
+    const disabled = await noteEndpointFailure(tx, endpoint.id, owners);
     if (!updated || updated.status === "failed" || disabled) return "failed";
     await enqueueDelivery(tx, deliveryId, endpoint.id, new Date(updated.next));
     return "retry";
@@ -211,6 +216,7 @@ export async function deliverWebhook(
 async function noteEndpointFailure(
   tx: Executor,
   endpointId: number,
+  ownersOf: CompanyOwners,
 ): Promise<boolean> {
   const [endpoint] = await queryRows<{
     newly: boolean;
@@ -232,20 +238,7 @@ async function noteEndpointFailure(
           consecutive_failures as failures, failing_since`,
   );
   if (!endpoint?.newly) return false;
-  const owners = await tx
-    .select({
-      id: users.id,
-      firstName: users.firstName,
-      email: users.email,
-      language: users.language,
-    })
-    .from(users)
-    .where(
-      and(
-        eq(users.companyId, endpoint.company),
-        eq(users.companyRole, "OWNER"),
-      ),
-    );
+  const owners = await ownersOf(tx, endpoint.company);
   for (const owner of owners)
     await enqueueMail(tx, {
       userId: owner.id,

@@ -34,6 +34,7 @@ export {
 } from "./account-notices.server";
 export type {
   AccountRecipient,
+  CompanyOwners,
   EmployeeRecipient,
   Recipient,
 } from "./recipient.server";

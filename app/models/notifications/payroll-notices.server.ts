@@ -8,12 +8,13 @@ import { intlLocale, type Language } from "~/utils/i18n";
 import { serverT } from "~/utils/i18n.server";
 import { enqueueMail, mailOrigin } from "./mail.server";
 import { pushNotice } from "./push-notices.server";
+import type { Recipient } from "./recipient.server";
 import { hasPushFor } from "./push.server";
 import { languageOf } from "./email-choices.server";
 
 // The payroll notices (docs/decisions/0049-e-mail.md): the payroll file, the deduction reminders,
-// the monthly reports, and a payroll connection's problem. Whom the reminders and the monthly
-// reports go to, and their figures, the repayments and the reports read and pass in.
+// the monthly reports, and a payroll connection's problem. Whom they go to (and the reminders'
+// and monthly reports' figures) the calling domains read and pass in.
 
 /**
  * A payroll run was created (or is still unreconciled after 3 days: `reminder`): its file is
@@ -22,7 +23,8 @@ import { languageOf } from "./email-choices.server";
  */
 export async function notifyPayrollFile(
   tx: Executor,
-  companyId: number,
+  /** The company's owners and admins (people's, read by the caller). */
+  members: Recipient[],
   run: {
     id: number;
     payDate: string;
@@ -33,19 +35,6 @@ export async function notifyPayrollFile(
   reminder = false,
 ) {
   if (run.deductions === 0) return;
-  const members = await queryRows<{
-    id: number;
-    email: string;
-    firstName: string;
-    lastName: string;
-    language: Language | null;
-  }>(
-    tx,
-    sql`select id, email, first_name as "firstName", last_name as "lastName", language
-        from users where employer_id = ${companyId} and role = 'EMPLOYER'
-          and company_role in ('OWNER', 'ADMIN')
-        order by id`,
-  );
   for (const u of members) {
     if (!reminder)
       await pushNotice(
@@ -232,23 +221,12 @@ export function payrollProblemText(
  */
 export async function notifyPayrollConnectionProblem(
   tx: Executor,
+  /** The company's owners (people's, read by the caller). */
+  owners: Recipient[],
   companyId: number,
   problem: PayrollConnectionProblem,
   key: string,
 ) {
-  const owners = await queryRows<{
-    id: number;
-    email: string;
-    firstName: string;
-    lastName: string;
-    language: Language | null;
-  }>(
-    tx,
-    sql`select id, email, first_name as "firstName", last_name as "lastName", language
-        from users where employer_id = ${companyId} and role = 'EMPLOYER'
-          and company_role = 'OWNER'
-        order by id`,
-  );
   for (const u of owners)
     await enqueueMail(tx, {
       userId: u.id,

@@ -1,3 +1,4 @@
+import { companyOwners } from "~/models/people/index.server";
 import { desc, eq } from "drizzle-orm";
 import {
   payrollRunWrites,
@@ -60,19 +61,30 @@ export async function runPayrollConnection(
     return { ...summary, outcome: "skipped" };
   try {
     // Assisted or automated decides the write's lead time and how the deduction is set up.
-    await ensurePayrollAuthType(company);
-    await ensurePayrollDeduction(company);
+    await ensurePayrollAuthType(company, companyOwners);
+    await ensurePayrollDeduction(company, companyOwners);
     await checkWriteJobs(company);
     summary.read = await readRunResults(company, now);
     summary.written = (await writeUpcomingRun(company, now))?.runId ?? null;
   } catch (error) {
     if (!(error instanceof FinchCallError)) throw error;
-    const status = await recordFinchFault(company.companyId, error, now);
+    const status = await recordFinchFault(
+      company.companyId,
+      companyOwners,
+      error,
+      now,
+    );
     return { ...summary, outcome: status as PayrollFault };
   }
   const [current] = await connectedCompanies(company.companyId);
   if (current && current.status !== "OK" && current.status !== "JOB_FAILED")
-    await setPayrollConnectionStatus(company.companyId, "OK", {}, now);
+    await setPayrollConnectionStatus(
+      company.companyId,
+      companyOwners,
+      "OK",
+      {},
+      now,
+    );
   return summary;
 }
 

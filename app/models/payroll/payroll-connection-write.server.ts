@@ -1,3 +1,4 @@
+import { companyOwners } from "~/models/people/index.server";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import {
   payrollRunWrites,
@@ -123,7 +124,7 @@ export async function writeUpcomingRun(
     : PAYROLL_WRITE_DAYS_BEFORE;
   if (nextPayDate <= today || addDaysIso(nextPayDate, -daysBefore) > today)
     return null;
-  const benefitId = await ensurePayrollDeduction(company);
+  const benefitId = await ensurePayrollDeduction(company, companyOwners);
   return db().transaction(async (tx) => {
     const run = await createRunInTx(tx, company.companyId, nextPayDate, null, {
       byConnection: true,
@@ -221,11 +222,16 @@ export async function checkWriteJobs(company: ConnectedCompany) {
       .set({ jobStatus: status, jobDetail: detail })
       .where(eq(payrollRunWrites.runId, write.runId));
     if (status === "FAILED")
-      await setPayrollConnectionStatus(company.companyId, "JOB_FAILED", {
-        payDate: write.payDate,
-        detail,
-        key: write.jobId,
-      });
+      await setPayrollConnectionStatus(
+        company.companyId,
+        companyOwners,
+        "JOB_FAILED",
+        {
+          payDate: write.payDate,
+          detail,
+          key: write.jobId,
+        },
+      );
   }
 }
 
@@ -250,7 +256,7 @@ export async function writeRunAgain(actor: User, runId: number) {
     );
   if (!company || !write) throw notFound(RUN_NOT_WRITTEN);
   try {
-    const benefitId = await ensurePayrollDeduction(company);
+    const benefitId = await ensurePayrollDeduction(company, companyOwners);
     const due = await dueByEmployee(db(), runId);
     const lines = due
       .filter((d) => d.individual_id)
@@ -274,11 +280,11 @@ export async function writeRunAgain(actor: User, runId: number) {
         details: { runId, jobId, employees: lines.length, again: true },
       });
     });
-    await setPayrollConnectionStatus(companyId, "OK");
+    await setPayrollConnectionStatus(companyId, companyOwners, "OK");
     return { jobId };
   } catch (error) {
     if (!(error instanceof FinchCallError)) throw error;
-    await recordFinchFault(companyId, error);
+    await recordFinchFault(companyId, companyOwners, error);
     throw new AppError(503, FINCH_DOWN);
   }
 }

@@ -33,7 +33,10 @@ import {
   notifyCreditPaidBack,
   notifyPayrollFile,
 } from "~/models/notifications/index.server";
-import { employeeRecipient } from "~/models/people/index.server";
+import {
+  companyMembers,
+  employeeRecipient,
+} from "~/models/people/index.server";
 import { companyFor } from "~/utils/company-access.server";
 import {
   checkRunId,
@@ -148,13 +151,17 @@ export async function createRunInTx(
         payrollRunJson(await runView(tx, companyId, run.id)),
       );
     if (!byConnection)
-      await notifyPayrollFile(tx, companyId, {
-        id: run.id,
-        payDate,
-        deductions: added.length,
-        total: fromCents(cents),
-        employees: userIds.length,
-      });
+      await notifyPayrollFile(
+        tx,
+        await companyMembers(tx, companyId, ["OWNER", "ADMIN"]),
+        {
+          id: run.id,
+          payDate,
+          deductions: added.length,
+          total: fromCents(cents),
+          employees: userIds.length,
+        },
+      );
   }
   return { runId: run.id, added: added.length, cents, userIds };
 }

@@ -5,6 +5,7 @@ import { fromCents, toCents } from "~/utils/money";
 import { isoDay } from "~/utils/pay-schedule";
 import { scheduleOf } from "~/models/companies/index.server";
 import { notifyPayrollFile } from "~/models/notifications/index.server";
+import { companyMembers } from "~/models/people/index.server";
 import { createRunInTx } from "./payroll-runs.server";
 import { type RunRow, runView } from "./payroll-run-reads.server";
 
@@ -65,7 +66,7 @@ async function remindUnreconciled(now: Date): Promise<number> {
     const open = view.deductions.filter((d) => d.status === "SUBMITTED");
     await notifyPayrollFile(
       db(),
-      run.company_id,
+      await companyMembers(db(), run.company_id, ["OWNER", "ADMIN"]),
       {
         id: run.id,
         payDate: run.pay_date,

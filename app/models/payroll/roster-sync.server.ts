@@ -1,3 +1,4 @@
+import { companyOwners } from "~/models/people/index.server";
 import { and, eq, inArray, isNull } from "drizzle-orm";
 import {
   employees,
@@ -298,7 +299,7 @@ export async function syncPayrollRosterNow(
     return await syncPayrollRoster(company, actor, now);
   } catch (error) {
     if (error instanceof FinchCallError) {
-      await recordFinchFault(companyId, error, now);
+      await recordFinchFault(companyId, companyOwners, error, now);
       throw new AppError(503, PAYROLL_SYNC_FAILED);
     }
     throw error;
@@ -316,7 +317,7 @@ export async function syncConnectedRosters(now: Date = new Date()) {
     } catch (error) {
       failed.push(company.companyId);
       if (error instanceof FinchCallError)
-        await recordFinchFault(company.companyId, error, now);
+        await recordFinchFault(company.companyId, companyOwners, error, now);
     }
   }
   return { synced, failed };

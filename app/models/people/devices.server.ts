@@ -1,3 +1,4 @@
+import { recordSessionsRevoked } from "./user.server";
 import crypto from "node:crypto";
 import { and, desc, eq, gt, isNull, sql } from "drizzle-orm";
 import { trustedDevices, users } from "#db/schema";
@@ -6,7 +7,6 @@ import { formatDate } from "~/utils/dates";
 import type { Language } from "~/utils/i18n";
 import { notFound } from "~/utils/errors";
 import { describeLastSeen, describeUserAgent } from "~/utils/user-agent";
-import { recordOwnAccountAction } from "~/models/audit/index.server";
 import { hashToken, type ClientInfo } from "./sessions.server";
 
 // Device cookies (OWASP's pattern against lockout by strangers, docs/decisions/0071). Each
@@ -130,7 +130,7 @@ export async function forgetDevice(
     )
     .returning({ id: trustedDevices.id });
   if (revoked.length === 0) throw notFound("Device not found");
-  await recordOwnAccountAction(userId, "session.revoked", {
+  await recordSessionsRevoked(userId, {
     devices: 1,
     scope: "a trusted device",
   });

@@ -87,5 +87,10 @@ export {
   isEmailConfirmed,
   resendEmailConfirmation,
 } from "./email-confirmation.server";
-export { companyMembers, employeeRecipient } from "./recipients.server";
+export {
+  companyMembers,
+  companyOwners,
+  employeeRecipient,
+} from "./recipients.server";
 export { publicEmployee } from "./public-employee.server";
+export { listActivityPeople, userNames } from "./names.server";

@@ -254,7 +254,7 @@ export async function confirmMfaEnrolment(
     await tx
       .insert(mfaRecoveryCodes)
       .values(codes.map((c) => ({ userId: user.id, codeHash: hashCode(c) })));
-    await recordOwnAccountAction(user.id, "mfa.enabled", null, tx);
+    await recordOwnAccountAction(user, "mfa.enabled", null, tx);
     await notifyMfaChanged(tx, await accountRecipient(tx, user.id), true);
   });
   return codes;
@@ -288,7 +288,7 @@ export async function disableMfa(
       .delete(mfaRecoveryCodes)
       .where(eq(mfaRecoveryCodes.userId, user.id));
     await tx.delete(userMfa).where(eq(userMfa.userId, user.id));
-    await recordOwnAccountAction(user.id, "mfa.disabled", null, tx);
+    await recordOwnAccountAction(user, "mfa.disabled", null, tx);
     await notifyMfaChanged(tx, await accountRecipient(tx, user.id), false);
   });
 }

@@ -17,13 +17,14 @@ import {
 import {
   companyOf,
   recordAudit,
-  listOwnActivity,
+  listOwnEvents,
 } from "~/models/audit/index.server";
 import {
   getEmailChoices,
   notifyPasswordChanged,
 } from "~/models/notifications/index.server";
 import { getEmployeeRecord } from "./employee-record.server";
+import { userNames } from "./names.server";
 import { accountRecipient } from "./recipients.server";
 import { assertStrongPassword } from "./user.server";
 import type { ProfileInput } from "~/validation/profile";
@@ -38,7 +39,7 @@ import type { ProfileInput } from "~/validation/profile";
 export async function loadProfile(user: User, activityShown: number) {
   const [employee, activity, emailChoices] = await Promise.all([
     getEmployeeRecord(user),
-    listOwnActivity(user, activityShown),
+    listOwnEvents(user, userNames, activityShown),
     getEmailChoices(user.id),
   ]);
   return { employee, activity, emailChoices };

@@ -63,6 +63,14 @@ export function companyMembers(
     .orderBy(asc(users.id));
 }
 
+/** A company's owners (the webhook and payroll connection notices' lookup). */
+export function companyOwners(
+  tx: Executor,
+  companyId: number,
+): Promise<Recipient[]> {
+  return companyMembers(tx, companyId, ["OWNER"]);
+}
+
 /**
  * A new session as the new-device notice needs it: whether the account had signed in before,
  * and from this user agent. Null for a session (or user) that is not there.

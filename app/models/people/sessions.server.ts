@@ -1,3 +1,4 @@
+import { recordSessionsRevoked } from "./user.server";
 import crypto from "node:crypto";
 import { and, desc, eq, isNull, ne, sql } from "drizzle-orm";
 import {
@@ -15,7 +16,6 @@ import type { Language } from "~/utils/i18n";
 import { badRequest, notFound } from "~/utils/errors";
 import { describeLastSeen, describeUserAgent } from "~/utils/user-agent";
 import type { SessionActionInput } from "~/validation/sessions";
-import { recordOwnAccountAction } from "~/models/audit/index.server";
 
 // Server-side sessions (DESIGN §5, docs/decisions/0025-server-side-sessions.md). The cookie
 // carries a random token; the table holds its SHA-256, who it belongs to and when it ends.
@@ -384,7 +384,7 @@ export async function applySessionAction(
   if (input.intent === "sign-out-others") {
     const count = await revokeAllSessions(userId, currentSessionId);
     if (count > 0)
-      await recordOwnAccountAction(userId, "session.revoked", {
+      await recordSessionsRevoked(userId, {
         sessions: count,
         scope: "all other sessions",
       });
@@ -393,7 +393,7 @@ export async function applySessionAction(
   if (input.sessionId === currentSessionId)
     throw badRequest(CANNOT_REVOKE_CURRENT);
   await revokeOwnSession(userId, input.sessionId);
-  await recordOwnAccountAction(userId, "session.revoked", { sessions: 1 });
+  await recordSessionsRevoked(userId, { sessions: 1 });
   return 1;
 }
 

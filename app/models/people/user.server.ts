@@ -13,6 +13,7 @@ import { MAX_ADVANCE_CENTS } from "~/utils/rules";
 import { env } from "~/utils/env.server";
 import { hashPassword } from "~/utils/password.server";
 import { weakPasswordProblem } from "~/utils/password-strength.server";
+import { recordOwnAccountAction } from "~/models/audit/index.server";
 import { reserveAttempt } from "./throttle.server";
 import type { z } from "zod";
 import type { userSchema } from "~/validation/api-responses";
@@ -41,6 +42,21 @@ export function toPublicUser(user: User): PublicUser {
 export async function getUserById(id: number): Promise<User | null> {
   const [user] = await db().select().from(users).where(eq(users.id, id));
   return user ?? null;
+}
+
+/**
+ * A session (or trusted device) the user ended, by user id: the audit event with their company
+ * as it is now; a user id that does not exist records nothing.
+ */
+export async function recordSessionsRevoked(
+  userId: number,
+  details: Record<string, unknown>,
+): Promise<void> {
+  const [user] = await db()
+    .select({ id: users.id, companyId: users.companyId })
+    .from(users)
+    .where(eq(users.id, userId));
+  if (user) await recordOwnAccountAction(user, "session.revoked", details);
 }
 
 export async function getUserByUsername(

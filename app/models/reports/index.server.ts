@@ -3,6 +3,10 @@
 // (tests/unit/layers.test.ts).
 
 export {
+  exportCompanyActivityCsv,
+  listCompanyActivity,
+} from "./activity.server";
+export {
   getEmployerReport,
   NO_DEPARTMENT,
   reportingPeriod,

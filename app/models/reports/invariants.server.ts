@@ -324,6 +324,17 @@ const CHECKS: Check[] = [
     describe: (r) => `request ${r.request_id} has ${r.cards} cards`,
   },
   {
+    // The advances ask the request, not the cards' table, whether it has its card.
+    rule: "a request is stamped card-issued exactly when it has a card",
+    query: sql`select r.id, r.card_issued_at, c.id as card_id from advance_requests r
+               left join virtual_cards c on c.request_id = r.id
+               where (r.card_issued_at is null) <> (c.id is null)`,
+    describe: (r) =>
+      r.card_id === null
+        ? `request ${r.id} is stamped card-issued but has no card`
+        : `request ${r.id} has card ${r.card_id} but is not stamped card-issued`,
+  },
+  {
     rule: "cards only for approved, paid requests",
     query: sql`select c.id, c.request_id, r.status, r.paid_at from virtual_cards c
                join advance_requests r on r.id = c.request_id

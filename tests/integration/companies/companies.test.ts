@@ -12,7 +12,7 @@ import {
   requestAdvance,
   signDeductionAuthorization,
 } from "~/models/advances/index.server";
-import { listCompanyActivity } from "~/models/audit/index.server";
+import { listCompanyActivity } from "~/models/reports/index.server";
 import { loadEmployeeDashboard } from "~/models/reports/index.server";
 import {
   inviteEmployee,

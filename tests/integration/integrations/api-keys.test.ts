@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { apiKeys, auditEvents, type User } from "#db/schema";
 import { requestAdvance } from "~/models/advances/index.server";
-import { listCompanyActivity } from "~/models/audit/index.server";
+import { listCompanyActivity } from "~/models/reports/index.server";
 
 import * as apiKeysRoute from "~/routes/api.api-keys.($id)";
 import * as revokeRoute from "~/routes/api.api-keys.($id)";

@@ -1,3 +1,4 @@
+import { companyOwners } from "~/models/people/index.server";
 import crypto from "node:crypto";
 import fs from "node:fs";
 import http from "node:http";
@@ -152,7 +153,7 @@ async function deliverPending() {
     .where(eq(webhookDeliveries.status, "pending"))
     .orderBy(webhookDeliveries.id);
   for (const { id } of pending)
-    expect(await deliverWebhook(id)).toBe("delivered");
+    expect(await deliverWebhook(id, companyOwners)).toBe("delivered");
 }
 
 /** Whether a delivery's Grocery-Advance-Signature is the endpoint secret's HMAC of it. */

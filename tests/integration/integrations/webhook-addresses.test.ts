@@ -1,3 +1,4 @@
+import { companyOwners } from "~/models/people/index.server";
 import http from "node:http";
 import net, { type AddressInfo } from "node:net";
 import { eq } from "drizzle-orm";
@@ -345,7 +346,7 @@ describe("webhook addresses", () => {
       const id = await deliveryTo(`https://${host}:${listenerPort}/hook`);
       allowPrivate(false);
       connections = 0;
-      expect(await deliverWebhook(id), host).toBe("retry");
+      expect(await deliverWebhook(id, companyOwners), host).toBe("retry");
       expect(connections, host).toBe(0);
       expect((await attemptsOf(id)).map((a) => a.error)).toEqual([
         "private_address",
@@ -359,7 +360,10 @@ describe("webhook addresses", () => {
     connections = 0;
     for (const address of [...PRIVATE_IPV4, ...PRIVATE_IPV6]) {
       const { resolve, calls } = answering([address]);
-      expect(await deliverWebhook(id, { resolve }), address).toBe("retry");
+      expect(
+        await deliverWebhook(id, companyOwners, { resolve }),
+        address,
+      ).toBe("retry");
       expect(calls, address).toEqual(["hooks.example.com"]);
     }
     expect(connections).toBe(0);
@@ -375,7 +379,7 @@ describe("webhook addresses", () => {
     const rebinding = answering(() =>
       answered++ === 0 ? ["93.184.216.34"] : ["127.0.0.1"],
     );
-    await deliverWebhook(id, { resolve: rebinding.resolve });
+    await deliverWebhook(id, companyOwners, { resolve: rebinding.resolve });
     expect(rebinding.calls).toEqual(["hooks.example.com"]);
     expect(connections).toBe(0);
   });
@@ -390,9 +394,9 @@ describe("webhook addresses", () => {
     const rebinding = answering(() =>
       answered++ === 0 ? ["127.0.0.1"] : ["192.0.2.1"],
     );
-    expect(await deliverWebhook(id, { resolve: rebinding.resolve })).toBe(
-      "delivered",
-    );
+    expect(
+      await deliverWebhook(id, companyOwners, { resolve: rebinding.resolve }),
+    ).toBe("delivered");
     expect(rebinding.calls).toEqual(["hooks.example.test"]);
     expect(received).toBe(1);
   });
@@ -406,7 +410,7 @@ describe("webhook addresses", () => {
     const closedPort = (closed.address() as AddressInfo).port;
     await new Promise((resolve) => closed.close(resolve));
     const refusedId = await deliveryTo(`http://127.0.0.1:${closedPort}/`);
-    expect(await deliverWebhook(refusedId)).toBe("retry");
+    expect(await deliverWebhook(refusedId, companyOwners)).toBe("retry");
     // A listener that never answers: timed out.
     const silent = net.createServer(() => undefined);
     await new Promise<void>((resolve) =>
@@ -414,7 +418,7 @@ describe("webhook addresses", () => {
     );
     const silentPort = (silent.address() as AddressInfo).port;
     const hangId = await deliveryTo(`http://127.0.0.1:${silentPort}/`);
-    expect(await deliverWebhook(hangId)).toBe("retry");
+    expect(await deliverWebhook(hangId, companyOwners)).toBe("retry");
     silent.close();
     // A name that resolves to nothing: host not found.
     const missingId = await deliveryTo(`http://hooks.example.test:1/`);
@@ -423,7 +427,9 @@ describe("webhook addresses", () => {
         code: "ENOTFOUND",
       });
     };
-    expect(await deliverWebhook(missingId, { resolve: nothing })).toBe("retry");
+    expect(
+      await deliverWebhook(missingId, companyOwners, { resolve: nothing }),
+    ).toBe("retry");
     expect((await attemptsOf(refusedId))[0].error).toBe("connection_refused");
     expect((await attemptsOf(hangId))[0].error).toBe("timed_out");
     expect((await attemptsOf(missingId))[0].error).toBe("host_not_found");

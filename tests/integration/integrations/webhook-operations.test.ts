@@ -1,3 +1,4 @@
+import { companyOwners } from "~/models/people/index.server";
 import crypto from "node:crypto";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
@@ -126,7 +127,7 @@ async function deliverPending(endpointId: number) {
     .where(eq(webhookDeliveries.endpointId, endpointId))
     .orderBy(webhookDeliveries.id);
   for (const row of rows.filter((r) => r.status === "pending"))
-    await deliverWebhook(row.id);
+    await deliverWebhook(row.id, companyOwners);
 }
 
 type LogItem = {
@@ -203,7 +204,7 @@ describe("operating a webhook endpoint", () => {
     const replay = await redeliver();
     expect(replay.headers.get("Idempotent-Replayed")).toBe("true");
     expect(await replay.json()).toEqual(again);
-    expect(await deliverWebhook(again.id)).toBe("delivered");
+    expect(await deliverWebhook(again.id, companyOwners)).toBe("delivered");
     expect(JSON.parse(received.at(-1)!.body).id).toBe(older.eventId);
 
     // Another endpoint's path, another company, a key without the scope: refused.
@@ -280,7 +281,7 @@ describe("operating a webhook endpoint", () => {
     expect(res.status).toBe(201);
     const ping = (await res.json()) as LogItem;
     expect(ping).toMatchObject({ type: "ping", status: "pending" });
-    expect(await deliverWebhook(ping.id)).toBe("delivered");
+    expect(await deliverWebhook(ping.id, companyOwners)).toBe("delivered");
     const got = received.at(-1)!;
     expect(signedWith(got.signature, got.body, endpoint.secret)).toEqual([
       true,

@@ -1,3 +1,4 @@
+import { companyOwners } from "~/models/people/index.server";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { eq } from "drizzle-orm";
@@ -142,7 +143,7 @@ describe("webhook payloads", () => {
       .orderBy(webhookDeliveries.id);
     bodies.length = 0;
     for (const d of deliveries)
-      expect(await deliverWebhook(d.id)).toBe("delivered");
+      expect(await deliverWebhook(d.id, companyOwners)).toBe("delivered");
     expect(bodies).toHaveLength(deliveries.length);
 
     const events = bodies.map(

@@ -1,3 +1,4 @@
+import { companyOwners } from "~/models/people/index.server";
 import crypto from "node:crypto";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
@@ -188,7 +189,7 @@ describe("webhooks", () => {
 
     received.length = 0;
     for (const d of deliveries)
-      expect(await deliverWebhook(d.id)).toBe("delivered");
+      expect(await deliverWebhook(d.id, companyOwners)).toBe("delivered");
     expect(received).toHaveLength(3);
     for (const r of received) {
       const header = String(r.headers["grocery-advance-signature"]);
@@ -204,7 +205,9 @@ describe("webhooks", () => {
     expect(approved.id).toMatch(/^evt_/);
     expect(approved.created).toEqual(expect.any(Number));
     // Delivered once: a second run skips it.
-    expect(await deliverWebhook(deliveries[0].id)).toBe("skipped");
+    expect(await deliverWebhook(deliveries[0].id, companyOwners)).toBe(
+      "skipped",
+    );
   });
 
   it.skipIf(!process.env.TEST_DATABASE_URL)(
@@ -224,7 +227,7 @@ describe("webhooks", () => {
           repaymentPeriods: 1,
         });
       const [lost, done] = await pendingOf(endpoint.id);
-      expect(await deliverWebhook(done.id)).toBe("delivered");
+      expect(await deliverWebhook(done.id, companyOwners)).toBe("delivered");
       // A job finished against a server that did not have the row (the second after a
       // failover when two servers answer as the primary): the row stays pending, the job is gone.
       await db().execute(
@@ -243,12 +246,12 @@ describe("webhooks", () => {
       expect(jobs).toHaveLength(1);
       // Its job is there now: the next sweep leaves it alone.
       expect(await requeueWebhooksWithoutJob()).not.toContain(lost.id);
-      expect(await deliverWebhook(lost.id)).toBe("delivered");
+      expect(await deliverWebhook(lost.id, companyOwners)).toBe("delivered");
       // A delivery deleted with its endpoint: its job finds nothing and is done.
       await db()
         .delete(webhookEndpoints)
         .where(eq(webhookEndpoints.id, endpoint.id));
-      expect(await deliverWebhook(lost.id)).toBe("skipped");
+      expect(await deliverWebhook(lost.id, companyOwners)).toBe("skipped");
     },
   );
 
@@ -264,12 +267,12 @@ describe("webhooks", () => {
     });
     const [delivery] = await pendingOf(endpoint.id);
     plan.push("fail", "hang", "redirect");
-    expect(await deliverWebhook(delivery.id)).toBe("retry");
+    expect(await deliverWebhook(delivery.id, companyOwners)).toBe("retry");
     const started = Date.now();
-    expect(await deliverWebhook(delivery.id)).toBe("retry");
+    expect(await deliverWebhook(delivery.id, companyOwners)).toBe("retry");
     expect(Date.now() - started).toBeLessThan(3000);
-    expect(await deliverWebhook(delivery.id)).toBe("retry");
-    expect(await deliverWebhook(delivery.id)).toBe("delivered");
+    expect(await deliverWebhook(delivery.id, companyOwners)).toBe("retry");
+    expect(await deliverWebhook(delivery.id, companyOwners)).toBe("delivered");
     const [row] = await pendingOf(endpoint.id);
     expect(row.status).toBe("delivered");
     expect(row.attempts.map((a) => a.status)).toEqual([500, null, 302, 200]);
@@ -297,10 +300,10 @@ describe("webhooks", () => {
       .set({ createdAt: sql`now() - interval '25 hours'` })
       .where(eq(webhookDeliveries.id, delivery.id));
     plan.push("fail");
-    expect(await deliverWebhook(delivery.id)).toBe("failed");
+    expect(await deliverWebhook(delivery.id, companyOwners)).toBe("failed");
     // Resend: a new delivery of the same event.
     const id = await resendWebhookDelivery(owner, delivery.id);
-    expect(await deliverWebhook(id)).toBe("delivered");
+    expect(await deliverWebhook(id, companyOwners)).toBe("delivered");
     const rows = await pendingOf(endpoint.id);
     expect(rows.map((r) => r.eventId)).toEqual([
       delivery.eventId,
@@ -324,7 +327,7 @@ describe("webhooks", () => {
       const rows = await pendingOf(endpoint.id);
       const pending = rows.filter((r) => r.status === "pending");
       plan.push("fail");
-      return deliverWebhook(pending[pending.length - 1].id);
+      return deliverWebhook(pending[pending.length - 1].id, companyOwners);
     };
     const state = async () =>
       (
@@ -344,7 +347,7 @@ describe("webhooks", () => {
     const [one] = (await pendingOf(endpoint.id)).filter(
       (r) => r.status === "pending",
     );
-    expect(await deliverWebhook(one.id)).toBe("delivered");
+    expect(await deliverWebhook(one.id, companyOwners)).toBe("delivered");
     expect((await state()).consecutiveFailures).toBe(0);
     expect((await state()).failingSince).toBeNull();
     // Failing for over a day, but fewer than N attempts in a row: not yet.
@@ -381,7 +384,7 @@ describe("webhooks", () => {
     for (const row of (await pendingOf(endpoint.id)).filter(
       (r) => r.status === "pending",
     ))
-      expect(await deliverWebhook(row.id)).toBe("failed");
+      expect(await deliverWebhook(row.id, companyOwners)).toBe("failed");
     const before = (await pendingOf(endpoint.id)).length;
     await requestAdvance(await createEmployee(boss), {
       amount: "200.00",
@@ -435,7 +438,7 @@ describe("webhooks", () => {
       repaymentPeriods: 1,
     });
     const latest = (await pendingOf(endpoint.id)).at(-1)!;
-    expect(await deliverWebhook(latest.id)).toBe("delivered");
+    expect(await deliverWebhook(latest.id, companyOwners)).toBe("delivered");
 
     // On /settings/api: disabled again, then the page's Enable button.
     await db()
@@ -534,13 +537,13 @@ describe("webhooks", () => {
     const [a, b] = await pendingOf(endpoint.id);
     plan.push("hang");
     received.length = 0;
-    const first = deliverWebhook(a.id);
+    const first = deliverWebhook(a.id, companyOwners);
     await expect.poll(() => received.length).toBe(1);
-    expect(await deliverWebhook(b.id)).toBe("busy");
+    expect(await deliverWebhook(b.id, companyOwners)).toBe("busy");
     expect(await first).toBe("retry");
     expect(received).toHaveLength(1);
     // The lease is let go with the attempt: the second goes now.
-    expect(await deliverWebhook(b.id)).toBe("delivered");
+    expect(await deliverWebhook(b.id, companyOwners)).toBe("delivered");
   });
 
   it("never posts to a private address without WEBHOOK_ALLOW_PRIVATE_NETWORKS", async () => {
@@ -558,12 +561,12 @@ describe("webhooks", () => {
     resetEnvCache();
     received.length = 0;
     // http:// is refused first; an https:// name resolving to loopback is refused at lookup.
-    expect(await deliverWebhook(delivery.id)).toBe("retry");
+    expect(await deliverWebhook(delivery.id, companyOwners)).toBe("retry");
     await db()
       .update(webhookEndpoints)
       .set({ url: `https://localhost:${new URL(base).port}/private` })
       .where(eq(webhookEndpoints.id, endpoint.id));
-    expect(await deliverWebhook(delivery.id)).toBe("retry");
+    expect(await deliverWebhook(delivery.id, companyOwners)).toBe("retry");
     expect(received).toHaveLength(0);
     const [row] = await pendingOf(endpoint.id);
     expect(row.attempts.map((a) => a.error)).toEqual([
@@ -640,7 +643,7 @@ describe("webhooks", () => {
     expect(payload("employee.offboarded").data).toMatchObject({ employeeId });
     received.length = 0;
     for (const d of deliveries)
-      expect(await deliverWebhook(d.id)).toBe("delivered");
+      expect(await deliverWebhook(d.id, companyOwners)).toBe("delivered");
     expect(received.length).toBe(deliveries.length);
   });
 });

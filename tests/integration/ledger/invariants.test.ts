@@ -87,6 +87,7 @@ describe("checkInvariants", () => {
         "what the ledger says an employee owes equals their open deductions",
         "every available balance is max advance − reserved − owed",
         "cards only for approved, paid requests",
+        "a request is stamped card-issued exactly when it has a card",
         "no full card number stored",
         "card spend within the card amount",
         "a card's spend in the ledger equals its authorizations, and a closed card has nothing left",

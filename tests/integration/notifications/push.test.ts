@@ -341,13 +341,17 @@ describe.each(["en", "es"] as const)("push notices in %s", (language) => {
         1_234,
         `test:${asked.id}`,
       );
-      await notifyPayrollFile(tx, employer.companyId!, {
-        id: 9_000 + employer.id,
-        payDate: "2026-12-04",
-        deductions: 3,
-        total: "650.00",
-        employees: 2,
-      });
+      await notifyPayrollFile(
+        tx,
+        await companyMembers(tx, employer.companyId!, ["OWNER", "ADMIN"]),
+        {
+          id: 9_000 + employer.id,
+          payDate: "2026-12-04",
+          deductions: 3,
+          total: "650.00",
+          employees: 2,
+        },
+      );
       await notifyComplaintReceived(
         tx,
         await companyMembers(tx, employer.companyId!, ["OWNER", "ADMIN"]),

@@ -1,3 +1,4 @@
+import { companyOwners } from "~/models/people/index.server";
 import { execFile, spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
@@ -221,7 +222,9 @@ async function deliverPending(): Promise<number> {
     .where(eq(webhookDeliveries.status, "pending"))
     .orderBy(webhookDeliveries.id);
   for (const { id } of pending)
-    expect(await deliverWebhook(id), receiverLog).toBe("delivered");
+    expect(await deliverWebhook(id, companyOwners), receiverLog).toBe(
+      "delivered",
+    );
   return pending.length;
 }
 

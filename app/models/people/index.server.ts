@@ -92,5 +92,8 @@ export {
   companyOwners,
   employeeRecipient,
 } from "./recipients.server";
-export { publicEmployee } from "./public-employee.server";
+export {
+  PUBLIC_EMPLOYEE_COLUMNS,
+  publicEmployee,
+} from "./public-employee.server";
 export { listActivityPeople, userNames } from "./names.server";

@@ -7,16 +7,18 @@ import { db } from "~/utils/db.server";
 // People's names as the audit trail's lists show them (who acted, on whom, the filter's
 // people): users are people's, so the lists get them from here.
 
+const NAME_COLUMNS = {
+  id: users.id,
+  firstName: users.firstName,
+  lastName: users.lastName,
+};
+
 /** The names of the users with these ids; an id that is not there is left out. */
 export async function userNames(
   ids: number[],
 ): Promise<Map<number, PersonName>> {
   const rows = await db()
-    .select({
-      id: users.id,
-      firstName: users.firstName,
-      lastName: users.lastName,
-    })
+    .select(NAME_COLUMNS)
     .from(users)
     .where(inArray(users.id, ids));
   return new Map(
@@ -29,11 +31,7 @@ export async function listActivityPeople(
   employer: User,
 ): Promise<Array<{ id: number; name: string }>> {
   const rows = await db()
-    .select({
-      id: users.id,
-      firstName: users.firstName,
-      lastName: users.lastName,
-    })
+    .select(NAME_COLUMNS)
     .from(users)
     .where(eq(users.companyId, companyFor(employer, "activity")))
     .orderBy(users.firstName, users.lastName, users.id);

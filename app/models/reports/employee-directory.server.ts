@@ -9,6 +9,7 @@ import {
   type User,
 } from "#db/schema";
 import { db } from "~/utils/db.server";
+import { PUBLIC_EMPLOYEE_COLUMNS } from "~/models/people/index.server";
 import { formatCents, fromCents } from "~/utils/money";
 import { stateName } from "~/utils/state-rules.server";
 import { notFound } from "~/utils/errors";
@@ -213,12 +214,7 @@ export async function listEmployeesForApi(
       (
         await db()
           .select({
-            id: employees.id,
-            firstName: users.firstName,
-            lastName: users.lastName,
-            email: users.email,
-            department: users.department,
-            availableBalance: employees.availableBalance,
+            ...PUBLIC_EMPLOYEE_COLUMNS,
             offboardedAt: employees.offboardedAt,
             lastPayDate: employees.lastPayDate,
           })

@@ -13,15 +13,17 @@ export async function cardIssuedFacts(
   tx: Executor,
   cardId: number,
 ): Promise<CardIssuedFacts | null> {
-  const [c] = await queryRows<{
-    request_id: number;
-    card_number: string;
-    amount: string;
-    spending_limits: string;
-    expiry_month: number;
-    expiry_year: number;
-    created_at: Date | string;
-  }>(
+  const [c] = await queryRows<
+    { request_id: number } & Pick<
+      CardIssuedFacts,
+      | "card_number"
+      | "amount"
+      | "spending_limits"
+      | "expiry_month"
+      | "expiry_year"
+      | "created_at"
+    >
+  >(
     tx,
     sql`select request_id, card_number, amount::text as amount, spending_limits,
                expiry_month, expiry_year, created_at

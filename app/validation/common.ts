@@ -7,8 +7,7 @@ import * as z from "zod";
  * overrides, isolates and marks (U+202A–U+202E, U+2066–U+2069, U+200E, U+200F, U+061C), the
  * zero-width characters, the soft hyphen and the tag characters. A name with a line break could
  * pass for a header or for the product's own words in a plain-text e-mail; an override can make
- * a name read backwards; an invisible character can make two names look the same
- * (docs/decisions/0070-single-line-text.md).
+ * a name read backwards; an invisible character can make two names look the same.
  */
 export const NOT_SINGLE_LINE = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/u;
 

@@ -12,7 +12,7 @@ import { LANGUAGES } from "~/utils/i18n";
 // a member's role. Shared by the pages (Conform, browser and server) and the JSON API.
 
 /**
- * Where an employee works (decision 0112): a US state's two letters, in any case; empty or
+ * Where an employee works: a US state's two letters, in any case; empty or
  * absent leaves it unknown (null).
  */
 const workStateField = z
@@ -27,7 +27,7 @@ const workStateField = z
 export const workStateSchema = z.object({ workState: workStateField });
 
 /**
- * The invitee's language (docs/decisions/0123): their mail and join page are in it. Absent:
+ * The invitee's language: their mail and join page are in it. Absent:
  * the company's language.
  */
 const invitationLanguageField = z

@@ -1,6 +1,6 @@
 import * as z from "zod";
 
-// Paging of lists that grow with the company (docs/decisions/0022-pagination-and-streaming.md).
+// Paging of lists that grow with the company.
 
 /**
  * A page of a list (1-based) and the size of the whole list. An API request by cursor

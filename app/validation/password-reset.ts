@@ -1,7 +1,7 @@
 import * as z from "zod";
 import { passwordField } from "./common";
 
-// "Forgot password?" and the reset link's form (docs/decisions/0051-password-reset.md).
+// "Forgot password?" and the reset link's form.
 
 const IDENTIFIER_REQUIRED = "Enter your username or e-mail address";
 const PASSWORDS_DIFFER = "Passwords do not match";

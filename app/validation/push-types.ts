@@ -1,4 +1,4 @@
-// Web Push on this device (docs/decisions/0116): what a person may be sent, and the intents of
+// Web Push on this device: what a person may be sent, and the intents of
 // the notification settings on /profile and /settings. Browser-safe and without zod, so the
 // pages' components can import it without the schemas' code (the JavaScript budget).
 

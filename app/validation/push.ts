@@ -7,7 +7,7 @@ import {
   PUSH_UNSUBSCRIBE_INTENT,
 } from "./push-types";
 
-// The notification settings' forms (docs/decisions/0116); the types and intents are in
+// The notification settings' forms; the types and intents are in
 // ./push-types.
 
 export * from "./push-types";

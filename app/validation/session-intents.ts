@@ -1,5 +1,5 @@
 // The session list's buttons' intents, without zod: the list renders with the page (a module that
-// builds a schema would bring zod into the page's first JavaScript, decision 0063).
+// builds a schema would bring zod into the page's first JavaScript).
 export const SIGN_OUT_OTHERS = "sign-out-others";
 export const REVOKE_SESSION = "revoke-session";
 export const FORGET_DEVICE = "forget-device";

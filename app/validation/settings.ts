@@ -25,7 +25,7 @@ import {
 } from "~/utils/state-rules";
 
 // The Company Settings form (SPEC §3 company settings form, DESIGN §4 Settings). SPEC §5 says
-// the validation "is not shown"; these bounds are ours (docs/decisions/0010-company-settings.md).
+// the validation "is not shown"; these bounds are ours.
 // The processing fee is read-only: it is not a field of this schema, so no input can set it.
 
 /** The maximum advance a company may set, in dollars: the advance range itself. */
@@ -63,9 +63,9 @@ export const companySettingsSchema = z
     notifyNewRequests: z.boolean().default(false),
     notifyMonthlyReports: z.boolean().default(false),
     notifySystemUpdates: z.boolean().default(false),
-    // The company pays each advance's processing fee; its employees pay nothing (decision 0081).
+    // The company pays each advance's processing fee; its employees pay nothing.
     companyPaysFee: z.boolean().default(false),
-    // Limits on repeat use (decision 0112); a caller that leaves them out keeps them as they are.
+    // Limits on repeat use; a caller that leaves them out keeps them as they are.
     coolingOffDays: z
       .number({ error: COOLING_OFF_INVALID })
       .int(COOLING_OFF_INVALID)
@@ -78,7 +78,7 @@ export const companySettingsSchema = z
       .min(1, PER_YEAR_INVALID)
       .max(52, PER_YEAR_INVALID)
       .optional(),
-    // The share of a known net pay an advance must leave of the next paycheck (decision 0126).
+    // The share of a known net pay an advance must leave of the next paycheck.
     minPaycheckLeftPercent: z
       .number({ error: MIN_PAYCHECK_LEFT_INVALID })
       .int(MIN_PAYCHECK_LEFT_INVALID)

@@ -132,7 +132,7 @@ export async function requestAdvance(
       throw forbidden(NOT_YOUR_EMPLOYEE_ID);
     if (employee.companyId === null) throw badRequest(NOT_LINKED);
     if (employee.offboardedAt) throw badRequest(LEFT_COMPANY);
-    // The employee's work state and the company's limits on repeat use (decision 0112).
+    // The employee's work state and the company's limits on repeat use.
     const terms = await advanceTermsFor(tx, employee.id);
     // No deduction authorised: the employee's state of affairs, not the input, is wrong (409).
     if (terms.refusal === DEDUCTION_AUTHORIZATION_REQUIRED)
@@ -157,7 +157,7 @@ export async function requestAdvance(
       throw badRequest(message, { amount: [message] });
     }
     // Where the employee's net pay is known: the deduction must leave the company's share of
-    // the next paycheck (decision 0126).
+    // the next paycheck.
     if (terms.paycheck) {
       const after = paycheckAfter(
         terms.paycheck,

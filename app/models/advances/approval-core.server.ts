@@ -11,8 +11,9 @@ export { BALANCE_NO_LONGER_COVERS };
 /**
  * Approves a PENDING request inside the caller's transaction: status APPROVED, approval date,
  * approver (null for an automatic approval), and the amount reserved: the available balance
- * (max advance − reserved − owed, docs/decisions/0080) recomputed with it. The repayment schedule is made when the card is issued, not here
- * (docs/decisions/0047): an approved advance never paid for is never collected. Race-safe: the status update is conditional, and
+ * (max advance − reserved − owed) recomputed with it. The repayment schedule is made when the
+ * card is issued, not here: an approved advance never paid for is never collected. Race-safe:
+ * the status update is conditional, and
  * PostgreSQL re-checks the WHERE clause after waiting for a concurrent writer of the same row,
  * so of two concurrent approvals exactly one sees PENDING; approvals of one employee's
  * different requests take turns on the employee's row lock. A refusal throws (409) and the

@@ -11,7 +11,7 @@ import type { Tx } from "~/utils/db.server";
 import { conflict } from "~/utils/errors";
 import { toCents } from "~/utils/money";
 
-// Ending an advance that will never get a card (docs/decisions/0047): the employee cancels it,
+// Ending an advance that will never get a card: the employee cancels it,
 // it expires unpaid, or its card could not be issued. Shared by the three so the balance comes
 // back the same way, once.
 

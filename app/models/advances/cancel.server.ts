@@ -28,7 +28,7 @@ async function afterCancellation(done: Cancelled, now?: Date) {
 }
 
 /**
- * The employee cancels their own request (docs/decisions/0047): a PENDING one, or an APPROVED
+ * The employee cancels their own request: a PENDING one, or an APPROVED
  * one not paid for yet. Status CANCELLED; an approved amount goes back to the available
  * balance, once, whatever races it (see applyCancellation). Someone else's request or an
  * unknown id is 404, an employer 403, a request past cancelling 409.

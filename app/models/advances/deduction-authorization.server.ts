@@ -4,7 +4,7 @@ import { db } from "~/utils/db.server";
 import { badRequest, forbidden } from "~/utils/errors";
 import { DEDUCTION_AUTHORIZATION_VERSION } from "~/utils/state-rules";
 
-// The employee's wage-deduction authorisation (decision 0112): the version of the text they
+// The employee's wage-deduction authorisation: the version of the text they
 // signed and when, stored with each advance filed under it; withdrawn, it covers no later advance.
 
 const NOT_AN_EMPLOYEE = "Only employees sign a wage-deduction authorization.";

@@ -24,8 +24,8 @@ import {
 import { latestNetPay } from "~/models/people/index.server";
 import { stateRuleFor } from "~/utils/state-rules.server";
 
-// What bounds an employee's next advance besides their balance (docs/decisions/0112,
-// docs/compliance.md): the rules of the state they work in, and their company's limits on
+// What bounds an employee's next advance besides their balance
+// (docs/compliance.md): the rules of the state they work in, and their company's limits on
 // repeat use, the stricter of the two wherever both speak. One function, read by /request (to
 // show each limit and when it lifts), the quote, and the request rules (to refuse with the date).
 

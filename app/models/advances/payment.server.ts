@@ -32,8 +32,8 @@ import {
 } from "./settlement.server";
 
 // Paying for an approved advance (DESIGN §4 Paying): one payment intent per request, only for
-// the employee's own APPROVED request that has no card yet. The intent is for the fee alone
-// (docs/decisions/0075): the advance is funded onto the grocery card, never charged to the
+// the employee's own APPROVED request that has no card yet. The intent is for the fee alone:
+// the advance is funded onto the grocery card, never charged to the
 // employee's own card. The request is still named by its approved amount.
 
 export const ADVANCE_NOT_FOUND = "Advance request not found.";
@@ -263,7 +263,7 @@ async function refuseNoFee(advance: PayableAdvance) {
     throw conflict(NO_FEE_TO_PAY);
 }
 
-/** What checkout authorizes for a request: the fee (decision 0075). */
+/** What checkout authorizes for a request: the fee. */
 function feeOf(request: AdvanceRequest): number {
   return requestFeeCents(request);
 }
@@ -324,7 +324,7 @@ export async function recordPayment(
 
 /**
  * Stamps paid_at (the fee is authorized: authorized amount = what the intent holds) and the
- * terms accepted by paying (the version current now, decision 0075) once, and only while the
+ * terms accepted by paying (the version current now) once, and only while the
  * request is still APPROVED: a cancellation that got there first wins, and the caller then
  * releases the hold. "paid" when this call stamped it, "already" when an earlier one did,
  * "cancelled" when the request is no longer approved.

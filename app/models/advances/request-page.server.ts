@@ -14,7 +14,7 @@ import {
 
 /**
  * The cost of an advance of `amountCents` over `periods` for this employee, as if the card were
- * issued now (GET /api/advance-quote, /request; decision 0074). An employee without a record
+ * issued now (GET /api/advance-quote, /request). An employee without a record
  * gets the schedule from today.
  */
 export async function quoteForEmployee(
@@ -51,7 +51,7 @@ export type RequestPage = {
   left: boolean;
   /** The state's rules and the company's limits on the next advance (null: not linked). */
   terms: AdvanceTerms | null;
-  /** Net pay on the latest pay statement read through the payroll connection (decision 0124). */
+  /** Net pay on the latest pay statement read through the payroll connection. */
 };
 
 /** What /request needs: whether the employee is linked, what they may request, their pay date. */

@@ -22,7 +22,7 @@ import {
 import { notifyCardNotIssued } from "~/models/notifications/index.server";
 import { requestNoticeFacts } from "./notice-facts.server";
 
-// No money stays held or charged for a request that will get no card (docs/decisions/0078).
+// No money stays held or charged for a request that will get no card.
 // A cancelled request's payment is settled at the provider after the cancellation commits
 // (the cancellation, under the row lock, is what stops a racing payment or card): an
 // authorized fee is released, a captured one refunded, an intent not paid yet cancelled so it

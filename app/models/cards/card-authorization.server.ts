@@ -20,9 +20,9 @@ import { declinedPurchaseOf } from "./notice-facts.server";
 // webhook, the sandbox's POST /api/sandbox/card-authorizations and the card page's "Simulate a
 // purchase" test tool. Every decision is stored in card_authorizations. The card row is locked
 // while a purchase is decided, so concurrent purchases are decided one after another against
-// the balance the previous one left: the card is never overspent (docs/decisions/0044).
+// the balance the previous one left: the card is never overspent.
 
-/** Merchant categories a grocery card may buy in (Stripe's names; docs/decisions/0044). */
+/** Merchant categories a grocery card may buy in (Stripe's names). */
 const GROCERY_CATEGORIES: readonly string[] = [GROCERY_CATEGORY];
 
 export const DECLINE_NOT_GROCERY =
@@ -75,7 +75,7 @@ function declineReason(
   )
     return DECLINE_EXPIRED;
   if (!GROCERY_CATEGORIES.includes(purchase.merchantCategory)) {
-    // A superstore's category: only a listed superstore (decision 0114).
+    // A superstore's category: only a listed superstore.
     const code = superstoreCode(purchase.merchantCategory);
     if (code === null) return DECLINE_NOT_GROCERY;
     if (

@@ -3,7 +3,7 @@ import { cardRemainingSql } from "~/models/ledger/index.server";
 import { queryRows, type Executor } from "~/utils/db.server";
 import { toCents } from "~/utils/money";
 
-// A card's money figures (DESIGN §12; docs/decisions/0103): funded, spent, returned, remaining
+// A card's money figures (DESIGN §12): funded, spent, returned, remaining
 // and owed back, from the ledger's postings tagged with the card. All in cents.
 
 export type CardFigures = {

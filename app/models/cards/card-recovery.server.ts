@@ -9,7 +9,7 @@ import {
   settleOrLeaveForLater,
 } from "~/models/advances/index.server";
 
-// The recovery job (docs/decisions/0078), every few minutes: no money is left stuck.
+// The recovery job, every few minutes: no money is left stuck.
 
 /** How far back cancelled requests are looked at: the provider drops a hold after 7 days. */
 const SETTLE_LOOKBACK_DAYS = 8;

@@ -54,7 +54,7 @@ import type {
 // Issuing the grocery-only virtual card (DESIGN §4 Issuing the card). One function for the
 // checkout page, POST /api/create-grocery-card and the provider's webhook, so a payment whose
 // browser closed still gets its card. At most one card per request (unique index on
-// virtual_cards.request_id); only the masked number and expiry are stored (docs/decisions/0004).
+// virtual_cards.request_id); only the masked number and expiry are stored (decision 0004).
 
 /** A card as the API answers it when issued: the response schema, with its request. */
 type CardDto = z.output<typeof issuedCardSchema>;
@@ -129,7 +129,7 @@ export type IssuedCard = { card: CardDto; created: boolean };
 
 /**
  * When a paid request still without a card is given up on: the last run of the recovery job
- * inside CARD_GIVE_UP_MINUTES after the payment (docs/decisions/0078).
+ * inside CARD_GIVE_UP_MINUTES after the payment (decision 0078).
  */
 function giveUpAt(paidAt: Date): Date {
   return addMinutes(paidAt, CARD_GIVE_UP_MINUTES - CARD_RECOVERY_EVERY_MINUTES);
@@ -139,7 +139,7 @@ function giveUpAt(paidAt: Date): Date {
  * Issues the grocery card of an advance request whose fee the provider reports as authorized,
  * or returns the card it already has (created: false). The employee may only ask for their own
  * request; "webhook" is the provider itself (its webhook, and the recovery job). The money
- * model (docs/decisions/0047, 0075, 0078):
+ * model (decisions 0047, 0075, 0078):
  *
  * 1. an approval past its pay-by day is refused now (and expires), not only by the sweep;
  * 2. the authorization is stamped on the request (paid_at), unless a cancellation got there
@@ -186,7 +186,7 @@ export async function issueGroceryCard(
   const intent = await authorizedIntent(request);
   // When the company pays the fee there is no authorization: the employee's own confirmation
   // (this call, from checkout's "Get my card" or the API) is what stamps the request paid; the
-  // provider and the recovery job only finish a request confirmed that way (decision 0081).
+  // provider and the recovery job only finish a request confirmed that way.
   const companyPays =
     intent === null &&
     ((request.feePaidBy === "COMPANY" && request.paidAt !== null) ||
@@ -301,8 +301,8 @@ async function issueAndRecord(
     },
   });
 
-  // Only the fee is charged: the whole authorization (decision 0075), or the fee out of an
-  // older hold of the whole advance, whose rest the provider releases.
+  // Only the fee is charged: the whole authorization, or the fee out of an older hold of the
+  // whole advance, whose rest the provider releases.
   // When the company pays the fee nothing is captured: the fee is billed to the company.
   const authorizedCents = intent?.amountCents ?? 0;
   const capturedCents = intent

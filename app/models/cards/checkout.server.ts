@@ -50,18 +50,18 @@ export type CheckoutView = {
   amount: string;
   /** The payment already went through (only the card is missing). */
   paid: boolean;
-  /** The company pays the fee: nothing to pay, the employee confirms (decision 0081). */
+  /** The company pays the fee: nothing to pay, the employee confirms. */
   companyPays: boolean;
   /**
    * The fee is $0.00 (the state's monthly cap used up): nothing goes through payment, the
-   * employee confirms without a charge (decision 0126).
+   * employee confirms without a charge.
    */
   noFee: boolean;
   provider: "sandbox" | "stripe";
   publishableKey: string | null;
   /** What pressing the button does, in plain words (the disclosure explains the cost). */
   paying: string;
-  /** The cost disclosure again (decision 0074), as if the card were issued now. */
+  /** The cost disclosure again, as if the card were issued now. */
   quote: ReturnType<typeof quoteAdvance>;
   /** What the Pay button charges: the fee. */
   feeAmount: string;
@@ -94,7 +94,7 @@ export async function getCheckout(
     : advance.companyPaysFee
       ? "COMPANY"
       : "EMPLOYEE";
-  // The fee as the employee's work state allowed it when the request was filed (decision 0112).
+  // The fee as the employee's work state allowed it when the request was filed.
   const feeCents = requestFeeCents(advance.request);
   // The schedule as it would be made if the card were issued now.
   const quote = quoteAdvance(
@@ -155,7 +155,7 @@ export async function latestCardStory(
   return {
     lines: money.get(row.request.id)?.story ?? [],
     cardId: row.cardId,
-    // The company paid the fee: nothing was paid here, the employee confirmed (decision 0081).
+    // The company paid the fee: nothing was paid here, the employee confirmed.
     companyPaid: row.request.feePaidBy === "COMPANY",
   };
 }

@@ -23,8 +23,8 @@ export type OwnCard = {
 };
 
 /**
- * The employee's virtual cards, newest first (masked numbers only, see decision 0004), each
- * with what is left on it, from the ledger (docs/decisions/0103; cardFigures has the rest).
+ * The employee's virtual cards, newest first (masked numbers only), each with
+ * what is left on it, from the ledger (cardFigures has the rest).
  */
 export async function listOwnCards(user: User): Promise<OwnCard[]> {
   return db()

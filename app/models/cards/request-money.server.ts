@@ -28,7 +28,7 @@ export function isCancellable(
   );
 }
 
-/** Under the badge of a paid request still waiting for its card (docs/decisions/0078). */
+/** Under the badge of a paid request still waiting for its card. */
 const CARD_BEING_ISSUED = "Card being issued";
 /** Under the badge of a request cancelled after its fee was captured and then refunded. */
 const FEE_REFUNDED = "Fee refunded";

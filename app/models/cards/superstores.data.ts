@@ -1,5 +1,5 @@
-// The reviewed list of superstores where the grocery card may buy at categories 5300/5310/5311
-// (decision 0114): data only, read through superstores.server.ts, which checks its shape. A
+// The reviewed list of superstores where the grocery card may buy at categories 5300/5310/5311:
+// data only, read through superstores.server.ts, which checks its shape. A
 // deployment replaces it with a JSON file of the same shape (SUPERSTORES_FILE).
 
 const superstores = {

@@ -4,7 +4,7 @@ import { SUPERSTORE_CATEGORIES } from "~/services/payments/index.server";
 import { env } from "~/utils/env.server";
 import shipped from "./superstores.data";
 
-// Superstores where the grocery card may be used (docs/decisions/0114): at a superstore
+// Superstores where the grocery card may be used (decision 0114): at a superstore
 // category (5300 wholesale clubs, 5310 discount stores, 5311 department stores) a purchase is
 // approved only at a merchant on a reviewed list, shipped as data (superstores.data.ts, with its
 // source) and replaced per deployment by the JSON file SUPERSTORES_FILE names, of the same shape.

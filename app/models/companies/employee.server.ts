@@ -74,7 +74,7 @@ export async function addEmployee(
 }
 
 /**
- * An owner or admin records where one of the company's employees works (decision 0112): a US
+ * An owner or admin records where one of the company's employees works: a US
  * state's code, or null for unknown. Their next advances follow that state's rules; advances
  * already filed keep the state they were filed under. Another company's employee is 404.
  */

@@ -167,7 +167,7 @@ export async function acceptInvitation(
         : undefined,
     );
     await markAccepted(tx, row, added.id, now);
-    // The work state the invitation carried (decision 0112).
+    // The work state the invitation carried.
     if (row.kind === "EMPLOYEE" && row.workState)
       await tx
         .update(employees)

@@ -31,7 +31,7 @@ import type {
 import { companyFor } from "~/utils/company-access.server";
 import { reserveInvitationSends } from "./sending-limits.server";
 
-// Invitations (docs/decisions/0077-companies.md): an admin invites an employee, an owner a
+// Invitations: an admin invites an employee, an owner a
 // colleague. The mail holds a single-use link to /join/<token>; only the token's SHA-256 is
 // stored; the link works for INVITATION_DAYS days. Whoever opens it either creates an account
 // (signed in at once, linked to the company) or, signed in as an employee with no company,
@@ -65,7 +65,7 @@ export async function companyName(
 /**
  * The invitation's mail. It is listed in the inviter's outbox (the invitee has no account yet)
  * to say that it went and to whom; its link is shown to nobody there, and is dropped from the
- * row once delivered (docs/decisions/0097).
+ * row once delivered (decision 0097).
  */
 export async function mailInvitation(
   tx: Executor,
@@ -134,7 +134,7 @@ export async function insertInvitation(
     employeeNumber?: string | null;
     workState?: string | null;
     companyRole?: CompanyRole | null;
-    /** The invitee's language; absent: the company's (docs/decisions/0123). */
+    /** The invitee's language; absent: the company's. */
     language?: Language | null;
   },
   now: Date,

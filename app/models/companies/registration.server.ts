@@ -37,7 +37,7 @@ export async function insertUser(
       .values({
         companyName: companyName ?? "",
         contactEmail: input.email,
-        // The language it was registered in: its invitations' default (decision 0123).
+        // The language it was registered in: its invitations' default.
         language: currentLanguage(),
       })
       .returning({ id: companies.id });
@@ -77,7 +77,7 @@ export async function registerUser(
         department: input.role === "EMPLOYEE" ? input.department : null,
       });
       // A new company's owner confirms their address by a mailed link; until then the
-      // company sends few invitations (decision 0099).
+      // company sends few invitations.
       if (created.role === "EMPLOYER") await mailEmailConfirmation(tx, created);
       return created;
     });

@@ -319,7 +319,7 @@ export async function confirmRoster(
 
 /**
  * Gives a job again to every confirmed, unfinished import that has none (PostgreSQL), as
- * requeueMailWithoutJob does for e-mail (docs/decisions/0090). Returns the imports.
+ * requeueMailWithoutJob does for e-mail. Returns the imports.
  */
 export async function requeueRosterImportsWithoutJob(): Promise<number[]> {
   if (connection().kind !== "postgres") return [];

@@ -3,7 +3,7 @@ import { queryRows, type Executor, type Tx } from "~/utils/db.server";
 import { env } from "~/utils/env.server";
 import { tooManyRequests } from "~/utils/errors";
 
-// How many invitations a company may send (docs/decisions/0099): each invitation sent or sent
+// How many invitations a company may send (decision 0099): each invitation sent or sent
 // again counts, in the last hour and in the last 24 hours, and a confirmed roster import counts
 // its rows not yet sent. A company none of whose owners has confirmed their e-mail address
 // (the link mailed at registration) has the small UNCONFIRMED_ limits. Every way of inviting

@@ -63,7 +63,7 @@ function settingsChanges(before: CompanySettings, after: CompanySettings) {
  * The employer saves the Company Settings form (DESIGN §4 Settings). The processing fee is
  * read-only and never taken from input. The company name is mirrored on the employer's user
  * (the dashboard greets by it) and the max advance on its maxAdvanceLimit. A new max advance
- * recomputes every employee's available balance (max − reserved − owed, docs/decisions/0080),
+ * recomputes every employee's available balance (max − reserved − owed),
  * lower or higher.
  */
 export async function updateCompanySettings(
@@ -223,7 +223,7 @@ export async function updatePaySchedule(
 }
 
 /**
- * The pay schedule a connected payroll system gives at a sync (docs/decisions/0124): saved and
+ * The pay schedule a connected payroll system gives at a sync: saved and
  * audited when it differs from the stored one. Returns whether it changed.
  */
 export async function applyPayrollSchedule(
@@ -255,7 +255,7 @@ export async function applyPayrollSchedule(
 
 /**
  * The fewest years the company's records may be kept: 2, or the longest records retention of
- * the states its employees work in (docs/decisions/0113, 0126).
+ * the states its employees work in (decisions 0113, 0126).
  */
 export async function retentionMinimum(actor: User): Promise<number> {
   const states = await companyStates(actor);

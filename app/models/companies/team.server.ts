@@ -148,7 +148,7 @@ export type RemovedMember = {
  * An owner removes a member: they leave the company (their account stays, with no company and
  * no role, so it can do nothing on the employer side), every session of theirs ends now, and
  * the invitations they sent that are still pending and the API keys they created are revoked
- * in the same transaction (docs/decisions/0097). The last owner cannot be removed (409).
+ * in the same transaction (decision 0097). The last owner cannot be removed (409).
  */
 export async function removeMember(
   actor: User,

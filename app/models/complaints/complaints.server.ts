@@ -26,7 +26,7 @@ import {
 } from "~/utils/rules";
 import type { FileComplaintInput } from "~/validation/complaints";
 
-// Complaints and disputes (docs/decisions/0113): an employee files one and gets its reference
+// Complaints and disputes: an employee files one and gets its reference
 // and an acknowledgement mail; the company's owners and admins (capability "complaints") move
 // it to review and resolve it with a text the employee reads; each step is mailed to the
 // employee; a complaint past its acknowledge-by or resolve-by date reminds the handlers daily.

@@ -13,7 +13,7 @@ import type { CreateApiKeyInput } from "~/validation/api-keys";
 import { recordAudit } from "~/models/audit/index.server";
 import { companyFor } from "~/utils/company-access.server";
 
-// A company's API keys (docs/decisions/0079-api-keys-idempotency-webhooks.md): an owner creates
+// A company's API keys: an owner creates
 // one with a name and scopes and sees its secret once; only the secret's SHA-256 is stored. A
 // request with `Authorization: Bearer <secret>` acts for the key's company as its employer
 // side, within the key's scopes (app/web/api-contract.server.ts decides which scope a route

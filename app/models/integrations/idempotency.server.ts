@@ -4,7 +4,7 @@ import { idempotencyKeys } from "#db/schema";
 import { db } from "~/utils/db.server";
 import { AppError, badRequest, conflict } from "~/utils/errors";
 
-// Idempotent writes (docs/decisions/0079-api-keys-idempotency-webhooks.md). A POST with an
+// Idempotent writes. A POST with an
 // `Idempotency-Key` header first INSERTs the row (caller, key) with ON CONFLICT DO NOTHING:
 // of several requests arriving at once exactly one inserts it and acts; the others find the
 // row and wait (polling, so no connection is held open while they wait) until the first one

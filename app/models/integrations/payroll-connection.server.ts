@@ -28,7 +28,7 @@ import { AppError, badRequest, conflict, notFound } from "~/utils/errors";
 import { parseKeys, seal, unseal } from "~/utils/sealed.server";
 import { ensurePayrollDeduction } from "./payroll-link.server";
 
-// A company's payroll connection through Finch (DESIGN §13; docs/decisions/0110). An owner
+// A company's payroll connection through Finch (DESIGN §13). An owner
 // starts Finch Connect as a plain redirect; the callback brings back an authorization code,
 // accepted only with the single-use state this owner's browser was given for this company; the
 // code is exchanged for an access token, which is stored sealed and never shown. Disconnecting

@@ -18,7 +18,7 @@ import {
   type PayrollConnectionStatus,
 } from "./payroll-types.server";
 
-// What a payroll connection knows beyond its token (docs/decisions/0124, 0125): the company's
+// What a payroll connection knows beyond its token: the company's
 // deduction in the payroll system, the state after its last call to Finch (a fault is mailed to
 // the owners once: `owners` is the calling domain's read of them), and which payroll person
 // each matched employee is, with their last net pay.

@@ -32,7 +32,7 @@ import {
 } from "./webhook-endpoints.server";
 import { enqueueDelivery } from "./webhook-queue.server";
 
-// Deliveries run apart from everything else (docs/decisions/0098): their jobs are taken only by
+// Deliveries run apart from everything else (decision 0098): their jobs are taken only by
 // the webhook worker (its own graphile-worker runner on PostgreSQL, its own loop on PGlite), never
 // by the one that sends mail and runs payroll; an attempt first claims a lease that allows one
 // delivery in flight per endpoint and WEBHOOK_IN_FLIGHT_PER_COMPANY per company; a company has at

@@ -32,7 +32,7 @@ import {
   WEBHOOK_ENDPOINTS_PER_COMPANY,
 } from "~/utils/rules";
 
-// A company's webhook endpoints (docs/decisions/0079-api-keys-idempotency-webhooks.md): an
+// A company's webhook endpoints: an
 // endpoint added after its address is checked, as the API shows it, listed, deleted and enabled
 // again.
 
@@ -169,7 +169,7 @@ async function resolvesToNonPublic(
 /**
  * The registration's checks: https, no credentials, and (unless private networks are allowed)
  * a host that is a public address or a name resolving to public addresses only
- * (docs/decisions/0096). Delivery checks the address connected to again, every time.
+ * (decision 0096). Delivery checks the address connected to again, every time.
  */
 export async function checkUrl(
   value: string,

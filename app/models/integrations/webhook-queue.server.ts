@@ -11,7 +11,7 @@ import {
 } from "~/validation/webhook-events";
 import { endpointVersion } from "./webhook-endpoints.server";
 
-// Signed webhooks (docs/decisions/0079-api-keys-idempotency-webhooks.md). An action that
+// Signed webhooks. An action that
 // causes an event calls emitWebhook in its own transaction: one delivery row per subscribed
 // endpoint of the company, and on PostgreSQL its graphile-worker job, both written if and only
 // if the action is. A delivery POSTs the stored body with its signature; anything but 2xx is
@@ -27,7 +27,7 @@ const WEBHOOK_QUEUE_PREFIX = "webhook-endpoint:";
 
 /**
  * Gives a job again to every pending delivery that has none (PostgreSQL), as
- * requeueMailWithoutJob does for e-mail (docs/decisions/0090). Returns the deliveries.
+ * requeueMailWithoutJob does for e-mail. Returns the deliveries.
  */
 export async function requeueWebhooksWithoutJob(): Promise<number[]> {
   if (connection().kind !== "postgres") return [];

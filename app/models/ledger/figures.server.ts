@@ -2,7 +2,7 @@ import { sql, type SQL } from "drizzle-orm";
 import { queryRows, type Executor } from "~/utils/db.server";
 import { toCents } from "~/utils/money";
 
-// The ledger's part of the money figures every surface shows (DESIGN §12; docs/decisions/0103):
+// The ledger's part of the money figures every surface shows (DESIGN §12):
 // what an employee owes and is owed back, what a card has left, and how a credit comes back.
 // Computed from the ledger's postings, and read by the pages, the mails, `/api` and the webhooks
 // alike, so no two surfaces can tell different figures. The figures that also read a domain's
@@ -54,7 +54,7 @@ export type CreditPayback = {
   /** Owed back to the employee (the ledger's credit), in cents. */
   creditCents: number;
   /**
-   * How it comes back (decision 0107): PAYROLL, added to a paycheck (a line on a run already,
+   * How it comes back: PAYROLL, added to a paycheck (a line on a run already,
    * or on the company's next one); EMPLOYER, paid by the employer directly (a leaver with no
    * paycheck to come).
    */

@@ -4,7 +4,7 @@ import { queryRows, type Executor, type Tx } from "~/utils/db.server";
 import { conflict } from "~/utils/errors";
 import { fromCents, toCents } from "~/utils/money";
 
-// The ledger (DESIGN §3, the money model; docs/decisions/0080): every movement of money is a
+// The ledger (DESIGN §3, the money model): every movement of money is a
 // journal entry whose postings sum to zero, written in the transaction of the action that moved
 // it. A positive posting is a debit. The accounts, per subject:
 //
@@ -21,8 +21,8 @@ import { fromCents, toCents } from "~/utils/money";
 //
 // Balances are derived from the postings (owedCents, cardLeftCents, companyTotals). Each
 // company's balance per account and month is also kept by the database as postings are written
-// (a trigger appends what each posting statement moved; the job worker folds it every minute:
-// docs/decisions/0102), so the reports read it by key (repaymentSince); whatever inserts
+// (a trigger appends what each posting statement moved; the job worker folds it every minute),
+// so the reports read it by key (repaymentSince; decision 0102); whatever inserts
 // postings, this module's entryCtes or a bulk load, the trigger sees it. The
 // employee's available balance is max advance − reserved − owed, recomputed here
 // (refreshAvailable) whenever one of them changes, never adjusted by increments.
@@ -229,7 +229,7 @@ export async function recordCardFunded(
     amountCents: number;
     /** The fee captured from the employee's own card. */
     feeCents: number;
-    /** The fee the company pays instead (decision 0081); 0 when the employee paid it. */
+    /** The fee the company pays instead; 0 when the employee paid it. */
     companyFeeCents?: number;
     at?: Date;
   },
@@ -287,7 +287,7 @@ export async function cardSubject(
 }
 
 /**
- * Folds the committed balance deltas into ledger_balances (docs/decisions/0102). Returns how
+ * Folds the committed balance deltas into ledger_balances. Returns how
  * many were folded, or -1 when another fold (or a rebuild) is running: it folds them. Never waits.
  */
 export async function foldLedgerBalances(executor: Executor): Promise<number> {

@@ -11,7 +11,7 @@ export type CompanyTotals = {
   writtenOffCents: number;
   owedCents: number;
   feesCents: number;
-  /** Fees the company pays for its employees' advances (decision 0081). */
+  /** Fees the company pays for its employees' advances. */
   companyFeesCents: number;
   /** Owed back to employees (collected beyond what their closed cards spent). */
   creditCents: number;
@@ -59,9 +59,9 @@ export type Repayment = {
   collectedCents: number;
   writtenOffCents: number;
   owedCents: number;
-  /** Fees of advances the company pays for its employees (decision 0081). */
+  /** Fees of advances the company pays for its employees. */
   companyFeesCents: number;
-  /** Owed back to the company's employees now (their credits, decision 0107). */
+  /** Owed back to the company's employees now (their credits). */
   creditCents: number;
   /** Credits paid back (with a paycheck, or by the employer to a leaver) since `from`. */
   paidBackCents: number;
@@ -80,7 +80,7 @@ export type RepaymentRow = {
 /**
  * What a company owes back to its employees now (the credit account's balance, negated), as an
  * SQL expression in dollars: read by key from its balances per account and month and its
- * deltas not folded yet (decision 0102). The dashboard and the reports read it.
+ * deltas not folded yet. The dashboard and the reports read it.
  */
 export function companyCreditSql(companyId: number): SQL {
   return sql`(-coalesce((select sum(b.amount) from (

@@ -7,7 +7,7 @@ import { enqueueMail, mailOrigin, uniqueKey } from "./mail.server";
 import { languageOf } from "./email-choices.server";
 import type { AccountRecipient } from "./recipient.server";
 
-// The security notices of an account (docs/decisions/0049-e-mail.md): a password or two-factor
+// The security notices of an account: a password or two-factor
 // change, a sign-in from a new device. People, whose actions these are, reads the account and
 // the session and passes them in.
 

@@ -9,7 +9,7 @@ import { enqueueMail, mailOrigin } from "./mail.server";
 import { declineReasonText, pushNotice } from "./push-notices.server";
 import { getEmailChoices, languageOf } from "./email-choices.server";
 
-// What the product e-mails, and to whom (docs/decisions/0049-e-mail.md). Each notify* runs in
+// What the product e-mails, and to whom. Each notify* runs in
 // the transaction of the action that causes the e-mail (pass its `tx`), is handed what the message
 // names by the domain whose action it is (the advances read the request and its employee, the
 // cards the card), honours the recipient's choice where one applies, and enqueues the rendered

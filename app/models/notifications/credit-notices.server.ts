@@ -8,12 +8,12 @@ import { enqueueMail, mailOrigin } from "./mail.server";
 import { pushNotice } from "./push-notices.server";
 import type { EmployeeRecipient } from "./recipient.server";
 
-// What the program owes an employee back (a credit; decision 0107) told to them (decision 0118):
+// What the program owes an employee back (a credit) told to them:
 // an e-mail when a credit arises (a card's close, a payroll result that collected more than was
 // owed, an offboarding that leaves a leaver owed money) saying how much and how and when it comes
 // back, and one when it is paid back. The figures are the ledger's (creditPaybackOf), read in the
 // transaction that made them. A credit arising to come with a paycheck also pushes "a credit on
-// its way" (decision 0116). Always sent: it is the employee's own money, not a reminder they can
+// its way". Always sent: it is the employee's own money, not a reminder they can
 // turn off. Each is enqueued once per event (its key). The caller passes the employee as
 // people reads them (employeeRecipient).
 

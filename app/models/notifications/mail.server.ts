@@ -8,7 +8,7 @@ import { commitsAcknowledgedWithoutStandby } from "~/utils/database-notices.serv
 import { env } from "~/utils/env.server";
 import { requeueRowsWithoutJob } from "~/utils/job-sweep.server";
 
-// The mail outbox (docs/decisions/0048-job-queue.md, 0049-e-mail.md). Every e-mail is a row
+// The mail outbox. Every e-mail is a row
 // written in the transaction of the action that causes it, so an action that rolls back sends
 // nothing. With SMTP_URL the row is delivered by the job queue: on PostgreSQL a graphile-worker
 // job added in the same transaction; on PGlite the in-process dispatcher picks pending rows.
@@ -52,7 +52,7 @@ export type MailToSend = {
 /**
  * Where links in e-mail point: APP_URL, else (mail kept in the outbox, development) this
  * server's own address. Never the request's Host: a forged Host would put an attacker's address
- * in front of a live reset token (docs/decisions/0068-links-in-mail-from-configuration.md). The
+ * in front of a live reset token. The
  * environment check refuses SMTP_URL without APP_URL.
  */
 export function mailOrigin(): string {
@@ -104,7 +104,7 @@ export async function enqueueMail(
  * the embedded loop reads the outbox itself). The row is what must be sent; its job is only how.
  * A job can be finished without the row being marked sent when, for a second after a crash,
  * the restarted old primary and the promoted standby both answer as the primary and the
- * worker's connections reach both (docs/decisions/0090). Returns the e-mails given a job.
+ * worker's connections reach both. Returns the e-mails given a job.
  */
 export async function requeueMailWithoutJob(): Promise<number[]> {
   if (!smtpConfigured() || connection().kind !== "postgres") return [];
@@ -142,9 +142,8 @@ export class MailNotReady extends Error {
  * A failed send throws, after recording the attempt, so the queue retries.
  * When the send went through but the database went away before the transaction committed (a
  * failover), the mail is marked sent afterwards, as soon as the database answers (for up to
- * two minutes), rather than sent again by the queue's retry (docs/decisions/0072); and when
- * the commit may not have reached the synchronous standby, it is marked again until a commit
- * that did (docs/decisions/0093).
+ * two minutes), rather than sent again by the queue's retry; and when the commit may not
+ * have reached the synchronous standby, it is marked again until a commit that did.
  */
 export async function deliverMail(mailId: number): Promise<"sent" | "skipped"> {
   let sent: { id: number; kind: string } | null = null;
@@ -199,7 +198,7 @@ export async function deliverMail(mailId: number): Promise<"sent" | "skipped"> {
       return running;
     });
     // A commit acknowledged without the synchronous standby meanwhile (this one, or another
-    // of this process's): the mark may be on a server about to be failed over (decision 0093).
+    // of this process's): the mark may be on a server about to be failed over.
     if (sent && commitsAcknowledgedWithoutStandby() !== unconfirmedBefore)
       await markSentDurably(sent, null);
     return outcome;
@@ -243,8 +242,8 @@ const MARK_ATTEMPT_MS = 10_000;
  * Rejects when `promise` has not settled within `ms`. Around a failover an attempt can wait
  * long on a server that is going away; bounded, the mark is tried again and the job cannot
  * wait on one attempt for good. (A failover test run saw a job that held its mail never end;
- * whether an attempt hung there or its writes were lost with a demoted primary, decision
- * decision 0138, is not known.)
+ * whether an attempt hung there or its writes were lost with a demoted primary
+ * (decision 0138), is not known.)
  */
 function within<T>(promise: Promise<T>, ms: number): Promise<T> {
   let timer: NodeJS.Timeout | undefined;

@@ -12,7 +12,7 @@ import type { Recipient } from "./recipient.server";
 import { hasPushFor } from "./push.server";
 import { languageOf } from "./email-choices.server";
 
-// The payroll notices (docs/decisions/0049-e-mail.md): the payroll file, the deduction reminders,
+// The payroll notices: the payroll file, the deduction reminders,
 // the monthly reports, and a payroll connection's problem. Whom they go to (and the reminders'
 // and monthly reports' figures) the calling domains read and pass in.
 

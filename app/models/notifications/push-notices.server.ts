@@ -6,7 +6,7 @@ import type { PushType } from "~/validation/push";
 import { enqueuePush } from "./push.server";
 
 // The push notifications' texts, in the recipient's language (the `push` namespace), and the
-// notices that have no e-mail counterpart in the *-notices files beside it (decision 0116).
+// notices that have no e-mail counterpart in the *-notices files beside it.
 
 export type PushNoticeName =
   | "advanceApproved"

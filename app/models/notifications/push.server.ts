@@ -26,7 +26,7 @@ import {
   type PushType,
 } from "~/validation/push";
 
-// Web Push (docs/decisions/0116). A device's subscription is kept under the session that
+// Web Push. A device's subscription is kept under the session that
 // turned it on; a revoked session takes it along (a trigger on sessions, so every way of
 // revoking does). A notice is one delivery row per device, written in the transaction of the
 // action that causes it (and its graphile-worker job on PostgreSQL; the embedded loop reads the
@@ -321,7 +321,7 @@ export async function duePushIds(limit = 20): Promise<number[]> {
   return rows.map((r) => r.id);
 }
 
-/** The delivery sweep's part for push (docs/decisions/0090): pending rows without a job. */
+/** The delivery sweep's part for push: pending rows without a job. */
 export async function requeuePushWithoutJob(): Promise<number[]> {
   if (connection().kind !== "postgres") return [];
   return requeueRowsWithoutJob({

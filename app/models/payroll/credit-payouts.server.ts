@@ -9,7 +9,7 @@ import { notifyCreditPaidBack } from "~/models/notifications/index.server";
 import { employeeRecipient } from "~/models/people/index.server";
 import { companyFor } from "~/utils/company-access.server";
 
-// A leaver's credit (decision 0107): an employee who has left and has no paycheck to come is
+// A leaver's credit: an employee who has left and has no paycheck to come is
 // paid what the program owes them back by their employer directly; an owner or admin records
 // the payment here (audit trail, ledger entry), which brings the credit to 0. Everyone else is
 // paid on the next payroll run's reimbursement line.

@@ -31,7 +31,7 @@ import { notifyCreditOwed } from "~/models/notifications/index.server";
 import { employeeRecipient } from "~/models/people/index.server";
 import { companyFor } from "~/utils/company-access.server";
 
-// Leavers (DESIGN §4 Leavers; docs/decisions/0080). An admin offboards an employee with the date
+// Leavers (DESIGN §4 Leavers). An admin offboards an employee with the date
 // of their last paycheck. At once: every open card is closed and its unspent balance returned,
 // pending and approved-but-unpaid requests are cancelled (holds released, mails sent), no new
 // request is accepted, and everything still owed moves onto the last pay date. What that

@@ -16,7 +16,7 @@ import { formatCents, fromCents, toCents } from "~/utils/money";
 import { dayStart, isoDay } from "~/utils/pay-schedule";
 import { recordRunResults } from "./payroll-runs.server";
 
-// A written run's results read back (DESIGN §13; docs/decisions/0124): after the pay date the
+// A written run's results read back (DESIGN §13): after the pay date the
 // pay statements are read and the run's results recorded through the same function a manual
 // result uses (recordRunResults), then the enrolments go back to 0. Whatever cannot be matched
 // is left for a person, with the reason.

@@ -27,7 +27,7 @@ import {
   writeUpcomingRun,
 } from "./payroll-connection-write.server";
 
-// A connected company's payroll runs through Finch (DESIGN §13; docs/decisions/0124, 0125):
+// A connected company's payroll runs through Finch (DESIGN §13):
 // the pay schedule follows the payroll system's pay groups and pay dates; before each pay
 // date's cut-off the run is created as any run is (createRunInTx) and each employee's amount
 // due is written as their enrolment in the company's "Grocery Advance repayment" deduction, in

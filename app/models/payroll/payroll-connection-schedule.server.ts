@@ -5,8 +5,8 @@ import { readPaySchedule } from "~/services/payroll/finch.server";
 import { db, queryRows } from "~/utils/db.server";
 import { addDaysIso, isoDay, payDateAfter } from "~/utils/pay-schedule";
 
-// A connected company's pay schedule follows its payroll system (DESIGN §13;
-// docs/decisions/0124): the pay groups' frequency and the pay dates Finch's payments show.
+// A connected company's pay schedule follows its payroll system (DESIGN §13): the pay groups'
+// frequency and the pay dates Finch's payments show.
 
 /** How far back the payments are read for the last pay date. */
 const PAY_HISTORY_DAYS = 120;

@@ -34,11 +34,11 @@ import {
 import { UNMATCHED } from "./payroll-connection-read.server";
 import { createRunInTx } from "./payroll-runs.server";
 
-// A connected company's run written to its payroll system (DESIGN §13; docs/decisions/0124,
-// 0125): before the pay date's cut-off the run is created as any run is (createRunInTx) and each
-// employee's amount due is written as their enrolment in the company's "Grocery Advance
-// repayment" deduction, in one transaction with the run (Finch refusing leaves no run); the
-// job's outcome is checked at Finch; an admin may write a run again.
+// A connected company's run written to its payroll system (DESIGN §13): before the pay date's
+// cut-off the run is created as any run is (createRunInTx) and each employee's amount due is
+// written as their enrolment in the company's "Grocery Advance repayment" deduction, in one
+// transaction with the run (Finch refusing leaves no run); the job's outcome is checked at
+// Finch; an admin may write a run again.
 
 const RUN_NOT_WRITTEN =
   "This payroll run was not written to your payroll system.";

@@ -50,7 +50,7 @@ export type PayrollRunView = {
   createdAt: Date;
   deductions: RunDeduction[];
   /**
-   * Credits owed back to employees, to add to their paychecks (decision 0107): paid when the
+   * Credits owed back to employees, to add to their paychecks: paid when the
    * run's results are recorded.
    */
   reimbursements: ReimbursementLine[];

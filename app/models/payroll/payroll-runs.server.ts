@@ -48,7 +48,7 @@ import {
   runView,
 } from "./payroll-run-reads.server";
 
-// Payroll runs that are reconciled (DESIGN §4 Payroll runs; docs/decisions/0080). A run gathers
+// Payroll runs that are reconciled (DESIGN §4 Payroll runs). A run gathers
 // the company's deductions due on or before its pay date as SUBMITTED: its file is what the
 // company's payroll deducts. Only a recorded result marks a deduction collected, in full or in
 // part; what payroll could not take becomes arrears on the next pay date, or, after an
@@ -226,7 +226,7 @@ type DeductionRow = {
  * nothing; a different one for a deduction already recorded is 409. The run's row is locked, so
  * concurrent posts take turns and each deduction is recorded once.
  *
- * `unpaidReimbursements` names reimbursement lines the payroll did not pay (decision 0118):
+ * `unpaidReimbursements` names reimbursement lines the payroll did not pay:
  * they are NOT_PAID, their credit stays owed and goes on the next run. The others are paid once
  * no deduction of the run is open. A line already paid is 409; one not paid again changes nothing.
  */

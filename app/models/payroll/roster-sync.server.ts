@@ -30,7 +30,7 @@ import { inviteEmployeeSchema } from "~/validation/company";
 import { offboardEmployee } from "./offboarding.server";
 import { syncPayScheduleFromPayroll } from "./payroll-connection-schedule.server";
 
-// The roster sync (DESIGN §13; docs/decisions/0111): a connected company's payroll roster read
+// The roster sync (DESIGN §13; decision 0111): a connected company's payroll roster read
 // through Finch and matched to its employees, by work e-mail, then by the payroll system's
 // employee id (the one an accepted invitation carried). Names and departments follow the
 // payroll system; new active people are invited within the sending limits; people whose

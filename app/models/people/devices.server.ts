@@ -9,7 +9,7 @@ import { notFound } from "~/utils/errors";
 import { describeLastSeen, describeUserAgent } from "~/utils/user-agent";
 import { hashToken, type ClientInfo } from "./sessions.server";
 
-// Device cookies (OWASP's pattern against lockout by strangers, docs/decisions/0071). Each
+// Device cookies (OWASP's pattern against lockout by strangers). Each
 // completed sign-in gives the browser a token naming the user; a later sign-in that presents
 // it for the same username is throttled on the device's own budget, not on the username's lock
 // that anyone can trigger by guessing. A device is a row here, so it can be listed and revoked;

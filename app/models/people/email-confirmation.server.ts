@@ -9,7 +9,7 @@ import { badRequest, conflict } from "~/utils/errors";
 import { hashToken } from "./sessions.server";
 import { reserveAttempt } from "./throttle.server";
 
-// Confirming an e-mail address (docs/decisions/0099): a self-registered company's owner is
+// Confirming an e-mail address: a self-registered company's owner is
 // mailed a single-use link at registration; opening it and pressing "Confirm" marks the address
 // confirmed. Until then the company sends few invitations (app/models/companies
 // sending-limits). Only the token's SHA-256 is kept; a link confirms the address it was mailed

@@ -12,9 +12,9 @@ export type EmployeeRecord = {
   availableBalance: string;
   payCycleEndDate: Date | null;
   offboardedAt: Date | null;
-  /** Where they work: a US state code, or null (decision 0112). */
+  /** Where they work: a US state code, or null. */
   workState: string | null;
-  /** The usual net pay of one paycheck, its source and as of when (decision 0126), or null. */
+  /** The usual net pay of one paycheck, its source and as of when, or null. */
   netPay: string | null;
   netPaySource: "employee" | "payroll" | null;
   netPayAsOf: Date | null;

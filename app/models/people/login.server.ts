@@ -18,7 +18,7 @@ const ADDRESS_FACTOR = 10;
 
 /**
  * The throttle's keys: the device's own budget when the browser presented a device cookie for
- * this username (decision 0071), else the username's, which strangers share; and the address.
+ * this username, else the username's, which strangers share; and the address.
  */
 function keysFor(
   username: string,

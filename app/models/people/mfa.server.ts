@@ -12,7 +12,7 @@ import { recordOwnAccountAction } from "~/models/audit/index.server";
 import { notifyMfaChanged } from "~/models/notifications/index.server";
 import { accountRecipient } from "./recipients.server";
 
-// TOTP two-factor sign-in for employers (DESIGN §5, docs/decisions/0027-totp-two-factor.md).
+// TOTP two-factor sign-in for employers (DESIGN §5).
 // RFC 6238 defaults every authenticator app understands: SHA-1, 6 digits, 30-second steps;
 // a code is accepted one step either side of now, and each time-step only once.
 

@@ -5,7 +5,7 @@ import { badRequest, fieldErrors, forbidden } from "~/utils/errors";
 import { fromCents, toCents } from "~/utils/money";
 import { netPaySchema } from "~/validation/profile";
 
-// An employee's usual net pay of one paycheck (docs/decisions/0126): entered by the employee on
+// An employee's usual net pay of one paycheck: entered by the employee on
 // Profile, or read from a pay statement by the payroll connection. One record per employee
 // (employees.net_pay, its source and as of when): the latest wins, so a pay statement older
 // than what the employee entered does not replace it, and the reverse.

@@ -27,7 +27,7 @@ import {
   type ResetPasswordInput,
 } from "~/validation/password-reset";
 
-// Password reset by e-mail (docs/decisions/0051-password-reset.md). The answer to a request is
+// Password reset by e-mail. The answer to a request is
 // the same whether or not an account matches; the link's token is 256 random bits of which
 // only the SHA-256 is stored; it works once, for 30 minutes; requests are throttled per client
 // address (429) and per account (silently: no further e-mail).

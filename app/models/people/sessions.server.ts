@@ -17,7 +17,7 @@ import { badRequest, notFound } from "~/utils/errors";
 import { describeLastSeen, describeUserAgent } from "~/utils/user-agent";
 import type { SessionActionInput } from "~/validation/sessions";
 
-// Server-side sessions (DESIGN §5, docs/decisions/0025-server-side-sessions.md). The cookie
+// Server-side sessions (DESIGN §5). The cookie
 // carries a random token; the table holds its SHA-256, who it belongs to and when it ends.
 
 /** How often last-seen is written: reads inside this many seconds skip the write. */
@@ -127,7 +127,7 @@ type LiveSessionQuery = ReturnType<typeof liveSessionQuery>;
 /**
  * Every request reads its session, so its statement is built once per database, not per
  * request: building this select of two whole rows cost ~0.2 ms of the server's CPU and a
- * few hundred objects each time (docs/decisions/0088-what-a-page-cost-around-its-work.md).
+ * few hundred objects each time (decision 0088).
  */
 const liveSessionQueries = new WeakMap<
   Database,

@@ -14,7 +14,7 @@ import {
   type ClientInfo,
 } from "./sessions.server";
 
-// The one sign-in of the /auth page and of POST /api/login (decision 0062): the password checked
+// The one sign-in of the /auth page and of POST /api/login: the password checked
 // under the throttle (verifyLogin), then the second factor, then the session, the
 // `user.signed_in` audit event and the new-device notice. Never a full session before the code.
 
@@ -34,7 +34,7 @@ export type SignInInput = {
  */
 export type CodeAsked = "next-step" | "with-password";
 
-/** A full session, and the device token the browser keeps from now on (decision 0071). */
+/** A full session, and the device token the browser keeps from now on. */
 export type SignedIn = {
   kind: "session";
   user: User;

@@ -4,7 +4,7 @@ import { db } from "~/utils/db.server";
 import { env } from "~/utils/env.server";
 import { tooManyRequests } from "~/utils/errors";
 
-// Attempt throttling that cannot be raced (docs/decisions/0026-race-proof-throttling.md). An
+// Attempt throttling that cannot be raced. An
 // attempt is RESERVED before the slow check it guards (a password hash, a TOTP code): one
 // atomic upsert per key increments its counter and returns the new count, so of N concurrent
 // attempts exactly `max` see a count within the limit and reach the check; the rest are 429

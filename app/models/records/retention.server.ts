@@ -4,7 +4,7 @@ import { recordAudit } from "~/models/audit/index.server";
 import { db, queryRows } from "~/utils/db.server";
 import { hashPassword } from "~/utils/password.server";
 
-// Records retention (docs/decisions/0113): each company keeps a person's records for its
+// Records retention: each company keeps a person's records for its
 // `retention_years` (at least two, the longest state minimum in use) after their last money
 // moved. Past it, a leaver with no open money has their personal data removed: their name,
 // e-mail, username, password, department and language; the free text they or their employer

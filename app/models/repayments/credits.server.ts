@@ -4,7 +4,7 @@ import { fromCents, toCents } from "~/utils/money";
 import { recordAudit } from "~/models/audit/index.server";
 import { postEntry, refreshAvailable } from "~/models/ledger/index.server";
 
-// Credits (DESIGN §12; docs/decisions/0107): what the program owes an employee back (the ledger's
+// Credits (DESIGN §12): what the program owes an employee back (the ledger's
 // `credit` account: payroll collected beyond what their cards spent, net of write-offs). A
 // credit is netted first against what the employee still owes on their other advances (their
 // SCHEDULED deductions, the latest first, cut to the cent: `credit.netted`); what is left is

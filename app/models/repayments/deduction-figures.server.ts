@@ -2,7 +2,7 @@ import { sql, type SQL } from "drizzle-orm";
 import { queryRows, type Executor } from "~/utils/db.server";
 import { toCents } from "~/utils/money";
 
-// A deduction's money figures (DESIGN §12; docs/decisions/0103): due, collected, short, where
+// A deduction's money figures (DESIGN §12): due, collected, short, where
 // the shortfall went and what was written off, from the schedule and the ledger's postings
 // tagged with it. All in cents.
 

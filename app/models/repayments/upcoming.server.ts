@@ -21,7 +21,7 @@ export type UpcomingDeduction = {
 
 /**
  * The employee's unpaid deductions, earliest first, each with the sum of the ones after it.
- * "Upcoming" means not yet collected by payroll (see docs/decisions/0007).
+ * "Upcoming" means not yet collected by payroll.
  */
 export async function listUpcomingDeductions(
   user: User,

@@ -7,7 +7,7 @@ import { dayStart } from "~/utils/pay-schedule";
 import { creditPaybackOf } from "~/models/ledger/index.server";
 import { settledPayoutsOf } from "~/models/payroll/index.server";
 
-// The employee's history, the credit's part of their money story (decision 0118): what we owe
+// The employee's history, the credit's part of their money story: what we owe
 // them now and when and how it comes back (the ledger's figure, creditPaybackOf, as the
 // dashboard and GET /api/employee tell it), then what was paid back, or not paid by payroll.
 

@@ -68,7 +68,7 @@ async function yearToDate(
       total: sql<string>`coalesce(sum(${advanceRequests.amount}) filter (where ${approved} and ${and(gte(advanceRequests.requestDate, from), lt(advanceRequests.requestDate, to))}), 0)::numeric(10,2)::text`,
       approvedCount: sql<number>`(count(*) filter (where ${approved}))::int`,
       pendingCents: sql<number>`coalesce(sum(${advanceRequests.amount} * 100) filter (where ${advanceRequests.status} = 'PENDING'), 0)::int`,
-      // What is owed back and how it comes back rides along too (decision 0107).
+      // What is owed back and how it comes back rides along too.
       payback: sql<
         CreditPaybackRow | string | null
       >`${creditPaybackSql(sql`e.user_id = ${user.id}`)}`,
@@ -196,10 +196,10 @@ export async function loadEmployeeDashboard(
     id: r.id,
     amount: r.amount,
     amountText: money(r.amount),
-    /** The company pays the fee: confirming is free (decision 0081). */
+    /** The company pays the fee: confirming is free. */
     companyPays: employee?.feePayer === "COMPANY",
     feeText: formatCents(requestFeeCents(r), language),
-    // The last day to pay the fee before the approval expires (decision 0075).
+    // The last day to pay the fee before the approval expires.
     payByText: r.approvalDate ? date(payByDate(r.approvalDate)) : null,
     checkoutUrl: `/checkout?${new URLSearchParams({
       amount: r.amount,
@@ -226,7 +226,7 @@ export async function loadEmployeeDashboard(
     availableToRequest: fromCents(toRequestCents),
     /** "$0.00" where there is no next deduction. */
     zeroText: money("0.00"),
-    /** Shown under the balance when pending requests take part of it (decision 0074). */
+    /** Shown under the balance when pending requests take part of it. */
     availableToRequestText:
       ytd.pendingCents > 0 ? formatCents(toRequestCents, language) : null,
     /** Null when no pay cycle is set (the page says "Not set"). */
@@ -247,8 +247,8 @@ export async function loadEmployeeDashboard(
     },
     cards,
     /**
-     * What the program owes the employee back (the ledger's credit) and how it comes back
-     * (decision 0107); null when nothing is owed back.
+     * What the program owes the employee back (the ledger's credit) and how it comes back;
+     * null when nothing is owed back.
      */
     credit: payback
       ? {

@@ -42,8 +42,8 @@ import { usedSql } from "./employee-figures.server";
 
 /**
  * The used balance: what takes up the employee's limit — approvals without a card yet plus
- * what is owed — so available + used is the company's max advance (docs/decisions/0103, which
- * replaces 0014's "sum of approved amounts": that kept counting advances already repaid).
+ * what is owed — so available + used is the company's max advance (not a sum of
+ * approved amounts, which kept counting advances already repaid).
  */
 const approvedSum = sql<string>`(${usedSql(employees.id)})::numeric(14,2)::text`;
 /**
@@ -399,9 +399,9 @@ export async function loadEmployeesPage(
 }
 
 /**
- * The employee's page: their details, what the program owes them back and how it comes back
- * (decision 0107), and the name of the state they work in (decision 0112). One server module
- * for the page's loader, so its browser bundle carries no more server-module stand-ins.
+ * The employee's page: their details, what the program owes them back and how it comes back,
+ * and the name of the state they work in. One server module for the page's loader, so its
+ * browser bundle carries no more server-module stand-ins.
  */
 export async function getEmployeePage(
   employer: User,

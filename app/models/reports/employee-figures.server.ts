@@ -7,7 +7,7 @@ import {
 import { queryRows, type Executor } from "~/utils/db.server";
 import { toCents } from "~/utils/money";
 
-// An employee's money figures (DESIGN §12; docs/decisions/0103): the available balance, what
+// An employee's money figures (DESIGN §12): the available balance, what
 // they can request, what they owe, what takes up their limit and what is owed back. What is owed
 // and owed back are the ledger's (owedSql, creditSql); what is reserved (approved, no card yet)
 // and pending reads the requests and the cards, so the figures are the read side's. All in

@@ -56,7 +56,7 @@ type Figures = {
 
 /**
  * The four cards in one statement. The pending count and the approved total come from the
- * reports' rollup (report_months, plus the changes not folded yet: decision 0064), so their cost
+ * reports' rollup (report_months, plus the changes not folded yet), so their cost
  * is set by the months and departments the employer has, not by its number of requests. The
  * employee count reads employees_employer_id_idx; this month's approvals read
  * advance_requests_approval_date_idx, only this month's approved rows; the deductions not yet
@@ -118,7 +118,7 @@ async function dashboardFigures(
       ${returningSql(userId)} as returning`,
   );
   // Like the report, the dashboard only reads: a backlog the worker has not folded yet is
-  // added in the statement above, and the job folds it (decision 0144).
+  // added in the statement above, and the job folds it.
   return {
     activeEmployees: Number(row.activeEmployees),
     listedEmployees: Number(row.listedEmployees),
@@ -186,12 +186,12 @@ export async function loadEmployerDashboard(
             toCents(figures.monthlyAdvances),
             toCents(figures.lastMonthAdvances),
           ),
-    /** Deductions scheduled and not yet collected (decision 0076). */
+    /** Deductions scheduled and not yet collected. */
     pendingDeductions: figures.pendingDeductions,
     nextPayroll: dayStart(figures.nextPayDate).toISOString(),
     /** The sum the next payroll deducts: what the export lists. */
     dueNextPayroll: figures.dueNextPayroll,
-    /** Owed back to employees (decision 0118): on the next run's lines, or paid to leavers. */
+    /** Owed back to employees: on the next run's lines, or paid to leavers. */
     owedBack: figures.owedBack,
     pendingApprovals: withApprovalCheck(pendingApprovals),
     employees: employeeRows,

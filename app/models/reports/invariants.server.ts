@@ -24,7 +24,7 @@ const HELD = sql`case when d.status = 'SUBMITTED' then coalesce((select -sum(p.a
 
 // The invariants that keep the money right, read across every domain's tables (the ledger, the
 // requests, the cards and their authorizations, the schedule, the runs and payouts): the read
-// side's, not the ledger's (docs/decisions/0155). Each query returns the offending rows; an
+// side's, not the ledger's (decision 0155). Each query returns the offending rows; an
 // empty result everywhere means the database is consistent.
 const CHECKS: Check[] = [
   {
@@ -66,7 +66,7 @@ const CHECKS: Check[] = [
   },
   {
     // The balances the reports read by key (folded, plus the deltas not folded yet), recomputed
-    // from the postings in the same statement (docs/decisions/0102).
+    // from the postings in the same statement.
     rule: "each company's ledger balances equal the sums of its postings",
     query: sql`with posted as (
                  select p.company_id, p.account,
@@ -212,7 +212,7 @@ const CHECKS: Check[] = [
   {
     // What an advance gave rise to owing back: only on a closed card, never beside a loss, never
     // negative, and once the advance is settled exactly collected + netted into it − spent.
-    // What is netted against another advance or paid back (decision 0107) comes off the
+    // What is netted against another advance or paid back comes off the
     // employee's credit, checked below.
     rule: "an advance's credit = collected + netted − spent, never negative, and never beside a loss",
     query: sql`select r.id, x.card_status, x.credit::text as credit,
@@ -366,7 +366,7 @@ const CHECKS: Check[] = [
     describe: (r) => `column ${r.table_name}.${r.column_name} could hold a CVC`,
   },
   {
-    // The recovery job gives up on a card within the hour (docs/decisions/0078).
+    // The recovery job gives up on a card within the hour.
     rule: "no paid request without a card or a refund older than 1 hour",
     query: sql`select r.id, r.status, r.paid_at from advance_requests r
                where r.paid_at < now() - make_interval(mins => ${CARD_GIVE_UP_MINUTES})

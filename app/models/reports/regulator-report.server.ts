@@ -6,13 +6,13 @@ import { badRequest } from "~/utils/errors";
 import { fromCents, toCents } from "~/utils/money";
 import { FREQUENT_USER_ADVANCES } from "~/utils/rules";
 
-// The figures the state laws on earned-wage access ask of a provider, for a period
-// (docs/decisions/0113): advances, unique users, amounts, fees charged and waived, the average
-// fee, complaints received and resolved by category, the users with 12 or more advances, and
-// write-offs. For one company (its owners, on /reports and as CSV) or across every company
-// (the operator's command). An advance is a card funded in the period; its fee is what was
-// captured from the employee's card less any refund; a fee is waived when the company pays it;
-// write-offs are the ledger's losses posted in the period.
+// The figures the state laws on earned-wage access ask of a provider, for a period: advances,
+// unique users, amounts, fees charged and waived, the average fee, complaints received and
+// resolved by category, the users with 12 or more advances, and write-offs. For one company
+// (its owners, on /reports and as CSV) or across every company (the operator's command). An
+// advance is a card funded in the period; its fee is what was captured from the employee's card
+// less any refund; a fee is waived when the company pays it; write-offs are the ledger's losses
+// posted in the period.
 
 const COMPLAINT_CATEGORY_KEYS = [
   "ADVANCE",

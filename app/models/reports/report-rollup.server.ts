@@ -1,12 +1,12 @@
 import { sql } from "drizzle-orm";
 import { db, queryRows, type Executor } from "~/utils/db.server";
 
-// The reports' rollup (docs/decisions/0039-reports-rollup.md). Triggers (migration
+// The reports' rollup (decision 0039). Triggers (migration
 // reports_rollup) append each change of a request, and each change of an employee's department
 // or employer, to report_deltas / report_moves inside the business transaction; nothing there
 // takes a lock another transaction waits for. These functions fold them into report_months /
 // report_hours, one at a time (an advisory lock), from the job worker only: the report and the
-// employer dashboard read without folding (docs/decisions/0144-reports-read-only.md).
+// employer dashboard read without folding (decision 0144).
 
 /**
  * SPEC §9 risk bands on approved advances, in cents: low ≤ $150, moderate ≤ $350, high above.

@@ -16,12 +16,11 @@ import {
 
 // The employer's analytics (SPEC §2 Reports, §9 Reports; DESIGN §4 Reports). Every figure is
 // a sum over the requests of the employer's own employees in the reporting period, read from
-// the reports' rollup (per employer, month, department and status, and requests per hour; see
-// docs/decisions/0039-reports-rollup.md) in one query; no request list is loaded. Choices the
-// spec leaves open: docs/decisions/0009-reports-from-real-data.md. The report only reads: the
-// rollup is folded by its job (docs/decisions/0144-reports-read-only.md). In four steps: who
-// may read (reportEmployer), the one query (readReportCells), the sums (aggregateReport) and
-// the answer with its labels (getEmployerReport).
+// the reports' rollup (per employer, month, department and status, and requests per hour) in
+// one query; no request list is loaded. Choices the spec leaves open: decision 0009. The report
+// only reads: the rollup is folded by its job. In four steps: who may read (reportEmployer),
+// the one query (readReportCells), the sums (aggregateReport) and the answer with its labels
+// (getEmployerReport).
 
 /** Months shown, the current one included. */
 const REPORT_MONTHS = 12;
@@ -121,7 +120,7 @@ async function readReportCells(
   );
   const at = (date: Date) => sql`${date.toISOString()}::timestamptz`;
   // The hours a window's edge (or now) cuts are read from the requests themselves; every other
-  // hour of the trend, and every month, from the rollup (docs/decisions/0039-reports-rollup.md).
+  // hour of the trend, and every month, from the rollup.
   const edges = [prior30Start, last30Start].map((edge) => {
     const from = new Date(hourOf(edge) * HOUR_MS);
     return sql`(r.request_date >= ${at(from)} and r.request_date < ${at(new Date(from.getTime() + HOUR_MS))})`;
@@ -178,7 +177,7 @@ async function readReportCells(
               + coalesce((select sum(requests) from pending
                           where hour > ${hourOf(prior30Start)} and hour < ${hourOf(last30Start)}), 0)
               + (select count(*) from edge where request_date > ${at(prior30Start)} and request_date <= ${at(last30Start)}))::int,
-             -- Repayment, from the company's ledger balances (decision 0102): collected by payroll
+             -- Repayment, from the company's ledger balances: collected by payroll
              -- and written off in the period, owed now.
              (select to_json(b)::text from (${repaymentStatement(employer, period.start)}) b)`,
     )
@@ -301,7 +300,7 @@ export async function getEmployerReport(actor: User, now: Date = new Date()) {
   const decided = totals.approved + totals.declined;
 
   // Repayment, from the ledger: collected by payroll and written off in the period (losses:
-  // what a leaver's last paycheck could not cover), and owed now (decisions 0080, 0102).
+  // what a leaver's last paycheck could not cover), and owed now.
   const repayment = repaymentOf(repaymentRow);
   return {
     repayment,

@@ -53,7 +53,7 @@ export const requestSummarySchema = z.object({
   requestDate: dateTime,
 });
 
-/** GET /api/advance-quote: the cost of an advance before committing (decision 0074). */
+/** GET /api/advance-quote: the cost of an advance before committing. */
 export const advanceQuoteSchema = z.object({
   amount: money,
   fee: money.describe(

@@ -1,7 +1,7 @@
 import * as z from "zod";
 import { dateTime } from "./common";
 
-/** A complaint as the JSON API shows it (docs/decisions/0113). */
+/** A complaint as the JSON API shows it. */
 export const complaintSchema = z.object({
   id: z.number().int(),
   reference: z

@@ -360,16 +360,16 @@ const CROSSINGS_TO_MOVE: string[] = [
   // next paycheck already owes); repayments are above them, and the limits' callers (filing a
   // request, the quote, /request) are called by the routes, so no higher domain passes it yet.
   "app/models/advances/limits.server.ts: payroll_deductions",
-  // The ledger's available balance and card subject read the requests, cards, employees and
-  // companies; a credit's payback reads the payouts' runs and the company's next pay date, and
-  // the card's close (cards, below payroll) tells it in its own transaction.
+  // The ledger's available balance (max advance − reserved − owed) reads the company's max
+  // advance and the approved requests without a card, and is stored on the employee; a credit's
+  // payback reads the payouts' runs and the company's next pay date, and the card's close
+  // (cards, below payroll) tells it in its own transaction.
   "app/models/ledger/figures.server.ts: employees",
   "app/models/ledger/figures.server.ts: credit_payouts",
   "app/models/ledger/figures.server.ts: payroll_runs",
   "app/models/ledger/figures.server.ts: companies",
   "app/models/ledger/ledger.server.ts: companies",
   "app/models/ledger/ledger.server.ts: advance_requests",
-  "app/models/ledger/ledger.server.ts: virtual_cards",
   "app/models/ledger/ledger.server.ts: employees",
 ];
 

@@ -9,6 +9,7 @@ import {
   announce,
   CARD_NOT_FOUND,
   cardParties,
+  cardSubject,
   lockCard,
   ownCard,
 } from "./card-access.server";
@@ -92,7 +93,7 @@ export async function closeCardInTx(
     .update(virtualCards)
     .set({ status: "closed", deactivatedAt: now })
     .where(eq(virtualCards.id, card.id));
-  const returned = await returnUnspent(tx, card.id, now);
+  const returned = await returnUnspent(tx, await cardSubject(tx, card.id), now);
   const parties = await cardParties(tx, card.id);
   // Owed back: told now, unless the employee is leaving (offboarding tells it once, at its end).
   if (returned.creditCents > 0 && why !== "offboarded")

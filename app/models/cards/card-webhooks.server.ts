@@ -6,7 +6,12 @@ import {
 } from "~/services/payments/index.server";
 import { db, transaction } from "~/utils/db.server";
 import { fromCents } from "~/utils/money";
-import { announce, CARD_NOT_FOUND, lockCard } from "./card-access.server";
+import {
+  announce,
+  CARD_NOT_FOUND,
+  cardSubject,
+  lockCard,
+} from "./card-access.server";
 import { decidePurchase } from "./card-authorization.server";
 import {
   REFUND_OVER_SPEND,
@@ -147,7 +152,8 @@ async function recordAuthorization(event: ProviderEvent): Promise<IssuingAck> {
       await voidRefundsBeyondPurchases(tx, card.id, now);
       await syncCardSpend(tx, card.id, "card.purchase_reversed");
       // On a closed card what the reversal gave back is returned at once (closeCard's rule).
-      if (locked?.status === "closed") await returnUnspent(tx, card.id, now);
+      if (locked?.status === "closed")
+        await returnUnspent(tx, await cardSubject(tx, card.id), now);
       return;
     }
     const amount =

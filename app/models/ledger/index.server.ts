@@ -5,7 +5,6 @@
 export {
   availableExpression,
   cardLeftCents,
-  cardSubject,
   entryCtes,
   foldLedgerBalances,
   owedCents,

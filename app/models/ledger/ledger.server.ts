@@ -141,7 +141,7 @@ const AVAILABLE = sql`greatest(0, case when e.offboarded_at is not null or e.emp
   coalesce((select c.max_advance from companies c where c.id = e.employer_id), 0)
   - coalesce((select sum(r.amount) from advance_requests r
       where r.employee_id = e.id and r.status = 'APPROVED'
-        and not exists (select 1 from virtual_cards v where v.request_id = r.id)), 0)
+        and r.card_issued_at is null), 0)
   - coalesce((select sum(p.amount) from ledger_postings p
       where p.employee_id = e.id and p.account in ('receivable', 'arrears')), 0) end)`;
 
@@ -205,7 +205,7 @@ export async function reserveOrRefuse(
     sql`select (coalesce((select c.max_advance from companies c where c.id = e.employer_id), 0)
           - coalesce((select sum(r.amount) from advance_requests r
               where r.employee_id = e.id and r.status = 'APPROVED'
-                and not exists (select 1 from virtual_cards v where v.request_id = r.id)), 0)
+                and r.card_issued_at is null), 0)
           - coalesce((select sum(p.amount) from ledger_postings p
               where p.employee_id = e.id and p.account in ('receivable', 'arrears')), 0))::text as raw
         from employees e where e.id = ${employeeId} and e.offboarded_at is null`,
@@ -257,33 +257,6 @@ export async function recordCardFunded(
     postings: transfer("company_fees", "fee_income", card.companyFeeCents ?? 0),
   });
   await refreshAvailable(tx, { employeeIds: [card.employeeId] });
-}
-
-/** The subject of a card's entries: its request, employee and company. */
-export async function cardSubject(
-  executor: Executor,
-  cardId: number,
-): Promise<{
-  requestId: number;
-  employeeId: number;
-  companyId: number | null;
-}> {
-  const [row] = await queryRows<{
-    request_id: number;
-    employee_id: number;
-    company_id: number | null;
-  }>(
-    executor,
-    sql`select r.id as request_id, e.id as employee_id, e.employer_id as company_id
-        from virtual_cards c join advance_requests r on r.id = c.request_id
-        join employees e on e.id = r.employee_id where c.id = ${cardId}`,
-  );
-  if (!row) throw new Error(`no card ${cardId}`);
-  return {
-    requestId: row.request_id,
-    employeeId: row.employee_id,
-    companyId: row.company_id,
-  };
 }
 
 /**

@@ -5,7 +5,6 @@ import { recordAudit } from "~/models/audit/index.server";
 import { netCredit } from "./credits.server";
 import {
   cardLeftCents,
-  cardSubject,
   postEntry,
   refreshAvailable,
   type Posting,
@@ -154,19 +153,27 @@ export async function advanceCreditCents(
   return toCents(row?.credit ?? "0");
 }
 
+/** A card and the request, employee and company its entries are posted for (the cards read it). */
+export type CardSubject = {
+  cardId: number;
+  requestId: number;
+  employeeId: number;
+  companyId: number | null;
+};
+
 /**
  * Returns a closed card's unspent balance, inside the caller's transaction (the card's row is
  * locked by the caller). Returns nothing when the card has nothing left.
  */
 export async function returnUnspent(
   tx: Tx,
-  cardId: number,
+  card: CardSubject,
   now: Date = new Date(),
 ): Promise<Returned> {
+  const { cardId, ...subject } = card;
   const left = await cardLeftCents(tx, cardId);
   if (left <= 0)
     return { returnedCents: 0, deductionsReduced: 0, creditCents: 0 };
-  const subject = await cardSubject(tx, cardId);
   const settled = await settleOnAdvance(tx, subject.requestId, left, true);
   const { holds, reduced, lossCut, creditCents: rest } = settled;
   const heldCents = holds.reduce((s, h) => s - h.posting.cents, 0);

@@ -8,7 +8,6 @@ import {
 } from "#db/schema";
 import { publish } from "~/services/events.server";
 import { db, type Executor } from "~/utils/db.server";
-import type { CardSubject } from "~/models/repayments/index.server";
 import { notFound } from "~/utils/errors";
 import { parseId } from "~/utils/ids";
 
@@ -19,25 +18,6 @@ export const CARD_NOT_FOUND = "Card not found.";
 
 export const SANDBOX_ONLY =
   "Simulated purchases exist only in sandbox mode: with Stripe, purchases come from the card network.";
-
-/** A card with the request, employee and company its ledger entries are posted for. */
-export async function cardSubject(
-  tx: Executor,
-  cardId: number,
-): Promise<CardSubject> {
-  const [row] = await tx
-    .select({
-      requestId: advanceRequests.id,
-      employeeId: employees.id,
-      companyId: employees.companyId,
-    })
-    .from(virtualCards)
-    .innerJoin(advanceRequests, eq(advanceRequests.id, virtualCards.requestId))
-    .innerJoin(employees, eq(employees.id, advanceRequests.employeeId))
-    .where(eq(virtualCards.id, cardId));
-  if (!row) throw new Error(`no card ${cardId}`);
-  return { cardId, ...row };
-}
 
 export async function lockCard(
   tx: Executor,

@@ -9,7 +9,6 @@ import {
   announce,
   CARD_NOT_FOUND,
   cardParties,
-  cardSubject,
   lockCard,
   ownCard,
 } from "./card-access.server";
@@ -93,8 +92,12 @@ export async function closeCardInTx(
     .update(virtualCards)
     .set({ status: "closed", deactivatedAt: now })
     .where(eq(virtualCards.id, card.id));
-  const returned = await returnUnspent(tx, await cardSubject(tx, card.id), now);
   const parties = await cardParties(tx, card.id);
+  const returned = await returnUnspent(
+    tx,
+    { cardId: card.id, ...parties },
+    now,
+  );
   // Owed back: told now, unless the employee is leaving (offboarding tells it once, at its end).
   if (returned.creditCents > 0 && why !== "offboarded")
     await notifyCreditOwed(

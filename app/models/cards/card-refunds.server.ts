@@ -16,7 +16,7 @@ import { fromCents, toCents } from "~/utils/money";
 import {
   announce,
   CARD_NOT_FOUND,
-  cardSubject,
+  cardParties,
   lockCard,
   ownCard,
   SANDBOX_ONLY,
@@ -142,7 +142,11 @@ export async function refundToCard(
     if (!applied) return { created: true, applied: false };
     await syncCardSpend(tx, card.id, "card.merchant_refund");
     if (card.status === "closed")
-      await returnUnspent(tx, await cardSubject(tx, card.id), now);
+      await returnUnspent(
+        tx,
+        { cardId: card.id, ...(await cardParties(tx, card.id)) },
+        now,
+      );
     return { created: true, applied: true };
   });
   if (outcome.created) await announce(cardId);

@@ -9,7 +9,7 @@ import { fromCents } from "~/utils/money";
 import {
   announce,
   CARD_NOT_FOUND,
-  cardSubject,
+  cardParties,
   lockCard,
 } from "./card-access.server";
 import { decidePurchase } from "./card-authorization.server";
@@ -153,7 +153,11 @@ async function recordAuthorization(event: ProviderEvent): Promise<IssuingAck> {
       await syncCardSpend(tx, card.id, "card.purchase_reversed");
       // On a closed card what the reversal gave back is returned at once (closeCard's rule).
       if (locked?.status === "closed")
-        await returnUnspent(tx, await cardSubject(tx, card.id), now);
+        await returnUnspent(
+          tx,
+          { cardId: card.id, ...(await cardParties(tx, card.id)) },
+          now,
+        );
       return;
     }
     const amount =

@@ -11,11 +11,7 @@ export {
   scheduleRepayment,
   submitDueDeductions,
 } from "./schedule.server";
-export {
-  returnUnspent,
-  type CardSubject,
-  type Returned,
-} from "./returns.server";
+export { returnUnspent, type Returned } from "./returns.server";
 export { listUpcomingDeductions } from "./upcoming.server";
 export { recordResult } from "./results.server";
 export { sendDeductionReminders } from "./reminders.server";

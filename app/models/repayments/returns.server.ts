@@ -170,7 +170,8 @@ export async function returnUnspent(
   card: CardSubject,
   now: Date = new Date(),
 ): Promise<Returned> {
-  const { cardId, ...subject } = card;
+  const { cardId, requestId, employeeId, companyId } = card;
+  const subject = { requestId, employeeId, companyId };
   const left = await cardLeftCents(tx, cardId);
   if (left <= 0)
     return { returnedCents: 0, deductionsReduced: 0, creditCents: 0 };
